@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { GRAPHQL_PATH } from '@app/shared';
+import type { Config } from './config/env';
+import type { Database } from './db/database';
+import { createGraphQLServer } from './graphql/yoga';
+import { registerWebApp } from './http/web-app';
+import { registerLoginRoute } from './modules/auth/login-route';
+import { registerHealthRoute } from './modules/health/health-route';
+import { createServices } from './services';
+
+/** Builds the whole HTTP app without listening, so tests run it in-process. */
+export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 20 * 1024 * 1024,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'DENY');
+  });
+
+  const services = createServices(database.db);
+  const yoga = createGraphQLServer(services, { graphiql: config.nodeEnv === 'development' });
+
+  // Yoga reads multipart bodies (file uploads) itself.
+  app.addContentTypeParser('multipart/form-data', {}, (_req, _payload, done) => done(null));
+  app.route({
+    url: GRAPHQL_PATH,
+    method: ['GET', 'POST', 'OPTIONS'],
+    handler: async (req, reply) => {
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      response.headers.forEach((value, key) => reply.header(key, value));
+      reply.status(response.status);
+      reply.send(response.body);
+      return reply;
+    },
+  });
+  registerLoginRoute(app, services);
+  registerHealthRoute(app, database);
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import { PGlite, types } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config/env';
+import { PgliteSingleConnectionPool } from './pglite-pool';
+import type { DB } from './schema';
+
+export type DatabaseEngine = 'pglite' | 'postgres';
+
+/** The data layer handed to services: a typed Kysely instance over either engine. */
+export type Database = {
+  db: Kysely<DB>;
+  engine: DatabaseEngine;
+  close: () => Promise<void>;
+};
+
+// Amounts and 64-bit counts must never pass through a JavaScript number, so both engines
+// return NUMERIC and INT8 as strings (pg does this by default; PGlite is told to).
+const pgliteParsers = {
+  [types.NUMERIC]: (value: string) => value,
+  [types.INT8]: (value: string) => value,
+};
+
+/** Opens PostgreSQL when a URL is given, otherwise embedded PGlite in `dataDir`. */
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir?: string | undefined;
+  poolSize?: number;
+}): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      application_name: 'admin-console',
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine: 'postgres', close: () => db.destroy() };
+  }
+  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  const pglite = await PGlite.create(options.dataDir ?? 'memory://', { parsers: pgliteParsers });
+  const pool = new PgliteSingleConnectionPool(pglite);
+  const db = new Kysely<DB>({
+    // The pool speaks the subset of pg's Pool API that the dialect uses.
+    dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }),
+  });
+  return { db, engine: 'pglite', close: () => db.destroy() };
+}
+
+/** Opens the database the configuration names. */
+export function openConfiguredDatabase(config: Config): Promise<Database> {
+  return openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
+}

@@ -1,0 +1,62 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from './schema';
+
+export const MIGRATIONS_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../migrations',
+);
+
+// An arbitrary constant shared by every replica so only one applies migrations at a time.
+const MIGRATION_LOCK_ID = 727_001;
+
+type MigrationFile = { version: string; name: string; file: string };
+
+async function listMigrations(dir: string): Promise<MigrationFile[]> {
+  const files = (await fs.readdir(dir)).filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f)).sort();
+  return files.map((file) => {
+    const [version = '', ...rest] = file.replace(/\.sql$/, '').split('_');
+    return { version, name: rest.join('_'), file: path.join(dir, file) };
+  });
+}
+
+/**
+ * Applies every migration not yet recorded, each in its own transaction, in file order.
+ * Returns the versions it applied. Safe to call from several processes at once.
+ */
+export async function migrate(db: Kysely<DB>, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const migrations = await listMigrations(dir);
+  return db.connection().execute(async (conn) => {
+    await sql`SELECT pg_advisory_lock(${MIGRATION_LOCK_ID})`.execute(conn);
+    try {
+      await sql`
+        CREATE TABLE IF NOT EXISTS schema_migrations (
+          version text PRIMARY KEY,
+          name text NOT NULL,
+          applied_at timestamptz NOT NULL DEFAULT now()
+        )`.execute(conn);
+      const done = new Set(
+        (
+          await sql<{ version: string }>`SELECT version FROM schema_migrations`.execute(conn)
+        ).rows.map((r) => r.version),
+      );
+      const applied: string[] = [];
+      for (const m of migrations) {
+        if (done.has(m.version)) continue;
+        const script = await fs.readFile(m.file, 'utf8');
+        await conn.transaction().execute(async (trx) => {
+          await sql.raw(script).execute(trx);
+          await sql`INSERT INTO schema_migrations (version, name) VALUES (${m.version}, ${m.name})`.execute(
+            trx,
+          );
+        });
+        applied.push(m.version);
+      }
+      return applied;
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK_ID})`.execute(conn);
+    }
+  });
+}

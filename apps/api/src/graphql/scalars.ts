@@ -1,0 +1,45 @@
+import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
+
+const DECIMAL_PATTERN = /^-?\d+(\.\d+)?$/;
+
+function parseDecimal(value: unknown): string {
+  if (typeof value !== 'string' || !DECIMAL_PATTERN.test(value)) {
+    throw new GraphQLError('Decimal values are strings of digits such as "12.345".');
+  }
+  return value;
+}
+
+/** Exact amounts travel as decimal strings; a JavaScript number never holds one. */
+export const DecimalScalar = new GraphQLScalarType<string, string>({
+  name: 'Decimal',
+  description: 'An exact decimal number, as a string such as "1.000000000000000001".',
+  serialize: (value) => parseDecimal(typeof value === 'string' ? value : String(value)),
+  parseValue: parseDecimal,
+  parseLiteral: (ast) => {
+    if (ast.kind !== Kind.STRING) throw new GraphQLError('Decimal values must be strings.');
+    return parseDecimal(ast.value);
+  },
+});
+
+function parseDateTime(value: unknown): Date {
+  if (typeof value === 'string') {
+    const date = new Date(value);
+    if (!Number.isNaN(date.getTime()) && /^\d{4}-\d{2}-\d{2}/.test(value)) return date;
+  }
+  throw new GraphQLError('DateTime values are ISO-8601 strings such as "2026-01-31T00:00:00.000Z".');
+}
+
+export const DateTimeScalar = new GraphQLScalarType<Date, string>({
+  name: 'DateTime',
+  description: 'An instant, as an ISO-8601 string in UTC.',
+  serialize: (value) => {
+    const date = value instanceof Date ? value : new Date(String(value));
+    if (Number.isNaN(date.getTime())) throw new GraphQLError('Invalid DateTime value.');
+    return date.toISOString();
+  },
+  parseValue: parseDateTime,
+  parseLiteral: (ast) => {
+    if (ast.kind !== Kind.STRING) throw new GraphQLError('DateTime values must be strings.');
+    return parseDateTime(ast.value);
+  },
+});

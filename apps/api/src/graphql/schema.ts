@@ -1,0 +1,18 @@
+import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { builder } from './builder';
+// Each module registers its types and operations on the shared builder when imported.
+import '../modules/admin-users/admin-users-schema';
+import '../modules/auth/auth-schema';
+
+let schema: GraphQLSchema | undefined;
+
+/** The executable schema, built once. */
+export function getSchema(): GraphQLSchema {
+  schema ??= builder.toSchema({ sortSchema: true });
+  return schema;
+}
+
+/** The SDL committed as `schema.graphql`, the contract with the web app. */
+export function printContract(): string {
+  return printSchema(lexicographicSortSchema(getSchema())) + '\n';
+}

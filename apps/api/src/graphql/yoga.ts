@@ -1,0 +1,78 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GraphQLError } from 'graphql';
+import { createYoga, type Plugin } from 'graphql-yoga';
+import { ACCESS_TOKEN_HEADER, GRAPHQL_PATH } from '@app/shared';
+import { AppError } from '../shared/app-error';
+import type { Services } from '../services';
+import type { GraphQLContext } from './context';
+import { getSchema } from './schema';
+
+type ServerContext = { req: FastifyRequest; reply: FastifyReply };
+
+/**
+ * The single place where errors become GraphQL errors: an AppError keeps its message and
+ * gets `extensions.code`; GraphQL's own parse and validation errors pass through; anything
+ * else is masked.
+ */
+export function maskError(error: unknown): Error {
+  const graphQLError = error instanceof GraphQLError ? error : undefined;
+  const original = graphQLError?.originalError ?? error;
+  if (original instanceof AppError) {
+    return new GraphQLError(original.message, {
+      nodes: graphQLError?.nodes,
+      path: graphQLError?.path,
+      extensions: { code: original.code, ...original.details },
+    });
+  }
+  if (graphQLError && (!graphQLError.originalError || graphQLError.originalError instanceof GraphQLError)) {
+    return graphQLError;
+  }
+  return new GraphQLError('Unexpected error.', {
+    nodes: graphQLError?.nodes,
+    path: graphQLError?.path,
+    extensions: { code: 'INTERNAL_SERVER_ERROR' },
+  });
+}
+
+/** Logs unexpected errors with the request id before they are masked. */
+function useUnexpectedErrorLogging(): Plugin<GraphQLContext & ServerContext> {
+  return {
+    onExecute: () => ({
+      onExecuteDone: ({ args, result }) => {
+        if (!('errors' in result) || !result.errors) return;
+        for (const error of result.errors) {
+          const original = error.originalError;
+          if (original && !(original instanceof AppError) && !(original instanceof GraphQLError)) {
+            args.contextValue.req.log.error(
+              { err: original, requestId: args.contextValue.requestId, path: error.path },
+              'unexpected error in GraphQL resolver',
+            );
+          }
+        }
+      },
+    }),
+  };
+}
+
+/** The GraphQL endpoint of spec section 7. */
+export function createGraphQLServer(services: Services, options: { graphiql: boolean }) {
+  return createYoga<ServerContext, GraphQLContext>({
+    schema: getSchema(),
+    graphqlEndpoint: GRAPHQL_PATH,
+    graphiql: options.graphiql,
+    landingPage: false,
+    logging: false,
+    maskedErrors: { maskError },
+    plugins: [useUnexpectedErrorLogging()],
+    context: async ({ req }) => {
+      const header = req.headers[ACCESS_TOKEN_HEADER.toLowerCase()];
+      const token = Array.isArray(header) ? header[0] : header;
+      return {
+        requestId: req.id,
+        ip: req.ip,
+        admin: await services.auth.authenticate(token?.trim()),
+        services,
+      };
+    },
+  });
+}

@@ -1,0 +1,66 @@
+import { ConfigError, loadConfig, type Config } from './config/env';
+import { openConfiguredDatabase } from './db/database';
+import { migrate } from './db/migrator';
+import { buildApp } from './app';
+import { DEMO_ADMINS, DEMO_PASSWORD, seedDemoAdmins } from './seed/demo-admins';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const database = await openConfiguredDatabase(config);
+  const applied = await migrate(database.db);
+  const seeded = config.demoSeed ? await seedDemoAdmins(database.db) : false;
+  const app = await buildApp(config, database);
+  if (applied.length > 0) app.log.info({ applied }, 'database migrations applied');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await database.close();
+      clearTimeout(force);
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const lines = [
+    '',
+    `  Admin console ready: http://localhost:${port}`,
+    `  Database: ${database.engine === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`,
+  ];
+  if (config.demoSeed) {
+    lines.push(
+      `  Demo sign-ins${seeded ? ' (just created)' : ''}, password ${DEMO_PASSWORD}:`,
+      ...DEMO_ADMINS.map((a) => `    ${a.email.padEnd(22)} ${a.role}`),
+    );
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((error: unknown) => {
+  console.error('Failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../src/db/database';
+import { migrate } from '../src/db/migrator';
+
+/**
+ * A fresh, migrated database for one test file: a new in-memory PGlite, or, when
+ * DATABASE_URL is set, a new PostgreSQL database created beside it and dropped afterwards.
+ */
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) {
+    const database = await openDatabase({});
+    await migrate(database.db);
+    return database;
+  }
+  const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  await migrate(database.db);
+  return {
+    ...database,
+    url: url.toString(),
+    close: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: baseUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}

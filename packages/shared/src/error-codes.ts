@@ -1,0 +1,26 @@
+/**
+ * Every error code the API can put in `extensions.code`. The web app maps each one to
+ * translated text in one place, so a new code must be added here first.
+ */
+export const ERROR_CODES = [
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'BAD_USER_INPUT',
+  'INVALID_CREDENTIALS',
+  'NOT_FOUND',
+  'CONFLICT',
+  'TOO_MANY_REQUESTS',
+  'INTERNAL_SERVER_ERROR',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The exact message the spec (section 8) requires for a missing, unknown or expired token. */
+export const AUTHORIZATION_ERROR_MESSAGE = 'Authorization error [no auth]';
+
+/** One message for a wrong email and a wrong password, so neither leaks which was wrong. */
+export const INVALID_CREDENTIALS_MESSAGE = 'The email or password is incorrect.';
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}

@@ -1,0 +1,3 @@
+export * from './constants';
+export * from './error-codes';
+export * from './validation';
