@@ -1,0 +1,26 @@
+import { useMutation } from '@tanstack/react-query';
+import { graphql } from '@/gql';
+import type { SignInMutationVariables } from '@/gql/graphql';
+import { execute } from '@/lib/graphql-client';
+
+const SignInMutation = graphql(`
+  mutation SignIn($email: String!, $password: String!) {
+    postSignIn(email: $email, password: $password) {
+      message
+      accessToken
+      user {
+        id
+        userName
+        email
+      }
+    }
+  }
+`);
+
+/** Signs in and returns the new access token with the admin it belongs to. */
+export function useSignIn() {
+  return useMutation({
+    mutationFn: async (variables: SignInMutationVariables) =>
+      (await execute(SignInMutation, variables)).postSignIn,
+  });
+}

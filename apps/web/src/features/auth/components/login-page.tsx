@@ -1,0 +1,94 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { EMAIL_PATTERN } from '@app/shared';
+import { getAccessToken, setAccessToken } from '@/lib/auth-token';
+import { errorMessage } from '@/lib/error-message';
+import { useSignIn } from '../api/sign-in';
+
+type FieldErrors = { email?: string; password?: string };
+
+/** The /login page: email and password, validated as spec section 5 says. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+
+  if (getAccessToken()) return <Navigate to="/common/dashboard" replace />;
+
+  const validate = (): FieldErrors => {
+    const errors: FieldErrors = {};
+    const emailField = t('auth.email');
+    if (!email.trim()) errors.email = t('validation.required', { field: emailField });
+    else if (!EMAIL_PATTERN.test(email.trim())) errors.email = t('validation.email', { field: emailField });
+    if (!password) errors.password = t('validation.required', { field: t('auth.password') });
+    return errors;
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const errors = validate();
+    setFieldErrors(errors);
+    if (errors.email || errors.password) return;
+    signIn.mutate(
+      { email: email.trim(), password },
+      {
+        onSuccess: (result) => {
+          setAccessToken(result.accessToken);
+          void navigate('/common/dashboard', { replace: true });
+        },
+      },
+    );
+  };
+
+  return (
+    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
+      <Card sx={{ width: '100%', maxWidth: 420 }}>
+        <CardContent>
+          <Typography variant="h5" component="h1" gutterBottom>
+            {t('app.title')} — {t('auth.signInTitle')}
+          </Typography>
+          <Box component="form" noValidate onSubmit={onSubmit}>
+            <Stack spacing={2}>
+              {signIn.error && (
+                <Alert severity="error" role="alert">
+                  {errorMessage(signIn.error, t)}
+                </Alert>
+              )}
+              <TextField
+                label={t('auth.email')}
+                type="email"
+                name="email"
+                autoComplete="username"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                error={Boolean(fieldErrors.email)}
+                helperText={fieldErrors.email}
+                required
+                autoFocus
+              />
+              <TextField
+                label={t('auth.password')}
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                error={Boolean(fieldErrors.password)}
+                helperText={fieldErrors.password}
+                required
+              />
+              <Button type="submit" variant="contained" size="large" disabled={signIn.isPending}>
+                {signIn.isPending ? t('auth.signingIn') : t('auth.signIn')}
+              </Button>
+            </Stack>
+          </Box>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

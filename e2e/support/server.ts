@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export type RunningServer = { baseUrl: string; close: () => Promise<void>; output: () => string };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+/**
+ * Starts the real server as a separate process, as `npm start` does, on a fresh database:
+ * a new PostgreSQL database when DATABASE_URL is set (with DEMO_SEED=1), otherwise a new
+ * PGlite folder. Resolves when /healthz answers.
+ */
+export async function startServer(): Promise<RunningServer> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+  };
+  let cleanup = async () => {};
+  const baseDatabaseUrl = process.env.DATABASE_URL;
+  if (baseDatabaseUrl) {
+    const name = `e2e_${Date.now()}_${randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: baseDatabaseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(baseDatabaseUrl);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    env.DEMO_SEED = '1';
+    cleanup = async () => {
+      const c = new pg.Client({ connectionString: baseDatabaseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+    env.DATA_DIR = dataDir;
+    delete env.DATABASE_URL;
+    cleanup = async () => fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  let log = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+    try {
+      const response = await fetch(`${baseUrl}/healthz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${log}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseUrl,
+    output: () => log,
+    close: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      await cleanup();
+    },
+  };
+}
