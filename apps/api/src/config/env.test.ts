@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env';
+
+describe('loadConfig', () => {
+  it('defaults to port 8080 and the embedded database with demo data', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.demoSeed).toBe(true);
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('does not seed demo accounts on PostgreSQL unless DEMO_SEED=1', () => {
+    const url = 'postgres://u@localhost/db';
+    expect(loadConfig({ DATABASE_URL: url }).demoSeed).toBe(false);
+    expect(loadConfig({ DATABASE_URL: url, DEMO_SEED: '1' }).demoSeed).toBe(true);
+  });
+
+  it('names every bad variable with a clear reason', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', DEMO_SEED: 'yes' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/PORT: must be a whole number/);
+    expect(problems).toMatch(/DATABASE_URL: must be a postgres:\/\//);
+    expect(problems).toMatch(/LOG_LEVEL: must be one of/);
+    expect(problems).toMatch(/DEMO_SEED: must be 1, 0, true or false/);
+  });
+
+  it('rejects a port out of range', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: must be between 0 and 65535/);
+  });
+});

@@ -1,0 +1,25 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { printContract } from './schema';
+
+const apiRoot = path.resolve(import.meta.dirname, '../..');
+const repoRoot = path.resolve(apiRoot, '../..');
+
+describe('the GraphQL contract', () => {
+  it('matches the committed schema.graphql (run `npm run codegen` after changing the schema)', () => {
+    const committed = fs.readFileSync(path.join(apiRoot, 'schema.graphql'), 'utf8');
+    expect(printContract()).toBe(committed);
+  });
+
+  it("keeps the web app's generated operation types in step with the contract", () => {
+    // Throws (non-zero exit) when apps/web/src/gql is stale or an operation no longer validates.
+    expect(() =>
+      execFileSync(process.execPath, ['--import', 'tsx', 'apps/web/scripts/codegen.ts', '--check'], {
+        cwd: repoRoot,
+        stdio: 'pipe',
+      }),
+    ).not.toThrow();
+  }, 60_000);
+});

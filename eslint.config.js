@@ -1,0 +1,104 @@
+// Lint rules for the whole monorepo. Feature slices of the web app may not import each other,
+// and shared layers may not import features (bulletproof-react's boundaries).
+import fs from 'node:fs';
+import path from 'node:path';
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const webSrc = './apps/web/src';
+const featuresDir = path.join(import.meta.dirname, 'apps/web/src/features');
+const features = fs.existsSync(featuresDir)
+  ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
+
+const featureBoundaries = [
+  ...features.map((feature) => ({
+    target: `${webSrc}/features/${feature}`,
+    from: `${webSrc}/features`,
+    except: [`./${feature}`],
+    message: 'Features do not import each other; move shared code to src/lib or src/components.',
+  })),
+  {
+    target: `${webSrc}/features`,
+    from: `${webSrc}/app`,
+    message: 'Features do not import the app layer.',
+  },
+  {
+    target: [`${webSrc}/lib`, `${webSrc}/components`, `${webSrc}/i18n`],
+    from: [`${webSrc}/features`, `${webSrc}/app`],
+    message: 'Shared code does not import features or the app layer.',
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/data/**',
+      'apps/web/src/gql/**',
+      'bench/results/**',
+      'e2e/artifacts/**',
+      'coverage/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/ignore': ['node_modules'],
+      'import-x/resolver-next': [
+        importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] }),
+      ],
+    },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
+      'import-x/no-default-export': 'error',
+      'import-x/no-duplicates': 'error',
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    settings: {
+      'import-x/ignore': ['node_modules'],
+      'import-x/resolver-next': [
+        importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] }),
+        // '@/…' is the web app's alias for apps/web/src.
+        {
+          interfaceVersion: 3,
+          name: 'web-alias',
+          resolve: (source) => {
+            if (!source.startsWith('@/')) return { found: false };
+            const base = path.join(import.meta.dirname, 'apps/web/src', source.slice(2));
+            for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`]) {
+              if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) {
+                return { found: true, path: candidate };
+              }
+            }
+            return { found: false };
+          },
+        },
+      ],
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import-x/no-restricted-paths': ['error', { zones: featureBoundaries }],
+    },
+  },
+  {
+    // Tool configuration files must default-export their config.
+    files: ['**/vite.config.ts', 'vitest.config.ts', 'eslint.config.js'],
+    rules: { 'import-x/no-default-export': 'off' },
+  },
+);
