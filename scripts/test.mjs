@@ -12,7 +12,9 @@ const ci = process.env.CI === 'true';
 const e2eOnly = process.argv.includes('--e2e-only');
 
 if (!hasChromium && ci) {
-  console.error(`CI=true but no Chromium at ${chromium}: install it with apt-get install -y chromium.`);
+  console.error(
+    `CI=true but no Chromium at ${chromium}: install it with apt-get install -y chromium.`,
+  );
   process.exit(1);
 }
 const projects = e2eOnly ? [] : ['shared', 'api', 'web'];
@@ -23,6 +25,11 @@ if (hasChromium) {
   console.log(`No Chromium at ${chromium}: skipping the browser (e2e) tests.`);
 }
 if (projects.length === 0) process.exit(0);
-const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...process.argv.slice(2).filter((a) => a !== '--e2e-only')];
+const args = [
+  'vitest',
+  'run',
+  ...projects.flatMap((p) => ['--project', p]),
+  ...process.argv.slice(2).filter((a) => a !== '--e2e-only'),
+];
 const result = spawnSync('npx', args, { cwd: root, stdio: 'inherit' });
 process.exit(result.status ?? 1);

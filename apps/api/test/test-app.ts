@@ -62,7 +62,8 @@ export async function startTestApp(options: { seedDemoAdmins?: boolean } = {}): 
       body: JSON.stringify({ email, password }),
     });
     const body = (await response.json()) as { data?: { access_token?: string } };
-    if (!body.data?.access_token) throw new Error(`login failed for ${email}: ${JSON.stringify(body)}`);
+    if (!body.data?.access_token)
+      throw new Error(`login failed for ${email}: ${JSON.stringify(body)}`);
     return body.data.access_token;
   };
 

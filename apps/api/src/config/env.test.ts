@@ -19,7 +19,12 @@ describe('loadConfig', () => {
   it('names every bad variable with a clear reason', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', DEMO_SEED: 'yes' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        LOG_LEVEL: 'loud',
+        DEMO_SEED: 'yes',
+      });
     } catch (e) {
       error = e;
     }

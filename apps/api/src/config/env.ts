@@ -37,10 +37,15 @@ const envSchema = z.object({
     .default(10),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
   DEMO_SEED: booleanFlag,
-  WEB_DIST_DIR: z.string().min(1, 'must not be empty').default(path.join(repoRoot, 'apps/web/dist')),
+  WEB_DIST_DIR: z
+    .string()
+    .min(1, 'must not be empty')
+    .default(path.join(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-      errorMap: () => ({ message: 'must be one of fatal, error, warn, info, debug, trace, silent' }),
+      errorMap: () => ({
+        message: 'must be one of fatal, error, warn, info, debug, trace, silent',
+      }),
     })
     .default('info'),
   TRUST_PROXY: booleanFlag,

@@ -44,9 +44,9 @@ describe('migrations and demo accounts', () => {
   });
 
   it('keeps NUMERIC exact on both engines', async () => {
-    const result = await sql<{ v: string }>`SELECT '1.000000000000000001'::numeric(38,18) + 0 AS v`.execute(
-      database.db,
-    );
+    const result = await sql<{
+      v: string;
+    }>`SELECT '1.000000000000000001'::numeric(38,18) + 0 AS v`.execute(database.db);
     expect(result.rows[0]?.v).toBe('1.000000000000000001');
   });
 

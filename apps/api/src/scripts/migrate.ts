@@ -6,7 +6,9 @@ const config = loadConfig();
 const database = await openConfiguredDatabase(config);
 try {
   const applied = await migrate(database.db);
-  console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database is up to date.');
+  console.log(
+    applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database is up to date.',
+  );
 } finally {
   await database.close();
 }
