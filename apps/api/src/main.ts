@@ -3,6 +3,7 @@ import { openConfiguredDatabase } from './db/database';
 import { migrate } from './db/migrator';
 import { buildApp } from './app';
 import { DEMO_ADMINS, DEMO_PASSWORD, seedDemoAdmins } from './seed/demo-admins';
+import { seedDemoPopulation } from './seed/population/demo-population';
 
 function readConfig(): Config {
   try {
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
   const database = await openConfiguredDatabase(config);
   const applied = await migrate(database.db);
   const seeded = config.demoSeed ? await seedDemoAdmins(database.db) : false;
+  if (config.demoSeed) await seedDemoPopulation(database.db);
   const app = await buildApp(config, database);
   if (applied.length > 0) app.log.info({ applied }, 'database migrations applied');
 

@@ -1,4 +1,5 @@
 import type { AdminTables } from './tables/admin-tables';
+import type { DomainTables } from './tables/domain-tables';
 import type { Timestamp } from './tables/timestamp';
 
 /**
@@ -11,6 +12,6 @@ export type SchemaMigrationsTable = {
   applied_at: Timestamp;
 };
 
-export type DB = AdminTables & {
+export type DB = AdminTables & DomainTables & {
   schema_migrations: SchemaMigrationsTable;
 };

@@ -1,0 +1,145 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/executor';
+
+type Check = { name: string; query: ReturnType<typeof sql<{ bad: string }>> };
+
+// Each check counts the rows that break one invariant; all must be zero.
+const CHECKS: Check[] = [
+  {
+    name: 'user totals equal the sums of payments',
+    query: sql<{ bad: string }>`
+      SELECT count(*)::text AS bad FROM end_users u
+      LEFT JOIN (
+        SELECT end_user_id,
+          sum(paid_usd) FILTER (WHERE status IN ('confirmed', 'asset_fixed')) AS buy,
+          sum(amount_eth) AS eth, sum(amount_hec) AS hec, count(*) AS n
+        FROM payments GROUP BY end_user_id
+      ) p ON p.end_user_id = u.id
+      WHERE u.total_buy_amount_usd <> coalesce(p.buy, 0) OR u.total_eth_amount <> coalesce(p.eth, 0)
+         OR u.total_hec_amount <> coalesce(p.hec, 0) OR u.payment_count <> coalesce(p.n, 0)`,
+  },
+  {
+    name: 'user totals equal the sums of saving remittances, staking positions and snapshots',
+    query: sql<{ bad: string }>`
+      SELECT count(*)::text AS bad FROM end_users u
+      LEFT JOIN (SELECT end_user_id, sum(sent_hec) AS sent FROM saving_remittances GROUP BY 1) s ON s.end_user_id = u.id
+      LEFT JOIN (
+        SELECT end_user_id,
+          sum(current_balance) FILTER (WHERE coin_type = 'ETH') AS eth,
+          sum(current_balance) FILTER (WHERE coin_type = 'HEC') AS hec
+        FROM staking_positions GROUP BY 1
+      ) k ON k.end_user_id = u.id
+      LEFT JOIN (SELECT end_user_id, sum(owl_reward) AS owl FROM reward_snapshots GROUP BY 1) r ON r.end_user_id = u.id
+      WHERE u.total_sent_amount <> coalesce(s.sent, 0) OR u.total_eth_staked_amount <> coalesce(k.eth, 0)
+         OR u.total_hec_staked_amount <> coalesce(k.hec, 0) OR u.total_owl <> coalesce(r.owl, 0)`,
+  },
+  {
+    name: 'user totals equal the sums of referral-plan remittances and rewards',
+    query: sql<{ bad: string }>`
+      SELECT count(*)::text AS bad FROM end_users u
+      LEFT JOIN (
+        SELECT end_user_id, count(*) AS n, sum(sent_hec) AS sent, sum(hec_principal) AS hec,
+          sum(atem_principal) AS atem, sum(usd_valuation) AS usd
+        FROM affiliate_remittances GROUP BY 1
+      ) a ON a.end_user_id = u.id
+      LEFT JOIN (
+        SELECT end_user_id,
+          sum(amount) FILTER (WHERE kind = 'affiliate_interest') AS interest,
+          sum(amount) FILTER (WHERE kind = 'referral') AS referral,
+          sum(amount) FILTER (WHERE kind = 'bonus') AS bonus
+        FROM reward_entries GROUP BY 1
+      ) w ON w.end_user_id = u.id
+      WHERE u.affiliate_remittance_count <> coalesce(a.n, 0) OR u.affiliate_sent_hec <> coalesce(a.sent, 0)
+         OR u.affiliate_hec_principal <> coalesce(a.hec, 0) OR u.affiliate_atem_principal <> coalesce(a.atem, 0)
+         OR u.affiliate_usd_valuation <> coalesce(a.usd, 0) OR u.total_interest_rewards <> coalesce(w.interest, 0)
+         OR u.total_referral_rewards <> coalesce(w.referral, 0) OR u.total_bonus_rewards <> coalesce(w.bonus, 0)`,
+  },
+  {
+    name: 'ancestry is the parent ancestry plus the parent',
+    query: sql<{ bad: string }>`
+      SELECT count(*)::text AS bad FROM end_users c
+      LEFT JOIN end_users p ON p.id = c.parent_id
+      WHERE c.parent_id IS NOT NULL AND (p.id IS NULL OR c.ancestry <> p.ancestry || p.id)`,
+  },
+  {
+    name: 'subtree counts and totals equal the sums over descendants',
+    query: sql<{ bad: string }>`
+      SELECT count(*)::text AS bad FROM end_users u
+      LEFT JOIN (
+        SELECT a.ancestor, count(*) AS n, sum(d.total_buy_amount_usd) AS buy, sum(d.affiliate_sent_hec) AS aff
+        FROM end_users d, unnest(d.ancestry) AS a(ancestor) GROUP BY a.ancestor
+      ) s ON s.ancestor = u.id
+      LEFT JOIN (SELECT parent_id, count(*) AS n FROM end_users WHERE parent_id IS NOT NULL GROUP BY 1) c ON c.parent_id = u.id
+      WHERE u.descendants_count <> coalesce(s.n, 0) OR u.children_count <> coalesce(c.n, 0)
+         OR u.subtree_buy_amount_usd <> coalesce(s.buy, 0) OR u.subtree_affiliate_sent_hec <> coalesce(s.aff, 0)`,
+  },
+  {
+    name: 'row_counts equal the counted rows',
+    query: sql<{ bad: string }>`
+      WITH actual AS (
+        SELECT 'end_users' AS relation, b AS bucket, count(*) AS n FROM end_users, unnest(ARRAY['all', 'card_status:' || card_status]) b GROUP BY b
+        UNION ALL SELECT 'payments', b, count(*) FROM payments, unnest(ARRAY['all', 'status:' || status]) b GROUP BY b
+        UNION ALL SELECT 'withdrawal_requests', b, count(*) FROM withdrawal_requests,
+          unnest(ARRAY['all', 'kind:' || kind, 'kind:' || kind || ':status:' || status]) b GROUP BY b
+        UNION ALL SELECT 'user_contacts', b, count(*) FROM user_contacts, unnest(ARRAY['all', 'status:' || status]) b GROUP BY b
+        UNION ALL SELECT 'saving_remittances', 'all', count(*) FROM saving_remittances HAVING count(*) > 0
+        UNION ALL SELECT 'affiliate_remittances', 'all', count(*) FROM affiliate_remittances HAVING count(*) > 0
+        UNION ALL SELECT 'saving_deposit_addresses', b, count(*) FROM saving_deposit_addresses,
+          unnest(ARRAY['all', 'plan:' || saving_plan_id]) b GROUP BY b
+      )
+      SELECT count(*)::text AS bad FROM actual a
+      FULL JOIN (SELECT * FROM row_counts WHERE n <> 0) c ON c.relation = a.relation AND c.bucket = a.bucket
+      WHERE a.n IS DISTINCT FROM c.n`,
+  },
+  {
+    name: 'asset_stats_daily equals the sums of payments and rewards per day',
+    query: sql<{ bad: string }>`
+      WITH d AS (
+        SELECT (asset_fixed_at AT TIME ZONE 'UTC')::date AS day, sum(amount_eth) AS ie, sum(amount_hec) AS ih,
+          0::numeric AS ea, 0::numeric AS ha, 0::numeric AS es, 0::numeric AS hs, 0::numeric AS ep, 0::numeric AS hp, 0::numeric AS usd
+        FROM payments WHERE asset_fixed_at IS NOT NULL GROUP BY 1
+        UNION ALL
+        SELECT (confirmed_at AT TIME ZONE 'UTC')::date, 0, 0, 0, 0, 0, 0, 0, 0, sum(paid_usd)
+        FROM payments WHERE status IN ('confirmed', 'asset_fixed') GROUP BY 1
+        UNION ALL
+        SELECT reward_date, 0, 0,
+          sum(amount) FILTER (WHERE kind IN ('affiliate_interest', 'referral', 'bonus') AND coin_type = 'ETH'),
+          sum(amount) FILTER (WHERE kind IN ('affiliate_interest', 'referral', 'bonus') AND coin_type = 'HEC'),
+          sum(amount) FILTER (WHERE kind = 'staking' AND coin_type = 'ETH'),
+          sum(amount) FILTER (WHERE kind = 'staking' AND coin_type = 'HEC'),
+          sum(amount) FILTER (WHERE kind = 'proportional' AND coin_type = 'ETH'),
+          sum(amount) FILTER (WHERE kind = 'proportional' AND coin_type = 'HEC'), 0
+        FROM reward_entries GROUP BY 1
+      ), expected AS (
+        SELECT day, sum(coalesce(ie, 0)) ie, sum(coalesce(ih, 0)) ih, sum(coalesce(ea, 0)) ea, sum(coalesce(ha, 0)) ha,
+          sum(coalesce(es, 0)) es, sum(coalesce(hs, 0)) hs, sum(coalesce(ep, 0)) ep, sum(coalesce(hp, 0)) hp, sum(coalesce(usd, 0)) usd
+        FROM d GROUP BY day
+      )
+      SELECT count(*)::text AS bad FROM expected e
+      FULL JOIN asset_stats_daily s ON s.stat_date = e.day
+      WHERE coalesce(e.ie, 0) <> coalesce(s.initial_eth_amount, 0) OR coalesce(e.ih, 0) <> coalesce(s.initial_hec_amount, 0)
+         OR coalesce(e.ea, 0) <> coalesce(s.eth_affiliate_reward, 0) OR coalesce(e.ha, 0) <> coalesce(s.hec_affiliate_reward, 0)
+         OR coalesce(e.es, 0) <> coalesce(s.eth_saving_reward, 0) OR coalesce(e.hs, 0) <> coalesce(s.hec_saving_reward, 0)
+         OR coalesce(e.ep, 0) <> coalesce(s.eth_proportional_reward, 0) OR coalesce(e.hp, 0) <> coalesce(s.hec_proportional_reward, 0)
+         OR coalesce(e.usd, 0) <> coalesce(s.total_buy_amount_usd, 0)`,
+  },
+  {
+    name: 'every withdrawal hash is registered once',
+    query: sql<{ bad: string }>`
+      SELECT count(*)::text AS bad FROM (
+        SELECT lower(h) AS h, w.id FROM withdrawal_requests w, unnest(ARRAY[w.transaction_hash, w.eth_transaction_hash]) h
+        WHERE h IS NOT NULL
+      ) x FULL JOIN withdrawal_transaction_hashes t ON t.hash_key = x.h AND t.withdrawal_request_id = x.id
+      WHERE x.h IS NULL OR t.hash_key IS NULL`,
+  },
+];
+
+/** Checks every derived total and counter against the records; returns the broken invariants. */
+export async function verifyPopulation(db: Executor): Promise<string[]> {
+  const problems: string[] = [];
+  for (const check of CHECKS) {
+    const row = (await check.query.execute(db)).rows[0];
+    if (row && row.bad !== '0') problems.push(`${check.name}: ${row.bad} rows differ`);
+  }
+  return problems;
+}

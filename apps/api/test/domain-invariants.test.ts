@@ -1,0 +1,358 @@
+import { createHash } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DB } from '../src/db/schema';
+import { WITHDRAWAL_KINDS, WITHDRAWAL_STATUSES } from '../src/db/tables/domain-tables';
+import { seedDemoPopulation } from '../src/seed/population/demo-population';
+import { generatePopulation } from '../src/seed/population/generate-population';
+import type { RowSink } from '../src/seed/population/tables';
+import { verifyPopulation } from '../src/seed/population/verify-population';
+import { createTestDatabase } from './test-database';
+
+// A small population keeps the suite fast on PGlite; the invariants do not depend on size.
+const USERS = 300;
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: Kysely<DB>;
+let nextUser = 100_000;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+  await seedDemoPopulation(db, { users: USERS, seed: 42 });
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+async function expectError(promise: Promise<unknown>, pattern: RegExp): Promise<void> {
+  await expect(promise).rejects.toThrow(pattern);
+}
+
+/** Inserts an end user through the triggers, as a service would. */
+async function addUser(parentId: number | null): Promise<number> {
+  const n = nextUser++;
+  const row = await db
+    .insertInto('end_users')
+    .values({
+      user_name: `test_user_${n}`,
+      invite_code: `TST${n}`,
+      parent_id: parentId,
+      email: `test${n}@example.com`,
+      aube_user_id_hash: `hash${n}`,
+      first_name: 'Test',
+      last_name: 'User',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function addPayment(userId: number, amounts: { paidUsd?: string } = {}): Promise<string> {
+  const row = await db
+    .insertInto('payments')
+    .values({
+      end_user_id: userId,
+      plan_id: 1,
+      price_usd: '100',
+      paid_usd: amounts.paidUsd ?? '100.25',
+      paid_btc: '0.00123456',
+      payment_address: `bc1qtest${nextUser++}`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function addWithdrawal(userId: number, values: { hash?: string } = {}): Promise<string> {
+  const row = await db
+    .insertInto('withdrawal_requests')
+    .values({
+      kind: 'bonus_reward',
+      end_user_id: userId,
+      coin_type: 'HEC',
+      amount: '10.5',
+      fee: '0.5',
+      net_amount: '10',
+      receiver_address: '0xabc',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (values.hash) await complete(row.id, values.hash);
+  return row.id;
+}
+
+async function setStatus(id: string, status: (typeof WITHDRAWAL_STATUSES)[number], extra: Record<string, string> = {}) {
+  await db
+    .updateTable('withdrawal_requests')
+    .set({ status, ...extra })
+    .where('id', '=', id)
+    .execute();
+}
+
+async function complete(id: string, hash: string): Promise<void> {
+  await setStatus(id, 'processing');
+  await setStatus(id, 'completed', { transaction_hash: hash });
+}
+
+describe('generated population', () => {
+  it('has every derived total equal to the sum of its records', async () => {
+    expect(await verifyPopulation(db)).toEqual([]);
+  });
+
+  it('has withdrawals of all eight kinds in every state', async () => {
+    const rows = await db
+      .selectFrom('withdrawal_requests')
+      .select(['kind', 'status'])
+      .distinct()
+      .execute();
+    const seen = new Set(rows.map((r) => `${r.kind}/${r.status}`));
+    for (const kind of WITHDRAWAL_KINDS) {
+      for (const status of WITHDRAWAL_STATUSES) expect(seen.has(`${kind}/${status}`), `${kind}/${status}`).toBe(true);
+    }
+  });
+
+  it('has payments and support inquiries in every status and referral trees up to 30 levels', async () => {
+    const payments = await db.selectFrom('payments').select('status').distinct().execute();
+    expect(payments.map((p) => p.status).sort()).toEqual(['asset_fixed', 'canceled', 'confirmed', 'pending']);
+    const contacts = await db.selectFrom('user_contacts').select('status').distinct().execute();
+    expect(contacts.map((c) => c.status).sort()).toEqual(['backlog', 'closed', 'wip']);
+    const { depth } = await db
+      .selectFrom('end_users')
+      .select((eb) => eb.fn.max('depth').as('depth'))
+      .executeTakeFirstOrThrow();
+    expect(depth).toBe(29);
+  });
+
+  it('is deterministic: the same seed gives the same rows', async () => {
+    const digest = async (seed: number) => {
+      const hash = createHash('sha256');
+      const sink: RowSink = { write: (table, copyLine) => hash.update(table).update(copyLine), drain: async () => {} };
+      await generatePopulation({ users: 200, seed }, sink);
+      return hash.digest('hex');
+    };
+    expect(await digest(7)).toBe(await digest(7));
+    expect(await digest(7)).not.toBe(await digest(8));
+  });
+});
+
+describe('derived totals kept by triggers', () => {
+  it('stay equal to the sums through inserts, status changes, re-parenting and deletes', async () => {
+    const root = await addUser(null);
+    const child = await addUser(root);
+    const grandchild = await addUser(child);
+    const payment = await addPayment(grandchild);
+    await db.updateTable('payments').set({ status: 'confirmed', confirmed_at: new Date() }).where('id', '=', payment).execute();
+    await db
+      .updateTable('payments')
+      .set({ status: 'asset_fixed', asset_fixed_at: new Date(), amount_eth: '0.000000000000000001', amount_hec: '0' })
+      .where('id', '=', payment)
+      .execute();
+    const canceled = await addPayment(child, { paidUsd: '50' });
+    await db.updateTable('payments').set({ status: 'canceled', canceled_at: new Date() }).where('id', '=', canceled).execute();
+    await db
+      .insertInto('affiliate_remittances')
+      .values({
+        end_user_id: grandchild,
+        address: '0xdef',
+        sent_hec: '12.000000000000000001',
+        hec_principal: '10',
+        atem_principal: '2',
+        usd_valuation: '1.23',
+        transaction_hash: `0xtrigger${root}`,
+        confirmed_at: new Date(),
+      })
+      .execute();
+    await db
+      .insertInto('reward_entries')
+      .values({ end_user_id: child, kind: 'referral', coin_type: 'HEC', amount: '0.6', reward_date: '2026-10-01', source_user_id: grandchild })
+      .execute();
+
+    const rootRow = await db.selectFrom('end_users').selectAll().where('id', '=', root).executeTakeFirstOrThrow();
+    expect(rootRow.descendants_count).toBe(2);
+    expect(rootRow.children_count).toBe(1);
+    expect(rootRow.subtree_buy_amount_usd).toBe('100.25');
+    expect(rootRow.subtree_affiliate_sent_hec).toBe('12.000000000000000001');
+    expect(await verifyPopulation(db)).toEqual([]);
+
+    // Move the child's subtree under another user: counts and totals move with it.
+    const other = await addUser(null);
+    await db.updateTable('end_users').set({ parent_id: other }).where('id', '=', child).execute();
+    const moved = await db.selectFrom('end_users').select(['ancestry', 'depth']).where('id', '=', grandchild).executeTakeFirstOrThrow();
+    expect(moved.ancestry).toEqual([other, child]);
+    expect(await verifyPopulation(db)).toEqual([]);
+
+    await db.deleteFrom('payments').where('id', '=', canceled).execute();
+    await db.updateTable('end_users').set({ card_status: 6 }).where('id', '=', root).execute();
+    expect(await verifyPopulation(db)).toEqual([]);
+  });
+});
+
+describe('referral tree', () => {
+  it('rejects a user as its own parent or ancestor', async () => {
+    const a = await addUser(null);
+    const b = await addUser(a);
+    const c = await addUser(b);
+    await expectError(db.updateTable('end_users').set({ parent_id: a }).where('id', '=', a).execute(), /cycle|own/);
+    await expectError(db.updateTable('end_users').set({ parent_id: c }).where('id', '=', a).execute(), /cycle/);
+    // Ancestry cannot be forged either: it is derived, and checked against parent_id.
+    await expectError(sql`UPDATE end_users SET ancestry = ARRAY[${c}::int], depth = 1 WHERE id = ${a}`.execute(db), /constraint/);
+  });
+});
+
+describe('withdrawal state machine', () => {
+  it('allows requested -> processing -> completed | failed and requested | processing -> rejected', async () => {
+    const user = await addUser(null);
+    const completed = await addWithdrawal(user);
+    await complete(completed, `0xOK${user}`);
+    const failed = await addWithdrawal(user);
+    await setStatus(failed, 'processing');
+    await setStatus(failed, 'failed');
+    const rejectedEarly = await addWithdrawal(user);
+    await setStatus(rejectedEarly, 'rejected', { reject_reason: 'duplicate' });
+    const rejectedLate = await addWithdrawal(user);
+    await setStatus(rejectedLate, 'processing');
+    await setStatus(rejectedLate, 'rejected', { reject_reason: 'wrong address' });
+    const rows = await db
+      .selectFrom('withdrawal_requests')
+      .select(['status', 'processing_at', 'completed_at', 'rejected_at'])
+      .where('id', 'in', [completed, failed, rejectedEarly, rejectedLate])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.status)).toEqual(['completed', 'failed', 'rejected', 'rejected']);
+    expect(rows[0]?.completed_at).toBeInstanceOf(Date);
+  });
+
+  it('refuses every other transition', async () => {
+    const user = await addUser(null);
+    const w = await addWithdrawal(user);
+    await expectError(setStatus(w, 'completed', { transaction_hash: `0xskip${user}` }), /not allowed/);
+    await expectError(setStatus(w, 'failed'), /not allowed/);
+    await expectError(setStatus(w, 'rejected'), /constraint/); // a rejection needs a reason
+    await complete(w, `0xdone${user}`);
+    for (const status of ['requested', 'processing', 'failed', 'rejected'] as const) {
+      await expectError(setStatus(w, status, { reject_reason: 'x' }), /not allowed/);
+    }
+    await expectError(setStatus(w, 'completed', { transaction_hash: `0xother${user}` }), /cannot change/);
+    const r = await addWithdrawal(user);
+    await setStatus(r, 'rejected', { reject_reason: 'no' });
+    await expectError(setStatus(r, 'processing'), /not allowed/);
+    await expectError(
+      db.insertInto('withdrawal_requests')
+        .values({ kind: 'bonus_reward', end_user_id: user, coin_type: 'HEC', amount: '1', net_amount: '1', receiver_address: '0x1', status: 'completed' })
+        .execute(),
+      /starts as requested/,
+    );
+  });
+
+  it('uses a transaction hash for at most one withdrawal, whatever its case and column', async () => {
+    const user = await addUser(null);
+    await addWithdrawal(user, { hash: `0xAbCdEf${user}` });
+    const second = await addWithdrawal(user);
+    await setStatus(second, 'processing');
+    await expectError(setStatus(second, 'completed', { transaction_hash: `0xabcdef${user}` }), /already used/);
+    await expectError(
+      db.updateTable('withdrawal_requests').set({ eth_transaction_hash: `0XABCDEF${user}` }).where('id', '=', second).execute(),
+      /already used/,
+    );
+  });
+
+  it('never pays the same source record twice', async () => {
+    const source = await db
+      .selectFrom('withdrawal_requests')
+      .select(['end_user_id', 'saving_remittance_id'])
+      .where('kind', '=', 'saving')
+      .where('status', '=', 'completed')
+      .executeTakeFirstOrThrow();
+    await expectError(
+      db.insertInto('withdrawal_requests')
+        .values({
+          kind: 'saving',
+          end_user_id: source.end_user_id,
+          coin_type: 'HEC',
+          amount: '1',
+          net_amount: '1',
+          receiver_address: '0x1',
+          saving_remittance_id: source.saving_remittance_id,
+        })
+        .execute(),
+      /duplicate key|unique/,
+    );
+  });
+});
+
+describe('amounts and identifiers', () => {
+  it('round-trips 1.000000000000000001 ETH exactly', async () => {
+    const user = await addUser(null);
+    const id = await addPayment(user);
+    await db.updateTable('payments').set({ status: 'confirmed', confirmed_at: new Date() }).where('id', '=', id).execute();
+    await db
+      .updateTable('payments')
+      .set({ status: 'asset_fixed', asset_fixed_at: new Date(), amount_eth: '1.000000000000000001', amount_hec: '123456789.123456789012345678' })
+      .where('id', '=', id)
+      .execute();
+    const row = await db.selectFrom('payments').select(['amount_eth', 'amount_hec']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ amount_eth: '1.000000000000000001', amount_hec: '123456789.123456789012345678' });
+    const u = await db.selectFrom('end_users').select('total_eth_amount').where('id', '=', user).executeTakeFirstOrThrow();
+    expect(u.total_eth_amount).toBe('1.000000000000000001');
+  });
+
+  it('rejects more decimals than the column allows instead of rounding', async () => {
+    const user = await addUser(null);
+    await expectError(addPayment(user, { paidUsd: '100.001' }), /usd_amount_check/);
+    await expectError(
+      db.insertInto('affiliate_remittances')
+        .values({ end_user_id: user, address: '0x', sent_hec: '1.0000000000000000001', hec_principal: '1', atem_principal: '0', usd_valuation: '1', transaction_hash: `0xdec${user}`, confirmed_at: new Date() })
+        .execute(),
+      /coin_amount_check/,
+    );
+    await expectError(
+      db.insertInto('payments')
+        .values({ end_user_id: user, plan_id: 1, price_usd: '1', paid_usd: '1', paid_btc: '0.000000001', payment_address: 'bc1q' })
+        .execute(),
+      /btc_amount_check/,
+    );
+    await expectError(addPayment(user, { paidUsd: '-1' }), /usd_amount_check/);
+  });
+
+  it('enforces card status 0-6, unique invite codes, deposit addresses and remittance hashes', async () => {
+    const user = await addUser(null);
+    await expectError(db.updateTable('end_users').set({ card_status: 7 }).where('id', '=', user).execute(), /card_status/);
+    const taken = await db.selectFrom('end_users').select('invite_code').where('id', '=', 1).executeTakeFirstOrThrow();
+    await expectError(db.updateTable('end_users').set({ invite_code: taken.invite_code }).where('id', '=', user).execute(), /invite_code/);
+    const address = await db.selectFrom('saving_deposit_addresses').select('address').limit(1).executeTakeFirstOrThrow();
+    await expectError(
+      db.insertInto('saving_deposit_addresses')
+        .values({ end_user_id: user, saving_plan_id: 1, address: address.address.toUpperCase().replace('0X', '0x') })
+        .execute(),
+      /address_key/,
+    );
+    const remittance = await db.selectFrom('saving_remittances').selectAll().limit(1).executeTakeFirstOrThrow();
+    await expectError(
+      db.insertInto('saving_remittances')
+        .values({
+          end_user_id: remittance.end_user_id,
+          saving_plan_id: remittance.saving_plan_id,
+          deposit_address_id: remittance.deposit_address_id,
+          sent_hec: '1',
+          usd_value: '1',
+          transaction_hash: remittance.transaction_hash.toUpperCase(),
+          confirmed_at: new Date(),
+        })
+        .execute(),
+      /tx_key/,
+    );
+  });
+
+  it('allows only the payment status transitions of the design', async () => {
+    const user = await addUser(null);
+    const id = await addPayment(user);
+    await expectError(
+      db.updateTable('payments').set({ status: 'asset_fixed', confirmed_at: new Date(), asset_fixed_at: new Date(), amount_eth: '0', amount_hec: '0' }).where('id', '=', id).execute(),
+      /not allowed/,
+    );
+    await db.updateTable('payments').set({ status: 'canceled', canceled_at: new Date() }).where('id', '=', id).execute();
+    await expectError(db.updateTable('payments').set({ status: 'pending', canceled_at: null }).where('id', '=', id).execute(), /not allowed/);
+  });
+});
