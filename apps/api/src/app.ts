@@ -7,10 +7,14 @@ import { createGraphQLServer } from './graphql/yoga';
 import { registerWebApp } from './http/web-app';
 import { registerLoginRoute } from './modules/auth/login-route';
 import { registerHealthRoute } from './modules/health/health-route';
-import { createServices } from './services';
+import { createServices, type ServiceOptions } from './services';
 
 /** Builds the whole HTTP app without listening, so tests run it in-process. */
-export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  database: Database,
+  serviceOptions: ServiceOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     genReqId: (req) => {
@@ -27,8 +31,12 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     reply.header('x-frame-options', 'DENY');
   });
 
-  const services = createServices(database.db);
-  const yoga = createGraphQLServer(services, { graphiql: config.nodeEnv === 'development' });
+  const services = createServices(database.db, serviceOptions);
+  const yoga = createGraphQLServer(services, {
+    graphiql: config.nodeEnv === 'development',
+    // In tests a mutation that wrote no audit row fails loudly.
+    strictAudit: config.nodeEnv === 'test',
+  });
 
   // Yoga reads multipart bodies (file uploads) itself.
   app.addContentTypeParser('multipart/form-data', {}, (_req, _payload, done) => done(null));

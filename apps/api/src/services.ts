@@ -1,13 +1,27 @@
 import type { Kysely } from 'kysely';
 import type { DB } from './db/schema';
 import { createAdminUsersService } from './modules/admin-users/admin-users-service';
+import { createAuditService } from './modules/audit/audit-service';
 import { createAuthService } from './modules/auth/auth-service';
+import { systemClock, type Clock } from './shared/clock';
 
-/** Every service, built once per app and shared by all requests. */
-export function createServices(db: Kysely<DB>) {
+export type ServiceOptions = {
+  /** Where services read "now"; tests pass a movable clock. */
+  clock?: Clock;
+};
+
+/**
+ * Every service, built once per app and shared by all requests. Services that change data
+ * take `audit` and run each change through `audit.withAudit` (docs/architecture.md, "Audit").
+ */
+export function createServices(db: Kysely<DB>, options: ServiceOptions = {}) {
+  const clock = options.clock ?? systemClock;
+  const audit = createAuditService(db, clock);
   return {
-    auth: createAuthService(db),
-    adminUsers: createAdminUsersService(db),
+    clock,
+    audit,
+    auth: createAuthService(db, audit, clock),
+    adminUsers: createAdminUsersService(db, audit, clock),
   };
 }
 

@@ -4,6 +4,7 @@ import { ACCESS_TOKEN_HEADER, GRAPHQL_PATH } from '@app/shared';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config/env';
 import type { Database } from '../src/db/database';
+import type { Clock } from '../src/shared/clock';
 import { seedDemoAdmins } from '../src/seed/demo-admins';
 import { createTestDatabase } from './test-database';
 
@@ -28,7 +29,9 @@ export type TestApp = {
 };
 
 /** Starts the real app on a random port over a fresh database with the demo admins. */
-export async function startTestApp(options: { seedDemoAdmins?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { seedDemoAdmins?: boolean; clock?: Clock } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   if (options.seedDemoAdmins !== false) await seedDemoAdmins(database.db);
   const config = loadConfig({
@@ -38,7 +41,7 @@ export async function startTestApp(options: { seedDemoAdmins?: boolean } = {}): 
     HOST: '127.0.0.1',
     WEB_DIST_DIR: '/nonexistent-web-dist',
   });
-  const app = await buildApp(config, database);
+  const app = await buildApp(config, database, options.clock ? { clock: options.clock } : {});
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 

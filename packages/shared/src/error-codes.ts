@@ -7,6 +7,7 @@ export const ERROR_CODES = [
   'FORBIDDEN',
   'BAD_USER_INPUT',
   'INVALID_CREDENTIALS',
+  'TOTP_REQUIRED',
   'NOT_FOUND',
   'CONFLICT',
   'TOO_MANY_REQUESTS',
@@ -20,6 +21,19 @@ export const AUTHORIZATION_ERROR_MESSAGE = 'Authorization error [no auth]';
 
 /** One message for a wrong email and a wrong password, so neither leaks which was wrong. */
 export const INVALID_CREDENTIALS_MESSAGE = 'The email or password is incorrect.';
+
+/** Why a signed-in admin was refused: their role does not allow the operation. */
+export const FORBIDDEN_MESSAGE = 'You do not have permission to perform this action.';
+
+/** A new admin (or one whose password was reset) may only change the password first. */
+export const PASSWORD_CHANGE_REQUIRED_MESSAGE =
+  'You must change your one-time password before doing anything else.';
+
+/** Sign-in with two-factor authentication enabled needs the code from the authenticator app. */
+export const TOTP_REQUIRED_MESSAGE = 'Enter the 6-digit code from your authenticator app.';
+
+/** `extensions.reason` values that refine a FORBIDDEN answer. */
+export const PASSWORD_CHANGE_REQUIRED_REASON = 'PASSWORD_CHANGE_REQUIRED';
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);

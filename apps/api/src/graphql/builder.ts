@@ -1,21 +1,44 @@
 import SchemaBuilder from '@pothos/core';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
-import { AUTHORIZATION_ERROR_MESSAGE } from '@app/shared';
+import {
+  AUTHORIZATION_ERROR_MESSAGE,
+  FORBIDDEN_MESSAGE,
+  PASSWORD_CHANGE_REQUIRED_MESSAGE,
+  PASSWORD_CHANGE_REQUIRED_REASON,
+} from '@app/shared';
 import { AppError } from '../shared/app-error';
 import type { GraphQLContext } from './context';
 import { DateTimeScalar, DecimalScalar } from './scalars';
 
 /**
- * The authorization scopes every operation declares (spec section 6):
- * `public` (only sign-in), `authenticated` (any role may read), `write` (write or
- * super_admin may change data) and `superAdmin` (admin-account management).
+ * The access rules an operation can declare (spec section 6), from weakest to strongest.
+ * Every Query and Mutation field declares exactly one as `authScopes: { <rule>: true }`;
+ * `assertEveryOperationDeclaresAccess` refuses to build a schema where one is missing.
+ *
+ * - `public`: anyone, signed in or not (only sign-in).
+ * - `self`: any signed-in admin, even one who must still change a one-time password; only
+ *   for the admin's own account (read own profile, change it, sign out).
+ * - `authenticated`: any signed-in admin with a role and no pending password change (reads).
+ * - `write`: write or super_admin (every change to data).
+ * - `superAdmin`: super_admin (admin-account management and the audit log).
  */
-export type AuthScopes = {
-  public: boolean;
-  authenticated: boolean;
-  write: boolean;
-  superAdmin: boolean;
-};
+export const ACCESS_RULES = ['public', 'self', 'authenticated', 'write', 'superAdmin'] as const;
+export type AccessRule = (typeof ACCESS_RULES)[number];
+
+export type AuthScopes = Record<AccessRule, boolean>;
+
+/** Which rules a signed-in admin (or nobody) satisfies; the single definition of the roles. */
+export function grantedRules(admin: GraphQLContext['admin']): AuthScopes {
+  const roles = admin?.roles ?? [];
+  const active = admin !== null && !admin.mustChangePassword && roles.length > 0;
+  return {
+    public: true,
+    self: admin !== null,
+    authenticated: active,
+    write: active && (roles.includes('write') || roles.includes('super_admin')),
+    superAdmin: active && roles.includes('super_admin'),
+  };
+}
 
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
@@ -29,19 +52,16 @@ export const builder = new SchemaBuilder<{
   plugins: [ScopeAuthPlugin],
   defaultFieldNullability: false,
   scopeAuth: {
-    authScopes: (ctx) => {
-      const roles = ctx.admin?.roles ?? [];
-      return {
-        public: true,
-        authenticated: ctx.admin !== null,
-        write: roles.includes('write') || roles.includes('super_admin'),
-        superAdmin: roles.includes('super_admin'),
-      };
+    authScopes: (ctx) => grantedRules(ctx.admin),
+    unauthorizedError: (_parent, ctx) => {
+      if (ctx.admin === null) return new AppError('UNAUTHENTICATED', AUTHORIZATION_ERROR_MESSAGE);
+      if (ctx.admin.mustChangePassword) {
+        return new AppError('FORBIDDEN', PASSWORD_CHANGE_REQUIRED_MESSAGE, {
+          reason: PASSWORD_CHANGE_REQUIRED_REASON,
+        });
+      }
+      return new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
     },
-    unauthorizedError: (_parent, ctx) =>
-      ctx.admin === null
-        ? new AppError('UNAUTHENTICATED', AUTHORIZATION_ERROR_MESSAGE)
-        : new AppError('FORBIDDEN', 'You do not have permission to perform this action.'),
   },
 });
 

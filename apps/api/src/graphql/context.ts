@@ -1,4 +1,5 @@
-import type { RoleName } from '@app/shared';
+import type { Locale, RoleName } from '@app/shared';
+import type { Actor } from '../modules/audit/audit-service';
 import type { Services } from '../services';
 
 /** The admin a request's access token belongs to, loaded fresh on every request. */
@@ -14,6 +15,10 @@ export type AuthenticatedAdmin = {
 export type GraphQLContext = {
   requestId: string;
   ip: string;
+  /** Language of user-facing messages (validation), from Accept-Language; English by default. */
+  locale: Locale;
   admin: AuthenticatedAdmin | null;
+  /** Who is acting, for the audit trail. */
+  actor: Actor;
   services: Services;
 };

@@ -1,11 +1,12 @@
 import { DEFAULT_OFFSET, DEFAULT_PAGE_SIZE } from '@app/shared';
 import { AppError } from '../shared/app-error';
+import type { Page, PageInfo, SortOrder } from '../shared/page';
 import { builder } from './builder';
+
+export type { Page, PageInfo, SortOrder } from '../shared/page';
 
 /** Largest page a list call returns; bigger pages belong in a CSV export. */
 export const MAX_PAGE_SIZE = 1000;
-
-export type SortOrder = 'ASC' | 'DESC';
 
 export const SortOrderRef = builder.enumType('SortOrder', {
   values: ['ASC', 'DESC'] as const,
@@ -27,16 +28,6 @@ export const PaginationInputRef = builder.inputType('PaginationInput', {
     sort: t.field({ type: SortInputRef, required: false }),
   }),
 });
-
-/** A page request after defaults and checks: what repositories receive. */
-export type Page<Target extends string = string> = {
-  limit: number;
-  offset: number;
-  sort: { target: Target; orderBy: SortOrder };
-};
-
-/** What a list call answers besides its rows. */
-export type PageInfo = Page & { totalRecords: number };
 
 const SortRef = builder.objectRef<Page['sort']>('Sort').implement({
   fields: (t) => ({

@@ -1,14 +1,20 @@
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { operationRules } from './access-rules';
 import { builder } from './builder';
 // Each module registers its types and operations on the shared builder when imported.
 import '../modules/admin-users/admin-users-schema';
 import '../modules/auth/auth-schema';
+import '../modules/audit/audit-schema';
 
 let schema: GraphQLSchema | undefined;
 
 /** The executable schema, built once. */
 export function getSchema(): GraphQLSchema {
-  schema ??= builder.toSchema({ sortSchema: true });
+  if (!schema) {
+    const built = builder.toSchema({ sortSchema: true });
+    operationRules(built); // default deny: throws if any operation lacks an access rule
+    schema = built;
+  }
   return schema;
 }
 

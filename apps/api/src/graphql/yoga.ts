@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type DefinitionNode, type DocumentNode } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
-import { ACCESS_TOKEN_HEADER, GRAPHQL_PATH } from '@app/shared';
+import { ACCESS_TOKEN_HEADER, GRAPHQL_PATH, type Locale } from '@app/shared';
 import { AppError } from '../shared/app-error';
 import type { Services } from '../services';
 import type { GraphQLContext } from './context';
@@ -54,8 +54,46 @@ function useUnexpectedErrorLogging(): Plugin<GraphQLContext & ServerContext> {
   };
 }
 
+/**
+ * Every mutation must leave an audit row (DESIGN section 2). A mutation field that answered
+ * without going through `withAudit` is a bug: it is logged, and in strict mode (tests) the
+ * answer carries an error so the omission fails the test that ran it.
+ */
+function useAuditEnforcement(strict: boolean): Plugin<GraphQLContext & ServerContext> {
+  return {
+    onExecute: ({ args }) => {
+      const operation = (args.document as DocumentNode).definitions.find(
+        (d: DefinitionNode) => d.kind === 'OperationDefinition' && (!args.operationName || d.name?.value === args.operationName),
+      );
+      if (!operation || operation.kind !== 'OperationDefinition' || operation.operation !== 'mutation') return;
+      return {
+        onExecuteDone: ({ result, setResult }) => {
+          if (!('data' in result) || !result.data) return;
+          const succeeded = Object.entries(result.data).filter(([, value]) => value !== null).length;
+          const ctx = args.contextValue;
+          if (ctx.actor.audited.length >= succeeded) return;
+          ctx.req.log.error({ requestId: ctx.requestId, audited: ctx.actor.audited }, 'mutation wrote no audit row');
+          if (strict) {
+            setResult({
+              ...result,
+              errors: [
+                ...(result.errors ?? []),
+                new GraphQLError('Mutation wrote no audit row.', { extensions: { code: 'INTERNAL_SERVER_ERROR' } }),
+              ],
+            });
+          }
+        },
+      };
+    },
+  };
+}
+
+function localeOf(header: string | undefined): Locale {
+  return header?.trim().toLowerCase().startsWith('ja') ? 'ja' : 'en';
+}
+
 /** The GraphQL endpoint of spec section 7. */
-export function createGraphQLServer(services: Services, options: { graphiql: boolean }) {
+export function createGraphQLServer(services: Services, options: { graphiql: boolean; strictAudit?: boolean }) {
   return createYoga<ServerContext, GraphQLContext>({
     schema: getSchema(),
     graphqlEndpoint: GRAPHQL_PATH,
@@ -63,14 +101,23 @@ export function createGraphQLServer(services: Services, options: { graphiql: boo
     landingPage: false,
     logging: false,
     maskedErrors: { maskError },
-    plugins: [useUnexpectedErrorLogging()],
+    plugins: [useUnexpectedErrorLogging(), useAuditEnforcement(options.strictAudit ?? false)],
     context: async ({ req }) => {
       const header = req.headers[ACCESS_TOKEN_HEADER.toLowerCase()];
       const token = Array.isArray(header) ? header[0] : header;
+      const admin = await services.auth.authenticate(token?.trim());
       return {
         requestId: req.id,
         ip: req.ip,
-        admin: await services.auth.authenticate(token?.trim()),
+        locale: localeOf(req.headers['accept-language']),
+        admin,
+        actor: {
+          adminUserId: admin?.id ?? null,
+          adminUserName: admin?.userName ?? null,
+          requestId: req.id,
+          ip: req.ip,
+          audited: [],
+        },
         services,
       };
     },

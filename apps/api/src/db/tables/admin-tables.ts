@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { RequiredTimestamp, Timestamp } from './timestamp';
 
 export type AdminRolesTable = {
@@ -15,6 +15,11 @@ export type AdminUsersTable = {
   must_change_password: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  /** INT8: read as a string on both engines. */
+  totp_last_step: ColumnType<string | null, string | number | null, string | number | null>;
+  password_changed_at: Timestamp;
 };
 
 export type AdminUserRolesTable = {
@@ -29,10 +34,45 @@ export type AdminAccessTokensTable = {
   expires_at: RequiredTimestamp;
 };
 
+export type AdminSignInThrottlesTable = {
+  throttle_key: string;
+  failures: number;
+  last_failure_at: RequiredTimestamp;
+  blocked_until: ColumnType<Date | null, Date | string | null, Date | string | null>;
+};
+
+/** A JSON value as stored in audit summaries. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+export type AuditLogTable = {
+  /** INT8: read as a string on both engines. */
+  id: ColumnType<string, string | number, never>;
+  occurred_at: ColumnType<Date, Date | string, never>;
+  admin_user_id: ColumnType<number | null, number | null, never>;
+  admin_user_name: ColumnType<string | null, string | null, never>;
+  operation: ColumnType<string, string, never>;
+  target_type: ColumnType<string | null, string | null, never>;
+  target_ids: ColumnType<string[], string[], never>;
+  summary: JSONColumnType<{ [key: string]: JsonValue }, string, never>;
+  request_id: ColumnType<string | null, string | null, never>;
+  ip: ColumnType<string | null, string | null, never>;
+  prev_hash: ColumnType<string, string, never>;
+  hash: ColumnType<string, string, never>;
+};
+
+export type AuditChainHeadTable = {
+  singleton: Generated<boolean>;
+  last_id: ColumnType<string, string | number, string | number>;
+  last_hash: string;
+};
+
 /** Tables of the admin-account migrations. */
 export type AdminTables = {
   admin_roles: AdminRolesTable;
   admin_users: AdminUsersTable;
   admin_user_roles: AdminUserRolesTable;
   admin_access_tokens: AdminAccessTokensTable;
+  admin_sign_in_throttles: AdminSignInThrottlesTable;
+  audit_log: AuditLogTable;
+  audit_chain_head: AuditChainHeadTable;
 };

@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder';
-import type { AdminUserRow, RoleRow } from './admin-users-repository';
+import type { AdminNameRow, AdminUserRow, RoleRow } from './admin-users-repository';
 
 export const RoleRef = builder.objectRef<RoleRow>('Role').implement({
   description: 'An admin role: read, write or super_admin.',
@@ -20,14 +20,175 @@ export const AdminUserRef = builder.objectRef<AdminUserRow>('AdminUser').impleme
       resolve: async (admin, _args, ctx) =>
         (await ctx.services.adminUsers.rolesOf([admin.id])).get(admin.id) ?? [],
     }),
+    mustChangePassword: t.exposeBoolean('mustChangePassword', {
+      description: 'True until the admin replaces the one-time password given at creation.',
+    }),
+    totpEnabled: t.exposeBoolean('totpEnabled', {
+      description: 'Whether sign-in asks for a code from an authenticator app.',
+    }),
   }),
 });
+
+const AdminUserNameRef = builder.objectRef<AdminNameRow>('AdminUserName').implement({
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    userName: t.exposeString('userName'),
+  }),
+});
+
+const RoleChangeResultRef = builder
+  .objectRef<{ user: AdminUserRow; message: string }>('RoleChangeResult')
+  .implement({
+    fields: (t) => ({
+      user: t.field({ type: AdminUserRef, resolve: (result) => result.user }),
+      message: t.exposeString('message'),
+    }),
+  });
+
+const NewAdminUserResultRef = builder
+  .objectRef<{ user: AdminUserRow; oneTimePassword: string; message: string }>('NewAdminUserResult')
+  .implement({
+    fields: (t) => ({
+      user: t.field({ type: AdminUserRef, resolve: (result) => result.user }),
+      oneTimePassword: t.exposeString('oneTimePassword', {
+        description: 'Shown once to the creator; the new admin must change it at first sign-in.',
+      }),
+      message: t.exposeString('message'),
+    }),
+  });
+
+const ProfileUpdateResultRef = builder
+  .objectRef<{ newEmail: string; newUserName: string; message: string }>('AdminUserProfileUpdateResult')
+  .implement({
+    fields: (t) => ({
+      newEmail: t.exposeString('newEmail'),
+      newUserName: t.exposeString('newUserName'),
+      message: t.exposeString('message'),
+    }),
+  });
+
+const DeleteAdminUserResultRef = builder
+  .objectRef<{ deletedUserId: number; message: string }>('DeleteAdminUserResult')
+  .implement({
+    fields: (t) => ({
+      deletedUserId: t.exposeInt('deletedUserId'),
+      message: t.exposeString('message'),
+    }),
+  });
 
 builder.queryField('adminUser', (t) =>
   t.field({
     description: 'The signed-in admin.',
     type: AdminUserRef,
-    authScopes: { authenticated: true },
+    authScopes: { self: true },
     resolve: (_root, _args, ctx) => ctx.services.adminUsers.getAdmin(ctx.admin!.id),
+  }),
+);
+
+builder.queryField('adminUsers', (t) =>
+  t.field({
+    description: 'Every admin account with its roles.',
+    type: [AdminUserRef],
+    authScopes: { superAdmin: true },
+    resolve: (_root, _args, ctx) => ctx.services.adminUsers.listAdmins(),
+  }),
+);
+
+builder.queryField('roles', (t) =>
+  t.field({
+    description: 'The roles an admin can have.',
+    type: [RoleRef],
+    authScopes: { authenticated: true },
+    resolve: (_root, _args, ctx) => ctx.services.adminUsers.listRoles(),
+  }),
+);
+
+builder.queryField('adminUserNames', (t) =>
+  t.field({
+    description: 'Ids and user names of every admin (for assignee pickers).',
+    type: [AdminUserNameRef],
+    authScopes: { authenticated: true },
+    resolve: (_root, _args, ctx) => ctx.services.adminUsers.listAdminNames(),
+  }),
+);
+
+builder.mutationField('postAddRoleToUser', (t) =>
+  t.field({
+    description: 'Gives an admin the listed roles.',
+    type: RoleChangeResultRef,
+    authScopes: { superAdmin: true },
+    args: {
+      userId: t.arg.int({ required: true }),
+      roles: t.arg.stringList({ required: true }),
+    },
+    resolve: async (_root, args, ctx) => ({
+      user: await ctx.services.adminUsers.addRoles(ctx.actor, args.userId, args.roles, ctx.locale),
+      message: 'Roles added.',
+    }),
+  }),
+);
+
+builder.mutationField('postDeleteRoleFromUser', (t) =>
+  t.field({
+    description: 'Takes the listed roles away from an admin.',
+    type: RoleChangeResultRef,
+    authScopes: { superAdmin: true },
+    args: {
+      userId: t.arg.int({ required: true }),
+      roles: t.arg.stringList({ required: true }),
+    },
+    resolve: async (_root, args, ctx) => ({
+      user: await ctx.services.adminUsers.removeRoles(ctx.actor, args.userId, args.roles, ctx.locale),
+      message: 'Roles removed.',
+    }),
+  }),
+);
+
+builder.mutationField('postAddNewAdminUser', (t) =>
+  t.field({
+    description: 'Creates an admin account and returns its one-time password, once.',
+    type: NewAdminUserResultRef,
+    authScopes: { superAdmin: true },
+    args: {
+      userName: t.arg.string({ required: true }),
+      email: t.arg.string({ required: true }),
+      roles: t.arg.stringList({ required: true }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const { admin, oneTimePassword } = await ctx.services.adminUsers.createAdmin(ctx.actor, args, ctx.locale);
+      return { user: admin, oneTimePassword, message: 'Admin user created.' };
+    },
+  }),
+);
+
+builder.mutationField('postUpdateAdminUserProfile', (t) =>
+  t.field({
+    description:
+      "Changes the signed-in admin's own email, user name and/or password; the old password is required to change the email or the password.",
+    type: ProfileUpdateResultRef,
+    authScopes: { self: true },
+    args: {
+      email: t.arg.string({ required: false }),
+      userName: t.arg.string({ required: false }),
+      oldPassword: t.arg.string({ required: false }),
+      newPassword: t.arg.string({ required: false }),
+    },
+    resolve: async (_root, args, ctx) => ({
+      ...(await ctx.services.adminUsers.updateProfile(ctx.actor, ctx.admin!, args, ctx.locale)),
+      message: 'Profile updated.',
+    }),
+  }),
+);
+
+builder.mutationField('postDeleteAdminUser', (t) =>
+  t.field({
+    description: 'Deletes another admin account; its sessions end at once.',
+    type: DeleteAdminUserResultRef,
+    authScopes: { superAdmin: true },
+    args: { userId: t.arg.int({ required: true }) },
+    resolve: async (_root, args, ctx) => ({
+      deletedUserId: await ctx.services.adminUsers.deleteAdmin(ctx.actor, args.userId),
+      message: 'Admin user deleted.',
+    }),
   }),
 );

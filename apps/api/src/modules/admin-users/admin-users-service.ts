@@ -1,19 +1,268 @@
-import type { Kysely } from 'kysely';
+import {
+  checkRoles,
+  validateNewAdminUser,
+  validateProfileUpdate,
+  type FieldError,
+  type Locale,
+  type RoleName,
+} from '@app/shared';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
+import type { Clock } from '../../shared/clock';
+import { assertValid, validationError } from '../../shared/validation-error';
+import type { Actor, AuditService } from '../audit/audit-service';
+import { deleteAccessTokensOfAdmin, findCredentialsById } from '../auth/auth-repository';
+import { hashPassword, verifyPassword } from '../auth/password';
 import * as repo from './admin-users-repository';
+import { generateOneTimePassword } from './one-time-password';
 
-/** Reads and manages admin accounts. */
-export function createAdminUsersService(db: Kysely<DB>) {
+const AUDIT_TARGET = 'admin_user';
+
+export type NewAdminInput = { userName: string; email: string; roles: readonly string[] };
+export type ProfileInput = {
+  email?: string | null | undefined;
+  userName?: string | null | undefined;
+  oldPassword?: string | null | undefined;
+  newPassword?: string | null | undefined;
+};
+
+/** What the audit trail keeps of an admin: never the password hash or TOTP secret. */
+type AdminSnapshot = { id: number; userName: string; email: string; roles: RoleName[] };
+
+async function snapshot(trx: Transaction<DB>, adminId: number): Promise<AdminSnapshot | undefined> {
+  const admin = await repo.findAdminById(trx, adminId);
+  if (!admin) return undefined;
+  return { id: admin.id, userName: admin.userName, email: admin.email, roles: await repo.findRoleNames(trx, adminId) };
+}
+
+function notFound(adminId: number): AppError {
+  return new AppError('NOT_FOUND', `Admin user ${adminId} was not found.`, { field: 'userId' });
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+/** Reads and manages admin accounts (spec section 7, "Admin accounts"). */
+export function createAdminUsersService(db: Kysely<DB>, audit: AuditService, clock: Clock) {
+  /** Fails with field errors when another admin has this email or user name. */
+  async function assertIdentityFree(
+    trx: Transaction<DB>,
+    identity: { email?: string; userName?: string },
+    locale: Locale,
+    exceptId?: number,
+  ): Promise<void> {
+    const taken = await repo.findTakenIdentity(trx, identity, exceptId);
+    const errors: FieldError[] = [];
+    if (taken.userName) errors.push({ field: 'userName', rule: 'unique' });
+    if (taken.email) errors.push({ field: 'email', rule: 'unique' });
+    assertValid(errors, locale);
+  }
+
+  /** Runs work that may hit the unique indexes; a race lost to another request reads as "in use". */
+  async function mapUniqueViolation<T>(work: () => Promise<T>, locale: Locale): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw validationError([{ field: 'email', rule: 'unique' }], locale);
+      throw error;
+    }
+  }
+
   return {
+    /** One admin by id. */
     async getAdmin(id: number): Promise<repo.AdminUserRow> {
       const admin = await repo.findAdminById(db, id);
-      if (!admin) throw new AppError('NOT_FOUND', `Admin user ${id} was not found.`);
+      if (!admin) throw notFound(id);
       return admin;
     },
 
+    /** Roles of several admins, for the AdminUser.roles field. */
     async rolesOf(adminIds: readonly number[]): Promise<Map<number, repo.RoleRow[]>> {
       return repo.findRolesOfAdmins(db, adminIds);
+    },
+
+    /** Every admin account. */
+    async listAdmins(): Promise<repo.AdminUserRow[]> {
+      return repo.listAdmins(db);
+    },
+
+    /** Ids and user names of every admin. */
+    async listAdminNames(): Promise<repo.AdminNameRow[]> {
+      return repo.listAdminNames(db);
+    },
+
+    /** The roles that exist, with their descriptions. */
+    async listRoles(): Promise<repo.RoleRow[]> {
+      return repo.listRoles(db);
+    },
+
+    /** Gives an admin more roles; takes effect on that admin's next request. */
+    async addRoles(actor: Actor, userId: number, roles: readonly string[], locale: Locale): Promise<repo.AdminUserRow> {
+      const roleError = checkRoles(roles);
+      if (roleError) throw validationError([roleError], locale);
+      const names = [...new Set(roles)] as RoleName[];
+      return audit.withAudit(actor, { operation: 'postAddRoleToUser', targetType: AUDIT_TARGET }, async (trx) => {
+        const before = await snapshot(trx, userId);
+        if (!before) throw notFound(userId);
+        await repo.addRoles(trx, userId, names);
+        const after = await snapshot(trx, userId);
+        return { result: (await repo.findAdminById(trx, userId))!, targetIds: [userId], before, after };
+      });
+    },
+
+    /**
+     * Takes roles away; takes effect on that admin's next request. The last super admin
+     * keeps super_admin, and every admin keeps at least one role.
+     */
+    async removeRoles(
+      actor: Actor,
+      userId: number,
+      roles: readonly string[],
+      locale: Locale,
+    ): Promise<repo.AdminUserRow> {
+      const roleError = checkRoles(roles);
+      if (roleError) throw validationError([roleError], locale);
+      const names = [...new Set(roles)] as RoleName[];
+      return audit.withAudit(actor, { operation: 'postDeleteRoleFromUser', targetType: AUDIT_TARGET }, async (trx) => {
+        if (names.includes('super_admin')) await repo.lockSuperAdminRole(trx);
+        const before = await snapshot(trx, userId);
+        if (!before) throw notFound(userId);
+        if (
+          names.includes('super_admin') &&
+          before.roles.includes('super_admin') &&
+          (await repo.countSuperAdmins(trx)) <= 1
+        ) {
+          throw new AppError('CONFLICT', 'The last super admin cannot lose the super_admin role.');
+        }
+        if (before.roles.every((role) => names.includes(role))) {
+          throw new AppError('CONFLICT', 'An admin user must keep at least one role. Delete the account instead.');
+        }
+        await repo.removeRoles(trx, userId, names);
+        const after = await snapshot(trx, userId);
+        return { result: (await repo.findAdminById(trx, userId))!, targetIds: [userId], before, after };
+      });
+    },
+
+    /**
+     * Creates an admin with a random one-time password, returned once to the creator and
+     * never stored in clear; the new admin must change it before doing anything else.
+     */
+    async createAdmin(
+      actor: Actor,
+      input: NewAdminInput,
+      locale: Locale,
+    ): Promise<{ admin: repo.AdminUserRow; oneTimePassword: string }> {
+      const userName = input.userName.trim();
+      const email = input.email.trim();
+      assertValid(validateNewAdminUser({ userName, email, roles: input.roles }), locale);
+      const oneTimePassword = generateOneTimePassword();
+      const passwordHash = await hashPassword(oneTimePassword);
+      const roles = [...new Set(input.roles)] as RoleName[];
+      return mapUniqueViolation(
+        () =>
+          audit.withAudit(actor, { operation: 'postAddNewAdminUser', targetType: AUDIT_TARGET }, async (trx) => {
+            await assertIdentityFree(trx, { email, userName }, locale);
+            const id = await repo.insertAdmin(trx, { userName, email, passwordHash, mustChangePassword: true, roles });
+            const admin = (await repo.findAdminById(trx, id))!;
+            return {
+              result: { admin, oneTimePassword },
+              targetIds: [id],
+              before: null,
+              after: { ...(await snapshot(trx, id)), mustChangePassword: true },
+            };
+          }),
+        locale,
+      );
+    },
+
+    /**
+     * Changes the admin's own email, user name and/or password. The old password is required
+     * to change the email or the password; a new password revokes the admin's other tokens.
+     */
+    async updateProfile(
+      actor: Actor,
+      self: { id: number; tokenHash: string },
+      input: ProfileInput,
+      locale: Locale,
+    ): Promise<{ newEmail: string; newUserName: string }> {
+      const current = await repo.findAdminById(db, self.id);
+      if (!current) throw notFound(self.id);
+      const email = input.email?.trim() || undefined;
+      const userName = input.userName?.trim() || undefined;
+      const newPassword = input.newPassword || undefined;
+      assertValid(
+        validateProfileUpdate(
+          { email, userName, oldPassword: input.oldPassword, newPassword },
+          { email: current.email, mustChangePassword: current.mustChangePassword },
+        ),
+        locale,
+      );
+      const changesEmail = email !== undefined && email.toLowerCase() !== current.email.toLowerCase();
+      if ((changesEmail || newPassword) && input.oldPassword) {
+        const credentials = await findCredentialsById(db, self.id);
+        if (!credentials || !(await verifyPassword(credentials.passwordHash, input.oldPassword))) {
+          throw validationError([{ field: 'oldPassword', rule: 'incorrect' }], locale);
+        }
+      }
+      const passwordHash = newPassword ? await hashPassword(newPassword) : undefined;
+      return mapUniqueViolation(
+        () =>
+          audit.withAudit(actor, { operation: 'postUpdateAdminUserProfile', targetType: AUDIT_TARGET }, async (trx) => {
+            const before = await snapshot(trx, self.id);
+            if (!before) throw notFound(self.id);
+            await assertIdentityFree(
+              trx,
+              {
+                ...(email !== undefined && email !== before.email ? { email } : {}),
+                ...(userName !== undefined && userName !== before.userName ? { userName } : {}),
+              },
+              locale,
+              self.id,
+            );
+            await repo.updateAdminProfile(
+              trx,
+              self.id,
+              {
+                ...(email !== undefined ? { email } : {}),
+                ...(userName !== undefined ? { userName } : {}),
+                ...(passwordHash !== undefined ? { passwordHash } : {}),
+              },
+              clock(),
+            );
+            // A new password ends every other session of this admin at its next request.
+            const revokedTokens = passwordHash ? await deleteAccessTokensOfAdmin(trx, self.id, self.tokenHash) : 0;
+            const after = (await snapshot(trx, self.id))!;
+            return {
+              result: { newEmail: after.email, newUserName: after.userName },
+              targetIds: [self.id],
+              before,
+              after: { ...after, passwordChanged: passwordHash !== undefined, revokedTokens },
+            };
+          }),
+        locale,
+      );
+    },
+
+    /**
+     * Deletes another admin; their tokens stop working at once. Nobody deletes themselves,
+     * and the last super admin cannot be deleted.
+     */
+    async deleteAdmin(actor: Actor, userId: number): Promise<number> {
+      if (userId === actor.adminUserId) {
+        throw new AppError('CONFLICT', 'You cannot delete your own account.');
+      }
+      return audit.withAudit(actor, { operation: 'postDeleteAdminUser', targetType: AUDIT_TARGET }, async (trx) => {
+        await repo.lockSuperAdminRole(trx);
+        const before = await snapshot(trx, userId);
+        if (!before) throw notFound(userId);
+        if (before.roles.includes('super_admin') && (await repo.countSuperAdmins(trx)) <= 1) {
+          throw new AppError('CONFLICT', 'The last super admin cannot be deleted.');
+        }
+        await repo.deleteAdmin(trx, userId);
+        return { result: userId, targetIds: [userId], before, after: null };
+      });
     },
   };
 }

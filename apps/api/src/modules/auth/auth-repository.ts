@@ -4,20 +4,157 @@ import type { Executor } from '../../db/executor';
 
 export type AdminCredentials = {
   id: number;
+  userName: string;
   passwordHash: string;
+  totpSecret: string | null;
+  totpLastStep: number | null;
 };
 
-/** Looks up an admin's password hash by email, ignoring letter case. */
+/** Looks up an admin's password hash and TOTP state by email, ignoring letter case. */
 export async function findCredentialsByEmail(
   db: Executor,
   email: string,
 ): Promise<AdminCredentials | undefined> {
   const row = await db
     .selectFrom('admin_users')
-    .select(['id', 'password_hash'])
+    .select(['id', 'user_name', 'password_hash', 'totp_secret', 'totp_last_step'])
     .where(sql<string>`lower(email)`, '=', email.toLowerCase())
     .executeTakeFirst();
-  return row && { id: row.id, passwordHash: row.password_hash };
+  return row && toCredentials(row);
+}
+
+/** The same, by id. */
+export async function findCredentialsById(db: Executor, id: number): Promise<AdminCredentials | undefined> {
+  const row = await db
+    .selectFrom('admin_users')
+    .select(['id', 'user_name', 'password_hash', 'totp_secret', 'totp_last_step'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && toCredentials(row);
+}
+
+function toCredentials(row: {
+  id: number;
+  user_name: string;
+  password_hash: string;
+  totp_secret: string | null;
+  totp_last_step: string | null;
+}): AdminCredentials {
+  return {
+    id: row.id,
+    userName: row.user_name,
+    passwordHash: row.password_hash,
+    totpSecret: row.totp_secret,
+    totpLastStep: row.totp_last_step === null ? null : Number(row.totp_last_step),
+  };
+}
+
+/**
+ * Records the TOTP step just used, only if it is newer than the last one; false when another
+ * request used this step (or a later one) first, so a code works once.
+ */
+export async function claimTotpStep(db: Executor, adminId: number, step: number): Promise<boolean> {
+  const result = await db
+    .updateTable('admin_users')
+    .set({ totp_last_step: step })
+    .where('id', '=', adminId)
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', String(step))]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function findPendingTotpSecret(db: Executor, adminId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('admin_users')
+    .select('totp_pending_secret')
+    .where('id', '=', adminId)
+    .executeTakeFirst();
+  return row?.totp_pending_secret ?? null;
+}
+
+export async function setPendingTotpSecret(db: Executor, adminId: number, secret: string | null): Promise<void> {
+  await db.updateTable('admin_users').set({ totp_pending_secret: secret }).where('id', '=', adminId).execute();
+}
+
+/** Turns two-factor authentication on with a confirmed secret, or off with null. */
+export async function setTotpSecret(
+  db: Executor,
+  adminId: number,
+  secret: string | null,
+  lastStep: number | null,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('admin_users')
+    .set({ totp_secret: secret, totp_pending_secret: null, totp_last_step: lastStep, updated_at: now })
+    .where('id', '=', adminId)
+    .execute();
+}
+
+/** Revokes every token of an admin except, optionally, the one in use. Returns how many. */
+export async function deleteAccessTokensOfAdmin(
+  db: Executor,
+  adminId: number,
+  exceptTokenHash?: string,
+): Promise<number> {
+  let query = db.deleteFrom('admin_access_tokens').where('admin_user_id', '=', adminId);
+  if (exceptTokenHash) query = query.where('token_hash', '<>', exceptTokenHash);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export type ThrottleState = { failures: number; lastFailureAt: Date; blockedUntil: Date | null };
+
+export async function findThrottle(db: Executor, key: string): Promise<ThrottleState | undefined> {
+  const row = await db
+    .selectFrom('admin_sign_in_throttles')
+    .select(['failures', 'last_failure_at', 'blocked_until'])
+    .where('throttle_key', '=', key)
+    .executeTakeFirst();
+  return (
+    row && {
+      failures: row.failures,
+      lastFailureAt: new Date(row.last_failure_at),
+      blockedUntil: row.blocked_until ? new Date(row.blocked_until) : null,
+    }
+  );
+}
+
+/**
+ * Counts one more failure for a key in one atomic statement (a count older than
+ * `resetBefore` starts over) and returns the new count.
+ */
+export async function addThrottleFailure(db: Executor, key: string, now: Date, resetBefore: Date): Promise<number> {
+  const row = await db
+    .insertInto('admin_sign_in_throttles')
+    .values({ throttle_key: key, failures: 1, last_failure_at: now, blocked_until: null })
+    .onConflict((oc) =>
+      oc.column('throttle_key').doUpdateSet({
+        failures: sql<number>`CASE WHEN admin_sign_in_throttles.last_failure_at < ${resetBefore}
+          THEN 1 ELSE admin_sign_in_throttles.failures + 1 END`,
+        last_failure_at: now,
+      }),
+    )
+    .returning('failures')
+    .executeTakeFirstOrThrow();
+  return row.failures;
+}
+
+export async function setThrottleBlock(db: Executor, key: string, blockedUntil: Date | null): Promise<void> {
+  await db
+    .updateTable('admin_sign_in_throttles')
+    .set({ blocked_until: blockedUntil })
+    .where('throttle_key', '=', key)
+    .execute();
+}
+
+export async function deleteThrottle(db: Executor, key: string): Promise<void> {
+  await db.deleteFrom('admin_sign_in_throttles').where('throttle_key', '=', key).execute();
+}
+
+/** Forgets keys with no failure for a while, so the table stays small. */
+export async function deleteStaleThrottles(db: Executor, before: Date): Promise<void> {
+  await db.deleteFrom('admin_sign_in_throttles').where('last_failure_at', '<', before).execute();
 }
 
 export async function insertAccessToken(

@@ -14,17 +14,37 @@ const SignInResultRef = builder
     }),
   });
 
+const TotpEnrollmentRef = builder
+  .objectRef<{ secret: string; otpauthUri: string; qrCodeDataUrl: string }>('TotpEnrollment')
+  .implement({
+    description: 'A TOTP secret offered for enrolment: type the secret or scan the QR code, then confirm a code.',
+    fields: (t) => ({
+      secret: t.exposeString('secret'),
+      otpauthUri: t.exposeString('otpauthUri'),
+      qrCodeDataUrl: t.exposeString('qrCodeDataUrl', { description: 'An SVG image of the QR code, as a data: URL.' }),
+    }),
+  });
+
+const TotpStatusRef = builder.objectRef<{ message: string; totpEnabled: boolean }>('TotpStatus').implement({
+  fields: (t) => ({
+    message: t.exposeString('message'),
+    totpEnabled: t.exposeBoolean('totpEnabled'),
+  }),
+});
+
 builder.mutationField('postSignIn', (t) =>
   t.field({
-    description: 'Signs in with email and password and returns a new access token.',
+    description:
+      'Signs in with email and password (and the authenticator code when two-factor authentication is on) and returns a new access token.',
     type: SignInResultRef,
     authScopes: { public: true },
     args: {
       email: t.arg.string({ required: true }),
       password: t.arg.string({ required: true }),
+      totpCode: t.arg.string({ required: false }),
     },
     resolve: async (_root, args, ctx) => {
-      const result = await ctx.services.auth.signIn(args.email, args.password);
+      const result = await ctx.services.auth.signIn(args, ctx.actor);
       return { ...result, message: 'Signed in.' };
     },
   }),
@@ -34,10 +54,46 @@ builder.mutationField('postSignOut', (t) =>
   t.field({
     description: 'Revokes the access token of this request on the server.',
     type: 'Boolean',
-    authScopes: { authenticated: true },
+    authScopes: { self: true },
     resolve: async (_root, _args, ctx) => {
-      await ctx.services.auth.signOut(ctx.admin!.tokenHash);
+      await ctx.services.auth.signOut(ctx.actor, ctx.admin!.id, ctx.admin!.tokenHash);
       return true;
+    },
+  }),
+);
+
+builder.mutationField('postStartTotpEnrollment', (t) =>
+  t.field({
+    description: "Offers a new two-factor secret for the signed-in admin's own account.",
+    type: TotpEnrollmentRef,
+    authScopes: { authenticated: true },
+    resolve: (_root, _args, ctx) =>
+      ctx.services.auth.startTotpEnrollment(ctx.actor, ctx.admin!.id, ctx.admin!.email),
+  }),
+);
+
+builder.mutationField('postConfirmTotpEnrollment', (t) =>
+  t.field({
+    description: 'Turns two-factor authentication on with a code from the authenticator app.',
+    type: TotpStatusRef,
+    authScopes: { authenticated: true },
+    args: { totpCode: t.arg.string({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      await ctx.services.auth.confirmTotpEnrollment(ctx.actor, ctx.admin!.id, args.totpCode, ctx.locale);
+      return { message: 'Two-factor authentication is on.', totpEnabled: true };
+    },
+  }),
+);
+
+builder.mutationField('postDisableTotp', (t) =>
+  t.field({
+    description: "Turns two-factor authentication off for the signed-in admin's own account.",
+    type: TotpStatusRef,
+    authScopes: { authenticated: true },
+    args: { password: t.arg.string({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      await ctx.services.auth.disableTotp(ctx.actor, ctx.admin!.id, args.password, ctx.locale);
+      return { message: 'Two-factor authentication is off.', totpEnabled: false };
     },
   }),
 );

@@ -1,36 +1,126 @@
-import { ACCESS_TOKEN_TTL_MS, INVALID_CREDENTIALS_MESSAGE } from '@app/shared';
+import {
+  ACCESS_TOKEN_TTL_MS,
+  INVALID_CREDENTIALS_MESSAGE,
+  TOTP_REQUIRED_MESSAGE,
+  type Locale,
+} from '@app/shared';
 import type { Kysely } from 'kysely';
+import QRCode from 'qrcode';
 import type { DB } from '../../db/schema';
 import type { AuthenticatedAdmin } from '../../graphql/context';
 import { AppError } from '../../shared/app-error';
+import type { Clock } from '../../shared/clock';
+import { validationError } from '../../shared/validation-error';
+import type { Actor, AuditService } from '../audit/audit-service';
 import { generateAccessToken, hashAccessToken } from './access-token';
 import * as repo from './auth-repository';
 import { verifyAgainstDummy, verifyPassword } from './password';
+import { THROTTLE_POLICY, blockDurationMs, throttleKey } from './sign-in-throttle';
+import { generateTotpSecret, otpauthUri, verifyTotp } from './totp';
 
+export type SignInInput = { email: string; password: string; totpCode?: string | null | undefined };
 export type SignInResult = { accessToken: string; adminUserId: number };
+export type TotpEnrollment = { secret: string; otpauthUri: string; qrCodeDataUrl: string };
 
-/** Sign-in, token checks and sign-out. Tokens live in the database so replicas share them. */
-export function createAuthService(db: Kysely<DB>, now: () => Date = () => new Date()) {
+/** Shown as the account's issuer in authenticator apps. */
+const TOTP_ISSUER = 'Aube Admin';
+const INVALID_TOTP_MESSAGE = 'The authentication code is incorrect.';
+const AUDIT_TARGET = 'admin_user';
+
+function tooManyAttempts(blockedUntil: Date, now: Date): AppError {
+  const seconds = Math.max(1, Math.ceil((blockedUntil.getTime() - now.getTime()) / 1000));
+  return new AppError(
+    'TOO_MANY_REQUESTS',
+    `Too many failed sign-in attempts. Please try again in ${seconds} seconds.`,
+    { retryAfterSeconds: seconds },
+  );
+}
+
+/** Sign-in, token checks, sign-out and two-factor enrolment. Tokens live in the database so replicas share them. */
+export function createAuthService(db: Kysely<DB>, audit: AuditService, clock: Clock) {
+  /** Counts a failure against the (email, IP) pair and audits it when the account exists. */
+  async function recordFailure(
+    key: string,
+    actor: Actor,
+    credentials: repo.AdminCredentials | undefined,
+    reason: 'password' | 'totp',
+  ): Promise<void> {
+    const now = clock();
+    await db.transaction().execute(async (trx) => {
+      const failures = await repo.addThrottleFailure(
+        trx,
+        key,
+        now,
+        new Date(now.getTime() - THROTTLE_POLICY.RESET_AFTER_MS),
+      );
+      const block = blockDurationMs(failures);
+      await repo.setThrottleBlock(trx, key, block > 0 ? new Date(now.getTime() + block) : null);
+    });
+    // Failures for unknown emails are not audited: they would let anyone grow the trail.
+    if (credentials) {
+      await audit.record(
+        { ...actor, adminUserId: credentials.id, adminUserName: credentials.userName },
+        { operation: 'signInFailed', targetType: AUDIT_TARGET },
+        [credentials.id],
+        { reason },
+      );
+    }
+  }
+
   return {
-    /** Checks the password and issues a new access token valid for one day. */
-    async signIn(email: string, password: string): Promise<SignInResult> {
-      const credentials = await repo.findCredentialsByEmail(db, email.trim());
+    /**
+     * Checks the password (and the TOTP code when two-factor authentication is on) and issues
+     * a new access token valid for one day. Unknown email and wrong password get the same
+     * answer after the same work; repeated failures are throttled (see sign-in-throttle.ts).
+     */
+    async signIn(input: SignInInput, actor: Actor): Promise<SignInResult> {
+      const email = input.email.trim();
+      const key = throttleKey(email, actor.ip ?? '');
+      const throttle = await repo.findThrottle(db, key);
+      const startedAt = clock();
+      if (throttle?.blockedUntil && throttle.blockedUntil > startedAt) {
+        throw tooManyAttempts(throttle.blockedUntil, startedAt);
+      }
+      const credentials = await repo.findCredentialsByEmail(db, email);
       const ok = credentials
-        ? await verifyPassword(credentials.passwordHash, password)
-        : await verifyAgainstDummy(password);
+        ? await verifyPassword(credentials.passwordHash, input.password)
+        : await verifyAgainstDummy(input.password);
       if (!credentials || !ok) {
+        await recordFailure(key, actor, credentials, 'password');
         throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
       }
+      if (credentials.totpSecret) {
+        const code = input.totpCode?.trim();
+        if (!code) throw new AppError('TOTP_REQUIRED', TOTP_REQUIRED_MESSAGE);
+        const step = verifyTotp(credentials.totpSecret, code, clock(), credentials.totpLastStep);
+        if (step === null || !(await repo.claimTotpStep(db, credentials.id, step))) {
+          await recordFailure(key, actor, credentials, 'totp');
+          throw new AppError('INVALID_CREDENTIALS', INVALID_TOTP_MESSAGE);
+        }
+      }
       const accessToken = generateAccessToken();
-      const issuedAt = now();
-      await db.transaction().execute(async (trx) => {
-        await repo.deleteExpiredAccessTokens(trx, issuedAt);
-        await repo.insertAccessToken(trx, {
-          tokenHash: hashAccessToken(accessToken),
-          adminUserId: credentials.id,
-          expiresAt: new Date(issuedAt.getTime() + ACCESS_TOKEN_TTL_MS),
-        });
-      });
+      const issuedAt = clock();
+      const expiresAt = new Date(issuedAt.getTime() + ACCESS_TOKEN_TTL_MS);
+      await audit.withAudit(
+        { ...actor, adminUserId: credentials.id, adminUserName: credentials.userName },
+        { operation: 'postSignIn', targetType: AUDIT_TARGET },
+        async (trx) => {
+          await repo.deleteThrottle(trx, key);
+          await repo.deleteStaleThrottles(trx, new Date(issuedAt.getTime() - THROTTLE_POLICY.RESET_AFTER_MS));
+          await repo.deleteExpiredAccessTokens(trx, issuedAt);
+          await repo.insertAccessToken(trx, {
+            tokenHash: hashAccessToken(accessToken),
+            adminUserId: credentials.id,
+            expiresAt,
+          });
+          return {
+            result: undefined,
+            targetIds: [credentials.id],
+            before: null,
+            after: { tokenExpiresAt: expiresAt, twoFactor: credentials.totpSecret !== null },
+          };
+        },
+      );
       return { accessToken, adminUserId: credentials.id };
     },
 
@@ -38,13 +128,69 @@ export function createAuthService(db: Kysely<DB>, now: () => Date = () => new Da
     async authenticate(token: string | undefined): Promise<AuthenticatedAdmin | null> {
       if (!token) return null;
       const tokenHash = hashAccessToken(token);
-      const owner = await repo.findTokenOwner(db, tokenHash, now());
+      const owner = await repo.findTokenOwner(db, tokenHash, clock());
       return owner ? { ...owner, tokenHash } : null;
     },
 
     /** Revokes one token on the server, so it stops working at once. */
-    async signOut(tokenHash: string): Promise<void> {
-      await repo.deleteAccessToken(db, tokenHash);
+    async signOut(actor: Actor, adminId: number, tokenHash: string): Promise<void> {
+      await audit.withAudit(actor, { operation: 'postSignOut', targetType: AUDIT_TARGET }, async (trx) => {
+        await repo.deleteAccessToken(trx, tokenHash);
+        return { result: undefined, targetIds: [adminId], before: null, after: null };
+      });
+    },
+
+    /**
+     * Offers a new TOTP secret for the admin's own account: the otpauth:// URI and a QR code
+     * of it. Nothing changes at sign-in until the admin confirms a code from the app.
+     */
+    async startTotpEnrollment(actor: Actor, adminId: number, email: string): Promise<TotpEnrollment> {
+      const secret = generateTotpSecret();
+      await audit.withAudit(actor, { operation: 'postStartTotpEnrollment', targetType: AUDIT_TARGET }, async (trx) => {
+        const current = await repo.findCredentialsById(trx, adminId);
+        if (current?.totpSecret) {
+          throw new AppError('CONFLICT', 'Two-factor authentication is already enabled. Disable it first.');
+        }
+        await repo.setPendingTotpSecret(trx, adminId, secret);
+        // The secret itself never goes into the audit trail.
+        return { result: undefined, targetIds: [adminId], before: null, after: { pending: true } };
+      });
+      const uri = otpauthUri(secret, email, TOTP_ISSUER);
+      const svg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+      return {
+        secret,
+        otpauthUri: uri,
+        qrCodeDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+      };
+    },
+
+    /** Turns two-factor authentication on once the admin proves the app shows the right code. */
+    async confirmTotpEnrollment(actor: Actor, adminId: number, code: string, locale: Locale): Promise<void> {
+      await audit.withAudit(actor, { operation: 'postConfirmTotpEnrollment', targetType: AUDIT_TARGET }, async (trx) => {
+        const pending = await repo.findPendingTotpSecret(trx, adminId);
+        if (!pending) throw new AppError('CONFLICT', 'Start two-factor enrolment first.');
+        const step = verifyTotp(pending, code.trim(), clock(), null);
+        if (step === null) throw validationError([{ field: 'totpCode', rule: 'incorrect' }], locale);
+        await repo.setTotpSecret(trx, adminId, pending, step, clock());
+        return { result: undefined, targetIds: [adminId], before: { twoFactor: false }, after: { twoFactor: true } };
+      });
+    },
+
+    /** Turns two-factor authentication off; the admin's password is asked again. */
+    async disableTotp(actor: Actor, adminId: number, password: string, locale: Locale): Promise<void> {
+      const credentials = await repo.findCredentialsById(db, adminId);
+      if (!credentials || !(await verifyPassword(credentials.passwordHash, password))) {
+        throw validationError([{ field: 'password', rule: 'incorrect' }], locale);
+      }
+      await audit.withAudit(actor, { operation: 'postDisableTotp', targetType: AUDIT_TARGET }, async (trx) => {
+        await repo.setTotpSecret(trx, adminId, null, null, clock());
+        return {
+          result: undefined,
+          targetIds: [adminId],
+          before: { twoFactor: credentials.totpSecret !== null },
+          after: { twoFactor: false },
+        };
+      });
     },
   };
 }

@@ -3,23 +3,42 @@ import { LOGIN_PATH } from '@app/shared';
 import { AppError } from '../../shared/app-error';
 import type { Services } from '../../services';
 
-/** `POST /login` of spec section 7: `{email, password}` in, `{data: {access_token}}` out. */
+const STATUS_OF_CODE: Partial<Record<string, number>> = {
+  INVALID_CREDENTIALS: 401,
+  TOTP_REQUIRED: 401,
+  TOO_MANY_REQUESTS: 429,
+};
+
+/**
+ * `POST /login` of spec section 7: `{email, password, totp_code?}` in, `{data: {access_token}}`
+ * out. Failures answer `{errors: [{message, extensions: {code}}]}` like the GraphQL endpoint.
+ */
 export function registerLoginRoute(app: FastifyInstance, services: Services): void {
   app.post(LOGIN_PATH, async (request, reply) => {
-    const body = request.body as { email?: unknown; password?: unknown } | null;
-    if (typeof body?.email !== 'string' || typeof body.password !== 'string') {
+    const body = request.body as { email?: unknown; password?: unknown; totp_code?: unknown } | null;
+    if (
+      typeof body?.email !== 'string' ||
+      typeof body.password !== 'string' ||
+      (body.totp_code !== undefined && body.totp_code !== null && typeof body.totp_code !== 'string')
+    ) {
       return reply.code(400).send({
         errors: [{ message: 'Email and password are required.', extensions: { code: 'BAD_USER_INPUT' } }],
       });
     }
     try {
-      const { accessToken } = await services.auth.signIn(body.email, body.password);
+      const { accessToken } = await services.auth.signIn(
+        { email: body.email, password: body.password, totpCode: body.totp_code ?? null },
+        { adminUserId: null, adminUserName: null, requestId: request.id, ip: request.ip, audited: [] },
+      );
       return reply.send({ data: { access_token: accessToken } });
     } catch (error) {
-      if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') {
+      const status = error instanceof AppError ? STATUS_OF_CODE[error.code] : undefined;
+      if (error instanceof AppError && status) {
+        const retryAfter = error.details?.retryAfterSeconds;
+        if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
         return reply
-          .code(401)
-          .send({ errors: [{ message: error.message, extensions: { code: error.code } }] });
+          .code(status)
+          .send({ errors: [{ message: error.message, extensions: { code: error.code, ...error.details } }] });
       }
       throw error;
     }

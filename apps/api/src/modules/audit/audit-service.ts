@@ -1,0 +1,163 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { JsonValue } from '../../db/tables/admin-tables';
+import type { Page } from '../../shared/page';
+import type { Clock } from '../../shared/clock';
+import { GENESIS_HASH, hashAuditRow, toJson, type HashedAuditRow } from './audit-hash';
+import * as repo from './audit-repository';
+
+/**
+ * Who is acting, taken from the request: every audited change names its admin, request id
+ * and IP. `audited` collects the operations recorded during the request, so the GraphQL
+ * layer can check that no mutation slipped through without an audit row.
+ */
+export type Actor = {
+  adminUserId: number | null;
+  adminUserName: string | null;
+  requestId: string | null;
+  ip: string | null;
+  audited: string[];
+};
+
+/** An actor for changes made outside a request (scripts, workers). */
+export function systemActor(name: string): Actor {
+  return { adminUserId: null, adminUserName: name, requestId: null, ip: null, audited: [] };
+}
+
+/** What an audited piece of work reports besides its result. */
+export type Audited<T> = {
+  result: T;
+  /** Ids of the records changed (known only after the work for inserts). */
+  targetIds: ReadonlyArray<string | number>;
+  /** A summary of the records before and after; never secrets such as password hashes. */
+  before: unknown;
+  after: unknown;
+};
+
+export type AuditOperation = { operation: string; targetType: string | null };
+
+export type AuditRowView = repo.StoredAuditRow;
+
+/** Appends one row to the chain inside the caller's transaction. */
+export async function appendAuditRow(
+  trx: Transaction<DB>,
+  actor: Actor,
+  entry: AuditOperation & { targetIds: ReadonlyArray<string | number>; summary: { [key: string]: JsonValue } },
+  occurredAt: Date,
+): Promise<void> {
+  // Taken last in the transaction, so the head stays locked only for the append itself.
+  const head = await repo.lockChainHead(trx);
+  const row: HashedAuditRow = {
+    id: String(BigInt(head.lastId) + 1n),
+    occurredAt: occurredAt.toISOString(),
+    adminUserId: actor.adminUserId,
+    adminUserName: actor.adminUserName,
+    operation: entry.operation,
+    targetType: entry.targetType,
+    targetIds: entry.targetIds.map(String),
+    summary: entry.summary,
+    requestId: actor.requestId,
+    ip: actor.ip,
+    prevHash: head.lastHash,
+  };
+  await repo.insertAuditRow(trx, { ...row, hash: hashAuditRow(row) });
+}
+
+export type ChainCheck =
+  | { ok: true; rows: number; lastHash: string }
+  | { ok: false; rows: number; brokenAtId: string; reason: string };
+
+/** The audit trail: the one helper every mutation runs through, the list query and the chain check. */
+export function createAuditService(db: Kysely<DB>, clock: Clock) {
+  return {
+    /**
+     * Runs `work` in a new transaction and appends its audit row in that same transaction:
+     * the change and its record commit together or not at all. Every mutation uses this.
+     */
+    async withAudit<T>(
+      actor: Actor,
+      operation: AuditOperation,
+      work: (trx: Transaction<DB>) => Promise<Audited<T>>,
+    ): Promise<T> {
+      const result = await db.transaction().execute(async (trx) => {
+        const outcome = await work(trx);
+        await appendAuditRow(
+          trx,
+          actor,
+          {
+            ...operation,
+            targetIds: outcome.targetIds,
+            summary: { before: toJson(outcome.before), after: toJson(outcome.after) },
+          },
+          clock(),
+        );
+        return outcome.result;
+      });
+      actor.audited.push(operation.operation);
+      return result;
+    },
+
+    /** Records an event that changes nothing else (such as a failed sign-in) in its own transaction. */
+    async record(
+      actor: Actor,
+      operation: AuditOperation,
+      targetIds: ReadonlyArray<string | number>,
+      summary: { [key: string]: unknown },
+    ): Promise<void> {
+      await db.transaction().execute((trx) =>
+        appendAuditRow(trx, actor, { ...operation, targetIds, summary: toJson(summary) as { [key: string]: JsonValue } }, clock()),
+      );
+      actor.audited.push(operation.operation);
+    },
+
+    /** One page of audit rows with the given filters. */
+    async list(
+      filter: repo.AuditFilter,
+      page: Page<repo.AuditSortTarget>,
+    ): Promise<{ rows: AuditRowView[]; total: number }> {
+      return repo.listAuditRows(db, filter, page);
+    },
+
+    /**
+     * Recomputes every row's hash in id order and checks each row links to the previous one
+     * and the head points at the last: an edited, inserted or removed row breaks the chain.
+     */
+    async verifyChain(batchSize = 1000): Promise<ChainCheck> {
+      let prevHash = GENESIS_HASH;
+      let lastId = '0';
+      let rows = 0;
+      for (;;) {
+        const batch = await repo.readAuditRowsAfter(db, lastId, batchSize);
+        for (const row of batch) {
+          const expectedId = String(BigInt(lastId) + 1n);
+          if (row.id !== expectedId) {
+            return { ok: false, rows, brokenAtId: expectedId, reason: `row ${expectedId} is missing` };
+          }
+          if (row.prevHash !== prevHash) {
+            return { ok: false, rows, brokenAtId: row.id, reason: 'prev_hash does not match the previous row' };
+          }
+          const { hash, ...hashed } = row;
+          if (hashAuditRow(hashed) !== hash) {
+            return { ok: false, rows, brokenAtId: row.id, reason: 'row content does not match its hash' };
+          }
+          prevHash = hash;
+          lastId = row.id;
+          rows += 1;
+        }
+        if (batch.length < batchSize) break;
+      }
+      const head = await repo.readChainHead(db);
+      if (head.lastId !== lastId || head.lastHash !== prevHash) {
+        return {
+          ok: false,
+          rows,
+          brokenAtId: head.lastId,
+          reason: `the chain head points at row ${head.lastId} but the log ends at row ${lastId}`,
+        };
+      }
+      return { ok: true, rows, lastHash: prevHash };
+    },
+  };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;
