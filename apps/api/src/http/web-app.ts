@@ -15,10 +15,12 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       root: distDir,
       wildcard: false,
       index: false,
+      // Our own cache headers below, not the plugin's default max-age=0.
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         // Vite fingerprints everything under assets/, so those may be cached for ever.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
