@@ -9,7 +9,9 @@ export const LOCALE_STORAGE_KEY = 'locale';
 /** The stored locale when it is one we support, otherwise Japanese. */
 export function storedLocale(): Locale {
   const value = localStorage.getItem(LOCALE_STORAGE_KEY);
-  return (SUPPORTED_LOCALES as readonly string[]).includes(value ?? '') ? (value as Locale) : DEFAULT_LOCALE;
+  return (SUPPORTED_LOCALES as readonly string[]).includes(value ?? '')
+    ? (value as Locale)
+    : DEFAULT_LOCALE;
 }
 
 /** Switches language at once and remembers it; values other than ja and en are ignored. */
@@ -27,6 +29,7 @@ void i18n.use(initReactI18next).init({
   supportedLngs: [...SUPPORTED_LOCALES],
   interpolation: { escapeValue: false },
   returnNull: false,
+  showSupportNotice: false,
 });
 document.documentElement.lang = i18n.language;
 

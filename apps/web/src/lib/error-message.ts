@@ -22,3 +22,14 @@ export function errorMessage(error: unknown, t: TFunction): string {
   }
   return t('errors.INTERNAL_SERVER_ERROR');
 }
+
+/**
+ * The toast text for a failed call (spec section 8): `Server error!` for a network failure,
+ * otherwise `Error: {message}`. Returns null for `Authorization error [no auth]`, which
+ * opens the blocking dialog instead of a toast.
+ */
+export function toastMessage(error: unknown, t: TFunction): string | null {
+  if (error instanceof GraphQLRequestError && error.isAuthorizationError) return null;
+  if (error instanceof NetworkError) return t('errors.network');
+  return t('errors.generic', { message: errorMessage(error, t) });
+}

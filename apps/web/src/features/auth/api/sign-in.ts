@@ -20,6 +20,8 @@ const SignInMutation = graphql(`
 /** Signs in and returns the new access token with the admin it belongs to. */
 export function useSignIn() {
   return useMutation({
+    // The caller shows the outcome itself; no global toast or dialog.
+    meta: { silentError: true },
     mutationFn: async (variables: SignInMutationVariables) =>
       (await execute(SignInMutation, variables)).postSignIn,
   });

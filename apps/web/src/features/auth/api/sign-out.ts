@@ -11,6 +11,8 @@ const SignOutMutation = graphql(`
 /** Revokes the token on the server; the caller clears it locally whatever the outcome. */
 export function useSignOut() {
   return useMutation({
+    // The caller shows the outcome itself; no global toast or dialog.
+    meta: { silentError: true },
     mutationFn: async () => (await execute(SignOutMutation)).postSignOut,
   });
 }

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { en } from './en';
+import { ja } from './ja';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const full = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(full, value);
+    else for (const [k, v] of flatten(value, full)) out.set(k, v);
+  }
+  return out;
+}
+
+const jaKeys = flatten(ja);
+const enKeys = flatten(en);
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'gql' ? [] : sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+describe('translation catalogues', () => {
+  it('have the same keys in Japanese and English', () => {
+    const missingInEn = [...jaKeys.keys()].filter((key) => !enKeys.has(key));
+    const missingInJa = [...enKeys.keys()].filter((key) => !jaKeys.has(key));
+    expect(missingInEn).toEqual([]);
+    expect(missingInJa).toEqual([]);
+  });
+
+  it('have no empty texts and the same placeholders in both languages', () => {
+    for (const [key, text] of jaKeys) {
+      const other = enKeys.get(key) ?? '';
+      expect(text.trim(), `ja ${key}`).not.toBe('');
+      expect(other.trim(), `en ${key}`).not.toBe('');
+      const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+      expect(placeholders(other), key).toEqual(placeholders(text));
+    }
+  });
+
+  it('contain every key the source code asks for literally', () => {
+    const root = path.resolve(import.meta.dirname, '..');
+    const missing: string[] = [];
+    for (const file of sourceFiles(root)) {
+      const code = fs.readFileSync(file, 'utf8');
+      // t('a.b'), i18n.t('a.b') and key tables like title: 'nav.users'.
+      const pattern =
+        /\bt\(\s*'([a-zA-Z]+\.[\w.]+)'|(?:title|crumb|detail):\s*'([a-zA-Z]+\.[\w.]+)'/g;
+      for (const match of code.matchAll(pattern)) {
+        const key = match[1] ?? match[2] ?? '';
+        if (!jaKeys.has(key) || !enKeys.has(key))
+          missing.push(`${path.relative(root, file)}: ${key}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
