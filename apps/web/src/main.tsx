@@ -3,7 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers';
 import { createRouter } from './app/router';
+import { reloadForNewChunks } from './lib/chunk-reload';
 import './i18n';
+
+// A chunk of an older build is gone after a deploy: reload to get the current one, at most
+// once a minute (spec section 8); otherwise the route's error boundary shows the 500 page.
+window.addEventListener('vite:preloadError', (event) => {
+  if (reloadForNewChunks()) event.preventDefault();
+});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,16 +1,24 @@
-import type { ReactNode } from 'react';
-import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useMemo, type ReactNode } from 'react';
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { i18n } from '@/i18n';
+import { handleGlobalError } from '@/lib/global-error';
+import { useThemeSettings } from '@/lib/theme-settings';
+import { createAppTheme } from './theme';
 
-const theme = createTheme({
-  palette: { primary: { main: '#1976d2' } },
-  // Vuetify's breakpoints, as the original console used.
-  breakpoints: { values: { xs: 0, sm: 600, md: 960, lg: 1264, xl: 1904 } },
-});
-
-/** Creates the query client; the spec says queries run without caching between screens. */
+/**
+ * Creates the query client; the spec says queries run without caching between screens.
+ * Every failed query or mutation goes through one handler: the auth dialog or a toast.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => handleGlobalError(error, i18n.t, query.meta),
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) =>
+        handleGlobalError(error, i18n.t, mutation.meta),
+    }),
     defaultOptions: {
       queries: { retry: false, refetchOnWindowFocus: false, gcTime: 5 * 60_000 },
       mutations: { retry: false },
@@ -18,11 +26,20 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
+/** Query client, theme (from the stored theme settings) and baseline CSS. */
+export function AppProviders({
+  children,
+  queryClient,
+}: {
+  children: ReactNode;
+  queryClient: QueryClient;
+}) {
+  const settings = useThemeSettings();
+  const theme = useMemo(() => createAppTheme(settings), [settings]);
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider theme={theme}>
-        <CssBaseline />
+        <CssBaseline enableColorScheme />
         {children}
       </ThemeProvider>
     </QueryClientProvider>

@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { Drawer } from '@mui/material';
+
+/** The side menu below the lg breakpoint: a temporary drawer over the page. */
+export function MobileDrawer({
+  open,
+  onClose,
+  width,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  width: number;
+  children: ReactNode;
+}) {
+  return (
+    <Drawer
+      id="side-menu"
+      variant="temporary"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width, boxSizing: 'border-box' } } }}
+    >
+      {children}
+    </Drawer>
+  );
+}

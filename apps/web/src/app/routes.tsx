@@ -1,0 +1,66 @@
+import type { ComponentType } from 'react';
+import type { RoleName } from '@app/shared';
+import type { MessageKey } from '@/i18n/ja';
+
+/** A lazily loaded page: each route is its own code chunk, so the first load stays small. */
+export type LazyPage = () => Promise<{ Component: ComponentType }>;
+
+/** One signed-in page: its path, its title (interpolated with the path params) and its guard. */
+export type AppRoute = {
+  path: string;
+  title: MessageKey;
+  /** Breadcrumb label when shorter than the title. */
+  crumb?: MessageKey;
+  /** Only admins with this role may open the page; others get the 403 page. */
+  role?: RoleName;
+  load: LazyPage;
+};
+
+// Placeholder for a page whose feature is not built yet; a feature issue replaces it with
+// `() => import('@/features/<feature>/components/<page>').then((m) => ({ Component: m.XPage }))`.
+const notBuilt: LazyPage = () =>
+  import('@/components/not-built-page').then((m) => ({ Component: m.NotBuiltPage }));
+
+/**
+ * Every signed-in route of spec section 2, one line per route. Paths for the areas the spec
+ * only implies (referral plan, withdrawals) are documented in docs/routes.md.
+ */
+// prettier-ignore
+export const APP_ROUTES: AppRoute[] = [
+  { path: '/common/dashboard', title: 'nav.dashboard', load: () => import('@/features/dashboard/components/dashboard-page').then((m) => ({ Component: m.DashboardPage })) },
+  { path: '/common/users', title: 'nav.users', load: notBuilt },
+  { path: '/common/users/:id', title: 'pages.userDetail', crumb: 'pages.userCrumb', load: notBuilt },
+  { path: '/common/users/:id/hec_remittance_history', title: 'pages.userRemittanceHistory', crumb: 'pages.remittanceHistoryCrumb', load: notBuilt },
+  { path: '/common/users/:id/payment_history', title: 'pages.userPaymentHistory', crumb: 'pages.paymentHistoryCrumb', load: notBuilt },
+  { path: '/common/users/:id/reward_snapshot', title: 'pages.userRewardSnapshot', crumb: 'pages.rewardSnapshotCrumb', load: notBuilt },
+  { path: '/common/referral', title: 'nav.referral', load: notBuilt },
+  { path: '/common/transactions', title: 'nav.transactions', load: notBuilt },
+  { path: '/common/reward_snapshot', title: 'nav.rewardSnapshot', load: notBuilt },
+  { path: '/common/asset_statistic', title: 'nav.assetStatistic', load: notBuilt },
+  { path: '/common/notification', title: 'nav.notification', load: notBuilt },
+  { path: '/common/send_mail', title: 'nav.sendMail', load: notBuilt },
+  { path: '/common/support', title: 'nav.support', load: notBuilt },
+  { path: '/common/download_csv', title: 'nav.downloadCsv', load: notBuilt },
+  { path: '/aubecoin_saving/remittance_history', title: 'nav.remittanceHistory', load: notBuilt },
+  { path: '/aubecoin_saving/addresses', title: 'nav.addresses', load: notBuilt },
+  { path: '/aubecoin_saving/withdrawals', title: 'nav.withdrawals', load: notBuilt },
+  { path: '/referral_plan/aggregation', title: 'nav.aggregation', load: notBuilt },
+  { path: '/referral_plan/track_records', title: 'nav.trackRecords', load: notBuilt },
+  { path: '/withdrawals/saving_coin', title: 'nav.withdrawalSavingCoin', load: notBuilt },
+  { path: '/withdrawals/referral_rewards', title: 'nav.withdrawalReferralRewards', load: notBuilt },
+  { path: '/withdrawals/atem', title: 'nav.withdrawalAtem', load: notBuilt },
+  { path: '/withdrawals/bonus_rewards', title: 'nav.withdrawalBonusRewards', load: notBuilt },
+  { path: '/withdrawals/principal', title: 'nav.withdrawalPrincipal', load: notBuilt },
+  { path: '/withdrawals/proportional_bonus', title: 'nav.withdrawalProportionalBonus', load: notBuilt },
+  { path: '/withdrawals/affiliate_bonus', title: 'nav.withdrawalAffiliateBonus', load: notBuilt },
+  // SLOT admin-users: replace notBuilt with the page from src/features/admin-users (keep role).
+  { path: '/admin_user', title: 'nav.adminUser', role: 'super_admin', load: notBuilt },
+  // SLOT profile: replace notBuilt with the page from src/features/profile.
+  { path: '/profile', title: 'nav.profile', load: notBuilt },
+  { path: '/chat', title: 'nav.chat', load: () => import('@/features/demo/components/chat-page').then((m) => ({ Component: m.ChatPage })) },
+  { path: '/empty', title: 'nav.empty', load: () => import('@/features/demo/components/empty-page').then((m) => ({ Component: m.EmptyPage })) },
+  { path: '/forms', title: 'nav.forms', load: () => import('@/features/demo/components/forms-page').then((m) => ({ Component: m.FormsPage })) },
+  { path: '/general', title: 'nav.general', load: () => import('@/features/demo/components/general-page').then((m) => ({ Component: m.GeneralPage })) },
+  { path: '/pickers', title: 'nav.pickers', load: () => import('@/features/demo/components/pickers-page').then((m) => ({ Component: m.PickersPage })) },
+  { path: '/widgets', title: 'nav.widgets', load: () => import('@/features/demo/components/widgets-page').then((m) => ({ Component: m.WidgetsPage })) },
+];

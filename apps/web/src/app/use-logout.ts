@@ -1,0 +1,29 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSignOut } from '@/features/auth/api/sign-out';
+import { clearAccessToken, getAccessToken } from '@/lib/auth-token';
+import { setAuthExpired } from '@/lib/feedback';
+
+/**
+ * Signs out: revokes the token on the server (whatever the answer), forgets it locally,
+ * closes the auth dialog and goes to /login (spec section 4).
+ */
+export function useLogout(): () => void {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { mutate } = useSignOut();
+  return useCallback(() => {
+    const done = () => {
+      clearAccessToken();
+      setAuthExpired(false);
+      // Clear cached data only once the signed-in pages have gone, so none refetches.
+      void Promise.resolve(navigate('/login', { replace: true })).then(() => queryClient.clear());
+    };
+    if (!getAccessToken()) {
+      done();
+      return;
+    }
+    mutate(undefined, { onSettled: done });
+  }, [mutate, navigate, queryClient]);
+}

@@ -1,0 +1,97 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Alert,
+  Button,
+  Chip,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { TruncatedText } from '@/components/truncated-text';
+import { notifySuccess } from '@/lib/feedback';
+import { formatNumber } from '@/lib/format';
+import { DemoIntro } from './demo-intro';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Typography component="h2" variant="h6" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/** /general: buttons, chips, alerts, a table with truncated cells and number formatting. */
+export function GeneralPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <DemoIntro />
+      <Stack spacing={2}>
+        <Section title={t('demo.general.buttons')}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <Button variant="contained">{t('demo.general.contained')}</Button>
+            <Button variant="outlined">{t('demo.general.outlined')}</Button>
+            <Button>{t('demo.general.text')}</Button>
+            <Button
+              variant="contained"
+              color="success"
+              onClick={() => notifySuccess(t('demo.general.snackbarMessage'))}
+            >
+              {t('demo.general.snackbar')}
+            </Button>
+          </Stack>
+        </Section>
+        <Section title={t('demo.general.chips')}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <Chip label="backlog" />
+            <Chip label="wip" color="primary" />
+            <Chip label="closed" color="success" variant="outlined" />
+          </Stack>
+        </Section>
+        <Section title={t('demo.general.alerts')}>
+          <Stack spacing={1}>
+            <Alert severity="info">{t('demo.general.info')}</Alert>
+            <Alert severity="success">{t('demo.general.success')}</Alert>
+            <Alert severity="warning">{t('demo.general.warning')}</Alert>
+            <Alert severity="error">{t('demo.general.error')}</Alert>
+          </Stack>
+        </Section>
+        <Section title={t('demo.general.table')}>
+          <TableContainer>
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('demo.general.column')}</TableCell>
+                  <TableCell>{t('demo.general.value')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                <TableRow>
+                  <TableCell>{t('demo.general.longText')}</TableCell>
+                  <TableCell>
+                    <TruncatedText text={t('demo.general.longValue')} />
+                  </TableCell>
+                </TableRow>
+                <TableRow>
+                  <TableCell>{t('demo.general.number')}</TableCell>
+                  {/* A formatting example (1234567.891 → 1,234,567.891), not business data. */}
+                  <TableCell>{formatNumber('1234567.891')}</TableCell>
+                </TableRow>
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </Section>
+      </Stack>
+    </>
+  );
+}
