@@ -37,12 +37,34 @@ export function copyLineToSqlValues(copyLine: string): string {
   );
 }
 
-/** ISO timestamp of epoch milliseconds. */
+const DAY_MS = 86_400_000;
+const dayCache = new Map<number, string>();
+
+function dayString(day: number): string {
+  let text = dayCache.get(day);
+  if (text === undefined) {
+    text = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    dayCache.set(day, text);
+  }
+  return text;
+}
+
+const PAD2 = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
+const PAD3 = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
+
+/** UTC timestamp of epoch milliseconds, as COPY reads it (much faster than toISOString in bulk). */
 export function ts(ms: number): string {
-  return new Date(ms).toISOString();
+  const day = Math.floor(ms / DAY_MS);
+  let rest = ms - day * DAY_MS;
+  const h = Math.floor(rest / 3_600_000);
+  rest -= h * 3_600_000;
+  const m = Math.floor(rest / 60_000);
+  rest -= m * 60_000;
+  const sec = Math.floor(rest / 1000);
+  return `${dayString(day)} ${PAD2[h]}:${PAD2[m]}:${PAD2[sec]}.${PAD3[rest - sec * 1000]}+00`;
 }
 
 /** ISO date (UTC) of epoch milliseconds. */
 export function isoDate(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
+  return dayString(Math.floor(ms / DAY_MS));
 }

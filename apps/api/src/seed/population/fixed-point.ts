@@ -16,13 +16,15 @@ export function pow10(n: number): bigint {
 
 /** Formats `units` (an integer of 10^-decimals) as a plain decimal string without trailing zeros. */
 export function formatUnits(units: bigint, decimals: number): string {
+  if (units === 0n) return '0';
   const negative = units < 0n;
   let s = (negative ? -units : units).toString();
   if (decimals > 0) {
     if (s.length <= decimals) s = '0'.repeat(decimals - s.length + 1) + s;
-    const intPart = s.slice(0, s.length - decimals);
-    const frac = s.slice(s.length - decimals).replace(/0+$/, '');
-    s = frac ? `${intPart}.${frac}` : intPart;
+    const cut = s.length - decimals;
+    let end = s.length;
+    while (end > cut && s.charCodeAt(end - 1) === 48) end--;
+    s = end > cut ? `${s.slice(0, cut)}.${s.slice(cut, end)}` : s.slice(0, cut);
   }
   return negative ? `-${s}` : s;
 }

@@ -3,6 +3,8 @@
  * machine and whatever the chunking: each user draws from its own stream derived from
  * (seed, user id), so generating users in a different order cannot change their data.
  */
+const HEX4 = Array.from({ length: 65536 }, (_, i) => i.toString(16).padStart(4, '0'));
+
 export class Prng {
   private a: number;
   private b: number;
@@ -71,8 +73,12 @@ export class Prng {
   /** `length` lowercase hex digits. */
   hex(length: number): string {
     let s = '';
-    while (s.length < length) s += this.nextUint32().toString(16).padStart(8, '0');
-    return s.slice(0, length);
+    for (let i = 0; i < length; i += 4) {
+      const v = this.nextUint32();
+      s += (HEX4[v & 0xffff] as string) + (i + 4 < length ? (HEX4[v >>> 16] as string) : '');
+      i += 4;
+    }
+    return s.length === length ? s : s.slice(0, length);
   }
 
   /** A uniformly random bigint in [0, max) for max below 2^64. */

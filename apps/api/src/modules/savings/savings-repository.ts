@@ -1,0 +1,154 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/executor';
+import { countFromBuckets, normalisePagination, type Page, type Pagination } from '../../db/pagination';
+
+export type RemittanceFilter = { userName?: string | undefined };
+
+const userIdByName = (name: string) => sql<number>`(SELECT id FROM end_users WHERE lower(user_name) = ${name.toLowerCase()})`;
+
+/** Coin-saving remittance history (all users), newest first. */
+export async function listSavingRemittances(
+  db: Executor,
+  filter: RemittanceFilter,
+  pagination: Partial<Pagination<'confirmedAt'>>,
+): Promise<Page<SavingRemittanceRow>> {
+  const p = normalisePagination(pagination);
+  const direction = p.sort?.orderBy ?? 'desc';
+  let query = db.selectFrom('saving_remittances as r');
+  if (filter.userName) query = query.where('r.end_user_id', '=', userIdByName(filter.userName));
+  const rows = await query
+    .innerJoin('end_users as u', 'u.id', 'r.end_user_id')
+    .innerJoin('saving_plans as pl', 'pl.id', 'r.saving_plan_id')
+    .innerJoin('saving_deposit_addresses as a', 'a.id', 'r.deposit_address_id')
+    .select([
+      'r.id as userSavingSentValueId',
+      'u.user_name as userName',
+      'pl.name as planName',
+      'a.address',
+      'r.sent_hec as amountHEC',
+      'r.usd_value as amountUSD',
+      'r.transaction_hash as transactionHash',
+      'r.confirmed_at as confirmedAt',
+    ])
+    .orderBy('r.confirmed_at', direction)
+    .orderBy('r.id', direction)
+    .limit(p.limit)
+    .offset(p.offset)
+    .execute();
+  const totalRecords = filter.userName
+    ? Number(
+        (await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n,
+      )
+    : await countFromBuckets(db, 'saving_remittances', ['all']);
+  return { rows, totalRecords };
+}
+
+export type SavingRemittanceRow = {
+  userSavingSentValueId: string;
+  userName: string;
+  planName: string;
+  address: string;
+  amountHEC: string;
+  amountUSD: string;
+  transactionHash: string;
+  confirmedAt: Date;
+};
+
+/** Referral-plan (affiliate saving) remittances of all users, newest first. */
+export async function listAffiliateRemittances(
+  db: Executor,
+  filter: RemittanceFilter,
+  pagination: Partial<Pagination<'confirmedAt'>>,
+) {
+  const p = normalisePagination(pagination);
+  const direction = p.sort?.orderBy ?? 'desc';
+  let query = db.selectFrom('affiliate_remittances as r');
+  if (filter.userName) query = query.where('r.end_user_id', '=', userIdByName(filter.userName));
+  const rows = await query
+    .innerJoin('end_users as u', 'u.id', 'r.end_user_id')
+    .select([
+      'r.id',
+      'u.user_name as username',
+      'u.email',
+      'u.force_club_id_hash as forceClubId',
+      'r.confirmed_at as confirmedAt',
+      'r.transaction_hash as transactionHash',
+      'r.sent_hec as sentHec',
+      'r.usd_valuation as usdValuation',
+      'r.hec_principal as hecPrincipal',
+      'r.atem_principal as atemPrincipal',
+    ])
+    .orderBy('r.confirmed_at', direction)
+    .orderBy('r.id', direction)
+    .limit(p.limit)
+    .offset(p.offset)
+    .execute();
+  const totalRecords = filter.userName
+    ? Number((await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)
+    : await countFromBuckets(db, 'affiliate_remittances', ['all']);
+  return { rows, totalRecords };
+}
+
+/** Coin-saving remittances of one user with the spec's totals (user detail and history page). */
+export async function findUserSavingRemittanceHistory(db: Executor, userId: number, limit = 20) {
+  const [remittances, totals, user] = await Promise.all([
+    db
+      .selectFrom('saving_remittances as r')
+      .innerJoin('saving_plans as pl', 'pl.id', 'r.saving_plan_id')
+      .innerJoin('saving_deposit_addresses as a', 'a.id', 'r.deposit_address_id')
+      .select(['r.id', 'r.confirmed_at as confirmedAt', 'pl.name as planName', 'r.sent_hec as sentHec', 'r.usd_value as usdValue', 'a.address', 'r.transaction_hash as transactionHash'])
+      .where('r.end_user_id', '=', userId)
+      .orderBy('r.confirmed_at', 'desc')
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom('saving_remittances')
+      .select([
+        sql<string>`coalesce(sum(sent_hec) FILTER (WHERE saving_plan_id = 1), 0)`.as('totalOneYearPlanHec'),
+        sql<string>`coalesce(sum(sent_hec) FILTER (WHERE saving_plan_id = 2), 0)`.as('totalTwoYearsPlanHec'),
+      ])
+      .where('end_user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    db.selectFrom('end_users').select('total_sent_amount as totalSentHec').where('id', '=', userId).executeTakeFirst(),
+  ]);
+  return { remittances, totalSentHec: user?.totalSentHec ?? '0', ...totals };
+}
+
+/** Referral-plan remittances of one user with the stored totals. */
+export async function findUserAffiliateRemittanceHistory(db: Executor, userId: number, limit = 20) {
+  const [remittances, totals] = await Promise.all([
+    db
+      .selectFrom('affiliate_remittances')
+      .select(['id', 'confirmed_at as confirmedAt', 'sent_hec as sentHec', 'hec_principal as hecPrincipal', 'atem_principal as atemPrincipal', 'usd_valuation as usdValuation', 'address'])
+      .where('end_user_id', '=', userId)
+      .orderBy('confirmed_at', 'desc')
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom('end_users')
+      .select([
+        'affiliate_sent_hec as totalSentHec',
+        'affiliate_hec_principal as totalHecPrincipal',
+        'affiliate_atem_principal as totalAtemPrincipal',
+        'affiliate_usd_valuation as totalUsdValuation',
+        'affiliate_remittance_count as numberOfRemittances',
+        'total_interest_rewards as rewardsBasedOnInterest',
+        'total_referral_rewards as referralRewards',
+        'total_bonus_rewards as bonusRewards',
+      ])
+      .where('id', '=', userId)
+      .executeTakeFirst(),
+  ]);
+  return { remittances, totals };
+}
+
+/** Payments of one user (user detail payment history), newest first. */
+export async function listUserPaymentsBrief(db: Executor, userId: number, limit = 10) {
+  return db
+    .selectFrom('payments')
+    .select(['id', 'status', 'paid_usd as paidUsd', 'confirmed_at as confirmedAt', 'amount_eth as amountETH', 'amount_hec as amountHEC'])
+    .where('end_user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,239 @@
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import type { Executor } from '../../db/executor';
+import { countFromBuckets, normalisePagination, type Page, type Pagination } from '../../db/pagination';
+import type { DB } from '../../db/schema';
+
+/** Filters of the users list (spec section 7, query users). */
+export type UsersFilter = {
+  userName?: string | undefined;
+  inviteCode?: string | undefined;
+  email?: string | undefined;
+  forceClubIdHash?: string | undefined;
+  totalBuyAmountMoreThanOrEqual?: string | undefined;
+  totalBuyAmountLessThanOrEqual?: string | undefined;
+  cardStatus?: readonly number[] | undefined;
+};
+
+export type UsersSortTarget =
+  | 'id'
+  | 'userName'
+  | 'registeredAt'
+  | 'totalBuyAmountUsd'
+  | 'totalHECStakedAmount'
+  | 'totalETHStakedAmount'
+  | 'totalSentAmount'
+  | 'totalOwl';
+
+// Every sort has an index (migration 0010) whose order is (column, id).
+const SORT_COLUMNS = {
+  id: 'u.id',
+  registeredAt: 'u.registered_at',
+  totalBuyAmountUsd: 'u.total_buy_amount_usd',
+  totalHECStakedAmount: 'u.total_hec_staked_amount',
+  totalETHStakedAmount: 'u.total_eth_staked_amount',
+  totalSentAmount: 'u.total_sent_amount',
+  totalOwl: 'u.total_owl',
+} as const;
+
+export const USERS_SORT_TARGETS: readonly UsersSortTarget[] = [...Object.keys(SORT_COLUMNS), 'userName'] as UsersSortTarget[];
+
+export type UserListRow = {
+  id: number;
+  userName: string;
+  inviteCode: string;
+  registeredAt: Date;
+  cardStatus: number;
+  savingRewardsRate: string;
+  referralRate: string;
+  totalHECStakedAmount: string;
+  totalETHStakedAmount: string;
+  totalBuyAmountUsd: string;
+  totalSentAmount: string;
+  totalOwl: string;
+  email: string;
+  aubeUserIdHash: string;
+  firstName: string;
+  lastName: string;
+  birthDate: Date | null;
+  enrollmentMonth: Date | null;
+  forceClubRegisteredAt: Date | null;
+  forceClubIdHash: string | null;
+  avatarUrl: string | null;
+  phoneNumber: string | null;
+  twoFactor: boolean | null;
+  bio: string | null;
+  defaultLocale: string | null;
+};
+
+/** Escapes LIKE wildcards so user input matches literally. */
+export function likePrefix(value: string): string {
+  return `${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function applyFilter<O>(
+  query: SelectQueryBuilder<DB & { u: DB['end_users'] }, 'u', O>,
+  f: UsersFilter,
+): SelectQueryBuilder<DB & { u: DB['end_users'] }, 'u', O> {
+  let q = query;
+  if (f.userName) q = q.where(sql<string>`lower(u.user_name)`, 'like', likePrefix(f.userName));
+  if (f.email) q = q.where(sql<string>`lower(u.email)`, 'like', likePrefix(f.email));
+  if (f.inviteCode) q = q.where('u.invite_code', '=', f.inviteCode.toUpperCase());
+  if (f.forceClubIdHash) q = q.where('u.force_club_id_hash', '=', f.forceClubIdHash);
+  if (f.totalBuyAmountMoreThanOrEqual) q = q.where('u.total_buy_amount_usd', '>=', f.totalBuyAmountMoreThanOrEqual);
+  if (f.totalBuyAmountLessThanOrEqual) q = q.where('u.total_buy_amount_usd', '<=', f.totalBuyAmountLessThanOrEqual);
+  if (f.cardStatus && f.cardStatus.length > 0) q = q.where('u.card_status', 'in', [...f.cardStatus]);
+  return q;
+}
+
+/** The users list: one page, sorted in SQL, with the exact number of matching users. */
+export async function listUsers(
+  db: Executor,
+  filter: UsersFilter,
+  pagination: Partial<Pagination<UsersSortTarget>>,
+): Promise<Page<UserListRow>> {
+  const p = normalisePagination(pagination);
+  const direction = p.sort?.orderBy ?? 'desc';
+  const target = p.sort?.target ?? 'id';
+  let query = applyFilter(db.selectFrom('end_users as u'), filter);
+  if (target === 'userName') {
+    query = query.orderBy(sql`lower(u.user_name)`, direction);
+  } else {
+    query = query.orderBy(SORT_COLUMNS[target], direction);
+    if (target !== 'id') query = query.orderBy('u.id', direction);
+  }
+  const rows = await query
+    .leftJoin('end_user_details as d', 'd.end_user_id', 'u.id')
+    .select([
+      'u.id',
+      'u.user_name as userName',
+      'u.invite_code as inviteCode',
+      'u.registered_at as registeredAt',
+      'u.card_status as cardStatus',
+      'u.saving_rewards_rate as savingRewardsRate',
+      'u.referral_rate as referralRate',
+      'u.total_hec_staked_amount as totalHECStakedAmount',
+      'u.total_eth_staked_amount as totalETHStakedAmount',
+      'u.total_buy_amount_usd as totalBuyAmountUsd',
+      'u.total_sent_amount as totalSentAmount',
+      'u.total_owl as totalOwl',
+      'u.email',
+      'u.aube_user_id_hash as aubeUserIdHash',
+      'u.first_name as firstName',
+      'u.last_name as lastName',
+      'u.birth_date as birthDate',
+      'u.enrollment_month as enrollmentMonth',
+      'u.force_club_registered_at as forceClubRegisteredAt',
+      'u.force_club_id_hash as forceClubIdHash',
+      'd.avatar_url as avatarUrl',
+      'd.phone_number as phoneNumber',
+      'd.two_factor as twoFactor',
+      'd.bio',
+      'd.default_locale as defaultLocale',
+    ])
+    .limit(p.limit)
+    .offset(p.offset)
+    .execute();
+  return { rows, totalRecords: await countUsers(db, filter) };
+}
+
+/** Exact count: from maintained buckets when only cardStatus filters, else by index. */
+export async function countUsers(db: Executor, filter: UsersFilter): Promise<number> {
+  const onlyCardStatus =
+    !filter.userName && !filter.email && !filter.inviteCode && !filter.forceClubIdHash &&
+    !filter.totalBuyAmountMoreThanOrEqual && !filter.totalBuyAmountLessThanOrEqual;
+  if (onlyCardStatus) {
+    const buckets = filter.cardStatus?.length ? filter.cardStatus.map((s) => `card_status:${s}`) : ['all'];
+    return countFromBuckets(db, 'end_users', buckets);
+  }
+  const row = await applyFilter(db.selectFrom('end_users as u'), filter)
+    .select((eb: ExpressionBuilder<DB & { u: DB['end_users'] }, 'u'>) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** General info of one user, with the derived totals of the user asset section. */
+export async function findUserDetail(db: Executor, userId: number) {
+  return db
+    .selectFrom('end_users as u')
+    .leftJoin('end_user_details as d', 'd.end_user_id', 'u.id')
+    .leftJoin('end_users as p', 'p.id', 'u.parent_id')
+    .selectAll('u')
+    .select([
+      'd.avatar_url as avatarUrl',
+      'd.phone_number as phoneNumber',
+      'd.two_factor as twoFactor',
+      'd.bio',
+      'd.default_locale as defaultLocale',
+      'p.user_name as parentUserName',
+    ])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** User asset: stored totals plus reward sums by kind and coin (one user's rows, by index). */
+export async function findUserAsset(db: Executor, userId: number) {
+  const [user, rewards] = await Promise.all([
+    db
+      .selectFrom('end_users')
+      .select([
+        'total_buy_amount_usd as totalBuyAmountUsd',
+        'total_eth_amount as totalETHAmount',
+        'total_hec_amount as totalHECAmount',
+        'total_eth_staked_amount as totalETHStakedAmount',
+        'total_hec_staked_amount as totalHECStakedAmount',
+      ])
+      .where('id', '=', userId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('reward_entries')
+      .select(['kind', 'coin_type as coinType', (eb) => eb.fn.sum<string>('amount').as('amount')])
+      .where('end_user_id', '=', userId)
+      .groupBy(['kind', 'coin_type'])
+      .execute(),
+  ]);
+  return user ? { ...user, rewards } : undefined;
+}
+
+/** Coin-saving section: principal and rewards per plan of one user. */
+export async function findUserSavingDetail(db: Executor, userId: number) {
+  return db
+    .selectFrom('staking_positions as s')
+    .innerJoin('saving_plans as p', 'p.id', 's.saving_plan_id')
+    .select(['p.id as planId', 'p.name as planName', 'p.reward_rate as rate', 's.coin_type as coinType', 's.current_balance as principal', 's.aube_reward as rewards'])
+    .where('s.end_user_id', '=', userId)
+    .orderBy('p.id')
+    .execute();
+}
+
+/** Staking info section of one user. */
+export async function findUserStakingInfo(db: Executor, userId: number) {
+  return db
+    .selectFrom('staking_positions')
+    .select([
+      'saving_plan_id as planId',
+      'coin_type as coinType',
+      'current_balance as currentBalance',
+      'deposited_aube as depositedAube',
+      'aube_reward as aubeReward',
+      'owl_reward as owlReward',
+      'aube_rate as aubeRate',
+      'owl_rate as owlRate',
+      'wallet_address as walletAddress',
+    ])
+    .where('end_user_id', '=', userId)
+    .orderBy('saving_plan_id')
+    .execute();
+}
+
+/** Reward snapshot of one user for one reward date (and optionally one plan). */
+export async function findUserRewardSnapshot(db: Executor, userId: number, rewardDate: string, planId?: number) {
+  let q = db
+    .selectFrom('reward_snapshots as r')
+    .innerJoin('saving_plans as p', 'p.id', 'r.saving_plan_id')
+    .selectAll('r')
+    .select('p.name as plan')
+    .where('r.end_user_id', '=', userId)
+    .where('r.reward_date', '=', sql<Date>`${rewardDate}::date`);
+  if (planId !== undefined) q = q.where('r.saving_plan_id', '=', planId);
+  return q.orderBy('r.saving_plan_id').execute();
+}

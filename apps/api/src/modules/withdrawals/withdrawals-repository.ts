@@ -1,0 +1,134 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Executor } from '../../db/executor';
+import { countFromBuckets, normalisePagination, type Page, type Pagination } from '../../db/pagination';
+import type { DB } from '../../db/schema';
+import type { WithdrawalKind, WithdrawalStatus } from '../../db/tables/domain-tables';
+
+/** searchParams of the withdrawal lists; every screen lists one kind. */
+export type WithdrawalsFilter = {
+  kind: WithdrawalKind;
+  status?: WithdrawalStatus | undefined;
+  userName?: string | undefined;
+  requestedAtFrom?: Date | string | undefined;
+  requestedAtUntil?: Date | string | undefined;
+};
+
+export type WithdrawalsSortTarget = 'requestedAt' | 'id';
+
+type Q<O> = SelectQueryBuilder<DB & { w: DB['withdrawal_requests'] }, 'w', O>;
+
+function applyFilter<O>(query: Q<O>, f: WithdrawalsFilter): Q<O> {
+  let q = query.where('w.kind', '=', f.kind);
+  if (f.status) q = q.where('w.status', '=', f.status);
+  if (f.userName) {
+    q = q.where('w.end_user_id', '=', (eb) =>
+      eb.selectFrom('end_users').select('end_users.id').where(sql<string>`lower(end_users.user_name)`, '=', f.userName?.toLowerCase() ?? ''),
+    );
+  }
+  if (f.requestedAtFrom) q = q.where('w.requested_at', '>=', new Date(f.requestedAtFrom));
+  if (f.requestedAtUntil) q = q.where('w.requested_at', '<=', new Date(f.requestedAtUntil));
+  return q;
+}
+
+/** One page of withdrawal requests of one kind: shared fields plus every kind's own fields. */
+export async function listWithdrawals(
+  db: Executor,
+  filter: WithdrawalsFilter,
+  pagination: Partial<Pagination<WithdrawalsSortTarget>>,
+): Promise<Page<WithdrawalListRow>> {
+  const p = normalisePagination(pagination);
+  const direction = p.sort?.orderBy ?? 'desc';
+  let query = applyFilter(db.selectFrom('withdrawal_requests as w'), filter);
+  // (kind[, status], requested_at, id) indexes of migration 0012 serve both sorts' pages.
+  if ((p.sort?.target ?? 'requestedAt') === 'requestedAt') query = query.orderBy('w.requested_at', direction);
+  const rows = await query
+    .orderBy('w.id', direction)
+    .limit(p.limit)
+    .offset(p.offset)
+    .innerJoin('end_users as u', 'u.id', 'w.end_user_id')
+    .select([
+      'w.id',
+      'w.kind',
+      'w.status',
+      'w.requested_at as requestedAt',
+      'w.transaction_hash as transactionHash',
+      'w.receiver_address as receiverAddress',
+      'u.user_name as userName',
+      'u.aube_user_id_hash as aubeUserIdHash',
+      'u.force_club_id_hash as forceClubIdHash',
+      'w.saving_remittance_id as userSavingSentValueId',
+      'w.affiliate_remittance_id as userAffiliateSavingSentValueId',
+      'w.payment_id as userPaymentPaidValueId',
+      'w.coin_type as coinTypeName',
+      'w.amount as requestedAmount',
+      'w.fee',
+      'w.net_amount as netAmount',
+      'w.eth_principal as ethPrincipal',
+      'w.eth_reward as ethReward',
+      'w.eth_fee as ethFee',
+      'w.hec_principal as hecPrincipal',
+      'w.hec_reward as hecReward',
+      'w.hec_fee as hecFee',
+      'w.metax_email as metaxEmail',
+      'w.eth_receiver_address as ethReceiverAddress',
+      'w.eth_transaction_hash as ethTransactionHash',
+      'w.reject_reason as rejectReason',
+      'w.created_at as createdAt',
+    ])
+    .execute();
+  return { rows, totalRecords: await countWithdrawals(db, filter) };
+}
+
+export type WithdrawalListRow = {
+  id: string;
+  kind: WithdrawalKind;
+  status: WithdrawalStatus;
+  requestedAt: Date;
+  transactionHash: string | null;
+  receiverAddress: string;
+  userName: string;
+  aubeUserIdHash: string;
+  forceClubIdHash: string | null;
+  userSavingSentValueId: string | null;
+  userAffiliateSavingSentValueId: string | null;
+  userPaymentPaidValueId: string | null;
+  coinTypeName: string;
+  requestedAmount: string;
+  fee: string;
+  netAmount: string;
+  ethPrincipal: string | null;
+  ethReward: string | null;
+  ethFee: string | null;
+  hecPrincipal: string | null;
+  hecReward: string | null;
+  hecFee: string | null;
+  metaxEmail: string | null;
+  ethReceiverAddress: string | null;
+  ethTransactionHash: string | null;
+  rejectReason: string | null;
+  createdAt: Date;
+};
+
+/** Exact count: maintained kind/status buckets, else by index. */
+export async function countWithdrawals(db: Executor, filter: WithdrawalsFilter): Promise<number> {
+  if (!filter.userName && !filter.requestedAtFrom && !filter.requestedAtUntil) {
+    return countFromBuckets(db, 'withdrawal_requests', [
+      filter.status ? `kind:${filter.kind}:status:${filter.status}` : `kind:${filter.kind}`,
+    ]);
+  }
+  const row = await applyFilter(db.selectFrom('withdrawal_requests as w'), filter)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Withdrawal history of one user (user detail), newest first. */
+export async function listUserWithdrawals(db: Executor, userId: number, limit = 10) {
+  return db
+    .selectFrom('withdrawal_requests')
+    .select(['id', 'kind', 'status', 'requested_at as requestedAt', 'coin_type as coinType', 'amount', 'transaction_hash as transactionHash'])
+    .where('end_user_id', '=', userId)
+    .orderBy('requested_at', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,309 @@
+/**
+ * Benchmark of the list, detail and referral queries the screens use, against the
+ * benchmark-size PostgreSQL in DATABASE_URL (fill it with `npm run db:generate -- --users 1000000`).
+ *
+ * Each case calls the repository function issue 6 will wrap in GraphQL (rows AND totalRecords),
+ * and, alternately in the same run, the plain SQL returning the same rows: the rows query the
+ * repository sent, captured once and replayed through a bare pg client without Kysely and
+ * without the count. Reported: p50/p95 of each, and ratio = repository p50 / plain p50.
+ *   node --import tsx bench/run.ts [--iterations 30]
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
+import pg from 'pg';
+import type { DB } from '../apps/api/src/db/schema';
+import { WITHDRAWAL_KINDS } from '../apps/api/src/db/tables/domain-tables';
+import { listPayments } from '../apps/api/src/modules/payments/payments-repository';
+import {
+  findAncestors,
+  findReferralTree,
+  findSubtreeTotals,
+} from '../apps/api/src/modules/referral/referral-repository';
+import {
+  findUserAffiliateRemittanceHistory,
+  findUserSavingRemittanceHistory,
+  listAffiliateRemittances,
+  listSavingRemittances,
+  listUserPaymentsBrief,
+} from '../apps/api/src/modules/savings/savings-repository';
+import { listContacts } from '../apps/api/src/modules/support/support-repository';
+import {
+  findUserAsset,
+  findUserDetail,
+  findUserRewardSnapshot,
+  findUserSavingDetail,
+  findUserStakingInfo,
+  listUsers,
+  type UsersSortTarget,
+} from '../apps/api/src/modules/users/users-repository';
+import { listUserWithdrawals, listWithdrawals } from '../apps/api/src/modules/withdrawals/withdrawals-repository';
+
+const { values: args } = parseArgs({ options: { iterations: { type: 'string', default: '30' } } });
+const ITERATIONS = Number(args.iterations);
+const DEEP_OFFSET = 49 * 20; // page 50 of 20 rows: the last of "the first 50 pages"
+const LIST_TARGET_MS = 50;
+const SUBTREE_TARGET_MS = 100;
+
+type Captured = { sql: string; parameters: readonly unknown[] };
+type Case = {
+  group: string;
+  name: string;
+  run: () => Promise<unknown>;
+  /** 'rows': replay only the first query (the page); 'all': every query the call sent. */
+  plain: 'rows' | 'all';
+  targetMs?: number;
+};
+type Result = { c: Case; p50: number; p95: number; plainP50: number; plainP95: number; total: string; sameRows: boolean };
+
+const url = process.env.DATABASE_URL;
+if (!url) {
+  console.error('DATABASE_URL must name the benchmark-size PostgreSQL database.');
+  process.exit(64);
+}
+
+let capture: Captured[] | null = null;
+const pool = new pg.Pool({ connectionString: url, max: 4, application_name: 'bench' });
+const db = new Kysely<DB>({
+  dialect: new PostgresDialect({ pool }),
+  log: (event: LogEvent) => {
+    if (capture && event.level === 'query') capture.push({ sql: event.query.sql, parameters: event.query.parameters });
+  },
+});
+const plainClient = new pg.Client({ connectionString: url, application_name: 'bench-plain' });
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? NaN;
+}
+
+async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const start = process.hrtime.bigint();
+  await fn();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+function rowsOf(result: unknown): unknown[] | undefined {
+  if (result && typeof result === 'object' && 'rows' in result && Array.isArray((result as { rows: unknown }).rows)) {
+    return (result as { rows: unknown[] }).rows;
+  }
+  return Array.isArray(result) ? result : undefined;
+}
+
+async function measure(c: Case): Promise<Result> {
+  capture = [];
+  const first = await c.run();
+  const queries = capture;
+  capture = null;
+  const replay = c.plain === 'rows' ? queries.slice(0, 1) : queries;
+  const runPlain = async () => {
+    let last: pg.QueryResult | undefined;
+    for (const q of replay) last = await plainClient.query(q.sql, q.parameters as unknown[]);
+    return last;
+  };
+  const plainFirst = await runPlain();
+  const repoRows = rowsOf(first);
+  const sameRows =
+    c.plain === 'all' || !repoRows || !plainFirst ? true : repoRows.length === plainFirst.rows.length &&
+      JSON.stringify(repoRows.map((r) => Object.values(r as object)[0])) ===
+        JSON.stringify(plainFirst.rows.map((r: object) => Object.values(r)[0]));
+  // Warm-up, then alternate so both see the same cache state and machine load.
+  for (let i = 0; i < 3; i++) {
+    await c.run();
+    await runPlain();
+  }
+  const repoTimes: number[] = [];
+  const plainTimes: number[] = [];
+  for (let i = 0; i < ITERATIONS; i++) {
+    repoTimes.push(await timed(c.run));
+    plainTimes.push(await timed(runPlain));
+  }
+  repoTimes.sort((a, b) => a - b);
+  plainTimes.sort((a, b) => a - b);
+  const total =
+    first && typeof first === 'object' && 'totalRecords' in first ? String((first as { totalRecords: number }).totalRecords) : '';
+  return {
+    c,
+    p50: percentile(repoTimes, 50),
+    p95: percentile(repoTimes, 95),
+    plainP50: percentile(plainTimes, 50),
+    plainP95: percentile(plainTimes, 95),
+    total,
+    sameRows,
+  };
+}
+
+async function main(): Promise<void> {
+  await plainClient.connect();
+  const one = async <T>(q: string): Promise<T> => (await plainClient.query(q)).rows[0] as T;
+  const widest = await one<{ id: number; children_count: number; descendants_count: number }>(
+    'SELECT id, children_count, descendants_count FROM end_users ORDER BY children_count DESC, id LIMIT 1',
+  );
+  const deepest = await one<{ id: number; depth: number }>('SELECT id, depth FROM end_users ORDER BY depth DESC, id LIMIT 1');
+  const busy = await one<{ id: number; user_name: string }>(
+    "SELECT u.id, u.user_name FROM end_users u WHERE u.payment_count > 5 AND u.total_sent_amount > 0 AND u.affiliate_remittance_count > 0 ORDER BY u.id LIMIT 1",
+  );
+  const snapshot = await one<{ reward_date: Date }>(`SELECT reward_date FROM reward_snapshots WHERE end_user_id = ${busy.id} LIMIT 1`);
+  const rewardDate = snapshot ? snapshot.reward_date.toISOString().slice(0, 10) : '2026-10-01';
+  const someUser = await one<{ user_name: string; email: string; invite_code: string; force_club_id_hash: string }>(
+    'SELECT user_name, email, invite_code, force_club_id_hash FROM end_users WHERE force_club_id_hash IS NOT NULL ORDER BY id LIMIT 1 OFFSET 4321',
+  );
+  const contactUser = await one<{ user_name: string }>(
+    'SELECT u.user_name FROM user_contacts c JOIN end_users u ON u.id = c.end_user_id ORDER BY c.id LIMIT 1',
+  );
+  const counts = await one<{ users: string; payments: string }>(
+    "SELECT (SELECT n FROM row_counts WHERE relation = 'end_users' AND bucket = 'all') AS users, (SELECT n FROM row_counts WHERE relation = 'payments' AND bucket = 'all') AS payments",
+  );
+
+  const cases: Case[] = [];
+  const pages = [
+    { label: 'p1', offset: 0 },
+    { label: 'p50', offset: DEEP_OFFSET },
+  ];
+  const list = (group: string, name: string, run: (offset: number) => Promise<unknown>) => {
+    for (const p of pages) cases.push({ group, name: `${name} [${p.label}]`, run: () => run(p.offset), plain: 'rows', targetMs: LIST_TARGET_MS });
+  };
+
+  // Users: each sort both ways, each filter.
+  const sorts: UsersSortTarget[] = ['id', 'userName', 'registeredAt', 'totalBuyAmountUsd', 'totalHECStakedAmount', 'totalETHStakedAmount', 'totalSentAmount', 'totalOwl'];
+  for (const target of sorts) {
+    for (const orderBy of ['desc', 'asc'] as const) {
+      list('users', `sort ${target} ${orderBy}`, (offset) => listUsers(db, {}, { limit: 20, offset, sort: { target, orderBy } }));
+    }
+  }
+  const prefix = someUser.user_name.replace(/\d+$/, '').slice(0, 6);
+  list('users', `userName prefix '${prefix}'`, (offset) => listUsers(db, { userName: prefix }, { limit: 20, offset }));
+  list('users', 'email prefix', (offset) => listUsers(db, { email: someUser.email.slice(0, 5) }, { limit: 20, offset }));
+  list('users', 'inviteCode', (offset) => listUsers(db, { inviteCode: someUser.invite_code }, { limit: 20, offset }));
+  list('users', 'forceClubIdHash', (offset) => listUsers(db, { forceClubIdHash: someUser.force_club_id_hash }, { limit: 20, offset }));
+  list('users', 'totalBuy 1000..5000, sort totalBuy desc', (offset) =>
+    listUsers(db, { totalBuyAmountMoreThanOrEqual: '1000', totalBuyAmountLessThanOrEqual: '5000' }, { limit: 20, offset, sort: { target: 'totalBuyAmountUsd', orderBy: 'desc' } }),
+  );
+  list('users', 'totalBuy >= 20000', (offset) => listUsers(db, { totalBuyAmountMoreThanOrEqual: '20000' }, { limit: 20, offset }));
+  list('users', 'cardStatus [4,5]', (offset) => listUsers(db, { cardStatus: [4, 5] }, { limit: 20, offset }));
+  list('users', 'cardStatus [6], sort registeredAt', (offset) =>
+    listUsers(db, { cardStatus: [6] }, { limit: 20, offset, sort: { target: 'registeredAt', orderBy: 'desc' } }),
+  );
+
+  // Payments.
+  list('payments', 'no filter', (offset) => listPayments(db, {}, { limit: 20, offset }));
+  for (const status of ['pending', 'confirmed', 'asset_fixed', 'canceled'] as const) {
+    list('payments', `status ${status}`, (offset) => listPayments(db, { paymentStatus: status }, { limit: 20, offset }));
+  }
+  list('payments', 'sort confirmedAt desc', (offset) => listPayments(db, {}, { limit: 20, offset, sort: { target: 'confirmedAt', orderBy: 'desc' } }));
+  list('payments', 'sort assetFixedAt asc', (offset) => listPayments(db, {}, { limit: 20, offset, sort: { target: 'assetFixedAt', orderBy: 'asc' } }));
+  list('payments', 'confirmedAt in one month', (offset) =>
+    listPayments(db, { confirmedAtFrom: '2026-03-01T00:00:00.000Z', confirmedAtUntil: '2026-03-31T23:59:59.999Z' }, { limit: 20, offset, sort: { target: 'confirmedAt', orderBy: 'desc' } }),
+  );
+  list('payments', 'assetFixedAt in one month', (offset) =>
+    listPayments(db, { assetFixedAtFrom: '2026-03-01T00:00:00.000Z', assetFixedAtUntil: '2026-03-31T23:59:59.999Z' }, { limit: 20, offset }),
+  );
+  list('payments', 'userName', (offset) => listPayments(db, { userName: busy.user_name }, { limit: 20, offset }));
+  list('payments', 'userId', (offset) => listPayments(db, { userId: busy.id }, { limit: 20, offset }));
+
+  // Withdrawals: every kind, and a status filter.
+  for (const kind of WITHDRAWAL_KINDS) {
+    list('withdrawals', kind, (offset) => listWithdrawals(db, { kind }, { limit: 20, offset }));
+  }
+  list('withdrawals', 'saving, status requested', (offset) => listWithdrawals(db, { kind: 'saving', status: 'requested' }, { limit: 20, offset }));
+  list('withdrawals', 'payment_paid_value, requestedAt range', (offset) =>
+    listWithdrawals(db, { kind: 'payment_paid_value', requestedAtFrom: '2026-01-01T00:00:00.000Z', requestedAtUntil: '2026-06-30T23:59:59.999Z' }, { limit: 20, offset }),
+  );
+
+  // Remittances and contacts.
+  list('remittances', 'coin saving', (offset) => listSavingRemittances(db, {}, { limit: 20, offset }));
+  list('remittances', 'referral plan', (offset) => listAffiliateRemittances(db, {}, { limit: 20, offset }));
+  list('contacts', 'no filter', (offset) => listContacts(db, {}, { limit: 20, offset }));
+  list('contacts', 'status wip', (offset) => listContacts(db, { userContactStatus: 'wip' }, { limit: 20, offset }));
+  list('contacts', 'date range (one quarter)', (offset) =>
+    listContacts(db, { datetimeFrom: '2026-01-01T00:00:00.000Z', datetimeUntil: '2026-03-31T23:59:59.999Z' }, { limit: 20, offset }),
+  );
+  list('contacts', 'userName', (offset) => listContacts(db, { userName: contactUser.user_name }, { limit: 20, offset }));
+
+  // User detail sections of a user with records everywhere.
+  const detail = (name: string, run: () => Promise<unknown>) => cases.push({ group: 'user detail', name, run, plain: 'all', targetMs: LIST_TARGET_MS });
+  detail('general info', () => findUserDetail(db, busy.id));
+  detail('user asset', () => findUserAsset(db, busy.id));
+  detail('payment history (10)', () => listUserPaymentsBrief(db, busy.id));
+  detail('saving info / coin saving', () => findUserSavingDetail(db, busy.id));
+  detail('staking info', () => findUserStakingInfo(db, busy.id));
+  detail('reward snapshot', () => findUserRewardSnapshot(db, busy.id, rewardDate));
+  detail('remittance history + totals', () => findUserSavingRemittanceHistory(db, busy.id));
+  detail('referral plan history + totals', () => findUserAffiliateRemittanceHistory(db, busy.id));
+  detail('withdrawal history (10)', () => listUserWithdrawals(db, busy.id));
+
+  // Referral.
+  const referral = (name: string, run: () => Promise<unknown>, targetMs = LIST_TARGET_MS) =>
+    cases.push({ group: 'referral', name, run, plain: 'all', targetMs });
+  referral(`tree of widest user #${widest.id} (${widest.children_count} children), first 100 children`, () => findReferralTree(db, widest.id));
+  referral(`tree of widest user, children page 50`, () => findReferralTree(db, widest.id, { limit: 100, offset: 4900 }));
+  referral(`tree of deepest user #${deepest.id} (depth ${deepest.depth})`, () => findReferralTree(db, deepest.id));
+  referral(`ancestors of deepest user`, () => findAncestors(db, deepest.id));
+  referral(`subtree totals of widest user (${widest.descendants_count} descendants)`, () => findSubtreeTotals(db, widest.id), SUBTREE_TARGET_MS);
+
+  const results: Result[] = [];
+  const started = Date.now();
+  for (const c of cases) {
+    const r = await measure(c);
+    results.push(r);
+    process.stderr.write(`\r${results.length}/${cases.length} ${c.group}: ${c.name}`.padEnd(100).slice(0, 100));
+  }
+  process.stderr.write('\n');
+
+  // For orientation: what the maintained totals save, computed per request instead.
+  const recursive = await timed(() =>
+    plainClient.query(
+      `SELECT count(*), sum(total_buy_amount_usd) FROM end_users WHERE ancestry @> ARRAY[$1::int]`,
+      [widest.id],
+    ),
+  );
+  const exactCount = await timed(() => plainClient.query('SELECT count(*) FROM payments'));
+
+  const version = (await plainClient.query('SHOW server_version')).rows[0] as { server_version: string };
+  const fmt = (n: number) => n.toFixed(2);
+  const lines = [
+    `# Benchmark ${new Date().toISOString()}`,
+    '',
+    `PostgreSQL ${version.server_version}; ${Number(counts.users).toLocaleString('en-US')} users, ${Number(counts.payments).toLocaleString('en-US')} payments.`,
+    `${ITERATIONS} timed iterations per case after 3 warm-ups, repository call and plain SQL alternating.`,
+    `"repo" = repository function (page rows + totalRecords, through Kysely); "plain" = the same rows query replayed`,
+    `through a bare pg client (for detail/referral cases: every query the call sent). ratio = repo p50 / plain p50.`,
+    `Pages: p1 = offset 0, p50 = offset ${DEEP_OFFSET} (page 50 of 20 rows). Targets: lists p95 < ${LIST_TARGET_MS} ms; subtree totals < ${SUBTREE_TARGET_MS} ms.`,
+    '',
+    '| group | case | repo p50 ms | repo p95 ms | plain p50 ms | plain p95 ms | ratio | totalRecords | same rows | target |',
+    '|---|---|---:|---:|---:|---:|---:|---:|:---:|:---:|',
+    ...results.map(
+      (r) =>
+        `| ${r.c.group} | ${r.c.name} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.plainP50)} | ${fmt(r.plainP95)} | ${(r.p50 / r.plainP50).toFixed(2)} | ${r.total} | ${r.sameRows ? 'yes' : 'NO'} | ${r.c.targetMs === undefined ? '' : r.p95 < r.c.targetMs ? 'ok' : `MISSED (${fmt(r.p95)} > ${r.c.targetMs})`} |`,
+    ),
+    '',
+    `Missed targets: ${results.filter((r) => r.c.targetMs !== undefined && r.p95 >= r.c.targetMs).length} of ${results.length}.`,
+    '',
+    'For orientation (computed per request, what the stored totals avoid):',
+    `- descendants of the widest user counted through the ancestry arrays (seq scan): ${fmt(recursive)} ms`,
+    `- exact COUNT(*) over all payments: ${fmt(exactCount)} ms`,
+    '',
+    `Run took ${((Date.now() - started) / 1000).toFixed(0)} s.`,
+    '',
+  ];
+  const markdown = lines.join('\n');
+  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${new Date().toISOString().slice(0, 10)}.md`);
+  fs.writeFileSync(file, markdown);
+  console.log(markdown);
+  console.error(`Written to ${path.relative(process.cwd(), file)}`);
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    await plainClient.end().catch(() => undefined);
+    await db.destroy();
+  });
