@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -52,12 +52,14 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
-      'import-x/ignore': ['node_modules'],
-      'import-x/resolver-next': [
-        importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] }),
-      ],
+      'import/ignore': ['node_modules'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': {
+        node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+        [path.join(import.meta.dirname, 'tools/eslint-web-alias-resolver.cjs')]: {},
+      },
     },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
@@ -67,44 +69,28 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/no-non-null-assertion': 'off',
-      'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
-      'import-x/no-default-export': 'error',
-      'import-x/no-duplicates': 'error',
+      'import/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
+      'import/no-default-export': 'error',
+      'import/no-duplicates': 'error',
     },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    settings: {
-      'import-x/ignore': ['node_modules'],
-      'import-x/resolver-next': [
-        importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] }),
-        // '@/…' is the web app's alias for apps/web/src.
-        {
-          interfaceVersion: 3,
-          name: 'web-alias',
-          resolve: (source) => {
-            if (!source.startsWith('@/')) return { found: false };
-            const base = path.join(import.meta.dirname, 'apps/web/src', source.slice(2));
-            for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`]) {
-              if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) {
-                return { found: true, path: candidate };
-              }
-            }
-            return { found: false };
-          },
-        },
-      ],
-    },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'import-x/no-restricted-paths': ['error', { zones: featureBoundaries }],
+      'import/no-restricted-paths': ['error', { zones: featureBoundaries }],
     },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     // Tool configuration files must default-export their config.
     files: ['**/vite.config.ts', 'vitest.config.ts', 'eslint.config.js'],
-    rules: { 'import-x/no-default-export': 'off' },
+    rules: { 'import/no-default-export': 'off' },
   },
 );
