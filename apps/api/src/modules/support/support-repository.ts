@@ -54,7 +54,17 @@ export async function listContacts(
 ): Promise<Page<ContactListRow>> {
   const p = normalisePagination(pagination);
   const direction = p.sort?.orderBy ?? 'desc';
-  const rows = await applyFilter(db.selectFrom('user_contacts as c'), filter)
+  // Page first, then attach names, categories and files: SELECT-list subqueries would
+  // otherwise run for every row the OFFSET skips.
+  const page = applyFilter(db.selectFrom('user_contacts as c'), filter)
+    .select(['c.id', 'c.end_user_id', 'c.title', 'c.content', 'c.status', 'c.contacted_at', 'c.assignee_admin_user_id'])
+    .orderBy('c.contacted_at', direction)
+    .orderBy('c.id', direction)
+    .limit(p.limit)
+    .offset(p.offset)
+    .as('c');
+  const rows = await db
+    .selectFrom(page)
     .innerJoin('end_users as u', 'u.id', 'c.end_user_id')
     .leftJoin('admin_users as a', 'a.id', 'c.assignee_admin_user_id')
     .select([
@@ -71,8 +81,6 @@ export async function listContacts(
     ])
     .orderBy('c.contacted_at', direction)
     .orderBy('c.id', direction)
-    .limit(p.limit)
-    .offset(p.offset)
     .execute();
   return { rows, totalRecords: await countContacts(db, filter) };
 }
