@@ -138,34 +138,58 @@ export function formatFieldError(error: FieldError, locale: Locale): string {
 type TextRules = { min?: number; max?: number; pattern?: RegExp };
 
 /** Checks one text value: required, then min, then max, then the pattern; first failure wins. */
-export function checkText(field: FieldName, value: string | null | undefined, rules: TextRules): FieldError | null {
+export function checkText(
+  field: FieldName,
+  value: string | null | undefined,
+  rules: TextRules,
+): FieldError | null {
   if (value === undefined || value === null || value === '') return { field, rule: 'required' };
   const length = [...value].length;
-  if (rules.min !== undefined && length < rules.min) return { field, rule: 'min', params: { length: rules.min } };
-  if (rules.max !== undefined && length > rules.max) return { field, rule: 'max', params: { length: rules.max } };
+  if (rules.min !== undefined && length < rules.min)
+    return { field, rule: 'min', params: { length: rules.min } };
+  if (rules.max !== undefined && length > rules.max)
+    return { field, rule: 'max', params: { length: rules.max } };
   if (rules.pattern && !rules.pattern.test(value)) return { field, rule: 'regex' };
   return null;
 }
 
 /** Email: required, at most 254 characters, local@domain. */
-export function checkEmail(value: string | null | undefined, field: FieldName = 'email'): FieldError | null {
+export function checkEmail(
+  value: string | null | undefined,
+  field: FieldName = 'email',
+): FieldError | null {
   return checkText(field, value, { max: EMAIL_MAX, pattern: EMAIL_PATTERN });
 }
 
 /** Admin user name: required, 4 to 20 characters, letters and digits, no whitespace. */
-export function checkUserName(value: string | null | undefined, field: FieldName = 'userName'): FieldError | null {
-  return checkText(field, value, { min: USER_NAME_MIN, max: USER_NAME_MAX, pattern: USER_NAME_PATTERN });
+export function checkUserName(
+  value: string | null | undefined,
+  field: FieldName = 'userName',
+): FieldError | null {
+  return checkText(field, value, {
+    min: USER_NAME_MIN,
+    max: USER_NAME_MAX,
+    pattern: USER_NAME_PATTERN,
+  });
 }
 
 /** Password: required, 8 to 20 characters, a letter and a digit, no whitespace. */
-export function checkPassword(value: string | null | undefined, field: FieldName = 'password'): FieldError | null {
-  return checkText(field, value, { min: PASSWORD_MIN, max: PASSWORD_MAX, pattern: PASSWORD_PATTERN });
+export function checkPassword(
+  value: string | null | undefined,
+  field: FieldName = 'password',
+): FieldError | null {
+  return checkText(field, value, {
+    min: PASSWORD_MIN,
+    max: PASSWORD_MAX,
+    pattern: PASSWORD_PATTERN,
+  });
 }
 
 /** Role list: at least one role, each one of read, write, super_admin. */
 export function checkRoles(value: readonly string[] | null | undefined): FieldError | null {
   if (!value || value.length === 0) return { field: 'roles', rule: 'role_required' };
-  if (value.some((role) => !(ROLE_NAMES as readonly string[]).includes(role))) return { field: 'roles', rule: 'regex' };
+  if (value.some((role) => !(ROLE_NAMES as readonly string[]).includes(role)))
+    return { field: 'roles', rule: 'regex' };
   return null;
 }
 
@@ -184,7 +208,10 @@ export function checkConfirmed(
  * target is not '0', or when a target is given and the value is empty; otherwise the integer
  * value must be at least `min`.
  */
-export function passesMinValueCustom(value: string, params: { min: number; target?: string }): boolean {
+export function passesMinValueCustom(
+  value: string,
+  params: { min: number; target?: string },
+): boolean {
   if (params.target !== undefined && value === '0' && params.target !== '0') return true;
   if (params.target !== undefined && value === '') return true;
   const number = Number(value);
@@ -218,14 +245,17 @@ export function validateProfileUpdate(
 ): FieldError[] {
   const errors: Array<FieldError | null> = [];
   if (input.email !== undefined && input.email !== null) errors.push(checkEmail(input.email));
-  if (input.userName !== undefined && input.userName !== null) errors.push(checkUserName(input.userName));
+  if (input.userName !== undefined && input.userName !== null)
+    errors.push(checkUserName(input.userName));
   if (input.newPassword !== undefined && input.newPassword !== null && input.newPassword !== '') {
     errors.push(checkPassword(input.newPassword, 'newPassword'));
   }
   const changesEmail =
-    typeof input.email === 'string' && input.email.trim().toLowerCase() !== current.email.toLowerCase();
+    typeof input.email === 'string' &&
+    input.email.trim().toLowerCase() !== current.email.toLowerCase();
   const changesPassword = typeof input.newPassword === 'string' && input.newPassword !== '';
-  if (current.mustChangePassword && !changesPassword) errors.push({ field: 'newPassword', rule: 'required' });
+  if (current.mustChangePassword && !changesPassword)
+    errors.push({ field: 'newPassword', rule: 'required' });
   if ((changesEmail || changesPassword || current.mustChangePassword) && !input.oldPassword) {
     errors.push({ field: 'oldPassword', rule: 'required' });
   }

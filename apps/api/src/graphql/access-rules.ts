@@ -31,14 +31,20 @@ export function operationRules(schema: GraphQLSchema): OperationRule[] {
     for (const field of Object.values(type.getFields())) {
       const rule = declaredRule(field);
       if ((ACCESS_RULES as readonly string[]).includes(rule)) {
-        rules.push({ type: type.name as OperationRule['type'], field: field.name, rule: rule as AccessRule });
+        rules.push({
+          type: type.name as OperationRule['type'],
+          field: field.name,
+          rule: rule as AccessRule,
+        });
       } else {
         problems.push(`${type.name}.${field.name}: ${rule}`);
       }
     }
   }
   if (problems.length > 0) {
-    throw new Error(`Every operation must declare its access rule (default deny):\n  ${problems.join('\n  ')}`);
+    throw new Error(
+      `Every operation must declare its access rule (default deny):\n  ${problems.join('\n  ')}`,
+    );
   }
   return rules;
 }

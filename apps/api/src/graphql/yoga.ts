@@ -24,7 +24,10 @@ export function maskError(error: unknown): Error {
       extensions: { code: original.code, ...original.details },
     });
   }
-  if (graphQLError && (!graphQLError.originalError || graphQLError.originalError instanceof GraphQLError)) {
+  if (
+    graphQLError &&
+    (!graphQLError.originalError || graphQLError.originalError instanceof GraphQLError)
+  ) {
     return graphQLError;
   }
   return new GraphQLError('Unexpected error.', {
@@ -63,22 +66,36 @@ function useAuditEnforcement(strict: boolean): Plugin<GraphQLContext & ServerCon
   return {
     onExecute: ({ args }) => {
       const operation = (args.document as DocumentNode).definitions.find(
-        (d: DefinitionNode) => d.kind === 'OperationDefinition' && (!args.operationName || d.name?.value === args.operationName),
+        (d: DefinitionNode) =>
+          d.kind === 'OperationDefinition' &&
+          (!args.operationName || d.name?.value === args.operationName),
       );
-      if (!operation || operation.kind !== 'OperationDefinition' || operation.operation !== 'mutation') return;
+      if (
+        !operation ||
+        operation.kind !== 'OperationDefinition' ||
+        operation.operation !== 'mutation'
+      )
+        return;
       return {
         onExecuteDone: ({ result, setResult }) => {
           if (!('data' in result) || !result.data) return;
-          const succeeded = Object.entries(result.data).filter(([, value]) => value !== null).length;
+          const succeeded = Object.entries(result.data).filter(
+            ([, value]) => value !== null,
+          ).length;
           const ctx = args.contextValue;
           if (ctx.actor.audited.length >= succeeded) return;
-          ctx.req.log.error({ requestId: ctx.requestId, audited: ctx.actor.audited }, 'mutation wrote no audit row');
+          ctx.req.log.error(
+            { requestId: ctx.requestId, audited: ctx.actor.audited },
+            'mutation wrote no audit row',
+          );
           if (strict) {
             setResult({
               ...result,
               errors: [
                 ...(result.errors ?? []),
-                new GraphQLError('Mutation wrote no audit row.', { extensions: { code: 'INTERNAL_SERVER_ERROR' } }),
+                new GraphQLError('Mutation wrote no audit row.', {
+                  extensions: { code: 'INTERNAL_SERVER_ERROR' },
+                }),
               ],
             });
           }
@@ -93,7 +110,10 @@ function localeOf(header: string | undefined): Locale {
 }
 
 /** The GraphQL endpoint of spec section 7. */
-export function createGraphQLServer(services: Services, options: { graphiql: boolean; strictAudit?: boolean }) {
+export function createGraphQLServer(
+  services: Services,
+  options: { graphiql: boolean; strictAudit?: boolean },
+) {
   return createYoga<ServerContext, GraphQLContext>({
     schema: getSchema(),
     graphqlEndpoint: GRAPHQL_PATH,

@@ -14,7 +14,9 @@ try {
   if (check.ok) {
     console.log(`Audit chain intact: ${check.rows} rows, last hash ${check.lastHash}.`);
   } else {
-    console.error(`Audit chain BROKEN at row ${check.brokenAtId}: ${check.reason} (${check.rows} rows verified before it).`);
+    console.error(
+      `Audit chain BROKEN at row ${check.brokenAtId}: ${check.reason} (${check.rows} rows verified before it).`,
+    );
     process.exitCode = 1;
   }
 } catch (error) {

@@ -35,11 +35,19 @@ export async function listAdmins(db: Executor): Promise<AdminUserRow[]> {
 
 /** Ids and user names only, for assignee pickers. */
 export async function listAdminNames(db: Executor): Promise<AdminNameRow[]> {
-  return db.selectFrom('admin_users').select(['id', 'user_name as userName']).orderBy('user_name').execute();
+  return db
+    .selectFrom('admin_users')
+    .select(['id', 'user_name as userName'])
+    .orderBy('user_name')
+    .execute();
 }
 
 export async function listRoles(db: Executor): Promise<RoleRow[]> {
-  const rows = await db.selectFrom('admin_roles').select(['name', 'description']).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('admin_roles')
+    .select(['name', 'description'])
+    .orderBy('id')
+    .execute();
   return rows.map((row) => ({ name: row.name as RoleName, description: row.description }));
 }
 
@@ -58,7 +66,9 @@ export async function findRolesOfAdmins(
     .orderBy('r.id')
     .execute();
   for (const row of rows) {
-    result.get(row.admin_user_id)?.push({ name: row.name as RoleName, description: row.description });
+    result
+      .get(row.admin_user_id)
+      ?.push({ name: row.name as RoleName, description: row.description });
   }
   return result;
 }
@@ -83,7 +93,12 @@ export async function countAdmins(db: Executor): Promise<number> {
  * super admin" check.
  */
 export async function lockSuperAdminRole(db: Executor): Promise<void> {
-  await db.selectFrom('admin_roles').select('id').where('name', '=', 'super_admin').forUpdate().execute();
+  await db
+    .selectFrom('admin_roles')
+    .select('id')
+    .where('name', '=', 'super_admin')
+    .forUpdate()
+    .execute();
 }
 
 export async function countSuperAdmins(db: Executor): Promise<number> {
@@ -108,15 +123,21 @@ export async function findTakenIdentity(
   if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
   query = query.where((eb) =>
     eb.or([
-      ...(identity.email !== undefined ? [eb(sql<string>`lower(email)`, '=', identity.email.toLowerCase())] : []),
+      ...(identity.email !== undefined
+        ? [eb(sql<string>`lower(email)`, '=', identity.email.toLowerCase())]
+        : []),
       ...(identity.userName !== undefined
         ? [eb(sql<string>`lower(user_name)`, '=', identity.userName.toLowerCase())]
         : []),
     ]),
   );
   for (const row of await query.execute()) {
-    if (identity.email !== undefined && row.email.toLowerCase() === identity.email.toLowerCase()) taken.email = true;
-    if (identity.userName !== undefined && row.user_name.toLowerCase() === identity.userName.toLowerCase()) {
+    if (identity.email !== undefined && row.email.toLowerCase() === identity.email.toLowerCase())
+      taken.email = true;
+    if (
+      identity.userName !== undefined &&
+      row.user_name.toLowerCase() === identity.userName.toLowerCase()
+    ) {
       taken.userName = true;
     }
   }
@@ -149,7 +170,11 @@ export async function insertAdmin(
 }
 
 /** Gives an admin roles; roles already held are left as they are. */
-export async function addRoles(db: Executor, adminId: number, roles: readonly RoleName[]): Promise<void> {
+export async function addRoles(
+  db: Executor,
+  adminId: number,
+  roles: readonly RoleName[],
+): Promise<void> {
   if (roles.length === 0) return;
   await db
     .insertInto('admin_user_roles')
@@ -164,7 +189,11 @@ export async function addRoles(db: Executor, adminId: number, roles: readonly Ro
     .execute();
 }
 
-export async function removeRoles(db: Executor, adminId: number, roles: readonly RoleName[]): Promise<void> {
+export async function removeRoles(
+  db: Executor,
+  adminId: number,
+  roles: readonly RoleName[],
+): Promise<void> {
   if (roles.length === 0) return;
   await db
     .deleteFrom('admin_user_roles')
@@ -186,7 +215,11 @@ export async function updateAdminProfile(
       ...(changes.email !== undefined ? { email: changes.email } : {}),
       ...(changes.userName !== undefined ? { user_name: changes.userName } : {}),
       ...(changes.passwordHash !== undefined
-        ? { password_hash: changes.passwordHash, must_change_password: false, password_changed_at: now }
+        ? {
+            password_hash: changes.passwordHash,
+            must_change_password: false,
+            password_changed_at: now,
+          }
         : {}),
       updated_at: now,
     })

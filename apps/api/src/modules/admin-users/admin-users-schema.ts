@@ -58,7 +58,9 @@ const NewAdminUserResultRef = builder
   });
 
 const ProfileUpdateResultRef = builder
-  .objectRef<{ newEmail: string; newUserName: string; message: string }>('AdminUserProfileUpdateResult')
+  .objectRef<{ newEmail: string; newUserName: string; message: string }>(
+    'AdminUserProfileUpdateResult',
+  )
   .implement({
     fields: (t) => ({
       newEmail: t.exposeString('newEmail'),
@@ -138,7 +140,12 @@ builder.mutationField('postDeleteRoleFromUser', (t) =>
       roles: t.arg.stringList({ required: true }),
     },
     resolve: async (_root, args, ctx) => ({
-      user: await ctx.services.adminUsers.removeRoles(ctx.actor, args.userId, args.roles, ctx.locale),
+      user: await ctx.services.adminUsers.removeRoles(
+        ctx.actor,
+        args.userId,
+        args.roles,
+        ctx.locale,
+      ),
       message: 'Roles removed.',
     }),
   }),
@@ -155,7 +162,11 @@ builder.mutationField('postAddNewAdminUser', (t) =>
       roles: t.arg.stringList({ required: true }),
     },
     resolve: async (_root, args, ctx) => {
-      const { admin, oneTimePassword } = await ctx.services.adminUsers.createAdmin(ctx.actor, args, ctx.locale);
+      const { admin, oneTimePassword } = await ctx.services.adminUsers.createAdmin(
+        ctx.actor,
+        args,
+        ctx.locale,
+      );
       return { user: admin, oneTimePassword, message: 'Admin user created.' };
     },
   }),

@@ -33,7 +33,12 @@ type AdminSnapshot = { id: number; userName: string; email: string; roles: RoleN
 async function snapshot(trx: Transaction<DB>, adminId: number): Promise<AdminSnapshot | undefined> {
   const admin = await repo.findAdminById(trx, adminId);
   if (!admin) return undefined;
-  return { id: admin.id, userName: admin.userName, email: admin.email, roles: await repo.findRoleNames(trx, adminId) };
+  return {
+    id: admin.id,
+    userName: admin.userName,
+    email: admin.email,
+    roles: await repo.findRoleNames(trx, adminId),
+  };
 }
 
 function notFound(adminId: number): AppError {
@@ -41,7 +46,9 @@ function notFound(adminId: number): AppError {
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+  return (
+    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505'
+  );
 }
 
 /** Reads and manages admin accounts (spec section 7, "Admin accounts"). */
@@ -65,7 +72,8 @@ export function createAdminUsersService(db: Kysely<DB>, audit: AuditService, clo
     try {
       return await work();
     } catch (error) {
-      if (isUniqueViolation(error)) throw validationError([{ field: 'email', rule: 'unique' }], locale);
+      if (isUniqueViolation(error))
+        throw validationError([{ field: 'email', rule: 'unique' }], locale);
       throw error;
     }
   }
@@ -99,17 +107,31 @@ export function createAdminUsersService(db: Kysely<DB>, audit: AuditService, clo
     },
 
     /** Gives an admin more roles; takes effect on that admin's next request. */
-    async addRoles(actor: Actor, userId: number, roles: readonly string[], locale: Locale): Promise<repo.AdminUserRow> {
+    async addRoles(
+      actor: Actor,
+      userId: number,
+      roles: readonly string[],
+      locale: Locale,
+    ): Promise<repo.AdminUserRow> {
       const roleError = checkRoles(roles);
       if (roleError) throw validationError([roleError], locale);
       const names = [...new Set(roles)] as RoleName[];
-      return audit.withAudit(actor, { operation: 'postAddRoleToUser', targetType: AUDIT_TARGET }, async (trx) => {
-        const before = await snapshot(trx, userId);
-        if (!before) throw notFound(userId);
-        await repo.addRoles(trx, userId, names);
-        const after = await snapshot(trx, userId);
-        return { result: (await repo.findAdminById(trx, userId))!, targetIds: [userId], before, after };
-      });
+      return audit.withAudit(
+        actor,
+        { operation: 'postAddRoleToUser', targetType: AUDIT_TARGET },
+        async (trx) => {
+          const before = await snapshot(trx, userId);
+          if (!before) throw notFound(userId);
+          await repo.addRoles(trx, userId, names);
+          const after = await snapshot(trx, userId);
+          return {
+            result: (await repo.findAdminById(trx, userId))!,
+            targetIds: [userId],
+            before,
+            after,
+          };
+        },
+      );
     },
 
     /**
@@ -125,24 +147,39 @@ export function createAdminUsersService(db: Kysely<DB>, audit: AuditService, clo
       const roleError = checkRoles(roles);
       if (roleError) throw validationError([roleError], locale);
       const names = [...new Set(roles)] as RoleName[];
-      return audit.withAudit(actor, { operation: 'postDeleteRoleFromUser', targetType: AUDIT_TARGET }, async (trx) => {
-        if (names.includes('super_admin')) await repo.lockSuperAdminRole(trx);
-        const before = await snapshot(trx, userId);
-        if (!before) throw notFound(userId);
-        if (
-          names.includes('super_admin') &&
-          before.roles.includes('super_admin') &&
-          (await repo.countSuperAdmins(trx)) <= 1
-        ) {
-          throw new AppError('CONFLICT', 'The last super admin cannot lose the super_admin role.');
-        }
-        if (before.roles.every((role) => names.includes(role))) {
-          throw new AppError('CONFLICT', 'An admin user must keep at least one role. Delete the account instead.');
-        }
-        await repo.removeRoles(trx, userId, names);
-        const after = await snapshot(trx, userId);
-        return { result: (await repo.findAdminById(trx, userId))!, targetIds: [userId], before, after };
-      });
+      return audit.withAudit(
+        actor,
+        { operation: 'postDeleteRoleFromUser', targetType: AUDIT_TARGET },
+        async (trx) => {
+          if (names.includes('super_admin')) await repo.lockSuperAdminRole(trx);
+          const before = await snapshot(trx, userId);
+          if (!before) throw notFound(userId);
+          if (
+            names.includes('super_admin') &&
+            before.roles.includes('super_admin') &&
+            (await repo.countSuperAdmins(trx)) <= 1
+          ) {
+            throw new AppError(
+              'CONFLICT',
+              'The last super admin cannot lose the super_admin role.',
+            );
+          }
+          if (before.roles.every((role) => names.includes(role))) {
+            throw new AppError(
+              'CONFLICT',
+              'An admin user must keep at least one role. Delete the account instead.',
+            );
+          }
+          await repo.removeRoles(trx, userId, names);
+          const after = await snapshot(trx, userId);
+          return {
+            result: (await repo.findAdminById(trx, userId))!,
+            targetIds: [userId],
+            before,
+            after,
+          };
+        },
+      );
     },
 
     /**
@@ -162,17 +199,27 @@ export function createAdminUsersService(db: Kysely<DB>, audit: AuditService, clo
       const roles = [...new Set(input.roles)] as RoleName[];
       return mapUniqueViolation(
         () =>
-          audit.withAudit(actor, { operation: 'postAddNewAdminUser', targetType: AUDIT_TARGET }, async (trx) => {
-            await assertIdentityFree(trx, { email, userName }, locale);
-            const id = await repo.insertAdmin(trx, { userName, email, passwordHash, mustChangePassword: true, roles });
-            const admin = (await repo.findAdminById(trx, id))!;
-            return {
-              result: { admin, oneTimePassword },
-              targetIds: [id],
-              before: null,
-              after: { ...(await snapshot(trx, id)), mustChangePassword: true },
-            };
-          }),
+          audit.withAudit(
+            actor,
+            { operation: 'postAddNewAdminUser', targetType: AUDIT_TARGET },
+            async (trx) => {
+              await assertIdentityFree(trx, { email, userName }, locale);
+              const id = await repo.insertAdmin(trx, {
+                userName,
+                email,
+                passwordHash,
+                mustChangePassword: true,
+                roles,
+              });
+              const admin = (await repo.findAdminById(trx, id))!;
+              return {
+                result: { admin, oneTimePassword },
+                targetIds: [id],
+                before: null,
+                after: { ...(await snapshot(trx, id)), mustChangePassword: true },
+              };
+            },
+          ),
         locale,
       );
     },
@@ -199,7 +246,8 @@ export function createAdminUsersService(db: Kysely<DB>, audit: AuditService, clo
         ),
         locale,
       );
-      const changesEmail = email !== undefined && email.toLowerCase() !== current.email.toLowerCase();
+      const changesEmail =
+        email !== undefined && email.toLowerCase() !== current.email.toLowerCase();
       if ((changesEmail || newPassword) && input.oldPassword) {
         const credentials = await findCredentialsById(db, self.id);
         if (!credentials || !(await verifyPassword(credentials.passwordHash, input.oldPassword))) {
@@ -209,38 +257,44 @@ export function createAdminUsersService(db: Kysely<DB>, audit: AuditService, clo
       const passwordHash = newPassword ? await hashPassword(newPassword) : undefined;
       return mapUniqueViolation(
         () =>
-          audit.withAudit(actor, { operation: 'postUpdateAdminUserProfile', targetType: AUDIT_TARGET }, async (trx) => {
-            const before = await snapshot(trx, self.id);
-            if (!before) throw notFound(self.id);
-            await assertIdentityFree(
-              trx,
-              {
-                ...(email !== undefined && email !== before.email ? { email } : {}),
-                ...(userName !== undefined && userName !== before.userName ? { userName } : {}),
-              },
-              locale,
-              self.id,
-            );
-            await repo.updateAdminProfile(
-              trx,
-              self.id,
-              {
-                ...(email !== undefined ? { email } : {}),
-                ...(userName !== undefined ? { userName } : {}),
-                ...(passwordHash !== undefined ? { passwordHash } : {}),
-              },
-              clock(),
-            );
-            // A new password ends every other session of this admin at its next request.
-            const revokedTokens = passwordHash ? await deleteAccessTokensOfAdmin(trx, self.id, self.tokenHash) : 0;
-            const after = (await snapshot(trx, self.id))!;
-            return {
-              result: { newEmail: after.email, newUserName: after.userName },
-              targetIds: [self.id],
-              before,
-              after: { ...after, passwordChanged: passwordHash !== undefined, revokedTokens },
-            };
-          }),
+          audit.withAudit(
+            actor,
+            { operation: 'postUpdateAdminUserProfile', targetType: AUDIT_TARGET },
+            async (trx) => {
+              const before = await snapshot(trx, self.id);
+              if (!before) throw notFound(self.id);
+              await assertIdentityFree(
+                trx,
+                {
+                  ...(email !== undefined && email !== before.email ? { email } : {}),
+                  ...(userName !== undefined && userName !== before.userName ? { userName } : {}),
+                },
+                locale,
+                self.id,
+              );
+              await repo.updateAdminProfile(
+                trx,
+                self.id,
+                {
+                  ...(email !== undefined ? { email } : {}),
+                  ...(userName !== undefined ? { userName } : {}),
+                  ...(passwordHash !== undefined ? { passwordHash } : {}),
+                },
+                clock(),
+              );
+              // A new password ends every other session of this admin at its next request.
+              const revokedTokens = passwordHash
+                ? await deleteAccessTokensOfAdmin(trx, self.id, self.tokenHash)
+                : 0;
+              const after = (await snapshot(trx, self.id))!;
+              return {
+                result: { newEmail: after.email, newUserName: after.userName },
+                targetIds: [self.id],
+                before,
+                after: { ...after, passwordChanged: passwordHash !== undefined, revokedTokens },
+              };
+            },
+          ),
         locale,
       );
     },
@@ -253,16 +307,20 @@ export function createAdminUsersService(db: Kysely<DB>, audit: AuditService, clo
       if (userId === actor.adminUserId) {
         throw new AppError('CONFLICT', 'You cannot delete your own account.');
       }
-      return audit.withAudit(actor, { operation: 'postDeleteAdminUser', targetType: AUDIT_TARGET }, async (trx) => {
-        await repo.lockSuperAdminRole(trx);
-        const before = await snapshot(trx, userId);
-        if (!before) throw notFound(userId);
-        if (before.roles.includes('super_admin') && (await repo.countSuperAdmins(trx)) <= 1) {
-          throw new AppError('CONFLICT', 'The last super admin cannot be deleted.');
-        }
-        await repo.deleteAdmin(trx, userId);
-        return { result: userId, targetIds: [userId], before, after: null };
-      });
+      return audit.withAudit(
+        actor,
+        { operation: 'postDeleteAdminUser', targetType: AUDIT_TARGET },
+        async (trx) => {
+          await repo.lockSuperAdminRole(trx);
+          const before = await snapshot(trx, userId);
+          if (!before) throw notFound(userId);
+          if (before.roles.includes('super_admin') && (await repo.countSuperAdmins(trx)) <= 1) {
+            throw new AppError('CONFLICT', 'The last super admin cannot be deleted.');
+          }
+          await repo.deleteAdmin(trx, userId);
+          return { result: userId, targetIds: [userId], before, after: null };
+        },
+      );
     },
   };
 }

@@ -18,12 +18,18 @@ export async function lockChainHead(db: Executor): Promise<ChainHead> {
 
 /** The chain head without locking, for the verifier. */
 export async function readChainHead(db: Executor): Promise<ChainHead> {
-  const row = await db.selectFrom('audit_chain_head').select(['last_id', 'last_hash']).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('audit_chain_head')
+    .select(['last_id', 'last_hash'])
+    .executeTakeFirstOrThrow();
   return { lastId: String(row.last_id), lastHash: row.last_hash };
 }
 
 /** Appends one row and moves the head to it (the caller holds the head lock). */
-export async function insertAuditRow(db: Executor, row: HashedAuditRow & { hash: string }): Promise<void> {
+export async function insertAuditRow(
+  db: Executor,
+  row: HashedAuditRow & { hash: string },
+): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({
@@ -69,7 +75,10 @@ function toStored(row: {
     targetType: row.target_type,
     targetIds: row.target_ids,
     // pg returns jsonb parsed; keep a string defensively parsed too.
-    summary: typeof row.summary === 'string' ? (JSON.parse(row.summary) as StoredAuditRow['summary']) : row.summary,
+    summary:
+      typeof row.summary === 'string'
+        ? (JSON.parse(row.summary) as StoredAuditRow['summary'])
+        : row.summary,
     requestId: row.request_id,
     ip: row.ip,
     prevHash: row.prev_hash,
@@ -78,7 +87,11 @@ function toStored(row: {
 }
 
 /** Rows with id greater than `afterId`, in id order, for the chain check. */
-export async function readAuditRowsAfter(db: Executor, afterId: string, limit: number): Promise<StoredAuditRow[]> {
+export async function readAuditRowsAfter(
+  db: Executor,
+  afterId: string,
+  limit: number,
+): Promise<StoredAuditRow[]> {
   const rows = await db
     .selectFrom('audit_log')
     .selectAll()
@@ -118,7 +131,8 @@ export async function listAuditRows(
   if (filter.adminUserId != null) query = query.where('admin_user_id', '=', filter.adminUserId);
   if (filter.operation) query = query.where('operation', '=', filter.operation);
   if (filter.targetType) query = query.where('target_type', '=', filter.targetType);
-  if (filter.targetId) query = query.where(sql<boolean>`target_ids @> ARRAY[${filter.targetId}]::text[]`);
+  if (filter.targetId)
+    query = query.where(sql<boolean>`target_ids @> ARRAY[${filter.targetId}]::text[]`);
   if (filter.occurredFrom) query = query.where('occurred_at', '>=', filter.occurredFrom);
   if (filter.occurredUntil) query = query.where('occurred_at', '<=', filter.occurredUntil);
   const direction = page.sort.orderBy === 'ASC' ? 'asc' : 'desc';

@@ -6,7 +6,9 @@ import type { AuditRowView } from './audit-service';
 const AuditLogEntryRef = builder.objectRef<AuditRowView>('AuditLogEntry').implement({
   description: 'One append-only audit row: who changed what, when, from where.',
   fields: (t) => ({
-    id: t.exposeString('id', { description: 'Position in the chain (a 64-bit integer, as a string).' }),
+    id: t.exposeString('id', {
+      description: 'Position in the chain (a 64-bit integer, as a string).',
+    }),
     occurredAt: t.field({ type: 'DateTime', resolve: (row) => row.occurredAt }),
     adminUserId: t.exposeInt('adminUserId', { nullable: true }),
     adminUserName: t.exposeString('adminUserName', { nullable: true }),

@@ -42,7 +42,10 @@ export type AuditRowView = repo.StoredAuditRow;
 export async function appendAuditRow(
   trx: Transaction<DB>,
   actor: Actor,
-  entry: AuditOperation & { targetIds: ReadonlyArray<string | number>; summary: { [key: string]: JsonValue } },
+  entry: AuditOperation & {
+    targetIds: ReadonlyArray<string | number>;
+    summary: { [key: string]: JsonValue };
+  },
   occurredAt: Date,
 ): Promise<void> {
   // Taken last in the transaction, so the head stays locked only for the append itself.
@@ -104,9 +107,16 @@ export function createAuditService(db: Kysely<DB>, clock: Clock) {
       targetIds: ReadonlyArray<string | number>,
       summary: { [key: string]: unknown },
     ): Promise<void> {
-      await db.transaction().execute((trx) =>
-        appendAuditRow(trx, actor, { ...operation, targetIds, summary: toJson(summary) as { [key: string]: JsonValue } }, clock()),
-      );
+      await db
+        .transaction()
+        .execute((trx) =>
+          appendAuditRow(
+            trx,
+            actor,
+            { ...operation, targetIds, summary: toJson(summary) as { [key: string]: JsonValue } },
+            clock(),
+          ),
+        );
       actor.audited.push(operation.operation);
     },
 
@@ -131,14 +141,29 @@ export function createAuditService(db: Kysely<DB>, clock: Clock) {
         for (const row of batch) {
           const expectedId = String(BigInt(lastId) + 1n);
           if (row.id !== expectedId) {
-            return { ok: false, rows, brokenAtId: expectedId, reason: `row ${expectedId} is missing` };
+            return {
+              ok: false,
+              rows,
+              brokenAtId: expectedId,
+              reason: `row ${expectedId} is missing`,
+            };
           }
           if (row.prevHash !== prevHash) {
-            return { ok: false, rows, brokenAtId: row.id, reason: 'prev_hash does not match the previous row' };
+            return {
+              ok: false,
+              rows,
+              brokenAtId: row.id,
+              reason: 'prev_hash does not match the previous row',
+            };
           }
           const { hash, ...hashed } = row;
           if (hashAuditRow(hashed) !== hash) {
-            return { ok: false, rows, brokenAtId: row.id, reason: 'row content does not match its hash' };
+            return {
+              ok: false,
+              rows,
+              brokenAtId: row.id,
+              reason: 'row content does not match its hash',
+            };
           }
           prevHash = hash;
           lastId = row.id;

@@ -24,7 +24,10 @@ export async function findCredentialsByEmail(
 }
 
 /** The same, by id. */
-export async function findCredentialsById(db: Executor, id: number): Promise<AdminCredentials | undefined> {
+export async function findCredentialsById(
+  db: Executor,
+  id: number,
+): Promise<AdminCredentials | undefined> {
   const row = await db
     .selectFrom('admin_users')
     .select(['id', 'user_name', 'password_hash', 'totp_secret', 'totp_last_step'])
@@ -58,7 +61,9 @@ export async function claimTotpStep(db: Executor, adminId: number, step: number)
     .updateTable('admin_users')
     .set({ totp_last_step: step })
     .where('id', '=', adminId)
-    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', String(step))]))
+    .where((eb) =>
+      eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', String(step))]),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -72,8 +77,16 @@ export async function findPendingTotpSecret(db: Executor, adminId: number): Prom
   return row?.totp_pending_secret ?? null;
 }
 
-export async function setPendingTotpSecret(db: Executor, adminId: number, secret: string | null): Promise<void> {
-  await db.updateTable('admin_users').set({ totp_pending_secret: secret }).where('id', '=', adminId).execute();
+export async function setPendingTotpSecret(
+  db: Executor,
+  adminId: number,
+  secret: string | null,
+): Promise<void> {
+  await db
+    .updateTable('admin_users')
+    .set({ totp_pending_secret: secret })
+    .where('id', '=', adminId)
+    .execute();
 }
 
 /** Turns two-factor authentication on with a confirmed secret, or off with null. */
@@ -86,7 +99,12 @@ export async function setTotpSecret(
 ): Promise<void> {
   await db
     .updateTable('admin_users')
-    .set({ totp_secret: secret, totp_pending_secret: null, totp_last_step: lastStep, updated_at: now })
+    .set({
+      totp_secret: secret,
+      totp_pending_secret: null,
+      totp_last_step: lastStep,
+      updated_at: now,
+    })
     .where('id', '=', adminId)
     .execute();
 }
@@ -124,7 +142,12 @@ export async function findThrottle(db: Executor, key: string): Promise<ThrottleS
  * Counts one more failure for a key in one atomic statement (a count older than
  * `resetBefore` starts over) and returns the new count.
  */
-export async function addThrottleFailure(db: Executor, key: string, now: Date, resetBefore: Date): Promise<number> {
+export async function addThrottleFailure(
+  db: Executor,
+  key: string,
+  now: Date,
+  resetBefore: Date,
+): Promise<number> {
   const row = await db
     .insertInto('admin_sign_in_throttles')
     .values({ throttle_key: key, failures: 1, last_failure_at: now, blocked_until: null })
@@ -140,7 +163,11 @@ export async function addThrottleFailure(db: Executor, key: string, now: Date, r
   return row.failures;
 }
 
-export async function setThrottleBlock(db: Executor, key: string, blockedUntil: Date | null): Promise<void> {
+export async function setThrottleBlock(
+  db: Executor,
+  key: string,
+  blockedUntil: Date | null,
+): Promise<void> {
   await db
     .updateTable('admin_sign_in_throttles')
     .set({ blocked_until: blockedUntil })

@@ -17,20 +17,25 @@ const SignInResultRef = builder
 const TotpEnrollmentRef = builder
   .objectRef<{ secret: string; otpauthUri: string; qrCodeDataUrl: string }>('TotpEnrollment')
   .implement({
-    description: 'A TOTP secret offered for enrolment: type the secret or scan the QR code, then confirm a code.',
+    description:
+      'A TOTP secret offered for enrolment: type the secret or scan the QR code, then confirm a code.',
     fields: (t) => ({
       secret: t.exposeString('secret'),
       otpauthUri: t.exposeString('otpauthUri'),
-      qrCodeDataUrl: t.exposeString('qrCodeDataUrl', { description: 'An SVG image of the QR code, as a data: URL.' }),
+      qrCodeDataUrl: t.exposeString('qrCodeDataUrl', {
+        description: 'An SVG image of the QR code, as a data: URL.',
+      }),
     }),
   });
 
-const TotpStatusRef = builder.objectRef<{ message: string; totpEnabled: boolean }>('TotpStatus').implement({
-  fields: (t) => ({
-    message: t.exposeString('message'),
-    totpEnabled: t.exposeBoolean('totpEnabled'),
-  }),
-});
+const TotpStatusRef = builder
+  .objectRef<{ message: string; totpEnabled: boolean }>('TotpStatus')
+  .implement({
+    fields: (t) => ({
+      message: t.exposeString('message'),
+      totpEnabled: t.exposeBoolean('totpEnabled'),
+    }),
+  });
 
 builder.mutationField('postSignIn', (t) =>
   t.field({
@@ -79,7 +84,12 @@ builder.mutationField('postConfirmTotpEnrollment', (t) =>
     authScopes: { authenticated: true },
     args: { totpCode: t.arg.string({ required: true }) },
     resolve: async (_root, args, ctx) => {
-      await ctx.services.auth.confirmTotpEnrollment(ctx.actor, ctx.admin!.id, args.totpCode, ctx.locale);
+      await ctx.services.auth.confirmTotpEnrollment(
+        ctx.actor,
+        ctx.admin!.id,
+        args.totpCode,
+        ctx.locale,
+      );
       return { message: 'Two-factor authentication is on.', totpEnabled: true };
     },
   }),

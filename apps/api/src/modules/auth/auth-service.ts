@@ -106,7 +106,10 @@ export function createAuthService(db: Kysely<DB>, audit: AuditService, clock: Cl
         { operation: 'postSignIn', targetType: AUDIT_TARGET },
         async (trx) => {
           await repo.deleteThrottle(trx, key);
-          await repo.deleteStaleThrottles(trx, new Date(issuedAt.getTime() - THROTTLE_POLICY.RESET_AFTER_MS));
+          await repo.deleteStaleThrottles(
+            trx,
+            new Date(issuedAt.getTime() - THROTTLE_POLICY.RESET_AFTER_MS),
+          );
           await repo.deleteExpiredAccessTokens(trx, issuedAt);
           await repo.insertAccessToken(trx, {
             tokenHash: hashAccessToken(accessToken),
@@ -134,27 +137,47 @@ export function createAuthService(db: Kysely<DB>, audit: AuditService, clock: Cl
 
     /** Revokes one token on the server, so it stops working at once. */
     async signOut(actor: Actor, adminId: number, tokenHash: string): Promise<void> {
-      await audit.withAudit(actor, { operation: 'postSignOut', targetType: AUDIT_TARGET }, async (trx) => {
-        await repo.deleteAccessToken(trx, tokenHash);
-        return { result: undefined, targetIds: [adminId], before: null, after: null };
-      });
+      await audit.withAudit(
+        actor,
+        { operation: 'postSignOut', targetType: AUDIT_TARGET },
+        async (trx) => {
+          await repo.deleteAccessToken(trx, tokenHash);
+          return { result: undefined, targetIds: [adminId], before: null, after: null };
+        },
+      );
     },
 
     /**
      * Offers a new TOTP secret for the admin's own account: the otpauth:// URI and a QR code
      * of it. Nothing changes at sign-in until the admin confirms a code from the app.
      */
-    async startTotpEnrollment(actor: Actor, adminId: number, email: string): Promise<TotpEnrollment> {
+    async startTotpEnrollment(
+      actor: Actor,
+      adminId: number,
+      email: string,
+    ): Promise<TotpEnrollment> {
       const secret = generateTotpSecret();
-      await audit.withAudit(actor, { operation: 'postStartTotpEnrollment', targetType: AUDIT_TARGET }, async (trx) => {
-        const current = await repo.findCredentialsById(trx, adminId);
-        if (current?.totpSecret) {
-          throw new AppError('CONFLICT', 'Two-factor authentication is already enabled. Disable it first.');
-        }
-        await repo.setPendingTotpSecret(trx, adminId, secret);
-        // The secret itself never goes into the audit trail.
-        return { result: undefined, targetIds: [adminId], before: null, after: { pending: true } };
-      });
+      await audit.withAudit(
+        actor,
+        { operation: 'postStartTotpEnrollment', targetType: AUDIT_TARGET },
+        async (trx) => {
+          const current = await repo.findCredentialsById(trx, adminId);
+          if (current?.totpSecret) {
+            throw new AppError(
+              'CONFLICT',
+              'Two-factor authentication is already enabled. Disable it first.',
+            );
+          }
+          await repo.setPendingTotpSecret(trx, adminId, secret);
+          // The secret itself never goes into the audit trail.
+          return {
+            result: undefined,
+            targetIds: [adminId],
+            before: null,
+            after: { pending: true },
+          };
+        },
+      );
       const uri = otpauthUri(secret, email, TOTP_ISSUER);
       const svg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
       return {
@@ -165,32 +188,56 @@ export function createAuthService(db: Kysely<DB>, audit: AuditService, clock: Cl
     },
 
     /** Turns two-factor authentication on once the admin proves the app shows the right code. */
-    async confirmTotpEnrollment(actor: Actor, adminId: number, code: string, locale: Locale): Promise<void> {
-      await audit.withAudit(actor, { operation: 'postConfirmTotpEnrollment', targetType: AUDIT_TARGET }, async (trx) => {
-        const pending = await repo.findPendingTotpSecret(trx, adminId);
-        if (!pending) throw new AppError('CONFLICT', 'Start two-factor enrolment first.');
-        const step = verifyTotp(pending, code.trim(), clock(), null);
-        if (step === null) throw validationError([{ field: 'totpCode', rule: 'incorrect' }], locale);
-        await repo.setTotpSecret(trx, adminId, pending, step, clock());
-        return { result: undefined, targetIds: [adminId], before: { twoFactor: false }, after: { twoFactor: true } };
-      });
+    async confirmTotpEnrollment(
+      actor: Actor,
+      adminId: number,
+      code: string,
+      locale: Locale,
+    ): Promise<void> {
+      await audit.withAudit(
+        actor,
+        { operation: 'postConfirmTotpEnrollment', targetType: AUDIT_TARGET },
+        async (trx) => {
+          const pending = await repo.findPendingTotpSecret(trx, adminId);
+          if (!pending) throw new AppError('CONFLICT', 'Start two-factor enrolment first.');
+          const step = verifyTotp(pending, code.trim(), clock(), null);
+          if (step === null)
+            throw validationError([{ field: 'totpCode', rule: 'incorrect' }], locale);
+          await repo.setTotpSecret(trx, adminId, pending, step, clock());
+          return {
+            result: undefined,
+            targetIds: [adminId],
+            before: { twoFactor: false },
+            after: { twoFactor: true },
+          };
+        },
+      );
     },
 
     /** Turns two-factor authentication off; the admin's password is asked again. */
-    async disableTotp(actor: Actor, adminId: number, password: string, locale: Locale): Promise<void> {
+    async disableTotp(
+      actor: Actor,
+      adminId: number,
+      password: string,
+      locale: Locale,
+    ): Promise<void> {
       const credentials = await repo.findCredentialsById(db, adminId);
       if (!credentials || !(await verifyPassword(credentials.passwordHash, password))) {
         throw validationError([{ field: 'password', rule: 'incorrect' }], locale);
       }
-      await audit.withAudit(actor, { operation: 'postDisableTotp', targetType: AUDIT_TARGET }, async (trx) => {
-        await repo.setTotpSecret(trx, adminId, null, null, clock());
-        return {
-          result: undefined,
-          targetIds: [adminId],
-          before: { twoFactor: credentials.totpSecret !== null },
-          after: { twoFactor: false },
-        };
-      });
+      await audit.withAudit(
+        actor,
+        { operation: 'postDisableTotp', targetType: AUDIT_TARGET },
+        async (trx) => {
+          await repo.setTotpSecret(trx, adminId, null, null, clock());
+          return {
+            result: undefined,
+            targetIds: [adminId],
+            before: { twoFactor: credentials.totpSecret !== null },
+            after: { twoFactor: false },
+          };
+        },
+      );
     },
   };
 }

@@ -15,20 +15,34 @@ const STATUS_OF_CODE: Partial<Record<string, number>> = {
  */
 export function registerLoginRoute(app: FastifyInstance, services: Services): void {
   app.post(LOGIN_PATH, async (request, reply) => {
-    const body = request.body as { email?: unknown; password?: unknown; totp_code?: unknown } | null;
+    const body = request.body as {
+      email?: unknown;
+      password?: unknown;
+      totp_code?: unknown;
+    } | null;
     if (
       typeof body?.email !== 'string' ||
       typeof body.password !== 'string' ||
-      (body.totp_code !== undefined && body.totp_code !== null && typeof body.totp_code !== 'string')
+      (body.totp_code !== undefined &&
+        body.totp_code !== null &&
+        typeof body.totp_code !== 'string')
     ) {
       return reply.code(400).send({
-        errors: [{ message: 'Email and password are required.', extensions: { code: 'BAD_USER_INPUT' } }],
+        errors: [
+          { message: 'Email and password are required.', extensions: { code: 'BAD_USER_INPUT' } },
+        ],
       });
     }
     try {
       const { accessToken } = await services.auth.signIn(
         { email: body.email, password: body.password, totpCode: body.totp_code ?? null },
-        { adminUserId: null, adminUserName: null, requestId: request.id, ip: request.ip, audited: [] },
+        {
+          adminUserId: null,
+          adminUserName: null,
+          requestId: request.id,
+          ip: request.ip,
+          audited: [],
+        },
       );
       return reply.send({ data: { access_token: accessToken } });
     } catch (error) {
@@ -38,7 +52,11 @@ export function registerLoginRoute(app: FastifyInstance, services: Services): vo
         if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
         return reply
           .code(status)
-          .send({ errors: [{ message: error.message, extensions: { code: error.code, ...error.details } }] });
+          .send({
+            errors: [
+              { message: error.message, extensions: { code: error.code, ...error.details } },
+            ],
+          });
       }
       throw error;
     }

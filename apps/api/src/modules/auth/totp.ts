@@ -67,7 +67,12 @@ export function totpCode(secret: Buffer, step: number, digits = DIGITS): string 
  * The step a code matches within the drift window, or null. A step at or before `lastStep`
  * is refused, so a code that was used once cannot be replayed.
  */
-export function verifyTotp(secretBase32: string, code: string, at: Date, lastStep: number | null): number | null {
+export function verifyTotp(
+  secretBase32: string,
+  code: string,
+  at: Date,
+  lastStep: number | null,
+): number | null {
   if (!/^\d{6}$/.test(code)) return null;
   const secret = base32Decode(secretBase32);
   const current = totpStep(at);

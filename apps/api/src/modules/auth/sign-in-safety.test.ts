@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { INVALID_CREDENTIALS_MESSAGE, TOTP_REQUIRED_MESSAGE } from '@app/shared';
+import { startTestApp, type TestApp } from '../../../test/test-app';
+import { blockDurationMs, THROTTLE_POLICY, throttleKey } from './sign-in-throttle';
+import { base32Decode, totpCode, totpStep } from './totp';
+
+let t: TestApp;
+/** A movable clock: tests jump forward instead of sleeping. */
+let offsetMs = 0;
+const now = () => new Date(Date.now() + offsetMs);
+
+beforeAll(async () => {
+  t = await startTestApp({ clock: now });
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await t.database.db.deleteFrom('admin_sign_in_throttles').execute();
+});
+
+type LoginBody = {
+  data?: { access_token: string };
+  errors?: { message: string; extensions: Record<string, unknown> }[];
+};
+
+async function login(body: Record<string, unknown>) {
+  const response = await fetch(`${t.baseUrl}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: response.status,
+    retryAfter: response.headers.get('retry-after'),
+    body: (await response.json()) as LoginBody,
+  };
+}
+
+describe('sign-in throttling', () => {
+  it('doubles the wait after the free failures, caps it, and never exceeds five minutes', () => {
+    const waits = Array.from({ length: 12 }, (_, i) => blockDurationMs(i + 1));
+    expect(waits.slice(0, THROTTLE_POLICY.FREE_FAILURES)).toEqual([0, 0, 0, 0]);
+    expect(waits.slice(4, 10)).toEqual([15_000, 30_000, 60_000, 120_000, 240_000, 300_000]);
+    expect(Math.max(...waits)).toBe(THROTTLE_POLICY.MAX_DELAY_MS);
+  });
+
+  it('blocks an (email, IP) pair after repeated failures with a clear message, then lets it in once the wait is over', async () => {
+    for (let i = 0; i < THROTTLE_POLICY.FREE_FAILURES; i += 1) {
+      expect((await login({ email: 'writer@example.com', password: 'Wrong1234' })).status).toBe(
+        401,
+      );
+    }
+    const fifth = await login({ email: 'writer@example.com', password: 'Wrong1234' });
+    expect(fifth.status).toBe(401);
+    // Now blocked: even the right password is not checked.
+    const blocked = await login({ email: 'writer@example.com', password: 'DemoPass123' });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.errors?.[0]?.message).toMatch(
+      /^Too many failed sign-in attempts\. Please try again in 1[45] seconds\.$/,
+    );
+    expect(blocked.body.errors?.[0]?.extensions.code).toBe('TOO_MANY_REQUESTS');
+    expect(Number(blocked.retryAfter)).toBeGreaterThan(0);
+    // The GraphQL sign-in shares the same throttle.
+    const viaGraphql = await t.gql(
+      'mutation { postSignIn(email: "writer@example.com", password: "DemoPass123") { accessToken } }',
+    );
+    expect(viaGraphql.errors?.[0]?.extensions?.code).toBe('TOO_MANY_REQUESTS');
+
+    offsetMs += 16_000;
+    const ok = await login({ email: 'writer@example.com', password: 'DemoPass123' });
+    expect(ok.status).toBe(200);
+    // Success cleared the count: one failure does not block again.
+    expect((await login({ email: 'writer@example.com', password: 'Wrong1234' })).status).toBe(401);
+    expect((await login({ email: 'writer@example.com', password: 'DemoPass123' })).status).toBe(
+      200,
+    );
+  });
+
+  it('throttles unknown emails exactly like known ones', async () => {
+    const answers = [];
+    for (const email of ['reader@example.com', 'ghost@example.com']) {
+      for (let i = 0; i < THROTTLE_POLICY.FREE_FAILURES + 1; i += 1)
+        await login({ email, password: 'Wrong1234' });
+      answers.push(await login({ email, password: 'Wrong1234' }));
+    }
+    expect(answers[0]!.status).toBe(429);
+    expect(answers[1]!.status).toBe(429);
+    expect(answers[1]!.body).toEqual(answers[0]!.body);
+  });
+
+  it('an attacker elsewhere cannot lock the real admin out', async () => {
+    // Failures recorded for another IP (as if from an attacker's address) leave 127.0.0.1 alone.
+    await t.database.db
+      .insertInto('admin_sign_in_throttles')
+      .values({
+        throttle_key: throttleKey('super@example.com', '203.0.113.9'),
+        failures: 40,
+        last_failure_at: now(),
+        blocked_until: new Date(now().getTime() + THROTTLE_POLICY.MAX_DELAY_MS),
+      })
+      .execute();
+    expect((await login({ email: 'super@example.com', password: 'DemoPass123' })).status).toBe(200);
+  });
+
+  it('forgets failures after an hour without any', async () => {
+    for (let i = 0; i < THROTTLE_POLICY.FREE_FAILURES; i += 1)
+      await login({ email: 'reader@example.com', password: 'Wrong1234' });
+    offsetMs += THROTTLE_POLICY.RESET_AFTER_MS + 1000;
+    expect((await login({ email: 'reader@example.com', password: 'Wrong1234' })).status).toBe(401);
+    expect((await login({ email: 'reader@example.com', password: 'DemoPass123' })).status).toBe(
+      200,
+    );
+  });
+
+  it('gives an unknown email and a wrong password the same answer in similar time', async () => {
+    const time = async (body: Record<string, unknown>) => {
+      const started = performance.now();
+      const result = await login(body);
+      return { ms: performance.now() - started, result };
+    };
+    await time({ email: 'ghost2@example.com', password: 'Wrong1234' }); // warm the dummy hash
+    const samples = { known: [] as number[], unknown: [] as number[] };
+    for (let i = 0; i < 3; i += 1) {
+      await t.database.db.deleteFrom('admin_sign_in_throttles').execute();
+      const a = await time({ email: 'writer@example.com', password: 'Wrong1234' });
+      const b = await time({ email: 'ghost2@example.com', password: 'Wrong1234' });
+      expect(b.result.body).toEqual(a.result.body);
+      expect(a.result.body.errors?.[0]?.message).toBe(INVALID_CREDENTIALS_MESSAGE);
+      samples.known.push(a.ms);
+      samples.unknown.push(b.ms);
+    }
+    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[1]!;
+    // Both run one Argon2 verification; the known email also writes an audit row.
+    expect(median(samples.unknown)).toBeGreaterThan(median(samples.known) * 0.4);
+  });
+});
+
+describe('two-factor authentication (TOTP)', () => {
+  it('enrols with a QR code, then requires a fresh code at sign-in; can be turned off with the password', async () => {
+    const token = await t.login('reader@example.com');
+    const started = await t.gql<{
+      postStartTotpEnrollment: { secret: string; otpauthUri: string; qrCodeDataUrl: string };
+    }>('mutation { postStartTotpEnrollment { secret otpauthUri qrCodeDataUrl } }', {}, token);
+    expect(started.errors).toBeUndefined();
+    const { secret, otpauthUri, qrCodeDataUrl } = started.data!.postStartTotpEnrollment;
+    expect(otpauthUri).toContain(`secret=${secret}`);
+    expect(qrCodeDataUrl).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(Buffer.from(qrCodeDataUrl.split(',')[1]!, 'base64').toString()).toContain('<svg');
+
+    const codeAt = (at: Date) => totpCode(base32Decode(secret), totpStep(at));
+    const wrong = await t.gql(
+      'mutation ($c: String!) { postConfirmTotpEnrollment(totpCode: $c) { totpEnabled } }',
+      { c: '000000' === codeAt(now()) ? '111111' : '000000' },
+      token,
+    );
+    expect(wrong.errors?.[0]).toMatchObject({
+      message: 'The Authentication code is incorrect',
+      extensions: { code: 'BAD_USER_INPUT', field: 'totpCode' },
+    });
+    const confirmed = await t.gql<{ postConfirmTotpEnrollment: { totpEnabled: boolean } }>(
+      'mutation ($c: String!) { postConfirmTotpEnrollment(totpCode: $c) { totpEnabled } }',
+      { c: codeAt(now()) },
+      token,
+    );
+    expect(confirmed.data?.postConfirmTotpEnrollment.totpEnabled).toBe(true);
+
+    const withoutCode = await login({ email: 'reader@example.com', password: 'DemoPass123' });
+    expect(withoutCode.status).toBe(401);
+    expect(withoutCode.body.errors?.[0]).toMatchObject({
+      message: TOTP_REQUIRED_MESSAGE,
+      extensions: { code: 'TOTP_REQUIRED' },
+    });
+    // The code used to confirm enrolment cannot be replayed; the next step's code works once.
+    offsetMs += 30_000;
+    const code = codeAt(now());
+    const ok = await login({
+      email: 'reader@example.com',
+      password: 'DemoPass123',
+      totp_code: code,
+    });
+    expect(ok.status).toBe(200);
+    const replay = await login({
+      email: 'reader@example.com',
+      password: 'DemoPass123',
+      totp_code: code,
+    });
+    expect(replay.status).toBe(401);
+    expect(replay.body.errors?.[0]?.extensions.code).toBe('INVALID_CREDENTIALS');
+    // GraphQL sign-in takes the code as totpCode.
+    offsetMs += 30_000;
+    const viaGraphql = await t.gql<{ postSignIn: { accessToken: string } }>(
+      'mutation ($c: String) { postSignIn(email: "reader@example.com", password: "DemoPass123", totpCode: $c) { accessToken } }',
+      { c: codeAt(now()) },
+    );
+    expect(viaGraphql.errors).toBeUndefined();
+
+    const me = await t.gql<{ adminUser: { totpEnabled: boolean } }>(
+      '{ adminUser { totpEnabled } }',
+      {},
+      token,
+    );
+    expect(me.data?.adminUser.totpEnabled).toBe(true);
+    const badOff = await t.gql(
+      'mutation { postDisableTotp(password: "Nope12345") { totpEnabled } }',
+      {},
+      token,
+    );
+    expect(badOff.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: 'password',
+    });
+    const off = await t.gql<{ postDisableTotp: { totpEnabled: boolean } }>(
+      'mutation { postDisableTotp(password: "DemoPass123") { totpEnabled } }',
+      {},
+      token,
+    );
+    expect(off.data?.postDisableTotp.totpEnabled).toBe(false);
+    expect((await login({ email: 'reader@example.com', password: 'DemoPass123' })).status).toBe(
+      200,
+    );
+  });
+
+  it('never writes the secret into the audit trail', async () => {
+    const token = await t.login('writer@example.com');
+    const started = await t.gql<{ postStartTotpEnrollment: { secret: string } }>(
+      'mutation { postStartTotpEnrollment { secret } }',
+      {},
+      token,
+    );
+    const secret = started.data!.postStartTotpEnrollment.secret;
+    const rows = await t.database.db.selectFrom('audit_log').select('summary').execute();
+    expect(JSON.stringify(rows)).not.toContain(secret);
+  });
+});
