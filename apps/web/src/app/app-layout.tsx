@@ -76,7 +76,16 @@ export function AppLayout() {
 
   const menu = (
     <>
-      <Toolbar />
+      {desktop ? (
+        // Room for the app bar, which lies over the menu column.
+        <Toolbar />
+      ) : (
+        <Toolbar>
+          <Typography variant="h6" component="div" noWrap>
+            {t('app.title')}
+          </Typography>
+        </Toolbar>
+      )}
       <SideMenu onNavigate={desktop ? undefined : () => setMobileOpen(false)} />
     </>
   );
@@ -118,7 +127,12 @@ export function AppLayout() {
     desktopMenu
   ) : mobileLoaded ? (
     <Suspense fallback={null}>
-      <MobileDrawer open={mobileOpen} onClose={() => setMobileOpen(false)} width={DRAWER_WIDTH}>
+      <MobileDrawer
+        label={t('shell.mainMenu')}
+        open={mobileOpen}
+        onClose={() => setMobileOpen(false)}
+        width={DRAWER_WIDTH}
+      >
         {menu}
       </MobileDrawer>
     </Suspense>

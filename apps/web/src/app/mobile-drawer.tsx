@@ -3,11 +3,13 @@ import { Drawer } from '@mui/material';
 
 /** The side menu below the lg breakpoint: a temporary drawer over the page. */
 export function MobileDrawer({
+  label,
   open,
   onClose,
   width,
   children,
 }: {
+  label: string;
   open: boolean;
   onClose: () => void;
   width: number;
@@ -19,7 +21,7 @@ export function MobileDrawer({
       variant="temporary"
       open={open}
       onClose={onClose}
-      slotProps={{ paper: { sx: { width, boxSizing: 'border-box' } } }}
+      slotProps={{ paper: { sx: { width, boxSizing: 'border-box' }, 'aria-label': label } }}
     >
       {children}
     </Drawer>

@@ -23,7 +23,11 @@ export function LanguageSwitch({ color = 'inherit' }: { color?: 'inherit' | 'pri
     <>
       <IconButton
         color={color}
-        aria-label={t('shell.languageCurrent', { language: t(`locales.${current}`) })}
+        // The name includes the visible code (JA/EN), so speech input users can say what they see.
+        aria-label={t('shell.languageCurrent', {
+          language: t(`locales.${current}`),
+          code: current.toUpperCase(),
+        })}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? 'language-menu' : undefined}
@@ -31,7 +35,7 @@ export function LanguageSwitch({ color = 'inherit' }: { color?: 'inherit' | 'pri
         sx={{ borderRadius: 1, gap: 0.5 }}
       >
         <TranslateIcon />
-        <Typography component="span" variant="button" aria-hidden>
+        <Typography component="span" variant="button">
           {current.toUpperCase()}
         </Typography>
       </IconButton>

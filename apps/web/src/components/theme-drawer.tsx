@@ -28,10 +28,10 @@ export function ThemeDrawer({ open, onClose }: { open: boolean; onClose: () => v
       anchor="right"
       open={open}
       onClose={onClose}
-      slotProps={{ paper: { sx: { width: 300, p: 2 } } }}
+      slotProps={{ paper: { sx: { width: 300, p: 2 }, 'aria-labelledby': 'theme-drawer-title' } }}
     >
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
-        <Typography component="h2" variant="h6">
+        <Typography component="h2" variant="h6" id="theme-drawer-title">
           {t('theme.title')}
         </Typography>
         <IconButton onClick={onClose} aria-label={t('shell.close')}>

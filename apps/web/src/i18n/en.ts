@@ -20,7 +20,7 @@ export const en: Messages = {
   shell: {
     toggleMenu: 'Toggle menu',
     language: 'Language',
-    languageCurrent: 'Language: {{language}}',
+    languageCurrent: 'Language: {{language}} ({{code}})',
     accountMenu: 'Account menu',
     profile: 'Profile',
     themeSettings: 'Theme settings',

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { EMAIL_PATTERN } from '@app/shared';
+import { LanguageSwitch } from '@/components/language-switch';
 import { getAccessToken, setAccessToken } from '@/lib/auth-token';
 import { errorMessage } from '@/lib/error-message';
 import { useSignIn } from '../api/sign-in';
@@ -47,6 +48,9 @@ export function LoginPage() {
 
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
+      <Box sx={{ position: 'absolute', top: 8, right: 8 }}>
+        <LanguageSwitch color="primary" />
+      </Box>
       <Card sx={{ width: '100%', maxWidth: 420 }}>
         <CardContent>
           <Typography variant="h5" component="h1" gutterBottom>

@@ -39,7 +39,7 @@ export function DashboardPage() {
               component="ul"
               direction="row"
               spacing={1}
-              sx={{ mt: 1, p: 0, listStyle: 'none' }}
+              sx={{ mt: 1, mb: 0, p: 0, listStyle: 'none' }}
               aria-label={t('dashboard.roles')}
             >
               {admin.data.roles.map((role) => (
