@@ -53,10 +53,8 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/withdrawals/principal', title: 'nav.withdrawalPrincipal', load: notBuilt },
   { path: '/withdrawals/proportional_bonus', title: 'nav.withdrawalProportionalBonus', load: notBuilt },
   { path: '/withdrawals/affiliate_bonus', title: 'nav.withdrawalAffiliateBonus', load: notBuilt },
-  // SLOT admin-users: replace notBuilt with the page from src/features/admin-users (keep role).
-  { path: '/admin_user', title: 'nav.adminUser', role: 'super_admin', load: notBuilt },
-  // SLOT profile: replace notBuilt with the page from src/features/profile.
-  { path: '/profile', title: 'nav.profile', load: notBuilt },
+  { path: '/admin_user', title: 'nav.adminUser', role: 'super_admin', load: () => import('@/features/admin-users/components/admin-users-page').then((m) => ({ Component: m.AdminUsersPage })) },
+  { path: '/profile', title: 'nav.profile', load: () => import('@/features/profile/components/profile-page').then((m) => ({ Component: m.ProfilePage })) },
   { path: '/chat', title: 'nav.chat', load: () => import('@/features/demo/components/chat-page').then((m) => ({ Component: m.ChatPage })) },
   { path: '/empty', title: 'nav.empty', load: () => import('@/features/demo/components/empty-page').then((m) => ({ Component: m.EmptyPage })) },
   { path: '/forms', title: 'nav.forms', load: () => import('@/features/demo/components/forms-page').then((m) => ({ Component: m.FormsPage })) },

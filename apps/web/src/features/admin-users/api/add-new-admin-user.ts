@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { graphql } from '@/gql';
+import type { AddNewAdminUserMutationVariables } from '@/gql/graphql';
+import { execute } from '@/lib/graphql-client';
+import { adminUsersQueryKey } from './admin-users';
+
+const AddNewAdminUserMutation = graphql(`
+  mutation AddNewAdminUser($userName: String!, $email: String!, $roles: [String!]!) {
+    postAddNewAdminUser(userName: $userName, email: $email, roles: $roles) {
+      message
+      oneTimePassword
+      user {
+        id
+        userName
+        email
+      }
+    }
+  }
+`);
+
+/** Creates an admin; the answer carries the one-time password, shown once. */
+export function useAddNewAdminUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // The dialog shows field errors under the inputs itself.
+    meta: { silentError: true },
+    mutationFn: async (variables: AddNewAdminUserMutationVariables) =>
+      (await execute(AddNewAdminUserMutation, variables)).postAddNewAdminUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminUsersQueryKey }),
+  });
+}

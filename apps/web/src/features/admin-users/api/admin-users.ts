@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { graphql } from '@/gql';
+import { execute } from '@/lib/graphql-client';
+
+const AdminUsersQuery = graphql(`
+  query AdminUsers {
+    adminUsers {
+      id
+      userName
+      email
+      mustChangePassword
+      totpEnabled
+      roles {
+        name
+        description
+      }
+    }
+  }
+`);
+
+export const adminUsersQueryKey = ['adminUsers'] as const;
+
+/** Every admin account with its roles (super admins only). */
+export function useAdminUsers() {
+  return useQuery({
+    queryKey: adminUsersQueryKey,
+    queryFn: async () => (await execute(AdminUsersQuery)).adminUsers,
+  });
+}

@@ -1,0 +1,158 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { FIELD_HINTS, checkEmail, checkRoles, checkUserName, type Locale } from '@app/shared';
+import { errorMessage } from '@/lib/error-message';
+import { fieldMessages, serverFieldMessages } from '@/lib/field-errors';
+import { useAddNewAdminUser } from '../api/add-new-admin-user';
+import { useRoles } from '../api/roles';
+
+/** The add-admin form (spec section 5: userName, email and at least one role), then the one-time password, once. */
+export function AddAdminUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const roles = useRoles();
+  const add = useAddNewAdminUser();
+  const [userName, setUserName] = useState('');
+  const [email, setEmail] = useState('');
+  const [selected, setSelected] = useState<string[]>([]);
+  const [submitted, setSubmitted] = useState(false);
+
+  const local = fieldMessages(
+    [checkUserName(userName.trim()), checkEmail(email.trim()), checkRoles(selected)],
+    i18n.language,
+  );
+  const server = serverFieldMessages(add.error, i18n.language);
+  const shown = submitted ? { ...server, ...local } : server;
+  const created = add.data;
+
+  const close = () => {
+    setUserName('');
+    setEmail('');
+    setSelected([]);
+    setSubmitted(false);
+    add.reset();
+    onClose();
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(local).length > 0) return;
+    add.mutate({ userName: userName.trim(), email: email.trim(), roles: selected });
+  };
+
+  const toggle = (name: string) =>
+    setSelected((current) =>
+      current.includes(name) ? current.filter((r) => r !== name) : [...current, name],
+    );
+
+  return (
+    <Dialog open={open} onClose={created ? undefined : close} fullWidth maxWidth="sm">
+      <DialogTitle>{t('adminUsers.addTitle')}</DialogTitle>
+      {created ? (
+        <>
+          <DialogContent>
+            <Stack spacing={2}>
+              <Alert severity="success">
+                {t('adminUsers.created', { userName: created.user.userName })}
+              </Alert>
+              <Typography>{t('adminUsers.oneTimePasswordIntro')}</Typography>
+              <TextField
+                label={t('adminUsers.oneTimePassword')}
+                value={created.oneTimePassword}
+                slotProps={{
+                  input: { readOnly: true },
+                  htmlInput: { 'data-testid': 'one-time-password' },
+                }}
+                onFocus={(e) => e.target.select()}
+              />
+              <Alert severity="warning">{t('adminUsers.oneTimePasswordWarning')}</Alert>
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => void navigator.clipboard?.writeText(created.oneTimePassword)}>
+              {t('adminUsers.copy')}
+            </Button>
+            <Button variant="contained" onClick={close}>
+              {t('adminUsers.done')}
+            </Button>
+          </DialogActions>
+        </>
+      ) : (
+        <form noValidate onSubmit={onSubmit}>
+          <DialogContent>
+            <Stack spacing={2}>
+              {add.error && Object.keys(server).length === 0 && (
+                <Alert severity="error" role="alert">
+                  {errorMessage(add.error, t)}
+                </Alert>
+              )}
+              <TextField
+                label={t('adminUsers.userName')}
+                name="userName"
+                value={userName}
+                onChange={(e) => setUserName(e.target.value)}
+                error={Boolean(shown.userName)}
+                helperText={shown.userName ?? FIELD_HINTS[i18n.language as Locale]?.userName}
+                required
+                autoFocus
+              />
+              <TextField
+                label={t('adminUsers.email')}
+                name="email"
+                type="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                error={Boolean(shown.email)}
+                helperText={shown.email}
+                required
+              />
+              <FormControl error={Boolean(shown.roles)} component="fieldset" required>
+                <FormLabel component="legend">{t('adminUsers.roles')}</FormLabel>
+                <FormGroup row>
+                  {(roles.data ?? []).map((role) => (
+                    <FormControlLabel
+                      key={role.name}
+                      control={
+                        <Checkbox
+                          checked={selected.includes(role.name)}
+                          onChange={() => toggle(role.name)}
+                          name={role.name}
+                        />
+                      }
+                      label={role.name}
+                      title={role.description}
+                    />
+                  ))}
+                </FormGroup>
+                {shown.roles && <FormHelperText>{shown.roles}</FormHelperText>}
+              </FormControl>
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close}>{t('adminUsers.cancel')}</Button>
+            <Button type="submit" variant="contained" disabled={add.isPending}>
+              {t('adminUsers.create')}
+            </Button>
+          </DialogActions>
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Box,
+  Button,
+  Card,
+  Chip,
+  IconButton,
+  Stack,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tabs,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/PersonAdd';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/ManageAccounts';
+import { errorMessage } from '@/lib/error-message';
+import { useCurrentAdmin } from '@/lib/session/use-current-admin';
+import { useAdminUsers } from '../api/admin-users';
+import { AddAdminUserDialog } from './add-admin-user-dialog';
+import { AuditLogView } from './audit-log-view';
+import { DeleteAdminUserDialog } from './delete-admin-user-dialog';
+import { EditRolesDialog } from './edit-roles-dialog';
+
+type AdminRow = NonNullable<ReturnType<typeof useAdminUsers>['data']>[number];
+
+/** /admin_user (super admins only): the admin accounts with their roles, and the audit log. */
+export function AdminUsersPage() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<'accounts' | 'audit'>('accounts');
+  return (
+    <Card variant="outlined">
+      <Tabs
+        value={tab}
+        onChange={(_e, value: 'accounts' | 'audit') => setTab(value)}
+        sx={{ px: 2 }}
+      >
+        <Tab value="accounts" label={t('adminUsers.accountsTab')} />
+        <Tab value="audit" label={t('audit.title')} />
+      </Tabs>
+      <Box sx={{ p: 2 }}>{tab === 'accounts' ? <AdminAccounts /> : <AuditLogView />}</Box>
+    </Card>
+  );
+}
+
+function AdminAccounts() {
+  const { t } = useTranslation();
+  const admins = useAdminUsers();
+  const me = useCurrentAdmin();
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<AdminRow | null>(null);
+  const [deleting, setDeleting] = useState<AdminRow | null>(null);
+
+  return (
+    <Stack spacing={2}>
+      <Box>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
+          {t('adminUsers.add')}
+        </Button>
+      </Box>
+      {admins.error && (
+        <Typography color="error" role="alert">
+          {errorMessage(admins.error, t)}
+        </Typography>
+      )}
+      <TableContainer>
+        <Table size="small" aria-label={t('adminUsers.listLabel')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('adminUsers.id')}</TableCell>
+              <TableCell>{t('adminUsers.userName')}</TableCell>
+              <TableCell>{t('adminUsers.email')}</TableCell>
+              <TableCell>{t('adminUsers.roles')}</TableCell>
+              <TableCell>{t('adminUsers.status')}</TableCell>
+              <TableCell align="right">{t('adminUsers.actions')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(admins.data ?? []).map((admin) => {
+              const self = admin.id === me.data?.id;
+              return (
+                <TableRow key={admin.id} data-testid={`admin-row-${admin.userName}`}>
+                  <TableCell>{admin.id}</TableCell>
+                  <TableCell>{admin.userName}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{admin.email}</TableCell>
+                  <TableCell>
+                    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                      {admin.roles.map((role) => (
+                        <Chip
+                          key={role.name}
+                          label={role.name}
+                          title={role.description}
+                          size="small"
+                        />
+                      ))}
+                    </Stack>
+                  </TableCell>
+                  <TableCell>
+                    <Stack direction="row" spacing={0.5}>
+                      {admin.mustChangePassword && (
+                        <Chip
+                          size="small"
+                          color="warning"
+                          label={t('adminUsers.pendingPassword')}
+                        />
+                      )}
+                      {admin.totpEnabled && (
+                        <Chip size="small" color="success" label={t('adminUsers.twoFactor')} />
+                      )}
+                    </Stack>
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <Tooltip title={t('adminUsers.editRoles')}>
+                      <IconButton
+                        aria-label={`${t('adminUsers.editRoles')} ${admin.userName}`}
+                        onClick={() => setEditing(admin)}
+                      >
+                        <EditIcon />
+                      </IconButton>
+                    </Tooltip>
+                    <Tooltip
+                      title={self ? t('adminUsers.cannotDeleteSelf') : t('adminUsers.delete')}
+                    >
+                      {/* A span keeps the tooltip working on the disabled button. */}
+                      <span>
+                        <IconButton
+                          aria-label={`${t('adminUsers.delete')} ${admin.userName}`}
+                          color="error"
+                          disabled={self}
+                          onClick={() => setDeleting(admin)}
+                        >
+                          <DeleteIcon />
+                        </IconButton>
+                      </span>
+                    </Tooltip>
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <AddAdminUserDialog open={adding} onClose={() => setAdding(false)} />
+      {editing && <EditRolesDialog admin={editing} onClose={() => setEditing(null)} />}
+      {deleting && <DeleteAdminUserDialog admin={deleting} onClose={() => setDeleting(null)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+} from '@mui/material';
+import { checkRoles } from '@app/shared';
+import { errorMessage } from '@/lib/error-message';
+import { fieldMessages } from '@/lib/field-errors';
+import { notifySuccess } from '@/lib/feedback';
+import { useAddRoleToUser } from '../api/add-role-to-user';
+import { useDeleteRoleFromUser } from '../api/delete-role-from-user';
+import { useRoles } from '../api/roles';
+
+type Target = { id: number; userName: string; roles: ReadonlyArray<{ name: string }> };
+
+/** Adds and removes roles of one admin: one postAddRoleToUser and/or one postDeleteRoleFromUser. */
+export function EditRolesDialog({ admin, onClose }: { admin: Target; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const roles = useRoles();
+  const addRoles = useAddRoleToUser();
+  const removeRoles = useDeleteRoleFromUser();
+  const [selected, setSelected] = useState<string[]>(admin.roles.map((r) => r.name));
+  const [error, setError] = useState<unknown>(null);
+  const roleError = fieldMessages([checkRoles(selected)], i18n.language).roles;
+  const busy = addRoles.isPending || removeRoles.isPending;
+
+  const save = async () => {
+    if (roleError) return;
+    const current = admin.roles.map((r) => r.name);
+    const toAdd = selected.filter((r) => !current.includes(r));
+    const toRemove = current.filter((r) => !selected.includes(r));
+    setError(null);
+    try {
+      if (toAdd.length) await addRoles.mutateAsync({ userId: admin.id, roles: toAdd });
+      if (toRemove.length) await removeRoles.mutateAsync({ userId: admin.id, roles: toRemove });
+      notifySuccess(t('adminUsers.rolesSaved'));
+      onClose();
+    } catch (caught) {
+      setError(caught);
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs">
+      <DialogTitle>{t('adminUsers.editRolesTitle', { userName: admin.userName })}</DialogTitle>
+      <DialogContent>
+        {error !== null && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            {errorMessage(error, t)}
+          </Alert>
+        )}
+        <FormControl error={Boolean(roleError)} component="fieldset">
+          <FormGroup>
+            {(roles.data ?? []).map((role) => (
+              <FormControlLabel
+                key={role.name}
+                control={
+                  <Checkbox
+                    checked={selected.includes(role.name)}
+                    name={role.name}
+                    onChange={() =>
+                      setSelected((s) =>
+                        s.includes(role.name)
+                          ? s.filter((r) => r !== role.name)
+                          : [...s, role.name],
+                      )
+                    }
+                  />
+                }
+                label={`${role.name} — ${role.description}`}
+              />
+            ))}
+          </FormGroup>
+          {roleError && <FormHelperText>{roleError}</FormHelperText>}
+        </FormControl>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('adminUsers.cancel')}</Button>
+        <Button
+          variant="contained"
+          onClick={() => void save()}
+          disabled={busy || Boolean(roleError)}
+        >
+          {t('adminUsers.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { graphql } from '@/gql';
+import { execute } from '@/lib/graphql-client';
+
+const MyProfileQuery = graphql(`
+  query MyProfile {
+    adminUser {
+      id
+      userName
+      email
+      mustChangePassword
+      totpEnabled
+    }
+  }
+`);
+
+export const myProfileQueryKey = ['myProfile'] as const;
+
+/** The signed-in admin's own account, with the flags the profile page needs. */
+export function useMyProfile() {
+  return useQuery({
+    queryKey: myProfileQueryKey,
+    queryFn: async () => (await execute(MyProfileQuery)).adminUser,
+  });
+}

@@ -1,0 +1,165 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import {
+  FIELD_HINTS,
+  checkConfirmed,
+  validateProfileUpdate,
+  type FieldError,
+  type Locale,
+} from '@app/shared';
+import { errorMessage } from '@/lib/error-message';
+import { fieldMessages, serverFieldMessages } from '@/lib/field-errors';
+import { notifySuccess } from '@/lib/feedback';
+import { useMyProfile } from '../api/my-profile';
+import { useUpdateAdminUserProfile } from '../api/update-admin-user-profile';
+import { TwoFactorCard } from './two-factor-card';
+
+/** /profile: one's own email, user name and password (old password required), and two-factor sign-in. */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const profile = useMyProfile();
+  if (profile.error) {
+    return (
+      <Typography color="error" role="alert">
+        {errorMessage(profile.error, t)}
+      </Typography>
+    );
+  }
+  if (!profile.data) return null;
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 640 }}>
+      {profile.data.mustChangePassword && (
+        <Alert severity="warning" role="status" data-testid="must-change-password">
+          {t('profile.mustChangePassword')}
+        </Alert>
+      )}
+      <ProfileForm key={`${profile.data.email}/${profile.data.userName}`} current={profile.data} />
+      {!profile.data.mustChangePassword && <TwoFactorCard enabled={profile.data.totpEnabled} />}
+    </Stack>
+  );
+}
+
+function ProfileForm({
+  current,
+}: {
+  current: { email: string; userName: string; mustChangePassword: boolean };
+}) {
+  const { t, i18n } = useTranslation();
+  const update = useUpdateAdminUserProfile();
+  const [email, setEmail] = useState(current.email);
+  const [userName, setUserName] = useState(current.userName);
+  const [oldPassword, setOldPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+
+  const errors: Array<FieldError | null> = [
+    ...validateProfileUpdate(
+      { email: email.trim(), userName: userName.trim(), oldPassword, newPassword },
+      current,
+    ),
+    newPassword
+      ? checkConfirmed('newPasswordConfirmation', confirmation, 'newPassword', newPassword)
+      : null,
+  ];
+  const local = fieldMessages(errors, i18n.language);
+  const server = serverFieldMessages(update.error, i18n.language);
+  const shown = submitted ? { ...server, ...local } : server;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(local).length > 0) return;
+    update.mutate(
+      {
+        email: email.trim() !== current.email ? email.trim() : undefined,
+        userName: userName.trim() !== current.userName ? userName.trim() : undefined,
+        oldPassword: oldPassword || undefined,
+        newPassword: newPassword || undefined,
+      },
+      {
+        onSuccess: () => {
+          setOldPassword('');
+          setNewPassword('');
+          setConfirmation('');
+          setSubmitted(false);
+          notifySuccess(t('profile.saved'));
+        },
+      },
+    );
+  };
+
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography component="h2" variant="h6" gutterBottom>
+          {t('profile.accountTitle')}
+        </Typography>
+        <Box component="form" noValidate onSubmit={onSubmit}>
+          <Stack spacing={2}>
+            {update.error && Object.keys(server).length === 0 && (
+              <Alert severity="error" role="alert">
+                {errorMessage(update.error, t)}
+              </Alert>
+            )}
+            <TextField
+              label={t('profile.email')}
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              error={Boolean(shown.email)}
+              helperText={shown.email}
+            />
+            <TextField
+              label={t('profile.userName')}
+              name="userName"
+              autoComplete="username"
+              value={userName}
+              onChange={(e) => setUserName(e.target.value)}
+              error={Boolean(shown.userName)}
+              helperText={shown.userName ?? FIELD_HINTS[i18n.language as Locale]?.userName}
+            />
+            <TextField
+              label={t('profile.oldPassword')}
+              name="oldPassword"
+              type="password"
+              autoComplete="current-password"
+              value={oldPassword}
+              onChange={(e) => setOldPassword(e.target.value)}
+              error={Boolean(shown.oldPassword)}
+              helperText={shown.oldPassword ?? t('profile.oldPasswordHint')}
+            />
+            <TextField
+              label={t('profile.newPassword')}
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              value={newPassword}
+              onChange={(e) => setNewPassword(e.target.value)}
+              error={Boolean(shown.newPassword)}
+              helperText={shown.newPassword ?? FIELD_HINTS[i18n.language as Locale]?.password}
+            />
+            <TextField
+              label={t('profile.newPasswordConfirmation')}
+              name="newPasswordConfirmation"
+              type="password"
+              autoComplete="new-password"
+              value={confirmation}
+              onChange={(e) => setConfirmation(e.target.value)}
+              error={Boolean(shown.newPasswordConfirmation)}
+              helperText={shown.newPasswordConfirmation}
+            />
+            <Box>
+              <Button type="submit" variant="contained" disabled={update.isPending}>
+                {t('profile.save')}
+              </Button>
+            </Box>
+          </Stack>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
