@@ -1,0 +1,229 @@
+import type { KeyboardEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Alert,
+  Box,
+  Button,
+  LinearProgress,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TableSortLabel,
+  Typography,
+} from '@mui/material';
+import { errorMessage } from '@/lib/error-message';
+import { formatNumber } from '@/lib/format';
+import { PAGE_SIZES, type FilterKinds, type ListController } from '@/lib/list-state';
+import { ColumnChooser } from './column-chooser';
+import { useColumnVisibility } from './use-column-visibility';
+
+/** One column of a DataTable. */
+export type DataColumn<Row> = {
+  /** Stable id; also the server's sort target unless `sortTarget` says otherwise. */
+  id: string;
+  label: string;
+  render: (row: Row) => ReactNode;
+  /** The column can be sorted by the server. */
+  sortable?: boolean;
+  sortTarget?: string;
+  align?: 'left' | 'right' | 'center';
+  /** false keeps the column out of the chooser (always shown). */
+  hideable?: boolean;
+  defaultHidden?: boolean;
+};
+
+/** What a DataTable needs from its list: the URL-backed view, or nothing for a fixed list. */
+type Paging = Pick<
+  ListController<FilterKinds>,
+  'page' | 'pageSize' | 'sort' | 'setPage' | 'setPageSize' | 'setSort'
+>;
+
+export type DataTableProps<Row> = {
+  /** Accessible name of the table. */
+  label: string;
+  /** Remembers the column choice per screen in localStorage. */
+  storageKey: string;
+  columns: DataColumn<Row>[];
+  rows: Row[] | undefined;
+  getRowId: (row: Row) => string | number;
+  /** Total rows on the server, for the pager; without it no pager is shown. */
+  total?: number;
+  list?: Paging;
+  loading?: boolean;
+  error?: unknown;
+  onRetry?: () => void;
+  /** Opens a row's detail, by click or by Enter on the focused row. */
+  onOpenRow?: (row: Row) => void;
+  /** Accessible name of a row that opens, e.g. "Open user alice". */
+  rowLabel?: (row: Row) => string;
+  emptyText?: string;
+  /** Extra controls shown next to the column chooser (export buttons and the like). */
+  actions?: ReactNode;
+  /** Rows under the body (totals), given as cells of one row per entry. */
+  footer?: ReactNode;
+};
+
+/**
+ * The list table of every screen: server-side sort and pages driven by the URL, page sizes
+ * 20/50/100, a remembered column chooser, loading/empty/error states and rows that open by
+ * click or keyboard.
+ */
+export function DataTable<Row>({
+  label,
+  storageKey,
+  columns,
+  rows,
+  getRowId,
+  total,
+  list,
+  loading = false,
+  error,
+  onRetry,
+  onOpenRow,
+  rowLabel,
+  emptyText,
+  actions,
+  footer,
+}: DataTableProps<Row>) {
+  const { t } = useTranslation();
+  const { hidden, toggle } = useColumnVisibility(
+    `columns:${storageKey}`,
+    columns.filter((c) => c.defaultHidden).map((c) => c.id),
+  );
+  const visible = columns.filter((c) => c.hideable === false || !hidden.includes(c.id));
+  const hasRows = rows !== undefined && rows.length > 0;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: Row) => {
+    if (event.key === 'Enter' && event.target === event.currentTarget) {
+      event.preventDefault();
+      onOpenRow?.(row);
+    }
+  };
+
+  return (
+    <Paper variant="outlined">
+      <Stack direction="row" alignItems="center" spacing={1} sx={{ px: 2, py: 1 }}>
+        <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }} aria-live="polite">
+          {total !== undefined && t('list.total', { formatted: formatNumber(total) })}
+        </Typography>
+        {actions}
+        <ColumnChooser
+          columns={columns.filter((c) => c.hideable !== false)}
+          hidden={hidden}
+          onToggle={toggle}
+        />
+      </Stack>
+      {/* Reserve the bar's height so the table does not jump when loading starts. */}
+      <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label={t('list.loading')} />}</Box>
+      {error !== undefined && error !== null && (
+        <Alert
+          severity="error"
+          sx={{ m: 2 }}
+          action={
+            onRetry && (
+              <Button color="inherit" size="small" onClick={onRetry}>
+                {t('list.retry')}
+              </Button>
+            )
+          }
+        >
+          {errorMessage(error, t)}
+        </Alert>
+      )}
+      <TableContainer>
+        <Table size="small" aria-label={label} aria-busy={loading}>
+          <TableHead>
+            <TableRow>
+              {visible.map((column) => {
+                const target = column.sortTarget ?? column.id;
+                const active = list?.sort?.target === target;
+                const direction = active && list?.sort?.orderBy === 'DESC' ? 'desc' : 'asc';
+                return (
+                  <TableCell
+                    key={column.id}
+                    align={column.align}
+                    sortDirection={active ? direction : false}
+                    sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}
+                  >
+                    {column.sortable && list ? (
+                      <TableSortLabel
+                        active={active}
+                        direction={direction}
+                        onClick={() =>
+                          list.setSort({
+                            target,
+                            orderBy: active && direction === 'asc' ? 'DESC' : 'ASC',
+                          })
+                        }
+                      >
+                        {column.label}
+                      </TableSortLabel>
+                    ) : (
+                      column.label
+                    )}
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {hasRows &&
+              rows.map((row) => (
+                <TableRow
+                  key={getRowId(row)}
+                  hover={Boolean(onOpenRow)}
+                  tabIndex={onOpenRow ? 0 : undefined}
+                  aria-label={onOpenRow && rowLabel ? rowLabel(row) : undefined}
+                  onClick={onOpenRow ? () => onOpenRow(row) : undefined}
+                  onKeyDown={onOpenRow ? (e) => onKeyDown(e, row) : undefined}
+                  sx={onOpenRow ? { cursor: 'pointer' } : undefined}
+                >
+                  {visible.map((column) => (
+                    <TableCell key={column.id} align={column.align} sx={{ whiteSpace: 'nowrap' }}>
+                      {column.render(row)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            {!hasRows && (
+              <TableRow>
+                <TableCell colSpan={visible.length} align="center" sx={{ py: 4 }}>
+                  <Typography color="text.secondary">
+                    {rows === undefined ? t('list.loading') : (emptyText ?? t('list.empty'))}
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+          {footer && hasRows && <TableBody>{footer}</TableBody>}
+        </Table>
+      </TableContainer>
+      {list && total !== undefined && (
+        <TablePagination
+          component="div"
+          count={total}
+          page={Math.max(0, list.page - 1)}
+          rowsPerPage={list.pageSize}
+          rowsPerPageOptions={[...PAGE_SIZES]}
+          onPageChange={(_, page) => list.setPage(page + 1)}
+          onRowsPerPageChange={(e) => list.setPageSize(Number(e.target.value))}
+          labelRowsPerPage={t('list.rowsPerPage')}
+          labelDisplayedRows={({ from, to, count }) =>
+            t('list.displayedRows', {
+              from: formatNumber(from),
+              to: formatNumber(to),
+              count: formatNumber(count),
+            })
+          }
+          getItemAriaLabel={(type) => t(`list.pager.${type}`)}
+        />
+      )}
+    </Paper>
+  );
+}

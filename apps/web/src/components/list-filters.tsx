@@ -1,0 +1,166 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Box,
+  Button,
+  Chip,
+  FormControl,
+  FormLabel,
+  InputLabel,
+  MenuItem,
+  Paper,
+  Select,
+  Stack,
+  TextField,
+} from '@mui/material';
+
+type Option = { value: string; label: string };
+
+/** One filter control of a list screen. */
+export type FilterField =
+  | { key: string; label: string; type?: 'text' | 'decimal' | 'date' }
+  | { key: string; label: string; type: 'chips'; options: Option[] }
+  | { key: string; label: string; type: 'select'; options: Option[] };
+
+export type FilterDraft = Record<string, string | string[]>;
+
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+/** Whether a field's draft value can be sent (amounts must be non-negative decimals). */
+function fieldError(field: FilterField, value: string | string[] | undefined): boolean {
+  return (
+    field.type === 'decimal' &&
+    typeof value === 'string' &&
+    value !== '' &&
+    !DECIMAL.test(value.trim())
+  );
+}
+
+/**
+ * The filter form above a list. Edits stay local until Search (or Enter), so typing does not
+ * flood the history; the applied values live in the URL. Remounts when the URL changes, so
+ * back and forward show the filters of the view they return to.
+ */
+export function ListFilters(props: {
+  fields: FilterField[];
+  values: FilterDraft;
+  onApply: (values: FilterDraft) => void;
+  onClear: () => void;
+}) {
+  return <FilterForm key={JSON.stringify(props.values)} {...props} />;
+}
+
+function FilterForm({
+  fields,
+  values,
+  onApply,
+  onClear,
+}: {
+  fields: FilterField[];
+  values: FilterDraft;
+  onApply: (values: FilterDraft) => void;
+  onClear: () => void;
+}) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<FilterDraft>(values);
+  const set = (key: string, value: string | string[]) => setDraft((d) => ({ ...d, [key]: value }));
+  const invalid = fields.some((f) => fieldError(f, draft[f.key]));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!invalid) onApply(draft);
+  };
+
+  return (
+    <Paper variant="outlined" component="form" role="search" onSubmit={submit} sx={{ p: 2, mb: 2 }}>
+      <Stack direction="row" useFlexGap flexWrap="wrap" spacing={2} alignItems="flex-start">
+        {fields.map((field) => {
+          const value = draft[field.key];
+          if (field.type === 'chips') {
+            const selected = Array.isArray(value) ? value : [];
+            return (
+              <FormControl key={field.key} component="fieldset" sx={{ minWidth: 240 }}>
+                <FormLabel component="legend" sx={{ typography: 'caption', mb: 0.5 }}>
+                  {field.label}
+                </FormLabel>
+                <Stack direction="row" useFlexGap flexWrap="wrap" spacing={0.5}>
+                  {field.options.map((option) => {
+                    const on = selected.includes(option.value);
+                    return (
+                      <Chip
+                        key={option.value}
+                        label={option.label}
+                        size="small"
+                        color={on ? 'primary' : 'default'}
+                        variant={on ? 'filled' : 'outlined'}
+                        role="checkbox"
+                        aria-checked={on}
+                        onClick={() =>
+                          set(
+                            field.key,
+                            on
+                              ? selected.filter((v) => v !== option.value)
+                              : [...selected, option.value],
+                          )
+                        }
+                      />
+                    );
+                  })}
+                </Stack>
+              </FormControl>
+            );
+          }
+          if (field.type === 'select') {
+            const id = `filter-${field.key}`;
+            return (
+              <FormControl key={field.key} size="small" sx={{ minWidth: 180 }}>
+                <InputLabel id={`${id}-label`}>{field.label}</InputLabel>
+                <Select
+                  labelId={`${id}-label`}
+                  id={id}
+                  label={field.label}
+                  value={typeof value === 'string' ? value : ''}
+                  onChange={(e) => set(field.key, e.target.value)}
+                >
+                  <MenuItem value="">{t('list.any')}</MenuItem>
+                  {field.options.map((o) => (
+                    <MenuItem key={o.value} value={o.value}>
+                      {o.label}
+                    </MenuItem>
+                  ))}
+                </Select>
+              </FormControl>
+            );
+          }
+          const error = fieldError(field, value);
+          return (
+            <TextField
+              key={field.key}
+              size="small"
+              label={field.label}
+              name={field.key}
+              type={field.type === 'date' ? 'date' : 'text'}
+              value={typeof value === 'string' ? value : ''}
+              onChange={(e) => set(field.key, e.target.value)}
+              error={error}
+              helperText={error ? t('list.invalidAmount') : undefined}
+              slotProps={{
+                htmlInput: field.type === 'decimal' ? { inputMode: 'decimal' } : undefined,
+                inputLabel: field.type === 'date' ? { shrink: true } : undefined,
+              }}
+              sx={{ width: field.type === 'date' ? 170 : 200 }}
+            />
+          );
+        })}
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          <Button type="submit" variant="contained" disabled={invalid}>
+            {t('list.search')}
+          </Button>
+          <Button type="button" onClick={onClear}>
+            {t('list.clear')}
+          </Button>
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}

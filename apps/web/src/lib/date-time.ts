@@ -1,0 +1,55 @@
+/** The admin's time zone: the browser's, which is where the operator works. */
+export function adminTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${timeZone}|${withTime}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat('ja-JP', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      ...(withTime
+        ? { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }
+        : {}),
+      timeZoneName: 'short',
+    });
+    formatters.set(key, found);
+  }
+  return found;
+}
+
+function toDate(value: string | number): Date | null {
+  // Reward-snapshot dates arrive as milliseconds, sometimes as a string of digits.
+  const date =
+    typeof value === 'number' || /^\d+$/.test(value) ? new Date(Number(value)) : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * An instant (ISO-8601 or epoch milliseconds) in the admin's time zone with the zone shown,
+ * e.g. '2026/01/31 09:00:00 JST'. Blank for null; the raw value when unparseable.
+ */
+export function formatDateTime(
+  value: string | number | null | undefined,
+  timeZone: string = adminTimeZone(),
+): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = toDate(value);
+  return date ? formatter(timeZone, true).format(date) : String(value);
+}
+
+/** A calendar date of an instant in the admin's time zone, with the zone: '2026/01/31 JST'. */
+export function formatDate(
+  value: string | number | null | undefined,
+  timeZone: string = adminTimeZone(),
+): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = toDate(value);
+  return date ? formatter(timeZone, false).format(date) : String(value);
+}

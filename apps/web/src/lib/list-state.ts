@@ -1,0 +1,142 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+
+/** Page sizes offered by every list (spec section 9: 20 by default). */
+export const PAGE_SIZES = [20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+
+export type SortOrder = 'ASC' | 'DESC';
+export type SortState = { target: string; orderBy: SortOrder };
+
+/** How each filter is kept in the URL: one value, or a repeated key for a set of choices. */
+export type FilterKinds = Record<string, 'text' | 'list'>;
+export type FilterValues<F extends FilterKinds> = {
+  [K in keyof F]: F[K] extends 'list' ? string[] : string;
+};
+
+/** What a screen declares about its list; keep it a module constant (its identity is a memo key). */
+export type ListStateOptions<F extends FilterKinds> = {
+  filters: F;
+  defaultSort?: SortState;
+  /** Columns the server can sort by; any other `sort` in the URL is ignored. */
+  sortTargets?: readonly string[];
+};
+
+/** One view of a list: its filters, sort and page, all read from the URL. */
+export type ListState<F extends FilterKinds> = {
+  filters: FilterValues<F>;
+  sort: SortState | undefined;
+  /** 1-based, as shown to the operator. */
+  page: number;
+  pageSize: number;
+};
+
+const RESERVED = new Set(['page', 'size', 'sort', 'order']);
+
+/** Reads a list view from search params; anything malformed falls back to the default. */
+export function parseListState<F extends FilterKinds>(
+  params: URLSearchParams,
+  options: ListStateOptions<F>,
+): ListState<F> {
+  const filters = {} as Record<string, string | string[]>;
+  for (const [key, kind] of Object.entries(options.filters)) {
+    if (RESERVED.has(key)) throw new Error(`"${key}" is reserved for paging and sorting`);
+    filters[key] =
+      kind === 'list' ? params.getAll(key).filter((v) => v !== '') : (params.get(key) ?? '');
+  }
+  const page = Number(params.get('page'));
+  const size = Number(params.get('size'));
+  const target = params.get('sort');
+  const order = params.get('order');
+  const sortAllowed = target && (!options.sortTargets || options.sortTargets.includes(target));
+  return {
+    filters: filters as FilterValues<F>,
+    sort: sortAllowed
+      ? { target, orderBy: order === 'desc' ? 'DESC' : 'ASC' }
+      : options.defaultSort,
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
+  };
+}
+
+/**
+ * Writes a list view into search params, keeping params that are not the list's. Defaults
+ * are left out so the plain screen has a clean URL.
+ */
+export function writeListState<F extends FilterKinds>(
+  base: URLSearchParams,
+  state: ListState<F>,
+  options: ListStateOptions<F>,
+): URLSearchParams {
+  const next = new URLSearchParams(base);
+  for (const key of [...RESERVED, ...Object.keys(options.filters)]) next.delete(key);
+  for (const [key, kind] of Object.entries(options.filters)) {
+    const value = (state.filters as Record<string, string | string[] | undefined>)[key];
+    if (kind === 'list') for (const v of (value as string[] | undefined) ?? []) next.append(key, v);
+    else if (typeof value === 'string' && value.trim() !== '') next.set(key, value.trim());
+  }
+  const isDefaultSort =
+    state.sort?.target === options.defaultSort?.target &&
+    state.sort?.orderBy === options.defaultSort?.orderBy;
+  if (state.sort && !isDefaultSort) {
+    next.set('sort', state.sort.target);
+    next.set('order', state.sort.orderBy.toLowerCase());
+  }
+  if (state.page > 1) next.set('page', String(state.page));
+  if (state.pageSize !== DEFAULT_PAGE_SIZE) next.set('size', String(state.pageSize));
+  return next;
+}
+
+/** The `pagination` argument every list call takes. */
+export type PaginationVariables = {
+  limit: number;
+  offset: number;
+  sort?: { target: string; orderBy: SortOrder };
+};
+
+/** A list's view, kept in the URL so a copied link reopens it and back/forward step through it. */
+export type ListController<F extends FilterKinds> = ListState<F> & {
+  pagination: PaginationVariables;
+  setPage: (page: number) => void;
+  setPageSize: (size: number) => void;
+  setSort: (sort: SortState) => void;
+  setFilters: (filters: Partial<FilterValues<F>>) => void;
+  clearFilters: () => void;
+};
+
+/** The URL-backed state of one list screen (filters, sort, page and page size). */
+export function useListState<F extends FilterKinds>(
+  options: ListStateOptions<F>,
+): ListController<F> {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => parseListState(params, options), [params, options]);
+  // Each change is a history entry, so Back returns to the previous view.
+  const update = useCallback(
+    (change: (current: ListState<F>) => ListState<F>) =>
+      setParams((prev) => writeListState(prev, change(parseListState(prev, options)), options)),
+    [setParams, options],
+  );
+  return useMemo(
+    () => ({
+      ...state,
+      pagination: {
+        limit: state.pageSize,
+        offset: (state.page - 1) * state.pageSize,
+        ...(state.sort ? { sort: state.sort } : {}),
+      },
+      setPage: (page) => update((s) => ({ ...s, page })),
+      // A new size, sort or filter starts again from the first page.
+      setPageSize: (pageSize) => update((s) => ({ ...s, pageSize, page: 1 })),
+      setSort: (sort) => update((s) => ({ ...s, sort, page: 1 })),
+      setFilters: (filters) =>
+        update((s) => ({ ...s, filters: { ...s.filters, ...filters }, page: 1 })),
+      clearFilters: () =>
+        update((s) => ({
+          ...s,
+          filters: parseListState(new URLSearchParams(), options).filters,
+          page: 1,
+        })),
+    }),
+    [state, update, options],
+  );
+}
