@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser, screenshot, signIn } from './support/browser';
@@ -13,6 +14,19 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
+
+/** RFC 6238 code (SHA-1, 6 digits, 30 s) for a base32 secret, `stepOffset` steps from now. */
+function totp(secretBase32: string, stepOffset = 0): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const c of secretBase32) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + stepOffset));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 0x0f;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
 
 /** A fresh browser profile showing the English texts of the spec. */
 async function englishContext(): Promise<BrowserContext> {
@@ -54,7 +68,9 @@ describe('admin accounts in the browser', () => {
     await newPage.getByLabel('New password (confirmation)').fill('E2eChanged99');
     await newPage.getByRole('button', { name: 'Save' }).click();
     await newPage.getByTestId('must-change-password').waitFor({ state: 'detached' });
-    await expect.poll(() => newPage.getByTestId('two-factor-status').textContent()).toContain('off');
+    await expect
+      .poll(() => newPage.getByTestId('two-factor-status').textContent())
+      .toContain('off');
     await screenshot(newPage, 'profile-after-password-change');
 
     const login = async (password: string) =>
@@ -68,16 +84,44 @@ describe('admin accounts in the browser', () => {
     expect(await login('E2eChanged99')).toBe(200);
     expect(await login(oneTimePassword)).toBe(401);
 
+    // Two-factor enrolment with the QR code, then sign-in through the page needs a code.
+    await newPage.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    await newPage.getByRole('img', { name: 'QR code for the authenticator app' }).waitFor();
+    const secret = (await newPage.getByTestId('totp-secret').textContent()) ?? '';
+    await newPage.getByLabel('Authentication code').fill(totp(secret));
+    await newPage.getByRole('button', { name: 'Turn on' }).click();
+    await expect
+      .poll(() => newPage.getByTestId('two-factor-status').textContent())
+      .toContain('is on');
+    await screenshot(newPage, 'profile-two-factor-on');
+    expect(await login('E2eChanged99')).toBe(401);
+    const totpContext = await englishContext();
+    const totpPage = await totpContext.newPage();
+    await totpPage.goto(`${server.baseUrl}/login`);
+    await totpPage.getByLabel(/email/i).fill('e2e.admin@example.com');
+    await totpPage.getByLabel(/password/i).fill('E2eChanged99');
+    await totpPage.getByRole('button', { name: /sign in/i }).click();
+    await expect.poll(() => totpPage.getByRole('alert').textContent()).toContain('6-digit code');
+    // The enrolment used this step's code; the next step's is accepted (one step of drift).
+    await totpPage.getByLabel('Authentication code').fill(totp(secret, 1));
+    await totpPage.getByRole('button', { name: /sign in/i }).click();
+    await totpPage.waitForURL(`${server.baseUrl}/common/dashboard`);
+    await totpContext.close();
+
     // The super admin deletes the account after the spec's confirmation.
     await page.getByRole('button', { name: 'Delete e2eadmin1' }).click();
-    await expect.poll(() => page.getByRole('dialog').textContent()).toContain('Do you want to delete this account?');
+    await expect
+      .poll(() => page.getByRole('dialog').textContent())
+      .toContain('Do you want to delete this account?');
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByTestId('admin-row-e2eadmin1').waitFor({ state: 'detached' });
     expect(await login('E2eChanged99')).toBe(401);
 
     await page.getByRole('tab', { name: 'Audit log' }).click();
     await expect.poll(() => page.getByTestId('audit-row').count()).toBeGreaterThan(3);
-    await expect.poll(() => page.getByRole('table', { name: 'Audit log' }).textContent()).toContain('postDeleteAdminUser');
+    await expect
+      .poll(() => page.getByRole('table', { name: 'Audit log' }).textContent())
+      .toContain('postDeleteAdminUser');
     await screenshot(page, 'audit-log');
     await newContext.close();
     await superContext.close();

@@ -22,7 +22,7 @@ type Documents = {
     "\n  mutation DeleteAdminUser($userId: Int!) {\n    postDeleteAdminUser(userId: $userId) {\n      message\n      deletedUserId\n    }\n  }\n": typeof types.DeleteAdminUserDocument,
     "\n  mutation DeleteRoleFromUser($userId: Int!, $roles: [String!]!) {\n    postDeleteRoleFromUser(userId: $userId, roles: $roles) {\n      message\n      user {\n        id\n        roles {\n          name\n        }\n      }\n    }\n  }\n": typeof types.DeleteRoleFromUserDocument,
     "\n  query Roles {\n    roles {\n      name\n      description\n    }\n  }\n": typeof types.RolesDocument,
-    "\n  mutation SignIn($email: String!, $password: String!) {\n    postSignIn(email: $email, password: $password) {\n      message\n      accessToken\n      user {\n        id\n        userName\n        email\n      }\n    }\n  }\n": typeof types.SignInDocument,
+    "\n  mutation SignIn($email: String!, $password: String!, $totpCode: String) {\n    postSignIn(email: $email, password: $password, totpCode: $totpCode) {\n      message\n      accessToken\n      user {\n        id\n        userName\n        email\n      }\n    }\n  }\n": typeof types.SignInDocument,
     "\n  mutation SignOut {\n    postSignOut\n  }\n": typeof types.SignOutDocument,
     "\n  mutation ConfirmTotpEnrollment($totpCode: String!) {\n    postConfirmTotpEnrollment(totpCode: $totpCode) {\n      message\n      totpEnabled\n    }\n  }\n": typeof types.ConfirmTotpEnrollmentDocument,
     "\n  mutation DisableTotp($password: String!) {\n    postDisableTotp(password: $password) {\n      message\n      totpEnabled\n    }\n  }\n": typeof types.DisableTotpDocument,
@@ -39,7 +39,7 @@ const documents: Documents = {
     "\n  mutation DeleteAdminUser($userId: Int!) {\n    postDeleteAdminUser(userId: $userId) {\n      message\n      deletedUserId\n    }\n  }\n": types.DeleteAdminUserDocument,
     "\n  mutation DeleteRoleFromUser($userId: Int!, $roles: [String!]!) {\n    postDeleteRoleFromUser(userId: $userId, roles: $roles) {\n      message\n      user {\n        id\n        roles {\n          name\n        }\n      }\n    }\n  }\n": types.DeleteRoleFromUserDocument,
     "\n  query Roles {\n    roles {\n      name\n      description\n    }\n  }\n": types.RolesDocument,
-    "\n  mutation SignIn($email: String!, $password: String!) {\n    postSignIn(email: $email, password: $password) {\n      message\n      accessToken\n      user {\n        id\n        userName\n        email\n      }\n    }\n  }\n": types.SignInDocument,
+    "\n  mutation SignIn($email: String!, $password: String!, $totpCode: String) {\n    postSignIn(email: $email, password: $password, totpCode: $totpCode) {\n      message\n      accessToken\n      user {\n        id\n        userName\n        email\n      }\n    }\n  }\n": types.SignInDocument,
     "\n  mutation SignOut {\n    postSignOut\n  }\n": types.SignOutDocument,
     "\n  mutation ConfirmTotpEnrollment($totpCode: String!) {\n    postConfirmTotpEnrollment(totpCode: $totpCode) {\n      message\n      totpEnabled\n    }\n  }\n": types.ConfirmTotpEnrollmentDocument,
     "\n  mutation DisableTotp($password: String!) {\n    postDisableTotp(password: $password) {\n      message\n      totpEnabled\n    }\n  }\n": types.DisableTotpDocument,
@@ -80,7 +80,7 @@ export function graphql(source: "\n  query Roles {\n    roles {\n      name\n   
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation SignIn($email: String!, $password: String!) {\n    postSignIn(email: $email, password: $password) {\n      message\n      accessToken\n      user {\n        id\n        userName\n        email\n      }\n    }\n  }\n"): typeof import('./graphql').SignInDocument;
+export function graphql(source: "\n  mutation SignIn($email: String!, $password: String!, $totpCode: String) {\n    postSignIn(email: $email, password: $password, totpCode: $totpCode) {\n      message\n      accessToken\n      user {\n        id\n        userName\n        email\n      }\n    }\n  }\n"): typeof import('./graphql').SignInDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -78,6 +78,7 @@ export type RolesQuery = { roles: Array<{ name: string, description: string }> }
 export type SignInMutationVariables = Exact<{
   email: string;
   password: string;
+  totpCode?: string | null | undefined;
 }>;
 
 
@@ -247,8 +248,8 @@ export const RolesDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<RolesQuery, RolesQueryVariables>;
 export const SignInDocument = new TypedDocumentString(`
-    mutation SignIn($email: String!, $password: String!) {
-  postSignIn(email: $email, password: $password) {
+    mutation SignIn($email: String!, $password: String!, $totpCode: String) {
+  postSignIn(email: $email, password: $password, totpCode: $totpCode) {
     message
     accessToken
     user {

@@ -13,6 +13,8 @@ export const en: Messages = {
     password: 'Password',
     signIn: 'Sign in',
     signingIn: 'Signing in…',
+    totpCode: 'Authentication code',
+    totpRequired: 'Enter the 6-digit code from your authenticator app.',
     logout: 'Logout',
     expiredTitle: 'Authorization error',
     expiredMessage: 'Authorization expired. Please sign in again.',

@@ -13,6 +13,8 @@ export const ja = {
     password: 'パスワード',
     signIn: 'サインイン',
     signingIn: 'サインイン中…',
+    totpCode: '認証コード',
+    totpRequired: '認証アプリに表示されている6桁のコードを入力してください。',
     logout: 'ログアウト',
     expiredTitle: '認証エラー',
     expiredMessage: '認証の有効期限が切れました。もう一度サインインしてください。',

@@ -4,8 +4,8 @@ import type { SignInMutationVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
 
 const SignInMutation = graphql(`
-  mutation SignIn($email: String!, $password: String!) {
-    postSignIn(email: $email, password: $password) {
+  mutation SignIn($email: String!, $password: String!, $totpCode: String) {
+    postSignIn(email: $email, password: $password, totpCode: $totpCode) {
       message
       accessToken
       user {

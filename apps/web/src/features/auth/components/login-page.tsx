@@ -6,6 +6,7 @@ import { EMAIL_PATTERN } from '@app/shared';
 import { LanguageSwitch } from '@/components/language-switch';
 import { getAccessToken, setAccessToken } from '@/lib/auth-token';
 import { errorMessage } from '@/lib/error-message';
+import { GraphQLRequestError } from '@/lib/graphql-client';
 import { useSignIn } from '../api/sign-in';
 
 type FieldErrors = { email?: string; password?: string };
@@ -17,6 +18,9 @@ export function LoginPage() {
   const signIn = useSignIn();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // Shown once the server answers TOTP_REQUIRED: the account has two-factor sign-in on.
+  const [totpCode, setTotpCode] = useState('');
+  const [needsTotp, setNeedsTotp] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
 
   if (getAccessToken()) return <Navigate to="/common/dashboard" replace />;
@@ -25,7 +29,8 @@ export function LoginPage() {
     const errors: FieldErrors = {};
     const emailField = t('auth.email');
     if (!email.trim()) errors.email = t('validation.required', { field: emailField });
-    else if (!EMAIL_PATTERN.test(email.trim())) errors.email = t('validation.email', { field: emailField });
+    else if (!EMAIL_PATTERN.test(email.trim()))
+      errors.email = t('validation.email', { field: emailField });
     if (!password) errors.password = t('validation.required', { field: t('auth.password') });
     return errors;
   };
@@ -36,11 +41,15 @@ export function LoginPage() {
     setFieldErrors(errors);
     if (errors.email || errors.password) return;
     signIn.mutate(
-      { email: email.trim(), password },
+      { email: email.trim(), password, totpCode: needsTotp ? totpCode.trim() : undefined },
       {
         onSuccess: (result) => {
           setAccessToken(result.accessToken);
           void navigate('/common/dashboard', { replace: true });
+        },
+        onError: (error) => {
+          if (error instanceof GraphQLRequestError && error.code === 'TOTP_REQUIRED')
+            setNeedsTotp(true);
         },
       },
     );
@@ -59,8 +68,11 @@ export function LoginPage() {
           <Box component="form" noValidate onSubmit={onSubmit}>
             <Stack spacing={2}>
               {signIn.error && (
-                <Alert severity="error" role="alert">
-                  {errorMessage(signIn.error, t)}
+                <Alert severity={needsTotp && !totpCode ? 'info' : 'error'} role="alert">
+                  {signIn.error instanceof GraphQLRequestError &&
+                  signIn.error.code === 'TOTP_REQUIRED'
+                    ? t('auth.totpRequired')
+                    : errorMessage(signIn.error, t)}
                 </Alert>
               )}
               <TextField
@@ -86,6 +98,22 @@ export function LoginPage() {
                 helperText={fieldErrors.password}
                 required
               />
+              {needsTotp && (
+                <TextField
+                  label={t('auth.totpCode')}
+                  name="totpCode"
+                  value={totpCode}
+                  onChange={(e) => setTotpCode(e.target.value)}
+                  slotProps={{
+                    htmlInput: {
+                      inputMode: 'numeric',
+                      autoComplete: 'one-time-code',
+                      maxLength: 6,
+                    },
+                  }}
+                  autoFocus
+                />
+              )}
               <Button type="submit" variant="contained" size="large" disabled={signIn.isPending}>
                 {signIn.isPending ? t('auth.signingIn') : t('auth.signIn')}
               </Button>
