@@ -17,9 +17,10 @@ const MyProfileQuery = graphql(`
 export const myProfileQueryKey = ['myProfile'] as const;
 
 /** The signed-in admin's own account, with the flags the profile page needs. */
-export function useMyProfile() {
+export function useMyProfile(options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: myProfileQueryKey,
     queryFn: async () => (await execute(MyProfileQuery)).adminUser,
+    enabled: options.enabled ?? true,
   });
 }
