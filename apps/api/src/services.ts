@@ -3,6 +3,10 @@ import type { DB } from './db/schema';
 import { createAdminUsersService } from './modules/admin-users/admin-users-service';
 import { createAuditService } from './modules/audit/audit-service';
 import { createAuthService } from './modules/auth/auth-service';
+import { createPaymentsService } from './modules/payments/payments-service';
+import { createReferralService } from './modules/referral/referral-service';
+import { createSavingsService } from './modules/savings/savings-service';
+import { createUsersService } from './modules/users/users-service';
 import { systemClock, type Clock } from './shared/clock';
 
 export type ServiceOptions = {
@@ -22,6 +26,10 @@ export function createServices(db: Kysely<DB>, options: ServiceOptions = {}) {
     audit,
     auth: createAuthService(db, audit, clock),
     adminUsers: createAdminUsersService(db, audit, clock),
+    users: createUsersService(db),
+    payments: createPaymentsService(db),
+    savings: createSavingsService(db),
+    referral: createReferralService(db),
   };
 }
 

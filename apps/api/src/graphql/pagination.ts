@@ -5,8 +5,8 @@ import { builder } from './builder';
 
 export type { Page, PageInfo, SortOrder } from '../shared/page';
 
-/** Largest page a list call returns; bigger pages belong in a CSV export. */
-export const MAX_PAGE_SIZE = 1000;
+/** Largest page a list call returns (the repositories' limit too); bigger pages belong in a CSV export. */
+export const MAX_PAGE_SIZE = 500;
 
 export const SortOrderRef = builder.enumType('SortOrder', {
   values: ['ASC', 'DESC'] as const,

@@ -5,6 +5,10 @@ import { builder } from './builder';
 import '../modules/admin-users/admin-users-schema';
 import '../modules/auth/auth-schema';
 import '../modules/audit/audit-schema';
+import '../modules/payments/payments-schema';
+import '../modules/referral/referral-schema';
+import '../modules/savings/savings-schema';
+import '../modules/users/users-schema';
 
 let schema: GraphQLSchema | undefined;
 

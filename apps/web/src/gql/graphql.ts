@@ -4,11 +4,34 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type AffiliateListInput = {
+  pagination?: PaginationInput | null | undefined;
+  searchParams?: AffiliateSearchParams | null | undefined;
+};
+
+/** userName and email match by prefix (case-insensitive); forceClubId exactly. */
+export type AffiliateSearchParams = {
+  email?: string | null | undefined;
+  forceClubId?: string | null | undefined;
+  userName?: string | null | undefined;
+};
+
 /** limit (default 20), offset (default 0) and sort of a list call. */
 export type PaginationInput = {
   limit?: number | null | undefined;
   offset?: number | null | undefined;
   sort?: SortInput | null | undefined;
+};
+
+export type SavingListInput = {
+  pagination?: PaginationInput | null | undefined;
+  searchParams?: SavingSearchParams | null | undefined;
+};
+
+/** userName and email match exactly (case-insensitive). */
+export type SavingSearchParams = {
+  email?: string | null | undefined;
+  userName?: string | null | undefined;
 };
 
 /** Which column a list is sorted by (spec section 3, "Pagination"). */
@@ -20,6 +43,19 @@ export type SortInput = {
 export type SortOrder =
   | 'ASC'
   | 'DESC';
+
+export type UserPaymentsInput = {
+  assetFixedAtFrom?: string | null | undefined;
+  assetFixedAtUntil?: string | null | undefined;
+  confirmedAtFrom?: string | null | undefined;
+  confirmedAtUntil?: string | null | undefined;
+  pagination?: PaginationInput | null | undefined;
+  /** pending, confirmed, asset_fixed or canceled. */
+  paymentStatus?: string | null | undefined;
+  userId?: number | null | undefined;
+  /** Exact user name (case-insensitive). */
+  userName?: string | null | undefined;
+};
 
 export type AddNewAdminUserMutationVariables = Exact<{
   userName: string;
@@ -89,6 +125,27 @@ export type SignOutMutationVariables = Exact<{ [key: string]: never; }>;
 
 export type SignOutMutation = { postSignOut: boolean };
 
+export type HecSavingAddressesQueryVariables = Exact<{
+  input?: SavingListInput | null | undefined;
+}>;
+
+
+export type HecSavingAddressesQuery = { hecSavingAddresses: { list: Array<{ id: string, userId: number, username: string, email: string, oneYearPlanAddress: string | null, twoYearsPlanAddress: string | null, threeYearsPlanAddress: string | null, fiveYearsPlanAddress: string | null, generatedAt: string }>, pagination: { totalRecords: number } } };
+
+export type SavingPlanNamesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SavingPlanNamesQuery = { hecSavingPlans: Array<{ id: number, name: string, termYears: number }> };
+
+export type UserSavingsQueryVariables = Exact<{
+  userName?: string | null | undefined;
+  planName?: string | null | undefined;
+  pagination?: PaginationInput | null | undefined;
+}>;
+
+
+export type UserSavingsQuery = { userSavings: { list: Array<{ userSavingSentValueId: string, userName: string, planName: string, address: string, amountHEC: string, amountUSD: string, transactionHash: string, confirmedAt: string }>, pagination: { totalRecords: number } } };
+
 export type ConfirmTotpEnrollmentMutationVariables = Exact<{
   totpCode: string;
 }>;
@@ -122,6 +179,139 @@ export type UpdateAdminUserProfileMutationVariables = Exact<{
 
 
 export type UpdateAdminUserProfileMutation = { postUpdateAdminUserProfile: { newEmail: string, newUserName: string, message: string } };
+
+export type ReferralTreeQueryVariables = Exact<{
+  userName?: string | null | undefined;
+  userId?: number | null | undefined;
+  childrenLimit?: number | null | undefined;
+  childrenOffset?: number | null | undefined;
+}>;
+
+
+export type ReferralTreeQuery = { referralTree: { totalChildren: number, childrenLimit: number, childrenOffset: number, parent: { id: number, userName: string, registeredAt: string, childrenCount: number, descendantsCount: number } | null, user: { id: number, userName: string, registeredAt: string, childrenCount: number, descendantsCount: number }, children: Array<{ id: number, userName: string, registeredAt: string, childrenCount: number, descendantsCount: number }> } };
+
+export type UserNamesQueryVariables = Exact<{
+  userName?: string | null | undefined;
+  pagination?: PaginationInput | null | undefined;
+}>;
+
+
+export type UserNamesQuery = { userNames: { list: Array<{ id: number, userName: string }> } };
+
+export type UserReferralRelationshipQueryVariables = Exact<{
+  userId: number;
+  childrenLimit?: number | null | undefined;
+}>;
+
+
+export type UserReferralRelationshipQuery = { userReferralRelationship: { totalChildren: number, numberOfDescendants: number, referralRewards: string, bonusRewards: string, user: { id: number, avatarUrl: string | null, userName: string, registeredAt: string, totalRemittedHec: string | null }, parentUser: { id: number, avatarUrl: string | null, userName: string, registeredAt: string } | null, childrenUsers: Array<{ id: number, avatarUrl: string | null, userName: string, registeredAt: string, totalRemittedHec: string | null, childrenCount: number }> } };
+
+export type AffiliateSavingAggregatesQueryVariables = Exact<{
+  input?: AffiliateListInput | null | undefined;
+}>;
+
+
+export type AffiliateSavingAggregatesQuery = { affiliateSavingAggregates: { list: Array<{ id: number, username: string, email: string, forceClubId: string | null, remittanceCount: number, totalSentHec: string, totalSentUsdValuation: string, totalHecPrincipal: string, totalAtemPrincipal: string }>, pagination: { totalRecords: number } } };
+
+export type AffiliateSavingRemittancesQueryVariables = Exact<{
+  input?: SavingListInput | null | undefined;
+}>;
+
+
+export type AffiliateSavingRemittancesQuery = { affiliateSavingRemittances: { list: Array<{ id: string, username: string, email: string, forceClubId: string | null, confirmedAt: string, transactionHash: string, sentHec: string, usdValuation: string, hecPrincipal: string, atemPrincipal: string }>, pagination: { totalRecords: number } } };
+
+export type AffiliateTrackRecordsQueryVariables = Exact<{
+  input?: AffiliateListInput | null | undefined;
+}>;
+
+
+export type AffiliateTrackRecordsQuery = { affiliateTrackRecords: { list: Array<{ userId: number, userName: string, email: string, forceClubId: string | null, totalRemittedHec: string, totalHecPrincipal: string, totalReferralRewards: string, totalBonusRewards: string, numberOfChildren: number, parentUserName: string | null }>, pagination: { totalRecords: number } } };
+
+export type HecSavingPlansQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type HecSavingPlansQuery = { hecSavingPlans: Array<{ id: number, name: string }> };
+
+export type UserAffiliateSavingRemittanceHistoryQueryVariables = Exact<{
+  userId: number;
+  pagination?: PaginationInput | null | undefined;
+}>;
+
+
+export type UserAffiliateSavingRemittanceHistoryQuery = { userAffiliateSavingRemittanceHistory: { totalSentHec: string, totalHecPrincipal: string, totalAtemPrincipal: string, totalUsdValuation: string, remittances: Array<{ id: string, confirmedAt: string, sentHec: string, hecPrincipal: string, atemPrincipal: string, usdValuation: string, address: string }>, pagination: { totalRecords: number } } };
+
+export type UserAssetQueryVariables = Exact<{
+  userId: number;
+}>;
+
+
+export type UserAssetQuery = { userAsset: { totalBuyAmountUsd: string, totalETHAmount: string, totalHECAmount: string, totalETHStakedAmount: string, totalHECStakedAmount: string, totalETHAffiliateReward: string, totalHECAffiliateReward: string, totalETHProportionalReward: string, totalHECProportionalReward: string, totalETHStakingReward: string, totalHECStakingReward: string } };
+
+export type UserHecSavingDetailQueryVariables = Exact<{
+  userId: number;
+}>;
+
+
+export type UserHecSavingDetailQuery = { userHecSavingDetail: { oneYearPlanRate: string, twoYearPlanRate: string, oneYearPlanPrincipal: string, twoYearPlanPrincipal: string, oneYearPlanRewards: string, twoYearPlanRewards: string, totalRewards: string, userPreBonusRate: string, userCardStatusBonusRate: string } };
+
+export type UserHecSavingRemittanceHistoryQueryVariables = Exact<{
+  userId: number;
+  pagination?: PaginationInput | null | undefined;
+}>;
+
+
+export type UserHecSavingRemittanceHistoryQuery = { userHecSavingRemittanceHistory: { totalSentHec: string, totalOneYearPlanHec: string, totalTwoYearsPlanHec: string, remittances: Array<{ id: string, confirmedAt: string, planName: string, sentHec: string, usdValue: string, address: string, transactionHash: string }>, pagination: { totalRecords: number } } };
+
+export type UserPaymentsQueryVariables = Exact<{
+  input?: UserPaymentsInput | null | undefined;
+}>;
+
+
+export type UserPaymentsQuery = { userPayments: { list: Array<{ userPaymentId: string, userId: number, userName: string, planName: string, priceUsd: string, paidUsd: string, paidBtc: string, paymentAddress: string, confirmedAt: string | null, canceledAt: string | null, assetFixedAt: string | null, status: string, amountETH: string | null, amountHEC: string | null }>, pagination: { totalRecords: number } } };
+
+export type UserReferralPlanDetailQueryVariables = Exact<{
+  userId: number;
+}>;
+
+
+export type UserReferralPlanDetailQuery = { userReferralPlanDetail: { totalRemittedHec: string, totalUsdValuation: string, totalHecPrincipal: string, totalAtemAmount: string, rewardRate: string, rewardsBasedOnInterest: string, referralRewards: string, bonusRewards: string, numberOfRemittances: number } };
+
+export type UserRewardSnapshotQueryVariables = Exact<{
+  userId: number;
+  rewardDate?: string | null | undefined;
+  planId?: number | null | undefined;
+}>;
+
+
+export type UserRewardSnapshotQuery = { userRewardSnapshot: { rewardDate: string | null, totalSentHec: string, totalSentUSD: string, totalAubeReward: string, totalOwlReward: string, remittances: Array<{ id: string, confirmedDate: string, maturityDate: string, amount: string, totalAmount: string, baseRate: string, tierRate: string, lockRate: string, totalBonus: string, plan: string, planId: number, aubeRate: string, aubeReward: string, usdRate: string, totalUsd: string, owlAube: string, owlRate: string, owlReward: string }> } };
+
+export type UserStakingInfoQueryVariables = Exact<{
+  userId: number;
+}>;
+
+
+export type UserStakingInfoQuery = { userStakingInfo: { stakingInfos: Array<{ planId: number, coinType: string, currentBalance: string, depositedAube: string, aubeReward: string, owlReward: string, aubeRate: string, owlRate: string, walletAddress: string }>, remittanceHistories: Array<{ id: string, planName: string, confirmedAt: string, address: string, sentHec: string, usdValue: string, transactionHash: string }> } };
+
+export type UserQueryVariables = Exact<{
+  userId: number;
+}>;
+
+
+export type UserQuery = { user: { id: number, userName: string, inviteCode: string, cardStatus: number, totalHECStakedAmount: string, totalETHStakedAmount: string, totalBuyAmountUsd: string, savingRewardsRate: string, referralRate: string, registeredAt: string, totalSentAmount: string, totalOwl: string, parentId: number | null, parentUserName: string | null, aubeUserInfo: { email: string, aubeUserIdHash: string, firstName: string, lastName: string, birthDate: string | null, enrollmentMonth: string | null, forceClubRegisteredAt: string | null, forceClubIdHash: string | null }, userDetail: { avatarUrl: string | null, phoneNumber: string | null, twoFactor: boolean, bio: string, defaultLocale: string } } };
+
+export type UsersQueryVariables = Exact<{
+  userName?: string | null | undefined;
+  inviteCode?: string | null | undefined;
+  email?: string | null | undefined;
+  forceClubIdHash?: string | null | undefined;
+  totalBuyAmountMoreThanOrEqual?: string | null | undefined;
+  totalBuyAmountLessThanOrEqual?: string | null | undefined;
+  cardStatus?: Array<number> | number | null | undefined;
+  pagination?: PaginationInput | null | undefined;
+}>;
+
+
+export type UsersQuery = { users: { list: Array<{ id: number, userName: string, inviteCode: string, cardStatus: number, totalHECStakedAmount: string, totalETHStakedAmount: string, totalBuyAmountUsd: string, savingRewardsRate: string, referralRate: string, registeredAt: string, totalSentAmount: string, totalOwl: string, aubeUserInfo: { email: string, aubeUserIdHash: string, firstName: string, lastName: string, forceClubIdHash: string | null } }>, pagination: { totalRecords: number } } };
 
 export type CurrentAdminQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -265,6 +455,54 @@ export const SignOutDocument = new TypedDocumentString(`
   postSignOut
 }
     `) as unknown as TypedDocumentString<SignOutMutation, SignOutMutationVariables>;
+export const HecSavingAddressesDocument = new TypedDocumentString(`
+    query HecSavingAddresses($input: SavingListInput) {
+  hecSavingAddresses(input: $input) {
+    list {
+      id
+      userId
+      username
+      email
+      oneYearPlanAddress
+      twoYearsPlanAddress
+      threeYearsPlanAddress
+      fiveYearsPlanAddress
+      generatedAt
+    }
+    pagination {
+      totalRecords
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<HecSavingAddressesQuery, HecSavingAddressesQueryVariables>;
+export const SavingPlanNamesDocument = new TypedDocumentString(`
+    query SavingPlanNames {
+  hecSavingPlans {
+    id
+    name
+    termYears
+  }
+}
+    `) as unknown as TypedDocumentString<SavingPlanNamesQuery, SavingPlanNamesQueryVariables>;
+export const UserSavingsDocument = new TypedDocumentString(`
+    query UserSavings($userName: String, $planName: String, $pagination: PaginationInput) {
+  userSavings(userName: $userName, planName: $planName, pagination: $pagination) {
+    list {
+      userSavingSentValueId
+      userName
+      planName
+      address
+      amountHEC
+      amountUSD
+      transactionHash
+      confirmedAt
+    }
+    pagination {
+      totalRecords
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UserSavingsQuery, UserSavingsQueryVariables>;
 export const ConfirmTotpEnrollmentDocument = new TypedDocumentString(`
     mutation ConfirmTotpEnrollment($totpCode: String!) {
   postConfirmTotpEnrollment(totpCode: $totpCode) {
@@ -315,6 +553,400 @@ export const UpdateAdminUserProfileDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateAdminUserProfileMutation, UpdateAdminUserProfileMutationVariables>;
+export const ReferralTreeDocument = new TypedDocumentString(`
+    query ReferralTree($userName: String, $userId: Int, $childrenLimit: Int, $childrenOffset: Int) {
+  referralTree(
+    userName: $userName
+    userId: $userId
+    childrenLimit: $childrenLimit
+    childrenOffset: $childrenOffset
+  ) {
+    parent {
+      id
+      userName
+      registeredAt
+      childrenCount
+      descendantsCount
+    }
+    user {
+      id
+      userName
+      registeredAt
+      childrenCount
+      descendantsCount
+    }
+    children {
+      id
+      userName
+      registeredAt
+      childrenCount
+      descendantsCount
+    }
+    totalChildren
+    childrenLimit
+    childrenOffset
+  }
+}
+    `) as unknown as TypedDocumentString<ReferralTreeQuery, ReferralTreeQueryVariables>;
+export const UserNamesDocument = new TypedDocumentString(`
+    query UserNames($userName: String, $pagination: PaginationInput) {
+  userNames(userName: $userName, pagination: $pagination) {
+    list {
+      id
+      userName
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UserNamesQuery, UserNamesQueryVariables>;
+export const UserReferralRelationshipDocument = new TypedDocumentString(`
+    query UserReferralRelationship($userId: Int!, $childrenLimit: Int) {
+  userReferralRelationship(userId: $userId, childrenLimit: $childrenLimit) {
+    user {
+      id
+      avatarUrl
+      userName
+      registeredAt
+      totalRemittedHec
+    }
+    parentUser {
+      id
+      avatarUrl
+      userName
+      registeredAt
+    }
+    childrenUsers {
+      id
+      avatarUrl
+      userName
+      registeredAt
+      totalRemittedHec
+      childrenCount
+    }
+    totalChildren
+    numberOfDescendants
+    referralRewards
+    bonusRewards
+  }
+}
+    `) as unknown as TypedDocumentString<UserReferralRelationshipQuery, UserReferralRelationshipQueryVariables>;
+export const AffiliateSavingAggregatesDocument = new TypedDocumentString(`
+    query AffiliateSavingAggregates($input: AffiliateListInput) {
+  affiliateSavingAggregates(input: $input) {
+    list {
+      id
+      username
+      email
+      forceClubId
+      remittanceCount
+      totalSentHec
+      totalSentUsdValuation
+      totalHecPrincipal
+      totalAtemPrincipal
+    }
+    pagination {
+      totalRecords
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AffiliateSavingAggregatesQuery, AffiliateSavingAggregatesQueryVariables>;
+export const AffiliateSavingRemittancesDocument = new TypedDocumentString(`
+    query AffiliateSavingRemittances($input: SavingListInput) {
+  affiliateSavingRemittances(input: $input) {
+    list {
+      id
+      username
+      email
+      forceClubId
+      confirmedAt
+      transactionHash
+      sentHec
+      usdValuation
+      hecPrincipal
+      atemPrincipal
+    }
+    pagination {
+      totalRecords
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AffiliateSavingRemittancesQuery, AffiliateSavingRemittancesQueryVariables>;
+export const AffiliateTrackRecordsDocument = new TypedDocumentString(`
+    query AffiliateTrackRecords($input: AffiliateListInput) {
+  affiliateTrackRecords(input: $input) {
+    list {
+      userId
+      userName
+      email
+      forceClubId
+      totalRemittedHec
+      totalHecPrincipal
+      totalReferralRewards
+      totalBonusRewards
+      numberOfChildren
+      parentUserName
+    }
+    pagination {
+      totalRecords
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AffiliateTrackRecordsQuery, AffiliateTrackRecordsQueryVariables>;
+export const HecSavingPlansDocument = new TypedDocumentString(`
+    query HecSavingPlans {
+  hecSavingPlans {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<HecSavingPlansQuery, HecSavingPlansQueryVariables>;
+export const UserAffiliateSavingRemittanceHistoryDocument = new TypedDocumentString(`
+    query UserAffiliateSavingRemittanceHistory($userId: Int!, $pagination: PaginationInput) {
+  userAffiliateSavingRemittanceHistory(userId: $userId, pagination: $pagination) {
+    remittances {
+      id
+      confirmedAt
+      sentHec
+      hecPrincipal
+      atemPrincipal
+      usdValuation
+      address
+    }
+    totalSentHec
+    totalHecPrincipal
+    totalAtemPrincipal
+    totalUsdValuation
+    pagination {
+      totalRecords
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UserAffiliateSavingRemittanceHistoryQuery, UserAffiliateSavingRemittanceHistoryQueryVariables>;
+export const UserAssetDocument = new TypedDocumentString(`
+    query UserAsset($userId: Int!) {
+  userAsset(userId: $userId) {
+    totalBuyAmountUsd
+    totalETHAmount
+    totalHECAmount
+    totalETHStakedAmount
+    totalHECStakedAmount
+    totalETHAffiliateReward
+    totalHECAffiliateReward
+    totalETHProportionalReward
+    totalHECProportionalReward
+    totalETHStakingReward
+    totalHECStakingReward
+  }
+}
+    `) as unknown as TypedDocumentString<UserAssetQuery, UserAssetQueryVariables>;
+export const UserHecSavingDetailDocument = new TypedDocumentString(`
+    query UserHecSavingDetail($userId: Int!) {
+  userHecSavingDetail(input: {userId: $userId}) {
+    oneYearPlanRate
+    twoYearPlanRate
+    oneYearPlanPrincipal
+    twoYearPlanPrincipal
+    oneYearPlanRewards
+    twoYearPlanRewards
+    totalRewards
+    userPreBonusRate
+    userCardStatusBonusRate
+  }
+}
+    `) as unknown as TypedDocumentString<UserHecSavingDetailQuery, UserHecSavingDetailQueryVariables>;
+export const UserHecSavingRemittanceHistoryDocument = new TypedDocumentString(`
+    query UserHecSavingRemittanceHistory($userId: Int!, $pagination: PaginationInput) {
+  userHecSavingRemittanceHistory(userId: $userId, pagination: $pagination) {
+    remittances {
+      id
+      confirmedAt
+      planName
+      sentHec
+      usdValue
+      address
+      transactionHash
+    }
+    totalSentHec
+    totalOneYearPlanHec
+    totalTwoYearsPlanHec
+    pagination {
+      totalRecords
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UserHecSavingRemittanceHistoryQuery, UserHecSavingRemittanceHistoryQueryVariables>;
+export const UserPaymentsDocument = new TypedDocumentString(`
+    query UserPayments($input: UserPaymentsInput) {
+  userPayments(input: $input) {
+    list {
+      userPaymentId
+      userId
+      userName
+      planName
+      priceUsd
+      paidUsd
+      paidBtc
+      paymentAddress
+      confirmedAt
+      canceledAt
+      assetFixedAt
+      status
+      amountETH
+      amountHEC
+    }
+    pagination {
+      totalRecords
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UserPaymentsQuery, UserPaymentsQueryVariables>;
+export const UserReferralPlanDetailDocument = new TypedDocumentString(`
+    query UserReferralPlanDetail($userId: Int!) {
+  userReferralPlanDetail(input: {userId: $userId}) {
+    totalRemittedHec
+    totalUsdValuation
+    totalHecPrincipal
+    totalAtemAmount
+    rewardRate
+    rewardsBasedOnInterest
+    referralRewards
+    bonusRewards
+    numberOfRemittances
+  }
+}
+    `) as unknown as TypedDocumentString<UserReferralPlanDetailQuery, UserReferralPlanDetailQueryVariables>;
+export const UserRewardSnapshotDocument = new TypedDocumentString(`
+    query UserRewardSnapshot($userId: Int!, $rewardDate: String, $planId: Int) {
+  userRewardSnapshot(userId: $userId, rewardDate: $rewardDate, planId: $planId) {
+    rewardDate
+    remittances {
+      id
+      confirmedDate
+      maturityDate
+      amount
+      totalAmount
+      baseRate
+      tierRate
+      lockRate
+      totalBonus
+      plan
+      planId
+      aubeRate
+      aubeReward
+      usdRate
+      totalUsd
+      owlAube
+      owlRate
+      owlReward
+    }
+    totalSentHec
+    totalSentUSD
+    totalAubeReward
+    totalOwlReward
+  }
+}
+    `) as unknown as TypedDocumentString<UserRewardSnapshotQuery, UserRewardSnapshotQueryVariables>;
+export const UserStakingInfoDocument = new TypedDocumentString(`
+    query UserStakingInfo($userId: Int!) {
+  userStakingInfo(userId: $userId) {
+    stakingInfos {
+      planId
+      coinType
+      currentBalance
+      depositedAube
+      aubeReward
+      owlReward
+      aubeRate
+      owlRate
+      walletAddress
+    }
+    remittanceHistories {
+      id
+      planName
+      confirmedAt
+      address
+      sentHec
+      usdValue
+      transactionHash
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UserStakingInfoQuery, UserStakingInfoQueryVariables>;
+export const UserDocument = new TypedDocumentString(`
+    query User($userId: Int!) {
+  user(userId: $userId) {
+    id
+    userName
+    inviteCode
+    cardStatus
+    totalHECStakedAmount
+    totalETHStakedAmount
+    totalBuyAmountUsd
+    savingRewardsRate
+    referralRate
+    registeredAt
+    totalSentAmount
+    totalOwl
+    parentId
+    parentUserName
+    aubeUserInfo {
+      email
+      aubeUserIdHash
+      firstName
+      lastName
+      birthDate
+      enrollmentMonth
+      forceClubRegisteredAt
+      forceClubIdHash
+    }
+    userDetail {
+      avatarUrl
+      phoneNumber
+      twoFactor
+      bio
+      defaultLocale
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UserQuery, UserQueryVariables>;
+export const UsersDocument = new TypedDocumentString(`
+    query Users($userName: String, $inviteCode: String, $email: String, $forceClubIdHash: String, $totalBuyAmountMoreThanOrEqual: Decimal, $totalBuyAmountLessThanOrEqual: Decimal, $cardStatus: [Int!], $pagination: PaginationInput) {
+  users(
+    userName: $userName
+    inviteCode: $inviteCode
+    email: $email
+    forceClubIdHash: $forceClubIdHash
+    totalBuyAmountMoreThanOrEqual: $totalBuyAmountMoreThanOrEqual
+    totalBuyAmountLessThanOrEqual: $totalBuyAmountLessThanOrEqual
+    cardStatus: $cardStatus
+    pagination: $pagination
+  ) {
+    list {
+      id
+      userName
+      inviteCode
+      cardStatus
+      totalHECStakedAmount
+      totalETHStakedAmount
+      totalBuyAmountUsd
+      savingRewardsRate
+      referralRate
+      registeredAt
+      totalSentAmount
+      totalOwl
+      aubeUserInfo {
+        email
+        aubeUserIdHash
+        firstName
+        lastName
+        forceClubIdHash
+      }
+    }
+    pagination {
+      totalRecords
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UsersQuery, UsersQueryVariables>;
 export const CurrentAdminDocument = new TypedDocumentString(`
     query CurrentAdmin {
   adminUser {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 
 const NODE = ['id', 'user_name as userName', 'registered_at as registeredAt'] as const;
@@ -6,17 +7,26 @@ const NODE = ['id', 'user_name as userName', 'registered_at as registeredAt'] as
 export async function findReferralTree(db: Executor, userId: number, children: { limit: number; offset: number } = { limit: 100, offset: 0 }) {
   const user = await db
     .selectFrom('end_users')
-    .select([...NODE, 'parent_id as parentId', 'ancestry', 'children_count as childrenCount'])
+    .select([...NODE, 'parent_id as parentId', 'ancestry', 'children_count as childrenCount', 'descendants_count as descendantsCount'])
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user) return undefined;
   const [parent, childRows] = await Promise.all([
     user.parentId === null
       ? Promise.resolve(undefined)
-      : db.selectFrom('end_users').select(NODE).where('id', '=', user.parentId).executeTakeFirst(),
+      : db
+          .selectFrom('end_users')
+          .select([...NODE, 'children_count as childrenCount', 'descendants_count as descendantsCount'])
+          .where('id', '=', user.parentId)
+          .executeTakeFirst(),
     db
       .selectFrom('end_users')
-      .select([...NODE, 'affiliate_sent_hec as totalRemittedHec'])
+      .select([
+        ...NODE,
+        'affiliate_sent_hec as totalRemittedHec',
+        'children_count as childrenCount',
+        'descendants_count as descendantsCount',
+      ])
       .where('parent_id', '=', userId)
       .orderBy('registered_at')
       .orderBy('id')
@@ -74,4 +84,25 @@ export async function listAffiliateTrackRecords(db: Executor, page: { limit: num
     .limit(page.limit)
     .offset(page.offset)
     .execute();
+}
+
+/** Looks a user up by name (case-insensitive, unique) for the referral screen. */
+export async function findUserIdByName(db: Executor, userName: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('end_users')
+    .select('id')
+    .where(sql<string>`lower(user_name)`, '=', userName.toLowerCase())
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Avatars of a set of users (the relationship view's children). */
+export async function findAvatars(db: Executor, userIds: readonly number[]): Promise<Map<number, string | null>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('end_user_details')
+    .select(['end_user_id as id', 'avatar_url as avatarUrl'])
+    .where('end_user_id', 'in', [...userIds])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.avatarUrl]));
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import { countFromBuckets, normalisePagination, type Page, type Pagination } from '../../db/pagination';
 
-export type RemittanceFilter = { userName?: string | undefined };
+export type RemittanceFilter = { userName?: string | undefined; planName?: string | undefined };
 
 const userIdByName = (name: string) => sql<number>`(SELECT id FROM end_users WHERE lower(user_name) = ${name.toLowerCase()})`;
 
@@ -16,6 +16,11 @@ export async function listSavingRemittances(
   const direction = p.sort?.orderBy ?? 'desc';
   let query = db.selectFrom('saving_remittances as r');
   if (filter.userName) query = query.where('r.end_user_id', '=', userIdByName(filter.userName));
+  if (filter.planName) {
+    // Plan names are few and unique: resolve the name to its id so the (plan, date) index serves.
+    const planName = filter.planName.toLowerCase();
+    query = query.where('r.saving_plan_id', '=', sql<number>`(SELECT id FROM saving_plans WHERE lower(name) = ${planName})`);
+  }
   const rows = await query
     .innerJoin('end_users as u', 'u.id', 'r.end_user_id')
     .innerJoin('saving_plans as pl', 'pl.id', 'r.saving_plan_id')
@@ -35,11 +40,10 @@ export async function listSavingRemittances(
     .limit(p.limit)
     .offset(p.offset)
     .execute();
-  const totalRecords = filter.userName
-    ? Number(
-        (await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n,
-      )
-    : await countFromBuckets(db, 'saving_remittances', ['all']);
+  const totalRecords =
+    filter.userName || filter.planName
+      ? Number((await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)
+      : await countFromBuckets(db, 'saving_remittances', ['all']);
   return { rows, totalRecords };
 }
 
@@ -90,7 +94,7 @@ export async function listAffiliateRemittances(
 }
 
 /** Coin-saving remittances of one user with the spec's totals (user detail and history page). */
-export async function findUserSavingRemittanceHistory(db: Executor, userId: number, limit = 20) {
+export async function findUserSavingRemittanceHistory(db: Executor, userId: number, limit = 20, offset = 0) {
   const [remittances, totals, user] = await Promise.all([
     db
       .selectFrom('saving_remittances as r')
@@ -99,13 +103,16 @@ export async function findUserSavingRemittanceHistory(db: Executor, userId: numb
       .select(['r.id', 'r.confirmed_at as confirmedAt', 'pl.name as planName', 'r.sent_hec as sentHec', 'r.usd_value as usdValue', 'a.address', 'r.transaction_hash as transactionHash'])
       .where('r.end_user_id', '=', userId)
       .orderBy('r.confirmed_at', 'desc')
+      .orderBy('r.id', 'desc')
       .limit(limit)
+      .offset(offset)
       .execute(),
     db
       .selectFrom('saving_remittances')
       .select([
         sql<string>`coalesce(sum(sent_hec) FILTER (WHERE saving_plan_id = 1), 0)`.as('totalOneYearPlanHec'),
         sql<string>`coalesce(sum(sent_hec) FILTER (WHERE saving_plan_id = 2), 0)`.as('totalTwoYearsPlanHec'),
+        sql<string>`count(*)`.as('totalRecords'),
       ])
       .where('end_user_id', '=', userId)
       .executeTakeFirstOrThrow(),
@@ -115,14 +122,16 @@ export async function findUserSavingRemittanceHistory(db: Executor, userId: numb
 }
 
 /** Referral-plan remittances of one user with the stored totals. */
-export async function findUserAffiliateRemittanceHistory(db: Executor, userId: number, limit = 20) {
+export async function findUserAffiliateRemittanceHistory(db: Executor, userId: number, limit = 20, offset = 0) {
   const [remittances, totals] = await Promise.all([
     db
       .selectFrom('affiliate_remittances')
       .select(['id', 'confirmed_at as confirmedAt', 'sent_hec as sentHec', 'hec_principal as hecPrincipal', 'atem_principal as atemPrincipal', 'usd_valuation as usdValuation', 'address'])
       .where('end_user_id', '=', userId)
       .orderBy('confirmed_at', 'desc')
+      .orderBy('id', 'desc')
       .limit(limit)
+      .offset(offset)
       .execute(),
     db
       .selectFrom('end_users')

@@ -237,3 +237,73 @@ export async function findUserRewardSnapshot(db: Executor, userId: number, rewar
   if (planId !== undefined) q = q.where('r.saving_plan_id', '=', planId);
   return q.orderBy('r.saving_plan_id').execute();
 }
+
+/** Light users list for pickers: id and userName, by name, with the exact count. */
+export async function listUserNames(
+  db: Executor,
+  filter: { userName?: string | undefined },
+  pagination: Pagination<'userName' | 'id'>,
+): Promise<Page<{ id: number; userName: string }>> {
+  let query = applyFilter(db.selectFrom('end_users as u'), { userName: filter.userName });
+  const direction = pagination.sort?.orderBy ?? 'asc';
+  query =
+    pagination.sort?.target === 'id'
+      ? query.orderBy('u.id', direction)
+      : query.orderBy(sql`lower(u.user_name)`, direction);
+  const rows = await query
+    .select(['u.id', 'u.user_name as userName'])
+    .limit(pagination.limit)
+    .offset(pagination.offset)
+    .execute();
+  return { rows, totalRecords: await countUsers(db, { userName: filter.userName }) };
+}
+
+/** Purchase plans, by id. */
+export async function listPlans(db: Executor) {
+  return db
+    .selectFrom('plans')
+    .select(['id', 'name', 'description', 'price_usd as price', 'coin_type as coinType'])
+    .orderBy('id')
+    .execute();
+}
+
+/** Coin-saving plans (1, 2, 3 and 5 years), by id. */
+export async function listSavingPlans(db: Executor) {
+  return db
+    .selectFrom('saving_plans')
+    .select(['id', 'name', 'term_years as termYears', 'reward_rate as rewardRate'])
+    .orderBy('id')
+    .execute();
+}
+
+/** The newest reward date with a snapshot for a user (the reward-snapshot default). */
+export async function findLatestRewardDate(db: Executor, userId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('reward_snapshots')
+    .select(sql<string>`to_char(max(reward_date), 'YYYY-MM-DD')`.as('rewardDate'))
+    .where('end_user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.rewardDate ?? undefined;
+}
+
+/** Rates and stored referral-plan totals of one user (user detail, referral plan section). */
+export async function findUserReferralPlanTotals(db: Executor, userId: number) {
+  return db
+    .selectFrom('end_users')
+    .select([
+      'id',
+      'card_status as cardStatus',
+      'saving_rewards_rate as savingRewardsRate',
+      'referral_rate as referralRate',
+      'affiliate_sent_hec as totalRemittedHec',
+      'affiliate_usd_valuation as totalUsdValuation',
+      'affiliate_hec_principal as totalHecPrincipal',
+      'affiliate_atem_principal as totalAtemAmount',
+      'total_interest_rewards as rewardsBasedOnInterest',
+      'total_referral_rewards as referralRewards',
+      'total_bonus_rewards as bonusRewards',
+      'affiliate_remittance_count as numberOfRemittances',
+    ])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}

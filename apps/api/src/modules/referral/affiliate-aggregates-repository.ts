@@ -1,0 +1,124 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/executor';
+import { countFromBuckets, type Page, type Pagination } from '../../db/pagination';
+
+export type AffiliateSearch = {
+  userName?: string | undefined;
+  email?: string | undefined;
+  forceClubId?: string | undefined;
+};
+
+export type AffiliateAggregateRow = {
+  id: number;
+  username: string;
+  email: string;
+  forceClubId: string | null;
+  remittanceCount: number;
+  totalSentHec: string;
+  totalSentUsdValuation: string;
+  totalHecPrincipal: string;
+  totalAtemPrincipal: string;
+};
+
+export type AffiliateTrackRecordRow = {
+  userId: number;
+  userName: string;
+  email: string;
+  forceClubId: string | null;
+  totalRemittedHec: string;
+  totalHecPrincipal: string;
+  totalReferralRewards: string;
+  totalBonusRewards: string;
+  numberOfChildren: number;
+  parentUserName: string | null;
+};
+
+export type AggregatesSortTarget = 'id' | 'totalSentHec';
+export type TrackRecordsSortTarget = 'userId' | 'numberOfChildren';
+
+const prefix = (value: string) => `${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * affiliateSavingAggregates: one row per user with referral-plan remittances, from the stored
+ * totals (kept by triggers), so no per-request sums over the remittances.
+ */
+export async function listAffiliateAggregates(
+  db: Executor,
+  search: AffiliateSearch,
+  pagination: Pagination<AggregatesSortTarget>,
+): Promise<Page<AffiliateAggregateRow>> {
+  const direction = pagination.sort?.orderBy ?? 'desc';
+  let query = db.selectFrom('end_users as u').where('u.affiliate_remittance_count', '>', 0);
+  if (search.userName)
+    query = query.where(sql<string>`lower(u.user_name)`, 'like', prefix(search.userName));
+  if (search.email) query = query.where(sql<string>`lower(u.email)`, 'like', prefix(search.email));
+  if (search.forceClubId) query = query.where('u.force_club_id_hash', '=', search.forceClubId);
+  let ordered = query;
+  if (pagination.sort?.target === 'totalSentHec')
+    ordered = ordered.orderBy('u.affiliate_sent_hec', direction);
+  const rows = await ordered
+    .orderBy('u.id', direction)
+    .select([
+      'u.id',
+      'u.user_name as username',
+      'u.email',
+      'u.force_club_id_hash as forceClubId',
+      'u.affiliate_remittance_count as remittanceCount',
+      'u.affiliate_sent_hec as totalSentHec',
+      'u.affiliate_usd_valuation as totalSentUsdValuation',
+      'u.affiliate_hec_principal as totalHecPrincipal',
+      'u.affiliate_atem_principal as totalAtemPrincipal',
+    ])
+    .limit(pagination.limit)
+    .offset(pagination.offset)
+    .execute();
+  const count = await query
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { rows, totalRecords: Number(count.n) };
+}
+
+/** affiliateTrackRecords: every user with the stored referral-plan totals and parent. */
+export async function listAffiliateTrackRecords(
+  db: Executor,
+  search: AffiliateSearch,
+  pagination: Pagination<TrackRecordsSortTarget>,
+): Promise<Page<AffiliateTrackRecordRow>> {
+  const direction = pagination.sort?.orderBy ?? 'desc';
+  let query = db.selectFrom('end_users as u');
+  if (search.userName)
+    query = query.where(sql<string>`lower(u.user_name)`, 'like', prefix(search.userName));
+  if (search.email) query = query.where(sql<string>`lower(u.email)`, 'like', prefix(search.email));
+  if (search.forceClubId) query = query.where('u.force_club_id_hash', '=', search.forceClubId);
+  // (children_count DESC, id) index of 0010 serves the children sort.
+  const ordered =
+    pagination.sort?.target === 'numberOfChildren'
+      ? query
+          .orderBy('u.children_count', direction)
+          .orderBy('u.id', direction === 'desc' ? 'asc' : 'desc')
+      : query.orderBy('u.id', direction);
+  const rows = await ordered
+    .leftJoin('end_users as p', 'p.id', 'u.parent_id')
+    .select([
+      'u.id as userId',
+      'u.user_name as userName',
+      'u.email',
+      'u.force_club_id_hash as forceClubId',
+      'u.affiliate_sent_hec as totalRemittedHec',
+      'u.affiliate_hec_principal as totalHecPrincipal',
+      'u.total_referral_rewards as totalReferralRewards',
+      'u.total_bonus_rewards as totalBonusRewards',
+      'u.children_count as numberOfChildren',
+      'p.user_name as parentUserName',
+    ])
+    .limit(pagination.limit)
+    .offset(pagination.offset)
+    .execute();
+  const filtered = search.userName || search.email || search.forceClubId;
+  const totalRecords = filtered
+    ? Number(
+        (await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n,
+      )
+    : await countFromBuckets(db, 'end_users', ['all']);
+  return { rows, totalRecords };
+}

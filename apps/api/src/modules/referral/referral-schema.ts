@@ -1,0 +1,227 @@
+import { builder } from '../../graphql/builder';
+import { PaginationInputRef, PaginationRef, toPage, type PageInfo } from '../../graphql/pagination';
+import type {
+  AffiliateAggregateRow,
+  AffiliateTrackRecordRow,
+} from './affiliate-aggregates-repository';
+import type { ReferralService } from './referral-service';
+
+type Tree = Awaited<ReturnType<ReferralService['tree']>>;
+type Relationship = Awaited<ReturnType<ReferralService['relationship']>>;
+type TreeNode = {
+  id: number;
+  userName: string;
+  registeredAt: Date;
+  childrenCount?: number;
+  descendantsCount?: number;
+};
+
+const ReferralNodeRef = builder.objectRef<TreeNode>('ReferralNode').implement({
+  description: 'A user in the referral tree.',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    userName: t.exposeString('userName'),
+    registeredAt: t.field({ type: 'DateTime', resolve: (n) => n.registeredAt }),
+    childrenCount: t.int({
+      description: 'Direct children (referrals).',
+      resolve: (n) => n.childrenCount ?? 0,
+    }),
+    descendantsCount: t.int({
+      description: 'All descendants, at any depth.',
+      resolve: (n) => n.descendantsCount ?? 0,
+    }),
+  }),
+});
+
+const ReferralTreeRef = builder.objectRef<Tree>('ReferralTree').implement({
+  fields: (t) => ({
+    parent: t.field({ type: ReferralNodeRef, nullable: true, resolve: (r) => r.parent }),
+    user: t.field({ type: ReferralNodeRef, resolve: (r) => r.user }),
+    children: t.field({
+      type: [ReferralNodeRef],
+      description: 'One page of children, oldest registration first.',
+      resolve: (r) => r.children,
+    }),
+    totalChildren: t.exposeInt('totalChildren'),
+    childrenLimit: t.exposeInt('childrenLimit'),
+    childrenOffset: t.exposeInt('childrenOffset'),
+  }),
+});
+
+builder.queryField('referralTree', (t) =>
+  t.field({
+    description:
+      "Parent, user and one page of children (oldest first, each with childrenCount and descendantsCount). Pick the user by userName (exact, case-insensitive) or by userId; to expand a node lazily, call again with that child's id as userId. childrenLimit defaults to 100 (max 500), childrenOffset to 0.",
+    type: ReferralTreeRef,
+    authScopes: { authenticated: true },
+    args: {
+      userName: t.arg.string({ required: false }),
+      userId: t.arg.int({ required: false }),
+      childrenLimit: t.arg.int({ required: false }),
+      childrenOffset: t.arg.int({ required: false }),
+    },
+    resolve: (_root, args, ctx) => ctx.services.referral.tree(args),
+  }),
+);
+
+type RelationshipNode = TreeNode & { avatarUrl: string | null; totalRemittedHec?: string };
+const ReferralUserRef = builder.objectRef<RelationshipNode>('ReferralUser').implement({
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    avatarUrl: t.exposeString('avatarUrl', { nullable: true }),
+    userName: t.exposeString('userName'),
+    registeredAt: t.field({ type: 'DateTime', resolve: (n) => n.registeredAt }),
+    totalRemittedHec: t.field({
+      type: 'Decimal',
+      nullable: true,
+      description: 'Referral-plan HEC sent (children only).',
+      resolve: (n) => n.totalRemittedHec ?? null,
+    }),
+    childrenCount: t.int({ resolve: (n) => n.childrenCount ?? 0 }),
+    descendantsCount: t.int({ resolve: (n) => n.descendantsCount ?? 0 }),
+  }),
+});
+
+const UserReferralRelationshipRef = builder
+  .objectRef<Relationship>('UserReferralRelationship')
+  .implement({
+    fields: (t) => ({
+      user: t.field({ type: ReferralUserRef, resolve: (r) => r.user }),
+      parentUser: t.field({ type: ReferralUserRef, nullable: true, resolve: (r) => r.parentUser }),
+      childrenUsers: t.field({ type: [ReferralUserRef], resolve: (r) => r.childrenUsers }),
+      totalChildren: t.exposeInt('totalChildren'),
+      numberOfDescendants: t.exposeInt('numberOfDescendants'),
+      referralRewards: t.field({ type: 'Decimal', resolve: (r) => r.referralRewards }),
+      bonusRewards: t.field({ type: 'Decimal', resolve: (r) => r.bonusRewards }),
+    }),
+  });
+
+builder.queryField('userReferralRelationship', (t) =>
+  t.field({
+    description:
+      'The user, their referrer, one page of children (childrenLimit default 100, max 500) and their referral and bonus rewards.',
+    type: UserReferralRelationshipRef,
+    authScopes: { authenticated: true },
+    args: {
+      userId: t.arg.int({ required: true }),
+      childrenLimit: t.arg.int({ required: false }),
+      childrenOffset: t.arg.int({ required: false }),
+    },
+    resolve: (_root, args, ctx) => ctx.services.referral.relationship(args),
+  }),
+);
+
+const AffiliateSearchParamsRef = builder.inputType('AffiliateSearchParams', {
+  description: 'userName and email match by prefix (case-insensitive); forceClubId exactly.',
+  fields: (t) => ({
+    userName: t.string({ required: false }),
+    email: t.string({ required: false }),
+    forceClubId: t.string({ required: false }),
+  }),
+});
+
+const AffiliateListInputRef = builder.inputType('AffiliateListInput', {
+  fields: (t) => ({
+    searchParams: t.field({ type: AffiliateSearchParamsRef, required: false }),
+    pagination: t.field({ type: PaginationInputRef, required: false }),
+  }),
+});
+
+const AffiliateTrackRecordRef = builder
+  .objectRef<AffiliateTrackRecordRow>('AffiliateTrackRecord')
+  .implement({
+    fields: (t) => ({
+      userId: t.exposeInt('userId'),
+      userName: t.exposeString('userName'),
+      email: t.exposeString('email'),
+      forceClubId: t.exposeString('forceClubId', { nullable: true }),
+      totalRemittedHec: t.field({ type: 'Decimal', resolve: (r) => r.totalRemittedHec }),
+      totalHecPrincipal: t.field({ type: 'Decimal', resolve: (r) => r.totalHecPrincipal }),
+      totalReferralRewards: t.field({ type: 'Decimal', resolve: (r) => r.totalReferralRewards }),
+      totalBonusRewards: t.field({ type: 'Decimal', resolve: (r) => r.totalBonusRewards }),
+      numberOfChildren: t.exposeInt('numberOfChildren'),
+      parentUserName: t.exposeString('parentUserName', { nullable: true }),
+    }),
+  });
+
+const AffiliateTrackRecordListRef = builder
+  .objectRef<{ list: AffiliateTrackRecordRow[]; pagination: PageInfo }>('AffiliateTrackRecordList')
+  .implement({
+    fields: (t) => ({
+      list: t.field({ type: [AffiliateTrackRecordRef], resolve: (r) => r.list }),
+      pagination: t.field({ type: PaginationRef, resolve: (r) => r.pagination }),
+    }),
+  });
+
+const TRACK_RECORD_SORT_TARGETS = ['userId', 'numberOfChildren'] as const;
+
+builder.queryField('affiliateTrackRecords', (t) =>
+  t.field({
+    description:
+      'Every user with referral-plan totals and number of children. Sort targets: userId (default, DESC), numberOfChildren.',
+    type: AffiliateTrackRecordListRef,
+    authScopes: { authenticated: true },
+    args: { input: t.arg({ type: AffiliateListInputRef, required: false }) },
+    resolve: async (_root, args, ctx) => {
+      const page = toPage(args.input?.pagination, TRACK_RECORD_SORT_TARGETS, {
+        target: 'userId',
+        orderBy: 'DESC',
+      });
+      const { rows, totalRecords } = await ctx.services.referral.trackRecords(
+        args.input?.searchParams,
+        page,
+      );
+      return { list: rows, pagination: { ...page, totalRecords } };
+    },
+  }),
+);
+
+const AffiliateSavingAggregateRef = builder
+  .objectRef<AffiliateAggregateRow>('AffiliateSavingAggregate')
+  .implement({
+    fields: (t) => ({
+      id: t.exposeInt('id', { description: 'The user id.' }),
+      username: t.exposeString('username'),
+      email: t.exposeString('email'),
+      forceClubId: t.exposeString('forceClubId', { nullable: true }),
+      remittanceCount: t.exposeInt('remittanceCount'),
+      totalSentHec: t.field({ type: 'Decimal', resolve: (r) => r.totalSentHec }),
+      totalSentUsdValuation: t.field({ type: 'Decimal', resolve: (r) => r.totalSentUsdValuation }),
+      totalHecPrincipal: t.field({ type: 'Decimal', resolve: (r) => r.totalHecPrincipal }),
+      totalAtemPrincipal: t.field({ type: 'Decimal', resolve: (r) => r.totalAtemPrincipal }),
+    }),
+  });
+
+const AffiliateSavingAggregateListRef = builder
+  .objectRef<{ list: AffiliateAggregateRow[]; pagination: PageInfo }>(
+    'AffiliateSavingAggregateList',
+  )
+  .implement({
+    fields: (t) => ({
+      list: t.field({ type: [AffiliateSavingAggregateRef], resolve: (r) => r.list }),
+      pagination: t.field({ type: PaginationRef, resolve: (r) => r.pagination }),
+    }),
+  });
+
+const AGGREGATE_SORT_TARGETS = ['id', 'totalSentHec'] as const;
+
+builder.queryField('affiliateSavingAggregates', (t) =>
+  t.field({
+    description:
+      'Users with referral-plan remittances and their totals. Sort targets: id (default, DESC), totalSentHec.',
+    type: AffiliateSavingAggregateListRef,
+    authScopes: { authenticated: true },
+    args: { input: t.arg({ type: AffiliateListInputRef, required: false }) },
+    resolve: async (_root, args, ctx) => {
+      const page = toPage(args.input?.pagination, AGGREGATE_SORT_TARGETS, {
+        target: 'id',
+        orderBy: 'DESC',
+      });
+      const { rows, totalRecords } = await ctx.services.referral.aggregates(
+        args.input?.searchParams,
+        page,
+      );
+      return { list: rows, pagination: { ...page, totalRecords } };
+    },
+  }),
+);

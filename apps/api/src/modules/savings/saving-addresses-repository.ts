@@ -1,0 +1,73 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/executor';
+import { countFromBuckets, type Page, type Pagination } from '../../db/pagination';
+
+export type SavingAddressRecord = {
+  id: string;
+  userId: number;
+  username: string;
+  email: string;
+  oneYearPlanAddress: string | null;
+  twoYearsPlanAddress: string | null;
+  threeYearsPlanAddress: string | null;
+  fiveYearsPlanAddress: string | null;
+  generatedAt: Date;
+};
+
+export type SavingAddressesFilter = { userName?: string | undefined; email?: string | undefined };
+
+const addressOf = (term: number) =>
+  sql<
+    string | null
+  >`(SELECT a.address FROM saving_deposit_addresses a JOIN saving_plans p ON p.id = a.saving_plan_id WHERE a.end_user_id = f.end_user_id AND p.term_years = ${term})`;
+
+/**
+ * hecSavingAddresses: one record per user with coin saving. Addresses for the four plans are
+ * generated together (design section 3), so a record is keyed by the user's first-generated
+ * address (the 1-year plan's) and the count is that plan's maintained bucket.
+ */
+export async function listSavingAddresses(
+  db: Executor,
+  filter: SavingAddressesFilter,
+  pagination: Pagination<'id'>,
+): Promise<Page<SavingAddressRecord>> {
+  const direction = pagination.sort?.orderBy ?? 'desc';
+  let query = db
+    .selectFrom('saving_deposit_addresses as f')
+    .innerJoin('end_users as u', 'u.id', 'f.end_user_id')
+    .where(
+      'f.saving_plan_id',
+      '=',
+      sql<number>`(SELECT id FROM saving_plans WHERE term_years = 1)`,
+    );
+  if (filter.userName)
+    query = query.where(sql<string>`lower(u.user_name)`, '=', filter.userName.toLowerCase());
+  if (filter.email)
+    query = query.where(sql<string>`lower(u.email)`, '=', filter.email.toLowerCase());
+  const rows = await query
+    .select([
+      'f.id',
+      'u.id as userId',
+      'u.user_name as username',
+      'u.email',
+      addressOf(1).as('oneYearPlanAddress'),
+      addressOf(2).as('twoYearsPlanAddress'),
+      addressOf(3).as('threeYearsPlanAddress'),
+      addressOf(5).as('fiveYearsPlanAddress'),
+      'f.generated_at as generatedAt',
+    ])
+    .orderBy('f.id', direction)
+    .limit(pagination.limit)
+    .offset(pagination.offset)
+    .execute();
+  const totalRecords =
+    filter.userName || filter.email
+      ? Number(
+          (await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow())
+            .n,
+        )
+      : await countFromBuckets(db, 'saving_deposit_addresses', [
+          `plan:${(await db.selectFrom('saving_plans').select('id').where('term_years', '=', 1).executeTakeFirstOrThrow()).id}`,
+        ]);
+  return { rows, totalRecords };
+}

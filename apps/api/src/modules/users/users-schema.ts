@@ -1,0 +1,405 @@
+import { builder } from '../../graphql/builder';
+import { PaginationInputRef, PaginationRef, toPage, type PageInfo } from '../../graphql/pagination';
+import { USERS_SORT_TARGETS, type UserListRow } from './users-repository';
+import type { UserView, UsersService } from './users-service';
+
+type Row<K extends keyof UsersService> = Awaited<ReturnType<UsersService[K]>>;
+
+const AubeUserInfoRef = builder.objectRef<UserView>('AubeUserInfo').implement({
+  description: 'The user as known to the Aube platform and the Force Club.',
+  fields: (t) => ({
+    email: t.exposeString('email'),
+    aubeUserIdHash: t.exposeString('aubeUserIdHash'),
+    firstName: t.exposeString('firstName'),
+    lastName: t.exposeString('lastName'),
+    birthDate: t.field({ type: 'DateTime', nullable: true, resolve: (u) => u.birthDate }),
+    enrollmentMonth: t.field({
+      type: 'DateTime',
+      nullable: true,
+      resolve: (u) => u.enrollmentMonth,
+    }),
+    forceClubRegisteredAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      resolve: (u) => u.forceClubRegisteredAt,
+    }),
+    forceClubIdHash: t.exposeString('forceClubIdHash', { nullable: true }),
+  }),
+});
+
+const UserDetailRef = builder.objectRef<UserView>('UserDetail').implement({
+  description: 'Profile details the user keeps in the app.',
+  fields: (t) => ({
+    avatarUrl: t.exposeString('avatarUrl', { nullable: true }),
+    phoneNumber: t.exposeString('phoneNumber', { nullable: true }),
+    twoFactor: t.boolean({ resolve: (u) => u.twoFactor ?? false }),
+    bio: t.string({ resolve: (u) => u.bio ?? '' }),
+    defaultLocale: t.string({ resolve: (u) => u.defaultLocale ?? 'ja' }),
+  }),
+});
+
+export const UserRef = builder.objectRef<UserView>('User').implement({
+  description: 'An end user with the derived totals of the users list (spec section 3).',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    userName: t.exposeString('userName'),
+    inviteCode: t.exposeString('inviteCode'),
+    cardStatus: t.exposeInt('cardStatus', {
+      description: '0 None, 1 Emerald, 2 Ruby, 3 Sapphire, 4 Gold, 5 Platinum, 6 Black.',
+    }),
+    totalHECStakedAmount: t.field({ type: 'Decimal', resolve: (u) => u.totalHECStakedAmount }),
+    totalETHStakedAmount: t.field({ type: 'Decimal', resolve: (u) => u.totalETHStakedAmount }),
+    totalBuyAmountUsd: t.field({ type: 'Decimal', resolve: (u) => u.totalBuyAmountUsd }),
+    savingRewardsRate: t.field({ type: 'Decimal', resolve: (u) => u.savingRewardsRate }),
+    referralRate: t.field({ type: 'Decimal', resolve: (u) => u.referralRate }),
+    registeredAt: t.field({ type: 'DateTime', resolve: (u) => u.registeredAt }),
+    totalSentAmount: t.field({ type: 'Decimal', resolve: (u) => u.totalSentAmount }),
+    totalOwl: t.field({ type: 'Decimal', resolve: (u) => u.totalOwl }),
+    parentId: t.int({
+      nullable: true,
+      description: 'The referrer (only on `user`).',
+      resolve: (u) => u.parentId ?? null,
+    }),
+    parentUserName: t.string({
+      nullable: true,
+      description: 'The referrer (only on `user`).',
+      resolve: (u) => u.parentUserName ?? null,
+    }),
+    aubeUserInfo: t.field({ type: AubeUserInfoRef, resolve: (u) => u }),
+    userDetail: t.field({ type: UserDetailRef, resolve: (u) => u }),
+  }),
+});
+
+const UserListRef = builder
+  .objectRef<{ list: UserListRow[]; pagination: PageInfo }>('UserList')
+  .implement({
+    fields: (t) => ({
+      list: t.field({ type: [UserRef], resolve: (r) => r.list }),
+      pagination: t.field({ type: PaginationRef, resolve: (r) => r.pagination }),
+    }),
+  });
+
+const UserNameRef = builder.objectRef<{ id: number; userName: string }>('UserName').implement({
+  fields: (t) => ({ id: t.exposeInt('id'), userName: t.exposeString('userName') }),
+});
+
+const UserNameListRef = builder
+  .objectRef<{ list: { id: number; userName: string }[]; pagination: PageInfo }>('UserNameList')
+  .implement({
+    fields: (t) => ({
+      list: t.field({ type: [UserNameRef], resolve: (r) => r.list }),
+      pagination: t.field({ type: PaginationRef, resolve: (r) => r.pagination }),
+    }),
+  });
+
+const USER_NAME_SORT_TARGETS = ['userName', 'id'] as const;
+
+builder.queryField('users', (t) =>
+  t.field({
+    description:
+      'The users list. Name and email match by prefix (case-insensitive); inviteCode and forceClubIdHash exactly; cardStatus is any of the listed statuses. Sort targets: id (default, DESC), userName, registeredAt, totalBuyAmountUsd, totalHECStakedAmount, totalETHStakedAmount, totalSentAmount, totalOwl.',
+    type: UserListRef,
+    authScopes: { authenticated: true },
+    args: {
+      userName: t.arg.string({ required: false }),
+      inviteCode: t.arg.string({ required: false }),
+      email: t.arg.string({ required: false }),
+      forceClubIdHash: t.arg.string({ required: false }),
+      totalBuyAmountMoreThanOrEqual: t.arg({ type: 'Decimal', required: false }),
+      totalBuyAmountLessThanOrEqual: t.arg({ type: 'Decimal', required: false }),
+      cardStatus: t.arg.intList({ required: false }),
+      pagination: t.arg({ type: PaginationInputRef, required: false }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const page = toPage(args.pagination, USERS_SORT_TARGETS, { target: 'id', orderBy: 'DESC' });
+      const { rows, totalRecords } = await ctx.services.users.list(args, page);
+      return { list: rows, pagination: { ...page, totalRecords } };
+    },
+  }),
+);
+
+builder.queryField('userNames', (t) =>
+  t.field({
+    description:
+      'Light variant of `users` for pickers: id and userName only, userName matched by prefix. Sort targets: userName (default, ASC), id.',
+    type: UserNameListRef,
+    authScopes: { authenticated: true },
+    args: {
+      userName: t.arg.string({ required: false }),
+      pagination: t.arg({ type: PaginationInputRef, required: false }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const page = toPage(args.pagination, USER_NAME_SORT_TARGETS, {
+        target: 'userName',
+        orderBy: 'ASC',
+      });
+      const { rows, totalRecords } = await ctx.services.users.listNames(args.userName, page);
+      return { list: rows, pagination: { ...page, totalRecords } };
+    },
+  }),
+);
+
+builder.queryField('user', (t) =>
+  t.field({
+    description: 'General info of one user; NOT_FOUND for an unknown id.',
+    type: UserRef,
+    authScopes: { authenticated: true },
+    args: { userId: t.arg.int({ required: true }) },
+    resolve: (_root, args, ctx) => ctx.services.users.detail(args.userId),
+  }),
+);
+
+const UserAssetRef = builder.objectRef<Row<'asset'>>('UserAsset').implement({
+  description: 'Stored purchase and staking totals and the reward sums of one user.',
+  fields: (t) => {
+    const decimal = (key: keyof Row<'asset'>) =>
+      t.field({ type: 'Decimal', resolve: (a) => String(a[key]) });
+    return {
+      totalBuyAmountUsd: decimal('totalBuyAmountUsd'),
+      totalETHAmount: decimal('totalETHAmount'),
+      totalHECAmount: decimal('totalHECAmount'),
+      totalETHStakedAmount: decimal('totalETHStakedAmount'),
+      totalHECStakedAmount: decimal('totalHECStakedAmount'),
+      totalETHAffiliateReward: decimal('totalETHAffiliateReward'),
+      totalHECAffiliateReward: decimal('totalHECAffiliateReward'),
+      totalETHProportionalReward: decimal('totalETHProportionalReward'),
+      totalHECProportionalReward: decimal('totalHECProportionalReward'),
+      totalETHStakingReward: decimal('totalETHStakingReward'),
+      totalHECStakingReward: decimal('totalHECStakingReward'),
+    };
+  },
+});
+
+builder.queryField('userAsset', (t) =>
+  t.field({
+    type: UserAssetRef,
+    authScopes: { authenticated: true },
+    args: { userId: t.arg.int({ required: true }) },
+    resolve: (_root, args, ctx) => ctx.services.users.asset(args.userId),
+  }),
+);
+
+const UserIdInputRef = builder.inputType('UserIdInput', {
+  fields: (t) => ({ userId: t.int({ required: true }) }),
+});
+
+const UserHecSavingDetailRef = builder
+  .objectRef<Row<'hecSavingDetail'>>('UserHecSavingDetail')
+  .implement({
+    description:
+      'Coin-saving section of the user detail page (HEC positions of the 1- and 2-year plans).',
+    fields: (t) => {
+      const decimal = (key: keyof Row<'hecSavingDetail'>) =>
+        t.field({ type: 'Decimal', resolve: (d) => d[key] });
+      return {
+        oneYearPlanRate: decimal('oneYearPlanRate'),
+        twoYearPlanRate: decimal('twoYearPlanRate'),
+        oneYearPlanPrincipal: decimal('oneYearPlanPrincipal'),
+        twoYearPlanPrincipal: decimal('twoYearPlanPrincipal'),
+        oneYearPlanRewards: decimal('oneYearPlanRewards'),
+        twoYearPlanRewards: decimal('twoYearPlanRewards'),
+        totalRewards: decimal('totalRewards'),
+        userPreBonusRate: decimal('userPreBonusRate'),
+        userCardStatusBonusRate: decimal('userCardStatusBonusRate'),
+      };
+    },
+  });
+
+builder.queryField('userHecSavingDetail', (t) =>
+  t.field({
+    type: UserHecSavingDetailRef,
+    authScopes: { authenticated: true },
+    args: { input: t.arg({ type: UserIdInputRef, required: true }) },
+    resolve: (_root, args, ctx) => ctx.services.users.hecSavingDetail(args.input.userId),
+  }),
+);
+
+const UserReferralPlanDetailRef = builder
+  .objectRef<Row<'referralPlanDetail'>>('UserReferralPlanDetail')
+  .implement({
+    description: 'Referral-plan section of the user detail page (stored totals).',
+    fields: (t) => {
+      const decimal = (key: keyof Row<'referralPlanDetail'>) =>
+        t.field({ type: 'Decimal', resolve: (d) => String(d[key]) });
+      return {
+        totalRemittedHec: decimal('totalRemittedHec'),
+        totalUsdValuation: decimal('totalUsdValuation'),
+        totalHecPrincipal: decimal('totalHecPrincipal'),
+        totalAtemAmount: decimal('totalAtemAmount'),
+        rewardRate: decimal('rewardRate'),
+        rewardsBasedOnInterest: decimal('rewardsBasedOnInterest'),
+        referralRewards: decimal('referralRewards'),
+        bonusRewards: decimal('bonusRewards'),
+        numberOfRemittances: t.exposeInt('numberOfRemittances'),
+      };
+    },
+  });
+
+builder.queryField('userReferralPlanDetail', (t) =>
+  t.field({
+    type: UserReferralPlanDetailRef,
+    authScopes: { authenticated: true },
+    args: { input: t.arg({ type: UserIdInputRef, required: true }) },
+    resolve: (_root, args, ctx) => ctx.services.users.referralPlanDetail(args.input.userId),
+  }),
+);
+
+type StakingInfo = Row<'stakingInfo'>;
+const StakingPositionRef = builder
+  .objectRef<StakingInfo['stakingInfos'][number]>('StakingPosition')
+  .implement({
+    fields: (t) => ({
+      planId: t.exposeInt('planId'),
+      coinType: t.exposeString('coinType'),
+      currentBalance: t.field({ type: 'Decimal', resolve: (s) => s.currentBalance }),
+      depositedAube: t.field({ type: 'Decimal', resolve: (s) => s.depositedAube }),
+      aubeReward: t.field({ type: 'Decimal', resolve: (s) => s.aubeReward }),
+      owlReward: t.field({ type: 'Decimal', resolve: (s) => s.owlReward }),
+      aubeRate: t.field({ type: 'Decimal', resolve: (s) => s.aubeRate }),
+      owlRate: t.field({ type: 'Decimal', resolve: (s) => s.owlRate }),
+      walletAddress: t.exposeString('walletAddress'),
+    }),
+  });
+
+const StakingRemittanceRef = builder
+  .objectRef<StakingInfo['remittanceHistories'][number]>('StakingRemittance')
+  .implement({
+    fields: (t) => ({
+      id: t.exposeString('id'),
+      planName: t.exposeString('planName'),
+      confirmedAt: t.field({ type: 'DateTime', resolve: (r) => r.confirmedAt }),
+      address: t.exposeString('address'),
+      sentHec: t.field({ type: 'Decimal', resolve: (r) => r.sentHec }),
+      usdValue: t.field({ type: 'Decimal', resolve: (r) => r.usdValue }),
+      transactionHash: t.exposeString('transactionHash'),
+    }),
+  });
+
+const UserStakingInfoRef = builder.objectRef<StakingInfo>('UserStakingInfo').implement({
+  fields: (t) => ({
+    stakingInfos: t.field({ type: [StakingPositionRef], resolve: (s) => s.stakingInfos }),
+    remittanceHistories: t.field({
+      type: [StakingRemittanceRef],
+      description: 'The 20 newest coin-saving remittances.',
+      resolve: (s) => s.remittanceHistories,
+    }),
+  }),
+});
+
+builder.queryField('userStakingInfo', (t) =>
+  t.field({
+    type: UserStakingInfoRef,
+    authScopes: { authenticated: true },
+    args: { userId: t.arg.int({ required: true }) },
+    resolve: (_root, args, ctx) => ctx.services.users.stakingInfo(args.userId),
+  }),
+);
+
+type Snapshot = Row<'rewardSnapshot'>;
+const RewardSnapshotRowRef = builder
+  .objectRef<Snapshot['remittances'][number]>('RewardSnapshotRow')
+  .implement({
+    fields: (t) => {
+      const decimal = (resolve: (r: Snapshot['remittances'][number]) => string) =>
+        t.field({ type: 'Decimal', resolve });
+      return {
+        id: t.string({ resolve: (r) => r.id }),
+        confirmedDate: t.field({
+          type: 'Decimal',
+          description: 'Staking date, epoch milliseconds.',
+          resolve: (r) => r.confirmed_date_ms,
+        }),
+        maturityDate: t.field({
+          type: 'Decimal',
+          description: 'Maturity date, epoch milliseconds.',
+          resolve: (r) => r.maturity_date_ms,
+        }),
+        amount: decimal((r) => r.amount),
+        totalAmount: decimal((r) => r.total_amount),
+        baseRate: decimal((r) => r.base_rate),
+        tierRate: decimal((r) => r.tier_rate),
+        lockRate: decimal((r) => r.lock_rate),
+        totalBonus: decimal((r) => r.total_bonus),
+        plan: t.string({ resolve: (r) => r.plan }),
+        planId: t.int({ resolve: (r) => r.saving_plan_id }),
+        aubeRate: decimal((r) => r.aube_rate),
+        aubeReward: decimal((r) => r.aube_reward),
+        usdRate: decimal((r) => r.usd_rate),
+        totalUsd: decimal((r) => r.total_usd),
+        owlAube: decimal((r) => r.owl_aube),
+        owlRate: decimal((r) => r.owl_rate),
+        owlReward: decimal((r) => r.owl_reward),
+      };
+    },
+  });
+
+const UserRewardSnapshotRef = builder.objectRef<Snapshot>('UserRewardSnapshot').implement({
+  fields: (t) => ({
+    rewardDate: t.exposeString('rewardDate', {
+      nullable: true,
+      description: 'The reward date shown (YYYY-MM-DD); null when the user has none.',
+    }),
+    remittances: t.field({ type: [RewardSnapshotRowRef], resolve: (s) => s.remittances }),
+    totalSentHec: t.field({ type: 'Decimal', resolve: (s) => s.totalSentHec }),
+    totalSentUSD: t.field({ type: 'Decimal', resolve: (s) => s.totalSentUSD }),
+    totalAubeReward: t.field({ type: 'Decimal', resolve: (s) => s.totalAubeReward }),
+    totalOwlReward: t.field({ type: 'Decimal', resolve: (s) => s.totalOwlReward }),
+  }),
+});
+
+builder.queryField('userRewardSnapshot', (t) =>
+  t.field({
+    description:
+      'Reward snapshot of one user on rewardDate (YYYY-MM-DD; the newest date with a snapshot when omitted), optionally one plan. Staking and maturity dates are epoch milliseconds.',
+    type: UserRewardSnapshotRef,
+    authScopes: { authenticated: true },
+    args: {
+      userId: t.arg.int({ required: true }),
+      rewardDate: t.arg.string({ required: false }),
+      planId: t.arg.int({ required: false }),
+    },
+    resolve: (_root, args, ctx) =>
+      ctx.services.users.rewardSnapshot(args.userId, args.rewardDate, args.planId),
+  }),
+);
+
+const PlanRef = builder
+  .objectRef<Awaited<ReturnType<UsersService['plans']>>[number]>('Plan')
+  .implement({
+    description: 'A purchase plan.',
+    fields: (t) => ({
+      id: t.exposeInt('id'),
+      name: t.exposeString('name'),
+      description: t.exposeString('description'),
+      price: t.field({ type: 'Decimal', description: 'USD.', resolve: (p) => p.price }),
+      coinType: t.exposeString('coinType'),
+    }),
+  });
+
+const HecSavingPlanRef = builder
+  .objectRef<Awaited<ReturnType<UsersService['savingPlans']>>[number]>('HecSavingPlan')
+  .implement({
+    description: 'A coin-saving plan (1, 2, 3 or 5 years).',
+    fields: (t) => ({
+      id: t.exposeInt('id'),
+      name: t.exposeString('name'),
+      termYears: t.exposeInt('termYears'),
+      rewardRate: t.field({ type: 'Decimal', resolve: (p) => p.rewardRate }),
+    }),
+  });
+
+builder.queryField('plans', (t) =>
+  t.field({
+    type: [PlanRef],
+    authScopes: { authenticated: true },
+    resolve: (_root, _args, ctx) => ctx.services.users.plans(),
+  }),
+);
+
+builder.queryField('hecSavingPlans', (t) =>
+  t.field({
+    type: [HecSavingPlanRef],
+    authScopes: { authenticated: true },
+    resolve: (_root, _args, ctx) => ctx.services.users.savingPlans(),
+  }),
+);

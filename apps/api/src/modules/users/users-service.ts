@@ -1,0 +1,260 @@
+import Decimal from 'decimal.js';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { Page as RepoPage } from '../../db/pagination';
+import {
+  calendarDate,
+  nonNegativeAmount,
+  notFound,
+  positiveId,
+  textFilter,
+  toRepoPagination,
+  badInput,
+} from '../../shared/list-input';
+import type { Page } from '../../shared/page';
+import { findUserSavingRemittanceHistory } from '../savings/savings-repository';
+import * as repo from './users-repository';
+
+/** Card status values of spec section 4: 0 None … 6 Black. */
+export const CARD_STATUSES = [
+  'None',
+  'Emerald',
+  'Ruby',
+  'Sapphire',
+  'Gold',
+  'Platinum',
+  'Black',
+] as const;
+
+/**
+ * Extra coin-saving reward rate per card status. The spec names the field
+ * (userCardStatusBonusRate) but not the values; these are the documented placeholders in
+ * docs/api.md until the business gives the table.
+ */
+export const CARD_STATUS_BONUS_RATES = [
+  '0',
+  '0.001',
+  '0.002',
+  '0.003',
+  '0.005',
+  '0.0075',
+  '0.01',
+] as const;
+
+export type UsersFilterInput = {
+  userName?: string | null | undefined;
+  inviteCode?: string | null | undefined;
+  email?: string | null | undefined;
+  forceClubIdHash?: string | null | undefined;
+  totalBuyAmountMoreThanOrEqual?: string | null | undefined;
+  totalBuyAmountLessThanOrEqual?: string | null | undefined;
+  cardStatus?: readonly number[] | null | undefined;
+};
+
+/** A user of the list, or of the detail page (which also knows the referrer). */
+export type UserView = repo.UserListRow & {
+  parentId?: number | null;
+  parentUserName?: string | null;
+};
+
+/** Validates the users-list filters: amounts not negative and in order, known card statuses. */
+export function usersFilter(input: UsersFilterInput): repo.UsersFilter {
+  const min = nonNegativeAmount(
+    'totalBuyAmountMoreThanOrEqual',
+    input.totalBuyAmountMoreThanOrEqual,
+  );
+  const max = nonNegativeAmount(
+    'totalBuyAmountLessThanOrEqual',
+    input.totalBuyAmountLessThanOrEqual,
+  );
+  if (min !== undefined && max !== undefined && new Decimal(min).gt(max)) {
+    throw badInput(
+      'totalBuyAmountMoreThanOrEqual',
+      'must not be greater than totalBuyAmountLessThanOrEqual.',
+    );
+  }
+  for (const status of input.cardStatus ?? []) {
+    if (!Number.isInteger(status) || status < 0 || status >= CARD_STATUSES.length) {
+      throw badInput(
+        'cardStatus',
+        `${status} is not a card status; use 0 to 6 (${CARD_STATUSES.map((n, i) => `${i} ${n}`).join(', ')}).`,
+      );
+    }
+  }
+  return {
+    userName: textFilter(input.userName),
+    inviteCode: textFilter(input.inviteCode),
+    email: textFilter(input.email),
+    forceClubIdHash: textFilter(input.forceClubIdHash),
+    totalBuyAmountMoreThanOrEqual: min,
+    totalBuyAmountLessThanOrEqual: max,
+    cardStatus:
+      input.cardStatus && input.cardStatus.length > 0 ? [...new Set(input.cardStatus)] : undefined,
+  };
+}
+
+function sumRewards(
+  rewards: readonly { kind: string; coinType: string; amount: string }[],
+  kinds: readonly string[],
+  coin: string,
+): string {
+  return rewards
+    .filter((r) => kinds.includes(r.kind) && r.coinType === coin)
+    .reduce((sum, r) => sum.plus(r.amount), new Decimal(0))
+    .toFixed();
+}
+
+/** Reads of end users for the users list and the user detail page. */
+export function createUsersService(db: Kysely<DB>) {
+  async function requireUser<T>(
+    userId: number,
+    load: (id: number) => Promise<T | undefined>,
+  ): Promise<T> {
+    const row = await load(positiveId('userId', userId));
+    if (row === undefined) throw notFound('User', userId);
+    return row;
+  }
+
+  return {
+    /** The users list (spec section 7, users). */
+    list: (
+      filter: UsersFilterInput,
+      page: Page<repo.UsersSortTarget>,
+    ): Promise<RepoPage<repo.UserListRow>> =>
+      repo.listUsers(db, usersFilter(filter), toRepoPagination(page)),
+
+    /** The light variant for pickers: ids and names. */
+    listNames: (userName: string | null | undefined, page: Page<'userName' | 'id'>) =>
+      repo.listUserNames(db, { userName: textFilter(userName) }, toRepoPagination(page)),
+
+    /** General info of one user. */
+    detail: async (userId: number): Promise<UserView> => {
+      const u = await requireUser(userId, (id) => repo.findUserDetail(db, id));
+      return {
+        id: u.id,
+        userName: u.user_name,
+        inviteCode: u.invite_code,
+        registeredAt: u.registered_at,
+        cardStatus: u.card_status,
+        savingRewardsRate: u.saving_rewards_rate,
+        referralRate: u.referral_rate,
+        totalHECStakedAmount: u.total_hec_staked_amount,
+        totalETHStakedAmount: u.total_eth_staked_amount,
+        totalBuyAmountUsd: u.total_buy_amount_usd,
+        totalSentAmount: u.total_sent_amount,
+        totalOwl: u.total_owl,
+        email: u.email,
+        aubeUserIdHash: u.aube_user_id_hash,
+        firstName: u.first_name,
+        lastName: u.last_name,
+        birthDate: u.birth_date,
+        enrollmentMonth: u.enrollment_month,
+        forceClubRegisteredAt: u.force_club_registered_at,
+        forceClubIdHash: u.force_club_id_hash,
+        avatarUrl: u.avatarUrl,
+        phoneNumber: u.phoneNumber,
+        twoFactor: u.twoFactor,
+        bio: u.bio,
+        defaultLocale: u.defaultLocale,
+        parentId: u.parent_id,
+        parentUserName: u.parentUserName,
+      };
+    },
+
+    /** User asset section: stored totals and reward sums by coin. */
+    asset: async (userId: number) => {
+      const asset = await requireUser(userId, (id) => repo.findUserAsset(db, id));
+      const { rewards, ...totals } = asset;
+      const affiliate = ['affiliate_interest', 'referral', 'bonus'];
+      return {
+        ...totals,
+        totalETHAffiliateReward: sumRewards(rewards, affiliate, 'ETH'),
+        totalHECAffiliateReward: sumRewards(rewards, affiliate, 'HEC'),
+        totalETHProportionalReward: sumRewards(rewards, ['proportional'], 'ETH'),
+        totalHECProportionalReward: sumRewards(rewards, ['proportional'], 'HEC'),
+        totalETHStakingReward: sumRewards(rewards, ['staking'], 'ETH'),
+        totalHECStakingReward: sumRewards(rewards, ['staking'], 'HEC'),
+      };
+    },
+
+    /** Coin-saving section: rate, principal and rewards of the 1- and 2-year plans. */
+    hecSavingDetail: async (userId: number) => {
+      const user = await requireUser(userId, (id) => repo.findUserReferralPlanTotals(db, id));
+      const [positions, plans] = await Promise.all([
+        repo.findUserSavingDetail(db, userId),
+        repo.listSavingPlans(db),
+      ]);
+      const hec = positions.filter((p) => p.coinType === 'HEC');
+      const plan = (years: number) => plans.find((p) => p.termYears === years);
+      const of = (years: number) => {
+        const p = plan(years);
+        const position = hec.find((h) => h.planId === p?.id);
+        return {
+          rate: p?.rewardRate ?? '0',
+          principal: position?.principal ?? '0',
+          rewards: position?.rewards ?? '0',
+        };
+      };
+      const one = of(1);
+      const two = of(2);
+      return {
+        oneYearPlanRate: one.rate,
+        twoYearPlanRate: two.rate,
+        oneYearPlanPrincipal: one.principal,
+        twoYearPlanPrincipal: two.principal,
+        oneYearPlanRewards: one.rewards,
+        twoYearPlanRewards: two.rewards,
+        totalRewards: hec.reduce((sum, h) => sum.plus(h.rewards), new Decimal(0)).toFixed(),
+        userPreBonusRate: user.savingRewardsRate,
+        userCardStatusBonusRate: CARD_STATUS_BONUS_RATES[user.cardStatus] ?? '0',
+      };
+    },
+
+    /** Referral plan section: stored referral-plan totals and the user's reward rate. */
+    referralPlanDetail: async (userId: number) => {
+      const user = await requireUser(userId, (id) => repo.findUserReferralPlanTotals(db, id));
+      return { ...user, rewardRate: user.referralRate };
+    },
+
+    /** Staking positions and the latest coin-saving remittances of one user. */
+    stakingInfo: async (userId: number) => {
+      await requireUser(userId, (id) => repo.findUserReferralPlanTotals(db, id));
+      const [stakingInfos, history] = await Promise.all([
+        repo.findUserStakingInfo(db, userId),
+        findUserSavingRemittanceHistory(db, userId),
+      ]);
+      return { stakingInfos, remittanceHistories: history.remittances };
+    },
+
+    /** Reward snapshot of one user on one reward date (the newest when none is given). */
+    rewardSnapshot: async (
+      userId: number,
+      rewardDate: string | null | undefined,
+      planId: number | null | undefined,
+    ) => {
+      await requireUser(userId, (id) => repo.findUserReferralPlanTotals(db, id));
+      if (planId !== null && planId !== undefined) positiveId('planId', planId);
+      const date = rewardDate
+        ? calendarDate('rewardDate', rewardDate)
+        : await repo.findLatestRewardDate(db, userId);
+      const rows = date
+        ? await repo.findUserRewardSnapshot(db, userId, date, planId ?? undefined)
+        : [];
+      const sum = (pick: (r: (typeof rows)[number]) => string) =>
+        rows.reduce((total, r) => total.plus(pick(r)), new Decimal(0)).toFixed();
+      return {
+        rewardDate: date ?? null,
+        remittances: rows,
+        totalSentHec: sum((r) => r.amount),
+        totalSentUSD: sum((r) => r.total_usd),
+        totalAubeReward: sum((r) => r.aube_reward),
+        totalOwlReward: sum((r) => r.owl_reward),
+      };
+    },
+
+    plans: () => repo.listPlans(db),
+    savingPlans: () => repo.listSavingPlans(db),
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

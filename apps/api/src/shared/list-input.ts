@@ -1,0 +1,73 @@
+import type { Pagination } from '../db/pagination';
+import { AppError } from './app-error';
+import type { Page } from './page';
+
+/** A page after toPage(), in the form the repositories take (lower-case direction). */
+export function toRepoPagination<Target extends string>(page: Page<Target>): Pagination<Target> {
+  return {
+    limit: page.limit,
+    offset: page.offset,
+    sort: { target: page.sort.target, orderBy: page.sort.orderBy === 'ASC' ? 'asc' : 'desc' },
+  };
+}
+
+/** A BAD_USER_INPUT error that names the offending field in its message and extensions. */
+export function badInput(field: string, message: string): AppError {
+  return new AppError('BAD_USER_INPUT', `${field}: ${message}`, { field });
+}
+
+/** Checks that an optional decimal amount filter is not negative. */
+export function nonNegativeAmount(
+  field: string,
+  value: string | null | undefined,
+): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (!/^\d+(\.\d+)?$/.test(value))
+    throw badInput(field, 'must be an amount of 0 or more, such as "1000" or "12.5".');
+  return value;
+}
+
+/** Checks that a from/until pair is in order; returns both unchanged. */
+export function dateRange(
+  fromField: string,
+  from: Date | null | undefined,
+  untilField: string,
+  until: Date | null | undefined,
+): { from: Date | undefined; until: Date | undefined } {
+  if (from && until && from.getTime() > until.getTime()) {
+    throw badInput(fromField, `must not be later than ${untilField}.`);
+  }
+  return { from: from ?? undefined, until: until ?? undefined };
+}
+
+/** Checks a calendar date string (YYYY-MM-DD) and returns it normalised. */
+export function calendarDate(field: string, value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+  const date = match ? new Date(`${match[0]}T00:00:00.000Z`) : undefined;
+  if (
+    !match ||
+    !date ||
+    Number.isNaN(date.getTime()) ||
+    date.toISOString().slice(0, 10) !== match[0]
+  ) {
+    throw badInput(field, 'must be a date such as "2026-03-01".');
+  }
+  return match[0];
+}
+
+/** A positive database id, or a BAD_USER_INPUT naming the field. */
+export function positiveId(field: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1) throw badInput(field, 'must be a positive id.');
+  return value;
+}
+
+/** Trims an optional text filter; blank means "no filter". */
+export function textFilter(value: string | null | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+/** The NOT_FOUND error for an id that names no record. */
+export function notFound(what: string, id: number | string): AppError {
+  return new AppError('NOT_FOUND', `${what} ${id} was not found.`, { id: String(id) });
+}
