@@ -55,7 +55,9 @@ describe('the chain from browser to database', () => {
     const token = await page.evaluate(() => localStorage.getItem('accessToken'));
     await page.goto(`${server.baseUrl}/common/dashboard`);
     await expect.poll(() => page.getByTestId('signed-in-admin').textContent()).toContain('reader');
-    await page.getByRole('button', { name: /logout|ログアウト/i }).click();
+    // Logout sits in the toolbar's profile menu.
+    await page.getByRole('button', { name: /account menu|アカウントメニュー/i }).click();
+    await page.getByRole('menuitem', { name: /logout|ログアウト/i }).click();
     await page.waitForURL(`${server.baseUrl}/login`);
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
     const after = await fetch(`${server.baseUrl}/graphql-admin`, {

@@ -55,9 +55,9 @@ export function AppLayout() {
   const [themeLoaded, setThemeLoaded] = useState(false);
 
   const found = findRoute(pathname);
-  const forbidden = Boolean(
-    found?.route.role && admin.data && !hasRole(admin.data, found.route.role),
-  );
+  // A guarded page gets its header only once the admin is known to hold the role, so the
+  // 403 page never shows under the forbidden page's title.
+  const forbidden = Boolean(found?.route.role && !hasRole(admin.data, found.route.role));
   const title = found && !forbidden ? t(found.route.title, found.params) : null;
 
   useEffect(() => {

@@ -18,7 +18,7 @@ export type AppRoute = {
 
 // Placeholder for a page whose feature is not built yet; a feature issue replaces it with
 // `() => import('@/features/<feature>/components/<page>').then((m) => ({ Component: m.XPage }))`.
-const notBuilt: LazyPage = () =>
+export const notBuilt: LazyPage = () =>
   import('@/components/not-built-page').then((m) => ({ Component: m.NotBuiltPage }));
 
 /**

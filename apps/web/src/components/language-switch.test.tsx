@@ -26,12 +26,12 @@ describe('language switch', () => {
       </>,
     );
     expect(screen.getByRole('heading')).toHaveTextContent('ダッシュボード');
-    await userEvent.click(screen.getByRole('button', { name: '言語: 日本語 (JA)' }));
+    await userEvent.click(screen.getByRole('button', { name: '言語: 日本語, JA' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'English' }));
     expect(screen.getByRole('heading')).toHaveTextContent('Dashboard');
     expect(localStorage.getItem('locale')).toBe('en');
     expect(document.documentElement.lang).toBe('en');
-    await userEvent.click(screen.getByRole('button', { name: 'Language: English (EN)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Language: English, EN' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: '日本語' }));
     expect(screen.getByRole('heading')).toHaveTextContent('ダッシュボード');
     expect(localStorage.getItem('locale')).toBe('ja');

@@ -23,7 +23,8 @@ export function LanguageSwitch({ color = 'inherit' }: { color?: 'inherit' | 'pri
     <>
       <IconButton
         color={color}
-        // The name includes the visible code (JA/EN), so speech input users can say what they see.
+        // The name includes the visible code (JA/EN), so speech input users can say what they see;
+        // no brackets around it: axe-core's name check does not match text inside them.
         aria-label={t('shell.languageCurrent', {
           language: t(`locales.${current}`),
           code: current.toUpperCase(),

@@ -23,7 +23,7 @@ export const en: Messages = {
   shell: {
     toggleMenu: 'Toggle menu',
     language: 'Language',
-    languageCurrent: 'Language: {{language}} ({{code}})',
+    languageCurrent: 'Language: {{language}}, {{code}}',
     accountMenu: 'Account menu',
     profile: 'Profile',
     themeSettings: 'Theme settings',

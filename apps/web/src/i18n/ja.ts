@@ -23,7 +23,7 @@ export const ja = {
   shell: {
     toggleMenu: 'メニューの開閉',
     language: '言語',
-    languageCurrent: '言語: {{language}} ({{code}})',
+    languageCurrent: '言語: {{language}}, {{code}}',
     accountMenu: 'アカウントメニュー',
     profile: 'プロフィール',
     themeSettings: 'テーマ設定',
