@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, Typography } from '@mui/material';
+import '@/i18n/lists';
 
 /** Label/value pairs of a detail section, laid out as a description list. */
 export function DetailList({ items }: { items: { label: string; value: ReactNode }[] }) {

@@ -13,6 +13,7 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
+import '@/i18n/lists';
 
 type Option = { value: string; label: string };
 

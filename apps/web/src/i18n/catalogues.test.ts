@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { en } from './en';
+import { enLists } from './en-lists';
 import { ja } from './ja';
+import { jaLists } from './ja-lists';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -16,8 +18,9 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const jaKeys = flatten(ja);
-const enKeys = flatten(en);
+// The list screens' texts (src/i18n/lists.ts) load with those screens but are one catalogue.
+const jaKeys = flatten({ ...ja, ...jaLists });
+const enKeys = flatten({ ...en, ...enLists });
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

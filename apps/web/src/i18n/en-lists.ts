@@ -1,10 +1,7 @@
-import type { Messages } from './ja';
+import type { ListsMessages } from './ja-lists';
 
 /** English texts of the list conventions and the issue 6 screens (see ja-lists.ts). */
-export const enLists: Pick<
-  Messages,
-  'list' | 'cardStatus' | 'fields' | 'users' | 'referral' | 'coinSaving'
-> = {
+export const enLists: ListsMessages = {
   list: {
     total: '{{formatted}} records',
     loading: 'Loading…',
@@ -209,6 +206,13 @@ export const enLists: Pick<
     tree: 'Referral tree',
     relationship: 'Relationship and rewards',
     loadMore: 'Show more',
+    descendants: 'Descendants',
+  },
+  paymentStatus: {
+    pending: 'Pending',
+    confirmed: 'Confirmed',
+    asset_fixed: 'Asset fixed',
+    canceled: 'Canceled',
   },
   coinSaving: {
     addressesLabel: 'Deposit addresses per plan',

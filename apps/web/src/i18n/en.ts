@@ -1,4 +1,3 @@
-import { enLists } from './en-lists';
 import type { Messages } from './ja';
 
 export const en: Messages = {
@@ -284,5 +283,4 @@ export const en: Messages = {
     network: 'Server error!',
     generic: 'Error: {{message}}',
   },
-  ...enLists,
 };

@@ -1,6 +1,4 @@
 /** Japanese, the default language. Every key here must exist in en.ts (type-checked). */
-import { jaLists } from './ja-lists';
-
 export const ja = {
   app: {
     title: '管理コンソール',
@@ -284,7 +282,6 @@ export const ja = {
     network: 'サーバーエラー！',
     generic: 'エラー: {{message}}',
   },
-  ...jaLists,
 };
 
 type Catalogue<T> = { [K in keyof T]: T[K] extends string ? string : Catalogue<T[K]> };

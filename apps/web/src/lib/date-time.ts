@@ -53,3 +53,13 @@ export function formatDate(
   const date = toDate(value);
   return date ? formatter(timeZone, false).format(date) : String(value);
 }
+
+/** The first instant of a calendar day (YYYY-MM-DD) as the API takes it (spec section 9). */
+export function dayStartIso(day: string): string | undefined {
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? `${day}T00:00:00.000Z` : undefined;
+}
+
+/** The last instant of a calendar day (YYYY-MM-DD), T23:59:59.999Z (spec section 9). */
+export function dayEndIso(day: string): string | undefined {
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? `${day}T23:59:59.999Z` : undefined;
+}

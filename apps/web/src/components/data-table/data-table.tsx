@@ -22,6 +22,7 @@ import { formatNumber } from '@/lib/format';
 import { PAGE_SIZES, type FilterKinds, type ListController } from '@/lib/list-state';
 import { ColumnChooser } from './column-chooser';
 import { useColumnVisibility } from './use-column-visibility';
+import '@/i18n/lists';
 
 /** One column of a DataTable. */
 export type DataColumn<Row> = {

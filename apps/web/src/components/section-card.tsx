@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
+import { errorMessage } from '@/lib/error-message';
+import '@/i18n/lists';
+
+/**
+ * A titled section of a detail page with its own loading and error state, so one slow or
+ * failing call does not blank the whole page.
+ */
+export function SectionCard({
+  title,
+  action,
+  loading = false,
+  error,
+  children,
+  id,
+}: {
+  title: string;
+  action?: ReactNode;
+  loading?: boolean;
+  error?: unknown;
+  children?: ReactNode;
+  id?: string;
+}) {
+  const { t } = useTranslation();
+  const headingId = id ? `${id}-heading` : undefined;
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={headingId} id={id}>
+      <CardContent>
+        <Stack direction="row" alignItems="center" spacing={1} sx={{ mb: 1.5 }}>
+          <Typography id={headingId} component="h2" variant="h6" sx={{ flexGrow: 1 }}>
+            {title}
+          </Typography>
+          {action}
+        </Stack>
+        {loading && <LinearProgress aria-label={t('list.loading')} sx={{ mb: 1 }} />}
+        {error !== undefined && error !== null ? (
+          <Alert severity="error">{errorMessage(error, t)}</Alert>
+        ) : (
+          children
+        )}
+      </CardContent>
+    </Card>
+  );
+}

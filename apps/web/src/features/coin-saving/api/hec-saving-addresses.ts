@@ -1,0 +1,34 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { graphql } from '@/gql';
+import type { HecSavingAddressesQueryVariables } from '@/gql/graphql';
+import { execute } from '@/lib/graphql-client';
+
+const HecSavingAddressesQuery = graphql(`
+  query HecSavingAddresses($input: SavingListInput) {
+    hecSavingAddresses(input: $input) {
+      list {
+        id
+        userId
+        username
+        email
+        oneYearPlanAddress
+        twoYearsPlanAddress
+        threeYearsPlanAddress
+        fiveYearsPlanAddress
+        generatedAt
+      }
+      pagination {
+        totalRecords
+      }
+    }
+  }
+`);
+
+/** One page of users' per-plan deposit addresses. */
+export function useHecSavingAddresses(variables: HecSavingAddressesQueryVariables) {
+  return useQuery({
+    queryKey: ['hecSavingAddresses', variables],
+    queryFn: async () => (await execute(HecSavingAddressesQuery, variables)).hecSavingAddresses,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,97 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Typography } from '@mui/material';
+import { DataTable, type DataColumn } from '@/components/data-table/data-table';
+import { ListFilters, type FilterField } from '@/components/list-filters';
+import { TruncatedText } from '@/components/truncated-text';
+import type { HecSavingAddressesQuery } from '@/gql/graphql';
+import { adminTimeZone, formatDateTime } from '@/lib/date-time';
+import { useListState, type ListStateOptions } from '@/lib/list-state';
+import { useHecSavingAddresses } from '../api/hec-saving-addresses';
+import '@/i18n/lists';
+
+type Row = HecSavingAddressesQuery['hecSavingAddresses']['list'][number];
+
+const FILTERS = { userName: 'text', email: 'text' } as const;
+const LIST: ListStateOptions<typeof FILTERS> = {
+  filters: FILTERS,
+  defaultSort: { target: 'id', orderBy: 'DESC' },
+  sortTargets: ['id'],
+};
+
+const address = (value: string | null | undefined) => <TruncatedText text={value ?? ''} max={24} />;
+
+/** /aubecoin_saving/addresses: each coin-saving user's deposit address per plan. */
+export function AddressesPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const list = useListState(LIST);
+  const f = list.filters;
+  const query = useHecSavingAddresses({
+    input: {
+      searchParams: { userName: f.userName || undefined, email: f.email || undefined },
+      pagination: list.pagination,
+    },
+  });
+  const fields: FilterField[] = [
+    { key: 'userName', label: t('fields.userName') },
+    { key: 'email', label: t('fields.email') },
+  ];
+  const columns: DataColumn<Row>[] = [
+    { id: 'id', label: t('fields.id'), render: (r) => r.id, sortable: true, hideable: false },
+    { id: 'username', label: t('fields.userName'), render: (r) => r.username, hideable: false },
+    { id: 'email', label: t('fields.email'), render: (r) => <TruncatedText text={r.email} /> },
+    {
+      id: 'oneYearPlanAddress',
+      label: t('fields.oneYearAddress'),
+      render: (r) => address(r.oneYearPlanAddress),
+    },
+    {
+      id: 'twoYearsPlanAddress',
+      label: t('fields.twoYearsAddress'),
+      render: (r) => address(r.twoYearsPlanAddress),
+    },
+    {
+      id: 'threeYearsPlanAddress',
+      label: t('fields.threeYearsAddress'),
+      render: (r) => address(r.threeYearsPlanAddress),
+    },
+    {
+      id: 'fiveYearsPlanAddress',
+      label: t('fields.fiveYearsAddress'),
+      render: (r) => address(r.fiveYearsPlanAddress),
+    },
+    {
+      id: 'generatedAt',
+      label: t('fields.generatedAt'),
+      render: (r) => formatDateTime(r.generatedAt),
+    },
+  ];
+  return (
+    <>
+      <ListFilters
+        fields={fields}
+        values={f}
+        onApply={(v) => list.setFilters(v as Partial<typeof f>)}
+        onClear={list.clearFilters}
+      />
+      <DataTable
+        label={t('coinSaving.addressesLabel')}
+        storageKey="saving-addresses"
+        columns={columns}
+        rows={query.data?.list}
+        total={query.data?.pagination.totalRecords}
+        getRowId={(r) => r.id}
+        list={list}
+        loading={query.isFetching}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        onOpenRow={(r) => navigate(`/common/users/${r.userId}`)}
+        rowLabel={(r) => t('users.openUser', { name: r.username })}
+      />
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+        {t('list.timeZone', { zone: adminTimeZone() })}
+      </Typography>
+    </>
+  );
+}

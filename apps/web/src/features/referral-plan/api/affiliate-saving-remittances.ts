@@ -1,0 +1,36 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { graphql } from '@/gql';
+import type { AffiliateSavingRemittancesQueryVariables } from '@/gql/graphql';
+import { execute } from '@/lib/graphql-client';
+
+const AffiliateSavingRemittancesQuery = graphql(`
+  query AffiliateSavingRemittances($input: SavingListInput) {
+    affiliateSavingRemittances(input: $input) {
+      list {
+        id
+        username
+        email
+        forceClubId
+        confirmedAt
+        transactionHash
+        sentHec
+        usdValuation
+        hecPrincipal
+        atemPrincipal
+      }
+      pagination {
+        totalRecords
+      }
+    }
+  }
+`);
+
+/** One page of referral-plan remittances of all users (newest first). */
+export function useAffiliateSavingRemittances(variables: AffiliateSavingRemittancesQueryVariables) {
+  return useQuery({
+    queryKey: ['affiliateSavingRemittances', variables],
+    queryFn: async () =>
+      (await execute(AffiliateSavingRemittancesQuery, variables)).affiliateSavingRemittances,
+    placeholderData: keepPreviousData,
+  });
+}

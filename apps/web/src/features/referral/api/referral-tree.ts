@@ -1,0 +1,79 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { graphql } from '@/gql';
+import { execute } from '@/lib/graphql-client';
+
+const ReferralTreeQuery = graphql(`
+  query ReferralTree($userName: String, $userId: Int, $childrenLimit: Int, $childrenOffset: Int) {
+    referralTree(
+      userName: $userName
+      userId: $userId
+      childrenLimit: $childrenLimit
+      childrenOffset: $childrenOffset
+    ) {
+      parent {
+        id
+        userName
+        registeredAt
+        childrenCount
+        descendantsCount
+      }
+      user {
+        id
+        userName
+        registeredAt
+        childrenCount
+        descendantsCount
+      }
+      children {
+        id
+        userName
+        registeredAt
+        childrenCount
+        descendantsCount
+      }
+      totalChildren
+      childrenLimit
+      childrenOffset
+    }
+  }
+`);
+
+/** Children fetched per request; a level is expanded page by page, never the whole tree. */
+export const CHILDREN_PAGE = 50;
+
+/** Parent, user and the first page of children of the user picked by name. */
+export function useReferralTree(userName: string) {
+  return useQuery({
+    queryKey: ['referralTree', userName],
+    queryFn: async () =>
+      (
+        await execute(ReferralTreeQuery, {
+          userName,
+          childrenLimit: CHILDREN_PAGE,
+          childrenOffset: 0,
+        })
+      ).referralTree,
+    enabled: userName !== '',
+  });
+}
+
+/** The children of one node, loaded when it is expanded, a page at a time. */
+export function useReferralChildren(userId: number, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: ['referralChildren', userId],
+    queryFn: async ({ pageParam }) =>
+      (
+        await execute(ReferralTreeQuery, {
+          userId,
+          childrenLimit: CHILDREN_PAGE,
+          childrenOffset: pageParam,
+        })
+      ).referralTree,
+    initialPageParam: 0,
+    getNextPageParam: (last) => {
+      const next = last.childrenOffset + last.children.length;
+      return next < last.totalChildren ? next : undefined;
+    },
+    enabled,
+  });
+}

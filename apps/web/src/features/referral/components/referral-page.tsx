@@ -1,0 +1,283 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import {
+  Alert,
+  Avatar,
+  Box,
+  Button,
+  Chip,
+  Grid,
+  IconButton,
+  LinearProgress,
+  Link,
+  List,
+  ListItem,
+  Paper,
+  Stack,
+  Typography,
+} from '@mui/material';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { DataTable, type DataColumn } from '@/components/data-table/data-table';
+import { DetailList } from '@/components/detail-list';
+import { SectionCard } from '@/components/section-card';
+import type { ReferralTreeQuery, UserReferralRelationshipQuery } from '@/gql/graphql';
+import { formatAmount } from '@/lib/amount';
+import { adminTimeZone, formatDateTime } from '@/lib/date-time';
+import { errorMessage } from '@/lib/error-message';
+import { formatNumber } from '@/lib/format';
+import { useReferralChildren, useReferralTree } from '../api/referral-tree';
+import { useUserReferralRelationship } from '../api/user-referral-relationship';
+import { UserPicker } from './user-picker';
+import '@/i18n/lists';
+
+type Node = ReferralTreeQuery['referralTree']['user'];
+type ChildUser = UserReferralRelationshipQuery['userReferralRelationship']['childrenUsers'][number];
+
+/** /common/referral: pick a user, see parent, user and children, expand level by level. */
+export function ReferralPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const userName = params.get('user') ?? '';
+  const tree = useReferralTree(userName);
+  // Picking a user is a history entry, so Back returns to the previous user.
+  const pick = (name: string) => setParams({ user: name });
+  return (
+    <Stack spacing={2}>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <UserPicker key={userName} value={userName} onChange={pick} />
+      </Paper>
+      {!userName && <Alert severity="info">{t('referral.selectPrompt')}</Alert>}
+      {tree.isFetching && <LinearProgress aria-label={t('list.loading')} />}
+      {tree.error && <Alert severity="error">{errorMessage(tree.error, t)}</Alert>}
+      {tree.data && (
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, lg: 7 }}>
+            <SectionCard id="referral-tree" title={t('referral.tree')}>
+              <Stack spacing={1.5}>
+                <Typography variant="overline">{t('referral.parent')}</Typography>
+                {tree.data.parent ? (
+                  <NodeLine node={tree.data.parent} onFocus={pick} />
+                ) : (
+                  <Typography color="text.secondary">{t('referral.noParent')}</Typography>
+                )}
+                <Typography variant="overline">{t('referral.user')}</Typography>
+                <Box
+                  sx={{ borderLeft: 3, borderColor: 'primary.main', pl: 1 }}
+                  data-testid="referral-user"
+                >
+                  <NodeLine node={tree.data.user} onFocus={pick} current />
+                </Box>
+                <Typography variant="overline">
+                  {t('referral.children')} ({formatNumber(tree.data.totalChildren)})
+                </Typography>
+                <ChildrenLevel userId={tree.data.user.id} onFocus={pick} depth={1} />
+              </Stack>
+            </SectionCard>
+          </Grid>
+          <Grid size={{ xs: 12, lg: 5 }}>
+            <Relationship userId={tree.data.user.id} />
+          </Grid>
+        </Grid>
+      )}
+      <Typography variant="caption" color="text.secondary">
+        {t('list.timeZone', { zone: adminTimeZone() })}
+      </Typography>
+    </Stack>
+  );
+}
+
+/** A user in the tree: optional numbered child badge, name (links to the detail), registration time. */
+function NodeLine({
+  node,
+  badge,
+  onFocus,
+  current = false,
+}: {
+  node: Node;
+  badge?: number;
+  onFocus: (userName: string) => void;
+  current?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
+      {badge !== undefined && (
+        <Chip size="small" color="primary" label={t('referral.childBadge', { number: badge })} />
+      )}
+      <Link
+        component={RouterLink}
+        to={`/common/users/${node.id}`}
+        sx={{ fontWeight: current ? 600 : 400 }}
+      >
+        {node.userName}
+      </Link>
+      <Typography variant="body2" color="text.secondary">
+        {formatDateTime(node.registeredAt)}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('referral.childCount', { count: formatNumber(node.childrenCount) })}
+      </Typography>
+      {!current && (
+        <Button
+          size="small"
+          onClick={() => onFocus(node.userName)}
+          aria-label={t('referral.focus', { name: node.userName })}
+        >
+          {t('referral.user')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/** One level of children, fetched a page at a time; each child expands its own level on demand. */
+function ChildrenLevel({
+  userId,
+  onFocus,
+  depth,
+}: {
+  userId: number;
+  onFocus: (userName: string) => void;
+  depth: number;
+}) {
+  const { t } = useTranslation();
+  const children = useReferralChildren(userId, true);
+  if (children.error) return <Alert severity="error">{errorMessage(children.error, t)}</Alert>;
+  if (!children.data) return <LinearProgress aria-label={t('list.loading')} />;
+  const nodes = children.data.pages.flatMap((p) => p.children);
+  if (nodes.length === 0)
+    return <Typography color="text.secondary">{t('referral.noChildren')}</Typography>;
+  return (
+    <>
+      <List dense disablePadding data-depth={depth} sx={{ pl: depth > 1 ? 3 : 0 }}>
+        {nodes.map((node, index) => (
+          <ChildItem key={node.id} node={node} number={index + 1} onFocus={onFocus} depth={depth} />
+        ))}
+      </List>
+      {children.hasNextPage && (
+        <Button
+          size="small"
+          onClick={() => void children.fetchNextPage()}
+          disabled={children.isFetchingNextPage}
+        >
+          {t('referral.loadMore')}
+        </Button>
+      )}
+    </>
+  );
+}
+
+function ChildItem({
+  node,
+  number,
+  onFocus,
+  depth,
+}: {
+  node: Node;
+  number: number;
+  onFocus: (userName: string) => void;
+  depth: number;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const hasChildren = node.childrenCount > 0;
+  return (
+    <ListItem
+      disableGutters
+      sx={{ display: 'block', py: 0.25 }}
+      data-testid={`referral-node-${node.userName}`}
+    >
+      <Stack direction="row" alignItems="center" spacing={0.5}>
+        {hasChildren ? (
+          <IconButton
+            size="small"
+            aria-expanded={open}
+            aria-label={t(open ? 'referral.collapse' : 'referral.expand', { name: node.userName })}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
+          </IconButton>
+        ) : (
+          <Box sx={{ width: 34 }} />
+        )}
+        <NodeLine node={node} badge={number} onFocus={onFocus} />
+      </Stack>
+      {open && <ChildrenLevel userId={node.id} onFocus={onFocus} depth={depth + 1} />}
+    </ListItem>
+  );
+}
+
+/** The relationship view: parent, user, children with their remitted HEC, and the rewards. */
+function Relationship({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const query = useUserReferralRelationship(userId);
+  const r = query.data;
+  const columns: DataColumn<ChildUser>[] = [
+    {
+      id: 'userName',
+      label: t('fields.userName'),
+      render: (c) => (
+        <Stack direction="row" spacing={1} alignItems="center">
+          <Avatar src={c.avatarUrl ?? undefined} alt="" sx={{ width: 24, height: 24 }} />
+          <span>{c.userName}</span>
+        </Stack>
+      ),
+      hideable: false,
+    },
+    {
+      id: 'registeredAt',
+      label: t('fields.registeredAt'),
+      render: (c) => formatDateTime(c.registeredAt),
+    },
+    {
+      id: 'totalRemittedHec',
+      label: t('fields.totalRemittedHec'),
+      render: (c) => formatAmount(c.totalRemittedHec, 'HEC'),
+      align: 'right',
+    },
+    {
+      id: 'childrenCount',
+      label: t('fields.numberOfChildren'),
+      render: (c) => formatNumber(c.childrenCount),
+      align: 'right',
+      defaultHidden: true,
+    },
+  ];
+  return (
+    <SectionCard
+      id="referral-relationship"
+      title={t('referral.relationship')}
+      loading={query.isPending}
+      error={query.error}
+    >
+      {r && (
+        <Stack spacing={2}>
+          <DetailList
+            items={[
+              { label: t('referral.user'), value: r.user.userName },
+              {
+                label: t('referral.parent'),
+                value: r.parentUser?.userName ?? t('referral.noParent'),
+              },
+              { label: t('fields.referralRewards'), value: formatAmount(r.referralRewards, 'HEC') },
+              { label: t('fields.bonusRewards'), value: formatAmount(r.bonusRewards, 'HEC') },
+              { label: t('fields.numberOfChildren'), value: formatNumber(r.totalChildren) },
+              { label: t('referral.descendants'), value: formatNumber(r.numberOfDescendants) },
+            ]}
+          />
+          <DataTable
+            label={t('referral.children')}
+            storageKey="referral-children"
+            columns={columns}
+            rows={r.childrenUsers}
+            total={r.totalChildren}
+            getRowId={(c) => c.id}
+            loading={query.isFetching}
+          />
+        </Stack>
+      )}
+    </SectionCard>
+  );
+}

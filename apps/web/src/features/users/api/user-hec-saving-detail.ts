@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { graphql } from '@/gql';
+import { execute } from '@/lib/graphql-client';
+
+const UserHecSavingDetailQuery = graphql(`
+  query UserHecSavingDetail($userId: Int!) {
+    userHecSavingDetail(input: { userId: $userId }) {
+      oneYearPlanRate
+      twoYearPlanRate
+      oneYearPlanPrincipal
+      twoYearPlanPrincipal
+      oneYearPlanRewards
+      twoYearPlanRewards
+      totalRewards
+      userPreBonusRate
+      userCardStatusBonusRate
+    }
+  }
+`);
+
+/** The coin-saving section of one user: principal, rewards and rates per plan. */
+export function useUserHecSavingDetail(userId: number) {
+  return useQuery({
+    queryKey: ['userHecSavingDetail', userId],
+    queryFn: async () => (await execute(UserHecSavingDetailQuery, { userId })).userHecSavingDetail,
+  });
+}

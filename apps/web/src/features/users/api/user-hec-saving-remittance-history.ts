@@ -1,0 +1,39 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { graphql } from '@/gql';
+import type { UserHecSavingRemittanceHistoryQueryVariables } from '@/gql/graphql';
+import { execute } from '@/lib/graphql-client';
+
+const UserHecSavingRemittanceHistoryQuery = graphql(`
+  query UserHecSavingRemittanceHistory($userId: Int!, $pagination: PaginationInput) {
+    userHecSavingRemittanceHistory(userId: $userId, pagination: $pagination) {
+      remittances {
+        id
+        confirmedAt
+        planName
+        sentHec
+        usdValue
+        address
+        transactionHash
+      }
+      totalSentHec
+      totalOneYearPlanHec
+      totalTwoYearsPlanHec
+      pagination {
+        totalRecords
+      }
+    }
+  }
+`);
+
+/** One page of a user's coin-saving remittances, with totals over all of them. */
+export function useUserHecSavingRemittanceHistory(
+  variables: UserHecSavingRemittanceHistoryQueryVariables,
+) {
+  return useQuery({
+    queryKey: ['userHecSavingRemittanceHistory', variables],
+    queryFn: async () =>
+      (await execute(UserHecSavingRemittanceHistoryQuery, variables))
+        .userHecSavingRemittanceHistory,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,62 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { graphql } from '@/gql';
+import type { UsersQueryVariables } from '@/gql/graphql';
+import { execute } from '@/lib/graphql-client';
+
+const UsersQuery = graphql(`
+  query Users(
+    $userName: String
+    $inviteCode: String
+    $email: String
+    $forceClubIdHash: String
+    $totalBuyAmountMoreThanOrEqual: Decimal
+    $totalBuyAmountLessThanOrEqual: Decimal
+    $cardStatus: [Int!]
+    $pagination: PaginationInput
+  ) {
+    users(
+      userName: $userName
+      inviteCode: $inviteCode
+      email: $email
+      forceClubIdHash: $forceClubIdHash
+      totalBuyAmountMoreThanOrEqual: $totalBuyAmountMoreThanOrEqual
+      totalBuyAmountLessThanOrEqual: $totalBuyAmountLessThanOrEqual
+      cardStatus: $cardStatus
+      pagination: $pagination
+    ) {
+      list {
+        id
+        userName
+        inviteCode
+        cardStatus
+        totalHECStakedAmount
+        totalETHStakedAmount
+        totalBuyAmountUsd
+        savingRewardsRate
+        referralRate
+        registeredAt
+        totalSentAmount
+        totalOwl
+        aubeUserInfo {
+          email
+          aubeUserIdHash
+          firstName
+          lastName
+          forceClubIdHash
+        }
+      }
+      pagination {
+        totalRecords
+      }
+    }
+  }
+`);
+
+/** One page of the users list with its total, keeping the last page on screen while the next loads. */
+export function useUsers(variables: UsersQueryVariables) {
+  return useQuery({
+    queryKey: ['users', variables],
+    queryFn: async () => (await execute(UsersQuery, variables)).users,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,454 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { Alert, Avatar, Button, Grid, Stack } from '@mui/material';
+import { DataTable, type DataColumn } from '@/components/data-table/data-table';
+import { DetailList } from '@/components/detail-list';
+import { SectionCard } from '@/components/section-card';
+import { TruncatedText } from '@/components/truncated-text';
+import type { UserStakingInfoQuery } from '@/gql/graphql';
+import { formatAmount, formatUsd } from '@/lib/amount';
+import { formatDate, formatDateTime } from '@/lib/date-time';
+import { useUser } from '../api/user';
+import { useUserAsset } from '../api/user-asset';
+import { useUserHecSavingDetail } from '../api/user-hec-saving-detail';
+import { useUserPayments } from '../api/user-payments';
+import { useUserReferralPlanDetail } from '../api/user-referral-plan-detail';
+import { useUserRewardSnapshot } from '../api/user-reward-snapshot';
+import { useUserStakingInfo } from '../api/user-staking-info';
+import { CardStatusChip } from './card-status';
+import { paymentColumns } from './payment-columns';
+import { snapshotColumns } from './snapshot-columns';
+import { useUserIdParam } from './use-user-id-param';
+import { UserWithdrawalsSection } from './user-withdrawals-section';
+import '@/i18n/lists';
+
+type Staking = UserStakingInfoQuery['userStakingInfo'];
+
+/** Rows shown in a detail section before "view all". */
+const PREVIEW_ROWS = 5;
+
+function ViewAll({ to }: { to: string }) {
+  const { t } = useTranslation();
+  return (
+    <Button component={RouterLink} to={to} size="small" variant="outlined">
+      {t('list.viewAll')}
+    </Button>
+  );
+}
+
+/** /common/users/:id: the nine sections of spec section 2, each loading on its own. */
+export function UserDetailPage() {
+  const { t } = useTranslation();
+  const userId = useUserIdParam();
+  if (userId === null) return <Alert severity="error">{t('list.notFound')}</Alert>;
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 12, lg: 6 }}>
+        <GeneralInfo userId={userId} />
+      </Grid>
+      <Grid size={{ xs: 12, lg: 6 }}>
+        <Stack spacing={2}>
+          <SavingInfo userId={userId} />
+          <CoinSaving userId={userId} />
+          <ReferralPlan userId={userId} />
+        </Stack>
+      </Grid>
+      <Grid size={12}>
+        <PaymentHistory userId={userId} />
+      </Grid>
+      <Grid size={12}>
+        <RewardSnapshot userId={userId} />
+      </Grid>
+      <StakingSections userId={userId} />
+      <Grid size={12}>
+        <UserWithdrawalsSection userId={userId} />
+      </Grid>
+    </Grid>
+  );
+}
+
+function GeneralInfo({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const { data: u, isPending, error } = useUser(userId);
+  const items: { label: string; value: ReactNode }[] = u
+    ? [
+        { label: t('fields.id'), value: u.id },
+        { label: t('fields.userName'), value: u.userName },
+        { label: t('fields.inviteCode'), value: u.inviteCode },
+        { label: t('cardStatus.label'), value: <CardStatusChip status={u.cardStatus} /> },
+        { label: t('fields.registeredAt'), value: formatDateTime(u.registeredAt) },
+        {
+          label: t('fields.parentUserName'),
+          value: u.parentId ? (
+            <RouterLink to={`/common/users/${u.parentId}`}>{u.parentUserName}</RouterLink>
+          ) : (
+            ''
+          ),
+        },
+        { label: t('fields.savingRewardsRate'), value: formatAmount(u.savingRewardsRate) },
+        { label: t('fields.referralRate'), value: formatAmount(u.referralRate) },
+        { label: t('fields.email'), value: u.aubeUserInfo.email },
+        { label: t('fields.firstName'), value: u.aubeUserInfo.firstName },
+        { label: t('fields.lastName'), value: u.aubeUserInfo.lastName },
+        { label: t('fields.birthDate'), value: formatDate(u.aubeUserInfo.birthDate, 'UTC') },
+        {
+          label: t('fields.enrollmentMonth'),
+          value: formatDate(u.aubeUserInfo.enrollmentMonth, 'UTC'),
+        },
+        { label: t('fields.aubeUserIdHash'), value: u.aubeUserInfo.aubeUserIdHash },
+        { label: t('fields.forceClubIdHash'), value: u.aubeUserInfo.forceClubIdHash ?? '' },
+        {
+          label: t('fields.forceClubRegisteredAt'),
+          value: formatDateTime(u.aubeUserInfo.forceClubRegisteredAt),
+        },
+        { label: t('fields.phoneNumber'), value: u.userDetail.phoneNumber ?? '' },
+        {
+          label: t('fields.twoFactor'),
+          value: u.userDetail.twoFactor ? t('fields.yes') : t('fields.no'),
+        },
+        { label: t('fields.defaultLocale'), value: u.userDetail.defaultLocale },
+        { label: t('fields.bio'), value: <TruncatedText text={u.userDetail.bio} /> },
+      ]
+    : [];
+  return (
+    <SectionCard
+      id="general-info"
+      title={t('users.sections.generalInfo')}
+      loading={isPending}
+      error={error}
+      action={
+        u && (
+          <Stack direction="row" spacing={1} alignItems="center">
+            {u.userDetail.avatarUrl && <Avatar src={u.userDetail.avatarUrl} alt="" />}
+            <Button
+              component={RouterLink}
+              to={`/common/referral?user=${encodeURIComponent(u.userName)}`}
+              size="small"
+            >
+              {t('users.referralOfUser')}
+            </Button>
+          </Stack>
+        )
+      }
+    >
+      {u && <DetailList items={items} />}
+    </SectionCard>
+  );
+}
+
+function SavingInfo({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const { data: a, isPending, error } = useUserAsset(userId);
+  return (
+    <SectionCard
+      id="saving-info"
+      title={t('users.sections.savingInfo')}
+      loading={isPending}
+      error={error}
+    >
+      {a && (
+        <DetailList
+          items={[
+            { label: t('fields.totalBuyAmountUsd'), value: formatUsd(a.totalBuyAmountUsd) },
+            { label: t('fields.totalHECAmount'), value: formatAmount(a.totalHECAmount, 'HEC') },
+            { label: t('fields.totalETHAmount'), value: formatAmount(a.totalETHAmount, 'ETH') },
+            {
+              label: t('fields.totalHECStakedAmount'),
+              value: formatAmount(a.totalHECStakedAmount, 'HEC'),
+            },
+            {
+              label: t('fields.totalETHStakedAmount'),
+              value: formatAmount(a.totalETHStakedAmount, 'ETH'),
+            },
+            {
+              label: t('fields.totalHECAffiliateReward'),
+              value: formatAmount(a.totalHECAffiliateReward, 'HEC'),
+            },
+            {
+              label: t('fields.totalETHAffiliateReward'),
+              value: formatAmount(a.totalETHAffiliateReward, 'ETH'),
+            },
+            {
+              label: t('fields.totalHECProportionalReward'),
+              value: formatAmount(a.totalHECProportionalReward, 'HEC'),
+            },
+            {
+              label: t('fields.totalETHProportionalReward'),
+              value: formatAmount(a.totalETHProportionalReward, 'ETH'),
+            },
+            {
+              label: t('fields.totalHECStakingReward'),
+              value: formatAmount(a.totalHECStakingReward, 'HEC'),
+            },
+            {
+              label: t('fields.totalETHStakingReward'),
+              value: formatAmount(a.totalETHStakingReward, 'ETH'),
+            },
+          ]}
+        />
+      )}
+    </SectionCard>
+  );
+}
+
+function CoinSaving({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const { data: d, isPending, error } = useUserHecSavingDetail(userId);
+  return (
+    <SectionCard
+      id="coin-saving"
+      title={t('users.sections.coinSaving')}
+      loading={isPending}
+      error={error}
+    >
+      {d && (
+        <DetailList
+          items={[
+            {
+              label: t('fields.oneYearPlanPrincipal'),
+              value: formatAmount(d.oneYearPlanPrincipal, 'HEC'),
+            },
+            {
+              label: t('fields.twoYearPlanPrincipal'),
+              value: formatAmount(d.twoYearPlanPrincipal, 'HEC'),
+            },
+            {
+              label: t('fields.oneYearPlanRewards'),
+              value: formatAmount(d.oneYearPlanRewards, 'HEC'),
+            },
+            {
+              label: t('fields.twoYearPlanRewards'),
+              value: formatAmount(d.twoYearPlanRewards, 'HEC'),
+            },
+            { label: t('fields.totalRewards'), value: formatAmount(d.totalRewards, 'HEC') },
+            { label: t('fields.oneYearPlanRate'), value: formatAmount(d.oneYearPlanRate) },
+            { label: t('fields.twoYearPlanRate'), value: formatAmount(d.twoYearPlanRate) },
+            { label: t('fields.userPreBonusRate'), value: formatAmount(d.userPreBonusRate) },
+            {
+              label: t('fields.userCardStatusBonusRate'),
+              value: formatAmount(d.userCardStatusBonusRate),
+            },
+          ]}
+        />
+      )}
+    </SectionCard>
+  );
+}
+
+function ReferralPlan({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const { data: d, isPending, error } = useUserReferralPlanDetail(userId);
+  return (
+    <SectionCard
+      id="referral-plan"
+      title={t('users.sections.referralPlan')}
+      loading={isPending}
+      error={error}
+    >
+      {d && (
+        <DetailList
+          items={[
+            { label: t('fields.totalRemittedHec'), value: formatAmount(d.totalRemittedHec, 'HEC') },
+            { label: t('fields.totalUsdValuation'), value: formatUsd(d.totalUsdValuation) },
+            {
+              label: t('fields.totalHecPrincipal'),
+              value: formatAmount(d.totalHecPrincipal, 'HEC'),
+            },
+            { label: t('fields.totalAtemAmount'), value: formatAmount(d.totalAtemAmount, 'ATEM') },
+            { label: t('fields.rewardRate'), value: formatAmount(d.rewardRate) },
+            {
+              label: t('fields.rewardsBasedOnInterest'),
+              value: formatAmount(d.rewardsBasedOnInterest, 'HEC'),
+            },
+            { label: t('fields.referralRewards'), value: formatAmount(d.referralRewards, 'HEC') },
+            { label: t('fields.bonusRewards'), value: formatAmount(d.bonusRewards, 'HEC') },
+            { label: t('fields.numberOfRemittances'), value: d.numberOfRemittances },
+          ]}
+        />
+      )}
+    </SectionCard>
+  );
+}
+
+function PaymentHistory({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const query = useUserPayments({
+    input: { userId, pagination: { limit: PREVIEW_ROWS, offset: 0 } },
+  });
+  return (
+    <SectionCard
+      id="payment-history"
+      title={t('users.sections.paymentHistory')}
+      action={<ViewAll to={`/common/users/${userId}/payment_history`} />}
+    >
+      <DataTable
+        label={t('users.sections.paymentHistory')}
+        storageKey="user-detail-payments"
+        columns={paymentColumns(t)}
+        rows={query.data?.list}
+        total={query.data?.pagination.totalRecords}
+        getRowId={(p) => p.userPaymentId}
+        loading={query.isFetching}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        onOpenRow={() => navigate(`/common/users/${userId}/payment_history`)}
+      />
+    </SectionCard>
+  );
+}
+
+function RewardSnapshot({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const query = useUserRewardSnapshot({ userId });
+  const s = query.data;
+  return (
+    <SectionCard
+      id="reward-snapshot"
+      title={t('users.sections.rewardSnapshot')}
+      action={<ViewAll to={`/common/users/${userId}/reward_snapshot`} />}
+      error={query.error}
+    >
+      {s && (
+        <Stack spacing={2}>
+          <DetailList
+            items={[
+              { label: t('fields.rewardDate'), value: s.rewardDate ?? '' },
+              { label: t('fields.totalSentHec'), value: formatAmount(s.totalSentHec, 'HEC') },
+              { label: t('fields.totalSentUSD'), value: formatUsd(s.totalSentUSD) },
+              {
+                label: t('fields.totalAubeReward'),
+                value: formatAmount(s.totalAubeReward, 'AUBE'),
+              },
+              { label: t('fields.totalOwlReward'), value: formatAmount(s.totalOwlReward, 'OWL') },
+            ]}
+          />
+          <DataTable
+            label={t('users.sections.rewardSnapshot')}
+            storageKey="user-detail-snapshot"
+            columns={snapshotColumns(t)}
+            rows={s.remittances.slice(0, PREVIEW_ROWS)}
+            getRowId={(r) => r.id}
+            loading={query.isFetching}
+          />
+        </Stack>
+      )}
+    </SectionCard>
+  );
+}
+
+function StakingSections({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const query = useUserStakingInfo(userId);
+  const positions: DataColumn<Staking['stakingInfos'][number]>[] = [
+    { id: 'planId', label: t('fields.planId'), render: (s) => s.planId },
+    {
+      id: 'currentBalance',
+      label: t('fields.currentBalance'),
+      render: (s) => formatAmount(s.currentBalance, s.coinType),
+      align: 'right',
+    },
+    {
+      id: 'depositedAube',
+      label: t('fields.depositedAube'),
+      render: (s) => formatAmount(s.depositedAube, 'AUBE'),
+      align: 'right',
+    },
+    {
+      id: 'aubeReward',
+      label: t('fields.aubeReward'),
+      render: (s) => formatAmount(s.aubeReward, 'AUBE'),
+      align: 'right',
+    },
+    {
+      id: 'owlReward',
+      label: t('fields.owlReward'),
+      render: (s) => formatAmount(s.owlReward, 'OWL'),
+      align: 'right',
+    },
+    {
+      id: 'aubeRate',
+      label: t('fields.aubeRate'),
+      render: (s) => formatAmount(s.aubeRate),
+      align: 'right',
+    },
+    {
+      id: 'owlRate',
+      label: t('fields.owlRate'),
+      render: (s) => formatAmount(s.owlRate),
+      align: 'right',
+    },
+    {
+      id: 'walletAddress',
+      label: t('fields.walletAddress'),
+      render: (s) => <TruncatedText text={s.walletAddress} max={20} />,
+    },
+  ];
+  const remittances: DataColumn<Staking['remittanceHistories'][number]>[] = [
+    { id: 'id', label: t('fields.id'), render: (r) => r.id },
+    { id: 'planName', label: t('fields.planName'), render: (r) => r.planName },
+    {
+      id: 'confirmedAt',
+      label: t('fields.confirmedAt'),
+      render: (r) => formatDateTime(r.confirmedAt),
+    },
+    {
+      id: 'sentHec',
+      label: t('fields.sentHec'),
+      render: (r) => formatAmount(r.sentHec, 'HEC'),
+      align: 'right',
+    },
+    {
+      id: 'usdValue',
+      label: t('fields.usdValue'),
+      render: (r) => formatUsd(r.usdValue),
+      align: 'right',
+    },
+    {
+      id: 'address',
+      label: t('fields.address'),
+      render: (r) => <TruncatedText text={r.address} max={20} />,
+    },
+    {
+      id: 'transactionHash',
+      label: t('fields.transactionHash'),
+      render: (r) => <TruncatedText text={r.transactionHash} max={20} />,
+      defaultHidden: true,
+    },
+  ];
+  return (
+    <>
+      <Grid size={12}>
+        <SectionCard id="staking-info" title={t('users.sections.stakingInfo')} error={query.error}>
+          <DataTable
+            label={t('users.sections.stakingInfo')}
+            storageKey="user-detail-staking"
+            columns={positions}
+            rows={query.data?.stakingInfos}
+            getRowId={(s) => `${s.planId}-${s.coinType}-${s.walletAddress}`}
+            loading={query.isFetching}
+            emptyText={t('users.noStaking')}
+          />
+        </SectionCard>
+      </Grid>
+      <Grid size={12}>
+        <SectionCard
+          id="remittance-history"
+          title={t('users.sections.remittanceHistory')}
+          action={<ViewAll to={`/common/users/${userId}/hec_remittance_history`} />}
+          error={query.error}
+        >
+          <DataTable
+            label={t('users.sections.remittanceHistory')}
+            storageKey="user-detail-remittances"
+            columns={remittances}
+            rows={query.data?.remittanceHistories.slice(0, PREVIEW_ROWS)}
+            getRowId={(r) => r.id}
+            loading={query.isFetching}
+          />
+        </SectionCard>
+      </Grid>
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Typography } from '@mui/material';
+import { DataTable } from '@/components/data-table/data-table';
+import { ListFilters, type FilterField } from '@/components/list-filters';
+import { adminTimeZone, dayEndIso, dayStartIso } from '@/lib/date-time';
+import { useListState, type ListStateOptions } from '@/lib/list-state';
+import { useUserPayments } from '../api/user-payments';
+import { PAYMENT_STATUSES, paymentColumns, paymentStatusLabel } from './payment-columns';
+import { useUserIdParam } from './use-user-id-param';
+import { UserHistoryNav } from './user-history-nav';
+import '@/i18n/lists';
+
+const FILTERS = {
+  paymentStatus: 'text',
+  confirmedAtFrom: 'text',
+  confirmedAtUntil: 'text',
+  assetFixedAtFrom: 'text',
+  assetFixedAtUntil: 'text',
+} as const;
+
+const LIST: ListStateOptions<typeof FILTERS> = {
+  filters: FILTERS,
+  defaultSort: { target: 'userPaymentId', orderBy: 'DESC' },
+  sortTargets: ['userPaymentId', 'confirmedAt', 'assetFixedAt'],
+};
+
+/** /common/users/:id/payment_history: every payment of one user with userPayments' filters. */
+export function UserPaymentHistoryPage() {
+  const { t } = useTranslation();
+  const userId = useUserIdParam();
+  const list = useListState(LIST);
+  const f = list.filters;
+  const query = useUserPayments({
+    input: {
+      userId: userId ?? 0,
+      paymentStatus: f.paymentStatus || undefined,
+      confirmedAtFrom: dayStartIso(f.confirmedAtFrom),
+      confirmedAtUntil: dayEndIso(f.confirmedAtUntil),
+      assetFixedAtFrom: dayStartIso(f.assetFixedAtFrom),
+      assetFixedAtUntil: dayEndIso(f.assetFixedAtUntil),
+      pagination: list.pagination,
+    },
+  });
+  const columns = useMemo(() => paymentColumns(t), [t]);
+  if (userId === null) return <Alert severity="error">{t('list.notFound')}</Alert>;
+  const fields: FilterField[] = [
+    {
+      key: 'paymentStatus',
+      label: t('fields.paymentStatus'),
+      type: 'select',
+      options: PAYMENT_STATUSES.map((s) => ({ value: s, label: paymentStatusLabel(s, t) })),
+    },
+    { key: 'confirmedAtFrom', label: t('fields.confirmedAtFrom'), type: 'date' },
+    { key: 'confirmedAtUntil', label: t('fields.confirmedAtUntil'), type: 'date' },
+    { key: 'assetFixedAtFrom', label: t('fields.assetFixedAtFrom'), type: 'date' },
+    { key: 'assetFixedAtUntil', label: t('fields.assetFixedAtUntil'), type: 'date' },
+  ];
+  return (
+    <>
+      <UserHistoryNav userId={userId} />
+      <ListFilters
+        fields={fields}
+        values={f}
+        onApply={(values) => list.setFilters(values as Partial<typeof f>)}
+        onClear={list.clearFilters}
+      />
+      <DataTable
+        label={t('users.sections.paymentHistory')}
+        storageKey="user-payments"
+        columns={columns}
+        rows={query.data?.list}
+        total={query.data?.pagination.totalRecords}
+        getRowId={(p) => p.userPaymentId}
+        list={list}
+        loading={query.isFetching}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+        {t('list.timeZone', { zone: adminTimeZone() })}
+      </Typography>
+    </>
+  );
+}

@@ -1,0 +1,205 @@
+import { useTranslation } from 'react-i18next';
+import { Alert, Paper, Stack, Typography } from '@mui/material';
+import { DataTable, type DataColumn } from '@/components/data-table/data-table';
+import { DetailList } from '@/components/detail-list';
+import { TruncatedText } from '@/components/truncated-text';
+import type {
+  UserAffiliateSavingRemittanceHistoryQuery,
+  UserHecSavingRemittanceHistoryQuery,
+} from '@/gql/graphql';
+import { formatAmount, formatUsd } from '@/lib/amount';
+import { adminTimeZone, formatDateTime } from '@/lib/date-time';
+import { useListState, type ListStateOptions } from '@/lib/list-state';
+import { useUserAffiliateSavingRemittanceHistory } from '../api/user-affiliate-saving-remittance-history';
+import { useUserHecSavingRemittanceHistory } from '../api/user-hec-saving-remittance-history';
+import { useUserIdParam } from './use-user-id-param';
+import { UserHistoryNav } from './user-history-nav';
+import '@/i18n/lists';
+
+type SavingRow =
+  UserHecSavingRemittanceHistoryQuery['userHecSavingRemittanceHistory']['remittances'][number];
+type AffiliateRow =
+  UserAffiliateSavingRemittanceHistoryQuery['userAffiliateSavingRemittanceHistory']['remittances'][number];
+
+// Two lists on one page: each keeps its own page and sort in the URL under its own prefix.
+const SAVING: ListStateOptions<Record<string, never>> = {
+  filters: {},
+  defaultSort: { target: 'confirmedAt', orderBy: 'DESC' },
+  sortTargets: ['confirmedAt'],
+};
+
+/** /common/users/:id/hec_remittance_history: coin-saving and referral-plan remittances with totals. */
+export function UserRemittanceHistoryPage() {
+  const { t } = useTranslation();
+  const userId = useUserIdParam();
+  if (userId === null) return <Alert severity="error">{t('list.notFound')}</Alert>;
+  return (
+    <Stack spacing={3}>
+      <UserHistoryNav userId={userId} />
+      <SavingRemittances userId={userId} />
+      <AffiliateRemittances userId={userId} />
+      <Typography variant="caption" color="text.secondary" component="p">
+        {t('list.timeZone', { zone: adminTimeZone() })}
+      </Typography>
+    </Stack>
+  );
+}
+
+function SavingRemittances({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const list = useListState(SAVING);
+  const query = useUserHecSavingRemittanceHistory({ userId, pagination: list.pagination });
+  const h = query.data;
+  const columns: DataColumn<SavingRow>[] = [
+    { id: 'id', label: t('fields.id'), render: (r) => r.id },
+    {
+      id: 'confirmedAt',
+      label: t('fields.confirmedAt'),
+      render: (r) => formatDateTime(r.confirmedAt),
+      sortable: true,
+    },
+    { id: 'planName', label: t('fields.planName'), render: (r) => r.planName },
+    {
+      id: 'sentHec',
+      label: t('fields.sentHec'),
+      render: (r) => formatAmount(r.sentHec, 'HEC'),
+      align: 'right',
+    },
+    {
+      id: 'usdValue',
+      label: t('fields.usdValue'),
+      render: (r) => formatUsd(r.usdValue),
+      align: 'right',
+    },
+    {
+      id: 'address',
+      label: t('fields.address'),
+      render: (r) => <TruncatedText text={r.address} max={24} />,
+    },
+    {
+      id: 'transactionHash',
+      label: t('fields.transactionHash'),
+      render: (r) => <TruncatedText text={r.transactionHash} max={24} />,
+      defaultHidden: true,
+    },
+  ];
+  return (
+    <Stack spacing={1.5} component="section" aria-labelledby="saving-remittances">
+      <Typography id="saving-remittances" component="h2" variant="h6">
+        {t('users.savingRemittances')}
+      </Typography>
+      {h && (
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <DetailList
+            items={[
+              { label: t('fields.totalSentHec'), value: formatAmount(h.totalSentHec, 'HEC') },
+              {
+                label: t('fields.totalOneYearPlanHec'),
+                value: formatAmount(h.totalOneYearPlanHec, 'HEC'),
+              },
+              {
+                label: t('fields.totalTwoYearsPlanHec'),
+                value: formatAmount(h.totalTwoYearsPlanHec, 'HEC'),
+              },
+            ]}
+          />
+        </Paper>
+      )}
+      <DataTable
+        label={t('users.savingRemittances')}
+        storageKey="user-saving-remittances"
+        columns={columns}
+        rows={h?.remittances}
+        total={h?.pagination.totalRecords}
+        getRowId={(r) => r.id}
+        list={list}
+        loading={query.isFetching}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    </Stack>
+  );
+}
+
+// The referral-plan list pages with its own offset (a second pager would fight over `page`).
+function AffiliateRemittances({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const query = useUserAffiliateSavingRemittanceHistory({
+    userId,
+    pagination: { limit: 100, offset: 0 },
+  });
+  const h = query.data;
+  const columns: DataColumn<AffiliateRow>[] = [
+    { id: 'id', label: t('fields.id'), render: (r) => r.id },
+    {
+      id: 'confirmedAt',
+      label: t('fields.confirmedAt'),
+      render: (r) => formatDateTime(r.confirmedAt),
+    },
+    {
+      id: 'sentHec',
+      label: t('fields.sentHec'),
+      render: (r) => formatAmount(r.sentHec, 'HEC'),
+      align: 'right',
+    },
+    {
+      id: 'hecPrincipal',
+      label: t('fields.hecPrincipal'),
+      render: (r) => formatAmount(r.hecPrincipal, 'HEC'),
+      align: 'right',
+    },
+    {
+      id: 'atemPrincipal',
+      label: t('fields.atemPrincipal'),
+      render: (r) => formatAmount(r.atemPrincipal, 'ATEM'),
+      align: 'right',
+    },
+    {
+      id: 'usdValuation',
+      label: t('fields.usdValuation'),
+      render: (r) => formatUsd(r.usdValuation),
+      align: 'right',
+    },
+    {
+      id: 'address',
+      label: t('fields.address'),
+      render: (r) => <TruncatedText text={r.address} max={24} />,
+    },
+  ];
+  return (
+    <Stack spacing={1.5} component="section" aria-labelledby="affiliate-remittances">
+      <Typography id="affiliate-remittances" component="h2" variant="h6">
+        {t('users.affiliateRemittances')}
+      </Typography>
+      {h && (
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <DetailList
+            items={[
+              { label: t('fields.totalSentHec'), value: formatAmount(h.totalSentHec, 'HEC') },
+              {
+                label: t('fields.totalHecPrincipal'),
+                value: formatAmount(h.totalHecPrincipal, 'HEC'),
+              },
+              {
+                label: t('fields.totalAtemPrincipal'),
+                value: formatAmount(h.totalAtemPrincipal, 'ATEM'),
+              },
+              { label: t('fields.totalUsdValuation'), value: formatUsd(h.totalUsdValuation) },
+            ]}
+          />
+        </Paper>
+      )}
+      <DataTable
+        label={t('users.affiliateRemittances')}
+        storageKey="user-affiliate-remittances"
+        columns={columns}
+        rows={h?.remittances}
+        total={h?.pagination.totalRecords}
+        getRowId={(r) => r.id}
+        loading={query.isFetching}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,81 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Paper, Stack } from '@mui/material';
+import { DataTable } from '@/components/data-table/data-table';
+import { DetailList } from '@/components/detail-list';
+import { ListFilters, type FilterField } from '@/components/list-filters';
+import { formatAmount, formatUsd } from '@/lib/amount';
+import { useListState, type ListStateOptions } from '@/lib/list-state';
+import { useHecSavingPlans } from '../api/hec-saving-plans';
+import { useUserRewardSnapshot } from '../api/user-reward-snapshot';
+import { snapshotColumns } from './snapshot-columns';
+import { useUserIdParam } from './use-user-id-param';
+import { UserHistoryNav } from './user-history-nav';
+import '@/i18n/lists';
+
+const FILTERS = { rewardDate: 'text', planId: 'text' } as const;
+const LIST: ListStateOptions<typeof FILTERS> = { filters: FILTERS };
+
+/** /common/users/:id/reward_snapshot: one reward date (newest by default), optionally one plan, with totals. */
+export function UserRewardSnapshotPage() {
+  const { t } = useTranslation();
+  const userId = useUserIdParam();
+  const list = useListState(LIST);
+  const plans = useHecSavingPlans();
+  const planId = Number(list.filters.planId);
+  const query = useUserRewardSnapshot({
+    userId: userId ?? 0,
+    rewardDate: list.filters.rewardDate || undefined,
+    planId: Number.isInteger(planId) && planId > 0 ? planId : undefined,
+  });
+  const columns = useMemo(() => snapshotColumns(t), [t]);
+  if (userId === null) return <Alert severity="error">{t('list.notFound')}</Alert>;
+  const s = query.data;
+  const fields: FilterField[] = [
+    { key: 'rewardDate', label: t('fields.rewardDate'), type: 'date' },
+    {
+      key: 'planId',
+      label: t('fields.plan'),
+      type: 'select',
+      options: (plans.data ?? []).map((p) => ({ value: String(p.id), label: p.name })),
+    },
+  ];
+  return (
+    <Stack spacing={2}>
+      <UserHistoryNav userId={userId} />
+      <ListFilters
+        fields={fields}
+        values={list.filters}
+        onApply={(values) => list.setFilters(values as Partial<typeof list.filters>)}
+        onClear={list.clearFilters}
+      />
+      {s && (
+        <Paper variant="outlined" sx={{ p: 2 }} aria-label={t('list.totals')} role="region">
+          <DetailList
+            items={[
+              { label: t('fields.rewardDate'), value: s.rewardDate ?? '' },
+              { label: t('fields.totalSentHec'), value: formatAmount(s.totalSentHec, 'HEC') },
+              { label: t('fields.totalSentUSD'), value: formatUsd(s.totalSentUSD) },
+              {
+                label: t('fields.totalAubeReward'),
+                value: formatAmount(s.totalAubeReward, 'AUBE'),
+              },
+              { label: t('fields.totalOwlReward'), value: formatAmount(s.totalOwlReward, 'OWL') },
+            ]}
+          />
+        </Paper>
+      )}
+      <DataTable
+        label={t('users.sections.rewardSnapshot')}
+        storageKey="user-reward-snapshot"
+        columns={columns}
+        rows={s?.remittances}
+        total={s?.remittances.length}
+        getRowId={(r) => r.id}
+        loading={query.isFetching}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    </Stack>
+  );
+}
