@@ -72,6 +72,18 @@ describe('parseListState / writeListState', () => {
   });
 });
 
+describe('a second list on the same page', () => {
+  it('keeps its own params under a prefix, leaving the first list alone', () => {
+    const second = { ...OPTIONS, prefix: 'ref.' };
+    const params = new URLSearchParams('page=3&ref.page=2&ref.userName=zed');
+    expect(parseListState(params, OPTIONS).page).toBe(3);
+    expect(parseListState(params, second).page).toBe(2);
+    expect(parseListState(params, second).filters.userName).toBe('zed');
+    const written = writeListState(params, { ...parseListState(params, second), page: 4 }, second);
+    expect(written.toString()).toBe('page=3&ref.userName=zed&ref.page=4');
+  });
+});
+
 describe('useListState', () => {
   it('turns the URL into the pagination argument, and each change is a history entry', async () => {
     let controller: ListController<typeof OPTIONS.filters> | undefined;

@@ -20,6 +20,8 @@ export type ListStateOptions<F extends FilterKinds> = {
   defaultSort?: SortState;
   /** Columns the server can sort by; any other `sort` in the URL is ignored. */
   sortTargets?: readonly string[];
+  /** Prefix of every param, for a second list on the same page (e.g. 'ref.' → 'ref.page'). */
+  prefix?: string;
 };
 
 /** One view of a list: its filters, sort and page, all read from the URL. */
@@ -38,16 +40,17 @@ export function parseListState<F extends FilterKinds>(
   params: URLSearchParams,
   options: ListStateOptions<F>,
 ): ListState<F> {
+  const p = (name: string) => `${options.prefix ?? ''}${name}`;
   const filters = {} as Record<string, string | string[]>;
   for (const [key, kind] of Object.entries(options.filters)) {
     if (RESERVED.has(key)) throw new Error(`"${key}" is reserved for paging and sorting`);
     filters[key] =
-      kind === 'list' ? params.getAll(key).filter((v) => v !== '') : (params.get(key) ?? '');
+      kind === 'list' ? params.getAll(p(key)).filter((v) => v !== '') : (params.get(p(key)) ?? '');
   }
-  const page = Number(params.get('page'));
-  const size = Number(params.get('size'));
-  const target = params.get('sort');
-  const order = params.get('order');
+  const page = Number(params.get(p('page')));
+  const size = Number(params.get(p('size')));
+  const target = params.get(p('sort'));
+  const order = params.get(p('order'));
   const sortAllowed = target && (!options.sortTargets || options.sortTargets.includes(target));
   return {
     filters: filters as FilterValues<F>,
@@ -68,22 +71,24 @@ export function writeListState<F extends FilterKinds>(
   state: ListState<F>,
   options: ListStateOptions<F>,
 ): URLSearchParams {
+  const p = (name: string) => `${options.prefix ?? ''}${name}`;
   const next = new URLSearchParams(base);
-  for (const key of [...RESERVED, ...Object.keys(options.filters)]) next.delete(key);
+  for (const key of [...RESERVED, ...Object.keys(options.filters)]) next.delete(p(key));
   for (const [key, kind] of Object.entries(options.filters)) {
     const value = (state.filters as Record<string, string | string[] | undefined>)[key];
-    if (kind === 'list') for (const v of (value as string[] | undefined) ?? []) next.append(key, v);
-    else if (typeof value === 'string' && value.trim() !== '') next.set(key, value.trim());
+    if (kind === 'list')
+      for (const v of (value as string[] | undefined) ?? []) next.append(p(key), v);
+    else if (typeof value === 'string' && value.trim() !== '') next.set(p(key), value.trim());
   }
   const isDefaultSort =
     state.sort?.target === options.defaultSort?.target &&
     state.sort?.orderBy === options.defaultSort?.orderBy;
   if (state.sort && !isDefaultSort) {
-    next.set('sort', state.sort.target);
-    next.set('order', state.sort.orderBy.toLowerCase());
+    next.set(p('sort'), state.sort.target);
+    next.set(p('order'), state.sort.orderBy.toLowerCase());
   }
-  if (state.page > 1) next.set('page', String(state.page));
-  if (state.pageSize !== DEFAULT_PAGE_SIZE) next.set('size', String(state.pageSize));
+  if (state.page > 1) next.set(p('page'), String(state.page));
+  if (state.pageSize !== DEFAULT_PAGE_SIZE) next.set(p('size'), String(state.pageSize));
   return next;
 }
 

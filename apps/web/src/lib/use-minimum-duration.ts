@@ -14,7 +14,12 @@ export function useMinimumDuration(active: boolean, minimumMs: number): boolean 
     return () => {
       // Activity ended (or the component left): keep showing for the rest of the minimum.
       const remaining = minimumMs - (Date.now() - startedAt);
-      if (remaining <= 0) return;
+      // Already shown long enough. Also release a hold left by an earlier short burst whose
+      // timer the start of this one cleared; otherwise the indicator would stay on for good.
+      if (remaining <= 0) {
+        setHolding(false);
+        return;
+      }
       setHolding(true);
       hideTimer.current = setTimeout(() => setHolding(false), remaining);
     };

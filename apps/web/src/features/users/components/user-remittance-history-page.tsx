@@ -28,6 +28,8 @@ const SAVING: ListStateOptions<Record<string, never>> = {
   sortTargets: ['confirmedAt'],
 };
 
+const AFFILIATE: ListStateOptions<Record<string, never>> = { ...SAVING, prefix: 'ref.' };
+
 /** /common/users/:id/hec_remittance_history: coin-saving and referral-plan remittances with totals. */
 export function UserRemittanceHistoryPage() {
   const { t } = useTranslation();
@@ -121,13 +123,11 @@ function SavingRemittances({ userId }: { userId: number }) {
   );
 }
 
-// The referral-plan list pages with its own offset (a second pager would fight over `page`).
+// The second list keeps its page and sort under 'ref.' params, apart from the first one's.
 function AffiliateRemittances({ userId }: { userId: number }) {
   const { t } = useTranslation();
-  const query = useUserAffiliateSavingRemittanceHistory({
-    userId,
-    pagination: { limit: 100, offset: 0 },
-  });
+  const list = useListState(AFFILIATE);
+  const query = useUserAffiliateSavingRemittanceHistory({ userId, pagination: list.pagination });
   const h = query.data;
   const columns: DataColumn<AffiliateRow>[] = [
     { id: 'id', label: t('fields.id'), render: (r) => r.id },
@@ -196,6 +196,7 @@ function AffiliateRemittances({ userId }: { userId: number }) {
         rows={h?.remittances}
         total={h?.pagination.totalRecords}
         getRowId={(r) => r.id}
+        list={list}
         loading={query.isFetching}
         error={query.error}
         onRetry={() => void query.refetch()}

@@ -1,0 +1,109 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/i18n';
+import { renderAt } from '@/test/render';
+import { UsersPage } from './users-page';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(async () => {
+  vi.stubGlobal('fetch', fetchMock);
+  await i18n.changeLanguage('en');
+});
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+const USER = {
+  id: 7,
+  userName: 'alice01',
+  inviteCode: 'INV7',
+  cardStatus: 4,
+  totalHECStakedAmount: '1234567.000000000000000001',
+  totalETHStakedAmount: '0',
+  totalBuyAmountUsd: '1500.5',
+  savingRewardsRate: '0.05',
+  referralRate: '0.01',
+  registeredAt: '2026-01-31T00:00:00.000Z',
+  totalSentAmount: '10',
+  totalOwl: '0',
+  aubeUserInfo: {
+    email: 'alice@example.com',
+    aubeUserIdHash: 'abc',
+    firstName: 'Alice',
+    lastName: 'A',
+    forceClubIdHash: 'fc1',
+  },
+};
+
+function answer() {
+  fetchMock.mockImplementation(
+    async () =>
+      new Response(
+        JSON.stringify({ data: { users: { list: [USER], pagination: { totalRecords: 41 } } } }),
+        { headers: { 'content-type': 'application/json' } },
+      ),
+  );
+}
+
+/** The variables of the n-th users call. */
+function variables(call = -1): Record<string, unknown> {
+  const init = fetchMock.mock.calls.at(call)?.[1];
+  return (JSON.parse(String(init?.body)) as { variables: Record<string, unknown> }).variables;
+}
+
+describe('UsersPage', () => {
+  it('sends the filters, sort and page of the URL, and shows amounts exactly', async () => {
+    answer();
+    renderAt(<UsersPage />, '/common/users', []);
+    await screen.findByText('1,234,567.000000000000000001 HEC');
+    expect(variables()).toEqual({
+      pagination: { limit: 20, offset: 0, sort: { target: 'id', orderBy: 'DESC' } },
+    });
+    expect(screen.getByText('41 records')).toBeInTheDocument();
+    expect(screen.getByText('1,500.50 USD')).toBeInTheDocument();
+  });
+
+  it('applies every filter with Search, card statuses as chips, and opens a row', async () => {
+    answer();
+    const { router } = renderAt(<UsersPage />, '/common/users', ['/common/users/:id']);
+    await screen.findByText('alice01');
+    await userEvent.type(screen.getByLabelText('User name'), 'ali');
+    await userEvent.type(screen.getByLabelText('Invite code'), 'INV7');
+    await userEvent.type(screen.getByLabelText('Email'), 'alice@');
+    await userEvent.type(screen.getByLabelText('ForceClub ID hash'), 'fc1');
+    await userEvent.type(screen.getByLabelText('Total buy amount (USD) ≥'), '100');
+    await userEvent.type(screen.getByLabelText('Total buy amount (USD) ≤'), '2000.5');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Gold' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Black' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(variables()).toEqual({
+        userName: 'ali',
+        inviteCode: 'INV7',
+        email: 'alice@',
+        forceClubIdHash: 'fc1',
+        totalBuyAmountMoreThanOrEqual: '100',
+        totalBuyAmountLessThanOrEqual: '2000.5',
+        cardStatus: [4, 6],
+        pagination: { limit: 20, offset: 0, sort: { target: 'id', orderBy: 'DESC' } },
+      }),
+    );
+    expect(router.state.location.search).toContain('cardStatus=4&cardStatus=6');
+    await userEvent.click(screen.getByRole('row', { name: 'Open the detail of user alice01' }));
+    expect(router.state.location.pathname).toBe('/common/users/7');
+  });
+
+  it('refuses a negative amount before calling the server', async () => {
+    answer();
+    renderAt(<UsersPage />, '/common/users');
+    await screen.findByText('alice01');
+    const calls = fetchMock.mock.calls.length;
+    await userEvent.type(screen.getByLabelText('Total buy amount (USD) ≥'), '-5');
+    expect(screen.getByText('Enter an amount of 0 or more')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Search' })).toBeDisabled();
+    expect(fetchMock.mock.calls.length).toBe(calls);
+  });
+});
