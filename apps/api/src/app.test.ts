@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { loadConfig } from './config/env';
@@ -17,6 +18,10 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(distDir, 'assets'));
   fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
   fs.writeFileSync(path.join(distDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(
+    path.join(distDir, 'assets', 'app-abc123.js.br'),
+    zlib.brotliCompressSync('console.log(1)'),
+  );
   database = await createTestDatabase();
   app = await buildApp(
     loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: distDir }),
@@ -50,6 +55,17 @@ describe('the HTTP app', () => {
     const response = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the pre-compressed copy when the browser accepts brotli', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe('console.log(1)');
   });
 
   it('answers 404 for a missing asset instead of the app', async () => {

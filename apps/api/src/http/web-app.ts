@@ -17,10 +17,15 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       index: false,
       // Our own cache headers below, not the plugin's default max-age=0.
       cacheControl: false,
+      // The build writes .br and .gz beside each asset; send those when the browser accepts them.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Vite fingerprints everything under assets/, so those may be cached for ever.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
