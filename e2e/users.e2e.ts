@@ -1,0 +1,377 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+// The users, referral and coin-saving screens (issue 6) on the generated demo population.
+// Values to filter by are read from the API first, never hard-coded.
+
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const response = await fetch(`${server.baseUrl}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'reader@example.com', password: 'DemoPass123' }),
+  });
+  const body = (await response.json()) as { data: { access_token: string } };
+  token = body.data.access_token;
+  expect(token).toBeTruthy();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Runs one admin GraphQL call as the signed-in reader. */
+async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const response = await fetch(`${server.baseUrl}/graphql-admin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-admin-access-token': token },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
+  if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
+  return body.data as T;
+}
+
+/** A signed-in English page (token and locale seeded before the app starts). */
+async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  await context.addInitScript((accessToken) => {
+    if (sessionStorage.getItem('e2e-seeded')) return;
+    sessionStorage.setItem('e2e-seeded', '1');
+    localStorage.setItem('accessToken', accessToken);
+    localStorage.setItem('locale', 'en');
+  }, token);
+  return { context, page: await context.newPage() };
+}
+
+type ListedUser = {
+  id: number;
+  userName: string;
+  inviteCode: string;
+  cardStatus: number;
+  totalBuyAmountUsd: string;
+  aubeUserInfo: { email: string; forceClubIdHash: string | null };
+};
+
+const USER_FIELDS =
+  'id userName inviteCode cardStatus totalBuyAmountUsd aubeUserInfo { email forceClubIdHash }';
+const CARD_NAMES = ['None', 'Emerald', 'Ruby', 'Sapphire', 'Gold', 'Platinum', 'Black'];
+
+/** The row of the users table that opens `userName`. */
+function userRow(page: Page, userName: string) {
+  return page.getByRole('row', { name: `Open the detail of user ${userName}`, exact: true });
+}
+
+/** The names of the users shown in the users table, in order. */
+async function shownUserNames(page: Page): Promise<string[]> {
+  const labels = await page
+    .getByRole('table', { name: 'Users' })
+    .locator('tbody tr[aria-label]')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? ''));
+  return labels.map((l) => l.replace('Open the detail of user ', ''));
+}
+
+/** Waits until no table is loading and returns the "N records" text. */
+async function settledTotal(page: Page): Promise<string> {
+  await page.waitForFunction(() => !document.querySelector('table[aria-busy="true"]'));
+  return (await page.getByText(/^[\d,]+ records$/).textContent()) ?? '';
+}
+
+/** Clears the filters and waits for the form to show the cleared URL (it remounts then). */
+async function clearFilters(page: Page) {
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await page.waitForURL((url) => !url.search);
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLInputElement>('form[role="search"] input')].every(
+      (input) => input.value === '',
+    ),
+  );
+}
+
+async function search(page: Page, fields: Record<string, string>) {
+  await clearFilters(page);
+  for (const [label, value] of Object.entries(fields))
+    await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByRole('button', { name: 'Search' }).click();
+}
+
+describe('users, referral and affiliate screens in Chromium', () => {
+  it('finds a user by each kind of filter', async () => {
+    const { users } = await gql<{ users: { list: ListedUser[] } }>(
+      `query($p: PaginationInput) { users(pagination: $p) { list { ${USER_FIELDS} } } }`,
+      { p: { limit: 50, offset: 0, sort: { target: 'totalBuyAmountUsd', orderBy: 'DESC' } } },
+    );
+    const user = users.list.find((u) => u.aubeUserInfo.forceClubIdHash) ?? users.list[0]!;
+    expect(user.aubeUserInfo.forceClubIdHash).toBeTruthy();
+    const { context, page } = await newPage();
+    await page.goto(`${server.baseUrl}/common/users`);
+    await page.getByRole('table', { name: 'Users' }).waitFor();
+
+    const byText: Record<string, string> = {
+      'User name': user.userName,
+      'Invite code': user.inviteCode,
+      Email: user.aubeUserInfo.email,
+      'ForceClub ID hash': user.aubeUserInfo.forceClubIdHash ?? '',
+    };
+    for (const [label, value] of Object.entries(byText)) {
+      await search(page, { [label]: value });
+      await userRow(page, user.userName).waitFor();
+      await settledTotal(page);
+      expect(await shownUserNames(page), label).toContain(user.userName);
+    }
+
+    // Total buy amount ≥ and ≤ the user's own amount: exactly the users with that amount.
+    await search(page, {
+      'Total buy amount (USD) ≥': user.totalBuyAmountUsd,
+      'Total buy amount (USD) ≤': user.totalBuyAmountUsd,
+    });
+    await userRow(page, user.userName).waitFor();
+    const sameAmount = await gql<{ users: { pagination: { totalRecords: number } } }>(
+      `query($a: Decimal) { users(totalBuyAmountMoreThanOrEqual: $a, totalBuyAmountLessThanOrEqual: $a) { pagination { totalRecords } } }`,
+      { a: user.totalBuyAmountUsd },
+    );
+    expect(await settledTotal(page)).toBe(
+      `${sameAmount.users.pagination.totalRecords.toLocaleString('en-US')} records`,
+    );
+
+    // Card status as a named chip: the total matches the API's count for that status.
+    await clearFilters(page);
+    await page.getByRole('checkbox', { name: CARD_NAMES[user.cardStatus]! }).click();
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(new RegExp(`cardStatus=${user.cardStatus}`));
+    const byStatus = await gql<{ users: { pagination: { totalRecords: number } } }>(
+      `query($s: [Int!]) { users(cardStatus: $s) { pagination { totalRecords } } }`,
+      { s: [user.cardStatus] },
+    );
+    await page.waitForFunction(
+      (expected) => document.body.innerText.includes(expected),
+      `${byStatus.users.pagination.totalRecords.toLocaleString('en-US')} records`,
+    );
+    const chips = await page
+      .getByRole('table', { name: 'Users' })
+      .locator('tbody .MuiChip-label')
+      .allTextContents();
+    expect(chips.length).toBeGreaterThan(0);
+    expect(new Set(chips)).toEqual(new Set([CARD_NAMES[user.cardStatus]]));
+    await screenshot(page, 'users-filtered');
+    await context.close();
+  });
+
+  it('opens a user’s detail with its nine sections and every view-all page', async () => {
+    // A user with payments, coin-saving remittances and a reward snapshot.
+    const { userSavings } = await gql<{ userSavings: { list: { userName: string }[] } }>(
+      `{ userSavings(pagination: { limit: 40 }) { list { userName } } }`,
+    );
+    let chosen: { id: number; userName: string } | undefined;
+    for (const { userName } of userSavings.list) {
+      const { users } = await gql<{ users: { list: { id: number; userName: string }[] } }>(
+        `query($n: String) { users(userName: $n) { list { id userName } } }`,
+        { n: userName },
+      );
+      const candidate = users.list.find((u) => u.userName === userName);
+      if (!candidate) continue;
+      const data = await gql<{
+        userPayments: { pagination: { totalRecords: number } };
+        userRewardSnapshot: { remittances: unknown[] };
+      }>(
+        `query($id: Int!) {
+          userPayments(input: { userId: $id }) { pagination { totalRecords } }
+          userRewardSnapshot(userId: $id) { remittances { id } }
+        }`,
+        { id: candidate.id },
+      );
+      if (
+        data.userPayments.pagination.totalRecords > 0 &&
+        data.userRewardSnapshot.remittances.length > 0
+      ) {
+        chosen = candidate;
+        break;
+      }
+    }
+    expect(chosen, 'a demo user with payments, savings and snapshots').toBeDefined();
+    const user = chosen!;
+
+    const { context, page } = await newPage();
+    await page.goto(`${server.baseUrl}/common/users?userName=${encodeURIComponent(user.userName)}`);
+    // Open the detail by keyboard: focus the row and press Enter.
+    await userRow(page, user.userName).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.baseUrl}/common/users/${user.id}`);
+    const sections = [
+      'General info',
+      'Saving info',
+      'Coin saving',
+      'Referral plan',
+      'Payment history',
+      'Reward snapshot',
+      'Staking info',
+      'Remittance history',
+      'Withdrawal history',
+    ];
+    for (const name of sections)
+      await page.getByRole('heading', { level: 2, name, exact: true }).waitFor();
+    await page
+      .getByRole('region', { name: 'General info' })
+      .getByText(user.userName)
+      .first()
+      .waitFor();
+    await screenshot(page, 'user-detail');
+
+    const viewAll = async (section: string, path: string, heading: RegExp) => {
+      await page
+        .getByRole('region', { name: section, exact: true })
+        .getByRole('link', { name: 'View all', exact: true })
+        .click();
+      await page.waitForURL(`${server.baseUrl}/common/users/${user.id}/${path}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await page.getByTestId('history-user').getByText(user.userName).waitFor();
+    };
+
+    await viewAll('Payment history', 'payment_history', /Payment history of user/);
+    await page
+      .getByRole('table', { name: 'Payment history' })
+      .locator('tbody tr')
+      .first()
+      .waitFor();
+    expect(await settledTotal(page)).not.toBe('0 records');
+    await page.goBack();
+
+    await viewAll('Remittance history', 'hec_remittance_history', /Remittance history of user/);
+    await page.getByRole('table', { name: 'Coin saving remittances' }).waitFor();
+    await page.getByText('Total sent (HEC)').first().waitFor();
+    await page.getByText(/ HEC$/).first().waitFor();
+    await page.goBack();
+
+    await viewAll('Reward snapshot', 'reward_snapshot', /Reward snapshot of user/);
+    await page.getByRole('region', { name: 'Totals' }).getByText('Total AUBE reward').waitFor();
+    await page
+      .getByRole('table', { name: 'Reward snapshot' })
+      .locator('tbody tr')
+      .first()
+      .waitFor();
+    await page.goBack();
+
+    // Withdrawal history: each view-all opens a withdrawal screen filtered by the user name.
+    const withdrawals = page
+      .getByRole('region', { name: 'Withdrawal history', exact: true })
+      .getByRole('link', { name: /^View all/ });
+    expect(await withdrawals.count()).toBe(8);
+    await withdrawals.first().click();
+    await page.waitForURL((url) => url.searchParams.get('userName') === user.userName);
+    await context.close();
+  });
+
+  it('walks a referral tree three levels down', async () => {
+    type TreeNode = { id: number; userName: string; childrenCount: number };
+    const childrenOf = async (userId: number) =>
+      (
+        await gql<{ referralTree: { children: TreeNode[] } }>(
+          `query($id: Int) { referralTree(userId: $id, childrenLimit: 50) { children { id userName childrenCount } } }`,
+          { id: userId },
+        )
+      ).referralTree.children;
+    // A root with a path root → child → grandchild → great-grandchild.
+    const { affiliateTrackRecords } = await gql<{
+      affiliateTrackRecords: { list: { userId: number; userName: string }[] };
+    }>(
+      `{ affiliateTrackRecords(input: { pagination: { limit: 30, sort: { target: "numberOfChildren", orderBy: DESC } } }) { list { userId userName } } }`,
+    );
+    let path: TreeNode[] | undefined;
+    for (const root of affiliateTrackRecords.list) {
+      for (const child of (await childrenOf(root.userId)).filter((c) => c.childrenCount > 0)) {
+        const grand = (await childrenOf(child.id)).find((g) => g.childrenCount > 0);
+        if (!grand) continue;
+        const great = (await childrenOf(grand.id))[0]!;
+        path = [
+          { id: root.userId, userName: root.userName, childrenCount: 1 },
+          child,
+          grand,
+          great,
+        ];
+        break;
+      }
+      if (path) break;
+    }
+    expect(path, 'a demo user with three levels of referrals').toBeDefined();
+    const [root, child, grand, great] = path!;
+
+    const { context, page } = await newPage();
+    await page.goto(`${server.baseUrl}/common/referral`);
+    await page.getByText('Select a user to see their parent').waitFor();
+    const picker = page.getByRole('combobox', { name: 'Select a user' });
+    await picker.fill(root!.userName);
+    await page.getByRole('option', { name: root!.userName, exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('user') === root!.userName);
+    await page.getByTestId('referral-user').getByText(root!.userName).waitFor();
+    // Level 1 is shown with numbered badges and registration times.
+    const level1 = page.getByTestId(`referral-node-${child!.userName}`);
+    await level1.waitFor();
+    await expect(
+      level1
+        .getByText(/^Child \d+$/)
+        .first()
+        .textContent(),
+    ).resolves.toMatch(/Child/);
+    // Level 2 loads only when its parent is expanded.
+    expect(await page.getByTestId(`referral-node-${grand!.userName}`).count()).toBe(0);
+    await page.getByRole('button', { name: `Show the children of ${child!.userName}` }).click();
+    const level2 = page.getByTestId(`referral-node-${grand!.userName}`);
+    await level2.waitFor();
+    await page.getByRole('button', { name: `Show the children of ${grand!.userName}` }).click();
+    await page.getByTestId(`referral-node-${great!.userName}`).waitFor();
+    // The relationship view shows the rewards of the selected user.
+    const relationship = page.getByRole('region', { name: 'Relationship and rewards' });
+    await relationship.getByText('Referral rewards').waitFor();
+    await relationship.getByText('Bonus rewards').waitFor();
+    await screenshot(page, 'referral-tree');
+    await context.close();
+  });
+
+  it('reopens a copied link of a filtered, sorted, paged list with the same rows; back and forward work', async () => {
+    const { context, page } = await newPage();
+    await page.goto(`${server.baseUrl}/common/users`);
+    await page.getByRole('table', { name: 'Users' }).waitFor();
+    await page.getByRole('checkbox', { name: 'Gold' }).click();
+    await page.getByRole('checkbox', { name: 'Ruby' }).click();
+    await expect(
+      page.getByRole('checkbox', { name: 'Gold' }).getAttribute('aria-checked'),
+    ).resolves.toBe('true');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/cardStatus=4&cardStatus=2/);
+    await page.getByRole('button', { name: 'Total buy amount' }).click();
+    await page.waitForURL(/sort=totalBuyAmountUsd/);
+    await page.getByRole('button', { name: 'Total buy amount' }).click();
+    await page.waitForURL(/order=desc/);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.waitForURL(/page=2/);
+    await settledTotal(page);
+    const url = page.url();
+    const rows = await shownUserNames(page);
+    expect(rows.length).toBe(20);
+
+    const other = await newPage();
+    await other.page.goto(url);
+    await other.page.getByRole('table', { name: 'Users' }).waitFor();
+    await userRow(other.page, rows[0]!).waitFor();
+    await settledTotal(other.page);
+    expect(await shownUserNames(other.page)).toEqual(rows);
+    expect(url, 'the copied link').toMatch(/cardStatus=4&cardStatus=2/);
+    const gold = other.page.getByRole('checkbox', { name: 'Gold', exact: true });
+    await expect(gold.getAttribute('aria-checked')).resolves.toBe('true');
+    await other.context.close();
+
+    // Back returns to page 1 of the same view, forward to page 2 again.
+    await page.goBack();
+    await page.waitForURL((u) => !u.searchParams.has('page'));
+    await page.goForward();
+    await page.waitForURL(/page=2/);
+    await userRow(page, rows[0]!).waitFor();
+    await context.close();
+  });
+});
