@@ -40,12 +40,29 @@ import {
   type UsersSortTarget,
 } from '../apps/api/src/modules/users/users-repository';
 import { listUserWithdrawals, listWithdrawals } from '../apps/api/src/modules/withdrawals/withdrawals-repository';
+import { generateAccessToken, hashAccessToken } from '../apps/api/src/modules/auth/access-token';
+import { findTokenOwner } from '../apps/api/src/modules/auth/auth-repository';
+import { createPaymentsService } from '../apps/api/src/modules/payments/payments-service';
+import { createReferralService } from '../apps/api/src/modules/referral/referral-service';
+import { createSavingsService } from '../apps/api/src/modules/savings/savings-service';
+import { createUsersService } from '../apps/api/src/modules/users/users-service';
+import { seedDemoAdmins } from '../apps/api/src/seed/demo-admins';
+import type { Page as ServicePage } from '../apps/api/src/shared/page';
+import { measureThroughput, type ThroughputResult } from './http-throughput';
 
-const { values: args } = parseArgs({ options: { iterations: { type: 'string', default: '30' } } });
+const { values: args } = parseArgs({
+  options: {
+    iterations: { type: 'string', default: '30' },
+    // 'all' (default), 'queries' (no HTTP throughput) or 'http' (only the HTTP throughput).
+    only: { type: 'string', default: 'all' },
+  },
+});
 const ITERATIONS = Number(args.iterations);
 const DEEP_OFFSET = 49 * 20; // page 50 of 20 rows: the last of "the first 50 pages"
 const LIST_TARGET_MS = 50;
 const SUBTREE_TARGET_MS = 100;
+const DETAIL_PAGE_TARGET_MS = 100;
+const HTTP_RATIO_TARGET = 0.6;
 
 type Captured = { sql: string; parameters: readonly unknown[] };
 type Case = {
@@ -74,6 +91,28 @@ const db = new Kysely<DB>({
 });
 const plainClient = new pg.Client({ connectionString: url, application_name: 'bench-plain' });
 
+/** The users page the web app's list screen sends (default page, list columns). */
+const USERS_PAGE_QUERY = `query Users($pagination: PaginationInput) {
+  users(pagination: $pagination) {
+    list { id userName inviteCode cardStatus totalHECStakedAmount totalETHStakedAmount totalBuyAmountUsd
+      savingRewardsRate referralRate registeredAt totalSentAmount totalOwl
+      aubeUserInfo { email aubeUserIdHash firstName lastName forceClubIdHash } }
+    pagination { limit offset totalRecords }
+  }
+}`;
+
+/** An access token of a super admin of the benchmark database (demo admins added if none). */
+async function benchToken(): Promise<string> {
+  await seedDemoAdmins(db);
+  const admin = await db.selectFrom('admin_users').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const token = generateAccessToken();
+  await db
+    .insertInto('admin_access_tokens')
+    .values({ token_hash: hashAccessToken(token), admin_user_id: admin.id, expires_at: new Date(Date.now() + 3600_000) })
+    .execute();
+  return token;
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
@@ -98,7 +137,9 @@ async function measure(c: Case): Promise<Result> {
   const first = await c.run();
   const queries = capture;
   capture = null;
-  const replay = c.plain === 'rows' ? queries.slice(0, 1) : queries;
+  // The page query is the one with a LIMIT (a call may send its count first, or concurrently).
+  const pageQuery = queries.find((q) => /\blimit\b/i.test(q.sql)) ?? queries[0];
+  const replay = c.plain === 'rows' ? (pageQuery ? [pageQuery] : []) : queries;
   const runPlain = async () => {
     let last: pg.QueryResult | undefined;
     for (const q of replay) last = await plainClient.query(q.sql, q.parameters as unknown[]);
@@ -158,6 +199,8 @@ async function main(): Promise<void> {
     "SELECT (SELECT n FROM row_counts WHERE relation = 'end_users' AND bucket = 'all') AS users, (SELECT n FROM row_counts WHERE relation = 'payments' AND bucket = 'all') AS payments",
   );
 
+  const savingPlanName = (await one<{ name: string }>('SELECT name FROM saving_plans WHERE term_years = 2')).name;
+  const widestName = (await one<{ user_name: string }>(`SELECT user_name FROM end_users WHERE id = ${widest.id}`)).user_name;
   const cases: Case[] = [];
   const pages = [
     { label: 'p1', offset: 0 },
@@ -244,14 +287,68 @@ async function main(): Promise<void> {
   referral(`ancestors of deepest user`, () => findAncestors(db, deepest.id));
   referral(`subtree totals of widest user (${widest.descendants_count} descendants)`, () => findSubtreeTotals(db, widest.id), SUBTREE_TARGET_MS);
 
+  // Issue 6: the GraphQL calls' services (validation + repository), as the resolvers call them.
+  const users = createUsersService(db);
+  const payments = createPaymentsService(db);
+  const savings = createSavingsService(db);
+  const referralService = createReferralService(db);
+  const page = <T extends string>(target: T, orderBy: 'ASC' | 'DESC', offset: number): ServicePage<T> => ({ limit: 20, offset, sort: { target, orderBy } });
+  list('calls', `userNames prefix '${prefix}'`, (offset) => users.listNames(prefix, page('userName', 'ASC', offset)));
+  list('calls', 'affiliateTrackRecords', (offset) => referralService.trackRecords({}, page('userId', 'DESC', offset)));
+  list('calls', 'affiliateTrackRecords, sort numberOfChildren desc', (offset) => referralService.trackRecords({}, page('numberOfChildren', 'DESC', offset)));
+  list('calls', 'affiliateSavingAggregates', (offset) => referralService.aggregates({}, page('id', 'DESC', offset)));
+  list('calls', 'affiliateSavingAggregates, sort totalSentHec asc', (offset) => referralService.aggregates({}, page('totalSentHec', 'ASC', offset)));
+  list('calls', 'affiliateSavingRemittances', (offset) => savings.affiliateRemittances({}, page('confirmedAt', 'DESC', offset)));
+  list('calls', 'hecSavingAddresses', (offset) => savings.addresses({}, page('id', 'DESC', offset)));
+  list('calls', 'userSavings', (offset) => savings.savings({}, page('confirmedAt', 'DESC', offset)));
+  list('calls', "userSavings planName '2 years plan'", (offset) => savings.savings({ planName: savingPlanName }, page('confirmedAt', 'DESC', offset)));
+
+  // The whole user detail page: every call it makes, fired together as the browser does.
+  const detailPage = () =>
+    Promise.all([
+      users.detail(busy.id),
+      users.asset(busy.id),
+      users.hecSavingDetail(busy.id),
+      users.referralPlanDetail(busy.id),
+      users.stakingInfo(busy.id),
+      users.rewardSnapshot(busy.id, undefined, undefined),
+      savings.userSavingHistory(busy.id, page('confirmedAt', 'DESC', 0)),
+      savings.userAffiliateHistory(busy.id, page('confirmedAt', 'DESC', 0)),
+      payments.list({ userId: busy.id }, { limit: 10, offset: 0, sort: { target: 'userPaymentId', orderBy: 'DESC' } }),
+      listUserWithdrawals(db, busy.id),
+    ]);
+  cases.push({ group: 'calls', name: 'user detail page: all 10 calls together', run: detailPage, plain: 'all', targetMs: DETAIL_PAGE_TARGET_MS });
+  referral(`referralTree level of widest user (first 100 children with descendant counts)`, () => referralService.tree({ userId: widest.id }));
+  referral(`referralTree level of widest user by userName`, () => referralService.tree({ userName: widestName }));
+  referral(`userReferralRelationship of widest user`, () => referralService.relationship({ userId: widest.id }));
+
   const results: Result[] = [];
   const started = Date.now();
-  for (const c of cases) {
+  for (const c of args.only === 'http' ? [] : cases) {
     const r = await measure(c);
     results.push(r);
     process.stderr.write(`\r${results.length}/${cases.length} ${c.group}: ${c.name}`.padEnd(100).slice(0, 100));
   }
   process.stderr.write('\n');
+
+  let http: ThroughputResult | undefined;
+  if (args.only !== 'queries') {
+    // The bare handler runs the same SQL as the app for this request: the token lookup first
+    // (authorisation precedes the data), then the page and its count together.
+    const token = await benchToken();
+    capture = [];
+    await findTokenOwner(db, hashAccessToken(token), new Date());
+    const [authSql] = capture;
+    capture = [];
+    await listUsers(db, {}, { limit: 20, offset: 0 });
+    const hasLimit = (q: Captured) => /\blimit\b/i.test(q.sql);
+    const pageSql = capture.find(hasLimit);
+    const countSql = capture.find((q) => !hasLimit(q));
+    capture = null;
+    if (!authSql || !pageSql || !countSql) throw new Error('could not capture the users page SQL');
+    process.stderr.write('HTTP throughput: app vs bare handler…\n');
+    http = await measureThroughput({ databaseUrl: url!, token, query: USERS_PAGE_QUERY, sql: { auth: authSql, page: pageSql, count: countSql } });
+  }
 
   // For orientation: what the maintained totals save, computed per request instead.
   const recursive = await timed(() =>
@@ -282,6 +379,21 @@ async function main(): Promise<void> {
     '',
     `Missed targets: ${results.filter((r) => r.c.targetMs !== undefined && r.p95 >= r.c.targetMs).length} of ${results.length}.`,
     '',
+    ...(http
+      ? [
+          '## HTTP throughput: users page through POST /graphql-admin vs a bare node:http handler',
+          '',
+          `Both servers in their own process with a pool of 10; load from ${http.tool}, ${http.connections} connections, ${http.seconds} s per round after a 2 s warm-up, rounds alternating.`,
+          'Both run the same SQL per request: the access-token lookup, then the page and its count together. The app adds Fastify, GraphQL (parse cache, validation, access rule, resolvers), Kysely and error masking; the bare handler is node:http + pg + JSON.stringify.',
+          '',
+          '| round | app req/s | bare req/s |',
+          '|---:|---:|---:|',
+          ...http.appRps.map((a, i) => `| ${i + 1} | ${a.toFixed(0)} | ${http!.bareRps[i]!.toFixed(0)} |`),
+          '',
+          `Ratio app/bare: **${(http.ratio * 100).toFixed(1)}%** (target ≥ ${HTTP_RATIO_TARGET * 100}%: ${http.ratio >= HTTP_RATIO_TARGET ? 'ok' : 'MISSED'}).`,
+        ]
+      : []),
+    '',
     'For orientation (computed per request, what the stored totals avoid):',
     `- descendants of the widest user counted through the ancestry arrays (seq scan): ${fmt(recursive)} ms`,
     `- exact COUNT(*) over all payments: ${fmt(exactCount)} ms`,
@@ -292,7 +404,8 @@ async function main(): Promise<void> {
   const markdown = lines.join('\n');
   const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
   fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${new Date().toISOString().slice(0, 10)}.md`);
+  // Date and time in the name, so a run never overwrites an earlier result.
+  const file = path.join(dir, `${new Date().toISOString().slice(0, 16).replace(/[:T]/g, '-')}${args.only === 'all' ? '' : `-${args.only}`}.md`);
   fs.writeFileSync(file, markdown);
   console.log(markdown);
   console.error(`Written to ${path.relative(process.cwd(), file)}`);

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { GRAPHQL_PATH } from '@app/shared';
 import type { Config } from './config/env';
 import type { Database } from './db/database';
+import { createFastPath } from './graphql/fast-path';
 import { createGraphQLServer } from './graphql/yoga';
 import { registerWebApp } from './http/web-app';
 import { registerLoginRoute } from './modules/auth/login-route';
@@ -38,12 +39,16 @@ export async function buildApp(
     strictAudit: config.nodeEnv === 'test',
   });
 
+  // Cached, validated POSTed queries skip yoga's per-request machinery (graphql/fast-path.ts).
+  const fastPath = createFastPath(services);
+
   // Yoga reads multipart bodies (file uploads) itself.
   app.addContentTypeParser('multipart/form-data', {}, (_req, _payload, done) => done(null));
   app.route({
     url: GRAPHQL_PATH,
     method: ['GET', 'POST', 'OPTIONS'],
     handler: async (req, reply) => {
+      if (await fastPath.handle(req, reply)) return reply;
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
       response.headers.forEach((value, key) => reply.header(key, value));
       reply.status(response.status);

@@ -109,6 +109,30 @@ function localeOf(header: string | undefined): Locale {
   return header?.trim().toLowerCase().startsWith('ja') ? 'ja' : 'en';
 }
 
+/**
+ * The per-request context: the admin is looked up from the access token on every request, so
+ * a role change or sign-out takes effect on the next one.
+ */
+export async function buildContext(services: Services, req: FastifyRequest): Promise<GraphQLContext> {
+  const header = req.headers[ACCESS_TOKEN_HEADER.toLowerCase()];
+  const token = Array.isArray(header) ? header[0] : header;
+  const admin = await services.auth.authenticate(token?.trim());
+  return {
+    requestId: req.id,
+    ip: req.ip,
+    locale: localeOf(req.headers['accept-language']),
+    admin,
+    actor: {
+      adminUserId: admin?.id ?? null,
+      adminUserName: admin?.userName ?? null,
+      requestId: req.id,
+      ip: req.ip,
+      audited: [],
+    },
+    services,
+  };
+}
+
 /** The GraphQL endpoint of spec section 7. */
 export function createGraphQLServer(
   services: Services,
@@ -122,24 +146,6 @@ export function createGraphQLServer(
     logging: false,
     maskedErrors: { maskError },
     plugins: [useUnexpectedErrorLogging(), useAuditEnforcement(options.strictAudit ?? false)],
-    context: async ({ req }) => {
-      const header = req.headers[ACCESS_TOKEN_HEADER.toLowerCase()];
-      const token = Array.isArray(header) ? header[0] : header;
-      const admin = await services.auth.authenticate(token?.trim());
-      return {
-        requestId: req.id,
-        ip: req.ip,
-        locale: localeOf(req.headers['accept-language']),
-        admin,
-        actor: {
-          adminUserId: admin?.id ?? null,
-          adminUserName: admin?.userName ?? null,
-          requestId: req.id,
-          ip: req.ip,
-          audited: [],
-        },
-        services,
-      };
-    },
+    context: ({ req }) => buildContext(services, req),
   });
 }

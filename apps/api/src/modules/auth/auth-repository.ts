@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { RoleName } from '@app/shared';
+import { createCompiledQueryCache } from '../../db/compiled-query-cache';
 import type { Executor } from '../../db/executor';
 
 export type AdminCredentials = {
@@ -206,28 +207,32 @@ export type TokenOwner = {
   roles: RoleName[];
 };
 
+const compiledTokenLookup = createCompiledQueryCache(1);
+
 /** The admin owning an unexpired token, with current roles; undefined when none. */
 export async function findTokenOwner(
   db: Executor,
   tokenHash: string,
   now: Date,
 ): Promise<TokenOwner | undefined> {
-  const row = await db
-    .selectFrom('admin_access_tokens as t')
-    .innerJoin('admin_users as u', 'u.id', 't.admin_user_id')
-    .select([
-      'u.id',
-      'u.user_name',
-      'u.email',
-      'u.must_change_password',
-      sql<RoleName[]>`coalesce(
-        (SELECT array_agg(r.name ORDER BY r.id) FROM admin_user_roles ur
-           JOIN admin_roles r ON r.id = ur.role_id WHERE ur.admin_user_id = u.id),
-        '{}')`.as('roles'),
-    ])
-    .where('t.token_hash', '=', tokenHash)
-    .where('t.expires_at', '>', now)
-    .executeTakeFirst();
+  // Runs on every request: the statement is built and compiled once (db/compiled-query-cache).
+  const [row] = await compiledTokenLookup(db, 'token-owner', { tokenHash, now }, (param) =>
+    db
+      .selectFrom('admin_access_tokens as t')
+      .innerJoin('admin_users as u', 'u.id', 't.admin_user_id')
+      .select([
+        'u.id',
+        'u.user_name',
+        'u.email',
+        'u.must_change_password',
+        sql<RoleName[]>`coalesce(
+          (SELECT array_agg(r.name ORDER BY r.id) FROM admin_user_roles ur
+             JOIN admin_roles r ON r.id = ur.role_id WHERE ur.admin_user_id = u.id),
+          '{}')`.as('roles'),
+      ])
+      .where('t.token_hash', '=', param('tokenHash'))
+      .where('t.expires_at', '>', param('now') as unknown as Date),
+  );
   return (
     row && {
       id: row.id,

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/executor';
 import { countFromBuckets, normalisePagination, type Page, type Pagination } from '../../db/pagination';
+import { createCompiledQueryCache } from '../../db/compiled-query-cache';
 import type { DB } from '../../db/schema';
 
 /** Filters of the users list (spec section 7, query users). */
@@ -65,25 +66,77 @@ export type UserListRow = {
   defaultLocale: string | null;
 };
 
+const USER_LIST_COLUMNS = [
+  'u.id',
+  'u.user_name as userName',
+  'u.invite_code as inviteCode',
+  'u.registered_at as registeredAt',
+  'u.card_status as cardStatus',
+  'u.saving_rewards_rate as savingRewardsRate',
+  'u.referral_rate as referralRate',
+  'u.total_hec_staked_amount as totalHECStakedAmount',
+  'u.total_eth_staked_amount as totalETHStakedAmount',
+  'u.total_buy_amount_usd as totalBuyAmountUsd',
+  'u.total_sent_amount as totalSentAmount',
+  'u.total_owl as totalOwl',
+  'u.email',
+  'u.aube_user_id_hash as aubeUserIdHash',
+  'u.first_name as firstName',
+  'u.last_name as lastName',
+  'u.birth_date as birthDate',
+  'u.enrollment_month as enrollmentMonth',
+  'u.force_club_registered_at as forceClubRegisteredAt',
+  'u.force_club_id_hash as forceClubIdHash',
+  'd.avatar_url as avatarUrl',
+  'd.phone_number as phoneNumber',
+  'd.two_factor as twoFactor',
+  'd.bio',
+  'd.default_locale as defaultLocale',
+] as const;
+
 /** Escapes LIKE wildcards so user input matches literally. */
 export function likePrefix(value: string): string {
   return `${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function applyFilter<O>(
-  query: SelectQueryBuilder<DB & { u: DB['end_users'] }, 'u', O>,
-  f: UsersFilter,
-): SelectQueryBuilder<DB & { u: DB['end_users'] }, 'u', O> {
+type UsersQuery<O> = SelectQueryBuilder<DB & { u: DB['end_users'] }, 'u', O>;
+
+/** The filter's SQL parameter values, by name (prefixes lower-cased and escaped here). */
+function filterValues(f: UsersFilter): Record<string, unknown> {
+  const v: Record<string, unknown> = {};
+  if (f.userName) v.userName = likePrefix(f.userName);
+  if (f.email) v.email = likePrefix(f.email);
+  if (f.inviteCode) v.inviteCode = f.inviteCode.toUpperCase();
+  if (f.forceClubIdHash) v.forceClubIdHash = f.forceClubIdHash;
+  if (f.totalBuyAmountMoreThanOrEqual) v.min = f.totalBuyAmountMoreThanOrEqual;
+  if (f.totalBuyAmountLessThanOrEqual) v.max = f.totalBuyAmountLessThanOrEqual;
+  f.cardStatus?.forEach((status, i) => {
+    v[`cardStatus${i}`] = status;
+  });
+  return v;
+}
+
+/** Adds a WHERE for each present value; `param` gives the value, or a placeholder for the cache. */
+function applyParams<O>(query: UsersQuery<O>, values: Record<string, unknown>, param: <T>(name: string) => T): UsersQuery<O> {
   let q = query;
-  if (f.userName) q = q.where(sql<string>`lower(u.user_name)`, 'like', likePrefix(f.userName));
-  if (f.email) q = q.where(sql<string>`lower(u.email)`, 'like', likePrefix(f.email));
-  if (f.inviteCode) q = q.where('u.invite_code', '=', f.inviteCode.toUpperCase());
-  if (f.forceClubIdHash) q = q.where('u.force_club_id_hash', '=', f.forceClubIdHash);
-  if (f.totalBuyAmountMoreThanOrEqual) q = q.where('u.total_buy_amount_usd', '>=', f.totalBuyAmountMoreThanOrEqual);
-  if (f.totalBuyAmountLessThanOrEqual) q = q.where('u.total_buy_amount_usd', '<=', f.totalBuyAmountLessThanOrEqual);
-  if (f.cardStatus && f.cardStatus.length > 0) q = q.where('u.card_status', 'in', [...f.cardStatus]);
+  if ('userName' in values) q = q.where(sql<string>`lower(u.user_name)`, 'like', param<string>('userName'));
+  if ('email' in values) q = q.where(sql<string>`lower(u.email)`, 'like', param<string>('email'));
+  if ('inviteCode' in values) q = q.where('u.invite_code', '=', param<string>('inviteCode'));
+  if ('forceClubIdHash' in values) q = q.where('u.force_club_id_hash', '=', param<string>('forceClubIdHash'));
+  if ('min' in values) q = q.where('u.total_buy_amount_usd', '>=', param<string>('min'));
+  if ('max' in values) q = q.where('u.total_buy_amount_usd', '<=', param<string>('max'));
+  const statuses = Object.keys(values).filter((k) => k.startsWith('cardStatus'));
+  if (statuses.length > 0) q = q.where('u.card_status', 'in', statuses.map((k) => param<number>(k)));
   return q;
 }
+
+function applyFilter<O>(query: UsersQuery<O>, f: UsersFilter): UsersQuery<O> {
+  const values = filterValues(f);
+  return applyParams(query, values, <T>(name: string) => values[name] as T);
+}
+
+// The users page is the hottest call: its SQL is built once per filter shape and sort.
+const compiledUsersPages = createCompiledQueryCache();
 
 /** The users list: one page, sorted in SQL, with the exact number of matching users. */
 export async function listUsers(
@@ -94,46 +147,26 @@ export async function listUsers(
   const p = normalisePagination(pagination);
   const direction = p.sort?.orderBy ?? 'desc';
   const target = p.sort?.target ?? 'id';
-  let query = applyFilter(db.selectFrom('end_users as u'), filter);
-  if (target === 'userName') {
-    query = query.orderBy(sql`lower(u.user_name)`, direction);
-  } else {
-    query = query.orderBy(SORT_COLUMNS[target], direction);
-    if (target !== 'id') query = query.orderBy('u.id', direction);
-  }
-  const rows = await query
-    .leftJoin('end_user_details as d', 'd.end_user_id', 'u.id')
-    .select([
-      'u.id',
-      'u.user_name as userName',
-      'u.invite_code as inviteCode',
-      'u.registered_at as registeredAt',
-      'u.card_status as cardStatus',
-      'u.saving_rewards_rate as savingRewardsRate',
-      'u.referral_rate as referralRate',
-      'u.total_hec_staked_amount as totalHECStakedAmount',
-      'u.total_eth_staked_amount as totalETHStakedAmount',
-      'u.total_buy_amount_usd as totalBuyAmountUsd',
-      'u.total_sent_amount as totalSentAmount',
-      'u.total_owl as totalOwl',
-      'u.email',
-      'u.aube_user_id_hash as aubeUserIdHash',
-      'u.first_name as firstName',
-      'u.last_name as lastName',
-      'u.birth_date as birthDate',
-      'u.enrollment_month as enrollmentMonth',
-      'u.force_club_registered_at as forceClubRegisteredAt',
-      'u.force_club_id_hash as forceClubIdHash',
-      'd.avatar_url as avatarUrl',
-      'd.phone_number as phoneNumber',
-      'd.two_factor as twoFactor',
-      'd.bio',
-      'd.default_locale as defaultLocale',
-    ])
-    .limit(p.limit)
-    .offset(p.offset)
-    .execute();
-  return { rows, totalRecords: await countUsers(db, filter) };
+  const values = { ...filterValues(filter), limit: p.limit, offset: p.offset };
+  const key = `${Object.keys(values).join(',')}|${target}|${direction}`;
+  const pageQuery = compiledUsersPages<UserListRow>(db, key, values, (param) => {
+    const placeholder = <T>(name: string) => param(name) as T;
+    let query = applyParams(db.selectFrom('end_users as u'), values, placeholder);
+    if (target === 'userName') {
+      query = query.orderBy(sql`lower(u.user_name)`, direction);
+    } else {
+      query = query.orderBy(SORT_COLUMNS[target], direction);
+      if (target !== 'id') query = query.orderBy('u.id', direction);
+    }
+    return query
+      .leftJoin('end_user_details as d', 'd.end_user_id', 'u.id')
+      .select(USER_LIST_COLUMNS)
+      .limit(placeholder<number>('limit'))
+      .offset(placeholder<number>('offset'));
+  });
+  // The page and its count are independent: ask for both at once.
+  const [rows, totalRecords] = await Promise.all([pageQuery, countUsers(db, filter)]);
+  return { rows, totalRecords };
 }
 
 /** Exact count: from maintained buckets when only cardStatus filters, else by index. */

@@ -1,0 +1,130 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  execute,
+  getOperationAST,
+  GraphQLError,
+  parse,
+  validate,
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLSchema,
+} from 'graphql';
+import { AppError } from '../shared/app-error';
+import type { Services } from '../services';
+import { getSchema } from './schema';
+import { buildContext, maskError } from './yoga';
+
+/** How many distinct query texts keep their parsed and validated document. */
+const DOCUMENT_CACHE_SIZE = 500;
+/** Longer texts are not cached (and go through the full server). */
+const MAX_CACHED_QUERY_LENGTH = 20_000;
+
+type JsonBody = {
+  query?: unknown;
+  variables?: unknown;
+  operationName?: unknown;
+  extensions?: unknown;
+};
+
+const GRAPHQL_RESPONSE = 'application/graphql-response+json';
+const JSON_TYPE = 'application/json';
+
+/** Which media type to answer in, or undefined when the request accepts neither of ours. */
+function responseType(accept: string | undefined): string | undefined {
+  if (!accept) return JSON_TYPE;
+  const types = accept.split(',').map((part) => part.split(';')[0]!.trim().toLowerCase());
+  for (const type of types) {
+    if (type === GRAPHQL_RESPONSE) return GRAPHQL_RESPONSE;
+    if (type === JSON_TYPE || type === '*/*' || type === 'application/*') return JSON_TYPE;
+  }
+  return undefined;
+}
+
+/**
+ * A lean execution path for the common request, beside graphql-yoga: a POSTed JSON query whose
+ * text was already parsed and validated once. It runs graphql-js `execute` with the same
+ * per-request context (token looked up on every request) and the same error masking, and
+ * answers as yoga would. Everything else — GET, multipart uploads, mutations, documents that
+ * do not parse or validate, request errors — is left to yoga (returns false), which keeps the
+ * GraphQL-over-HTTP behaviour in one place. Why: yoga's per-request machinery (fetch API
+ * request/response objects, envelop hooks) cost more than the users page's own SQL.
+ */
+export function createFastPath(services: Services, schema: GraphQLSchema = getSchema()) {
+  // Insertion-ordered Map as an LRU: a hit is moved to the end, the oldest is evicted.
+  const documents = new Map<string, DocumentNode | null>();
+
+  function documentFor(query: string, operationName: string | undefined): DocumentNode | undefined {
+    const key = operationName ? `${operationName}\n${query}` : query;
+    let document = documents.get(key);
+    if (document === undefined) {
+      if (query.length > MAX_CACHED_QUERY_LENGTH) return undefined;
+      try {
+        const parsed = parse(query);
+        const operation = getOperationAST(parsed, operationName);
+        // Only valid queries: mutations keep yoga's audit enforcement, errors its answers.
+        document =
+          operation?.operation === 'query' && validate(schema, parsed).length === 0 ? parsed : null;
+      } catch {
+        document = null;
+      }
+      if (documents.size >= DOCUMENT_CACHE_SIZE) documents.delete(documents.keys().next().value!);
+    } else {
+      documents.delete(key);
+    }
+    documents.set(key, document);
+    return document ?? undefined;
+  }
+
+  /** Answers the request and returns true, or returns false to leave it to yoga. */
+  async function handle(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    if (req.method !== 'POST') return false;
+    const contentType = req.headers['content-type'];
+    if (!contentType || !contentType.toLowerCase().startsWith(JSON_TYPE)) return false;
+    const type = responseType(req.headers.accept);
+    if (!type) return false;
+    const body = req.body as JsonBody | null | undefined;
+    if (!body || typeof body !== 'object' || Array.isArray(body) || typeof body.query !== 'string')
+      return false;
+    if (body.extensions !== undefined && body.extensions !== null) return false;
+    const { variables, operationName } = body;
+    if (
+      variables !== undefined &&
+      variables !== null &&
+      (typeof variables !== 'object' || Array.isArray(variables))
+    )
+      return false;
+    if (operationName !== undefined && operationName !== null && typeof operationName !== 'string')
+      return false;
+    const document = documentFor(body.query, operationName ?? undefined);
+    if (!document) return false;
+
+    const contextValue = await buildContext(services, req);
+    const result: ExecutionResult = await execute({
+      schema,
+      document,
+      variableValues: (variables as Record<string, unknown> | null | undefined) ?? undefined,
+      operationName: operationName ?? undefined,
+      contextValue,
+    });
+    // A request error (e.g. variables that do not coerce) has no data: yoga answers those.
+    if (!('data' in result) || result.data === undefined) return false;
+    const errors = result.errors?.map((error) => {
+      const original = error.originalError;
+      if (original && !(original instanceof AppError) && !(original instanceof GraphQLError)) {
+        req.log.error(
+          { err: original, requestId: req.id, path: error.path },
+          'unexpected error in GraphQL resolver',
+        );
+      }
+      return maskError(error);
+    });
+    const payload =
+      errors && errors.length > 0 ? { errors, data: result.data } : { data: result.data };
+    reply.status(200);
+    reply.header('content-type', `${type}; charset=utf-8`);
+    reply.send(JSON.stringify(payload));
+    return true;
+  }
+
+  return { handle };
+}

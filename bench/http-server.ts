@@ -1,0 +1,100 @@
+/**
+ * One server of the HTTP throughput comparison, started as a child process by bench/run.ts so
+ * that the load generator never shares its event loop:
+ *   node --import tsx bench/http-server.ts app    the real app (Fastify, POST /graphql-admin)
+ *   node --import tsx bench/http-server.ts bare   a bare node:http handler running the same SQL
+ * DATABASE_URL names the database; BENCH_SQL (JSON) gives the bare handler the users page's
+ * queries as the app sends them. Prints the port on stdout, then serves until killed.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app';
+import { loadConfig } from '../apps/api/src/config/env';
+import { openDatabase } from '../apps/api/src/db/database';
+
+type Captured = { sql: string; parameters: unknown[] };
+
+const mode = process.argv[2];
+const url = process.env.DATABASE_URL;
+if (!url || (mode !== 'app' && mode !== 'bare')) {
+  console.error('usage: DATABASE_URL=… node --import tsx bench/http-server.ts app|bare');
+  process.exit(64);
+}
+const POOL_SIZE = 10;
+
+async function startApp(): Promise<number> {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: url,
+    DATABASE_POOL_SIZE: String(POOL_SIZE),
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+  });
+  const database = await openDatabase({ databaseUrl: url, poolSize: POOL_SIZE });
+  const app = await buildApp(config, database);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return (app.server.address() as AddressInfo).port;
+}
+
+async function startBare(): Promise<number> {
+  const {
+    auth,
+    page,
+    count: countQuery,
+  } = JSON.parse(process.env.BENCH_SQL ?? '{}') as Record<
+    'auth' | 'page' | 'count',
+    Captured | undefined
+  >;
+  if (!auth || !page || !countQuery)
+    throw new Error('BENCH_SQL must hold the auth, page and count queries');
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: POOL_SIZE,
+    application_name: 'bench-bare',
+  });
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      void (async () => {
+        try {
+          JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          // The same token lookup as the app (the captured statement: one token for the whole run).
+          if (
+            !req.headers['x-admin-access-token'] ||
+            (await pool.query(auth.sql, auth.parameters)).rowCount !== 1
+          ) {
+            res.writeHead(401, { 'content-type': 'application/json' });
+            res.end('{"errors":[{"message":"Authorization error [no auth]"}]}');
+            return;
+          }
+          const [rows, count] = await Promise.all([
+            pool.query(page.sql, page.parameters),
+            pool.query(countQuery.sql, countQuery.parameters),
+          ]);
+          const n = Number((count.rows[0] as { n: string }).n);
+          const payload = JSON.stringify({
+            data: {
+              users: { list: rows.rows, pagination: { limit: 20, offset: 0, totalRecords: n } },
+            },
+          });
+          res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+          res.end(payload);
+        } catch (error) {
+          res.writeHead(500, { 'content-type': 'text/plain' });
+          res.end(String(error));
+        }
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+const port = mode === 'app' ? await startApp() : await startBare();
+process.stdout.write(`${port}\n`);
+// Exit cleanly on a signal, so `node --cpu-prof` can write its profile.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(0));

@@ -1,0 +1,224 @@
+/**
+ * Requests per second of the users page through POST /graphql-admin against a bare node:http
+ * handler running the same SQL, in the same run (issue 6, item 4). Both servers run as child
+ * processes (bench/http-server.ts); the load comes from `wrk` when it is installed
+ * (`apt-get install -y wrk`), else from a keep-alive node:http client loop in this process.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ACCESS_TOKEN_HEADER, GRAPHQL_PATH } from '@app/shared';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export type Captured = { sql: string; parameters: readonly unknown[] };
+export type ThroughputResult = {
+  tool: string;
+  connections: number;
+  seconds: number;
+  appRps: number[];
+  bareRps: number[];
+  ratio: number;
+};
+
+type Server = { port: number; child: ChildProcess };
+
+function startServer(mode: 'app' | 'bare', env: NodeJS.ProcessEnv): Promise<Server> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(here, 'http-server.ts'), mode],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /^(\d+)\n/.exec(out);
+      if (match) resolve({ port: Number(match[1]), child });
+    });
+    child.on('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
+  });
+}
+
+function post(
+  port: number,
+  body: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: GRAPHQL_PATH,
+        method: 'POST',
+        headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function hasWrk(): boolean {
+  return spawnSync('wrk', ['--version']).error === undefined;
+}
+
+/** wrk with a Lua script that POSTs the body with the headers; returns requests per second. */
+function runWrk(
+  port: number,
+  body: string,
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+): number {
+  const script = path.join(os.tmpdir(), `bench-post-${process.pid}.lua`);
+  const lua = [
+    'wrk.method = "POST"',
+    `wrk.body = ${JSON.stringify(body)}`,
+    ...Object.entries(headers).map(
+      ([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`,
+    ),
+  ].join('\n');
+  fs.writeFileSync(script, lua);
+  const result = spawnSync(
+    'wrk',
+    [
+      '-t',
+      '1',
+      '-c',
+      String(connections),
+      '-d',
+      `${seconds}s`,
+      '-s',
+      script,
+      `http://127.0.0.1:${port}${GRAPHQL_PATH}`,
+    ],
+    { encoding: 'utf8' },
+  );
+  fs.rmSync(script, { force: true });
+  if (/Non-2xx/.test(result.stdout)) throw new Error(`wrk saw failed responses:\n${result.stdout}`);
+  const match = /Requests\/sec:\s+([\d.]+)/.exec(result.stdout);
+  if (!match) throw new Error(`cannot read wrk output:\n${result.stdout}\n${result.stderr}`);
+  return Number(match[1]);
+}
+
+/** Fallback load: `connections` keep-alive loops for `seconds`; bounded in time and count. */
+async function runNodeLoad(
+  port: number,
+  body: string,
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+): Promise<number> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const deadline = Date.now() + seconds * 1000;
+  let done = 0;
+  const loop = async () => {
+    while (Date.now() < deadline && done < 1_000_000) {
+      await new Promise<void>((resolve, reject) => {
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            path: GRAPHQL_PATH,
+            method: 'POST',
+            agent,
+            headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => {
+              if (res.statusCode !== 200) reject(new Error(`status ${res.statusCode}`));
+              else resolve();
+            });
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+      done++;
+    }
+  };
+  const started = Date.now();
+  await Promise.all(Array.from({ length: connections }, loop));
+  agent.destroy();
+  return done / ((Date.now() - started) / 1000);
+}
+
+/**
+ * Alternates app and bare rounds (after a warm-up of each) so both see the same machine load;
+ * ratio = mean app rps / mean bare rps.
+ */
+export async function measureThroughput(options: {
+  databaseUrl: string;
+  token: string;
+  query: string;
+  sql: { auth: Captured; page: Captured; count: Captured };
+  connections?: number;
+  seconds?: number;
+  rounds?: number;
+}): Promise<ThroughputResult> {
+  const connections = options.connections ?? 16;
+  const seconds = options.seconds ?? 5;
+  const rounds = options.rounds ?? 3;
+  const env = { DATABASE_URL: options.databaseUrl, BENCH_SQL: JSON.stringify(options.sql) };
+  const [app, bare] = await Promise.all([startServer('app', env), startServer('bare', env)]);
+  try {
+    const body = JSON.stringify({ query: options.query, variables: {} });
+    const appHeaders = {
+      'content-type': 'application/json',
+      accept: 'application/graphql-response+json, application/json',
+      [ACCESS_TOKEN_HEADER]: options.token,
+    };
+    const bareHeaders = {
+      'content-type': 'application/json',
+      [ACCESS_TOKEN_HEADER]: options.token,
+    };
+    const check = await post(app.port, body, appHeaders);
+    const parsed = JSON.parse(check.text) as {
+      data?: { users?: { list: unknown[] } };
+      errors?: unknown;
+    };
+    if (check.status !== 200 || !parsed.data?.users || parsed.data.users.list.length !== 20) {
+      throw new Error(
+        `the app did not answer the users page: ${check.status} ${check.text.slice(0, 300)}`,
+      );
+    }
+    const bareCheck = await post(bare.port, body, bareHeaders);
+    if (bareCheck.status !== 200)
+      throw new Error(`bare handler failed: ${bareCheck.text.slice(0, 300)}`);
+
+    const tool = hasWrk() ? 'wrk' : 'node http client';
+    const load = (port: number, headers: Record<string, string>, secs: number) =>
+      tool === 'wrk'
+        ? Promise.resolve(runWrk(port, body, headers, connections, secs))
+        : runNodeLoad(port, body, headers, connections, secs);
+    await load(app.port, appHeaders, 2);
+    await load(bare.port, bareHeaders, 2);
+    const appRps: number[] = [];
+    const bareRps: number[] = [];
+    for (let i = 0; i < rounds; i++) {
+      appRps.push(await load(app.port, appHeaders, seconds));
+      bareRps.push(await load(bare.port, bareHeaders, seconds));
+    }
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    return { tool, connections, seconds, appRps, bareRps, ratio: mean(appRps) / mean(bareRps) };
+  } finally {
+    app.child.kill('SIGTERM');
+    bare.child.kill('SIGTERM');
+  }
+}
