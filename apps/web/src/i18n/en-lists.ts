@@ -203,6 +203,8 @@ export const enLists: ListsMessages = {
     childBadge: 'Child {{number}}',
     childCount: '{{count}} children',
     focus: 'Center on {{name}}',
+    focusShort: 'Center',
+    descendantCount: '{{count}} descendants',
     tree: 'Referral tree',
     relationship: 'Relationship and rewards',
     loadMore: 'Show more',

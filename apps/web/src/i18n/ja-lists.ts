@@ -205,6 +205,8 @@ export const jaLists = {
     childBadge: '子 {{number}}',
     childCount: '子 {{count}} 人',
     focus: '{{name}} を中心に表示',
+    focusShort: '中心に表示',
+    descendantCount: '子孫 {{count}} 人',
     tree: 'リファラルツリー',
     relationship: '関係と報酬',
     loadMore: 'さらに表示',

@@ -118,6 +118,8 @@ function NodeLine({
       </Typography>
       <Typography variant="body2" color="text.secondary">
         {t('referral.childCount', { count: formatNumber(node.childrenCount) })}
+        {' · '}
+        {t('referral.descendantCount', { count: formatNumber(node.descendantsCount) })}
       </Typography>
       {!current && (
         <Button
@@ -125,7 +127,7 @@ function NodeLine({
           onClick={() => onFocus(node.userName)}
           aria-label={t('referral.focus', { name: node.userName })}
         >
-          {t('referral.user')}
+          {t('referral.focusShort')}
         </Button>
       )}
     </Stack>
