@@ -217,6 +217,32 @@ describe('users', () => {
     }
   });
 
+  it('sorts a filtered list both ways (the page-first path for selective filters)', async () => {
+    for (const [target, column] of [
+      ['registeredAt', 'registered_at'],
+      ['userName', 'lower(user_name)'],
+      ['totalOwl', 'total_owl'],
+      ['id', 'id'],
+    ] as const) {
+      for (const orderBy of ['ASC', 'DESC'] as const) {
+        const data = await ok<UserList>(USERS, {
+          min: '100',
+          cardStatus: [1, 2, 3, 4],
+          pagination: { limit: 15, offset: 30, sort: { target, orderBy } },
+        });
+        const tie = target === 'id' || target === 'userName' ? '' : `, id ${orderBy}`;
+        const expected = await rows(sql<{ id: number }>`
+          SELECT id FROM end_users WHERE total_buy_amount_usd >= 100 AND card_status IN (1, 2, 3, 4)
+          ORDER BY ${sql.raw(column)} ${sql.raw(orderBy)}${sql.raw(tie)} LIMIT 15 OFFSET 30`);
+        expect(expected).toHaveLength(15);
+        expect(
+          data.users.list.map((u) => u.id),
+          `${target} ${orderBy}`,
+        ).toEqual(expected.map((r) => r.id));
+      }
+    }
+  });
+
   it('answers an empty page past the end and a short last page, with the same total', async () => {
     const [busiest] = await rows(
       sql<{

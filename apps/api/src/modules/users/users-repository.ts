@@ -148,33 +148,66 @@ export async function listUsers(
   const direction = p.sort?.orderBy ?? 'desc';
   const target = p.sort?.target ?? 'id';
   const values = { ...filterValues(filter), limit: p.limit, offset: p.offset };
-  const key = `${Object.keys(values).join(',')}|${target}|${direction}`;
+  // A selective filter (name/email prefix, a rare amount range) matches few users, but the
+  // planner tends to walk the sort index and filter row by row until it has the page — 100+
+  // ms for a deep page. When the exact count (needed anyway) is small, the filter runs first
+  // in a fenced subquery (OFFSET 0) through its own index, and only the matches are sorted.
+  const selective = !onlyCardStatus(filter);
+  const countFirst = selective ? await countUsers(db, filter) : undefined;
+  const fenced = countFirst !== undefined && countFirst <= FENCE_MAX_MATCHES;
+  const key = `${Object.keys(values).join(',')}|${target}|${direction}|${fenced ? 'fenced' : 'plain'}`;
   const pageQuery = compiledUsersPages<UserListRow>(db, key, values, (param) => {
     const placeholder = <T>(name: string) => param(name) as T;
-    let query = applyParams(db.selectFrom('end_users as u'), values, placeholder);
-    if (target === 'userName') {
-      query = query.orderBy(sql`lower(u.user_name)`, direction);
-    } else {
-      query = query.orderBy(SORT_COLUMNS[target], direction);
-      if (target !== 'id') query = query.orderBy('u.id', direction);
+    const filtered = applyParams(db.selectFrom('end_users as u'), values, placeholder);
+    const sortKey = target === 'userName' ? sql`lower(u.user_name)` : sql.ref(SORT_COLUMNS[target]);
+    if (fenced) {
+      // Page first: the matches' ids and sort keys (OFFSET 0 fences the filter into its own
+      // index scan, index-only through the covering prefix indexes of 0016), sorted and cut
+      // to the page; then only the page's rows are read in full.
+      const matches = filtered.select(['u.id', sortKey.as('k')]).offset(0).as('m');
+      const pageIds = db
+        .selectFrom(matches)
+        .select('m.id')
+        .orderBy('m.k', direction)
+        .orderBy('m.id', direction)
+        .limit(placeholder<number>('limit'))
+        .offset(placeholder<number>('offset'))
+        .as('p');
+      return db
+        .selectFrom('end_users as u')
+        .innerJoin(pageIds, 'p.id', 'u.id')
+        .leftJoin('end_user_details as d', 'd.end_user_id', 'u.id')
+        .select(USER_LIST_COLUMNS)
+        .orderBy(sortKey, direction)
+        .orderBy('u.id', direction);
     }
+    let query = filtered.orderBy(sortKey, direction);
+    if (target !== 'id' && target !== 'userName') query = query.orderBy('u.id', direction);
     return query
       .leftJoin('end_user_details as d', 'd.end_user_id', 'u.id')
       .select(USER_LIST_COLUMNS)
       .limit(placeholder<number>('limit'))
       .offset(placeholder<number>('offset'));
   });
-  // The page and its count are independent: ask for both at once.
-  const [rows, totalRecords] = await Promise.all([pageQuery, countUsers(db, filter)]);
+  // Otherwise the page and its count are independent: ask for both at once.
+  const [rows, totalRecords] = await Promise.all([pageQuery, countFirst ?? countUsers(db, filter)]);
   return { rows, totalRecords };
 }
 
+/** True when the filter is served by the maintained card-status buckets alone. */
+function onlyCardStatus(filter: UsersFilter): boolean {
+  return (
+    !filter.userName && !filter.email && !filter.inviteCode && !filter.forceClubIdHash &&
+    !filter.totalBuyAmountMoreThanOrEqual && !filter.totalBuyAmountLessThanOrEqual
+  );
+}
+
+/** Up to this many matches, a filtered page sorts the matches instead of walking a sort index. */
+const FENCE_MAX_MATCHES = 20_000;
+
 /** Exact count: from maintained buckets when only cardStatus filters, else by index. */
 export async function countUsers(db: Executor, filter: UsersFilter): Promise<number> {
-  const onlyCardStatus =
-    !filter.userName && !filter.email && !filter.inviteCode && !filter.forceClubIdHash &&
-    !filter.totalBuyAmountMoreThanOrEqual && !filter.totalBuyAmountLessThanOrEqual;
-  if (onlyCardStatus) {
+  if (onlyCardStatus(filter)) {
     const buckets = filter.cardStatus?.length ? filter.cardStatus.map((s) => `card_status:${s}`) : ['all'];
     return countFromBuckets(db, 'end_users', buckets);
   }
