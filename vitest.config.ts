@@ -33,6 +33,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // Form-heavy tests type character by character; on a loaded 2-core CI box that can
+          // pass 5 s without anything being wrong.
+          testTimeout: 20_000,
         },
       },
       {
