@@ -118,9 +118,16 @@ describe('useListState', () => {
     expect(controller?.page).toBe(1);
     expect(controller?.sort).toEqual({ target: 'userName', orderBy: 'ASC' });
 
+    // Two changes before the router renders the first: both land.
+    act(() => {
+      controller?.setFilters({ userName: 'dave' });
+      controller?.toggleSort('registeredAt');
+    });
+    expect(router.state.location.search).toBe('?userName=dave&sort=registeredAt&order=asc&size=50');
+
     act(() => controller?.setPageSize(20));
     act(() => controller?.clearFilters());
     expect(controller?.filters).toEqual({ userName: '', cardStatus: [] });
-    expect(router.state.location.search).toBe('?sort=userName&order=asc');
+    expect(router.state.location.search).toBe('?sort=registeredAt&order=asc');
   });
 });

@@ -1,5 +1,5 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useNavigationType, useSearchParams } from 'react-router';
 
 /** Page sizes offered by every list (spec section 9: 20 by default). */
 export const PAGE_SIZES = [20, 50, 100] as const;
@@ -105,6 +105,8 @@ export type ListController<F extends FilterKinds> = ListState<F> & {
   setPage: (page: number) => void;
   setPageSize: (size: number) => void;
   setSort: (sort: SortState) => void;
+  /** Sorts by `target` ascending, or flips the order when it is already the sort. */
+  toggleSort: (target: string) => void;
   setFilters: (filters: Partial<FilterValues<F>>) => void;
   clearFilters: () => void;
 };
@@ -114,11 +116,24 @@ export function useListState<F extends FilterKinds>(
   options: ListStateOptions<F>,
 ): ListController<F> {
   const [params, setParams] = useSearchParams();
+  const navigationType = useNavigationType();
   const state = useMemo(() => parseListState(params, options), [params, options]);
+  // The URL we last asked for, until the router renders it. setSearchParams hands its callback
+  // the params of the last render, so a second change made before that render (a sort click
+  // right after Search) would otherwise start from the old URL and drop the first change.
+  const pending = useRef<string | null>(null);
+  useEffect(() => {
+    if (pending.current === params.toString() || navigationType === 'POP') pending.current = null;
+  }, [params, navigationType]);
   // Each change is a history entry, so Back returns to the previous view.
   const update = useCallback(
     (change: (current: ListState<F>) => ListState<F>) =>
-      setParams((prev) => writeListState(prev, change(parseListState(prev, options)), options)),
+      setParams((prev) => {
+        const base = pending.current === null ? prev : new URLSearchParams(pending.current);
+        const next = writeListState(base, change(parseListState(base, options)), options);
+        pending.current = next.toString();
+        return next;
+      }),
     [setParams, options],
   );
   return useMemo(
@@ -133,6 +148,15 @@ export function useListState<F extends FilterKinds>(
       // A new size, sort or filter starts again from the first page.
       setPageSize: (pageSize) => update((s) => ({ ...s, pageSize, page: 1 })),
       setSort: (sort) => update((s) => ({ ...s, sort, page: 1 })),
+      toggleSort: (target) =>
+        update((s) => ({
+          ...s,
+          sort: {
+            target,
+            orderBy: s.sort?.target === target && s.sort.orderBy === 'ASC' ? 'DESC' : 'ASC',
+          },
+          page: 1,
+        })),
       setFilters: (filters) =>
         update((s) => ({ ...s, filters: { ...s.filters, ...filters }, page: 1 })),
       clearFilters: () =>

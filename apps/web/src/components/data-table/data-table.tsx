@@ -42,7 +42,7 @@ export type DataColumn<Row> = {
 /** What a DataTable needs from its list: the URL-backed view, or nothing for a fixed list. */
 type Paging = Pick<
   ListController<FilterKinds>,
-  'page' | 'pageSize' | 'sort' | 'setPage' | 'setPageSize' | 'setSort'
+  'page' | 'pageSize' | 'sort' | 'setPage' | 'setPageSize' | 'toggleSort'
 >;
 
 export type DataTableProps<Row> = {
@@ -137,7 +137,8 @@ export function DataTable<Row>({
           {errorMessage(error, t)}
         </Alert>
       )}
-      <TableContainer>
+      {/* Focusable so a table wider than the screen can be scrolled by keyboard. */}
+      <TableContainer tabIndex={0} role="group" aria-label={label}>
         <Table size="small" aria-label={label} aria-busy={loading}>
           <TableHead>
             <TableRow>
@@ -156,12 +157,7 @@ export function DataTable<Row>({
                       <TableSortLabel
                         active={active}
                         direction={direction}
-                        onClick={() =>
-                          list.setSort({
-                            target,
-                            orderBy: active && direction === 'asc' ? 'DESC' : 'ASC',
-                          })
-                        }
+                        onClick={() => list.toggleSort(target)}
                       >
                         {column.label}
                       </TableSortLabel>
