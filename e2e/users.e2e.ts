@@ -265,6 +265,8 @@ describe('users, referral and affiliate screens in Chromium', () => {
       await page.waitForURL(`${server.baseUrl}/common/users/${user.id}/${path}`);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       await page.getByTestId('history-user').getByText(user.userName).waitFor();
+      await page.waitForFunction(() => !document.querySelector('table[aria-busy="true"]'));
+      expect(await seriousViolations(page), path).toEqual([]);
     };
 
     await viewAll('Payment history', 'payment_history', /Payment history of user/);
