@@ -40,7 +40,10 @@ import {
   listUsers,
   type UsersSortTarget,
 } from '../apps/api/src/modules/users/users-repository';
-import { listUserWithdrawals, listWithdrawals } from '../apps/api/src/modules/withdrawals/withdrawals-repository';
+import {
+  listUserWithdrawals,
+  listWithdrawals,
+} from '../apps/api/src/modules/withdrawals/withdrawals-repository';
 import { generateAccessToken, hashAccessToken } from '../apps/api/src/modules/auth/access-token';
 import { findTokenOwner } from '../apps/api/src/modules/auth/auth-repository';
 import { createPaymentsService } from '../apps/api/src/modules/payments/payments-service';
@@ -74,7 +77,15 @@ type Case = {
   plain: 'rows' | 'all';
   targetMs?: number;
 };
-type Result = { c: Case; p50: number; p95: number; plainP50: number; plainP95: number; total: string; sameRows: boolean };
+type Result = {
+  c: Case;
+  p50: number;
+  p95: number;
+  plainP50: number;
+  plainP95: number;
+  total: string;
+  sameRows: boolean;
+};
 
 const url = process.env.DATABASE_URL;
 if (!url) {
@@ -87,7 +98,8 @@ const pool = new pg.Pool({ connectionString: url, max: 4, application_name: 'ben
 const db = new Kysely<DB>({
   dialect: new PostgresDialect({ pool }),
   log: (event: LogEvent) => {
-    if (capture && event.level === 'query') capture.push({ sql: event.query.sql, parameters: event.query.parameters });
+    if (capture && event.level === 'query')
+      capture.push({ sql: event.query.sql, parameters: event.query.parameters });
   },
 });
 const plainClient = new pg.Client({ connectionString: url, application_name: 'bench-plain' });
@@ -105,11 +117,19 @@ const USERS_PAGE_QUERY = `query Users($pagination: PaginationInput) {
 /** An access token of a super admin of the benchmark database (demo admins added if none). */
 async function benchToken(): Promise<string> {
   await seedDemoAdmins(db);
-  const admin = await db.selectFrom('admin_users').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const admin = await db
+    .selectFrom('admin_users')
+    .select('id')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   const token = generateAccessToken();
   await db
     .insertInto('admin_access_tokens')
-    .values({ token_hash: hashAccessToken(token), admin_user_id: admin.id, expires_at: new Date(Date.now() + 3600_000) })
+    .values({
+      token_hash: hashAccessToken(token),
+      admin_user_id: admin.id,
+      expires_at: new Date(Date.now() + 3600_000),
+    })
     .execute();
   return token;
 }
@@ -127,7 +147,12 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 }
 
 function rowsOf(result: unknown): unknown[] | undefined {
-  if (result && typeof result === 'object' && 'rows' in result && Array.isArray((result as { rows: unknown }).rows)) {
+  if (
+    result &&
+    typeof result === 'object' &&
+    'rows' in result &&
+    Array.isArray((result as { rows: unknown }).rows)
+  ) {
     return (result as { rows: unknown[] }).rows;
   }
   return Array.isArray(result) ? result : undefined;
@@ -149,9 +174,11 @@ async function measure(c: Case): Promise<Result> {
   const plainFirst = await runPlain();
   const repoRows = rowsOf(first);
   const sameRows =
-    c.plain === 'all' || !repoRows || !plainFirst ? true : repoRows.length === plainFirst.rows.length &&
-      JSON.stringify(repoRows.map((r) => Object.values(r as object)[0])) ===
-        JSON.stringify(plainFirst.rows.map((r: object) => Object.values(r)[0]));
+    c.plain === 'all' || !repoRows || !plainFirst
+      ? true
+      : repoRows.length === plainFirst.rows.length &&
+        JSON.stringify(repoRows.map((r) => Object.values(r as object)[0])) ===
+          JSON.stringify(plainFirst.rows.map((r: object) => Object.values(r)[0]));
   // Warm-up, then alternate so both see the same cache state and machine load.
   for (let i = 0; i < 3; i++) {
     await c.run();
@@ -166,7 +193,9 @@ async function measure(c: Case): Promise<Result> {
   repoTimes.sort((a, b) => a - b);
   plainTimes.sort((a, b) => a - b);
   const total =
-    first && typeof first === 'object' && 'totalRecords' in first ? String((first as { totalRecords: number }).totalRecords) : '';
+    first && typeof first === 'object' && 'totalRecords' in first
+      ? String((first as { totalRecords: number }).totalRecords)
+      : '';
   return {
     c,
     p50: percentile(repoTimes, 50),
@@ -184,13 +213,22 @@ async function main(): Promise<void> {
   const widest = await one<{ id: number; children_count: number; descendants_count: number }>(
     'SELECT id, children_count, descendants_count FROM end_users ORDER BY children_count DESC, id LIMIT 1',
   );
-  const deepest = await one<{ id: number; depth: number }>('SELECT id, depth FROM end_users ORDER BY depth DESC, id LIMIT 1');
-  const busy = await one<{ id: number; user_name: string }>(
-    "SELECT u.id, u.user_name FROM end_users u WHERE u.payment_count > 5 AND u.total_sent_amount > 0 AND u.affiliate_remittance_count > 0 ORDER BY u.id LIMIT 1",
+  const deepest = await one<{ id: number; depth: number }>(
+    'SELECT id, depth FROM end_users ORDER BY depth DESC, id LIMIT 1',
   );
-  const snapshot = await one<{ reward_date: Date }>(`SELECT reward_date FROM reward_snapshots WHERE end_user_id = ${busy.id} LIMIT 1`);
+  const busy = await one<{ id: number; user_name: string }>(
+    'SELECT u.id, u.user_name FROM end_users u WHERE u.payment_count > 5 AND u.total_sent_amount > 0 AND u.affiliate_remittance_count > 0 ORDER BY u.id LIMIT 1',
+  );
+  const snapshot = await one<{ reward_date: Date }>(
+    `SELECT reward_date FROM reward_snapshots WHERE end_user_id = ${busy.id} LIMIT 1`,
+  );
   const rewardDate = snapshot ? snapshot.reward_date.toISOString().slice(0, 10) : '2026-10-01';
-  const someUser = await one<{ user_name: string; email: string; invite_code: string; force_club_id_hash: string }>(
+  const someUser = await one<{
+    user_name: string;
+    email: string;
+    invite_code: string;
+    force_club_id_hash: string;
+  }>(
     'SELECT user_name, email, invite_code, force_club_id_hash FROM end_users WHERE force_club_id_hash IS NOT NULL ORDER BY id LIMIT 1 OFFSET 4321',
   );
   const contactUser = await one<{ user_name: string }>(
@@ -200,75 +238,161 @@ async function main(): Promise<void> {
     "SELECT (SELECT n FROM row_counts WHERE relation = 'end_users' AND bucket = 'all') AS users, (SELECT n FROM row_counts WHERE relation = 'payments' AND bucket = 'all') AS payments",
   );
 
-  const savingPlanName = (await one<{ name: string }>('SELECT name FROM saving_plans WHERE term_years = 2')).name;
-  const widestName = (await one<{ user_name: string }>(`SELECT user_name FROM end_users WHERE id = ${widest.id}`)).user_name;
+  const savingPlanName = (
+    await one<{ name: string }>('SELECT name FROM saving_plans WHERE term_years = 2')
+  ).name;
+  const widestName = (
+    await one<{ user_name: string }>(`SELECT user_name FROM end_users WHERE id = ${widest.id}`)
+  ).user_name;
   const cases: Case[] = [];
   const pages = [
     { label: 'p1', offset: 0 },
     { label: 'p50', offset: DEEP_OFFSET },
   ];
   const list = (group: string, name: string, run: (offset: number) => Promise<unknown>) => {
-    for (const p of pages) cases.push({ group, name: `${name} [${p.label}]`, run: () => run(p.offset), plain: 'rows', targetMs: LIST_TARGET_MS });
+    for (const p of pages)
+      cases.push({
+        group,
+        name: `${name} [${p.label}]`,
+        run: () => run(p.offset),
+        plain: 'rows',
+        targetMs: LIST_TARGET_MS,
+      });
   };
 
   // Users: each sort both ways, each filter.
-  const sorts: UsersSortTarget[] = ['id', 'userName', 'registeredAt', 'totalBuyAmountUsd', 'totalHECStakedAmount', 'totalETHStakedAmount', 'totalSentAmount', 'totalOwl'];
+  const sorts: UsersSortTarget[] = [
+    'id',
+    'userName',
+    'registeredAt',
+    'totalBuyAmountUsd',
+    'totalHECStakedAmount',
+    'totalETHStakedAmount',
+    'totalSentAmount',
+    'totalOwl',
+  ];
   for (const target of sorts) {
     for (const orderBy of ['desc', 'asc'] as const) {
-      list('users', `sort ${target} ${orderBy}`, (offset) => listUsers(db, {}, { limit: 20, offset, sort: { target, orderBy } }));
+      list('users', `sort ${target} ${orderBy}`, (offset) =>
+        listUsers(db, {}, { limit: 20, offset, sort: { target, orderBy } }),
+      );
     }
   }
   const prefix = someUser.user_name.replace(/\d+$/, '').slice(0, 6);
-  list('users', `userName prefix '${prefix}'`, (offset) => listUsers(db, { userName: prefix }, { limit: 20, offset }));
-  list('users', 'email prefix', (offset) => listUsers(db, { email: someUser.email.slice(0, 5) }, { limit: 20, offset }));
-  list('users', 'inviteCode', (offset) => listUsers(db, { inviteCode: someUser.invite_code }, { limit: 20, offset }));
-  list('users', 'forceClubIdHash', (offset) => listUsers(db, { forceClubIdHash: someUser.force_club_id_hash }, { limit: 20, offset }));
-  list('users', 'totalBuy 1000..5000, sort totalBuy desc', (offset) =>
-    listUsers(db, { totalBuyAmountMoreThanOrEqual: '1000', totalBuyAmountLessThanOrEqual: '5000' }, { limit: 20, offset, sort: { target: 'totalBuyAmountUsd', orderBy: 'desc' } }),
+  list('users', `userName prefix '${prefix}'`, (offset) =>
+    listUsers(db, { userName: prefix }, { limit: 20, offset }),
   );
-  list('users', 'totalBuy >= 20000', (offset) => listUsers(db, { totalBuyAmountMoreThanOrEqual: '20000' }, { limit: 20, offset }));
-  list('users', 'cardStatus [4,5]', (offset) => listUsers(db, { cardStatus: [4, 5] }, { limit: 20, offset }));
+  list('users', 'email prefix', (offset) =>
+    listUsers(db, { email: someUser.email.slice(0, 5) }, { limit: 20, offset }),
+  );
+  list('users', 'inviteCode', (offset) =>
+    listUsers(db, { inviteCode: someUser.invite_code }, { limit: 20, offset }),
+  );
+  list('users', 'forceClubIdHash', (offset) =>
+    listUsers(db, { forceClubIdHash: someUser.force_club_id_hash }, { limit: 20, offset }),
+  );
+  list('users', 'totalBuy 1000..5000, sort totalBuy desc', (offset) =>
+    listUsers(
+      db,
+      { totalBuyAmountMoreThanOrEqual: '1000', totalBuyAmountLessThanOrEqual: '5000' },
+      { limit: 20, offset, sort: { target: 'totalBuyAmountUsd', orderBy: 'desc' } },
+    ),
+  );
+  list('users', 'totalBuy >= 20000', (offset) =>
+    listUsers(db, { totalBuyAmountMoreThanOrEqual: '20000' }, { limit: 20, offset }),
+  );
+  list('users', 'cardStatus [4,5]', (offset) =>
+    listUsers(db, { cardStatus: [4, 5] }, { limit: 20, offset }),
+  );
   list('users', 'cardStatus [6], sort registeredAt', (offset) =>
-    listUsers(db, { cardStatus: [6] }, { limit: 20, offset, sort: { target: 'registeredAt', orderBy: 'desc' } }),
+    listUsers(
+      db,
+      { cardStatus: [6] },
+      { limit: 20, offset, sort: { target: 'registeredAt', orderBy: 'desc' } },
+    ),
   );
 
   // Payments.
   list('payments', 'no filter', (offset) => listPayments(db, {}, { limit: 20, offset }));
   for (const status of ['pending', 'confirmed', 'asset_fixed', 'canceled'] as const) {
-    list('payments', `status ${status}`, (offset) => listPayments(db, { paymentStatus: status }, { limit: 20, offset }));
+    list('payments', `status ${status}`, (offset) =>
+      listPayments(db, { paymentStatus: status }, { limit: 20, offset }),
+    );
   }
-  list('payments', 'sort confirmedAt desc', (offset) => listPayments(db, {}, { limit: 20, offset, sort: { target: 'confirmedAt', orderBy: 'desc' } }));
-  list('payments', 'sort assetFixedAt asc', (offset) => listPayments(db, {}, { limit: 20, offset, sort: { target: 'assetFixedAt', orderBy: 'asc' } }));
+  list('payments', 'sort confirmedAt desc', (offset) =>
+    listPayments(db, {}, { limit: 20, offset, sort: { target: 'confirmedAt', orderBy: 'desc' } }),
+  );
+  list('payments', 'sort assetFixedAt asc', (offset) =>
+    listPayments(db, {}, { limit: 20, offset, sort: { target: 'assetFixedAt', orderBy: 'asc' } }),
+  );
   list('payments', 'confirmedAt in one month', (offset) =>
-    listPayments(db, { confirmedAtFrom: '2026-03-01T00:00:00.000Z', confirmedAtUntil: '2026-03-31T23:59:59.999Z' }, { limit: 20, offset, sort: { target: 'confirmedAt', orderBy: 'desc' } }),
+    listPayments(
+      db,
+      { confirmedAtFrom: '2026-03-01T00:00:00.000Z', confirmedAtUntil: '2026-03-31T23:59:59.999Z' },
+      { limit: 20, offset, sort: { target: 'confirmedAt', orderBy: 'desc' } },
+    ),
   );
   list('payments', 'assetFixedAt in one month', (offset) =>
-    listPayments(db, { assetFixedAtFrom: '2026-03-01T00:00:00.000Z', assetFixedAtUntil: '2026-03-31T23:59:59.999Z' }, { limit: 20, offset }),
+    listPayments(
+      db,
+      {
+        assetFixedAtFrom: '2026-03-01T00:00:00.000Z',
+        assetFixedAtUntil: '2026-03-31T23:59:59.999Z',
+      },
+      { limit: 20, offset },
+    ),
   );
-  list('payments', 'userName', (offset) => listPayments(db, { userName: busy.user_name }, { limit: 20, offset }));
-  list('payments', 'userId', (offset) => listPayments(db, { userId: busy.id }, { limit: 20, offset }));
+  list('payments', 'userName', (offset) =>
+    listPayments(db, { userName: busy.user_name }, { limit: 20, offset }),
+  );
+  list('payments', 'userId', (offset) =>
+    listPayments(db, { userId: busy.id }, { limit: 20, offset }),
+  );
 
   // Withdrawals: every kind, and a status filter.
   for (const kind of WITHDRAWAL_KINDS) {
     list('withdrawals', kind, (offset) => listWithdrawals(db, { kind }, { limit: 20, offset }));
   }
-  list('withdrawals', 'saving, status requested', (offset) => listWithdrawals(db, { kind: 'saving', status: 'requested' }, { limit: 20, offset }));
+  list('withdrawals', 'saving, status requested', (offset) =>
+    listWithdrawals(db, { kind: 'saving', status: 'requested' }, { limit: 20, offset }),
+  );
   list('withdrawals', 'payment_paid_value, requestedAt range', (offset) =>
-    listWithdrawals(db, { kind: 'payment_paid_value', requestedAtFrom: '2026-01-01T00:00:00.000Z', requestedAtUntil: '2026-06-30T23:59:59.999Z' }, { limit: 20, offset }),
+    listWithdrawals(
+      db,
+      {
+        kind: 'payment_paid_value',
+        requestedAtFrom: '2026-01-01T00:00:00.000Z',
+        requestedAtUntil: '2026-06-30T23:59:59.999Z',
+      },
+      { limit: 20, offset },
+    ),
   );
 
   // Remittances and contacts.
-  list('remittances', 'coin saving', (offset) => listSavingRemittances(db, {}, { limit: 20, offset }));
-  list('remittances', 'referral plan', (offset) => listAffiliateRemittances(db, {}, { limit: 20, offset }));
-  list('contacts', 'no filter', (offset) => listContacts(db, {}, { limit: 20, offset }));
-  list('contacts', 'status wip', (offset) => listContacts(db, { userContactStatus: 'wip' }, { limit: 20, offset }));
-  list('contacts', 'date range (one quarter)', (offset) =>
-    listContacts(db, { datetimeFrom: '2026-01-01T00:00:00.000Z', datetimeUntil: '2026-03-31T23:59:59.999Z' }, { limit: 20, offset }),
+  list('remittances', 'coin saving', (offset) =>
+    listSavingRemittances(db, {}, { limit: 20, offset }),
   );
-  list('contacts', 'userName', (offset) => listContacts(db, { userName: contactUser.user_name }, { limit: 20, offset }));
+  list('remittances', 'referral plan', (offset) =>
+    listAffiliateRemittances(db, {}, { limit: 20, offset }),
+  );
+  list('contacts', 'no filter', (offset) => listContacts(db, {}, { limit: 20, offset }));
+  list('contacts', 'status wip', (offset) =>
+    listContacts(db, { userContactStatus: 'wip' }, { limit: 20, offset }),
+  );
+  list('contacts', 'date range (one quarter)', (offset) =>
+    listContacts(
+      db,
+      { datetimeFrom: '2026-01-01T00:00:00.000Z', datetimeUntil: '2026-03-31T23:59:59.999Z' },
+      { limit: 20, offset },
+    ),
+  );
+  list('contacts', 'userName', (offset) =>
+    listContacts(db, { userName: contactUser.user_name }, { limit: 20, offset }),
+  );
 
   // User detail sections of a user with records everywhere.
-  const detail = (name: string, run: () => Promise<unknown>) => cases.push({ group: 'user detail', name, run, plain: 'all', targetMs: LIST_TARGET_MS });
+  const detail = (name: string, run: () => Promise<unknown>) =>
+    cases.push({ group: 'user detail', name, run, plain: 'all', targetMs: LIST_TARGET_MS });
   detail('general info', () => findUserDetail(db, busy.id));
   detail('user asset', () => findUserAsset(db, busy.id));
   detail('payment history (10)', () => listUserPaymentsBrief(db, busy.id));
@@ -282,27 +406,60 @@ async function main(): Promise<void> {
   // Referral.
   const referral = (name: string, run: () => Promise<unknown>, targetMs = LIST_TARGET_MS) =>
     cases.push({ group: 'referral', name, run, plain: 'all', targetMs });
-  referral(`tree of widest user #${widest.id} (${widest.children_count} children), first 100 children`, () => findReferralTree(db, widest.id));
-  referral(`tree of widest user, children page 50`, () => findReferralTree(db, widest.id, { limit: 100, offset: 4900 }));
-  referral(`tree of deepest user #${deepest.id} (depth ${deepest.depth})`, () => findReferralTree(db, deepest.id));
+  referral(
+    `tree of widest user #${widest.id} (${widest.children_count} children), first 100 children`,
+    () => findReferralTree(db, widest.id),
+  );
+  referral(`tree of widest user, children page 50`, () =>
+    findReferralTree(db, widest.id, { limit: 100, offset: 4900 }),
+  );
+  referral(`tree of deepest user #${deepest.id} (depth ${deepest.depth})`, () =>
+    findReferralTree(db, deepest.id),
+  );
   referral(`ancestors of deepest user`, () => findAncestors(db, deepest.id));
-  referral(`subtree totals of widest user (${widest.descendants_count} descendants)`, () => findSubtreeTotals(db, widest.id), SUBTREE_TARGET_MS);
+  referral(
+    `subtree totals of widest user (${widest.descendants_count} descendants)`,
+    () => findSubtreeTotals(db, widest.id),
+    SUBTREE_TARGET_MS,
+  );
 
   // Issue 6: the GraphQL calls' services (validation + repository), as the resolvers call them.
   const users = createUsersService(db);
   const payments = createPaymentsService(db);
   const savings = createSavingsService(db);
   const referralService = createReferralService(db);
-  const page = <T extends string>(target: T, orderBy: 'ASC' | 'DESC', offset: number): ServicePage<T> => ({ limit: 20, offset, sort: { target, orderBy } });
-  list('calls', `userNames prefix '${prefix}'`, (offset) => users.listNames(prefix, page('userName', 'ASC', offset)));
-  list('calls', 'affiliateTrackRecords', (offset) => referralService.trackRecords({}, page('userId', 'DESC', offset)));
-  list('calls', 'affiliateTrackRecords, sort numberOfChildren desc', (offset) => referralService.trackRecords({}, page('numberOfChildren', 'DESC', offset)));
-  list('calls', 'affiliateSavingAggregates', (offset) => referralService.aggregates({}, page('id', 'DESC', offset)));
-  list('calls', 'affiliateSavingAggregates, sort totalSentHec asc', (offset) => referralService.aggregates({}, page('totalSentHec', 'ASC', offset)));
-  list('calls', 'affiliateSavingRemittances', (offset) => savings.affiliateRemittances({}, page('confirmedAt', 'DESC', offset)));
-  list('calls', 'hecSavingAddresses', (offset) => savings.addresses({}, page('id', 'DESC', offset)));
-  list('calls', 'userSavings', (offset) => savings.savings({}, page('confirmedAt', 'DESC', offset)));
-  list('calls', "userSavings planName '2 years plan'", (offset) => savings.savings({ planName: savingPlanName }, page('confirmedAt', 'DESC', offset)));
+  const page = <T extends string>(
+    target: T,
+    orderBy: 'ASC' | 'DESC',
+    offset: number,
+  ): ServicePage<T> => ({ limit: 20, offset, sort: { target, orderBy } });
+  list('calls', `userNames prefix '${prefix}'`, (offset) =>
+    users.listNames(prefix, page('userName', 'ASC', offset)),
+  );
+  list('calls', 'affiliateTrackRecords', (offset) =>
+    referralService.trackRecords({}, page('userId', 'DESC', offset)),
+  );
+  list('calls', 'affiliateTrackRecords, sort numberOfChildren desc', (offset) =>
+    referralService.trackRecords({}, page('numberOfChildren', 'DESC', offset)),
+  );
+  list('calls', 'affiliateSavingAggregates', (offset) =>
+    referralService.aggregates({}, page('id', 'DESC', offset)),
+  );
+  list('calls', 'affiliateSavingAggregates, sort totalSentHec asc', (offset) =>
+    referralService.aggregates({}, page('totalSentHec', 'ASC', offset)),
+  );
+  list('calls', 'affiliateSavingRemittances', (offset) =>
+    savings.affiliateRemittances({}, page('confirmedAt', 'DESC', offset)),
+  );
+  list('calls', 'hecSavingAddresses', (offset) =>
+    savings.addresses({}, page('id', 'DESC', offset)),
+  );
+  list('calls', 'userSavings', (offset) =>
+    savings.savings({}, page('confirmedAt', 'DESC', offset)),
+  );
+  list('calls', "userSavings planName '2 years plan'", (offset) =>
+    savings.savings({ planName: savingPlanName }, page('confirmedAt', 'DESC', offset)),
+  );
 
   // The whole user detail page: every call it makes, fired together as the browser does.
   const detailPage = () =>
@@ -315,20 +472,37 @@ async function main(): Promise<void> {
       users.rewardSnapshot(busy.id, undefined, undefined),
       savings.userSavingHistory(busy.id, page('confirmedAt', 'DESC', 0)),
       savings.userAffiliateHistory(busy.id, page('confirmedAt', 'DESC', 0)),
-      payments.list({ userId: busy.id }, { limit: 10, offset: 0, sort: { target: 'userPaymentId', orderBy: 'DESC' } }),
+      payments.list(
+        { userId: busy.id },
+        { limit: 10, offset: 0, sort: { target: 'userPaymentId', orderBy: 'DESC' } },
+      ),
       listUserWithdrawals(db, busy.id),
     ]);
-  cases.push({ group: 'calls', name: 'user detail page: all 10 calls together', run: detailPage, plain: 'all', targetMs: DETAIL_PAGE_TARGET_MS });
-  referral(`referralTree level of widest user (first 100 children with descendant counts)`, () => referralService.tree({ userId: widest.id }));
-  referral(`referralTree level of widest user by userName`, () => referralService.tree({ userName: widestName }));
-  referral(`userReferralRelationship of widest user`, () => referralService.relationship({ userId: widest.id }));
+  cases.push({
+    group: 'calls',
+    name: 'user detail page: all 10 calls together',
+    run: detailPage,
+    plain: 'all',
+    targetMs: DETAIL_PAGE_TARGET_MS,
+  });
+  referral(`referralTree level of widest user (first 100 children with descendant counts)`, () =>
+    referralService.tree({ userId: widest.id }),
+  );
+  referral(`referralTree level of widest user by userName`, () =>
+    referralService.tree({ userName: widestName }),
+  );
+  referral(`userReferralRelationship of widest user`, () =>
+    referralService.relationship({ userId: widest.id }),
+  );
 
   const results: Result[] = [];
   const started = Date.now();
   for (const c of args.only === 'http' ? [] : cases) {
     const r = await measure(c);
     results.push(r);
-    process.stderr.write(`\r${results.length}/${cases.length} ${c.group}: ${c.name}`.padEnd(100).slice(0, 100));
+    process.stderr.write(
+      `\r${results.length}/${cases.length} ${c.group}: ${c.name}`.padEnd(100).slice(0, 100),
+    );
   }
   process.stderr.write('\n');
 
@@ -348,7 +522,12 @@ async function main(): Promise<void> {
     capture = null;
     if (!authSql || !pageSql || !countSql) throw new Error('could not capture the users page SQL');
     process.stderr.write('HTTP throughput: app vs bare handler…\n');
-    http = await measureThroughput({ databaseUrl: url!, token, query: USERS_PAGE_QUERY, sql: { auth: authSql, page: pageSql, count: countSql } });
+    http = await measureThroughput({
+      databaseUrl: url!,
+      token,
+      query: USERS_PAGE_QUERY,
+      sql: { auth: authSql, page: pageSql, count: countSql },
+    });
   }
 
   // For orientation: what the maintained totals save, computed per request instead.
@@ -360,7 +539,9 @@ async function main(): Promise<void> {
   );
   const exactCount = await timed(() => plainClient.query('SELECT count(*) FROM payments'));
 
-  const version = (await plainClient.query('SHOW server_version')).rows[0] as { server_version: string };
+  const version = (await plainClient.query('SHOW server_version')).rows[0] as {
+    server_version: string;
+  };
   const fmt = (n: number) => n.toFixed(2);
   const lines = [
     `# Benchmark ${new Date().toISOString()}`,
@@ -389,10 +570,16 @@ async function main(): Promise<void> {
           '',
           '| round | app req/s | bare req/s | app/bare |',
           '|---:|---:|---:|---:|',
-          ...http.appRps.map((a, i) => `| ${i + 1} | ${a.toFixed(0)} | ${http!.bareRps[i]!.toFixed(0)} | ${((a / http!.bareRps[i]!) * 100).toFixed(1)}% |`),
+          ...http.appRps.map(
+            (a, i) =>
+              `| ${i + 1} | ${a.toFixed(0)} | ${http!.bareRps[i]!.toFixed(0)} | ${((a / http!.bareRps[i]!) * 100).toFixed(1)}% |`,
+          ),
           '',
           `Ratio app/bare (median of the rounds): **${(http.ratio * 100).toFixed(1)}%**; of the mean rates: ${(http.meanRatio * 100).toFixed(1)}% (target ≥ ${HTTP_RATIO_TARGET * 100}%: ${http.ratio >= HTTP_RATIO_TARGET ? 'ok' : 'MISSED'}).`,
-          `Machine load average when the run ended: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} (2 cores; other sessions' test suites share them).`,
+          `Machine load average when the run ended: ${os
+            .loadavg()
+            .map((l) => l.toFixed(2))
+            .join(', ')} (2 cores; other sessions' test suites share them).`,
         ]
       : []),
     '',
@@ -400,14 +587,20 @@ async function main(): Promise<void> {
     `- descendants of the widest user counted through the ancestry arrays (seq scan): ${fmt(recursive)} ms`,
     `- exact COUNT(*) over all payments: ${fmt(exactCount)} ms`,
     '',
-    `Run took ${((Date.now() - started) / 1000).toFixed(0)} s; load average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} (2 cores, shared with other sessions).`,
+    `Run took ${((Date.now() - started) / 1000).toFixed(0)} s; load average at the end ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')} (2 cores, shared with other sessions).`,
     '',
   ];
   const markdown = lines.join('\n');
   const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
   fs.mkdirSync(dir, { recursive: true });
   // Date and time in the name, so a run never overwrites an earlier result.
-  const file = path.join(dir, `${new Date().toISOString().slice(0, 16).replace(/[:T]/g, '-')}${args.only === 'all' ? '' : `-${args.only}`}.md`);
+  const file = path.join(
+    dir,
+    `${new Date().toISOString().slice(0, 16).replace(/[:T]/g, '-')}${args.only === 'all' ? '' : `-${args.only}`}.md`,
+  );
   fs.writeFileSync(file, markdown);
   console.log(markdown);
   console.error(`Written to ${path.relative(process.cwd(), file)}`);

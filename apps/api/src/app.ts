@@ -20,7 +20,9 @@ export async function buildApp(
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming)
+        ? incoming
+        : randomUUID();
     },
     trustProxy: config.trustProxy,
     bodyLimit: 20 * 1024 * 1024,

@@ -113,7 +113,10 @@ function localeOf(header: string | undefined): Locale {
  * The per-request context: the admin is looked up from the access token on every request, so
  * a role change or sign-out takes effect on the next one.
  */
-export async function buildContext(services: Services, req: FastifyRequest): Promise<GraphQLContext> {
+export async function buildContext(
+  services: Services,
+  req: FastifyRequest,
+): Promise<GraphQLContext> {
   const header = req.headers[ACCESS_TOKEN_HEADER.toLowerCase()];
   const token = Array.isArray(header) ? header[0] : header;
   const admin = await services.auth.authenticate(token?.trim());

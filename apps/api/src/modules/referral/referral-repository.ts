@@ -4,10 +4,20 @@ import type { Executor } from '../../db/executor';
 const NODE = ['id', 'user_name as userName', 'registered_at as registeredAt'] as const;
 
 /** Referral tree around one user: parent, the user and one page of children (oldest first). */
-export async function findReferralTree(db: Executor, userId: number, children: { limit: number; offset: number } = { limit: 100, offset: 0 }) {
+export async function findReferralTree(
+  db: Executor,
+  userId: number,
+  children: { limit: number; offset: number } = { limit: 100, offset: 0 },
+) {
   const user = await db
     .selectFrom('end_users')
-    .select([...NODE, 'parent_id as parentId', 'ancestry', 'children_count as childrenCount', 'descendants_count as descendantsCount'])
+    .select([
+      ...NODE,
+      'parent_id as parentId',
+      'ancestry',
+      'children_count as childrenCount',
+      'descendants_count as descendantsCount',
+    ])
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user) return undefined;
@@ -16,7 +26,11 @@ export async function findReferralTree(db: Executor, userId: number, children: {
       ? Promise.resolve(undefined)
       : db
           .selectFrom('end_users')
-          .select([...NODE, 'children_count as childrenCount', 'descendants_count as descendantsCount'])
+          .select([
+            ...NODE,
+            'children_count as childrenCount',
+            'descendants_count as descendantsCount',
+          ])
           .where('id', '=', user.parentId)
           .executeTakeFirst(),
     db
@@ -39,9 +53,17 @@ export async function findReferralTree(db: Executor, userId: number, children: {
 
 /** Ancestors of a user, root first (one array read through the materialised ancestry). */
 export async function findAncestors(db: Executor, userId: number) {
-  const user = await db.selectFrom('end_users').select('ancestry').where('id', '=', userId).executeTakeFirst();
+  const user = await db
+    .selectFrom('end_users')
+    .select('ancestry')
+    .where('id', '=', userId)
+    .executeTakeFirst();
   if (!user || user.ancestry.length === 0) return [];
-  const rows = await db.selectFrom('end_users').select(NODE).where('id', 'in', user.ancestry).execute();
+  const rows = await db
+    .selectFrom('end_users')
+    .select(NODE)
+    .where('id', 'in', user.ancestry)
+    .execute();
   const order = new Map(user.ancestry.map((id, i) => [id, i]));
   return rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
 }
@@ -64,7 +86,10 @@ export async function findSubtreeTotals(db: Executor, userId: number) {
 }
 
 /** Affiliate track records: one row per user with the stored referral-plan totals. */
-export async function listAffiliateTrackRecords(db: Executor, page: { limit: number; offset: number }) {
+export async function listAffiliateTrackRecords(
+  db: Executor,
+  page: { limit: number; offset: number },
+) {
   return db
     .selectFrom('end_users as u')
     .leftJoin('end_users as p', 'p.id', 'u.parent_id')
@@ -87,7 +112,10 @@ export async function listAffiliateTrackRecords(db: Executor, page: { limit: num
 }
 
 /** Looks a user up by name (case-insensitive, unique) for the referral screen. */
-export async function findUserIdByName(db: Executor, userName: string): Promise<number | undefined> {
+export async function findUserIdByName(
+  db: Executor,
+  userName: string,
+): Promise<number | undefined> {
   const row = await db
     .selectFrom('end_users')
     .select('id')
@@ -97,7 +125,10 @@ export async function findUserIdByName(db: Executor, userName: string): Promise<
 }
 
 /** Avatars of a set of users (the relationship view's children). */
-export async function findAvatars(db: Executor, userIds: readonly number[]): Promise<Map<number, string | null>> {
+export async function findAvatars(
+  db: Executor,
+  userIds: readonly number[],
+): Promise<Map<number, string | null>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('end_user_details')

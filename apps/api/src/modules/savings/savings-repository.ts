@@ -1,10 +1,16 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
-import { countFromBuckets, normalisePagination, type Page, type Pagination } from '../../db/pagination';
+import {
+  countFromBuckets,
+  normalisePagination,
+  type Page,
+  type Pagination,
+} from '../../db/pagination';
 
 export type RemittanceFilter = { userName?: string | undefined; planName?: string | undefined };
 
-const userIdByName = (name: string) => sql<number>`(SELECT id FROM end_users WHERE lower(user_name) = ${name.toLowerCase()})`;
+const userIdByName = (name: string) =>
+  sql<number>`(SELECT id FROM end_users WHERE lower(user_name) = ${name.toLowerCase()})`;
 
 /** Coin-saving remittance history (all users), newest first. */
 export async function listSavingRemittances(
@@ -57,7 +63,10 @@ export async function listSavingRemittances(
     .execute();
   const totalRecords =
     filter.userName || filter.planName
-      ? Number((await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)
+      ? Number(
+          (await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow())
+            .n,
+        )
       : await countFromBuckets(db, 'saving_remittances', ['all']);
   return { rows, totalRecords };
 }
@@ -103,19 +112,34 @@ export async function listAffiliateRemittances(
     .offset(p.offset)
     .execute();
   const totalRecords = filter.userName
-    ? Number((await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)
+    ? Number(
+        (await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n,
+      )
     : await countFromBuckets(db, 'affiliate_remittances', ['all']);
   return { rows, totalRecords };
 }
 
 /** Coin-saving remittances of one user with the spec's totals (user detail and history page). */
-export async function findUserSavingRemittanceHistory(db: Executor, userId: number, limit = 20, offset = 0) {
+export async function findUserSavingRemittanceHistory(
+  db: Executor,
+  userId: number,
+  limit = 20,
+  offset = 0,
+) {
   const [remittances, totals, user] = await Promise.all([
     db
       .selectFrom('saving_remittances as r')
       .innerJoin('saving_plans as pl', 'pl.id', 'r.saving_plan_id')
       .innerJoin('saving_deposit_addresses as a', 'a.id', 'r.deposit_address_id')
-      .select(['r.id', 'r.confirmed_at as confirmedAt', 'pl.name as planName', 'r.sent_hec as sentHec', 'r.usd_value as usdValue', 'a.address', 'r.transaction_hash as transactionHash'])
+      .select([
+        'r.id',
+        'r.confirmed_at as confirmedAt',
+        'pl.name as planName',
+        'r.sent_hec as sentHec',
+        'r.usd_value as usdValue',
+        'a.address',
+        'r.transaction_hash as transactionHash',
+      ])
       .where('r.end_user_id', '=', userId)
       .orderBy('r.confirmed_at', 'desc')
       .orderBy('r.id', 'desc')
@@ -125,23 +149,44 @@ export async function findUserSavingRemittanceHistory(db: Executor, userId: numb
     db
       .selectFrom('saving_remittances')
       .select([
-        sql<string>`coalesce(sum(sent_hec) FILTER (WHERE saving_plan_id = 1), 0)`.as('totalOneYearPlanHec'),
-        sql<string>`coalesce(sum(sent_hec) FILTER (WHERE saving_plan_id = 2), 0)`.as('totalTwoYearsPlanHec'),
+        sql<string>`coalesce(sum(sent_hec) FILTER (WHERE saving_plan_id = 1), 0)`.as(
+          'totalOneYearPlanHec',
+        ),
+        sql<string>`coalesce(sum(sent_hec) FILTER (WHERE saving_plan_id = 2), 0)`.as(
+          'totalTwoYearsPlanHec',
+        ),
         sql<string>`count(*)`.as('totalRecords'),
       ])
       .where('end_user_id', '=', userId)
       .executeTakeFirstOrThrow(),
-    db.selectFrom('end_users').select('total_sent_amount as totalSentHec').where('id', '=', userId).executeTakeFirst(),
+    db
+      .selectFrom('end_users')
+      .select('total_sent_amount as totalSentHec')
+      .where('id', '=', userId)
+      .executeTakeFirst(),
   ]);
   return { remittances, totalSentHec: user?.totalSentHec ?? '0', ...totals };
 }
 
 /** Referral-plan remittances of one user with the stored totals. */
-export async function findUserAffiliateRemittanceHistory(db: Executor, userId: number, limit = 20, offset = 0) {
+export async function findUserAffiliateRemittanceHistory(
+  db: Executor,
+  userId: number,
+  limit = 20,
+  offset = 0,
+) {
   const [remittances, totals] = await Promise.all([
     db
       .selectFrom('affiliate_remittances')
-      .select(['id', 'confirmed_at as confirmedAt', 'sent_hec as sentHec', 'hec_principal as hecPrincipal', 'atem_principal as atemPrincipal', 'usd_valuation as usdValuation', 'address'])
+      .select([
+        'id',
+        'confirmed_at as confirmedAt',
+        'sent_hec as sentHec',
+        'hec_principal as hecPrincipal',
+        'atem_principal as atemPrincipal',
+        'usd_valuation as usdValuation',
+        'address',
+      ])
       .where('end_user_id', '=', userId)
       .orderBy('confirmed_at', 'desc')
       .orderBy('id', 'desc')
@@ -170,7 +215,14 @@ export async function findUserAffiliateRemittanceHistory(db: Executor, userId: n
 export async function listUserPaymentsBrief(db: Executor, userId: number, limit = 10) {
   return db
     .selectFrom('payments')
-    .select(['id', 'status', 'paid_usd as paidUsd', 'confirmed_at as confirmedAt', 'amount_eth as amountETH', 'amount_hec as amountHEC'])
+    .select([
+      'id',
+      'status',
+      'paid_usd as paidUsd',
+      'confirmed_at as confirmedAt',
+      'amount_eth as amountETH',
+      'amount_hec as amountHEC',
+    ])
     .where('end_user_id', '=', userId)
     .orderBy('id', 'desc')
     .limit(limit)

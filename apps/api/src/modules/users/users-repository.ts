@@ -1,6 +1,11 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/executor';
-import { countFromBuckets, normalisePagination, type Page, type Pagination } from '../../db/pagination';
+import {
+  countFromBuckets,
+  normalisePagination,
+  type Page,
+  type Pagination,
+} from '../../db/pagination';
 import { createCompiledQueryCache } from '../../db/compiled-query-cache';
 import type { DB } from '../../db/schema';
 
@@ -36,7 +41,10 @@ const SORT_COLUMNS = {
   totalOwl: 'u.total_owl',
 } as const;
 
-export const USERS_SORT_TARGETS: readonly UsersSortTarget[] = [...Object.keys(SORT_COLUMNS), 'userName'] as UsersSortTarget[];
+export const USERS_SORT_TARGETS: readonly UsersSortTarget[] = [
+  ...Object.keys(SORT_COLUMNS),
+  'userName',
+] as UsersSortTarget[];
 
 export type UserListRow = {
   id: number;
@@ -117,16 +125,27 @@ function filterValues(f: UsersFilter): Record<string, unknown> {
 }
 
 /** Adds a WHERE for each present value; `param` gives the value, or a placeholder for the cache. */
-function applyParams<O>(query: UsersQuery<O>, values: Record<string, unknown>, param: <T>(name: string) => T): UsersQuery<O> {
+function applyParams<O>(
+  query: UsersQuery<O>,
+  values: Record<string, unknown>,
+  param: <T>(name: string) => T,
+): UsersQuery<O> {
   let q = query;
-  if ('userName' in values) q = q.where(sql<string>`lower(u.user_name)`, 'like', param<string>('userName'));
+  if ('userName' in values)
+    q = q.where(sql<string>`lower(u.user_name)`, 'like', param<string>('userName'));
   if ('email' in values) q = q.where(sql<string>`lower(u.email)`, 'like', param<string>('email'));
   if ('inviteCode' in values) q = q.where('u.invite_code', '=', param<string>('inviteCode'));
-  if ('forceClubIdHash' in values) q = q.where('u.force_club_id_hash', '=', param<string>('forceClubIdHash'));
+  if ('forceClubIdHash' in values)
+    q = q.where('u.force_club_id_hash', '=', param<string>('forceClubIdHash'));
   if ('min' in values) q = q.where('u.total_buy_amount_usd', '>=', param<string>('min'));
   if ('max' in values) q = q.where('u.total_buy_amount_usd', '<=', param<string>('max'));
   const statuses = Object.keys(values).filter((k) => k.startsWith('cardStatus'));
-  if (statuses.length > 0) q = q.where('u.card_status', 'in', statuses.map((k) => param<number>(k)));
+  if (statuses.length > 0)
+    q = q.where(
+      'u.card_status',
+      'in',
+      statuses.map((k) => param<number>(k)),
+    );
   return q;
 }
 
@@ -164,7 +183,10 @@ export async function listUsers(
       // Page first: the matches' ids and sort keys (OFFSET 0 fences the filter into its own
       // index scan, index-only through the covering prefix indexes of 0016), sorted and cut
       // to the page; then only the page's rows are read in full.
-      const matches = filtered.select(['u.id', sortKey.as('k')]).offset(0).as('m');
+      const matches = filtered
+        .select(['u.id', sortKey.as('k')])
+        .offset(0)
+        .as('m');
       const pageIds = db
         .selectFrom(matches)
         .select('m.id')
@@ -197,8 +219,12 @@ export async function listUsers(
 /** True when the filter is served by the maintained card-status buckets alone. */
 function onlyCardStatus(filter: UsersFilter): boolean {
   return (
-    !filter.userName && !filter.email && !filter.inviteCode && !filter.forceClubIdHash &&
-    !filter.totalBuyAmountMoreThanOrEqual && !filter.totalBuyAmountLessThanOrEqual
+    !filter.userName &&
+    !filter.email &&
+    !filter.inviteCode &&
+    !filter.forceClubIdHash &&
+    !filter.totalBuyAmountMoreThanOrEqual &&
+    !filter.totalBuyAmountLessThanOrEqual
   );
 }
 
@@ -208,11 +234,15 @@ const FENCE_MAX_MATCHES = 20_000;
 /** Exact count: from maintained buckets when only cardStatus filters, else by index. */
 export async function countUsers(db: Executor, filter: UsersFilter): Promise<number> {
   if (onlyCardStatus(filter)) {
-    const buckets = filter.cardStatus?.length ? filter.cardStatus.map((s) => `card_status:${s}`) : ['all'];
+    const buckets = filter.cardStatus?.length
+      ? filter.cardStatus.map((s) => `card_status:${s}`)
+      : ['all'];
     return countFromBuckets(db, 'end_users', buckets);
   }
   const row = await applyFilter(db.selectFrom('end_users as u'), filter)
-    .select((eb: ExpressionBuilder<DB & { u: DB['end_users'] }, 'u'>) => eb.fn.countAll<string>().as('n'))
+    .select((eb: ExpressionBuilder<DB & { u: DB['end_users'] }, 'u'>) =>
+      eb.fn.countAll<string>().as('n'),
+    )
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -265,7 +295,14 @@ export async function findUserSavingDetail(db: Executor, userId: number) {
   return db
     .selectFrom('staking_positions as s')
     .innerJoin('saving_plans as p', 'p.id', 's.saving_plan_id')
-    .select(['p.id as planId', 'p.name as planName', 'p.reward_rate as rate', 's.coin_type as coinType', 's.current_balance as principal', 's.aube_reward as rewards'])
+    .select([
+      'p.id as planId',
+      'p.name as planName',
+      'p.reward_rate as rate',
+      's.coin_type as coinType',
+      's.current_balance as principal',
+      's.aube_reward as rewards',
+    ])
     .where('s.end_user_id', '=', userId)
     .orderBy('p.id')
     .execute();
@@ -292,7 +329,12 @@ export async function findUserStakingInfo(db: Executor, userId: number) {
 }
 
 /** Reward snapshot of one user for one reward date (and optionally one plan). */
-export async function findUserRewardSnapshot(db: Executor, userId: number, rewardDate: string, planId?: number) {
+export async function findUserRewardSnapshot(
+  db: Executor,
+  userId: number,
+  rewardDate: string,
+  planId?: number,
+) {
   let q = db
     .selectFrom('reward_snapshots as r')
     .innerJoin('saving_plans as p', 'p.id', 'r.saving_plan_id')
@@ -343,7 +385,10 @@ export async function listSavingPlans(db: Executor) {
 }
 
 /** The newest reward date with a snapshot for a user (the reward-snapshot default). */
-export async function findLatestRewardDate(db: Executor, userId: number): Promise<string | undefined> {
+export async function findLatestRewardDate(
+  db: Executor,
+  userId: number,
+): Promise<string | undefined> {
   const row = await db
     .selectFrom('reward_snapshots')
     .select(sql<string>`to_char(max(reward_date), 'YYYY-MM-DD')`.as('rewardDate'))
