@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatAmount, formatPercent, formatUsd } from './amount';
-import { formatDate, formatDateTime } from './date-time';
+import { formatCalendarDate, formatDate, formatDateTime } from './date-time';
 
 describe('formatAmount (exact, ja-JP separators, unit)', () => {
   it('keeps every digit of an 18-decimal amount', () => {
@@ -41,5 +41,11 @@ describe('formatDateTime (admin time zone, zone shown)', () => {
     expect(formatDateTime(Date.UTC(2026, 0, 1), 'UTC')).toBe('2026/01/01 00:00:00 UTC');
     expect(formatDateTime(String(Date.UTC(2026, 0, 1)), 'UTC')).toBe('2026/01/01 00:00:00 UTC');
     expect(formatDateTime(null)).toBe('');
+  });
+
+  it('shows stored calendar dates as the day itself, with no zone', () => {
+    expect(formatCalendarDate('1995-03-03T00:00:00.000Z')).toBe('1995/03/03');
+    expect(formatCalendarDate('2026-06-01T00:00:00.000Z', { month: true })).toBe('2026/06');
+    expect(formatCalendarDate(null)).toBe('');
   });
 });

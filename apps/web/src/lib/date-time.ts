@@ -63,3 +63,16 @@ export function dayStartIso(day: string): string | undefined {
 export function dayEndIso(day: string): string | undefined {
   return /^\d{4}-\d{2}-\d{2}$/.test(day) ? `${day}T23:59:59.999Z` : undefined;
 }
+
+/**
+ * A calendar date stored as midnight UTC (birth dates, enrollment months): shown as the date
+ * itself, with no zone, since it names a day rather than an instant. `month` drops the day.
+ */
+export function formatCalendarDate(
+  value: string | null | undefined,
+  { month = false }: { month?: boolean } = {},
+): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
+  if (!match) return value ?? '';
+  return month ? `${match[1]}/${match[2]}` : `${match[1]}/${match[2]}/${match[3]}`;
+}

@@ -8,7 +8,7 @@ import { SectionCard } from '@/components/section-card';
 import { TruncatedText } from '@/components/truncated-text';
 import type { UserStakingInfoQuery } from '@/gql/graphql';
 import { formatAmount, formatUsd } from '@/lib/amount';
-import { formatDate, formatDateTime } from '@/lib/date-time';
+import { formatCalendarDate, formatDateTime } from '@/lib/date-time';
 import { useUser } from '../api/user';
 import { useUserAsset } from '../api/user-asset';
 import { useUserHecSavingDetail } from '../api/user-hec-saving-detail';
@@ -91,10 +91,10 @@ function GeneralInfo({ userId }: { userId: number }) {
         { label: t('fields.email'), value: u.aubeUserInfo.email },
         { label: t('fields.firstName'), value: u.aubeUserInfo.firstName },
         { label: t('fields.lastName'), value: u.aubeUserInfo.lastName },
-        { label: t('fields.birthDate'), value: formatDate(u.aubeUserInfo.birthDate, 'UTC') },
+        { label: t('fields.birthDate'), value: formatCalendarDate(u.aubeUserInfo.birthDate) },
         {
           label: t('fields.enrollmentMonth'),
-          value: formatDate(u.aubeUserInfo.enrollmentMonth, 'UTC'),
+          value: formatCalendarDate(u.aubeUserInfo.enrollmentMonth, { month: true }),
         },
         { label: t('fields.aubeUserIdHash'), value: u.aubeUserInfo.aubeUserIdHash },
         { label: t('fields.forceClubIdHash'), value: u.aubeUserInfo.forceClubIdHash ?? '' },
