@@ -9,6 +9,7 @@ import { TruncatedText } from '@/components/truncated-text';
 import type { UserStakingInfoQuery } from '@/gql/graphql';
 import { formatAmount, formatUsd } from '@/lib/amount';
 import { formatCalendarDate, formatDateTime } from '@/lib/date-time';
+import { GraphQLRequestError } from '@/lib/graphql-client';
 import { useUser } from '../api/user';
 import { useUserAsset } from '../api/user-asset';
 import { useUserHecSavingDetail } from '../api/user-hec-saving-detail';
@@ -42,6 +43,15 @@ export function UserDetailPage() {
   const { t } = useTranslation();
   const userId = useUserIdParam();
   if (userId === null) return <Alert severity="error">{t('list.notFound')}</Alert>;
+  return <UserSections userId={userId} />;
+}
+
+function UserSections({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  // The sections load in parallel; an unknown id shows one message instead of nine errors.
+  const user = useUser(userId);
+  if (user.error instanceof GraphQLRequestError && user.error.code === 'NOT_FOUND')
+    return <Alert severity="error">{t('list.notFound')}</Alert>;
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, lg: 6 }}>
