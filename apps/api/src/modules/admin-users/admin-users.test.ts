@@ -512,8 +512,9 @@ describe('the last super admin and self-deletion', () => {
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
-    // Put things back: whoever is still super admin restores the demo one.
-    const restorer = results[0]!.errors ? superToken : second.token;
+    // Put things back: whoever is still super admin restores the demo one. When the first
+    // call (demoting `second`) failed, the second call demoted the demo admin instead.
+    const restorer = results[0]!.errors ? second.token : superToken;
     await t.gql(ADD_ROLES, { userId: me.id, roles: ['super_admin'] }, restorer);
     await t.gql(DELETE_ADMIN, { userId: second.user.id }, superToken);
   });
