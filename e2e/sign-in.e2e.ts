@@ -20,9 +20,7 @@ describe('the chain from browser to database', () => {
       const context = await browser.newContext();
       const page = await context.newPage();
       await signIn(page, server.baseUrl, email);
-      await expect
-        .poll(() => page.getByTestId('signed-in-admin').textContent())
-        .toContain(email);
+      await expect.poll(() => page.getByTestId('signed-in-admin').textContent()).toContain(email);
       expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
       if (email === 'super@example.com') await screenshot(page, 'dashboard-after-sign-in');
       await context.close();

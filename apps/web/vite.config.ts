@@ -13,7 +13,10 @@ export default defineConfig({
       '/graphql-admin': api,
       '/healthz': api,
       // GET /login is the sign-in page; only the POST is the API.
-      '/login': { target: api, bypass: (req) => (req.method === 'GET' ? '/index.html' : undefined) },
+      '/login': {
+        target: api,
+        bypass: (req) => (req.method === 'GET' ? '/index.html' : undefined),
+      },
     },
   },
   build: { outDir: 'dist', sourcemap: true },

@@ -83,7 +83,11 @@ async function addWithdrawal(userId: number, values: { hash?: string } = {}): Pr
   return row.id;
 }
 
-async function setStatus(id: string, status: (typeof WITHDRAWAL_STATUSES)[number], extra: Record<string, string> = {}) {
+async function setStatus(
+  id: string,
+  status: (typeof WITHDRAWAL_STATUSES)[number],
+  extra: Record<string, string> = {},
+) {
   await db
     .updateTable('withdrawal_requests')
     .set({ status, ...extra })
@@ -109,13 +113,19 @@ describe('generated population', () => {
       .execute();
     const seen = new Set(rows.map((r) => `${r.kind}/${r.status}`));
     for (const kind of WITHDRAWAL_KINDS) {
-      for (const status of WITHDRAWAL_STATUSES) expect(seen.has(`${kind}/${status}`), `${kind}/${status}`).toBe(true);
+      for (const status of WITHDRAWAL_STATUSES)
+        expect(seen.has(`${kind}/${status}`), `${kind}/${status}`).toBe(true);
     }
   });
 
   it('has payments and support inquiries in every status and referral trees up to 30 levels', async () => {
     const payments = await db.selectFrom('payments').select('status').distinct().execute();
-    expect(payments.map((p) => p.status).sort()).toEqual(['asset_fixed', 'canceled', 'confirmed', 'pending']);
+    expect(payments.map((p) => p.status).sort()).toEqual([
+      'asset_fixed',
+      'canceled',
+      'confirmed',
+      'pending',
+    ]);
     const contacts = await db.selectFrom('user_contacts').select('status').distinct().execute();
     expect(contacts.map((c) => c.status).sort()).toEqual(['backlog', 'closed', 'wip']);
     const { depth } = await db
@@ -128,7 +138,10 @@ describe('generated population', () => {
   it('is deterministic: the same seed gives the same rows', async () => {
     const digest = async (seed: number) => {
       const hash = createHash('sha256');
-      const sink: RowSink = { write: (table, copyLine) => hash.update(table).update(copyLine), drain: async () => {} };
+      const sink: RowSink = {
+        write: (table, copyLine) => hash.update(table).update(copyLine),
+        drain: async () => {},
+      };
       await generatePopulation({ users: 200, seed }, sink);
       return hash.digest('hex');
     };
@@ -143,14 +156,27 @@ describe('derived totals kept by triggers', () => {
     const child = await addUser(root);
     const grandchild = await addUser(child);
     const payment = await addPayment(grandchild);
-    await db.updateTable('payments').set({ status: 'confirmed', confirmed_at: new Date() }).where('id', '=', payment).execute();
     await db
       .updateTable('payments')
-      .set({ status: 'asset_fixed', asset_fixed_at: new Date(), amount_eth: '0.000000000000000001', amount_hec: '0' })
+      .set({ status: 'confirmed', confirmed_at: new Date() })
+      .where('id', '=', payment)
+      .execute();
+    await db
+      .updateTable('payments')
+      .set({
+        status: 'asset_fixed',
+        asset_fixed_at: new Date(),
+        amount_eth: '0.000000000000000001',
+        amount_hec: '0',
+      })
       .where('id', '=', payment)
       .execute();
     const canceled = await addPayment(child, { paidUsd: '50' });
-    await db.updateTable('payments').set({ status: 'canceled', canceled_at: new Date() }).where('id', '=', canceled).execute();
+    await db
+      .updateTable('payments')
+      .set({ status: 'canceled', canceled_at: new Date() })
+      .where('id', '=', canceled)
+      .execute();
     await db
       .insertInto('affiliate_remittances')
       .values({
@@ -166,10 +192,21 @@ describe('derived totals kept by triggers', () => {
       .execute();
     await db
       .insertInto('reward_entries')
-      .values({ end_user_id: child, kind: 'referral', coin_type: 'HEC', amount: '0.6', reward_date: '2026-10-01', source_user_id: grandchild })
+      .values({
+        end_user_id: child,
+        kind: 'referral',
+        coin_type: 'HEC',
+        amount: '0.6',
+        reward_date: '2026-10-01',
+        source_user_id: grandchild,
+      })
       .execute();
 
-    const rootRow = await db.selectFrom('end_users').selectAll().where('id', '=', root).executeTakeFirstOrThrow();
+    const rootRow = await db
+      .selectFrom('end_users')
+      .selectAll()
+      .where('id', '=', root)
+      .executeTakeFirstOrThrow();
     expect(rootRow.descendants_count).toBe(2);
     expect(rootRow.children_count).toBe(1);
     expect(rootRow.subtree_buy_amount_usd).toBe('100.25');
@@ -179,7 +216,11 @@ describe('derived totals kept by triggers', () => {
     // Move the child's subtree under another user: counts and totals move with it.
     const other = await addUser(null);
     await db.updateTable('end_users').set({ parent_id: other }).where('id', '=', child).execute();
-    const moved = await db.selectFrom('end_users').select(['ancestry', 'depth']).where('id', '=', grandchild).executeTakeFirstOrThrow();
+    const moved = await db
+      .selectFrom('end_users')
+      .select(['ancestry', 'depth'])
+      .where('id', '=', grandchild)
+      .executeTakeFirstOrThrow();
     expect(moved.ancestry).toEqual([other, child]);
     expect(await verifyPopulation(db)).toEqual([]);
 
@@ -194,10 +235,19 @@ describe('referral tree', () => {
     const a = await addUser(null);
     const b = await addUser(a);
     const c = await addUser(b);
-    await expectError(db.updateTable('end_users').set({ parent_id: a }).where('id', '=', a).execute(), /cycle|own/);
-    await expectError(db.updateTable('end_users').set({ parent_id: c }).where('id', '=', a).execute(), /cycle/);
+    await expectError(
+      db.updateTable('end_users').set({ parent_id: a }).where('id', '=', a).execute(),
+      /cycle|own/,
+    );
+    await expectError(
+      db.updateTable('end_users').set({ parent_id: c }).where('id', '=', a).execute(),
+      /cycle/,
+    );
     // Ancestry cannot be forged either: it is derived, and checked against parent_id.
-    await expectError(sql`UPDATE end_users SET ancestry = ARRAY[${c}::int], depth = 1 WHERE id = ${a}`.execute(db), /constraint/);
+    await expectError(
+      sql`UPDATE end_users SET ancestry = ARRAY[${c}::int], depth = 1 WHERE id = ${a}`.execute(db),
+      /constraint/,
+    );
   });
 });
 
@@ -227,20 +277,35 @@ describe('withdrawal state machine', () => {
   it('refuses every other transition', async () => {
     const user = await addUser(null);
     const w = await addWithdrawal(user);
-    await expectError(setStatus(w, 'completed', { transaction_hash: `0xskip${user}` }), /not allowed/);
+    await expectError(
+      setStatus(w, 'completed', { transaction_hash: `0xskip${user}` }),
+      /not allowed/,
+    );
     await expectError(setStatus(w, 'failed'), /not allowed/);
     await expectError(setStatus(w, 'rejected'), /constraint/); // a rejection needs a reason
     await complete(w, `0xdone${user}`);
     for (const status of ['requested', 'processing', 'failed', 'rejected'] as const) {
       await expectError(setStatus(w, status, { reject_reason: 'x' }), /not allowed/);
     }
-    await expectError(setStatus(w, 'completed', { transaction_hash: `0xother${user}` }), /cannot change/);
+    await expectError(
+      setStatus(w, 'completed', { transaction_hash: `0xother${user}` }),
+      /cannot change/,
+    );
     const r = await addWithdrawal(user);
     await setStatus(r, 'rejected', { reject_reason: 'no' });
     await expectError(setStatus(r, 'processing'), /not allowed/);
     await expectError(
-      db.insertInto('withdrawal_requests')
-        .values({ kind: 'bonus_reward', end_user_id: user, coin_type: 'HEC', amount: '1', net_amount: '1', receiver_address: '0x1', status: 'completed' })
+      db
+        .insertInto('withdrawal_requests')
+        .values({
+          kind: 'bonus_reward',
+          end_user_id: user,
+          coin_type: 'HEC',
+          amount: '1',
+          net_amount: '1',
+          receiver_address: '0x1',
+          status: 'completed',
+        })
         .execute(),
       /starts as requested/,
     );
@@ -251,9 +316,16 @@ describe('withdrawal state machine', () => {
     await addWithdrawal(user, { hash: `0xAbCdEf${user}` });
     const second = await addWithdrawal(user);
     await setStatus(second, 'processing');
-    await expectError(setStatus(second, 'completed', { transaction_hash: `0xabcdef${user}` }), /already used/);
     await expectError(
-      db.updateTable('withdrawal_requests').set({ eth_transaction_hash: `0XABCDEF${user}` }).where('id', '=', second).execute(),
+      setStatus(second, 'completed', { transaction_hash: `0xabcdef${user}` }),
+      /already used/,
+    );
+    await expectError(
+      db
+        .updateTable('withdrawal_requests')
+        .set({ eth_transaction_hash: `0XABCDEF${user}` })
+        .where('id', '=', second)
+        .execute(),
       /already used/,
     );
   });
@@ -266,7 +338,8 @@ describe('withdrawal state machine', () => {
       .where('status', '=', 'completed')
       .executeTakeFirstOrThrow();
     await expectError(
-      db.insertInto('withdrawal_requests')
+      db
+        .insertInto('withdrawal_requests')
         .values({
           kind: 'saving',
           end_user_id: source.end_user_id,
@@ -286,15 +359,35 @@ describe('amounts and identifiers', () => {
   it('round-trips 1.000000000000000001 ETH exactly', async () => {
     const user = await addUser(null);
     const id = await addPayment(user);
-    await db.updateTable('payments').set({ status: 'confirmed', confirmed_at: new Date() }).where('id', '=', id).execute();
     await db
       .updateTable('payments')
-      .set({ status: 'asset_fixed', asset_fixed_at: new Date(), amount_eth: '1.000000000000000001', amount_hec: '123456789.123456789012345678' })
+      .set({ status: 'confirmed', confirmed_at: new Date() })
       .where('id', '=', id)
       .execute();
-    const row = await db.selectFrom('payments').select(['amount_eth', 'amount_hec']).where('id', '=', id).executeTakeFirstOrThrow();
-    expect(row).toEqual({ amount_eth: '1.000000000000000001', amount_hec: '123456789.123456789012345678' });
-    const u = await db.selectFrom('end_users').select('total_eth_amount').where('id', '=', user).executeTakeFirstOrThrow();
+    await db
+      .updateTable('payments')
+      .set({
+        status: 'asset_fixed',
+        asset_fixed_at: new Date(),
+        amount_eth: '1.000000000000000001',
+        amount_hec: '123456789.123456789012345678',
+      })
+      .where('id', '=', id)
+      .execute();
+    const row = await db
+      .selectFrom('payments')
+      .select(['amount_eth', 'amount_hec'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      amount_eth: '1.000000000000000001',
+      amount_hec: '123456789.123456789012345678',
+    });
+    const u = await db
+      .selectFrom('end_users')
+      .select('total_eth_amount')
+      .where('id', '=', user)
+      .executeTakeFirstOrThrow();
     expect(u.total_eth_amount).toBe('1.000000000000000001');
   });
 
@@ -302,14 +395,32 @@ describe('amounts and identifiers', () => {
     const user = await addUser(null);
     await expectError(addPayment(user, { paidUsd: '100.001' }), /usd_amount_check/);
     await expectError(
-      db.insertInto('affiliate_remittances')
-        .values({ end_user_id: user, address: '0x', sent_hec: '1.0000000000000000001', hec_principal: '1', atem_principal: '0', usd_valuation: '1', transaction_hash: `0xdec${user}`, confirmed_at: new Date() })
+      db
+        .insertInto('affiliate_remittances')
+        .values({
+          end_user_id: user,
+          address: '0x',
+          sent_hec: '1.0000000000000000001',
+          hec_principal: '1',
+          atem_principal: '0',
+          usd_valuation: '1',
+          transaction_hash: `0xdec${user}`,
+          confirmed_at: new Date(),
+        })
         .execute(),
       /coin_amount_check/,
     );
     await expectError(
-      db.insertInto('payments')
-        .values({ end_user_id: user, plan_id: 1, price_usd: '1', paid_usd: '1', paid_btc: '0.000000001', payment_address: 'bc1q' })
+      db
+        .insertInto('payments')
+        .values({
+          end_user_id: user,
+          plan_id: 1,
+          price_usd: '1',
+          paid_usd: '1',
+          paid_btc: '0.000000001',
+          payment_address: 'bc1q',
+        })
         .execute(),
       /btc_amount_check/,
     );
@@ -318,19 +429,47 @@ describe('amounts and identifiers', () => {
 
   it('enforces card status 0-6, unique invite codes, deposit addresses and remittance hashes', async () => {
     const user = await addUser(null);
-    await expectError(db.updateTable('end_users').set({ card_status: 7 }).where('id', '=', user).execute(), /card_status/);
-    const taken = await db.selectFrom('end_users').select('invite_code').where('id', '=', 1).executeTakeFirstOrThrow();
-    await expectError(db.updateTable('end_users').set({ invite_code: taken.invite_code }).where('id', '=', user).execute(), /invite_code/);
-    const address = await db.selectFrom('saving_deposit_addresses').select('address').limit(1).executeTakeFirstOrThrow();
     await expectError(
-      db.insertInto('saving_deposit_addresses')
-        .values({ end_user_id: user, saving_plan_id: 1, address: address.address.toUpperCase().replace('0X', '0x') })
+      db.updateTable('end_users').set({ card_status: 7 }).where('id', '=', user).execute(),
+      /card_status/,
+    );
+    const taken = await db
+      .selectFrom('end_users')
+      .select('invite_code')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+    await expectError(
+      db
+        .updateTable('end_users')
+        .set({ invite_code: taken.invite_code })
+        .where('id', '=', user)
+        .execute(),
+      /invite_code/,
+    );
+    const address = await db
+      .selectFrom('saving_deposit_addresses')
+      .select('address')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await expectError(
+      db
+        .insertInto('saving_deposit_addresses')
+        .values({
+          end_user_id: user,
+          saving_plan_id: 1,
+          address: address.address.toUpperCase().replace('0X', '0x'),
+        })
         .execute(),
       /address_key/,
     );
-    const remittance = await db.selectFrom('saving_remittances').selectAll().limit(1).executeTakeFirstOrThrow();
+    const remittance = await db
+      .selectFrom('saving_remittances')
+      .selectAll()
+      .limit(1)
+      .executeTakeFirstOrThrow();
     await expectError(
-      db.insertInto('saving_remittances')
+      db
+        .insertInto('saving_remittances')
         .values({
           end_user_id: remittance.end_user_id,
           saving_plan_id: remittance.saving_plan_id,
@@ -349,10 +488,31 @@ describe('amounts and identifiers', () => {
     const user = await addUser(null);
     const id = await addPayment(user);
     await expectError(
-      db.updateTable('payments').set({ status: 'asset_fixed', confirmed_at: new Date(), asset_fixed_at: new Date(), amount_eth: '0', amount_hec: '0' }).where('id', '=', id).execute(),
+      db
+        .updateTable('payments')
+        .set({
+          status: 'asset_fixed',
+          confirmed_at: new Date(),
+          asset_fixed_at: new Date(),
+          amount_eth: '0',
+          amount_hec: '0',
+        })
+        .where('id', '=', id)
+        .execute(),
       /not allowed/,
     );
-    await db.updateTable('payments').set({ status: 'canceled', canceled_at: new Date() }).where('id', '=', id).execute();
-    await expectError(db.updateTable('payments').set({ status: 'pending', canceled_at: null }).where('id', '=', id).execute(), /not allowed/);
+    await db
+      .updateTable('payments')
+      .set({ status: 'canceled', canceled_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+    await expectError(
+      db
+        .updateTable('payments')
+        .set({ status: 'pending', canceled_at: null })
+        .where('id', '=', id)
+        .execute(),
+      /not allowed/,
+    );
   });
 });

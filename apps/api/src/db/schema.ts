@@ -12,6 +12,7 @@ export type SchemaMigrationsTable = {
   applied_at: Timestamp;
 };
 
-export type DB = AdminTables & DomainTables & {
-  schema_migrations: SchemaMigrationsTable;
-};
+export type DB = AdminTables &
+  DomainTables & {
+    schema_migrations: SchemaMigrationsTable;
+  };

@@ -16,10 +16,14 @@ describe('the GraphQL contract', () => {
   it("keeps the web app's generated operation types in step with the contract", () => {
     // Throws (non-zero exit) when apps/web/src/gql is stale or an operation no longer validates.
     expect(() =>
-      execFileSync(process.execPath, ['--import', 'tsx', 'apps/web/scripts/codegen.ts', '--check'], {
-        cwd: repoRoot,
-        stdio: 'pipe',
-      }),
+      execFileSync(
+        process.execPath,
+        ['--import', 'tsx', 'apps/web/scripts/codegen.ts', '--check'],
+        {
+          cwd: repoRoot,
+          stdio: 'pipe',
+        },
+      ),
     ).not.toThrow();
   }, 60_000);
 });

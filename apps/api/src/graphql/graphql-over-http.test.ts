@@ -96,7 +96,9 @@ describe('maskError', () => {
 
   it('keeps the message of an AppError and maps its code to extensions.code', () => {
     const masked = maskError(
-      new GraphQLError('wrapped', { originalError: new AppError('NOT_FOUND', 'User 12 was not found.') }),
+      new GraphQLError('wrapped', {
+        originalError: new AppError('NOT_FOUND', 'User 12 was not found.'),
+      }),
     ) as GraphQLError;
     expect(masked.message).toBe('User 12 was not found.');
     expect(masked.extensions.code).toBe('NOT_FOUND');

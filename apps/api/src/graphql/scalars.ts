@@ -26,7 +26,9 @@ function parseDateTime(value: unknown): Date {
     const date = new Date(value);
     if (!Number.isNaN(date.getTime()) && /^\d{4}-\d{2}-\d{2}/.test(value)) return date;
   }
-  throw new GraphQLError('DateTime values are ISO-8601 strings such as "2026-01-31T00:00:00.000Z".');
+  throw new GraphQLError(
+    'DateTime values are ISO-8601 strings such as "2026-01-31T00:00:00.000Z".',
+  );
 }
 
 export const DateTimeScalar = new GraphQLScalarType<Date, string>({

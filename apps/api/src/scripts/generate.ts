@@ -46,7 +46,9 @@ function progressBar(done: number, total: number, rows: number, startedAt: numbe
 async function main(): Promise<void> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    console.error('DATABASE_URL must name the PostgreSQL database to fill (PGlite gets its demo data on start).');
+    console.error(
+      'DATABASE_URL must name the PostgreSQL database to fill (PGlite gets its demo data on start).',
+    );
     process.exit(64);
   }
   const users = Number(args.users);
@@ -61,14 +63,21 @@ async function main(): Promise<void> {
   const droppedIndexes: string[] = [];
   try {
     await migrate(db);
-    const superuser = await sql<{ ok: boolean }>`SELECT rolsuper AS ok FROM pg_roles WHERE rolname = current_user`.execute(db);
+    const superuser = await sql<{
+      ok: boolean;
+    }>`SELECT rolsuper AS ok FROM pg_roles WHERE rolname = current_user`.execute(db);
     if (!superuser.rows[0]?.ok) {
-      throw new Error('bulk loading needs a superuser connection (session_replication_role = replica)');
+      throw new Error(
+        'bulk loading needs a superuser connection (session_replication_role = replica)',
+      );
     }
     if (await hasPopulation(db)) {
-      if (!args.replace) throw new Error('the database already holds a population; pass --replace to overwrite it');
+      if (!args.replace)
+        throw new Error('the database already holds a population; pass --replace to overwrite it');
       console.error('Removing the existing population ...');
-      await sql.raw(`TRUNCATE ${POPULATION_TABLE_NAMES.join(', ')} RESTART IDENTITY CASCADE`).execute(db);
+      await sql
+        .raw(`TRUNCATE ${POPULATION_TABLE_NAMES.join(', ')} RESTART IDENTITY CASCADE`)
+        .execute(db);
     }
     const adminIds = await listAdminIds(db);
 
@@ -113,7 +122,9 @@ async function main(): Promise<void> {
     for (const client of clients) await client.query('COMMIT');
     const loadMs = Date.now() - startedAt;
     process.stderr.write(`\r${progressBar(users, users, summary.totalRows, startedAt)}\n`);
-    console.error(`Loaded ${fmt(summary.totalRows)} rows in ${secs(loadMs)} (${fmt(summary.totalRows / (loadMs / 1000))} rows/s)`);
+    console.error(
+      `Loaded ${fmt(summary.totalRows)} rows in ${secs(loadMs)} (${fmt(summary.totalRows / (loadMs / 1000))} rows/s)`,
+    );
 
     let t = Date.now();
     if (droppedIndexes.length > 0) {
@@ -123,7 +134,8 @@ async function main(): Promise<void> {
     }
     await resetIdentitySequences(db);
     t = Date.now();
-    for (const table of POPULATION_TABLE_NAMES) await sql.raw(`VACUUM (ANALYZE) ${table}`).execute(db);
+    for (const table of POPULATION_TABLE_NAMES)
+      await sql.raw(`VACUUM (ANALYZE) ${table}`).execute(db);
     console.error(`Vacuumed and analysed in ${secs(Date.now() - t)}`);
     if (!args['no-verify']) {
       t = Date.now();
@@ -147,7 +159,8 @@ async function main(): Promise<void> {
   } catch (error) {
     for (const client of clients) await client.query('ROLLBACK').catch(() => undefined);
     // Never leave the schema without its indexes.
-    if (droppedIndexes.length > 0) await rebuildIndexes(pool, droppedIndexes).catch(() => undefined);
+    if (droppedIndexes.length > 0)
+      await rebuildIndexes(pool, droppedIndexes).catch(() => undefined);
     throw error;
   } finally {
     for (const client of clients) await client.end().catch(() => undefined);
@@ -163,7 +176,9 @@ async function rebuildIndexes(pool: pg.Pool, definitions: string[]): Promise<voi
     try {
       await client.query("SET maintenance_work_mem = '512MB'");
       for (let def = queue.shift(); def; def = queue.shift()) {
-        await client.query(def.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
+        await client.query(
+          def.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '),
+        );
       }
     } finally {
       client.release();
@@ -175,7 +190,8 @@ async function rebuildIndexes(pool: pg.Pool, definitions: string[]): Promise<voi
 /** Big tables first, so the two workers finish together. */
 function weight(def: string): number {
   if (/ ON \S*payments /.test(def)) return 3;
-  if (/ ON \S*(end_users|reward_snapshots|reward_entries|saving_deposit_addresses) /.test(def)) return 2;
+  if (/ ON \S*(end_users|reward_snapshots|reward_entries|saving_deposit_addresses) /.test(def))
+    return 2;
   return 1;
 }
 

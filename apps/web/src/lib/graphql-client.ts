@@ -59,6 +59,7 @@ export async function execute<TResult, TVariables>(
     throw new NetworkError(error);
   }
   if (body.errors?.length) throw new GraphQLRequestError(body.errors);
-  if (!response.ok || body.data == null) throw new NetworkError(new Error(`HTTP ${response.status}`));
+  if (!response.ok || body.data == null)
+    throw new NetworkError(new Error(`HTTP ${response.status}`));
   return body.data;
 }

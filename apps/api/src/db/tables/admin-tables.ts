@@ -42,7 +42,8 @@ export type AdminSignInThrottlesTable = {
 };
 
 /** A JSON value as stored in audit summaries. */
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type JsonValue =
+  string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 export type AuditLogTable = {
   /** INT8: read as a string on both engines. */

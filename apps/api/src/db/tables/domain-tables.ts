@@ -33,7 +33,12 @@ export type ContactStatus = 'backlog' | 'wip' | 'closed';
 export type RewardKind = 'affiliate_interest' | 'referral' | 'bonus' | 'proportional' | 'staking';
 export type Locale = 'ja' | 'en';
 
-export const PAYMENT_STATUSES: readonly PaymentStatus[] = ['pending', 'confirmed', 'asset_fixed', 'canceled'];
+export const PAYMENT_STATUSES: readonly PaymentStatus[] = [
+  'pending',
+  'confirmed',
+  'asset_fixed',
+  'canceled',
+];
 export const WITHDRAWAL_KINDS: readonly WithdrawalKind[] = [
   'saving',
   'affiliate_saving',
@@ -86,7 +91,11 @@ export type EndUsersTable = {
   last_name: string;
   birth_date: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   enrollment_month: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  force_club_registered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  force_club_registered_at: ColumnType<
+    Date | null,
+    Date | string | null | undefined,
+    Date | string | null
+  >;
   force_club_id_hash: string | null;
   total_buy_amount_usd: GeneratedDecimal;
   total_eth_amount: GeneratedDecimal;
@@ -121,7 +130,11 @@ export type EndUserDetailsTable = {
 
 export type RateAssignmentsTable = {
   id: Generated<number>;
-  confirmed_at_from: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  confirmed_at_from: ColumnType<
+    Date | null,
+    Date | string | null | undefined,
+    Date | string | null
+  >;
   confirmed_at_until: RequiredTimestamp;
   deadline: RequiredTimestamp;
   btc_hec_rate: Decimal;
@@ -229,7 +242,11 @@ export type StakingPositionsTable = {
   wallet_address: string;
 };
 
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type NullableTimestamp = ColumnType<
+  Date | null,
+  Date | string | null | undefined,
+  Date | string | null
+>;
 
 export type WithdrawalRequestsTable = {
   id: BigIdentity;
@@ -315,7 +332,10 @@ export type MailOutboxTable = {
   subject: string;
   body: string;
   language: Locale;
-  status: ColumnType<'pending' | 'sending' | 'sent' | 'failed', 'pending' | 'sending' | 'sent' | 'failed' | undefined>;
+  status: ColumnType<
+    'pending' | 'sending' | 'sent' | 'failed',
+    'pending' | 'sending' | 'sent' | 'failed' | undefined
+  >;
   attempts: Generated<number>;
   next_attempt_at: Timestamp;
   last_error: string | null;

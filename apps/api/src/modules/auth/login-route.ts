@@ -50,13 +50,9 @@ export function registerLoginRoute(app: FastifyInstance, services: Services): vo
       if (error instanceof AppError && status) {
         const retryAfter = error.details?.retryAfterSeconds;
         if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
-        return reply
-          .code(status)
-          .send({
-            errors: [
-              { message: error.message, extensions: { code: error.code, ...error.details } },
-            ],
-          });
+        return reply.code(status).send({
+          errors: [{ message: error.message, extensions: { code: error.code, ...error.details } }],
+        });
       }
       throw error;
     }

@@ -7,7 +7,9 @@ export function registerHealthRoute(app: FastifyInstance, database: Database): v
   app.get('/healthz', async (request, reply) => {
     try {
       await sql`SELECT 1`.execute(database.db);
-      return reply.header('cache-control', 'no-store').send({ status: 'ok', database: database.engine });
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ status: 'ok', database: database.engine });
     } catch (error) {
       request.log.error({ err: error }, 'health check: database did not answer');
       return reply.code(503).send({ status: 'unavailable' });

@@ -1,6 +1,11 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/executor';
-import { countFromBuckets, normalisePagination, type Page, type Pagination } from '../../db/pagination';
+import {
+  countFromBuckets,
+  normalisePagination,
+  type Page,
+  type Pagination,
+} from '../../db/pagination';
 import type { DB } from '../../db/schema';
 import type { PaymentStatus } from '../../db/tables/domain-tables';
 
@@ -18,7 +23,11 @@ export type PaymentsFilter = {
 export type PaymentsSortTarget = 'userPaymentId' | 'confirmedAt' | 'assetFixedAt';
 
 // Each sort is served by an index of migration 0011 ending in id.
-const SORT_COLUMNS = { userPaymentId: 'p.id', confirmedAt: 'p.confirmed_at', assetFixedAt: 'p.asset_fixed_at' } as const;
+const SORT_COLUMNS = {
+  userPaymentId: 'p.id',
+  confirmedAt: 'p.confirmed_at',
+  assetFixedAt: 'p.asset_fixed_at',
+} as const;
 
 type Q<O> = SelectQueryBuilder<DB & { p: DB['payments'] }, 'p', O>;
 
@@ -28,7 +37,10 @@ function applyFilter<O>(query: Q<O>, f: PaymentsFilter): Q<O> {
   if (f.userName) {
     // A user name names one user (unique, case-insensitive): resolve it through its index.
     q = q.where('p.end_user_id', '=', (eb) =>
-      eb.selectFrom('end_users').select('end_users.id').where(sql<string>`lower(end_users.user_name)`, '=', f.userName?.toLowerCase() ?? ''),
+      eb
+        .selectFrom('end_users')
+        .select('end_users.id')
+        .where(sql<string>`lower(end_users.user_name)`, '=', f.userName?.toLowerCase() ?? ''),
     );
   }
   if (f.paymentStatus) q = q.where('p.status', '=', f.paymentStatus);
@@ -96,9 +108,18 @@ export async function listPayments(
 /** Exact count: maintained buckets for the status-only filters, else by index. */
 export async function countPayments(db: Executor, filter: PaymentsFilter): Promise<number> {
   const onlyStatus =
-    filter.userId === undefined && !filter.userName && !filter.confirmedAtFrom && !filter.confirmedAtUntil &&
-    !filter.assetFixedAtFrom && !filter.assetFixedAtUntil;
-  if (onlyStatus) return countFromBuckets(db, 'payments', [filter.paymentStatus ? `status:${filter.paymentStatus}` : 'all']);
-  const row = await applyFilter(db.selectFrom('payments as p'), filter).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    filter.userId === undefined &&
+    !filter.userName &&
+    !filter.confirmedAtFrom &&
+    !filter.confirmedAtUntil &&
+    !filter.assetFixedAtFrom &&
+    !filter.assetFixedAtUntil;
+  if (onlyStatus)
+    return countFromBuckets(db, 'payments', [
+      filter.paymentStatus ? `status:${filter.paymentStatus}` : 'all',
+    ]);
+  const row = await applyFilter(db.selectFrom('payments as p'), filter)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

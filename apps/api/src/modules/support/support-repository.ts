@@ -1,6 +1,11 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/executor';
-import { countFromBuckets, normalisePagination, type Page, type Pagination } from '../../db/pagination';
+import {
+  countFromBuckets,
+  normalisePagination,
+  type Page,
+  type Pagination,
+} from '../../db/pagination';
 import type { DB } from '../../db/schema';
 import type { ContactStatus } from '../../db/tables/domain-tables';
 
@@ -18,7 +23,11 @@ type Q<O> = SelectQueryBuilder<DB & { c: DB['user_contacts'] }, 'c', O>;
 function applyFilter<O>(query: Q<O>, f: ContactsFilter): Q<O> {
   let q = query;
   if (f.userName) {
-    q = q.where('c.end_user_id', '=', sql<number>`(SELECT id FROM end_users WHERE lower(user_name) = ${f.userName.toLowerCase()})`);
+    q = q.where(
+      'c.end_user_id',
+      '=',
+      sql<number>`(SELECT id FROM end_users WHERE lower(user_name) = ${f.userName.toLowerCase()})`,
+    );
   }
   if (f.assigneeUserName) {
     q = q.where(
@@ -57,7 +66,15 @@ export async function listContacts(
   // Page first, then attach names, categories and files: SELECT-list subqueries would
   // otherwise run for every row the OFFSET skips.
   const page = applyFilter(db.selectFrom('user_contacts as c'), filter)
-    .select(['c.id', 'c.end_user_id', 'c.title', 'c.content', 'c.status', 'c.contacted_at', 'c.assignee_admin_user_id'])
+    .select([
+      'c.id',
+      'c.end_user_id',
+      'c.title',
+      'c.content',
+      'c.status',
+      'c.contacted_at',
+      'c.assignee_admin_user_id',
+    ])
     .orderBy('c.contacted_at', direction)
     .orderBy('c.id', direction)
     .limit(p.limit)
@@ -76,8 +93,16 @@ export async function listContacts(
       'c.contacted_at as contactedAt',
       'a.id as assigneeId',
       'a.user_name as assigneeUserName',
-      sql<string[]>`ARRAY(SELECT k.name FROM user_contact_category_links l JOIN user_contact_categories k ON k.id = l.category_id WHERE l.user_contact_id = c.id ORDER BY k.id)`.as('categories'),
-      sql<ContactListRow['files']>`coalesce((SELECT json_agg(json_build_object('id', f.id::text, 'fileName', f.file_name, 'contentType', f.content_type, 'sizeBytes', f.size_bytes) ORDER BY f.id) FROM user_contact_files f WHERE f.user_contact_id = c.id), '[]'::json)`.as('files'),
+      sql<
+        string[]
+      >`ARRAY(SELECT k.name FROM user_contact_category_links l JOIN user_contact_categories k ON k.id = l.category_id WHERE l.user_contact_id = c.id ORDER BY k.id)`.as(
+        'categories',
+      ),
+      sql<
+        ContactListRow['files']
+      >`coalesce((SELECT json_agg(json_build_object('id', f.id::text, 'fileName', f.file_name, 'contentType', f.content_type, 'sizeBytes', f.size_bytes) ORDER BY f.id) FROM user_contact_files f WHERE f.user_contact_id = c.id), '[]'::json)`.as(
+        'files',
+      ),
     ])
     .orderBy('c.contacted_at', direction)
     .orderBy('c.id', direction)
@@ -87,8 +112,15 @@ export async function listContacts(
 
 /** Exact count: maintained status buckets, else by index. */
 export async function countContacts(db: Executor, filter: ContactsFilter): Promise<number> {
-  if (!filter.userName && !filter.assigneeUserName && !filter.datetimeFrom && !filter.datetimeUntil) {
-    return countFromBuckets(db, 'user_contacts', [filter.userContactStatus ? `status:${filter.userContactStatus}` : 'all']);
+  if (
+    !filter.userName &&
+    !filter.assigneeUserName &&
+    !filter.datetimeFrom &&
+    !filter.datetimeUntil
+  ) {
+    return countFromBuckets(db, 'user_contacts', [
+      filter.userContactStatus ? `status:${filter.userContactStatus}` : 'all',
+    ]);
   }
   const row = await applyFilter(db.selectFrom('user_contacts as c'), filter)
     .select((eb) => eb.fn.countAll<string>().as('n'))

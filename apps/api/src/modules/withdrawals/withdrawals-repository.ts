@@ -1,6 +1,11 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/executor';
-import { countFromBuckets, normalisePagination, type Page, type Pagination } from '../../db/pagination';
+import {
+  countFromBuckets,
+  normalisePagination,
+  type Page,
+  type Pagination,
+} from '../../db/pagination';
 import type { DB } from '../../db/schema';
 import type { WithdrawalKind, WithdrawalStatus } from '../../db/tables/domain-tables';
 
@@ -22,7 +27,10 @@ function applyFilter<O>(query: Q<O>, f: WithdrawalsFilter): Q<O> {
   if (f.status) q = q.where('w.status', '=', f.status);
   if (f.userName) {
     q = q.where('w.end_user_id', '=', (eb) =>
-      eb.selectFrom('end_users').select('end_users.id').where(sql<string>`lower(end_users.user_name)`, '=', f.userName?.toLowerCase() ?? ''),
+      eb
+        .selectFrom('end_users')
+        .select('end_users.id')
+        .where(sql<string>`lower(end_users.user_name)`, '=', f.userName?.toLowerCase() ?? ''),
     );
   }
   if (f.requestedAtFrom) q = q.where('w.requested_at', '>=', new Date(f.requestedAtFrom));
@@ -40,7 +48,8 @@ export async function listWithdrawals(
   const direction = p.sort?.orderBy ?? 'desc';
   let query = applyFilter(db.selectFrom('withdrawal_requests as w'), filter);
   // (kind[, status], requested_at, id) indexes of migration 0012 serve both sorts' pages.
-  if ((p.sort?.target ?? 'requestedAt') === 'requestedAt') query = query.orderBy('w.requested_at', direction);
+  if ((p.sort?.target ?? 'requestedAt') === 'requestedAt')
+    query = query.orderBy('w.requested_at', direction);
   const rows = await query
     .orderBy('w.id', direction)
     .limit(p.limit)
@@ -126,7 +135,15 @@ export async function countWithdrawals(db: Executor, filter: WithdrawalsFilter):
 export async function listUserWithdrawals(db: Executor, userId: number, limit = 10) {
   return db
     .selectFrom('withdrawal_requests')
-    .select(['id', 'kind', 'status', 'requested_at as requestedAt', 'coin_type as coinType', 'amount', 'transaction_hash as transactionHash'])
+    .select([
+      'id',
+      'kind',
+      'status',
+      'requested_at as requestedAt',
+      'coin_type as coinType',
+      'amount',
+      'transaction_hash as transactionHash',
+    ])
     .where('end_user_id', '=', userId)
     .orderBy('requested_at', 'desc')
     .limit(limit)

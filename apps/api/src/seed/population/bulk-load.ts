@@ -20,7 +20,9 @@ export async function listAdminIds(db: Executor): Promise<number[]> {
  */
 export async function setPopulationTriggers(db: Executor, enabled: boolean): Promise<void> {
   for (const table of POPULATION_TABLE_NAMES) {
-    await sql.raw(`ALTER TABLE ${table} ${enabled ? 'ENABLE' : 'DISABLE'} TRIGGER USER`).execute(db);
+    await sql
+      .raw(`ALTER TABLE ${table} ${enabled ? 'ENABLE' : 'DISABLE'} TRIGGER USER`)
+      .execute(db);
   }
 }
 
@@ -28,7 +30,9 @@ export async function setPopulationTriggers(db: Executor, enabled: boolean): Pro
 export async function resetIdentitySequences(db: Executor): Promise<void> {
   for (const table of IDENTITY_TABLES) {
     await sql
-      .raw(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), coalesce(max(id), 0) + 1, false) FROM ${table}`)
+      .raw(
+        `SELECT setval(pg_get_serial_sequence('${table}', 'id'), coalesce(max(id), 0) + 1, false) FROM ${table}`,
+      )
       .execute(db);
   }
 }

@@ -6,7 +6,11 @@ export const NULL = '\\N';
 export function esc(value: string): string {
   // Only backslash, tab, newline and carriage return are special in COPY text format.
   if (!/[\\\t\n\r]/.test(value)) return value;
-  return value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/\t/g, '\\t')
+    .replace(/\n/g, '\\n')
+    .replace(/\r/g, '\\r');
 }
 
 /** A nullable value for COPY text format. */
@@ -28,7 +32,9 @@ export function copyLineToSqlValues(copyLine: string): string {
       .map((f) => {
         if (f === NULL) return 'NULL';
         const raw = f.includes('\\')
-          ? f.replace(/\\(.)/g, (_m, c: string) => (c === 't' ? '\t' : c === 'n' ? '\n' : c === 'r' ? '\r' : c))
+          ? f.replace(/\\(.)/g, (_m, c: string) =>
+              c === 't' ? '\t' : c === 'n' ? '\n' : c === 'r' ? '\r' : c,
+            )
           : f;
         return `'${raw.replace(/'/g, "''")}'`;
       })

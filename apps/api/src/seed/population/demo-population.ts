@@ -1,7 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { generatePopulation, type PopulationSummary } from './generate-population';
-import { hasPopulation, listAdminIds, resetIdentitySequences, setPopulationTriggers } from './bulk-load';
+import {
+  hasPopulation,
+  listAdminIds,
+  resetIdentitySequences,
+  setPopulationTriggers,
+} from './bulk-load';
 import { SqlInsertSink } from './sinks';
 
 export const DEMO_USERS = 2_000;
@@ -19,7 +24,11 @@ export async function seedDemoPopulation(
     if (await hasPopulation(trx)) return null;
     const sink = new SqlInsertSink();
     const summary = await generatePopulation(
-      { users: options.users ?? DEMO_USERS, seed: options.seed ?? DEMO_SEED, adminIds: await listAdminIds(trx) },
+      {
+        users: options.users ?? DEMO_USERS,
+        seed: options.seed ?? DEMO_SEED,
+        adminIds: await listAdminIds(trx),
+      },
       sink,
     );
     // The generator writes every derived total and counter itself; the triggers would add them

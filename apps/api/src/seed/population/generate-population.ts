@@ -65,7 +65,14 @@ const REJECT_REASONS = [
 const CONTACT_STATUSES = ['backlog', 'wip', 'closed'] as const;
 const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
 
-type MonthRate = { id: number; from: number; until: number; deadline: number; btcHec: bigint; btcEth: bigint };
+type MonthRate = {
+  id: number;
+  from: number;
+  until: number;
+  deadline: number;
+  btcHec: bigint;
+  btcEth: bigint;
+};
 
 /** Running sums per table and bucket that the loader writes to row_counts. */
 class Counts {
@@ -81,7 +88,10 @@ class Counts {
 
 const key = (relation: string, bucket: string): string => `${relation}\u0000${bucket}`;
 const PAYMENT_KEYS: Record<string, string> = Object.fromEntries(
-  ['pending', 'confirmed', 'asset_fixed', 'canceled'].map((s) => [s, key('payments', `status:${s}`)]),
+  ['pending', 'confirmed', 'asset_fixed', 'canceled'].map((s) => [
+    s,
+    key('payments', `status:${s}`),
+  ]),
 );
 const PAYMENTS_ALL = key('payments', 'all');
 
@@ -178,7 +188,10 @@ function buildTree(n: number, rng: Prng) {
  * total written on end_users equals the sum of the records written for it; row_counts and
  * asset_stats_daily are written too, so the loader can run with the domain triggers off.
  */
-export async function generatePopulation(options: PopulationOptions, sink: RowSink): Promise<PopulationSummary> {
+export async function generatePopulation(
+  options: PopulationOptions,
+  sink: RowSink,
+): Promise<PopulationSummary> {
   const n = options.users;
   const seed = options.seed;
   const paymentsPerUser = options.paymentsPerUser ?? 5;
@@ -196,7 +209,13 @@ export async function generatePopulation(options: PopulationOptions, sink: RowSi
 
   // Reference data: purchase plans and the monthly rate assignments.
   for (const p of PLANS) {
-    emit('plans', [String(p.id), p.name, `${p.coin} purchase plan, ${formatUnits(p.priceCents, USD)} USD`, formatUnits(p.priceCents, USD), p.coin]);
+    emit('plans', [
+      String(p.id),
+      p.name,
+      `${p.coin} purchase plan, ${formatUnits(p.priceCents, USD)} USD`,
+      formatUnits(p.priceCents, USD),
+      p.coin,
+    ]);
   }
   const rates: MonthRate[] = [];
   for (let m = 0; m < MONTHS; m++) {
@@ -207,7 +226,8 @@ export async function generatePopulation(options: PopulationOptions, sink: RowSi
       from,
       until,
       deadline: until + 3 * DAY,
-      btcHec: BigInt(globalRng.range(300_000, 600_000)) * pow10(RATE) + globalRng.bigint(pow10(RATE)),
+      btcHec:
+        BigInt(globalRng.range(300_000, 600_000)) * pow10(RATE) + globalRng.bigint(pow10(RATE)),
       btcEth: BigInt(globalRng.range(15, 30)) * pow10(RATE) + globalRng.bigint(pow10(RATE)),
     };
     rates.push(rate);
@@ -252,20 +272,28 @@ export async function generatePopulation(options: PopulationOptions, sink: RowSi
   const pickWithdrawalStatus = (rng: Prng, kind: string): (typeof WITHDRAWAL_STATUSES)[number] => {
     const seen = kindSeen.get(kind) ?? 0;
     kindSeen.set(kind, seen + 1);
-    if (seen < WITHDRAWAL_STATUSES.length) return WITHDRAWAL_STATUSES[seen] as (typeof WITHDRAWAL_STATUSES)[number];
+    if (seen < WITHDRAWAL_STATUSES.length)
+      return WITHDRAWAL_STATUSES[seen] as (typeof WITHDRAWAL_STATUSES)[number];
     return rng.weighted(WITHDRAWAL_STATUSES, WITHDRAWAL_STATUS_WEIGHTS);
   };
   let contactSeen = 0;
 
   const notificationCount = 30;
   for (let k = 1; k <= notificationCount; k++) {
-    const [ja, en] = NOTIFICATION_TITLES[k % NOTIFICATION_TITLES.length] as readonly [string, string];
+    const [ja, en] = NOTIFICATION_TITLES[k % NOTIFICATION_TITLES.length] as readonly [
+      string,
+      string,
+    ];
     const language = k % 3 === 0 ? 'en' : 'ja';
     const at = POPULATION_END - (notificationCount - k) * 20 * DAY;
     emit('notifications', [
       String(k),
       language === 'ja' ? `${ja} (${k})` : `${en} (${k})`,
-      esc(language === 'ja' ? `${ja}\n詳細はお知らせページをご覧ください。` : `${en}\nSee the notice page for details.`),
+      esc(
+        language === 'ja'
+          ? `${ja}\n詳細はお知らせページをご覧ください。`
+          : `${en}\nSee the notice page for details.`,
+      ),
       language,
       k % 4 === 0 ? 'f' : 't',
       ts(at),
@@ -274,13 +302,16 @@ export async function generatePopulation(options: PopulationOptions, sink: RowSi
     ]);
   }
 
-  const hecUsdCents = (rng: Prng): bigint => BigInt(rng.range(2, 20)) * pow10(RATE - 2) + rng.bigint(pow10(RATE - 2));
+  const hecUsdCents = (rng: Prng): bigint =>
+    BigInt(rng.range(2, 20)) * pow10(RATE - 2) + rng.bigint(pow10(RATE - 2));
 
   for (let id = n; id >= 1; id--) {
     const rng = new Prng(mixSeed(seed, id), id);
     const parentId = tree.parent[id] ?? 0;
     const depth = tree.depth[id] ?? 0;
-    const registeredAt = POPULATION_START + Math.floor(((id - 1 + rng.next()) / n) * (POPULATION_END - POPULATION_START - 30 * DAY));
+    const registeredAt =
+      POPULATION_START +
+      Math.floor(((id - 1 + rng.next()) / n) * (POPULATION_END - POPULATION_START - 30 * DAY));
     const japanese = rng.chance(0.7);
     let firstName: string;
     let lastName: string;
@@ -300,7 +331,8 @@ export async function generatePopulation(options: PopulationOptions, sink: RowSi
     const email = `${handle}${id}@${rng.pick(EMAIL_DOMAINS)}`;
     const locale = japanese ? (rng.chance(0.9) ? 'ja' : 'en') : rng.chance(0.95) ? 'en' : 'ja';
     const span = POPULATION_END - registeredAt;
-    const at = (from: number, within: number): number => Math.min(POPULATION_END - 1, from + Math.floor(rng.next() * within));
+    const at = (from: number, within: number): number =>
+      Math.min(POPULATION_END - 1, from + Math.floor(rng.next() * within));
 
     let buyCents = 0n;
     let ethAmount = 0n;
@@ -323,18 +355,28 @@ export async function generatePopulation(options: PopulationOptions, sink: RowSi
     // Payments.
     // floor() of an exponential loses half a unit on average, hence the + 0.5.
     const paymentTotal = rng.chance(0.2) ? 0 : 1 + rng.count(paymentsPerUser / 0.8 - 0.5);
-    const fixedPayments: Array<{ id: number; ethUnits: bigint; hecUnits: bigint; fixedAt: number }> = [];
+    const fixedPayments: Array<{
+      id: number;
+      ethUnits: bigint;
+      hecUnits: bigint;
+      fixedAt: number;
+    }> = [];
     for (let k = 0; k < paymentTotal; k++) {
       const plan = rng.weighted(PLANS, PLAN_WEIGHTS);
       const paymentId = ++ids.payment;
       const createdAt = at(registeredAt, span);
-      let status = rng.weighted(['pending', 'confirmed', 'asset_fixed', 'canceled'] as const, [8, 10, 72, 10]);
+      let status = rng.weighted(
+        ['pending', 'confirmed', 'asset_fixed', 'canceled'] as const,
+        [8, 10, 72, 10],
+      );
       const confirmedAt = at(createdAt, 2 * DAY);
       const month = monthIndex(confirmedAt);
       const rate = fixedRates[month];
       if (status === 'asset_fixed' && !rate) status = 'confirmed';
       const canceledFromPending = status === 'canceled' && rng.chance(0.5);
-      const paidCents = rng.chance(0.9) ? plan.priceCents : plan.priceCents - BigInt(rng.range(1, 500));
+      const paidCents = rng.chance(0.9)
+        ? plan.priceCents
+        : plan.priceCents - BigInt(rng.range(1, 500));
       const btcUsd = BigInt(rng.range(60_000, 100_000));
       const paidSats = (paidCents * pow10(BTC)) / (btcUsd * 100n) + 1n;
       let ethUnits: bigint | null = null;
@@ -369,7 +411,9 @@ export async function generatePopulation(options: PopulationOptions, sink: RowSi
         status,
         ts(createdAt),
         status === 'pending' || canceledFromPending ? NULL : ts(confirmedAt),
-        status === 'canceled' ? ts(at(canceledFromPending ? createdAt : confirmedAt, 3 * DAY)) : NULL,
+        status === 'canceled'
+          ? ts(at(canceledFromPending ? createdAt : confirmedAt, 3 * DAY))
+          : NULL,
         status === 'asset_fixed' && rate ? ts(rate.deadline) : NULL,
         status === 'asset_fixed' && rate ? String(rate.id) : NULL,
         status === 'asset_fixed' && rate ? formatUnits(rate.btcEth, RATE) : NULL,
@@ -388,7 +432,13 @@ export async function generatePopulation(options: PopulationOptions, sink: RowSi
         const addressId = ++ids.address;
         addressIds.push(addressId);
         counts.add('saving_deposit_addresses', 'all', `plan:${planId}`);
-        emit('saving_deposit_addresses', [String(addressId), String(id), String(planId), `0x${rng.hex(40)}`, ts(generatedAt)]);
+        emit('saving_deposit_addresses', [
+          String(addressId),
+          String(id),
+          String(planId),
+          `0x${rng.hex(40)}`,
+          ts(generatedAt),
+        ]);
       }
       const byPlan = new Map<number, { principal: bigint; first: number }>();
       const remittanceCount = 1 + rng.count(1.5);
@@ -426,16 +476,34 @@ export async function generatePopulation(options: PopulationOptions, sink: RowSi
         hecStaked += principal;
         ids.staking++;
         emit('staking_positions', [
-          String(ids.staking), String(id), String(planId), 'HEC', formatUnits(principal, COIN), formatUnits(principal, COIN),
-          formatUnits(aubeReward, COIN), formatUnits(owlReward, COIN), rateText, formatUnits(owlRate, RATE), `0x${rng.hex(40)}`,
+          String(ids.staking),
+          String(id),
+          String(planId),
+          'HEC',
+          formatUnits(principal, COIN),
+          formatUnits(principal, COIN),
+          formatUnits(aubeReward, COIN),
+          formatUnits(owlReward, COIN),
+          rateText,
+          formatUnits(owlRate, RATE),
+          `0x${rng.hex(40)}`,
         ]);
         if (rng.chance(0.1)) {
           const ethBalance = coin(rng, 0, 10);
           ethStaked += ethBalance;
           ids.staking++;
           emit('staking_positions', [
-            String(ids.staking), String(id), String(planId), 'ETH', formatUnits(ethBalance, COIN), formatUnits(ethBalance, COIN),
-            '0', '0', rateText, '0', `0x${rng.hex(40)}`,
+            String(ids.staking),
+            String(id),
+            String(planId),
+            'ETH',
+            formatUnits(ethBalance, COIN),
+            formatUnits(ethBalance, COIN),
+            '0',
+            '0',
+            rateText,
+            '0',
+            `0x${rng.hex(40)}`,
           ]);
         }
         // Monthly reward snapshots after the first remittance, the latest four at most.
@@ -452,21 +520,49 @@ export async function generatePopulation(options: PopulationOptions, sink: RowSi
           owl += snapOwl;
           ids.snapshot++;
           emit('reward_snapshots', [
-            String(ids.snapshot), String(id), String(planId), isoDate(rewardDay), String(first), String(first + termMs),
-            formatUnits(principal, COIN), formatUnits(principal + monthReward, COIN), rateText, formatUnits(tierRate, RATE),
-            '0.01', formatUnits(tierRate + pow10(RATE - 2), RATE), formatUnits(aubeRate, RATE), formatUnits(monthReward, COIN),
-            formatUnits(aubeRate, RATE), formatUnits(totalUsdCents, USD), formatUnits(monthReward, COIN), formatUnits(owlRate, RATE),
+            String(ids.snapshot),
+            String(id),
+            String(planId),
+            isoDate(rewardDay),
+            String(first),
+            String(first + termMs),
+            formatUnits(principal, COIN),
+            formatUnits(principal + monthReward, COIN),
+            rateText,
+            formatUnits(tierRate, RATE),
+            '0.01',
+            formatUnits(tierRate + pow10(RATE - 2), RATE),
+            formatUnits(aubeRate, RATE),
+            formatUnits(monthReward, COIN),
+            formatUnits(aubeRate, RATE),
+            formatUnits(totalUsdCents, USD),
+            formatUnits(monthReward, COIN),
+            formatUnits(owlRate, RATE),
             formatUnits(snapOwl, COIN),
           ]);
           ids.reward++;
           daily.add(rewardDay, 5, monthReward);
-          emit('reward_entries', [String(ids.reward), String(id), 'staking', 'HEC', formatUnits(monthReward, COIN), isoDate(rewardDay), NULL]);
+          emit('reward_entries', [
+            String(ids.reward),
+            String(id),
+            'staking',
+            'HEC',
+            formatUnits(monthReward, COIN),
+            isoDate(rewardDay),
+            NULL,
+          ]);
         }
       }
     }
 
     // Referral plan (affiliate saving) remittances and their rewards.
-    const affiliateRemittances: Array<{ id: number; sent: bigint; hec: bigint; atem: bigint; at: number }> = [];
+    const affiliateRemittances: Array<{
+      id: number;
+      sent: bigint;
+      hec: bigint;
+      atem: bigint;
+      at: number;
+    }> = [];
     if (rng.chance(0.2)) {
       const address = `0x${rng.hex(40)}`;
       const remittanceCount = 1 + rng.count(1);
@@ -485,8 +581,15 @@ export async function generatePopulation(options: PopulationOptions, sink: RowSi
         affiliateRemittances.push({ id: remittanceId, sent, hec, atem, at: confirmedAt });
         counts.add('affiliate_remittances', 'all');
         emit('affiliate_remittances', [
-          String(remittanceId), String(id), address, formatUnits(sent, COIN), formatUnits(hec, COIN), formatUnits(atem, COIN),
-          formatUnits(usdCents, USD), `0x${rng.hex(64)}`, ts(confirmedAt),
+          String(remittanceId),
+          String(id),
+          address,
+          formatUnits(sent, COIN),
+          formatUnits(hec, COIN),
+          formatUnits(atem, COIN),
+          formatUnits(usdCents, USD),
+          `0x${rng.hex(64)}`,
+          ts(confirmedAt),
         ]);
         const rewardAt = confirmedAt + 30 * DAY;
         if (rewardAt < POPULATION_END) {
@@ -494,14 +597,30 @@ export async function generatePopulation(options: PopulationOptions, sink: RowSi
           interest += amount;
           ids.reward++;
           daily.add(rewardAt, 3, amount);
-          emit('reward_entries', [String(ids.reward), String(id), 'affiliate_interest', 'HEC', formatUnits(amount, COIN), isoDate(rewardAt), NULL]);
+          emit('reward_entries', [
+            String(ids.reward),
+            String(id),
+            'affiliate_interest',
+            'HEC',
+            formatUnits(amount, COIN),
+            isoDate(rewardAt),
+            NULL,
+          ]);
         }
         if (parentId !== 0) {
           const amount = sent / 20n;
           pendingReferral.set(parentId, (pendingReferral.get(parentId) ?? 0n) + amount);
           ids.reward++;
           daily.add(confirmedAt, 3, amount);
-          emit('reward_entries', [String(ids.reward), String(parentId), 'referral', 'HEC', formatUnits(amount, COIN), isoDate(confirmedAt), String(id)]);
+          emit('reward_entries', [
+            String(ids.reward),
+            String(parentId),
+            'referral',
+            'HEC',
+            formatUnits(amount, COIN),
+            isoDate(confirmedAt),
+            String(id),
+          ]);
         }
       }
       if (rng.chance(0.25)) {
@@ -510,7 +629,15 @@ export async function generatePopulation(options: PopulationOptions, sink: RowSi
         const day = at(registeredAt, span);
         ids.reward++;
         daily.add(day, 3, amount);
-        emit('reward_entries', [String(ids.reward), String(id), 'bonus', 'HEC', formatUnits(amount, COIN), isoDate(day), NULL]);
+        emit('reward_entries', [
+          String(ids.reward),
+          String(id),
+          'bonus',
+          'HEC',
+          formatUnits(amount, COIN),
+          isoDate(day),
+          NULL,
+        ]);
       }
     }
     // Proportional rewards for some holders of fixed payments.
@@ -522,7 +649,15 @@ export async function generatePopulation(options: PopulationOptions, sink: RowSi
       proportional.push({ coin: coinType, amount, at: day });
       ids.reward++;
       daily.add(day, coinType === 'ETH' ? 6 : 7, amount);
-      emit('reward_entries', [String(ids.reward), String(id), 'proportional', coinType, formatUnits(amount, COIN), isoDate(day), NULL]);
+      emit('reward_entries', [
+        String(ids.reward),
+        String(id),
+        'proportional',
+        coinType,
+        formatUnits(amount, COIN),
+        isoDate(day),
+        NULL,
+      ]);
     }
 
     // Withdrawal requests: all eight kinds, each through the one state machine.
@@ -537,68 +672,123 @@ export async function generatePopulation(options: PopulationOptions, sink: RowSi
       const status = pickWithdrawalStatus(rng, kind);
       const fee = ppv ? ppv.hec[2] : amount / 100n;
       const requestedAt = at(after, Math.max(DAY, POPULATION_END - after));
-      const processingAt = status === 'requested' || (status === 'rejected' && rng.chance(0.6)) ? null : requestedAt + rng.range(1, 72) * 3_600_000;
+      const processingAt =
+        status === 'requested' || (status === 'rejected' && rng.chance(0.6))
+          ? null
+          : requestedAt + rng.range(1, 72) * 3_600_000;
       const endAt = (processingAt ?? requestedAt) + rng.range(1, 48) * 3_600_000;
       const withdrawalId = ++ids.withdrawal;
       const hash = status === 'completed' ? `0x${rng.hex(64)}` : null;
       const ethHash = status === 'completed' && ppv ? `0x${rng.hex(64)}` : null;
       counts.add('withdrawal_requests', 'all', `kind:${kind}`, `kind:${kind}:status:${status}`);
       emit('withdrawal_requests', [
-        String(withdrawalId), kind, String(id), status, ts(requestedAt), processingAt === null ? NULL : ts(processingAt),
-        status === 'completed' ? ts(endAt) : NULL, status === 'failed' ? ts(endAt) : NULL, status === 'rejected' ? ts(endAt) : NULL,
-        status === 'rejected' ? esc(rng.pick(REJECT_REASONS)) : NULL, status === 'failed' ? 'Transaction reverted: out of gas' : NULL,
-        coinType, formatUnits(amount, COIN), formatUnits(fee, COIN), formatUnits(amount - fee, COIN), `0x${rng.hex(40)}`, opt(hash),
+        String(withdrawalId),
+        kind,
+        String(id),
+        status,
+        ts(requestedAt),
+        processingAt === null ? NULL : ts(processingAt),
+        status === 'completed' ? ts(endAt) : NULL,
+        status === 'failed' ? ts(endAt) : NULL,
+        status === 'rejected' ? ts(endAt) : NULL,
+        status === 'rejected' ? esc(rng.pick(REJECT_REASONS)) : NULL,
+        status === 'failed' ? 'Transaction reverted: out of gas' : NULL,
+        coinType,
+        formatUnits(amount, COIN),
+        formatUnits(fee, COIN),
+        formatUnits(amount - fee, COIN),
+        `0x${rng.hex(40)}`,
+        opt(hash),
         sources.saving === undefined ? NULL : String(sources.saving),
         sources.affiliate === undefined ? NULL : String(sources.affiliate),
         sources.payment === undefined ? NULL : String(sources.payment),
-        ppv ? formatUnits(ppv.eth[0], COIN) : NULL, ppv ? formatUnits(ppv.eth[1], COIN) : NULL, ppv ? formatUnits(ppv.eth[2], COIN) : NULL,
-        ppv ? formatUnits(ppv.hec[0], COIN) : NULL, ppv ? formatUnits(ppv.hec[1], COIN) : NULL, ppv ? formatUnits(ppv.hec[2], COIN) : NULL,
-        ppv ? esc(email) : NULL, ppv ? `0x${rng.hex(40)}` : NULL, opt(ethHash), ts(requestedAt),
+        ppv ? formatUnits(ppv.eth[0], COIN) : NULL,
+        ppv ? formatUnits(ppv.eth[1], COIN) : NULL,
+        ppv ? formatUnits(ppv.eth[2], COIN) : NULL,
+        ppv ? formatUnits(ppv.hec[0], COIN) : NULL,
+        ppv ? formatUnits(ppv.hec[1], COIN) : NULL,
+        ppv ? formatUnits(ppv.hec[2], COIN) : NULL,
+        ppv ? esc(email) : NULL,
+        ppv ? `0x${rng.hex(40)}` : NULL,
+        opt(ethHash),
+        ts(requestedAt),
       ]);
       if (hash) emit('withdrawal_transaction_hashes', [hash, String(withdrawalId)]);
       if (ethHash) emit('withdrawal_transaction_hashes', [ethHash, String(withdrawalId)]);
     };
-    for (const r of savingRemittances) if (rng.chance(0.15)) withdraw('saving', 'HEC', r.sent, r.at, { saving: r.id });
+    for (const r of savingRemittances)
+      if (rng.chance(0.15)) withdraw('saving', 'HEC', r.sent, r.at, { saving: r.id });
     for (const r of affiliateRemittances) {
       if (rng.chance(0.1)) withdraw('affiliate_saving', 'HEC', r.hec, r.at, { affiliate: r.id });
-      if (rng.chance(0.1)) withdraw('referral_reward', 'HEC', r.sent / 20n, r.at, { affiliate: r.id });
-      if (r.atem > 0n && rng.chance(0.06)) withdraw('atem', 'ATEM', r.atem, r.at, { affiliate: r.id });
+      if (rng.chance(0.1))
+        withdraw('referral_reward', 'HEC', r.sent / 20n, r.at, { affiliate: r.id });
+      if (r.atem > 0n && rng.chance(0.06))
+        withdraw('atem', 'ATEM', r.atem, r.at, { affiliate: r.id });
     }
     if (bonus > 0n && rng.chance(0.3)) withdraw('bonus_reward', 'HEC', bonus, registeredAt, {});
     for (const p of fixedPayments) {
       if (!rng.chance(0.04)) continue;
       const eth: [bigint, bigint, bigint] = [p.ethUnits, p.ethUnits / 20n, p.ethUnits / 100n];
       const hec: [bigint, bigint, bigint] = [p.hecUnits, p.hecUnits / 20n, p.hecUnits / 100n];
-      withdraw('payment_paid_value', 'HEC', hec[0] + hec[1], p.fixedAt, { payment: p.id }, { eth, hec });
+      withdraw(
+        'payment_paid_value',
+        'HEC',
+        hec[0] + hec[1],
+        p.fixedAt,
+        { payment: p.id },
+        { eth, hec },
+      );
     }
-    for (const p of proportional) if (rng.chance(0.3)) withdraw('proportional_bonus', p.coin, p.amount, p.at, {});
-    if (affiliateRemittances.length > 0 && rng.chance(0.25)) withdraw('affiliate_bonus', 'HEC', coin(rng, 1, 300), registeredAt, {});
+    for (const p of proportional)
+      if (rng.chance(0.3)) withdraw('proportional_bonus', p.coin, p.amount, p.at, {});
+    if (affiliateRemittances.length > 0 && rng.chance(0.25))
+      withdraw('affiliate_bonus', 'HEC', coin(rng, 1, 300), registeredAt, {});
 
     // Support inquiries.
     if (rng.chance(0.05) || (contactSeen < 3 && id % 7 === 0)) {
       const contactCount = 1 + rng.count(0.5);
       for (let k = 0; k < contactCount; k++) {
-        const status = contactSeen < CONTACT_STATUSES.length ? CONTACT_STATUSES[contactSeen] : rng.weighted(CONTACT_STATUSES, [30, 20, 50]);
+        const status =
+          contactSeen < CONTACT_STATUSES.length
+            ? CONTACT_STATUSES[contactSeen]
+            : rng.weighted(CONTACT_STATUSES, [30, 20, 50]);
         contactSeen++;
         const contactId = ++ids.contact;
         const contactedAt = at(registeredAt, span);
         const title = locale === 'ja' ? rng.pick(CONTACT_TITLES_JA) : rng.pick(CONTACT_TITLES_EN);
-        const assignee = adminIds.length > 0 && (status !== 'backlog' || rng.chance(0.3)) ? String(rng.pick(adminIds)) : NULL;
+        const assignee =
+          adminIds.length > 0 && (status !== 'backlog' || rng.chance(0.3))
+            ? String(rng.pick(adminIds))
+            : NULL;
         counts.add('user_contacts', 'all', `status:${status}`);
         emit('user_contacts', [
-          String(contactId), String(id), esc(title),
-          esc(locale === 'ja' ? `${title}。\nユーザーID: ${id}\nよろしくお願いします。` : `${title}.\nUser id: ${id}\nThanks.`),
-          status ?? 'backlog', ts(contactedAt), assignee, ts(at(contactedAt, 5 * DAY)),
+          String(contactId),
+          String(id),
+          esc(title),
+          esc(
+            locale === 'ja'
+              ? `${title}。\nユーザーID: ${id}\nよろしくお願いします。`
+              : `${title}.\nUser id: ${id}\nThanks.`,
+          ),
+          status ?? 'backlog',
+          ts(contactedAt),
+          assignee,
+          ts(at(contactedAt, 5 * DAY)),
         ]);
         const firstCategory = 1 + rng.int(7);
         emit('user_contact_category_links', [String(contactId), String(firstCategory)]);
-        if (rng.chance(0.3)) emit('user_contact_category_links', [String(contactId), String(1 + (firstCategory % 7))]);
+        if (rng.chance(0.3))
+          emit('user_contact_category_links', [String(contactId), String(1 + (firstCategory % 7))]);
         if (rng.chance(0.3)) {
           const fileId = ++ids.file;
           const png = rng.chance(0.7);
           emit('user_contact_files', [
-            String(fileId), String(contactId), png ? `screenshot-${fileId}.png` : `statement-${fileId}.pdf`,
-            png ? 'image/png' : 'application/pdf', String(rng.range(20_000, 2_000_000)), `contacts/${contactId}/${fileId}-${rng.hex(12)}`,
+            String(fileId),
+            String(contactId),
+            png ? `screenshot-${fileId}.png` : `statement-${fileId}.pdf`,
+            png ? 'image/png' : 'application/pdf',
+            String(rng.range(20_000, 2_000_000)),
+            `contacts/${contactId}/${fileId}-${rng.hex(12)}`,
             ts(contactedAt),
           ]);
         }
@@ -608,14 +798,30 @@ export async function generatePopulation(options: PopulationOptions, sink: RowSi
     // A little mail in the outbox, in every delivery state.
     if (id % 97 === 0) {
       const notificationId = 1 + (id % notificationCount);
-      const mailStatus = rng.weighted(['pending', 'sending', 'sent', 'failed'] as const, [20, 5, 65, 10]);
+      const mailStatus = rng.weighted(
+        ['pending', 'sending', 'sent', 'failed'] as const,
+        [20, 5, 65, 10],
+      );
       const createdAt = POPULATION_END - rng.range(1, 60) * DAY;
       ids.mail++;
       emit('mail_outbox', [
-        String(ids.mail), String(notificationId), String(id), email, locale === 'ja' ? 'お知らせ' : 'Notice',
-        esc(locale === 'ja' ? `${lastName} 様\n新しいお知らせがあります。` : `Dear ${firstName},\nYou have a new notice.`), locale,
-        mailStatus, String(mailStatus === 'pending' ? 0 : rng.range(1, 5)), ts(createdAt + DAY),
-        mailStatus === 'failed' ? 'SMTP 550 mailbox unavailable' : NULL, ts(createdAt), mailStatus === 'sent' ? ts(createdAt + 60_000) : NULL,
+        String(ids.mail),
+        String(notificationId),
+        String(id),
+        email,
+        locale === 'ja' ? 'お知らせ' : 'Notice',
+        esc(
+          locale === 'ja'
+            ? `${lastName} 様\n新しいお知らせがあります。`
+            : `Dear ${firstName},\nYou have a new notice.`,
+        ),
+        locale,
+        mailStatus,
+        String(mailStatus === 'pending' ? 0 : rng.range(1, 5)),
+        ts(createdAt + DAY),
+        mailStatus === 'failed' ? 'SMTP 550 mailbox unavailable' : NULL,
+        ts(createdAt),
+        mailStatus === 'sent' ? ts(createdAt + 60_000) : NULL,
       ]);
     }
 
@@ -625,8 +831,14 @@ export async function generatePopulation(options: PopulationOptions, sink: RowSi
     pendingSubtreeBuy.delete(id);
     pendingSubtreeAff.delete(id);
     if (parentId !== 0) {
-      pendingSubtreeBuy.set(parentId, (pendingSubtreeBuy.get(parentId) ?? 0n) + buyCents + subtreeBuy);
-      pendingSubtreeAff.set(parentId, (pendingSubtreeAff.get(parentId) ?? 0n) + affSent + subtreeAff);
+      pendingSubtreeBuy.set(
+        parentId,
+        (pendingSubtreeBuy.get(parentId) ?? 0n) + buyCents + subtreeBuy,
+      );
+      pendingSubtreeAff.set(
+        parentId,
+        (pendingSubtreeAff.get(parentId) ?? 0n) + affSent + subtreeAff,
+      );
     }
     const ancestry: number[] = [];
     for (let p = parentId; p !== 0; p = tree.parent[p] ?? 0) ancestry.push(p);
@@ -636,22 +848,58 @@ export async function generatePopulation(options: PopulationOptions, sink: RowSi
     const birthYear = rng.range(1950, 2004);
     const forceClub = rng.chance(0.6);
     emit('end_users', [
-      String(id), esc(userName), inviteCode(id), parentId === 0 ? NULL : String(parentId), `{${ancestry.join(',')}}`,
-      String(depth), ts(registeredAt), String(cardStatus), formatUnits(BigInt(rng.range(0, 200)), 3),
-      formatUnits(BigInt(rng.range(0, 100)), 3), esc(email), id.toString(16).padStart(8, '0') + rng.hex(56), esc(firstName),
-      esc(lastName), `${birthYear}-${String(rng.range(1, 12)).padStart(2, '0')}-${String(rng.range(1, 28)).padStart(2, '0')}`,
-      isoDate(Date.UTC(new Date(registeredAt).getUTCFullYear(), new Date(registeredAt).getUTCMonth(), 1)),
-      forceClub ? ts(at(registeredAt, span)) : NULL, forceClub ? `fc${id.toString(16).padStart(8, '0')}${rng.hex(24)}` : NULL,
-      formatUnits(buyCents, USD), formatUnits(ethAmount, COIN), formatUnits(hecAmount, COIN), formatUnits(ethStaked, COIN),
-      formatUnits(hecStaked, COIN), formatUnits(sentHec, COIN), formatUnits(owl, COIN), String(paymentCount), String(affCount),
-      formatUnits(affSent, COIN), formatUnits(affHec, COIN), formatUnits(affAtem, COIN), formatUnits(affUsdCents, USD),
-      formatUnits(interest, COIN), formatUnits(referral, COIN), formatUnits(bonus, COIN), String(tree.children[id] ?? 0),
-      String(tree.descendants[id] ?? 0), formatUnits(subtreeBuy, USD), formatUnits(subtreeAff, COIN),
+      String(id),
+      esc(userName),
+      inviteCode(id),
+      parentId === 0 ? NULL : String(parentId),
+      `{${ancestry.join(',')}}`,
+      String(depth),
+      ts(registeredAt),
+      String(cardStatus),
+      formatUnits(BigInt(rng.range(0, 200)), 3),
+      formatUnits(BigInt(rng.range(0, 100)), 3),
+      esc(email),
+      id.toString(16).padStart(8, '0') + rng.hex(56),
+      esc(firstName),
+      esc(lastName),
+      `${birthYear}-${String(rng.range(1, 12)).padStart(2, '0')}-${String(rng.range(1, 28)).padStart(2, '0')}`,
+      isoDate(
+        Date.UTC(new Date(registeredAt).getUTCFullYear(), new Date(registeredAt).getUTCMonth(), 1),
+      ),
+      forceClub ? ts(at(registeredAt, span)) : NULL,
+      forceClub ? `fc${id.toString(16).padStart(8, '0')}${rng.hex(24)}` : NULL,
+      formatUnits(buyCents, USD),
+      formatUnits(ethAmount, COIN),
+      formatUnits(hecAmount, COIN),
+      formatUnits(ethStaked, COIN),
+      formatUnits(hecStaked, COIN),
+      formatUnits(sentHec, COIN),
+      formatUnits(owl, COIN),
+      String(paymentCount),
+      String(affCount),
+      formatUnits(affSent, COIN),
+      formatUnits(affHec, COIN),
+      formatUnits(affAtem, COIN),
+      formatUnits(affUsdCents, USD),
+      formatUnits(interest, COIN),
+      formatUnits(referral, COIN),
+      formatUnits(bonus, COIN),
+      String(tree.children[id] ?? 0),
+      String(tree.descendants[id] ?? 0),
+      formatUnits(subtreeBuy, USD),
+      formatUnits(subtreeAff, COIN),
     ]);
     emit('end_user_details', [
-      String(id), rng.chance(0.6) ? `https://avatars.example.com/${rng.hex(16)}.png` : NULL,
-      rng.chance(0.7) ? (japanese ? `+81 90-${rng.range(1000, 9999)}-${rng.range(1000, 9999)}` : `+1 555-${rng.range(100, 999)}-${rng.range(1000, 9999)}`) : NULL,
-      rng.chance(0.4) ? 't' : 'f', japanese ? '' : rng.chance(0.2) ? 'Crypto enthusiast.' : '', locale,
+      String(id),
+      rng.chance(0.6) ? `https://avatars.example.com/${rng.hex(16)}.png` : NULL,
+      rng.chance(0.7)
+        ? japanese
+          ? `+81 90-${rng.range(1000, 9999)}-${rng.range(1000, 9999)}`
+          : `+1 555-${rng.range(100, 999)}-${rng.range(1000, 9999)}`
+        : NULL,
+      rng.chance(0.4) ? 't' : 'f',
+      japanese ? '' : rng.chance(0.2) ? 'Crypto enthusiast.' : '',
+      locale,
     ]);
 
     if (id % 500 === 0) {
@@ -662,8 +910,14 @@ export async function generatePopulation(options: PopulationOptions, sink: RowSi
 
   for (const r of rates) {
     emit('rate_assignments', [
-      String(r.id), ts(r.from), ts(r.until - 1), ts(r.deadline), formatUnits(r.btcHec, RATE), formatUnits(r.btcEth, RATE),
-      String(rateCounts.get(r.id) ?? 0), ts(r.deadline),
+      String(r.id),
+      ts(r.from),
+      ts(r.until - 1),
+      ts(r.deadline),
+      formatUnits(r.btcHec, RATE),
+      formatUnits(r.btcEth, RATE),
+      String(rateCounts.get(r.id) ?? 0),
+      ts(r.deadline),
     ]);
   }
   for (const [day, sums] of [...daily.days].sort(([a], [b]) => a - b)) {

@@ -3,7 +3,12 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Executor } from '../../db/executor';
 import { copyLineToSqlValues } from './copy-text';
-import { POPULATION_TABLES, POPULATION_TABLE_NAMES, type PopulationTable, type RowSink } from './tables';
+import {
+  POPULATION_TABLES,
+  POPULATION_TABLE_NAMES,
+  type PopulationTable,
+  type RowSink,
+} from './tables';
 
 const FLUSH_BYTES = 256 * 1024;
 
@@ -18,7 +23,10 @@ type CopyStream = ReturnType<typeof copyFrom>;
 export class PgCopySink implements RowSink {
   private readonly buffers = new Map<PopulationTable, string[]>();
   private readonly sizes = new Map<PopulationTable, number>();
-  private readonly streams = new Map<PopulationTable, { stream: CopyStream; done: Promise<void> }>();
+  private readonly streams = new Map<
+    PopulationTable,
+    { stream: CopyStream; done: Promise<void> }
+  >();
   private waits: Promise<void>[] = [];
 
   constructor(private readonly clientFor: (table: PopulationTable) => Promise<pg.Client>) {}
@@ -63,7 +71,10 @@ export class PgCopySink implements RowSink {
   async drain(): Promise<void> {
     const waits = this.waits;
     this.waits = [];
-    await Promise.race([Promise.all(waits), ...[...this.streams.values()].map((s) => s.done.then(() => undefined))]);
+    await Promise.race([
+      Promise.all(waits),
+      ...[...this.streams.values()].map((s) => s.done.then(() => undefined)),
+    ]);
   }
 
   /** Flushes and ends every COPY; resolves when the server has accepted all rows. */
@@ -99,7 +110,10 @@ export class SqlInsertSink implements RowSink {
       const list = (this.rows.get(table) ?? []).slice().reverse();
       const columns = POPULATION_TABLES[table].join(', ');
       for (let i = 0; i < list.length; i += batchRows) {
-        const values = list.slice(i, i + batchRows).map(copyLineToSqlValues).join(',\n');
+        const values = list
+          .slice(i, i + batchRows)
+          .map(copyLineToSqlValues)
+          .join(',\n');
         await sql.raw(`INSERT INTO ${table} (${columns}) VALUES ${values}`).execute(db);
       }
     }

@@ -64,7 +64,12 @@ describe('LoginPage', () => {
     fetchMock.mockResolvedValue(
       jsonResponse({
         data: null,
-        errors: [{ message: 'The email or password is incorrect.', extensions: { code: 'INVALID_CREDENTIALS' } }],
+        errors: [
+          {
+            message: 'The email or password is incorrect.',
+            extensions: { code: 'INVALID_CREDENTIALS' },
+          },
+        ],
       }),
     );
     await i18n.changeLanguage('ja');
