@@ -217,7 +217,8 @@ export const en: Messages = {
     save: 'Save',
     created: '{{userName}} was created.',
     oneTimePassword: 'One-time password',
-    oneTimePasswordIntro: 'Give this one-time password to the new admin through a safe channel. They must change it at first sign-in.',
+    oneTimePasswordIntro:
+      'Give this one-time password to the new admin through a safe channel. They must change it at first sign-in.',
     oneTimePasswordWarning: 'This password will not be shown again.',
     copy: 'Copy',
     done: 'Close',
@@ -250,10 +251,12 @@ export const en: Messages = {
     saved: 'Profile saved.',
     mustChangePassword: 'You signed in with a one-time password. Change your password to continue.',
     twoFactorTitle: 'Two-factor authentication',
-    twoFactorOn: 'Two-factor authentication is on: sign-in asks for a code from your authenticator app.',
+    twoFactorOn:
+      'Two-factor authentication is on: sign-in asks for a code from your authenticator app.',
     twoFactorOff: 'Two-factor authentication is off.',
     twoFactorSetUp: 'Set up two-factor authentication',
-    twoFactorScan: 'Scan the QR code with your authenticator app, then enter the 6-digit code it shows.',
+    twoFactorScan:
+      'Scan the QR code with your authenticator app, then enter the 6-digit code it shows.',
     twoFactorQrAlt: 'QR code for the authenticator app',
     twoFactorSecret: 'Secret key',
     totpCode: 'Authentication code',

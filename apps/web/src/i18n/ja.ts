@@ -216,7 +216,8 @@ export const ja = {
     save: '保存',
     created: '{{userName}} を作成しました。',
     oneTimePassword: 'ワンタイムパスワード',
-    oneTimePasswordIntro: '次のワンタイムパスワードを新しい管理者に安全な方法で伝えてください。初回サインイン後に変更が必要です。',
+    oneTimePasswordIntro:
+      '次のワンタイムパスワードを新しい管理者に安全な方法で伝えてください。初回サインイン後に変更が必要です。',
     oneTimePasswordWarning: 'このパスワードは二度と表示されません。',
     copy: 'コピー',
     done: '閉じる',
@@ -247,7 +248,8 @@ export const ja = {
     newPasswordConfirmation: '新しいパスワード（確認）',
     save: '保存',
     saved: 'プロフィールを保存しました。',
-    mustChangePassword: 'ワンタイムパスワードでサインインしています。続行するにはパスワードを変更してください。',
+    mustChangePassword:
+      'ワンタイムパスワードでサインインしています。続行するにはパスワードを変更してください。',
     twoFactorTitle: '2段階認証',
     twoFactorOn: '2段階認証は有効です。サインイン時に認証アプリのコードが必要です。',
     twoFactorOff: '2段階認証は無効です。',
