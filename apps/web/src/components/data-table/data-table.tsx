@@ -224,3 +224,21 @@ export function DataTable<Row>({
     </Paper>
   );
 }
+
+type PagedQuery<Row> = {
+  data: { list: Row[]; pagination: { totalRecords: number } } | undefined;
+  isFetching: boolean;
+  error: unknown;
+  refetch: () => Promise<unknown>;
+};
+
+/** The DataTable props of a paged list query (`{ list, pagination { totalRecords } }`). */
+export function pagedQueryProps<Row>(query: PagedQuery<Row>) {
+  return {
+    rows: query.data?.list,
+    total: query.data?.pagination.totalRecords,
+    loading: query.isFetching,
+    error: query.error,
+    onRetry: () => void query.refetch(),
+  };
+}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Typography } from '@mui/material';
-import { DataTable, type DataColumn } from '@/components/data-table/data-table';
+import { DataTable, type DataColumn, pagedQueryProps } from '@/components/data-table/data-table';
 import { ListFilters, type FilterField } from '@/components/list-filters';
 import { TruncatedText } from '@/components/truncated-text';
 import type { HecSavingAddressesQuery } from '@/gql/graphql';
@@ -76,16 +76,12 @@ export function AddressesPage() {
         onClear={list.clearFilters}
       />
       <DataTable
+        {...pagedQueryProps(query)}
         label={t('coinSaving.addressesLabel')}
         storageKey="saving-addresses"
         columns={columns}
-        rows={query.data?.list}
-        total={query.data?.pagination.totalRecords}
         getRowId={(r) => r.id}
         list={list}
-        loading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
         onOpenRow={(r) => navigate(`/common/users/${r.userId}`)}
         rowLabel={(r) => t('users.openUser', { name: r.username })}
       />

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Typography } from '@mui/material';
-import { DataTable, type DataColumn } from '@/components/data-table/data-table';
+import { DataTable, type DataColumn, pagedQueryProps } from '@/components/data-table/data-table';
 import { ListFilters, type FilterField } from '@/components/list-filters';
 import { TruncatedText } from '@/components/truncated-text';
 import type { UserSavingsQuery } from '@/gql/graphql';
@@ -88,16 +88,12 @@ export function RemittanceHistoryPage() {
         onClear={list.clearFilters}
       />
       <DataTable
+        {...pagedQueryProps(query)}
         label={t('coinSaving.remittancesLabel')}
         storageKey="saving-remittances"
         columns={columns}
-        rows={query.data?.list}
-        total={query.data?.pagination.totalRecords}
         getRowId={(r) => r.userSavingSentValueId}
         list={list}
-        loading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
       />
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
         {t('list.timeZone', { zone: adminTimeZone() })}

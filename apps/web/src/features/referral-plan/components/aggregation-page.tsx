@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Tab, Tabs, Typography } from '@mui/material';
-import { DataTable, type DataColumn } from '@/components/data-table/data-table';
+import { DataTable, type DataColumn, pagedQueryProps } from '@/components/data-table/data-table';
 import { ListFilters, type FilterField } from '@/components/list-filters';
 import { TruncatedText } from '@/components/truncated-text';
 import type {
@@ -129,16 +129,12 @@ function Aggregates() {
         onClear={list.clearFilters}
       />
       <DataTable
+        {...pagedQueryProps(query)}
         label={t('coinSaving.aggregatesLabel')}
         storageKey="affiliate-aggregates"
         columns={columns}
-        rows={query.data?.list}
-        total={query.data?.pagination.totalRecords}
         getRowId={(r) => r.id}
         list={list}
-        loading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
         onOpenRow={(r) => navigate(`/common/users/${r.id}`)}
         rowLabel={(r) => t('users.openUser', { name: r.username })}
       />
@@ -220,16 +216,12 @@ function Remittances() {
         onClear={list.clearFilters}
       />
       <DataTable
+        {...pagedQueryProps(query)}
         label={t('coinSaving.affiliateRemittancesLabel')}
         storageKey="affiliate-remittances"
         columns={columns}
-        rows={query.data?.list}
-        total={query.data?.pagination.totalRecords}
         getRowId={(r) => r.id}
         list={list}
-        loading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
       />
     </>
   );

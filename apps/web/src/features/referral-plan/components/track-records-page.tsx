@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DataTable, type DataColumn } from '@/components/data-table/data-table';
+import { DataTable, type DataColumn, pagedQueryProps } from '@/components/data-table/data-table';
 import { ListFilters, type FilterField } from '@/components/list-filters';
 import { TruncatedText } from '@/components/truncated-text';
 import type { AffiliateTrackRecordsQuery } from '@/gql/graphql';
@@ -102,16 +102,12 @@ export function TrackRecordsPage() {
         onClear={list.clearFilters}
       />
       <DataTable
+        {...pagedQueryProps(query)}
         label={t('coinSaving.trackRecordsLabel')}
         storageKey="track-records"
         columns={columns}
-        rows={query.data?.list}
-        total={query.data?.pagination.totalRecords}
         getRowId={(r) => r.userId}
         list={list}
-        loading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
         onOpenRow={(r) => navigate(`/common/users/${r.userId}`)}
         rowLabel={(r) => t('users.openUser', { name: r.userName })}
       />

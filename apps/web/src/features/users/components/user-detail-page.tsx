@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { Alert, Avatar, Button, Grid, Stack } from '@mui/material';
-import { DataTable, type DataColumn } from '@/components/data-table/data-table';
+import { DataTable, type DataColumn, pagedQueryProps } from '@/components/data-table/data-table';
 import { DetailList } from '@/components/detail-list';
 import { SectionCard } from '@/components/section-card';
 import { TruncatedText } from '@/components/truncated-text';
@@ -294,15 +294,11 @@ function PaymentHistory({ userId }: { userId: number }) {
       action={<ViewAll to={`/common/users/${userId}/payment_history`} />}
     >
       <DataTable
+        {...pagedQueryProps(query)}
         label={t('users.sections.paymentHistory')}
         storageKey="user-detail-payments"
         columns={paymentColumns(t)}
-        rows={query.data?.list}
-        total={query.data?.pagination.totalRecords}
         getRowId={(p) => p.userPaymentId}
-        loading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
         onOpenRow={() => navigate(`/common/users/${userId}/payment_history`)}
       />
     </SectionCard>

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Typography } from '@mui/material';
-import { DataTable } from '@/components/data-table/data-table';
+import { DataTable, pagedQueryProps } from '@/components/data-table/data-table';
 import { ListFilters, type FilterField } from '@/components/list-filters';
 import { adminTimeZone, dayEndIso, dayStartIso } from '@/lib/date-time';
 import { useListState, type ListStateOptions } from '@/lib/list-state';
@@ -66,16 +66,12 @@ export function UserPaymentHistoryPage() {
         onClear={list.clearFilters}
       />
       <DataTable
+        {...pagedQueryProps(query)}
         label={t('users.sections.paymentHistory')}
         storageKey="user-payments"
         columns={columns}
-        rows={query.data?.list}
-        total={query.data?.pagination.totalRecords}
         getRowId={(p) => p.userPaymentId}
         list={list}
-        loading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
       />
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
         {t('list.timeZone', { zone: adminTimeZone() })}

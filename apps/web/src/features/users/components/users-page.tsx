@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Typography } from '@mui/material';
-import { DataTable, type DataColumn } from '@/components/data-table/data-table';
+import { DataTable, type DataColumn, pagedQueryProps } from '@/components/data-table/data-table';
 import { ListFilters, type FilterField } from '@/components/list-filters';
 import { TruncatedText } from '@/components/truncated-text';
 import type { UsersQuery } from '@/gql/graphql';
@@ -189,16 +189,12 @@ export function UsersPage() {
         onClear={list.clearFilters}
       />
       <DataTable
+        {...pagedQueryProps(query)}
         label={t('users.listLabel')}
         storageKey="users"
         columns={columns}
-        rows={query.data?.list}
-        total={query.data?.pagination.totalRecords}
         getRowId={(u) => u.id}
         list={list}
-        loading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
         onOpenRow={(u) => navigate(`/common/users/${u.id}`)}
         rowLabel={(u) => t('users.openUser', { name: u.userName })}
       />
