@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoPopulation } from '../src/seed/population/demo-population';
+import { USERS_SORT_TARGETS } from '../src/modules/users/users-repository';
 import { issueToken } from './admin-fixtures';
 import { startTestApp, type GraphQLResponse, type TestApp } from './test-app';
 
@@ -196,13 +197,21 @@ describe('users', () => {
       totalETHStakedAmount: 'total_eth_staked_amount',
       totalSentAmount: 'total_sent_amount',
       totalOwl: 'total_owl',
+      inviteCode: 'invite_code',
+      email: 'lower(email)',
+      forceClubIdHash: 'force_club_id_hash',
+      cardStatus: 'card_status',
+      savingRewardsRate: 'saving_rewards_rate',
+      referralRate: 'referral_rate',
     };
+    // Every sort target the API accepts is checked here.
+    expect(Object.keys(columns).sort()).toEqual([...USERS_SORT_TARGETS].sort());
     for (const [target, column] of Object.entries(columns)) {
       for (const orderBy of ['ASC', 'DESC'] as const) {
         const data = await ok<UserList>(USERS, {
           pagination: { limit: 30, offset: 40, sort: { target, orderBy } },
         });
-        const tie = target === 'id' || target === 'userName' ? '' : `, id ${orderBy}`;
+        const tie = ['id', 'userName', 'inviteCode'].includes(target) ? '' : `, id ${orderBy}`;
         const expected = await rows(
           sql<{
             id: number;

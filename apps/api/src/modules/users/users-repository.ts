@@ -28,11 +28,23 @@ export type UsersSortTarget =
   | 'totalHECStakedAmount'
   | 'totalETHStakedAmount'
   | 'totalSentAmount'
-  | 'totalOwl';
+  | 'totalOwl'
+  | 'inviteCode'
+  | 'email'
+  | 'forceClubIdHash'
+  | 'cardStatus'
+  | 'savingRewardsRate'
+  | 'referralRate';
 
-// Every sort has an index (migration 0010) whose order is (column, id).
+// Every sort has an index whose order is (column, id) (migrations 0010 and 0017), or a unique
+// index where the column has no ties (invite code).
 const SORT_COLUMNS = {
   id: 'u.id',
+  inviteCode: 'u.invite_code',
+  forceClubIdHash: 'u.force_club_id_hash',
+  cardStatus: 'u.card_status',
+  savingRewardsRate: 'u.saving_rewards_rate',
+  referralRate: 'u.referral_rate',
   registeredAt: 'u.registered_at',
   totalBuyAmountUsd: 'u.total_buy_amount_usd',
   totalHECStakedAmount: 'u.total_hec_staked_amount',
@@ -44,7 +56,13 @@ const SORT_COLUMNS = {
 export const USERS_SORT_TARGETS: readonly UsersSortTarget[] = [
   ...Object.keys(SORT_COLUMNS),
   'userName',
+  'email',
 ] as UsersSortTarget[];
+
+// Sorted case-insensitively, through the expression indexes on lower(...).
+const LOWERED_SORTS = { userName: sql`lower(u.user_name)`, email: sql`lower(u.email)` } as const;
+// Sorts whose key never ties, so the page needs no id tie-break.
+const TIE_FREE_SORTS: ReadonlySet<UsersSortTarget> = new Set(['id', 'userName', 'inviteCode']);
 
 export type UserListRow = {
   id: number;
@@ -178,7 +196,10 @@ export async function listUsers(
   const pageQuery = compiledUsersPages<UserListRow>(db, key, values, (param) => {
     const placeholder = <T>(name: string) => param(name) as T;
     const filtered = applyParams(db.selectFrom('end_users as u'), values, placeholder);
-    const sortKey = target === 'userName' ? sql`lower(u.user_name)` : sql.ref(SORT_COLUMNS[target]);
+    const sortKey =
+      target === 'userName' || target === 'email'
+        ? LOWERED_SORTS[target]
+        : sql.ref(SORT_COLUMNS[target]);
     if (fenced) {
       // Page first: the matches' ids and sort keys (OFFSET 0 fences the filter into its own
       // index scan, index-only through the covering prefix indexes of 0016), sorted and cut
@@ -204,7 +225,7 @@ export async function listUsers(
         .orderBy('u.id', direction);
     }
     let query = filtered.orderBy(sortKey, direction);
-    if (target !== 'id' && target !== 'userName') query = query.orderBy('u.id', direction);
+    if (!TIE_FREE_SORTS.has(target)) query = query.orderBy('u.id', direction);
     return query
       .leftJoin('end_user_details as d', 'd.end_user_id', 'u.id')
       .select(USER_LIST_COLUMNS)
