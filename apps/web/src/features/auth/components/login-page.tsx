@@ -69,10 +69,7 @@ export function LoginPage() {
             <Stack spacing={2}>
               {signIn.error && (
                 <Alert severity={needsTotp && !totpCode ? 'info' : 'error'} role="alert">
-                  {signIn.error instanceof GraphQLRequestError &&
-                  signIn.error.code === 'TOTP_REQUIRED'
-                    ? t('auth.totpRequired')
-                    : errorMessage(signIn.error, t)}
+                  {errorMessage(signIn.error, t)}
                 </Alert>
               )}
               <TextField
