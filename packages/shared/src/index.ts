@@ -1,3 +1,4 @@
 export * from './constants';
 export * from './error-codes';
 export * from './validation';
+export * from './domain-values';

@@ -1,3 +1,4 @@
+import type { ContactStatus, PaymentStatus, WithdrawalKind, WithdrawalStatus } from '@app/shared';
 import type { ColumnType, Generated } from 'kysely';
 import type { RequiredTimestamp, Timestamp } from './timestamp';
 
@@ -18,45 +19,20 @@ export type BigId = ColumnType<string, string | number, string | number>;
 export type DateColumn = ColumnType<Date, Date | string, Date | string>;
 
 export type CoinType = 'ETH' | 'HEC';
-export type PaymentStatus = 'pending' | 'confirmed' | 'asset_fixed' | 'canceled';
-export type WithdrawalKind =
-  | 'saving'
-  | 'affiliate_saving'
-  | 'referral_reward'
-  | 'atem'
-  | 'bonus_reward'
-  | 'payment_paid_value'
-  | 'proportional_bonus'
-  | 'affiliate_bonus';
-export type WithdrawalStatus = 'requested' | 'processing' | 'completed' | 'failed' | 'rejected';
-export type ContactStatus = 'backlog' | 'wip' | 'closed';
 export type RewardKind = 'affiliate_interest' | 'referral' | 'bonus' | 'proportional' | 'staking';
 export type Locale = 'ja' | 'en';
 
-export const PAYMENT_STATUSES: readonly PaymentStatus[] = [
-  'pending',
-  'confirmed',
-  'asset_fixed',
-  'canceled',
-];
-export const WITHDRAWAL_KINDS: readonly WithdrawalKind[] = [
-  'saving',
-  'affiliate_saving',
-  'referral_reward',
-  'atem',
-  'bonus_reward',
-  'payment_paid_value',
-  'proportional_bonus',
-  'affiliate_bonus',
-];
-export const WITHDRAWAL_STATUSES: readonly WithdrawalStatus[] = [
-  'requested',
-  'processing',
-  'completed',
-  'failed',
-  'rejected',
-];
-export const CONTACT_STATUSES: readonly ContactStatus[] = ['backlog', 'wip', 'closed'];
+// The value sets live in packages/shared, one list for the database, the API and the web app.
+export {
+  CONTACT_STATUSES,
+  PAYMENT_STATUSES,
+  WITHDRAWAL_KINDS,
+  WITHDRAWAL_STATUSES,
+  type ContactStatus,
+  type PaymentStatus,
+  type WithdrawalKind,
+  type WithdrawalStatus,
+} from '@app/shared';
 
 export type PlansTable = {
   id: Generated<number>;

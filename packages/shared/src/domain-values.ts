@@ -1,0 +1,37 @@
+/**
+ * The closed value sets of the domain (spec section 3, design section 3), in display order:
+ * the database CHECKs, the GraphQL enums and the web app's filters all list these.
+ */
+export const PAYMENT_STATUSES = ['pending', 'confirmed', 'asset_fixed', 'canceled'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** The eight kinds, in the order of the withdrawal screens (docs/routes.md). */
+export const WITHDRAWAL_KINDS = [
+  'saving',
+  'affiliate_saving',
+  'referral_reward',
+  'atem',
+  'bonus_reward',
+  'payment_paid_value',
+  'proportional_bonus',
+  'affiliate_bonus',
+] as const;
+export type WithdrawalKind = (typeof WITHDRAWAL_KINDS)[number];
+
+/** The one state machine of every kind, in its order. */
+export const WITHDRAWAL_STATUSES = [
+  'requested',
+  'processing',
+  'completed',
+  'failed',
+  'rejected',
+] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+export const CONTACT_STATUSES = ['backlog', 'wip', 'closed'] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+
+/** True when `value` is one of `values` (narrowing a string from a URL or a form). */
+export function isOneOf<T extends string>(values: readonly T[], value: string): value is T {
+  return (values as readonly string[]).includes(value);
+}
