@@ -148,6 +148,29 @@ describe('generated population', () => {
     expect(await digest(7)).toBe(await digest(7));
     expect(await digest(7)).not.toBe(await digest(8));
   });
+
+  it('gives the same rows whether or not admins exist, apart from who inquiries are assigned to', async () => {
+    const digest = async (adminIds: number[]) => {
+      const hash = createHash('sha256');
+      const assignees = new Set<string>();
+      const sink: RowSink = {
+        write: (table, copyLine) => {
+          // user_contacts' assignee is the 7th column; everything else must not move.
+          const fields = copyLine.split('\t');
+          if (table === 'user_contacts') assignees.add(fields.splice(6, 1)[0] ?? '');
+          hash.update(table).update(fields.join('\t'));
+        },
+        drain: async () => {},
+      };
+      await generatePopulation({ users: 300, seed: 7, adminIds }, sink);
+      return { digest: hash.digest('hex'), assignees: [...assignees].sort() };
+    };
+    const none = await digest([]);
+    const three = await digest([1, 2, 3]);
+    expect(three.digest).toBe(none.digest);
+    expect(none.assignees).toEqual(['\\N']);
+    expect(three.assignees).toEqual(['1', '2', '3', '\\N']);
+  });
 });
 
 describe('derived totals kept by triggers', () => {
@@ -227,6 +250,311 @@ describe('derived totals kept by triggers', () => {
     await db.deleteFrom('payments').where('id', '=', canceled).execute();
     await db.updateTable('end_users').set({ card_status: 6 }).where('id', '=', root).execute();
     expect(await verifyPopulation(db)).toEqual([]);
+  });
+});
+
+describe('derived totals of multi-row statements (0021)', () => {
+  // One statement changes many records of several users who share ancestors, across days; the
+  // statement triggers must sum them per user, per ancestor and per day exactly as the
+  // per-record definitions do.
+  type Tree = { root: number; mid: number; users: number[] };
+
+  /** root -> mid -> three users, and a fourth user under root, plus two generated users. */
+  async function tree(): Promise<Tree> {
+    const root = await addUser(null);
+    const mid = await addUser(root);
+    const users = [await addUser(mid), await addUser(mid), await addUser(mid), await addUser(root)];
+    // Users of the generated population hang under hub users shared with everybody else.
+    const generated = await db
+      .selectFrom('end_users')
+      .select('id')
+      .where('depth', '>=', 3)
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    return { root, mid, users: [...users, ...generated.map((u) => u.id)] };
+  }
+
+  async function user(id: number) {
+    return db.selectFrom('end_users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  }
+
+  async function expectConsistent(label: string): Promise<void> {
+    expect(await verifyPopulation(db), label).toEqual([]);
+  }
+
+  it('payments: one INSERT, UPDATEs of status, dates, amounts and owner, and one DELETE', async () => {
+    const t = await tree();
+    const days = ['2026-07-01', '2026-07-02', '2026-07-03'];
+    const rows = t.users.flatMap((userId, u) =>
+      Array.from({ length: 6 }, (_, k) => ({
+        end_user_id: userId,
+        plan_id: 1,
+        price_usd: '100',
+        // Amounts that move users across 100 USD bands.
+        paid_usd: String(60 + 17 * k + u),
+        paid_btc: '0.001',
+        payment_address: `bc1qmulti${nextUser++}`,
+        ...(k % 3 === 0
+          ? {}
+          : {
+              status: 'confirmed' as const,
+              confirmed_at: `${days[k % days.length]}T${String(k + 10)}:00:00.000Z`,
+            }),
+      })),
+    );
+    const inserted = await db.insertInto('payments').values(rows).returning('id').execute();
+    const ids = inserted.map((r) => r.id);
+    await expectConsistent('after a multi-row insert');
+    const rootAfterInsert = await user(t.root);
+    const mine = rows.slice(0, 4 * 6);
+    expect(rootAfterInsert.subtree_buy_amount_usd).toBe(
+      String(mine.filter((r) => 'status' in r).reduce((sum, r) => sum + Number(r.paid_usd), 0)),
+    );
+
+    // Confirm the pending ones (one statement), then fix assets of every confirmed one.
+    await db
+      .updateTable('payments')
+      .set({ status: 'confirmed', confirmed_at: '2026-07-04T23:59:59.999Z' })
+      .where('id', 'in', ids)
+      .where('status', '=', 'pending')
+      .execute();
+    await expectConsistent('after confirming many');
+    await db
+      .updateTable('payments')
+      .set({
+        status: 'asset_fixed',
+        asset_fixed_at: '2026-07-05T00:00:00.000Z',
+        amount_eth: '0.000000000000000123',
+        amount_hec: '1.5',
+      })
+      .where(
+        'id',
+        'in',
+        ids.filter((_, i) => i % 2 === 0),
+      )
+      .execute();
+    await expectConsistent('after fixing assets of many');
+
+    // Dates moved across days, amounts changed, payments moved between users sharing ancestors.
+    await sql`UPDATE payments SET confirmed_at = confirmed_at + interval '1 day',
+      asset_fixed_at = asset_fixed_at - interval '1 microsecond'
+      WHERE id = ANY(${ids}::bigint[])`.execute(db);
+    await expectConsistent('after moving dates');
+    await sql`UPDATE payments SET paid_usd = paid_usd + 0.01 * (id % 5),
+      end_user_id = CASE WHEN id % 3 = 0 THEN ${t.users[0]!}::int ELSE end_user_id END
+      WHERE id = ANY(${ids}::bigint[])`.execute(db);
+    await expectConsistent('after changing amounts and owners');
+
+    // An UPDATE of other columns, and one of no rows, sum to nothing and write no user row.
+    const before = await sql<{
+      id: number;
+      xmin: string;
+    }>`SELECT id, xmin::text FROM end_users WHERE id = ANY(${[t.root, t.mid, ...t.users]}::int[]) ORDER BY id`.execute(
+      db,
+    );
+    await sql`UPDATE payments SET payment_address = payment_address || 'x' WHERE id = ANY(${ids}::bigint[])`.execute(
+      db,
+    );
+    await sql`UPDATE payments SET paid_usd = paid_usd WHERE id = ANY(${ids}::bigint[])`.execute(db);
+    await sql`UPDATE payments SET paid_usd = 1 WHERE false`.execute(db);
+    const after = await sql<{
+      id: number;
+      xmin: string;
+    }>`SELECT id, xmin::text FROM end_users WHERE id = ANY(${[t.root, t.mid, ...t.users]}::int[]) ORDER BY id`.execute(
+      db,
+    );
+    expect(after.rows).toEqual(before.rows);
+
+    await db
+      .deleteFrom('payments')
+      .where(
+        'id',
+        'in',
+        ids.filter((_, i) => i % 4 !== 1),
+      )
+      .execute();
+    await expectConsistent('after a multi-row delete');
+    await db.deleteFrom('payments').where('id', 'in', ids).execute();
+    await expectConsistent('after deleting the rest');
+    expect(Number((await user(t.root)).subtree_buy_amount_usd)).toBe(0);
+  });
+
+  it('remittances, rewards, snapshots and staking positions: multi-row INSERT, UPDATE and DELETE', async () => {
+    const t = await tree();
+    const tag = nextUser++;
+    const remittances = await db
+      .insertInto('affiliate_remittances')
+      .values(
+        t.users.flatMap((userId, u) =>
+          [1, 2, 3].map((k) => ({
+            end_user_id: userId,
+            address: '0xmulti',
+            sent_hec: `${k}.00000000000000000${u + 1}`,
+            hec_principal: String(k),
+            atem_principal: '0.5',
+            usd_valuation: '1.25',
+            transaction_hash: `0xmulti${tag}_${u}_${k}`,
+            confirmed_at: new Date(`2026-08-0${k}T12:00:00.000Z`),
+          })),
+        ),
+      )
+      .returning('id')
+      .execute();
+    await expectConsistent('after inserting affiliate remittances');
+    const remittanceIds = remittances.map((r) => r.id);
+    await sql`UPDATE affiliate_remittances SET sent_hec = sent_hec * 2,
+      end_user_id = CASE WHEN id % 2 = 0 THEN ${t.mid}::int ELSE end_user_id END
+      WHERE id = ANY(${remittanceIds}::bigint[])`.execute(db);
+    await expectConsistent('after updating affiliate remittances');
+    // Users whose remittances all go leave the affiliate list.
+    await db
+      .deleteFrom('affiliate_remittances')
+      .where('id', 'in', remittanceIds.slice(0, 5))
+      .execute();
+    await expectConsistent('after deleting affiliate remittances');
+
+    const kinds = ['affiliate_interest', 'referral', 'bonus', 'proportional', 'staking'] as const;
+    const entries = await db
+      .insertInto('reward_entries')
+      .values(
+        t.users.flatMap((userId, u) =>
+          kinds.map((kind, k) => ({
+            end_user_id: userId,
+            kind,
+            coin_type:
+              kind === 'proportional' || (kind === 'staking' && u % 2 === 0) ? 'ETH' : 'HEC',
+            amount: `0.${u + 1}${k + 1}`,
+            reward_date: `2026-08-1${(u + k) % 3}`,
+            source_user_id: kind === 'referral' ? t.root : null,
+          })),
+        ),
+      )
+      .returning('id')
+      .execute();
+    await expectConsistent('after inserting rewards');
+    const entryIds = entries.map((r) => r.id);
+    await sql`UPDATE reward_entries SET amount = amount + 1, reward_date = reward_date + (id % 2)::int
+      WHERE id = ANY(${entryIds}::bigint[])`.execute(db);
+    await expectConsistent('after updating rewards');
+    await db.deleteFrom('reward_entries').where('id', 'in', entryIds.slice(3)).execute();
+    await expectConsistent('after deleting rewards');
+
+    // Coin saving: a deposit address per user and plan, remittances, snapshots, positions.
+    const addresses = await db
+      .insertInto('saving_deposit_addresses')
+      .values(
+        t.users.slice(0, 4).map((userId) => ({
+          end_user_id: userId,
+          saving_plan_id: 1,
+          address: `0xmultiaddr${tag}_${userId}`,
+        })),
+      )
+      .returning(['id', 'end_user_id'])
+      .execute();
+    const saving = await db
+      .insertInto('saving_remittances')
+      .values(
+        addresses.flatMap((a, i) =>
+          [1, 2].map((k) => ({
+            end_user_id: a.end_user_id,
+            saving_plan_id: 1,
+            deposit_address_id: a.id,
+            sent_hec: `${i + k}.5`,
+            usd_value: '1',
+            transaction_hash: `0xmultisave${tag}_${a.id}_${k}`,
+            confirmed_at: new Date('2026-08-20T00:00:00.000Z'),
+          })),
+        ),
+      )
+      .returning('id')
+      .execute();
+    await sql`UPDATE saving_remittances SET sent_hec = sent_hec + 0.25 WHERE id = ANY(${saving.map((r) => r.id)}::bigint[])`.execute(
+      db,
+    );
+    const snapshots = await db
+      .insertInto('reward_snapshots')
+      .values(
+        addresses.flatMap((a, i) =>
+          ['2026-08-21', '2026-08-22'].map((day) => ({
+            end_user_id: a.end_user_id,
+            saving_plan_id: 1,
+            reward_date: day,
+            confirmed_date_ms: '0',
+            maturity_date_ms: '1',
+            amount: '1',
+            total_amount: '1',
+            base_rate: '0.05',
+            tier_rate: '0',
+            lock_rate: '0',
+            total_bonus: '0',
+            aube_rate: '0.1',
+            aube_reward: '0.1',
+            usd_rate: '1',
+            total_usd: '1',
+            owl_aube: '0',
+            owl_rate: '0',
+            owl_reward: `0.${i + 1}`,
+          })),
+        ),
+      )
+      .returning('id')
+      .execute();
+    const positions = await db
+      .insertInto('staking_positions')
+      .values(
+        // Two users hold ETH only, so a statement can move their positions to HEC.
+        addresses.flatMap((a, i) =>
+          (i < 2 ? (['ETH'] as const) : (['ETH', 'HEC'] as const)).map((coin) => ({
+            end_user_id: a.end_user_id,
+            saving_plan_id: 1,
+            coin_type: coin,
+            current_balance: `${i + 1}.25`,
+            deposited_aube: '0',
+            aube_reward: '0',
+            owl_reward: '0',
+            aube_rate: '0',
+            owl_rate: '0',
+            wallet_address: '0xwallet',
+          })),
+        ),
+      )
+      .returning('id')
+      .execute();
+    await expectConsistent('after inserting coin-saving records');
+    await sql`UPDATE reward_snapshots SET owl_reward = owl_reward * 3 WHERE id = ANY(${snapshots.map((r) => r.id)}::bigint[])`.execute(
+      db,
+    );
+    await sql`UPDATE staking_positions SET current_balance = current_balance + 1,
+      coin_type = CASE WHEN end_user_id = ANY(${addresses.slice(0, 2).map((a) => a.end_user_id)}::int[])
+        THEN 'HEC' ELSE coin_type END
+      WHERE id = ANY(${positions.map((r) => r.id)}::bigint[])`.execute(db);
+    await expectConsistent('after updating coin-saving records');
+    await db
+      .deleteFrom('saving_remittances')
+      .where(
+        'id',
+        'in',
+        saving.map((r) => r.id),
+      )
+      .execute();
+    await db
+      .deleteFrom('reward_snapshots')
+      .where(
+        'id',
+        'in',
+        snapshots.map((r) => r.id),
+      )
+      .execute();
+    await db
+      .deleteFrom('staking_positions')
+      .where(
+        'id',
+        'in',
+        positions.map((r) => r.id),
+      )
+      .execute();
+    await expectConsistent('after deleting coin-saving records');
   });
 });
 

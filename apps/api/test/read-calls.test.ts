@@ -229,7 +229,7 @@ describe('users', () => {
   it('sorts a filtered list both ways (the page-first path for selective filters)', async () => {
     for (const [target, column] of [
       ['registeredAt', 'registered_at'],
-      ['userName', 'lower(user_name)'],
+      ['userName', 'lower(user_name) COLLATE "C"'],
       ['totalOwl', 'total_owl'],
       ['id', 'id'],
     ] as const) {
@@ -244,6 +244,30 @@ describe('users', () => {
           SELECT id FROM end_users WHERE total_buy_amount_usd >= 100 AND card_status IN (1, 2, 3, 4)
           ORDER BY ${sql.raw(column)} ${sql.raw(orderBy)}${sql.raw(tie)} LIMIT 15 OFFSET 30`);
         expect(expected).toHaveLength(15);
+        expect(
+          data.users.list.map((u) => u.id),
+          `${target} ${orderBy}`,
+        ).toEqual(expected.map((r) => r.id));
+      }
+    }
+  });
+
+  it('sorts a name prefix by name and an email prefix by email, both ways, in byte order', async () => {
+    // One letter matches many users: the page comes from one range of the "C" key index.
+    for (const [filter, column, target] of [
+      [{ userName: 'A' }, 'user_name', 'userName'],
+      [{ email: 'a' }, 'email', 'email'],
+    ] as const) {
+      for (const orderBy of ['ASC', 'DESC'] as const) {
+        const data = await ok<UserList>(USERS, {
+          ...filter,
+          pagination: { limit: 10, offset: 5, sort: { target, orderBy } },
+        });
+        const key = sql.raw(`lower(${column}) COLLATE "C"`);
+        const expected = await rows(sql<{ id: number }>`
+          SELECT id FROM end_users WHERE lower(${sql.raw(column)}) LIKE 'a%'
+          ORDER BY ${key} ${sql.raw(orderBy)}, id ${sql.raw(orderBy)} LIMIT 10 OFFSET 5`);
+        expect(expected).toHaveLength(10);
         expect(
           data.users.list.map((u) => u.id),
           `${target} ${orderBy}`,

@@ -6,12 +6,15 @@ import { migrate } from '../src/db/migrator';
 /**
  * A fresh, migrated database for one test file: a new in-memory PGlite, or, when
  * DATABASE_URL is set, a new PostgreSQL database created beside it and dropped afterwards.
+ * `migrationsDir` migrates from another directory (e.g. only the migrations before one).
  */
-export async function createTestDatabase(): Promise<Database & { url?: string }> {
+export async function createTestDatabase(
+  options: { migrationsDir?: string } = {},
+): Promise<Database & { url?: string }> {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) {
     const database = await openDatabase({});
-    await migrate(database.db);
+    await migrate(database.db, options.migrationsDir);
     return database;
   }
   const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
@@ -22,7 +25,7 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
-  await migrate(database.db);
+  await migrate(database.db, options.migrationsDir);
   return {
     ...database,
     url: url.toString(),

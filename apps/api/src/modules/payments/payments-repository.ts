@@ -1,6 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/executor';
 import {
+  countFromBucketRange,
   countFromBuckets,
   normalisePagination,
   type Page,
@@ -77,12 +78,15 @@ export async function listPayments(
   const p = normalisePagination(pagination);
   const direction = p.sort?.orderBy ?? 'desc';
   const target = p.sort?.target ?? 'userPaymentId';
-  let query = applyFilter(db.selectFrom('payments as p'), filter);
+  // Page first: the page's ids come from the (column, id) indexes of 0014, index-only; only
+  // those rows are read in full and joined to their user and plan.
+  let ids = applyFilter(db.selectFrom('payments as p'), filter).select('p.id');
+  if (target !== 'userPaymentId') ids = ids.orderBy(SORT_COLUMNS[target], direction);
+  const pageIds = ids.orderBy('p.id', direction).limit(p.limit).offset(p.offset).as('page');
+  let query = db.selectFrom('payments as p').innerJoin(pageIds, 'page.id', 'p.id');
   if (target !== 'userPaymentId') query = query.orderBy(SORT_COLUMNS[target], direction);
   const rows = await query
     .orderBy('p.id', direction)
-    .limit(p.limit)
-    .offset(p.offset)
     .innerJoin('end_users as u', 'u.id', 'p.end_user_id')
     .innerJoin('plans as pl', 'pl.id', 'p.plan_id')
     .select([
@@ -105,7 +109,10 @@ export async function listPayments(
   return { rows, totalRecords: await countPayments(db, filter) };
 }
 
-/** Exact count: maintained buckets for the status-only filters, else by index. */
+/**
+ * Exact count: maintained buckets for the status-only filters and for a date range that is the
+ * only filter (whole UTC days from day buckets, the edge days by index), else by index.
+ */
 export async function countPayments(db: Executor, filter: PaymentsFilter): Promise<number> {
   const onlyStatus =
     filter.userId === undefined &&
@@ -118,8 +125,93 @@ export async function countPayments(db: Executor, filter: PaymentsFilter): Promi
     return countFromBuckets(db, 'payments', [
       filter.paymentStatus ? `status:${filter.paymentStatus}` : 'all',
     ]);
+  const dates = onlyDateRange(filter);
+  if (dates) {
+    const count = await countDateRange(db, dates);
+    if (count !== undefined) return count;
+  }
   const row = await applyFilter(db.selectFrom('payments as p'), filter)
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+type DateRange = {
+  column: 'confirmed_at' | 'asset_fixed_at';
+  /** Day bucket prefix of migration 0018. */
+  prefix: 'confirmed_day:' | 'asset_fixed_day:';
+  from: Date | undefined;
+  until: Date | undefined;
+};
+
+/** The range when one payment date is the filter's only condition. */
+function onlyDateRange(f: PaymentsFilter): DateRange | undefined {
+  if (f.userId !== undefined || f.userName || f.paymentStatus) return undefined;
+  const confirmed = Boolean(f.confirmedAtFrom || f.confirmedAtUntil);
+  const fixed = Boolean(f.assetFixedAtFrom || f.assetFixedAtUntil);
+  const date = (value: Date | string | undefined) => (value ? new Date(value) : undefined);
+  if (confirmed && !fixed)
+    return {
+      column: 'confirmed_at',
+      prefix: 'confirmed_day:',
+      from: date(f.confirmedAtFrom),
+      until: date(f.confirmedAtUntil),
+    };
+  if (fixed && !confirmed)
+    return {
+      column: 'asset_fixed_at',
+      prefix: 'asset_fixed_day:',
+      from: date(f.assetFixedAtFrom),
+      until: date(f.assetFixedAtUntil),
+    };
+  return undefined;
+}
+
+const DAY_MS = 86_400_000;
+
+/** A UTC day's bucket key, or undefined outside four-digit years (the buckets' key format). */
+function dayKey(day: number): string | undefined {
+  const iso = new Date(day * DAY_MS).toISOString();
+  return /^\d{4}-\d{2}-\d{2}T/.test(iso) ? iso.slice(0, 10) : undefined;
+}
+
+/**
+ * Counts `from <= date <= until` (the filter's inclusive ends; either may be open) as: the day
+ * buckets from the first day starting at or after `from` through the day holding `until`, plus
+ * the rows from `from` to that first midnight, minus the rows of the last day after `until`.
+ * Both edge counts read the part of a day from a point to its end, never the midnight a day
+ * starts with (where asset_fixed_at piles up: rates are assigned at a midnight deadline), and
+ * at most one day of the date index each. Undefined when a bound cannot be keyed.
+ */
+async function countDateRange(db: Executor, range: DateRange): Promise<number | undefined> {
+  const { column, prefix } = range;
+  const from = range.from?.getTime();
+  const until = range.until?.getTime();
+  if (Number.isNaN(from) || Number.isNaN(until)) return undefined;
+  if (from !== undefined && until !== undefined && from > until) return 0;
+  const firstDay = from === undefined ? undefined : Math.ceil(from / DAY_MS);
+  const lastDay = until === undefined ? undefined : Math.floor(until / DAY_MS);
+  const fromKey = firstDay === undefined ? undefined : dayKey(firstDay);
+  const toKey = lastDay === undefined ? undefined : dayKey(lastDay);
+  if ((firstDay !== undefined && !fromKey) || (lastDay !== undefined && !toKey)) return undefined;
+  const count = () => db.selectFrom('payments as p').select((eb) => eb.fn.countAll().as('n'));
+  const add =
+    from !== undefined && firstDay !== undefined && firstDay * DAY_MS > from
+      ? count()
+          .where(`p.${column}`, '>=', new Date(from))
+          .where(`p.${column}`, '<', new Date(firstDay * DAY_MS))
+      : undefined;
+  const subtract =
+    until !== undefined && lastDay !== undefined
+      ? count()
+          .where(`p.${column}`, '>', new Date(until))
+          .where(`p.${column}`, '<', new Date((lastDay + 1) * DAY_MS))
+      : undefined;
+  return countFromBucketRange(
+    db,
+    'payments',
+    prefix,
+    { from: fromKey, to: toKey },
+    { add, subtract },
+  );
 }

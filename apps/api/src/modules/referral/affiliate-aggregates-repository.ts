@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { emailKey, prefixPattern, userNameKey } from '../../db/end-user-keys';
 import type { Executor } from '../../db/executor';
 import { countFromBuckets, type Page, type Pagination } from '../../db/pagination';
 
@@ -36,8 +36,6 @@ export type AffiliateTrackRecordRow = {
 export type AggregatesSortTarget = 'id' | 'totalSentHec';
 export type TrackRecordsSortTarget = 'userId' | 'numberOfChildren';
 
-const prefix = (value: string) => `${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * affiliateSavingAggregates: one row per user with referral-plan remittances, from the stored
  * totals (kept by triggers), so no per-request sums over the remittances.
@@ -50,8 +48,8 @@ export async function listAffiliateAggregates(
   const direction = pagination.sort?.orderBy ?? 'desc';
   let query = db.selectFrom('end_users as u').where('u.affiliate_remittance_count', '>', 0);
   if (search.userName)
-    query = query.where(sql<string>`lower(u.user_name)`, 'like', prefix(search.userName));
-  if (search.email) query = query.where(sql<string>`lower(u.email)`, 'like', prefix(search.email));
+    query = query.where(userNameKey('u'), 'like', prefixPattern(search.userName));
+  if (search.email) query = query.where(emailKey('u'), 'like', prefixPattern(search.email));
   if (search.forceClubId) query = query.where('u.force_club_id_hash', '=', search.forceClubId);
   let ordered = query;
   if (pagination.sort?.target === 'totalSentHec')
@@ -72,10 +70,15 @@ export async function listAffiliateAggregates(
     .limit(pagination.limit)
     .offset(pagination.offset)
     .execute();
-  const count = await query
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return { rows, totalRecords: Number(count.n) };
+  // Unfiltered, the list is every user with referral-plan remittances: the maintained
+  // `affiliate_remitter` bucket (migration 0018) instead of counting ~200k index entries.
+  const filtered = search.userName || search.email || search.forceClubId;
+  const totalRecords = filtered
+    ? Number(
+        (await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n,
+      )
+    : await countFromBuckets(db, 'end_users', ['affiliate_remitter']);
+  return { rows, totalRecords };
 }
 
 /** affiliateTrackRecords: every user with the stored referral-plan totals and parent. */
@@ -87,8 +90,8 @@ export async function listAffiliateTrackRecords(
   const direction = pagination.sort?.orderBy ?? 'desc';
   let query = db.selectFrom('end_users as u');
   if (search.userName)
-    query = query.where(sql<string>`lower(u.user_name)`, 'like', prefix(search.userName));
-  if (search.email) query = query.where(sql<string>`lower(u.email)`, 'like', prefix(search.email));
+    query = query.where(userNameKey('u'), 'like', prefixPattern(search.userName));
+  if (search.email) query = query.where(emailKey('u'), 'like', prefixPattern(search.email));
   if (search.forceClubId) query = query.where('u.force_club_id_hash', '=', search.forceClubId);
   // (children_count DESC, id) index of 0010 serves the children sort.
   const ordered =

@@ -51,23 +51,6 @@ export async function findReferralTree(
   return { user, parent: parent ?? null, children: childRows, totalChildren: user.childrenCount };
 }
 
-/** Ancestors of a user, root first (one array read through the materialised ancestry). */
-export async function findAncestors(db: Executor, userId: number) {
-  const user = await db
-    .selectFrom('end_users')
-    .select('ancestry')
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  if (!user || user.ancestry.length === 0) return [];
-  const rows = await db
-    .selectFrom('end_users')
-    .select(NODE)
-    .where('id', 'in', user.ancestry)
-    .execute();
-  const order = new Map(user.ancestry.map((id, i) => [id, i]));
-  return rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-}
-
 /** Subtree totals of a user: maintained counts and sums, constant time at any subtree size. */
 export async function findSubtreeTotals(db: Executor, userId: number) {
   return db
@@ -83,32 +66,6 @@ export async function findSubtreeTotals(db: Executor, userId: number) {
     ])
     .where('id', '=', userId)
     .executeTakeFirst();
-}
-
-/** Affiliate track records: one row per user with the stored referral-plan totals. */
-export async function listAffiliateTrackRecords(
-  db: Executor,
-  page: { limit: number; offset: number },
-) {
-  return db
-    .selectFrom('end_users as u')
-    .leftJoin('end_users as p', 'p.id', 'u.parent_id')
-    .select([
-      'u.id as userId',
-      'u.user_name as userName',
-      'u.email',
-      'u.force_club_id_hash as forceClubId',
-      'u.affiliate_sent_hec as totalRemittedHec',
-      'u.affiliate_hec_principal as totalHecPrincipal',
-      'u.total_referral_rewards as totalReferralRewards',
-      'u.total_bonus_rewards as totalBonusRewards',
-      'u.children_count as numberOfChildren',
-      'p.user_name as parentUserName',
-    ])
-    .orderBy('u.id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
 }
 
 /** Looks a user up by name (case-insensitive, unique) for the referral screen. */

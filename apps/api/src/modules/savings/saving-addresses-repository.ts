@@ -44,7 +44,18 @@ export async function listSavingAddresses(
     query = query.where(sql<string>`lower(u.user_name)`, '=', filter.userName.toLowerCase());
   if (filter.email)
     query = query.where(sql<string>`lower(u.email)`, '=', filter.email.toLowerCase());
-  const rows = await query
+  // Page first: the four address subqueries run for the page's 20 records only (in the
+  // select list of the paged query they ran for every record OFFSET skipped, too).
+  const pageIds = query
+    .select('f.id')
+    .orderBy('f.id', direction)
+    .limit(pagination.limit)
+    .offset(pagination.offset)
+    .as('page');
+  const rows = await db
+    .selectFrom('saving_deposit_addresses as f')
+    .innerJoin(pageIds, 'page.id', 'f.id')
+    .innerJoin('end_users as u', 'u.id', 'f.end_user_id')
     .select([
       'f.id',
       'u.id as userId',
@@ -57,8 +68,6 @@ export async function listSavingAddresses(
       'f.generated_at as generatedAt',
     ])
     .orderBy('f.id', direction)
-    .limit(pagination.limit)
-    .offset(pagination.offset)
     .execute();
   const totalRecords =
     filter.userName || filter.email

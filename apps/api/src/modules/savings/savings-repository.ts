@@ -22,6 +22,7 @@ export async function listSavingRemittances(
   const direction = p.sort?.orderBy ?? 'desc';
   let query = db.selectFrom('saving_remittances as r');
   if (filter.userName) query = query.where('r.end_user_id', '=', userIdByName(filter.userName));
+  let planId: number | undefined;
   if (filter.planName) {
     // Plan names are few and unique: the id, known when the page query is planned, lets the
     // (plan, date) index of 0015 serve the page and the count.
@@ -32,6 +33,7 @@ export async function listSavingRemittances(
       .executeTakeFirst();
     if (!plan) return { rows: [], totalRecords: 0 };
     query = query.where('r.saving_plan_id', '=', plan.id);
+    planId = plan.id;
   }
   // Page first: only the page's remittances are joined to their user, plan and address
   // (joining before OFFSET read a thousand of each for page 50).
@@ -61,13 +63,15 @@ export async function listSavingRemittances(
     .orderBy('r.confirmed_at', direction)
     .orderBy('r.id', direction)
     .execute();
-  const totalRecords =
-    filter.userName || filter.planName
-      ? Number(
-          (await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow())
-            .n,
-        )
-      : await countFromBuckets(db, 'saving_remittances', ['all']);
+  // Maintained buckets (migrations 0013, 0018) unless a user is named: all remittances, or one
+  // plan's (~150k at benchmark size, too many to count per request).
+  const totalRecords = filter.userName
+    ? Number(
+        (await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n,
+      )
+    : await countFromBuckets(db, 'saving_remittances', [
+        planId === undefined ? 'all' : `plan:${planId}`,
+      ]);
   return { rows, totalRecords };
 }
 
@@ -92,7 +96,17 @@ export async function listAffiliateRemittances(
   const direction = p.sort?.orderBy ?? 'desc';
   let query = db.selectFrom('affiliate_remittances as r');
   if (filter.userName) query = query.where('r.end_user_id', '=', userIdByName(filter.userName));
-  const rows = await query
+  // Page first, as for userSavings: only the page's remittances are read and joined.
+  const pageIds = query
+    .select('r.id')
+    .orderBy('r.confirmed_at', direction)
+    .orderBy('r.id', direction)
+    .limit(p.limit)
+    .offset(p.offset)
+    .as('page');
+  const rows = await db
+    .selectFrom('affiliate_remittances as r')
+    .innerJoin(pageIds, 'page.id', 'r.id')
     .innerJoin('end_users as u', 'u.id', 'r.end_user_id')
     .select([
       'r.id',
@@ -108,8 +122,6 @@ export async function listAffiliateRemittances(
     ])
     .orderBy('r.confirmed_at', direction)
     .orderBy('r.id', direction)
-    .limit(p.limit)
-    .offset(p.offset)
     .execute();
   const totalRecords = filter.userName
     ? Number(
@@ -209,22 +221,4 @@ export async function findUserAffiliateRemittanceHistory(
       .executeTakeFirst(),
   ]);
   return { remittances, totals };
-}
-
-/** Payments of one user (user detail payment history), newest first. */
-export async function listUserPaymentsBrief(db: Executor, userId: number, limit = 10) {
-  return db
-    .selectFrom('payments')
-    .select([
-      'id',
-      'status',
-      'paid_usd as paidUsd',
-      'confirmed_at as confirmedAt',
-      'amount_eth as amountETH',
-      'amount_hec as amountHEC',
-    ])
-    .where('end_user_id', '=', userId)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
 }

@@ -3,6 +3,7 @@ import type { DB } from '../../db/schema';
 import { notFound, positiveId, textFilter, toRepoPagination } from '../../shared/list-input';
 import type { Page } from '../../shared/page';
 import { listSavingAddresses } from './saving-addresses-repository';
+import { endUserExists } from '../users/users-repository';
 import * as repo from './savings-repository';
 
 export type SearchInput = {
@@ -12,13 +13,9 @@ export type SearchInput = {
 
 /** Reads of coin-saving and referral-plan remittances and deposit addresses. */
 export function createSavingsService(db: Kysely<DB>) {
+  // Only repositories touch SQL: the existence check is the users module's.
   async function assertUser(userId: number): Promise<void> {
-    const row = await db
-      .selectFrom('end_users')
-      .select('id')
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    if (!row) throw notFound('User', userId);
+    if (!(await endUserExists(db, userId))) throw notFound('User', userId);
   }
 
   return {

@@ -1,6 +1,9 @@
+import Decimal from 'decimal.js';
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { emailKey, prefixPattern, userNameKey } from '../../db/end-user-keys';
 import type { Executor } from '../../db/executor';
 import {
+  countFromBucketRange,
   countFromBuckets,
   normalisePagination,
   type Page,
@@ -60,7 +63,7 @@ export const USERS_SORT_TARGETS: readonly UsersSortTarget[] = [
 ] as UsersSortTarget[];
 
 // Sorted case-insensitively, through the expression indexes on lower(...).
-const LOWERED_SORTS = { userName: sql`lower(u.user_name)`, email: sql`lower(u.email)` } as const;
+const LOWERED_SORTS = { userName: userNameKey('u'), email: emailKey('u') } as const;
 // Sorts whose key never ties, so the page needs no id tie-break.
 const TIE_FREE_SORTS: ReadonlySet<UsersSortTarget> = new Set(['id', 'userName', 'inviteCode']);
 
@@ -121,17 +124,14 @@ const USER_LIST_COLUMNS = [
 ] as const;
 
 /** Escapes LIKE wildcards so user input matches literally. */
-export function likePrefix(value: string): string {
-  return `${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 type UsersQuery<O> = SelectQueryBuilder<DB & { u: DB['end_users'] }, 'u', O>;
 
 /** The filter's SQL parameter values, by name (prefixes lower-cased and escaped here). */
 function filterValues(f: UsersFilter): Record<string, unknown> {
   const v: Record<string, unknown> = {};
-  if (f.userName) v.userName = likePrefix(f.userName);
-  if (f.email) v.email = likePrefix(f.email);
+  if (f.userName) v.userName = prefixPattern(f.userName);
+  if (f.email) v.email = prefixPattern(f.email);
   if (f.inviteCode) v.inviteCode = f.inviteCode.toUpperCase();
   if (f.forceClubIdHash) v.forceClubIdHash = f.forceClubIdHash;
   if (f.totalBuyAmountMoreThanOrEqual) v.min = f.totalBuyAmountMoreThanOrEqual;
@@ -149,9 +149,8 @@ function applyParams<O>(
   param: <T>(name: string) => T,
 ): UsersQuery<O> {
   let q = query;
-  if ('userName' in values)
-    q = q.where(sql<string>`lower(u.user_name)`, 'like', param<string>('userName'));
-  if ('email' in values) q = q.where(sql<string>`lower(u.email)`, 'like', param<string>('email'));
+  if ('userName' in values) q = q.where(userNameKey('u'), 'like', param<string>('userName'));
+  if ('email' in values) q = q.where(emailKey('u'), 'like', param<string>('email'));
   if ('inviteCode' in values) q = q.where('u.invite_code', '=', param<string>('inviteCode'));
   if ('forceClubIdHash' in values)
     q = q.where('u.force_club_id_hash', '=', param<string>('forceClubIdHash'));
@@ -191,7 +190,11 @@ export async function listUsers(
   // in a fenced subquery (OFFSET 0) through its own index, and only the matches are sorted.
   const selective = !onlyCardStatus(filter);
   const countFirst = selective ? await countUsers(db, filter) : undefined;
-  const fenced = countFirst !== undefined && countFirst <= FENCE_MAX_MATCHES;
+  // Except a name (email) prefix sorted by name (email): the "C" key index of 0020 holds its
+  // matches as one range in sort order, so the plain page-first query reads just the page.
+  const prefixOnSortColumn =
+    (target === 'userName' && !!filter.userName) || (target === 'email' && !!filter.email);
+  const fenced = countFirst !== undefined && countFirst <= FENCE_MAX_MATCHES && !prefixOnSortColumn;
   const key = `${Object.keys(values).join(',')}|${target}|${direction}|${fenced ? 'fenced' : 'plain'}`;
   const pageQuery = compiledUsersPages<UserListRow>(db, key, values, (param) => {
     const placeholder = <T>(name: string) => param(name) as T;
@@ -202,7 +205,7 @@ export async function listUsers(
         : sql.ref(SORT_COLUMNS[target]);
     if (fenced) {
       // Page first: the matches' ids and sort keys (OFFSET 0 fences the filter into its own
-      // index scan, index-only through the covering prefix indexes of 0016), sorted and cut
+      // index scan, index-only through the "C" key indexes of 0020), sorted and cut
       // to the page; then only the page's rows are read in full.
       const matches = filtered
         .select(['u.id', sortKey.as('k')])
@@ -224,13 +227,23 @@ export async function listUsers(
         .orderBy(sortKey, direction)
         .orderBy('u.id', direction);
     }
-    let query = filtered.orderBy(sortKey, direction);
-    if (!TIE_FREE_SORTS.has(target)) query = query.orderBy('u.id', direction);
-    return query
+    // Page first here too: the page's ids come from the sort index (index-only for the
+    // (total, id) indexes), and only those 20 users are read in full and joined to their
+    // details; joining before OFFSET read and joined a thousand users for page 50.
+    let ids = filtered.select('u.id').orderBy(sortKey, direction);
+    if (!TIE_FREE_SORTS.has(target)) ids = ids.orderBy('u.id', direction);
+    const pageIds = ids
+      .limit(placeholder<number>('limit'))
+      .offset(placeholder<number>('offset'))
+      .as('p');
+    let query = db
+      .selectFrom('end_users as u')
+      .innerJoin(pageIds, 'p.id', 'u.id')
       .leftJoin('end_user_details as d', 'd.end_user_id', 'u.id')
       .select(USER_LIST_COLUMNS)
-      .limit(placeholder<number>('limit'))
-      .offset(placeholder<number>('offset'));
+      .orderBy(sortKey, direction);
+    if (!TIE_FREE_SORTS.has(target)) query = query.orderBy('u.id', direction);
+    return query;
   });
   // Otherwise the page and its count are independent: ask for both at once.
   const [rows, totalRecords] = await Promise.all([pageQuery, countFirst ?? countUsers(db, filter)]);
@@ -249,16 +262,102 @@ function onlyCardStatus(filter: UsersFilter): boolean {
   );
 }
 
+/** True when the totalBuy range is the filter's only condition. */
+function onlyAmountRange(filter: UsersFilter): boolean {
+  return (
+    !filter.userName &&
+    !filter.email &&
+    !filter.inviteCode &&
+    !filter.forceClubIdHash &&
+    !filter.cardStatus?.length &&
+    Boolean(filter.totalBuyAmountMoreThanOrEqual || filter.totalBuyAmountLessThanOrEqual)
+  );
+}
+
+// The amount bands of migration 0018 (buy_usd_band_bucket): 100 USD wide, keyed by their lower
+// bound in five digits; the band from 20,000 USD up is open-ended.
+const BAND_WIDTH = 100n;
+const TOP_BAND = 200n; // band number of the open-ended band (20,000 USD / 100)
+const bandKey = (band: bigint): string => (band * BAND_WIDTH).toString().padStart(5, '0');
+
+/** An amount in whole cents rounded down, and whether that is exact; undefined if malformed. */
+function cents(amount: string): { cents: bigint; exact: boolean } | undefined {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(amount);
+  if (!match) return undefined;
+  const fraction = match[2] ?? '';
+  return {
+    cents: BigInt(match[1] ?? '0') * 100n + BigInt(fraction.slice(0, 2).padEnd(2, '0')),
+    exact: !/[1-9]/.test(fraction.slice(2)),
+  };
+}
+
+/**
+ * Counts `min <= total_buy_amount_usd <= max` (either end open) as: the bands from the first one
+ * starting at or above `min` through the one holding `max`, plus the users from `min` up to that
+ * first band, minus the users of the last band above `max`. Both edge counts read a band from a
+ * point to its end, never the band's lower bound, where totals pile up (most are sums of whole
+ * plan prices: 100, 500, 2,000 USD), so each reads a few thousand index entries at most.
+ */
+async function countAmountRange(
+  db: Executor,
+  min: string | undefined,
+  max: string | undefined,
+): Promise<number | undefined> {
+  const low = min === undefined ? undefined : cents(min);
+  const high = max === undefined ? undefined : cents(max);
+  if ((min !== undefined && !low) || (max !== undefined && !high)) return undefined;
+  if (min !== undefined && max !== undefined && new Decimal(min).gt(max)) return 0;
+  const bandCents = BAND_WIDTH * 100n;
+  // Inside the open top band only its own lower bound (20,000) starts a band.
+  const minIsBandStart =
+    low !== undefined &&
+    low.exact &&
+    low.cents % bandCents === 0n &&
+    low.cents / bandCents <= TOP_BAND;
+  // First band starting at or above min (TOP_BAND is the open top band; above it, none).
+  const firstBand = low ? low.cents / bandCents + (minIsBandStart ? 0n : 1n) : 0n;
+  // The band holding max (a band's lower bound belongs to it), or the open top band.
+  const lastBand = high ? minBig(high.cents / bandCents, TOP_BAND) : TOP_BAND;
+  const bandStart = (band: bigint) => (band * BAND_WIDTH).toString();
+  const count = () => db.selectFrom('end_users as u').select((eb) => eb.fn.countAll().as('n'));
+  let add;
+  if (min !== undefined && !minIsBandStart) {
+    add = count().where('u.total_buy_amount_usd', '>=', min);
+    if (firstBand <= TOP_BAND) add = add.where('u.total_buy_amount_usd', '<', bandStart(firstBand));
+  }
+  let subtract;
+  if (max !== undefined) {
+    subtract = count().where('u.total_buy_amount_usd', '>', max);
+    if (lastBand < TOP_BAND)
+      subtract = subtract.where('u.total_buy_amount_usd', '<', bandStart(lastBand + 1n));
+  }
+  const keys = firstBand <= lastBand ? { from: bandKey(firstBand), to: bandKey(lastBand) } : null;
+  return countFromBucketRange(db, 'end_users', 'buy_usd_band:', keys, { add, subtract });
+}
+
+const minBig = (a: bigint, b: bigint): bigint => (a < b ? a : b);
+
 /** Up to this many matches, a filtered page sorts the matches instead of walking a sort index. */
 const FENCE_MAX_MATCHES = 20_000;
 
-/** Exact count: from maintained buckets when only cardStatus filters, else by index. */
+/**
+ * Exact count: from maintained buckets when only cardStatus filters or when the totalBuy range
+ * is the only filter (whole amount bands, the edge bands by index), else by index.
+ */
 export async function countUsers(db: Executor, filter: UsersFilter): Promise<number> {
   if (onlyCardStatus(filter)) {
     const buckets = filter.cardStatus?.length
       ? filter.cardStatus.map((s) => `card_status:${s}`)
       : ['all'];
     return countFromBuckets(db, 'end_users', buckets);
+  }
+  if (onlyAmountRange(filter)) {
+    const count = await countAmountRange(
+      db,
+      filter.totalBuyAmountMoreThanOrEqual,
+      filter.totalBuyAmountLessThanOrEqual,
+    );
+    if (count !== undefined) return count;
   }
   const row = await applyFilter(db.selectFrom('end_users as u'), filter)
     .select((eb: ExpressionBuilder<DB & { u: DB['end_users'] }, 'u'>) =>
@@ -373,18 +472,22 @@ export async function listUserNames(
   filter: { userName?: string | undefined },
   pagination: Pagination<'userName' | 'id'>,
 ): Promise<Page<{ id: number; userName: string }>> {
-  let query = applyFilter(db.selectFrom('end_users as u'), { userName: filter.userName });
   const direction = pagination.sort?.orderBy ?? 'asc';
+  let query = applyFilter(db.selectFrom('end_users as u'), { userName: filter.userName });
+  // By name, a prefix is one range of the "C" key index (0020), read in order: only the page.
   query =
     pagination.sort?.target === 'id'
       ? query.orderBy('u.id', direction)
-      : query.orderBy(sql`lower(u.user_name)`, direction);
-  const rows = await query
-    .select(['u.id', 'u.user_name as userName'])
-    .limit(pagination.limit)
-    .offset(pagination.offset)
-    .execute();
-  return { rows, totalRecords: await countUsers(db, { userName: filter.userName }) };
+      : query.orderBy(userNameKey('u'), direction);
+  const [rows, totalRecords] = await Promise.all([
+    query
+      .select(['u.id', 'u.user_name as userName'])
+      .limit(pagination.limit)
+      .offset(pagination.offset)
+      .execute(),
+    countUsers(db, { userName: filter.userName }),
+  ]);
+  return { rows, totalRecords };
 }
 
 /** Purchase plans, by id. */
@@ -403,6 +506,19 @@ export async function listSavingPlans(db: Executor) {
     .select(['id', 'name', 'term_years as termYears', 'reward_rate as rewardRate'])
     .orderBy('id')
     .execute();
+}
+
+/**
+ * Whether an end user with this id exists: per-user lists of other modules ask it beside their
+ * page, so a user without records is told apart from an unknown one.
+ */
+export async function endUserExists(db: Executor, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('end_users')
+    .select('id')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The newest reward date with a snapshot for a user (the reward-snapshot default). */

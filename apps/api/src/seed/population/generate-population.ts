@@ -1,3 +1,4 @@
+import { CONTACT_STATUSES, PAYMENT_STATUSES, WITHDRAWAL_STATUSES } from '@app/shared';
 import { esc, isoDate, line, NULL, opt, ts } from './copy-text';
 import { BTC, COIN, formatUnits, mulUnits, pow10, RATE, USD } from './fixed-point';
 import {
@@ -54,7 +55,6 @@ const SAVING_TERM_YEARS = [1, 2, 3, 5] as const;
 const SAVING_RATES = ['0.05', '0.08', '0.1', '0.15'] as const;
 const SAVING_WEIGHTS = [40, 30, 20, 10];
 
-const WITHDRAWAL_STATUSES = ['requested', 'processing', 'completed', 'failed', 'rejected'] as const;
 const WITHDRAWAL_STATUS_WEIGHTS = [20, 15, 45, 8, 12];
 const REJECT_REASONS = [
   'Receiver address does not match the registered wallet',
@@ -62,7 +62,6 @@ const REJECT_REASONS = [
   'Duplicate request',
   'KYC not completed',
 ];
-const CONTACT_STATUSES = ['backlog', 'wip', 'closed'] as const;
 const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
 
 type MonthRate = {
@@ -88,12 +87,42 @@ class Counts {
 
 const key = (relation: string, bucket: string): string => `${relation}\u0000${bucket}`;
 const PAYMENT_KEYS: Record<string, string> = Object.fromEntries(
-  ['pending', 'confirmed', 'asset_fixed', 'canceled'].map((s) => [
-    s,
-    key('payments', `status:${s}`),
-  ]),
+  PAYMENT_STATUSES.map((s) => [s, key('payments', `status:${s}`)]),
 );
 const PAYMENTS_ALL = key('payments', 'all');
+const SAVING_REMITTANCES_ALL = key('saving_remittances', 'all');
+const SAVING_REMITTANCE_PLAN_KEYS = new Map(
+  SAVING_PLAN_IDS.map((planId) => [planId, key('saving_remittances', `plan:${planId}`)]),
+);
+const AFFILIATE_REMITTER = key('end_users', 'affiliate_remitter');
+
+/**
+ * Keys of the day buckets of migration 0018 (`confirmed_day:2026-03-01`), one string per UTC day
+ * made once: the payment loop only divides and looks up.
+ */
+class DayKeys {
+  private readonly keys = new Map<number, string>();
+  constructor(private readonly prefix: string) {}
+  of(ms: number): string {
+    const day = Math.floor(ms / DAY);
+    let k = this.keys.get(day);
+    if (k === undefined) {
+      k = key('payments', `${this.prefix}${isoDate(day * DAY)}`);
+      this.keys.set(day, k);
+    }
+    return k;
+  }
+}
+
+// Amount bands of migration 0018 (buy_usd_band_bucket): 100 USD = 10,000 cents wide, keyed by
+// the lower bound in five digits; the last band (20,000 USD and more) is open-ended.
+const BUY_BAND_KEYS = Array.from({ length: 201 }, (_, band) =>
+  key('end_users', `buy_usd_band:${String(band * 100).padStart(5, '0')}`),
+);
+function buyBandKey(buyCents: bigint): string {
+  const band = buyCents / 10_000n;
+  return BUY_BAND_KEYS[band > 200n ? 200 : Number(band)] as string;
+}
 
 /** Asset statistics per UTC day: 9 sums in the column order of asset_stats_daily. */
 class DailyStats {
@@ -205,6 +234,8 @@ export async function generatePopulation(
     totalRows++;
   };
   const counts = new Counts();
+  const confirmedDays = new DayKeys('confirmed_day:');
+  const assetFixedDays = new DayKeys('asset_fixed_day:');
   const daily = new DailyStats();
 
   // Reference data: purchase plans and the monthly rate assignments.
@@ -365,10 +396,7 @@ export async function generatePopulation(
       const plan = rng.weighted(PLANS, PLAN_WEIGHTS);
       const paymentId = ++ids.payment;
       const createdAt = at(registeredAt, span);
-      let status = rng.weighted(
-        ['pending', 'confirmed', 'asset_fixed', 'canceled'] as const,
-        [8, 10, 72, 10],
-      );
+      let status = rng.weighted(PAYMENT_STATUSES, [8, 10, 72, 10]);
       const confirmedAt = at(createdAt, 2 * DAY);
       const month = monthIndex(confirmedAt);
       const rate = fixedRates[month];
@@ -398,6 +426,10 @@ export async function generatePopulation(
       paymentCount++;
       counts.bump(PAYMENTS_ALL);
       counts.bump(PAYMENT_KEYS[status] as string);
+      // The same conditions as the confirmed_at and asset_fixed_at columns written below.
+      if (!(status === 'pending' || canceledFromPending))
+        counts.bump(confirmedDays.of(confirmedAt));
+      if (status === 'asset_fixed' && rate) counts.bump(assetFixedDays.of(rate.deadline));
       let address = 'bc1q';
       for (let c = 0; c < 38; c++) address += BECH32[rng.int(32)];
       emit('payments', [
@@ -454,7 +486,8 @@ export async function generatePopulation(
         entry.principal += sent;
         entry.first = Math.min(entry.first, confirmedAt);
         byPlan.set(planId, entry);
-        counts.add('saving_remittances', 'all');
+        counts.bump(SAVING_REMITTANCES_ALL);
+        counts.bump(SAVING_REMITTANCE_PLAN_KEYS.get(planId) as string);
         emit('saving_remittances', [
           String(remittanceId),
           String(id),
@@ -756,10 +789,12 @@ export async function generatePopulation(
         const contactId = ++ids.contact;
         const contactedAt = at(registeredAt, span);
         const title = locale === 'ja' ? rng.pick(CONTACT_TITLES_JA) : rng.pick(CONTACT_TITLES_EN);
-        const assignee =
-          adminIds.length > 0 && (status !== 'backlog' || rng.chance(0.3))
-            ? String(rng.pick(adminIds))
-            : NULL;
+        // The same draws whether or not admins exist, so the rest of the population does not
+        // depend on them (a database without admins used to get other categories and files).
+        const assigned = status !== 'backlog' || rng.chance(0.3);
+        const adminIndex = assigned ? rng.int(Math.max(1, adminIds.length)) : -1;
+        const admin = adminIds[adminIndex];
+        const assignee = assigned && admin !== undefined ? String(admin) : NULL;
         counts.add('user_contacts', 'all', `status:${status}`);
         emit('user_contacts', [
           String(contactId),
@@ -845,6 +880,8 @@ export async function generatePopulation(
     ancestry.reverse();
     const cardStatus = cardStatusFor(buyCents);
     counts.add('end_users', 'all', `card_status:${cardStatus}`);
+    counts.bump(buyBandKey(buyCents));
+    if (affCount > 0) counts.bump(AFFILIATE_REMITTER);
     const birthYear = rng.range(1950, 2004);
     const forceClub = rng.chance(0.6);
     emit('end_users', [

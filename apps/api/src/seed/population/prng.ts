@@ -3,7 +3,7 @@
  * machine and whatever the chunking: each user draws from its own stream derived from
  * (seed, user id), so generating users in a different order cannot change their data.
  */
-const HEX4 = Array.from({ length: 65536 }, (_, i) => i.toString(16).padStart(4, '0'));
+const HEX_SCRATCH = Buffer.alloc(64);
 
 export class Prng {
   private a: number;
@@ -72,12 +72,17 @@ export class Prng {
 
   /** `length` lowercase hex digits. */
   hex(length: number): string {
-    let s = '';
-    for (let i = 0; i < length; i += 4) {
+    // Four random bytes per draw into a scratch buffer, hex-encoded natively in one go
+    // (string concatenation per byte pair was a tenth of the generator's time).
+    const bytes = Math.ceil(length / 2);
+    const scratch = bytes <= HEX_SCRATCH.length ? HEX_SCRATCH : Buffer.alloc(bytes + 3);
+    for (let i = 0; i < bytes; i += 4) {
       const v = this.nextUint32();
-      s += (HEX4[v & 0xffff] as string) + (i + 4 < length ? (HEX4[v >>> 16] as string) : '');
-      i += 4;
+      // Low half first, each half big-endian: the digit order of the original generator.
+      scratch.writeUInt16BE(v & 0xffff, i);
+      scratch.writeUInt16BE(v >>> 16, i + 2);
     }
+    const s = scratch.toString('hex', 0, bytes);
     return s.length === length ? s : s.slice(0, length);
   }
 

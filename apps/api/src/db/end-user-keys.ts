@@ -1,0 +1,23 @@
+import { sql, type RawBuilder } from 'kysely';
+
+/**
+ * The case-folded user name and email of `end_users` in the "C" collation: the one expression
+ * the prefix filters, the name and email sorts and their indexes (migration 0020) share. In
+ * "C" a prefix is one contiguous range of the index, so "names starting with s, sorted by
+ * name, page 50" is an index range scan of 1,000 entries rather than a walk of the whole
+ * index or a sort of every match. Byte order is also what operators expect of these ASCII
+ * handles and addresses, whatever collation the database was created with.
+ */
+export function userNameKey(alias: string): RawBuilder<string> {
+  return sql<string>`(lower(${sql.ref(`${alias}.user_name`)}) COLLATE "C")`;
+}
+
+/** See userNameKey. */
+export function emailKey(alias: string): RawBuilder<string> {
+  return sql<string>`(lower(${sql.ref(`${alias}.email`)}) COLLATE "C")`;
+}
+
+/** A LIKE pattern matching values that start with `value` (case-folded, wildcards escaped). */
+export function prefixPattern(value: string): string {
+  return `${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
