@@ -88,6 +88,16 @@ type ListedUser = {
 const USER_FIELDS =
   'id userName inviteCode cardStatus totalBuyAmountUsd aubeUserInfo { email forceClubIdHash }';
 const CARD_NAMES = ['None', 'Emerald', 'Ruby', 'Sapphire', 'Gold', 'Platinum', 'Black'];
+const WITHDRAWAL_KIND_NAMES: Record<string, string> = {
+  saving: 'Coin saving',
+  affiliate_saving: 'Saving coin',
+  referral_reward: 'Referral rewards',
+  atem: 'ATEM',
+  bonus_reward: 'Bonus rewards',
+  payment_paid_value: 'Principal',
+  proportional_bonus: 'Proportional bonus',
+  affiliate_bonus: 'Affiliate bonus',
+};
 
 /** The row of the users table that opens `userName`. */
 function userRow(page: Page, userName: string) {
@@ -213,22 +223,25 @@ describe('users, referral and affiliate screens in Chromium', () => {
       const data = await gql<{
         userPayments: { pagination: { totalRecords: number } };
         userRewardSnapshot: { remittances: unknown[] };
+        userWithdrawalHistory: { pagination: { totalRecords: number } };
       }>(
         `query($id: Int!) {
           userPayments(input: { userId: $id }) { pagination { totalRecords } }
           userRewardSnapshot(userId: $id) { remittances { id } }
+          userWithdrawalHistory(userId: $id) { pagination { totalRecords } }
         }`,
         { id: candidate.id },
       );
       if (
         data.userPayments.pagination.totalRecords > 0 &&
-        data.userRewardSnapshot.remittances.length > 0
+        data.userRewardSnapshot.remittances.length > 0 &&
+        data.userWithdrawalHistory.pagination.totalRecords > 0
       ) {
         chosen = candidate;
         break;
       }
     }
-    expect(chosen, 'a demo user with payments, savings and snapshots').toBeDefined();
+    expect(chosen, 'a demo user with payments, savings, snapshots and withdrawals').toBeDefined();
     const user = chosen!;
 
     const { context, page } = await newPage();
@@ -293,13 +306,44 @@ describe('users, referral and affiliate screens in Chromium', () => {
       .waitFor();
     await page.goBack();
 
-    // Withdrawal history: each view-all opens a withdrawal screen filtered by the user name.
-    const withdrawals = page
-      .getByRole('region', { name: 'Withdrawal history', exact: true })
-      .getByRole('link', { name: /^View all/ });
-    expect(await withdrawals.count()).toBe(8);
-    await withdrawals.first().click();
-    await page.waitForURL((url) => url.searchParams.get('userName') === user.userName);
+    // Withdrawal history: the newest requests of every kind, and the view-all page with the
+    // kind filter in the URL. The kind to filter by is the user's newest request's.
+    const history = await gql<{
+      userWithdrawalHistory: { list: { kind: string }[]; pagination: { totalRecords: number } };
+    }>(
+      `query($id: Int!) { userWithdrawalHistory(userId: $id, pagination: { limit: 1 }) { list { kind } pagination { totalRecords } } }`,
+      { id: user.id },
+    );
+    const kind = history.userWithdrawalHistory.list[0]!.kind;
+    const ofKind = await gql<{ userWithdrawalHistory: { pagination: { totalRecords: number } } }>(
+      `query($id: Int!, $kind: WithdrawalKind) { userWithdrawalHistory(userId: $id, kind: $kind) { pagination { totalRecords } } }`,
+      { id: user.id, kind },
+    );
+    await page
+      .getByRole('table', { name: 'Withdrawal history' })
+      .locator('tbody tr')
+      .first()
+      .waitFor();
+    await viewAll('Withdrawal history', 'withdrawal_history', /Withdrawal history of user/);
+    const withdrawals = page.getByRole('table', { name: 'Withdrawal history' });
+    await withdrawals.locator('tbody tr').first().waitFor();
+    expect(await settledTotal(page)).toBe(
+      `${history.userWithdrawalHistory.pagination.totalRecords.toLocaleString('en-US')} records`,
+    );
+    await page.getByRole('combobox', { name: 'Kind' }).click();
+    await page.getByRole('option', { name: WITHDRAWAL_KIND_NAMES[kind], exact: true }).click();
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL((url) => url.searchParams.get('kind') === kind);
+    await page.waitForFunction(
+      (expected) => document.body.innerText.includes(expected),
+      `${ofKind.userWithdrawalHistory.pagination.totalRecords.toLocaleString('en-US')} records`,
+    );
+    await page.waitForFunction(() => !document.querySelector('table[aria-busy="true"]'));
+    // The kind is the second column; every row shown is of the chosen kind.
+    const kinds = await withdrawals.locator('tbody tr td:nth-child(2)').allTextContents();
+    expect(kinds.length).toBe(Math.min(20, ofKind.userWithdrawalHistory.pagination.totalRecords));
+    expect(new Set(kinds)).toEqual(new Set([WITHDRAWAL_KIND_NAMES[kind]]));
+    await screenshot(page, 'user-withdrawal-history');
     await context.close();
   });
 

@@ -7,6 +7,7 @@ import { createPaymentsService } from './modules/payments/payments-service';
 import { createReferralService } from './modules/referral/referral-service';
 import { createSavingsService } from './modules/savings/savings-service';
 import { createUsersService } from './modules/users/users-service';
+import { createWithdrawalsService } from './modules/withdrawals/withdrawals-service';
 import { systemClock, type Clock } from './shared/clock';
 
 export type ServiceOptions = {
@@ -30,6 +31,7 @@ export function createServices(db: Kysely<DB>, options: ServiceOptions = {}) {
     payments: createPaymentsService(db),
     savings: createSavingsService(db),
     referral: createReferralService(db),
+    withdrawals: createWithdrawalsService(db),
   };
 }
 

@@ -24,6 +24,13 @@ describe('breadcrumbs derived from the path', () => {
       { label: 'User #12', to: '/common/users/12' },
       { label: 'Payment history', to: '/common/users/12/payment_history' },
     ]);
+    expect(pageTitle('/common/users/12/withdrawal_history', i18n.t)).toBe(
+      'Withdrawal history of user 12',
+    );
+    expect(buildBreadcrumbs('/common/users/12/withdrawal_history', i18n.t).at(-1)).toEqual({
+      label: 'Withdrawal history',
+      to: '/common/users/12/withdrawal_history',
+    });
   });
 
   it('translates user detail and history titles into Japanese', async () => {
@@ -35,6 +42,7 @@ describe('breadcrumbs derived from the path', () => {
     expect(pageTitle('/common/users/7/reward_snapshot', i18n.t)).toBe(
       'ユーザー 7 の報酬スナップショット',
     );
+    expect(pageTitle('/common/users/7/withdrawal_history', i18n.t)).toBe('ユーザー 7 の出金履歴');
     expect(buildBreadcrumbs('/aubecoin_saving/addresses', i18n.t).map((c) => c.label)).toEqual([
       'ホーム',
       'コインセービング',

@@ -33,6 +33,7 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/common/users/:id/hec_remittance_history', title: 'pages.userRemittanceHistory', crumb: 'pages.remittanceHistoryCrumb', load: () => import('@/features/users/components/user-remittance-history-page').then((m) => ({ Component: m.UserRemittanceHistoryPage })) },
   { path: '/common/users/:id/payment_history', title: 'pages.userPaymentHistory', crumb: 'pages.paymentHistoryCrumb', load: () => import('@/features/users/components/user-payment-history-page').then((m) => ({ Component: m.UserPaymentHistoryPage })) },
   { path: '/common/users/:id/reward_snapshot', title: 'pages.userRewardSnapshot', crumb: 'pages.rewardSnapshotCrumb', load: () => import('@/features/users/components/user-reward-snapshot-page').then((m) => ({ Component: m.UserRewardSnapshotPage })) },
+  { path: '/common/users/:id/withdrawal_history', title: 'pages.userWithdrawalHistory', crumb: 'pages.withdrawalHistoryCrumb', load: () => import('@/features/users/components/user-withdrawal-history-page').then((m) => ({ Component: m.UserWithdrawalHistoryPage })) },
   { path: '/common/referral', title: 'nav.referral', load: () => import('@/features/referral/components/referral-page').then((m) => ({ Component: m.ReferralPage })) },
   { path: '/common/transactions', title: 'nav.transactions', load: notBuilt },
   { path: '/common/reward_snapshot', title: 'nav.rewardSnapshot', load: notBuilt },

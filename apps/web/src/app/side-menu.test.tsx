@@ -80,6 +80,7 @@ describe('side menu by role', () => {
         '/common/users/:id/hec_remittance_history',
         '/common/users/:id/payment_history',
         '/common/users/:id/reward_snapshot',
+        '/common/users/:id/withdrawal_history',
         '/profile',
       ].sort(),
     );

@@ -22,7 +22,7 @@ export function LanguageMenu({
           lang={locale}
           selected={locale === current}
           onClick={() => {
-            setLocale(locale);
+            void setLocale(locale);
             onClose();
           }}
         >

@@ -57,6 +57,25 @@ export type UserPaymentsInput = {
   userName?: string | null | undefined;
 };
 
+/** The eight withdrawal kinds (docs/routes.md): saving (coin saving), affiliate_saving (saving coin), referral_reward, atem, bonus_reward, payment_paid_value (principal), proportional_bonus, affiliate_bonus. */
+export type WithdrawalKind =
+  | 'affiliate_bonus'
+  | 'affiliate_saving'
+  | 'atem'
+  | 'bonus_reward'
+  | 'payment_paid_value'
+  | 'proportional_bonus'
+  | 'referral_reward'
+  | 'saving';
+
+/** requested -> processing -> completed | failed; requested | processing -> rejected. */
+export type WithdrawalStatus =
+  | 'completed'
+  | 'failed'
+  | 'processing'
+  | 'rejected'
+  | 'requested';
+
 export type AddNewAdminUserMutationVariables = Exact<{
   userName: string;
   email: string;
@@ -291,6 +310,16 @@ export type UserStakingInfoQueryVariables = Exact<{
 
 
 export type UserStakingInfoQuery = { userStakingInfo: { stakingInfos: Array<{ planId: number, coinType: string, currentBalance: string, depositedAube: string, aubeReward: string, owlReward: string, aubeRate: string, owlRate: string, walletAddress: string }>, remittanceHistories: Array<{ id: string, planName: string, confirmedAt: string, address: string, sentHec: string, usdValue: string, transactionHash: string }> } };
+
+export type UserWithdrawalHistoryQueryVariables = Exact<{
+  userId: number;
+  kind?: WithdrawalKind | null | undefined;
+  status?: WithdrawalStatus | null | undefined;
+  pagination?: PaginationInput | null | undefined;
+}>;
+
+
+export type UserWithdrawalHistoryQuery = { userWithdrawalHistory: { list: Array<{ id: string, kind: WithdrawalKind, status: WithdrawalStatus, requestedAt: string, processingAt: string | null, completedAt: string | null, failedAt: string | null, rejectedAt: string | null, coinType: string, amount: string, fee: string, netAmount: string, receiverAddress: string, transactionHash: string | null, rejectReason: string | null, failureReason: string | null }>, pagination: { totalRecords: number } } };
 
 export type UserQueryVariables = Exact<{
   userId: number;
@@ -871,6 +900,38 @@ export const UserStakingInfoDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UserStakingInfoQuery, UserStakingInfoQueryVariables>;
+export const UserWithdrawalHistoryDocument = new TypedDocumentString(`
+    query UserWithdrawalHistory($userId: Int!, $kind: WithdrawalKind, $status: WithdrawalStatus, $pagination: PaginationInput) {
+  userWithdrawalHistory(
+    userId: $userId
+    kind: $kind
+    status: $status
+    pagination: $pagination
+  ) {
+    list {
+      id
+      kind
+      status
+      requestedAt
+      processingAt
+      completedAt
+      failedAt
+      rejectedAt
+      coinType
+      amount
+      fee
+      netAmount
+      receiverAddress
+      transactionHash
+      rejectReason
+      failureReason
+    }
+    pagination {
+      totalRecords
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UserWithdrawalHistoryQuery, UserWithdrawalHistoryQueryVariables>;
 export const UserDocument = new TypedDocumentString(`
     query User($userId: Int!) {
   user(userId: $userId) {

@@ -101,6 +101,8 @@ export const ja = {
     remittanceHistoryCrumb: '送金履歴',
     paymentHistoryCrumb: '支払履歴',
     rewardSnapshotCrumb: '報酬スナップショット',
+    userWithdrawalHistory: 'ユーザー {{id}} の出金履歴',
+    withdrawalHistoryCrumb: '出金履歴',
     notBuiltTitle: 'この画面はまだ作成されていません',
     notBuiltBody:
       'この画面の機能は準備中です。データはまだ表示されません（仮の数値は表示しません）。',

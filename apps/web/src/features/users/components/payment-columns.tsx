@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { isOneOf, PAYMENT_STATUSES } from '@app/shared';
 import type { DataColumn } from '@/components/data-table/data-table';
 import { TruncatedText } from '@/components/truncated-text';
 import type { UserPaymentsQuery } from '@/gql/graphql';
@@ -7,13 +8,12 @@ import { formatDateTime } from '@/lib/date-time';
 
 export type PaymentRow = UserPaymentsQuery['userPayments']['list'][number];
 
-export const PAYMENT_STATUSES = ['pending', 'confirmed', 'asset_fixed', 'canceled'] as const;
+// Re-exported for the payment history page's status filter (the values are packages/shared's).
+export { PAYMENT_STATUSES };
 
 /** The translated name of a payment status; unknown statuses show as sent. */
 export function paymentStatusLabel(status: string, t: TFunction): string {
-  return (PAYMENT_STATUSES as readonly string[]).includes(status)
-    ? t(`paymentStatus.${status as (typeof PAYMENT_STATUSES)[number]}`)
-    : status;
+  return isOneOf(PAYMENT_STATUSES, status) ? t(`paymentStatus.${status}`) : status;
 }
 
 /** The columns of a payments table (user detail section and payment history page). */

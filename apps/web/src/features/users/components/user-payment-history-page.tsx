@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Typography } from '@mui/material';
+import { isOneOf } from '@app/shared';
 import { DataTable, pagedQueryProps } from '@/components/data-table/data-table';
 import { ListFilters, type FilterField } from '@/components/list-filters';
 import { adminTimeZone, dayEndIso, dayStartIso } from '@/lib/date-time';
@@ -31,10 +32,12 @@ export function UserPaymentHistoryPage() {
   const userId = useUserIdParam();
   const list = useListState(LIST);
   const f = list.filters;
+  // A status in the URL that is not one (a hand-edited link) is left out, not sent to be refused.
+  const paymentStatus = isOneOf(PAYMENT_STATUSES, f.paymentStatus) ? f.paymentStatus : undefined;
   const query = useUserPayments({
     input: {
       userId: userId ?? 0,
-      paymentStatus: f.paymentStatus || undefined,
+      paymentStatus,
       confirmedAtFrom: dayStartIso(f.confirmedAtFrom),
       confirmedAtUntil: dayEndIso(f.confirmedAtUntil),
       assetFixedAtFrom: dayStartIso(f.assetFixedAtFrom),
@@ -61,7 +64,7 @@ export function UserPaymentHistoryPage() {
       <UserHistoryNav userId={userId} />
       <ListFilters
         fields={fields}
-        values={f}
+        values={{ ...f, paymentStatus: paymentStatus ?? '' }}
         onApply={(values) => list.setFilters(values as Partial<typeof f>)}
         onClear={list.clearFilters}
       />

@@ -1,52 +1,48 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { Button, Stack, Typography } from '@mui/material';
+import { Button, Typography } from '@mui/material';
+import { DataTable, pagedQueryProps } from '@/components/data-table/data-table';
 import { SectionCard } from '@/components/section-card';
-import type { MessageKey } from '@/i18n/ja';
-import { useUser } from '../api/user';
+import { adminTimeZone } from '@/lib/date-time';
+import { useUserWithdrawalHistory } from '../api/user-withdrawal-history';
+import { withdrawalColumns } from './withdrawal-columns';
+import '@/i18n/lists';
 
-// The withdrawal screens (docs/routes.md); each lists its kind filtered by user name.
-const WITHDRAWAL_SCREENS: { path: string; label: MessageKey }[] = [
-  { path: '/aubecoin_saving/withdrawals', label: 'nav.withdrawals' },
-  { path: '/withdrawals/saving_coin', label: 'nav.withdrawalSavingCoin' },
-  { path: '/withdrawals/referral_rewards', label: 'nav.withdrawalReferralRewards' },
-  { path: '/withdrawals/atem', label: 'nav.withdrawalAtem' },
-  { path: '/withdrawals/bonus_rewards', label: 'nav.withdrawalBonusRewards' },
-  { path: '/withdrawals/principal', label: 'nav.withdrawalPrincipal' },
-  { path: '/withdrawals/proportional_bonus', label: 'nav.withdrawalProportionalBonus' },
-  { path: '/withdrawals/affiliate_bonus', label: 'nav.withdrawalAffiliateBonus' },
-];
+/** Requests shown in the section before "view all" (newest first, every kind). */
+export const LATEST_WITHDRAWALS = 10;
 
-/**
- * The withdrawal history section. The API has no per-user withdrawal call yet, so this
- * section opens each withdrawal screen filtered by the user's name (its view-all buttons).
- */
+/** The user detail's withdrawal history: the latest requests of every kind and a view-all page. */
 export function UserWithdrawalsSection({ userId }: { userId: number }) {
   const { t } = useTranslation();
-  const user = useUser(userId);
-  const name = user.data?.userName;
+  const query = useUserWithdrawalHistory({
+    userId,
+    pagination: { limit: LATEST_WITHDRAWALS, offset: 0 },
+  });
+  const columns = useMemo(() => withdrawalColumns(t), [t]);
+  const to = `/common/users/${userId}/withdrawal_history`;
   return (
     <SectionCard
       id="withdrawal-history"
       title={t('users.sections.withdrawalHistory')}
-      error={user.error}
+      action={
+        <Button component={RouterLink} to={to} size="small" variant="outlined">
+          {t('list.viewAll')}
+        </Button>
+      }
     >
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {t('users.withdrawalNote')}
+      <DataTable
+        {...pagedQueryProps(query)}
+        label={t('users.sections.withdrawalHistory')}
+        storageKey="user-detail-withdrawals"
+        columns={columns}
+        getRowId={(w) => w.id}
+        emptyText={t('users.noWithdrawals')}
+      />
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+        {t('users.latest', { count: LATEST_WITHDRAWALS })} ·{' '}
+        {t('list.timeZone', { zone: adminTimeZone() })}
       </Typography>
-      <Stack direction="row" useFlexGap flexWrap="wrap" spacing={1}>
-        {WITHDRAWAL_SCREENS.map((screen) => (
-          <Button
-            key={screen.path}
-            component={RouterLink}
-            to={name ? `${screen.path}?userName=${encodeURIComponent(name)}` : screen.path}
-            size="small"
-            variant="outlined"
-          >
-            {t('list.viewAll')}: {t(screen.label)}
-          </Button>
-        ))}
-      </Stack>
     </SectionCard>
   );
 }

@@ -1,0 +1,88 @@
+import { WITHDRAWAL_KINDS, WITHDRAWAL_STATUSES } from '../../db/tables/domain-tables';
+import { builder } from '../../graphql/builder';
+import { PaginationInputRef, PaginationRef, toPage, type PageInfo } from '../../graphql/pagination';
+import type { UserWithdrawalRow } from './withdrawals-repository';
+import { USER_WITHDRAWALS_SORT_TARGETS } from './withdrawals-service';
+
+export const WithdrawalKindRef = builder.enumType('WithdrawalKind', {
+  description:
+    'The eight withdrawal kinds (docs/routes.md): saving (coin saving), affiliate_saving (saving coin), referral_reward, atem, bonus_reward, payment_paid_value (principal), proportional_bonus, affiliate_bonus.',
+  values: WITHDRAWAL_KINDS,
+});
+
+export const WithdrawalStatusRef = builder.enumType('WithdrawalStatus', {
+  description: 'requested -> processing -> completed | failed; requested | processing -> rejected.',
+  values: WITHDRAWAL_STATUSES,
+});
+
+const UserWithdrawalRef = builder.objectRef<UserWithdrawalRow>('UserWithdrawal').implement({
+  description: 'One withdrawal request of a user, of any kind (user detail, withdrawal history).',
+  fields: (t) => ({
+    id: t.exposeString('id', { description: 'A 64-bit id, as a string.' }),
+    kind: t.field({ type: WithdrawalKindRef, resolve: (w) => w.kind }),
+    status: t.field({ type: WithdrawalStatusRef, resolve: (w) => w.status }),
+    requestedAt: t.field({ type: 'DateTime', resolve: (w) => w.requestedAt }),
+    processingAt: t.field({ type: 'DateTime', nullable: true, resolve: (w) => w.processingAt }),
+    completedAt: t.field({ type: 'DateTime', nullable: true, resolve: (w) => w.completedAt }),
+    failedAt: t.field({ type: 'DateTime', nullable: true, resolve: (w) => w.failedAt }),
+    rejectedAt: t.field({ type: 'DateTime', nullable: true, resolve: (w) => w.rejectedAt }),
+    coinType: t.exposeString('coinType', { description: 'HEC, ETH or ATEM.' }),
+    amount: t.field({
+      type: 'Decimal',
+      description: 'Requested (gross) amount in coinType.',
+      resolve: (w) => w.amount,
+    }),
+    fee: t.field({ type: 'Decimal', resolve: (w) => w.fee }),
+    netAmount: t.field({
+      type: 'Decimal',
+      description: 'amount - fee.',
+      resolve: (w) => w.netAmount,
+    }),
+    receiverAddress: t.exposeString('receiverAddress'),
+    transactionHash: t.exposeString('transactionHash', {
+      nullable: true,
+      description: 'Set once completed.',
+    }),
+    rejectReason: t.exposeString('rejectReason', {
+      nullable: true,
+      description: 'Set when rejected.',
+    }),
+    failureReason: t.exposeString('failureReason', { nullable: true }),
+  }),
+});
+
+const UserWithdrawalListRef = builder
+  .objectRef<{ list: UserWithdrawalRow[]; pagination: PageInfo }>('UserWithdrawalList')
+  .implement({
+    fields: (t) => ({
+      list: t.field({ type: [UserWithdrawalRef], resolve: (r) => r.list }),
+      pagination: t.field({ type: PaginationRef, resolve: (r) => r.pagination }),
+    }),
+  });
+
+builder.queryField('userWithdrawalHistory', (t) =>
+  t.field({
+    description:
+      'Withdrawal requests of one user, of every kind unless kind is given, newest first (pagination optional: limit 20, offset 0). Sort targets: requestedAt (default, DESC), id.',
+    type: UserWithdrawalListRef,
+    authScopes: { authenticated: true },
+    args: {
+      userId: t.arg.int({ required: true }),
+      kind: t.arg({ type: WithdrawalKindRef, required: false }),
+      status: t.arg({ type: WithdrawalStatusRef, required: false }),
+      pagination: t.arg({ type: PaginationInputRef, required: false }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const page = toPage(args.pagination, USER_WITHDRAWALS_SORT_TARGETS, {
+        target: 'requestedAt',
+        orderBy: 'DESC',
+      });
+      const { rows, totalRecords } = await ctx.services.withdrawals.userHistory(
+        args.userId,
+        { kind: args.kind, status: args.status },
+        page,
+      );
+      return { list: rows, pagination: { ...page, totalRecords } };
+    },
+  }),
+);

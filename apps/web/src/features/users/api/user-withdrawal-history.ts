@@ -1,0 +1,47 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { graphql } from '@/gql';
+import type { UserWithdrawalHistoryQueryVariables } from '@/gql/graphql';
+import { execute } from '@/lib/graphql-client';
+
+const UserWithdrawalHistoryQuery = graphql(`
+  query UserWithdrawalHistory(
+    $userId: Int!
+    $kind: WithdrawalKind
+    $status: WithdrawalStatus
+    $pagination: PaginationInput
+  ) {
+    userWithdrawalHistory(userId: $userId, kind: $kind, status: $status, pagination: $pagination) {
+      list {
+        id
+        kind
+        status
+        requestedAt
+        processingAt
+        completedAt
+        failedAt
+        rejectedAt
+        coinType
+        amount
+        fee
+        netAmount
+        receiverAddress
+        transactionHash
+        rejectReason
+        failureReason
+      }
+      pagination {
+        totalRecords
+      }
+    }
+  }
+`);
+
+/** One page of a user's withdrawal requests of every kind, or of one kind and status. */
+export function useUserWithdrawalHistory(variables: UserWithdrawalHistoryQueryVariables) {
+  return useQuery({
+    queryKey: ['userWithdrawalHistory', variables],
+    queryFn: async () =>
+      (await execute(UserWithdrawalHistoryQuery, variables)).userWithdrawalHistory,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,81 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Typography } from '@mui/material';
+import { DataTable, pagedQueryProps } from '@/components/data-table/data-table';
+import { ListFilters, type FilterField } from '@/components/list-filters';
+import { adminTimeZone } from '@/lib/date-time';
+import { useListState, type ListStateOptions } from '@/lib/list-state';
+import { useUserWithdrawalHistory } from '../api/user-withdrawal-history';
+import { UserHistoryNav } from './user-history-nav';
+import { useUserIdParam } from './use-user-id-param';
+import {
+  asWithdrawalKind,
+  asWithdrawalStatus,
+  WITHDRAWAL_KINDS,
+  WITHDRAWAL_STATUSES,
+  withdrawalColumns,
+} from './withdrawal-columns';
+import '@/i18n/lists';
+
+const FILTERS = { kind: 'text', status: 'text' } as const;
+
+const LIST: ListStateOptions<typeof FILTERS> = {
+  filters: FILTERS,
+  defaultSort: { target: 'requestedAt', orderBy: 'DESC' },
+  sortTargets: ['requestedAt', 'id'],
+};
+
+/** /common/users/:id/withdrawal_history: every withdrawal request of one user, of all kinds. */
+export function UserWithdrawalHistoryPage() {
+  const { t } = useTranslation();
+  const userId = useUserIdParam();
+  const list = useListState(LIST);
+  // A kind or status the URL made up is left out rather than sent (the API refuses it).
+  const kind = asWithdrawalKind(list.filters.kind);
+  const status = asWithdrawalStatus(list.filters.status);
+  const query = useUserWithdrawalHistory({
+    userId: userId ?? 0,
+    kind,
+    status,
+    pagination: list.pagination,
+  });
+  const columns = useMemo(() => withdrawalColumns(t), [t]);
+  if (userId === null) return <Alert severity="error">{t('list.notFound')}</Alert>;
+  const fields: FilterField[] = [
+    {
+      key: 'kind',
+      label: t('fields.kind'),
+      type: 'select',
+      options: WITHDRAWAL_KINDS.map((k) => ({ value: k, label: t(`withdrawalKind.${k}`) })),
+    },
+    {
+      key: 'status',
+      label: t('fields.status'),
+      type: 'select',
+      options: WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: t(`withdrawalStatus.${s}`) })),
+    },
+  ];
+  return (
+    <>
+      <UserHistoryNav userId={userId} />
+      <ListFilters
+        fields={fields}
+        values={{ kind: kind ?? '', status: status ?? '' }}
+        onApply={(values) => list.setFilters(values as Partial<typeof list.filters>)}
+        onClear={list.clearFilters}
+      />
+      <DataTable
+        {...pagedQueryProps(query)}
+        label={t('users.sections.withdrawalHistory')}
+        storageKey="user-withdrawals"
+        columns={columns}
+        getRowId={(w) => w.id}
+        list={list}
+        emptyText={t('users.noWithdrawals')}
+      />
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+        {t('list.timeZone', { zone: adminTimeZone() })}
+      </Typography>
+    </>
+  );
+}
