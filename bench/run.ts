@@ -19,7 +19,6 @@ import type { DB } from '../apps/api/src/db/schema';
 import { WITHDRAWAL_KINDS } from '../apps/api/src/db/tables/domain-tables';
 import { listPayments } from '../apps/api/src/modules/payments/payments-repository';
 import {
-  findAncestors,
   findReferralTree,
   findSubtreeTotals,
 } from '../apps/api/src/modules/referral/referral-repository';
@@ -28,7 +27,6 @@ import {
   findUserSavingRemittanceHistory,
   listAffiliateRemittances,
   listSavingRemittances,
-  listUserPaymentsBrief,
 } from '../apps/api/src/modules/savings/savings-repository';
 import { listContacts } from '../apps/api/src/modules/support/support-repository';
 import {
@@ -38,16 +36,17 @@ import {
   findUserSavingDetail,
   findUserStakingInfo,
   listUsers,
-  type UsersSortTarget,
+  USERS_SORT_TARGETS,
 } from '../apps/api/src/modules/users/users-repository';
 import {
-  listUserWithdrawals,
+  listUserWithdrawalsPage,
   listWithdrawals,
 } from '../apps/api/src/modules/withdrawals/withdrawals-repository';
 import { generateAccessToken, hashAccessToken } from '../apps/api/src/modules/auth/access-token';
 import { findTokenOwner } from '../apps/api/src/modules/auth/auth-repository';
 import { createPaymentsService } from '../apps/api/src/modules/payments/payments-service';
 import { createReferralService } from '../apps/api/src/modules/referral/referral-service';
+import { createWithdrawalsService } from '../apps/api/src/modules/withdrawals/withdrawals-service';
 import { createSavingsService } from '../apps/api/src/modules/savings/savings-service';
 import { createUsersService } from '../apps/api/src/modules/users/users-service';
 import { seedDemoAdmins } from '../apps/api/src/seed/demo-admins';
@@ -59,6 +58,8 @@ const { values: args } = parseArgs({
     iterations: { type: 'string', default: '30' },
     // 'all' (default), 'queries' (no HTTP throughput) or 'http' (only the HTTP throughput).
     only: { type: 'string', default: 'all' },
+    // Only the cases whose "group: name" contains this text (case-insensitive), to iterate on a few.
+    match: { type: 'string', default: '' },
   },
 });
 const ITERATIONS = Number(args.iterations);
@@ -231,6 +232,9 @@ async function main(): Promise<void> {
   }>(
     'SELECT user_name, email, invite_code, force_club_id_hash FROM end_users WHERE force_club_id_hash IS NOT NULL ORDER BY id LIMIT 1 OFFSET 4321',
   );
+  const withdrawer = await one<{ id: number }>(
+    'SELECT end_user_id AS id FROM withdrawal_requests GROUP BY end_user_id ORDER BY count(*) DESC, end_user_id LIMIT 1',
+  );
   const contactUser = await one<{ user_name: string }>(
     'SELECT u.user_name FROM user_contacts c JOIN end_users u ON u.id = c.end_user_id ORDER BY c.id LIMIT 1',
   );
@@ -261,17 +265,8 @@ async function main(): Promise<void> {
   };
 
   // Users: each sort both ways, each filter.
-  const sorts: UsersSortTarget[] = [
-    'id',
-    'userName',
-    'registeredAt',
-    'totalBuyAmountUsd',
-    'totalHECStakedAmount',
-    'totalETHStakedAmount',
-    'totalSentAmount',
-    'totalOwl',
-  ];
-  for (const target of sorts) {
+  // Every sort the users call accepts (the schema's own list), so a new one is measured too.
+  for (const target of USERS_SORT_TARGETS) {
     for (const orderBy of ['desc', 'asc'] as const) {
       list('users', `sort ${target} ${orderBy}`, (offset) =>
         listUsers(db, {}, { limit: 20, offset, sort: { target, orderBy } }),
@@ -281,6 +276,14 @@ async function main(): Promise<void> {
   const prefix = someUser.user_name.replace(/\d+$/, '').slice(0, 6);
   list('users', `userName prefix '${prefix}'`, (offset) =>
     listUsers(db, { userName: prefix }, { limit: 20, offset }),
+  );
+  // A one-letter prefix matches ~100k users, all together in the name index.
+  list('users', `userName prefix 's', sort userName asc`, (offset) =>
+    listUsers(
+      db,
+      { userName: 's' },
+      { limit: 20, offset, sort: { target: 'userName', orderBy: 'asc' } },
+    ),
   );
   list('users', 'email prefix', (offset) =>
     listUsers(db, { email: someUser.email.slice(0, 5) }, { limit: 20, offset }),
@@ -395,13 +398,18 @@ async function main(): Promise<void> {
     cases.push({ group: 'user detail', name, run, plain: 'all', targetMs: LIST_TARGET_MS });
   detail('general info', () => findUserDetail(db, busy.id));
   detail('user asset', () => findUserAsset(db, busy.id));
-  detail('payment history (10)', () => listUserPaymentsBrief(db, busy.id));
+  // The sections' own calls: userPayments and userWithdrawalHistory with 10 rows.
+  detail('payment history (10)', () =>
+    listPayments(db, { userId: busy.id }, { limit: 10, offset: 0 }),
+  );
   detail('saving info / coin saving', () => findUserSavingDetail(db, busy.id));
   detail('staking info', () => findUserStakingInfo(db, busy.id));
   detail('reward snapshot', () => findUserRewardSnapshot(db, busy.id, rewardDate));
   detail('remittance history + totals', () => findUserSavingRemittanceHistory(db, busy.id));
   detail('referral plan history + totals', () => findUserAffiliateRemittanceHistory(db, busy.id));
-  detail('withdrawal history (10)', () => listUserWithdrawals(db, busy.id));
+  detail('withdrawal history (10)', () =>
+    listUserWithdrawalsPage(db, { userId: busy.id }, { limit: 10, offset: 0 }),
+  );
 
   // Referral.
   const referral = (name: string, run: () => Promise<unknown>, targetMs = LIST_TARGET_MS) =>
@@ -416,7 +424,6 @@ async function main(): Promise<void> {
   referral(`tree of deepest user #${deepest.id} (depth ${deepest.depth})`, () =>
     findReferralTree(db, deepest.id),
   );
-  referral(`ancestors of deepest user`, () => findAncestors(db, deepest.id));
   referral(
     `subtree totals of widest user (${widest.descendants_count} descendants)`,
     () => findSubtreeTotals(db, widest.id),
@@ -428,6 +435,7 @@ async function main(): Promise<void> {
   const payments = createPaymentsService(db);
   const savings = createSavingsService(db);
   const referralService = createReferralService(db);
+  const withdrawals = createWithdrawalsService(db);
   const page = <T extends string>(
     target: T,
     orderBy: 'ASC' | 'DESC',
@@ -435,6 +443,9 @@ async function main(): Promise<void> {
   ): ServicePage<T> => ({ limit: 20, offset, sort: { target, orderBy } });
   list('calls', `userNames prefix '${prefix}'`, (offset) =>
     users.listNames(prefix, page('userName', 'ASC', offset)),
+  );
+  list('calls', `userNames prefix 's'`, (offset) =>
+    users.listNames('s', page('userName', 'ASC', offset)),
   );
   list('calls', 'affiliateTrackRecords', (offset) =>
     referralService.trackRecords({}, page('userId', 'DESC', offset)),
@@ -457,6 +468,9 @@ async function main(): Promise<void> {
   list('calls', 'userSavings', (offset) =>
     savings.savings({}, page('confirmedAt', 'DESC', offset)),
   );
+  list('calls', 'userWithdrawalHistory of the busiest withdrawer', (offset) =>
+    withdrawals.userHistory(withdrawer.id, {}, page('requestedAt', 'DESC', offset)),
+  );
   list('calls', "userSavings planName '2 years plan'", (offset) =>
     savings.savings({ planName: savingPlanName }, page('confirmedAt', 'DESC', offset)),
   );
@@ -476,7 +490,7 @@ async function main(): Promise<void> {
         { userId: busy.id },
         { limit: 10, offset: 0, sort: { target: 'userPaymentId', orderBy: 'DESC' } },
       ),
-      listUserWithdrawals(db, busy.id),
+      withdrawals.userHistory(busy.id, {}, { ...page('requestedAt', 'DESC', 0), limit: 10 }),
     ]);
   cases.push({
     group: 'calls',
@@ -497,11 +511,13 @@ async function main(): Promise<void> {
 
   const results: Result[] = [];
   const started = Date.now();
-  for (const c of args.only === 'http' ? [] : cases) {
+  const match = (args.match ?? '').toLowerCase();
+  const selected = cases.filter((c) => `${c.group}: ${c.name}`.toLowerCase().includes(match));
+  for (const c of args.only === 'http' ? [] : selected) {
     const r = await measure(c);
     results.push(r);
     process.stderr.write(
-      `\r${results.length}/${cases.length} ${c.group}: ${c.name}`.padEnd(100).slice(0, 100),
+      `\r${results.length}/${selected.length} ${c.group}: ${c.name}`.padEnd(100).slice(0, 100),
     );
   }
   process.stderr.write('\n');
@@ -599,7 +615,7 @@ async function main(): Promise<void> {
   // Date and time in the name, so a run never overwrites an earlier result.
   const file = path.join(
     dir,
-    `${new Date().toISOString().slice(0, 16).replace(/[:T]/g, '-')}${args.only === 'all' ? '' : `-${args.only}`}.md`,
+    `${new Date().toISOString().slice(0, 16).replace(/[:T]/g, '-')}${args.only === 'all' ? '' : `-${args.only}`}${match ? '-partial' : ''}.md`,
   );
   fs.writeFileSync(file, markdown);
   console.log(markdown);
