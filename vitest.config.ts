@@ -13,6 +13,15 @@ export default defineConfig({
         },
       },
       {
+        // The repository's own scripts (the test runner's failure digest).
+        test: {
+          name: 'scripts',
+          root: './scripts',
+          include: ['**/*.test.mjs'],
+          environment: 'node',
+        },
+      },
+      {
         // Source files and dependencies must share one copy of graphql (Node's CJS entry);
         // otherwise `instanceof GraphQLError` fails across the two.
         resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },

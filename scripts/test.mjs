@@ -1,9 +1,10 @@
 // `npm test`: every test. Browser tests need Debian's Chromium; without it they are skipped
 // with one line, except under CI=true where a missing browser fails the run.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildWebIfNeeded } from './web-build.mjs';
+import { failureDigest } from './failure-digest.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -17,7 +18,7 @@ if (!hasChromium && ci) {
   );
   process.exit(1);
 }
-const projects = e2eOnly ? [] : ['shared', 'api', 'web'];
+const projects = e2eOnly ? [] : ['scripts', 'shared', 'api', 'web'];
 if (hasChromium) {
   buildWebIfNeeded();
   projects.push('e2e');
@@ -31,5 +32,26 @@ const args = [
   ...projects.flatMap((p) => ['--project', p]),
   ...process.argv.slice(2).filter((a) => a !== '--e2e-only'),
 ];
-const result = spawnSync('npx', args, { cwd: root, stdio: 'inherit' });
-process.exit(result.status ?? 1);
+
+// The output is passed through as it comes and also kept, so that a failed run can repeat
+// its failures and unhandled errors last: CI logs are often read from the tail, where
+// vitest prints only the counts.
+const child = spawn('npx', args, { cwd: root, stdio: ['inherit', 'pipe', 'pipe'] });
+const chunks = [];
+for (const [from, to] of [
+  [child.stdout, process.stdout],
+  [child.stderr, process.stderr],
+]) {
+  from.on('data', (chunk) => {
+    chunks.push(chunk);
+    to.write(chunk);
+  });
+}
+child.on('close', (code) => {
+  const status = code ?? 1;
+  if (status !== 0) {
+    const digest = failureDigest(Buffer.concat(chunks).toString('utf8'));
+    if (digest) console.error(`\n=== What failed (repeated from above)\n${digest}`);
+  }
+  process.exit(status);
+});
