@@ -124,7 +124,12 @@ async function firstRowIs(page: Page, userName: string) {
 /** Waits until no table is loading and returns the "N records" text. */
 async function settledTotal(page: Page): Promise<string> {
   await page.waitForFunction(() => !document.querySelector('table[aria-busy="true"]'));
-  return (await page.getByText(/^[\d,]+ records$/).textContent()) ?? '';
+  return (await page.getByText(/^[\d,]+ records?$/).textContent()) ?? '';
+}
+
+/** The English total line for `n` records, as the list shows it. */
+function recordsText(n: number): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? 'record' : 'records'}`;
 }
 
 /** Clears the filters and waits for the form to show the cleared URL (it remounts then). */
@@ -180,9 +185,7 @@ describe('users, referral and affiliate screens in Chromium', () => {
       `query($a: Decimal) { users(totalBuyAmountMoreThanOrEqual: $a, totalBuyAmountLessThanOrEqual: $a) { pagination { totalRecords } } }`,
       { a: user.totalBuyAmountUsd },
     );
-    expect(await settledTotal(page)).toBe(
-      `${sameAmount.users.pagination.totalRecords.toLocaleString('en-US')} records`,
-    );
+    expect(await settledTotal(page)).toBe(recordsText(sameAmount.users.pagination.totalRecords));
 
     // Card status as a named chip: the total matches the API's count for that status.
     await clearFilters(page);
@@ -195,7 +198,7 @@ describe('users, referral and affiliate screens in Chromium', () => {
     );
     await page.waitForFunction(
       (expected) => document.body.innerText.includes(expected),
-      `${byStatus.users.pagination.totalRecords.toLocaleString('en-US')} records`,
+      recordsText(byStatus.users.pagination.totalRecords),
     );
     const chips = await page
       .getByRole('table', { name: 'Users' })
@@ -328,7 +331,7 @@ describe('users, referral and affiliate screens in Chromium', () => {
     const withdrawals = page.getByRole('table', { name: 'Withdrawal history' });
     await withdrawals.locator('tbody tr').first().waitFor();
     expect(await settledTotal(page)).toBe(
-      `${history.userWithdrawalHistory.pagination.totalRecords.toLocaleString('en-US')} records`,
+      recordsText(history.userWithdrawalHistory.pagination.totalRecords),
     );
     await page.getByRole('combobox', { name: 'Kind' }).click();
     await page.getByRole('option', { name: WITHDRAWAL_KIND_NAMES[kind], exact: true }).click();
@@ -336,7 +339,7 @@ describe('users, referral and affiliate screens in Chromium', () => {
     await page.waitForURL((url) => url.searchParams.get('kind') === kind);
     await page.waitForFunction(
       (expected) => document.body.innerText.includes(expected),
-      `${ofKind.userWithdrawalHistory.pagination.totalRecords.toLocaleString('en-US')} records`,
+      recordsText(ofKind.userWithdrawalHistory.pagination.totalRecords),
     );
     await page.waitForFunction(() => !document.querySelector('table[aria-busy="true"]'));
     // The kind is the second column; every row shown is of the chosen kind.

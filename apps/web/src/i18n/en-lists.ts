@@ -3,7 +3,8 @@ import type { ListsMessages } from './ja-lists';
 /** English texts of the list conventions and the issue 6 screens (see ja-lists.ts). */
 export const enLists: ListsMessages = {
   list: {
-    total: '{{formatted}} records',
+    total_one: '{{formatted}} record',
+    total_other: '{{formatted}} records',
     loading: 'Loading…',
     empty: 'No matching data.',
     retry: 'Retry',
@@ -210,10 +211,12 @@ export const enLists: ListsMessages = {
     expand: 'Show the children of {{name}}',
     collapse: 'Hide the children of {{name}}',
     childBadge: 'Child {{number}}',
-    childCount: '{{count}} children',
+    childCount_one: '{{formatted}} child',
+    childCount_other: '{{formatted}} children',
     focus: 'Center on {{name}}',
     focusShort: 'Center',
-    descendantCount: '{{count}} descendants',
+    descendantCount_one: '{{formatted}} descendant',
+    descendantCount_other: '{{formatted}} descendants',
     tree: 'Referral tree',
     relationship: 'Relationship and rewards',
     loadMore: 'Show more',

@@ -5,7 +5,9 @@
  */
 export const jaLists = {
   list: {
-    total: '{{formatted}} 件',
+    // Plural forms (i18next's _one/_other): Japanese has one form, English two.
+    total_one: '{{formatted}} 件',
+    total_other: '{{formatted}} 件',
     loading: '読み込み中…',
     empty: '該当するデータはありません。',
     retry: '再試行',
@@ -212,10 +214,12 @@ export const jaLists = {
     expand: '{{name}} の子を表示',
     collapse: '{{name}} の子を閉じる',
     childBadge: '子 {{number}}',
-    childCount: '子 {{count}} 人',
+    childCount_one: '子 {{formatted}} 人',
+    childCount_other: '子 {{formatted}} 人',
     focus: '{{name}} を中心に表示',
     focusShort: '中心に表示',
-    descendantCount: '子孫 {{count}} 人',
+    descendantCount_one: '子孫 {{formatted}} 人',
+    descendantCount_other: '子孫 {{formatted}} 人',
     tree: 'リファラルツリー',
     relationship: '関係と報酬',
     loadMore: 'さらに表示',

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/i18n';
 import { formatAmount } from '@/lib/amount';
 import { useListState, type ListStateOptions } from '@/lib/list-state';
 import { renderRoutes } from '@/test/render';
@@ -93,6 +94,24 @@ describe('DataTable', () => {
     renderScreen({ rows: ROWS, total: 2 });
     expect(screen.queryByRole('columnheader', { name: 'Amount' })).not.toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Name' })).toBeInTheDocument();
+  });
+
+  it('counts its records in the plural form of the language', async () => {
+    const language = i18n.language;
+    try {
+      await i18n.changeLanguage('en');
+      const one = renderScreen({ rows: ROWS.slice(0, 1), total: 1 });
+      expect(screen.getByText('1 record')).toBeInTheDocument();
+      one.unmount();
+      const many = renderScreen({ rows: ROWS, total: 1234567 });
+      expect(screen.getByText('1,234,567 records')).toBeInTheDocument();
+      many.unmount();
+      await i18n.changeLanguage('ja');
+      renderScreen({ rows: ROWS.slice(0, 1), total: 1 });
+      expect(screen.getByText('1 件')).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage(language);
+    }
   });
 
   it('shows loading, empty and error states', () => {

@@ -111,7 +111,7 @@ export function DataTable<Row>({
     <Paper variant="outlined">
       <Stack direction="row" alignItems="center" spacing={1} sx={{ px: 2, py: 1 }}>
         <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }} aria-live="polite">
-          {total !== undefined && t('list.total', { formatted: formatNumber(total) })}
+          {total !== undefined && t('list.total', { count: total, formatted: formatNumber(total) })}
         </Typography>
         {actions}
         <ColumnChooser

@@ -93,6 +93,11 @@ describe('ReferralPage', () => {
     expect(
       within(screen.getByTestId('referral-node-carol')).getByText('Child 2'),
     ).toBeInTheDocument();
+    // Counts take the plural form of their number.
+    expect(within(bob).getByText('1 child · 2 descendants')).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('referral-node-carol')).getByText('0 children · 0 descendants'),
+    ).toBeInTheDocument();
     expect(await screen.findByText('12.5 HEC')).toBeInTheDocument();
     // Nothing below the first level has been asked for.
     expect(treeCalls().some((v) => v.userId === 2)).toBe(false);

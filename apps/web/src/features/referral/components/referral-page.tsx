@@ -117,9 +117,15 @@ function NodeLine({
         {formatDateTime(node.registeredAt)}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {t('referral.childCount', { count: formatNumber(node.childrenCount) })}
+        {t('referral.childCount', {
+          count: node.childrenCount,
+          formatted: formatNumber(node.childrenCount),
+        })}
         {' · '}
-        {t('referral.descendantCount', { count: formatNumber(node.descendantsCount) })}
+        {t('referral.descendantCount', {
+          count: node.descendantsCount,
+          formatted: formatNumber(node.descendantsCount),
+        })}
       </Typography>
       {!current && (
         <Button
