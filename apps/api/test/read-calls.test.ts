@@ -324,6 +324,17 @@ describe('users', () => {
     // Not a decimal at all: refused by the Decimal scalar before the resolver, naming the variable.
     const scalar = await fails(USERS, { min: 'abc' });
     expect(scalar.message).toMatch(/\$min/);
+    expect(scalar.code).toBe('BAD_USER_INPUT');
+    // A number where a decimal string belongs, and a card status that is not an integer.
+    for (const variables of [{ max: 12.5 }, { cardStatus: ['gold'] }]) {
+      expect(await fails(USERS, variables), JSON.stringify(variables)).toMatchObject({
+        code: 'BAD_USER_INPUT',
+      });
+    }
+    // The same refusal when the bad decimal is written in the query text itself.
+    const literal = await fails('{ users(totalBuyAmountMoreThanOrEqual: "1e3") { list { id } } }');
+    expect(literal).toMatchObject({ code: 'BAD_USER_INPUT' });
+    expect(literal.message).toMatch(/Decimal/);
   });
 
   it('userNames: the light variant for pickers, by name', async () => {

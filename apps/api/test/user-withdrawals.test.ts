@@ -279,6 +279,7 @@ describe('userWithdrawalHistory', () => {
       { userId: busy.id, kind: 'SAVING' },
     ]) {
       const error = await fails(variables);
+      expect(error.code, JSON.stringify(variables)).toBe('BAD_USER_INPUT');
       expect(error.message, JSON.stringify(variables)).toMatch(
         /Variable "\$(kind|status)" got invalid value/,
       );

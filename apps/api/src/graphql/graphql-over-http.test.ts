@@ -1,4 +1,4 @@
-import { GraphQLError } from 'graphql';
+import { GraphQLError, parse, type OperationDefinitionNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../shared/app-error';
 import { maskError } from './yoga';
@@ -92,6 +92,19 @@ describe('maskError', () => {
     ) as GraphQLError;
     expect(masked.message).toBe('Unexpected error.');
     expect(masked.extensions.code).toBe('INTERNAL_SERVER_ERROR');
+  });
+
+  it('gives a variable GraphQL refused the BAD_USER_INPUT code, keeping its message', () => {
+    const definition = parse('query Q($k: Kind) { a }').definitions[0] as OperationDefinitionNode;
+    const refused = new GraphQLError('Variable "$k" got invalid value "x".', {
+      nodes: definition.variableDefinitions![0],
+    });
+    const masked = maskError(refused) as GraphQLError;
+    expect(masked.message).toBe('Variable "$k" got invalid value "x".');
+    expect(masked.extensions.code).toBe('BAD_USER_INPUT');
+    // Any other error of GraphQL's own (a validation error here) passes through unchanged.
+    const field = new GraphQLError('Cannot query field "b".', { nodes: definition });
+    expect(maskError(field)).toBe(field);
   });
 
   it('keeps the message of an AppError and maps its code to extensions.code', () => {

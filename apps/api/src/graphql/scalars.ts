@@ -2,9 +2,14 @@ import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 
 const DECIMAL_PATTERN = /^-?\d+(\.\d+)?$/;
 
+/** A refused input value: the caller's bad input, with the code the web app translates. */
+function badInput(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
+}
+
 function parseDecimal(value: unknown): string {
   if (typeof value !== 'string' || !DECIMAL_PATTERN.test(value)) {
-    throw new GraphQLError('Decimal values are strings of digits such as "12.345".');
+    throw badInput('Decimal values are strings of digits such as "12.345".');
   }
   return value;
 }
@@ -13,10 +18,15 @@ function parseDecimal(value: unknown): string {
 export const DecimalScalar = new GraphQLScalarType<string, string>({
   name: 'Decimal',
   description: 'An exact decimal number, as a string such as "1.000000000000000001".',
-  serialize: (value) => parseDecimal(typeof value === 'string' ? value : String(value)),
+  serialize: (value) => {
+    // An unexpected error (masked): a stored amount that is not a decimal is our bug.
+    const text = typeof value === 'string' ? value : String(value);
+    if (!DECIMAL_PATTERN.test(text)) throw new Error(`not a Decimal: ${text}`);
+    return text;
+  },
   parseValue: parseDecimal,
   parseLiteral: (ast) => {
-    if (ast.kind !== Kind.STRING) throw new GraphQLError('Decimal values must be strings.');
+    if (ast.kind !== Kind.STRING) throw badInput('Decimal values must be strings.');
     return parseDecimal(ast.value);
   },
 });
@@ -26,9 +36,7 @@ function parseDateTime(value: unknown): Date {
     const date = new Date(value);
     if (!Number.isNaN(date.getTime()) && /^\d{4}-\d{2}-\d{2}/.test(value)) return date;
   }
-  throw new GraphQLError(
-    'DateTime values are ISO-8601 strings such as "2026-01-31T00:00:00.000Z".',
-  );
+  throw badInput('DateTime values are ISO-8601 strings such as "2026-01-31T00:00:00.000Z".');
 }
 
 export const DateTimeScalar = new GraphQLScalarType<Date, string>({
@@ -36,12 +44,12 @@ export const DateTimeScalar = new GraphQLScalarType<Date, string>({
   description: 'An instant, as an ISO-8601 string in UTC.',
   serialize: (value) => {
     const date = value instanceof Date ? value : new Date(String(value));
-    if (Number.isNaN(date.getTime())) throw new GraphQLError('Invalid DateTime value.');
+    if (Number.isNaN(date.getTime())) throw new Error(`not a DateTime: ${String(value)}`);
     return date.toISOString();
   },
   parseValue: parseDateTime,
   parseLiteral: (ast) => {
-    if (ast.kind !== Kind.STRING) throw new GraphQLError('DateTime values must be strings.');
+    if (ast.kind !== Kind.STRING) throw badInput('DateTime values must be strings.');
     return parseDateTime(ast.value);
   },
 });

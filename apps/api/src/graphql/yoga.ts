@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { GraphQLError, type DefinitionNode, type DocumentNode } from 'graphql';
+import { GraphQLError, Kind, type DefinitionNode, type DocumentNode } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { ACCESS_TOKEN_HEADER, GRAPHQL_PATH, type Locale } from '@app/shared';
 import { AppError } from '../shared/app-error';
@@ -28,13 +28,28 @@ export function maskError(error: unknown): Error {
     graphQLError &&
     (!graphQLError.originalError || graphQLError.originalError instanceof GraphQLError)
   ) {
-    return graphQLError;
+    return isRefusedVariable(graphQLError)
+      ? new GraphQLError(graphQLError.message, {
+          nodes: graphQLError.nodes,
+          originalError: graphQLError.originalError,
+          extensions: { ...graphQLError.extensions, code: 'BAD_USER_INPUT' },
+        })
+      : graphQLError;
   }
   return new GraphQLError('Unexpected error.', {
     nodes: graphQLError?.nodes,
     path: graphQLError?.path,
     extensions: { code: 'INTERNAL_SERVER_ERROR' },
   });
+}
+
+/**
+ * A variable GraphQL itself refused (an unknown enum value, a malformed scalar, a missing
+ * required value) is the caller's bad input like any other: graphql-js reports it on the
+ * variable's definition, without a code.
+ */
+function isRefusedVariable(error: GraphQLError): boolean {
+  return error.extensions.code === undefined && error.nodes?.[0]?.kind === Kind.VARIABLE_DEFINITION;
 }
 
 /** Logs unexpected errors with the request id before they are masked. */
