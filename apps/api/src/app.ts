@@ -34,6 +34,9 @@ export async function buildApp(
     reply.header('x-frame-options', 'DENY');
   });
 
+  database.onLostConnection((error) =>
+    app.log.warn({ err: error }, 'database connection lost; the pool will open a new one'),
+  );
   const services = createServices(database.db, serviceOptions);
   const yoga = createGraphQLServer(services, {
     graphiql: config.nodeEnv === 'development',

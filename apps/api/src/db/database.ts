@@ -13,6 +13,12 @@ export type Database = {
   db: Kysely<DB>;
   engine: DatabaseEngine;
   close: () => Promise<void>;
+  /**
+   * Where to report a pooled connection the server ended while it sat idle (a restart, a
+   * failover, pg_terminate_backend). The pool drops it and opens a new one on demand; until
+   * a listener is set, the report goes to stderr.
+   */
+  onLostConnection: (listener: (error: Error) => void) => void;
 };
 
 // Amounts and 64-bit counts must never pass through a JavaScript number, so both engines
@@ -34,8 +40,20 @@ export async function openDatabase(options: {
       max: options.poolSize ?? 10,
       application_name: 'admin-console',
     });
+    // Without a listener, pg's Pool re-throws an idle connection's error as an uncaught
+    // exception, which would end the whole process.
+    let report = (error: Error) =>
+      console.error(`database connection lost; the pool will open a new one: ${error.message}`);
+    pool.on('error', (error) => report(error));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      engine: 'postgres',
+      close: () => db.destroy(),
+      onLostConnection: (listener) => {
+        report = listener;
+      },
+    };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   const pglite = await PGlite.create(options.dataDir ?? 'memory://', { parsers: pgliteParsers });
@@ -44,7 +62,8 @@ export async function openDatabase(options: {
     // The pool speaks the subset of pg's Pool API that the dialect uses.
     dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }),
   });
-  return { db, engine: 'pglite', close: () => db.destroy() };
+  // One in-process connection: there is no server to lose it.
+  return { db, engine: 'pglite', close: () => db.destroy(), onLostConnection: () => {} };
 }
 
 /** Opens the database the configuration names. */
