@@ -225,7 +225,7 @@ export function DataTable<Row>({
   );
 }
 
-type PagedQuery<Row> = {
+export type PagedQuery<Row> = {
   data: { list: Row[]; pagination: { totalRecords: number } } | undefined;
   isFetching: boolean;
   error: unknown;

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Typography } from '@mui/material';
-import { DataTable, type DataColumn, pagedQueryProps } from '@/components/data-table/data-table';
-import { ListFilters, type FilterField } from '@/components/list-filters';
+import type { DataColumn } from '@/components/data-table/data-table';
+import { FilteredList } from '@/components/filtered-list';
+import type { FilterField } from '@/components/list-filters';
 import { TruncatedText } from '@/components/truncated-text';
 import type { HecSavingAddressesQuery } from '@/gql/graphql';
-import { adminTimeZone, formatDateTime } from '@/lib/date-time';
+import { formatDateTime } from '@/lib/date-time';
 import { useListState, type ListStateOptions } from '@/lib/list-state';
 import { useHecSavingAddresses } from '../api/hec-saving-addresses';
 import '@/i18n/lists';
@@ -68,26 +68,16 @@ export function AddressesPage() {
     },
   ];
   return (
-    <>
-      <ListFilters
-        fields={fields}
-        values={f}
-        onApply={(v) => list.setFilters(v as Partial<typeof f>)}
-        onClear={list.clearFilters}
-      />
-      <DataTable
-        {...pagedQueryProps(query)}
-        label={t('coinSaving.addressesLabel')}
-        storageKey="saving-addresses"
-        columns={columns}
-        getRowId={(r) => r.id}
-        list={list}
-        onOpenRow={(r) => navigate(`/common/users/${r.userId}`)}
-        rowLabel={(r) => t('users.openUser', { name: r.username })}
-      />
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-        {t('list.timeZone', { zone: adminTimeZone() })}
-      </Typography>
-    </>
+    <FilteredList
+      list={list}
+      query={query}
+      fields={fields}
+      label={t('coinSaving.addressesLabel')}
+      storageKey="saving-addresses"
+      columns={columns}
+      getRowId={(r) => r.id}
+      onOpenRow={(r) => navigate(`/common/users/${r.userId}`)}
+      rowLabel={(r) => t('users.openUser', { name: r.username })}
+    />
   );
 }

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Typography } from '@mui/material';
-import { DataTable, type DataColumn, pagedQueryProps } from '@/components/data-table/data-table';
-import { ListFilters, type FilterField } from '@/components/list-filters';
+import type { DataColumn } from '@/components/data-table/data-table';
+import { FilteredList } from '@/components/filtered-list';
+import type { FilterField } from '@/components/list-filters';
 import { TruncatedText } from '@/components/truncated-text';
 import type { UserSavingsQuery } from '@/gql/graphql';
 import { formatAmount, formatUsd } from '@/lib/amount';
-import { adminTimeZone, formatDateTime } from '@/lib/date-time';
+import { formatDateTime } from '@/lib/date-time';
 import { useListState, type ListStateOptions } from '@/lib/list-state';
 import { useSavingPlanNames } from '../api/hec-saving-plans';
 import { useUserSavings } from '../api/user-savings';
@@ -80,24 +80,14 @@ export function RemittanceHistoryPage() {
     },
   ];
   return (
-    <>
-      <ListFilters
-        fields={fields}
-        values={f}
-        onApply={(v) => list.setFilters(v as Partial<typeof f>)}
-        onClear={list.clearFilters}
-      />
-      <DataTable
-        {...pagedQueryProps(query)}
-        label={t('coinSaving.remittancesLabel')}
-        storageKey="saving-remittances"
-        columns={columns}
-        getRowId={(r) => r.userSavingSentValueId}
-        list={list}
-      />
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-        {t('list.timeZone', { zone: adminTimeZone() })}
-      </Typography>
-    </>
+    <FilteredList
+      list={list}
+      query={query}
+      fields={fields}
+      label={t('coinSaving.remittancesLabel')}
+      storageKey="saving-remittances"
+      columns={columns}
+      getRowId={(r) => r.userSavingSentValueId}
+    />
   );
 }

@@ -1,15 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Tab, Tabs, Typography } from '@mui/material';
-import { DataTable, type DataColumn, pagedQueryProps } from '@/components/data-table/data-table';
-import { ListFilters, type FilterField } from '@/components/list-filters';
+import { Tab, Tabs } from '@mui/material';
+import type { DataColumn } from '@/components/data-table/data-table';
+import { FilteredList, TimeZoneNote } from '@/components/filtered-list';
+import type { FilterField } from '@/components/list-filters';
 import { TruncatedText } from '@/components/truncated-text';
 import type {
   AffiliateSavingAggregatesQuery,
   AffiliateSavingRemittancesQuery,
 } from '@/gql/graphql';
 import { formatAmount, formatUsd } from '@/lib/amount';
-import { adminTimeZone, formatDateTime } from '@/lib/date-time';
+import { formatDateTime } from '@/lib/date-time';
 import { formatNumber } from '@/lib/format';
 import { useListState, type ListStateOptions } from '@/lib/list-state';
 import { useAffiliateSavingAggregates } from '../api/affiliate-saving-aggregates';
@@ -51,9 +52,7 @@ export function AggregationPage() {
         <Tab value="remittances" label={t('coinSaving.affiliateRemittancesLabel')} />
       </Tabs>
       {tab === 'aggregates' ? <Aggregates /> : <Remittances />}
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-        {t('list.timeZone', { zone: adminTimeZone() })}
-      </Typography>
+      <TimeZoneNote />
     </>
   );
 }
@@ -121,24 +120,18 @@ function Aggregates() {
     },
   ];
   return (
-    <>
-      <ListFilters
-        fields={fields}
-        values={f}
-        onApply={(v) => list.setFilters(v as Partial<typeof f>)}
-        onClear={list.clearFilters}
-      />
-      <DataTable
-        {...pagedQueryProps(query)}
-        label={t('coinSaving.aggregatesLabel')}
-        storageKey="affiliate-aggregates"
-        columns={columns}
-        getRowId={(r) => r.id}
-        list={list}
-        onOpenRow={(r) => navigate(`/common/users/${r.id}`)}
-        rowLabel={(r) => t('users.openUser', { name: r.username })}
-      />
-    </>
+    <FilteredList
+      list={list}
+      query={query}
+      fields={fields}
+      label={t('coinSaving.aggregatesLabel')}
+      storageKey="affiliate-aggregates"
+      columns={columns}
+      getRowId={(r) => r.id}
+      onOpenRow={(r) => navigate(`/common/users/${r.id}`)}
+      rowLabel={(r) => t('users.openUser', { name: r.username })}
+      timeZoneNote={false}
+    />
   );
 }
 
@@ -208,21 +201,15 @@ function Remittances() {
     },
   ];
   return (
-    <>
-      <ListFilters
-        fields={fields}
-        values={f}
-        onApply={(v) => list.setFilters(v as Partial<typeof f>)}
-        onClear={list.clearFilters}
-      />
-      <DataTable
-        {...pagedQueryProps(query)}
-        label={t('coinSaving.affiliateRemittancesLabel')}
-        storageKey="affiliate-remittances"
-        columns={columns}
-        getRowId={(r) => r.id}
-        list={list}
-      />
-    </>
+    <FilteredList
+      list={list}
+      query={query}
+      fields={fields}
+      label={t('coinSaving.affiliateRemittancesLabel')}
+      storageKey="affiliate-remittances"
+      columns={columns}
+      getRowId={(r) => r.id}
+      timeZoneNote={false}
+    />
   );
 }

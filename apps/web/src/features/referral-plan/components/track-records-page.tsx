@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DataTable, type DataColumn, pagedQueryProps } from '@/components/data-table/data-table';
-import { ListFilters, type FilterField } from '@/components/list-filters';
+import type { DataColumn } from '@/components/data-table/data-table';
+import { FilteredList } from '@/components/filtered-list';
+import type { FilterField } from '@/components/list-filters';
 import { TruncatedText } from '@/components/truncated-text';
 import type { AffiliateTrackRecordsQuery } from '@/gql/graphql';
 import { formatAmount } from '@/lib/amount';
@@ -94,23 +95,17 @@ export function TrackRecordsPage() {
     },
   ];
   return (
-    <>
-      <ListFilters
-        fields={fields}
-        values={f}
-        onApply={(values) => list.setFilters(values as Partial<typeof f>)}
-        onClear={list.clearFilters}
-      />
-      <DataTable
-        {...pagedQueryProps(query)}
-        label={t('coinSaving.trackRecordsLabel')}
-        storageKey="track-records"
-        columns={columns}
-        getRowId={(r) => r.userId}
-        list={list}
-        onOpenRow={(r) => navigate(`/common/users/${r.userId}`)}
-        rowLabel={(r) => t('users.openUser', { name: r.userName })}
-      />
-    </>
+    <FilteredList
+      list={list}
+      query={query}
+      fields={fields}
+      label={t('coinSaving.trackRecordsLabel')}
+      storageKey="track-records"
+      columns={columns}
+      getRowId={(r) => r.userId}
+      onOpenRow={(r) => navigate(`/common/users/${r.userId}`)}
+      rowLabel={(r) => t('users.openUser', { name: r.userName })}
+      timeZoneNote={false}
+    />
   );
 }

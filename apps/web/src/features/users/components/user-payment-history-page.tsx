@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Typography } from '@mui/material';
+import { Alert } from '@mui/material';
 import { isOneOf } from '@app/shared';
-import { DataTable, pagedQueryProps } from '@/components/data-table/data-table';
-import { ListFilters, type FilterField } from '@/components/list-filters';
-import { adminTimeZone, dayEndIso, dayStartIso } from '@/lib/date-time';
+import { FilteredList } from '@/components/filtered-list';
+import type { FilterField } from '@/components/list-filters';
+import { dayEndIso, dayStartIso } from '@/lib/date-time';
 import { useListState, type ListStateOptions } from '@/lib/list-state';
 import { useUserPayments } from '../api/user-payments';
 import { PAYMENT_STATUSES, paymentColumns, paymentStatusLabel } from './payment-columns';
@@ -62,23 +62,16 @@ export function UserPaymentHistoryPage() {
   return (
     <>
       <UserHistoryNav userId={userId} />
-      <ListFilters
+      <FilteredList
+        list={list}
+        query={query}
         fields={fields}
-        values={{ ...f, paymentStatus: paymentStatus ?? '' }}
-        onApply={(values) => list.setFilters(values as Partial<typeof f>)}
-        onClear={list.clearFilters}
-      />
-      <DataTable
-        {...pagedQueryProps(query)}
+        filterValues={{ ...f, paymentStatus: paymentStatus ?? '' }}
         label={t('users.sections.paymentHistory')}
         storageKey="user-payments"
         columns={columns}
         getRowId={(p) => p.userPaymentId}
-        list={list}
       />
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-        {t('list.timeZone', { zone: adminTimeZone() })}
-      </Typography>
     </>
   );
 }

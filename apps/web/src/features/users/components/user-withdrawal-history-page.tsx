@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Typography } from '@mui/material';
-import { DataTable, pagedQueryProps } from '@/components/data-table/data-table';
-import { ListFilters, type FilterField } from '@/components/list-filters';
-import { adminTimeZone } from '@/lib/date-time';
+import { Alert } from '@mui/material';
+import { FilteredList } from '@/components/filtered-list';
+import type { FilterField } from '@/components/list-filters';
 import { useListState, type ListStateOptions } from '@/lib/list-state';
 import { useUserWithdrawalHistory } from '../api/user-withdrawal-history';
 import { UserHistoryNav } from './user-history-nav';
@@ -58,24 +57,17 @@ export function UserWithdrawalHistoryPage() {
   return (
     <>
       <UserHistoryNav userId={userId} />
-      <ListFilters
+      <FilteredList
+        list={list}
+        query={query}
         fields={fields}
-        values={{ kind: kind ?? '', status: status ?? '' }}
-        onApply={(values) => list.setFilters(values as Partial<typeof list.filters>)}
-        onClear={list.clearFilters}
-      />
-      <DataTable
-        {...pagedQueryProps(query)}
+        filterValues={{ kind: kind ?? '', status: status ?? '' }}
         label={t('users.sections.withdrawalHistory')}
         storageKey="user-withdrawals"
         columns={columns}
         getRowId={(w) => w.id}
-        list={list}
         emptyText={t('users.noWithdrawals')}
       />
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-        {t('list.timeZone', { zone: adminTimeZone() })}
-      </Typography>
     </>
   );
 }

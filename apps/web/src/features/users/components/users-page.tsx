@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Typography } from '@mui/material';
-import { DataTable, type DataColumn, pagedQueryProps } from '@/components/data-table/data-table';
-import { ListFilters, type FilterField } from '@/components/list-filters';
+import type { DataColumn } from '@/components/data-table/data-table';
+import { FilteredList } from '@/components/filtered-list';
+import type { FilterField } from '@/components/list-filters';
 import { TruncatedText } from '@/components/truncated-text';
 import type { UsersQuery } from '@/gql/graphql';
 import { formatAmount, formatUsd } from '@/lib/amount';
-import { adminTimeZone, formatDateTime } from '@/lib/date-time';
+import { formatDateTime } from '@/lib/date-time';
 import { useListState, type ListStateOptions } from '@/lib/list-state';
 import { useUsers } from '../api/users';
 import { CARD_STATUSES, CardStatusChip, useCardStatusLabel } from './card-status';
@@ -191,26 +191,16 @@ export function UsersPage() {
   );
 
   return (
-    <>
-      <ListFilters
-        fields={fields}
-        values={filters}
-        onApply={(values) => list.setFilters(values as Partial<typeof filters>)}
-        onClear={list.clearFilters}
-      />
-      <DataTable
-        {...pagedQueryProps(query)}
-        label={t('users.listLabel')}
-        storageKey="users"
-        columns={columns}
-        getRowId={(u) => u.id}
-        list={list}
-        onOpenRow={(u) => navigate(`/common/users/${u.id}`)}
-        rowLabel={(u) => t('users.openUser', { name: u.userName })}
-      />
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-        {t('list.timeZone', { zone: adminTimeZone() })}
-      </Typography>
-    </>
+    <FilteredList
+      list={list}
+      query={query}
+      fields={fields}
+      label={t('users.listLabel')}
+      storageKey="users"
+      columns={columns}
+      getRowId={(u) => u.id}
+      onOpenRow={(u) => navigate(`/common/users/${u.id}`)}
+      rowLabel={(u) => t('users.openUser', { name: u.userName })}
+    />
   );
 }
