@@ -6,6 +6,7 @@
  * DATABASE_URL names the database; BENCH_SQL (JSON) gives the bare handler the users page's
  * queries as the app sends them. Prints the port on stdout, then serves until killed.
  */
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
@@ -32,6 +33,7 @@ async function startApp(): Promise<number> {
     DATABASE_URL: url,
     DATABASE_POOL_SIZE: String(POOL_SIZE),
     WEB_DIST_DIR: '/nonexistent-web-dist',
+    SECRETS_KEY: randomBytes(32).toString('base64'),
   });
   const database = await openDatabase({ databaseUrl: url, poolSize: POOL_SIZE });
   const app = await buildApp(config, database);

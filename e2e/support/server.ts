@@ -46,6 +46,8 @@ export async function startServer(): Promise<RunningServer> {
     url.pathname = `/${name}`;
     env.DATABASE_URL = url.toString();
     env.DEMO_SEED = '1';
+    // Production on PostgreSQL requires the key that seals stored secrets.
+    env.SECRETS_KEY = randomBytes(32).toString('base64');
     cleanup = async () => {
       const c = new pg.Client({ connectionString: baseDatabaseUrl });
       await c.connect();

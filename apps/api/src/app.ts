@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { GRAPHQL_PATH } from '@app/shared';
 import type { Config } from './config/env';
+import { resolveSecretsKey } from './config/secrets-key';
 import type { Database } from './db/database';
 import { createFastPath } from './graphql/fast-path';
 import { createGraphQLServer } from './graphql/yoga';
@@ -9,6 +10,7 @@ import { registerWebApp } from './http/web-app';
 import { registerLoginRoute } from './modules/auth/login-route';
 import { registerHealthRoute } from './modules/health/health-route';
 import { createServices, type ServiceOptions } from './services';
+import { createSecretBox } from './shared/secret-box';
 
 /** Builds the whole HTTP app without listening, so tests run it in-process. */
 export async function buildApp(
@@ -37,7 +39,10 @@ export async function buildApp(
   database.onLostConnection((error) =>
     app.log.warn({ err: error }, 'database connection lost; the pool will open a new one'),
   );
-  const services = createServices(database.db, serviceOptions);
+  const secretBox = createSecretBox(resolveSecretsKey(config));
+  const services = createServices(database.db, { ...serviceOptions, secretBox });
+  const sealed = await services.auth.sealPlaintextTotpSecrets();
+  if (sealed > 0) app.log.info({ sealed }, 'sealed TOTP secrets stored as plaintext');
   const yoga = createGraphQLServer(services, {
     graphiql: config.nodeEnv === 'development',
     // In tests a mutation that wrote no audit row fails loudly.

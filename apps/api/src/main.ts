@@ -1,13 +1,15 @@
 import { ConfigError, loadConfig, type Config } from './config/env';
+import { resolveSecretsKey } from './config/secrets-key';
 import { openConfiguredDatabase } from './db/database';
 import { migrate } from './db/migrator';
 import { buildApp } from './app';
 import { DEMO_ADMINS, DEMO_PASSWORD, seedDemoAdmins } from './seed/demo-admins';
 import { seedDemoPopulation } from './seed/population/demo-population';
 
-function readConfig(): Config {
+function readConfig(): Config & { secretsKey: Buffer } {
   try {
-    return loadConfig();
+    const config = loadConfig();
+    return { ...config, secretsKey: resolveSecretsKey(config) };
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

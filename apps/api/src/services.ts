@@ -9,23 +9,27 @@ import { createSavingsService } from './modules/savings/savings-service';
 import { createUsersService } from './modules/users/users-service';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals-service';
 import { systemClock, type Clock } from './shared/clock';
+import type { SecretBox } from './shared/secret-box';
 
 export type ServiceOptions = {
   /** Where services read "now"; tests pass a movable clock. */
   clock?: Clock;
 };
 
+/** What services need beyond the database: the box that seals stored secrets. */
+export type ServiceDependencies = ServiceOptions & { secretBox: SecretBox };
+
 /**
  * Every service, built once per app and shared by all requests. Services that change data
  * take `audit` and run each change through `audit.withAudit` (docs/architecture.md, "Audit").
  */
-export function createServices(db: Kysely<DB>, options: ServiceOptions = {}) {
+export function createServices(db: Kysely<DB>, options: ServiceDependencies) {
   const clock = options.clock ?? systemClock;
   const audit = createAuditService(db, clock);
   return {
     clock,
     audit,
-    auth: createAuthService(db, audit, clock),
+    auth: createAuthService(db, audit, clock, options.secretBox),
     adminUsers: createAdminUsersService(db, audit, clock),
     users: createUsersService(db),
     payments: createPaymentsService(db),

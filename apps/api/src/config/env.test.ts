@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './env';
 
@@ -34,6 +35,23 @@ describe('loadConfig', () => {
     expect(problems).toMatch(/DATABASE_URL: must be a postgres:\/\//);
     expect(problems).toMatch(/LOG_LEVEL: must be one of/);
     expect(problems).toMatch(/DEMO_SEED: must be 1, 0, true or false/);
+  });
+
+  it('takes a 32-byte base64 SECRETS_KEY and never echoes a bad one', () => {
+    const key = randomBytes(32);
+    expect(loadConfig({ SECRETS_KEY: key.toString('base64') }).secretsKey).toEqual(key);
+    expect(loadConfig({}).secretsKey).toBeUndefined();
+    for (const bad of [randomBytes(16).toString('base64'), 'not base64 at all!']) {
+      let error: unknown;
+      try {
+        loadConfig({ SECRETS_KEY: bad });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).message).toMatch(/SECRETS_KEY: must be 32 random bytes/);
+      expect((error as ConfigError).message).not.toContain(bad);
+    }
   });
 
   it('rejects a port out of range', () => {

@@ -49,7 +49,21 @@ const envSchema = z.object({
     })
     .default('info'),
   TRUST_PROXY: booleanFlag,
+  SECRETS_KEY: z
+    .string()
+    .optional()
+    .refine(
+      (value) => value === undefined || value === '' || decodesToKey(value),
+      'must be 32 random bytes in base64 (openssl rand -base64 32)',
+    )
+    .transform((value) => (value ? Buffer.from(value, 'base64') : undefined)),
 });
+
+const SECRET_VARIABLES = new Set(['SECRETS_KEY']);
+
+function decodesToKey(value: string): boolean {
+  return /^[A-Za-z0-9+/]{43}=$/.test(value.trim()) && Buffer.from(value, 'base64').length === 32;
+}
 
 /** The validated configuration; read once at start-up and passed down, never re-read. */
 export type Config = {
@@ -64,6 +78,8 @@ export type Config = {
   webDistDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   trustProxy: boolean;
+  /** The key that seals stored secrets; see config/secrets-key.ts for the default without it. */
+  secretsKey: Buffer | undefined;
 };
 
 export class ConfigError extends Error {
@@ -78,10 +94,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map(
-        (issue) =>
-          `${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`,
-      ),
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0]);
+        // A secret is never echoed, not even a malformed one.
+        const got = SECRET_VARIABLES.has(name) ? '' : ` (got ${JSON.stringify(env[name])})`;
+        return `${issue.path.join('.')}: ${issue.message}${got}`;
+      }),
     );
   }
   const e = parsed.data;
@@ -96,5 +114,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    secretsKey: e.SECRETS_KEY,
   };
 }

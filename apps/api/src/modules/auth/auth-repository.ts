@@ -69,6 +69,40 @@ export async function claimTotpStep(db: Executor, adminId: number, step: number)
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Admins whose TOTP secrets are still stored as plaintext (written before sealing). */
+export async function findPlaintextTotpSecrets(db: Executor) {
+  return db
+    .selectFrom('admin_users')
+    .select(['id', 'totp_secret as active', 'totp_pending_secret as pending'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('totp_secret', 'is not', null), eb('totp_secret', 'not like', 'v1.%')]),
+        eb.and([
+          eb('totp_pending_secret', 'is not', null),
+          eb('totp_pending_secret', 'not like', 'v1.%'),
+        ]),
+      ]),
+    )
+    .orderBy('id')
+    .execute();
+}
+
+/** Replaces one stored secret, only if it still holds `from` (another replica may have sealed it). */
+export async function replaceTotpSecret(
+  db: Executor,
+  adminId: number,
+  column: 'totp_secret' | 'totp_pending_secret',
+  from: string,
+  to: string,
+): Promise<void> {
+  await db
+    .updateTable('admin_users')
+    .set({ [column]: to })
+    .where('id', '=', adminId)
+    .where(column, '=', from)
+    .execute();
+}
+
 export async function findPendingTotpSecret(db: Executor, adminId: number): Promise<string | null> {
   const row = await db
     .selectFrom('admin_users')

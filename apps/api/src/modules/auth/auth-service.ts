@@ -10,6 +10,7 @@ import type { DB } from '../../db/schema';
 import type { AuthenticatedAdmin } from '../../graphql/context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
+import { isSealed, type SecretBox } from '../../shared/secret-box';
 import { validationError } from '../../shared/validation-error';
 import type { Actor, AuditService } from '../audit/audit-service';
 import { generateAccessToken, hashAccessToken } from './access-token';
@@ -37,7 +38,19 @@ function tooManyAttempts(blockedUntil: Date, now: Date): AppError {
 }
 
 /** Sign-in, token checks, sign-out and two-factor enrolment. Tokens live in the database so replicas share them. */
-export function createAuthService(db: Kysely<DB>, audit: AuditService, clock: Clock) {
+export function createAuthService(
+  db: Kysely<DB>,
+  audit: AuditService,
+  clock: Clock,
+  secretBox: SecretBox,
+) {
+  // TOTP seeds are stored sealed, bound to their admin's row (docs/architecture.md).
+  const totpContext = (adminId: number) => `admin_users:${adminId}:totp`;
+  const sealTotp = (adminId: number, secret: string) =>
+    secretBox.seal(secret, totpContext(adminId));
+  const openTotp = (adminId: number, sealed: string) =>
+    secretBox.open(sealed, totpContext(adminId));
+
   /** Counts a failure against the (email, IP) pair and audits it when the account exists. */
   async function recordFailure(
     key: string,
@@ -69,6 +82,27 @@ export function createAuthService(db: Kysely<DB>, audit: AuditService, clock: Cl
 
   return {
     /**
+     * Seals TOTP secrets stored as plaintext by versions before sealing; run at start-up.
+     * Returns how many secrets it sealed (0 once done, so it is cheap to run every time).
+     */
+    async sealPlaintextTotpSecrets(): Promise<number> {
+      let sealed = 0;
+      await db.transaction().execute(async (trx) => {
+        for (const row of await repo.findPlaintextTotpSecrets(trx)) {
+          for (const [column, value] of [
+            ['totp_secret', row.active],
+            ['totp_pending_secret', row.pending],
+          ] as const) {
+            if (value === null || isSealed(value)) continue;
+            await repo.replaceTotpSecret(trx, row.id, column, value, sealTotp(row.id, value));
+            sealed += 1;
+          }
+        }
+      });
+      return sealed;
+    },
+
+    /**
      * Checks the password (and the TOTP code when two-factor authentication is on) and issues
      * a new access token valid for one day. Unknown email and wrong password get the same
      * answer after the same work; repeated failures are throttled (see sign-in-throttle.ts).
@@ -92,7 +126,12 @@ export function createAuthService(db: Kysely<DB>, audit: AuditService, clock: Cl
       if (credentials.totpSecret) {
         const code = input.totpCode?.trim();
         if (!code) throw new AppError('TOTP_REQUIRED', TOTP_REQUIRED_MESSAGE);
-        const step = verifyTotp(credentials.totpSecret, code, clock(), credentials.totpLastStep);
+        const step = verifyTotp(
+          openTotp(credentials.id, credentials.totpSecret),
+          code,
+          clock(),
+          credentials.totpLastStep,
+        );
         if (step === null || !(await repo.claimTotpStep(db, credentials.id, step))) {
           await recordFailure(key, actor, credentials, 'totp');
           throw new AppError('INVALID_CREDENTIALS', INVALID_TOTP_MESSAGE);
@@ -168,7 +207,7 @@ export function createAuthService(db: Kysely<DB>, audit: AuditService, clock: Cl
               'Two-factor authentication is already enabled. Disable it first.',
             );
           }
-          await repo.setPendingTotpSecret(trx, adminId, secret);
+          await repo.setPendingTotpSecret(trx, adminId, sealTotp(adminId, secret));
           // The secret itself never goes into the audit trail.
           return {
             result: undefined,
@@ -198,12 +237,13 @@ export function createAuthService(db: Kysely<DB>, audit: AuditService, clock: Cl
         actor,
         { operation: 'postConfirmTotpEnrollment', targetType: AUDIT_TARGET },
         async (trx) => {
-          const pending = await repo.findPendingTotpSecret(trx, adminId);
-          if (!pending) throw new AppError('CONFLICT', 'Start two-factor enrolment first.');
+          const sealed = await repo.findPendingTotpSecret(trx, adminId);
+          if (!sealed) throw new AppError('CONFLICT', 'Start two-factor enrolment first.');
+          const pending = openTotp(adminId, sealed);
           const step = verifyTotp(pending, code.trim(), clock(), null);
           if (step === null)
             throw validationError([{ field: 'totpCode', rule: 'incorrect' }], locale);
-          await repo.setTotpSecret(trx, adminId, pending, step, clock());
+          await repo.setTotpSecret(trx, adminId, sealTotp(adminId, pending), step, clock());
           return {
             result: undefined,
             targetIds: [adminId],

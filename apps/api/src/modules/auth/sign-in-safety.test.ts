@@ -1,8 +1,12 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { INVALID_CREDENTIALS_MESSAGE, TOTP_REQUIRED_MESSAGE } from '@app/shared';
 import { startTestApp, type TestApp } from '../../../test/test-app';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config/env';
 import { blockDurationMs, THROTTLE_POLICY, throttleKey } from './sign-in-throttle';
-import { base32Decode, totpCode, totpStep } from './totp';
+import { base32Decode, generateTotpSecret, totpCode, totpStep } from './totp';
 
 let t: TestApp;
 /** A movable clock: tests jump forward instead of sleeping. */
@@ -149,6 +153,16 @@ describe('two-factor authentication (TOTP)', () => {
     expect(Buffer.from(qrCodeDataUrl.split(',')[1]!, 'base64').toString()).toContain('<svg');
 
     const codeAt = (at: Date) => totpCode(base32Decode(secret), totpStep(at));
+    // Stored sealed: a copy of the database does not reveal the seed.
+    const stored = () =>
+      t.database.db
+        .selectFrom('admin_users')
+        .select(['totp_secret', 'totp_pending_secret'])
+        .where('email', '=', 'reader@example.com')
+        .executeTakeFirstOrThrow();
+    const pendingRow = await stored();
+    expect(pendingRow.totp_pending_secret).toMatch(/^v1\./);
+    expect(pendingRow.totp_pending_secret).not.toContain(secret);
     const wrong = await t.gql(
       'mutation ($c: String!) { postConfirmTotpEnrollment(totpCode: $c) { totpEnabled } }',
       { c: '000000' === codeAt(now()) ? '111111' : '000000' },
@@ -164,6 +178,12 @@ describe('two-factor authentication (TOTP)', () => {
       token,
     );
     expect(confirmed.data?.postConfirmTotpEnrollment.totpEnabled).toBe(true);
+    const activeRow = await stored();
+    expect(activeRow).toMatchObject({
+      totp_pending_secret: null,
+      totp_secret: expect.stringMatching(/^v1\./),
+    });
+    expect(activeRow.totp_secret).not.toContain(secret);
 
     const withoutCode = await login({ email: 'reader@example.com', password: 'DemoPass123' });
     expect(withoutCode.status).toBe(401);
@@ -219,6 +239,66 @@ describe('two-factor authentication (TOTP)', () => {
     expect((await login({ email: 'reader@example.com', password: 'DemoPass123' })).status).toBe(
       200,
     );
+  });
+
+  it('seals a secret stored as plaintext by an older version at start-up, and it still signs in', async () => {
+    const secret = generateTotpSecret();
+    await t.database.db
+      .updateTable('admin_users')
+      .set({ totp_secret: secret, totp_last_step: null })
+      .where('email', '=', 'super@example.com')
+      .execute();
+    // A second server over the same database, as after an upgrade; it seals on start.
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: '/nonexistent-web-dist',
+      SECRETS_KEY: randomBytes(32).toString('base64'),
+    });
+    const upgraded = await buildApp(config, t.database, { clock: now });
+    try {
+      const row = await t.database.db
+        .selectFrom('admin_users')
+        .select('totp_secret')
+        .where('email', '=', 'super@example.com')
+        .executeTakeFirstOrThrow();
+      expect(row.totp_secret).toMatch(/^v1\./);
+      expect(row.totp_secret).not.toContain(secret);
+      await upgraded.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = upgraded.server.address() as AddressInfo;
+      const signIn = (code: string) =>
+        fetch(`http://127.0.0.1:${port}/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            email: 'super@example.com',
+            password: 'DemoPass123',
+            totp_code: code,
+          }),
+        });
+      offsetMs += 30_000;
+      const code = totpCode(base32Decode(secret), totpStep(now()));
+      expect((await signIn(code)).status).toBe(200);
+      // Sealing again finds nothing to do.
+      const again = await buildApp(config, t.database, { clock: now });
+      await again.close();
+      expect(
+        (
+          await t.database.db
+            .selectFrom('admin_users')
+            .select('totp_secret')
+            .where('email', '=', 'super@example.com')
+            .executeTakeFirstOrThrow()
+        ).totp_secret,
+      ).toBe(row.totp_secret);
+    } finally {
+      await upgraded.close();
+      await t.database.db
+        .updateTable('admin_users')
+        .set({ totp_secret: null, totp_last_step: null })
+        .where('email', '=', 'super@example.com')
+        .execute();
+    }
   });
 
   it('never writes the secret into the audit trail', async () => {
