@@ -84,6 +84,18 @@ export default tseslint.config(
     },
   },
   {
+    // The API's promises are database work: one left floating fails as an unhandled
+    // rejection outside any request, which can take the whole process down.
+    files: ['apps/api/src/**/*.ts', 'apps/api/test/**/*.ts'],
+    languageOptions: {
+      parserOptions: { project: ['apps/api/tsconfig.json'], tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -60,7 +60,10 @@ export async function buildApp(
     handler: async (req, reply) => {
       if (await fastPath.handle(req, reply)) return reply;
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
-      response.headers.forEach((value, key) => reply.header(key, value));
+      // A block body: reply.header() returns the reply, which is thenable.
+      response.headers.forEach((value, key) => {
+        reply.header(key, value);
+      });
       reply.status(response.status);
       reply.send(response.body);
       return reply;
