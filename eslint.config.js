@@ -86,9 +86,13 @@ export default tseslint.config(
   {
     // The API's promises are database work: one left floating fails as an unhandled
     // rejection outside any request, which can take the whole process down.
-    files: ['apps/api/src/**/*.ts', 'apps/api/test/**/*.ts'],
+    // The browser tests and the bench drive servers and browsers: the same holds there.
+    files: ['apps/api/src/**/*.ts', 'apps/api/test/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
     languageOptions: {
-      parserOptions: { project: ['apps/api/tsconfig.json'], tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        project: ['apps/api/tsconfig.json', 'tsconfig.tools.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
