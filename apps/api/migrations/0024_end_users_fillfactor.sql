@@ -1,0 +1,15 @@
+-- Room on each end_users page for updated row versions (docs/domain.md, "Write cost").
+--
+-- Every write of a payment or remittance updates its user and every ancestor up to the root
+-- (subtree totals), and the hub users near the root are updated by nearly every write. An
+-- update can be HOT (a new row version on the same page, no index touched) when no indexed
+-- column changes and the page has room; the subtree totals are in none of end_users' 21
+-- indexes, but full pages (fillfactor 100) left no room, so each ancestor update wrote 21
+-- index entries. With 20% of each page kept free, measured at benchmark size: a 20,000-payment
+-- update's totals trigger 2.9-3.1 s -> 0.77-0.83 s, one writer of single payments 367 -> 827
+-- a second, and the table 461 -> 494 MB.
+--
+-- Pages written from now on (new rows, the generator's load, row versions moved elsewhere)
+-- keep the room; a database loaded before this gets it for all rows with VACUUM FULL
+-- end_users (about 20 s at 1M users, with the table locked) in a maintenance window.
+ALTER TABLE end_users SET (fillfactor = 80);
