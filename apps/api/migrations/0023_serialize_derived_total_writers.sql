@@ -22,24 +22,19 @@ BEGIN
   RETURN NULL;
 END $$;
 
-CREATE TRIGGER payments_serialize_writers
-  BEFORE INSERT OR UPDATE OR DELETE ON payments
-  FOR EACH STATEMENT EXECUTE FUNCTION serialize_derived_total_writers();
-CREATE TRIGGER affiliate_remittances_serialize_writers
-  BEFORE INSERT OR UPDATE OR DELETE ON affiliate_remittances
-  FOR EACH STATEMENT EXECUTE FUNCTION serialize_derived_total_writers();
-CREATE TRIGGER saving_remittances_serialize_writers
-  BEFORE INSERT OR UPDATE OR DELETE ON saving_remittances
-  FOR EACH STATEMENT EXECUTE FUNCTION serialize_derived_total_writers();
-CREATE TRIGGER reward_entries_serialize_writers
-  BEFORE INSERT OR UPDATE OR DELETE ON reward_entries
-  FOR EACH STATEMENT EXECUTE FUNCTION serialize_derived_total_writers();
-CREATE TRIGGER reward_snapshots_serialize_writers
-  BEFORE INSERT OR UPDATE OR DELETE ON reward_snapshots
-  FOR EACH STATEMENT EXECUTE FUNCTION serialize_derived_total_writers();
-CREATE TRIGGER staking_positions_serialize_writers
-  BEFORE INSERT OR UPDATE OR DELETE ON staking_positions
-  FOR EACH STATEMENT EXECUTE FUNCTION serialize_derived_total_writers();
+-- <table>_serialize_writers on each table whose records are summed into derived totals.
+DO $$
+DECLARE
+  t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['payments', 'affiliate_remittances', 'saving_remittances',
+    'reward_entries', 'reward_snapshots', 'staking_positions']
+  LOOP
+    EXECUTE format('CREATE TRIGGER %I BEFORE INSERT OR UPDATE OR DELETE ON %I
+      FOR EACH STATEMENT EXECUTE FUNCTION serialize_derived_total_writers()',
+      t || '_serialize_writers', t);
+  END LOOP;
+END $$;
 
 -- Writers of the other counted tables (withdrawal requests, inquiries, end users themselves)
 -- are not serialized: they touch one record's buckets. Their bucket upserts now go in bucket
