@@ -1,6 +1,8 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 const VERSION = 'v1';
+/** How every sealed value begins; anything else is plaintext from before sealing. */
+export const SEALED_PREFIX = `${VERSION}.`;
 const KEY_BYTES = 32;
 const IV_BYTES = 12;
 
@@ -14,7 +16,7 @@ export type SecretBox = {
 
 /** True for a value `seal` produced (any key); anything else is plaintext from before sealing. */
 export function isSealed(value: string): boolean {
-  return value.startsWith(`${VERSION}.`);
+  return value.startsWith(SEALED_PREFIX);
 }
 
 /** A secret box over a 32-byte key (the `SECRETS_KEY` setting). */

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { RoleName } from '@app/shared';
 import { createCompiledQueryCache } from '../../db/compiled-query-cache';
 import type { Executor } from '../../db/executor';
+import { SEALED_PREFIX } from '../../shared/secret-box';
 
 export type AdminCredentials = {
   id: number;
@@ -69,6 +70,8 @@ export async function claimTotpStep(db: Executor, adminId: number, step: number)
   return Number(result.numUpdatedRows) === 1;
 }
 
+const SEALED = `${SEALED_PREFIX}%`;
+
 /** Admins whose TOTP secrets are still stored as plaintext (written before sealing). */
 export async function findPlaintextTotpSecrets(db: Executor) {
   return db
@@ -76,10 +79,10 @@ export async function findPlaintextTotpSecrets(db: Executor) {
     .select(['id', 'totp_secret as active', 'totp_pending_secret as pending'])
     .where((eb) =>
       eb.or([
-        eb.and([eb('totp_secret', 'is not', null), eb('totp_secret', 'not like', 'v1.%')]),
+        eb.and([eb('totp_secret', 'is not', null), eb('totp_secret', 'not like', SEALED)]),
         eb.and([
           eb('totp_pending_secret', 'is not', null),
-          eb('totp_pending_secret', 'not like', 'v1.%'),
+          eb('totp_pending_secret', 'not like', SEALED),
         ]),
       ]),
     )

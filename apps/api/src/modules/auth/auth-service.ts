@@ -239,11 +239,11 @@ export function createAuthService(
         async (trx) => {
           const sealed = await repo.findPendingTotpSecret(trx, adminId);
           if (!sealed) throw new AppError('CONFLICT', 'Start two-factor enrolment first.');
-          const pending = openTotp(adminId, sealed);
-          const step = verifyTotp(pending, code.trim(), clock(), null);
+          const step = verifyTotp(openTotp(adminId, sealed), code.trim(), clock(), null);
           if (step === null)
             throw validationError([{ field: 'totpCode', rule: 'incorrect' }], locale);
-          await repo.setTotpSecret(trx, adminId, sealTotp(adminId, pending), step, clock());
+          // Pending and active seeds share their row's context: the sealed value moves as is.
+          await repo.setTotpSecret(trx, adminId, sealed, step, clock());
           return {
             result: undefined,
             targetIds: [adminId],
