@@ -100,6 +100,25 @@ export default tseslint.config(
     },
   },
   {
+    // Money is exact only if every amount goes through the one configured Decimal clone:
+    // decimal.js used directly runs at its default 20 significant digits and rounds sums.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: ['packages/shared/src/decimal.ts', 'packages/shared/src/decimal.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'decimal.js',
+              message: 'Use the exact helpers of @app/shared (packages/shared/src/decimal.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

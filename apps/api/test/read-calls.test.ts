@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { compareDecimals } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoPopulation } from '../src/seed/population/demo-population';
 import { USERS_SORT_TARGETS } from '../src/modules/users/users-repository';
@@ -380,21 +381,22 @@ describe('user detail calls', () => {
              (SELECT coalesce(sum(sent_hec), 0) FROM affiliate_remittances WHERE end_user_id = ${id})::text AS aff,
              (SELECT count(*) FROM affiliate_remittances WHERE end_user_id = ${id}) AS affn`)
     )[0]!;
-    const dec = (v: unknown) => Number(v as string); // comparison only; amounts stay strings in the API
-    expect(dec(data.userAsset!.totalBuyAmountUsd)).toBe(dec(sums.buy));
+    // Exact comparison ('12.50' equals '12.5'); a float would hide lost digits.
+    const same = (a: unknown, b: string) => compareDecimals(a as string, b);
+    expect(same(data.userAsset!.totalBuyAmountUsd, sums.buy)).toBe(0);
     const saving = data.userHecSavingRemittanceHistory as {
       totalSentHec: string;
       pagination: { totalRecords: number };
       remittances: unknown[];
     };
-    expect(dec(saving.totalSentHec)).toBe(dec(sums.sent));
+    expect(same(saving.totalSentHec, sums.sent)).toBe(0);
     expect(saving.pagination.totalRecords).toBe(Number(sums.n));
     expect(saving.remittances.length).toBe(Math.min(20, Number(sums.n)));
     const affiliate = data.userAffiliateSavingRemittanceHistory as {
       totalSentHec: string;
       pagination: { totalRecords: number };
     };
-    expect(dec(affiliate.totalSentHec)).toBe(dec(sums.aff));
+    expect(same(affiliate.totalSentHec, sums.aff)).toBe(0);
     expect(affiliate.pagination.totalRecords).toBe(Number(sums.affn));
     expect(
       (data.userReferralPlanDetail as { numberOfRemittances: number }).numberOfRemittances,

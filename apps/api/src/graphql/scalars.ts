@@ -1,15 +1,33 @@
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
-
-const DECIMAL_PATTERN = /^-?\d+(\.\d+)?$/;
+import {
+  checkDecimalText,
+  DECIMAL_TEXT,
+  MAX_DECIMAL_INTEGER_DIGITS,
+  MAX_DECIMAL_SCALE,
+} from '@app/shared';
 
 /** A refused input value: the caller's bad input, with the code the web app translates. */
 function badInput(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
 }
 
+/**
+ * Every Decimal input is bounded here, before any resolver, arithmetic or SQL: a plain decimal
+ * string with at most 30 digits before the point and 18 after (the finest unit's scale).
+ * Arguments with a unit check its scale on top (`amountArgument`, list-input.ts).
+ */
 function parseDecimal(value: unknown): string {
-  if (typeof value !== 'string' || !DECIMAL_PATTERN.test(value)) {
+  if (typeof value !== 'string') {
     throw badInput('Decimal values are strings of digits such as "12.345".');
+  }
+  const problem = checkDecimalText(value, { allowNegative: true });
+  if (problem?.problem === 'format') {
+    throw badInput('Decimal values are strings of digits such as "12.345".');
+  }
+  if (problem) {
+    throw badInput(
+      `Decimal values have at most ${MAX_DECIMAL_INTEGER_DIGITS} digits before the decimal point and ${MAX_DECIMAL_SCALE} after it.`,
+    );
   }
   return value;
 }
@@ -21,7 +39,7 @@ export const DecimalScalar = new GraphQLScalarType<string, string>({
   serialize: (value) => {
     // An unexpected error (masked): a stored amount that is not a decimal is our bug.
     const text = typeof value === 'string' ? value : String(value);
-    if (!DECIMAL_PATTERN.test(text)) throw new Error(`not a Decimal: ${text}`);
+    if (!DECIMAL_TEXT.test(text)) throw new Error(`not a Decimal: ${text}`);
     return text;
   },
   parseValue: parseDecimal,

@@ -1,3 +1,4 @@
+import { checkDecimalText, describeDecimalProblem, UNIT_SCALES, type MoneyUnit } from '@app/shared';
 import type { Pagination } from '../db/pagination';
 import { AppError } from './app-error';
 import type { Page } from './page';
@@ -16,14 +17,22 @@ export function badInput(field: string, message: string): AppError {
   return new AppError('BAD_USER_INPUT', `${field}: ${message}`, { field });
 }
 
-/** Checks that an optional decimal amount filter is not negative. */
+/**
+ * Checks an optional amount argument of a known unit: not negative and with no more decimal
+ * places than the unit has (USD 2, BTC 8, coins 18), like the database domains, so the caller
+ * hears which argument is wrong instead of a filter that silently matches nothing.
+ */
 export function nonNegativeAmount(
   field: string,
   value: string | null | undefined,
+  unit: MoneyUnit,
 ): string | undefined {
   if (value === null || value === undefined) return undefined;
-  if (!/^\d+(\.\d+)?$/.test(value))
+  const problem = checkDecimalText(value, { scale: UNIT_SCALES[unit] });
+  if (problem?.problem === 'format' || problem?.problem === 'negative') {
     throw badInput(field, 'must be an amount of 0 or more, such as "1000" or "12.5".');
+  }
+  if (problem) throw badInput(field, `${unit} amounts ${describeDecimalProblem(problem)}`);
   return value;
 }
 

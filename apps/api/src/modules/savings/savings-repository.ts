@@ -158,18 +158,27 @@ export async function findUserSavingRemittanceHistory(
       .limit(limit)
       .offset(offset)
       .execute(),
+    // Per plan by its term, not its id; the four terms cover every plan (saving_plans_term_check),
+    // so the four totals add up to totalSentHec.
     db
-      .selectFrom('saving_remittances')
+      .selectFrom('saving_remittances as r')
+      .innerJoin('saving_plans as p', 'p.id', 'r.saving_plan_id')
       .select([
-        sql<string>`coalesce(sum(sent_hec) FILTER (WHERE saving_plan_id = 1), 0)`.as(
+        sql<string>`coalesce(sum(r.sent_hec) FILTER (WHERE p.term_years = 1), 0)`.as(
           'totalOneYearPlanHec',
         ),
-        sql<string>`coalesce(sum(sent_hec) FILTER (WHERE saving_plan_id = 2), 0)`.as(
+        sql<string>`coalesce(sum(r.sent_hec) FILTER (WHERE p.term_years = 2), 0)`.as(
           'totalTwoYearsPlanHec',
+        ),
+        sql<string>`coalesce(sum(r.sent_hec) FILTER (WHERE p.term_years = 3), 0)`.as(
+          'totalThreeYearsPlanHec',
+        ),
+        sql<string>`coalesce(sum(r.sent_hec) FILTER (WHERE p.term_years = 5), 0)`.as(
+          'totalFiveYearsPlanHec',
         ),
         sql<string>`count(*)`.as('totalRecords'),
       ])
-      .where('end_user_id', '=', userId)
+      .where('r.end_user_id', '=', userId)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('end_users')

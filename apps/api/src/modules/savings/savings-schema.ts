@@ -41,6 +41,11 @@ const SavingRemittanceHistoryRef = builder
       totalSentHec: t.field({ type: 'Decimal', resolve: (h) => h.totalSentHec }),
       totalOneYearPlanHec: t.field({ type: 'Decimal', resolve: (h) => h.totalOneYearPlanHec }),
       totalTwoYearsPlanHec: t.field({ type: 'Decimal', resolve: (h) => h.totalTwoYearsPlanHec }),
+      totalThreeYearsPlanHec: t.field({
+        type: 'Decimal',
+        resolve: (h) => h.totalThreeYearsPlanHec,
+      }),
+      totalFiveYearsPlanHec: t.field({ type: 'Decimal', resolve: (h) => h.totalFiveYearsPlanHec }),
       pagination: t.field({ type: PaginationRef, resolve: (h) => h.pagination }),
     }),
   });

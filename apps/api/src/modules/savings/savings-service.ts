@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { toUnitScale } from '@app/shared';
 import type { DB } from '../../db/schema';
 import { notFound, positiveId, textFilter, toRepoPagination } from '../../shared/list-input';
 import type { Page } from '../../shared/page';
@@ -19,15 +20,23 @@ export function createSavingsService(db: Kysely<DB>) {
   }
 
   return {
-    /** One user's coin-saving remittances (newest first) with the spec's totals. */
+    /** One user's coin-saving remittances (newest first) with the spec's totals and the 3-/5-year ones. */
     userSavingHistory: async (userId: number, page: Page<'confirmedAt'>) => {
       positiveId('userId', userId);
       const [, history] = await Promise.all([
         assertUser(userId),
         repo.findUserSavingRemittanceHistory(db, userId, page.limit, page.offset),
       ]);
-      const { totalRecords, ...rest } = history;
-      return { ...rest, totalRecords: Number(totalRecords) };
+      const hec = (value: string) => toUnitScale(value, 'HEC');
+      return {
+        remittances: history.remittances,
+        totalSentHec: hec(history.totalSentHec),
+        totalOneYearPlanHec: hec(history.totalOneYearPlanHec),
+        totalTwoYearsPlanHec: hec(history.totalTwoYearsPlanHec),
+        totalThreeYearsPlanHec: hec(history.totalThreeYearsPlanHec),
+        totalFiveYearsPlanHec: hec(history.totalFiveYearsPlanHec),
+        totalRecords: Number(history.totalRecords),
+      };
     },
 
     /** One user's referral-plan remittances (newest first) with the stored totals. */

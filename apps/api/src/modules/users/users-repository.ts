@@ -1,5 +1,5 @@
-import Decimal from 'decimal.js';
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { compareDecimals, toUnits, UNIT_SCALES } from '@app/shared';
 import { emailKey, prefixPattern, userNameKey } from '../../db/end-user-keys';
 import type { Executor } from '../../db/executor';
 import {
@@ -282,13 +282,9 @@ const bandKey = (band: bigint): string => (band * BAND_WIDTH).toString().padStar
 
 /** An amount in whole cents rounded down, and whether that is exact; undefined if malformed. */
 function cents(amount: string): { cents: bigint; exact: boolean } | undefined {
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(amount);
-  if (!match) return undefined;
-  const fraction = match[2] ?? '';
-  return {
-    cents: BigInt(match[1] ?? '0') * 100n + BigInt(fraction.slice(0, 2).padEnd(2, '0')),
-    exact: !/[1-9]/.test(fraction.slice(2)),
-  };
+  if (!/^\d+(\.\d+)?$/.test(amount)) return undefined;
+  const { units, exact } = toUnits(amount, UNIT_SCALES.USD);
+  return { cents: units, exact };
 }
 
 /**
@@ -306,7 +302,7 @@ async function countAmountRange(
   const low = min === undefined ? undefined : cents(min);
   const high = max === undefined ? undefined : cents(max);
   if ((min !== undefined && !low) || (max !== undefined && !high)) return undefined;
-  if (min !== undefined && max !== undefined && new Decimal(min).gt(max)) return 0;
+  if (min !== undefined && max !== undefined && compareDecimals(min, max) > 0) return 0;
   const bandCents = BAND_WIDTH * 100n;
   // Inside the open top band only its own lower bound (20,000) starts a band.
   const minIsBandStart =

@@ -187,17 +187,23 @@ const UserHecSavingDetailRef = builder
   .objectRef<Row<'hecSavingDetail'>>('UserHecSavingDetail')
   .implement({
     description:
-      'Coin-saving section of the user detail page (HEC positions of the 1- and 2-year plans).',
+      "Coin-saving section of the user detail page: HEC positions of the 1-, 2-, 3- and 5-year plans (amounts at 18 decimal places); the four plans' rewards add up to totalRewards.",
     fields: (t) => {
       const decimal = (key: keyof Row<'hecSavingDetail'>) =>
         t.field({ type: 'Decimal', resolve: (d) => d[key] });
       return {
         oneYearPlanRate: decimal('oneYearPlanRate'),
         twoYearPlanRate: decimal('twoYearPlanRate'),
+        threeYearPlanRate: decimal('threeYearPlanRate'),
+        fiveYearPlanRate: decimal('fiveYearPlanRate'),
         oneYearPlanPrincipal: decimal('oneYearPlanPrincipal'),
         twoYearPlanPrincipal: decimal('twoYearPlanPrincipal'),
+        threeYearPlanPrincipal: decimal('threeYearPlanPrincipal'),
+        fiveYearPlanPrincipal: decimal('fiveYearPlanPrincipal'),
         oneYearPlanRewards: decimal('oneYearPlanRewards'),
         twoYearPlanRewards: decimal('twoYearPlanRewards'),
+        threeYearPlanRewards: decimal('threeYearPlanRewards'),
+        fiveYearPlanRewards: decimal('fiveYearPlanRewards'),
         totalRewards: decimal('totalRewards'),
         userPreBonusRate: decimal('userPreBonusRate'),
         userCardStatusBonusRate: decimal('userCardStatusBonusRate'),

@@ -1,5 +1,5 @@
-import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
+import { compareDecimals, sumDecimals, toUnitScale, type MoneyUnit } from '@app/shared';
 import type { DB } from '../../db/schema';
 import type { Page as RepoPage } from '../../db/pagination';
 import {
@@ -62,12 +62,14 @@ export function usersFilter(input: UsersFilterInput): repo.UsersFilter {
   const min = nonNegativeAmount(
     'totalBuyAmountMoreThanOrEqual',
     input.totalBuyAmountMoreThanOrEqual,
+    'USD',
   );
   const max = nonNegativeAmount(
     'totalBuyAmountLessThanOrEqual',
     input.totalBuyAmountLessThanOrEqual,
+    'USD',
   );
-  if (min !== undefined && max !== undefined && new Decimal(min).gt(max)) {
+  if (min !== undefined && max !== undefined && compareDecimals(min, max) > 0) {
     throw badInput(
       'totalBuyAmountMoreThanOrEqual',
       'must not be greater than totalBuyAmountLessThanOrEqual.',
@@ -96,13 +98,20 @@ export function usersFilter(input: UsersFilterInput): repo.UsersFilter {
 function sumRewards(
   rewards: readonly { kind: string; coinType: string; amount: string }[],
   kinds: readonly string[],
-  coin: string,
+  coin: 'ETH' | 'HEC',
 ): string {
-  return rewards
+  const amounts = rewards
     .filter((r) => kinds.includes(r.kind) && r.coinType === coin)
-    .reduce((sum, r) => sum.plus(r.amount), new Decimal(0))
-    .toFixed();
+    .map((r) => r.amount);
+  return toUnitScale(sumDecimals(amounts), coin);
 }
+
+/** The exact sum of decimal strings, written at the unit's scale. */
+const sumAt = (unit: MoneyUnit, values: readonly string[]): string =>
+  toUnitScale(sumDecimals(values), unit);
+
+/** The coin-saving terms, in years, that the detail section breaks the totals into. */
+const SAVING_TERMS = { one: 1, two: 2, three: 3, five: 5 } as const;
 
 /** Reads of end users for the users list and the user detail page. */
 export function createUsersService(db: Kysely<DB>) {
@@ -177,7 +186,10 @@ export function createUsersService(db: Kysely<DB>) {
       };
     },
 
-    /** Coin-saving section: rate, principal and rewards of the 1- and 2-year plans. */
+    /**
+     * Coin-saving section: rate, principal and rewards of each plan (1, 2, 3 and 5 years; the
+     * spec names the first two, users hold all four) and the total, so the parts add up.
+     */
     hecSavingDetail: async (userId: number) => {
       const user = await requireUser(userId, (id) => repo.findUserReferralPlanTotals(db, id));
       const [positions, plans] = await Promise.all([
@@ -185,26 +197,36 @@ export function createUsersService(db: Kysely<DB>) {
         repo.listSavingPlans(db),
       ]);
       const hec = positions.filter((p) => p.coinType === 'HEC');
-      const plan = (years: number) => plans.find((p) => p.termYears === years);
       const of = (years: number) => {
-        const p = plan(years);
-        const position = hec.find((h) => h.planId === p?.id);
+        const plan = plans.find((p) => p.termYears === years);
+        const position = hec.find((h) => h.planId === plan?.id);
         return {
-          rate: p?.rewardRate ?? '0',
-          principal: position?.principal ?? '0',
-          rewards: position?.rewards ?? '0',
+          rate: plan?.rewardRate ?? '0',
+          principal: toUnitScale(position?.principal ?? '0', 'HEC'),
+          rewards: toUnitScale(position?.rewards ?? '0', 'HEC'),
         };
       };
-      const one = of(1);
-      const two = of(2);
+      const one = of(SAVING_TERMS.one);
+      const two = of(SAVING_TERMS.two);
+      const three = of(SAVING_TERMS.three);
+      const five = of(SAVING_TERMS.five);
       return {
         oneYearPlanRate: one.rate,
         twoYearPlanRate: two.rate,
+        threeYearPlanRate: three.rate,
+        fiveYearPlanRate: five.rate,
         oneYearPlanPrincipal: one.principal,
         twoYearPlanPrincipal: two.principal,
+        threeYearPlanPrincipal: three.principal,
+        fiveYearPlanPrincipal: five.principal,
         oneYearPlanRewards: one.rewards,
         twoYearPlanRewards: two.rewards,
-        totalRewards: hec.reduce((sum, h) => sum.plus(h.rewards), new Decimal(0)).toFixed(),
+        threeYearPlanRewards: three.rewards,
+        fiveYearPlanRewards: five.rewards,
+        totalRewards: sumAt(
+          'HEC',
+          hec.map((h) => h.rewards),
+        ),
         userPreBonusRate: user.savingRewardsRate,
         userCardStatusBonusRate: CARD_STATUS_BONUS_RATES[user.cardStatus] ?? '0',
       };
@@ -240,15 +262,25 @@ export function createUsersService(db: Kysely<DB>) {
       const rows = date
         ? await repo.findUserRewardSnapshot(db, userId, date, planId ?? undefined)
         : [];
-      const sum = (pick: (r: (typeof rows)[number]) => string) =>
-        rows.reduce((total, r) => total.plus(pick(r)), new Decimal(0)).toFixed();
       return {
         rewardDate: date ?? null,
         remittances: rows,
-        totalSentHec: sum((r) => r.amount),
-        totalSentUSD: sum((r) => r.total_usd),
-        totalAubeReward: sum((r) => r.aube_reward),
-        totalOwlReward: sum((r) => r.owl_reward),
+        totalSentHec: sumAt(
+          'HEC',
+          rows.map((r) => r.amount),
+        ),
+        totalSentUSD: sumAt(
+          'USD',
+          rows.map((r) => r.total_usd),
+        ),
+        totalAubeReward: sumAt(
+          'AUBE',
+          rows.map((r) => r.aube_reward),
+        ),
+        totalOwlReward: sumAt(
+          'OWL',
+          rows.map((r) => r.owl_reward),
+        ),
       };
     },
 

@@ -1,6 +1,14 @@
-import { CONTACT_STATUSES, PAYMENT_STATUSES, WITHDRAWAL_STATUSES } from '@app/shared';
+import {
+  CONTACT_STATUSES,
+  formatUnits,
+  mulUnits,
+  PAYMENT_STATUSES,
+  pow10,
+  toUnits,
+  WITHDRAWAL_STATUSES,
+} from '@app/shared';
 import { esc, isoDate, line, NULL, opt, ts } from './copy-text';
-import { BTC, COIN, formatUnits, mulUnits, pow10, RATE, USD } from './fixed-point';
+import { BTC, COIN, RATE, USD } from './fixed-point';
 import {
   CONTACT_TITLES_EN,
   CONTACT_TITLES_JA,
@@ -502,7 +510,7 @@ export async function generatePopulation(
       for (const [planId, { principal, first }] of byPlan) {
         const planIndex = planId - 1;
         const rateText = SAVING_RATES[planIndex] ?? '0.05';
-        const rateUnits = BigInt(Math.round(Number(rateText) * 1e4)) * pow10(RATE - 4);
+        const rateUnits = toUnits(rateText, RATE).units;
         const aubeReward = mulUnits(principal, COIN, rateUnits, RATE, COIN) / 12n;
         const owlRate = BigInt(rng.range(1, 50)) * pow10(RATE - 3);
         const owlReward = mulUnits(aubeReward, COIN, owlRate, RATE, COIN);
