@@ -271,7 +271,7 @@ export type UserHecSavingDetailQueryVariables = Exact<{
 }>;
 
 
-export type UserHecSavingDetailQuery = { userHecSavingDetail: { oneYearPlanRate: string, twoYearPlanRate: string, oneYearPlanPrincipal: string, twoYearPlanPrincipal: string, oneYearPlanRewards: string, twoYearPlanRewards: string, totalRewards: string, userPreBonusRate: string, userCardStatusBonusRate: string } };
+export type UserHecSavingDetailQuery = { userHecSavingDetail: { oneYearPlanRate: string, twoYearPlanRate: string, threeYearPlanRate: string, fiveYearPlanRate: string, oneYearPlanPrincipal: string, twoYearPlanPrincipal: string, threeYearPlanPrincipal: string, fiveYearPlanPrincipal: string, oneYearPlanRewards: string, twoYearPlanRewards: string, threeYearPlanRewards: string, fiveYearPlanRewards: string, totalRewards: string, userPreBonusRate: string, userCardStatusBonusRate: string } };
 
 export type UserHecSavingRemittanceHistoryQueryVariables = Exact<{
   userId: number;
@@ -279,7 +279,7 @@ export type UserHecSavingRemittanceHistoryQueryVariables = Exact<{
 }>;
 
 
-export type UserHecSavingRemittanceHistoryQuery = { userHecSavingRemittanceHistory: { totalSentHec: string, totalOneYearPlanHec: string, totalTwoYearsPlanHec: string, remittances: Array<{ id: string, confirmedAt: string, planName: string, sentHec: string, usdValue: string, address: string, transactionHash: string }>, pagination: { totalRecords: number } } };
+export type UserHecSavingRemittanceHistoryQuery = { userHecSavingRemittanceHistory: { totalSentHec: string, totalOneYearPlanHec: string, totalTwoYearsPlanHec: string, totalThreeYearsPlanHec: string, totalFiveYearsPlanHec: string, remittances: Array<{ id: string, confirmedAt: string, planName: string, sentHec: string, usdValue: string, address: string, transactionHash: string }>, pagination: { totalRecords: number } } };
 
 export type UserPaymentsQueryVariables = Exact<{
   input?: UserPaymentsInput | null | undefined;
@@ -772,10 +772,16 @@ export const UserHecSavingDetailDocument = new TypedDocumentString(`
   userHecSavingDetail(input: {userId: $userId}) {
     oneYearPlanRate
     twoYearPlanRate
+    threeYearPlanRate
+    fiveYearPlanRate
     oneYearPlanPrincipal
     twoYearPlanPrincipal
+    threeYearPlanPrincipal
+    fiveYearPlanPrincipal
     oneYearPlanRewards
     twoYearPlanRewards
+    threeYearPlanRewards
+    fiveYearPlanRewards
     totalRewards
     userPreBonusRate
     userCardStatusBonusRate
@@ -797,6 +803,8 @@ export const UserHecSavingRemittanceHistoryDocument = new TypedDocumentString(`
     totalSentHec
     totalOneYearPlanHec
     totalTwoYearsPlanHec
+    totalThreeYearsPlanHec
+    totalFiveYearsPlanHec
     pagination {
       totalRecords
     }

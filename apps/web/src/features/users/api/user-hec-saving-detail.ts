@@ -7,10 +7,16 @@ const UserHecSavingDetailQuery = graphql(`
     userHecSavingDetail(input: { userId: $userId }) {
       oneYearPlanRate
       twoYearPlanRate
+      threeYearPlanRate
+      fiveYearPlanRate
       oneYearPlanPrincipal
       twoYearPlanPrincipal
+      threeYearPlanPrincipal
+      fiveYearPlanPrincipal
       oneYearPlanRewards
       twoYearPlanRewards
+      threeYearPlanRewards
+      fiveYearPlanRewards
       totalRewards
       userPreBonusRate
       userCardStatusBonusRate
@@ -18,7 +24,7 @@ const UserHecSavingDetailQuery = graphql(`
   }
 `);
 
-/** The coin-saving section of one user: principal, rewards and rates per plan. */
+/** The coin-saving section of one user: principal, rewards and rates of each of the four plans. */
 export function useUserHecSavingDetail(userId: number) {
   return useQuery({
     queryKey: ['userHecSavingDetail', userId],

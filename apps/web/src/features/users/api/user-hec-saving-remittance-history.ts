@@ -18,6 +18,8 @@ const UserHecSavingRemittanceHistoryQuery = graphql(`
       totalSentHec
       totalOneYearPlanHec
       totalTwoYearsPlanHec
+      totalThreeYearsPlanHec
+      totalFiveYearsPlanHec
       pagination {
         totalRecords
       }

@@ -202,6 +202,9 @@ function SavingInfo({ userId }: { userId: number }) {
   );
 }
 
+/** Field prefixes of the coin-saving plans, in term order (oneYearPlanPrincipal, …). */
+const SAVING_PLAN_FIELDS = ['oneYear', 'twoYear', 'threeYear', 'fiveYear'] as const;
+
 function CoinSaving({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const { data: d, isPending, error } = useUserHecSavingDetail(userId);
@@ -215,25 +218,20 @@ function CoinSaving({ userId }: { userId: number }) {
       {d && (
         <DetailList
           items={[
-            {
-              label: t('fields.oneYearPlanPrincipal'),
-              value: formatAmount(d.oneYearPlanPrincipal, 'HEC'),
-            },
-            {
-              label: t('fields.twoYearPlanPrincipal'),
-              value: formatAmount(d.twoYearPlanPrincipal, 'HEC'),
-            },
-            {
-              label: t('fields.oneYearPlanRewards'),
-              value: formatAmount(d.oneYearPlanRewards, 'HEC'),
-            },
-            {
-              label: t('fields.twoYearPlanRewards'),
-              value: formatAmount(d.twoYearPlanRewards, 'HEC'),
-            },
+            // Every plan a user can hold (1, 2, 3 and 5 years), so the rewards add up to the total.
+            ...SAVING_PLAN_FIELDS.map((plan) => ({
+              label: t(`fields.${plan}PlanPrincipal`),
+              value: formatAmount(d[`${plan}PlanPrincipal`], 'HEC'),
+            })),
+            ...SAVING_PLAN_FIELDS.map((plan) => ({
+              label: t(`fields.${plan}PlanRewards`),
+              value: formatAmount(d[`${plan}PlanRewards`], 'HEC'),
+            })),
             { label: t('fields.totalRewards'), value: formatAmount(d.totalRewards, 'HEC') },
-            { label: t('fields.oneYearPlanRate'), value: formatAmount(d.oneYearPlanRate) },
-            { label: t('fields.twoYearPlanRate'), value: formatAmount(d.twoYearPlanRate) },
+            ...SAVING_PLAN_FIELDS.map((plan) => ({
+              label: t(`fields.${plan}PlanRate`),
+              value: formatAmount(d[`${plan}PlanRate`]),
+            })),
             { label: t('fields.userPreBonusRate'), value: formatAmount(d.userPreBonusRate) },
             {
               label: t('fields.userCardStatusBonusRate'),

@@ -103,6 +103,14 @@ function SavingRemittances({ userId }: { userId: number }) {
                 label: t('fields.totalTwoYearsPlanHec'),
                 value: formatAmount(h.totalTwoYearsPlanHec, 'HEC'),
               },
+              {
+                label: t('fields.totalThreeYearsPlanHec'),
+                value: formatAmount(h.totalThreeYearsPlanHec, 'HEC'),
+              },
+              {
+                label: t('fields.totalFiveYearsPlanHec'),
+                value: formatAmount(h.totalFiveYearsPlanHec, 'HEC'),
+              },
             ]}
           />
         </Paper>
