@@ -111,7 +111,8 @@ export default tseslint.config(
           paths: [
             {
               name: 'decimal.js',
-              message: 'Use the exact helpers of @app/shared (packages/shared/src/decimal.ts).',
+              message:
+                'Use the exact helpers of @app/shared (packages/shared/src/decimal.ts, decimal-text.ts).',
             },
           ],
         },

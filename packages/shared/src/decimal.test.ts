@@ -2,23 +2,25 @@ import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import {
   addDecimals,
-  checkDecimalText,
   compareDecimals,
   decimal,
   DECIMAL_PRECISION,
-  describeDecimalProblem,
-  formatUnits,
-  MAX_DECIMAL_INTEGER_DIGITS,
-  mulUnits,
   multiplyDecimals,
   plainDecimal,
   subtractDecimals,
   sumDecimals,
   toScale,
-  toUnits,
   toUnitScale,
-  UNIT_SCALES,
 } from './decimal';
+import {
+  checkDecimalText,
+  describeDecimalProblem,
+  formatUnits,
+  MAX_DECIMAL_INTEGER_DIGITS,
+  mulUnits,
+  toUnits,
+  UNIT_SCALES,
+} from './decimal-text';
 
 /** Adds decimal strings digit by digit (schoolbook, via bigint): the reference the tests trust. */
 function referenceSum(values: string[]): string {

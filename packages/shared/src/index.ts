@@ -3,3 +3,4 @@ export * from './error-codes';
 export * from './validation';
 export * from './domain-values';
 export * from './decimal';
+export * from './decimal-text';

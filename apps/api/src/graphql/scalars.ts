@@ -14,7 +14,7 @@ function badInput(message: string): GraphQLError {
 /**
  * Every Decimal input is bounded here, before any resolver, arithmetic or SQL: a plain decimal
  * string with at most 30 digits before the point and 18 after (the finest unit's scale).
- * Arguments with a unit check its scale on top (`amountArgument`, list-input.ts).
+ * Arguments with a unit check its scale on top (`nonNegativeAmount`, shared/list-input.ts).
  */
 function parseDecimal(value: unknown): string {
   if (typeof value !== 'string') {

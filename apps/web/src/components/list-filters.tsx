@@ -13,28 +13,33 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
+import {
+  checkDecimalText,
+  UNIT_SCALES,
+  type DecimalTextProblem,
+  type MoneyUnit,
+} from '@app/shared';
 import '@/i18n/lists';
 
 type Option = { value: string; label: string };
 
 /** One filter control of a list screen. */
 export type FilterField =
-  | { key: string; label: string; type?: 'text' | 'decimal' | 'date' }
+  | { key: string; label: string; type?: 'text' | 'date' }
+  /** An amount; with a unit, no more decimal places than the unit has (the API's rule). */
+  | { key: string; label: string; type: 'decimal'; unit?: MoneyUnit }
   | { key: string; label: string; type: 'chips'; options: Option[] }
   | { key: string; label: string; type: 'select'; options: Option[] };
 
 export type FilterDraft = Record<string, string | string[]>;
 
-const DECIMAL = /^\d+(\.\d+)?$/;
-
-/** Whether a field's draft value can be sent (amounts must be non-negative decimals). */
-function fieldError(field: FilterField, value: string | string[] | undefined): boolean {
-  return (
-    field.type === 'decimal' &&
-    typeof value === 'string' &&
-    value !== '' &&
-    !DECIMAL.test(value.trim())
-  );
+/** Why a field's draft value cannot be sent (amounts: the shared decimal rules), or null. */
+function fieldError(
+  field: FilterField,
+  value: string | string[] | undefined,
+): DecimalTextProblem | null {
+  if (field.type !== 'decimal' || typeof value !== 'string' || value === '') return null;
+  return checkDecimalText(value.trim(), field.unit ? { scale: UNIT_SCALES[field.unit] } : {});
 }
 
 /**
@@ -65,7 +70,13 @@ function FilterForm({
   const { t } = useTranslation();
   const [draft, setDraft] = useState<FilterDraft>(values);
   const set = (key: string, value: string | string[]) => setDraft((d) => ({ ...d, [key]: value }));
-  const invalid = fields.some((f) => fieldError(f, draft[f.key]));
+  const invalid = fields.some((f) => fieldError(f, draft[f.key]) !== null);
+  const amountErrorText = (error: DecimalTextProblem) =>
+    error.problem === 'scale' || error.problem === 'integer_digits'
+      ? t(error.problem === 'scale' ? 'list.amountScale' : 'list.amountDigits', {
+          count: error.max,
+        })
+      : t('list.invalidAmount');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -143,8 +154,8 @@ function FilterForm({
               type={field.type === 'date' ? 'date' : 'text'}
               value={typeof value === 'string' ? value : ''}
               onChange={(e) => set(field.key, e.target.value)}
-              error={error}
-              helperText={error ? t('list.invalidAmount') : undefined}
+              error={error !== null}
+              helperText={error ? amountErrorText(error) : undefined}
               slotProps={{
                 htmlInput: field.type === 'decimal' ? { inputMode: 'decimal' } : undefined,
                 inputLabel: field.type === 'date' ? { shrink: true } : undefined,

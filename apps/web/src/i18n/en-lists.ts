@@ -21,6 +21,8 @@ export const enLists: ListsMessages = {
     clear: 'Clear',
     any: 'Any',
     invalidAmount: 'Enter an amount of 0 or more',
+    amountScale: 'Enter at most {{count}} decimal places',
+    amountDigits: 'Enter at most {{count}} digits before the decimal point',
     viewAll: 'View all',
     open: 'Open {{name}}',
     totals: 'Totals',

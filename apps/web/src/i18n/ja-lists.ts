@@ -24,6 +24,8 @@ export const jaLists = {
     clear: 'クリア',
     any: 'すべて',
     invalidAmount: '0以上の数値を入力してください',
+    amountScale: '小数点以下は{{count}}桁以内で入力してください',
+    amountDigits: '整数部は{{count}}桁以内で入力してください',
     viewAll: 'すべて表示',
     open: '{{name}} を開く',
     totals: '合計',

@@ -1,6 +1,5 @@
+import { DECIMAL_TEXT } from '@app/shared';
 import { formatNumber } from './format';
-
-const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /** Coin and currency units the console shows after an amount. */
 export type AmountUnit = 'HEC' | 'ETH' | 'ATEM' | 'BTC' | 'USD' | 'OWL' | (string & {});
@@ -17,7 +16,7 @@ export function formatAmount(
 ): string {
   if (value === null || value === undefined || value === '') return '';
   const trimmed = value.trim();
-  if (!DECIMAL.test(trimmed)) return unit ? `${value} ${unit}` : value;
+  if (!DECIMAL_TEXT.test(trimmed)) return unit ? `${value} ${unit}` : value;
   const [whole = '0', fraction = ''] = trimmed.split('.');
   let digits = fraction.replace(/0+$/, '');
   if (digits.length < minFractionDigits) digits = digits.padEnd(minFractionDigits, '0');

@@ -106,4 +106,24 @@ describe('UsersPage', () => {
     expect(screen.getByRole('button', { name: 'Search' })).toBeDisabled();
     expect(fetchMock.mock.calls.length).toBe(calls);
   });
+
+  it('refuses more decimal places than USD has, with the rule the API applies', async () => {
+    answer();
+    renderAt(<UsersPage />, '/common/users');
+    await screen.findByText('alice01');
+    const calls = fetchMock.mock.calls.length;
+    const field = screen.getByLabelText('Total buy amount (USD) ≥');
+    await userEvent.type(field, '100.005');
+    expect(screen.getByText('Enter at most 2 decimal places')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Search' })).toBeDisabled();
+    await userEvent.type(field, '{Backspace}');
+    expect(screen.queryByText('Enter at most 2 decimal places')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Search' })).toBeEnabled();
+    await userEvent.clear(field);
+    await userEvent.type(field, '9'.repeat(31));
+    expect(
+      screen.getByText('Enter at most 30 digits before the decimal point'),
+    ).toBeInTheDocument();
+    expect(fetchMock.mock.calls.length).toBe(calls);
+  });
 });

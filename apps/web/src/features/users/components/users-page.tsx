@@ -66,8 +66,8 @@ export function UsersPage() {
     { key: 'inviteCode', label: t('fields.inviteCode') },
     { key: 'email', label: t('fields.email') },
     { key: 'forceClubIdHash', label: t('fields.forceClubIdHash') },
-    { key: 'totalBuyMin', label: t('fields.totalBuyAmountMin'), type: 'decimal' },
-    { key: 'totalBuyMax', label: t('fields.totalBuyAmountMax'), type: 'decimal' },
+    { key: 'totalBuyMin', label: t('fields.totalBuyAmountMin'), type: 'decimal', unit: 'USD' },
+    { key: 'totalBuyMax', label: t('fields.totalBuyAmountMax'), type: 'decimal', unit: 'USD' },
     {
       key: 'cardStatus',
       label: t('cardStatus.label'),
