@@ -21,7 +21,11 @@ export type CsvHeaderMap<K extends string> = {
 };
 
 export function normaliseHeaderName(name: string): string {
-  return name.normalize('NFKC').trim().replace(/[\s_-]+/g, ' ').toLowerCase();
+  return name
+    .normalize('NFKC')
+    .trim()
+    .replace(/[\s_-]+/g, ' ')
+    .toLowerCase();
 }
 
 /**
