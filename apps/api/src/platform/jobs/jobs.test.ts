@@ -11,6 +11,7 @@ let db: Kysely<DB>;
 // Two pg-boss instances with a worker each, as two replicas would run.
 let replicas: Jobs[] = [];
 const runs: Array<{ replica: number; marker: string }> = [];
+const errors: string[] = [];
 
 async function waitFor(condition: () => boolean, ms: number): Promise<void> {
   const deadline = Date.now() + ms;
@@ -27,8 +28,17 @@ beforeAll(async () => {
   db = database.db;
   await sql`CREATE TABLE jobs_test_orders (id int PRIMARY KEY, note text)`.execute(db);
   for (const replica of [0, 1]) {
-    const jobs = createJobs(db, { pollingIntervalSeconds: 0.5, supervise: false });
+    const jobs = createJobs(db, {
+      pollingIntervalSeconds: 0.5,
+      supervise: false,
+      batchSize: 4,
+      onError: (error) => errors.push(error.message),
+    });
     jobs.work<{ marker: string }>('platform-test', async (job) => {
+      runs.push({ replica, marker: job.data.marker });
+    });
+    jobs.work<{ marker: string }>('platform-test-failing', async (job) => {
+      if (job.data.marker === 'bad') throw new Error('bad job');
       runs.push({ replica, marker: job.data.marker });
     });
     // One after the other: the first creates pg-boss's schema, the second finds it.
@@ -85,6 +95,28 @@ describe('jobs', () => {
       ).toHaveLength(1);
     }
   }, 40_000);
+
+  it('fails a throwing job on its own; its batch-mates complete', async () => {
+    const ids = await db.transaction().execute(async (trx) => ({
+      bad: await replicas[0]!.send(
+        trx,
+        'platform-test-failing',
+        { marker: 'bad' },
+        { retryLimit: 0 },
+      ),
+      good: await replicas[0]!.send(trx, 'platform-test-failing', { marker: 'good' }),
+    }));
+    await waitFor(() => runs.some((r) => r.marker === 'good'), 15_000);
+    await waitFor(() => errors.includes('bad job'), 15_000);
+    const boss = replicas[0]!.boss;
+    expect(await boss.getJobById('platform-test-failing', ids.bad!)).toMatchObject({
+      state: 'failed',
+    });
+    expect(runs.some((r) => r.marker === 'bad')).toBe(false);
+    expect(await boss.getJobById('platform-test-failing', ids.good!)).toMatchObject({
+      state: 'completed',
+    });
+  }, 30_000);
 
   it('does not deadlock the app when a worker polls while a transaction holds the connection', async () => {
     // On PGlite the app has one connection: a poll waits for the transaction, then runs.

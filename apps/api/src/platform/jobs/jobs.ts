@@ -23,11 +23,13 @@ export type SendOptions = Pick<
 >;
 
 export type JobsOptions = {
-  /** Seconds between polls of each queue when it is empty (pg-boss minimum 0.5). */
+  /** Seconds between polls of each queue when it is empty (default 2, pg-boss minimum 0.5). */
   pollingIntervalSeconds?: number;
   /** pg-boss maintenance (expiry, archive); off in tests that do not need it. */
   supervise?: boolean;
-  /** Where pg-boss's own errors (a failed poll, maintenance) go; default stderr. */
+  /** Jobs fetched per poll of a queue (default 10). */
+  batchSize?: number;
+  /** Where a handler's error and pg-boss's own errors (a failed poll, maintenance) go; default stderr. */
   onError?: (error: Error) => void;
 };
 
@@ -69,7 +71,8 @@ export function createJobs(db: Kysely<DB>, options: JobsOptions = {}): Jobs {
     migrate: true,
   });
   // pg-boss reports its errors as 'error' events; without a listener Node would throw.
-  boss.on('error', (error) => (options.onError ?? defaultOnError)(error));
+  const onError = options.onError ?? defaultOnError;
+  boss.on('error', (error) => onError(error));
   const queues = new Set<string>();
   const handlers = new Map<string, JobHandler<object>>();
   let started = false;
@@ -101,12 +104,27 @@ export function createJobs(db: Kysely<DB>, options: JobsOptions = {}): Jobs {
       }
       started = true;
       if (!startOptions.workers) return;
+      const batchSize = options.batchSize ?? 10;
       for (const [name, handler] of handlers) {
-        await boss.work<object>(
+        let workerId = '';
+        workerId = await boss.work<object>(
           name,
-          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
-          async ([job]) => {
-            if (job) await handler({ id: job.id, name: job.name, data: job.data });
+          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize },
+          async (batch) => {
+            // One job's failure must not fail its batch-mates: it is failed on its own (and
+            // retried by pg-boss); pg-boss then completes the rest, which are still active.
+            for (const job of batch) {
+              try {
+                await handler({ id: job.id, name: job.name, data: job.data });
+              } catch (error) {
+                const failure = error instanceof Error ? error : new Error(String(error));
+                onError(failure);
+                await boss.fail(name, job.id, { message: failure.message });
+              }
+            }
+            // pg-boss 10 waits a full polling interval after every fetch; a full batch means
+            // more may be waiting, so fetch again at once.
+            if (batch.length === batchSize) boss.notifyWorker(workerId);
           },
         );
       }
