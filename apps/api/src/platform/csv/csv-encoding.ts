@@ -37,10 +37,16 @@ export function assertTextBytes(bytes: Uint8Array, atStart: boolean): void {
   }
 }
 
-/** Detects the encoding from the first bytes; `complete` says the sample is the whole file. */
-export function detectCsvEncoding(sample: Uint8Array, complete: boolean): CsvEncoding {
+/**
+ * Detects the encoding from the first bytes; `complete` says the sample is the whole file.
+ * 'ascii' means undecided: nothing but ASCII so far, which reads the same in UTF-8 and
+ * CP932; the decoder then decides at the first byte above 0x7F (a file of numbers whose
+ * first Japanese name comes after the sniffed part is still read right).
+ */
+export function detectCsvEncoding(sample: Uint8Array, complete: boolean): CsvEncoding | 'ascii' {
   assertTextBytes(sample, true);
   if (startsWith(sample, [0xef, 0xbb, 0xbf])) return 'utf-8-bom';
+  if (!complete && sample.every((b) => b < 0x80)) return 'ascii';
   return isUtf8(sample, complete) ? 'utf-8' : 'cp932';
 }
 
@@ -92,8 +98,37 @@ export function isUtf8(bytes: Uint8Array, complete: boolean): boolean {
   return true;
 }
 
+export type CsvDecoder = {
+  write: (bytes: Uint8Array) => string;
+  end: () => string;
+  /** The encoding in use; 'utf-8' while undecided and after an ASCII-only file. */
+  encoding: () => CsvEncoding;
+};
+
 /** A streaming decoder for the detected encoding; `write` throws on invalid UTF-8. */
-export function createCsvDecoder(encoding: CsvEncoding): {
+export function createCsvDecoder(detected: CsvEncoding | 'ascii'): CsvDecoder {
+  if (detected !== 'ascii') {
+    const fixed = createFixedDecoder(detected);
+    return { ...fixed, encoding: () => detected };
+  }
+  let decided: CsvEncoding | undefined;
+  let inner: ReturnType<typeof createFixedDecoder> | undefined;
+  return {
+    write: (bytes) => {
+      if (!inner) {
+        const firstHigh = bytes.findIndex((b) => b >= 0x80);
+        if (firstHigh === -1) return Buffer.from(bytes).toString('latin1');
+        decided = isUtf8(bytes.subarray(firstHigh), false) ? 'utf-8' : 'cp932';
+        inner = createFixedDecoder(decided);
+      }
+      return inner.write(bytes);
+    },
+    end: () => inner?.end() ?? '',
+    encoding: () => decided ?? 'utf-8',
+  };
+}
+
+function createFixedDecoder(encoding: CsvEncoding): {
   write: (bytes: Uint8Array) => string;
   end: () => string;
 } {

@@ -6,6 +6,7 @@ import {
   CSV_SNIFF_BYTES,
   detectCsvEncoding,
   INVALID_CSV_MESSAGE,
+  type CsvDecoder,
   type CsvEncoding,
 } from './csv-encoding';
 import { CsvSyntaxError, CsvTokenizer, type CsvRecord } from './csv-tokenizer';
@@ -13,7 +14,11 @@ import { CsvSyntaxError, CsvTokenizer, type CsvRecord } from './csv-tokenizer';
 export type { CsvRecord } from './csv-tokenizer';
 
 export type CsvReader = {
-  encoding: CsvEncoding;
+  /**
+   * The file's encoding. Known at once for most files; for a file that starts with more
+   * than 64 KiB of plain ASCII it is final only after the first non-ASCII byte was read.
+   */
+  readonly encoding: CsvEncoding;
   /** Every record in file order, header first; `line` is its physical line (header = 1). */
   records: AsyncGenerator<CsvRecord>;
 };
@@ -45,17 +50,21 @@ export async function openCsv(source: CsvSource): Promise<CsvReader> {
     headBytes += bytes.length;
   }
   const sample = Buffer.concat(head);
-  const encoding = detectCsvEncoding(sample, done);
-  return { encoding, records: readRecords(encoding, sample, iterator, done) };
+  const decoder = createCsvDecoder(detectCsvEncoding(sample, done));
+  return {
+    get encoding() {
+      return decoder.encoding();
+    },
+    records: readRecords(decoder, sample, iterator, done),
+  };
 }
 
 async function* readRecords(
-  encoding: CsvEncoding,
+  decoder: CsvDecoder,
   sample: Uint8Array,
   iterator: AsyncIterator<Uint8Array | string>,
   done: boolean,
 ): AsyncGenerator<CsvRecord> {
-  const decoder = createCsvDecoder(encoding);
   const tokenizer = new CsvTokenizer();
   try {
     yield* tokenizer.push(decoder.write(sample));

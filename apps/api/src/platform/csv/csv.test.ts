@@ -79,6 +79,23 @@ describe('CSV reader', () => {
     expect(result.records).toEqual(expected);
   });
 
+  it('decides between UTF-8 and CP932 at the first non-ASCII byte, even after 64 KiB of ASCII', async () => {
+    const ascii =
+      'id,name\r\n' + Array.from({ length: 12_000 }, (_, i) => `${i},user${i}`).join('\r\n');
+    expect(ascii.length).toBeGreaterThan(64 * 1024);
+    for (const [encoding, bytes] of [
+      ['cp932', iconv.encode(`${ascii}\r\n99999,山田太郎\r\n`, 'cp932')],
+      ['utf-8', Buffer.from(`${ascii}\r\n99999,山田太郎\r\n`, 'utf8')],
+    ] as const) {
+      const reader = await openCsv(chunked(bytes, 4096));
+      const records: CsvRecord[] = [];
+      for await (const record of reader.records) records.push(record);
+      expect(reader.encoding).toBe(encoding);
+      expect(records).toHaveLength(12_002);
+      expect(records.at(-1)).toEqual({ line: 12_002, cells: ['99999', '山田太郎'] });
+    }
+  });
+
   it('reads a last record without a line break, LF-only files, and skips blank lines', async () => {
     const result = await readAll(Buffer.from('a,b\n1,2\n\n3,"x"'));
     expect(result.records).toEqual([
