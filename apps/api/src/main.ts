@@ -2,6 +2,7 @@ import { ConfigError, loadConfig, type Config } from './config/env';
 import { resolveSecretsKey } from './config/secrets-key';
 import { openConfiguredDatabase } from './db/database';
 import { migrate } from './db/migrator';
+import { createJobs } from './platform/jobs';
 import { buildApp } from './app';
 import { DEMO_ADMINS, DEMO_PASSWORD, seedDemoAdmins } from './seed/demo-admins';
 import { seedDemoPopulation } from './seed/population/demo-population';
@@ -27,6 +28,12 @@ async function main(): Promise<void> {
   if (config.demoSeed) await seedDemoPopulation(database.db);
   const app = await buildApp(config, database);
   if (applied.length > 0) app.log.info({ applied }, 'database migrations applied');
+  // Background jobs run in the server process only (test apps from buildApp() have none).
+  // Modules declare their queues and handlers on `jobs` before it starts.
+  const jobs = createJobs(database.db, {
+    onError: (error) => app.log.error({ err: error }, 'background jobs error'),
+  });
+  await jobs.start({ workers: true });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -36,6 +43,8 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await app.close();
+      // Running handlers finish before the connections they use are closed.
+      await jobs.stop();
       await database.close();
       clearTimeout(force);
       process.exit(0);

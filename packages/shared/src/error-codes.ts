@@ -11,6 +11,9 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'TOO_MANY_REQUESTS',
+  // The database was busy (serialization failure, deadlock, lock or statement timeout):
+  // nothing was changed and the same request may simply be sent again.
+  'TRY_AGAIN',
   'INTERNAL_SERVER_ERROR',
 ] as const;
 

@@ -4,3 +4,4 @@ export * from './validation';
 export * from './domain-values';
 export * from './decimal';
 export * from './decimal-text';
+export * from './transitions';

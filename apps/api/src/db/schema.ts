@@ -1,5 +1,6 @@
 import type { AdminTables } from './tables/admin-tables';
 import type { DomainTables } from './tables/domain-tables';
+import type { PlatformTables } from './tables/platform-tables';
 import type { Timestamp } from './tables/timestamp';
 
 /**
@@ -13,6 +14,7 @@ export type SchemaMigrationsTable = {
 };
 
 export type DB = AdminTables &
-  DomainTables & {
+  DomainTables &
+  PlatformTables & {
     schema_migrations: SchemaMigrationsTable;
   };

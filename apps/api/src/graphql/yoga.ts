@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError, Kind, type DefinitionNode, type DocumentNode } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { ACCESS_TOKEN_HEADER, GRAPHQL_PATH, type Locale } from '@app/shared';
+import { toAppError } from '../platform/db-errors';
 import { AppError } from '../shared/app-error';
 import type { Services } from '../services';
 import type { GraphQLContext } from './context';
@@ -11,12 +12,14 @@ type ServerContext = { req: FastifyRequest; reply: FastifyReply };
 
 /**
  * The single place where errors become GraphQL errors: an AppError keeps its message and
- * gets `extensions.code`; GraphQL's own parse and validation errors pass through; anything
- * else is masked.
+ * gets `extensions.code`; a database error is first mapped by `platform/db-errors.ts`;
+ * GraphQL's own parse and validation errors pass through; anything else is masked.
  */
 export function maskError(error: unknown): Error {
   const graphQLError = error instanceof GraphQLError ? error : undefined;
-  const original = graphQLError?.originalError ?? error;
+  const thrown = graphQLError?.originalError ?? error;
+  // A refusal by the database (a unique index, a trigger) is explained, not masked.
+  const original = thrown instanceof AppError ? thrown : (toAppError(thrown) ?? thrown);
   if (original instanceof AppError) {
     return new GraphQLError(original.message, {
       nodes: graphQLError?.nodes,

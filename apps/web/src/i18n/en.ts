@@ -284,6 +284,7 @@ export const en: Messages = {
     NOT_FOUND: 'The item was not found.',
     CONFLICT: 'This conflicts with another change. Please reload.',
     TOO_MANY_REQUESTS: 'Too many attempts. Please try again later.',
+    TRY_AGAIN: 'The system was busy and nothing was changed. Please try again.',
     INTERNAL_SERVER_ERROR: 'An unexpected error occurred on the server.',
     network: 'Server error!',
     generic: 'Error: {{message}}',

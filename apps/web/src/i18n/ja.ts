@@ -282,6 +282,7 @@ export const ja = {
     NOT_FOUND: '対象が見つかりません。',
     CONFLICT: '他の変更と競合しました。再読み込みしてください。',
     TOO_MANY_REQUESTS: '試行回数が多すぎます。しばらくしてから再度お試しください。',
+    TRY_AGAIN: 'システムが混み合っていたため、変更は行われませんでした。もう一度お試しください。',
     INTERNAL_SERVER_ERROR: 'サーバーで予期しないエラーが発生しました。',
     network: 'サーバーエラー！',
     generic: 'エラー: {{message}}',

@@ -8,6 +8,7 @@ import {
 } from '@app/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
+import { databaseErrorOf } from '../../platform/db-errors';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { assertValid, validationError } from '../../shared/validation-error';
@@ -45,12 +46,6 @@ function notFound(adminId: number): AppError {
   return new AppError('NOT_FOUND', `Admin user ${adminId} was not found.`, { field: 'userId' });
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return (
-    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505'
-  );
-}
-
 /** Reads and manages admin accounts (spec section 7, "Admin accounts"). */
 export function createAdminUsersService(db: Kysely<DB>, audit: AuditService, clock: Clock) {
   /** Fails with field errors when another admin has this email or user name. */
@@ -72,8 +67,12 @@ export function createAdminUsersService(db: Kysely<DB>, audit: AuditService, clo
     try {
       return await work();
     } catch (error) {
-      if (isUniqueViolation(error))
-        throw validationError([{ field: 'email', rule: 'unique' }], locale);
+      // The platform mapping would answer a plain CONFLICT; the form wants the field.
+      const info = databaseErrorOf(error);
+      if (info?.kind === 'unique_violation') {
+        const field = info.constraint === 'admin_users_user_name_key' ? 'userName' : 'email';
+        throw validationError([{ field, rule: 'unique' }], locale);
+      }
       throw error;
     }
   }

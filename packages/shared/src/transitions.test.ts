@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canTransition,
+  CONTACT_MACHINE,
+  nextStatuses,
+  PAYMENT_MACHINE,
+  WITHDRAWAL_MACHINE,
+} from './transitions';
+
+describe('state machines', () => {
+  it('declare a next list for exactly the statuses of their list, pointing only at known ones', () => {
+    for (const machine of [WITHDRAWAL_MACHINE, PAYMENT_MACHINE, CONTACT_MACHINE]) {
+      expect(Object.keys(machine.next).sort()).toEqual([...machine.statuses].sort());
+      for (const targets of Object.values<readonly string[]>(machine.next)) {
+        for (const to of targets) expect(machine.statuses).toContain(to);
+      }
+    }
+  });
+
+  it('answers canTransition and nextStatuses from the declaration', () => {
+    expect(canTransition(WITHDRAWAL_MACHINE, 'requested', 'processing')).toBe(true);
+    expect(canTransition(WITHDRAWAL_MACHINE, 'completed', 'processing')).toBe(false);
+    expect(canTransition(WITHDRAWAL_MACHINE, 'requested', 'requested')).toBe(false);
+    expect(nextStatuses(WITHDRAWAL_MACHINE, 'processing')).toEqual([
+      'completed',
+      'failed',
+      'rejected',
+    ]);
+    expect(nextStatuses(PAYMENT_MACHINE, 'asset_fixed')).toEqual([]);
+    expect(nextStatuses(CONTACT_MACHINE, 'closed')).toEqual(['backlog', 'wip']);
+  });
+});
