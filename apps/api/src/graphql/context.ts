@@ -1,6 +1,6 @@
 import type { Locale, RoleName } from '@app/shared';
 import type { Actor } from '../modules/audit/audit-service';
-import type { Services } from '../services';
+import type { Services } from '../server/services';
 
 /** The admin a request's access token belongs to, loaded fresh on every request. */
 export type AuthenticatedAdmin = {

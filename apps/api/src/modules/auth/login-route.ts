@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { LOGIN_PATH } from '@app/shared';
 import { AppError } from '../../shared/app-error';
-import type { Services } from '../../services';
+import type { Services } from '../../server/services';
 
 const STATUS_OF_CODE: Partial<Record<string, number>> = {
   INVALID_CREDENTIALS: 401,

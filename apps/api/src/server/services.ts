@@ -1,15 +1,15 @@
 import type { Kysely } from 'kysely';
-import type { DB } from './db/schema';
-import { createAdminUsersService } from './modules/admin-users/admin-users-service';
-import { createAuditService } from './modules/audit/audit-service';
-import { createAuthService } from './modules/auth/auth-service';
-import { createPaymentsService } from './modules/payments/payments-service';
-import { createReferralService } from './modules/referral/referral-service';
-import { createSavingsService } from './modules/savings/savings-service';
-import { createUsersService } from './modules/users/users-service';
-import { createWithdrawalsService } from './modules/withdrawals/withdrawals-service';
-import { systemClock, type Clock } from './shared/clock';
-import type { SecretBox } from './shared/secret-box';
+import type { DB } from '../db/schema';
+import { createAdminUsersService } from '../modules/admin-users/admin-users-service';
+import { createAuditService } from '../modules/audit/audit-service';
+import { createAuthService } from '../modules/auth/auth-service';
+import { createPaymentsService } from '../modules/payments/payments-service';
+import { createReferralService } from '../modules/referral/referral-service';
+import { createSavingsService } from '../modules/savings/savings-service';
+import { createUsersService } from '../modules/users/users-service';
+import { createWithdrawalsService } from '../modules/withdrawals/withdrawals-service';
+import { systemClock, type Clock } from '../shared/clock';
+import type { SecretBox } from '../shared/secret-box';
 
 export type ServiceOptions = {
   /** Where services read "now"; tests pass a movable clock. */

@@ -3,8 +3,8 @@ import { GraphQLError, Kind, type DefinitionNode, type DocumentNode } from 'grap
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { ACCESS_TOKEN_HEADER, GRAPHQL_PATH, type Locale } from '@app/shared';
 import { AppError } from '../shared/app-error';
-import type { Services } from '../services';
-import type { GraphQLContext } from './context';
+import type { Services } from './services';
+import type { GraphQLContext } from '../graphql/context';
 import { getSchema } from './schema';
 
 type ServerContext = { req: FastifyRequest; reply: FastifyReply };

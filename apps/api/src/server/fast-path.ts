@@ -10,7 +10,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { AppError } from '../shared/app-error';
-import type { Services } from '../services';
+import type { Services } from './services';
 import { getSchema } from './schema';
 import { buildContext, maskError } from './yoga';
 
