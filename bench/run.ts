@@ -50,7 +50,7 @@ import { createWithdrawalsService } from '../apps/api/src/modules/withdrawals/wi
 import { createSavingsService } from '../apps/api/src/modules/savings/savings-service';
 import { createUsersService } from '../apps/api/src/modules/users/users-service';
 import { seedDemoAdmins } from '../apps/api/src/seed/demo-admins';
-import type { Page as ServicePage } from '../apps/api/src/shared/page';
+import type { PageRequest } from '../apps/api/src/shared/page';
 import { measureThroughput, type ThroughputResult } from './http-throughput';
 
 const { values: args } = parseArgs({
@@ -438,41 +438,41 @@ async function main(): Promise<void> {
   const withdrawals = createWithdrawalsService(db);
   const page = <T extends string>(
     target: T,
-    orderBy: 'ASC' | 'DESC',
+    orderBy: 'asc' | 'desc',
     offset: number,
-  ): ServicePage<T> => ({ limit: 20, offset, sort: { target, orderBy } });
+  ): PageRequest<T> => ({ limit: 20, offset, sort: { target, orderBy } });
   list('calls', `userNames prefix '${prefix}'`, (offset) =>
-    users.listNames(prefix, page('userName', 'ASC', offset)),
+    users.listNames(prefix, page('userName', 'asc', offset)),
   );
   list('calls', `userNames prefix 's'`, (offset) =>
-    users.listNames('s', page('userName', 'ASC', offset)),
+    users.listNames('s', page('userName', 'asc', offset)),
   );
   list('calls', 'affiliateTrackRecords', (offset) =>
-    referralService.trackRecords({}, page('userId', 'DESC', offset)),
+    referralService.trackRecords({}, page('userId', 'desc', offset)),
   );
   list('calls', 'affiliateTrackRecords, sort numberOfChildren desc', (offset) =>
-    referralService.trackRecords({}, page('numberOfChildren', 'DESC', offset)),
+    referralService.trackRecords({}, page('numberOfChildren', 'desc', offset)),
   );
   list('calls', 'affiliateSavingAggregates', (offset) =>
-    referralService.aggregates({}, page('id', 'DESC', offset)),
+    referralService.aggregates({}, page('id', 'desc', offset)),
   );
   list('calls', 'affiliateSavingAggregates, sort totalSentHec asc', (offset) =>
-    referralService.aggregates({}, page('totalSentHec', 'ASC', offset)),
+    referralService.aggregates({}, page('totalSentHec', 'asc', offset)),
   );
   list('calls', 'affiliateSavingRemittances', (offset) =>
-    savings.affiliateRemittances({}, page('confirmedAt', 'DESC', offset)),
+    savings.affiliateRemittances({}, page('confirmedAt', 'desc', offset)),
   );
   list('calls', 'hecSavingAddresses', (offset) =>
-    savings.addresses({}, page('id', 'DESC', offset)),
+    savings.addresses({}, page('id', 'desc', offset)),
   );
   list('calls', 'userSavings', (offset) =>
-    savings.savings({}, page('confirmedAt', 'DESC', offset)),
+    savings.savings({}, page('confirmedAt', 'desc', offset)),
   );
   list('calls', 'userWithdrawalHistory of the busiest withdrawer', (offset) =>
-    withdrawals.userHistory(withdrawer.id, {}, page('requestedAt', 'DESC', offset)),
+    withdrawals.userHistory(withdrawer.id, {}, page('requestedAt', 'desc', offset)),
   );
   list('calls', "userSavings planName '2 years plan'", (offset) =>
-    savings.savings({ planName: savingPlanName }, page('confirmedAt', 'DESC', offset)),
+    savings.savings({ planName: savingPlanName }, page('confirmedAt', 'desc', offset)),
   );
 
   // The whole user detail page: every call it makes, fired together as the browser does.
@@ -484,13 +484,13 @@ async function main(): Promise<void> {
       users.referralPlanDetail(busy.id),
       users.stakingInfo(busy.id),
       users.rewardSnapshot(busy.id, undefined, undefined),
-      savings.userSavingHistory(busy.id, page('confirmedAt', 'DESC', 0)),
-      savings.userAffiliateHistory(busy.id, page('confirmedAt', 'DESC', 0)),
+      savings.userSavingHistory(busy.id, page('confirmedAt', 'desc', 0)),
+      savings.userAffiliateHistory(busy.id, page('confirmedAt', 'desc', 0)),
       payments.list(
         { userId: busy.id },
-        { limit: 10, offset: 0, sort: { target: 'userPaymentId', orderBy: 'DESC' } },
+        { limit: 10, offset: 0, sort: { target: 'userPaymentId', orderBy: 'desc' } },
       ),
-      withdrawals.userHistory(busy.id, {}, { ...page('requestedAt', 'DESC', 0), limit: 10 }),
+      withdrawals.userHistory(busy.id, {}, { ...page('requestedAt', 'desc', 0), limit: 10 }),
     ]);
   cases.push({
     group: 'calls',

@@ -1,12 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/executor';
-import {
-  countFromBucketRange,
-  countFromBuckets,
-  normalisePagination,
-  type Page,
-  type Pagination,
-} from '../../db/pagination';
+import { countFromBucketRange, countFromBuckets } from '../../db/pagination';
+import type { Page, PageRequest } from '../../shared/page';
 import type { DB } from '../../db/schema';
 import type { PaymentStatus } from '../../db/tables/domain-tables';
 
@@ -73,9 +68,8 @@ export type PaymentListRow = {
 export async function listPayments(
   db: Executor,
   filter: PaymentsFilter,
-  pagination: Partial<Pagination<PaymentsSortTarget>>,
+  p: PageRequest<PaymentsSortTarget>,
 ): Promise<Page<PaymentListRow>> {
-  const p = normalisePagination(pagination);
   const direction = p.sort?.orderBy ?? 'desc';
   const target = p.sort?.target ?? 'userPaymentId';
   // Page first: the page's ids come from the (column, id) indexes of 0014, index-only; only

@@ -1,6 +1,7 @@
 import { emailKey, prefixPattern, userNameKey } from '../../db/end-user-keys';
 import type { Executor } from '../../db/executor';
-import { countFromBuckets, type Page, type Pagination } from '../../db/pagination';
+import { countFromBuckets } from '../../db/pagination';
+import type { Page, PageRequest } from '../../shared/page';
 
 export type AffiliateSearch = {
   userName?: string | undefined;
@@ -43,7 +44,7 @@ export type TrackRecordsSortTarget = 'userId' | 'numberOfChildren';
 export async function listAffiliateAggregates(
   db: Executor,
   search: AffiliateSearch,
-  pagination: Pagination<AggregatesSortTarget>,
+  pagination: PageRequest<AggregatesSortTarget>,
 ): Promise<Page<AffiliateAggregateRow>> {
   const direction = pagination.sort?.orderBy ?? 'desc';
   let query = db.selectFrom('end_users as u').where('u.affiliate_remittance_count', '>', 0);
@@ -85,7 +86,7 @@ export async function listAffiliateAggregates(
 export async function listAffiliateTrackRecords(
   db: Executor,
   search: AffiliateSearch,
-  pagination: Pagination<TrackRecordsSortTarget>,
+  pagination: PageRequest<TrackRecordsSortTarget>,
 ): Promise<Page<AffiliateTrackRecordRow>> {
   const direction = pagination.sort?.orderBy ?? 'desc';
   let query = db.selectFrom('end_users as u');

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
-import { countFromBuckets, type Page, type Pagination } from '../../db/pagination';
+import { countFromBuckets } from '../../db/pagination';
+import type { Page, PageRequest } from '../../shared/page';
 
 export type SavingAddressRecord = {
   id: string;
@@ -29,7 +30,7 @@ const addressOf = (term: number) =>
 export async function listSavingAddresses(
   db: Executor,
   filter: SavingAddressesFilter,
-  pagination: Pagination<'id'>,
+  pagination: PageRequest<'id'>,
 ): Promise<Page<SavingAddressRecord>> {
   const direction = pagination.sort?.orderBy ?? 'desc';
   let query = db

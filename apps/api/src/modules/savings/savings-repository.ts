@@ -1,11 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
-import {
-  countFromBuckets,
-  normalisePagination,
-  type Page,
-  type Pagination,
-} from '../../db/pagination';
+import { countFromBuckets } from '../../db/pagination';
+import type { Page, PageRequest } from '../../shared/page';
 
 export type RemittanceFilter = { userName?: string | undefined; planName?: string | undefined };
 
@@ -16,9 +12,8 @@ const userIdByName = (name: string) =>
 export async function listSavingRemittances(
   db: Executor,
   filter: RemittanceFilter,
-  pagination: Partial<Pagination<'confirmedAt'>>,
+  p: PageRequest<'confirmedAt'>,
 ): Promise<Page<SavingRemittanceRow>> {
-  const p = normalisePagination(pagination);
   const direction = p.sort?.orderBy ?? 'desc';
   let query = db.selectFrom('saving_remittances as r');
   if (filter.userName) query = query.where('r.end_user_id', '=', userIdByName(filter.userName));
@@ -90,9 +85,8 @@ export type SavingRemittanceRow = {
 export async function listAffiliateRemittances(
   db: Executor,
   filter: RemittanceFilter,
-  pagination: Partial<Pagination<'confirmedAt'>>,
+  p: PageRequest<'confirmedAt'>,
 ) {
-  const p = normalisePagination(pagination);
   const direction = p.sort?.orderBy ?? 'desc';
   let query = db.selectFrom('affiliate_remittances as r');
   if (filter.userName) query = query.where('r.end_user_id', '=', userIdByName(filter.userName));

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { notFound, positiveId, textFilter, toRepoPagination } from '../../shared/list-input';
-import type { Page } from '../../shared/page';
+import { notFound, positiveId, textFilter } from '../../shared/list-input';
+import type { PageRequest } from '../../shared/page';
 import { listSavingAddresses } from './saving-addresses-repository';
 import { endUserExists } from '../users/users-repository';
 import * as repo from './savings-repository';
@@ -20,7 +20,7 @@ export function createSavingsService(db: Kysely<DB>) {
 
   return {
     /** One user's coin-saving remittances (newest first) with the spec's totals. */
-    userSavingHistory: async (userId: number, page: Page<'confirmedAt'>) => {
+    userSavingHistory: async (userId: number, page: PageRequest<'confirmedAt'>) => {
       positiveId('userId', userId);
       const [, history] = await Promise.all([
         assertUser(userId),
@@ -31,7 +31,7 @@ export function createSavingsService(db: Kysely<DB>) {
     },
 
     /** One user's referral-plan remittances (newest first) with the stored totals. */
-    userAffiliateHistory: async (userId: number, page: Page<'confirmedAt'>) => {
+    userAffiliateHistory: async (userId: number, page: PageRequest<'confirmedAt'>) => {
       positiveId('userId', userId);
       const { remittances, totals } = await repo.findUserAffiliateRemittanceHistory(
         db,
@@ -46,28 +46,26 @@ export function createSavingsService(db: Kysely<DB>) {
     /** userSavings: coin-saving remittances of all users, by exact user name and plan name. */
     savings: (
       filter: { userName?: string | null; planName?: string | null },
-      page: Page<'confirmedAt'>,
+      page: PageRequest<'confirmedAt'>,
     ) =>
       repo.listSavingRemittances(
         db,
         { userName: textFilter(filter.userName), planName: textFilter(filter.planName) },
-        toRepoPagination(page),
+        page,
       ),
 
     /** affiliateSavingRemittances: referral-plan remittances of all users. */
-    affiliateRemittances: (search: SearchInput | null | undefined, page: Page<'confirmedAt'>) =>
-      repo.listAffiliateRemittances(
-        db,
-        { userName: textFilter(search?.userName) },
-        toRepoPagination(page),
-      ),
+    affiliateRemittances: (
+      search: SearchInput | null | undefined,
+      page: PageRequest<'confirmedAt'>,
+    ) => repo.listAffiliateRemittances(db, { userName: textFilter(search?.userName) }, page),
 
     /** hecSavingAddresses: each coin-saving user's four deposit addresses. */
-    addresses: (search: SearchInput | null | undefined, page: Page<'id'>) =>
+    addresses: (search: SearchInput | null | undefined, page: PageRequest<'id'>) =>
       listSavingAddresses(
         db,
         { userName: textFilter(search?.userName), email: textFilter(search?.email) },
-        toRepoPagination(page),
+        page,
       ),
   };
 }

@@ -1,11 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/executor';
-import {
-  countFromBuckets,
-  normalisePagination,
-  type Page,
-  type Pagination,
-} from '../../db/pagination';
+import { countFromBuckets } from '../../db/pagination';
+import type { Page, PageRequest } from '../../shared/page';
 import type { DB } from '../../db/schema';
 import type { ContactStatus } from '../../db/tables/domain-tables';
 
@@ -59,9 +55,8 @@ export type ContactListRow = {
 export async function listContacts(
   db: Executor,
   filter: ContactsFilter,
-  pagination: Partial<Pagination<'contactedAt'>>,
+  p: PageRequest<'contactedAt'>,
 ): Promise<Page<ContactListRow>> {
-  const p = normalisePagination(pagination);
   const direction = p.sort?.orderBy ?? 'desc';
   // Page first, then attach names, categories and files: SELECT-list subqueries would
   // otherwise run for every row the OFFSET skips.

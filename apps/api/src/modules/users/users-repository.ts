@@ -2,13 +2,8 @@ import Decimal from 'decimal.js';
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import { emailKey, prefixPattern, userNameKey } from '../../db/end-user-keys';
 import type { Executor } from '../../db/executor';
-import {
-  countFromBucketRange,
-  countFromBuckets,
-  normalisePagination,
-  type Page,
-  type Pagination,
-} from '../../db/pagination';
+import { countFromBucketRange, countFromBuckets } from '../../db/pagination';
+import type { Page, PageRequest } from '../../shared/page';
 import { createCompiledQueryCache } from '../../db/compiled-query-cache';
 import type { DB } from '../../db/schema';
 
@@ -178,9 +173,8 @@ const compiledUsersPages = createCompiledQueryCache();
 export async function listUsers(
   db: Executor,
   filter: UsersFilter,
-  pagination: Partial<Pagination<UsersSortTarget>>,
+  p: PageRequest<UsersSortTarget>,
 ): Promise<Page<UserListRow>> {
-  const p = normalisePagination(pagination);
   const direction = p.sort?.orderBy ?? 'desc';
   const target = p.sort?.target ?? 'id';
   const values = { ...filterValues(filter), limit: p.limit, offset: p.offset };
@@ -470,7 +464,7 @@ export async function findUserRewardSnapshot(
 export async function listUserNames(
   db: Executor,
   filter: { userName?: string | undefined },
-  pagination: Pagination<'userName' | 'id'>,
+  pagination: PageRequest<'userName' | 'id'>,
 ): Promise<Page<{ id: number; userName: string }>> {
   const direction = pagination.sort?.orderBy ?? 'asc';
   let query = applyFilter(db.selectFrom('end_users as u'), { userName: filter.userName });

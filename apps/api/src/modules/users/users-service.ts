@@ -1,17 +1,15 @@
 import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { Page as RepoPage } from '../../db/pagination';
 import {
   calendarDate,
   nonNegativeAmount,
   notFound,
   positiveId,
   textFilter,
-  toRepoPagination,
   badInput,
 } from '../../shared/list-input';
-import type { Page } from '../../shared/page';
+import type { Page, PageRequest } from '../../shared/page';
 import { findUserSavingRemittanceHistory } from '../savings/savings-repository';
 import * as repo from './users-repository';
 
@@ -119,13 +117,12 @@ export function createUsersService(db: Kysely<DB>) {
     /** The users list (spec section 7, users). */
     list: (
       filter: UsersFilterInput,
-      page: Page<repo.UsersSortTarget>,
-    ): Promise<RepoPage<repo.UserListRow>> =>
-      repo.listUsers(db, usersFilter(filter), toRepoPagination(page)),
+      page: PageRequest<repo.UsersSortTarget>,
+    ): Promise<Page<repo.UserListRow>> => repo.listUsers(db, usersFilter(filter), page),
 
     /** The light variant for pickers: ids and names. */
-    listNames: (userName: string | null | undefined, page: Page<'userName' | 'id'>) =>
-      repo.listUserNames(db, { userName: textFilter(userName) }, toRepoPagination(page)),
+    listNames: (userName: string | null | undefined, page: PageRequest<'userName' | 'id'>) =>
+      repo.listUserNames(db, { userName: textFilter(userName) }, page),
 
     /** General info of one user. */
     detail: async (userId: number): Promise<UserView> => {

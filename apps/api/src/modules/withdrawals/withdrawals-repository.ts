@@ -1,11 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/executor';
-import {
-  countFromBuckets,
-  normalisePagination,
-  type Page,
-  type Pagination,
-} from '../../db/pagination';
+import { countFromBuckets } from '../../db/pagination';
+import type { Page, PageRequest } from '../../shared/page';
 import type { DB } from '../../db/schema';
 import type { WithdrawalKind, WithdrawalStatus } from '../../db/tables/domain-tables';
 
@@ -42,9 +38,8 @@ function applyFilter<O>(query: Q<O>, f: WithdrawalsFilter): Q<O> {
 export async function listWithdrawals(
   db: Executor,
   filter: WithdrawalsFilter,
-  pagination: Partial<Pagination<WithdrawalsSortTarget>>,
+  p: PageRequest<WithdrawalsSortTarget>,
 ): Promise<Page<WithdrawalListRow>> {
-  const p = normalisePagination(pagination);
   const direction = p.sort?.orderBy ?? 'desc';
   const byRequestedAt = (p.sort?.target ?? 'requestedAt') === 'requestedAt';
   // Page first: the (kind[, status], requested_at, id) indexes of migration 0012 give the
@@ -183,9 +178,8 @@ function applyUserFilter<O>(query: UQ<O>, f: UserWithdrawalsFilter): UQ<O> {
 export async function listUserWithdrawalsPage(
   db: Executor,
   filter: UserWithdrawalsFilter,
-  pagination: Partial<Pagination<WithdrawalsSortTarget>>,
+  p: PageRequest<WithdrawalsSortTarget>,
 ): Promise<Page<UserWithdrawalRow>> {
-  const p = normalisePagination(pagination);
   const direction = p.sort?.orderBy ?? 'desc';
   let query = applyUserFilter(db.selectFrom('withdrawal_requests as uw'), filter);
   if ((p.sort?.target ?? 'requestedAt') === 'requestedAt')

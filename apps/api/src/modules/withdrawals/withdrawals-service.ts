@@ -6,8 +6,8 @@ import {
   type WithdrawalKind,
   type WithdrawalStatus,
 } from '../../db/tables/domain-tables';
-import { badInput, notFound, positiveId, toRepoPagination } from '../../shared/list-input';
-import type { Page } from '../../shared/page';
+import { badInput, notFound, positiveId } from '../../shared/list-input';
+import type { PageRequest } from '../../shared/page';
 import { endUserExists } from '../users/users-repository';
 import * as repo from './withdrawals-repository';
 
@@ -41,7 +41,7 @@ export function createWithdrawalsService(db: Kysely<DB>) {
     userHistory: async (
       userId: number,
       input: UserWithdrawalsInput,
-      page: Page<repo.WithdrawalsSortTarget>,
+      page: PageRequest<repo.WithdrawalsSortTarget>,
     ) => {
       positiveId('userId', userId);
       const filter: repo.UserWithdrawalsFilter = {
@@ -51,7 +51,7 @@ export function createWithdrawalsService(db: Kysely<DB>) {
       };
       const [exists, result] = await Promise.all([
         endUserExists(db, userId),
-        repo.listUserWithdrawalsPage(db, filter, toRepoPagination(page)),
+        repo.listUserWithdrawalsPage(db, filter, page),
       ]);
       if (!exists) throw notFound('User', userId);
       return result;
