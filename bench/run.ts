@@ -431,11 +431,11 @@ async function main(): Promise<void> {
   );
 
   // Issue 6: the GraphQL calls' services (validation + repository), as the resolvers call them.
-  const users = createUsersService(db);
   const payments = createPaymentsService(db);
   const savings = createSavingsService(db);
+  const users = createUsersService(db, savings);
   const referralService = createReferralService(db);
-  const withdrawals = createWithdrawalsService(db);
+  const withdrawals = createWithdrawalsService(db, users);
   const page = <T extends string>(
     target: T,
     orderBy: 'asc' | 'desc',

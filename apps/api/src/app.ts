@@ -69,7 +69,7 @@ export async function buildApp(
       return reply;
     },
   });
-  registerLoginRoute(app, services);
+  registerLoginRoute(app, services.auth);
   registerHealthRoute(app, database);
   await registerWebApp(app, config.webDistDir);
   return app;

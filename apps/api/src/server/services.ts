@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import type { Services } from '../graphql/context';
 import { createAdminUsersService } from '../modules/admin-users/admin-users-service';
 import { createAuditService } from '../modules/audit/audit-service';
 import { createAuthService } from '../modules/auth/auth-service';
@@ -23,20 +24,24 @@ export type ServiceDependencies = ServiceOptions & { secretBox: SecretBox };
  * Every service, built once per app and shared by all requests. Services that change data
  * take `audit` and run each change through `audit.withAudit` (docs/architecture.md, "Audit").
  */
-export function createServices(db: Kysely<DB>, options: ServiceDependencies) {
+export function createServices(db: Kysely<DB>, options: ServiceDependencies): Services {
   const clock = options.clock ?? systemClock;
   const audit = createAuditService(db, clock);
+  // Modules use each other only through services, handed in here (docs/architecture.md).
+  const auth = createAuthService(db, audit, clock, options.secretBox);
+  const savings = createSavingsService(db);
+  const users = createUsersService(db, savings);
   return {
     clock,
     audit,
-    auth: createAuthService(db, audit, clock, options.secretBox),
-    adminUsers: createAdminUsersService(db, audit, clock),
-    users: createUsersService(db),
+    auth,
+    adminUsers: createAdminUsersService(db, audit, clock, auth),
+    users,
     payments: createPaymentsService(db),
-    savings: createSavingsService(db),
+    savings,
     referral: createReferralService(db),
-    withdrawals: createWithdrawalsService(db),
+    withdrawals: createWithdrawalsService(db, users),
   };
 }
 
-export type Services = ReturnType<typeof createServices>;
+export type { Services };

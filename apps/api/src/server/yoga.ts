@@ -6,6 +6,7 @@ import { AppError } from '../shared/app-error';
 import type { Services } from './services';
 import type { GraphQLContext } from '../graphql/context';
 import { getSchema } from './schema';
+import { logUnexpectedErrors } from './unexpected-errors';
 
 type ServerContext = { req: FastifyRequest; reply: FastifyReply };
 
@@ -57,16 +58,8 @@ function useUnexpectedErrorLogging(): Plugin<GraphQLContext & ServerContext> {
   return {
     onExecute: () => ({
       onExecuteDone: ({ args, result }) => {
-        if (!('errors' in result) || !result.errors) return;
-        for (const error of result.errors) {
-          const original = error.originalError;
-          if (original && !(original instanceof AppError) && !(original instanceof GraphQLError)) {
-            args.contextValue.req.log.error(
-              { err: original, requestId: args.contextValue.requestId, path: error.path },
-              'unexpected error in GraphQL resolver',
-            );
-          }
-        }
+        if (!('errors' in result)) return;
+        logUnexpectedErrors(args.contextValue.req.log, args.contextValue.requestId, result.errors);
       },
     }),
   };

@@ -61,3 +61,5 @@ export function createPaymentsService(db: Kysely<DB>) {
       repo.listPayments(db, paymentsFilter(filter), page),
   };
 }
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

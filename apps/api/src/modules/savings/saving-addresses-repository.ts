@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
-import { countFromBuckets } from '../../db/pagination';
+import {
+  countBuckets,
+  countFromBuckets,
+  servedByBuckets,
+  type CountRule,
+} from '../../db/count-buckets';
 import type { Page, PageRequest } from '../../shared/page';
 
 export type SavingAddressRecord = {
@@ -16,6 +21,12 @@ export type SavingAddressRecord = {
 };
 
 export type SavingAddressesFilter = { userName?: string | undefined; email?: string | undefined };
+
+/** No bucket filter: unfiltered, the list is the 1-year plan's address bucket. */
+export const ADDRESSES_COUNT_RULE = {
+  userName: 'index',
+  email: 'index',
+} as const satisfies CountRule<SavingAddressesFilter>;
 
 const addressOf = (term: number) =>
   sql<
@@ -70,14 +81,20 @@ export async function listSavingAddresses(
     ])
     .orderBy('f.id', direction)
     .execute();
-  const totalRecords =
-    filter.userName || filter.email
-      ? Number(
-          (await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow())
-            .n,
-        )
-      : await countFromBuckets(db, 'saving_deposit_addresses', [
-          `plan:${(await db.selectFrom('saving_plans').select('id').where('term_years', '=', 1).executeTakeFirstOrThrow()).id}`,
-        ]);
+  const totalRecords = !servedByBuckets(filter, ADDRESSES_COUNT_RULE, [])
+    ? Number(
+        (await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n,
+      )
+    : await countFromBuckets(db, 'saving_deposit_addresses', [
+        countBuckets.saving_deposit_addresses.plan(
+          (
+            await db
+              .selectFrom('saving_plans')
+              .select('id')
+              .where('term_years', '=', 1)
+              .executeTakeFirstOrThrow()
+          ).id,
+        ),
+      ]);
   return { rows, totalRecords };
 }

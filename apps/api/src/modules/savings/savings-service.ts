@@ -3,7 +3,6 @@ import type { DB } from '../../db/schema';
 import { notFound, positiveId, textFilter } from '../../shared/list-input';
 import type { PageRequest } from '../../shared/page';
 import { listSavingAddresses } from './saving-addresses-repository';
-import { endUserExists } from '../users/users-repository';
 import * as repo from './savings-repository';
 
 export type SearchInput = {
@@ -13,20 +12,19 @@ export type SearchInput = {
 
 /** Reads of coin-saving and referral-plan remittances and deposit addresses. */
 export function createSavingsService(db: Kysely<DB>) {
-  // Only repositories touch SQL: the existence check is the users module's.
-  async function assertUser(userId: number): Promise<void> {
-    if (!(await endUserExists(db, userId))) throw notFound('User', userId);
-  }
-
   return {
     /** One user's coin-saving remittances (newest first) with the spec's totals. */
     userSavingHistory: async (userId: number, page: PageRequest<'confirmedAt'>) => {
       positiveId('userId', userId);
-      const [, history] = await Promise.all([
-        assertUser(userId),
-        repo.findUserSavingRemittanceHistory(db, userId, page.limit, page.offset),
-      ]);
-      const { totalRecords, ...rest } = history;
+      const history = await repo.findUserSavingRemittanceHistory(
+        db,
+        userId,
+        page.limit,
+        page.offset,
+      );
+      // The history reads the user's row anyway: its absence is the NOT_FOUND.
+      if (!history.userFound) throw notFound('User', userId);
+      const { totalRecords, userFound: _found, ...rest } = history;
       return { ...rest, totalRecords: Number(totalRecords) };
     },
 

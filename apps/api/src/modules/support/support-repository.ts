@@ -1,6 +1,11 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/executor';
-import { countFromBuckets } from '../../db/pagination';
+import {
+  countBuckets,
+  countFromBuckets,
+  servedByBuckets,
+  type CountRule,
+} from '../../db/count-buckets';
 import type { Page, PageRequest } from '../../shared/page';
 import type { DB } from '../../db/schema';
 import type { ContactStatus } from '../../db/tables/domain-tables';
@@ -13,6 +18,15 @@ export type ContactsFilter = {
   datetimeFrom?: Date | string | undefined;
   datetimeUntil?: Date | string | undefined;
 };
+
+/** How each support filter is counted: the status has buckets. */
+export const CONTACTS_COUNT_RULE = {
+  userName: 'index',
+  assigneeUserName: 'index',
+  userContactStatus: 'buckets',
+  datetimeFrom: 'index',
+  datetimeUntil: 'index',
+} as const satisfies CountRule<ContactsFilter>;
 
 type Q<O> = SelectQueryBuilder<DB & { c: DB['user_contacts'] }, 'c', O>;
 
@@ -107,14 +121,11 @@ export async function listContacts(
 
 /** Exact count: maintained status buckets, else by index. */
 export async function countContacts(db: Executor, filter: ContactsFilter): Promise<number> {
-  if (
-    !filter.userName &&
-    !filter.assigneeUserName &&
-    !filter.datetimeFrom &&
-    !filter.datetimeUntil
-  ) {
+  if (servedByBuckets(filter, CONTACTS_COUNT_RULE, ['userContactStatus'])) {
     return countFromBuckets(db, 'user_contacts', [
-      filter.userContactStatus ? `status:${filter.userContactStatus}` : 'all',
+      filter.userContactStatus
+        ? countBuckets.user_contacts.status(filter.userContactStatus)
+        : countBuckets.user_contacts.all,
     ]);
   }
   const row = await applyFilter(db.selectFrom('user_contacts as c'), filter)

@@ -10,7 +10,7 @@ import {
   badInput,
 } from '../../shared/list-input';
 import type { Page, PageRequest } from '../../shared/page';
-import { findUserSavingRemittanceHistory } from '../savings/savings-repository';
+import type { SavingsService } from '../savings/savings-service';
 import * as repo from './users-repository';
 
 /** Card status values of spec section 4: 0 None … 6 Black. */
@@ -103,7 +103,10 @@ function sumRewards(
 }
 
 /** Reads of end users for the users list and the user detail page. */
-export function createUsersService(db: Kysely<DB>) {
+export function createUsersService(
+  db: Kysely<DB>,
+  savings: Pick<SavingsService, 'userSavingHistory'>,
+) {
   async function requireUser<T>(
     userId: number,
     load: (id: number) => Promise<T | undefined>,
@@ -123,6 +126,9 @@ export function createUsersService(db: Kysely<DB>) {
     /** The light variant for pickers: ids and names. */
     listNames: (userName: string | null | undefined, page: PageRequest<'userName' | 'id'>) =>
       repo.listUserNames(db, { userName: textFilter(userName) }, page),
+
+    /** Whether an end user with this id exists (for other modules' NOT_FOUND). */
+    exists: (userId: number): Promise<boolean> => repo.endUserExists(db, userId),
 
     /** General info of one user. */
     detail: async (userId: number): Promise<UserView> => {
@@ -218,7 +224,7 @@ export function createUsersService(db: Kysely<DB>) {
       await requireUser(userId, (id) => repo.findUserReferralPlanTotals(db, id));
       const [stakingInfos, history] = await Promise.all([
         repo.findUserStakingInfo(db, userId),
-        findUserSavingRemittanceHistory(db, userId),
+        savings.userSavingHistory(userId, { limit: 20, offset: 0 }),
       ]);
       return { stakingInfos, remittanceHistories: history.remittances };
     },

@@ -1,6 +1,11 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/executor';
-import { countFromBuckets } from '../../db/pagination';
+import {
+  countBuckets,
+  countFromBuckets,
+  servedByBuckets,
+  type CountRule,
+} from '../../db/count-buckets';
 import type { Page, PageRequest } from '../../shared/page';
 import type { DB } from '../../db/schema';
 import type { WithdrawalKind, WithdrawalStatus } from '../../db/tables/domain-tables';
@@ -13,6 +18,15 @@ export type WithdrawalsFilter = {
   requestedAtFrom?: Date | string | undefined;
   requestedAtUntil?: Date | string | undefined;
 };
+
+/** How each withdrawals filter is counted: kind and status have buckets. */
+export const WITHDRAWALS_COUNT_RULE = {
+  kind: 'buckets',
+  status: 'buckets',
+  userName: 'index',
+  requestedAtFrom: 'index',
+  requestedAtUntil: 'index',
+} as const satisfies CountRule<WithdrawalsFilter>;
 
 export type WithdrawalsSortTarget = 'requestedAt' | 'id';
 
@@ -123,9 +137,11 @@ export type WithdrawalListRow = {
 
 /** Exact count: maintained kind/status buckets, else by index. */
 export async function countWithdrawals(db: Executor, filter: WithdrawalsFilter): Promise<number> {
-  if (!filter.userName && !filter.requestedAtFrom && !filter.requestedAtUntil) {
+  if (servedByBuckets(filter, WITHDRAWALS_COUNT_RULE, ['kind', 'status'])) {
     return countFromBuckets(db, 'withdrawal_requests', [
-      filter.status ? `kind:${filter.kind}:status:${filter.status}` : `kind:${filter.kind}`,
+      filter.status
+        ? countBuckets.withdrawal_requests.kindStatus(filter.kind, filter.status)
+        : countBuckets.withdrawal_requests.kind(filter.kind),
     ]);
   }
   const row = await applyFilter(db.selectFrom('withdrawal_requests as w'), filter)

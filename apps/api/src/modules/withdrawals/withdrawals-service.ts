@@ -8,7 +8,7 @@ import {
 } from '../../db/tables/domain-tables';
 import { badInput, notFound, positiveId } from '../../shared/list-input';
 import type { PageRequest } from '../../shared/page';
-import { endUserExists } from '../users/users-repository';
+import type { UsersService } from '../users/users-service';
 import * as repo from './withdrawals-repository';
 
 export const USER_WITHDRAWALS_SORT_TARGETS: readonly repo.WithdrawalsSortTarget[] = [
@@ -35,7 +35,7 @@ function oneOf<T extends string>(
 }
 
 /** Reads of withdrawal requests. */
-export function createWithdrawalsService(db: Kysely<DB>) {
+export function createWithdrawalsService(db: Kysely<DB>, users: Pick<UsersService, 'exists'>) {
   return {
     /** One user's withdrawal requests of every kind (or one kind/status), with the exact total. */
     userHistory: async (
@@ -50,7 +50,7 @@ export function createWithdrawalsService(db: Kysely<DB>) {
         status: oneOf<WithdrawalStatus>('status', input.status, WITHDRAWAL_STATUSES),
       };
       const [exists, result] = await Promise.all([
-        endUserExists(db, userId),
+        users.exists(userId),
         repo.listUserWithdrawalsPage(db, filter, page),
       ]);
       if (!exists) throw notFound('User', userId);
