@@ -2,7 +2,7 @@
  * Benchmark of the list, detail and referral queries the screens use, against the
  * benchmark-size PostgreSQL in DATABASE_URL (fill it with `npm run db:generate -- --users 1000000`).
  *
- * Each case calls the repository function issue 6 will wrap in GraphQL (rows AND totalRecords),
+ * Each case calls the repository function a GraphQL list call wraps (rows AND totalRecords),
  * and, alternately in the same run, the plain SQL returning the same rows: the rows query the
  * repository sent, captured once and replayed through a bare pg client without Kysely and
  * without the count. Reported: p50/p95 of each, and ratio = repository p50 / plain p50.
@@ -430,7 +430,7 @@ async function main(): Promise<void> {
     SUBTREE_TARGET_MS,
   );
 
-  // Issue 6: the GraphQL calls' services (validation + repository), as the resolvers call them.
+  // The GraphQL calls' services (validation + repository), as the resolvers call them.
   const payments = createPaymentsService(db);
   const savings = createSavingsService(db);
   const users = createUsersService(db, savings);

@@ -66,7 +66,7 @@ function useUnexpectedErrorLogging(): Plugin<GraphQLContext & ServerContext> {
 }
 
 /**
- * Every mutation must leave an audit row (DESIGN section 2). A mutation field that answered
+ * Every mutation must leave an audit row (docs/architecture.md, "Audit"). A mutation field that answered
  * without going through `withAudit` is a bug: it is logged, and in strict mode (tests) the
  * answer carries an error so the omission fails the test that ran it.
  */

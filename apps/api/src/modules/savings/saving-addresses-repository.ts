@@ -35,7 +35,7 @@ const addressOf = (term: number) =>
 
 /**
  * hecSavingAddresses: one record per user with coin saving. Addresses for the four plans are
- * generated together (design section 3), so a record is keyed by the user's first-generated
+ * generated together, so a record is keyed by the user's first-generated
  * address (the 1-year plan's) and the count is that plan's maintained bucket.
  */
 export async function listSavingAddresses(
