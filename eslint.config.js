@@ -36,6 +36,49 @@ const featureBoundaries = [
   },
 ];
 
+// The API's layers import one way: server assembly -> modules -> graphql kit -> shared/db.
+// A module reaches another module through its service only (handed in by server/services.ts),
+// never through its repository (SQL) or schema (GraphQL types) files.
+const apiSrc = './apps/api/src';
+const modulesDir = path.join(import.meta.dirname, 'apps/api/src/modules');
+const apiModules = fs.existsSync(modulesDir)
+  ? fs
+      .readdirSync(modulesDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
+const privateFilesOf = (module) =>
+  fs
+    .readdirSync(path.join(modulesDir, module))
+    .filter((file) => /-(repository|schema)\.ts$/.test(file))
+    .map((file) => `${apiSrc}/modules/${module}/${file}`);
+
+const apiBoundaries = [
+  ...apiModules.flatMap((module) => {
+    const from = apiModules.filter((other) => other !== module).flatMap(privateFilesOf);
+    return from.length === 0
+      ? []
+      : [
+          {
+            target: `${apiSrc}/modules/${module}`,
+            from,
+            message:
+              "Modules use each other through services only: take the other module's service as a parameter (server/services.ts wires it).",
+          },
+        ];
+  }),
+  {
+    target: [`${apiSrc}/modules`, `${apiSrc}/graphql`, `${apiSrc}/shared`, `${apiSrc}/db`],
+    from: [`${apiSrc}/server`, `${apiSrc}/app.ts`, `${apiSrc}/main.ts`],
+    message: 'Imports run one way: nothing below the server assembly imports it.',
+  },
+  {
+    target: [`${apiSrc}/shared`, `${apiSrc}/db`],
+    from: [`${apiSrc}/modules`, `${apiSrc}/graphql`],
+    message: 'shared/ and db/ are the bottom layer: they do not import modules or the GraphQL kit.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -118,6 +161,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Tests drive the whole app (and may reach into any layer to set up or check data).
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/**/*.test.ts'],
+    rules: { 'import/no-restricted-paths': ['error', { zones: apiBoundaries }] },
   },
   {
     files: ['**/*.cjs'],

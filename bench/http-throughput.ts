@@ -1,6 +1,6 @@
 /**
  * Requests per second of the users page through POST /graphql-admin against a bare node:http
- * handler running the same SQL, in the same run (issue 6, item 4). Both servers run as child
+ * handler running the same SQL, in the same run. Both servers run as child
  * processes (bench/http-server.ts); the load comes from `wrk` when it is installed
  * (`apt-get install -y wrk`), else from a keep-alive node:http client loop in this process.
  */

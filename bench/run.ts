@@ -2,7 +2,7 @@
  * Benchmark of the list, detail and referral queries the screens use, against the
  * benchmark-size PostgreSQL in DATABASE_URL (fill it with `npm run db:generate -- --users 1000000`).
  *
- * Each case calls the repository function issue 6 will wrap in GraphQL (rows AND totalRecords),
+ * Each case calls the repository function a GraphQL list call wraps (rows AND totalRecords),
  * and, alternately in the same run, the plain SQL returning the same rows: the rows query the
  * repository sent, captured once and replayed through a bare pg client without Kysely and
  * without the count. Reported: p50/p95 of each, and ratio = repository p50 / plain p50.
@@ -50,7 +50,7 @@ import { createWithdrawalsService } from '../apps/api/src/modules/withdrawals/wi
 import { createSavingsService } from '../apps/api/src/modules/savings/savings-service';
 import { createUsersService } from '../apps/api/src/modules/users/users-service';
 import { seedDemoAdmins } from '../apps/api/src/seed/demo-admins';
-import type { Page as ServicePage } from '../apps/api/src/shared/page';
+import type { PageRequest } from '../apps/api/src/shared/page';
 import { measureThroughput, type ThroughputResult } from './http-throughput';
 
 const { values: args } = parseArgs({
@@ -430,49 +430,49 @@ async function main(): Promise<void> {
     SUBTREE_TARGET_MS,
   );
 
-  // Issue 6: the GraphQL calls' services (validation + repository), as the resolvers call them.
-  const users = createUsersService(db);
+  // The GraphQL calls' services (validation + repository), as the resolvers call them.
   const payments = createPaymentsService(db);
   const savings = createSavingsService(db);
+  const users = createUsersService(db, savings);
   const referralService = createReferralService(db);
-  const withdrawals = createWithdrawalsService(db);
+  const withdrawals = createWithdrawalsService(db, users);
   const page = <T extends string>(
     target: T,
-    orderBy: 'ASC' | 'DESC',
+    orderBy: 'asc' | 'desc',
     offset: number,
-  ): ServicePage<T> => ({ limit: 20, offset, sort: { target, orderBy } });
+  ): PageRequest<T> => ({ limit: 20, offset, sort: { target, orderBy } });
   list('calls', `userNames prefix '${prefix}'`, (offset) =>
-    users.listNames(prefix, page('userName', 'ASC', offset)),
+    users.listNames(prefix, page('userName', 'asc', offset)),
   );
   list('calls', `userNames prefix 's'`, (offset) =>
-    users.listNames('s', page('userName', 'ASC', offset)),
+    users.listNames('s', page('userName', 'asc', offset)),
   );
   list('calls', 'affiliateTrackRecords', (offset) =>
-    referralService.trackRecords({}, page('userId', 'DESC', offset)),
+    referralService.trackRecords({}, page('userId', 'desc', offset)),
   );
   list('calls', 'affiliateTrackRecords, sort numberOfChildren desc', (offset) =>
-    referralService.trackRecords({}, page('numberOfChildren', 'DESC', offset)),
+    referralService.trackRecords({}, page('numberOfChildren', 'desc', offset)),
   );
   list('calls', 'affiliateSavingAggregates', (offset) =>
-    referralService.aggregates({}, page('id', 'DESC', offset)),
+    referralService.aggregates({}, page('id', 'desc', offset)),
   );
   list('calls', 'affiliateSavingAggregates, sort totalSentHec asc', (offset) =>
-    referralService.aggregates({}, page('totalSentHec', 'ASC', offset)),
+    referralService.aggregates({}, page('totalSentHec', 'asc', offset)),
   );
   list('calls', 'affiliateSavingRemittances', (offset) =>
-    savings.affiliateRemittances({}, page('confirmedAt', 'DESC', offset)),
+    savings.affiliateRemittances({}, page('confirmedAt', 'desc', offset)),
   );
   list('calls', 'hecSavingAddresses', (offset) =>
-    savings.addresses({}, page('id', 'DESC', offset)),
+    savings.addresses({}, page('id', 'desc', offset)),
   );
   list('calls', 'userSavings', (offset) =>
-    savings.savings({}, page('confirmedAt', 'DESC', offset)),
+    savings.savings({}, page('confirmedAt', 'desc', offset)),
   );
   list('calls', 'userWithdrawalHistory of the busiest withdrawer', (offset) =>
-    withdrawals.userHistory(withdrawer.id, {}, page('requestedAt', 'DESC', offset)),
+    withdrawals.userHistory(withdrawer.id, {}, page('requestedAt', 'desc', offset)),
   );
   list('calls', "userSavings planName '2 years plan'", (offset) =>
-    savings.savings({ planName: savingPlanName }, page('confirmedAt', 'DESC', offset)),
+    savings.savings({ planName: savingPlanName }, page('confirmedAt', 'desc', offset)),
   );
 
   // The whole user detail page: every call it makes, fired together as the browser does.
@@ -484,13 +484,13 @@ async function main(): Promise<void> {
       users.referralPlanDetail(busy.id),
       users.stakingInfo(busy.id),
       users.rewardSnapshot(busy.id, undefined, undefined),
-      savings.userSavingHistory(busy.id, page('confirmedAt', 'DESC', 0)),
-      savings.userAffiliateHistory(busy.id, page('confirmedAt', 'DESC', 0)),
+      savings.userSavingHistory(busy.id, page('confirmedAt', 'desc', 0)),
+      savings.userAffiliateHistory(busy.id, page('confirmedAt', 'desc', 0)),
       payments.list(
         { userId: busy.id },
-        { limit: 10, offset: 0, sort: { target: 'userPaymentId', orderBy: 'DESC' } },
+        { limit: 10, offset: 0, sort: { target: 'userPaymentId', orderBy: 'desc' } },
       ),
-      withdrawals.userHistory(busy.id, {}, { ...page('requestedAt', 'DESC', 0), limit: 10 }),
+      withdrawals.userHistory(busy.id, {}, { ...page('requestedAt', 'desc', 0), limit: 10 }),
     ]);
   cases.push({
     group: 'calls',

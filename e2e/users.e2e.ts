@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
-// The users, referral and coin-saving screens (issue 6) on the generated demo population.
+// The users, referral and coin-saving screens on the generated demo population.
 // Values to filter by are read from the API first, never hard-coded.
 
 let server: RunningServer;

@@ -4,12 +4,12 @@ import { GRAPHQL_PATH } from '@app/shared';
 import type { Config } from './config/env';
 import { resolveSecretsKey } from './config/secrets-key';
 import type { Database } from './db/database';
-import { createFastPath } from './graphql/fast-path';
-import { createGraphQLServer } from './graphql/yoga';
+import { createFastPath } from './server/fast-path';
+import { createGraphQLServer } from './server/yoga';
 import { registerWebApp } from './http/web-app';
 import { registerLoginRoute } from './modules/auth/login-route';
 import { registerHealthRoute } from './modules/health/health-route';
-import { createServices, type ServiceOptions } from './services';
+import { createServices, type ServiceOptions } from './server/services';
 import { createSecretBox } from './shared/secret-box';
 
 /** Builds the whole HTTP app without listening, so tests run it in-process. */
@@ -49,7 +49,7 @@ export async function buildApp(
     strictAudit: config.nodeEnv === 'test',
   });
 
-  // Cached, validated POSTed queries skip yoga's per-request machinery (graphql/fast-path.ts).
+  // Cached, validated POSTed queries skip yoga's per-request machinery (server/fast-path.ts).
   const fastPath = createFastPath(services);
 
   // Yoga reads multipart bodies (file uploads) itself.
@@ -69,7 +69,7 @@ export async function buildApp(
       return reply;
     },
   });
-  registerLoginRoute(app, services);
+  registerLoginRoute(app, services.auth);
   registerHealthRoute(app, database);
   await registerWebApp(app, config.webDistDir);
   return app;

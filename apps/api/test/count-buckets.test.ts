@@ -3,6 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CONTACT_STATUSES,
+  PAYMENT_STATUSES,
+  WITHDRAWAL_KINDS,
+  WITHDRAWAL_STATUSES,
+} from '@app/shared';
+import { countBuckets } from '../src/db/count-buckets';
 import { migrate, MIGRATIONS_DIR } from '../src/db/migrator';
 import type { DB } from '../src/db/schema';
 import { countPayments, type PaymentsFilter } from '../src/modules/payments/payments-repository';
@@ -402,6 +409,50 @@ describe('count buckets (0018)', () => {
         },
       ),
     ).toBe(await plainCount(sql`saving_plan_id = ${plan!.id}`, 'saving_remittances'));
+  });
+
+  it('hold only keys the typed builders make (the triggers and the generator spell them alike)', async () => {
+    const rows = await db.selectFrom('row_counts').select(['relation', 'bucket']).execute();
+    const plans = (await db.selectFrom('saving_plans').select('id').execute()).map((p) => p.id);
+    const b = countBuckets;
+    const known = new Set<string>(
+      [
+        b.end_users.all,
+        b.end_users.affiliateRemitter,
+        ...Array.from({ length: 7 }, (_, s) => b.end_users.cardStatus(s)),
+        ...Array.from({ length: 201 }, (_, band) => b.end_users.buyUsdBand(band * 100)),
+      ].map((k) => `end_users ${k}`),
+    );
+    const add = (relation: string, keys: readonly string[]) =>
+      keys.forEach((k) => known.add(`${relation} ${k}`));
+    add('payments', [b.payments.all, ...PAYMENT_STATUSES.map(b.payments.status)]);
+    add('saving_remittances', [b.saving_remittances.all, ...plans.map(b.saving_remittances.plan)]);
+    add('saving_deposit_addresses', [
+      b.saving_deposit_addresses.all,
+      ...plans.map(b.saving_deposit_addresses.plan),
+    ]);
+    add('affiliate_remittances', [b.affiliate_remittances.all]);
+    add('user_contacts', [b.user_contacts.all, ...CONTACT_STATUSES.map(b.user_contacts.status)]);
+    add('withdrawal_requests', [
+      b.withdrawal_requests.all,
+      ...WITHDRAWAL_KINDS.flatMap((kind) => [
+        b.withdrawal_requests.kind(kind),
+        ...WITHDRAWAL_STATUSES.map((status) => b.withdrawal_requests.kindStatus(kind, status)),
+      ]),
+    ]);
+    const dayRanges = [b.payments.confirmedDays, b.payments.assetFixedDays];
+    const unknown = rows.filter(
+      (row) =>
+        !known.has(`${row.relation} ${row.bucket}`) &&
+        !dayRanges.some(
+          (range) =>
+            row.relation === range.relation &&
+            row.bucket.startsWith(range.prefix) &&
+            /^\d{4}-\d{2}-\d{2}$/.test(row.bucket.slice(range.prefix.length)),
+        ),
+    );
+    expect(rows.length).toBeGreaterThan(100);
+    expect(unknown).toEqual([]);
   });
 });
 

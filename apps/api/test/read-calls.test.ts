@@ -6,7 +6,7 @@ import { USERS_SORT_TARGETS } from '../src/modules/users/users-repository';
 import { issueToken } from './admin-fixtures';
 import { startTestApp, type GraphQLResponse, type TestApp } from './test-app';
 
-// Issue 6 read calls, over real HTTP, against the generated demo population (both engines).
+// The read calls, over real HTTP, against the generated demo population (both engines).
 let t: TestApp;
 let token: string;
 let busy: { id: number; user_name: string };

@@ -1,5 +1,7 @@
 /** Business constants of spec section 9, shared by server and web app. */
 export const DEFAULT_PAGE_SIZE = 20;
+/** Largest page a list call returns; bigger extracts belong in a CSV export. */
+export const MAX_PAGE_SIZE = 500;
 export const DEFAULT_OFFSET = 0;
 export const ACCESS_TOKEN_STORAGE_KEY = 'accessToken';
 export const ACCESS_TOKEN_HEADER = 'X-ADMIN-ACCESS-TOKEN';

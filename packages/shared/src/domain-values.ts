@@ -1,5 +1,5 @@
 /**
- * The closed value sets of the domain (spec section 3, design section 3), in display order:
+ * The closed value sets of the domain (spec section 3), in display order:
  * the database CHECKs, the GraphQL enums and the web app's filters all list these.
  */
 export const PAYMENT_STATUSES = ['pending', 'confirmed', 'asset_fixed', 'canceled'] as const;

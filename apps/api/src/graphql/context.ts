@@ -1,6 +1,13 @@
 import type { Locale, RoleName } from '@app/shared';
-import type { Actor } from '../modules/audit/audit-service';
-import type { Services } from '../services';
+import type { AdminUsersService } from '../modules/admin-users/admin-users-service';
+import type { Actor, AuditService } from '../modules/audit/audit-service';
+import type { AuthService } from '../modules/auth/auth-service';
+import type { PaymentsService } from '../modules/payments/payments-service';
+import type { ReferralService } from '../modules/referral/referral-service';
+import type { SavingsService } from '../modules/savings/savings-service';
+import type { UsersService } from '../modules/users/users-service';
+import type { WithdrawalsService } from '../modules/withdrawals/withdrawals-service';
+import type { Clock } from '../shared/clock';
 
 /** The admin a request's access token belongs to, loaded fresh on every request. */
 export type AuthenticatedAdmin = {
@@ -10,6 +17,23 @@ export type AuthenticatedAdmin = {
   roles: RoleName[];
   mustChangePassword: boolean;
   tokenHash: string;
+};
+
+/**
+ * The services a resolver reaches through `ctx.services`, one per module. Declared here (types
+ * only) rather than derived from the server assembly so that nothing below the assembly
+ * imports it; `server/services.ts` builds a value of this type.
+ */
+export type Services = {
+  clock: Clock;
+  audit: AuditService;
+  auth: AuthService;
+  adminUsers: AdminUsersService;
+  users: UsersService;
+  payments: PaymentsService;
+  savings: SavingsService;
+  referral: ReferralService;
+  withdrawals: WithdrawalsService;
 };
 
 export type GraphQLContext = {

@@ -1,15 +1,26 @@
-import { DEFAULT_OFFSET, DEFAULT_PAGE_SIZE } from '@app/shared';
-import { AppError } from '../shared/app-error';
-import type { Page, PageInfo, SortOrder } from '../shared/page';
-import { builder } from './builder';
+import type {
+  ArgBuilder,
+  FieldMap,
+  InputFieldMap,
+  InputShapeFromFields,
+  ObjectRef,
+} from '@pothos/core';
+import {
+  toPageRequest,
+  type Page,
+  type PageInfo,
+  type PageRequest,
+  type PageRequestInput,
+  type SortOrder,
+} from '../shared/page';
+import { builder, type AuthScopes } from './builder';
+import type { GraphQLContext } from './context';
 
-export type { Page, PageInfo, SortOrder } from '../shared/page';
-
-/** Largest page a list call returns (the repositories' limit too); bigger pages belong in a CSV export. */
-export const MAX_PAGE_SIZE = 500;
+type Types = typeof builder.$inferSchemaTypes;
 
 export const SortOrderRef = builder.enumType('SortOrder', {
-  values: ['ASC', 'DESC'] as const,
+  // Inside the API a direction is Kysely's lower-case form; the contract keeps ASC and DESC.
+  values: { ASC: { value: 'asc' as const }, DESC: { value: 'desc' as const } },
 });
 
 export const SortInputRef = builder.inputType('SortInput', {
@@ -29,7 +40,7 @@ export const PaginationInputRef = builder.inputType('PaginationInput', {
   }),
 });
 
-const SortRef = builder.objectRef<Page['sort']>('Sort').implement({
+const SortRef = builder.objectRef<PageInfo['sort']>('Sort').implement({
   fields: (t) => ({
     target: t.exposeString('target'),
     orderBy: t.field({ type: SortOrderRef, resolve: (sort) => sort.orderBy }),
@@ -46,43 +57,88 @@ export const PaginationRef = builder.objectRef<PageInfo>('Pagination').implement
   }),
 });
 
-type PaginationArg =
-  | {
-      limit?: number | null;
-      offset?: number | null;
-      sort?: { target: string; orderBy?: SortOrder | null } | null;
-    }
-  | null
-  | undefined;
+/**
+ * What a paged list's wrapper object holds: its rows, the page served, and any totals. Not
+ * generic on purpose: Pothos resolves its result types only for a concrete parent shape.
+ */
+type PagedResult = { rows: readonly unknown[]; pagination: PageInfo };
+
+export type PagedListOptions<
+  Row,
+  Target extends string,
+  Args extends InputFieldMap,
+  Extra extends object,
+> = {
+  /** Name of the wrapper object type, e.g. `UserList`. */
+  type: string;
+  /** The row type. */
+  item: ObjectRef<Types, Row>;
+  /** Name of the rows field of the wrapper: `list` unless the contract says otherwise. */
+  listField?: string;
+  sortTargets: readonly Target[];
+  defaultSort: { target: Target; orderBy: SortOrder };
+  description?: string;
+  /** The access rule (exactly one, as on every operation). */
+  authScopes: Partial<AuthScopes>;
+  /** The list's filter arguments. A top-level `pagination` argument is added unless `pageInput`. */
+  args?: (arg: ArgBuilder<Types>) => Args;
+  /** Where the page request sits when it is inside an input object rather than `pagination`. */
+  pageInput?: (args: InputShapeFromFields<Args>) => PageRequestInput;
+  /** Loads one page through the module's service. `Extra` are totals shown beside the rows. */
+  load: (
+    args: InputShapeFromFields<Args>,
+    page: PageRequest<Target>,
+    ctx: GraphQLContext,
+  ) => Promise<Page<Row> & Extra>;
+  /** Fields of the wrapper beyond rows and `pagination`, resolved from `Extra`. */
+  extraFields?: (t: PothosSchemaTypes.ObjectFieldBuilder<Types, Extra>) => FieldMap;
+};
 
 /**
- * Applies the spec defaults (limit 20, offset 0) and checks the sort target against the
- * columns a list allows, so repositories only ever see a known column name.
+ * Declares a paged list query in one call: the `{list, pagination}` wrapper type, the
+ * `pagination` argument, the page check (`toPageRequest`: defaults, bounds, allowed sort
+ * targets) and the answer's page info. See docs/list-conventions.md, "A paged list in the API".
  */
-export function toPage<Target extends string>(
-  input: PaginationArg,
-  sortable: readonly Target[],
-  defaultSort: Page<Target>['sort'],
-): Page<Target> {
-  const limit = input?.limit ?? DEFAULT_PAGE_SIZE;
-  const offset = input?.offset ?? DEFAULT_OFFSET;
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
-    throw new AppError('BAD_USER_INPUT', `limit must be between 1 and ${MAX_PAGE_SIZE}.`, {
-      field: 'limit',
-    });
-  }
-  if (!Number.isInteger(offset) || offset < 0) {
-    throw new AppError('BAD_USER_INPUT', 'offset must be 0 or more.', { field: 'offset' });
-  }
-  const target = input?.sort?.target ?? defaultSort.target;
-  if (!(sortable as readonly string[]).includes(target)) {
-    throw new AppError('BAD_USER_INPUT', `sort.target must be one of ${sortable.join(', ')}.`, {
-      field: 'sort.target',
-    });
-  }
-  return {
-    limit,
-    offset,
-    sort: { target: target as Target, orderBy: input?.sort?.orderBy ?? defaultSort.orderBy },
-  };
+export function pagedListQuery<
+  Row,
+  Target extends string,
+  Args extends InputFieldMap = Record<string, never>,
+  Extra extends object = Record<string, never>,
+>(name: string, options: PagedListOptions<Row, Target, Args, Extra>): void {
+  const listField = options.listField ?? 'list';
+  const wrapper = builder.objectRef<PagedResult>(options.type).implement({
+    fields: (t) => ({
+      // The wrapper's parent carries Extra (spread in by the resolver below).
+      ...options.extraFields?.(t as unknown as PothosSchemaTypes.ObjectFieldBuilder<Types, Extra>),
+      [listField]: t.field({ type: [options.item], resolve: (result) => result.rows as Row[] }),
+      pagination: t.field({ type: PaginationRef, resolve: (result) => result.pagination }),
+    }),
+  });
+  builder.queryField(name, (t) =>
+    t.field({
+      description: options.description,
+      type: wrapper,
+      authScopes: options.authScopes,
+      args: {
+        ...options.args?.(t.arg),
+        ...(options.pageInput
+          ? {}
+          : { pagination: t.arg({ type: PaginationInputRef, required: false }) }),
+      },
+      resolve: async (_root, rawArgs, ctx) => {
+        const args = rawArgs as InputShapeFromFields<Args> & { pagination?: PageRequestInput };
+        const page = toPageRequest(
+          options.pageInput ? options.pageInput(args) : args.pagination,
+          options.sortTargets,
+          options.defaultSort,
+        );
+        const { rows, totalRecords, ...extra } = await options.load(args, page, ctx);
+        return {
+          ...(extra as unknown as Extra),
+          rows,
+          pagination: { ...page, totalRecords },
+        } satisfies PagedResult;
+      },
+    }),
+  );
 }

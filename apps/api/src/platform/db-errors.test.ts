@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-database';
 import type { DB } from '../db/schema';
-import { maskError } from '../graphql/yoga';
+import { maskError } from '../server/yoga';
 import { seedDemoPopulation } from '../seed/population/demo-population';
 import { AppError } from '../shared/app-error';
 import { databaseErrorOf, isRetryableDatabaseError, toAppError } from './db-errors';

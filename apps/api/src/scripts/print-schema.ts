@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { printContract } from '../graphql/schema';
+import { printContract } from '../server/schema';
 
 /** Writes the contract; `--check` fails instead when the committed file differs. */
 const target = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schema.graphql');

@@ -1,16 +1,5 @@
 import { checkDecimalText, describeDecimalProblem, UNIT_SCALES, type MoneyUnit } from '@app/shared';
-import type { Pagination } from '../db/pagination';
 import { AppError } from './app-error';
-import type { Page } from './page';
-
-/** A page after toPage(), in the form the repositories take (lower-case direction). */
-export function toRepoPagination<Target extends string>(page: Page<Target>): Pagination<Target> {
-  return {
-    limit: page.limit,
-    offset: page.offset,
-    sort: { target: page.sort.target, orderBy: page.sort.orderBy === 'ASC' ? 'asc' : 'desc' },
-  };
-}
 
 /** A BAD_USER_INPUT error that names the offending field in its message and extensions. */
 export function badInput(field: string, message: string): AppError {

@@ -1,6 +1,6 @@
 import type { ListsMessages } from './ja-lists';
 
-/** English texts of the list conventions and the issue 6 screens (see ja-lists.ts). */
+/** English texts of the list conventions and the users, referral and coin-saving screens (see ja-lists.ts). */
 export const enLists: ListsMessages = {
   list: {
     total_one: '{{formatted}} record',

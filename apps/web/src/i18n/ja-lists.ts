@@ -1,6 +1,6 @@
 /**
- * Japanese texts of the list conventions and the users, referral and coin-saving screens
- * (issue 6). Not in ja.ts: src/i18n/lists.ts adds them when a list screen loads, so the
+ * Japanese texts of the list conventions and the users, referral and coin-saving screens.
+ * Not in ja.ts: src/i18n/lists.ts adds them when a list screen loads, so the
  * first load stays small. The parity test checks them with the main catalogue.
  */
 export const jaLists = {

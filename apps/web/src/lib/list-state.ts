@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useNavigationType, useSearchParams } from 'react-router';
+import { DEFAULT_PAGE_SIZE } from '@app/shared';
 
 /** Page sizes offered by every list (spec section 9: 20 by default). */
-export const PAGE_SIZES = [20, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 20;
+export const PAGE_SIZES = [DEFAULT_PAGE_SIZE, 50, 100] as const;
 
 export type SortOrder = 'ASC' | 'DESC';
 export type SortState = { target: string; orderBy: SortOrder };

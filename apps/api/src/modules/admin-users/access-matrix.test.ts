@@ -24,7 +24,7 @@ import { databaseFingerprint, issueToken } from '../../../test/admin-fixtures';
 import { startTestApp, type GraphQLResponse, type TestApp } from '../../../test/test-app';
 import { operationRules, type OperationRule } from '../../graphql/access-rules';
 import type { AccessRule } from '../../graphql/builder';
-import { getSchema } from '../../graphql/schema';
+import { getSchema } from '../../server/schema';
 
 /** Who calls: nobody, each role, and a write admin who must still change a one-time password. */
 const CALLERS = ['nobody', 'read', 'write', 'super_admin', 'mustChangePassword'] as const;

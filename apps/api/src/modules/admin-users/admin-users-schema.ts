@@ -1,33 +1,6 @@
 import { builder } from '../../graphql/builder';
-import type { AdminNameRow, AdminUserRow, RoleRow } from './admin-users-repository';
-
-export const RoleRef = builder.objectRef<RoleRow>('Role').implement({
-  description: 'An admin role: read, write or super_admin.',
-  fields: (t) => ({
-    name: t.exposeString('name'),
-    description: t.exposeString('description'),
-  }),
-});
-
-export const AdminUserRef = builder.objectRef<AdminUserRow>('AdminUser').implement({
-  description: 'An account of the admin console.',
-  fields: (t) => ({
-    id: t.exposeInt('id'),
-    userName: t.exposeString('userName'),
-    email: t.exposeString('email'),
-    roles: t.field({
-      type: [RoleRef],
-      resolve: async (admin, _args, ctx) =>
-        (await ctx.services.adminUsers.rolesOf([admin.id])).get(admin.id) ?? [],
-    }),
-    mustChangePassword: t.exposeBoolean('mustChangePassword', {
-      description: 'True until the admin replaces the one-time password given at creation.',
-    }),
-    totpEnabled: t.exposeBoolean('totpEnabled', {
-      description: 'Whether sign-in asks for a code from an authenticator app.',
-    }),
-  }),
-});
+import type { AdminNameRow, AdminUserRow } from './admin-users-repository';
+import { AdminUserRef, RoleRef } from './admin-users-types';
 
 const AdminUserNameRef = builder.objectRef<AdminNameRow>('AdminUserName').implement({
   fields: (t) => ({

@@ -13,8 +13,8 @@ import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { assertValid, validationError } from '../../shared/validation-error';
 import type { Actor, AuditService } from '../audit/audit-service';
-import { deleteAccessTokensOfAdmin, findCredentialsById } from '../auth/auth-repository';
-import { hashPassword, verifyPassword } from '../auth/password';
+import type { AuthService } from '../auth/auth-service';
+import { hashPassword } from '../auth/password';
 import * as repo from './admin-users-repository';
 import { generateOneTimePassword } from './one-time-password';
 
@@ -47,7 +47,12 @@ function notFound(adminId: number): AppError {
 }
 
 /** Reads and manages admin accounts (spec section 7, "Admin accounts"). */
-export function createAdminUsersService(db: Kysely<DB>, audit: AuditService, clock: Clock) {
+export function createAdminUsersService(
+  db: Kysely<DB>,
+  audit: AuditService,
+  clock: Clock,
+  auth: Pick<AuthService, 'passwordMatches' | 'revokeSessions'>,
+) {
   /** Fails with field errors when another admin has this email or user name. */
   async function assertIdentityFree(
     trx: Transaction<DB>,
@@ -248,8 +253,7 @@ export function createAdminUsersService(db: Kysely<DB>, audit: AuditService, clo
       const changesEmail =
         email !== undefined && email.toLowerCase() !== current.email.toLowerCase();
       if ((changesEmail || newPassword) && input.oldPassword) {
-        const credentials = await findCredentialsById(db, self.id);
-        if (!credentials || !(await verifyPassword(credentials.passwordHash, input.oldPassword))) {
+        if (!(await auth.passwordMatches(self.id, input.oldPassword))) {
           throw validationError([{ field: 'oldPassword', rule: 'incorrect' }], locale);
         }
       }
@@ -283,7 +287,7 @@ export function createAdminUsersService(db: Kysely<DB>, audit: AuditService, clo
               );
               // A new password ends every other session of this admin at its next request.
               const revokedTokens = passwordHash
-                ? await deleteAccessTokensOfAdmin(trx, self.id, self.tokenHash)
+                ? await auth.revokeSessions(trx, self.id, self.tokenHash)
                 : 0;
               const after = (await snapshot(trx, self.id))!;
               return {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { JsonValue } from '../../db/tables/admin-tables';
-import type { Page } from '../../shared/page';
+import type { Page, PageRequest } from '../../shared/page';
 import type { HashedAuditRow } from './audit-hash';
 
 export type ChainHead = { lastId: string; lastHash: string };
@@ -125,8 +125,8 @@ const SORT_COLUMNS = {
 export async function listAuditRows(
   db: Executor,
   filter: AuditFilter,
-  page: Page<AuditSortTarget>,
-): Promise<{ rows: StoredAuditRow[]; total: number }> {
+  page: PageRequest<AuditSortTarget>,
+): Promise<Page<StoredAuditRow>> {
   let query = db.selectFrom('audit_log');
   if (filter.adminUserId != null) query = query.where('admin_user_id', '=', filter.adminUserId);
   if (filter.operation) query = query.where('operation', '=', filter.operation);
@@ -135,11 +135,11 @@ export async function listAuditRows(
     query = query.where(sql<boolean>`target_ids @> ARRAY[${filter.targetId}]::text[]`);
   if (filter.occurredFrom) query = query.where('occurred_at', '>=', filter.occurredFrom);
   if (filter.occurredUntil) query = query.where('occurred_at', '<=', filter.occurredUntil);
-  const direction = page.sort.orderBy === 'ASC' ? 'asc' : 'desc';
+  const direction = page.sort?.orderBy ?? 'desc';
   const [rows, count] = await Promise.all([
     query
       .selectAll()
-      .orderBy(SORT_COLUMNS[page.sort.target], direction)
+      .orderBy(SORT_COLUMNS[page.sort?.target ?? 'id'], direction)
       // id breaks ties so pages never overlap.
       .orderBy('id', direction)
       .limit(page.limit)
@@ -147,5 +147,5 @@ export async function listAuditRows(
       .execute(),
     query.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
   ]);
-  return { rows: rows.map(toStored), total: Number(count.count) };
+  return { rows: rows.map(toStored), totalRecords: Number(count.count) };
 }

@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder';
-import { PaginationInputRef, PaginationRef, toPage, type PageInfo } from '../../graphql/pagination';
+import { pagedListQuery } from '../../graphql/pagination';
 import { AUDIT_SORT_TARGETS } from './audit-repository';
 import type { AuditRowView } from './audit-service';
 
@@ -26,44 +26,32 @@ const AuditLogEntryRef = builder.objectRef<AuditRowView>('AuditLogEntry').implem
   }),
 });
 
-const AuditLogListRef = builder
-  .objectRef<{ list: AuditRowView[]; pagination: PageInfo }>('AuditLogList')
-  .implement({
-    fields: (t) => ({
-      list: t.field({ type: [AuditLogEntryRef], resolve: (result) => result.list }),
-      pagination: t.field({ type: PaginationRef, resolve: (result) => result.pagination }),
-    }),
-  });
-
-builder.queryField('auditLogs', (t) =>
-  t.field({
-    description:
-      'The audit trail, newest first by default; filter by admin, operation, target and time range. Sort targets: id, occurredAt, operation, adminUserName.',
-    type: AuditLogListRef,
-    authScopes: { superAdmin: true },
-    args: {
-      adminUserId: t.arg.int({ required: false }),
-      operation: t.arg.string({ required: false }),
-      targetType: t.arg.string({ required: false }),
-      targetId: t.arg.string({ required: false }),
-      dateFrom: t.arg({ type: 'DateTime', required: false }),
-      dateUntil: t.arg({ type: 'DateTime', required: false }),
-      pagination: t.arg({ type: PaginationInputRef, required: false }),
-    },
-    resolve: async (_root, args, ctx) => {
-      const page = toPage(args.pagination, AUDIT_SORT_TARGETS, { target: 'id', orderBy: 'DESC' });
-      const { rows, total } = await ctx.services.audit.list(
-        {
-          adminUserId: args.adminUserId,
-          operation: args.operation,
-          targetType: args.targetType,
-          targetId: args.targetId,
-          occurredFrom: args.dateFrom,
-          occurredUntil: args.dateUntil,
-        },
-        page,
-      );
-      return { list: rows, pagination: { ...page, totalRecords: total } };
-    },
+pagedListQuery('auditLogs', {
+  type: 'AuditLogList',
+  item: AuditLogEntryRef,
+  description:
+    'The audit trail, newest first by default; filter by admin, operation, target and time range. Sort targets: id, occurredAt, operation, adminUserName.',
+  authScopes: { superAdmin: true },
+  sortTargets: AUDIT_SORT_TARGETS,
+  defaultSort: { target: 'id', orderBy: 'desc' },
+  args: (arg) => ({
+    adminUserId: arg.int({ required: false }),
+    operation: arg.string({ required: false }),
+    targetType: arg.string({ required: false }),
+    targetId: arg.string({ required: false }),
+    dateFrom: arg({ type: 'DateTime', required: false }),
+    dateUntil: arg({ type: 'DateTime', required: false }),
   }),
-);
+  load: (args, page, ctx) =>
+    ctx.services.audit.list(
+      {
+        adminUserId: args.adminUserId,
+        operation: args.operation,
+        targetType: args.targetType,
+        targetId: args.targetId,
+        occurredFrom: args.dateFrom,
+        occurredUntil: args.dateUntil,
+      },
+      page,
+    ),
+});

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { JsonValue } from '../../db/tables/admin-tables';
-import type { Page } from '../../shared/page';
+import type { Page, PageRequest } from '../../shared/page';
 import type { Clock } from '../../shared/clock';
 import { GENESIS_HASH, hashAuditRow, toJson, type HashedAuditRow } from './audit-hash';
 import * as repo from './audit-repository';
@@ -123,8 +123,8 @@ export function createAuditService(db: Kysely<DB>, clock: Clock) {
     /** One page of audit rows with the given filters. */
     async list(
       filter: repo.AuditFilter,
-      page: Page<repo.AuditSortTarget>,
-    ): Promise<{ rows: AuditRowView[]; total: number }> {
+      page: PageRequest<repo.AuditSortTarget>,
+    ): Promise<Page<AuditRowView>> {
       return repo.listAuditRows(db, filter, page);
     },
 

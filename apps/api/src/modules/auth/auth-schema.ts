@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder';
-import { AdminUserRef } from '../admin-users/admin-users-schema';
+import { AdminUserRef } from '../admin-users/admin-users-types';
 
 const SignInResultRef = builder
   .objectRef<{ message: string; accessToken: string; adminUserId: number }>('SignInResult')

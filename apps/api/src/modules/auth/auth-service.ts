@@ -6,6 +6,7 @@ import {
 } from '@app/shared';
 import type { Kysely } from 'kysely';
 import QRCode from 'qrcode';
+import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
 import type { AuthenticatedAdmin } from '../../graphql/context';
 import { AppError } from '../../shared/app-error';
@@ -81,6 +82,23 @@ export function createAuthService(
   }
 
   return {
+    /** Whether `password` is this admin's password (for the admin-users module's profile change). */
+    async passwordMatches(adminId: number, password: string): Promise<boolean> {
+      const credentials = await repo.findCredentialsById(db, adminId);
+      return (
+        credentials !== undefined && (await verifyPassword(credentials.passwordHash, password))
+      );
+    },
+
+    /**
+     * Ends every session of an admin except, optionally, the one in use, inside the caller's
+     * transaction (a password change revokes in the same transaction as its audit row).
+     * Returns how many.
+     */
+    revokeSessions(trx: Executor, adminId: number, exceptTokenHash?: string): Promise<number> {
+      return repo.deleteAccessTokensOfAdmin(trx, adminId, exceptTokenHash);
+    },
+
     /**
      * Seals TOTP secrets stored as plaintext by versions before sealing; run at start-up.
      * Returns how many secrets it sealed (0 once done, so it is cheap to run every time).

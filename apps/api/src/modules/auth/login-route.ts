@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { LOGIN_PATH } from '@app/shared';
 import { AppError } from '../../shared/app-error';
-import type { Services } from '../../services';
+import type { AuthService } from './auth-service';
 
 const STATUS_OF_CODE: Partial<Record<string, number>> = {
   INVALID_CREDENTIALS: 401,
@@ -13,7 +13,7 @@ const STATUS_OF_CODE: Partial<Record<string, number>> = {
  * `POST /login` of spec section 7: `{email, password, totp_code?}` in, `{data: {access_token}}`
  * out. Failures answer `{errors: [{message, extensions: {code}}]}` like the GraphQL endpoint.
  */
-export function registerLoginRoute(app: FastifyInstance, services: Services): void {
+export function registerLoginRoute(app: FastifyInstance, auth: AuthService): void {
   app.post(LOGIN_PATH, async (request, reply) => {
     const body = request.body as {
       email?: unknown;
@@ -34,7 +34,7 @@ export function registerLoginRoute(app: FastifyInstance, services: Services): vo
       });
     }
     try {
-      const { accessToken } = await services.auth.signIn(
+      const { accessToken } = await auth.signIn(
         { email: body.email, password: body.password, totpCode: body.totp_code ?? null },
         {
           adminUserId: null,

@@ -1,12 +1,14 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/executor';
 import {
+  countBuckets,
   countFromBucketRange,
   countFromBuckets,
-  normalisePagination,
-  type Page,
-  type Pagination,
-} from '../../db/pagination';
+  servedByBuckets,
+  type BucketRange,
+  type CountRule,
+} from '../../db/count-buckets';
+import type { Page, PageRequest } from '../../shared/page';
 import type { DB } from '../../db/schema';
 import type { PaymentStatus } from '../../db/tables/domain-tables';
 
@@ -20,6 +22,17 @@ export type PaymentsFilter = {
   assetFixedAtFrom?: Date | string | undefined;
   assetFixedAtUntil?: Date | string | undefined;
 };
+
+/** How each payments filter is counted: status and the two dates have buckets (0013, 0018). */
+export const PAYMENTS_COUNT_RULE = {
+  userId: 'index',
+  userName: 'index',
+  paymentStatus: 'buckets',
+  confirmedAtFrom: 'buckets',
+  confirmedAtUntil: 'buckets',
+  assetFixedAtFrom: 'buckets',
+  assetFixedAtUntil: 'buckets',
+} as const satisfies CountRule<PaymentsFilter>;
 
 export type PaymentsSortTarget = 'userPaymentId' | 'confirmedAt' | 'assetFixedAt';
 
@@ -73,9 +86,8 @@ export type PaymentListRow = {
 export async function listPayments(
   db: Executor,
   filter: PaymentsFilter,
-  pagination: Partial<Pagination<PaymentsSortTarget>>,
+  p: PageRequest<PaymentsSortTarget>,
 ): Promise<Page<PaymentListRow>> {
-  const p = normalisePagination(pagination);
   const direction = p.sort?.orderBy ?? 'desc';
   const target = p.sort?.target ?? 'userPaymentId';
   // Page first: the page's ids come from the (column, id) indexes of 0014, index-only; only
@@ -114,16 +126,11 @@ export async function listPayments(
  * only filter (whole UTC days from day buckets, the edge days by index), else by index.
  */
 export async function countPayments(db: Executor, filter: PaymentsFilter): Promise<number> {
-  const onlyStatus =
-    filter.userId === undefined &&
-    !filter.userName &&
-    !filter.confirmedAtFrom &&
-    !filter.confirmedAtUntil &&
-    !filter.assetFixedAtFrom &&
-    !filter.assetFixedAtUntil;
-  if (onlyStatus)
+  if (servedByBuckets(filter, PAYMENTS_COUNT_RULE, ['paymentStatus']))
     return countFromBuckets(db, 'payments', [
-      filter.paymentStatus ? `status:${filter.paymentStatus}` : 'all',
+      filter.paymentStatus
+        ? countBuckets.payments.status(filter.paymentStatus)
+        : countBuckets.payments.all,
     ]);
   const dates = onlyDateRange(filter);
   if (dates) {
@@ -138,29 +145,29 @@ export async function countPayments(db: Executor, filter: PaymentsFilter): Promi
 
 type DateRange = {
   column: 'confirmed_at' | 'asset_fixed_at';
-  /** Day bucket prefix of migration 0018. */
-  prefix: 'confirmed_day:' | 'asset_fixed_day:';
+  /** The day buckets of migration 0018. */
+  days: BucketRange<'payments'>;
   from: Date | undefined;
   until: Date | undefined;
 };
 
-/** The range when one payment date is the filter's only condition. */
+/**
+ * The range when one payment date is the filter's only condition (countPayments has already
+ * answered the filter without a date, so one of the two bounds is set).
+ */
 function onlyDateRange(f: PaymentsFilter): DateRange | undefined {
-  if (f.userId !== undefined || f.userName || f.paymentStatus) return undefined;
-  const confirmed = Boolean(f.confirmedAtFrom || f.confirmedAtUntil);
-  const fixed = Boolean(f.assetFixedAtFrom || f.assetFixedAtUntil);
   const date = (value: Date | string | undefined) => (value ? new Date(value) : undefined);
-  if (confirmed && !fixed)
+  if (servedByBuckets(f, PAYMENTS_COUNT_RULE, ['confirmedAtFrom', 'confirmedAtUntil']))
     return {
       column: 'confirmed_at',
-      prefix: 'confirmed_day:',
+      days: countBuckets.payments.confirmedDays,
       from: date(f.confirmedAtFrom),
       until: date(f.confirmedAtUntil),
     };
-  if (fixed && !confirmed)
+  if (servedByBuckets(f, PAYMENTS_COUNT_RULE, ['assetFixedAtFrom', 'assetFixedAtUntil']))
     return {
       column: 'asset_fixed_at',
-      prefix: 'asset_fixed_day:',
+      days: countBuckets.payments.assetFixedDays,
       from: date(f.assetFixedAtFrom),
       until: date(f.assetFixedAtUntil),
     };
@@ -184,7 +191,7 @@ function dayKey(day: number): string | undefined {
  * at most one day of the date index each. Undefined when a bound cannot be keyed.
  */
 async function countDateRange(db: Executor, range: DateRange): Promise<number | undefined> {
-  const { column, prefix } = range;
+  const { column, days } = range;
   const from = range.from?.getTime();
   const until = range.until?.getTime();
   if (Number.isNaN(from) || Number.isNaN(until)) return undefined;
@@ -207,11 +214,5 @@ async function countDateRange(db: Executor, range: DateRange): Promise<number | 
           .where(`p.${column}`, '>', new Date(until))
           .where(`p.${column}`, '<', new Date((lastDay + 1) * DAY_MS))
       : undefined;
-  return countFromBucketRange(
-    db,
-    'payments',
-    prefix,
-    { from: fromKey, to: toKey },
-    { add, subtract },
-  );
+  return countFromBucketRange(db, days, { from: fromKey, to: toKey }, { add, subtract });
 }

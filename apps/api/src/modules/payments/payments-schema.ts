@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder';
-import { PaginationInputRef, PaginationRef, toPage, type PageInfo } from '../../graphql/pagination';
+import { pagedListQuery, PaginationInputRef } from '../../graphql/pagination';
 import type { PaymentListRow } from './payments-repository';
 import { PAYMENTS_SORT_TARGETS } from './payments-service';
 
@@ -25,15 +25,6 @@ const UserPaymentRef = builder.objectRef<PaymentListRow>('UserPayment').implemen
   }),
 });
 
-const UserPaymentListRef = builder
-  .objectRef<{ list: PaymentListRow[]; pagination: PageInfo }>('UserPaymentList')
-  .implement({
-    fields: (t) => ({
-      list: t.field({ type: [UserPaymentRef], resolve: (r) => r.list }),
-      pagination: t.field({ type: PaginationRef, resolve: (r) => r.pagination }),
-    }),
-  });
-
 const UserPaymentsInputRef = builder.inputType('UserPaymentsInput', {
   fields: (t) => ({
     userId: t.int({ required: false }),
@@ -50,21 +41,15 @@ const UserPaymentsInputRef = builder.inputType('UserPaymentsInput', {
   }),
 });
 
-builder.queryField('userPayments', (t) =>
-  t.field({
-    description:
-      'Payments, newest first by default. Date bounds are inclusive. Sort targets: userPaymentId (default, DESC), confirmedAt, assetFixedAt.',
-    type: UserPaymentListRef,
-    authScopes: { authenticated: true },
-    args: { input: t.arg({ type: UserPaymentsInputRef, required: false }) },
-    resolve: async (_root, args, ctx) => {
-      const input = args.input ?? {};
-      const page = toPage(input.pagination, PAYMENTS_SORT_TARGETS, {
-        target: 'userPaymentId',
-        orderBy: 'DESC',
-      });
-      const { rows, totalRecords } = await ctx.services.payments.list(input, page);
-      return { list: rows, pagination: { ...page, totalRecords } };
-    },
-  }),
-);
+pagedListQuery('userPayments', {
+  type: 'UserPaymentList',
+  item: UserPaymentRef,
+  description:
+    'Payments, newest first by default. Date bounds are inclusive. Sort targets: userPaymentId (default, DESC), confirmedAt, assetFixedAt.',
+  authScopes: { authenticated: true },
+  sortTargets: PAYMENTS_SORT_TARGETS,
+  defaultSort: { target: 'userPaymentId', orderBy: 'desc' },
+  args: (arg) => ({ input: arg({ type: UserPaymentsInputRef, required: false }) }),
+  pageInput: (args) => args.input?.pagination,
+  load: (args, page, ctx) => ctx.services.payments.list(args.input ?? {}, page),
+});

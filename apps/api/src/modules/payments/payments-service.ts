@@ -1,14 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../db/tables/domain-tables';
-import {
-  badInput,
-  dateRange,
-  positiveId,
-  textFilter,
-  toRepoPagination,
-} from '../../shared/list-input';
-import type { Page } from '../../shared/page';
+import { badInput, dateRange, positiveId, textFilter } from '../../shared/list-input';
+import type { PageRequest } from '../../shared/page';
 import * as repo from './payments-repository';
 
 export type PaymentsFilterInput = {
@@ -63,7 +57,9 @@ export function paymentsFilter(input: PaymentsFilterInput): repo.PaymentsFilter 
 export function createPaymentsService(db: Kysely<DB>) {
   return {
     /** One page of payments matching the filters, with the exact total. */
-    list: (filter: PaymentsFilterInput, page: Page<repo.PaymentsSortTarget>) =>
-      repo.listPayments(db, paymentsFilter(filter), toRepoPagination(page)),
+    list: (filter: PaymentsFilterInput, page: PageRequest<repo.PaymentsSortTarget>) =>
+      repo.listPayments(db, paymentsFilter(filter), page),
   };
 }
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

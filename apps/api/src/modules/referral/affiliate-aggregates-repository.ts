@@ -1,12 +1,25 @@
 import { emailKey, prefixPattern, userNameKey } from '../../db/end-user-keys';
 import type { Executor } from '../../db/executor';
-import { countFromBuckets, type Page, type Pagination } from '../../db/pagination';
+import {
+  countBuckets,
+  countFromBuckets,
+  servedByBuckets,
+  type CountRule,
+} from '../../db/count-buckets';
+import type { Page, PageRequest } from '../../shared/page';
 
 export type AffiliateSearch = {
   userName?: string | undefined;
   email?: string | undefined;
   forceClubId?: string | undefined;
 };
+
+/** No bucket filter: unfiltered, the aggregates are the remitters and track records all users. */
+export const AFFILIATE_SEARCH_COUNT_RULE = {
+  userName: 'index',
+  email: 'index',
+  forceClubId: 'index',
+} as const satisfies CountRule<AffiliateSearch>;
 
 export type AffiliateAggregateRow = {
   id: number;
@@ -43,7 +56,7 @@ export type TrackRecordsSortTarget = 'userId' | 'numberOfChildren';
 export async function listAffiliateAggregates(
   db: Executor,
   search: AffiliateSearch,
-  pagination: Pagination<AggregatesSortTarget>,
+  pagination: PageRequest<AggregatesSortTarget>,
 ): Promise<Page<AffiliateAggregateRow>> {
   const direction = pagination.sort?.orderBy ?? 'desc';
   let query = db.selectFrom('end_users as u').where('u.affiliate_remittance_count', '>', 0);
@@ -72,12 +85,12 @@ export async function listAffiliateAggregates(
     .execute();
   // Unfiltered, the list is every user with referral-plan remittances: the maintained
   // `affiliate_remitter` bucket (migration 0018) instead of counting ~200k index entries.
-  const filtered = search.userName || search.email || search.forceClubId;
+  const filtered = !servedByBuckets(search, AFFILIATE_SEARCH_COUNT_RULE, []);
   const totalRecords = filtered
     ? Number(
         (await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n,
       )
-    : await countFromBuckets(db, 'end_users', ['affiliate_remitter']);
+    : await countFromBuckets(db, 'end_users', [countBuckets.end_users.affiliateRemitter]);
   return { rows, totalRecords };
 }
 
@@ -85,7 +98,7 @@ export async function listAffiliateAggregates(
 export async function listAffiliateTrackRecords(
   db: Executor,
   search: AffiliateSearch,
-  pagination: Pagination<TrackRecordsSortTarget>,
+  pagination: PageRequest<TrackRecordsSortTarget>,
 ): Promise<Page<AffiliateTrackRecordRow>> {
   const direction = pagination.sort?.orderBy ?? 'desc';
   let query = db.selectFrom('end_users as u');
@@ -117,11 +130,11 @@ export async function listAffiliateTrackRecords(
     .limit(pagination.limit)
     .offset(pagination.offset)
     .execute();
-  const filtered = search.userName || search.email || search.forceClubId;
+  const filtered = !servedByBuckets(search, AFFILIATE_SEARCH_COUNT_RULE, []);
   const totalRecords = filtered
     ? Number(
         (await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n,
       )
-    : await countFromBuckets(db, 'end_users', ['all']);
+    : await countFromBuckets(db, 'end_users', [countBuckets.end_users.all]);
   return { rows, totalRecords };
 }

@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder';
-import { PaginationInputRef, PaginationRef, toPage, type PageInfo } from '../../graphql/pagination';
+import { pagedListQuery, PaginationInputRef } from '../../graphql/pagination';
 import type {
   AffiliateAggregateRow,
   AffiliateTrackRecordRow,
@@ -144,37 +144,18 @@ const AffiliateTrackRecordRef = builder
     }),
   });
 
-const AffiliateTrackRecordListRef = builder
-  .objectRef<{ list: AffiliateTrackRecordRow[]; pagination: PageInfo }>('AffiliateTrackRecordList')
-  .implement({
-    fields: (t) => ({
-      list: t.field({ type: [AffiliateTrackRecordRef], resolve: (r) => r.list }),
-      pagination: t.field({ type: PaginationRef, resolve: (r) => r.pagination }),
-    }),
-  });
-
-const TRACK_RECORD_SORT_TARGETS = ['userId', 'numberOfChildren'] as const;
-
-builder.queryField('affiliateTrackRecords', (t) =>
-  t.field({
-    description:
-      'Every user with referral-plan totals and number of children. Sort targets: userId (default, DESC), numberOfChildren.',
-    type: AffiliateTrackRecordListRef,
-    authScopes: { authenticated: true },
-    args: { input: t.arg({ type: AffiliateListInputRef, required: false }) },
-    resolve: async (_root, args, ctx) => {
-      const page = toPage(args.input?.pagination, TRACK_RECORD_SORT_TARGETS, {
-        target: 'userId',
-        orderBy: 'DESC',
-      });
-      const { rows, totalRecords } = await ctx.services.referral.trackRecords(
-        args.input?.searchParams,
-        page,
-      );
-      return { list: rows, pagination: { ...page, totalRecords } };
-    },
-  }),
-);
+pagedListQuery('affiliateTrackRecords', {
+  type: 'AffiliateTrackRecordList',
+  item: AffiliateTrackRecordRef,
+  description:
+    'Every user with referral-plan totals and number of children. Sort targets: userId (default, DESC), numberOfChildren.',
+  authScopes: { authenticated: true },
+  sortTargets: ['userId', 'numberOfChildren'] as const,
+  defaultSort: { target: 'userId', orderBy: 'desc' },
+  args: (arg) => ({ input: arg({ type: AffiliateListInputRef, required: false }) }),
+  pageInput: (args) => args.input?.pagination,
+  load: (args, page, ctx) => ctx.services.referral.trackRecords(args.input?.searchParams, page),
+});
 
 const AffiliateSavingAggregateRef = builder
   .objectRef<AffiliateAggregateRow>('AffiliateSavingAggregate')
@@ -192,36 +173,15 @@ const AffiliateSavingAggregateRef = builder
     }),
   });
 
-const AffiliateSavingAggregateListRef = builder
-  .objectRef<{ list: AffiliateAggregateRow[]; pagination: PageInfo }>(
-    'AffiliateSavingAggregateList',
-  )
-  .implement({
-    fields: (t) => ({
-      list: t.field({ type: [AffiliateSavingAggregateRef], resolve: (r) => r.list }),
-      pagination: t.field({ type: PaginationRef, resolve: (r) => r.pagination }),
-    }),
-  });
-
-const AGGREGATE_SORT_TARGETS = ['id', 'totalSentHec'] as const;
-
-builder.queryField('affiliateSavingAggregates', (t) =>
-  t.field({
-    description:
-      'Users with referral-plan remittances and their totals. Sort targets: id (default, DESC), totalSentHec.',
-    type: AffiliateSavingAggregateListRef,
-    authScopes: { authenticated: true },
-    args: { input: t.arg({ type: AffiliateListInputRef, required: false }) },
-    resolve: async (_root, args, ctx) => {
-      const page = toPage(args.input?.pagination, AGGREGATE_SORT_TARGETS, {
-        target: 'id',
-        orderBy: 'DESC',
-      });
-      const { rows, totalRecords } = await ctx.services.referral.aggregates(
-        args.input?.searchParams,
-        page,
-      );
-      return { list: rows, pagination: { ...page, totalRecords } };
-    },
-  }),
-);
+pagedListQuery('affiliateSavingAggregates', {
+  type: 'AffiliateSavingAggregateList',
+  item: AffiliateSavingAggregateRef,
+  description:
+    'Users with referral-plan remittances and their totals. Sort targets: id (default, DESC), totalSentHec.',
+  authScopes: { authenticated: true },
+  sortTargets: ['id', 'totalSentHec'] as const,
+  defaultSort: { target: 'id', orderBy: 'desc' },
+  args: (arg) => ({ input: arg({ type: AffiliateListInputRef, required: false }) }),
+  pageInput: (args) => args.input?.pagination,
+  load: (args, page, ctx) => ctx.services.referral.aggregates(args.input?.searchParams, page),
+});

@@ -1,13 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import {
-  badInput,
-  notFound,
-  positiveId,
-  textFilter,
-  toRepoPagination,
-} from '../../shared/list-input';
-import type { Page } from '../../shared/page';
+import { badInput, notFound, positiveId, textFilter } from '../../shared/list-input';
+import type { PageRequest } from '../../shared/page';
 import * as aggregates from './affiliate-aggregates-repository';
 import * as repo from './referral-repository';
 
@@ -101,14 +95,14 @@ export function createReferralService(db: Kysely<DB>) {
     /** affiliateTrackRecords: a page of users with their referral-plan totals. */
     trackRecords: (
       input: AffiliateSearchInput | null | undefined,
-      page: Page<aggregates.TrackRecordsSortTarget>,
-    ) => aggregates.listAffiliateTrackRecords(db, search(input), toRepoPagination(page)),
+      page: PageRequest<aggregates.TrackRecordsSortTarget>,
+    ) => aggregates.listAffiliateTrackRecords(db, search(input), page),
 
     /** affiliateSavingAggregates: a page of users with referral-plan remittances. */
     aggregates: (
       input: AffiliateSearchInput | null | undefined,
-      page: Page<aggregates.AggregatesSortTarget>,
-    ) => aggregates.listAffiliateAggregates(db, search(input), toRepoPagination(page)),
+      page: PageRequest<aggregates.AggregatesSortTarget>,
+    ) => aggregates.listAffiliateAggregates(db, search(input), page),
   };
 }
 

@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
-import { countFromBuckets, type Page, type Pagination } from '../../db/pagination';
+import {
+  countBuckets,
+  countFromBuckets,
+  servedByBuckets,
+  type CountRule,
+} from '../../db/count-buckets';
+import type { Page, PageRequest } from '../../shared/page';
 
 export type SavingAddressRecord = {
   id: string;
@@ -16,6 +22,12 @@ export type SavingAddressRecord = {
 
 export type SavingAddressesFilter = { userName?: string | undefined; email?: string | undefined };
 
+/** No bucket filter: unfiltered, the list is the 1-year plan's address bucket. */
+export const ADDRESSES_COUNT_RULE = {
+  userName: 'index',
+  email: 'index',
+} as const satisfies CountRule<SavingAddressesFilter>;
+
 const addressOf = (term: number) =>
   sql<
     string | null
@@ -23,13 +35,13 @@ const addressOf = (term: number) =>
 
 /**
  * hecSavingAddresses: one record per user with coin saving. Addresses for the four plans are
- * generated together (design section 3), so a record is keyed by the user's first-generated
+ * generated together, so a record is keyed by the user's first-generated
  * address (the 1-year plan's) and the count is that plan's maintained bucket.
  */
 export async function listSavingAddresses(
   db: Executor,
   filter: SavingAddressesFilter,
-  pagination: Pagination<'id'>,
+  pagination: PageRequest<'id'>,
 ): Promise<Page<SavingAddressRecord>> {
   const direction = pagination.sort?.orderBy ?? 'desc';
   let query = db
@@ -69,14 +81,20 @@ export async function listSavingAddresses(
     ])
     .orderBy('f.id', direction)
     .execute();
-  const totalRecords =
-    filter.userName || filter.email
-      ? Number(
-          (await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow())
-            .n,
-        )
-      : await countFromBuckets(db, 'saving_deposit_addresses', [
-          `plan:${(await db.selectFrom('saving_plans').select('id').where('term_years', '=', 1).executeTakeFirstOrThrow()).id}`,
-        ]);
+  const totalRecords = !servedByBuckets(filter, ADDRESSES_COUNT_RULE, [])
+    ? Number(
+        (await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n,
+      )
+    : await countFromBuckets(db, 'saving_deposit_addresses', [
+        countBuckets.saving_deposit_addresses.plan(
+          (
+            await db
+              .selectFrom('saving_plans')
+              .select('id')
+              .where('term_years', '=', 1)
+              .executeTakeFirstOrThrow()
+          ).id,
+        ),
+      ]);
   return { rows, totalRecords };
 }

@@ -1,13 +1,27 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import {
+  countBuckets,
   countFromBuckets,
-  normalisePagination,
-  type Page,
-  type Pagination,
-} from '../../db/pagination';
+  servedByBuckets,
+  type CountRule,
+} from '../../db/count-buckets';
+import type { Page, PageRequest } from '../../shared/page';
 
 export type RemittanceFilter = { userName?: string | undefined; planName?: string | undefined };
+
+/** How each userSavings filter is counted: the plan has buckets. */
+export const REMITTANCES_COUNT_RULE = {
+  userName: 'index',
+  planName: 'buckets',
+} as const satisfies CountRule<RemittanceFilter>;
+
+export type AffiliateRemittanceFilter = { userName?: string | undefined };
+
+/** affiliateSavingRemittances has no bucket filter: unfiltered, it is the `all` bucket. */
+export const AFFILIATE_REMITTANCES_COUNT_RULE = {
+  userName: 'index',
+} as const satisfies CountRule<AffiliateRemittanceFilter>;
 
 const userIdByName = (name: string) =>
   sql<number>`(SELECT id FROM end_users WHERE lower(user_name) = ${name.toLowerCase()})`;
@@ -16,9 +30,8 @@ const userIdByName = (name: string) =>
 export async function listSavingRemittances(
   db: Executor,
   filter: RemittanceFilter,
-  pagination: Partial<Pagination<'confirmedAt'>>,
+  p: PageRequest<'confirmedAt'>,
 ): Promise<Page<SavingRemittanceRow>> {
-  const p = normalisePagination(pagination);
   const direction = p.sort?.orderBy ?? 'desc';
   let query = db.selectFrom('saving_remittances as r');
   if (filter.userName) query = query.where('r.end_user_id', '=', userIdByName(filter.userName));
@@ -65,12 +78,14 @@ export async function listSavingRemittances(
     .execute();
   // Maintained buckets (migrations 0013, 0018) unless a user is named: all remittances, or one
   // plan's (~150k at benchmark size, too many to count per request).
-  const totalRecords = filter.userName
+  const totalRecords = !servedByBuckets(filter, REMITTANCES_COUNT_RULE, ['planName'])
     ? Number(
         (await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n,
       )
     : await countFromBuckets(db, 'saving_remittances', [
-        planId === undefined ? 'all' : `plan:${planId}`,
+        planId === undefined
+          ? countBuckets.saving_remittances.all
+          : countBuckets.saving_remittances.plan(planId),
       ]);
   return { rows, totalRecords };
 }
@@ -89,10 +104,9 @@ export type SavingRemittanceRow = {
 /** Referral-plan (affiliate saving) remittances of all users, newest first. */
 export async function listAffiliateRemittances(
   db: Executor,
-  filter: RemittanceFilter,
-  pagination: Partial<Pagination<'confirmedAt'>>,
+  filter: AffiliateRemittanceFilter,
+  p: PageRequest<'confirmedAt'>,
 ) {
-  const p = normalisePagination(pagination);
   const direction = p.sort?.orderBy ?? 'desc';
   let query = db.selectFrom('affiliate_remittances as r');
   if (filter.userName) query = query.where('r.end_user_id', '=', userIdByName(filter.userName));
@@ -123,11 +137,11 @@ export async function listAffiliateRemittances(
     .orderBy('r.confirmed_at', direction)
     .orderBy('r.id', direction)
     .execute();
-  const totalRecords = filter.userName
+  const totalRecords = !servedByBuckets(filter, AFFILIATE_REMITTANCES_COUNT_RULE, [])
     ? Number(
         (await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n,
       )
-    : await countFromBuckets(db, 'affiliate_remittances', ['all']);
+    : await countFromBuckets(db, 'affiliate_remittances', [countBuckets.affiliate_remittances.all]);
   return { rows, totalRecords };
 }
 
@@ -186,7 +200,12 @@ export async function findUserSavingRemittanceHistory(
       .where('id', '=', userId)
       .executeTakeFirst(),
   ]);
-  return { remittances, totalSentHec: user?.totalSentHec ?? '0', ...totals };
+  return {
+    remittances,
+    userFound: user !== undefined,
+    totalSentHec: user?.totalSentHec ?? '0',
+    ...totals,
+  };
 }
 
 /** Referral-plan remittances of one user with the stored totals. */

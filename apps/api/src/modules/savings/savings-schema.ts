@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder';
-import { PaginationInputRef, PaginationRef, toPage, type PageInfo } from '../../graphql/pagination';
+import { pagedListQuery, PaginationInputRef } from '../../graphql/pagination';
 import type { SavingAddressRecord } from './saving-addresses-repository';
 import type { SavingsService } from './savings-service';
 import type { SavingRemittanceRow } from './savings-repository';
@@ -9,15 +9,7 @@ type Affiliate = Awaited<ReturnType<SavingsService['userAffiliateHistory']>>;
 type AffiliateRow = Awaited<ReturnType<SavingsService['affiliateRemittances']>>['rows'][number];
 
 const DATE_SORT = ['confirmedAt'] as const;
-const DEFAULT_DATE_SORT = { target: 'confirmedAt', orderBy: 'DESC' } as const;
-
-function withPage<R>(
-  rows: R[],
-  page: ReturnType<typeof toPage<'confirmedAt'>>,
-  totalRecords: number,
-): { list: R[]; pagination: PageInfo } {
-  return { list: rows, pagination: { ...page, totalRecords } };
-}
+const DEFAULT_DATE_SORT = { target: 'confirmedAt', orderBy: 'desc' } as const;
 
 const SavingRemittanceItemRef = builder
   .objectRef<Saving['remittances'][number]>('SavingRemittanceItem')
@@ -33,40 +25,34 @@ const SavingRemittanceItemRef = builder
     }),
   });
 
-const SavingRemittanceHistoryRef = builder
-  .objectRef<Saving & { pagination: PageInfo }>('SavingRemittanceHistory')
-  .implement({
-    fields: (t) => ({
-      remittances: t.field({ type: [SavingRemittanceItemRef], resolve: (h) => h.remittances }),
-      totalSentHec: t.field({ type: 'Decimal', resolve: (h) => h.totalSentHec }),
-      totalOneYearPlanHec: t.field({ type: 'Decimal', resolve: (h) => h.totalOneYearPlanHec }),
-      totalTwoYearsPlanHec: t.field({ type: 'Decimal', resolve: (h) => h.totalTwoYearsPlanHec }),
-      totalThreeYearsPlanHec: t.field({
-        type: 'Decimal',
-        resolve: (h) => h.totalThreeYearsPlanHec,
-      }),
-      totalFiveYearsPlanHec: t.field({ type: 'Decimal', resolve: (h) => h.totalFiveYearsPlanHec }),
-      pagination: t.field({ type: PaginationRef, resolve: (h) => h.pagination }),
+pagedListQuery('userHecSavingRemittanceHistory', {
+  type: 'SavingRemittanceHistory',
+  listField: 'remittances',
+  item: SavingRemittanceItemRef,
+  description:
+    'Coin-saving remittances of one user, newest first (pagination optional: limit 20, offset 0; sort target confirmedAt), with totals over all of them.',
+  authScopes: { authenticated: true },
+  sortTargets: DATE_SORT,
+  defaultSort: DEFAULT_DATE_SORT,
+  args: (arg) => ({ userId: arg.int({ required: true }) }),
+  load: async (args, page, ctx) => {
+    const { remittances, ...rest } = await ctx.services.savings.userSavingHistory(
+      args.userId,
+      page,
+    );
+    return { ...rest, rows: remittances };
+  },
+  extraFields: (t) => ({
+    totalSentHec: t.field({ type: 'Decimal', resolve: (h) => h.totalSentHec }),
+    totalOneYearPlanHec: t.field({ type: 'Decimal', resolve: (h) => h.totalOneYearPlanHec }),
+    totalTwoYearsPlanHec: t.field({ type: 'Decimal', resolve: (h) => h.totalTwoYearsPlanHec }),
+    totalThreeYearsPlanHec: t.field({
+      type: 'Decimal',
+      resolve: (h) => h.totalThreeYearsPlanHec,
     }),
-  });
-
-builder.queryField('userHecSavingRemittanceHistory', (t) =>
-  t.field({
-    description:
-      'Coin-saving remittances of one user, newest first (pagination optional: limit 20, offset 0; sort target confirmedAt), with totals over all of them.',
-    type: SavingRemittanceHistoryRef,
-    authScopes: { authenticated: true },
-    args: {
-      userId: t.arg.int({ required: true }),
-      pagination: t.arg({ type: PaginationInputRef, required: false }),
-    },
-    resolve: async (_root, args, ctx) => {
-      const page = toPage(args.pagination, DATE_SORT, DEFAULT_DATE_SORT);
-      const history = await ctx.services.savings.userSavingHistory(args.userId, page);
-      return { ...history, pagination: { ...page, totalRecords: history.totalRecords } };
-    },
+    totalFiveYearsPlanHec: t.field({ type: 'Decimal', resolve: (h) => h.totalFiveYearsPlanHec }),
   }),
-);
+});
 
 const AffiliateRemittanceItemRef = builder
   .objectRef<Affiliate['remittances'][number]>('AffiliateRemittanceItem')
@@ -82,36 +68,30 @@ const AffiliateRemittanceItemRef = builder
     }),
   });
 
-const AffiliateRemittanceHistoryRef = builder
-  .objectRef<Affiliate & { pagination: PageInfo }>('AffiliateRemittanceHistory')
-  .implement({
-    fields: (t) => ({
-      remittances: t.field({ type: [AffiliateRemittanceItemRef], resolve: (h) => h.remittances }),
-      totalSentHec: t.field({ type: 'Decimal', resolve: (h) => h.totalSentHec }),
-      totalHecPrincipal: t.field({ type: 'Decimal', resolve: (h) => h.totalHecPrincipal }),
-      totalAtemPrincipal: t.field({ type: 'Decimal', resolve: (h) => h.totalAtemPrincipal }),
-      totalUsdValuation: t.field({ type: 'Decimal', resolve: (h) => h.totalUsdValuation }),
-      pagination: t.field({ type: PaginationRef, resolve: (h) => h.pagination }),
-    }),
-  });
-
-builder.queryField('userAffiliateSavingRemittanceHistory', (t) =>
-  t.field({
-    description:
-      'Referral-plan remittances of one user, newest first (pagination optional: limit 20, offset 0; sort target confirmedAt), with stored totals.',
-    type: AffiliateRemittanceHistoryRef,
-    authScopes: { authenticated: true },
-    args: {
-      userId: t.arg.int({ required: true }),
-      pagination: t.arg({ type: PaginationInputRef, required: false }),
-    },
-    resolve: async (_root, args, ctx) => {
-      const page = toPage(args.pagination, DATE_SORT, DEFAULT_DATE_SORT);
-      const history = await ctx.services.savings.userAffiliateHistory(args.userId, page);
-      return { ...history, pagination: { ...page, totalRecords: history.totalRecords } };
-    },
+pagedListQuery('userAffiliateSavingRemittanceHistory', {
+  type: 'AffiliateRemittanceHistory',
+  listField: 'remittances',
+  item: AffiliateRemittanceItemRef,
+  description:
+    'Referral-plan remittances of one user, newest first (pagination optional: limit 20, offset 0; sort target confirmedAt), with stored totals.',
+  authScopes: { authenticated: true },
+  sortTargets: DATE_SORT,
+  defaultSort: DEFAULT_DATE_SORT,
+  args: (arg) => ({ userId: arg.int({ required: true }) }),
+  load: async (args, page, ctx) => {
+    const { remittances, ...rest } = await ctx.services.savings.userAffiliateHistory(
+      args.userId,
+      page,
+    );
+    return { ...rest, rows: remittances };
+  },
+  extraFields: (t) => ({
+    totalSentHec: t.field({ type: 'Decimal', resolve: (h) => h.totalSentHec }),
+    totalHecPrincipal: t.field({ type: 'Decimal', resolve: (h) => h.totalHecPrincipal }),
+    totalAtemPrincipal: t.field({ type: 'Decimal', resolve: (h) => h.totalAtemPrincipal }),
+    totalUsdValuation: t.field({ type: 'Decimal', resolve: (h) => h.totalUsdValuation }),
   }),
-);
+});
 
 const UserSavingRef = builder.objectRef<SavingRemittanceRow>('UserSaving').implement({
   description: 'A coin-saving remittance (userSavingSentValue).',
@@ -127,33 +107,20 @@ const UserSavingRef = builder.objectRef<SavingRemittanceRow>('UserSaving').imple
   }),
 });
 
-const UserSavingListRef = builder
-  .objectRef<{ list: SavingRemittanceRow[]; pagination: PageInfo }>('UserSavingList')
-  .implement({
-    fields: (t) => ({
-      list: t.field({ type: [UserSavingRef], resolve: (r) => r.list }),
-      pagination: t.field({ type: PaginationRef, resolve: (r) => r.pagination }),
-    }),
-  });
-
-builder.queryField('userSavings', (t) =>
-  t.field({
-    description:
-      'Coin-saving remittances of all users, newest first; userName and planName match exactly (case-insensitive). Sort target: confirmedAt (default DESC).',
-    type: UserSavingListRef,
-    authScopes: { authenticated: true },
-    args: {
-      userName: t.arg.string({ required: false }),
-      planName: t.arg.string({ required: false }),
-      pagination: t.arg({ type: PaginationInputRef, required: false }),
-    },
-    resolve: async (_root, args, ctx) => {
-      const page = toPage(args.pagination, DATE_SORT, DEFAULT_DATE_SORT);
-      const { rows, totalRecords } = await ctx.services.savings.savings(args, page);
-      return withPage(rows, page, totalRecords);
-    },
+pagedListQuery('userSavings', {
+  type: 'UserSavingList',
+  item: UserSavingRef,
+  description:
+    'Coin-saving remittances of all users, newest first; userName and planName match exactly (case-insensitive). Sort target: confirmedAt (default DESC).',
+  authScopes: { authenticated: true },
+  sortTargets: DATE_SORT,
+  defaultSort: DEFAULT_DATE_SORT,
+  args: (arg) => ({
+    userName: arg.string({ required: false }),
+    planName: arg.string({ required: false }),
   }),
-);
+  load: (args, page, ctx) => ctx.services.savings.savings(args, page),
+});
 
 const SavingSearchParamsRef = builder.inputType('SavingSearchParams', {
   description: 'userName and email match exactly (case-insensitive).',
@@ -187,32 +154,19 @@ const AffiliateSavingRemittanceRef = builder
     }),
   });
 
-const AffiliateSavingRemittanceListRef = builder
-  .objectRef<{ list: AffiliateRow[]; pagination: PageInfo }>('AffiliateSavingRemittanceList')
-  .implement({
-    fields: (t) => ({
-      list: t.field({ type: [AffiliateSavingRemittanceRef], resolve: (r) => r.list }),
-      pagination: t.field({ type: PaginationRef, resolve: (r) => r.pagination }),
-    }),
-  });
-
-builder.queryField('affiliateSavingRemittances', (t) =>
-  t.field({
-    description:
-      'Referral-plan remittances of all users, newest first. searchParams.userName matches exactly. Sort target: confirmedAt.',
-    type: AffiliateSavingRemittanceListRef,
-    authScopes: { authenticated: true },
-    args: { input: t.arg({ type: SavingListInputRef, required: false }) },
-    resolve: async (_root, args, ctx) => {
-      const page = toPage(args.input?.pagination, DATE_SORT, DEFAULT_DATE_SORT);
-      const { rows, totalRecords } = await ctx.services.savings.affiliateRemittances(
-        args.input?.searchParams,
-        page,
-      );
-      return withPage(rows, page, totalRecords);
-    },
-  }),
-);
+pagedListQuery('affiliateSavingRemittances', {
+  type: 'AffiliateSavingRemittanceList',
+  item: AffiliateSavingRemittanceRef,
+  description:
+    'Referral-plan remittances of all users, newest first. searchParams.userName matches exactly. Sort target: confirmedAt.',
+  authScopes: { authenticated: true },
+  sortTargets: DATE_SORT,
+  defaultSort: DEFAULT_DATE_SORT,
+  args: (arg) => ({ input: arg({ type: SavingListInputRef, required: false }) }),
+  pageInput: (args) => args.input?.pagination,
+  load: (args, page, ctx) =>
+    ctx.services.savings.affiliateRemittances(args.input?.searchParams, page),
+});
 
 const SavingAddressRecordRef = builder
   .objectRef<SavingAddressRecord>('SavingAddressRecord')
@@ -230,31 +184,15 @@ const SavingAddressRecordRef = builder
     }),
   });
 
-const SavingAddressListRef = builder
-  .objectRef<{ list: SavingAddressRecord[]; pagination: PageInfo }>('SavingAddressList')
-  .implement({
-    fields: (t) => ({
-      list: t.field({ type: [SavingAddressRecordRef], resolve: (r) => r.list }),
-      pagination: t.field({ type: PaginationRef, resolve: (r) => r.pagination }),
-    }),
-  });
-
-const ADDRESS_SORT = ['id'] as const;
-
-builder.queryField('hecSavingAddresses', (t) =>
-  t.field({
-    description:
-      "Each coin-saving user's deposit addresses for the 1-, 2-, 3- and 5-year plans, newest first. Sort target: id.",
-    type: SavingAddressListRef,
-    authScopes: { authenticated: true },
-    args: { input: t.arg({ type: SavingListInputRef, required: false }) },
-    resolve: async (_root, args, ctx) => {
-      const page = toPage(args.input?.pagination, ADDRESS_SORT, { target: 'id', orderBy: 'DESC' });
-      const { rows, totalRecords } = await ctx.services.savings.addresses(
-        args.input?.searchParams,
-        page,
-      );
-      return { list: rows, pagination: { ...page, totalRecords } };
-    },
-  }),
-);
+pagedListQuery('hecSavingAddresses', {
+  type: 'SavingAddressList',
+  item: SavingAddressRecordRef,
+  description:
+    "Each coin-saving user's deposit addresses for the 1-, 2-, 3- and 5-year plans, newest first. Sort target: id.",
+  authScopes: { authenticated: true },
+  sortTargets: ['id'] as const,
+  defaultSort: { target: 'id', orderBy: 'desc' },
+  args: (arg) => ({ input: arg({ type: SavingListInputRef, required: false }) }),
+  pageInput: (args) => args.input?.pagination,
+  load: (args, page, ctx) => ctx.services.savings.addresses(args.input?.searchParams, page),
+});

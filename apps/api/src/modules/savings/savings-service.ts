@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
 import { toUnitScale } from '@app/shared';
 import type { DB } from '../../db/schema';
-import { notFound, positiveId, textFilter, toRepoPagination } from '../../shared/list-input';
-import type { Page } from '../../shared/page';
+import { notFound, positiveId, textFilter } from '../../shared/list-input';
+import type { PageRequest } from '../../shared/page';
 import { listSavingAddresses } from './saving-addresses-repository';
-import { endUserExists } from '../users/users-repository';
 import * as repo from './savings-repository';
 
 export type SearchInput = {
@@ -14,19 +13,18 @@ export type SearchInput = {
 
 /** Reads of coin-saving and referral-plan remittances and deposit addresses. */
 export function createSavingsService(db: Kysely<DB>) {
-  // Only repositories touch SQL: the existence check is the users module's.
-  async function assertUser(userId: number): Promise<void> {
-    if (!(await endUserExists(db, userId))) throw notFound('User', userId);
-  }
-
   return {
     /** One user's coin-saving remittances (newest first) with the spec's totals and the 3-/5-year ones. */
-    userSavingHistory: async (userId: number, page: Page<'confirmedAt'>) => {
+    userSavingHistory: async (userId: number, page: PageRequest<'confirmedAt'>) => {
       positiveId('userId', userId);
-      const [, history] = await Promise.all([
-        assertUser(userId),
-        repo.findUserSavingRemittanceHistory(db, userId, page.limit, page.offset),
-      ]);
+      const history = await repo.findUserSavingRemittanceHistory(
+        db,
+        userId,
+        page.limit,
+        page.offset,
+      );
+      // The history reads the user's row anyway: its absence is the NOT_FOUND.
+      if (!history.userFound) throw notFound('User', userId);
       const hec = (value: string) => toUnitScale(value, 'HEC');
       return {
         remittances: history.remittances,
@@ -40,7 +38,7 @@ export function createSavingsService(db: Kysely<DB>) {
     },
 
     /** One user's referral-plan remittances (newest first) with the stored totals. */
-    userAffiliateHistory: async (userId: number, page: Page<'confirmedAt'>) => {
+    userAffiliateHistory: async (userId: number, page: PageRequest<'confirmedAt'>) => {
       positiveId('userId', userId);
       const { remittances, totals } = await repo.findUserAffiliateRemittanceHistory(
         db,
@@ -55,28 +53,26 @@ export function createSavingsService(db: Kysely<DB>) {
     /** userSavings: coin-saving remittances of all users, by exact user name and plan name. */
     savings: (
       filter: { userName?: string | null; planName?: string | null },
-      page: Page<'confirmedAt'>,
+      page: PageRequest<'confirmedAt'>,
     ) =>
       repo.listSavingRemittances(
         db,
         { userName: textFilter(filter.userName), planName: textFilter(filter.planName) },
-        toRepoPagination(page),
+        page,
       ),
 
     /** affiliateSavingRemittances: referral-plan remittances of all users. */
-    affiliateRemittances: (search: SearchInput | null | undefined, page: Page<'confirmedAt'>) =>
-      repo.listAffiliateRemittances(
-        db,
-        { userName: textFilter(search?.userName) },
-        toRepoPagination(page),
-      ),
+    affiliateRemittances: (
+      search: SearchInput | null | undefined,
+      page: PageRequest<'confirmedAt'>,
+    ) => repo.listAffiliateRemittances(db, { userName: textFilter(search?.userName) }, page),
 
     /** hecSavingAddresses: each coin-saving user's four deposit addresses. */
-    addresses: (search: SearchInput | null | undefined, page: Page<'id'>) =>
+    addresses: (search: SearchInput | null | undefined, page: PageRequest<'id'>) =>
       listSavingAddresses(
         db,
         { userName: textFilter(search?.userName), email: textFilter(search?.email) },
-        toRepoPagination(page),
+        page,
       ),
   };
 }

@@ -1,11 +1,12 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/executor';
 import {
+  countBuckets,
   countFromBuckets,
-  normalisePagination,
-  type Page,
-  type Pagination,
-} from '../../db/pagination';
+  servedByBuckets,
+  type CountRule,
+} from '../../db/count-buckets';
+import type { Page, PageRequest } from '../../shared/page';
 import type { DB } from '../../db/schema';
 import type { ContactStatus } from '../../db/tables/domain-tables';
 
@@ -17,6 +18,15 @@ export type ContactsFilter = {
   datetimeFrom?: Date | string | undefined;
   datetimeUntil?: Date | string | undefined;
 };
+
+/** How each support filter is counted: the status has buckets. */
+export const CONTACTS_COUNT_RULE = {
+  userName: 'index',
+  assigneeUserName: 'index',
+  userContactStatus: 'buckets',
+  datetimeFrom: 'index',
+  datetimeUntil: 'index',
+} as const satisfies CountRule<ContactsFilter>;
 
 type Q<O> = SelectQueryBuilder<DB & { c: DB['user_contacts'] }, 'c', O>;
 
@@ -59,9 +69,8 @@ export type ContactListRow = {
 export async function listContacts(
   db: Executor,
   filter: ContactsFilter,
-  pagination: Partial<Pagination<'contactedAt'>>,
+  p: PageRequest<'contactedAt'>,
 ): Promise<Page<ContactListRow>> {
-  const p = normalisePagination(pagination);
   const direction = p.sort?.orderBy ?? 'desc';
   // Page first, then attach names, categories and files: SELECT-list subqueries would
   // otherwise run for every row the OFFSET skips.
@@ -112,14 +121,11 @@ export async function listContacts(
 
 /** Exact count: maintained status buckets, else by index. */
 export async function countContacts(db: Executor, filter: ContactsFilter): Promise<number> {
-  if (
-    !filter.userName &&
-    !filter.assigneeUserName &&
-    !filter.datetimeFrom &&
-    !filter.datetimeUntil
-  ) {
+  if (servedByBuckets(filter, CONTACTS_COUNT_RULE, ['userContactStatus'])) {
     return countFromBuckets(db, 'user_contacts', [
-      filter.userContactStatus ? `status:${filter.userContactStatus}` : 'all',
+      filter.userContactStatus
+        ? countBuckets.user_contacts.status(filter.userContactStatus)
+        : countBuckets.user_contacts.all,
     ]);
   }
   const row = await applyFilter(db.selectFrom('user_contacts as c'), filter)

@@ -3,12 +3,13 @@ import { compareDecimals, toUnits, UNIT_SCALES } from '@app/shared';
 import { emailKey, prefixPattern, userNameKey } from '../../db/end-user-keys';
 import type { Executor } from '../../db/executor';
 import {
+  countBuckets,
   countFromBucketRange,
   countFromBuckets,
-  normalisePagination,
-  type Page,
-  type Pagination,
-} from '../../db/pagination';
+  servedByBuckets,
+  type CountRule,
+} from '../../db/count-buckets';
+import type { Page, PageRequest } from '../../shared/page';
 import { createCompiledQueryCache } from '../../db/compiled-query-cache';
 import type { DB } from '../../db/schema';
 
@@ -22,6 +23,17 @@ export type UsersFilter = {
   totalBuyAmountLessThanOrEqual?: string | undefined;
   cardStatus?: readonly number[] | undefined;
 };
+
+/** How each users filter is counted: card status and the total-buy range have buckets. */
+export const USERS_COUNT_RULE = {
+  userName: 'index',
+  inviteCode: 'index',
+  email: 'index',
+  forceClubIdHash: 'index',
+  totalBuyAmountMoreThanOrEqual: 'buckets',
+  totalBuyAmountLessThanOrEqual: 'buckets',
+  cardStatus: 'buckets',
+} as const satisfies CountRule<UsersFilter>;
 
 export type UsersSortTarget =
   | 'id'
@@ -178,9 +190,8 @@ const compiledUsersPages = createCompiledQueryCache();
 export async function listUsers(
   db: Executor,
   filter: UsersFilter,
-  pagination: Partial<Pagination<UsersSortTarget>>,
+  p: PageRequest<UsersSortTarget>,
 ): Promise<Page<UserListRow>> {
-  const p = normalisePagination(pagination);
   const direction = p.sort?.orderBy ?? 'desc';
   const target = p.sort?.target ?? 'id';
   const values = { ...filterValues(filter), limit: p.limit, offset: p.offset };
@@ -252,25 +263,16 @@ export async function listUsers(
 
 /** True when the filter is served by the maintained card-status buckets alone. */
 function onlyCardStatus(filter: UsersFilter): boolean {
-  return (
-    !filter.userName &&
-    !filter.email &&
-    !filter.inviteCode &&
-    !filter.forceClubIdHash &&
-    !filter.totalBuyAmountMoreThanOrEqual &&
-    !filter.totalBuyAmountLessThanOrEqual
-  );
+  return servedByBuckets(filter, USERS_COUNT_RULE, ['cardStatus']);
 }
 
 /** True when the totalBuy range is the filter's only condition. */
 function onlyAmountRange(filter: UsersFilter): boolean {
   return (
-    !filter.userName &&
-    !filter.email &&
-    !filter.inviteCode &&
-    !filter.forceClubIdHash &&
-    !filter.cardStatus?.length &&
-    Boolean(filter.totalBuyAmountMoreThanOrEqual || filter.totalBuyAmountLessThanOrEqual)
+    servedByBuckets(filter, USERS_COUNT_RULE, [
+      'totalBuyAmountMoreThanOrEqual',
+      'totalBuyAmountLessThanOrEqual',
+    ]) && Boolean(filter.totalBuyAmountMoreThanOrEqual || filter.totalBuyAmountLessThanOrEqual)
   );
 }
 
@@ -328,7 +330,7 @@ async function countAmountRange(
       subtract = subtract.where('u.total_buy_amount_usd', '<', bandStart(lastBand + 1n));
   }
   const keys = firstBand <= lastBand ? { from: bandKey(firstBand), to: bandKey(lastBand) } : null;
-  return countFromBucketRange(db, 'end_users', 'buy_usd_band:', keys, { add, subtract });
+  return countFromBucketRange(db, countBuckets.end_users.buyUsdBands, keys, { add, subtract });
 }
 
 const minBig = (a: bigint, b: bigint): bigint => (a < b ? a : b);
@@ -343,8 +345,8 @@ const FENCE_MAX_MATCHES = 20_000;
 export async function countUsers(db: Executor, filter: UsersFilter): Promise<number> {
   if (onlyCardStatus(filter)) {
     const buckets = filter.cardStatus?.length
-      ? filter.cardStatus.map((s) => `card_status:${s}`)
-      : ['all'];
+      ? filter.cardStatus.map(countBuckets.end_users.cardStatus)
+      : [countBuckets.end_users.all];
     return countFromBuckets(db, 'end_users', buckets);
   }
   if (onlyAmountRange(filter)) {
@@ -466,7 +468,7 @@ export async function findUserRewardSnapshot(
 export async function listUserNames(
   db: Executor,
   filter: { userName?: string | undefined },
-  pagination: Pagination<'userName' | 'id'>,
+  pagination: PageRequest<'userName' | 'id'>,
 ): Promise<Page<{ id: number; userName: string }>> {
   const direction = pagination.sort?.orderBy ?? 'asc';
   let query = applyFilter(db.selectFrom('end_users as u'), { userName: filter.userName });

@@ -1,6 +1,6 @@
 import { builder } from '../../graphql/builder';
-import { PaginationInputRef, PaginationRef, toPage, type PageInfo } from '../../graphql/pagination';
-import { USERS_SORT_TARGETS, type UserListRow } from './users-repository';
+import { pagedListQuery } from '../../graphql/pagination';
+import { USERS_SORT_TARGETS } from './users-repository';
 import type { UserView, UsersService } from './users-service';
 
 type Row<K extends keyof UsersService> = Awaited<ReturnType<UsersService[K]>>;
@@ -70,74 +70,41 @@ export const UserRef = builder.objectRef<UserView>('User').implement({
   }),
 });
 
-const UserListRef = builder
-  .objectRef<{ list: UserListRow[]; pagination: PageInfo }>('UserList')
-  .implement({
-    fields: (t) => ({
-      list: t.field({ type: [UserRef], resolve: (r) => r.list }),
-      pagination: t.field({ type: PaginationRef, resolve: (r) => r.pagination }),
-    }),
-  });
-
 const UserNameRef = builder.objectRef<{ id: number; userName: string }>('UserName').implement({
   fields: (t) => ({ id: t.exposeInt('id'), userName: t.exposeString('userName') }),
 });
 
-const UserNameListRef = builder
-  .objectRef<{ list: { id: number; userName: string }[]; pagination: PageInfo }>('UserNameList')
-  .implement({
-    fields: (t) => ({
-      list: t.field({ type: [UserNameRef], resolve: (r) => r.list }),
-      pagination: t.field({ type: PaginationRef, resolve: (r) => r.pagination }),
-    }),
-  });
-
-const USER_NAME_SORT_TARGETS = ['userName', 'id'] as const;
-
-builder.queryField('users', (t) =>
-  t.field({
-    description:
-      'The users list. Name and email match by prefix (case-insensitive); inviteCode and forceClubIdHash exactly; cardStatus is any of the listed statuses. Sort targets: id (default, DESC), userName, registeredAt, totalBuyAmountUsd, totalHECStakedAmount, totalETHStakedAmount, totalSentAmount, totalOwl.',
-    type: UserListRef,
-    authScopes: { authenticated: true },
-    args: {
-      userName: t.arg.string({ required: false }),
-      inviteCode: t.arg.string({ required: false }),
-      email: t.arg.string({ required: false }),
-      forceClubIdHash: t.arg.string({ required: false }),
-      totalBuyAmountMoreThanOrEqual: t.arg({ type: 'Decimal', required: false }),
-      totalBuyAmountLessThanOrEqual: t.arg({ type: 'Decimal', required: false }),
-      cardStatus: t.arg.intList({ required: false }),
-      pagination: t.arg({ type: PaginationInputRef, required: false }),
-    },
-    resolve: async (_root, args, ctx) => {
-      const page = toPage(args.pagination, USERS_SORT_TARGETS, { target: 'id', orderBy: 'DESC' });
-      const { rows, totalRecords } = await ctx.services.users.list(args, page);
-      return { list: rows, pagination: { ...page, totalRecords } };
-    },
+pagedListQuery('users', {
+  type: 'UserList',
+  item: UserRef,
+  description:
+    'The users list. Name and email match by prefix (case-insensitive); inviteCode and forceClubIdHash exactly; cardStatus is any of the listed statuses. Sort targets: id (default, DESC), userName, registeredAt, totalBuyAmountUsd, totalHECStakedAmount, totalETHStakedAmount, totalSentAmount, totalOwl.',
+  authScopes: { authenticated: true },
+  sortTargets: USERS_SORT_TARGETS,
+  defaultSort: { target: 'id', orderBy: 'desc' },
+  args: (arg) => ({
+    userName: arg.string({ required: false }),
+    inviteCode: arg.string({ required: false }),
+    email: arg.string({ required: false }),
+    forceClubIdHash: arg.string({ required: false }),
+    totalBuyAmountMoreThanOrEqual: arg({ type: 'Decimal', required: false }),
+    totalBuyAmountLessThanOrEqual: arg({ type: 'Decimal', required: false }),
+    cardStatus: arg.intList({ required: false }),
   }),
-);
+  load: (args, page, ctx) => ctx.services.users.list(args, page),
+});
 
-builder.queryField('userNames', (t) =>
-  t.field({
-    description:
-      'Light variant of `users` for pickers: id and userName only, userName matched by prefix. Sort targets: userName (default, ASC), id.',
-    type: UserNameListRef,
-    authScopes: { authenticated: true },
-    args: {
-      userName: t.arg.string({ required: false }),
-      pagination: t.arg({ type: PaginationInputRef, required: false }),
-    },
-    resolve: async (_root, args, ctx) => {
-      const page = toPage(args.pagination, USER_NAME_SORT_TARGETS, {
-        target: 'userName',
-        orderBy: 'ASC',
-      });
-      const { rows, totalRecords } = await ctx.services.users.listNames(args.userName, page);
-      return { list: rows, pagination: { ...page, totalRecords } };
-    },
-  }),
-);
+pagedListQuery('userNames', {
+  type: 'UserNameList',
+  item: UserNameRef,
+  description:
+    'Light variant of `users` for pickers: id and userName only, userName matched by prefix. Sort targets: userName (default, ASC), id.',
+  authScopes: { authenticated: true },
+  sortTargets: ['userName', 'id'] as const,
+  defaultSort: { target: 'userName', orderBy: 'asc' },
+  args: (arg) => ({ userName: arg.string({ required: false }) }),
+  load: (args, page, ctx) => ctx.services.users.listNames(args.userName, page),
+});
 
 builder.queryField('user', (t) =>
   t.field({

@@ -1,18 +1,16 @@
 import type { Kysely } from 'kysely';
 import { compareDecimals, sumDecimals, toUnitScale, type MoneyUnit } from '@app/shared';
 import type { DB } from '../../db/schema';
-import type { Page as RepoPage } from '../../db/pagination';
 import {
   calendarDate,
   nonNegativeAmount,
   notFound,
   positiveId,
   textFilter,
-  toRepoPagination,
   badInput,
 } from '../../shared/list-input';
-import type { Page } from '../../shared/page';
-import { findUserSavingRemittanceHistory } from '../savings/savings-repository';
+import type { Page, PageRequest } from '../../shared/page';
+import type { SavingsService } from '../savings/savings-service';
 import * as repo from './users-repository';
 
 /** Card status values of spec section 4: 0 None … 6 Black. */
@@ -114,7 +112,10 @@ const sumAt = (unit: MoneyUnit, values: readonly string[]): string =>
 const SAVING_TERMS = { one: 1, two: 2, three: 3, five: 5 } as const;
 
 /** Reads of end users for the users list and the user detail page. */
-export function createUsersService(db: Kysely<DB>) {
+export function createUsersService(
+  db: Kysely<DB>,
+  savings: Pick<SavingsService, 'userSavingHistory'>,
+) {
   async function requireUser<T>(
     userId: number,
     load: (id: number) => Promise<T | undefined>,
@@ -128,13 +129,15 @@ export function createUsersService(db: Kysely<DB>) {
     /** The users list (spec section 7, users). */
     list: (
       filter: UsersFilterInput,
-      page: Page<repo.UsersSortTarget>,
-    ): Promise<RepoPage<repo.UserListRow>> =>
-      repo.listUsers(db, usersFilter(filter), toRepoPagination(page)),
+      page: PageRequest<repo.UsersSortTarget>,
+    ): Promise<Page<repo.UserListRow>> => repo.listUsers(db, usersFilter(filter), page),
 
     /** The light variant for pickers: ids and names. */
-    listNames: (userName: string | null | undefined, page: Page<'userName' | 'id'>) =>
-      repo.listUserNames(db, { userName: textFilter(userName) }, toRepoPagination(page)),
+    listNames: (userName: string | null | undefined, page: PageRequest<'userName' | 'id'>) =>
+      repo.listUserNames(db, { userName: textFilter(userName) }, page),
+
+    /** Whether an end user with this id exists (for other modules' NOT_FOUND). */
+    exists: (userId: number): Promise<boolean> => repo.endUserExists(db, userId),
 
     /** General info of one user. */
     detail: async (userId: number): Promise<UserView> => {
@@ -243,7 +246,7 @@ export function createUsersService(db: Kysely<DB>) {
       await requireUser(userId, (id) => repo.findUserReferralPlanTotals(db, id));
       const [stakingInfos, history] = await Promise.all([
         repo.findUserStakingInfo(db, userId),
-        findUserSavingRemittanceHistory(db, userId),
+        savings.userSavingHistory(userId, { limit: 20, offset: 0 }),
       ]);
       return { stakingInfos, remittanceHistories: history.remittances };
     },

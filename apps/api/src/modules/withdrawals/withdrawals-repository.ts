@@ -1,11 +1,12 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/executor';
 import {
+  countBuckets,
   countFromBuckets,
-  normalisePagination,
-  type Page,
-  type Pagination,
-} from '../../db/pagination';
+  servedByBuckets,
+  type CountRule,
+} from '../../db/count-buckets';
+import type { Page, PageRequest } from '../../shared/page';
 import type { DB } from '../../db/schema';
 import type { WithdrawalKind, WithdrawalStatus } from '../../db/tables/domain-tables';
 
@@ -17,6 +18,15 @@ export type WithdrawalsFilter = {
   requestedAtFrom?: Date | string | undefined;
   requestedAtUntil?: Date | string | undefined;
 };
+
+/** How each withdrawals filter is counted: kind and status have buckets. */
+export const WITHDRAWALS_COUNT_RULE = {
+  kind: 'buckets',
+  status: 'buckets',
+  userName: 'index',
+  requestedAtFrom: 'index',
+  requestedAtUntil: 'index',
+} as const satisfies CountRule<WithdrawalsFilter>;
 
 export type WithdrawalsSortTarget = 'requestedAt' | 'id';
 
@@ -42,9 +52,8 @@ function applyFilter<O>(query: Q<O>, f: WithdrawalsFilter): Q<O> {
 export async function listWithdrawals(
   db: Executor,
   filter: WithdrawalsFilter,
-  pagination: Partial<Pagination<WithdrawalsSortTarget>>,
+  p: PageRequest<WithdrawalsSortTarget>,
 ): Promise<Page<WithdrawalListRow>> {
-  const p = normalisePagination(pagination);
   const direction = p.sort?.orderBy ?? 'desc';
   const byRequestedAt = (p.sort?.target ?? 'requestedAt') === 'requestedAt';
   // Page first: the (kind[, status], requested_at, id) indexes of migration 0012 give the
@@ -128,9 +137,11 @@ export type WithdrawalListRow = {
 
 /** Exact count: maintained kind/status buckets, else by index. */
 export async function countWithdrawals(db: Executor, filter: WithdrawalsFilter): Promise<number> {
-  if (!filter.userName && !filter.requestedAtFrom && !filter.requestedAtUntil) {
+  if (servedByBuckets(filter, WITHDRAWALS_COUNT_RULE, ['kind', 'status'])) {
     return countFromBuckets(db, 'withdrawal_requests', [
-      filter.status ? `kind:${filter.kind}:status:${filter.status}` : `kind:${filter.kind}`,
+      filter.status
+        ? countBuckets.withdrawal_requests.kindStatus(filter.kind, filter.status)
+        : countBuckets.withdrawal_requests.kind(filter.kind),
     ]);
   }
   const row = await applyFilter(db.selectFrom('withdrawal_requests as w'), filter)
@@ -183,9 +194,8 @@ function applyUserFilter<O>(query: UQ<O>, f: UserWithdrawalsFilter): UQ<O> {
 export async function listUserWithdrawalsPage(
   db: Executor,
   filter: UserWithdrawalsFilter,
-  pagination: Partial<Pagination<WithdrawalsSortTarget>>,
+  p: PageRequest<WithdrawalsSortTarget>,
 ): Promise<Page<UserWithdrawalRow>> {
-  const p = normalisePagination(pagination);
   const direction = p.sort?.orderBy ?? 'desc';
   let query = applyUserFilter(db.selectFrom('withdrawal_requests as uw'), filter);
   if ((p.sort?.target ?? 'requestedAt') === 'requestedAt')

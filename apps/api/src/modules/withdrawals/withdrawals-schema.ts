@@ -1,6 +1,6 @@
 import { WITHDRAWAL_KINDS, WITHDRAWAL_STATUSES } from '../../db/tables/domain-tables';
 import { builder } from '../../graphql/builder';
-import { PaginationInputRef, PaginationRef, toPage, type PageInfo } from '../../graphql/pagination';
+import { pagedListQuery } from '../../graphql/pagination';
 import type { UserWithdrawalRow } from './withdrawals-repository';
 import { USER_WITHDRAWALS_SORT_TARGETS } from './withdrawals-service';
 
@@ -51,38 +51,23 @@ const UserWithdrawalRef = builder.objectRef<UserWithdrawalRow>('UserWithdrawal')
   }),
 });
 
-const UserWithdrawalListRef = builder
-  .objectRef<{ list: UserWithdrawalRow[]; pagination: PageInfo }>('UserWithdrawalList')
-  .implement({
-    fields: (t) => ({
-      list: t.field({ type: [UserWithdrawalRef], resolve: (r) => r.list }),
-      pagination: t.field({ type: PaginationRef, resolve: (r) => r.pagination }),
-    }),
-  });
-
-builder.queryField('userWithdrawalHistory', (t) =>
-  t.field({
-    description:
-      'Withdrawal requests of one user, of every kind unless kind is given, newest first (pagination optional: limit 20, offset 0). Sort targets: requestedAt (default, DESC), id.',
-    type: UserWithdrawalListRef,
-    authScopes: { authenticated: true },
-    args: {
-      userId: t.arg.int({ required: true }),
-      kind: t.arg({ type: WithdrawalKindRef, required: false }),
-      status: t.arg({ type: WithdrawalStatusRef, required: false }),
-      pagination: t.arg({ type: PaginationInputRef, required: false }),
-    },
-    resolve: async (_root, args, ctx) => {
-      const page = toPage(args.pagination, USER_WITHDRAWALS_SORT_TARGETS, {
-        target: 'requestedAt',
-        orderBy: 'DESC',
-      });
-      const { rows, totalRecords } = await ctx.services.withdrawals.userHistory(
-        args.userId,
-        { kind: args.kind, status: args.status },
-        page,
-      );
-      return { list: rows, pagination: { ...page, totalRecords } };
-    },
+pagedListQuery('userWithdrawalHistory', {
+  type: 'UserWithdrawalList',
+  item: UserWithdrawalRef,
+  description:
+    'Withdrawal requests of one user, of every kind unless kind is given, newest first (pagination optional: limit 20, offset 0). Sort targets: requestedAt (default, DESC), id.',
+  authScopes: { authenticated: true },
+  sortTargets: USER_WITHDRAWALS_SORT_TARGETS,
+  defaultSort: { target: 'requestedAt', orderBy: 'desc' },
+  args: (arg) => ({
+    userId: arg.int({ required: true }),
+    kind: arg({ type: WithdrawalKindRef, required: false }),
+    status: arg({ type: WithdrawalStatusRef, required: false }),
   }),
-);
+  load: (args, page, ctx) =>
+    ctx.services.withdrawals.userHistory(
+      args.userId,
+      { kind: args.kind, status: args.status },
+      page,
+    ),
+});

@@ -6,9 +6,9 @@ import {
   type WithdrawalKind,
   type WithdrawalStatus,
 } from '../../db/tables/domain-tables';
-import { badInput, notFound, positiveId, toRepoPagination } from '../../shared/list-input';
-import type { Page } from '../../shared/page';
-import { endUserExists } from '../users/users-repository';
+import { badInput, notFound, positiveId } from '../../shared/list-input';
+import type { PageRequest } from '../../shared/page';
+import type { UsersService } from '../users/users-service';
 import * as repo from './withdrawals-repository';
 
 export const USER_WITHDRAWALS_SORT_TARGETS: readonly repo.WithdrawalsSortTarget[] = [
@@ -35,13 +35,13 @@ function oneOf<T extends string>(
 }
 
 /** Reads of withdrawal requests. */
-export function createWithdrawalsService(db: Kysely<DB>) {
+export function createWithdrawalsService(db: Kysely<DB>, users: Pick<UsersService, 'exists'>) {
   return {
     /** One user's withdrawal requests of every kind (or one kind/status), with the exact total. */
     userHistory: async (
       userId: number,
       input: UserWithdrawalsInput,
-      page: Page<repo.WithdrawalsSortTarget>,
+      page: PageRequest<repo.WithdrawalsSortTarget>,
     ) => {
       positiveId('userId', userId);
       const filter: repo.UserWithdrawalsFilter = {
@@ -50,8 +50,8 @@ export function createWithdrawalsService(db: Kysely<DB>) {
         status: oneOf<WithdrawalStatus>('status', input.status, WITHDRAWAL_STATUSES),
       };
       const [exists, result] = await Promise.all([
-        endUserExists(db, userId),
-        repo.listUserWithdrawalsPage(db, filter, toRepoPagination(page)),
+        users.exists(userId),
+        repo.listUserWithdrawalsPage(db, filter, page),
       ]);
       if (!exists) throw notFound('User', userId);
       return result;

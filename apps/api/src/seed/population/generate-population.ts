@@ -6,7 +6,14 @@ import {
   pow10,
   toUnits,
   WITHDRAWAL_STATUSES,
+  type WithdrawalKind,
 } from '@app/shared';
+import {
+  countBuckets,
+  type Bucket,
+  type BucketRange,
+  type BucketRelation,
+} from '../../db/count-buckets';
 import { esc, isoDate, line, NULL, opt, ts } from './copy-text';
 import { BTC, COIN, RATE, USD } from './fixed-point';
 import {
@@ -84,7 +91,7 @@ type MonthRate = {
 /** Running sums per table and bucket that the loader writes to row_counts. */
 class Counts {
   readonly map = new Map<string, number>();
-  add(relation: string, ...buckets: string[]): void {
+  add<R extends BucketRelation>(relation: R, ...buckets: Bucket<R>[]): void {
     for (const b of buckets) this.bump(`${relation}\u0000${b}`);
   }
   /** Adds one to a key made by `key()`; the hot loops reuse their keys. */
@@ -93,16 +100,21 @@ class Counts {
   }
 }
 
-const key = (relation: string, bucket: string): string => `${relation}\u0000${bucket}`;
+// Bucket keys come from db/count-buckets.ts, the spelling the repositories count with.
+const key = <R extends BucketRelation>(relation: R, bucket: Bucket<R>): string =>
+  `${relation}\u0000${bucket}`;
 const PAYMENT_KEYS: Record<string, string> = Object.fromEntries(
-  PAYMENT_STATUSES.map((s) => [s, key('payments', `status:${s}`)]),
+  PAYMENT_STATUSES.map((s) => [s, key('payments', countBuckets.payments.status(s))]),
 );
-const PAYMENTS_ALL = key('payments', 'all');
-const SAVING_REMITTANCES_ALL = key('saving_remittances', 'all');
+const PAYMENTS_ALL = key('payments', countBuckets.payments.all);
+const SAVING_REMITTANCES_ALL = key('saving_remittances', countBuckets.saving_remittances.all);
 const SAVING_REMITTANCE_PLAN_KEYS = new Map(
-  SAVING_PLAN_IDS.map((planId) => [planId, key('saving_remittances', `plan:${planId}`)]),
+  SAVING_PLAN_IDS.map((planId) => [
+    planId,
+    key('saving_remittances', countBuckets.saving_remittances.plan(planId)),
+  ]),
 );
-const AFFILIATE_REMITTER = key('end_users', 'affiliate_remitter');
+const AFFILIATE_REMITTER = key('end_users', countBuckets.end_users.affiliateRemitter);
 
 /**
  * Keys of the day buckets of migration 0018 (`confirmed_day:2026-03-01`), one string per UTC day
@@ -110,12 +122,12 @@ const AFFILIATE_REMITTER = key('end_users', 'affiliate_remitter');
  */
 class DayKeys {
   private readonly keys = new Map<number, string>();
-  constructor(private readonly prefix: string) {}
+  constructor(private readonly days: BucketRange<'payments'>) {}
   of(ms: number): string {
     const day = Math.floor(ms / DAY);
     let k = this.keys.get(day);
     if (k === undefined) {
-      k = key('payments', `${this.prefix}${isoDate(day * DAY)}`);
+      k = key('payments', `${this.days.prefix}${isoDate(day * DAY)}` as Bucket<'payments'>);
       this.keys.set(day, k);
     }
     return k;
@@ -125,7 +137,7 @@ class DayKeys {
 // Amount bands of migration 0018 (buy_usd_band_bucket): 100 USD = 10,000 cents wide, keyed by
 // the lower bound in five digits; the last band (20,000 USD and more) is open-ended.
 const BUY_BAND_KEYS = Array.from({ length: 201 }, (_, band) =>
-  key('end_users', `buy_usd_band:${String(band * 100).padStart(5, '0')}`),
+  key('end_users', countBuckets.end_users.buyUsdBand(band * 100)),
 );
 function buyBandKey(buyCents: bigint): string {
   const band = buyCents / 10_000n;
@@ -242,8 +254,8 @@ export async function generatePopulation(
     totalRows++;
   };
   const counts = new Counts();
-  const confirmedDays = new DayKeys('confirmed_day:');
-  const assetFixedDays = new DayKeys('asset_fixed_day:');
+  const confirmedDays = new DayKeys(countBuckets.payments.confirmedDays);
+  const assetFixedDays = new DayKeys(countBuckets.payments.assetFixedDays);
   const daily = new DailyStats();
 
   // Reference data: purchase plans and the monthly rate assignments.
@@ -471,7 +483,11 @@ export async function generatePopulation(
       for (const planId of SAVING_PLAN_IDS) {
         const addressId = ++ids.address;
         addressIds.push(addressId);
-        counts.add('saving_deposit_addresses', 'all', `plan:${planId}`);
+        counts.add(
+          'saving_deposit_addresses',
+          countBuckets.saving_deposit_addresses.all,
+          countBuckets.saving_deposit_addresses.plan(planId),
+        );
         emit('saving_deposit_addresses', [
           String(addressId),
           String(id),
@@ -620,7 +636,7 @@ export async function generatePopulation(
         affAtem += atem;
         affUsdCents += usdCents;
         affiliateRemittances.push({ id: remittanceId, sent, hec, atem, at: confirmedAt });
-        counts.add('affiliate_remittances', 'all');
+        counts.add('affiliate_remittances', countBuckets.affiliate_remittances.all);
         emit('affiliate_remittances', [
           String(remittanceId),
           String(id),
@@ -703,7 +719,7 @@ export async function generatePopulation(
 
     // Withdrawal requests: all eight kinds, each through the one state machine.
     const withdraw = (
-      kind: string,
+      kind: WithdrawalKind,
       coinType: 'HEC' | 'ETH' | 'ATEM',
       amount: bigint,
       after: number,
@@ -721,7 +737,12 @@ export async function generatePopulation(
       const withdrawalId = ++ids.withdrawal;
       const hash = status === 'completed' ? `0x${rng.hex(64)}` : null;
       const ethHash = status === 'completed' && ppv ? `0x${rng.hex(64)}` : null;
-      counts.add('withdrawal_requests', 'all', `kind:${kind}`, `kind:${kind}:status:${status}`);
+      counts.add(
+        'withdrawal_requests',
+        countBuckets.withdrawal_requests.all,
+        countBuckets.withdrawal_requests.kind(kind),
+        countBuckets.withdrawal_requests.kindStatus(kind, status),
+      );
       emit('withdrawal_requests', [
         String(withdrawalId),
         kind,
@@ -803,7 +824,11 @@ export async function generatePopulation(
         const adminIndex = assigned ? rng.int(Math.max(1, adminIds.length)) : -1;
         const admin = adminIds[adminIndex];
         const assignee = assigned && admin !== undefined ? String(admin) : NULL;
-        counts.add('user_contacts', 'all', `status:${status}`);
+        counts.add(
+          'user_contacts',
+          countBuckets.user_contacts.all,
+          countBuckets.user_contacts.status(status!),
+        );
         emit('user_contacts', [
           String(contactId),
           String(id),
@@ -887,7 +912,11 @@ export async function generatePopulation(
     for (let p = parentId; p !== 0; p = tree.parent[p] ?? 0) ancestry.push(p);
     ancestry.reverse();
     const cardStatus = cardStatusFor(buyCents);
-    counts.add('end_users', 'all', `card_status:${cardStatus}`);
+    counts.add(
+      'end_users',
+      countBuckets.end_users.all,
+      countBuckets.end_users.cardStatus(cardStatus),
+    );
     counts.bump(buyBandKey(buyCents));
     if (affCount > 0) counts.bump(AFFILIATE_REMITTER);
     const birthYear = rng.range(1950, 2004);

@@ -2,16 +2,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   execute,
   getOperationAST,
-  GraphQLError,
   parse,
   validate,
   type DocumentNode,
   type ExecutionResult,
   type GraphQLSchema,
 } from 'graphql';
-import { AppError } from '../shared/app-error';
-import type { Services } from '../services';
+import type { Services } from './services';
 import { getSchema } from './schema';
+import { logUnexpectedErrors } from './unexpected-errors';
 import { buildContext, maskError } from './yoga';
 
 /** How many distinct query texts keep their parsed and validated document. */
@@ -108,16 +107,8 @@ export function createFastPath(services: Services, schema: GraphQLSchema = getSc
     });
     // A request error (e.g. variables that do not coerce) has no data: yoga answers those.
     if (!('data' in result) || result.data === undefined) return false;
-    const errors = result.errors?.map((error) => {
-      const original = error.originalError;
-      if (original && !(original instanceof AppError) && !(original instanceof GraphQLError)) {
-        req.log.error(
-          { err: original, requestId: req.id, path: error.path },
-          'unexpected error in GraphQL resolver',
-        );
-      }
-      return maskError(error);
-    });
+    logUnexpectedErrors(req.log, req.id, result.errors);
+    const errors = result.errors?.map(maskError);
     const payload =
       errors && errors.length > 0 ? { errors, data: result.data } : { data: result.data };
     reply.status(200);

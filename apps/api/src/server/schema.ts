@@ -1,6 +1,6 @@
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
-import { operationRules } from './access-rules';
-import { builder } from './builder';
+import { operationRules } from '../graphql/access-rules';
+import { builder } from '../graphql/builder';
 // Each module registers its types and operations on the shared builder when imported.
 import '../modules/admin-users/admin-users-schema';
 import '../modules/auth/auth-schema';

@@ -4,9 +4,10 @@ import { createYoga, type Plugin } from 'graphql-yoga';
 import { ACCESS_TOKEN_HEADER, GRAPHQL_PATH, type Locale } from '@app/shared';
 import { toAppError } from '../platform/db-errors';
 import { AppError } from '../shared/app-error';
-import type { Services } from '../services';
-import type { GraphQLContext } from './context';
+import type { Services } from './services';
+import type { GraphQLContext } from '../graphql/context';
 import { getSchema } from './schema';
+import { logUnexpectedErrors } from './unexpected-errors';
 
 type ServerContext = { req: FastifyRequest; reply: FastifyReply };
 
@@ -60,23 +61,15 @@ function useUnexpectedErrorLogging(): Plugin<GraphQLContext & ServerContext> {
   return {
     onExecute: () => ({
       onExecuteDone: ({ args, result }) => {
-        if (!('errors' in result) || !result.errors) return;
-        for (const error of result.errors) {
-          const original = error.originalError;
-          if (original && !(original instanceof AppError) && !(original instanceof GraphQLError)) {
-            args.contextValue.req.log.error(
-              { err: original, requestId: args.contextValue.requestId, path: error.path },
-              'unexpected error in GraphQL resolver',
-            );
-          }
-        }
+        if (!('errors' in result)) return;
+        logUnexpectedErrors(args.contextValue.req.log, args.contextValue.requestId, result.errors);
       },
     }),
   };
 }
 
 /**
- * Every mutation must leave an audit row (DESIGN section 2). A mutation field that answered
+ * Every mutation must leave an audit row (docs/architecture.md, "Audit"). A mutation field that answered
  * without going through `withAudit` is a bug: it is logged, and in strict mode (tests) the
  * answer carries an error so the omission fails the test that ran it.
  */

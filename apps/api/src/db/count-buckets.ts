@@ -1,0 +1,154 @@
+import type { ContactStatus, PaymentStatus, WithdrawalKind, WithdrawalStatus } from '@app/shared';
+import { sql, type Expression } from 'kysely';
+import type { Executor } from './executor';
+
+/**
+ * The keys of `row_counts` (migrations 0013, 0018): one builder per bucket family, the only
+ * spelling the repositories and the generator use (the triggers write the same keys in SQL;
+ * count-buckets.test.ts checks that every key they wrote is one of these). A `Bucket<R>` can
+ * only come from here, so a count can neither misspell a key nor ask another table's bucket.
+ */
+export type Bucket<Relation extends BucketRelation> = string & { readonly relation: Relation };
+
+const bucket = <R extends BucketRelation>(key: string) => key as Bucket<R>;
+
+/** A fixed-width ordered family (`prefix + key`), counted by ranges (countFromBucketRange). */
+export type BucketRange<Relation extends BucketRelation> = {
+  relation: Relation;
+  prefix: string;
+};
+
+export const countBuckets = {
+  end_users: {
+    all: bucket<'end_users'>('all'),
+    cardStatus: (status: number) => bucket<'end_users'>(`card_status:${status}`),
+    /** Users with at least one referral-plan remittance. */
+    affiliateRemitter: bucket<'end_users'>('affiliate_remitter'),
+    /** 100 USD bands of total_buy_amount_usd keyed by their lower bound in five digits. */
+    buyUsdBands: { relation: 'end_users', prefix: 'buy_usd_band:' } as BucketRange<'end_users'>,
+    buyUsdBand: (lowerBoundUsd: number | bigint) =>
+      bucket<'end_users'>(`buy_usd_band:${String(lowerBoundUsd).padStart(5, '0')}`),
+  },
+  payments: {
+    all: bucket<'payments'>('all'),
+    status: (status: PaymentStatus) => bucket<'payments'>(`status:${status}`),
+    /** UTC days (`2026-03-01`) of confirmed_at and asset_fixed_at. */
+    confirmedDays: { relation: 'payments', prefix: 'confirmed_day:' } as BucketRange<'payments'>,
+    assetFixedDays: { relation: 'payments', prefix: 'asset_fixed_day:' } as BucketRange<'payments'>,
+  },
+  saving_remittances: {
+    all: bucket<'saving_remittances'>('all'),
+    plan: (planId: number) => bucket<'saving_remittances'>(`plan:${planId}`),
+  },
+  saving_deposit_addresses: {
+    all: bucket<'saving_deposit_addresses'>('all'),
+    plan: (planId: number) => bucket<'saving_deposit_addresses'>(`plan:${planId}`),
+  },
+  affiliate_remittances: {
+    all: bucket<'affiliate_remittances'>('all'),
+  },
+  withdrawal_requests: {
+    all: bucket<'withdrawal_requests'>('all'),
+    kind: (kind: WithdrawalKind) => bucket<'withdrawal_requests'>(`kind:${kind}`),
+    kindStatus: (kind: WithdrawalKind, status: WithdrawalStatus) =>
+      bucket<'withdrawal_requests'>(`kind:${kind}:status:${status}`),
+  },
+  user_contacts: {
+    all: bucket<'user_contacts'>('all'),
+    status: (status: ContactStatus) => bucket<'user_contacts'>(`status:${status}`),
+  },
+} as const;
+
+export type BucketRelation =
+  | 'end_users'
+  | 'payments'
+  | 'saving_remittances'
+  | 'saving_deposit_addresses'
+  | 'affiliate_remittances'
+  | 'withdrawal_requests'
+  | 'user_contacts';
+
+/**
+ * How each field of a list's filter is counted: `buckets` names the bucket family that serves
+ * it, `index` means a filter on it is counted by the table's indexes. A record over every key
+ * of the filter type, so a new filter field does not compile until its count rule is written
+ * (count-rules.test.ts proves that).
+ */
+export type CountRule<Filter> = { readonly [K in keyof Required<Filter>]: 'buckets' | 'index' };
+
+/** The fields of a filter that are set (undefined, null, blank text and [] are not). */
+export function setFilterFields<Filter extends object>(filter: Filter): (keyof Filter)[] {
+  return (Object.keys(filter) as (keyof Filter)[]).filter((field) => {
+    const value = filter[field];
+    if (value === undefined || value === null || value === '') return false;
+    return !(Array.isArray(value) && value.length === 0);
+  });
+}
+
+/**
+ * The positive rule: true when every set field of the filter is one of `fields`, each of which
+ * the list's count rule declares as served by buckets: the filter is exactly these buckets.
+ */
+export function servedByBuckets<Filter extends object>(
+  filter: Filter,
+  rule: CountRule<Filter>,
+  fields: readonly (keyof Filter)[],
+): boolean {
+  for (const field of fields) {
+    if (rule[field] !== 'buckets') throw new Error(`${String(field)} is not counted by buckets.`);
+  }
+  return setFilterFields(filter).every((field) => fields.includes(field));
+}
+
+/**
+ * Exact count of a maintained bucket (migration 0013, row_counts): the sum of the named
+ * buckets, in constant time whatever the table size.
+ */
+export async function countFromBuckets<Relation extends BucketRelation>(
+  db: Executor,
+  relation: Relation,
+  buckets: readonly Bucket<Relation>[],
+): Promise<number> {
+  if (buckets.length === 0) return 0;
+  const row = await db
+    .selectFrom('row_counts')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('n'), eb.val('0')).as('n'))
+    .where('relation', '=', relation)
+    .where('bucket', 'in', buckets)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Exact count of a range over an ordered key from maintained buckets (migration 0018): the sum
+ * of the buckets `prefix + key` with `keys.from <= key <= keys.to` (either end open, `null` for
+ * none), plus `edges.add` minus `edges.subtract`, the exact counts of the parts of the two edge
+ * buckets the sum gets wrong. Keys compare in byte order (COLLATE "C"), whatever the database
+ * collation, so they must be fixed-width (`2026-03-01`, `05000`). All in one round trip.
+ */
+export async function countFromBucketRange<Relation extends BucketRelation>(
+  db: Executor,
+  { relation, prefix }: BucketRange<Relation>,
+  keys: { from?: string | undefined; to?: string | undefined } | null,
+  edges: { add?: Expression<unknown> | undefined; subtract?: Expression<unknown> | undefined },
+): Promise<number> {
+  let whole: Expression<unknown> = sql`0`;
+  if (keys) {
+    let buckets = db
+      .selectFrom('row_counts')
+      .select((eb) => eb.fn.sum<string>('n').as('n'))
+      .where('relation', '=', relation)
+      .where(sql<boolean>`starts_with(bucket, ${prefix})`);
+    if (keys.from !== undefined)
+      buckets = buckets.where(sql`bucket COLLATE "C"`, '>=', `${prefix}${keys.from}`);
+    if (keys.to !== undefined)
+      buckets = buckets.where(sql`bucket COLLATE "C"`, '<=', `${prefix}${keys.to}`);
+    whole = buckets;
+  }
+  const add = edges.add ?? sql`0`;
+  const subtract = edges.subtract ?? sql`0`;
+  const { rows } = await sql<{ n: string }>`
+    SELECT coalesce((${whole}), 0) + coalesce((${add}), 0) - coalesce((${subtract}), 0) AS n
+  `.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}

@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import type { Services } from '../graphql/context';
+import { createAdminUsersService } from '../modules/admin-users/admin-users-service';
+import { createAuditService } from '../modules/audit/audit-service';
+import { createAuthService } from '../modules/auth/auth-service';
+import { createPaymentsService } from '../modules/payments/payments-service';
+import { createReferralService } from '../modules/referral/referral-service';
+import { createSavingsService } from '../modules/savings/savings-service';
+import { createUsersService } from '../modules/users/users-service';
+import { createWithdrawalsService } from '../modules/withdrawals/withdrawals-service';
+import { systemClock, type Clock } from '../shared/clock';
+import type { SecretBox } from '../shared/secret-box';
+
+export type ServiceOptions = {
+  /** Where services read "now"; tests pass a movable clock. */
+  clock?: Clock;
+};
+
+/** What services need beyond the database: the box that seals stored secrets. */
+export type ServiceDependencies = ServiceOptions & { secretBox: SecretBox };
+
+/**
+ * Every service, built once per app and shared by all requests. Services that change data
+ * take `audit` and run each change through `audit.withAudit` (docs/architecture.md, "Audit").
+ */
+export function createServices(db: Kysely<DB>, options: ServiceDependencies): Services {
+  const clock = options.clock ?? systemClock;
+  const audit = createAuditService(db, clock);
+  // Modules use each other only through services, handed in here (docs/architecture.md).
+  const auth = createAuthService(db, audit, clock, options.secretBox);
+  const savings = createSavingsService(db);
+  const users = createUsersService(db, savings);
+  return {
+    clock,
+    audit,
+    auth,
+    adminUsers: createAdminUsersService(db, audit, clock, auth),
+    users,
+    payments: createPaymentsService(db),
+    savings,
+    referral: createReferralService(db),
+    withdrawals: createWithdrawalsService(db, users),
+  };
+}
+
+export type { Services };
