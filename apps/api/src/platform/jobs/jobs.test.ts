@@ -13,9 +13,9 @@ let replicas: Jobs[] = [];
 const runs: Array<{ replica: number; marker: string }> = [];
 const errors: string[] = [];
 
-async function waitFor(condition: () => boolean, ms: number): Promise<void> {
+async function waitFor(condition: () => boolean | Promise<boolean>, ms: number): Promise<void> {
   const deadline = Date.now() + ms;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('timed out waiting');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -109,6 +109,11 @@ describe('jobs', () => {
     await waitFor(() => runs.some((r) => r.marker === 'good'), 15_000);
     await waitFor(() => errors.includes('bad job'), 15_000);
     const boss = replicas[0]!.boss;
+    // A handler's return is recorded as completion a moment after it ran.
+    const stateOf = async (id: string) =>
+      (await boss.getJobById('platform-test-failing', id))?.state;
+    await waitFor(async () => (await stateOf(ids.good!)) === 'completed', 15_000);
+    await waitFor(async () => (await stateOf(ids.bad!)) === 'failed', 15_000);
     expect(await boss.getJobById('platform-test-failing', ids.bad!)).toMatchObject({
       state: 'failed',
     });
