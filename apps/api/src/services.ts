@@ -6,6 +6,7 @@ import { createAuthService } from './modules/auth/auth-service';
 import { createPaymentsService } from './modules/payments/payments-service';
 import { createReferralService } from './modules/referral/referral-service';
 import { createSavingsService } from './modules/savings/savings-service';
+import { createStatisticsService } from './modules/statistics/statistics-service';
 import { createUsersService } from './modules/users/users-service';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals-service';
 import { systemClock, type Clock } from './shared/clock';
@@ -36,6 +37,7 @@ export function createServices(db: Kysely<DB>, options: ServiceDependencies) {
     savings: createSavingsService(db),
     referral: createReferralService(db),
     withdrawals: createWithdrawalsService(db),
+    statistics: createStatisticsService(db, clock),
   };
 }
 
