@@ -139,42 +139,38 @@ export type DashboardBucketRow = {
 /**
  * User counts from the end_users buckets, summed per kind, key and period: the whole
  * population ('all', card status, purchase range), the users registered after either period
- * (for the total at each period's end) and the period's registrations by card status and
- * purchase range. One read of the relation's buckets in the row_counts key.
+ * (for the total at each period's end) and the two periods' registrations by card status and
+ * purchase range. Each part is a range of fixed-width keys in byte order, read through
+ * row_counts_c_key_idx (0051); the status or range is the key's last character.
  */
 export async function sumDashboardBuckets(
   db: Executor,
   range: DashboardRange,
 ): Promise<DashboardBucketRow[]> {
+  const cohort = (kind: 'registered_card' | 'registered_buy_range') => sql`
+    SELECT ${kind} AS kind, right(bucket, 1) AS key,
+      CASE WHEN bucket COLLATE "C" >= ${`${kind}:${range.from}`} THEN 'current' ELSE 'previous' END AS period,
+      n
+    FROM row_counts
+    WHERE relation = 'end_users'
+      AND bucket COLLATE "C" BETWEEN ${`${kind}:${range.previousFrom}`} AND ${`${kind}:${range.until}:~`}`;
   const { rows } = await sql<DashboardBucketRow>`
-    WITH b AS (
-      SELECT split_part(bucket, ':', 1) AS kind, split_part(bucket, ':', 2) AS part2,
-        split_part(bucket, ':', 3) AS part3, n
-      FROM row_counts
-      WHERE relation = 'end_users' AND (
-        bucket = 'all' OR starts_with(bucket, 'card_status:') OR starts_with(bucket, 'buy_range:')
-        OR (starts_with(bucket, 'registered_day:')
-          AND bucket COLLATE "C" > ${'registered_day:' + range.previousUntil})
-        OR (starts_with(bucket, 'registered_card:')
-          AND bucket COLLATE "C" BETWEEN ${'registered_card:' + range.previousFrom}
-            AND ${'registered_card:' + range.until + ':~'})
-        OR (starts_with(bucket, 'registered_buy_range:')
-          AND bucket COLLATE "C" BETWEEN ${'registered_buy_range:' + range.previousFrom}
-            AND ${'registered_buy_range:' + range.until + ':~'})
-      )
-    )
     SELECT kind, key, period, sum(n)::text AS n FROM (
-      SELECT kind, CASE WHEN kind = 'all' THEN '' ELSE part2 END AS key, 'whole' AS period, n
-      FROM b WHERE kind IN ('all', 'card_status', 'buy_range')
+      SELECT split_part(bucket, ':', 1) AS kind,
+        CASE WHEN bucket = 'all' THEN '' ELSE split_part(bucket, ':', 2) END AS key,
+        'whole' AS period, n
+      FROM row_counts
+      WHERE relation = 'end_users' AND (bucket = 'all'
+        OR bucket COLLATE "C" BETWEEN 'card_status:' AND 'card_status:~'
+        OR bucket COLLATE "C" BETWEEN 'buy_range:' AND 'buy_range:~')
       UNION ALL
-      SELECT 'later', '', CASE WHEN part2 COLLATE "C" > ${range.until} THEN 'current' ELSE 'previous' END, n
-      FROM b WHERE kind = 'registered_day'
-      UNION ALL
-      SELECT 'later', '', 'previous', n FROM b
-      WHERE kind = 'registered_day' AND part2 COLLATE "C" > ${range.until}
-      UNION ALL
-      SELECT kind, part3, CASE WHEN part2 COLLATE "C" >= ${range.from} THEN 'current' ELSE 'previous' END, n
-      FROM b WHERE kind IN ('registered_card', 'registered_buy_range')
+      SELECT 'later', '', p.period, c.n
+      FROM row_counts c, (VALUES ('current', ${`registered_day:${range.until}`}),
+        ('previous', ${`registered_day:${range.previousUntil}`})) AS p(period, after)
+      WHERE c.relation = 'end_users'
+        AND c.bucket COLLATE "C" > p.after AND c.bucket COLLATE "C" <= 'registered_day:~'
+      UNION ALL ${cohort('registered_card')}
+      UNION ALL ${cohort('registered_buy_range')}
     ) x GROUP BY kind, key, period
   `.execute(db);
   return rows;
