@@ -179,7 +179,7 @@ export type DashboardStatisticsQueryVariables = Exact<{
 }>;
 
 
-export type DashboardStatisticsQuery = { dashboardStatistics: { dateFrom: string, dateUntil: string, previousDateFrom: string, previousDateUntil: string, revenueUsd: { current: string, previous: string }, newUsers: { current: number, previous: number }, totalUsers: { current: number, previous: number }, cardStatuses: Array<{ cardStatus: number, users: number, newUsers: { current: number, previous: number } }>, purchaseRanges: Array<{ index: number, min: string, max: string | null, users: number, newUsers: { current: number, previous: number } }>, campaignEth: { current: string, previous: string }, campaignHec: { current: string, previous: string }, exBonusHec: { current: string, previous: string }, days: Array<{ date: string, revenueUsd: string, newUsers: number }> } };
+export type DashboardStatisticsQuery = { dashboardStatistics: { dateFrom: string, dateUntil: string, previousDateFrom: string, previousDateUntil: string, revenueUsd: { current: string, previous: string, change: string, changePercent: string | null }, newUsers: { current: number, previous: number, change: number, changePercent: string | null }, totalUsers: { current: number, previous: number, change: number, changePercent: string | null }, cardStatuses: Array<{ cardStatus: number, users: number, newUsers: { current: number, previous: number, change: number, changePercent: string | null } }>, purchaseRanges: Array<{ index: number, min: string, max: string | null, users: number, newUsers: { current: number, previous: number, change: number, changePercent: string | null } }>, campaignEth: { current: string, previous: string, change: string, changePercent: string | null }, campaignHec: { current: string, previous: string, change: string, changePercent: string | null }, exBonusHec: { current: string, previous: string, change: string, changePercent: string | null }, days: Array<{ date: string, revenueUsd: string, newUsers: number }> } };
 
 export type ConfirmTotpEnrollmentMutationVariables = Exact<{
   totpCode: string;
@@ -566,14 +566,20 @@ export const DashboardStatisticsDocument = new TypedDocumentString(`
     revenueUsd {
       current
       previous
+      change
+      changePercent
     }
     newUsers {
       current
       previous
+      change
+      changePercent
     }
     totalUsers {
       current
       previous
+      change
+      changePercent
     }
     cardStatuses {
       cardStatus
@@ -581,6 +587,8 @@ export const DashboardStatisticsDocument = new TypedDocumentString(`
       newUsers {
         current
         previous
+        change
+        changePercent
       }
     }
     purchaseRanges {
@@ -591,19 +599,27 @@ export const DashboardStatisticsDocument = new TypedDocumentString(`
       newUsers {
         current
         previous
+        change
+        changePercent
       }
     }
     campaignEth {
       current
       previous
+      change
+      changePercent
     }
     campaignHec {
       current
       previous
+      change
+      changePercent
     }
     exBonusHec {
       current
       previous
+      change
+      changePercent
     }
     days {
       date

@@ -1,7 +1,7 @@
 import { DASHBOARD_PERIODS } from '@app/shared';
 import { builder } from '../../graphql/builder';
 import type { AssetStatsDay, AssetStatsSums } from './statistics-repository';
-import type { Comparison, StatisticsService } from './statistics-service';
+import { changeOf, type Comparison, type StatisticsService } from './statistics-service';
 
 type Dashboard = Awaited<ReturnType<StatisticsService['dashboard']>>;
 type AssetStats = Awaited<ReturnType<StatisticsService['assetStats']>>;
@@ -19,6 +19,17 @@ const AmountComparisonRef = builder
     fields: (t) => ({
       current: t.field({ type: 'Decimal', resolve: (c) => c.current }),
       previous: t.field({ type: 'Decimal', resolve: (c) => c.previous }),
+      change: t.field({
+        type: 'Decimal',
+        description: 'current - previous, exactly.',
+        resolve: (c) => changeOf(c).change,
+      }),
+      changePercent: t.field({
+        type: 'Decimal',
+        nullable: true,
+        description: 'The change in percent of previous, one decimal; null when previous is 0.',
+        resolve: (c) => changeOf(c).changePercent,
+      }),
     }),
   });
 
@@ -29,6 +40,13 @@ const CountComparisonRef = builder
     fields: (t) => ({
       current: t.exposeInt('current'),
       previous: t.exposeInt('previous'),
+      change: t.int({ description: 'current - previous.', resolve: (c) => c.current - c.previous }),
+      changePercent: t.field({
+        type: 'Decimal',
+        nullable: true,
+        description: 'The change in percent of previous, one decimal; null when previous is 0.',
+        resolve: (c) => changeOf(c).changePercent,
+      }),
     }),
   });
 

@@ -10,6 +10,11 @@ import type { Clock } from '../../shared/clock';
 import { badInput, calendarDate } from '../../shared/list-input';
 import * as repo from './statistics-repository';
 
+// decimal.js rounds every result to 20 significant digits by default, which a sum of 18-decimal
+// amounts exceeds; 100 digits hold any sum of these columns exactly (each < 1e20, at most
+// 2 x 366 days) until the shared decimal helper replaces this.
+const ExactDecimal = Decimal.clone({ precision: 100 });
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function dayNumber(date: string): number {
@@ -69,10 +74,24 @@ export function dashboardRange(args: DashboardArgs, today: string): repo.Dashboa
 /** A figure of the current period and the same figure of the previous one. */
 export type Comparison<T> = { current: T; previous: T };
 
-// decimal.js rounds every result to 20 significant digits by default, which a sum of 18-decimal
-// amounts exceeds; 100 digits hold any sum of these columns exactly (each < 1e20, at most
-// 2 x 366 days) until the shared decimal helper replaces this.
-const ExactDecimal = Decimal.clone({ precision: 100 });
+/**
+ * current - previous, exactly, and the change in percent of previous rounded to one decimal
+ * (null when previous is 0: no percentage of nothing).
+ */
+export function changeOf(c: Comparison<string | number>): {
+  change: string;
+  changePercent: string | null;
+} {
+  const current = new ExactDecimal(c.current);
+  const previous = new ExactDecimal(c.previous);
+  const change = current.minus(previous);
+  return {
+    change: change.toFixed(),
+    changePercent: previous.isZero()
+      ? null
+      : change.times(100).dividedBy(previous).toDecimalPlaces(1, Decimal.ROUND_HALF_UP).toFixed(1),
+  };
+}
 
 const sumOf = (values: string[]): string =>
   values.reduce((total, v) => total.plus(v), new ExactDecimal(0)).toFixed();

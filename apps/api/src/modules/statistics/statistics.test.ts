@@ -2,8 +2,10 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PURCHASE_RANGES, STATISTICS_MAX_DAYS } from '@app/shared';
 import type { DB } from '../../db/schema';
+import type { CoinType, RewardKind } from '../../db/tables/domain-tables';
 import { seedDemoPopulation } from '../../seed/population/demo-population';
 import { verifyPopulation } from '../../seed/population/verify-population';
+import { changeOf } from './statistics-service';
 import { issueToken } from '../../../test/admin-fixtures';
 import { startTestApp, type TestApp } from '../../../test/test-app';
 
@@ -29,8 +31,8 @@ afterAll(async () => {
 const DASHBOARD = `query ($period: DashboardPeriod!, $dateFrom: String, $dateUntil: String) {
   dashboardStatistics(period: $period, dateFrom: $dateFrom, dateUntil: $dateUntil) {
     dateFrom dateUntil previousDateFrom previousDateUntil
-    revenueUsd { current previous }
-    newUsers { current previous }
+    revenueUsd { current previous change changePercent }
+    newUsers { current previous change changePercent }
     totalUsers { current previous }
     cardStatuses { cardStatus users newUsers { current previous } }
     purchaseRanges { index min max users newUsers { current previous } }
@@ -212,7 +214,13 @@ async function addConfirmedPayment(userId: number, paidUsd: string, confirmedAt:
   return row.id;
 }
 
-async function addReward(userId: number, kind: string, coin: string, amount: string, date: string) {
+async function addReward(
+  userId: number,
+  kind: RewardKind,
+  coin: CoinType,
+  amount: string,
+  date: string,
+) {
   await db
     .insertInto('reward_entries')
     .values({ end_user_id: userId, kind, coin_type: coin, amount, reward_date: date })
@@ -267,6 +275,15 @@ describe('dashboardStatistics', () => {
     await db.deleteFrom('end_users').where('id', '=', d).execute();
     for (const [variables, from, until] of PERIODS) await expectDashboard(variables, from, until);
     expect(await verifyPopulation(db)).toEqual([]);
+  });
+
+  it('gives the change exactly and in percent of the previous period', () => {
+    expect(changeOf({ current: '3', previous: '2' })).toEqual({ change: '1', changePercent: '50.0' });
+    expect(changeOf({ current: '1', previous: '3' })).toEqual({ change: '-2', changePercent: '-66.7' });
+    expect(changeOf({ current: 5, previous: 0 })).toEqual({ change: '5', changePercent: null });
+    expect(
+      changeOf({ current: '0.000000000000000003', previous: '100000000000000000000.000000000000000001' }),
+    ).toEqual({ change: '-99999999999999999999.999999999999999998', changePercent: '-100.0' });
   });
 
   it('refuses a custom period without dates, backwards or too long', async () => {

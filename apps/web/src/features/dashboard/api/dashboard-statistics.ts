@@ -13,14 +13,20 @@ const DashboardStatisticsQuery = graphql(`
       revenueUsd {
         current
         previous
+        change
+        changePercent
       }
       newUsers {
         current
         previous
+        change
+        changePercent
       }
       totalUsers {
         current
         previous
+        change
+        changePercent
       }
       cardStatuses {
         cardStatus
@@ -28,6 +34,8 @@ const DashboardStatisticsQuery = graphql(`
         newUsers {
           current
           previous
+          change
+          changePercent
         }
       }
       purchaseRanges {
@@ -38,19 +46,27 @@ const DashboardStatisticsQuery = graphql(`
         newUsers {
           current
           previous
+          change
+          changePercent
         }
       }
       campaignEth {
         current
         previous
+        change
+        changePercent
       }
       campaignHec {
         current
         previous
+        change
+        changePercent
       }
       exBonusHec {
         current
         previous
+        change
+        changePercent
       }
       days {
         date
