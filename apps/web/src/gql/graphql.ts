@@ -275,6 +275,14 @@ export type HecSavingPlansQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type HecSavingPlansQuery = { hecSavingPlans: Array<{ id: number, name: string }> };
 
+export type RewardSnapshotUserNamesQueryVariables = Exact<{
+  userName?: string | null | undefined;
+  pagination?: PaginationInput | null | undefined;
+}>;
+
+
+export type RewardSnapshotUserNamesQuery = { userNames: { list: Array<{ id: number, userName: string }> } };
+
 export type UserAffiliateSavingRemittanceHistoryQueryVariables = Exact<{
   userId: number;
   pagination?: PaginationInput | null | undefined;
@@ -856,6 +864,16 @@ export const HecSavingPlansDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<HecSavingPlansQuery, HecSavingPlansQueryVariables>;
+export const RewardSnapshotUserNamesDocument = new TypedDocumentString(`
+    query RewardSnapshotUserNames($userName: String, $pagination: PaginationInput) {
+  userNames(userName: $userName, pagination: $pagination) {
+    list {
+      id
+      userName
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RewardSnapshotUserNamesQuery, RewardSnapshotUserNamesQueryVariables>;
 export const UserAffiliateSavingRemittanceHistoryDocument = new TypedDocumentString(`
     query UserAffiliateSavingRemittanceHistory($userId: Int!, $pagination: PaginationInput) {
   userAffiliateSavingRemittanceHistory(userId: $userId, pagination: $pagination) {

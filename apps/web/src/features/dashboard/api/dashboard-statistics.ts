@@ -81,8 +81,7 @@ const DashboardStatisticsQuery = graphql(`
 export function useDashboardStatistics(variables: DashboardStatisticsQueryVariables) {
   return useQuery({
     queryKey: ['dashboardStatistics', variables],
-    queryFn: async () =>
-      (await execute(DashboardStatisticsQuery, variables)).dashboardStatistics,
+    queryFn: async () => (await execute(DashboardStatisticsQuery, variables)).dashboardStatistics,
     placeholderData: keepPreviousData,
   });
 }
