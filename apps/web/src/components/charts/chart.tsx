@@ -1,102 +1,137 @@
-import { useEffect, useRef } from 'react';
-import { alpha, Box, useTheme } from '@mui/material';
-import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
+import { useEffect, useRef, useState } from 'react';
+import { Box } from '@mui/material';
 
 export type ChartProps = {
-  /** 'line' for a series over days, 'bars' for a distribution over categories. */
+  /** 'line' for a series over days, 'bars' for counts per day or per category. */
   kind: 'line' | 'bars';
   /** One label per point (a date, a card status, a range), shown on the x axis. */
   labels: string[];
   /**
    * One value per point as the API sent it (a decimal string or a count). Only the drawing
-   * turns them into floating point; the texts on screen (tooltip, table view) show the values
-   * as given, so an amount is never shown rounded.
+   * turns them into floating point; every text (tooltips, the table view) shows the value as
+   * given, so an amount is never shown rounded.
    */
   values: Array<string | number>;
-  /** How a value is written in the tooltip, e.g. formatUsd. */
+  /** How a value is written in its tooltip, e.g. formatUsd. */
   formatValue: (value: string | number) => string;
   /** What the chart shows, for screen readers; the table view gives the numbers. */
   label: string;
   height?: number;
 };
 
+const PAD = { top: 8, right: 8, bottom: 28, left: 52 };
+
 /**
- * A small themed chart (uPlot: 23 KB gzip, docs/decisions/0001-charts.md). This module is only
- * ever imported lazily, so uPlot loads after the page's first paint.
+ * A small themed SVG chart, no library: the dashboard's whole JavaScript budget left room for
+ * about 8 KiB, and the smallest measured library (uPlot) takes 23 KiB gzip
+ * (docs/decisions/0001-charts.md). Colours come from the MUI theme, so dark mode follows.
  */
 export function Chart({ kind, labels, values, formatValue, label, height = 180 }: ChartProps) {
   const ref = useRef<HTMLDivElement>(null);
-  const theme = useTheme();
+  const [width, setWidth] = useState(0);
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const text = theme.palette.text.secondary;
-    const grid = theme.palette.divider;
-    const color = theme.palette.primary.main;
-    const font = `12px ${theme.typography.fontFamily ?? 'sans-serif'}`;
-    const axis = { stroke: text, font, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid } };
-    const plot = new uPlot(
-      {
-        width: element.clientWidth || 300,
-        height,
-        legend: { show: false },
-        cursor: { points: { show: kind === 'line' }, drag: { x: false, y: false } },
-        scales: { x: { time: false, distr: 2 } },
-        axes: [
-          {
-            ...axis,
-            values: (_u, splits) => splits.map((i) => labels[Math.round(i)] ?? ''),
-          },
-          { ...axis, size: 56, values: (_u, splits) => splits.map((v) => compact(v)) },
-        ],
-        series: [
-          {},
-          {
-            label,
-            stroke: color,
-            width: 2,
-            fill: alpha(color, kind === 'bars' ? 0.6 : 0.15),
-            points: { show: kind === 'line' && labels.length <= 31 },
-            ...(kind === 'bars' ? { paths: uPlot.paths.bars?.({ size: [0.6, 48] }) } : {}),
-          },
-        ],
-        hooks: {
-          setCursor: [
-            (u) => {
-              const i = u.cursor.idx;
-              element.title =
-                i === null || i === undefined
-                  ? ''
-                  : `${labels[i] ?? ''}: ${formatValue(values[i] ?? 0)}`;
-            },
-          ],
-        },
-      },
-      [labels.map((_, i) => i), values.map((v) => Number(v))],
-      element,
-    );
-    const resize = new ResizeObserver(() => plot.setSize({ width: element.clientWidth, height }));
-    resize.observe(element);
-    return () => {
-      resize.disconnect();
-      plot.destroy();
-    };
-  }, [kind, labels, values, formatValue, label, height, theme]);
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    setWidth(element.clientWidth);
+    return () => observer.disconnect();
+  }, []);
+  const numbers = values.map((v) => Number(v));
+  const max = niceMax(Math.max(0, ...numbers));
+  const plotW = Math.max(0, width - PAD.left - PAD.right);
+  const plotH = height - PAD.top - PAD.bottom;
+  const n = labels.length;
+  const band = n > 0 ? plotW / n : 0;
+  const x = (i: number) => PAD.left + band * i + band / 2;
+  const y = (v: number) => PAD.top + plotH - (max > 0 ? (v / max) * plotH : 0);
+  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * max);
+  // At most ~8 x labels, evenly spaced, so dates do not overlap at phone width.
+  const every = Math.max(1, Math.ceil(n / Math.max(1, Math.floor(plotW / 72))));
   return (
     <Box
       ref={ref}
-      role="img"
-      aria-label={label}
       data-testid="chart"
-      sx={{ width: '100%', minHeight: height, '& .u-over': { cursor: 'crosshair' } }}
-    />
+      // Theme colours through sx (no useTheme here, which would split MUI's theme out of the
+      // first-load chunk it shares with the page).
+      sx={(theme) => ({
+        width: '100%',
+        height,
+        '& .grid': { stroke: theme.palette.divider },
+        '& text': { fill: theme.palette.text.secondary, fontSize: 11 },
+        '& .mark': { fill: theme.palette.primary.main, stroke: 'none' },
+        '& .line': { stroke: theme.palette.primary.main, fill: 'none' },
+      })}
+    >
+      {width > 0 && (
+        <svg width={width} height={height} role="img" aria-label={label}>
+          <title>{label}</title>
+          {ticks.map((v) => (
+            <g key={v}>
+              <line className="grid" x1={PAD.left} x2={width - PAD.right} y1={y(v)} y2={y(v)} />
+              <text x={PAD.left - 6} y={y(v) + 4} textAnchor="end">
+                {compact(v)}
+              </text>
+            </g>
+          ))}
+          {labels.map((l, i) =>
+            i % every === 0 ? (
+              <text key={l} x={x(i)} y={height - 8} textAnchor="middle">
+                {shorten(l)}
+              </text>
+            ) : null,
+          )}
+          {kind === 'line' && n > 0 && (
+            <polyline
+              className="line"
+              strokeWidth={2}
+              strokeLinejoin="round"
+              points={numbers.map((v, i) => `${x(i)},${y(v)}`).join(' ')}
+            />
+          )}
+          {numbers.map((v, i) => {
+            const tip = `${labels[i] ?? ''}: ${formatValue(values[i] ?? 0)}`;
+            return kind === 'bars' ? (
+              <rect
+                key={labels[i]}
+                x={x(i) - band * 0.35}
+                y={y(v)}
+                width={band * 0.7}
+                height={Math.max(0, PAD.top + plotH - y(v))}
+                className="mark"
+                fillOpacity={0.75}
+              >
+                <title>{tip}</title>
+              </rect>
+            ) : (
+              <circle key={labels[i]} cx={x(i)} cy={y(v)} r={n <= 31 ? 3 : 1.5} className="mark">
+                <title>{tip}</title>
+              </circle>
+            );
+          })}
+        </svg>
+      )}
+    </Box>
   );
 }
 
-/** Axis ticks: 1,200 → 1.2k; the exact values are in the tooltip and the table view. */
+/** The axis top: the next 1, 2 or 5 times a power of ten at or above the largest value. */
+function niceMax(value: number): number {
+  if (value <= 0) return 1;
+  const power = 10 ** Math.floor(Math.log10(value));
+  for (const step of [1, 2, 5, 10]) if (step * power >= value) return step * power;
+  return 10 * power;
+}
+
+/** Axis ticks: 1,200 → 1.2K; the exact values are in the tooltips and the table view. */
 function compact(value: number): string {
   return new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 }).format(
     value,
   );
+}
+
+/** A date label shows its month and day; other labels are kept short. */
+function shorten(label: string): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(label)) return label.slice(5);
+  return label.length > 12 ? `${label.slice(0, 11)}…` : label;
 }

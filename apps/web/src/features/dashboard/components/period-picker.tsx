@@ -1,7 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { Box } from '@mui/material';
 import { DASHBOARD_PERIODS, type DashboardPeriodKind } from '@app/shared';
+import { PlainButton, row } from './widget';
+
+const CustomRangeForm = lazy(() =>
+  import('./custom-range-form').then((m) => ({ default: m.CustomRangeForm })),
+);
 
 export type PeriodValue = { period: DashboardPeriodKind; from: string; until: string };
 
@@ -14,61 +19,28 @@ export function PeriodPicker({
   onChange: (next: PeriodValue) => void;
 }) {
   const { t } = useTranslation();
-  const [from, setFrom] = useState(value.from);
-  const [until, setUntil] = useState(value.until);
   return (
-    <Stack
-      direction={{ xs: 'column', md: 'row' }}
-      spacing={2}
-      sx={{ alignItems: { md: 'center' } }}
-    >
-      <ToggleButtonGroup
-        exclusive
-        size="small"
-        color="primary"
-        value={value.period}
-        aria-label={t('dashboard.period.label')}
-        onChange={(_, next: DashboardPeriodKind | null) => {
-          if (next) onChange({ period: next, from, until });
-        }}
-      >
+    <Box sx={{ ...row, gap: 2, alignItems: 'center' }}>
+      <Box role="group" aria-label={t('dashboard.period.label')} sx={row}>
         {DASHBOARD_PERIODS.map((p) => (
-          <ToggleButton key={p} value={p}>
+          <PlainButton
+            key={p}
+            pressed={value.period === p}
+            onClick={() => onChange({ ...value, period: p })}
+          >
             {t(`dashboard.period.${p}`)}
-          </ToggleButton>
+          </PlainButton>
         ))}
-      </ToggleButtonGroup>
+      </Box>
       {value.period === 'CUSTOM' && (
-        <Stack
-          component="form"
-          direction="row"
-          spacing={1}
-          onSubmit={(e) => {
-            e.preventDefault();
-            onChange({ period: 'CUSTOM', from, until });
-          }}
-        >
-          <TextField
-            size="small"
-            type="date"
-            label={t('dashboard.period.from')}
-            value={from}
-            onChange={(e) => setFrom(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
+        <Suspense fallback={null}>
+          <CustomRangeForm
+            from={value.from}
+            until={value.until}
+            onApply={(from, until) => onChange({ period: 'CUSTOM', from, until })}
           />
-          <TextField
-            size="small"
-            type="date"
-            label={t('dashboard.period.until')}
-            value={until}
-            onChange={(e) => setUntil(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <Button type="submit" variant="contained" size="small">
-            {t('dashboard.period.apply')}
-          </Button>
-        </Stack>
+        </Suspense>
       )}
-    </Stack>
+    </Box>
   );
 }

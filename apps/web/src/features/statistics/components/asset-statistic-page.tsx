@@ -8,7 +8,6 @@ import {
   LinearProgress,
   MenuItem,
   Paper,
-  Skeleton,
   Stack,
   Table,
   TableBody,
@@ -149,7 +148,7 @@ export function AssetStatisticPage() {
               </MenuItem>
             ))}
           </TextField>
-          <Suspense fallback={<Skeleton variant="rectangular" height={220} />}>
+          <Suspense fallback={<Box sx={{ height: 220 }} />}>
             <Chart
               kind="line"
               height={220}
