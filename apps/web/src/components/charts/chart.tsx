@@ -38,7 +38,9 @@ export function Chart({ kind, labels, values, formatValue, label, height = 180 }
     return () => observer.disconnect();
   }, []);
   const numbers = values.map((v) => Number(v));
-  const max = niceMax(Math.max(0, ...numbers));
+  // Counts get at least 0..4, so the four grid steps stay whole numbers.
+  const top = niceMax(Math.max(0, ...numbers));
+  const max = numbers.every(Number.isInteger) ? Math.max(4, top) : top;
   const plotW = Math.max(0, width - PAD.left - PAD.right);
   const plotH = height - PAD.top - PAD.bottom;
   const n = labels.length;
@@ -46,8 +48,11 @@ export function Chart({ kind, labels, values, formatValue, label, height = 180 }
   const x = (i: number) => PAD.left + band * i + band / 2;
   const y = (v: number) => PAD.top + plotH - (max > 0 ? (v / max) * plotH : 0);
   const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * max);
-  // At most ~8 x labels, evenly spaced, so dates do not overlap at phone width.
-  const every = Math.max(1, Math.ceil(n / Math.max(1, Math.floor(plotW / 72))));
+  // Dates: evenly spaced labels ~72 px apart, so they do not overlap at phone width.
+  // Categories: every label, cut to its bar's width.
+  const dates = labels.every((l) => DAY.test(l));
+  const every = dates ? Math.max(1, Math.ceil(n / Math.max(1, Math.floor(plotW / 72)))) : 1;
+  const chars = Math.max(3, Math.floor(band / 6.5));
   return (
     <Box
       ref={ref}
@@ -77,7 +82,7 @@ export function Chart({ kind, labels, values, formatValue, label, height = 180 }
           {labels.map((l, i) =>
             i % every === 0 ? (
               <text key={l} x={x(i)} y={height - 8} textAnchor="middle">
-                {shorten(l)}
+                {dates ? l.slice(5) : cut(l, chars)}
               </text>
             ) : null,
           )}
@@ -115,11 +120,13 @@ export function Chart({ kind, labels, values, formatValue, label, height = 180 }
   );
 }
 
-/** The axis top: the next 1, 2 or 5 times a power of ten at or above the largest value. */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The axis top: the next 1, 2, 4 or 8 times a power of ten at or above the largest value. */
 function niceMax(value: number): number {
   if (value <= 0) return 1;
   const power = 10 ** Math.floor(Math.log10(value));
-  for (const step of [1, 2, 5, 10]) if (step * power >= value) return step * power;
+  for (const step of [1, 2, 4, 8, 10]) if (step * power >= value) return step * power;
   return 10 * power;
 }
 
@@ -130,8 +137,7 @@ function compact(value: number): string {
   );
 }
 
-/** A date label shows its month and day; other labels are kept short. */
-function shorten(label: string): string {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(label)) return label.slice(5);
-  return label.length > 12 ? `${label.slice(0, 11)}…` : label;
+/** A category label cut to `chars` characters (the full one is in the bar's tooltip). */
+function cut(label: string, chars: number): string {
+  return label.length > chars ? `${label.slice(0, chars - 1)}…` : label;
 }

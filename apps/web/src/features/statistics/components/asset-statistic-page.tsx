@@ -162,7 +162,13 @@ export function AssetStatisticPage() {
       )}
       {data && (
         <TableContainer component={Paper} variant="outlined" tabIndex={0} sx={{ maxHeight: 600 }}>
-          <Table size="small" stickyHeader aria-label={t('assetStats.label')}>
+          <Table
+            size="small"
+            stickyHeader
+            aria-label={t('assetStats.label')}
+            // Exact amounts are long: cells keep one line and the table scrolls sideways.
+            sx={{ '& th, & td': { whiteSpace: 'nowrap' } }}
+          >
             <TableHead>
               <TableRow>
                 <TableCell>{t('assetStats.date')}</TableCell>

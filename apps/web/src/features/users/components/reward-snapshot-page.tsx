@@ -72,12 +72,6 @@ export function RewardSnapshotPage() {
   const planId = Number(params.get('planId'));
   const [draftDate, setDraftDate] = useState(rewardDate);
   const plans = useHecSavingPlans();
-  const query = useUserRewardSnapshot({
-    userId: user?.id ?? 0,
-    rewardDate: rewardDate || undefined,
-    planId: Number.isInteger(planId) && planId > 0 ? planId : undefined,
-  });
-  const columns = useMemo(() => snapshotColumns(t), [t]);
   const update = (changes: Record<string, string | null>) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -87,7 +81,6 @@ export function RewardSnapshotPage() {
       }
       return next;
     });
-  const s = user ? query.data : undefined;
   return (
     <Stack spacing={2}>
       <Paper variant="outlined" sx={{ p: 2 }}>
@@ -145,6 +138,25 @@ export function RewardSnapshotPage() {
           {t('rewardSnapshot.openUser')}: {user.userName}
         </Button>
       )}
+      {user && (
+        <SnapshotResult
+          userId={user.id}
+          rewardDate={rewardDate || undefined}
+          planId={Number.isInteger(planId) && planId > 0 ? planId : undefined}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** The picked user's snapshot: the four totals and the rows (only asked once a user is picked). */
+function SnapshotResult(variables: { userId: number; rewardDate?: string; planId?: number }) {
+  const { t } = useTranslation();
+  const query = useUserRewardSnapshot(variables);
+  const columns = useMemo(() => snapshotColumns(t), [t]);
+  const s = query.data;
+  return (
+    <>
       {s && (
         <Paper variant="outlined" sx={{ p: 2 }} aria-label={t('list.totals')} role="region">
           <DetailList
@@ -161,19 +173,17 @@ export function RewardSnapshotPage() {
           />
         </Paper>
       )}
-      {user && (
-        <DataTable
-          label={t('users.sections.rewardSnapshot')}
-          storageKey="reward-snapshot"
-          columns={columns}
-          rows={s?.remittances}
-          total={s?.remittances.length}
-          getRowId={(r) => r.id}
-          loading={query.isFetching}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-        />
-      )}
-    </Stack>
+      <DataTable
+        label={t('users.sections.rewardSnapshot')}
+        storageKey="reward-snapshot"
+        columns={columns}
+        rows={s?.remittances}
+        total={s?.remittances.length}
+        getRowId={(r) => r.id}
+        loading={query.isFetching}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    </>
   );
 }
