@@ -87,16 +87,14 @@ const PurchaseRangeRef = builder
     }),
   });
 
-const DashboardDayRef = builder
-  .objectRef<Dashboard['days'][number]>('DashboardDay')
-  .implement({
-    description: 'One UTC day of the current period.',
-    fields: (t) => ({
-      date: t.exposeString('date', { description: 'YYYY-MM-DD.' }),
-      revenueUsd: t.field({ type: 'Decimal', resolve: (d) => d.revenueUsd }),
-      newUsers: t.exposeInt('newUsers'),
-    }),
-  });
+const DashboardDayRef = builder.objectRef<Dashboard['days'][number]>('DashboardDay').implement({
+  description: 'One UTC day of the current period.',
+  fields: (t) => ({
+    date: t.exposeString('date', { description: 'YYYY-MM-DD.' }),
+    revenueUsd: t.field({ type: 'Decimal', resolve: (d) => d.revenueUsd }),
+    newUsers: t.exposeInt('newUsers'),
+  }),
+});
 
 const DashboardRef = builder.objectRef<Dashboard>('DashboardStatistics').implement({
   description:
@@ -108,7 +106,8 @@ const DashboardRef = builder.objectRef<Dashboard>('DashboardStatistics').impleme
     previousDateUntil: t.exposeString('previousUntil'),
     revenueUsd: t.field({
       type: AmountComparisonRef,
-      description: 'Revenue: paidUsd of payments confirmed in the period (confirmed or asset-fixed).',
+      description:
+        'Revenue: paidUsd of payments confirmed in the period (confirmed or asset-fixed).',
       resolve: (d) => d.revenueUsd,
     }),
     newUsers: t.field({
@@ -135,7 +134,8 @@ const DashboardRef = builder.objectRef<Dashboard>('DashboardStatistics').impleme
     }),
     exBonusHec: t.field({
       type: AmountComparisonRef,
-      description: 'ExBonus from Referral Plan: referral-plan bonus rewards (HEC) credited in the period.',
+      description:
+        'ExBonus from Referral Plan: referral-plan bonus rewards (HEC) credited in the period.',
       resolve: (d) => d.exBonusHec,
     }),
     days: t.field({
@@ -220,6 +220,7 @@ builder.queryField('assetStats', (t) =>
       dateFrom: t.arg.string({ required: true }),
       dateUntil: t.arg.string({ required: true }),
     },
-    resolve: (_root, args, ctx) => ctx.services.statistics.assetStats(args.dateFrom, args.dateUntil),
+    resolve: (_root, args, ctx) =>
+      ctx.services.statistics.assetStats(args.dateFrom, args.dateUntil),
   }),
 );

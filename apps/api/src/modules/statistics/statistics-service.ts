@@ -1,10 +1,6 @@
 import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
-import {
-  PURCHASE_RANGES,
-  STATISTICS_MAX_DAYS,
-  type DashboardPeriodKind,
-} from '@app/shared';
+import { PURCHASE_RANGES, STATISTICS_MAX_DAYS, type DashboardPeriodKind } from '@app/shared';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../../shared/clock';
 import { badInput, calendarDate } from '../../shared/list-input';

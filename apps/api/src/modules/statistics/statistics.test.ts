@@ -82,7 +82,9 @@ const day = (column: string) => sql.raw(`(${column} AT TIME ZONE 'UTC')::date`);
 
 /** Numeric comparison in SQL, so "1.50" equals "1.5". */
 async function sameNumber(a: string, b: string): Promise<boolean> {
-  const { rows } = await sql<{ same: boolean }>`SELECT ${a}::numeric = ${b}::numeric AS same`.execute(db);
+  const { rows } = await sql<{
+    same: boolean;
+  }>`SELECT ${a}::numeric = ${b}::numeric AS same`.execute(db);
   return rows[0]!.same;
 }
 
@@ -93,7 +95,12 @@ async function expectAmount(label: string, got: string, expected: string): Promi
 const RANGE_SQL = `CASE WHEN b.buy = 0 THEN 0 WHEN b.buy < 100 THEN 1 WHEN b.buy < 500 THEN 2
   WHEN b.buy < 1000 THEN 3 WHEN b.buy < 5000 THEN 4 WHEN b.buy < 10000 THEN 5 ELSE 6 END`;
 
-async function expectPeriod(d: Dashboard, from: string, until: string, which: 'current' | 'previous') {
+async function expectPeriod(
+  d: Dashboard,
+  from: string,
+  until: string,
+  which: 'current' | 'previous',
+) {
   const label = `${which} ${from}..${until}`;
   const revenue = await scalar(sql`SELECT coalesce(sum(paid_usd), 0) FROM payments
     WHERE status IN ('confirmed', 'asset_fixed') AND ${day('confirmed_at')} BETWEEN ${from} AND ${until}`);
@@ -101,7 +108,9 @@ async function expectPeriod(d: Dashboard, from: string, until: string, which: 'c
   const newUsers = await scalar(sql`SELECT count(*) FROM end_users
     WHERE ${day('registered_at')} BETWEEN ${from} AND ${until}`);
   expect(d.newUsers[which], `${label} new users`).toBe(Number(newUsers));
-  const total = await scalar(sql`SELECT count(*) FROM end_users WHERE ${day('registered_at')} <= ${until}`);
+  const total = await scalar(
+    sql`SELECT count(*) FROM end_users WHERE ${day('registered_at')} <= ${until}`,
+  );
   expect(d.totalUsers[which], `${label} total users`).toBe(Number(total));
   for (const [field, kind, coin] of [
     ['campaignEth', 'proportional', 'ETH'],
@@ -137,7 +146,9 @@ async function expectDashboard(variables: Record<string, unknown>, from: string,
   expect([d.dateFrom, d.dateUntil]).toEqual([from, until]);
   const length =
     (Date.parse(`${until}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
-  const prevUntil = new Date(Date.parse(`${from}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const prevUntil = new Date(Date.parse(`${from}T00:00:00Z`) - 86_400_000)
+    .toISOString()
+    .slice(0, 10);
   const prevFrom = new Date(Date.parse(`${from}T00:00:00Z`) - length * 86_400_000)
     .toISOString()
     .slice(0, 10);
@@ -161,7 +172,9 @@ async function expectDashboard(variables: Record<string, unknown>, from: string,
     PURCHASE_RANGES.map((r) => [r.index, r.min, r.max]),
   );
   for (const r of d.purchaseRanges) {
-    expect(r.users, `range ${r.index}`).toBe(Number(ranges.find((x) => Number(x.r) === r.index)?.n ?? 0));
+    expect(r.users, `range ${r.index}`).toBe(
+      Number(ranges.find((x) => Number(x.r) === r.index)?.n ?? 0),
+    );
   }
   // The chart series: every day of the period, each equal to the records of that day.
   expect(d.days.map((x) => x.date)).toHaveLength(length);
@@ -169,7 +182,9 @@ async function expectDashboard(variables: Record<string, unknown>, from: string,
     const revenue = await scalar(sql`SELECT coalesce(sum(paid_usd), 0) FROM payments
       WHERE status IN ('confirmed', 'asset_fixed') AND ${day('confirmed_at')} = ${x.date}`);
     await expectAmount(`day ${x.date}`, x.revenueUsd, revenue);
-    const users = await scalar(sql`SELECT count(*) FROM end_users WHERE ${day('registered_at')} = ${x.date}`);
+    const users = await scalar(
+      sql`SELECT count(*) FROM end_users WHERE ${day('registered_at')} = ${x.date}`,
+    );
     expect(x.newUsers, `day ${x.date} users`).toBe(Number(users));
   }
 }
@@ -231,10 +246,22 @@ const PERIODS: Array<[Record<string, unknown>, string, string]> = [
   [{ period: 'TODAY' }, '2026-10-20', '2026-10-20'],
   [{ period: 'LAST_7_DAYS' }, '2026-10-14', '2026-10-20'],
   [{ period: 'LAST_30_DAYS' }, '2026-09-21', '2026-10-20'],
-  [{ period: 'CUSTOM', dateFrom: '2026-01-01', dateUntil: '2026-03-31' }, '2026-01-01', '2026-03-31'],
+  [
+    { period: 'CUSTOM', dateFrom: '2026-01-01', dateUntil: '2026-03-31' },
+    '2026-01-01',
+    '2026-03-31',
+  ],
   // Empty periods: before the population and in the future.
-  [{ period: 'CUSTOM', dateFrom: '2001-05-01', dateUntil: '2001-05-10' }, '2001-05-01', '2001-05-10'],
-  [{ period: 'CUSTOM', dateFrom: '2030-01-01', dateUntil: '2030-01-01' }, '2030-01-01', '2030-01-01'],
+  [
+    { period: 'CUSTOM', dateFrom: '2001-05-01', dateUntil: '2001-05-10' },
+    '2001-05-01',
+    '2001-05-10',
+  ],
+  [
+    { period: 'CUSTOM', dateFrom: '2030-01-01', dateUntil: '2030-01-01' },
+    '2030-01-01',
+    '2030-01-01',
+  ],
 ];
 
 describe('dashboardStatistics', () => {
@@ -278,20 +305,35 @@ describe('dashboardStatistics', () => {
   });
 
   it('gives the change exactly and in percent of the previous period', () => {
-    expect(changeOf({ current: '3', previous: '2' })).toEqual({ change: '1', changePercent: '50.0' });
-    expect(changeOf({ current: '1', previous: '3' })).toEqual({ change: '-2', changePercent: '-66.7' });
+    expect(changeOf({ current: '3', previous: '2' })).toEqual({
+      change: '1',
+      changePercent: '50.0',
+    });
+    expect(changeOf({ current: '1', previous: '3' })).toEqual({
+      change: '-2',
+      changePercent: '-66.7',
+    });
     expect(changeOf({ current: 5, previous: 0 })).toEqual({ change: '5', changePercent: null });
     expect(
-      changeOf({ current: '0.000000000000000003', previous: '100000000000000000000.000000000000000001' }),
+      changeOf({
+        current: '0.000000000000000003',
+        previous: '100000000000000000000.000000000000000001',
+      }),
     ).toEqual({ change: '-99999999999999999999.999999999999999998', changePercent: '-100.0' });
   });
 
   it('refuses a custom period without dates, backwards or too long', async () => {
     const cases: Array<[Record<string, unknown>, RegExp]> = [
       [{ period: 'CUSTOM' }, /dateFrom: is required/],
-      [{ period: 'CUSTOM', dateFrom: '2026-03-02', dateUntil: '2026-03-01' }, /dateUntil: must not be before dateFrom/],
+      [
+        { period: 'CUSTOM', dateFrom: '2026-03-02', dateUntil: '2026-03-01' },
+        /dateUntil: must not be before dateFrom/,
+      ],
       [{ period: 'CUSTOM', dateFrom: '2025-01-01', dateUntil: '2026-01-02' }, /at most 366 days/],
-      [{ period: 'CUSTOM', dateFrom: '2026-02-30', dateUntil: '2026-03-01' }, /dateFrom: must be a date/],
+      [
+        { period: 'CUSTOM', dateFrom: '2026-02-30', dateUntil: '2026-03-01' },
+        /dateFrom: must be a date/,
+      ],
     ];
     for (const [variables, message] of cases) {
       const res = await t.gql(DASHBOARD, variables, token);
@@ -344,7 +386,9 @@ describe('assetStats', () => {
         // The rows' sum, added exactly by the database, equals the sum the API gives.
         const values = stats.stats.map((r) => r[field]!);
         const { rows } = await sql<{ s: string }>`
-          SELECT coalesce(sum(v::numeric), 0)::text AS s FROM unnest(${values}::text[]) AS v`.execute(db);
+          SELECT coalesce(sum(v::numeric), 0)::text AS s FROM unnest(${values}::text[]) AS v`.execute(
+          db,
+        );
         await expectAmount(`${from} sum ${field}`, stats.sums[field]!, rows[0]!.s);
       }
       // Each day against the records: payments and rewards of that UTC day.
@@ -379,7 +423,12 @@ describe('assetStats', () => {
       token,
     );
     expect(res.errors).toBeUndefined();
-    expect(await sameNumber(res.data!.assetStats.sums.ETHSavingReward!, '12345678901234567890.000000000000000002')).toBe(true);
+    expect(
+      await sameNumber(
+        res.data!.assetStats.sums.ETHSavingReward!,
+        '12345678901234567890.000000000000000002',
+      ),
+    ).toBe(true);
     expect(res.data!.assetStats.sums.ETHSavingReward).toMatch(/^12345678901234567890\.0+2$/);
   });
 
