@@ -72,6 +72,13 @@ export function AssetStatisticPage() {
     : utcDate(today - 29 * DAY_MS);
   const until = DATE.test(params.get('until') ?? '') ? params.get('until')! : utcDate(today);
   const [draft, setDraft] = useState({ from, until });
+  // Back and Forward change the URL's range: the fields follow it (React's "adjust state
+  // while rendering" pattern, no effect).
+  const [shown, setShown] = useState(`${from}|${until}`);
+  if (shown !== `${from}|${until}`) {
+    setShown(`${from}|${until}`);
+    setDraft({ from, until });
+  }
   const [chartField, setChartField] = useState<Field>('totalBuyAmountUsd');
   const query = useAssetStats({ dateFrom: from, dateUntil: until });
   const data = query.data;
