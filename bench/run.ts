@@ -48,6 +48,7 @@ import { createPaymentsService } from '../apps/api/src/modules/payments/payments
 import { createReferralService } from '../apps/api/src/modules/referral/referral-service';
 import { createWithdrawalsService } from '../apps/api/src/modules/withdrawals/withdrawals-service';
 import { createSavingsService } from '../apps/api/src/modules/savings/savings-service';
+import { createStatisticsService } from '../apps/api/src/modules/statistics/statistics-service';
 import { createUsersService } from '../apps/api/src/modules/users/users-service';
 import { seedDemoAdmins } from '../apps/api/src/seed/demo-admins';
 import type { PageRequest } from '../apps/api/src/shared/page';
@@ -508,6 +509,20 @@ async function main(): Promise<void> {
   referral(`userReferralRelationship of widest user`, () =>
     referralService.relationship({ userId: widest.id }),
   );
+
+  // Issue 16: the dashboard's one call and the asset statistics, from kept aggregates. "Today" is
+  // the population's last day, so every period holds data (the generator ends 2026-11-01).
+  const statistics = createStatisticsService(db, () => new Date('2026-10-31T12:00:00.000Z'));
+  const dashboard = (name: string, run: () => Promise<unknown>) =>
+    cases.push({ group: 'dashboard', name, run, plain: 'all', targetMs: LIST_TARGET_MS });
+  dashboard('dashboardStatistics TODAY', () => statistics.dashboard({ period: 'TODAY' }));
+  dashboard('dashboardStatistics LAST_30_DAYS', () =>
+    statistics.dashboard({ period: 'LAST_30_DAYS' }),
+  );
+  dashboard('dashboardStatistics CUSTOM 366 days', () =>
+    statistics.dashboard({ period: 'CUSTOM', dateFrom: '2025-11-01', dateUntil: '2026-11-01' }),
+  );
+  dashboard('assetStats 366 days', () => statistics.assetStats('2025-11-01', '2026-11-01'));
 
   const results: Result[] = [];
   const started = Date.now();

@@ -75,6 +75,7 @@ CREATE TABLE asset_stats_daily (
   eth_proportional_reward numeric DEFAULT 0 NOT NULL,
   hec_proportional_reward numeric DEFAULT 0 NOT NULL,
   total_buy_amount_usd numeric DEFAULT 0 NOT NULL,
+  hec_referral_bonus numeric DEFAULT 0 NOT NULL,
   CONSTRAINT asset_stats_daily_pkey PRIMARY KEY (stat_date)
 );
 
@@ -566,6 +567,7 @@ CREATE INDEX payments_user_idx ON public.payments USING btree (end_user_id, id);
 CREATE INDEX reward_entries_date_idx ON public.reward_entries USING btree (reward_date);
 CREATE INDEX reward_entries_source_user_idx ON public.reward_entries USING btree (source_user_id) WHERE (source_user_id IS NOT NULL);
 CREATE INDEX reward_entries_user_idx ON public.reward_entries USING btree (end_user_id, reward_date);
+CREATE INDEX row_counts_c_key_idx ON public.row_counts USING btree (relation, bucket COLLATE "C");
 CREATE UNIQUE INDEX saving_deposit_addresses_address_key ON public.saving_deposit_addresses USING btree (lower(address));
 CREATE INDEX saving_remittances_confirmed_at_idx ON public.saving_remittances USING btree (confirmed_at DESC, id DESC);
 CREATE INDEX saving_remittances_deposit_address_idx ON public.saving_remittances USING btree (deposit_address_id);
@@ -647,6 +649,22 @@ BEGIN
 END;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.buy_range_index(total numeric)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  SELECT CASE
+    WHEN total <= 0 THEN 0
+    WHEN total < 100 THEN 1
+    WHEN total < 500 THEN 2
+    WHEN total < 1000 THEN 3
+    WHEN total < 5000 THEN 4
+    WHEN total < 10000 THEN 5
+    ELSE 6
+  END
+$function$;
+
 CREATE OR REPLACE FUNCTION public.buy_usd_band_bucket(total numeric)
  RETURNS text
  LANGUAGE sql
@@ -677,6 +695,20 @@ AS $function$
     || CASE WHEN affiliate_count > 0 THEN ARRAY['affiliate_remitter'] ELSE ARRAY[]::text[] END
 $function$;
 
+CREATE OR REPLACE FUNCTION public.end_users_count_buckets(card_status smallint, total_buy numeric, affiliate_count integer, registered_at timestamp with time zone)
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
+AS $function$
+  SELECT end_users_count_buckets(card_status, total_buy, affiliate_count)
+    || ARRAY[
+      'buy_range:' || buy_range_index(total_buy),
+      'registered_day:' || d,
+      'registered_card:' || d || ':' || card_status,
+      'registered_buy_range:' || d || ':' || buy_range_index(total_buy)]
+  FROM (SELECT to_char(registered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS d) AS x
+$function$;
+
 CREATE OR REPLACE FUNCTION public.end_users_maintain_counts()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -685,10 +717,10 @@ BEGIN
   INSERT INTO row_counts AS c (relation, bucket, n)
   SELECT 'end_users', b, sum(d) FROM (
     SELECT unnest(end_users_count_buckets(NEW.card_status, NEW.total_buy_amount_usd,
-      NEW.affiliate_remittance_count)) AS b, 1 AS d WHERE TG_OP <> 'DELETE'
+      NEW.affiliate_remittance_count, NEW.registered_at)) AS b, 1 AS d WHERE TG_OP <> 'DELETE'
     UNION ALL
     SELECT unnest(end_users_count_buckets(OLD.card_status, OLD.total_buy_amount_usd,
-      OLD.affiliate_remittance_count)), -1 WHERE TG_OP <> 'INSERT'
+      OLD.affiliate_remittance_count, OLD.registered_at)), -1 WHERE TG_OP <> 'INSERT'
   ) AS x GROUP BY b HAVING sum(d) <> 0 ORDER BY b
   ON CONFLICT (relation, bucket) DO UPDATE SET n = c.n + EXCLUDED.n;
   RETURN NULL;
@@ -909,23 +941,26 @@ BEGIN
       coalesce(sum(sign * amount) FILTER (WHERE kind = 'staking' AND coin_type = 'ETH'), 0) AS eth_saving,
       coalesce(sum(sign * amount) FILTER (WHERE kind = 'staking' AND coin_type = 'HEC'), 0) AS hec_saving,
       coalesce(sum(sign * amount) FILTER (WHERE kind = 'proportional' AND coin_type = 'ETH'), 0) AS eth_proportional,
-      coalesce(sum(sign * amount) FILTER (WHERE kind = 'proportional' AND coin_type = 'HEC'), 0) AS hec_proportional
+      coalesce(sum(sign * amount) FILTER (WHERE kind = 'proportional' AND coin_type = 'HEC'), 0) AS hec_proportional,
+      coalesce(sum(sign * amount) FILTER (WHERE kind = 'bonus' AND coin_type = 'HEC'), 0) AS hec_bonus
     FROM changes GROUP BY reward_date
   ), stats AS (
     INSERT INTO asset_stats_daily AS s (stat_date, eth_affiliate_reward, hec_affiliate_reward,
-      eth_saving_reward, hec_saving_reward, eth_proportional_reward, hec_proportional_reward)
+      eth_saving_reward, hec_saving_reward, eth_proportional_reward, hec_proportional_reward,
+      hec_referral_bonus)
     SELECT reward_date, eth_affiliate, hec_affiliate, eth_saving, hec_saving, eth_proportional,
-      hec_proportional
+      hec_proportional, hec_bonus
     FROM per_day
     WHERE eth_affiliate <> 0 OR hec_affiliate <> 0 OR eth_saving <> 0 OR hec_saving <> 0
-      OR eth_proportional <> 0 OR hec_proportional <> 0
+      OR eth_proportional <> 0 OR hec_proportional <> 0 OR hec_bonus <> 0
     ON CONFLICT (stat_date) DO UPDATE SET
       eth_affiliate_reward = s.eth_affiliate_reward + EXCLUDED.eth_affiliate_reward,
       hec_affiliate_reward = s.hec_affiliate_reward + EXCLUDED.hec_affiliate_reward,
       eth_saving_reward = s.eth_saving_reward + EXCLUDED.eth_saving_reward,
       hec_saving_reward = s.hec_saving_reward + EXCLUDED.hec_saving_reward,
       eth_proportional_reward = s.eth_proportional_reward + EXCLUDED.eth_proportional_reward,
-      hec_proportional_reward = s.hec_proportional_reward + EXCLUDED.hec_proportional_reward
+      hec_proportional_reward = s.hec_proportional_reward + EXCLUDED.hec_proportional_reward,
+      hec_referral_bonus = s.hec_referral_bonus + EXCLUDED.hec_referral_bonus
   )
   UPDATE end_users e SET
     total_interest_rewards = e.total_interest_rewards + d.interest,
@@ -1106,7 +1141,7 @@ CREATE TRIGGER affiliate_remittances_totals_upd AFTER UPDATE ON public.affiliate
 CREATE TRIGGER audit_log_append_only BEFORE DELETE OR UPDATE ON public.audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_reject_change();
 CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON public.audit_log FOR EACH STATEMENT EXECUTE FUNCTION audit_log_reject_change();
 CREATE TRIGGER end_users_count_ins AFTER INSERT OR DELETE ON public.end_users FOR EACH ROW EXECUTE FUNCTION end_users_maintain_counts();
-CREATE TRIGGER end_users_count_upd AFTER UPDATE OF card_status, total_buy_amount_usd, affiliate_remittance_count ON public.end_users FOR EACH ROW WHEN (((old.card_status <> new.card_status) OR (buy_usd_band_bucket((old.total_buy_amount_usd)::numeric) <> buy_usd_band_bucket((new.total_buy_amount_usd)::numeric)) OR ((old.affiliate_remittance_count > 0) <> (new.affiliate_remittance_count > 0)))) EXECUTE FUNCTION end_users_maintain_counts();
+CREATE TRIGGER end_users_count_upd AFTER UPDATE OF card_status, total_buy_amount_usd, affiliate_remittance_count, registered_at ON public.end_users FOR EACH ROW WHEN (((old.card_status <> new.card_status) OR (buy_usd_band_bucket((old.total_buy_amount_usd)::numeric) <> buy_usd_band_bucket((new.total_buy_amount_usd)::numeric)) OR (buy_range_index((old.total_buy_amount_usd)::numeric) <> buy_range_index((new.total_buy_amount_usd)::numeric)) OR ((old.affiliate_remittance_count > 0) <> (new.affiliate_remittance_count > 0)) OR (old.registered_at <> new.registered_at))) EXECUTE FUNCTION end_users_maintain_counts();
 CREATE TRIGGER end_users_maintain_tree_ins AFTER INSERT ON public.end_users FOR EACH ROW EXECUTE FUNCTION end_users_maintain_tree();
 CREATE TRIGGER end_users_maintain_tree_upd AFTER UPDATE OF parent_id ON public.end_users FOR EACH ROW WHEN ((old.parent_id IS DISTINCT FROM new.parent_id)) EXECUTE FUNCTION end_users_maintain_tree();
 CREATE TRIGGER end_users_set_ancestry_ins BEFORE INSERT ON public.end_users FOR EACH ROW EXECUTE FUNCTION end_users_set_ancestry();

@@ -5,3 +5,4 @@ export * from './domain-values';
 export * from './decimal';
 export * from './decimal-text';
 export * from './transitions';
+export * from './statistics';

@@ -28,6 +28,18 @@ export const countBuckets = {
     buyUsdBands: { relation: 'end_users', prefix: 'buy_usd_band:' } as BucketRange<'end_users'>,
     buyUsdBand: (lowerBoundUsd: number | bigint) =>
       bucket<'end_users'>(`buy_usd_band:${String(lowerBoundUsd).padStart(5, '0')}`),
+    /** The dashboard's purchase ranges (`PURCHASE_RANGES` of @app/shared), by index. */
+    buyRange: (range: number) => bucket<'end_users'>(`buy_range:${range}`),
+    /** Registrations per UTC day (`2026-03-01`), and per day by card status or purchase range now. */
+    registeredDays: {
+      relation: 'end_users',
+      prefix: 'registered_day:',
+    } as BucketRange<'end_users'>,
+    registeredDay: (day: string) => bucket<'end_users'>(`registered_day:${day}`),
+    registeredCard: (day: string, status: number) =>
+      bucket<'end_users'>(`registered_card:${day}:${status}`),
+    registeredBuyRange: (day: string, range: number) =>
+      bucket<'end_users'>(`registered_buy_range:${day}:${range}`),
   },
   payments: {
     all: bucket<'payments'>('all'),

@@ -5,6 +5,7 @@ import type { AuthService } from '../modules/auth/auth-service';
 import type { PaymentsService } from '../modules/payments/payments-service';
 import type { ReferralService } from '../modules/referral/referral-service';
 import type { SavingsService } from '../modules/savings/savings-service';
+import type { StatisticsService } from '../modules/statistics/statistics-service';
 import type { UsersService } from '../modules/users/users-service';
 import type { WithdrawalsService } from '../modules/withdrawals/withdrawals-service';
 import type { Clock } from '../shared/clock';
@@ -34,6 +35,7 @@ export type Services = {
   savings: SavingsService;
   referral: ReferralService;
   withdrawals: WithdrawalsService;
+  statistics: StatisticsService;
 };
 
 export type GraphQLContext = {

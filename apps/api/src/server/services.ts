@@ -8,6 +8,7 @@ import { createPaymentsService } from '../modules/payments/payments-service';
 import { createReferralService } from '../modules/referral/referral-service';
 import { createSavingsService } from '../modules/savings/savings-service';
 import { createUsersService } from '../modules/users/users-service';
+import { createStatisticsService } from '../modules/statistics/statistics-service';
 import { createWithdrawalsService } from '../modules/withdrawals/withdrawals-service';
 import { systemClock, type Clock } from '../shared/clock';
 import type { SecretBox } from '../shared/secret-box';
@@ -41,6 +42,7 @@ export function createServices(db: Kysely<DB>, options: ServiceDependencies): Se
     savings,
     referral: createReferralService(db),
     withdrawals: createWithdrawalsService(db, users),
+    statistics: createStatisticsService(db, clock),
   };
 }
 

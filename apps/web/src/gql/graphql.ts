@@ -16,6 +16,13 @@ export type AffiliateSearchParams = {
   userName?: string | null | undefined;
 };
 
+/** TODAY, LAST_7_DAYS and LAST_30_DAYS end today (UTC days, today included); CUSTOM takes dateFrom and dateUntil. */
+export type DashboardPeriod =
+  | 'CUSTOM'
+  | 'LAST_7_DAYS'
+  | 'LAST_30_DAYS'
+  | 'TODAY';
+
 /** limit (default 20), offset (default 0) and sort of a list call. */
 export type PaginationInput = {
   limit?: number | null | undefined;
@@ -165,6 +172,15 @@ export type UserSavingsQueryVariables = Exact<{
 
 export type UserSavingsQuery = { userSavings: { list: Array<{ userSavingSentValueId: string, userName: string, planName: string, address: string, amountHEC: string, amountUSD: string, transactionHash: string, confirmedAt: string }>, pagination: { totalRecords: number } } };
 
+export type DashboardStatisticsQueryVariables = Exact<{
+  period: DashboardPeriod;
+  dateFrom?: string | null | undefined;
+  dateUntil?: string | null | undefined;
+}>;
+
+
+export type DashboardStatisticsQuery = { dashboardStatistics: { dateFrom: string, dateUntil: string, previousDateFrom: string, previousDateUntil: string, revenueUsd: { current: string, previous: string, change: string, changePercent: string | null }, newUsers: { current: number, previous: number, change: number, changePercent: string | null }, totalUsers: { current: number, previous: number, change: number, changePercent: string | null }, cardStatuses: Array<{ cardStatus: number, users: number, newUsers: { current: number, previous: number, change: number, changePercent: string | null } }>, purchaseRanges: Array<{ index: number, min: string, max: string | null, users: number, newUsers: { current: number, previous: number, change: number, changePercent: string | null } }>, campaignEth: { current: string, previous: string, change: string, changePercent: string | null }, campaignHec: { current: string, previous: string, change: string, changePercent: string | null }, exBonusHec: { current: string, previous: string, change: string, changePercent: string | null }, days: Array<{ date: string, revenueUsd: string, newUsers: number }> } };
+
 export type ConfirmTotpEnrollmentMutationVariables = Exact<{
   totpCode: string;
 }>;
@@ -246,10 +262,26 @@ export type AffiliateTrackRecordsQueryVariables = Exact<{
 
 export type AffiliateTrackRecordsQuery = { affiliateTrackRecords: { list: Array<{ userId: number, userName: string, email: string, forceClubId: string | null, totalRemittedHec: string, totalHecPrincipal: string, totalReferralRewards: string, totalBonusRewards: string, numberOfChildren: number, parentUserName: string | null }>, pagination: { totalRecords: number } } };
 
+export type AssetStatsQueryVariables = Exact<{
+  dateFrom: string;
+  dateUntil: string;
+}>;
+
+
+export type AssetStatsQuery = { assetStats: { dateFrom: string, dateUntil: string, stats: Array<{ date: string, initialETHAmount: string, initialHECAmount: string, ETHAffiliateReward: string, HECAffiliateReward: string, ETHSavingReward: string, HECSavingReward: string, ETHProportionalReward: string, HECProportionalReward: string, totalBuyAmountUsd: string }>, sums: { initialETHAmount: string, initialHECAmount: string, ETHAffiliateReward: string, HECAffiliateReward: string, ETHSavingReward: string, HECSavingReward: string, ETHProportionalReward: string, HECProportionalReward: string, totalBuyAmountUsd: string } } };
+
 export type HecSavingPlansQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type HecSavingPlansQuery = { hecSavingPlans: Array<{ id: number, name: string }> };
+
+export type RewardSnapshotUserNamesQueryVariables = Exact<{
+  userName?: string | null | undefined;
+  pagination?: PaginationInput | null | undefined;
+}>;
+
+
+export type RewardSnapshotUserNamesQuery = { userNames: { list: Array<{ id: number, userName: string }> } };
 
 export type UserAffiliateSavingRemittanceHistoryQueryVariables = Exact<{
   userId: number;
@@ -532,6 +564,79 @@ export const UserSavingsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UserSavingsQuery, UserSavingsQueryVariables>;
+export const DashboardStatisticsDocument = new TypedDocumentString(`
+    query DashboardStatistics($period: DashboardPeriod!, $dateFrom: String, $dateUntil: String) {
+  dashboardStatistics(period: $period, dateFrom: $dateFrom, dateUntil: $dateUntil) {
+    dateFrom
+    dateUntil
+    previousDateFrom
+    previousDateUntil
+    revenueUsd {
+      current
+      previous
+      change
+      changePercent
+    }
+    newUsers {
+      current
+      previous
+      change
+      changePercent
+    }
+    totalUsers {
+      current
+      previous
+      change
+      changePercent
+    }
+    cardStatuses {
+      cardStatus
+      users
+      newUsers {
+        current
+        previous
+        change
+        changePercent
+      }
+    }
+    purchaseRanges {
+      index
+      min
+      max
+      users
+      newUsers {
+        current
+        previous
+        change
+        changePercent
+      }
+    }
+    campaignEth {
+      current
+      previous
+      change
+      changePercent
+    }
+    campaignHec {
+      current
+      previous
+      change
+      changePercent
+    }
+    exBonusHec {
+      current
+      previous
+      change
+      changePercent
+    }
+    days {
+      date
+      revenueUsd
+      newUsers
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardStatisticsQuery, DashboardStatisticsQueryVariables>;
 export const ConfirmTotpEnrollmentDocument = new TypedDocumentString(`
     mutation ConfirmTotpEnrollment($totpCode: String!) {
   postConfirmTotpEnrollment(totpCode: $totpCode) {
@@ -720,6 +825,37 @@ export const AffiliateTrackRecordsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AffiliateTrackRecordsQuery, AffiliateTrackRecordsQueryVariables>;
+export const AssetStatsDocument = new TypedDocumentString(`
+    query AssetStats($dateFrom: String!, $dateUntil: String!) {
+  assetStats(dateFrom: $dateFrom, dateUntil: $dateUntil) {
+    dateFrom
+    dateUntil
+    stats {
+      date
+      initialETHAmount
+      initialHECAmount
+      ETHAffiliateReward
+      HECAffiliateReward
+      ETHSavingReward
+      HECSavingReward
+      ETHProportionalReward
+      HECProportionalReward
+      totalBuyAmountUsd
+    }
+    sums {
+      initialETHAmount
+      initialHECAmount
+      ETHAffiliateReward
+      HECAffiliateReward
+      ETHSavingReward
+      HECSavingReward
+      ETHProportionalReward
+      HECProportionalReward
+      totalBuyAmountUsd
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AssetStatsQuery, AssetStatsQueryVariables>;
 export const HecSavingPlansDocument = new TypedDocumentString(`
     query HecSavingPlans {
   hecSavingPlans {
@@ -728,6 +864,16 @@ export const HecSavingPlansDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<HecSavingPlansQuery, HecSavingPlansQueryVariables>;
+export const RewardSnapshotUserNamesDocument = new TypedDocumentString(`
+    query RewardSnapshotUserNames($userName: String, $pagination: PaginationInput) {
+  userNames(userName: $userName, pagination: $pagination) {
+    list {
+      id
+      userName
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RewardSnapshotUserNamesQuery, RewardSnapshotUserNamesQueryVariables>;
 export const UserAffiliateSavingRemittanceHistoryDocument = new TypedDocumentString(`
     query UserAffiliateSavingRemittanceHistory($userId: Int!, $pagination: PaginationInput) {
   userAffiliateSavingRemittanceHistory(userId: $userId, pagination: $pagination) {

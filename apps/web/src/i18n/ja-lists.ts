@@ -265,6 +265,35 @@ export const jaLists = {
     aggregatesLabel: 'トランザクション集計',
     affiliateRemittancesLabel: 'リファラルプラン送金',
   },
+  assetStats: {
+    from: '開始日',
+    until: '終了日',
+    show: '表示',
+    rangeNote: '日付は UTC の日単位です（最大 {{max}} 日）。',
+    date: '日付',
+    sums: '合計',
+    chartOf: 'グラフの項目',
+    chartLabel: '日別の{{field}}',
+    label: '日別の資産統計',
+    fields: {
+      initialETHAmount: '初期 ETH',
+      initialHECAmount: '初期 HEC',
+      ETHAffiliateReward: 'ETH アフィリエイト報酬',
+      HECAffiliateReward: 'HEC アフィリエイト報酬',
+      ETHSavingReward: 'ETH セービング報酬',
+      HECSavingReward: 'HEC セービング報酬',
+      ETHProportionalReward: 'ETH 比例配分報酬',
+      HECProportionalReward: 'HEC 比例配分報酬',
+      totalBuyAmountUsd: '購入額（USD）',
+    },
+  },
+  rewardSnapshot: {
+    pickUser: 'ユーザーを選択',
+    pickUserHint: 'ユーザー名を入力して候補から選んでください',
+    rewardDateHint: '空欄のときは最新の報酬日',
+    noUser: 'ユーザーを選ぶとリワードスナップショットが表示されます。',
+    openUser: 'ユーザー詳細を開く',
+  },
 };
 
 type Catalogue<T> = { [K in keyof T]: T[K] extends string ? string : Catalogue<T[K]> };

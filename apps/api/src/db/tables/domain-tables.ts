@@ -329,6 +329,7 @@ export type AssetStatsDailyTable = {
   hec_saving_reward: GeneratedDecimal;
   eth_proportional_reward: GeneratedDecimal;
   hec_proportional_reward: GeneratedDecimal;
+  hec_referral_bonus: GeneratedDecimal;
   total_buy_amount_usd: GeneratedDecimal;
 };
 

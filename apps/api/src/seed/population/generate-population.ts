@@ -144,14 +144,23 @@ function buyBandKey(buyCents: bigint): string {
   return BUY_BAND_KEYS[band > 200n ? 200 : Number(band)] as string;
 }
 
-/** Asset statistics per UTC day: 9 sums in the column order of asset_stats_daily. */
+// Purchase ranges of migration 0050 (buy_range_index), in cents: 0, below 100 USD, 500, 1,000,
+// 5,000, 10,000 and more.
+function buyRangeIndex(buyCents: bigint): number {
+  if (buyCents <= 0n) return 0;
+  const bounds = [10_000n, 50_000n, 100_000n, 500_000n, 1_000_000n];
+  const i = bounds.findIndex((b) => buyCents < b);
+  return i === -1 ? 6 : i + 1;
+}
+
+/** Asset statistics per UTC day: 10 sums in the column order of asset_stats_daily. */
 class DailyStats {
   readonly days = new Map<number, bigint[]>();
   add(ms: number, index: number, amount: bigint): void {
     const day = Math.floor(ms / DAY);
     let row = this.days.get(day);
     if (!row) {
-      row = [0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n];
+      row = [0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n];
       this.days.set(day, row);
     }
     row[index] = (row[index] ?? 0n) + amount;
@@ -686,6 +695,7 @@ export async function generatePopulation(
         const day = at(registeredAt, span);
         ids.reward++;
         daily.add(day, 3, amount);
+        daily.add(day, 9, amount);
         emit('reward_entries', [
           String(ids.reward),
           String(id),
@@ -918,6 +928,15 @@ export async function generatePopulation(
       countBuckets.end_users.cardStatus(cardStatus),
     );
     counts.bump(buyBandKey(buyCents));
+    const registeredDay = isoDate(Math.floor(registeredAt / DAY) * DAY);
+    const range = buyRangeIndex(buyCents);
+    counts.add(
+      'end_users',
+      countBuckets.end_users.buyRange(range),
+      countBuckets.end_users.registeredDay(registeredDay),
+      countBuckets.end_users.registeredCard(registeredDay, cardStatus),
+      countBuckets.end_users.registeredBuyRange(registeredDay, range),
+    );
     if (affCount > 0) counts.bump(AFFILIATE_REMITTER);
     const birthYear = rng.range(1950, 2004);
     const forceClub = rng.chance(0.6);

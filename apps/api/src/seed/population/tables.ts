@@ -235,6 +235,7 @@ export const POPULATION_TABLES = {
     'eth_proportional_reward',
     'hec_proportional_reward',
     'total_buy_amount_usd',
+    'hec_referral_bonus',
   ],
   row_counts: ['relation', 'bucket', 'n'],
 } as const;

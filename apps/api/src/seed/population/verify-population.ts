@@ -85,6 +85,15 @@ const CHECKS: Check[] = [
         UNION ALL SELECT 'end_users', 'buy_usd_band:' || to_char(band * 100, 'FM00000'), count(*) FROM (
           SELECT CASE WHEN total_buy_amount_usd >= 20000 THEN 200 ELSE trunc(total_buy_amount_usd / 100)::int END AS band
           FROM end_users) x GROUP BY band
+        -- Dashboard buckets of 0050, ranges written out by hand too (buy_range_index()).
+        UNION ALL SELECT 'end_users', b, count(*) FROM (
+          SELECT to_char(registered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS d, card_status,
+            CASE WHEN total_buy_amount_usd = 0 THEN 0 WHEN total_buy_amount_usd < 100 THEN 1
+              WHEN total_buy_amount_usd < 500 THEN 2 WHEN total_buy_amount_usd < 1000 THEN 3
+              WHEN total_buy_amount_usd < 5000 THEN 4 WHEN total_buy_amount_usd < 10000 THEN 5 ELSE 6 END AS r
+          FROM end_users) u,
+          unnest(ARRAY['buy_range:' || r, 'registered_day:' || d, 'registered_card:' || d || ':' || card_status,
+            'registered_buy_range:' || d || ':' || r]) b GROUP BY b
         UNION ALL SELECT 'payments', b, count(*) FROM payments, unnest(ARRAY['all', 'status:' || status]) b GROUP BY b
         UNION ALL SELECT 'payments', 'confirmed_day:' || to_char(confirmed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), count(*)
           FROM payments WHERE confirmed_at IS NOT NULL GROUP BY 2
@@ -108,10 +117,11 @@ const CHECKS: Check[] = [
     query: sql<{ bad: string }>`
       WITH d AS (
         SELECT (asset_fixed_at AT TIME ZONE 'UTC')::date AS day, sum(amount_eth) AS ie, sum(amount_hec) AS ih,
-          0::numeric AS ea, 0::numeric AS ha, 0::numeric AS es, 0::numeric AS hs, 0::numeric AS ep, 0::numeric AS hp, 0::numeric AS usd
+          0::numeric AS ea, 0::numeric AS ha, 0::numeric AS es, 0::numeric AS hs, 0::numeric AS ep, 0::numeric AS hp, 0::numeric AS usd,
+          0::numeric AS hb
         FROM payments WHERE asset_fixed_at IS NOT NULL GROUP BY 1
         UNION ALL
-        SELECT (confirmed_at AT TIME ZONE 'UTC')::date, 0, 0, 0, 0, 0, 0, 0, 0, sum(paid_usd)
+        SELECT (confirmed_at AT TIME ZONE 'UTC')::date, 0, 0, 0, 0, 0, 0, 0, 0, sum(paid_usd), 0
         FROM payments WHERE status IN ('confirmed', 'asset_fixed') GROUP BY 1
         UNION ALL
         SELECT reward_date, 0, 0,
@@ -120,11 +130,13 @@ const CHECKS: Check[] = [
           sum(amount) FILTER (WHERE kind = 'staking' AND coin_type = 'ETH'),
           sum(amount) FILTER (WHERE kind = 'staking' AND coin_type = 'HEC'),
           sum(amount) FILTER (WHERE kind = 'proportional' AND coin_type = 'ETH'),
-          sum(amount) FILTER (WHERE kind = 'proportional' AND coin_type = 'HEC'), 0
+          sum(amount) FILTER (WHERE kind = 'proportional' AND coin_type = 'HEC'), 0,
+          sum(amount) FILTER (WHERE kind = 'bonus' AND coin_type = 'HEC')
         FROM reward_entries GROUP BY 1
       ), expected AS (
         SELECT day, sum(coalesce(ie, 0)) ie, sum(coalesce(ih, 0)) ih, sum(coalesce(ea, 0)) ea, sum(coalesce(ha, 0)) ha,
-          sum(coalesce(es, 0)) es, sum(coalesce(hs, 0)) hs, sum(coalesce(ep, 0)) ep, sum(coalesce(hp, 0)) hp, sum(coalesce(usd, 0)) usd
+          sum(coalesce(es, 0)) es, sum(coalesce(hs, 0)) hs, sum(coalesce(ep, 0)) ep, sum(coalesce(hp, 0)) hp, sum(coalesce(usd, 0)) usd,
+          sum(coalesce(hb, 0)) hb
         FROM d GROUP BY day
       )
       SELECT count(*)::text AS bad FROM expected e
@@ -133,7 +145,8 @@ const CHECKS: Check[] = [
          OR coalesce(e.ea, 0) <> coalesce(s.eth_affiliate_reward, 0) OR coalesce(e.ha, 0) <> coalesce(s.hec_affiliate_reward, 0)
          OR coalesce(e.es, 0) <> coalesce(s.eth_saving_reward, 0) OR coalesce(e.hs, 0) <> coalesce(s.hec_saving_reward, 0)
          OR coalesce(e.ep, 0) <> coalesce(s.eth_proportional_reward, 0) OR coalesce(e.hp, 0) <> coalesce(s.hec_proportional_reward, 0)
-         OR coalesce(e.usd, 0) <> coalesce(s.total_buy_amount_usd, 0)`,
+         OR coalesce(e.usd, 0) <> coalesce(s.total_buy_amount_usd, 0)
+         OR coalesce(e.hb, 0) <> coalesce(s.hec_referral_bonus, 0)`,
   },
   {
     name: 'every withdrawal hash is registered once',

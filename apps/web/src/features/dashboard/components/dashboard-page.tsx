@@ -1,79 +1,352 @@
+import { useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Box, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
-import { StatCard } from '@/components/stat-card';
+import { useSearchParams } from 'react-router';
+import { Box } from '@mui/material';
+import { DASHBOARD_PERIODS, type DashboardPeriodKind } from '@app/shared';
 import { errorMessage } from '@/lib/error-message';
+import { formatAmount, formatUsd } from '@/lib/amount';
+import { formatNumber } from '@/lib/format';
 import { useCurrentAdmin } from '@/lib/session/use-current-admin';
+import { useDashboardStatistics } from '../api/dashboard-statistics';
+import { PeriodPicker, type PeriodValue } from './period-picker';
+import { Change, ChartOrTable, FigureLink, Widget } from './widget';
 
-// The widgets of spec section 2, in order; their statistics come with a later issue.
-const WIDGETS = [
-  'revenue',
-  'newUser',
-  'cardStatus',
-  'usersPerPurchaseRange',
-  'totalUsers',
-  'campaign',
-  'exBonus',
-] as const;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const count = (n: number | string) => formatNumber(n);
+const hec = (v: string) => formatAmount(v, 'HEC');
+const eth = (v: string) => formatAmount(v, 'ETH');
 
-/** /common/dashboard: the signed-in admin, and the dashboard widgets (not built yet, no numbers). */
+type Pair = { current: number; change: number; changePercent?: string | null };
+type Range = { min: string; max?: string | null };
+
+function cardStatusName(t: TFunction, status: number): string {
+  return t(`dashboard.cardStatus.s${status as 0 | 1 | 2 | 3 | 4 | 5 | 6}`);
+}
+
+function purchaseRangeName(t: TFunction, r: Range): string {
+  if (r.max === '0') return t('dashboard.noPurchase');
+  return r.max
+    ? t('dashboard.rangeBetween', { min: formatAmount(r.min), max: formatAmount(r.max) })
+    : t('dashboard.rangeFrom', { min: formatAmount(r.min) });
+}
+
+/** The period in the URL (period, from, until), so a copied link shows the same figures. */
+function usePeriod(): [PeriodValue, (next: PeriodValue) => void] {
+  const [params, setParams] = useSearchParams();
+  // The default custom range ends on the day the page opened.
+  const [now] = useState(() => Date.now());
+  const raw = params.get('period') as DashboardPeriodKind;
+  const from = params.get('from') ?? '';
+  const until = params.get('until') ?? '';
+  const value: PeriodValue = {
+    period: DASHBOARD_PERIODS.includes(raw) ? raw : 'LAST_30_DAYS',
+    from: DATE.test(from) ? from : utcDate(now - 29 * DAY_MS),
+    until: DATE.test(until) ? until : utcDate(now),
+  };
+  const set = (next: PeriodValue) =>
+    setParams((current) => {
+      const out = new URLSearchParams(current);
+      out.set('period', next.period);
+      for (const key of ['from', 'until'] as const) {
+        if (next.period === 'CUSTOM') out.set(key, next[key]);
+        else out.delete(key);
+      }
+      return out;
+    });
+  return [value, set];
+}
+
+/** Whole-population counts per card status or purchase range, each opening its list. */
+function Breakdown({
+  items,
+  newLabel,
+}: {
+  items: Array<{ key: number; name: string; to: string; users: number; newUsers: Pair }>;
+  newLabel: string;
+}) {
+  return (
+    <Box
+      component="ul"
+      sx={{
+        m: 0,
+        p: 0,
+        listStyle: 'none',
+        display: 'grid',
+        gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
+        gap: 1.5,
+      }}
+    >
+      {items.map((i) => (
+        <li key={i.key}>
+          <Box sx={{ typography: 'caption', color: 'text.secondary' }}>{i.name}</Box>
+          <FigureLink small to={i.to} name={i.name}>
+            {count(i.users)}
+          </FigureLink>
+          <Box sx={{ typography: 'caption', color: 'text.secondary' }}>
+            {newLabel}: {count(i.newUsers.current)}
+          </Box>
+          <Change change={i.newUsers.change} percent={i.newUsers.changePercent} format={count} />
+        </li>
+      ))}
+    </Box>
+  );
+}
+
+/** /common/dashboard: the signed-in admin and the seven widgets of spec section 2. */
 export function DashboardPage() {
   const { t } = useTranslation();
   const admin = useCurrentAdmin();
+  const [period, setPeriod] = usePeriod();
+  const stats = useDashboardStatistics(
+    period.period === 'CUSTOM'
+      ? { period: 'CUSTOM', dateFrom: period.from, dateUntil: period.until }
+      : { period: period.period },
+  );
+  const d = stats.data;
+  // Stable arrays for the charts, so a re-render does not redraw them.
+  const charts = useMemo(
+    () =>
+      d && {
+        dates: d.days.map((x) => x.date),
+        revenue: d.days.map((x) => x.revenueUsd),
+        newUsers: d.days.map((x) => x.newUsers),
+        cardNames: d.cardStatuses.map((c) => cardStatusName(t, c.cardStatus)),
+        cards: d.cardStatuses.map((c) => c.users),
+        rangeNames: d.purchaseRanges.map((r) => purchaseRangeName(t, r)),
+        ranges: d.purchaseRanges.map((r) => r.users),
+      },
+    [d, t],
+  );
+  const statistics = d ? `/common/asset_statistic?from=${d.dateFrom}&until=${d.dateUntil}` : '';
+  const dayRows = (value: (x: NonNullable<typeof d>['days'][number]) => string) =>
+    (d?.days ?? []).map((x) => ({ label: x.date, value: value(x) }));
+
   return (
-    <Stack spacing={3}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
       {admin.error && (
-        <Typography color="error" role="alert">
+        <Box role="alert" sx={{ color: 'error.main' }}>
           {errorMessage(admin.error, t)}
-        </Typography>
+        </Box>
       )}
       {admin.data && (
-        <Card variant="outlined">
-          <CardContent>
-            <Typography data-testid="signed-in-admin" sx={{ overflowWrap: 'anywhere' }}>
-              {t('dashboard.signedInAs', {
-                userName: admin.data.userName,
-                email: admin.data.email,
-              })}
-            </Typography>
-            <Stack
-              component="ul"
-              direction="row"
-              spacing={1}
-              sx={{ mt: 1, mb: 0, p: 0, listStyle: 'none' }}
-              aria-label={t('dashboard.roles')}
-            >
-              {admin.data.roles.map((role) => (
-                // A plain badge rather than MUI's Chip, which this first-loaded page does not need.
-                <Box
-                  component="li"
-                  key={role.name}
-                  title={role.description}
-                  sx={{
-                    px: 1.25,
-                    py: 0.25,
-                    borderRadius: 4,
-                    border: 1,
-                    borderColor: 'divider',
-                    typography: 'body2',
-                  }}
-                >
-                  {role.name}
-                </Box>
-              ))}
-            </Stack>
-          </CardContent>
-        </Card>
+        <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}>
+          <Box data-testid="signed-in-admin" sx={{ typography: 'body1', overflowWrap: 'anywhere' }}>
+            {t('dashboard.signedInAs', {
+              userName: admin.data.userName,
+              email: admin.data.email,
+            })}
+          </Box>
+          <Box
+            component="ul"
+            sx={{ mt: 1, mb: 0, p: 0, listStyle: 'none', display: 'flex', gap: 1 }}
+            aria-label={t('dashboard.roles')}
+          >
+            {admin.data.roles.map((role) => (
+              // A plain badge rather than MUI's Chip, which this first-loaded page does not need.
+              <Box
+                component="li"
+                key={role.name}
+                title={role.description}
+                sx={{
+                  px: 1.25,
+                  py: 0.25,
+                  borderRadius: 4,
+                  border: 1,
+                  borderColor: 'divider',
+                  typography: 'body2',
+                }}
+              >
+                {role.name}
+              </Box>
+            ))}
+          </Box>
+        </Box>
       )}
-      <Grid container spacing={2}>
-        {WIDGETS.map((widget) => (
-          <Grid key={widget} size={{ xs: 12, sm: 6, lg: 4 }}>
-            <StatCard
-              title={t(`dashboard.widgets.${widget}`)}
-              note={t('dashboard.widgetNotBuilt')}
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+        <PeriodPicker value={period} onChange={setPeriod} />
+        {d && (
+          <Box sx={{ typography: 'body2', color: 'text.secondary' }} data-testid="period-range">
+            {t('dashboard.period.range', { from: d.dateFrom, until: d.dateUntil })} ·{' '}
+            {t('dashboard.period.previous', {
+              from: d.previousDateFrom,
+              until: d.previousDateUntil,
+            })}
+          </Box>
+        )}
+        {stats.error && (
+          <Box role="alert" sx={{ color: 'error.main' }}>
+            {errorMessage(stats.error, t)}
+          </Box>
+        )}
+      </Box>
+      {d && charts && (
+        <Box
+          aria-busy={stats.isFetching}
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(6, minmax(0, 1fr))' },
+          }}
+        >
+          <Widget wide id="revenue" title={t('dashboard.widgets.revenue')}>
+            <FigureLink to={statistics} name={t('dashboard.widgets.revenue')}>
+              {formatUsd(d.revenueUsd.current)}
+            </FigureLink>
+            <Change
+              change={d.revenueUsd.change}
+              percent={d.revenueUsd.changePercent}
+              format={formatUsd}
             />
-          </Grid>
-        ))}
-      </Grid>
-    </Stack>
+            <ChartOrTable
+              chart={{
+                kind: 'line',
+                labels: charts.dates,
+                values: charts.revenue,
+                formatValue: (v) => formatUsd(String(v)),
+                label: t('dashboard.revenueChart'),
+              }}
+              rows={dayRows((x) => formatUsd(x.revenueUsd))}
+              labelHeader={t('dashboard.day')}
+              valueHeader={t('dashboard.widgets.revenue')}
+            />
+          </Widget>
+          <Widget wide id="newUser" title={t('dashboard.widgets.newUser')}>
+            <FigureLink
+              to="/common/users?sort=registeredAt&order=desc"
+              name={t('dashboard.widgets.newUser')}
+            >
+              {count(d.newUsers.current)}
+            </FigureLink>
+            <Change change={d.newUsers.change} percent={d.newUsers.changePercent} format={count} />
+            <ChartOrTable
+              chart={{
+                kind: 'bars',
+                labels: charts.dates,
+                values: charts.newUsers,
+                formatValue: count,
+                label: t('dashboard.newUsersChart'),
+              }}
+              rows={dayRows((x) => count(x.newUsers))}
+              labelHeader={t('dashboard.day')}
+              valueHeader={t('dashboard.widgets.newUser')}
+            />
+          </Widget>
+          <Widget
+            wide
+            id="cardStatus"
+            title={t('dashboard.widgets.cardStatus')}
+            note={t('dashboard.allUsers')}
+          >
+            <Breakdown
+              newLabel={t('dashboard.newInPeriod')}
+              items={d.cardStatuses.map((c, i) => ({
+                key: c.cardStatus,
+                name: charts.cardNames[i] ?? '',
+                to: `/common/users?cardStatus=${c.cardStatus}`,
+                users: c.users,
+                newUsers: c.newUsers,
+              }))}
+            />
+            <ChartOrTable
+              chart={{
+                kind: 'bars',
+                labels: charts.cardNames,
+                values: charts.cards,
+                formatValue: count,
+                label: t('dashboard.cardStatusChart'),
+              }}
+              rows={charts.cardNames.map((label, i) => ({ label, value: count(charts.cards[i]!) }))}
+              labelHeader={t('dashboard.widgets.cardStatus')}
+              valueHeader={t('dashboard.allUsers')}
+            />
+          </Widget>
+          <Widget
+            wide
+            id="usersPerPurchaseRange"
+            title={t('dashboard.widgets.usersPerPurchaseRange')}
+            note={t('dashboard.allUsers')}
+          >
+            <Breakdown
+              newLabel={t('dashboard.newInPeriod')}
+              items={d.purchaseRanges.map((r, i) => ({
+                key: r.index,
+                name: charts.rangeNames[i] ?? '',
+                to: `/common/users?totalBuyMin=${r.min}${r.max ? `&totalBuyMax=${r.max}` : ''}`,
+                users: r.users,
+                newUsers: r.newUsers,
+              }))}
+            />
+            <ChartOrTable
+              chart={{
+                kind: 'bars',
+                labels: charts.rangeNames,
+                values: charts.ranges,
+                formatValue: count,
+                label: t('dashboard.purchaseRangeChart'),
+              }}
+              rows={charts.rangeNames.map((label, i) => ({
+                label,
+                value: count(charts.ranges[i]!),
+              }))}
+              labelHeader={t('dashboard.widgets.usersPerPurchaseRange')}
+              valueHeader={t('dashboard.allUsers')}
+            />
+          </Widget>
+          <Widget
+            id="totalUsers"
+            title={t('dashboard.widgets.totalUsers')}
+            note={t('dashboard.atPeriodEnd')}
+          >
+            <FigureLink to="/common/users" name={t('dashboard.widgets.totalUsers')}>
+              {count(d.totalUsers.current)}
+            </FigureLink>
+            <Change
+              change={d.totalUsers.change}
+              percent={d.totalUsers.changePercent}
+              format={count}
+            />
+          </Widget>
+          <Widget
+            id="campaign"
+            title={t('dashboard.widgets.campaign')}
+            note={t('dashboard.campaignNote')}
+          >
+            <FigureLink to={statistics} name={`${t('dashboard.widgets.campaign')} HEC`}>
+              {hec(d.campaignHec.current)}
+            </FigureLink>
+            <Change
+              change={d.campaignHec.change}
+              percent={d.campaignHec.changePercent}
+              format={hec}
+            />
+            <FigureLink small to={statistics} name={`${t('dashboard.widgets.campaign')} ETH`}>
+              {eth(d.campaignEth.current)}
+            </FigureLink>
+            <Change
+              change={d.campaignEth.change}
+              percent={d.campaignEth.changePercent}
+              format={eth}
+            />
+          </Widget>
+          <Widget
+            id="exBonus"
+            title={t('dashboard.widgets.exBonus')}
+            note={t('dashboard.exBonusNote')}
+          >
+            <FigureLink to="/referral_plan/track_records" name={t('dashboard.widgets.exBonus')}>
+              {hec(d.exBonusHec.current)}
+            </FigureLink>
+            <Change
+              change={d.exBonusHec.change}
+              percent={d.exBonusHec.changePercent}
+              format={hec}
+            />
+          </Widget>
+        </Box>
+      )}
+    </Box>
   );
 }

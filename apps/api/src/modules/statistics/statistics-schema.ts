@@ -1,0 +1,226 @@
+import { DASHBOARD_PERIODS } from '@app/shared';
+import { builder } from '../../graphql/builder';
+import type { AssetStatsDay, AssetStatsSums } from './statistics-repository';
+import { changeOf, type Comparison, type StatisticsService } from './statistics-service';
+
+type Dashboard = Awaited<ReturnType<StatisticsService['dashboard']>>;
+type AssetStats = Awaited<ReturnType<StatisticsService['assetStats']>>;
+
+const DashboardPeriodRef = builder.enumType('DashboardPeriod', {
+  description:
+    'TODAY, LAST_7_DAYS and LAST_30_DAYS end today (UTC days, today included); CUSTOM takes dateFrom and dateUntil.',
+  values: DASHBOARD_PERIODS,
+});
+
+const AmountComparisonRef = builder
+  .objectRef<Comparison<string>>('DashboardAmountComparison')
+  .implement({
+    description: 'An exact amount over the current period and over the previous one.',
+    fields: (t) => ({
+      current: t.field({ type: 'Decimal', resolve: (c) => c.current }),
+      previous: t.field({ type: 'Decimal', resolve: (c) => c.previous }),
+      change: t.field({
+        type: 'Decimal',
+        description: 'current - previous, exactly.',
+        resolve: (c) => changeOf(c).change,
+      }),
+      changePercent: t.field({
+        type: 'Decimal',
+        nullable: true,
+        description: 'The change in percent of previous, one decimal; null when previous is 0.',
+        resolve: (c) => changeOf(c).changePercent,
+      }),
+    }),
+  });
+
+const CountComparisonRef = builder
+  .objectRef<Comparison<number>>('DashboardCountComparison')
+  .implement({
+    description: 'A number of users for the current period and for the previous one.',
+    fields: (t) => ({
+      current: t.exposeInt('current'),
+      previous: t.exposeInt('previous'),
+      change: t.int({ description: 'current - previous.', resolve: (c) => c.current - c.previous }),
+      changePercent: t.field({
+        type: 'Decimal',
+        nullable: true,
+        description: 'The change in percent of previous, one decimal; null when previous is 0.',
+        resolve: (c) => changeOf(c).changePercent,
+      }),
+    }),
+  });
+
+const CardStatusRef = builder
+  .objectRef<Dashboard['cardStatuses'][number]>('DashboardCardStatus')
+  .implement({
+    description: 'Users of one card status.',
+    fields: (t) => ({
+      cardStatus: t.exposeInt('cardStatus', { description: '0 None … 6 Black.' }),
+      users: t.exposeInt('users', { description: 'Every user with this card status now.' }),
+      newUsers: t.field({
+        type: CountComparisonRef,
+        description: 'Users registered in the period who have this card status now.',
+        resolve: (c) => c.newUsers,
+      }),
+    }),
+  });
+
+const PurchaseRangeRef = builder
+  .objectRef<Dashboard['purchaseRanges'][number]>('DashboardPurchaseRange')
+  .implement({
+    description: 'Users whose totalBuyAmountUsd lies in one range (both bounds inclusive).',
+    fields: (t) => ({
+      index: t.exposeInt('index'),
+      min: t.field({ type: 'Decimal', resolve: (r) => r.min }),
+      max: t.field({
+        type: 'Decimal',
+        nullable: true,
+        description: 'Null: no upper bound.',
+        resolve: (r) => r.max,
+      }),
+      users: t.exposeInt('users', { description: 'Every user in this range now.' }),
+      newUsers: t.field({
+        type: CountComparisonRef,
+        description: 'Users registered in the period who are in this range now.',
+        resolve: (r) => r.newUsers,
+      }),
+    }),
+  });
+
+const DashboardDayRef = builder.objectRef<Dashboard['days'][number]>('DashboardDay').implement({
+  description: 'One UTC day of the current period.',
+  fields: (t) => ({
+    date: t.exposeString('date', { description: 'YYYY-MM-DD.' }),
+    revenueUsd: t.field({ type: 'Decimal', resolve: (d) => d.revenueUsd }),
+    newUsers: t.exposeInt('newUsers'),
+  }),
+});
+
+const DashboardRef = builder.objectRef<Dashboard>('DashboardStatistics').implement({
+  description:
+    'The dashboard widgets over the whole population, from kept aggregates (docs/domain.md, "Dashboard figures").',
+  fields: (t) => ({
+    dateFrom: t.exposeString('from', { description: 'First UTC day of the period.' }),
+    dateUntil: t.exposeString('until', { description: 'Last UTC day of the period.' }),
+    previousDateFrom: t.exposeString('previousFrom'),
+    previousDateUntil: t.exposeString('previousUntil'),
+    revenueUsd: t.field({
+      type: AmountComparisonRef,
+      description:
+        'Revenue: paidUsd of payments confirmed in the period (confirmed or asset-fixed).',
+      resolve: (d) => d.revenueUsd,
+    }),
+    newUsers: t.field({
+      type: CountComparisonRef,
+      description: 'Users registered in the period.',
+      resolve: (d) => d.newUsers,
+    }),
+    totalUsers: t.field({
+      type: CountComparisonRef,
+      description: 'Users registered up to the end of the period (and of the previous one).',
+      resolve: (d) => d.totalUsers,
+    }),
+    cardStatuses: t.field({ type: [CardStatusRef], resolve: (d) => d.cardStatuses }),
+    purchaseRanges: t.field({ type: [PurchaseRangeRef], resolve: (d) => d.purchaseRanges }),
+    campaignEth: t.field({
+      type: AmountComparisonRef,
+      description: 'Campaign: proportional bonus rewards in ETH credited in the period.',
+      resolve: (d) => d.campaignEth,
+    }),
+    campaignHec: t.field({
+      type: AmountComparisonRef,
+      description: 'Campaign: proportional bonus rewards in HEC credited in the period.',
+      resolve: (d) => d.campaignHec,
+    }),
+    exBonusHec: t.field({
+      type: AmountComparisonRef,
+      description:
+        'ExBonus from Referral Plan: referral-plan bonus rewards (HEC) credited in the period.',
+      resolve: (d) => d.exBonusHec,
+    }),
+    days: t.field({
+      type: [DashboardDayRef],
+      description: 'Every day of the current period, for the charts.',
+      resolve: (d) => d.days,
+    }),
+  }),
+});
+
+builder.queryField('dashboardStatistics', (t) =>
+  t.field({
+    description: 'Every dashboard widget in one call.',
+    type: DashboardRef,
+    authScopes: { authenticated: true },
+    args: {
+      period: t.arg({ type: DashboardPeriodRef, required: true }),
+      dateFrom: t.arg.string({ required: false, description: 'YYYY-MM-DD, CUSTOM only.' }),
+      dateUntil: t.arg.string({ required: false, description: 'YYYY-MM-DD, CUSTOM only.' }),
+    },
+    resolve: (_root, args, ctx) => ctx.services.statistics.dashboard(args),
+  }),
+);
+
+type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
+
+/** The amount fields of a day and of the sums, named as spec section 3 lists them. */
+function assetFields<T extends AssetStatsSums>(
+  t: PothosSchemaTypes.ObjectFieldBuilder<SchemaTypes, T>,
+) {
+  const amount = (key: keyof AssetStatsSums, description: string) =>
+    t.field({ type: 'Decimal', description, resolve: (r) => r[key] });
+  return {
+    initialETHAmount: amount('initialEthAmount', 'ETH of payments asset-fixed that day.'),
+    initialHECAmount: amount('initialHecAmount', 'HEC of payments asset-fixed that day.'),
+    ETHAffiliateReward: amount('ethAffiliateReward', 'Referral-plan rewards in ETH.'),
+    HECAffiliateReward: amount(
+      'hecAffiliateReward',
+      'Referral-plan rewards in HEC (interest, referral, bonus).',
+    ),
+    ETHSavingReward: amount('ethSavingReward', 'Staking (coin-saving) rewards in ETH.'),
+    HECSavingReward: amount('hecSavingReward', 'Staking (coin-saving) rewards in HEC.'),
+    ETHProportionalReward: amount('ethProportionalReward', 'Proportional rewards in ETH.'),
+    HECProportionalReward: amount('hecProportionalReward', 'Proportional rewards in HEC.'),
+    totalBuyAmountUsd: amount(
+      'totalBuyAmountUsd',
+      'paidUsd of payments confirmed that day (confirmed or asset-fixed).',
+    ),
+  };
+}
+
+const AssetStatsDayRef = builder.objectRef<AssetStatsDay>('AssetStatsDay').implement({
+  description: 'Asset statistics of one UTC day.',
+  fields: (t) => ({
+    date: t.exposeString('date', { description: 'YYYY-MM-DD.' }),
+    ...assetFields(t),
+  }),
+});
+
+const AssetStatsSumsRef = builder.objectRef<AssetStatsSums>('AssetStatsSums').implement({
+  description: 'The sums of the rows, exactly.',
+  fields: (t) => assetFields(t),
+});
+
+const AssetStatsRef = builder.objectRef<AssetStats>('AssetStats').implement({
+  description: 'Asset statistics per UTC day of a range, and their sums.',
+  fields: (t) => ({
+    dateFrom: t.exposeString('dateFrom'),
+    dateUntil: t.exposeString('dateUntil'),
+    stats: t.field({ type: [AssetStatsDayRef], resolve: (a) => a.stats }),
+    sums: t.field({ type: AssetStatsSumsRef, resolve: (a) => a.sums }),
+  }),
+});
+
+builder.queryField('assetStats', (t) =>
+  t.field({
+    description:
+      'Asset statistics of every UTC day from dateFrom through dateUntil (YYYY-MM-DD, at most 366 days), and their sums.',
+    type: AssetStatsRef,
+    authScopes: { authenticated: true },
+    args: {
+      dateFrom: t.arg.string({ required: true }),
+      dateUntil: t.arg.string({ required: true }),
+    },
+    resolve: (_root, args, ctx) =>
+      ctx.services.statistics.assetStats(args.dateFrom, args.dateUntil),
+  }),
+);

@@ -1,0 +1,222 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import {
+  Alert,
+  Box,
+  Button,
+  LinearProgress,
+  MenuItem,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableFooter,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { STATISTICS_MAX_DAYS } from '@app/shared';
+import { formatAmount, formatUsd } from '@/lib/amount';
+import { errorMessage } from '@/lib/error-message';
+import { useAssetStats } from '../api/asset-stats';
+import '@/i18n/lists';
+
+const Chart = lazy(() => import('@/components/charts/chart').then((m) => ({ default: m.Chart })));
+
+const FIELDS = [
+  'initialETHAmount',
+  'initialHECAmount',
+  'ETHAffiliateReward',
+  'HECAffiliateReward',
+  'ETHSavingReward',
+  'HECSavingReward',
+  'ETHProportionalReward',
+  'HECProportionalReward',
+  'totalBuyAmountUsd',
+] as const;
+type Field = (typeof FIELDS)[number];
+
+const UNIT: Record<Field, string> = {
+  initialETHAmount: 'ETH',
+  initialHECAmount: 'HEC',
+  ETHAffiliateReward: 'ETH',
+  HECAffiliateReward: 'HEC',
+  ETHSavingReward: 'ETH',
+  HECSavingReward: 'HEC',
+  ETHProportionalReward: 'ETH',
+  HECProportionalReward: 'HEC',
+  totalBuyAmountUsd: 'USD',
+};
+
+const format = (field: Field, value: string) =>
+  UNIT[field] === 'USD' ? formatUsd(value) : formatAmount(value, UNIT[field]);
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * /common/asset_statistic: assetStats of a date range (URL params from, until; the last 30
+ * UTC days by default), as a table with the sums and as a chart of one chosen column.
+ */
+export function AssetStatisticPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const [today] = useState(() => Date.now());
+  const from = DATE.test(params.get('from') ?? '')
+    ? params.get('from')!
+    : utcDate(today - 29 * DAY_MS);
+  const until = DATE.test(params.get('until') ?? '') ? params.get('until')! : utcDate(today);
+  const [draft, setDraft] = useState({ from, until });
+  // Back and Forward change the URL's range: the fields follow it (React's "adjust state
+  // while rendering" pattern, no effect).
+  const [shown, setShown] = useState(`${from}|${until}`);
+  if (shown !== `${from}|${until}`) {
+    setShown(`${from}|${until}`);
+    setDraft({ from, until });
+  }
+  const [chartField, setChartField] = useState<Field>('totalBuyAmountUsd');
+  const query = useAssetStats({ dateFrom: from, dateUntil: until });
+  const data = query.data;
+  const chart = useMemo(
+    () =>
+      data && {
+        labels: data.stats.map((r) => r.date),
+        values: data.stats.map((r) => r[chartField]),
+      },
+    [data, chartField],
+  );
+  const fieldLabel = (f: Field) => t(`assetStats.fields.${f}`);
+
+  return (
+    <Stack spacing={2}>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack
+          component="form"
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ alignItems: { sm: 'center' } }}
+          onSubmit={(e) => {
+            e.preventDefault();
+            setParams((current) => {
+              const next = new URLSearchParams(current);
+              next.set('from', draft.from);
+              next.set('until', draft.until);
+              return next;
+            });
+          }}
+        >
+          <TextField
+            size="small"
+            type="date"
+            label={t('assetStats.from')}
+            value={draft.from}
+            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            size="small"
+            type="date"
+            label={t('assetStats.until')}
+            value={draft.until}
+            onChange={(e) => setDraft({ ...draft, until: e.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <Button type="submit" variant="contained">
+            {t('assetStats.show')}
+          </Button>
+          <Box sx={{ flexGrow: 1 }} />
+          {/* The export button goes here when the export engine exists (design brief §4): it
+              will export assetStats of this same from/until range. */}
+        </Stack>
+        <Typography variant="caption" color="text.secondary">
+          {t('assetStats.rangeNote', { max: STATISTICS_MAX_DAYS })}
+        </Typography>
+      </Paper>
+      <Box sx={{ height: 4 }}>{query.isFetching && <LinearProgress />}</Box>
+      {query.error && <Alert severity="error">{errorMessage(query.error, t)}</Alert>}
+      {data && chart && (
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <TextField
+            select
+            size="small"
+            label={t('assetStats.chartOf')}
+            value={chartField}
+            onChange={(e) => setChartField(e.target.value as Field)}
+            sx={{ minWidth: 260, mb: 2 }}
+          >
+            {FIELDS.map((f) => (
+              <MenuItem key={f} value={f}>
+                {fieldLabel(f)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Suspense fallback={<Box sx={{ height: 220 }} />}>
+            <Chart
+              kind="line"
+              height={220}
+              labels={chart.labels}
+              values={chart.values}
+              formatValue={(v) => format(chartField, String(v))}
+              label={t('assetStats.chartLabel', { field: fieldLabel(chartField) })}
+            />
+          </Suspense>
+        </Paper>
+      )}
+      {data && (
+        <TableContainer component={Paper} variant="outlined" tabIndex={0} sx={{ maxHeight: 600 }}>
+          <Table
+            size="small"
+            stickyHeader
+            aria-label={t('assetStats.label')}
+            // Exact amounts are long: cells keep one line and the table scrolls sideways.
+            sx={{ '& th, & td': { whiteSpace: 'nowrap' } }}
+          >
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('assetStats.date')}</TableCell>
+                {FIELDS.map((f) => (
+                  <TableCell key={f} align="right">
+                    {fieldLabel(f)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.stats.map((row) => (
+                <TableRow key={row.date} hover>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.date}</TableCell>
+                  {FIELDS.map((f) => (
+                    <TableCell key={f} align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                      {format(f, row[f])}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+            <TableFooter>
+              <TableRow data-testid="asset-stats-sums">
+                <TableCell component="th" scope="row" sx={{ fontWeight: 'bold' }}>
+                  {t('assetStats.sums')}
+                </TableCell>
+                {FIELDS.map((f) => (
+                  <TableCell
+                    key={f}
+                    align="right"
+                    sx={{ fontWeight: 'bold', fontVariantNumeric: 'tabular-nums' }}
+                  >
+                    {format(f, data.sums[f])}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableFooter>
+          </Table>
+        </TableContainer>
+      )}
+    </Stack>
+  );
+}

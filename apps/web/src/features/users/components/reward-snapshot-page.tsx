@@ -1,0 +1,189 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Alert, Autocomplete, Button, MenuItem, Paper, Stack, TextField } from '@mui/material';
+import { DataTable } from '@/components/data-table/data-table';
+import { DetailList } from '@/components/detail-list';
+import { formatAmount, formatUsd } from '@/lib/amount';
+import { useHecSavingPlans } from '../api/hec-saving-plans';
+import { useRewardSnapshotUserNames } from '../api/reward-snapshot-user-names';
+import { useUserRewardSnapshot } from '../api/user-reward-snapshot';
+import { snapshotColumns } from './snapshot-columns';
+import '@/i18n/lists';
+
+type Picked = { id: number; userName: string };
+
+/** Picks a user by name prefix and keeps the chosen user's id. */
+function UserIdPicker({
+  value,
+  onChange,
+}: {
+  value: Picked | null;
+  onChange: (u: Picked) => void;
+}) {
+  const { t } = useTranslation();
+  const [input, setInput] = useState(value?.userName ?? '');
+  const [prefix, setPrefix] = useState(input);
+  useEffect(() => {
+    const timer = setTimeout(() => setPrefix(input.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [input]);
+  const names = useRewardSnapshotUserNames(prefix);
+  return (
+    <Autocomplete
+      options={names.data ?? []}
+      value={value}
+      inputValue={input}
+      onInputChange={(_, next) => setInput(next)}
+      onChange={(_, next) => {
+        if (next) onChange(next);
+      }}
+      getOptionLabel={(u) => u.userName}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      loading={names.isFetching}
+      filterOptions={(x) => x}
+      sx={{ minWidth: 280, flexGrow: 1, maxWidth: 420 }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          size="small"
+          label={t('rewardSnapshot.pickUser')}
+          helperText={t('rewardSnapshot.pickUserHint')}
+        />
+      )}
+    />
+  );
+}
+
+/**
+ * /common/reward_snapshot: pick a user, a reward date (the newest by default) and optionally a
+ * plan; the snapshot rows and the four totals (userRewardSnapshot). The choice is in the URL
+ * (userId, userName, rewardDate, planId).
+ */
+export function RewardSnapshotPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const userId = Number(params.get('userId'));
+  const user: Picked | null =
+    Number.isInteger(userId) && userId > 0
+      ? { id: userId, userName: params.get('userName') ?? String(userId) }
+      : null;
+  const rewardDate = params.get('rewardDate') ?? '';
+  const planId = Number(params.get('planId'));
+  const [draftDate, setDraftDate] = useState(rewardDate);
+  const plans = useHecSavingPlans();
+  const update = (changes: Record<string, string | null>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+      return next;
+    });
+  return (
+    <Stack spacing={2}>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack
+          component="form"
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={2}
+          sx={{ alignItems: { md: 'flex-start' } }}
+          onSubmit={(e) => {
+            e.preventDefault();
+            update({ rewardDate: draftDate });
+          }}
+        >
+          <UserIdPicker
+            value={user}
+            onChange={(u) => update({ userId: String(u.id), userName: u.userName })}
+          />
+          <TextField
+            size="small"
+            type="date"
+            label={t('fields.rewardDate')}
+            helperText={t('rewardSnapshot.rewardDateHint')}
+            value={draftDate}
+            onChange={(e) => setDraftDate(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            select
+            size="small"
+            label={t('fields.plan')}
+            value={Number.isInteger(planId) && planId > 0 ? String(planId) : ''}
+            onChange={(e) => update({ planId: e.target.value })}
+            sx={{ minWidth: 180 }}
+          >
+            <MenuItem value="">{t('list.any')}</MenuItem>
+            {(plans.data ?? []).map((p) => (
+              <MenuItem key={p.id} value={String(p.id)}>
+                {p.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Button type="submit" variant="contained">
+            {t('list.search')}
+          </Button>
+        </Stack>
+      </Paper>
+      {!user && <Alert severity="info">{t('rewardSnapshot.noUser')}</Alert>}
+      {user && (
+        <Button
+          component={RouterLink}
+          to={`/common/users/${user.id}`}
+          size="small"
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          {t('rewardSnapshot.openUser')}: {user.userName}
+        </Button>
+      )}
+      {user && (
+        <SnapshotResult
+          userId={user.id}
+          rewardDate={rewardDate || undefined}
+          planId={Number.isInteger(planId) && planId > 0 ? planId : undefined}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** The picked user's snapshot: the four totals and the rows (only asked once a user is picked). */
+function SnapshotResult(variables: { userId: number; rewardDate?: string; planId?: number }) {
+  const { t } = useTranslation();
+  const query = useUserRewardSnapshot(variables);
+  const columns = useMemo(() => snapshotColumns(t), [t]);
+  const s = query.data;
+  return (
+    <>
+      {s && (
+        <Paper variant="outlined" sx={{ p: 2 }} aria-label={t('list.totals')} role="region">
+          <DetailList
+            items={[
+              { label: t('fields.rewardDate'), value: s.rewardDate ?? '' },
+              { label: t('fields.totalSentHec'), value: formatAmount(s.totalSentHec, 'HEC') },
+              { label: t('fields.totalSentUSD'), value: formatUsd(s.totalSentUSD) },
+              {
+                label: t('fields.totalAubeReward'),
+                value: formatAmount(s.totalAubeReward, 'AUBE'),
+              },
+              { label: t('fields.totalOwlReward'), value: formatAmount(s.totalOwlReward, 'OWL') },
+            ]}
+          />
+        </Paper>
+      )}
+      <DataTable
+        label={t('users.sections.rewardSnapshot')}
+        storageKey="reward-snapshot"
+        columns={columns}
+        rows={s?.remittances}
+        total={s?.remittances.length}
+        getRowId={(r) => r.id}
+        loading={query.isFetching}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    </>
+  );
+}

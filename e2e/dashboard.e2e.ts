@@ -1,0 +1,284 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+// The dashboard, the asset statistics and the reward snapshot screens (issue 16) on the
+// generated demo population. Every expected figure is read from the API first.
+
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+
+// September 2026: the demo population registers users and confirms payments then.
+const FROM = '2026-09-01';
+const UNTIL = '2026-09-30';
+const DASHBOARD_URL = `/common/dashboard?period=CUSTOM&from=${FROM}&until=${UNTIL}`;
+const WIDGETS = [
+  'revenue',
+  'newUser',
+  'cardStatus',
+  'usersPerPurchaseRange',
+  'totalUsers',
+  'campaign',
+  'exBonus',
+];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const response = await fetch(`${server.baseUrl}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'reader@example.com', password: 'DemoPass123' }),
+  });
+  token = ((await response.json()) as { data: { access_token: string } }).data.access_token;
+  expect(token).toBeTruthy();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const response = await fetch(`${server.baseUrl}/graphql-admin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-admin-access-token': token },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
+  if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
+  return body.data as T;
+}
+
+/** A signed-in page in `locale`, `width` px wide (token and locale seeded before the app starts). */
+async function newPage(
+  locale: 'ja' | 'en' = 'en',
+  width = 1366,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  await context.addInitScript(
+    ([accessToken, lang]) => {
+      if (sessionStorage.getItem('e2e-seeded')) return;
+      sessionStorage.setItem('e2e-seeded', '1');
+      localStorage.setItem('accessToken', accessToken!);
+      localStorage.setItem('locale', lang!);
+    },
+    [token, locale],
+  );
+  return { context, page: await context.newPage() };
+}
+
+/** An exact decimal string as the console writes it: grouped digits, no padding zeros. */
+function amount(value: string, unit: string, minFraction = 0): string {
+  const [whole = '0', fraction = ''] = value.split('.');
+  let digits = fraction.replace(/0+$/, '');
+  if (digits.length < minFraction) digits = digits.padEnd(minFraction, '0');
+  const grouped = BigInt(whole).toLocaleString('en-US');
+  return `${grouped}${digits ? `.${digits}` : ''} ${unit}`;
+}
+const usd = (value: string) => amount(value, 'USD', 2);
+const count = (n: number) => n.toLocaleString('en-US');
+
+type Pair<T> = { current: T; previous: T };
+type Dashboard = {
+  revenueUsd: Pair<string>;
+  newUsers: Pair<number>;
+  totalUsers: Pair<number>;
+  cardStatuses: Array<{ cardStatus: number; users: number }>;
+  purchaseRanges: Array<{ index: number; min: string; max: string | null; users: number }>;
+  campaignHec: Pair<string>;
+  campaignEth: Pair<string>;
+  exBonusHec: Pair<string>;
+  days: Array<{ date: string }>;
+};
+
+async function dashboardFromApi(): Promise<Dashboard> {
+  return (
+    await gql<{ dashboardStatistics: Dashboard }>(
+      `query ($from: String, $until: String) {
+        dashboardStatistics(period: CUSTOM, dateFrom: $from, dateUntil: $until) {
+          revenueUsd { current previous } newUsers { current previous } totalUsers { current previous }
+          cardStatuses { cardStatus users } purchaseRanges { index min max users }
+          campaignHec { current previous } campaignEth { current previous } exBonusHec { current previous }
+          days { date }
+        }
+      }`,
+      { from: FROM, until: UNTIL },
+    )
+  ).dashboardStatistics;
+}
+
+/** The figure link that opens the list of `name` (its accessible name starts so). */
+function figure(page: Page, name: string) {
+  return page.getByRole('link', { name: new RegExp(`^Open the list of ${name}: `) });
+}
+
+async function settledTotal(page: Page): Promise<string> {
+  await page.waitForFunction(() => !document.querySelector('table[aria-busy="true"]'));
+  return (await page.getByText(/^[\d,]+ records?$/).textContent()) ?? '';
+}
+
+const records = (n: number) => `${count(n)} ${n === 1 ? 'record' : 'records'}`;
+
+describe('dashboard, asset statistics and reward snapshot in Chromium', () => {
+  it('shows every widget with its numbers and charts, in Japanese and English, wide and narrow', async () => {
+    const api = await dashboardFromApi();
+    // The period holds data, so the figures below compare real numbers.
+    expect(api.newUsers.current).toBeGreaterThan(0);
+    expect(Number(api.revenueUsd.current)).toBeGreaterThan(0);
+    for (const locale of ['ja', 'en'] as const) {
+      for (const width of [1366, 390]) {
+        const { context, page } = await newPage(locale, width);
+        await page.goto(`${server.baseUrl}${DASHBOARD_URL}`);
+        for (const id of WIDGETS) {
+          const widget = page.getByTestId(`widget-${id}`);
+          await widget.waitFor();
+          expect(await widget.getByTestId('figure').first().textContent(), id).toMatch(/\d/);
+        }
+        // Four charts, drawn as SVG after the first paint.
+        await page.waitForFunction(
+          () => document.querySelectorAll('[data-testid="chart"] svg').length === 4,
+        );
+        const revenue = page.getByTestId('widget-revenue').getByTestId('figure');
+        expect(await revenue.textContent()).toBe(usd(api.revenueUsd.current));
+        const newUsers = page.getByTestId('widget-newUser').getByTestId('figure');
+        expect(await newUsers.textContent()).toBe(count(api.newUsers.current));
+        const total = page.getByTestId('widget-totalUsers').getByTestId('figure');
+        expect(await total.textContent()).toBe(count(api.totalUsers.current));
+        const bonus = page.getByTestId('widget-exBonus').getByTestId('figure');
+        expect(await bonus.textContent()).toBe(amount(api.exBonusHec.current, 'HEC'));
+        const campaign = page.getByTestId('widget-campaign').getByTestId('figure');
+        expect(await campaign.first().textContent()).toBe(amount(api.campaignHec.current, 'HEC'));
+        expect(await campaign.nth(1).textContent()).toBe(amount(api.campaignEth.current, 'ETH'));
+        const cards = page.getByTestId('widget-cardStatus').getByTestId('figure');
+        expect(await cards.allTextContents()).toEqual(api.cardStatuses.map((c) => count(c.users)));
+        const ranges = page.getByTestId('widget-usersPerPurchaseRange').getByTestId('figure');
+        expect(await ranges.allTextContents()).toEqual(
+          api.purchaseRanges.map((r) => count(r.users)),
+        );
+        await screenshot(page, `dashboard-${locale}-${width}`);
+        await context.close();
+      }
+    }
+  }, 240_000);
+
+  it('shows the same numbers as a table, and each figure opens the list it summarises', async () => {
+    const api = await dashboardFromApi();
+    const { context, page } = await newPage('en');
+    await page.goto(`${server.baseUrl}${DASHBOARD_URL}`);
+    const revenueWidget = page.getByTestId('widget-revenue');
+    await revenueWidget.getByRole('button', { name: 'Table' }).click();
+    const table = revenueWidget.getByRole('table', { name: 'Revenue per day (USD)' });
+    await table.waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(api.days.length);
+    expect(await table.locator('tbody tr').first().locator('td').first().textContent()).toBe(FROM);
+
+    // Card status -> the users list filtered by that card.
+    const gold = api.cardStatuses.find((c) => c.cardStatus === 4)!;
+    await figure(page, 'Gold').click();
+    await page.waitForURL(
+      (url) => url.pathname === '/common/users' && url.search === '?cardStatus=4',
+    );
+    expect(await settledTotal(page)).toBe(records(gold.users));
+
+    // Purchase range -> the users list filtered by that total buy amount range.
+    await page.goBack();
+    const range = api.purchaseRanges.find((r) => r.index === 4)!;
+    await figure(page, '1,000 – 4,999.99 USD').click();
+    await page.waitForURL(
+      (url) =>
+        url.searchParams.get('totalBuyMin') === range.min &&
+        url.searchParams.get('totalBuyMax') === range.max,
+    );
+    expect(await settledTotal(page)).toBe(records(range.users));
+
+    // Revenue -> the asset statistics of the same days, whose USD sum is the revenue.
+    await page.goBack();
+    await figure(page, 'Revenue').click();
+    await page.waitForURL((url) => url.pathname === '/common/asset_statistic');
+    expect(new URL(page.url()).searchParams.get('from')).toBe(FROM);
+    const sums = page.getByTestId('asset-stats-sums');
+    await sums.waitFor();
+    expect(await sums.locator('td').last().textContent()).toBe(usd(api.revenueUsd.current));
+    await context.close();
+  }, 120_000);
+
+  it('shows the asset statistics of a date range: every day, the sums and a chart', async () => {
+    type Sums = Record<string, string>;
+    const { assetStats } = await gql<{ assetStats: { stats: Sums[]; sums: Sums } }>(
+      `query { assetStats(dateFrom: "${FROM}", dateUntil: "${UNTIL}") {
+        stats { date totalBuyAmountUsd }
+        sums { initialETHAmount initialHECAmount ETHAffiliateReward HECAffiliateReward ETHSavingReward
+          HECSavingReward ETHProportionalReward HECProportionalReward totalBuyAmountUsd } } }`,
+    );
+    for (const locale of ['en', 'ja'] as const) {
+      const { context, page } = await newPage(locale);
+      await page.goto(`${server.baseUrl}/common/asset_statistic?from=${FROM}&until=${UNTIL}`);
+      const sums = page.getByTestId('asset-stats-sums');
+      await sums.waitFor();
+      const table = page.locator('table');
+      expect(await table.locator('tbody tr').count()).toBe(assetStats.stats.length);
+      const units = ['ETH', 'HEC', 'ETH', 'HEC', 'ETH', 'HEC', 'ETH', 'HEC'];
+      const expected = [
+        assetStats.sums.initialETHAmount!,
+        assetStats.sums.initialHECAmount!,
+        assetStats.sums.ETHAffiliateReward!,
+        assetStats.sums.HECAffiliateReward!,
+        assetStats.sums.ETHSavingReward!,
+        assetStats.sums.HECSavingReward!,
+        assetStats.sums.ETHProportionalReward!,
+        assetStats.sums.HECProportionalReward!,
+      ].map((v, i) => amount(v, units[i]!));
+      expected.push(usd(assetStats.sums.totalBuyAmountUsd!));
+      expect(await sums.locator('td').allTextContents()).toEqual(expected);
+      await page.locator('[data-testid="chart"] svg').waitFor();
+      await screenshot(page, `asset-statistic-${locale}-1366`);
+      await context.close();
+    }
+  }, 120_000);
+
+  it('shows the reward snapshot of a picked user: the rows and the four totals', async () => {
+    const { users } = await gql<{ users: { list: Array<{ id: number; userName: string }> } }>(
+      `query { users(pagination: { limit: 1, sort: { target: "totalOwl", orderBy: DESC } }) { list { id userName } } }`,
+    );
+    const user = users.list[0]!;
+    const { userRewardSnapshot: snap } = await gql<{
+      userRewardSnapshot: {
+        rewardDate: string;
+        remittances: unknown[];
+        totalSentHec: string;
+        totalSentUSD: string;
+        totalAubeReward: string;
+        totalOwlReward: string;
+      };
+    }>(
+      `query ($id: Int!) { userRewardSnapshot(userId: $id) { rewardDate remittances { id }
+        totalSentHec totalSentUSD totalAubeReward totalOwlReward } }`,
+      { id: user.id },
+    );
+    expect(snap.remittances.length).toBeGreaterThan(0);
+    const { context, page } = await newPage('en');
+    await page.goto(`${server.baseUrl}/common/reward_snapshot`);
+    await page.getByRole('combobox', { name: 'Select a user' }).fill(user.userName);
+    await page.getByRole('option', { name: user.userName, exact: true }).click();
+    const totals = page.getByRole('region', { name: 'Totals' });
+    await totals.waitFor();
+    await page.waitForFunction(() => !document.querySelector('table[aria-busy="true"]'));
+    const text = (await totals.textContent()) ?? '';
+    for (const part of [
+      snap.rewardDate,
+      amount(snap.totalSentHec, 'HEC'),
+      usd(snap.totalSentUSD),
+      amount(snap.totalAubeReward, 'AUBE'),
+      amount(snap.totalOwlReward, 'OWL'),
+    ]) {
+      expect(text).toContain(part);
+    }
+    expect(await settledTotal(page)).toBe(records(snap.remittances.length));
+    expect(new URL(page.url()).searchParams.get('userId')).toBe(String(user.id));
+    // Nothing was asked before a user was picked, so no error toast either.
+    expect(await page.getByText(/^Error:/).count()).toBe(0);
+    await screenshot(page, 'reward-snapshot-en-1366');
+    await context.close();
+  }, 120_000);
+});
