@@ -12,6 +12,12 @@ export const ERROR_CODES = [
   'CONFLICT',
   'TOO_MANY_REQUESTS',
   'INTERNAL_SERVER_ERROR',
+  // A GraphQL document over a depth, alias, cost, token or directive limit.
+  'QUERY_TOO_COMPLEX',
+  // A request body over the size limit.
+  'PAYLOAD_TOO_LARGE',
+  // A database statement ran past the per-statement time limit.
+  'QUERY_TIMEOUT',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

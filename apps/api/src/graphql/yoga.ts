@@ -1,10 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError, Kind, type DefinitionNode, type DocumentNode } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
-import { ACCESS_TOKEN_HEADER, GRAPHQL_PATH, type Locale } from '@app/shared';
+import { GRAPHQL_PATH, isErrorCode, type Locale } from '@app/shared';
+import { statementTimeoutError } from '../db/statement-timeout';
 import { AppError } from '../shared/app-error';
 import type { Services } from '../services';
+import { useGraphQLArmor } from './armor';
 import type { GraphQLContext } from './context';
+import { resolvedRequestAdmin, resolveRequestAdmin } from './request-admin';
 import { getSchema } from './schema';
 
 type ServerContext = { req: FastifyRequest; reply: FastifyReply };
@@ -16,7 +19,8 @@ type ServerContext = { req: FastifyRequest; reply: FastifyReply };
  */
 export function maskError(error: unknown): Error {
   const graphQLError = error instanceof GraphQLError ? error : undefined;
-  const original = graphQLError?.originalError ?? error;
+  const raw = graphQLError?.originalError ?? error;
+  const original = statementTimeoutError(raw) ?? raw;
   if (original instanceof AppError) {
     return new GraphQLError(original.message, {
       nodes: graphQLError?.nodes,
@@ -28,6 +32,15 @@ export function maskError(error: unknown): Error {
     graphQLError &&
     (!graphQLError.originalError || graphQLError.originalError instanceof GraphQLError)
   ) {
+    // A refusal of ours raised inside yoga's parse step (the token limit) keeps its own code
+    // rather than the GRAPHQL_PARSE_FAILED yoga wraps it in.
+    const inner = graphQLError.originalError;
+    if (inner instanceof GraphQLError && isErrorCode(inner.extensions.code)) {
+      return new GraphQLError(inner.message, {
+        nodes: graphQLError.nodes,
+        extensions: { ...graphQLError.extensions, code: inner.extensions.code },
+      });
+    }
     return isRefusedVariable(graphQLError)
       ? new GraphQLError(graphQLError.message, {
           nodes: graphQLError.nodes,
@@ -132,9 +145,7 @@ export async function buildContext(
   services: Services,
   req: FastifyRequest,
 ): Promise<GraphQLContext> {
-  const header = req.headers[ACCESS_TOKEN_HEADER.toLowerCase()];
-  const token = Array.isArray(header) ? header[0] : header;
-  const admin = await services.auth.authenticate(token?.trim());
+  const admin = await resolveRequestAdmin(services, req);
   return {
     requestId: req.id,
     ip: req.ip,
@@ -154,7 +165,7 @@ export async function buildContext(
 /** The GraphQL endpoint of spec section 7. */
 export function createGraphQLServer(
   services: Services,
-  options: { graphiql: boolean; strictAudit?: boolean },
+  options: { graphiql: boolean; strictAudit?: boolean; anonymousIntrospection?: boolean },
 ) {
   return createYoga<ServerContext, GraphQLContext>({
     schema: getSchema(),
@@ -163,7 +174,16 @@ export function createGraphQLServer(
     landingPage: false,
     logging: false,
     maskedErrors: { maskError },
-    plugins: [useUnexpectedErrorLogging(), useAuditEnforcement(options.strictAudit ?? false)],
+    // CORS is answered by Fastify for every route (http/cors.ts): same-origin unless configured.
+    cors: false,
+    plugins: [
+      useGraphQLArmor({
+        signedIn: (context) => resolvedRequestAdmin(context.req as FastifyRequest) !== null,
+        anonymousIntrospection: options.anonymousIntrospection ?? false,
+      }),
+      useUnexpectedErrorLogging(),
+      useAuditEnforcement(options.strictAudit ?? false),
+    ],
     context: ({ req }) => buildContext(services, req),
   });
 }
