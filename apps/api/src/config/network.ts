@@ -25,10 +25,7 @@ export function parseTrustProxy(value: string): TrustProxy | string {
     const [address = '', bits] = entry.split('/');
     const family = net.isIP(address);
     const maxBits = family === 6 ? 128 : 32;
-    if (
-      family === 0 ||
-      (bits !== undefined && (!/^\d+$/.test(bits) || Number(bits) > maxBits))
-    ) {
+    if (family === 0 || (bits !== undefined && (!/^\d+$/.test(bits) || Number(bits) > maxBits))) {
       return `must be a hop count or proxy addresses/CIDRs separated by commas (got ${JSON.stringify(entry)})`;
     }
   }

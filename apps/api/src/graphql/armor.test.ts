@@ -74,8 +74,10 @@ describe('GraphQL limits', () => {
     expect((answer.body.data as { users: { list: unknown[] } }).users.list).toHaveLength(0);
   });
 
-  it("lets every document of the web app through", () => {
-    const schema = buildSchema(fs.readFileSync(path.join(repoRoot, 'apps/api/schema.graphql'), 'utf8'));
+  it('lets every document of the web app through', () => {
+    const schema = buildSchema(
+      fs.readFileSync(path.join(repoRoot, 'apps/api/schema.graphql'), 'utf8'),
+    );
     const generated = fs.readFileSync(path.join(repoRoot, 'apps/web/src/gql/graphql.ts'), 'utf8');
     const documents = [...generated.matchAll(/new TypedDocumentString\(`([\s\S]*?)`/g)].map(
       (match) => match[1]!,
@@ -102,7 +104,9 @@ describe('introspection and suggestions', () => {
 
   it('gives no "Did you mean" hint to a caller who is not signed in', async () => {
     const anonymous = await post({ query: '{ adminUse { id } }' }, false);
-    expect(anonymous.body.errors?.[0]?.message).toBe('Cannot query field "adminUse" on type "Query".');
+    expect(anonymous.body.errors?.[0]?.message).toBe(
+      'Cannot query field "adminUse" on type "Query".',
+    );
     const signedIn = await post({ query: '{ adminUse { id } }' });
     expect(signedIn.body.errors?.[0]?.message).toMatch(/Did you mean "adminUser/);
   });

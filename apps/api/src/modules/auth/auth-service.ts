@@ -28,6 +28,8 @@ const TOTP_ISSUER = 'Aube Admin';
 const INVALID_TOTP_MESSAGE = 'The authentication code is incorrect.';
 const AUDIT_TARGET = 'admin_user';
 
+const hasNul = (value: string) => value.includes('\u0000');
+
 function tooManyAttempts(blockedUntil: Date, now: Date): AppError {
   const seconds = Math.max(1, Math.ceil((blockedUntil.getTime() - now.getTime()) / 1000));
   return new AppError(
@@ -108,6 +110,14 @@ export function createAuthService(
      * answer after the same work; repeated failures are throttled (see sign-in-throttle.ts).
      */
     async signIn(input: SignInInput, actor: Actor): Promise<SignInResult> {
+      // PostgreSQL cannot store or compare a NUL character: refuse it as input, not as a
+      // database error.
+      if (hasNul(input.email) || hasNul(input.password) || hasNul(input.totpCode ?? '')) {
+        throw new AppError(
+          'BAD_USER_INPUT',
+          'The email, password and code must not contain NUL characters.',
+        );
+      }
       const email = input.email.trim();
       const key = throttleKey(email, actor.ip ?? '');
       const throttle = await repo.findThrottle(db, key);
