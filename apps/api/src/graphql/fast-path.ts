@@ -13,6 +13,7 @@ import { AppError } from '../shared/app-error';
 import type { Services } from '../services';
 import { asksForSchema, LIMIT_RULES, parseLimited } from './armor';
 import { resolveRequestAdmin } from './request-admin';
+import { recordRefusals } from './security-events';
 import { getSchema } from './schema';
 import { buildContext, maskError } from './yoga';
 
@@ -120,6 +121,7 @@ export function createFastPath(services: Services, schema: GraphQLSchema = getSc
     });
     // A request error (e.g. variables that do not coerce) has no data: yoga answers those.
     if (!('data' in result) || result.data === undefined) return false;
+    await recordRefusals(contextValue, result.errors);
     const errors = result.errors?.map((error) => {
       const original = error.originalError;
       if (original && !(original instanceof AppError) && !(original instanceof GraphQLError)) {

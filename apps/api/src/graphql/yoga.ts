@@ -8,6 +8,7 @@ import type { Services } from '../services';
 import { useGraphQLArmor } from './armor';
 import type { GraphQLContext } from './context';
 import { resolvedRequestAdmin, resolveRequestAdmin } from './request-admin';
+import { useSecurityEvents } from './security-events';
 import { getSchema } from './schema';
 
 type ServerContext = { req: FastifyRequest; reply: FastifyReply };
@@ -183,6 +184,7 @@ export function createGraphQLServer(
       }),
       useUnexpectedErrorLogging(),
       useAuditEnforcement(options.strictAudit ?? false),
+      useSecurityEvents() as Plugin<GraphQLContext & ServerContext>,
     ],
     context: ({ req }) => buildContext(services, req),
   });

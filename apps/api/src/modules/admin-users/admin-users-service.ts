@@ -13,7 +13,9 @@ import type { Clock } from '../../shared/clock';
 import { assertValid, validationError } from '../../shared/validation-error';
 import type { Actor, AuditService } from '../audit/audit-service';
 import { deleteAccessTokensOfAdmin, findCredentialsById } from '../auth/auth-repository';
-import { hashPassword, verifyPassword } from '../auth/password';
+import { isCommonPassword } from '../auth/common-passwords';
+import { hashPassword } from '../auth/password';
+import { createReauthGuard } from '../auth/reauth';
 import * as repo from './admin-users-repository';
 import { generateOneTimePassword } from './one-time-password';
 
@@ -53,6 +55,8 @@ function isUniqueViolation(error: unknown): boolean {
 
 /** Reads and manages admin accounts (spec section 7, "Admin accounts"). */
 export function createAdminUsersService(db: Kysely<DB>, audit: AuditService, clock: Clock) {
+  // The old password is checked under the same throttle as sign-in (auth/reauth.ts).
+  const checkPasswordAgain = createReauthGuard(db, audit, clock);
   /** Fails with field errors when another admin has this email or user name. */
   async function assertIdentityFree(
     trx: Transaction<DB>,
@@ -246,11 +250,23 @@ export function createAdminUsersService(db: Kysely<DB>, audit: AuditService, clo
         ),
         locale,
       );
+      // Beyond the spec's rules: none of the most common passwords (Password123 passes them).
+      if (newPassword && isCommonPassword(newPassword)) {
+        throw validationError([{ field: 'newPassword', rule: 'common' }], locale);
+      }
       const changesEmail =
         email !== undefined && email.toLowerCase() !== current.email.toLowerCase();
       if ((changesEmail || newPassword) && input.oldPassword) {
         const credentials = await findCredentialsById(db, self.id);
-        if (!credentials || !(await verifyPassword(credentials.passwordHash, input.oldPassword))) {
+        if (
+          !credentials ||
+          !(await checkPasswordAgain(
+            actor,
+            credentials,
+            input.oldPassword,
+            'postUpdateAdminUserProfile',
+          ))
+        ) {
           throw validationError([{ field: 'oldPassword', rule: 'incorrect' }], locale);
         }
       }

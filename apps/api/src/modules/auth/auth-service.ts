@@ -16,7 +16,13 @@ import type { Actor, AuditService } from '../audit/audit-service';
 import { generateAccessToken, hashAccessToken } from './access-token';
 import * as repo from './auth-repository';
 import { verifyAgainstDummy, verifyPassword } from './password';
-import { THROTTLE_POLICY, blockDurationMs, throttleKey } from './sign-in-throttle';
+import { countThrottleFailure, createReauthGuard, tooManyAttempts } from './reauth';
+import {
+  ACCOUNT_THROTTLE_POLICY,
+  THROTTLE_POLICY,
+  accountThrottleKey,
+  throttleKey,
+} from './sign-in-throttle';
 import { generateTotpSecret, otpauthUri, verifyTotp } from './totp';
 
 export type SignInInput = { email: string; password: string; totpCode?: string | null | undefined };
@@ -29,15 +35,6 @@ const INVALID_TOTP_MESSAGE = 'The authentication code is incorrect.';
 const AUDIT_TARGET = 'admin_user';
 
 const hasNul = (value: string) => value.includes('\u0000');
-
-function tooManyAttempts(blockedUntil: Date, now: Date): AppError {
-  const seconds = Math.max(1, Math.ceil((blockedUntil.getTime() - now.getTime()) / 1000));
-  return new AppError(
-    'TOO_MANY_REQUESTS',
-    `Too many failed sign-in attempts. Please try again in ${seconds} seconds.`,
-    { retryAfterSeconds: seconds },
-  );
-}
 
 /** Sign-in, token checks, sign-out and two-factor enrolment. Tokens live in the database so replicas share them. */
 export function createAuthService(
@@ -53,33 +50,53 @@ export function createAuthService(
   const openTotp = (adminId: number, sealed: string) =>
     secretBox.open(sealed, totpContext(adminId));
 
-  /** Counts a failure against the (email, IP) pair and audits it when the account exists. */
+  const checkPasswordAgain = createReauthGuard(db, audit, clock);
+
+  /**
+   * Counts a failure against the (email, IP) pair and the account, and audits it when the
+   * account exists; a failure that starts a block is audited as a throttled sign-in too.
+   */
   async function recordFailure(
-    key: string,
+    keys: { pair: string; account: string },
     actor: Actor,
     credentials: repo.AdminCredentials | undefined,
     reason: 'password' | 'totp',
   ): Promise<void> {
-    const now = clock();
-    await db.transaction().execute(async (trx) => {
-      const failures = await repo.addThrottleFailure(
-        trx,
-        key,
-        now,
-        new Date(now.getTime() - THROTTLE_POLICY.RESET_AFTER_MS),
-      );
-      const block = blockDurationMs(failures);
-      await repo.setThrottleBlock(trx, key, block > 0 ? new Date(now.getTime() + block) : null);
-    });
+    const pairBlock = await countThrottleFailure(db, clock, keys.pair, THROTTLE_POLICY);
+    const accountBlock = await countThrottleFailure(
+      db,
+      clock,
+      keys.account,
+      ACCOUNT_THROTTLE_POLICY,
+    );
     // Failures for unknown emails are not audited: they would let anyone grow the trail.
     if (credentials) {
-      await audit.record(
-        { ...actor, adminUserId: credentials.id, adminUserName: credentials.userName },
-        { operation: 'signInFailed', targetType: AUDIT_TARGET },
-        [credentials.id],
-        { reason },
-      );
+      const who = { ...actor, adminUserId: credentials.id, adminUserName: credentials.userName };
+      const target = { operation: 'signInFailed', targetType: AUDIT_TARGET };
+      await audit.record(who, target, [credentials.id], { reason });
+      const block = Math.max(pairBlock, accountBlock);
+      if (block > 0) {
+        await audit.record(
+          who,
+          { operation: 'signInThrottled', targetType: AUDIT_TARGET },
+          [credentials.id],
+          { blockedForSeconds: Math.round(block / 1000), perAccount: accountBlock >= pairBlock },
+        );
+      }
     }
+  }
+
+  /** Refuses while the pair or the account is blocked, naming the longer wait. */
+  async function assertNotBlocked(keys: { pair: string; account: string }): Promise<void> {
+    const now = clock();
+    let until: Date | undefined;
+    for (const key of [keys.pair, keys.account]) {
+      const throttle = await repo.findThrottle(db, key);
+      if (throttle?.blockedUntil && throttle.blockedUntil > now) {
+        if (!until || throttle.blockedUntil > until) until = throttle.blockedUntil;
+      }
+    }
+    if (until) throw tooManyAttempts(until, now);
   }
 
   return {
@@ -119,18 +136,15 @@ export function createAuthService(
         );
       }
       const email = input.email.trim();
-      const key = throttleKey(email, actor.ip ?? '');
-      const throttle = await repo.findThrottle(db, key);
-      const startedAt = clock();
-      if (throttle?.blockedUntil && throttle.blockedUntil > startedAt) {
-        throw tooManyAttempts(throttle.blockedUntil, startedAt);
-      }
+      const keys = { pair: throttleKey(email, actor.ip ?? ''), account: accountThrottleKey(email) };
+      const key = keys.pair;
+      await assertNotBlocked(keys);
       const credentials = await repo.findCredentialsByEmail(db, email);
       const ok = credentials
         ? await verifyPassword(credentials.passwordHash, input.password)
         : await verifyAgainstDummy(input.password);
       if (!credentials || !ok) {
-        await recordFailure(key, actor, credentials, 'password');
+        await recordFailure(keys, actor, credentials, 'password');
         throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
       }
       if (credentials.totpSecret) {
@@ -143,7 +157,7 @@ export function createAuthService(
           credentials.totpLastStep,
         );
         if (step === null || !(await repo.claimTotpStep(db, credentials.id, step))) {
-          await recordFailure(key, actor, credentials, 'totp');
+          await recordFailure(keys, actor, credentials, 'totp');
           throw new AppError('INVALID_CREDENTIALS', INVALID_TOTP_MESSAGE);
         }
       }
@@ -272,7 +286,10 @@ export function createAuthService(
       locale: Locale,
     ): Promise<void> {
       const credentials = await repo.findCredentialsById(db, adminId);
-      if (!credentials || !(await verifyPassword(credentials.passwordHash, password))) {
+      if (
+        !credentials ||
+        !(await checkPasswordAgain(actor, credentials, password, 'postDisableTotp'))
+      ) {
         throw validationError([{ field: 'password', rule: 'incorrect' }], locale);
       }
       await audit.withAudit(
