@@ -528,7 +528,12 @@ async function main(): Promise<void> {
     // (authorisation precedes the data), then the page and its count together.
     const token = await benchToken();
     capture = [];
-    await findTokenOwner(db, hashAccessToken(token), new Date());
+    await findTokenOwner(
+      db,
+      hashAccessToken(token),
+      new Date(),
+      new Date(Date.now() - 30 * 60_000),
+    );
     const [authSql] = capture;
     capture = [];
     await listUsers(db, {}, { limit: 20, offset: 0 });

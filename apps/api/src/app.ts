@@ -45,7 +45,11 @@ export async function buildApp(
     app.log.warn({ err: error }, 'database connection lost; the pool will open a new one'),
   );
   const secretBox = createSecretBox(resolveSecretsKey(config));
-  const services = createServices(database.db, { ...serviceOptions, secretBox });
+  const services = createServices(database.db, {
+    ...serviceOptions,
+    secretBox,
+    sessions: { idleMs: config.sessionIdleMinutes * 60_000 },
+  });
   const sealed = await services.auth.sealPlaintextTotpSecrets();
   if (sealed > 0) app.log.info({ sealed }, 'sealed TOTP secrets stored as plaintext');
   const yoga = createGraphQLServer(services, {

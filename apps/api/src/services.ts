@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from './db/schema';
 import { createAdminUsersService } from './modules/admin-users/admin-users-service';
 import { createAuditService } from './modules/audit/audit-service';
-import { createAuthService } from './modules/auth/auth-service';
+import { createAuthService, type SessionRules } from './modules/auth/auth-service';
 import { createPaymentsService } from './modules/payments/payments-service';
 import { createReferralService } from './modules/referral/referral-service';
 import { createSavingsService } from './modules/savings/savings-service';
@@ -17,7 +17,10 @@ export type ServiceOptions = {
 };
 
 /** What services need beyond the database: the box that seals stored secrets. */
-export type ServiceDependencies = ServiceOptions & { secretBox: SecretBox };
+export type ServiceDependencies = ServiceOptions & {
+  secretBox: SecretBox;
+  sessions?: SessionRules;
+};
 
 /**
  * Every service, built once per app and shared by all requests. Services that change data
@@ -29,7 +32,7 @@ export function createServices(db: Kysely<DB>, options: ServiceDependencies) {
   return {
     clock,
     audit,
-    auth: createAuthService(db, audit, clock, options.secretBox),
+    auth: createAuthService(db, audit, clock, options.secretBox, options.sessions),
     adminUsers: createAdminUsersService(db, audit, clock),
     users: createUsersService(db),
     payments: createPaymentsService(db),

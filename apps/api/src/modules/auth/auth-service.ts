@@ -37,12 +37,21 @@ const AUDIT_TARGET = 'admin_user';
 const hasNul = (value: string) => value.includes('\u0000');
 
 /** Sign-in, token checks, sign-out and two-factor enrolment. Tokens live in the database so replicas share them. */
+/** Session rules (docs/architecture.md, "Sessions"). */
+export type SessionRules = { idleMs: number };
+
+export const DEFAULT_SESSION_RULES: SessionRules = { idleMs: 30 * 60_000 };
+
 export function createAuthService(
   db: Kysely<DB>,
   audit: AuditService,
   clock: Clock,
   secretBox: SecretBox,
+  sessions: SessionRules = DEFAULT_SESSION_RULES,
 ) {
+  // A session's last use is written at most this often: one write per request would double
+  // the cost of a read, and a minute is precise enough for an idle timeout of minutes.
+  const touchEveryMs = Math.min(60_000, sessions.idleMs / 10);
   // TOTP seeds are stored sealed, bound to their admin's row (docs/architecture.md).
   const totpContext = (adminId: number) => `admin_users:${adminId}:totp`;
   const sealTotp = (adminId: number, secret: string) =>
@@ -178,6 +187,8 @@ export function createAuthService(
             tokenHash: hashAccessToken(accessToken),
             adminUserId: credentials.id,
             expiresAt,
+            issuedAt,
+            ip: actor.ip,
           });
           return {
             result: undefined,
@@ -194,8 +205,48 @@ export function createAuthService(
     async authenticate(token: string | undefined): Promise<AuthenticatedAdmin | null> {
       if (!token) return null;
       const tokenHash = hashAccessToken(token);
-      const owner = await repo.findTokenOwner(db, tokenHash, clock());
-      return owner ? { ...owner, tokenHash } : null;
+      const now = clock();
+      const owner = await repo.findTokenOwner(
+        db,
+        tokenHash,
+        now,
+        new Date(now.getTime() - sessions.idleMs),
+      );
+      if (!owner) return null;
+      if (now.getTime() - owner.lastUsedAt.getTime() >= touchEveryMs) {
+        await repo.touchAccessToken(db, tokenHash, now);
+      }
+      const { lastUsedAt: _lastUsedAt, ...admin } = owner;
+      return { ...admin, tokenHash };
+    },
+
+    /** The admin's own live sessions, this one marked `current`. */
+    async sessions(adminId: number, currentTokenHash: string): Promise<repo.SessionRow[]> {
+      const now = clock();
+      return repo.listSessionsOfAdmin(
+        db,
+        adminId,
+        currentTokenHash,
+        now,
+        new Date(now.getTime() - sessions.idleMs),
+      );
+    },
+
+    /** Ends every session of the admin, this one included; returns how many ended. */
+    async signOutEverywhere(actor: Actor, adminId: number): Promise<number> {
+      return audit.withAudit(
+        actor,
+        { operation: 'postSignOutEverywhere', targetType: AUDIT_TARGET },
+        async (trx) => {
+          const revoked = await repo.deleteAccessTokensOfAdmin(trx, adminId);
+          return {
+            result: revoked,
+            targetIds: [adminId],
+            before: null,
+            after: { revokedTokens: revoked },
+          };
+        },
+      );
     },
 
     /** Revokes one token on the server, so it stops working at once. */

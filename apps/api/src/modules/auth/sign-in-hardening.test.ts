@@ -169,3 +169,50 @@ describe('refused calls', () => {
     expect(rows.at(-1)?.summary).toMatchObject({ fields: ['adminUsers'] });
   });
 });
+
+describe('sessions', () => {
+  const SESSIONS = '{ adminSessions { id ip current createdAt lastUsedAt expiresAt } }';
+  type Sessions = {
+    adminSessions: Array<{ id: string; ip: string | null; current: boolean; lastUsedAt: string }>;
+  };
+
+  it('ends a session left idle past the timeout, and keeps one in use', async () => {
+    const idle = await t.login('writer@example.com');
+    const used = await t.login('writer@example.com');
+    // 20 minutes in, the used one is used; 20 more and the idle one has been idle for 40.
+    offsetMs += 20 * 60_000;
+    expect((await t.gql('{ adminUser { id } }', {}, used)).errors).toBeUndefined();
+    offsetMs += 20 * 60_000;
+    expect((await t.gql('{ adminUser { id } }', {}, used)).errors).toBeUndefined();
+    const refused = await t.gql('{ adminUser { id } }', {}, idle);
+    expect(refused.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+
+  it("lists one's own live sessions and signs out everywhere", async () => {
+    const first = await t.login('super@example.com');
+    const second = await t.login('super@example.com');
+    const other = await t.login('reader@example.com');
+    const listed = await t.gql<Sessions>(SESSIONS, {}, second);
+    expect(listed.errors).toBeUndefined();
+    const sessions = listed.data!.adminSessions;
+    expect(sessions.length).toBeGreaterThanOrEqual(2);
+    expect(sessions.filter((s) => s.current)).toHaveLength(1);
+    expect(sessions.every((s) => s.ip === '127.0.0.1')).toBe(true);
+
+    const ended = await t.gql<{ postSignOutEverywhere: number }>(
+      'mutation { postSignOutEverywhere }',
+      {},
+      second,
+    );
+    // Idle and expired tokens of the admin go too, so at least the listed ones ended.
+    expect(ended.data?.postSignOutEverywhere).toBeGreaterThanOrEqual(sessions.length);
+    for (const token of [first, second]) {
+      const answer = await t.gql('{ adminUser { id } }', {}, token);
+      expect(answer.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    }
+    // Another admin's session is untouched.
+    expect((await t.gql('{ adminUser { id } }', {}, other)).errors).toBeUndefined();
+    const audited = await auditRows(t, 'postSignOutEverywhere');
+    expect(audited.at(-1)?.summary).toBeDefined();
+  });
+});
