@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildSchema, parse, specifiedRules, validate } from 'graphql';
+import { buildSchema, specifiedRules, validate } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../config/paths';
 import { startTestApp, type TestApp } from '../../test/test-app';
@@ -16,7 +16,8 @@ afterAll(async () => {
   await t.close();
 });
 
-type Answer = { status: number; body: { data?: unknown; errors?: Array<Record<string, any>> } };
+type AnswerError = { message: string; extensions?: { code?: string } };
+type Answer = { status: number; body: { data?: unknown; errors?: AnswerError[] } };
 
 async function post(body: unknown, withToken = true): Promise<Answer> {
   const response = await fetch(`${t.baseUrl}/graphql-admin`, {

@@ -30,6 +30,8 @@ type Documents = {
     "\n  mutation ConfirmTotpEnrollment($totpCode: String!) {\n    postConfirmTotpEnrollment(totpCode: $totpCode) {\n      message\n      totpEnabled\n    }\n  }\n": typeof types.ConfirmTotpEnrollmentDocument,
     "\n  mutation DisableTotp($password: String!) {\n    postDisableTotp(password: $password) {\n      message\n      totpEnabled\n    }\n  }\n": typeof types.DisableTotpDocument,
     "\n  query MyProfile {\n    adminUser {\n      id\n      userName\n      email\n      mustChangePassword\n      totpEnabled\n    }\n  }\n": typeof types.MyProfileDocument,
+    "\n  query MySessions {\n    adminSessions {\n      id\n      createdAt\n      lastUsedAt\n      expiresAt\n      ip\n      current\n    }\n  }\n": typeof types.MySessionsDocument,
+    "\n  mutation SignOutEverywhere {\n    postSignOutEverywhere\n  }\n": typeof types.SignOutEverywhereDocument,
     "\n  mutation StartTotpEnrollment {\n    postStartTotpEnrollment {\n      secret\n      otpauthUri\n      qrCodeDataUrl\n    }\n  }\n": typeof types.StartTotpEnrollmentDocument,
     "\n  mutation UpdateAdminUserProfile(\n    $email: String\n    $userName: String\n    $oldPassword: String\n    $newPassword: String\n  ) {\n    postUpdateAdminUserProfile(\n      email: $email\n      userName: $userName\n      oldPassword: $oldPassword\n      newPassword: $newPassword\n    ) {\n      newEmail\n      newUserName\n      message\n    }\n  }\n": typeof types.UpdateAdminUserProfileDocument,
     "\n  query ReferralTree($userName: String, $userId: Int, $childrenLimit: Int, $childrenOffset: Int) {\n    referralTree(\n      userName: $userName\n      userId: $userId\n      childrenLimit: $childrenLimit\n      childrenOffset: $childrenOffset\n    ) {\n      parent {\n        id\n        userName\n        registeredAt\n        childrenCount\n        descendantsCount\n      }\n      user {\n        id\n        userName\n        registeredAt\n        childrenCount\n        descendantsCount\n      }\n      children {\n        id\n        userName\n        registeredAt\n        childrenCount\n        descendantsCount\n      }\n      totalChildren\n      childrenLimit\n      childrenOffset\n    }\n  }\n": typeof types.ReferralTreeDocument,
@@ -68,6 +70,8 @@ const documents: Documents = {
     "\n  mutation ConfirmTotpEnrollment($totpCode: String!) {\n    postConfirmTotpEnrollment(totpCode: $totpCode) {\n      message\n      totpEnabled\n    }\n  }\n": types.ConfirmTotpEnrollmentDocument,
     "\n  mutation DisableTotp($password: String!) {\n    postDisableTotp(password: $password) {\n      message\n      totpEnabled\n    }\n  }\n": types.DisableTotpDocument,
     "\n  query MyProfile {\n    adminUser {\n      id\n      userName\n      email\n      mustChangePassword\n      totpEnabled\n    }\n  }\n": types.MyProfileDocument,
+    "\n  query MySessions {\n    adminSessions {\n      id\n      createdAt\n      lastUsedAt\n      expiresAt\n      ip\n      current\n    }\n  }\n": types.MySessionsDocument,
+    "\n  mutation SignOutEverywhere {\n    postSignOutEverywhere\n  }\n": types.SignOutEverywhereDocument,
     "\n  mutation StartTotpEnrollment {\n    postStartTotpEnrollment {\n      secret\n      otpauthUri\n      qrCodeDataUrl\n    }\n  }\n": types.StartTotpEnrollmentDocument,
     "\n  mutation UpdateAdminUserProfile(\n    $email: String\n    $userName: String\n    $oldPassword: String\n    $newPassword: String\n  ) {\n    postUpdateAdminUserProfile(\n      email: $email\n      userName: $userName\n      oldPassword: $oldPassword\n      newPassword: $newPassword\n    ) {\n      newEmail\n      newUserName\n      message\n    }\n  }\n": types.UpdateAdminUserProfileDocument,
     "\n  query ReferralTree($userName: String, $userId: Int, $childrenLimit: Int, $childrenOffset: Int) {\n    referralTree(\n      userName: $userName\n      userId: $userId\n      childrenLimit: $childrenLimit\n      childrenOffset: $childrenOffset\n    ) {\n      parent {\n        id\n        userName\n        registeredAt\n        childrenCount\n        descendantsCount\n      }\n      user {\n        id\n        userName\n        registeredAt\n        childrenCount\n        descendantsCount\n      }\n      children {\n        id\n        userName\n        registeredAt\n        childrenCount\n        descendantsCount\n      }\n      totalChildren\n      childrenLimit\n      childrenOffset\n    }\n  }\n": types.ReferralTreeDocument,
@@ -151,6 +155,14 @@ export function graphql(source: "\n  mutation DisableTotp($password: String!) {\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query MyProfile {\n    adminUser {\n      id\n      userName\n      email\n      mustChangePassword\n      totpEnabled\n    }\n  }\n"): typeof import('./graphql').MyProfileDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MySessions {\n    adminSessions {\n      id\n      createdAt\n      lastUsedAt\n      expiresAt\n      ip\n      current\n    }\n  }\n"): typeof import('./graphql').MySessionsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SignOutEverywhere {\n    postSignOutEverywhere\n  }\n"): typeof import('./graphql').SignOutEverywhereDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

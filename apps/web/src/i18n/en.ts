@@ -267,6 +267,15 @@ export const en: Messages = {
     currentPassword: 'Password',
     twoFactorTurnOff: 'Turn off two-factor authentication',
     twoFactorDisabled: 'Two-factor authentication is off.',
+    sessionsTitle: 'Sessions',
+    sessionsHint:
+      'Where your account is signed in. A session ends after 24 hours, or sooner when left unused.',
+    sessionsSignedIn: 'Signed in',
+    sessionsLastUsed: 'Last used',
+    sessionsIp: 'IP address',
+    sessionsCurrent: 'This session',
+    sessionsSignOutEverywhere: 'Sign out everywhere',
+    sessionsConfirm: 'Sign out every session of your account, this one included?',
   },
   validation: {
     required: 'Please input {{field}}',

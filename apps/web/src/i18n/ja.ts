@@ -265,6 +265,16 @@ export const ja = {
     currentPassword: 'パスワード',
     twoFactorTurnOff: '2段階認証を無効にする',
     twoFactorDisabled: '2段階認証を無効にしました。',
+    sessionsTitle: 'セッション',
+    sessionsHint:
+      'このアカウントでサインインしている場所です。セッションは24時間で、または一定時間使われないと終了します。',
+    sessionsSignedIn: 'サインイン日時',
+    sessionsLastUsed: '最終利用',
+    sessionsIp: 'IPアドレス',
+    sessionsCurrent: 'このセッション',
+    sessionsSignOutEverywhere: 'すべての場所からサインアウト',
+    sessionsConfirm:
+      'このセッションを含め、アカウントのすべてのセッションからサインアウトしますか？',
   },
   validation: {
     required: '{{field}}を入力してください',

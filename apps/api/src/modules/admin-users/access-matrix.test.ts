@@ -278,7 +278,7 @@ describe('role × operation matrix (generated from the schema)', () => {
       .selectFrom('audit_log')
       .select('operation')
       .distinct()
-      .where('id', '>', lastAuditId)
+      .where('id', '>', String(lastAuditId))
       .execute();
     // Refusals of signed-in admins are audited (graphql/security-events.ts); nothing else.
     expect(added.map((row) => row.operation)).toEqual(['accessRefused']);
