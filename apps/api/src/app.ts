@@ -48,7 +48,10 @@ export async function buildApp(
   const services = createServices(database.db, {
     ...serviceOptions,
     secretBox,
-    sessions: { idleMs: config.sessionIdleMinutes * 60_000 },
+    sessions: {
+      idleMs: config.sessionIdleMinutes * 60_000,
+      requireTotpForSuperAdmin: config.requireTotpForSuperAdmin,
+    },
   });
   const sealed = await services.auth.sealPlaintextTotpSecrets();
   if (sealed > 0) app.log.info({ sealed }, 'sealed TOTP secrets stored as plaintext');

@@ -41,6 +41,11 @@ export const TOTP_REQUIRED_MESSAGE = 'Enter the 6-digit code from your authentic
 /** `extensions.reason` values that refine a FORBIDDEN answer. */
 export const PASSWORD_CHANGE_REQUIRED_REASON = 'PASSWORD_CHANGE_REQUIRED';
 
+/** With REQUIRE_TOTP_FOR_SUPER_ADMIN, a super admin must turn two-factor on first. */
+export const TOTP_ENROLMENT_REQUIRED_MESSAGE =
+  'Turn on two-factor authentication on your profile page before doing anything else.';
+export const TOTP_ENROLMENT_REQUIRED_REASON = 'TOTP_ENROLMENT_REQUIRED';
+
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
 }

@@ -29,7 +29,7 @@ type Documents = {
     "\n  query UserSavings($userName: String, $planName: String, $pagination: PaginationInput) {\n    userSavings(userName: $userName, planName: $planName, pagination: $pagination) {\n      list {\n        userSavingSentValueId\n        userName\n        planName\n        address\n        amountHEC\n        amountUSD\n        transactionHash\n        confirmedAt\n      }\n      pagination {\n        totalRecords\n      }\n    }\n  }\n": typeof types.UserSavingsDocument,
     "\n  mutation ConfirmTotpEnrollment($totpCode: String!) {\n    postConfirmTotpEnrollment(totpCode: $totpCode) {\n      message\n      totpEnabled\n    }\n  }\n": typeof types.ConfirmTotpEnrollmentDocument,
     "\n  mutation DisableTotp($password: String!) {\n    postDisableTotp(password: $password) {\n      message\n      totpEnabled\n    }\n  }\n": typeof types.DisableTotpDocument,
-    "\n  query MyProfile {\n    adminUser {\n      id\n      userName\n      email\n      mustChangePassword\n      totpEnabled\n    }\n  }\n": typeof types.MyProfileDocument,
+    "\n  query MyProfile {\n    adminUser {\n      id\n      userName\n      email\n      mustChangePassword\n      totpEnabled\n      totpRequired\n    }\n  }\n": typeof types.MyProfileDocument,
     "\n  query MySessions {\n    adminSessions {\n      id\n      createdAt\n      lastUsedAt\n      expiresAt\n      ip\n      current\n    }\n  }\n": typeof types.MySessionsDocument,
     "\n  mutation SignOutEverywhere {\n    postSignOutEverywhere\n  }\n": typeof types.SignOutEverywhereDocument,
     "\n  mutation StartTotpEnrollment {\n    postStartTotpEnrollment {\n      secret\n      otpauthUri\n      qrCodeDataUrl\n    }\n  }\n": typeof types.StartTotpEnrollmentDocument,
@@ -69,7 +69,7 @@ const documents: Documents = {
     "\n  query UserSavings($userName: String, $planName: String, $pagination: PaginationInput) {\n    userSavings(userName: $userName, planName: $planName, pagination: $pagination) {\n      list {\n        userSavingSentValueId\n        userName\n        planName\n        address\n        amountHEC\n        amountUSD\n        transactionHash\n        confirmedAt\n      }\n      pagination {\n        totalRecords\n      }\n    }\n  }\n": types.UserSavingsDocument,
     "\n  mutation ConfirmTotpEnrollment($totpCode: String!) {\n    postConfirmTotpEnrollment(totpCode: $totpCode) {\n      message\n      totpEnabled\n    }\n  }\n": types.ConfirmTotpEnrollmentDocument,
     "\n  mutation DisableTotp($password: String!) {\n    postDisableTotp(password: $password) {\n      message\n      totpEnabled\n    }\n  }\n": types.DisableTotpDocument,
-    "\n  query MyProfile {\n    adminUser {\n      id\n      userName\n      email\n      mustChangePassword\n      totpEnabled\n    }\n  }\n": types.MyProfileDocument,
+    "\n  query MyProfile {\n    adminUser {\n      id\n      userName\n      email\n      mustChangePassword\n      totpEnabled\n      totpRequired\n    }\n  }\n": types.MyProfileDocument,
     "\n  query MySessions {\n    adminSessions {\n      id\n      createdAt\n      lastUsedAt\n      expiresAt\n      ip\n      current\n    }\n  }\n": types.MySessionsDocument,
     "\n  mutation SignOutEverywhere {\n    postSignOutEverywhere\n  }\n": types.SignOutEverywhereDocument,
     "\n  mutation StartTotpEnrollment {\n    postStartTotpEnrollment {\n      secret\n      otpauthUri\n      qrCodeDataUrl\n    }\n  }\n": types.StartTotpEnrollmentDocument,
@@ -154,7 +154,7 @@ export function graphql(source: "\n  mutation DisableTotp($password: String!) {\
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query MyProfile {\n    adminUser {\n      id\n      userName\n      email\n      mustChangePassword\n      totpEnabled\n    }\n  }\n"): typeof import('./graphql').MyProfileDocument;
+export function graphql(source: "\n  query MyProfile {\n    adminUser {\n      id\n      userName\n      email\n      mustChangePassword\n      totpEnabled\n      totpRequired\n    }\n  }\n"): typeof import('./graphql').MyProfileDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -182,7 +182,7 @@ export type DisableTotpMutation = { postDisableTotp: { message: string, totpEnab
 export type MyProfileQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MyProfileQuery = { adminUser: { id: number, userName: string, email: string, mustChangePassword: boolean, totpEnabled: boolean } };
+export type MyProfileQuery = { adminUser: { id: number, userName: string, email: string, mustChangePassword: boolean, totpEnabled: boolean, totpRequired: boolean } };
 
 export type MySessionsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -566,6 +566,7 @@ export const MyProfileDocument = new TypedDocumentString(`
     email
     mustChangePassword
     totpEnabled
+    totpRequired
   }
 }
     `) as unknown as TypedDocumentString<MyProfileQuery, MyProfileQueryVariables>;

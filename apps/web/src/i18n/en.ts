@@ -267,6 +267,7 @@ export const en: Messages = {
     currentPassword: 'Password',
     twoFactorTurnOff: 'Turn off two-factor authentication',
     twoFactorDisabled: 'Two-factor authentication is off.',
+    totpRequired: 'Super admins must use two-factor authentication. Turn it on below to continue.',
     sessionsTitle: 'Sessions',
     sessionsHint:
       'Where your account is signed in. A session ends after 24 hours, or sooner when left unused.',

@@ -265,6 +265,7 @@ export const ja = {
     currentPassword: 'パスワード',
     twoFactorTurnOff: '2段階認証を無効にする',
     twoFactorDisabled: '2段階認証を無効にしました。',
+    totpRequired: 'スーパー管理者は二要素認証が必須です。続けるには下で有効にしてください。',
     sessionsTitle: 'セッション',
     sessionsHint:
       'このアカウントでサインインしている場所です。セッションは24時間で、または一定時間使われないと終了します。',

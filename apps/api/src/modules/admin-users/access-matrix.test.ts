@@ -70,8 +70,8 @@ const SELF_SERVICE_MUTATIONS: Record<string, AccessRule> = {
   postSignOut: 'self',
   postSignOutEverywhere: 'self',
   postUpdateAdminUserProfile: 'self',
-  postStartTotpEnrollment: 'authenticated',
-  postConfirmTotpEnrollment: 'authenticated',
+  postStartTotpEnrollment: 'self',
+  postConfirmTotpEnrollment: 'self',
   postDisableTotp: 'authenticated',
 };
 /** Queries that need more than a signed-in admin, or less. */

@@ -304,6 +304,7 @@ export type TokenOwner = {
   mustChangePassword: boolean;
   roles: RoleName[];
   lastUsedAt: Date;
+  totpEnabled: boolean;
 };
 
 const compiledTokenLookup = createCompiledQueryCache(1);
@@ -330,6 +331,7 @@ export async function findTokenOwner(
           'u.email',
           'u.must_change_password',
           't.last_used_at',
+          sql<boolean>`u.totp_secret IS NOT NULL`.as('totp_enabled'),
           sql<RoleName[]>`coalesce(
           (SELECT array_agg(r.name ORDER BY r.id) FROM admin_user_roles ur
              JOIN admin_roles r ON r.id = ur.role_id WHERE ur.admin_user_id = u.id),
@@ -348,6 +350,7 @@ export async function findTokenOwner(
       mustChangePassword: row.must_change_password,
       roles: row.roles,
       lastUsedAt: new Date(row.last_used_at),
+      totpEnabled: row.totp_enabled,
     }
   );
 }

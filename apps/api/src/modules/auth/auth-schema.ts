@@ -71,7 +71,8 @@ builder.mutationField('postStartTotpEnrollment', (t) =>
   t.field({
     description: "Offers a new two-factor secret for the signed-in admin's own account.",
     type: TotpEnrollmentRef,
-    authScopes: { authenticated: true },
+    // self: an admin required to turn two-factor on must be able to.
+    authScopes: { self: true },
     resolve: (_root, _args, ctx) =>
       ctx.services.auth.startTotpEnrollment(ctx.actor, ctx.admin!.id, ctx.admin!.email),
   }),
@@ -81,7 +82,8 @@ builder.mutationField('postConfirmTotpEnrollment', (t) =>
   t.field({
     description: 'Turns two-factor authentication on with a code from the authenticator app.',
     type: TotpStatusRef,
-    authScopes: { authenticated: true },
+    // self: an admin required to turn two-factor on must be able to.
+    authScopes: { self: true },
     args: { totpCode: t.arg.string({ required: true }) },
     resolve: async (_root, args, ctx) => {
       await ctx.services.auth.confirmTotpEnrollment(

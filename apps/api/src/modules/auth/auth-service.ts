@@ -38,7 +38,11 @@ const hasNul = (value: string) => value.includes('\u0000');
 
 /** Sign-in, token checks, sign-out and two-factor enrolment. Tokens live in the database so replicas share them. */
 /** Session rules (docs/architecture.md, "Sessions"). */
-export type SessionRules = { idleMs: number };
+export type SessionRules = {
+  idleMs: number;
+  /** A super_admin without two-factor may only enrol it (REQUIRE_TOTP_FOR_SUPER_ADMIN). */
+  requireTotpForSuperAdmin?: boolean;
+};
 
 export const DEFAULT_SESSION_RULES: SessionRules = { idleMs: 30 * 60_000 };
 
@@ -216,8 +220,12 @@ export function createAuthService(
       if (now.getTime() - owner.lastUsedAt.getTime() >= touchEveryMs) {
         await repo.touchAccessToken(db, tokenHash, now);
       }
-      const { lastUsedAt: _lastUsedAt, ...admin } = owner;
-      return { ...admin, tokenHash };
+      const { lastUsedAt: _lastUsedAt, totpEnabled, ...admin } = owner;
+      const totpRequired =
+        (sessions.requireTotpForSuperAdmin ?? false) &&
+        admin.roles.includes('super_admin') &&
+        !totpEnabled;
+      return { ...admin, tokenHash, totpRequired };
     },
 
     /** The admin's own live sessions, this one marked `current`. */

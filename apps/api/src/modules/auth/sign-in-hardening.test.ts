@@ -3,6 +3,7 @@ import { startTestApp, type TestApp } from '../../../test/test-app';
 import { loadConfig } from '../../config/env';
 import { isCommonPassword } from './common-passwords';
 import { ACCOUNT_THROTTLE_POLICY, THROTTLE_POLICY } from './sign-in-throttle';
+import { base32Decode, totpCode, totpStep } from './totp';
 
 let t: TestApp;
 let proxied: TestApp;
@@ -214,5 +215,46 @@ describe('sessions', () => {
     expect((await t.gql('{ adminUser { id } }', {}, other)).errors).toBeUndefined();
     const audited = await auditRows(t, 'postSignOutEverywhere');
     expect(audited.at(-1)?.summary).toBeDefined();
+  });
+});
+
+describe('two-factor required for super_admin (REQUIRE_TOTP_FOR_SUPER_ADMIN=1)', () => {
+  it('lets a super admin without two-factor only enrol it; other roles are unaffected', async () => {
+    const strict = await startTestApp({ env: { REQUIRE_TOTP_FOR_SUPER_ADMIN: '1' } });
+    try {
+      const token = await strict.login('super@example.com');
+      const refused = await strict.gql('{ adminUsers { id } }', {}, token);
+      expect(refused.errors?.[0]?.extensions).toMatchObject({
+        code: 'FORBIDDEN',
+        reason: 'TOTP_ENROLMENT_REQUIRED',
+      });
+      const profile = await strict.gql<{ adminUser: { totpRequired: boolean } }>(
+        '{ adminUser { totpRequired } }',
+        {},
+        token,
+      );
+      expect(profile.data?.adminUser.totpRequired).toBe(true);
+
+      const started = await strict.gql<{ postStartTotpEnrollment: { secret: string } }>(
+        'mutation { postStartTotpEnrollment { secret } }',
+        {},
+        token,
+      );
+      const secret = started.data!.postStartTotpEnrollment.secret;
+      const code = totpCode(base32Decode(secret), totpStep(new Date()));
+      const confirmed = await strict.gql(
+        'mutation ($c: String!) { postConfirmTotpEnrollment(totpCode: $c) { totpEnabled } }',
+        { c: code },
+        token,
+      );
+      expect(confirmed.errors).toBeUndefined();
+      const allowed = await strict.gql('{ adminUsers { id } }', {}, token);
+      expect(allowed.errors).toBeUndefined();
+
+      const writer = await strict.login('writer@example.com');
+      expect((await strict.gql('{ users { list { id } } }', {}, writer)).errors).toBeUndefined();
+    } finally {
+      await strict.close();
+    }
   });
 });

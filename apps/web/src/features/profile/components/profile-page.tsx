@@ -35,6 +35,11 @@ export function ProfilePage() {
           {t('profile.mustChangePassword')}
         </Alert>
       )}
+      {profile.data.totpRequired && (
+        <Alert severity="warning" role="status" data-testid="totp-required">
+          {t('profile.totpRequired')}
+        </Alert>
+      )}
       <ProfileForm key={`${profile.data.email}/${profile.data.userName}`} current={profile.data} />
       {!profile.data.mustChangePassword && <TwoFactorCard enabled={profile.data.totpEnabled} />}
       <SessionsCard />
