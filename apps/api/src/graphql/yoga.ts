@@ -37,7 +37,7 @@ export function maskError(error: unknown): Error {
     // rather than the GRAPHQL_PARSE_FAILED yoga wraps it in.
     const inner = graphQLError.originalError;
     if (inner instanceof GraphQLError && isErrorCode(inner.extensions.code)) {
-      return new GraphQLError(inner.message, {
+      return new GraphQLError(graphQLError.message, {
         nodes: graphQLError.nodes,
         extensions: { ...graphQLError.extensions, code: inner.extensions.code },
       });
