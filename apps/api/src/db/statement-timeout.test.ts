@@ -1,3 +1,4 @@
+import type { GraphQLError } from 'graphql';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-database';
@@ -21,7 +22,7 @@ describe('the per-statement time limit', () => {
     });
     expect(statementTimeoutError(canceled)?.code).toBe('QUERY_TIMEOUT');
     expect(statementTimeoutError(new Error('other'))).toBeUndefined();
-    const masked = maskError(canceled);
+    const masked = maskError(canceled) as GraphQLError;
     expect(masked.extensions.code).toBe('QUERY_TIMEOUT');
     expect(masked.message).not.toMatch(/canceling/);
   });
