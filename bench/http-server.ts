@@ -15,6 +15,7 @@ import { loadConfig } from '../apps/api/src/config/env';
 import { openDatabase } from '../apps/api/src/db/database';
 
 type Captured = { sql: string; parameters: unknown[] };
+type BareRow = Record<string, unknown>;
 
 const mode = process.argv[2];
 const url = process.env.DATABASE_URL;
@@ -64,24 +65,47 @@ async function startBare(): Promise<number> {
       void (async () => {
         try {
           JSON.parse(Buffer.concat(chunks).toString('utf8'));
-          // The same token lookup as the app (the captured statement: one token for the whole run).
+          // The same token lookup as the app (the captured statement: one token for the whole
+          // run). Every statement is prepared once per connection (named), as a hand-written
+          // server would: the fair baseline of issue 11.
           if (
             !req.headers['x-admin-access-token'] ||
-            (await pool.query(auth.sql, auth.parameters)).rowCount !== 1
+            (await pool.query({ name: 'auth', text: auth.sql, values: auth.parameters }))
+              .rowCount !== 1
           ) {
             res.writeHead(401, { 'content-type': 'application/json' });
             res.end('{"errors":[{"message":"Authorization error [no auth]"}]}');
             return;
           }
           const [rows, count] = await Promise.all([
-            pool.query(page.sql, page.parameters),
-            pool.query(countQuery.sql, countQuery.parameters),
+            pool.query<BareRow>({ name: 'page', text: page.sql, values: page.parameters }),
+            pool.query({ name: 'count', text: countQuery.sql, values: countQuery.parameters }),
           ]);
           const n = Number((count.rows[0] as { n: string }).n);
-          const payload = JSON.stringify({
-            data: {
-              users: { list: rows.rows, pagination: { limit: 20, offset: 0, totalRecords: n } },
+          // The answer in the shape the GraphQL query asks for (nested aubeUserInfo).
+          const list = rows.rows.map((r) => ({
+            id: r.id,
+            userName: r.user_name,
+            inviteCode: r.invite_code,
+            cardStatus: r.card_status,
+            totalHECStakedAmount: r.total_hec_staked_amount,
+            totalETHStakedAmount: r.total_eth_staked_amount,
+            totalBuyAmountUsd: r.total_buy_amount_usd,
+            savingRewardsRate: r.saving_rewards_rate,
+            referralRate: r.referral_rate,
+            registeredAt: r.registered_at,
+            totalSentAmount: r.total_sent_amount,
+            totalOwl: r.total_owl,
+            aubeUserInfo: {
+              email: r.email,
+              aubeUserIdHash: r.aube_user_id_hash,
+              firstName: r.first_name,
+              lastName: r.last_name,
+              forceClubIdHash: r.force_club_id_hash,
             },
+          }));
+          const payload = JSON.stringify({
+            data: { users: { list, pagination: { limit: 20, offset: 0, totalRecords: n } } },
           });
           res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
           res.end(payload);

@@ -6,6 +6,9 @@ CREATE TABLE admin_access_tokens (
   admin_user_id integer NOT NULL,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   expires_at timestamp with time zone NOT NULL,
+  id bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
+  last_used_at timestamp with time zone DEFAULT now() NOT NULL,
+  ip text,
   CONSTRAINT admin_access_tokens_admin_user_id_fkey FOREIGN KEY (admin_user_id) REFERENCES admin_users(id) ON DELETE CASCADE,
   CONSTRAINT admin_access_tokens_pkey PRIMARY KEY (token_hash)
 );
@@ -524,6 +527,7 @@ CREATE TABLE withdrawal_transaction_hashes (
 
 CREATE INDEX admin_access_tokens_admin_user_id_idx ON public.admin_access_tokens USING btree (admin_user_id);
 CREATE INDEX admin_access_tokens_expires_at_idx ON public.admin_access_tokens USING btree (expires_at);
+CREATE UNIQUE INDEX admin_access_tokens_id_key ON public.admin_access_tokens USING btree (id);
 CREATE INDEX admin_sign_in_throttles_last_failure_at_idx ON public.admin_sign_in_throttles USING btree (last_failure_at);
 CREATE UNIQUE INDEX admin_users_email_key ON public.admin_users USING btree (lower(email));
 CREATE UNIQUE INDEX admin_users_user_name_key ON public.admin_users USING btree (lower(user_name));

@@ -2,10 +2,17 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { GRAPHQL_PATH } from '@app/shared';
 import type { Config } from './config/env';
+import { fastifyTrustProxy } from './config/network';
 import { resolveSecretsKey } from './config/secrets-key';
 import type { Database } from './db/database';
+import { GRAPHQL_LIMITS } from './graphql/armor';
 import { createFastPath } from './server/fast-path';
+import { resolveRequestAdmin } from './graphql/request-admin';
 import { createGraphQLServer } from './server/yoga';
+import { registerCors } from './http/cors';
+import { registerCsrfPrevention } from './http/csrf';
+import { registerErrorHandler } from './http/error-handler';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { registerLoginRoute } from './modules/auth/login-route';
 import { registerHealthRoute } from './modules/health/health-route';
@@ -26,27 +33,34 @@ export async function buildApp(
         ? incoming
         : randomUUID();
     },
-    trustProxy: config.trustProxy,
-    bodyLimit: 20 * 1024 * 1024,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    bodyLimit: GRAPHQL_LIMITS.maxBodyBytes,
   });
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'DENY');
-  });
+  registerSecurityHeaders(app, config.cspImageOrigins);
+  registerCors(app, config.corsOrigins);
+  registerCsrfPrevention(app);
+  registerErrorHandler(app);
 
   database.onLostConnection((error) =>
     app.log.warn({ err: error }, 'database connection lost; the pool will open a new one'),
   );
   const secretBox = createSecretBox(resolveSecretsKey(config));
-  const services = createServices(database.db, { ...serviceOptions, secretBox });
+  const services = createServices(database.db, {
+    ...serviceOptions,
+    secretBox,
+    sessions: {
+      idleMs: config.sessionIdleMinutes * 60_000,
+      requireTotpForSuperAdmin: config.requireTotpForSuperAdmin,
+    },
+  });
   const sealed = await services.auth.sealPlaintextTotpSecrets();
   if (sealed > 0) app.log.info({ sealed }, 'sealed TOTP secrets stored as plaintext');
   const yoga = createGraphQLServer(services, {
     graphiql: config.nodeEnv === 'development',
     // In tests a mutation that wrote no audit row fails loudly.
     strictAudit: config.nodeEnv === 'test',
+    // Anonymous callers get no introspection or suggestions, except while developing.
+    anonymousIntrospection: config.nodeEnv === 'development',
   });
 
   // Cached, validated POSTed queries skip yoga's per-request machinery (server/fast-path.ts).
@@ -59,6 +73,7 @@ export async function buildApp(
     method: ['GET', 'POST', 'OPTIONS'],
     handler: async (req, reply) => {
       if (await fastPath.handle(req, reply)) return reply;
+      await resolveRequestAdmin(services, req);
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
       // A block body: reply.header() returns the reply, which is thenable.
       response.headers.forEach((value, key) => {

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig, type Config } from './config/env';
+import { isLoopbackHost } from './config/network';
 import { resolveSecretsKey } from './config/secrets-key';
 import { openConfiguredDatabase } from './db/database';
 import { migrate } from './db/migrator';
@@ -18,6 +19,16 @@ function readConfig(): Config & { secretsKey: Buffer } {
     }
     throw error;
   }
+}
+
+/** The banner's line about who can reach the server (demo accounts: this machine only). */
+function listeningOn(config: Config): string {
+  if (isLoopbackHost(config.host)) {
+    return `Listening on ${config.host} only: reachable from this machine alone${config.demoSeed ? ' (demo accounts; set ALLOW_DEMO_ON_NETWORK=1 and HOST to expose them)' : ''}.`;
+  }
+  return config.demoSeed
+    ? `WARNING: listening on ${config.host} WITH DEMO ACCOUNTS (ALLOW_DEMO_ON_NETWORK=1): anyone who reaches this address can sign in with the published password.`
+    : `Listening on ${config.host}.`;
 }
 
 async function main(): Promise<void> {
@@ -61,7 +72,8 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const lines = [
     '',
-    `  Admin console ready: http://localhost:${port}`,
+    `  Admin console ready: http://${isLoopbackHost(config.host) ? 'localhost' : config.host}:${port}`,
+    `  ${listeningOn(config)}`,
     `  Database: ${database.engine === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`,
   ];
   if (config.demoSeed) {

@@ -30,7 +30,12 @@ export type TestApp = {
 
 /** Starts the real app on a random port over a fresh database with the demo admins. */
 export async function startTestApp(
-  options: { seedDemoAdmins?: boolean; clock?: Clock } = {},
+  options: {
+    seedDemoAdmins?: boolean;
+    clock?: Clock;
+    /** More environment for loadConfig (e.g. TRUST_PROXY, CORS_ORIGINS). */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   if (options.seedDemoAdmins !== false) await seedDemoAdmins(database.db);
@@ -40,6 +45,7 @@ export async function startTestApp(
     PORT: '0',
     HOST: '127.0.0.1',
     WEB_DIST_DIR: '/nonexistent-web-dist',
+    ...options.env,
   });
   const app = await buildApp(config, database, options.clock ? { clock: options.clock } : {});
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -15,6 +15,12 @@ export const ERROR_CODES = [
   // nothing was changed and the same request may simply be sent again.
   'TRY_AGAIN',
   'INTERNAL_SERVER_ERROR',
+  // A GraphQL document over a depth, alias, cost, token or directive limit.
+  'QUERY_TOO_COMPLEX',
+  // A request body over the size limit.
+  'PAYLOAD_TOO_LARGE',
+  // A database statement ran past the per-statement time limit.
+  'QUERY_TIMEOUT',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -37,6 +43,11 @@ export const TOTP_REQUIRED_MESSAGE = 'Enter the 6-digit code from your authentic
 
 /** `extensions.reason` values that refine a FORBIDDEN answer. */
 export const PASSWORD_CHANGE_REQUIRED_REASON = 'PASSWORD_CHANGE_REQUIRED';
+
+/** With REQUIRE_TOTP_FOR_SUPER_ADMIN, a super admin must turn two-factor on first. */
+export const TOTP_ENROLMENT_REQUIRED_MESSAGE =
+  'Turn on two-factor authentication on your profile page before doing anything else.';
+export const TOTP_ENROLMENT_REQUIRED_REASON = 'TOTP_ENROLMENT_REQUIRED';
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);

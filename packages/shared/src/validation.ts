@@ -31,7 +31,8 @@ export type ValidationRule =
   | 'role_required'
   | 'unique'
   | 'incorrect'
-  | 'different';
+  | 'different'
+  | 'common';
 
 /** Form fields whose names appear in messages; each has a label in every locale. */
 export type FieldName =
@@ -93,6 +94,7 @@ export const VALIDATION_MESSAGES: Record<Locale, Record<ValidationRule, string>>
     unique: 'The {field} is already in use',
     incorrect: 'The {field} is incorrect',
     different: 'The {field} must be different from the {target}',
+    common: 'The {field} is one of the most common passwords; please choose another',
   },
   ja: {
     required: '{field}を入力してください',
@@ -105,6 +107,7 @@ export const VALIDATION_MESSAGES: Record<Locale, Record<ValidationRule, string>>
     unique: 'この{field}は既に使用されています',
     incorrect: '{field}が正しくありません',
     different: '{field}は{target}と異なるものにしてください',
+    common: '{field}はよく使われるパスワードのため使えません。別のものにしてください',
   },
 };
 

@@ -58,3 +58,34 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: must be between 0 and 65535/);
   });
 });
+
+describe('a safe default start', () => {
+  it('listens on loopback when demo accounts exist, on every interface on PostgreSQL', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DEMO_SEED: '1' }).host).toBe(
+      '127.0.0.1',
+    );
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).host).toBe('0.0.0.0');
+  });
+
+  it('refuses demo accounts on a network address without ALLOW_DEMO_ON_NETWORK=1', () => {
+    expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(/ALLOW_DEMO_ON_NETWORK/);
+    expect(() =>
+      loadConfig({ HOST: '192.0.2.10', DATABASE_URL: 'postgres://u@h/db', DEMO_SEED: '1' }),
+    ).toThrow(ConfigError);
+    expect(loadConfig({ HOST: '0.0.0.0', ALLOW_DEMO_ON_NETWORK: '1' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '::1' }).host).toBe('::1');
+    expect(loadConfig({ HOST: '0.0.0.0', DATABASE_URL: 'postgres://u@h/db' }).host).toBe('0.0.0.0');
+  });
+
+  it('takes CORS_ORIGINS and CSP_IMG_ORIGINS as exact origins only', () => {
+    expect(
+      loadConfig({ CORS_ORIGINS: 'https://a.example, http://b.example:8080' }).corsOrigins,
+    ).toEqual(['https://a.example', 'http://b.example:8080']);
+    expect(() => loadConfig({ CORS_ORIGINS: '*' })).toThrow(/CORS_ORIGINS/);
+    expect(() => loadConfig({ CSP_IMG_ORIGINS: 'https://cdn.example/path' })).toThrow(
+      /CSP_IMG_ORIGINS/,
+    );
+  });
+});

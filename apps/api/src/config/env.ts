@@ -1,8 +1,7 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+import { parseOrigins, parseTrustProxy, isLoopbackHost, type TrustProxy } from './network';
+import { repoRoot } from './paths';
 
 const booleanFlag = z
   .enum(['0', '1', 'true', 'false', ''], {
@@ -10,6 +9,19 @@ const booleanFlag = z
   })
   .optional()
   .transform((value) => value === '1' || value === 'true');
+
+/** A comma-separated list of origins (scheme://host[:port]), each written exactly so. */
+const originList = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const parsed = parseOrigins(value ?? '');
+    if (typeof parsed === 'string') {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: parsed });
+      return z.NEVER;
+    }
+    return parsed;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z
@@ -23,7 +35,12 @@ const envSchema = z.object({
     .min(0, 'must be between 0 and 65535')
     .max(65535, 'must be between 0 and 65535')
     .default(8080),
-  HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+  HOST: z
+    .string()
+    .min(1, 'must not be empty')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ALLOW_DEMO_ON_NETWORK: booleanFlag,
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
@@ -48,7 +65,31 @@ const envSchema = z.object({
       }),
     })
     .default('info'),
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value ?? '');
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  CORS_ORIGINS: originList,
+  CSP_IMG_ORIGINS: originList,
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number({ invalid_type_error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (off) or more')
+    .default(30_000),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number({ invalid_type_error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 1440')
+    .max(1440, 'must be between 1 and 1440')
+    .default(30),
+  REQUIRE_TOTP_FOR_SUPER_ADMIN: booleanFlag,
   SECRETS_KEY: z
     .string()
     .optional()
@@ -70,15 +111,29 @@ function decodesToKey(value: string): boolean {
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
+  /** Loopback by default when demo accounts exist, every interface otherwise. */
   host: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
   dataDir: string;
   /** Demo data is loaded on the embedded database, or on PostgreSQL only when DEMO_SEED=1. */
   demoSeed: boolean;
+  /** The operator accepts demo accounts on a non-loopback address (ALLOW_DEMO_ON_NETWORK=1). */
+  allowDemoOnNetwork: boolean;
   webDistDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  trustProxy: boolean;
+  /** Which proxies' X-Forwarded-For entries are believed (config/network.ts). */
+  trustProxy: TrustProxy;
+  /** Origins other than our own that may call the API from a browser; none by default. */
+  corsOrigins: string[];
+  /** Origins images may come from besides our own and data: URLs (the CSP). */
+  cspImageOrigins: string[];
+  /** Longest a database statement may run on PostgreSQL, in ms; 0 = no limit. */
+  statementTimeoutMs: number;
+  /** A session unused this long ends, within its 24 h lifetime. */
+  sessionIdleMinutes: number;
+  /** super_admin accounts must have two-factor authentication on to do anything else. */
+  requireTotpForSuperAdmin: boolean;
   /** The key that seals stored secrets; see config/secrets-key.ts for the default without it. */
   secretsKey: Buffer | undefined;
 };
@@ -104,17 +159,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  const demoSeed = e.DATABASE_URL === undefined || e.DEMO_SEED;
+  // Demo accounts have a published password: reachable from this machine only, unless the
+  // operator says otherwise explicitly.
+  const host = e.HOST ?? (demoSeed ? '127.0.0.1' : '0.0.0.0');
+  if (demoSeed && !isLoopbackHost(host) && !e.ALLOW_DEMO_ON_NETWORK) {
+    throw new ConfigError([
+      `HOST: demo accounts (password published in the README) may only listen on loopback; got ${JSON.stringify(host)}. Use HOST=127.0.0.1, set DATABASE_URL without DEMO_SEED, or set ALLOW_DEMO_ON_NETWORK=1 to expose them anyway`,
+    ]);
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: path.resolve(e.DATA_DIR),
-    demoSeed: e.DATABASE_URL === undefined || e.DEMO_SEED,
+    demoSeed,
+    allowDemoOnNetwork: e.ALLOW_DEMO_ON_NETWORK,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    corsOrigins: e.CORS_ORIGINS,
+    cspImageOrigins: e.CSP_IMG_ORIGINS,
+    statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    requireTotpForSuperAdmin: e.REQUIRE_TOTP_FOR_SUPER_ADMIN,
     secretsKey: e.SECRETS_KEY,
   };
 }

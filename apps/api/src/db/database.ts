@@ -33,12 +33,19 @@ export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
   poolSize?: number;
+  /**
+   * Longest a statement may run on PostgreSQL (ms; 0 or unset: no limit), so one heavy
+   * request cannot hold a connection for ever. PGlite has no such limit: it runs in-process,
+   * one statement at a time, and cannot interrupt one (docs/architecture.md, "Limits").
+   */
+  statementTimeoutMs?: number;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       application_name: 'admin-console',
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     });
     // Without a listener, pg's Pool re-throws an idle connection's error as an uncaught
     // exception, which would end the whole process.
@@ -72,5 +79,6 @@ export function openConfiguredDatabase(config: Config): Promise<Database> {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
+    statementTimeoutMs: config.statementTimeoutMs,
   });
 }

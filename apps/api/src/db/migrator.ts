@@ -1,13 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
+import { apiRoot } from '../config/paths';
 import type { DB } from './schema';
 
-export const MIGRATIONS_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../migrations',
-);
+export const MIGRATIONS_DIR = path.join(apiRoot, 'migrations');
 
 // An arbitrary constant shared by every replica so only one applies migrations at a time.
 const MIGRATION_LOCK_ID = 727_001;
@@ -47,6 +44,8 @@ export async function migrate(db: Kysely<DB>, dir = MIGRATIONS_DIR): Promise<str
         if (done.has(m.version)) continue;
         const script = await fs.readFile(m.file, 'utf8');
         await conn.transaction().execute(async (trx) => {
+          // A migration may rewrite a big table: the server's statement timeout is not for it.
+          await sql`SET LOCAL statement_timeout = 0`.execute(trx);
           await sql.raw(script).execute(trx);
           await sql`INSERT INTO schema_migrations (version, name) VALUES (${m.version}, ${m.name})`.execute(
             trx,

@@ -3,6 +3,8 @@ import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import {
   AUTHORIZATION_ERROR_MESSAGE,
   FORBIDDEN_MESSAGE,
+  TOTP_ENROLMENT_REQUIRED_MESSAGE,
+  TOTP_ENROLMENT_REQUIRED_REASON,
   PASSWORD_CHANGE_REQUIRED_MESSAGE,
   PASSWORD_CHANGE_REQUIRED_REASON,
 } from '@app/shared';
@@ -30,7 +32,8 @@ export type AuthScopes = Record<AccessRule, boolean>;
 /** Which rules a signed-in admin (or nobody) satisfies; the single definition of the roles. */
 export function grantedRules(admin: GraphQLContext['admin']): AuthScopes {
   const roles = admin?.roles ?? [];
-  const active = admin !== null && !admin.mustChangePassword && roles.length > 0;
+  const active =
+    admin !== null && !admin.mustChangePassword && !admin.totpRequired && roles.length > 0;
   return {
     public: true,
     self: admin !== null,
@@ -58,6 +61,11 @@ export const builder = new SchemaBuilder<{
       if (ctx.admin.mustChangePassword) {
         return new AppError('FORBIDDEN', PASSWORD_CHANGE_REQUIRED_MESSAGE, {
           reason: PASSWORD_CHANGE_REQUIRED_REASON,
+        });
+      }
+      if (ctx.admin.totpRequired) {
+        return new AppError('FORBIDDEN', TOTP_ENROLMENT_REQUIRED_MESSAGE, {
+          reason: TOTP_ENROLMENT_REQUIRED_REASON,
         });
       }
       return new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);

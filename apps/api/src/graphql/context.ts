@@ -17,6 +17,8 @@ export type AuthenticatedAdmin = {
   email: string;
   roles: RoleName[];
   mustChangePassword: boolean;
+  /** A super_admin who must turn two-factor on before anything but their own account. */
+  totpRequired: boolean;
   tokenHash: string;
 };
 

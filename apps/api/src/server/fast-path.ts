@@ -2,13 +2,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   execute,
   getOperationAST,
-  parse,
+  specifiedRules,
   validate,
   type DocumentNode,
   type ExecutionResult,
   type GraphQLSchema,
 } from 'graphql';
 import type { Services } from './services';
+import { asksForSchema, LIMIT_RULES, parseLimited } from '../graphql/armor';
+import { resolveRequestAdmin } from '../graphql/request-admin';
+import { recordRefusals } from '../graphql/security-events';
 import { getSchema } from './schema';
 import { logUnexpectedErrors } from './unexpected-errors';
 import { buildContext, maskError } from './yoga';
@@ -17,6 +20,9 @@ import { buildContext, maskError } from './yoga';
 const DOCUMENT_CACHE_SIZE = 500;
 /** Longer texts are not cached (and go through the full server). */
 const MAX_CACHED_QUERY_LENGTH = 20_000;
+
+/** A parsed query that passed validation and the limits. */
+type Cached = { document: DocumentNode; introspective: boolean };
 
 type JsonBody = {
   query?: unknown;
@@ -50,19 +56,23 @@ function responseType(accept: string | undefined): string | undefined {
  */
 export function createFastPath(services: Services, schema: GraphQLSchema = getSchema()) {
   // Insertion-ordered Map as an LRU: a hit is moved to the end, the oldest is evicted.
-  const documents = new Map<string, DocumentNode | null>();
+  const documents = new Map<string, Cached | null>();
+  const rules = [...specifiedRules, ...LIMIT_RULES];
 
-  function documentFor(query: string, operationName: string | undefined): DocumentNode | undefined {
+  function documentFor(query: string, operationName: string | undefined): Cached | undefined {
     const key = operationName ? `${operationName}\n${query}` : query;
     let document = documents.get(key);
     if (document === undefined) {
       if (query.length > MAX_CACHED_QUERY_LENGTH) return undefined;
       try {
-        const parsed = parse(query);
+        const parsed = parseLimited(query);
         const operation = getOperationAST(parsed, operationName);
-        // Only valid queries: mutations keep yoga's audit enforcement, errors its answers.
+        // Only valid queries within the limits (graphql/armor.ts): mutations keep yoga's audit
+        // enforcement, errors and refusals its answers.
         document =
-          operation?.operation === 'query' && validate(schema, parsed).length === 0 ? parsed : null;
+          operation?.operation === 'query' && validate(schema, parsed, rules).length === 0
+            ? { document: parsed, introspective: asksForSchema(schema, parsed) }
+            : null;
       } catch {
         document = null;
       }
@@ -94,8 +104,11 @@ export function createFastPath(services: Services, schema: GraphQLSchema = getSc
       return false;
     if (operationName !== undefined && operationName !== null && typeof operationName !== 'string')
       return false;
-    const document = documentFor(body.query, operationName ?? undefined);
-    if (!document) return false;
+    const cached = documentFor(body.query, operationName ?? undefined);
+    if (!cached) return false;
+    const { document } = cached;
+    // Introspection by a caller who is not signed in: yoga refuses it (graphql/armor.ts).
+    if (cached.introspective && !(await resolveRequestAdmin(services, req))) return false;
 
     const contextValue = await buildContext(services, req);
     const result: ExecutionResult = await execute({
@@ -107,6 +120,7 @@ export function createFastPath(services: Services, schema: GraphQLSchema = getSc
     });
     // A request error (e.g. variables that do not coerce) has no data: yoga answers those.
     if (!('data' in result) || result.data === undefined) return false;
+    await recordRefusals(contextValue, result.errors);
     logUnexpectedErrors(req.log, req.id, result.errors);
     const errors = result.errors?.map(maskError);
     const payload =

@@ -72,7 +72,10 @@ describe('POST /graphql-admin follows GraphQL over HTTP', () => {
   it('refuses a mutation over GET', async () => {
     const url = new URL(`${t.baseUrl}/graphql-admin`);
     url.searchParams.set('query', 'mutation { postSignOut }');
-    const response = await fetch(url, { headers: { accept: 'application/graphql-response+json' } });
+    const response = await fetch(url, {
+      // The CSRF header: without it a GET is refused before GraphQL sees it (http/csrf.ts).
+      headers: { accept: 'application/graphql-response+json', 'x-graphql-yoga-csrf': '1' },
+    });
     expect(response.status).toBe(405);
   });
 

@@ -3,7 +3,7 @@ import type { DB } from '../db/schema';
 import type { Services } from '../graphql/context';
 import { createAdminUsersService } from '../modules/admin-users/admin-users-service';
 import { createAuditService } from '../modules/audit/audit-service';
-import { createAuthService } from '../modules/auth/auth-service';
+import { createAuthService, type SessionRules } from '../modules/auth/auth-service';
 import { createPaymentsService } from '../modules/payments/payments-service';
 import { createReferralService } from '../modules/referral/referral-service';
 import { createSavingsService } from '../modules/savings/savings-service';
@@ -19,7 +19,10 @@ export type ServiceOptions = {
 };
 
 /** What services need beyond the database: the box that seals stored secrets. */
-export type ServiceDependencies = ServiceOptions & { secretBox: SecretBox };
+export type ServiceDependencies = ServiceOptions & {
+  secretBox: SecretBox;
+  sessions?: SessionRules;
+};
 
 /**
  * Every service, built once per app and shared by all requests. Services that change data
@@ -29,7 +32,7 @@ export function createServices(db: Kysely<DB>, options: ServiceDependencies): Se
   const clock = options.clock ?? systemClock;
   const audit = createAuditService(db, clock);
   // Modules use each other only through services, handed in here (docs/architecture.md).
-  const auth = createAuthService(db, audit, clock, options.secretBox);
+  const auth = createAuthService(db, audit, clock, options.secretBox, options.sessions);
   const savings = createSavingsService(db);
   const users = createUsersService(db, savings);
   return {

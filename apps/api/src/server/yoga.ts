@@ -1,11 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError, Kind, type DefinitionNode, type DocumentNode } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
-import { ACCESS_TOKEN_HEADER, GRAPHQL_PATH, type Locale } from '@app/shared';
+import { GRAPHQL_PATH, isErrorCode, type Locale } from '@app/shared';
+import { statementTimeoutError } from '../db/statement-timeout';
+import { useGraphQLArmor } from '../graphql/armor';
+import type { GraphQLContext } from '../graphql/context';
+import { resolvedRequestAdmin, resolveRequestAdmin } from '../graphql/request-admin';
+import { useSecurityEvents } from '../graphql/security-events';
 import { toAppError } from '../platform/db-errors';
 import { AppError } from '../shared/app-error';
 import type { Services } from './services';
-import type { GraphQLContext } from '../graphql/context';
 import { getSchema } from './schema';
 import { logUnexpectedErrors } from './unexpected-errors';
 
@@ -18,9 +22,10 @@ type ServerContext = { req: FastifyRequest; reply: FastifyReply };
  */
 export function maskError(error: unknown): Error {
   const graphQLError = error instanceof GraphQLError ? error : undefined;
-  const thrown = graphQLError?.originalError ?? error;
-  // A refusal by the database (a unique index, a trigger) is explained, not masked.
-  const original = thrown instanceof AppError ? thrown : (toAppError(thrown) ?? thrown);
+  const raw = graphQLError?.originalError ?? error;
+  // A refusal by the database (a unique index, a trigger, a timeout) is explained, not masked.
+  const original =
+    raw instanceof AppError ? raw : (statementTimeoutError(raw) ?? toAppError(raw) ?? raw);
   if (original instanceof AppError) {
     return new GraphQLError(original.message, {
       nodes: graphQLError?.nodes,
@@ -32,6 +37,15 @@ export function maskError(error: unknown): Error {
     graphQLError &&
     (!graphQLError.originalError || graphQLError.originalError instanceof GraphQLError)
   ) {
+    // A refusal of ours raised inside yoga's parse step (the token limit) keeps its own code
+    // rather than the GRAPHQL_PARSE_FAILED yoga wraps it in.
+    const inner = graphQLError.originalError;
+    if (inner instanceof GraphQLError && isErrorCode(inner.extensions.code)) {
+      return new GraphQLError(graphQLError.message, {
+        nodes: graphQLError.nodes,
+        extensions: { ...graphQLError.extensions, code: inner.extensions.code },
+      });
+    }
     return isRefusedVariable(graphQLError)
       ? new GraphQLError(graphQLError.message, {
           nodes: graphQLError.nodes,
@@ -128,9 +142,7 @@ export async function buildContext(
   services: Services,
   req: FastifyRequest,
 ): Promise<GraphQLContext> {
-  const header = req.headers[ACCESS_TOKEN_HEADER.toLowerCase()];
-  const token = Array.isArray(header) ? header[0] : header;
-  const admin = await services.auth.authenticate(token?.trim());
+  const admin = await resolveRequestAdmin(services, req);
   return {
     requestId: req.id,
     ip: req.ip,
@@ -150,7 +162,7 @@ export async function buildContext(
 /** The GraphQL endpoint of spec section 7. */
 export function createGraphQLServer(
   services: Services,
-  options: { graphiql: boolean; strictAudit?: boolean },
+  options: { graphiql: boolean; strictAudit?: boolean; anonymousIntrospection?: boolean },
 ) {
   return createYoga<ServerContext, GraphQLContext>({
     schema: getSchema(),
@@ -159,7 +171,17 @@ export function createGraphQLServer(
     landingPage: false,
     logging: false,
     maskedErrors: { maskError },
-    plugins: [useUnexpectedErrorLogging(), useAuditEnforcement(options.strictAudit ?? false)],
+    // CORS is answered by Fastify for every route (http/cors.ts): same-origin unless configured.
+    cors: false,
+    plugins: [
+      useGraphQLArmor({
+        signedIn: (context) => resolvedRequestAdmin(context.req as FastifyRequest) !== null,
+        anonymousIntrospection: options.anonymousIntrospection ?? false,
+      }),
+      useUnexpectedErrorLogging(),
+      useAuditEnforcement(options.strictAudit ?? false),
+      useSecurityEvents() as Plugin<GraphQLContext & ServerContext>,
+    ],
     context: ({ req }) => buildContext(services, req),
   });
 }

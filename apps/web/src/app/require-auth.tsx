@@ -4,15 +4,16 @@ import { getAccessToken } from '@/lib/auth-token';
 
 /**
  * Sends a signed-out visitor of a protected route to /login (spec section 4), and an admin
- * who still has to replace a one-time password to /profile (the server refuses everything
- * else until then).
+ * who still has to replace a one-time password, or turn two-factor on, to /profile (the
+ * server refuses everything else until then).
  */
 export function RequireAuth() {
   const location = useLocation();
   const token = getAccessToken();
   const profile = useMyProfile({ enabled: Boolean(token) });
   if (!token) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
-  if (profile.data?.mustChangePassword && location.pathname !== '/profile') {
+  const restricted = profile.data?.mustChangePassword || profile.data?.totpRequired;
+  if (restricted && location.pathname !== '/profile') {
     return <Navigate to="/profile" replace />;
   }
   return <Outlet />;

@@ -198,7 +198,17 @@ export type DisableTotpMutation = { postDisableTotp: { message: string, totpEnab
 export type MyProfileQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MyProfileQuery = { adminUser: { id: number, userName: string, email: string, mustChangePassword: boolean, totpEnabled: boolean } };
+export type MyProfileQuery = { adminUser: { id: number, userName: string, email: string, mustChangePassword: boolean, totpEnabled: boolean, totpRequired: boolean } };
+
+export type MySessionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MySessionsQuery = { adminSessions: Array<{ id: string, createdAt: string, lastUsedAt: string, expiresAt: string, ip: string | null, current: boolean }> };
+
+export type SignOutEverywhereMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SignOutEverywhereMutation = { postSignOutEverywhere: number };
 
 export type StartTotpEnrollmentMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -661,9 +671,27 @@ export const MyProfileDocument = new TypedDocumentString(`
     email
     mustChangePassword
     totpEnabled
+    totpRequired
   }
 }
     `) as unknown as TypedDocumentString<MyProfileQuery, MyProfileQueryVariables>;
+export const MySessionsDocument = new TypedDocumentString(`
+    query MySessions {
+  adminSessions {
+    id
+    createdAt
+    lastUsedAt
+    expiresAt
+    ip
+    current
+  }
+}
+    `) as unknown as TypedDocumentString<MySessionsQuery, MySessionsQueryVariables>;
+export const SignOutEverywhereDocument = new TypedDocumentString(`
+    mutation SignOutEverywhere {
+  postSignOutEverywhere
+}
+    `) as unknown as TypedDocumentString<SignOutEverywhereMutation, SignOutEverywhereMutationVariables>;
 export const StartTotpEnrollmentDocument = new TypedDocumentString(`
     mutation StartTotpEnrollment {
   postStartTotpEnrollment {

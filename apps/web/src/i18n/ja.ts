@@ -307,6 +307,17 @@ export const ja = {
     currentPassword: 'パスワード',
     twoFactorTurnOff: '2段階認証を無効にする',
     twoFactorDisabled: '2段階認証を無効にしました。',
+    totpRequired: 'スーパー管理者は二要素認証が必須です。続けるには下で有効にしてください。',
+    sessionsTitle: 'セッション',
+    sessionsHint:
+      'このアカウントでサインインしている場所です。セッションは24時間で、または一定時間使われないと終了します。',
+    sessionsSignedIn: 'サインイン日時',
+    sessionsLastUsed: '最終利用',
+    sessionsIp: 'IPアドレス',
+    sessionsCurrent: 'このセッション',
+    sessionsSignOutEverywhere: 'すべての場所からサインアウト',
+    sessionsConfirm:
+      'このセッションを含め、アカウントのすべてのセッションからサインアウトしますか？',
   },
   validation: {
     required: '{{field}}を入力してください',
@@ -326,6 +337,9 @@ export const ja = {
     TOO_MANY_REQUESTS: '試行回数が多すぎます。しばらくしてから再度お試しください。',
     TRY_AGAIN: 'システムが混み合っていたため、変更は行われませんでした。もう一度お試しください。',
     INTERNAL_SERVER_ERROR: 'サーバーで予期しないエラーが発生しました。',
+    QUERY_TOO_COMPLEX: '要求が大きすぎるか複雑すぎます。条件を絞ってください。',
+    PAYLOAD_TOO_LARGE: '送信したデータが大きすぎます。',
+    QUERY_TIMEOUT: '処理に時間がかかりすぎたため中断しました。条件を絞ってください。',
     network: 'サーバーエラー！',
     generic: 'エラー: {{message}}',
   },

@@ -11,6 +11,9 @@ const TRANSLATED_CODES = new Set([
   'TOO_MANY_REQUESTS',
   'TRY_AGAIN',
   'INTERNAL_SERVER_ERROR',
+  'QUERY_TOO_COMPLEX',
+  'PAYLOAD_TOO_LARGE',
+  'QUERY_TIMEOUT',
 ]);
 
 /** The one place where an error from the API becomes text for the operator. */

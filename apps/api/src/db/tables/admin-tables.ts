@@ -32,6 +32,9 @@ export type AdminAccessTokensTable = {
   admin_user_id: number;
   created_at: Timestamp;
   expires_at: RequiredTimestamp;
+  id: Generated<string>;
+  last_used_at: Timestamp;
+  ip: string | null;
 };
 
 export type AdminSignInThrottlesTable = {

@@ -26,6 +26,14 @@ import { operationRules, type OperationRule } from '../../graphql/access-rules';
 import type { AccessRule } from '../../graphql/builder';
 import { getSchema } from '../../server/schema';
 
+async function maxAuditId(): Promise<number> {
+  const row = await t.database.db
+    .selectFrom('audit_log')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
 /** Who calls: nobody, each role, and a write admin who must still change a one-time password. */
 const CALLERS = ['nobody', 'read', 'write', 'super_admin', 'mustChangePassword'] as const;
 type Caller = (typeof CALLERS)[number];
@@ -60,14 +68,16 @@ function expectedOutcome(rule: AccessRule, caller: Caller): Outcome {
 const SELF_SERVICE_MUTATIONS: Record<string, AccessRule> = {
   postSignIn: 'public',
   postSignOut: 'self',
+  postSignOutEverywhere: 'self',
   postUpdateAdminUserProfile: 'self',
-  postStartTotpEnrollment: 'authenticated',
-  postConfirmTotpEnrollment: 'authenticated',
+  postStartTotpEnrollment: 'self',
+  postConfirmTotpEnrollment: 'self',
   postDisableTotp: 'authenticated',
 };
 /** Queries that need more than a signed-in admin, or less. */
 const SPECIAL_QUERIES: Record<string, AccessRule> = {
   adminUser: 'self',
+  adminSessions: 'self',
   adminUsers: 'superAdmin',
   auditLogs: 'superAdmin',
 };
@@ -256,12 +266,22 @@ describe('default deny', () => {
 });
 
 describe('role × operation matrix (generated from the schema)', () => {
-  it('a refused call changes nothing', async () => {
-    const before = await databaseFingerprint(t.database);
+  it('a refused call changes nothing but record itself as a security event', async () => {
+    const audit = ['audit_log', 'audit_chain_head'];
+    const before = await databaseFingerprint(t.database, audit);
+    const lastAuditId = await maxAuditId();
     for (const { rule, caller } of cases.filter((c) => c.expected !== 'allowed')) {
       await call(rule, await tokenFor(caller));
     }
-    expect(await databaseFingerprint(t.database)).toBe(before);
+    expect(await databaseFingerprint(t.database, audit)).toBe(before);
+    const added = await t.database.db
+      .selectFrom('audit_log')
+      .select('operation')
+      .distinct()
+      .where('id', '>', String(lastAuditId))
+      .execute();
+    // Refusals of signed-in admins are audited (graphql/security-events.ts); nothing else.
+    expect(added.map((row) => row.operation)).toEqual(['accessRefused']);
   });
 
   it.each(cases.map((c) => [`${c.rule.type}.${c.rule.field}`, c.caller, c.expected, c] as const))(

@@ -14,6 +14,7 @@ import type { Clock } from '../../shared/clock';
 import { assertValid, validationError } from '../../shared/validation-error';
 import type { Actor, AuditService } from '../audit/audit-service';
 import type { AuthService } from '../auth/auth-service';
+import { isCommonPassword } from '../auth/common-passwords';
 import { hashPassword } from '../auth/password';
 import * as repo from './admin-users-repository';
 import { generateOneTimePassword } from './one-time-password';
@@ -51,7 +52,7 @@ export function createAdminUsersService(
   db: Kysely<DB>,
   audit: AuditService,
   clock: Clock,
-  auth: Pick<AuthService, 'passwordMatches' | 'revokeSessions'>,
+  auth: Pick<AuthService, 'passwordMatchesThrottled' | 'revokeSessions'>,
 ) {
   /** Fails with field errors when another admin has this email or user name. */
   async function assertIdentityFree(
@@ -250,10 +251,21 @@ export function createAdminUsersService(
         ),
         locale,
       );
+      // Beyond the spec's rules: none of the most common passwords (Password123 passes them).
+      if (newPassword && isCommonPassword(newPassword)) {
+        throw validationError([{ field: 'newPassword', rule: 'common' }], locale);
+      }
       const changesEmail =
         email !== undefined && email.toLowerCase() !== current.email.toLowerCase();
       if ((changesEmail || newPassword) && input.oldPassword) {
-        if (!(await auth.passwordMatches(self.id, input.oldPassword))) {
+        if (
+          !(await auth.passwordMatchesThrottled(
+            actor,
+            self.id,
+            input.oldPassword,
+            'postUpdateAdminUserProfile',
+          ))
+        ) {
           throw validationError([{ field: 'oldPassword', rule: 'incorrect' }], locale);
         }
       }

@@ -28,5 +28,10 @@ export const AdminUserRef = builder.objectRef<AdminUserRow>('AdminUser').impleme
     totpEnabled: t.exposeBoolean('totpEnabled', {
       description: 'Whether sign-in asks for a code from an authenticator app.',
     }),
+    totpRequired: t.boolean({
+      description:
+        'For the signed-in admin: two-factor authentication must be turned on before anything else (REQUIRE_TOTP_FOR_SUPER_ADMIN). False for other admins.',
+      resolve: (admin, _args, ctx) => ctx.admin?.id === admin.id && ctx.admin.totpRequired,
+    }),
   }),
 });

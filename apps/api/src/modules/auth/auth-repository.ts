@@ -224,7 +224,13 @@ export async function deleteStaleThrottles(db: Executor, before: Date): Promise<
 
 export async function insertAccessToken(
   db: Executor,
-  token: { tokenHash: string; adminUserId: number; expiresAt: Date },
+  token: {
+    tokenHash: string;
+    adminUserId: number;
+    expiresAt: Date;
+    issuedAt: Date;
+    ip: string | null;
+  },
 ): Promise<void> {
   await db
     .insertInto('admin_access_tokens')
@@ -232,8 +238,63 @@ export async function insertAccessToken(
       token_hash: token.tokenHash,
       admin_user_id: token.adminUserId,
       expires_at: token.expiresAt,
+      created_at: token.issuedAt,
+      last_used_at: token.issuedAt,
+      ip: token.ip,
     })
     .execute();
+}
+
+/** Records a token's use (for the idle timeout). */
+export async function touchAccessToken(db: Executor, tokenHash: string, now: Date): Promise<void> {
+  await db
+    .updateTable('admin_access_tokens')
+    .set({ last_used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .execute();
+}
+
+export type SessionRow = {
+  id: string;
+  createdAt: Date;
+  lastUsedAt: Date;
+  expiresAt: Date;
+  ip: string | null;
+  current: boolean;
+};
+
+/** An admin's live sessions (neither expired nor idle), the most recently used first. */
+export async function listSessionsOfAdmin(
+  db: Executor,
+  adminId: number,
+  currentTokenHash: string,
+  now: Date,
+  idleSince: Date,
+): Promise<SessionRow[]> {
+  const rows = await db
+    .selectFrom('admin_access_tokens')
+    .select([
+      'id',
+      'created_at',
+      'last_used_at',
+      'expires_at',
+      'ip',
+      sql<boolean>`token_hash = ${currentTokenHash}`.as('current'),
+    ])
+    .where('admin_user_id', '=', adminId)
+    .where('expires_at', '>', now)
+    .where('last_used_at', '>', idleSince)
+    .orderBy('last_used_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: new Date(row.created_at),
+    lastUsedAt: new Date(row.last_used_at),
+    expiresAt: new Date(row.expires_at),
+    ip: row.ip,
+    current: row.current,
+  }));
 }
 
 export type TokenOwner = {
@@ -242,6 +303,8 @@ export type TokenOwner = {
   email: string;
   mustChangePassword: boolean;
   roles: RoleName[];
+  lastUsedAt: Date;
+  totpEnabled: boolean;
 };
 
 const compiledTokenLookup = createCompiledQueryCache(1);
@@ -251,24 +314,33 @@ export async function findTokenOwner(
   db: Executor,
   tokenHash: string,
   now: Date,
+  idleSince: Date,
 ): Promise<TokenOwner | undefined> {
   // Runs on every request: the statement is built and compiled once (db/compiled-query-cache).
-  const [row] = await compiledTokenLookup(db, 'token-owner', { tokenHash, now }, (param) =>
-    db
-      .selectFrom('admin_access_tokens as t')
-      .innerJoin('admin_users as u', 'u.id', 't.admin_user_id')
-      .select([
-        'u.id',
-        'u.user_name',
-        'u.email',
-        'u.must_change_password',
-        sql<RoleName[]>`coalesce(
+  const [row] = await compiledTokenLookup(
+    db,
+    'token-owner',
+    { tokenHash, now, idleSince },
+    (param) =>
+      db
+        .selectFrom('admin_access_tokens as t')
+        .innerJoin('admin_users as u', 'u.id', 't.admin_user_id')
+        .select([
+          'u.id',
+          'u.user_name',
+          'u.email',
+          'u.must_change_password',
+          't.last_used_at',
+          sql<boolean>`u.totp_secret IS NOT NULL`.as('totp_enabled'),
+          sql<RoleName[]>`coalesce(
           (SELECT array_agg(r.name ORDER BY r.id) FROM admin_user_roles ur
              JOIN admin_roles r ON r.id = ur.role_id WHERE ur.admin_user_id = u.id),
           '{}')`.as('roles'),
-      ])
-      .where('t.token_hash', '=', param('tokenHash'))
-      .where('t.expires_at', '>', param('now') as unknown as Date),
+        ])
+        .where('t.token_hash', '=', param('tokenHash'))
+        .where('t.expires_at', '>', param('now') as unknown as Date)
+        // The idle timeout: a session unused since idleSince has ended.
+        .where('t.last_used_at', '>', param('idleSince') as unknown as Date),
   );
   return (
     row && {
@@ -277,6 +349,8 @@ export async function findTokenOwner(
       email: row.email,
       mustChangePassword: row.must_change_password,
       roles: row.roles,
+      lastUsedAt: new Date(row.last_used_at),
+      totpEnabled: row.totp_enabled,
     }
   );
 }

@@ -71,7 +71,8 @@ builder.mutationField('postStartTotpEnrollment', (t) =>
   t.field({
     description: "Offers a new two-factor secret for the signed-in admin's own account.",
     type: TotpEnrollmentRef,
-    authScopes: { authenticated: true },
+    // self: an admin required to turn two-factor on must be able to.
+    authScopes: { self: true },
     resolve: (_root, _args, ctx) =>
       ctx.services.auth.startTotpEnrollment(ctx.actor, ctx.admin!.id, ctx.admin!.email),
   }),
@@ -81,7 +82,8 @@ builder.mutationField('postConfirmTotpEnrollment', (t) =>
   t.field({
     description: 'Turns two-factor authentication on with a code from the authenticator app.',
     type: TotpStatusRef,
-    authScopes: { authenticated: true },
+    // self: an admin required to turn two-factor on must be able to.
+    authScopes: { self: true },
     args: { totpCode: t.arg.string({ required: true }) },
     resolve: async (_root, args, ctx) => {
       await ctx.services.auth.confirmTotpEnrollment(
@@ -105,5 +107,50 @@ builder.mutationField('postDisableTotp', (t) =>
       await ctx.services.auth.disableTotp(ctx.actor, ctx.admin!.id, args.password, ctx.locale);
       return { message: 'Two-factor authentication is off.', totpEnabled: false };
     },
+  }),
+);
+
+const AdminSessionRef = builder
+  .objectRef<{
+    id: string;
+    createdAt: Date;
+    lastUsedAt: Date;
+    expiresAt: Date;
+    ip: string | null;
+    current: boolean;
+  }>('AdminSession')
+  .implement({
+    description:
+      'One signed-in session of the admin: it ends at expiresAt, or after the idle timeout without use.',
+    fields: (t) => ({
+      id: t.exposeID('id'),
+      createdAt: t.field({ type: 'DateTime', resolve: (s) => s.createdAt }),
+      lastUsedAt: t.field({
+        type: 'DateTime',
+        description: 'Recorded at most once a minute.',
+        resolve: (s) => s.lastUsedAt,
+      }),
+      expiresAt: t.field({ type: 'DateTime', resolve: (s) => s.expiresAt }),
+      ip: t.exposeString('ip', { nullable: true, description: 'Where it signed in from.' }),
+      current: t.exposeBoolean('current', { description: 'The session of this request.' }),
+    }),
+  });
+
+builder.queryField('adminSessions', (t) =>
+  t.field({
+    description: "The signed-in admin's own live sessions, the most recently used first.",
+    type: [AdminSessionRef],
+    authScopes: { self: true },
+    resolve: (_root, _args, ctx) => ctx.services.auth.sessions(ctx.admin!.id, ctx.admin!.tokenHash),
+  }),
+);
+
+builder.mutationField('postSignOutEverywhere', (t) =>
+  t.field({
+    description:
+      'Ends every session of the signed-in admin, this one included; returns how many ended.',
+    type: 'Int',
+    authScopes: { self: true },
+    resolve: (_root, _args, ctx) => ctx.services.auth.signOutEverywhere(ctx.actor, ctx.admin!.id),
   }),
 );

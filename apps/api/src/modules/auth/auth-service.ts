@@ -17,7 +17,13 @@ import type { Actor, AuditService } from '../audit/audit-service';
 import { generateAccessToken, hashAccessToken } from './access-token';
 import * as repo from './auth-repository';
 import { verifyAgainstDummy, verifyPassword } from './password';
-import { THROTTLE_POLICY, blockDurationMs, throttleKey } from './sign-in-throttle';
+import { countThrottleFailure, createReauthGuard, tooManyAttempts } from './reauth';
+import {
+  ACCOUNT_THROTTLE_POLICY,
+  THROTTLE_POLICY,
+  accountThrottleKey,
+  throttleKey,
+} from './sign-in-throttle';
 import { generateTotpSecret, otpauthUri, verifyTotp } from './totp';
 
 export type SignInInput = { email: string; password: string; totpCode?: string | null | undefined };
@@ -29,22 +35,28 @@ const TOTP_ISSUER = 'Aube Admin';
 const INVALID_TOTP_MESSAGE = 'The authentication code is incorrect.';
 const AUDIT_TARGET = 'admin_user';
 
-function tooManyAttempts(blockedUntil: Date, now: Date): AppError {
-  const seconds = Math.max(1, Math.ceil((blockedUntil.getTime() - now.getTime()) / 1000));
-  return new AppError(
-    'TOO_MANY_REQUESTS',
-    `Too many failed sign-in attempts. Please try again in ${seconds} seconds.`,
-    { retryAfterSeconds: seconds },
-  );
-}
+const hasNul = (value: string) => value.includes('\u0000');
 
 /** Sign-in, token checks, sign-out and two-factor enrolment. Tokens live in the database so replicas share them. */
+/** Session rules (docs/architecture.md, "Sessions"). */
+export type SessionRules = {
+  idleMs: number;
+  /** A super_admin without two-factor may only enrol it (REQUIRE_TOTP_FOR_SUPER_ADMIN). */
+  requireTotpForSuperAdmin?: boolean;
+};
+
+export const DEFAULT_SESSION_RULES: SessionRules = { idleMs: 30 * 60_000 };
+
 export function createAuthService(
   db: Kysely<DB>,
   audit: AuditService,
   clock: Clock,
   secretBox: SecretBox,
+  sessions: SessionRules = DEFAULT_SESSION_RULES,
 ) {
+  // A session's last use is written at most this often: one write per request would double
+  // the cost of a read, and a minute is precise enough for an idle timeout of minutes.
+  const touchEveryMs = Math.min(60_000, sessions.idleMs / 10);
   // TOTP seeds are stored sealed, bound to their admin's row (docs/architecture.md).
   const totpContext = (adminId: number) => `admin_users:${adminId}:totp`;
   const sealTotp = (adminId: number, secret: string) =>
@@ -52,41 +64,70 @@ export function createAuthService(
   const openTotp = (adminId: number, sealed: string) =>
     secretBox.open(sealed, totpContext(adminId));
 
-  /** Counts a failure against the (email, IP) pair and audits it when the account exists. */
+  const checkPasswordAgain = createReauthGuard(db, audit, clock);
+
+  /**
+   * Counts a failure against the (email, IP) pair and the account, and audits it when the
+   * account exists; a failure that starts a block is audited as a throttled sign-in too.
+   */
   async function recordFailure(
-    key: string,
+    keys: { pair: string; account: string },
     actor: Actor,
     credentials: repo.AdminCredentials | undefined,
     reason: 'password' | 'totp',
   ): Promise<void> {
-    const now = clock();
-    await db.transaction().execute(async (trx) => {
-      const failures = await repo.addThrottleFailure(
-        trx,
-        key,
-        now,
-        new Date(now.getTime() - THROTTLE_POLICY.RESET_AFTER_MS),
-      );
-      const block = blockDurationMs(failures);
-      await repo.setThrottleBlock(trx, key, block > 0 ? new Date(now.getTime() + block) : null);
-    });
+    const pairBlock = await countThrottleFailure(db, clock, keys.pair, THROTTLE_POLICY);
+    const accountBlock = await countThrottleFailure(
+      db,
+      clock,
+      keys.account,
+      ACCOUNT_THROTTLE_POLICY,
+    );
     // Failures for unknown emails are not audited: they would let anyone grow the trail.
     if (credentials) {
-      await audit.record(
-        { ...actor, adminUserId: credentials.id, adminUserName: credentials.userName },
-        { operation: 'signInFailed', targetType: AUDIT_TARGET },
-        [credentials.id],
-        { reason },
-      );
+      const who = { ...actor, adminUserId: credentials.id, adminUserName: credentials.userName };
+      const target = { operation: 'signInFailed', targetType: AUDIT_TARGET };
+      await audit.record(who, target, [credentials.id], { reason });
+      const block = Math.max(pairBlock, accountBlock);
+      if (block > 0) {
+        await audit.record(
+          who,
+          { operation: 'signInThrottled', targetType: AUDIT_TARGET },
+          [credentials.id],
+          { blockedForSeconds: Math.round(block / 1000), perAccount: accountBlock >= pairBlock },
+        );
+      }
     }
   }
 
+  /** Refuses while the pair or the account is blocked, naming the longer wait. */
+  async function assertNotBlocked(keys: { pair: string; account: string }): Promise<void> {
+    const now = clock();
+    let until: Date | undefined;
+    for (const key of [keys.pair, keys.account]) {
+      const throttle = await repo.findThrottle(db, key);
+      if (throttle?.blockedUntil && throttle.blockedUntil > now) {
+        if (!until || throttle.blockedUntil > until) until = throttle.blockedUntil;
+      }
+    }
+    if (until) throw tooManyAttempts(until, now);
+  }
+
   return {
-    /** Whether `password` is this admin's password (for the admin-users module's profile change). */
-    async passwordMatches(adminId: number, password: string): Promise<boolean> {
+    /**
+     * Whether `password` is this admin's password, asked again behind a token (the admin-users
+     * module's profile change), under the same throttle as sign-in (reauth.ts).
+     */
+    async passwordMatchesThrottled(
+      actor: Actor,
+      adminId: number,
+      password: string,
+      operation: string,
+    ): Promise<boolean> {
       const credentials = await repo.findCredentialsById(db, adminId);
       return (
-        credentials !== undefined && (await verifyPassword(credentials.passwordHash, password))
+        credentials !== undefined &&
+        (await checkPasswordAgain(actor, credentials, password, operation))
       );
     },
 
@@ -126,19 +167,24 @@ export function createAuthService(
      * answer after the same work; repeated failures are throttled (see sign-in-throttle.ts).
      */
     async signIn(input: SignInInput, actor: Actor): Promise<SignInResult> {
-      const email = input.email.trim();
-      const key = throttleKey(email, actor.ip ?? '');
-      const throttle = await repo.findThrottle(db, key);
-      const startedAt = clock();
-      if (throttle?.blockedUntil && throttle.blockedUntil > startedAt) {
-        throw tooManyAttempts(throttle.blockedUntil, startedAt);
+      // PostgreSQL cannot store or compare a NUL character: refuse it as input, not as a
+      // database error.
+      if (hasNul(input.email) || hasNul(input.password) || hasNul(input.totpCode ?? '')) {
+        throw new AppError(
+          'BAD_USER_INPUT',
+          'The email, password and code must not contain NUL characters.',
+        );
       }
+      const email = input.email.trim();
+      const keys = { pair: throttleKey(email, actor.ip ?? ''), account: accountThrottleKey(email) };
+      const key = keys.pair;
+      await assertNotBlocked(keys);
       const credentials = await repo.findCredentialsByEmail(db, email);
       const ok = credentials
         ? await verifyPassword(credentials.passwordHash, input.password)
         : await verifyAgainstDummy(input.password);
       if (!credentials || !ok) {
-        await recordFailure(key, actor, credentials, 'password');
+        await recordFailure(keys, actor, credentials, 'password');
         throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
       }
       if (credentials.totpSecret) {
@@ -151,7 +197,7 @@ export function createAuthService(
           credentials.totpLastStep,
         );
         if (step === null || !(await repo.claimTotpStep(db, credentials.id, step))) {
-          await recordFailure(key, actor, credentials, 'totp');
+          await recordFailure(keys, actor, credentials, 'totp');
           throw new AppError('INVALID_CREDENTIALS', INVALID_TOTP_MESSAGE);
         }
       }
@@ -172,6 +218,8 @@ export function createAuthService(
             tokenHash: hashAccessToken(accessToken),
             adminUserId: credentials.id,
             expiresAt,
+            issuedAt,
+            ip: actor.ip,
           });
           return {
             result: undefined,
@@ -188,8 +236,52 @@ export function createAuthService(
     async authenticate(token: string | undefined): Promise<AuthenticatedAdmin | null> {
       if (!token) return null;
       const tokenHash = hashAccessToken(token);
-      const owner = await repo.findTokenOwner(db, tokenHash, clock());
-      return owner ? { ...owner, tokenHash } : null;
+      const now = clock();
+      const owner = await repo.findTokenOwner(
+        db,
+        tokenHash,
+        now,
+        new Date(now.getTime() - sessions.idleMs),
+      );
+      if (!owner) return null;
+      if (now.getTime() - owner.lastUsedAt.getTime() >= touchEveryMs) {
+        await repo.touchAccessToken(db, tokenHash, now);
+      }
+      const { lastUsedAt: _lastUsedAt, totpEnabled, ...admin } = owner;
+      const totpRequired =
+        (sessions.requireTotpForSuperAdmin ?? false) &&
+        admin.roles.includes('super_admin') &&
+        !totpEnabled;
+      return { ...admin, tokenHash, totpRequired };
+    },
+
+    /** The admin's own live sessions, this one marked `current`. */
+    async sessions(adminId: number, currentTokenHash: string): Promise<repo.SessionRow[]> {
+      const now = clock();
+      return repo.listSessionsOfAdmin(
+        db,
+        adminId,
+        currentTokenHash,
+        now,
+        new Date(now.getTime() - sessions.idleMs),
+      );
+    },
+
+    /** Ends every session of the admin, this one included; returns how many ended. */
+    async signOutEverywhere(actor: Actor, adminId: number): Promise<number> {
+      return audit.withAudit(
+        actor,
+        { operation: 'postSignOutEverywhere', targetType: AUDIT_TARGET },
+        async (trx) => {
+          const revoked = await repo.deleteAccessTokensOfAdmin(trx, adminId);
+          return {
+            result: revoked,
+            targetIds: [adminId],
+            before: null,
+            after: { revokedTokens: revoked },
+          };
+        },
+      );
     },
 
     /** Revokes one token on the server, so it stops working at once. */
@@ -280,7 +372,10 @@ export function createAuthService(
       locale: Locale,
     ): Promise<void> {
       const credentials = await repo.findCredentialsById(db, adminId);
-      if (!credentials || !(await verifyPassword(credentials.passwordHash, password))) {
+      if (
+        !credentials ||
+        !(await checkPasswordAgain(actor, credentials, password, 'postDisableTotp'))
+      ) {
         throw validationError([{ field: 'password', rule: 'incorrect' }], locale);
       }
       await audit.withAudit(

@@ -10,6 +10,7 @@ const MyProfileQuery = graphql(`
       email
       mustChangePassword
       totpEnabled
+      totpRequired
     }
   }
 `);

@@ -13,6 +13,7 @@ import { fieldMessages, serverFieldMessages } from '@/lib/field-errors';
 import { notifySuccess } from '@/lib/feedback';
 import { useMyProfile } from '../api/my-profile';
 import { useUpdateAdminUserProfile } from '../api/update-admin-user-profile';
+import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
 
 /** /profile: one's own email, user name and password (old password required), and two-factor sign-in. */
@@ -34,8 +35,14 @@ export function ProfilePage() {
           {t('profile.mustChangePassword')}
         </Alert>
       )}
+      {profile.data.totpRequired && (
+        <Alert severity="warning" role="status" data-testid="totp-required">
+          {t('profile.totpRequired')}
+        </Alert>
+      )}
       <ProfileForm key={`${profile.data.email}/${profile.data.userName}`} current={profile.data} />
       {!profile.data.mustChangePassword && <TwoFactorCard enabled={profile.data.totpEnabled} />}
+      <SessionsCard />
     </Stack>
   );
 }

@@ -1,0 +1,39 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { graphql } from '@/gql';
+import { execute } from '@/lib/graphql-client';
+
+const MySessionsQuery = graphql(`
+  query MySessions {
+    adminSessions {
+      id
+      createdAt
+      lastUsedAt
+      expiresAt
+      ip
+      current
+    }
+  }
+`);
+
+const SignOutEverywhereMutation = graphql(`
+  mutation SignOutEverywhere {
+    postSignOutEverywhere
+  }
+`);
+
+export const mySessionsQueryKey = ['mySessions'] as const;
+
+/** The signed-in admin's own live sessions, the most recently used first. */
+export function useMySessions() {
+  return useQuery({
+    queryKey: mySessionsQueryKey,
+    queryFn: async () => (await execute(MySessionsQuery)).adminSessions,
+  });
+}
+
+/** Ends every session of the admin, this one included. */
+export function useSignOutEverywhere() {
+  return useMutation({
+    mutationFn: async () => (await execute(SignOutEverywhereMutation)).postSignOutEverywhere,
+  });
+}
