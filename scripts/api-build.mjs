@@ -31,7 +31,8 @@ export async function buildApi() {
     format: 'esm',
     target: 'node20',
     sourcemap: true,
-    external: Object.keys(manifest.dependencies ?? {}),
+    // Workspace packages are TypeScript sources: bundled in, never loaded at run time.
+    external: Object.keys(manifest.dependencies ?? {}).filter((name) => !name.startsWith('@app/')),
     logLevel: 'warning',
   });
 }
