@@ -26,6 +26,13 @@ export const enLists: ListsMessages = {
     totals: 'Totals',
     timeZone: 'Times are shown in the {{zone}} time zone',
     notFound: 'Not found.',
+    notLoaded: 'Could not be loaded.',
+    staleRows: 'Showing the rows loaded before.',
+    copyValue: 'Copy {{name}}',
+    copied: 'Copied',
+    matchPrefix: 'Matches the start, any case',
+    matchExact: 'Exact match',
+    matchExactCase: 'Exact match, any case',
   },
   cardStatus: {
     label: 'Card status',

@@ -29,6 +29,13 @@ export const jaLists = {
     totals: '合計',
     timeZone: '日時はタイムゾーン {{zone}} で表示しています',
     notFound: '見つかりませんでした。',
+    notLoaded: '読み込めませんでした。',
+    staleRows: '前回読み込んだ行を表示しています。',
+    copyValue: '{{name}} をコピー',
+    copied: 'コピーしました',
+    matchPrefix: '前方一致（大文字・小文字を区別しない）',
+    matchExact: '完全一致',
+    matchExactCase: '完全一致（大文字・小文字を区別しない）',
   },
   cardStatus: {
     label: 'カードステータス',
