@@ -19,7 +19,13 @@ type Option = { value: string; label: string };
 
 /** One filter control of a list screen. */
 export type FilterField =
-  | { key: string; label: string; type?: 'text' | 'decimal' | 'date' }
+  | {
+      key: string;
+      label: string;
+      type?: 'text' | 'decimal' | 'date';
+      /** How the server matches the text (list.matchPrefix, list.matchExact…), shown under it. */
+      hint?: string;
+    }
   | { key: string; label: string; type: 'chips'; options: Option[] }
   | { key: string; label: string; type: 'select'; options: Option[] };
 
@@ -144,7 +150,9 @@ function FilterForm({
               value={typeof value === 'string' ? value : ''}
               onChange={(e) => set(field.key, e.target.value)}
               error={error}
-              helperText={error ? t('list.invalidAmount') : undefined}
+              helperText={
+                error ? t('list.invalidAmount') : 'hint' in field ? field.hint : undefined
+              }
               slotProps={{
                 htmlInput: field.type === 'decimal' ? { inputMode: 'decimal' } : undefined,
                 inputLabel: field.type === 'date' ? { shrink: true } : undefined,

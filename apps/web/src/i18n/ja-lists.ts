@@ -30,6 +30,8 @@ export const jaLists = {
     timeZone: '日時はタイムゾーン {{zone}} で表示しています',
     notFound: '見つかりませんでした。',
     notLoaded: '読み込めませんでした。',
+    sectionsNotLoaded_one: '{{count}} 件の項目を読み込めませんでした。',
+    sectionsNotLoaded_other: '{{count}} 件の項目を読み込めませんでした。',
     staleRows: '前回読み込んだ行を表示しています。',
     copyValue: '{{name}} をコピー',
     copied: 'コピーしました',

@@ -2,6 +2,7 @@ import {
   createContext,
   useContext,
   useRef,
+  useState,
   type FocusEvent,
   type KeyboardEvent,
   type ReactNode,
@@ -157,9 +158,9 @@ export function DataTable<Row>({
   const failed = error !== undefined && error !== null;
   // A failed refresh keeps the rows the table had (dimmed under the error) instead of
   // dropping them: the operator still sees the last good page while retrying.
-  const lastRows = useRef<Row[] | undefined>(undefined);
-  if (rows !== undefined) lastRows.current = rows;
-  const shown = rows ?? (failed ? lastRows.current : undefined);
+  const [lastRows, setLastRows] = useState(rows);
+  if (rows !== undefined && rows !== lastRows) setLastRows(rows);
+  const shown = rows ?? (failed ? lastRows : undefined);
   const stale = rows === undefined && shown !== undefined;
   const hasRows = shown !== undefined && shown.length > 0;
   const container = useRef<HTMLDivElement>(null);
