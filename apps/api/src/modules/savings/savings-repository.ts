@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { emailKey, prefixPattern, userNameKey } from '../../db/end-user-keys';
 import type { Executor } from '../../db/executor';
 import {
   countFromBuckets,
@@ -7,10 +8,25 @@ import {
   type Pagination,
 } from '../../db/pagination';
 
-export type RemittanceFilter = { userName?: string | undefined; planName?: string | undefined };
+export type RemittanceFilter = {
+  userName?: string | undefined;
+  email?: string | undefined;
+  planName?: string | undefined;
+};
 
-const userIdByName = (name: string) =>
-  sql<number>`(SELECT id FROM end_users WHERE lower(user_name) = ${name.toLowerCase()})`;
+/**
+ * The users whose name (email) starts with the filter's, case-insensitively: the same prefix
+ * match as the users list, through the "C" key indexes of 0020.
+ */
+function matchingUserIds(db: Executor, filter: RemittanceFilter) {
+  let users = db.selectFrom('end_users as mu').select('mu.id');
+  if (filter.userName)
+    users = users.where(userNameKey('mu'), 'like', prefixPattern(filter.userName));
+  if (filter.email) users = users.where(emailKey('mu'), 'like', prefixPattern(filter.email));
+  return users;
+}
+
+const byUser = (filter: RemittanceFilter) => Boolean(filter.userName || filter.email);
 
 /** Coin-saving remittance history (all users), newest first. */
 export async function listSavingRemittances(
@@ -21,7 +37,7 @@ export async function listSavingRemittances(
   const p = normalisePagination(pagination);
   const direction = p.sort?.orderBy ?? 'desc';
   let query = db.selectFrom('saving_remittances as r');
-  if (filter.userName) query = query.where('r.end_user_id', '=', userIdByName(filter.userName));
+  if (byUser(filter)) query = query.where('r.end_user_id', 'in', matchingUserIds(db, filter));
   let planId: number | undefined;
   if (filter.planName) {
     // Plan names are few and unique: the id, known when the page query is planned, lets the
@@ -63,9 +79,9 @@ export async function listSavingRemittances(
     .orderBy('r.confirmed_at', direction)
     .orderBy('r.id', direction)
     .execute();
-  // Maintained buckets (migrations 0013, 0018) unless a user is named: all remittances, or one
+  // Maintained buckets (migrations 0013, 0018) unless users are filtered: all remittances, or one
   // plan's (~150k at benchmark size, too many to count per request).
-  const totalRecords = filter.userName
+  const totalRecords = byUser(filter)
     ? Number(
         (await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n,
       )
@@ -95,7 +111,7 @@ export async function listAffiliateRemittances(
   const p = normalisePagination(pagination);
   const direction = p.sort?.orderBy ?? 'desc';
   let query = db.selectFrom('affiliate_remittances as r');
-  if (filter.userName) query = query.where('r.end_user_id', '=', userIdByName(filter.userName));
+  if (byUser(filter)) query = query.where('r.end_user_id', 'in', matchingUserIds(db, filter));
   // Page first, as for userSavings: only the page's remittances are read and joined.
   const pageIds = query
     .select('r.id')
@@ -123,7 +139,7 @@ export async function listAffiliateRemittances(
     .orderBy('r.confirmed_at', direction)
     .orderBy('r.id', direction)
     .execute();
-  const totalRecords = filter.userName
+  const totalRecords = byUser(filter)
     ? Number(
         (await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n,
       )

@@ -134,7 +134,7 @@ const UserSavingListRef = builder
 builder.queryField('userSavings', (t) =>
   t.field({
     description:
-      'Coin-saving remittances of all users, newest first; userName and planName match exactly (case-insensitive). Sort target: confirmedAt (default DESC).',
+      'Coin-saving remittances of all users, newest first; userName matches from the start and planName exactly (both case-insensitive). Sort target: confirmedAt (default DESC).',
     type: UserSavingListRef,
     authScopes: { authenticated: true },
     args: {
@@ -151,7 +151,7 @@ builder.queryField('userSavings', (t) =>
 );
 
 const SavingSearchParamsRef = builder.inputType('SavingSearchParams', {
-  description: 'userName and email match exactly (case-insensitive).',
+  description: 'userName and email match from the start (case-insensitive).',
   fields: (t) => ({
     userName: t.string({ required: false }),
     email: t.string({ required: false }),
@@ -194,7 +194,7 @@ const AffiliateSavingRemittanceListRef = builder
 builder.queryField('affiliateSavingRemittances', (t) =>
   t.field({
     description:
-      'Referral-plan remittances of all users, newest first. searchParams.userName matches exactly. Sort target: confirmedAt.',
+      'Referral-plan remittances of all users, newest first. searchParams.userName and email match from the start (case-insensitive). Sort target: confirmedAt.',
     type: AffiliateSavingRemittanceListRef,
     authScopes: { authenticated: true },
     args: { input: t.arg({ type: SavingListInputRef, required: false }) },

@@ -43,7 +43,7 @@ export function createSavingsService(db: Kysely<DB>) {
       return { remittances, ...totals, totalRecords: totals.numberOfRemittances };
     },
 
-    /** userSavings: coin-saving remittances of all users, by exact user name and plan name. */
+    /** userSavings: coin-saving remittances of all users, by user-name prefix and plan name. */
     savings: (
       filter: { userName?: string | null; planName?: string | null },
       page: Page<'confirmedAt'>,
@@ -58,7 +58,7 @@ export function createSavingsService(db: Kysely<DB>) {
     affiliateRemittances: (search: SearchInput | null | undefined, page: Page<'confirmedAt'>) =>
       repo.listAffiliateRemittances(
         db,
-        { userName: textFilter(search?.userName) },
+        { userName: textFilter(search?.userName), email: textFilter(search?.email) },
         toRepoPagination(page),
       ),
 
