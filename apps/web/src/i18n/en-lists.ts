@@ -229,6 +229,7 @@ export const enLists: ListsMessages = {
     tree: 'Referral tree',
     relationship: 'Relationship and rewards',
     loadMore: 'Show more',
+    loadMoreOf: 'Show more ({{shown}} of {{total}} shown)',
     descendants: 'Descendants',
   },
   paymentStatus: {

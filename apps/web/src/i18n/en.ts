@@ -337,6 +337,7 @@ export const en: Messages = {
     TOO_MANY_REQUESTS: 'Too many attempts. Please try again later.',
     INTERNAL_SERVER_ERROR: 'An unexpected error occurred on the server.',
     network: 'Server error!',
+    unreachable: 'Could not reach the server. Check the connection and try again.',
     generic: 'Error: {{message}}',
   },
 };

@@ -232,6 +232,7 @@ export const jaLists = {
     tree: 'リファラルツリー',
     relationship: '関係と報酬',
     loadMore: 'さらに表示',
+    loadMoreOf: 'さらに表示（{{total}} 件中 {{shown}} 件を表示中）',
     descendants: '子孫の人数',
   },
   paymentStatus: {

@@ -336,6 +336,7 @@ export const ja = {
     TOO_MANY_REQUESTS: '試行回数が多すぎます。しばらくしてから再度お試しください。',
     INTERNAL_SERVER_ERROR: 'サーバーで予期しないエラーが発生しました。',
     network: 'サーバーエラー！',
+    unreachable: 'サーバーに接続できませんでした。接続を確認して、もう一度お試しください。',
     generic: 'エラー: {{message}}',
   },
 };
