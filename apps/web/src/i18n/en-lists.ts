@@ -32,9 +32,9 @@ export const enLists: ListsMessages = {
     staleRows: 'Showing the rows loaded before.',
     copyValue: 'Copy {{name}}',
     copied: 'Copied',
-    matchPrefix: 'Matches the start, any case',
+    matchPrefix: 'Starts with (any case)',
     matchExact: 'Exact match',
-    matchExactCase: 'Exact match, any case',
+    matchExactCase: 'Exact match (any case)',
   },
   cardStatus: {
     label: 'Card status',

@@ -16,9 +16,9 @@ const CELL_DIGITS: Record<string, { max: number; min: number }> = {
   BTC: { max: 8, min: 0 },
 };
 
-/** "Label (UNIT)" unless the label already names the unit. */
+/** "Label (UNIT)" unless the label already names the unit ("HEC staked", "Sent (HEC)"). */
 export function withUnit(label: string, unit: AmountUnit): string {
-  return label.includes(`(${unit})`) ? label : `${label} (${unit})`;
+  return label.includes(unit) ? label : `${label} (${unit})`;
 }
 
 /** A right-aligned amount, the unit in the header, decimal points aligned. */

@@ -85,7 +85,7 @@ export type DataColumn<Row> = {
   /** false keeps the column out of the chooser (always shown). */
   hideable?: boolean;
   defaultHidden?: boolean;
-  /** The identifying column: stays in view when the table scrolls sideways. */
+  /** The identifying column: shown first, and stays in view when the table scrolls sideways. */
   pinned?: boolean;
 };
 
@@ -153,7 +153,10 @@ export function DataTable<Row>({
     `columns:${storageKey}`,
     columns.filter((c) => c.defaultHidden).map((c) => c.id),
   );
-  const visible = columns.filter((c) => c.hideable === false || !hidden.includes(c.id));
+  // The pinned (identifying) column leads: it sticks to the left edge, so it must be first.
+  const visible = columns
+    .filter((c) => c.hideable === false || !hidden.includes(c.id))
+    .sort((a, b) => Number(Boolean(b.pinned)) - Number(Boolean(a.pinned)));
   const bannerShowsErrors = useContext(PageErrorBannerContext);
   const failed = error !== undefined && error !== null;
   // A failed refresh keeps the rows the table had (dimmed under the error) instead of
@@ -241,6 +244,7 @@ export function DataTable<Row>({
                     // is as wide as its values, not its label.
                     sx={{ fontWeight: 600, ...(column.pinned ? pinnedSx : {}) }}
                     className={column.pinned ? 'pinned-cell' : undefined}
+                    data-sort-target={column.sortable && list ? target : undefined}
                   >
                     {column.sortable && list ? (
                       <TableSortLabel

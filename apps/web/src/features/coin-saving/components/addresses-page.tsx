@@ -47,7 +47,7 @@ export function AddressesPage() {
     {
       id: 'email',
       label: t('fields.email'),
-      render: (r) => <TruncatedText text={r.email} max={26} />,
+      render: (r) => <TruncatedText text={r.email} max={22} />,
       defaultHidden: true,
     },
     hashColumn({

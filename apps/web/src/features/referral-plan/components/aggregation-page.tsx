@@ -88,7 +88,7 @@ function Aggregates() {
     {
       id: 'email',
       label: t('fields.email'),
-      render: (r) => <TruncatedText text={r.email} max={26} />,
+      render: (r) => <TruncatedText text={r.email} max={22} />,
       defaultHidden: true,
     },
     hashColumn({
@@ -170,7 +170,7 @@ function Remittances() {
     {
       id: 'email',
       label: t('fields.email'),
-      render: (r) => <TruncatedText text={r.email} max={26} />,
+      render: (r) => <TruncatedText text={r.email} max={22} />,
       defaultHidden: true,
     },
     hashColumn({

@@ -59,7 +59,7 @@ export function TrackRecordsPage() {
     {
       id: 'email',
       label: t('fields.email'),
-      render: (r) => <TruncatedText text={r.email} max={26} />,
+      render: (r) => <TruncatedText text={r.email} max={22} />,
       defaultHidden: true,
     },
     hashColumn({

@@ -33,7 +33,13 @@ export function snapshotColumns(
       unit: 'HEC',
       value: (r) => r.totalAmount,
     }),
-    rateColumn({ id: 'baseRate', label: t('fields.baseRate'), value: (r) => r.baseRate }),
+    // The plan names its base rate; the bonus total is what differs between rows.
+    rateColumn({
+      id: 'baseRate',
+      label: t('fields.baseRate'),
+      value: (r) => r.baseRate,
+      defaultHidden: true,
+    }),
     rateColumn({
       id: 'tierRate',
       label: t('fields.tierRate'),

@@ -111,7 +111,7 @@ export function UsersPage() {
       {
         id: 'email',
         label: t('fields.email'),
-        render: (u) => <TruncatedText text={u.aubeUserInfo.email} max={26} />,
+        render: (u) => <TruncatedText text={u.aubeUserInfo.email} max={22} />,
         sortable: true,
       },
       hashColumn({
