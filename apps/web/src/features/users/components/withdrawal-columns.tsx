@@ -131,7 +131,7 @@ export function withdrawalColumns(t: TFunction): DataColumn<WithdrawalRow>[] {
     {
       id: 'rejectReason',
       label: t('fields.rejectReason'),
-      render: (w) => <TruncatedText text={w.rejectReason ?? ''} />,
+      render: (w) => <TruncatedText text={w.rejectReason ?? ''} max={24} />,
     },
     {
       id: 'failureReason',
