@@ -256,7 +256,7 @@ describe('list screens at 1366×800 (issue 17)', () => {
         await screenshot(phone.page, `list-${screen.name}-${locale}-390`);
       }
       await phone.context.close();
-    });
+    }, 180_000);
   }
 
   it('sorts by every sortable header in both directions, as the API does', async () => {
@@ -316,7 +316,7 @@ describe('list screens at 1366×800 (issue 17)', () => {
     // users alone has 14 sortable columns; every one of them was walked both ways.
     expect(walked).toBeGreaterThanOrEqual(2 * 14);
     await context.close();
-  });
+  }, 240_000);
 
   it('keeps the rows under an error with one retry, and says so once on the detail page', async () => {
     const { context, page } = await newPage('en');

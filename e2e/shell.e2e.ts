@@ -245,7 +245,7 @@ describe('the app shell in Chromium', () => {
         b.x < box.x + box.width &&
         box.y < b.y + b.height &&
         b.y < box.y + box.height;
-      expect(overlaps, await button.getAttribute('aria-label')).toBe(false);
+      expect(overlaps, (await button.getAttribute('aria-label')) ?? '').toBe(false);
     }
     await page.unroute('**/graphql-admin');
     await page.route('**/graphql-admin', (route) => route.abort('connectionrefused'));
