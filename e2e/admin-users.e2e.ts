@@ -130,7 +130,7 @@ describe('admin accounts in the browser', () => {
     await expect.poll(() => page.getByTestId('audit-row').count()).toBeGreaterThan(3);
     await expect
       .poll(() => page.getByRole('table', { name: 'Audit log' }).textContent())
-      .toContain('postDeleteAdminUser');
+      .toContain('Admin user deleted'); // the operation's translated name (issue 17)
     await screenshot(page, 'audit-log');
     await newContext.close();
     await superContext.close();

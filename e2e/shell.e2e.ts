@@ -232,12 +232,29 @@ describe('the app shell in Chromium', () => {
     const toast = page.getByTestId('toast');
     await toast.waitFor();
     expect(await toast.textContent()).toContain('Error: Boom');
-    const box = await toast.boundingBox();
-    expect(box && box.y < 120 && box.x > 600).toBe(true); // top-right
+    // Near the top, under the app bar: it covers none of the bar's buttons (language, theme,
+    // account), which top-right did (issue 17).
+    const box = (await toast.boundingBox())!;
+    expect(box.y).toBeLessThan(160);
+    const barButtons = await page.getByRole('banner').getByRole('button').all();
+    expect(barButtons.length).toBeGreaterThan(1);
+    for (const button of barButtons) {
+      const b = (await button.boundingBox())!;
+      const overlaps =
+        box.x < b.x + b.width &&
+        b.x < box.x + box.width &&
+        box.y < b.y + b.height &&
+        b.y < box.y + box.height;
+      expect(overlaps, (await button.getAttribute('aria-label')) ?? '').toBe(false);
+    }
     await page.unroute('**/graphql-admin');
     await page.route('**/graphql-admin', (route) => route.abort('connectionrefused'));
     await page.reload();
-    await page.getByTestId('toast').getByText('Server error!').waitFor();
+    // No answer at all is a connection problem, not a server error.
+    await page
+      .getByTestId('toast')
+      .getByText('Could not reach the server', { exact: false })
+      .waitFor();
     await context.close();
   });
 

@@ -177,8 +177,8 @@ describe('users, referral and affiliate screens in Chromium', () => {
 
     // Total buy amount ≥ and ≤ the user's own amount: exactly the users with that amount.
     await search(page, {
-      'Total buy amount (USD) ≥': user.totalBuyAmountUsd,
-      'Total buy amount (USD) ≤': user.totalBuyAmountUsd,
+      'Min. total buy (USD)': user.totalBuyAmountUsd,
+      'Max. total buy (USD)': user.totalBuyAmountUsd,
     });
     await userRow(page, user.userName).waitFor();
     const sameAmount = await gql<{ users: { pagination: { totalRecords: number } } }>(

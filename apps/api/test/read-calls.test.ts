@@ -170,6 +170,15 @@ describe('users', () => {
     }
   });
 
+  it('the demo population has users of every card status, Black (6) included', async () => {
+    // The card status filter shows something for every chip (issue 17).
+    for (const status of [0, 1, 2, 3, 4, 5, 6]) {
+      const data = await ok<UserList>(USERS, { cardStatus: [status], pagination: { limit: 1 } });
+      expect(data.users.pagination.totalRecords, `card status ${status}`).toBeGreaterThan(0);
+      expect(data.users.list[0]!.cardStatus).toBe(status);
+    }
+  });
+
   it('combines filters (AND)', async () => {
     const data = await ok<UserList>(USERS, {
       min: '100',
@@ -654,7 +663,8 @@ describe('affiliate, savings and address lists', () => {
     const [aggregateUser] = await rows(
       sql<{
         user_name: string;
-      }>`SELECT user_name FROM end_users WHERE affiliate_remittance_count > 0 ORDER BY id LIMIT 1`,
+        email: string;
+      }>`SELECT user_name, email FROM end_users WHERE affiliate_remittance_count > 0 ORDER BY id LIMIT 1`,
     );
     const [savingUser] = await rows(
       sql<{
@@ -771,6 +781,34 @@ describe('affiliate, savings and address lists', () => {
         variables: { i: { searchParams: { email: savingUser!.email.toUpperCase() } } },
         ids: sql`SELECT id FROM end_users WHERE user_name = ${savingUser!.user_name}`,
         total: sql`SELECT 1 AS n`,
+      }, // Issue 17: name and email match from the start on every list (not only the users list),
+      // and the remittance list's email filter is applied (it was ignored).
+      {
+        name: 'userSavings',
+        key: 'userSavingSentValueId',
+        query:
+          'query Q($u: String) { userSavings(userName: $u) { list { userSavingSentValueId } pagination { totalRecords } } }',
+        variables: { u: savingUser!.user_name.slice(0, 4).toUpperCase() },
+        ids: sql`SELECT r.id::text AS id FROM saving_remittances r JOIN end_users u ON u.id = r.end_user_id WHERE lower(u.user_name) LIKE ${savingUser!.user_name.slice(0, 4).toLowerCase() + '%'} ORDER BY confirmed_at DESC, r.id DESC LIMIT 20`,
+        total: sql`SELECT count(*) AS n FROM saving_remittances r JOIN end_users u ON u.id = r.end_user_id WHERE lower(u.user_name) LIKE ${savingUser!.user_name.slice(0, 4).toLowerCase() + '%'}`,
+      },
+      {
+        name: 'hecSavingAddresses',
+        key: 'userId',
+        query:
+          'query Q($i: SavingListInput) { hecSavingAddresses(input: $i) { list { userId } pagination { totalRecords } } }',
+        variables: { i: { searchParams: { userName: savingUser!.user_name.slice(0, 3) } } },
+        ids: sql`SELECT a.end_user_id AS id FROM saving_deposit_addresses a JOIN saving_plans p ON p.id = a.saving_plan_id JOIN end_users u ON u.id = a.end_user_id WHERE p.term_years = 1 AND lower(u.user_name) LIKE ${savingUser!.user_name.slice(0, 3).toLowerCase() + '%'} ORDER BY a.id DESC LIMIT 20`,
+        total: sql`SELECT count(*) AS n FROM saving_deposit_addresses a JOIN saving_plans p ON p.id = a.saving_plan_id JOIN end_users u ON u.id = a.end_user_id WHERE p.term_years = 1 AND lower(u.user_name) LIKE ${savingUser!.user_name.slice(0, 3).toLowerCase() + '%'}`,
+      },
+      {
+        name: 'affiliateSavingRemittances',
+        key: 'id',
+        query:
+          'query Q($i: SavingListInput) { affiliateSavingRemittances(input: $i) { list { id } pagination { totalRecords } } }',
+        variables: { i: { searchParams: { email: aggregateUser!.email.slice(0, 5) } } },
+        ids: sql`SELECT r.id::text AS id FROM affiliate_remittances r JOIN end_users u ON u.id = r.end_user_id WHERE lower(u.email) LIKE ${aggregateUser!.email.slice(0, 5).toLowerCase() + '%'} ORDER BY confirmed_at DESC, r.id DESC LIMIT 20`,
+        total: sql`SELECT count(*) AS n FROM affiliate_remittances r JOIN end_users u ON u.id = r.end_user_id WHERE lower(u.email) LIKE ${aggregateUser!.email.slice(0, 5).toLowerCase() + '%'}`,
       },
     );
     // The planName case: the 2-year plan by name.

@@ -44,7 +44,7 @@ describe('side menu by role', () => {
       within(saving)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Remittance history', 'Addresses', 'Withdrawals']);
+    ).toEqual(['Remittance history', 'Addresses', 'Coin saving withdrawals']);
     expect(within(nav).getByRole('link', { name: 'Admin user' })).toHaveAttribute(
       'href',
       '/admin_user',

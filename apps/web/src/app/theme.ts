@@ -4,6 +4,15 @@ import { PRIMARY_COLORS, type ThemeSettings } from '@/lib/theme-settings';
 // Vuetify's breakpoints, as the original console used (spec section 9).
 const breakpoints = { values: { xs: 0, sm: 600, md: 960, lg: 1264, xl: 1904 } };
 
+/**
+ * Japanese line breaking: labels, headers and menu entries break between phrases (Chrome's
+ * `word-break: auto-phrase`), never in the middle of a word, and not before small kana or
+ * closing brackets (`line-break: strict`). English keeps the normal rules.
+ */
+const JAPANESE_LINE_BREAKING = {
+  'html:lang(ja) body': { lineBreak: 'strict', wordBreak: 'auto-phrase' },
+} as const;
+
 /** The app theme for the chosen colour and mode; MUI blue by default. */
 export function createAppTheme(settings: ThemeSettings): Theme {
   return createTheme({
@@ -12,6 +21,7 @@ export function createAppTheme(settings: ThemeSettings): Theme {
       primary: { main: PRIMARY_COLORS[settings.primary][settings.mode] },
     },
     breakpoints,
+    components: { MuiCssBaseline: { styleOverrides: JAPANESE_LINE_BREAKING } },
   });
 }
 

@@ -8,7 +8,10 @@ import {
   useFeedback,
 } from '@/lib/feedback';
 
-/** Renders the error toast (top-right, 5 s, one at a time) and the success snackbar (3 s). */
+/**
+ * Renders the error toast (top centre under the app bar, 5 s, one at a time: top-right
+ * covered the language and account buttons) and the success snackbar (3 s).
+ */
 export function FeedbackHost() {
   const { t } = useTranslation();
   const { toast, snackbar } = useFeedback();
@@ -18,7 +21,8 @@ export function FeedbackHost() {
         key={toast ? `toast-${toast.id}` : 'toast'}
         open={Boolean(toast)}
         autoHideDuration={TOAST_TIMEOUT_MS}
-        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        sx={{ top: { xs: 64, sm: 72 } }}
         onClose={(_event, reason) => {
           if (reason !== 'clickaway' && toast) dismissToast(toast.id);
         }}

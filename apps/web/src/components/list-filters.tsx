@@ -25,9 +25,15 @@ type Option = { value: string; label: string };
 
 /** One filter control of a list screen. */
 export type FilterField =
-  | { key: string; label: string; type?: 'text' | 'date' }
+  | {
+      key: string;
+      label: string;
+      type?: 'text' | 'date';
+      /** How the server matches the text (list.matchPrefix, list.matchExact…), shown under it. */
+      hint?: string;
+    }
   /** An amount; with a unit, no more decimal places than the unit has (the API's rule). */
-  | { key: string; label: string; type: 'decimal'; unit?: MoneyUnit }
+  | { key: string; label: string; type: 'decimal'; unit?: MoneyUnit; hint?: string }
   | { key: string; label: string; type: 'chips'; options: Option[] }
   | { key: string; label: string; type: 'select'; options: Option[] };
 
@@ -155,7 +161,7 @@ function FilterForm({
               value={typeof value === 'string' ? value : ''}
               onChange={(e) => set(field.key, e.target.value)}
               error={error !== null}
-              helperText={error ? amountErrorText(error) : undefined}
+              helperText={error ? amountErrorText(error) : 'hint' in field ? field.hint : undefined}
               slotProps={{
                 htmlInput: field.type === 'decimal' ? { inputMode: 'decimal' } : undefined,
                 inputLabel: field.type === 'date' ? { shrink: true } : undefined,

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
+import { PageErrorBannerContext } from '@/components/data-table/data-table';
 import { errorMessage } from '@/lib/error-message';
 import '@/i18n/lists';
 
@@ -25,6 +26,7 @@ export function SectionCard({
 }) {
   const { t } = useTranslation();
   const headingId = id ? `${id}-heading` : undefined;
+  const bannerShowsErrors = useContext(PageErrorBannerContext);
   return (
     <Card variant="outlined" component="section" aria-labelledby={headingId} id={id}>
       <CardContent>
@@ -36,7 +38,11 @@ export function SectionCard({
         </Stack>
         {loading && <LinearProgress aria-label={t('list.loading')} sx={{ mb: 1 }} />}
         {error !== undefined && error !== null ? (
-          <Alert severity="error">{errorMessage(error, t)}</Alert>
+          bannerShowsErrors ? (
+            <Typography color="text.secondary">{t('list.notLoaded')}</Typography>
+          ) : (
+            <Alert severity="error">{errorMessage(error, t)}</Alert>
+          )
         ) : (
           children
         )}

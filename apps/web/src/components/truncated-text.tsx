@@ -1,19 +1,16 @@
-import { Tooltip } from '@mui/material';
 import { CELL_MAX_CHARS, truncateText } from '@/lib/format';
 
 /**
- * Text cut at 55 characters (spec section 9) with the whole text on hover and on keyboard
- * focus; short text renders as is.
+ * Text cut at 55 characters (spec section 9) with the whole text on hover. It is not a tab
+ * stop: rows carry the full name in their accessible label, and a table of them would
+ * otherwise be dozens of stops.
  */
 export function TruncatedText({ text, max = CELL_MAX_CHARS }: { text: string; max?: number }) {
   const short = truncateText(text, max);
   if (short === text) return <>{text}</>;
   return (
-    <Tooltip title={text}>
-      {/* Focusable so keyboard users can read the whole text too. */}
-      <span tabIndex={0} style={{ whiteSpace: 'nowrap' }}>
-        {short}
-      </span>
-    </Tooltip>
+    <span title={text} style={{ whiteSpace: 'nowrap' }}>
+      {short}
+    </span>
   );
 }

@@ -35,7 +35,7 @@ export type SavingListInput = {
   searchParams?: SavingSearchParams | null | undefined;
 };
 
-/** userName and email match exactly (case-insensitive). */
+/** userName and email match from the start (case-insensitive). */
 export type SavingSearchParams = {
   email?: string | null | undefined;
   userName?: string | null | undefined;

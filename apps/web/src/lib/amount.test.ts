@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatPercent, formatUsd } from './amount';
+import { compactAmount, formatAmount, formatPercent, formatRatePercent, formatUsd } from './amount';
 import { formatCalendarDate, formatDate, formatDateTime } from './date-time';
 
 describe('formatAmount (exact, ja-JP separators, unit)', () => {
@@ -47,5 +47,54 @@ describe('formatDateTime (admin time zone, zone shown)', () => {
     expect(formatCalendarDate('1995-03-03T00:00:00.000Z')).toBe('1995/03/03');
     expect(formatCalendarDate('2026-06-01T00:00:00.000Z', { month: true })).toBe('2026/06');
     expect(formatCalendarDate(null)).toBe('');
+  });
+});
+
+describe('compactAmount (list cells: at most 8 decimals, exact on hover)', () => {
+  it('trims zero padding and keeps short values whole', () => {
+    expect(compactAmount('1234.500000000000000000')).toEqual({
+      whole: '1,234',
+      fraction: '5',
+      exact: '1,234.5',
+      rounded: false,
+    });
+    expect(compactAmount('0')).toMatchObject({ whole: '0', fraction: '', rounded: false });
+  });
+
+  it('rounds half away from zero on the digits, carrying into the integer part', () => {
+    expect(compactAmount('35663.237814475643537816')).toMatchObject({
+      whole: '35,663',
+      fraction: '23781448',
+      exact: '35,663.237814475643537816',
+      rounded: true,
+    });
+    expect(compactAmount('999.999999995')).toMatchObject({ whole: '1,000', fraction: '' });
+    expect(compactAmount('-0.123456784')).toMatchObject({ whole: '-0', fraction: '12345678' });
+    expect(compactAmount('-0.000000001')).toMatchObject({ whole: '0', fraction: '' });
+    // Beyond what a double can hold: still exact.
+    expect(compactAmount('99999999999999999999.999999999999999999')).toMatchObject({
+      whole: '100,000,000,000,000,000,000',
+      fraction: '',
+      exact: '99,999,999,999,999,999,999.999999999999999999',
+    });
+  });
+
+  it('pads to the minimum (USD cents) and rejects non-decimals', () => {
+    expect(compactAmount('12.5', { minFractionDigits: 2 })).toMatchObject({
+      fraction: '50',
+      exact: '12.50',
+    });
+    expect(compactAmount('n/a')).toBeNull();
+  });
+});
+
+describe('formatRatePercent', () => {
+  it('moves the point two places without a float', () => {
+    expect(formatRatePercent('0.16')).toBe('16%');
+    expect(formatRatePercent('0.007')).toBe('0.7%');
+    expect(formatRatePercent('0.0435000')).toBe('4.35%');
+    expect(formatRatePercent('1.5')).toBe('150%');
+    expect(formatRatePercent('0')).toBe('0%');
+    expect(formatRatePercent('0.1')).toBe('10%');
   });
 });

@@ -36,3 +36,85 @@ export function formatPercent(value: string | number | null | undefined): string
   if (value === null || value === undefined || value === '') return '';
   return `${formatAmount(String(value))}%`;
 }
+
+/** Fraction digits a list cell shows at most (the exact value is on hover and on copy). */
+export const COMPACT_FRACTION_DIGITS = 8;
+
+/** An amount cut to a few decimals for a table cell, in parts so the decimal points align. */
+export type CompactAmount = {
+  /** Grouped integer part with its sign, e.g. '-1,234'. */
+  whole: string;
+  /** Fraction digits kept (trailing zeros trimmed), without the point; '' for none. */
+  fraction: string;
+  /** The value as given, trimmed of NUMERIC zero padding (what hover and copy show). */
+  exact: string;
+  /** True when digits were rounded away. */
+  rounded: boolean;
+};
+
+/** Adds one to a string of decimal digits ('0999' → '1000', '99' → '100'). */
+function incrementDigits(digits: string): string {
+  const out = digits.split('');
+  for (let i = out.length - 1; i >= 0; i--) {
+    if (out[i] !== '9') {
+      out[i] = String(Number(out[i]) + 1);
+      return out.join('');
+    }
+    out[i] = '0';
+  }
+  return `1${out.join('')}`;
+}
+
+/**
+ * A decimal string rounded half away from zero to at most `maxFractionDigits` decimals, done
+ * on the digits (never through a JS number): '12.345678915' → { whole: '12', fraction:
+ * '34567892', rounded: true }. Returns null for a value that is not a decimal.
+ */
+export function compactAmount(
+  value: string | null | undefined,
+  { maxFractionDigits = COMPACT_FRACTION_DIGITS, minFractionDigits = 0 } = {},
+): CompactAmount | null {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec((value ?? '').trim());
+  if (!match) return null;
+  const [, sign = '', wholeDigits = '0', fractionDigits = ''] = match;
+  const trimmedFraction = fractionDigits.replace(/0+$/, '');
+  const rounded = trimmedFraction.length > maxFractionDigits;
+  let whole = wholeDigits;
+  let fraction = trimmedFraction.slice(0, maxFractionDigits);
+  if (rounded && Number(trimmedFraction[maxFractionDigits]) >= 5) {
+    const bumped = incrementDigits(`${whole}${fraction}`);
+    whole = bumped.slice(0, bumped.length - fraction.length);
+    fraction = bumped.slice(bumped.length - fraction.length);
+  }
+  fraction = fraction.replace(/0+$/, '');
+  if (fraction.length < minFractionDigits) fraction = fraction.padEnd(minFractionDigits, '0');
+  const isZero = /^0*$/.test(whole) && /^0*$/.test(fraction);
+  const exactFraction =
+    trimmedFraction.length < minFractionDigits
+      ? trimmedFraction.padEnd(minFractionDigits, '0')
+      : trimmedFraction;
+  const exactZero = /^0*$/.test(wholeDigits) && trimmedFraction === '';
+  const exactSign = exactZero ? '' : sign;
+  return {
+    whole: `${isZero ? '' : sign}${formatNumber(whole)}`,
+    fraction,
+    exact: `${exactSign}${formatNumber(wholeDigits)}${exactFraction ? `.${exactFraction}` : ''}`,
+    rounded,
+  };
+}
+
+/**
+ * A rate kept as a fraction ('0.035') as a percentage ('3.5%'), by moving the decimal point
+ * two places on the digits.
+ */
+export function formatRatePercent(value: string | null | undefined): string {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec((value ?? '').trim());
+  if (!match) return value ?? '';
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  const digits = `${whole}${fraction.padEnd(2, '0')}`;
+  const point = whole.length + 2;
+  const intPart = digits.slice(0, point).replace(/^0+(?=\d)/, '');
+  const fracPart = digits.slice(point).replace(/0+$/, '');
+  const text = fracPart ? `${intPart}.${fracPart}` : intPart;
+  return `${text === '0' ? '' : sign}${text}%`;
+}

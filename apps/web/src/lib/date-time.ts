@@ -76,3 +76,32 @@ export function formatCalendarDate(
   if (!match) return value ?? '';
   return month ? `${match[1]}/${match[2]}` : `${match[1]}/${match[2]}/${match[3]}`;
 }
+
+const shortFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An instant for a list cell: '2026/01/31 09:00', in the admin's zone, which the note under
+ * every list names; the full value with seconds and zone goes in the cell's title.
+ */
+export function formatDateTimeShort(
+  value: string | number | null | undefined,
+  timeZone: string = adminTimeZone(),
+): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = toDate(value);
+  if (!date) return String(value);
+  let found = shortFormatters.get(timeZone);
+  if (!found) {
+    found = new Intl.DateTimeFormat('ja-JP', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    shortFormatters.set(timeZone, found);
+  }
+  return found.format(date);
+}

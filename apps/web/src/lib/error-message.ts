@@ -18,7 +18,8 @@ const TRANSLATED_CODES = new Set([
 
 /** The one place where an error from the API becomes text for the operator. */
 export function errorMessage(error: unknown, t: TFunction): string {
-  if (error instanceof NetworkError) return t('errors.network');
+  if (error instanceof NetworkError)
+    return t(error.reachedServer ? 'errors.network' : 'errors.unreachable');
   if (error instanceof GraphQLRequestError) {
     const code = error.code;
     if (error.isAuthorizationError) return t('errors.UNAUTHENTICATED');
@@ -35,6 +36,6 @@ export function errorMessage(error: unknown, t: TFunction): string {
  */
 export function toastMessage(error: unknown, t: TFunction): string | null {
   if (error instanceof GraphQLRequestError && error.isAuthorizationError) return null;
-  if (error instanceof NetworkError) return t('errors.network');
+  if (error instanceof NetworkError) return errorMessage(error, t);
   return t('errors.generic', { message: errorMessage(error, t) });
 }

@@ -35,8 +35,15 @@ describe('handleGlobalError (spec section 8)', () => {
     expect(getFeedback().toast?.text).toBe('エラー: この操作を行う権限がありません。');
   });
 
-  it('shows "Server error!" for a network failure', () => {
-    handleGlobalError(new NetworkError(new TypeError('Failed to fetch')), i18n.t);
+  it('tells a request that got no answer from a server failure (issue 17)', () => {
+    handleGlobalError(new NetworkError(new TypeError('Failed to fetch'), false), i18n.t);
+    expect(getFeedback().toast?.text).toBe(
+      'Could not reach the server. Check the connection and try again.',
+    );
+  });
+
+  it('shows "Server error!" for an HTTP failure without a GraphQL answer', () => {
+    handleGlobalError(new NetworkError(new Error('HTTP 502')), i18n.t);
     expect(getFeedback().toast?.text).toBe('Server error!');
   });
 

@@ -24,10 +24,18 @@ export class GraphQLRequestError extends Error {
   }
 }
 
-/** The request failed without a GraphQL answer (network down, proxy error). */
+/**
+ * The request failed without a GraphQL answer. `reachedServer` tells a server or proxy
+ * failure (an HTTP error without a GraphQL body: spec section 8's "Server error!") from a
+ * request that never got an answer (offline, connection reset, aborted), which is not the
+ * server's fault and is worded as a connection problem.
+ */
 export class NetworkError extends Error {
-  constructor(cause: unknown) {
-    super('Server error!', { cause });
+  constructor(
+    cause: unknown,
+    readonly reachedServer = true,
+  ) {
+    super(reachedServer ? 'Server error!' : 'Could not reach the server', { cause });
     this.name = 'NetworkError';
   }
 }
@@ -50,7 +58,7 @@ export async function execute<TResult, TVariables>(
       body: JSON.stringify({ query: document.toString(), variables }),
     });
   } catch (error) {
-    throw new NetworkError(error);
+    throw new NetworkError(error, false);
   }
   let body: { data?: TResult | null; errors?: GraphQLErrorItem[] };
   try {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { emailKey, prefixPattern, userNameKey } from '../../db/end-user-keys';
 import type { Executor } from '../../db/executor';
 import {
   countBuckets,
@@ -52,10 +53,10 @@ export async function listSavingAddresses(
       '=',
       sql<number>`(SELECT id FROM saving_plans WHERE term_years = 1)`,
     );
+  // Name and email match from the start, case-insensitively, as on every list.
   if (filter.userName)
-    query = query.where(sql<string>`lower(u.user_name)`, '=', filter.userName.toLowerCase());
-  if (filter.email)
-    query = query.where(sql<string>`lower(u.email)`, '=', filter.email.toLowerCase());
+    query = query.where(userNameKey('u'), 'like', prefixPattern(filter.userName));
+  if (filter.email) query = query.where(emailKey('u'), 'like', prefixPattern(filter.email));
   // Page first: the four address subqueries run for the page's 20 records only (in the
   // select list of the paged query they ran for every record OFFSET skipped, too).
   const pageIds = query

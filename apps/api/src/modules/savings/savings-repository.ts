@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { emailKey, prefixPattern, userNameKey } from '../../db/end-user-keys';
 import type { Executor } from '../../db/executor';
 import {
   countBuckets,
@@ -8,23 +9,43 @@ import {
 } from '../../db/count-buckets';
 import type { Page, PageRequest } from '../../shared/page';
 
-export type RemittanceFilter = { userName?: string | undefined; planName?: string | undefined };
+export type RemittanceFilter = {
+  userName?: string | undefined;
+  email?: string | undefined;
+  planName?: string | undefined;
+};
 
 /** How each userSavings filter is counted: the plan has buckets. */
 export const REMITTANCES_COUNT_RULE = {
   userName: 'index',
+  email: 'index',
   planName: 'buckets',
 } as const satisfies CountRule<RemittanceFilter>;
 
-export type AffiliateRemittanceFilter = { userName?: string | undefined };
+export type AffiliateRemittanceFilter = {
+  userName?: string | undefined;
+  email?: string | undefined;
+};
 
 /** affiliateSavingRemittances has no bucket filter: unfiltered, it is the `all` bucket. */
 export const AFFILIATE_REMITTANCES_COUNT_RULE = {
   userName: 'index',
+  email: 'index',
 } as const satisfies CountRule<AffiliateRemittanceFilter>;
 
-const userIdByName = (name: string) =>
-  sql<number>`(SELECT id FROM end_users WHERE lower(user_name) = ${name.toLowerCase()})`;
+/**
+ * The users whose name (email) starts with the filter's, case-insensitively: the same prefix
+ * match as the users list, through the "C" key indexes of 0020.
+ */
+function matchingUserIds(db: Executor, filter: RemittanceFilter) {
+  let users = db.selectFrom('end_users as mu').select('mu.id');
+  if (filter.userName)
+    users = users.where(userNameKey('mu'), 'like', prefixPattern(filter.userName));
+  if (filter.email) users = users.where(emailKey('mu'), 'like', prefixPattern(filter.email));
+  return users;
+}
+
+const byUser = (filter: RemittanceFilter) => Boolean(filter.userName || filter.email);
 
 /** Coin-saving remittance history (all users), newest first. */
 export async function listSavingRemittances(
@@ -34,7 +55,7 @@ export async function listSavingRemittances(
 ): Promise<Page<SavingRemittanceRow>> {
   const direction = p.sort?.orderBy ?? 'desc';
   let query = db.selectFrom('saving_remittances as r');
-  if (filter.userName) query = query.where('r.end_user_id', '=', userIdByName(filter.userName));
+  if (byUser(filter)) query = query.where('r.end_user_id', 'in', matchingUserIds(db, filter));
   let planId: number | undefined;
   if (filter.planName) {
     // Plan names are few and unique: the id, known when the page query is planned, lets the
@@ -76,7 +97,7 @@ export async function listSavingRemittances(
     .orderBy('r.confirmed_at', direction)
     .orderBy('r.id', direction)
     .execute();
-  // Maintained buckets (migrations 0013, 0018) unless a user is named: all remittances, or one
+  // Maintained buckets (migrations 0013, 0018) unless users are filtered: all remittances, or one
   // plan's (~150k at benchmark size, too many to count per request).
   const totalRecords = !servedByBuckets(filter, REMITTANCES_COUNT_RULE, ['planName'])
     ? Number(
@@ -109,7 +130,7 @@ export async function listAffiliateRemittances(
 ) {
   const direction = p.sort?.orderBy ?? 'desc';
   let query = db.selectFrom('affiliate_remittances as r');
-  if (filter.userName) query = query.where('r.end_user_id', '=', userIdByName(filter.userName));
+  if (byUser(filter)) query = query.where('r.end_user_id', 'in', matchingUserIds(db, filter));
   // Page first, as for userSavings: only the page's remittances are read and joined.
   const pageIds = query
     .select('r.id')

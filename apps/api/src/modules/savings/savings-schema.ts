@@ -111,7 +111,7 @@ pagedListQuery('userSavings', {
   type: 'UserSavingList',
   item: UserSavingRef,
   description:
-    'Coin-saving remittances of all users, newest first; userName and planName match exactly (case-insensitive). Sort target: confirmedAt (default DESC).',
+    'Coin-saving remittances of all users, newest first; userName matches from the start and planName exactly (both case-insensitive). Sort target: confirmedAt (default DESC).',
   authScopes: { authenticated: true },
   sortTargets: DATE_SORT,
   defaultSort: DEFAULT_DATE_SORT,
@@ -123,7 +123,7 @@ pagedListQuery('userSavings', {
 });
 
 const SavingSearchParamsRef = builder.inputType('SavingSearchParams', {
-  description: 'userName and email match exactly (case-insensitive).',
+  description: 'userName and email match from the start (case-insensitive).',
   fields: (t) => ({
     userName: t.string({ required: false }),
     email: t.string({ required: false }),
@@ -158,7 +158,7 @@ pagedListQuery('affiliateSavingRemittances', {
   type: 'AffiliateSavingRemittanceList',
   item: AffiliateSavingRemittanceRef,
   description:
-    'Referral-plan remittances of all users, newest first. searchParams.userName matches exactly. Sort target: confirmedAt.',
+    'Referral-plan remittances of all users, newest first. searchParams.userName and email match from the start (case-insensitive). Sort target: confirmedAt.',
   authScopes: { authenticated: true },
   sortTargets: DATE_SORT,
   defaultSort: DEFAULT_DATE_SORT,

@@ -50,7 +50,7 @@ export function createSavingsService(db: Kysely<DB>) {
       return { remittances, ...totals, totalRecords: totals.numberOfRemittances };
     },
 
-    /** userSavings: coin-saving remittances of all users, by exact user name and plan name. */
+    /** userSavings: coin-saving remittances of all users, by user-name prefix and plan name. */
     savings: (
       filter: { userName?: string | null; planName?: string | null },
       page: PageRequest<'confirmedAt'>,
@@ -65,7 +65,12 @@ export function createSavingsService(db: Kysely<DB>) {
     affiliateRemittances: (
       search: SearchInput | null | undefined,
       page: PageRequest<'confirmedAt'>,
-    ) => repo.listAffiliateRemittances(db, { userName: textFilter(search?.userName) }, page),
+    ) =>
+      repo.listAffiliateRemittances(
+        db,
+        { userName: textFilter(search?.userName), email: textFilter(search?.email) },
+        page,
+      ),
 
     /** hecSavingAddresses: each coin-saving user's four deposit addresses. */
     addresses: (search: SearchInput | null | undefined, page: PageRequest<'id'>) =>

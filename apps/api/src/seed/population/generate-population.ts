@@ -64,6 +64,11 @@ const PLANS = [
   { id: 6, name: 'HEC Premium', priceCents: 200_000n, coin: 'HEC' },
 ] as const;
 const PLAN_WEIGHTS = [30, 15, 5, 30, 15, 5];
+// Whales (see cardStatusFor's top band): only the premium plans, 18 payments or more; at 82%
+// confirmed or asset-fixed, 10 of them ($20,000) confirm with near certainty.
+const WHALE_EVERY = 250;
+const WHALE_PAYMENTS = 18;
+const WHALE_PLAN_WEIGHTS = [0, 0, 1, 0, 0, 1];
 // saving_plans ids 1..4 = 1, 2, 3, 5 years (migration 0010).
 const SAVING_PLAN_IDS = [1, 2, 3, 4] as const;
 const SAVING_TERM_YEARS = [1, 2, 3, 5] as const;
@@ -414,7 +419,12 @@ export async function generatePopulation(
 
     // Payments.
     // floor() of an exponential loses half a unit on average, hence the + 0.5.
-    const paymentTotal = rng.chance(0.2) ? 0 : 1 + rng.count(paymentsPerUser / 0.8 - 0.5);
+    const ordinaryTotal = rng.chance(0.2) ? 0 : 1 + rng.count(paymentsPerUser / 0.8 - 0.5);
+    // One user in WHALE_EVERY buys premium plans many times over, so that the top card
+    // status (6, Black: $20,000 or more) exists at every size, the demo's 2,000 users too.
+    // Chosen by id, not by a draw, so every other user's data stays as it was.
+    const whale = id % WHALE_EVERY === WHALE_EVERY / 2;
+    const paymentTotal = whale ? WHALE_PAYMENTS + ordinaryTotal : ordinaryTotal;
     const fixedPayments: Array<{
       id: number;
       ethUnits: bigint;
@@ -422,7 +432,7 @@ export async function generatePopulation(
       fixedAt: number;
     }> = [];
     for (let k = 0; k < paymentTotal; k++) {
-      const plan = rng.weighted(PLANS, PLAN_WEIGHTS);
+      const plan = rng.weighted(PLANS, whale ? WHALE_PLAN_WEIGHTS : PLAN_WEIGHTS);
       const paymentId = ++ids.payment;
       const createdAt = at(registeredAt, span);
       let status = rng.weighted(PAYMENT_STATUSES, [8, 10, 72, 10]);

@@ -1,4 +1,12 @@
-import type { KeyboardEvent, ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Alert,
@@ -24,6 +32,46 @@ import { ColumnChooser } from './column-chooser';
 import { useColumnVisibility } from './use-column-visibility';
 import '@/i18n/lists';
 
+// The identifying column stays at the left edge when a table scrolls sideways (narrow
+// screens, many chosen columns); it needs a background so the cells under it do not show.
+const pinnedSx = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  boxShadow: (theme: { palette: { divider: string } }) => `inset -1px 0 0 ${theme.palette.divider}`,
+} as const;
+
+// A focused row shows a ring (keyboard users must see where they are); the pinned cell
+// follows the row's hover colour.
+// The ring is drawn on the cells (an outline on a table row is not drawn reliably).
+const ring = (color: string, sides: string) =>
+  sides
+    .split(' ')
+    .map((side) => {
+      const [x, y] = { top: [0, 2], bottom: [0, -2], left: [2, 0], right: [-2, 0] }[side] ?? [0, 0];
+      return `inset ${x}px ${y}px 0 ${color}`;
+    })
+    .join(', ');
+type PaletteTheme = { palette: { primary: { main: string } } };
+const openableRowSx = {
+  cursor: 'pointer',
+  '&:focus-visible': { outline: 'none' },
+  '&:focus-visible > td': {
+    boxShadow: (theme: PaletteTheme) => ring(theme.palette.primary.main, 'top bottom'),
+  },
+  '&:focus-visible > td:first-of-type': {
+    boxShadow: (theme: PaletteTheme) => ring(theme.palette.primary.main, 'top bottom left'),
+  },
+  '&:focus-visible > td:last-of-type': {
+    boxShadow: (theme: PaletteTheme) => ring(theme.palette.primary.main, 'top bottom right'),
+  },
+  '&:hover .pinned-cell, &:focus-visible .pinned-cell': {
+    bgcolor: (theme: { palette: { mode: string } }) =>
+      theme.palette.mode === 'dark' ? '#2c2c2c' : '#f5f5f5',
+  },
+} as const;
+
 /** One column of a DataTable. */
 export type DataColumn<Row> = {
   /** Stable id; also the server's sort target unless `sortTarget` says otherwise. */
@@ -37,7 +85,15 @@ export type DataColumn<Row> = {
   /** false keeps the column out of the chooser (always shown). */
   hideable?: boolean;
   defaultHidden?: boolean;
+  /** The identifying column: shown first, and stays in view when the table scrolls sideways. */
+  pinned?: boolean;
 };
+
+/**
+ * Set by a page that shows one error banner for all of its calls (the user detail): its
+ * tables then say only that they are not loaded, instead of repeating the error and a retry.
+ */
+export const PageErrorBannerContext = createContext(false);
 
 /** What a DataTable needs from its list: the URL-backed view, or nothing for a fixed list. */
 type Paging = Pick<
@@ -97,8 +153,31 @@ export function DataTable<Row>({
     `columns:${storageKey}`,
     columns.filter((c) => c.defaultHidden).map((c) => c.id),
   );
-  const visible = columns.filter((c) => c.hideable === false || !hidden.includes(c.id));
-  const hasRows = rows !== undefined && rows.length > 0;
+  // The pinned (identifying) column leads: it sticks to the left edge, so it must be first.
+  const visible = columns
+    .filter((c) => c.hideable === false || !hidden.includes(c.id))
+    .sort((a, b) => Number(Boolean(b.pinned)) - Number(Boolean(a.pinned)));
+  const bannerShowsErrors = useContext(PageErrorBannerContext);
+  const failed = error !== undefined && error !== null;
+  // A failed refresh keeps the rows the table had (dimmed under the error) instead of
+  // dropping them: the operator still sees the last good page while retrying.
+  const [lastRows, setLastRows] = useState(rows);
+  if (rows !== undefined && rows !== lastRows) setLastRows(rows);
+  const shown = rows ?? (failed ? lastRows : undefined);
+  const stale = rows === undefined && shown !== undefined;
+  const hasRows = shown !== undefined && shown.length > 0;
+  const container = useRef<HTMLDivElement>(null);
+
+  // Focusing a row scrolls it into view, which for a row wider than the area means scrolling
+  // the table sideways to its far end; keep the sideways position the operator had.
+  const onRowFocus = (event: FocusEvent<HTMLTableRowElement>) => {
+    if (event.target !== event.currentTarget || !container.current) return;
+    const area = container.current;
+    const left = area.scrollLeft;
+    requestAnimationFrame(() => {
+      area.scrollLeft = left;
+    });
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: Row) => {
     if (event.key === 'Enter' && event.target === event.currentTarget) {
@@ -122,24 +201,34 @@ export function DataTable<Row>({
       </Stack>
       {/* Reserve the bar's height so the table does not jump when loading starts. */}
       <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label={t('list.loading')} />}</Box>
-      {error !== undefined && error !== null && (
+      {failed && !bannerShowsErrors && (
         <Alert
           severity="error"
           sx={{ m: 2 }}
           action={
             onRetry && (
-              <Button color="inherit" size="small" onClick={onRetry}>
+              <Button color="inherit" size="small" onClick={onRetry} disabled={loading}>
                 {t('list.retry')}
               </Button>
             )
           }
         >
           {errorMessage(error, t)}
+          {stale && ` ${t('list.staleRows')}`}
         </Alert>
       )}
       {/* Focusable so a table wider than the screen can be scrolled by keyboard. */}
-      <TableContainer tabIndex={0} role="group" aria-label={label}>
-        <Table size="small" aria-label={label} aria-busy={loading}>
+      <TableContainer tabIndex={0} role="group" aria-label={label} ref={container}>
+        <Table
+          size="small"
+          aria-label={label}
+          aria-busy={loading}
+          sx={{
+            '& .MuiTableCell-root': { px: 1.25 },
+            '& .MuiTableCell-head': { lineHeight: 1.3, verticalAlign: 'bottom' },
+            opacity: stale ? 0.55 : 1,
+          }}
+        >
           <TableHead>
             <TableRow>
               {visible.map((column) => {
@@ -151,7 +240,11 @@ export function DataTable<Row>({
                     key={column.id}
                     align={column.align}
                     sortDirection={active ? direction : false}
-                    sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}
+                    // Headers may wrap (at phrase boundaries in Japanese) so that the column
+                    // is as wide as its values, not its label.
+                    sx={{ fontWeight: 600, ...(column.pinned ? pinnedSx : {}) }}
+                    className={column.pinned ? 'pinned-cell' : undefined}
+                    data-sort-target={column.sortable && list ? target : undefined}
                   >
                     {column.sortable && list ? (
                       <TableSortLabel
@@ -171,18 +264,25 @@ export function DataTable<Row>({
           </TableHead>
           <TableBody>
             {hasRows &&
-              rows.map((row) => (
+              shown.map((row) => (
                 <TableRow
                   key={getRowId(row)}
+                  data-row-id={getRowId(row)}
                   hover={Boolean(onOpenRow)}
                   tabIndex={onOpenRow ? 0 : undefined}
                   aria-label={onOpenRow && rowLabel ? rowLabel(row) : undefined}
                   onClick={onOpenRow ? () => onOpenRow(row) : undefined}
                   onKeyDown={onOpenRow ? (e) => onKeyDown(e, row) : undefined}
-                  sx={onOpenRow ? { cursor: 'pointer' } : undefined}
+                  onFocus={onOpenRow ? onRowFocus : undefined}
+                  sx={onOpenRow ? openableRowSx : undefined}
                 >
                   {visible.map((column) => (
-                    <TableCell key={column.id} align={column.align} sx={{ whiteSpace: 'nowrap' }}>
+                    <TableCell
+                      key={column.id}
+                      align={column.align}
+                      className={column.pinned ? 'pinned-cell' : undefined}
+                      sx={{ whiteSpace: 'nowrap', ...(column.pinned ? pinnedSx : {}) }}
+                    >
                       {column.render(row)}
                     </TableCell>
                   ))}
@@ -192,7 +292,11 @@ export function DataTable<Row>({
               <TableRow>
                 <TableCell colSpan={visible.length} align="center" sx={{ py: 4 }}>
                   <Typography color="text.secondary">
-                    {rows === undefined ? t('list.loading') : (emptyText ?? t('list.empty'))}
+                    {shown !== undefined
+                      ? (emptyText ?? t('list.empty'))
+                      : failed
+                        ? t('list.notLoaded')
+                        : t('list.loading')}
                   </Typography>
                 </TableCell>
               </TableRow>

@@ -136,8 +136,10 @@ export function AddAdminUserDialog({ open, onClose }: { open: boolean; onClose: 
                           name={role.name}
                         />
                       }
-                      label={role.name}
-                      title={role.description}
+                      label={t(`roles.${role.name}`, { defaultValue: role.name })}
+                      title={t(`roles.descriptions.${role.name}`, {
+                        defaultValue: role.description,
+                      })}
                     />
                   ))}
                 </FormGroup>

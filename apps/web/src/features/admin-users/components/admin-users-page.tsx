@@ -95,7 +95,7 @@ function AdminAccounts() {
                       {admin.roles.map((role) => (
                         <Chip
                           key={role.name}
-                          label={role.name}
+                          label={t(`roles.${role.name}`, { defaultValue: role.name })}
                           title={role.description}
                           size="small"
                         />
@@ -113,6 +113,10 @@ function AdminAccounts() {
                       )}
                       {admin.totpEnabled && (
                         <Chip size="small" color="success" label={t('adminUsers.twoFactor')} />
+                      )}
+                      {/* Neither flag: say the account is in normal use rather than show nothing. */}
+                      {!admin.mustChangePassword && !admin.totpEnabled && (
+                        <Chip size="small" variant="outlined" label={t('adminUsers.active')} />
                       )}
                     </Stack>
                   </TableCell>

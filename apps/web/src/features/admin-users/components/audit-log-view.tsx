@@ -16,9 +16,12 @@ import {
 } from '@mui/material';
 import { DEFAULT_PAGE_SIZE } from '@app/shared';
 import { TruncatedText } from '@/components/truncated-text';
+import { formatDateTime } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
+import { formatNumber } from '@/lib/format';
 import { useAdminUsers } from '../api/admin-users';
 import { useAuditLogs } from '../api/audit-logs';
+import { auditSummaryText } from './audit-summary';
 
 // Spec section 4: date filters are sent as the start and the end of the chosen days (UTC).
 const startOfDay = (date: string) => (date ? `${date}T00:00:00.000Z` : undefined);
@@ -26,7 +29,7 @@ const endOfDay = (date: string) => (date ? `${date}T23:59:59.999Z` : undefined);
 
 /** The audit trail for super admins: filter by admin, operation, target and dates; paged in SQL. */
 export function AuditLogView() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const admins = useAdminUsers();
   const [adminUserId, setAdminUserId] = useState('');
   const [operation, setOperation] = useState('');
@@ -48,10 +51,6 @@ export function AuditLogView() {
     set(value);
     setPage(0);
   };
-  const dateTime = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'ja-JP', {
-    dateStyle: 'short',
-    timeStyle: 'medium',
-  });
 
   return (
     <Stack spacing={2}>
@@ -124,17 +123,19 @@ export function AuditLogView() {
               <TableRow key={row.id} data-testid="audit-row">
                 <TableCell>{row.id}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {dateTime.format(new Date(row.occurredAt))}
+                  {formatDateTime(row.occurredAt)}
                 </TableCell>
                 <TableCell>{row.adminUserName ?? '—'}</TableCell>
-                <TableCell>{row.operation}</TableCell>
+                <TableCell title={row.operation}>
+                  {t(`audit.operations.${row.operation}`, { defaultValue: row.operation })}
+                </TableCell>
                 <TableCell>
                   {row.targetType
-                    ? `${row.targetType} ${row.targetIds.join(', ')}`
+                    ? `${t(`audit.targets.${row.targetType}`, { defaultValue: row.targetType })} ${row.targetIds.join(', ')}`
                     : row.targetIds.join(', ')}
                 </TableCell>
                 <TableCell>
-                  <TruncatedText text={row.summary} />
+                  <TruncatedText text={auditSummaryText(row.summary, t)} max={80} />
                 </TableCell>
                 <TableCell title={row.requestId ?? undefined}>{row.ip ?? '—'}</TableCell>
               </TableRow>
@@ -159,6 +160,14 @@ export function AuditLogView() {
           setPage(0);
         }}
         labelRowsPerPage={t('audit.rowsPerPage')}
+        labelDisplayedRows={({ from, to, count }) =>
+          t('audit.displayedRows', {
+            from: formatNumber(from),
+            to: formatNumber(to),
+            count: formatNumber(count),
+          })
+        }
+        getItemAriaLabel={(type) => t(`audit.pager.${type}`)}
       />
     </Stack>
   );

@@ -77,7 +77,10 @@ export function EditRolesDialog({ admin, onClose }: { admin: Target; onClose: ()
                     }
                   />
                 }
-                label={`${role.name} — ${role.description}`}
+                label={`${t(`roles.${role.name}`, { defaultValue: role.name })} — ${t(
+                  `roles.descriptions.${role.name}`,
+                  { defaultValue: role.description },
+                )}`}
               />
             ))}
           </FormGroup>

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { dateTimeColumn, hashColumn } from '@/components/data-table/columns';
 import type { DataColumn } from '@/components/data-table/data-table';
 import { FilteredList } from '@/components/filtered-list';
 import type { FilterField } from '@/components/list-filters';
 import { TruncatedText } from '@/components/truncated-text';
 import type { HecSavingAddressesQuery } from '@/gql/graphql';
-import { formatDateTime } from '@/lib/date-time';
 import { useListState, type ListStateOptions } from '@/lib/list-state';
 import { useHecSavingAddresses } from '../api/hec-saving-addresses';
 import '@/i18n/lists';
@@ -18,8 +18,6 @@ const LIST: ListStateOptions<typeof FILTERS> = {
   defaultSort: { target: 'id', orderBy: 'DESC' },
   sortTargets: ['id'],
 };
-
-const address = (value: string | null | undefined) => <TruncatedText text={value ?? ''} max={24} />;
 
 /** /aubecoin_saving/addresses: each coin-saving user's deposit address per plan. */
 export function AddressesPage() {
@@ -34,38 +32,49 @@ export function AddressesPage() {
     },
   });
   const fields: FilterField[] = [
-    { key: 'userName', label: t('fields.userName') },
-    { key: 'email', label: t('fields.email') },
+    { key: 'userName', label: t('fields.userName'), hint: t('list.matchPrefix') },
+    { key: 'email', label: t('fields.email'), hint: t('list.matchPrefix') },
   ];
   const columns: DataColumn<Row>[] = [
     { id: 'id', label: t('fields.id'), render: (r) => r.id, sortable: true, hideable: false },
-    { id: 'username', label: t('fields.userName'), render: (r) => r.username, hideable: false },
-    { id: 'email', label: t('fields.email'), render: (r) => <TruncatedText text={r.email} /> },
     {
+      id: 'username',
+      label: t('fields.userName'),
+      render: (r) => <TruncatedText text={r.username} max={22} />,
+      hideable: false,
+      pinned: true,
+    },
+    {
+      id: 'email',
+      label: t('fields.email'),
+      render: (r) => <TruncatedText text={r.email} max={22} />,
+      defaultHidden: true,
+    },
+    hashColumn({
       id: 'oneYearPlanAddress',
       label: t('fields.oneYearAddress'),
-      render: (r) => address(r.oneYearPlanAddress),
-    },
-    {
+      value: (r) => r.oneYearPlanAddress,
+    }),
+    hashColumn({
       id: 'twoYearsPlanAddress',
       label: t('fields.twoYearsAddress'),
-      render: (r) => address(r.twoYearsPlanAddress),
-    },
-    {
+      value: (r) => r.twoYearsPlanAddress,
+    }),
+    hashColumn({
       id: 'threeYearsPlanAddress',
       label: t('fields.threeYearsAddress'),
-      render: (r) => address(r.threeYearsPlanAddress),
-    },
-    {
+      value: (r) => r.threeYearsPlanAddress,
+    }),
+    hashColumn({
       id: 'fiveYearsPlanAddress',
       label: t('fields.fiveYearsAddress'),
-      render: (r) => address(r.fiveYearsPlanAddress),
-    },
-    {
+      value: (r) => r.fiveYearsPlanAddress,
+    }),
+    dateTimeColumn({
       id: 'generatedAt',
       label: t('fields.generatedAt'),
-      render: (r) => formatDateTime(r.generatedAt),
-    },
+      value: (r) => r.generatedAt,
+    }),
   ];
   return (
     <FilteredList

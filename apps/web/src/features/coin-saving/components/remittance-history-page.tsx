@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { amountColumn, dateTimeColumn, hashColumn } from '@/components/data-table/columns';
 import type { DataColumn } from '@/components/data-table/data-table';
 import { FilteredList } from '@/components/filtered-list';
 import type { FilterField } from '@/components/list-filters';
 import { TruncatedText } from '@/components/truncated-text';
 import type { UserSavingsQuery } from '@/gql/graphql';
-import { formatAmount, formatUsd } from '@/lib/amount';
-import { formatDateTime } from '@/lib/date-time';
 import { useListState, type ListStateOptions } from '@/lib/list-state';
+import { usePlanLabel } from '@/lib/plan-label';
 import { useSavingPlanNames } from '../api/hec-saving-plans';
 import { useUserSavings } from '../api/user-savings';
 import '@/i18n/lists';
@@ -25,6 +25,7 @@ export function RemittanceHistoryPage() {
   const { t } = useTranslation();
   const list = useListState(LIST);
   const plans = useSavingPlanNames();
+  const planLabel = usePlanLabel();
   const f = list.filters;
   const query = useUserSavings({
     userName: f.userName || undefined,
@@ -32,12 +33,12 @@ export function RemittanceHistoryPage() {
     pagination: list.pagination,
   });
   const fields: FilterField[] = [
-    { key: 'userName', label: t('fields.userName') },
+    { key: 'userName', label: t('fields.userName'), hint: t('list.matchPrefix') },
     {
       key: 'planName',
       label: t('fields.planName'),
       type: 'select',
-      options: (plans.data ?? []).map((p) => ({ value: p.name, label: p.name })),
+      options: (plans.data ?? []).map((p) => ({ value: p.name, label: planLabel(p.name) })),
     },
   ];
   const columns: DataColumn<Row>[] = [
@@ -47,37 +48,38 @@ export function RemittanceHistoryPage() {
       render: (r) => r.userSavingSentValueId,
       hideable: false,
     },
-    { id: 'userName', label: t('fields.userName'), render: (r) => r.userName },
-    { id: 'planName', label: t('fields.planName'), render: (r) => r.planName },
     {
-      id: 'amountHEC',
-      label: t('fields.amountHEC'),
-      render: (r) => formatAmount(r.amountHEC, 'HEC'),
-      align: 'right',
+      id: 'userName',
+      label: t('fields.userName'),
+      render: (r) => <TruncatedText text={r.userName} max={22} />,
+      pinned: true,
     },
-    {
-      id: 'amountUSD',
-      label: t('fields.amountUSD'),
-      render: (r) => formatUsd(r.amountUSD),
-      align: 'right',
-    },
-    {
-      id: 'address',
-      label: t('fields.address'),
-      render: (r) => <TruncatedText text={r.address} max={24} />,
-    },
-    {
-      id: 'transactionHash',
-      label: t('fields.transactionHash'),
-      render: (r) => <TruncatedText text={r.transactionHash} max={24} />,
-      defaultHidden: true,
-    },
-    {
+    // The column the rows are sorted by comes first, so it is never the one cut off.
+    dateTimeColumn({
       id: 'confirmedAt',
       label: t('fields.confirmedAt'),
-      render: (r) => formatDateTime(r.confirmedAt),
+      value: (r) => r.confirmedAt,
       sortable: true,
-    },
+    }),
+    { id: 'planName', label: t('fields.planName'), render: (r) => planLabel(r.planName) },
+    amountColumn({
+      id: 'amountHEC',
+      label: t('fields.amount'),
+      unit: 'HEC',
+      value: (r) => r.amountHEC,
+    }),
+    amountColumn({
+      id: 'amountUSD',
+      label: t('fields.usdValue'),
+      unit: 'USD',
+      value: (r) => r.amountUSD,
+    }),
+    hashColumn({ id: 'address', label: t('fields.address'), value: (r) => r.address }),
+    hashColumn({
+      id: 'transactionHash',
+      label: t('fields.transactionHash'),
+      value: (r) => r.transactionHash,
+    }),
   ];
   return (
     <FilteredList

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Tab, Tabs } from '@mui/material';
+import { amountColumn, dateTimeColumn, hashColumn } from '@/components/data-table/columns';
 import type { DataColumn } from '@/components/data-table/data-table';
 import { FilteredList, TimeZoneNote } from '@/components/filtered-list';
 import type { FilterField } from '@/components/list-filters';
@@ -9,8 +10,6 @@ import type {
   AffiliateSavingAggregatesQuery,
   AffiliateSavingRemittancesQuery,
 } from '@/gql/graphql';
-import { formatAmount, formatUsd } from '@/lib/amount';
-import { formatDateTime } from '@/lib/date-time';
 import { formatNumber } from '@/lib/format';
 import { useListState, type ListStateOptions } from '@/lib/list-state';
 import { useAffiliateSavingAggregates } from '../api/affiliate-saving-aggregates';
@@ -73,51 +72,62 @@ function Aggregates() {
     },
   });
   const fields: FilterField[] = [
-    { key: 'userName', label: t('fields.userName') },
-    { key: 'email', label: t('fields.email') },
-    { key: 'forceClubId', label: t('fields.forceClubId') },
+    { key: 'userName', label: t('fields.userName'), hint: t('list.matchPrefix') },
+    { key: 'email', label: t('fields.email'), hint: t('list.matchPrefix') },
+    { key: 'forceClubId', label: t('fields.forceClubId'), hint: t('list.matchExact') },
   ];
   const columns: DataColumn<AggregateRow>[] = [
     { id: 'id', label: t('fields.userId'), render: (r) => r.id, sortable: true, hideable: false },
-    { id: 'username', label: t('fields.userName'), render: (r) => r.username, hideable: false },
-    { id: 'email', label: t('fields.email'), render: (r) => <TruncatedText text={r.email} /> },
     {
-      id: 'forceClubId',
-      label: t('fields.forceClubId'),
-      render: (r) => <TruncatedText text={r.forceClubId ?? ''} max={16} />,
+      id: 'username',
+      label: t('fields.userName'),
+      render: (r) => <TruncatedText text={r.username} max={22} />,
+      hideable: false,
+      pinned: true,
+    },
+    {
+      id: 'email',
+      label: t('fields.email'),
+      render: (r) => <TruncatedText text={r.email} max={22} />,
       defaultHidden: true,
     },
+    hashColumn({
+      id: 'forceClubId',
+      label: t('fields.forceClubId'),
+      value: (r) => r.forceClubId,
+      defaultHidden: true,
+    }),
     {
       id: 'remittanceCount',
       label: t('fields.remittanceCount'),
       render: (r) => formatNumber(r.remittanceCount),
       align: 'right',
     },
-    {
+    amountColumn({
       id: 'totalSentHec',
       label: t('fields.totalSentHec'),
-      render: (r) => formatAmount(r.totalSentHec, 'HEC'),
+      unit: 'HEC',
+      value: (r) => r.totalSentHec,
       sortable: true,
-      align: 'right',
-    },
-    {
+    }),
+    amountColumn({
       id: 'totalSentUsdValuation',
       label: t('fields.totalSentUsdValuation'),
-      render: (r) => formatUsd(r.totalSentUsdValuation),
-      align: 'right',
-    },
-    {
+      unit: 'USD',
+      value: (r) => r.totalSentUsdValuation,
+    }),
+    amountColumn({
       id: 'totalHecPrincipal',
       label: t('fields.totalHecPrincipal'),
-      render: (r) => formatAmount(r.totalHecPrincipal, 'HEC'),
-      align: 'right',
-    },
-    {
+      unit: 'HEC',
+      value: (r) => r.totalHecPrincipal,
+    }),
+    amountColumn({
       id: 'totalAtemPrincipal',
       label: t('fields.totalAtemPrincipal'),
-      render: (r) => formatAmount(r.totalAtemPrincipal, 'ATEM'),
-      align: 'right',
-    },
+      unit: 'ATEM',
+      value: (r) => r.totalAtemPrincipal,
+    }),
   ];
   return (
     <FilteredList
@@ -146,59 +156,65 @@ function Remittances() {
     },
   });
   const fields: FilterField[] = [
-    { key: 'userName', label: t('fields.userName') },
-    { key: 'email', label: t('fields.email') },
+    { key: 'userName', label: t('fields.userName'), hint: t('list.matchPrefix') },
+    { key: 'email', label: t('fields.email'), hint: t('list.matchPrefix') },
   ];
   const columns: DataColumn<RemittanceRow>[] = [
     { id: 'id', label: t('fields.id'), render: (r) => r.id, hideable: false },
-    { id: 'username', label: t('fields.userName'), render: (r) => r.username },
+    {
+      id: 'username',
+      label: t('fields.userName'),
+      render: (r) => <TruncatedText text={r.username} max={22} />,
+      pinned: true,
+    },
     {
       id: 'email',
       label: t('fields.email'),
-      render: (r) => <TruncatedText text={r.email} />,
+      render: (r) => <TruncatedText text={r.email} max={22} />,
       defaultHidden: true,
     },
-    {
+    hashColumn({
       id: 'forceClubId',
       label: t('fields.forceClubId'),
-      render: (r) => <TruncatedText text={r.forceClubId ?? ''} max={16} />,
+      value: (r) => r.forceClubId,
       defaultHidden: true,
-    },
-    {
+    }),
+    dateTimeColumn({
       id: 'confirmedAt',
       label: t('fields.confirmedAt'),
-      render: (r) => formatDateTime(r.confirmedAt),
+      value: (r) => r.confirmedAt,
       sortable: true,
-    },
-    {
+    }),
+    amountColumn({
       id: 'sentHec',
       label: t('fields.sentHec'),
-      render: (r) => formatAmount(r.sentHec, 'HEC'),
-      align: 'right',
-    },
-    {
+      unit: 'HEC',
+      value: (r) => r.sentHec,
+    }),
+    amountColumn({
       id: 'usdValuation',
       label: t('fields.usdValuation'),
-      render: (r) => formatUsd(r.usdValuation),
-      align: 'right',
-    },
-    {
+      unit: 'USD',
+      value: (r) => r.usdValuation,
+    }),
+    amountColumn({
       id: 'hecPrincipal',
       label: t('fields.hecPrincipal'),
-      render: (r) => formatAmount(r.hecPrincipal, 'HEC'),
-      align: 'right',
-    },
-    {
+      unit: 'HEC',
+      value: (r) => r.hecPrincipal,
+    }),
+    amountColumn({
       id: 'atemPrincipal',
       label: t('fields.atemPrincipal'),
-      render: (r) => formatAmount(r.atemPrincipal, 'ATEM'),
-      align: 'right',
-    },
-    {
+      unit: 'ATEM',
+      value: (r) => r.atemPrincipal,
+    }),
+    hashColumn({
       id: 'transactionHash',
       label: t('fields.transactionHash'),
-      render: (r) => <TruncatedText text={r.transactionHash} max={20} />,
-    },
+      value: (r) => r.transactionHash,
+      defaultHidden: true,
+    }),
   ];
   return (
     <FilteredList

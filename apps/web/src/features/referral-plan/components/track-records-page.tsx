@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { amountColumn, hashColumn } from '@/components/data-table/columns';
 import type { DataColumn } from '@/components/data-table/data-table';
 import { FilteredList } from '@/components/filtered-list';
 import type { FilterField } from '@/components/list-filters';
 import { TruncatedText } from '@/components/truncated-text';
 import type { AffiliateTrackRecordsQuery } from '@/gql/graphql';
-import { formatAmount } from '@/lib/amount';
 import { formatNumber } from '@/lib/format';
 import { useListState, type ListStateOptions } from '@/lib/list-state';
 import { useAffiliateTrackRecords } from '../api/affiliate-track-records';
@@ -37,9 +37,9 @@ export function TrackRecordsPage() {
     },
   });
   const fields: FilterField[] = [
-    { key: 'userName', label: t('fields.userName') },
-    { key: 'email', label: t('fields.email') },
-    { key: 'forceClubId', label: t('fields.forceClubId') },
+    { key: 'userName', label: t('fields.userName'), hint: t('list.matchPrefix') },
+    { key: 'email', label: t('fields.email'), hint: t('list.matchPrefix') },
+    { key: 'forceClubId', label: t('fields.forceClubId'), hint: t('list.matchExact') },
   ];
   const columns: DataColumn<Row>[] = [
     {
@@ -49,18 +49,29 @@ export function TrackRecordsPage() {
       sortable: true,
       hideable: false,
     },
-    { id: 'userName', label: t('fields.userName'), render: (r) => r.userName, hideable: false },
-    { id: 'email', label: t('fields.email'), render: (r) => <TruncatedText text={r.email} /> },
     {
-      id: 'forceClubId',
-      label: t('fields.forceClubId'),
-      render: (r) => <TruncatedText text={r.forceClubId ?? ''} max={16} />,
+      id: 'userName',
+      label: t('fields.userName'),
+      render: (r) => <TruncatedText text={r.userName} max={22} />,
+      hideable: false,
+      pinned: true,
+    },
+    {
+      id: 'email',
+      label: t('fields.email'),
+      render: (r) => <TruncatedText text={r.email} max={22} />,
       defaultHidden: true,
     },
+    hashColumn({
+      id: 'forceClubId',
+      label: t('fields.forceClubId'),
+      value: (r) => r.forceClubId,
+      defaultHidden: true,
+    }),
     {
       id: 'parentUserName',
       label: t('fields.parentUserName'),
-      render: (r) => r.parentUserName ?? '',
+      render: (r) => <TruncatedText text={r.parentUserName ?? ''} max={22} />,
     },
     {
       id: 'numberOfChildren',
@@ -69,30 +80,30 @@ export function TrackRecordsPage() {
       sortable: true,
       align: 'right',
     },
-    {
+    amountColumn({
       id: 'totalRemittedHec',
       label: t('fields.totalRemittedHec'),
-      render: (r) => formatAmount(r.totalRemittedHec, 'HEC'),
-      align: 'right',
-    },
-    {
+      unit: 'HEC',
+      value: (r) => r.totalRemittedHec,
+    }),
+    amountColumn({
       id: 'totalHecPrincipal',
       label: t('fields.totalHecPrincipal'),
-      render: (r) => formatAmount(r.totalHecPrincipal, 'HEC'),
-      align: 'right',
-    },
-    {
+      unit: 'HEC',
+      value: (r) => r.totalHecPrincipal,
+    }),
+    amountColumn({
       id: 'totalReferralRewards',
       label: t('fields.totalReferralRewards'),
-      render: (r) => formatAmount(r.totalReferralRewards, 'HEC'),
-      align: 'right',
-    },
-    {
+      unit: 'HEC',
+      value: (r) => r.totalReferralRewards,
+    }),
+    amountColumn({
       id: 'totalBonusRewards',
       label: t('fields.totalBonusRewards'),
-      render: (r) => formatAmount(r.totalBonusRewards, 'HEC'),
-      align: 'right',
-    },
+      unit: 'HEC',
+      value: (r) => r.totalBonusRewards,
+    }),
   ];
   return (
     <FilteredList

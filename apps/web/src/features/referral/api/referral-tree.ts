@@ -58,14 +58,14 @@ export function useReferralTree(userName: string) {
 }
 
 /** The children of one node, loaded when it is expanded, a page at a time. */
-export function useReferralChildren(userId: number, enabled: boolean) {
+export function useReferralChildren(userId: number, enabled: boolean, pageSize = CHILDREN_PAGE) {
   return useInfiniteQuery({
-    queryKey: ['referralChildren', userId],
+    queryKey: ['referralChildren', userId, pageSize],
     queryFn: async ({ pageParam }) =>
       (
         await execute(ReferralTreeQuery, {
           userId,
-          childrenLimit: CHILDREN_PAGE,
+          childrenLimit: pageSize,
           childrenOffset: pageParam,
         })
       ).referralTree,

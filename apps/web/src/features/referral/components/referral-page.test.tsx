@@ -110,7 +110,7 @@ describe('ReferralPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show the children of bob' }));
     expect(await screen.findByTestId('referral-node-dave')).toBeInTheDocument();
     expect(treeCalls().filter((v) => v.userId === 2)).toEqual([
-      { userId: 2, childrenLimit: 50, childrenOffset: 0 },
+      { userId: 2, childrenLimit: 10, childrenOffset: 0 },
     ]);
     expect(screen.getByRole('button', { name: 'Hide the children of bob' })).toHaveAttribute(
       'aria-expanded',

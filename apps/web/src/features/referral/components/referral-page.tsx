@@ -1,12 +1,11 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import {
   Alert,
   Avatar,
   Box,
   Button,
-  Chip,
   Grid,
   IconButton,
   LinearProgress,
@@ -15,16 +14,20 @@ import {
   ListItem,
   Paper,
   Stack,
+  Tooltip,
   Typography,
 } from '@mui/material';
+import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { amountColumn, dateTimeColumn } from '@/components/data-table/columns';
 import { DataTable, type DataColumn } from '@/components/data-table/data-table';
 import { DetailList } from '@/components/detail-list';
 import { SectionCard } from '@/components/section-card';
+import { TruncatedText } from '@/components/truncated-text';
 import type { ReferralTreeQuery, UserReferralRelationshipQuery } from '@/gql/graphql';
 import { formatAmount } from '@/lib/amount';
-import { adminTimeZone, formatDateTime } from '@/lib/date-time';
+import { adminTimeZone, formatDateTime, formatDateTimeShort } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
 import { formatNumber } from '@/lib/format';
 import { useReferralChildren, useReferralTree } from '../api/referral-tree';
@@ -88,57 +91,79 @@ export function ReferralPage() {
   );
 }
 
-/** A user in the tree: optional numbered child badge, name (links to the detail), registration time. */
+/**
+ * A user in the tree on one line (issue 17: a large branch walked three levels deep must stay
+ * within a screen or two): the expand control and the name first, then the child number, the
+ * registration time and the counts, cut with an ellipsis rather than wrapped.
+ */
 function NodeLine({
   node,
   badge,
   onFocus,
   current = false,
+  expand,
 }: {
   node: Node;
   badge?: number;
   onFocus: (userName: string) => void;
   current?: boolean;
+  expand?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
-    <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
-      {badge !== undefined && (
-        <Chip size="small" color="primary" label={t('referral.childBadge', { number: badge })} />
-      )}
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, minHeight: 30 }}>
+      {expand}
       <Link
         component={RouterLink}
         to={`/common/users/${node.id}`}
-        sx={{ fontWeight: current ? 600 : 400 }}
+        sx={{ fontWeight: current ? 600 : 400, whiteSpace: 'nowrap' }}
       >
         {node.userName}
       </Link>
-      <Typography variant="body2" color="text.secondary">
-        {formatDateTime(node.registeredAt)}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {t('referral.childCount', {
-          count: node.childrenCount,
-          formatted: formatNumber(node.childrenCount),
-        })}
+      {badge !== undefined && (
+        <Typography
+          component="span"
+          variant="caption"
+          color="primary"
+          sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+        >
+          {t('referral.childBadge', { number: badge })}
+        </Typography>
+      )}
+      <Typography variant="caption" color="text.secondary" noWrap sx={{ minWidth: 0, flex: 1 }}>
+        <span title={formatDateTime(node.registeredAt)}>
+          {formatDateTimeShort(node.registeredAt)}
+        </span>
         {' · '}
-        {t('referral.descendantCount', {
-          count: node.descendantsCount,
-          formatted: formatNumber(node.descendantsCount),
-        })}
+        <span>
+          {t('referral.childCount', {
+            count: node.childrenCount,
+            formatted: formatNumber(node.childrenCount),
+          })}
+          {' · '}
+          {t('referral.descendantCount', {
+            count: node.descendantsCount,
+            formatted: formatNumber(node.descendantsCount),
+          })}
+        </span>
       </Typography>
       {!current && (
-        <Button
-          size="small"
-          onClick={() => onFocus(node.userName)}
-          aria-label={t('referral.focus', { name: node.userName })}
-        >
-          {t('referral.focusShort')}
-        </Button>
+        <Tooltip title={t('referral.focus', { name: node.userName })}>
+          <IconButton
+            size="small"
+            onClick={() => onFocus(node.userName)}
+            aria-label={t('referral.focus', { name: node.userName })}
+          >
+            <CenterFocusStrongIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
       )}
-    </Stack>
+    </Box>
   );
 }
+
+/** Children per page: the first level shows more, deeper levels a short page each. */
+const pageSizeAt = (depth: number) => (depth === 1 ? 20 : 10);
 
 /** One level of children, fetched a page at a time; each child expands its own level on demand. */
 function ChildrenLevel({
@@ -151,15 +176,16 @@ function ChildrenLevel({
   depth: number;
 }) {
   const { t } = useTranslation();
-  const children = useReferralChildren(userId, true);
+  const children = useReferralChildren(userId, true, pageSizeAt(depth));
   if (children.error) return <Alert severity="error">{errorMessage(children.error, t)}</Alert>;
   if (!children.data) return <LinearProgress aria-label={t('list.loading')} />;
   const nodes = children.data.pages.flatMap((p) => p.children);
+  const total = children.data.pages[0]?.totalChildren ?? nodes.length;
   if (nodes.length === 0)
     return <Typography color="text.secondary">{t('referral.noChildren')}</Typography>;
   return (
-    <>
-      <List dense disablePadding data-depth={depth} sx={{ pl: depth > 1 ? 3 : 0 }}>
+    <Box sx={depth > 1 ? { ml: 1.75, pl: 1.25, borderLeft: 1, borderColor: 'divider' } : undefined}>
+      <List dense disablePadding data-depth={depth}>
         {nodes.map((node, index) => (
           <ChildItem key={node.id} node={node} number={index + 1} onFocus={onFocus} depth={depth} />
         ))}
@@ -169,11 +195,15 @@ function ChildrenLevel({
           size="small"
           onClick={() => void children.fetchNextPage()}
           disabled={children.isFetchingNextPage}
+          sx={{ ml: 4 }}
         >
-          {t('referral.loadMore')}
+          {t('referral.loadMoreOf', {
+            shown: formatNumber(nodes.length),
+            total: formatNumber(total),
+          })}
         </Button>
       )}
-    </>
+    </Box>
   );
 }
 
@@ -191,27 +221,26 @@ function ChildItem({
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const hasChildren = node.childrenCount > 0;
+  const expand = hasChildren ? (
+    <IconButton
+      size="small"
+      aria-expanded={open}
+      aria-label={t(open ? 'referral.collapse' : 'referral.expand', { name: node.userName })}
+      onClick={() => setOpen((o) => !o)}
+      sx={{ p: 0.25 }}
+    >
+      {open ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
+    </IconButton>
+  ) : (
+    <Box sx={{ width: 24, flexShrink: 0 }} />
+  );
   return (
     <ListItem
       disableGutters
-      sx={{ display: 'block', py: 0.25 }}
+      sx={{ display: 'block', py: 0 }}
       data-testid={`referral-node-${node.userName}`}
     >
-      <Stack direction="row" alignItems="center" spacing={0.5}>
-        {hasChildren ? (
-          <IconButton
-            size="small"
-            aria-expanded={open}
-            aria-label={t(open ? 'referral.collapse' : 'referral.expand', { name: node.userName })}
-            onClick={() => setOpen((o) => !o)}
-          >
-            {open ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
-          </IconButton>
-        ) : (
-          <Box sx={{ width: 34 }} />
-        )}
-        <NodeLine node={node} badge={number} onFocus={onFocus} />
-      </Stack>
+      <NodeLine node={node} badge={number} onFocus={onFocus} expand={expand} />
       {open && <ChildrenLevel userId={node.id} onFocus={onFocus} depth={depth + 1} />}
     </ListItem>
   );
@@ -220,8 +249,10 @@ function ChildItem({
 /** The relationship view: parent, user, children with their remitted HEC, and the rewards. */
 function Relationship({ userId }: { userId: number }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const query = useUserReferralRelationship(userId);
   const r = query.data;
+  // The side panel is narrow: name and remitted HEC by default, each child opens its user.
   const columns: DataColumn<ChildUser>[] = [
     {
       id: 'userName',
@@ -229,28 +260,29 @@ function Relationship({ userId }: { userId: number }) {
       render: (c) => (
         <Stack direction="row" spacing={1} alignItems="center">
           <Avatar src={c.avatarUrl ?? undefined} alt="" sx={{ width: 24, height: 24 }} />
-          <span>{c.userName}</span>
+          <TruncatedText text={c.userName} max={22} />
         </Stack>
       ),
       hideable: false,
+      pinned: true,
     },
-    {
+    dateTimeColumn({
       id: 'registeredAt',
       label: t('fields.registeredAt'),
-      render: (c) => formatDateTime(c.registeredAt),
-    },
-    {
+      value: (c) => c.registeredAt,
+      defaultHidden: true,
+    }),
+    amountColumn({
       id: 'totalRemittedHec',
       label: t('fields.totalRemittedHec'),
-      render: (c) => formatAmount(c.totalRemittedHec, 'HEC'),
-      align: 'right',
-    },
+      unit: 'HEC',
+      value: (c) => c.totalRemittedHec,
+    }),
     {
       id: 'childrenCount',
       label: t('fields.numberOfChildren'),
       render: (c) => formatNumber(c.childrenCount),
       align: 'right',
-      defaultHidden: true,
     },
   ];
   return (
@@ -283,6 +315,8 @@ function Relationship({ userId }: { userId: number }) {
             total={r.totalChildren}
             getRowId={(c) => c.id}
             loading={query.isFetching}
+            onOpenRow={(c) => navigate(`/common/users/${c.id}`)}
+            rowLabel={(c) => t('users.openUser', { name: c.userName })}
           />
         </Stack>
       )}

@@ -1,10 +1,8 @@
 import type { TFunction } from 'i18next';
 import { isOneOf, PAYMENT_STATUSES } from '@app/shared';
+import { amountColumn, dateTimeColumn, hashColumn } from '@/components/data-table/columns';
 import type { DataColumn } from '@/components/data-table/data-table';
-import { TruncatedText } from '@/components/truncated-text';
 import type { UserPaymentsQuery } from '@/gql/graphql';
-import { formatAmount, formatUsd } from '@/lib/amount';
-import { formatDateTime } from '@/lib/date-time';
 
 export type PaymentRow = UserPaymentsQuery['userPayments']['list'][number];
 
@@ -28,59 +26,62 @@ export function paymentColumns(t: TFunction): DataColumn<PaymentRow>[] {
     },
     { id: 'planName', label: t('fields.planName'), render: (p) => p.planName },
     { id: 'status', label: t('fields.status'), render: (p) => paymentStatusLabel(p.status, t) },
-    {
-      id: 'priceUsd',
-      label: t('fields.priceUsd'),
-      render: (p) => formatUsd(p.priceUsd),
-      align: 'right',
-    },
-    {
-      id: 'paidUsd',
-      label: t('fields.paidUsd'),
-      render: (p) => formatUsd(p.paidUsd),
-      align: 'right',
-    },
-    {
-      id: 'paidBtc',
-      label: t('fields.paidBtc'),
-      render: (p) => formatAmount(p.paidBtc, 'BTC'),
-      align: 'right',
-    },
-    {
-      id: 'amountHEC',
-      label: t('fields.amountHEC'),
-      render: (p) => formatAmount(p.amountHEC, 'HEC'),
-      align: 'right',
-    },
-    {
-      id: 'amountETH',
-      label: t('fields.amountETH'),
-      render: (p) => formatAmount(p.amountETH, 'ETH'),
-      align: 'right',
-    },
-    {
-      id: 'paymentAddress',
-      label: t('fields.paymentAddress'),
-      render: (p) => <TruncatedText text={p.paymentAddress} max={20} />,
-      defaultHidden: true,
-    },
-    {
+    // The sortable dates come before the amounts so that the one the rows are sorted by is in
+    // view on a laptop.
+    dateTimeColumn({
       id: 'confirmedAt',
       label: t('fields.confirmedAt'),
-      render: (p) => formatDateTime(p.confirmedAt),
+      value: (p) => p.confirmedAt,
       sortable: true,
-    },
-    {
+    }),
+    dateTimeColumn({
       id: 'assetFixedAt',
       label: t('fields.assetFixedAt'),
-      render: (p) => formatDateTime(p.assetFixedAt),
+      value: (p) => p.assetFixedAt,
       sortable: true,
-    },
-    {
+    }),
+    amountColumn({
+      id: 'priceUsd',
+      label: t('fields.priceUsd'),
+      unit: 'USD',
+      value: (p) => p.priceUsd,
+      defaultHidden: true,
+    }),
+    amountColumn({
+      id: 'paidUsd',
+      label: t('fields.paidUsd'),
+      unit: 'USD',
+      value: (p) => p.paidUsd,
+    }),
+    amountColumn({
+      id: 'paidBtc',
+      label: t('fields.paidBtc'),
+      unit: 'BTC',
+      value: (p) => p.paidBtc,
+    }),
+    amountColumn({
+      id: 'amountHEC',
+      label: t('fields.amountHEC'),
+      unit: 'HEC',
+      value: (p) => p.amountHEC,
+    }),
+    amountColumn({
+      id: 'amountETH',
+      label: t('fields.amountETH'),
+      unit: 'ETH',
+      value: (p) => p.amountETH,
+    }),
+    hashColumn({
+      id: 'paymentAddress',
+      label: t('fields.paymentAddress'),
+      value: (p) => p.paymentAddress,
+      defaultHidden: true,
+    }),
+    dateTimeColumn({
       id: 'canceledAt',
       label: t('fields.canceledAt'),
-      render: (p) => formatDateTime(p.canceledAt),
+      value: (p) => p.canceledAt,
       defaultHidden: true,
-    },
+    }),
   ];
 }

@@ -1,109 +1,103 @@
 import type { TFunction } from 'i18next';
+import { AmountText } from '@/components/amount-text';
+import { amountColumn, dateTimeColumn, rateColumn } from '@/components/data-table/columns';
 import type { DataColumn } from '@/components/data-table/data-table';
 import type { UserRewardSnapshotQuery } from '@/gql/graphql';
-import { formatAmount, formatUsd } from '@/lib/amount';
-import { formatDate } from '@/lib/date-time';
 
 export type SnapshotRow = UserRewardSnapshotQuery['userRewardSnapshot']['remittances'][number];
 
 /** Columns of a reward snapshot; staking and maturity dates arrive as epoch milliseconds. */
-export function snapshotColumns(t: TFunction): DataColumn<SnapshotRow>[] {
+export function snapshotColumns(
+  t: TFunction,
+  planLabel: (name: string) => string = (name) => name,
+): DataColumn<SnapshotRow>[] {
   return [
     { id: 'id', label: t('fields.id'), render: (r) => r.id, defaultHidden: true },
-    { id: 'plan', label: t('fields.plan'), render: (r) => r.plan },
-    {
+    { id: 'plan', label: t('fields.plan'), render: (r) => planLabel(r.plan) },
+    // Instants (epoch milliseconds): date and time like every other list date, the zone in
+    // the note under the list.
+    dateTimeColumn({
       id: 'confirmedDate',
       label: t('fields.confirmedDate'),
-      render: (r) => formatDate(r.confirmedDate),
-    },
-    {
+      value: (r) => r.confirmedDate,
+    }),
+    dateTimeColumn({
       id: 'maturityDate',
       label: t('fields.maturityDate'),
-      render: (r) => formatDate(r.maturityDate),
-    },
-    {
-      id: 'amount',
-      label: t('fields.amount'),
-      render: (r) => formatAmount(r.amount, 'HEC'),
-      align: 'right',
-    },
-    {
+      value: (r) => r.maturityDate,
+    }),
+    amountColumn({ id: 'amount', label: t('fields.amount'), unit: 'HEC', value: (r) => r.amount }),
+    amountColumn({
       id: 'totalAmount',
       label: t('fields.totalAmount'),
-      render: (r) => formatAmount(r.totalAmount, 'HEC'),
-      align: 'right',
-    },
-    {
+      unit: 'HEC',
+      value: (r) => r.totalAmount,
+    }),
+    // The plan names its base rate; the bonus total is what differs between rows.
+    rateColumn({
       id: 'baseRate',
       label: t('fields.baseRate'),
-      render: (r) => formatAmount(r.baseRate),
-      align: 'right',
-    },
-    {
+      value: (r) => r.baseRate,
+      defaultHidden: true,
+    }),
+    rateColumn({
       id: 'tierRate',
       label: t('fields.tierRate'),
-      render: (r) => formatAmount(r.tierRate),
-      align: 'right',
+      value: (r) => r.tierRate,
       defaultHidden: true,
-    },
-    {
+    }),
+    rateColumn({
       id: 'lockRate',
       label: t('fields.lockRate'),
-      render: (r) => formatAmount(r.lockRate),
-      align: 'right',
+      value: (r) => r.lockRate,
       defaultHidden: true,
-    },
-    {
-      id: 'totalBonus',
-      label: t('fields.totalBonus'),
-      render: (r) => formatAmount(r.totalBonus),
-      align: 'right',
-    },
+    }),
+    rateColumn({ id: 'totalBonus', label: t('fields.totalBonus'), value: (r) => r.totalBonus }),
     {
       id: 'aubeRate',
       label: t('fields.aubeRate'),
-      render: (r) => formatAmount(r.aubeRate),
+      render: (r) => <AmountText value={r.aubeRate} />,
       align: 'right',
       defaultHidden: true,
     },
-    {
+    amountColumn({
       id: 'aubeReward',
       label: t('fields.aubeReward'),
-      render: (r) => formatAmount(r.aubeReward, 'AUBE'),
-      align: 'right',
-    },
+      unit: 'AUBE',
+      value: (r) => r.aubeReward,
+    }),
     {
       id: 'usdRate',
       label: t('fields.usdRate'),
-      render: (r) => formatAmount(r.usdRate),
+      render: (r) => <AmountText value={r.usdRate} />,
       align: 'right',
       defaultHidden: true,
     },
-    {
+    amountColumn({
       id: 'totalUsd',
       label: t('fields.totalUsd'),
-      render: (r) => formatUsd(r.totalUsd),
-      align: 'right',
-    },
+      unit: 'USD',
+      value: (r) => r.totalUsd,
+    }),
     {
       id: 'owlAube',
       label: t('fields.owlAube'),
-      render: (r) => formatAmount(r.owlAube),
+      render: (r) => <AmountText value={r.owlAube} />,
       align: 'right',
       defaultHidden: true,
     },
     {
       id: 'owlRate',
       label: t('fields.owlRate'),
-      render: (r) => formatAmount(r.owlRate),
+      render: (r) => <AmountText value={r.owlRate} />,
       align: 'right',
       defaultHidden: true,
     },
-    {
+    amountColumn({
       id: 'owlReward',
       label: t('fields.owlReward'),
-      render: (r) => formatAmount(r.owlReward, 'OWL'),
-      align: 'right',
-    },
+      unit: 'OWL',
+      value: (r) => r.owlReward,
+    }),
   ];
 }

@@ -2,14 +2,23 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { Alert, Avatar, Button, Grid, Stack } from '@mui/material';
+import { AmountText } from '@/components/amount-text';
+import {
+  amountColumn,
+  dateTimeColumn,
+  hashColumn,
+  rateColumn,
+} from '@/components/data-table/columns';
 import { DataTable, type DataColumn, pagedQueryProps } from '@/components/data-table/data-table';
 import { DetailList } from '@/components/detail-list';
+import { PageErrorBanner } from '@/components/page-error-banner';
 import { SectionCard } from '@/components/section-card';
 import { TruncatedText } from '@/components/truncated-text';
 import type { UserStakingInfoQuery } from '@/gql/graphql';
-import { formatAmount, formatUsd } from '@/lib/amount';
+import { formatAmount, formatRatePercent, formatUsd } from '@/lib/amount';
 import { formatCalendarDate, formatDateTime } from '@/lib/date-time';
 import { GraphQLRequestError } from '@/lib/graphql-client';
+import { usePlanLabel } from '@/lib/plan-label';
 import { useUser } from '../api/user';
 import { useUserAsset } from '../api/user-asset';
 import { useUserHecSavingDetail } from '../api/user-hec-saving-detail';
@@ -53,28 +62,30 @@ function UserSections({ userId }: { userId: number }) {
   if (user.error instanceof GraphQLRequestError && user.error.code === 'NOT_FOUND')
     return <Alert severity="error">{t('list.notFound')}</Alert>;
   return (
-    <Grid container spacing={2}>
-      <Grid size={{ xs: 12, lg: 6 }}>
-        <GeneralInfo userId={userId} />
+    <PageErrorBanner>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, lg: 6 }}>
+          <GeneralInfo userId={userId} />
+        </Grid>
+        <Grid size={{ xs: 12, lg: 6 }}>
+          <Stack spacing={2}>
+            <SavingInfo userId={userId} />
+            <CoinSaving userId={userId} />
+            <ReferralPlan userId={userId} />
+          </Stack>
+        </Grid>
+        <Grid size={12}>
+          <PaymentHistory userId={userId} />
+        </Grid>
+        <Grid size={12}>
+          <RewardSnapshot userId={userId} />
+        </Grid>
+        <StakingSections userId={userId} />
+        <Grid size={12}>
+          <UserWithdrawalsSection userId={userId} />
+        </Grid>
       </Grid>
-      <Grid size={{ xs: 12, lg: 6 }}>
-        <Stack spacing={2}>
-          <SavingInfo userId={userId} />
-          <CoinSaving userId={userId} />
-          <ReferralPlan userId={userId} />
-        </Stack>
-      </Grid>
-      <Grid size={12}>
-        <PaymentHistory userId={userId} />
-      </Grid>
-      <Grid size={12}>
-        <RewardSnapshot userId={userId} />
-      </Grid>
-      <StakingSections userId={userId} />
-      <Grid size={12}>
-        <UserWithdrawalsSection userId={userId} />
-      </Grid>
-    </Grid>
+    </PageErrorBanner>
   );
 }
 
@@ -96,8 +107,8 @@ function GeneralInfo({ userId }: { userId: number }) {
             ''
           ),
         },
-        { label: t('fields.savingRewardsRate'), value: formatAmount(u.savingRewardsRate) },
-        { label: t('fields.referralRate'), value: formatAmount(u.referralRate) },
+        { label: t('fields.savingRewardsRate'), value: formatRatePercent(u.savingRewardsRate) },
+        { label: t('fields.referralRate'), value: formatRatePercent(u.referralRate) },
         { label: t('fields.email'), value: u.aubeUserInfo.email },
         { label: t('fields.firstName'), value: u.aubeUserInfo.firstName },
         { label: t('fields.lastName'), value: u.aubeUserInfo.lastName },
@@ -230,12 +241,12 @@ function CoinSaving({ userId }: { userId: number }) {
             { label: t('fields.totalRewards'), value: formatAmount(d.totalRewards, 'HEC') },
             ...SAVING_PLAN_FIELDS.map((plan) => ({
               label: t(`fields.${plan}PlanRate`),
-              value: formatAmount(d[`${plan}PlanRate`]),
+              value: formatRatePercent(d[`${plan}PlanRate`]),
             })),
-            { label: t('fields.userPreBonusRate'), value: formatAmount(d.userPreBonusRate) },
+            { label: t('fields.userPreBonusRate'), value: formatRatePercent(d.userPreBonusRate) },
             {
               label: t('fields.userCardStatusBonusRate'),
-              value: formatAmount(d.userCardStatusBonusRate),
+              value: formatRatePercent(d.userCardStatusBonusRate),
             },
           ]}
         />
@@ -264,7 +275,7 @@ function ReferralPlan({ userId }: { userId: number }) {
               value: formatAmount(d.totalHecPrincipal, 'HEC'),
             },
             { label: t('fields.totalAtemAmount'), value: formatAmount(d.totalAtemAmount, 'ATEM') },
-            { label: t('fields.rewardRate'), value: formatAmount(d.rewardRate) },
+            { label: t('fields.rewardRate'), value: formatRatePercent(d.rewardRate) },
             {
               label: t('fields.rewardsBasedOnInterest'),
               value: formatAmount(d.rewardsBasedOnInterest, 'HEC'),
@@ -306,6 +317,7 @@ function PaymentHistory({ userId }: { userId: number }) {
 function RewardSnapshot({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const query = useUserRewardSnapshot({ userId });
+  const planLabel = usePlanLabel();
   const s = query.data;
   return (
     <SectionCard
@@ -318,7 +330,7 @@ function RewardSnapshot({ userId }: { userId: number }) {
         <Stack spacing={2}>
           <DetailList
             items={[
-              { label: t('fields.rewardDate'), value: s.rewardDate ?? '' },
+              { label: t('fields.rewardDate'), value: formatCalendarDate(s.rewardDate) },
               { label: t('fields.totalSentHec'), value: formatAmount(s.totalSentHec, 'HEC') },
               { label: t('fields.totalSentUSD'), value: formatUsd(s.totalSentUSD) },
               {
@@ -331,7 +343,7 @@ function RewardSnapshot({ userId }: { userId: number }) {
           <DataTable
             label={t('users.sections.rewardSnapshot')}
             storageKey="user-detail-snapshot"
-            columns={snapshotColumns(t)}
+            columns={snapshotColumns(t, planLabel)}
             rows={s.remittances.slice(0, PREVIEW_ROWS)}
             getRowId={(r) => r.id}
             loading={query.isFetching}
@@ -345,81 +357,72 @@ function RewardSnapshot({ userId }: { userId: number }) {
 function StakingSections({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const query = useUserStakingInfo(userId);
+  const planLabel = usePlanLabel();
   const positions: DataColumn<Staking['stakingInfos'][number]>[] = [
     { id: 'planId', label: t('fields.planId'), render: (s) => s.planId },
     {
       id: 'currentBalance',
       label: t('fields.currentBalance'),
-      render: (s) => formatAmount(s.currentBalance, s.coinType),
+      render: (s) => (
+        <>
+          <AmountText value={s.currentBalance} /> {s.coinType}
+        </>
+      ),
       align: 'right',
     },
-    {
+    amountColumn({
       id: 'depositedAube',
       label: t('fields.depositedAube'),
-      render: (s) => formatAmount(s.depositedAube, 'AUBE'),
-      align: 'right',
-    },
-    {
+      unit: 'AUBE',
+      value: (s) => s.depositedAube,
+    }),
+    amountColumn({
       id: 'aubeReward',
       label: t('fields.aubeReward'),
-      render: (s) => formatAmount(s.aubeReward, 'AUBE'),
-      align: 'right',
-    },
-    {
+      unit: 'AUBE',
+      value: (s) => s.aubeReward,
+    }),
+    amountColumn({
       id: 'owlReward',
       label: t('fields.owlReward'),
-      render: (s) => formatAmount(s.owlReward, 'OWL'),
-      align: 'right',
-    },
-    {
-      id: 'aubeRate',
-      label: t('fields.aubeRate'),
-      render: (s) => formatAmount(s.aubeRate),
-      align: 'right',
-    },
-    {
-      id: 'owlRate',
-      label: t('fields.owlRate'),
-      render: (s) => formatAmount(s.owlRate),
-      align: 'right',
-    },
-    {
+      unit: 'OWL',
+      value: (s) => s.owlReward,
+    }),
+    rateColumn({ id: 'aubeRate', label: t('fields.aubeRate'), value: (s) => s.aubeRate }),
+    rateColumn({ id: 'owlRate', label: t('fields.owlRate'), value: (s) => s.owlRate }),
+    hashColumn({
       id: 'walletAddress',
       label: t('fields.walletAddress'),
-      render: (s) => <TruncatedText text={s.walletAddress} max={20} />,
-    },
+      value: (s) => s.walletAddress,
+    }),
   ];
   const remittances: DataColumn<Staking['remittanceHistories'][number]>[] = [
     { id: 'id', label: t('fields.id'), render: (r) => r.id },
-    { id: 'planName', label: t('fields.planName'), render: (r) => r.planName },
-    {
+    { id: 'planName', label: t('fields.planName'), render: (r) => planLabel(r.planName) },
+    dateTimeColumn({
       id: 'confirmedAt',
       label: t('fields.confirmedAt'),
-      render: (r) => formatDateTime(r.confirmedAt),
-    },
-    {
+      value: (r) => r.confirmedAt,
+    }),
+    amountColumn({
       id: 'sentHec',
       label: t('fields.sentHec'),
-      render: (r) => formatAmount(r.sentHec, 'HEC'),
-      align: 'right',
-    },
-    {
+      unit: 'HEC',
+      value: (r) => r.sentHec,
+    }),
+    amountColumn({
       id: 'usdValue',
       label: t('fields.usdValue'),
-      render: (r) => formatUsd(r.usdValue),
-      align: 'right',
-    },
-    {
-      id: 'address',
-      label: t('fields.address'),
-      render: (r) => <TruncatedText text={r.address} max={20} />,
-    },
-    {
+      unit: 'USD',
+      value: (r) => r.usdValue,
+    }),
+    hashColumn({ id: 'address', label: t('fields.address'), value: (r) => r.address }),
+    hashColumn({
       id: 'transactionHash',
       label: t('fields.transactionHash'),
-      render: (r) => <TruncatedText text={r.transactionHash} max={20} />,
+      value: (r) => r.transactionHash,
       defaultHidden: true,
-    },
+    }),
   ];
   return (
     <>

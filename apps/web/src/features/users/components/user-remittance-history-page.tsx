@@ -1,15 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Alert, Paper, Stack, Typography } from '@mui/material';
+import { amountColumn, dateTimeColumn, hashColumn } from '@/components/data-table/columns';
 import { DataTable, type DataColumn } from '@/components/data-table/data-table';
 import { DetailList } from '@/components/detail-list';
-import { TruncatedText } from '@/components/truncated-text';
 import type {
   UserAffiliateSavingRemittanceHistoryQuery,
   UserHecSavingRemittanceHistoryQuery,
 } from '@/gql/graphql';
 import { formatAmount, formatUsd } from '@/lib/amount';
-import { adminTimeZone, formatDateTime } from '@/lib/date-time';
+import { adminTimeZone } from '@/lib/date-time';
 import { useListState, type ListStateOptions } from '@/lib/list-state';
+import { usePlanLabel } from '@/lib/plan-label';
 import { useUserAffiliateSavingRemittanceHistory } from '../api/user-affiliate-saving-remittance-history';
 import { useUserHecSavingRemittanceHistory } from '../api/user-hec-saving-remittance-history';
 import { useUserIdParam } from './use-user-id-param';
@@ -50,40 +51,37 @@ export function UserRemittanceHistoryPage() {
 function SavingRemittances({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const list = useListState(SAVING);
+  const planLabel = usePlanLabel();
   const query = useUserHecSavingRemittanceHistory({ userId, pagination: list.pagination });
   const h = query.data;
   const columns: DataColumn<SavingRow>[] = [
     { id: 'id', label: t('fields.id'), render: (r) => r.id },
-    {
+    dateTimeColumn({
       id: 'confirmedAt',
       label: t('fields.confirmedAt'),
-      render: (r) => formatDateTime(r.confirmedAt),
+      value: (r) => r.confirmedAt,
       sortable: true,
-    },
-    { id: 'planName', label: t('fields.planName'), render: (r) => r.planName },
-    {
+    }),
+    { id: 'planName', label: t('fields.planName'), render: (r) => planLabel(r.planName) },
+    amountColumn({
       id: 'sentHec',
       label: t('fields.sentHec'),
-      render: (r) => formatAmount(r.sentHec, 'HEC'),
-      align: 'right',
-    },
-    {
+      unit: 'HEC',
+      value: (r) => r.sentHec,
+    }),
+    amountColumn({
       id: 'usdValue',
       label: t('fields.usdValue'),
-      render: (r) => formatUsd(r.usdValue),
-      align: 'right',
-    },
-    {
-      id: 'address',
-      label: t('fields.address'),
-      render: (r) => <TruncatedText text={r.address} max={24} />,
-    },
-    {
+      unit: 'USD',
+      value: (r) => r.usdValue,
+    }),
+    hashColumn({ id: 'address', label: t('fields.address'), value: (r) => r.address }),
+    hashColumn({
       id: 'transactionHash',
       label: t('fields.transactionHash'),
-      render: (r) => <TruncatedText text={r.transactionHash} max={24} />,
+      value: (r) => r.transactionHash,
       defaultHidden: true,
-    },
+    }),
   ];
   return (
     <Stack spacing={1.5} component="section" aria-labelledby="saving-remittances">
@@ -139,40 +137,36 @@ function AffiliateRemittances({ userId }: { userId: number }) {
   const h = query.data;
   const columns: DataColumn<AffiliateRow>[] = [
     { id: 'id', label: t('fields.id'), render: (r) => r.id },
-    {
+    dateTimeColumn({
       id: 'confirmedAt',
       label: t('fields.confirmedAt'),
-      render: (r) => formatDateTime(r.confirmedAt),
-    },
-    {
+      value: (r) => r.confirmedAt,
+    }),
+    amountColumn({
       id: 'sentHec',
       label: t('fields.sentHec'),
-      render: (r) => formatAmount(r.sentHec, 'HEC'),
-      align: 'right',
-    },
-    {
+      unit: 'HEC',
+      value: (r) => r.sentHec,
+    }),
+    amountColumn({
       id: 'hecPrincipal',
       label: t('fields.hecPrincipal'),
-      render: (r) => formatAmount(r.hecPrincipal, 'HEC'),
-      align: 'right',
-    },
-    {
+      unit: 'HEC',
+      value: (r) => r.hecPrincipal,
+    }),
+    amountColumn({
       id: 'atemPrincipal',
       label: t('fields.atemPrincipal'),
-      render: (r) => formatAmount(r.atemPrincipal, 'ATEM'),
-      align: 'right',
-    },
-    {
+      unit: 'ATEM',
+      value: (r) => r.atemPrincipal,
+    }),
+    amountColumn({
       id: 'usdValuation',
       label: t('fields.usdValuation'),
-      render: (r) => formatUsd(r.usdValuation),
-      align: 'right',
-    },
-    {
-      id: 'address',
-      label: t('fields.address'),
-      render: (r) => <TruncatedText text={r.address} max={24} />,
-    },
+      unit: 'USD',
+      value: (r) => r.usdValuation,
+    }),
+    hashColumn({ id: 'address', label: t('fields.address'), value: (r) => r.address }),
   ];
   return (
     <Stack spacing={1.5} component="section" aria-labelledby="affiliate-remittances">

@@ -55,15 +55,21 @@ function variables(call = -1): Record<string, unknown> {
 }
 
 describe('UsersPage', () => {
-  it('sends the filters, sort and page of the URL, and shows amounts exactly', async () => {
+  it('sends the filters, sort and page of the URL, and shows amounts exactly on hover', async () => {
     answer();
     renderAt(<UsersPage />, '/common/users', []);
-    await screen.findByText('1,234,567.000000000000000001 HEC');
+    // The cell shows at most 8 decimals; the exact 18-decimal value is its title (and copy).
+    const amount = await screen.findByTitle('1,234,567.000000000000000001');
+    expect(amount).toHaveTextContent(/^1,234,567$/);
     expect(variables()).toEqual({
       pagination: { limit: 20, offset: 0, sort: { target: 'id', orderBy: 'DESC' } },
     });
     expect(screen.getByText('41 records')).toBeInTheDocument();
-    expect(screen.getByText('1,500.50 USD')).toBeInTheDocument();
+    // USD keeps its cents; the unit is in the column header, not the cell.
+    expect(screen.getByTitle('1,500.50')).toHaveTextContent(/^1,500.50$/);
+    expect(
+      screen.getByRole('columnheader', { name: /Total buy amount \(USD\)/ }),
+    ).toBeInTheDocument();
   });
 
   it('applies every filter with Search, card statuses as chips, and opens a row', async () => {
@@ -74,8 +80,8 @@ describe('UsersPage', () => {
     await userEvent.type(screen.getByLabelText('Invite code'), 'INV7');
     await userEvent.type(screen.getByLabelText('Email'), 'alice@');
     await userEvent.type(screen.getByLabelText('ForceClub ID hash'), 'fc1');
-    await userEvent.type(screen.getByLabelText('Total buy amount (USD) ≥'), '100');
-    await userEvent.type(screen.getByLabelText('Total buy amount (USD) ≤'), '2000.5');
+    await userEvent.type(screen.getByLabelText('Min. total buy (USD)'), '100');
+    await userEvent.type(screen.getByLabelText('Max. total buy (USD)'), '2000.5');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Gold' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Black' }));
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
@@ -101,7 +107,7 @@ describe('UsersPage', () => {
     renderAt(<UsersPage />, '/common/users');
     await screen.findByText('alice01');
     const calls = fetchMock.mock.calls.length;
-    await userEvent.type(screen.getByLabelText('Total buy amount (USD) ≥'), '-5');
+    await userEvent.type(screen.getByLabelText('Min. total buy (USD)'), '-5');
     expect(screen.getByText('Enter an amount of 0 or more')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Search' })).toBeDisabled();
     expect(fetchMock.mock.calls.length).toBe(calls);

@@ -1,13 +1,17 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import {
+  amountColumn,
+  dateTimeColumn,
+  hashColumn,
+  rateColumn,
+} from '@/components/data-table/columns';
 import type { DataColumn } from '@/components/data-table/data-table';
 import { FilteredList } from '@/components/filtered-list';
 import type { FilterField } from '@/components/list-filters';
 import { TruncatedText } from '@/components/truncated-text';
 import type { UsersQuery } from '@/gql/graphql';
-import { formatAmount, formatUsd } from '@/lib/amount';
-import { formatDateTime } from '@/lib/date-time';
 import { useListState, type ListStateOptions } from '@/lib/list-state';
 import { useUsers } from '../api/users';
 import { CARD_STATUSES, CardStatusChip, useCardStatusLabel } from './card-status';
@@ -25,7 +29,9 @@ const FILTERS = {
   cardStatus: 'list',
 } as const;
 
-// The server's sort targets for `users` (schema description); other columns do not sort.
+// The server's sort targets for `users` (USERS_SORT_TARGETS): every column marked sortable
+// below must be one of them, or its header would write sort= to the URL and change nothing
+// (the sortable-headers browser test walks them all).
 const LIST: ListStateOptions<typeof FILTERS> = {
   filters: FILTERS,
   defaultSort: { target: 'id', orderBy: 'DESC' },
@@ -38,6 +44,12 @@ const LIST: ListStateOptions<typeof FILTERS> = {
     'totalETHStakedAmount',
     'totalSentAmount',
     'totalOwl',
+    'inviteCode',
+    'email',
+    'forceClubIdHash',
+    'cardStatus',
+    'savingRewardsRate',
+    'referralRate',
   ],
 };
 
@@ -62,10 +74,10 @@ export function UsersPage() {
   });
 
   const fields: FilterField[] = [
-    { key: 'userName', label: t('fields.userName') },
-    { key: 'inviteCode', label: t('fields.inviteCode') },
-    { key: 'email', label: t('fields.email') },
-    { key: 'forceClubIdHash', label: t('fields.forceClubIdHash') },
+    { key: 'userName', label: t('fields.userName'), hint: t('list.matchPrefix') },
+    { key: 'inviteCode', label: t('fields.inviteCode'), hint: t('list.matchExactCase') },
+    { key: 'email', label: t('fields.email'), hint: t('list.matchPrefix') },
+    { key: 'forceClubIdHash', label: t('fields.forceClubIdHash'), hint: t('list.matchExact') },
     { key: 'totalBuyMin', label: t('fields.totalBuyAmountMin'), type: 'decimal', unit: 'USD' },
     { key: 'totalBuyMax', label: t('fields.totalBuyAmountMax'), type: 'decimal', unit: 'USD' },
     {
@@ -76,104 +88,108 @@ export function UsersPage() {
     },
   ];
 
+  // Default columns fit a 1366 px laptop (docs/list-conventions.md): the rest are in the
+  // column chooser.
   const columns = useMemo<DataColumn<UserRow>[]>(
     () => [
       { id: 'id', label: t('fields.id'), render: (u) => u.id, sortable: true, hideable: false },
       {
         id: 'userName',
         label: t('fields.userName'),
-        render: (u) => <TruncatedText text={u.userName} />,
+        render: (u) => <TruncatedText text={u.userName} max={22} />,
         sortable: true,
         hideable: false,
+        pinned: true,
       },
       {
         id: 'inviteCode',
         label: t('fields.inviteCode'),
         render: (u) => u.inviteCode,
         sortable: true,
+        defaultHidden: true,
       },
       {
         id: 'email',
         label: t('fields.email'),
-        render: (u) => <TruncatedText text={u.aubeUserInfo.email} />,
+        render: (u) => <TruncatedText text={u.aubeUserInfo.email} max={22} />,
         sortable: true,
       },
-      {
+      hashColumn({
         id: 'forceClubIdHash',
         label: t('fields.forceClubIdHash'),
-        render: (u) => <TruncatedText text={u.aubeUserInfo.forceClubIdHash ?? ''} max={16} />,
+        value: (u) => u.aubeUserInfo.forceClubIdHash,
         sortable: true,
-      },
+        defaultHidden: true,
+      }),
       {
         id: 'cardStatus',
         label: t('cardStatus.label'),
         render: (u) => <CardStatusChip status={u.cardStatus} />,
         sortable: true,
       },
-      {
+      amountColumn({
         id: 'totalBuyAmountUsd',
         label: t('fields.totalBuyAmountUsd'),
-        render: (u) => formatUsd(u.totalBuyAmountUsd),
+        unit: 'USD',
+        value: (u) => u.totalBuyAmountUsd,
         sortable: true,
-        align: 'right',
-      },
-      {
+      }),
+      amountColumn({
         id: 'totalHECStakedAmount',
         label: t('fields.totalHECStakedAmount'),
-        render: (u) => formatAmount(u.totalHECStakedAmount, 'HEC'),
+        unit: 'HEC',
+        value: (u) => u.totalHECStakedAmount,
         sortable: true,
-        align: 'right',
-      },
-      {
+      }),
+      amountColumn({
         id: 'totalETHStakedAmount',
         label: t('fields.totalETHStakedAmount'),
-        render: (u) => formatAmount(u.totalETHStakedAmount, 'ETH'),
+        unit: 'ETH',
+        value: (u) => u.totalETHStakedAmount,
         sortable: true,
-        align: 'right',
-      },
-      {
+      }),
+      amountColumn({
         id: 'totalSentAmount',
         label: t('fields.totalSentAmount'),
-        render: (u) => formatAmount(u.totalSentAmount, 'HEC'),
+        unit: 'HEC',
+        value: (u) => u.totalSentAmount,
         sortable: true,
-        align: 'right',
-      },
-      {
+        defaultHidden: true,
+      }),
+      amountColumn({
         id: 'totalOwl',
         label: t('fields.totalOwl'),
-        render: (u) => formatAmount(u.totalOwl, 'OWL'),
+        unit: 'OWL',
+        value: (u) => u.totalOwl,
         sortable: true,
-        align: 'right',
         defaultHidden: true,
-      },
-      {
+      }),
+      rateColumn({
         id: 'savingRewardsRate',
         label: t('fields.savingRewardsRate'),
-        render: (u) => formatAmount(u.savingRewardsRate),
+        value: (u) => u.savingRewardsRate,
         sortable: true,
-        align: 'right',
         defaultHidden: true,
-      },
-      {
+      }),
+      rateColumn({
         id: 'referralRate',
         label: t('fields.referralRate'),
-        render: (u) => formatAmount(u.referralRate),
+        value: (u) => u.referralRate,
         sortable: true,
-        align: 'right',
         defaultHidden: true,
-      },
-      {
+      }),
+      dateTimeColumn({
         id: 'registeredAt',
         label: t('fields.registeredAt'),
-        render: (u) => formatDateTime(u.registeredAt),
+        value: (u) => u.registeredAt,
         sortable: true,
-      },
-      {
+      }),
+      hashColumn({
         id: 'aubeUserIdHash',
         label: t('fields.aubeUserIdHash'),
-        render: (u) => <TruncatedText text={u.aubeUserInfo.aubeUserIdHash} max={16} />,
+        value: (u) => u.aubeUserInfo.aubeUserIdHash,
         defaultHidden: true,
-      },
+      }),
       {
         id: 'firstName',
         label: t('fields.firstName'),

@@ -5,11 +5,11 @@ import {
   WITHDRAWAL_KINDS as SHARED_KINDS,
   WITHDRAWAL_STATUSES as SHARED_STATUSES,
 } from '@app/shared';
+import { AmountText } from '@/components/amount-text';
+import { dateTimeColumn, hashColumn } from '@/components/data-table/columns';
 import type { DataColumn } from '@/components/data-table/data-table';
 import { TruncatedText } from '@/components/truncated-text';
 import type { UserWithdrawalHistoryQuery, WithdrawalKind, WithdrawalStatus } from '@/gql/graphql';
-import { formatAmount } from '@/lib/amount';
-import { formatDateTime } from '@/lib/date-time';
 
 export type WithdrawalRow = UserWithdrawalHistoryQuery['userWithdrawalHistory']['list'][number];
 
@@ -49,6 +49,16 @@ export function WithdrawalStatusChip({ status, t }: { status: WithdrawalStatus; 
   );
 }
 
+/** An amount whose coin varies by row: the unit stays in the cell, after the aligned digits. */
+function CoinAmount({ value, coin }: { value: string; coin: string }) {
+  return (
+    <>
+      <AmountText value={value} />
+      <span style={{ display: 'inline-block', minWidth: '4.5ch', textAlign: 'left' }}> {coin}</span>
+    </>
+  );
+}
+
 /** The columns of a user's withdrawal table (user detail section and view-all page). */
 export function withdrawalColumns(t: TFunction): DataColumn<WithdrawalRow>[] {
   return [
@@ -59,69 +69,71 @@ export function withdrawalColumns(t: TFunction): DataColumn<WithdrawalRow>[] {
       label: t('fields.status'),
       render: (w) => <WithdrawalStatusChip status={w.status} t={t} />,
     },
-    {
+    dateTimeColumn({
       id: 'requestedAt',
       label: t('fields.requestedAt'),
-      render: (w) => formatDateTime(w.requestedAt),
+      value: (w) => w.requestedAt,
       sortable: true,
-    },
+    }),
     {
       id: 'amount',
       label: t('fields.amount'),
-      render: (w) => formatAmount(w.amount, w.coinType),
+      render: (w) => <CoinAmount value={w.amount} coin={w.coinType} />,
       align: 'right',
     },
     {
       id: 'fee',
       label: t('fields.fee'),
-      render: (w) => formatAmount(w.fee, w.coinType),
+      render: (w) => <CoinAmount value={w.fee} coin={w.coinType} />,
       align: 'right',
       defaultHidden: true,
     },
     {
       id: 'netAmount',
       label: t('fields.netAmount'),
-      render: (w) => formatAmount(w.netAmount, w.coinType),
+      render: (w) => <CoinAmount value={w.netAmount} coin={w.coinType} />,
       align: 'right',
       defaultHidden: true,
     },
-    {
+    hashColumn({
       id: 'receiverAddress',
       label: t('fields.receiverAddress'),
-      render: (w) => <TruncatedText text={w.receiverAddress} max={20} />,
-    },
-    {
+      value: (w) => w.receiverAddress,
+    }),
+    hashColumn({
       id: 'transactionHash',
       label: t('fields.transactionHash'),
-      render: (w) => (w.transactionHash ? <TruncatedText text={w.transactionHash} max={20} /> : ''),
-    },
-    {
+      value: (w) => w.transactionHash,
+    }),
+    dateTimeColumn({
       id: 'processingAt',
       label: t('fields.processingAt'),
-      render: (w) => formatDateTime(w.processingAt),
+      value: (w) => w.processingAt,
       defaultHidden: true,
-    },
-    {
+    }),
+    // The status chip says it completed; the date is one click away (fits the laptop).
+    dateTimeColumn({
       id: 'completedAt',
       label: t('fields.completedAt'),
-      render: (w) => formatDateTime(w.completedAt),
-    },
-    {
+      value: (w) => w.completedAt,
+      defaultHidden: true,
+    }),
+    dateTimeColumn({
       id: 'failedAt',
       label: t('fields.failedAt'),
-      render: (w) => formatDateTime(w.failedAt),
+      value: (w) => w.failedAt,
       defaultHidden: true,
-    },
-    {
+    }),
+    dateTimeColumn({
       id: 'rejectedAt',
       label: t('fields.rejectedAt'),
-      render: (w) => formatDateTime(w.rejectedAt),
+      value: (w) => w.rejectedAt,
       defaultHidden: true,
-    },
+    }),
     {
       id: 'rejectReason',
       label: t('fields.rejectReason'),
-      render: (w) => <TruncatedText text={w.rejectReason ?? ''} />,
+      render: (w) => <TruncatedText text={w.rejectReason ?? ''} max={24} />,
     },
     {
       id: 'failureReason',
