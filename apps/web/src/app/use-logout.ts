@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSignOut } from '@/features/auth/api/sign-out';
+import { signOut } from '@/features/auth/api/sign-out';
 import { clearAccessToken, getAccessToken } from '@/lib/auth-token';
 import { setAuthExpired } from '@/lib/feedback';
 
@@ -12,7 +12,6 @@ import { setAuthExpired } from '@/lib/feedback';
 export function useLogout(): () => void {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { mutate } = useSignOut();
   return useCallback(() => {
     const done = () => {
       clearAccessToken();
@@ -24,6 +23,7 @@ export function useLogout(): () => void {
       done();
       return;
     }
-    mutate(undefined, { onSettled: done });
-  }, [mutate, navigate, queryClient]);
+    // Whatever the answer: the outcome is shown by the sign-in page, not a toast.
+    signOut().then(done, done);
+  }, [navigate, queryClient]);
 }

@@ -3,8 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { en } from './en';
 import { enLists } from './en-lists';
+import { enScreens } from './en-screens';
 import { ja } from './ja';
 import { jaLists } from './ja-lists';
+import { jaScreens } from './ja-screens';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -19,8 +21,8 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 }
 
 // The list screens' texts (src/i18n/lists.ts) load with those screens but are one catalogue.
-const jaKeys = flatten({ ...ja, ...jaLists });
-const enKeys = flatten({ ...en, ...enLists });
+const jaKeys = flatten({ ...ja, ...jaLists, ...jaScreens });
+const enKeys = flatten({ ...en, ...enLists, ...enScreens });
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -1,3 +1,4 @@
+import '@/i18n/screens';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {

@@ -1,3 +1,4 @@
+import '@/i18n/screens';
 import type { TFunction } from 'i18next';
 import { formatDateTime } from '@/lib/date-time';
 

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import { execute } from '@/lib/graphql-client';
 
@@ -8,11 +7,11 @@ const SignOutMutation = graphql(`
   }
 `);
 
-/** Revokes the token on the server; the caller clears it locally whatever the outcome. */
-export function useSignOut() {
-  return useMutation({
-    // The caller shows the outcome itself; no global toast or dialog.
-    meta: { silentError: true },
-    mutationFn: async () => (await execute(SignOutMutation)).postSignOut,
-  });
+/**
+ * Revokes the token on the server; the caller clears it locally whatever the outcome. A plain
+ * call, not a react-query mutation: the shell signs out, and the mutation machinery would be
+ * the only reason its first load carried that chunk (the dashboard's 200 KiB budget).
+ */
+export async function signOut(): Promise<void> {
+  await execute(SignOutMutation);
 }

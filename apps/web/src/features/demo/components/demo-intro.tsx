@@ -1,3 +1,4 @@
+import '@/i18n/screens';
 import { useTranslation } from 'react-i18next';
 import { Typography } from '@mui/material';
 

@@ -1,3 +1,4 @@
+import '@/i18n/screens';
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';

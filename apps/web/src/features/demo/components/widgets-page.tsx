@@ -1,3 +1,4 @@
+import '@/i18n/screens';
 import { useTranslation } from 'react-i18next';
 import { Grid, LinearProgress, Paper, Typography } from '@mui/material';
 import { StatCard } from '@/components/stat-card';

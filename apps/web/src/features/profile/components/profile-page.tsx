@@ -1,3 +1,4 @@
+import '@/i18n/screens';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';

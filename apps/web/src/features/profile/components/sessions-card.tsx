@@ -1,3 +1,4 @@
+import '@/i18n/screens';
 import { useTranslation } from 'react-i18next';
 import {
   Alert,
@@ -74,7 +75,7 @@ export function SessionsCard() {
         )}
         <Box sx={{ mt: 2 }}>
           <Button
-            color="warning"
+            color="error"
             variant="outlined"
             onClick={onSignOutEverywhere}
             disabled={signOutEverywhere.isPending}

@@ -73,8 +73,8 @@ describe('UserDetailPage', () => {
     expect(await value('5 years plan rewards')).toBe('9,999,999.999999999999999999 HEC');
     expect(await value('3 years plan principal')).toBe('3 HEC');
     expect(await value('5 years plan principal')).toBe('5 HEC');
-    expect(await value('3 years plan rate')).toBe('0.1');
-    expect(await value('5 years plan rate')).toBe('0.15');
+    expect(await value('3 years plan rate')).toBe('10%');
+    expect(await value('5 years plan rate')).toBe('15%');
     expect(await value('Total rewards')).toBe('24,444,444.555555555555555553 HEC');
     // The four plans, in term order, then the total.
     const labels = within(section)

@@ -118,7 +118,7 @@ describe('UsersPage', () => {
     renderAt(<UsersPage />, '/common/users');
     await screen.findByText('alice01');
     const calls = fetchMock.mock.calls.length;
-    const field = screen.getByLabelText('Total buy amount (USD) ≥');
+    const field = screen.getByLabelText('Min. total buy (USD)');
     await userEvent.type(field, '100.005');
     expect(screen.getByText('Enter at most 2 decimal places')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Search' })).toBeDisabled();
