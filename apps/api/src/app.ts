@@ -14,6 +14,7 @@ import { registerCsrfPrevention } from './http/csrf';
 import { registerErrorHandler } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
+import { registerUploadLimit } from './platform/imports/upload-limit';
 import { registerLoginRoute } from './modules/auth/login-route';
 import { registerHealthRoute } from './modules/health/health-route';
 import { createServices, type ServiceOptions } from './server/services';
@@ -39,6 +40,7 @@ export async function buildApp(
   registerSecurityHeaders(app, config.cspImageOrigins);
   registerCors(app, config.corsOrigins);
   registerCsrfPrevention(app);
+  registerUploadLimit(app, config.importMaxBytes);
   registerErrorHandler(app);
 
   database.onLostConnection((error) =>
@@ -48,6 +50,7 @@ export async function buildApp(
   const services = createServices(database.db, {
     ...serviceOptions,
     secretBox,
+    importMaxBytes: config.importMaxBytes,
     sessions: {
       idleMs: config.sessionIdleMinutes * 60_000,
       requireTotpForSuperAdmin: config.requireTotpForSuperAdmin,

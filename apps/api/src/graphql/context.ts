@@ -8,6 +8,7 @@ import type { SavingsService } from '../modules/savings/savings-service';
 import type { StatisticsService } from '../modules/statistics/statistics-service';
 import type { UsersService } from '../modules/users/users-service';
 import type { WithdrawalsService } from '../modules/withdrawals/withdrawals-service';
+import type { ImportsService } from '../platform/imports/imports-service';
 import type { Clock } from '../shared/clock';
 
 /** The admin a request's access token belongs to, loaded fresh on every request. */
@@ -38,6 +39,7 @@ export type Services = {
   referral: ReferralService;
   withdrawals: WithdrawalsService;
   statistics: StatisticsService;
+  imports: ImportsService;
 };
 
 export type GraphQLContext = {

@@ -10,6 +10,7 @@ import { createSavingsService } from '../modules/savings/savings-service';
 import { createUsersService } from '../modules/users/users-service';
 import { createStatisticsService } from '../modules/statistics/statistics-service';
 import { createWithdrawalsService } from '../modules/withdrawals/withdrawals-service';
+import { createImportsService } from '../platform/imports/imports-service';
 import { systemClock, type Clock } from '../shared/clock';
 import type { SecretBox } from '../shared/secret-box';
 
@@ -22,6 +23,8 @@ export type ServiceOptions = {
 export type ServiceDependencies = ServiceOptions & {
   secretBox: SecretBox;
   sessions?: SessionRules;
+  /** The largest CSV upload an import reads (IMPORT_MAX_BYTES). */
+  importMaxBytes?: number;
 };
 
 /**
@@ -35,6 +38,7 @@ export function createServices(db: Kysely<DB>, options: ServiceDependencies): Se
   const auth = createAuthService(db, audit, clock, options.secretBox, options.sessions);
   const savings = createSavingsService(db);
   const users = createUsersService(db, savings);
+  const imports = createImportsService(db, { maxBytes: options.importMaxBytes });
   return {
     clock,
     audit,
@@ -46,6 +50,7 @@ export function createServices(db: Kysely<DB>, options: ServiceDependencies): Se
     referral: createReferralService(db),
     withdrawals: createWithdrawalsService(db, users),
     statistics: createStatisticsService(db, clock),
+    imports,
   };
 }
 
