@@ -2,6 +2,7 @@ import type { Locale, RoleName } from '@app/shared';
 import type { AdminUsersService } from '../modules/admin-users/admin-users-service';
 import type { Actor, AuditService } from '../modules/audit/audit-service';
 import type { AuthService } from '../modules/auth/auth-service';
+import type { ExportsService } from '../modules/exports/exports-service';
 import type { PaymentsService } from '../modules/payments/payments-service';
 import type { ReferralService } from '../modules/referral/referral-service';
 import type { SavingsService } from '../modules/savings/savings-service';
@@ -40,6 +41,7 @@ export type Services = {
   withdrawals: WithdrawalsService;
   statistics: StatisticsService;
   imports: ImportsService;
+  exports: ExportsService;
 };
 
 export type GraphQLContext = {
@@ -51,4 +53,6 @@ export type GraphQLContext = {
   /** Who is acting, for the audit trail. */
   actor: Actor;
   services: Services;
+  /** Sets or clears the download cookie on this answer (sign-in, sign-out); absent off HTTP. */
+  downloadCookie?: { set: (accessToken: string) => void; clear: () => void };
 };

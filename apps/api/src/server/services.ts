@@ -1,9 +1,12 @@
 import type { Kysely } from 'kysely';
+import type { DatabaseEngine } from '../db/database';
 import type { DB } from '../db/schema';
 import type { Services } from '../graphql/context';
 import { createAdminUsersService } from '../modules/admin-users/admin-users-service';
 import { createAuditService } from '../modules/audit/audit-service';
 import { createAuthService, type SessionRules } from '../modules/auth/auth-service';
+import { createExportsService } from '../modules/exports/exports-service';
+import { exportRegistry } from './exports';
 import { createPaymentsService } from '../modules/payments/payments-service';
 import { createReferralService } from '../modules/referral/referral-service';
 import { createSavingsService } from '../modules/savings/savings-service';
@@ -25,6 +28,9 @@ export type ServiceDependencies = ServiceOptions & {
   sessions?: SessionRules;
   /** The largest CSV upload an import reads (IMPORT_MAX_BYTES). */
   importMaxBytes?: number;
+  /** Signs export download links (platform/exports); replicas must share it. */
+  exportLinkKey: Buffer;
+  engine: DatabaseEngine;
 };
 
 /**
@@ -51,6 +57,16 @@ export function createServices(db: Kysely<DB>, options: ServiceDependencies): Se
     withdrawals: createWithdrawalsService(db, users),
     statistics: createStatisticsService(db, clock),
     imports,
+    exports: createExportsService(
+      {
+        db,
+        engine: options.engine,
+        linkKey: options.exportLinkKey,
+        clock,
+        exports: exportRegistry(db),
+      },
+      audit,
+    ),
   };
 }
 

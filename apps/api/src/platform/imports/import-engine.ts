@@ -94,9 +94,7 @@ export type ImportActor = { adminUserId: number | null; adminUserName: string | 
 
 /** The audited transaction the module runs an apply in (audit.withAudit of its operation). */
 export type ImportTransaction = <T>(
-  work: (
-    trx: Transaction<DB>,
-  ) => Promise<{
+  work: (trx: Transaction<DB>) => Promise<{
     result: T;
     targetIds: ReadonlyArray<string | number>;
     before: unknown;
