@@ -6,6 +6,7 @@ import {
   countBuckets,
   countFromBucketRange,
   countFromBuckets,
+  countFromDayBuckets,
   servedByBuckets,
   type CountRule,
 } from '../../db/count-buckets';
@@ -22,9 +23,15 @@ export type UsersFilter = {
   totalBuyAmountMoreThanOrEqual?: string | undefined;
   totalBuyAmountLessThanOrEqual?: string | undefined;
   cardStatus?: readonly number[] | undefined;
+  /** Registration time, both ends inclusive (the dashboard's New User figure opens this). */
+  registeredAtFrom?: Date | undefined;
+  registeredAtUntil?: Date | undefined;
 };
 
-/** How each users filter is counted: card status and the total-buy range have buckets. */
+/**
+ * How each users filter is counted: card status, the total-buy range and the registration
+ * range have buckets.
+ */
 export const USERS_COUNT_RULE = {
   userName: 'index',
   inviteCode: 'index',
@@ -33,6 +40,8 @@ export const USERS_COUNT_RULE = {
   totalBuyAmountMoreThanOrEqual: 'buckets',
   totalBuyAmountLessThanOrEqual: 'buckets',
   cardStatus: 'buckets',
+  registeredAtFrom: 'buckets',
+  registeredAtUntil: 'buckets',
 } as const satisfies CountRule<UsersFilter>;
 
 export type UsersSortTarget =
@@ -148,6 +157,8 @@ function filterValues(f: UsersFilter): Record<string, unknown> {
   if (f.forceClubIdHash) v.forceClubIdHash = f.forceClubIdHash;
   if (f.totalBuyAmountMoreThanOrEqual) v.min = f.totalBuyAmountMoreThanOrEqual;
   if (f.totalBuyAmountLessThanOrEqual) v.max = f.totalBuyAmountLessThanOrEqual;
+  if (f.registeredAtFrom) v.registeredFrom = f.registeredAtFrom;
+  if (f.registeredAtUntil) v.registeredUntil = f.registeredAtUntil;
   f.cardStatus?.forEach((status, i) => {
     v[`cardStatus${i}`] = status;
   });
@@ -168,6 +179,10 @@ function applyParams<O>(
     q = q.where('u.force_club_id_hash', '=', param<string>('forceClubIdHash'));
   if ('min' in values) q = q.where('u.total_buy_amount_usd', '>=', param<string>('min'));
   if ('max' in values) q = q.where('u.total_buy_amount_usd', '<=', param<string>('max'));
+  if ('registeredFrom' in values)
+    q = q.where('u.registered_at', '>=', param<Date>('registeredFrom'));
+  if ('registeredUntil' in values)
+    q = q.where('u.registered_at', '<=', param<Date>('registeredUntil'));
   const statuses = Object.keys(values).filter((k) => k.startsWith('cardStatus'));
   if (statuses.length > 0)
     q = q.where(
@@ -203,8 +218,11 @@ export async function listUsers(
   const countFirst = selective ? await countUsers(db, filter) : undefined;
   // Except a name (email) prefix sorted by name (email): the "C" key index of 0020 holds its
   // matches as one range in sort order, so the plain page-first query reads just the page.
+  // Likewise a registration range sorted by registration: one range of the registered_at index.
   const prefixOnSortColumn =
-    (target === 'userName' && !!filter.userName) || (target === 'email' && !!filter.email);
+    (target === 'userName' && !!filter.userName) ||
+    (target === 'email' && !!filter.email) ||
+    (target === 'registeredAt' && onlyRegistrationRange(filter));
   const fenced = countFirst !== undefined && countFirst <= FENCE_MAX_MATCHES && !prefixOnSortColumn;
   const key = `${Object.keys(values).join(',')}|${target}|${direction}|${fenced ? 'fenced' : 'plain'}`;
   const pageQuery = compiledUsersPages<UserListRow>(db, key, values, (param) => {
@@ -264,6 +282,14 @@ export async function listUsers(
 /** True when the filter is served by the maintained card-status buckets alone. */
 function onlyCardStatus(filter: UsersFilter): boolean {
   return servedByBuckets(filter, USERS_COUNT_RULE, ['cardStatus']);
+}
+
+/** True when the registration range is the filter's only condition. */
+function onlyRegistrationRange(filter: UsersFilter): boolean {
+  return (
+    servedByBuckets(filter, USERS_COUNT_RULE, ['registeredAtFrom', 'registeredAtUntil']) &&
+    Boolean(filter.registeredAtFrom || filter.registeredAtUntil)
+  );
 }
 
 /** True when the totalBuy range is the filter's only condition. */
@@ -339,8 +365,10 @@ const minBig = (a: bigint, b: bigint): bigint => (a < b ? a : b);
 const FENCE_MAX_MATCHES = 20_000;
 
 /**
- * Exact count: from maintained buckets when only cardStatus filters or when the totalBuy range
- * is the only filter (whole amount bands, the edge bands by index), else by index.
+ * Exact count: from maintained buckets when only cardStatus filters, when the totalBuy range
+ * is the only filter (whole amount bands, the edge bands by index) or when the registration
+ * range is (whole UTC days from the registered_day buckets of 0050, the edge days by the
+ * registered_at index), else by index.
  */
 export async function countUsers(db: Executor, filter: UsersFilter): Promise<number> {
   if (onlyCardStatus(filter)) {
@@ -354,6 +382,20 @@ export async function countUsers(db: Executor, filter: UsersFilter): Promise<num
       db,
       filter.totalBuyAmountMoreThanOrEqual,
       filter.totalBuyAmountLessThanOrEqual,
+    );
+    if (count !== undefined) return count;
+  }
+  if (onlyRegistrationRange(filter)) {
+    const count = await countFromDayBuckets(
+      db,
+      countBuckets.end_users.registeredDays,
+      { from: filter.registeredAtFrom, until: filter.registeredAtUntil },
+      (low, high, lowInclusive) =>
+        db
+          .selectFrom('end_users as u')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('u.registered_at', lowInclusive ? '>=' : '>', low)
+          .where('u.registered_at', '<', high),
     );
     if (count !== undefined) return count;
   }

@@ -78,7 +78,7 @@ pagedListQuery('users', {
   type: 'UserList',
   item: UserRef,
   description:
-    'The users list. Name and email match by prefix (case-insensitive); inviteCode and forceClubIdHash exactly; cardStatus is any of the listed statuses. Sort targets: id (default, DESC), userName, registeredAt, totalBuyAmountUsd, totalHECStakedAmount, totalETHStakedAmount, totalSentAmount, totalOwl.',
+    'The users list. Name and email match by prefix (case-insensitive); inviteCode and forceClubIdHash exactly; cardStatus is any of the listed statuses; registeredAtFrom/registeredAtUntil bound the registration time, both inclusive. Sort targets: id (default, DESC), userName, registeredAt, totalBuyAmountUsd, totalHECStakedAmount, totalETHStakedAmount, totalSentAmount, totalOwl.',
   authScopes: { authenticated: true },
   sortTargets: USERS_SORT_TARGETS,
   defaultSort: { target: 'id', orderBy: 'desc' },
@@ -90,6 +90,8 @@ pagedListQuery('users', {
     totalBuyAmountMoreThanOrEqual: arg({ type: 'Decimal', required: false }),
     totalBuyAmountLessThanOrEqual: arg({ type: 'Decimal', required: false }),
     cardStatus: arg.intList({ required: false }),
+    registeredAtFrom: arg({ type: 'DateTime', required: false }),
+    registeredAtUntil: arg({ type: 'DateTime', required: false }),
   }),
   load: (args, page, ctx) => ctx.services.users.list(args, page),
 });
