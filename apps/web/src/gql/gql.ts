@@ -31,7 +31,7 @@ type Documents = {
     "\n  mutation ConfirmTotpEnrollment($totpCode: String!) {\n    postConfirmTotpEnrollment(totpCode: $totpCode) {\n      message\n      totpEnabled\n    }\n  }\n": typeof types.ConfirmTotpEnrollmentDocument,
     "\n  mutation DisableTotp($password: String!) {\n    postDisableTotp(password: $password) {\n      message\n      totpEnabled\n    }\n  }\n": typeof types.DisableTotpDocument,
     "\n  query MyProfile {\n    adminUser {\n      id\n      userName\n      email\n      mustChangePassword\n      totpEnabled\n      totpRequired\n    }\n  }\n": typeof types.MyProfileDocument,
-    "\n  query MySessions {\n    adminSessions {\n      id\n      createdAt\n      lastUsedAt\n      expiresAt\n      ip\n      current\n    }\n  }\n": typeof types.MySessionsDocument,
+    "\n  query MySessions {\n    adminSessions {\n      id\n      createdAt\n      lastUsedAt\n      expiresAt\n      ip\n      userAgent\n      current\n    }\n  }\n": typeof types.MySessionsDocument,
     "\n  mutation SignOutEverywhere {\n    postSignOutEverywhere\n  }\n": typeof types.SignOutEverywhereDocument,
     "\n  mutation StartTotpEnrollment {\n    postStartTotpEnrollment {\n      secret\n      otpauthUri\n      qrCodeDataUrl\n    }\n  }\n": typeof types.StartTotpEnrollmentDocument,
     "\n  mutation UpdateAdminUserProfile(\n    $email: String\n    $userName: String\n    $oldPassword: String\n    $newPassword: String\n  ) {\n    postUpdateAdminUserProfile(\n      email: $email\n      userName: $userName\n      oldPassword: $oldPassword\n      newPassword: $newPassword\n    ) {\n      newEmail\n      newUserName\n      message\n    }\n  }\n": typeof types.UpdateAdminUserProfileDocument,
@@ -74,7 +74,7 @@ const documents: Documents = {
     "\n  mutation ConfirmTotpEnrollment($totpCode: String!) {\n    postConfirmTotpEnrollment(totpCode: $totpCode) {\n      message\n      totpEnabled\n    }\n  }\n": types.ConfirmTotpEnrollmentDocument,
     "\n  mutation DisableTotp($password: String!) {\n    postDisableTotp(password: $password) {\n      message\n      totpEnabled\n    }\n  }\n": types.DisableTotpDocument,
     "\n  query MyProfile {\n    adminUser {\n      id\n      userName\n      email\n      mustChangePassword\n      totpEnabled\n      totpRequired\n    }\n  }\n": types.MyProfileDocument,
-    "\n  query MySessions {\n    adminSessions {\n      id\n      createdAt\n      lastUsedAt\n      expiresAt\n      ip\n      current\n    }\n  }\n": types.MySessionsDocument,
+    "\n  query MySessions {\n    adminSessions {\n      id\n      createdAt\n      lastUsedAt\n      expiresAt\n      ip\n      userAgent\n      current\n    }\n  }\n": types.MySessionsDocument,
     "\n  mutation SignOutEverywhere {\n    postSignOutEverywhere\n  }\n": types.SignOutEverywhereDocument,
     "\n  mutation StartTotpEnrollment {\n    postStartTotpEnrollment {\n      secret\n      otpauthUri\n      qrCodeDataUrl\n    }\n  }\n": types.StartTotpEnrollmentDocument,
     "\n  mutation UpdateAdminUserProfile(\n    $email: String\n    $userName: String\n    $oldPassword: String\n    $newPassword: String\n  ) {\n    postUpdateAdminUserProfile(\n      email: $email\n      userName: $userName\n      oldPassword: $oldPassword\n      newPassword: $newPassword\n    ) {\n      newEmail\n      newUserName\n      message\n    }\n  }\n": types.UpdateAdminUserProfileDocument,
@@ -168,7 +168,7 @@ export function graphql(source: "\n  query MyProfile {\n    adminUser {\n      i
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query MySessions {\n    adminSessions {\n      id\n      createdAt\n      lastUsedAt\n      expiresAt\n      ip\n      current\n    }\n  }\n"): typeof import('./graphql').MySessionsDocument;
+export function graphql(source: "\n  query MySessions {\n    adminSessions {\n      id\n      createdAt\n      lastUsedAt\n      expiresAt\n      ip\n      userAgent\n      current\n    }\n  }\n"): typeof import('./graphql').MySessionsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -203,7 +203,7 @@ export type MyProfileQuery = { adminUser: { id: number, userName: string, email:
 export type MySessionsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MySessionsQuery = { adminSessions: Array<{ id: string, createdAt: string, lastUsedAt: string, expiresAt: string, ip: string | null, current: boolean }> };
+export type MySessionsQuery = { adminSessions: Array<{ id: string, createdAt: string, lastUsedAt: string, expiresAt: string, ip: string | null, userAgent: string | null, current: boolean }> };
 
 export type SignOutEverywhereMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -685,6 +685,7 @@ export const MySessionsDocument = new TypedDocumentString(`
     lastUsedAt
     expiresAt
     ip
+    userAgent
     current
   }
 }

@@ -43,6 +43,7 @@ export function registerLoginRoute(app: FastifyInstance, auth: AuthService): voi
           ip: request.ip,
           audited: [],
         },
+        { userAgent: request.headers['user-agent'] },
       );
       return reply.send({ data: { access_token: accessToken } });
     } catch (error) {
