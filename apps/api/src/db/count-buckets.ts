@@ -1,5 +1,6 @@
 import type { ContactStatus, PaymentStatus, WithdrawalKind, WithdrawalStatus } from '@app/shared';
 import { sql, type Expression } from 'kysely';
+import { createCompiledQueryCache } from './compiled-query-cache';
 import type { Executor } from './executor';
 
 /**
@@ -122,14 +123,32 @@ export async function countFromBuckets<Relation extends BucketRelation>(
   buckets: readonly Bucket<Relation>[],
 ): Promise<number> {
   if (buckets.length === 0) return 0;
-  const row = await db
-    .selectFrom('row_counts')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('n'), eb.val('0')).as('n'))
-    .where('relation', '=', relation)
-    .where('bucket', 'in', buckets)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  // Every list's unfiltered count comes here (each users page): built once per number of
+  // buckets and sent as a named prepared statement (primary-key lookups: one plan fits all).
+  const values: Record<string, unknown> = { relation };
+  buckets.forEach((b, i) => {
+    values[`b${i}`] = b;
+  });
+  const [row] = await compiledBucketCounts<{ n: string }>(
+    db,
+    String(buckets.length),
+    values,
+    (param) =>
+      db
+        .selectFrom('row_counts')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('n'), eb.val('0')).as('n'))
+        .where('relation', '=', param('relation') as BucketRelation)
+        .where(
+          'bucket',
+          'in',
+          buckets.map((_, i) => param(`b${i}`)),
+        ),
+    { prepare: true },
+  );
+  return Number(row?.n ?? 0);
 }
+
+const compiledBucketCounts = createCompiledQueryCache(50);
 
 /**
  * Exact count of a range over an ordered key from maintained buckets (migration 0018): the sum

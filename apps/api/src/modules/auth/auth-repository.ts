@@ -346,6 +346,8 @@ export async function findTokenOwner(
         .where('t.expires_at', '>', param('now') as unknown as Date)
         // The idle timeout: a session unused since idleSince has ended.
         .where('t.last_used_at', '>', param('idleSince') as unknown as Date),
+    // A primary-key lookup: one plan fits every token, so it is prepared once per connection.
+    { prepare: true },
   );
   return (
     row && {

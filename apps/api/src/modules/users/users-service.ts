@@ -140,11 +140,15 @@ export function createUsersService(
   }
 
   return {
-    /** The users list (spec section 7, users). */
+    /**
+     * The users list (spec section 7, users). `fields`: the row fields to read (the GraphQL
+     * selection); all when left out.
+     */
     list: (
       filter: UsersFilterInput,
       page: PageRequest<repo.UsersSortTarget>,
-    ): Promise<Page<repo.UserListRow>> => repo.listUsers(db, usersFilter(filter), page),
+      fields?: ReadonlySet<string>,
+    ): Promise<Page<repo.UserListRow>> => repo.listUsers(db, usersFilter(filter), page, fields),
 
     /** The light variant for pickers: ids and names. */
     listNames: (userName: string | null | undefined, page: PageRequest<'userName' | 'id'>) =>
