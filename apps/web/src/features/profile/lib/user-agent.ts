@@ -7,7 +7,7 @@ const BROWSERS: ReadonlyArray<[RegExp, string]> = [
   [/\b(?:Edg|EdgA|EdgiOS)\/(\d+)/, 'Edge'],
   [/\b(?:OPR|Opera)\/(\d+)/, 'Opera'],
   [/\bSamsungBrowser\/(\d+)/, 'Samsung Internet'],
-  [/\b(?:Chrome|CriOS)\/(\d+)/, 'Chrome'],
+  [/\b(?:Chrome|CriOS|HeadlessChrome)\/(\d+)/, 'Chrome'],
   [/\b(?:Firefox|FxiOS)\/(\d+)/, 'Firefox'],
   [/\bVersion\/(\d+)(?:[.\d]*)?(?: Mobile\/\S+)? Safari\//, 'Safari'],
 ];
