@@ -203,7 +203,7 @@ export type MyProfileQuery = { adminUser: { id: number, userName: string, email:
 export type MySessionsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MySessionsQuery = { adminSessions: Array<{ id: string, createdAt: string, lastUsedAt: string, expiresAt: string, ip: string | null, current: boolean }> };
+export type MySessionsQuery = { adminSessions: Array<{ id: string, createdAt: string, lastUsedAt: string, expiresAt: string, ip: string | null, userAgent: string | null, current: boolean }> };
 
 export type SignOutEverywhereMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -278,7 +278,7 @@ export type AssetStatsQueryVariables = Exact<{
 }>;
 
 
-export type AssetStatsQuery = { assetStats: { dateFrom: string, dateUntil: string, stats: Array<{ date: string, initialETHAmount: string, initialHECAmount: string, ETHAffiliateReward: string, HECAffiliateReward: string, ETHSavingReward: string, HECSavingReward: string, ETHProportionalReward: string, HECProportionalReward: string, totalBuyAmountUsd: string }>, sums: { initialETHAmount: string, initialHECAmount: string, ETHAffiliateReward: string, HECAffiliateReward: string, ETHSavingReward: string, HECSavingReward: string, ETHProportionalReward: string, HECProportionalReward: string, totalBuyAmountUsd: string } } };
+export type AssetStatsQuery = { assetStats: { dateFrom: string, dateUntil: string, stats: Array<{ date: string, initialETHAmount: string, initialHECAmount: string, ETHAffiliateReward: string, HECAffiliateReward: string, HECReferralBonus: string, ETHSavingReward: string, HECSavingReward: string, ETHProportionalReward: string, HECProportionalReward: string, totalBuyAmountUsd: string }>, sums: { initialETHAmount: string, initialHECAmount: string, ETHAffiliateReward: string, HECAffiliateReward: string, HECReferralBonus: string, ETHSavingReward: string, HECSavingReward: string, ETHProportionalReward: string, HECProportionalReward: string, totalBuyAmountUsd: string } } };
 
 export type HecSavingPlansQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -378,6 +378,8 @@ export type UsersQueryVariables = Exact<{
   totalBuyAmountMoreThanOrEqual?: string | null | undefined;
   totalBuyAmountLessThanOrEqual?: string | null | undefined;
   cardStatus?: Array<number> | number | null | undefined;
+  registeredAtFrom?: string | null | undefined;
+  registeredAtUntil?: string | null | undefined;
   pagination?: PaginationInput | null | undefined;
 }>;
 
@@ -683,6 +685,7 @@ export const MySessionsDocument = new TypedDocumentString(`
     lastUsedAt
     expiresAt
     ip
+    userAgent
     current
   }
 }
@@ -864,6 +867,7 @@ export const AssetStatsDocument = new TypedDocumentString(`
       initialHECAmount
       ETHAffiliateReward
       HECAffiliateReward
+      HECReferralBonus
       ETHSavingReward
       HECSavingReward
       ETHProportionalReward
@@ -875,6 +879,7 @@ export const AssetStatsDocument = new TypedDocumentString(`
       initialHECAmount
       ETHAffiliateReward
       HECAffiliateReward
+      HECReferralBonus
       ETHSavingReward
       HECSavingReward
       ETHProportionalReward
@@ -1152,7 +1157,7 @@ export const UserDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<UserQuery, UserQueryVariables>;
 export const UsersDocument = new TypedDocumentString(`
-    query Users($userName: String, $inviteCode: String, $email: String, $forceClubIdHash: String, $totalBuyAmountMoreThanOrEqual: Decimal, $totalBuyAmountLessThanOrEqual: Decimal, $cardStatus: [Int!], $pagination: PaginationInput) {
+    query Users($userName: String, $inviteCode: String, $email: String, $forceClubIdHash: String, $totalBuyAmountMoreThanOrEqual: Decimal, $totalBuyAmountLessThanOrEqual: Decimal, $cardStatus: [Int!], $registeredAtFrom: DateTime, $registeredAtUntil: DateTime, $pagination: PaginationInput) {
   users(
     userName: $userName
     inviteCode: $inviteCode
@@ -1161,6 +1166,8 @@ export const UsersDocument = new TypedDocumentString(`
     totalBuyAmountMoreThanOrEqual: $totalBuyAmountMoreThanOrEqual
     totalBuyAmountLessThanOrEqual: $totalBuyAmountLessThanOrEqual
     cardStatus: $cardStatus
+    registeredAtFrom: $registeredAtFrom
+    registeredAtUntil: $registeredAtUntil
     pagination: $pagination
   ) {
     list {

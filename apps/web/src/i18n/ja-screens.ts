@@ -182,6 +182,9 @@ export const jaScreens = {
     sessionsSignedIn: 'サインイン日時',
     sessionsLastUsed: '最終利用',
     sessionsIp: 'IPアドレス',
+    sessionsBrowser: 'ブラウザ',
+    sessionsBrowserOn: '{{browser}}（{{os}}）',
+    sessionsBrowserUnknown: '記録なし',
     sessionsCurrent: 'このセッション',
     sessionsSignOutEverywhere: 'すべての場所からサインアウト',
     sessionsConfirm:
