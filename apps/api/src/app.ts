@@ -17,6 +17,7 @@ import { registerWebApp } from './http/web-app';
 import { registerUploadLimit } from './platform/imports/upload-limit';
 import { registerLoginRoute } from './modules/auth/login-route';
 import { registerHealthRoute } from './modules/health/health-route';
+import { registerPaymentTemplates } from './modules/payments/payments-templates-route';
 import { createServices, type ServiceOptions } from './server/services';
 import { createSecretBox } from './shared/secret-box';
 
@@ -89,6 +90,7 @@ export async function buildApp(
   });
   registerLoginRoute(app, services.auth);
   registerHealthRoute(app, database);
+  registerPaymentTemplates(app, services.auth);
   await registerWebApp(app, config.webDistDir);
   return app;
 }
