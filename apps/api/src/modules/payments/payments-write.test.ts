@@ -83,7 +83,11 @@ async function upload(
   );
   form.set('map', JSON.stringify({ 0: ['variables.file'] }));
   const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
-  form.set('0', new Blob([new Uint8Array(bytes)], { type: 'text/csv' }), options.name ?? 'payments.csv');
+  form.set(
+    '0',
+    new Blob([new Uint8Array(bytes)], { type: 'text/csv' }),
+    options.name ?? 'payments.csv',
+  );
   const token = options.token === undefined ? writer : options.token;
   const response = await fetch(`${t.baseUrl}${GRAPHQL_PATH}`, {
     method: 'POST',

@@ -92,16 +92,17 @@ export type ImportReport = {
 
 export type ImportActor = { adminUserId: number | null; adminUserName: string | null };
 
+/** What the apply's work hands the audited transaction: its result and the audit facts. */
+export type AuditedImportWork<T> = {
+  result: T;
+  targetIds: ReadonlyArray<string | number>;
+  before: unknown;
+  after: unknown;
+};
+
 /** The audited transaction the module runs an apply in (audit.withAudit of its operation). */
 export type ImportTransaction = <T>(
-  work: (
-    trx: Transaction<DB>,
-  ) => Promise<{
-    result: T;
-    targetIds: ReadonlyArray<string | number>;
-    before: unknown;
-    after: unknown;
-  }>,
+  work: (trx: Transaction<DB>) => Promise<AuditedImportWork<T>>,
 ) => Promise<T>;
 
 export type RunImportOptions = {
