@@ -44,7 +44,10 @@ import {
 } from '../apps/api/src/modules/withdrawals/withdrawals-repository';
 import { generateAccessToken, hashAccessToken } from '../apps/api/src/modules/auth/access-token';
 import { findTokenOwner } from '../apps/api/src/modules/auth/auth-repository';
+import { createAuditService } from '../apps/api/src/modules/audit/audit-service';
 import { createPaymentsService } from '../apps/api/src/modules/payments/payments-service';
+import { createImportsService } from '../apps/api/src/platform/imports';
+import { systemClock } from '../apps/api/src/shared/clock';
 import { createReferralService } from '../apps/api/src/modules/referral/referral-service';
 import { createWithdrawalsService } from '../apps/api/src/modules/withdrawals/withdrawals-service';
 import { createSavingsService } from '../apps/api/src/modules/savings/savings-service';
@@ -432,7 +435,12 @@ async function main(): Promise<void> {
   );
 
   // The GraphQL calls' services (validation + repository), as the resolvers call them.
-  const payments = createPaymentsService(db);
+  const payments = createPaymentsService(
+    db,
+    createAuditService(db, systemClock),
+    createImportsService(db),
+    systemClock,
+  );
   const savings = createSavingsService(db);
   const users = createUsersService(db, savings);
   const referralService = createReferralService(db);
