@@ -131,14 +131,12 @@ const NOTHING_TO_FIX =
 const ASSIGNMENT_RUNNING =
   'Another rate assignment is being committed right now. Reload the preview and try again.';
 
-/** Payments: the list (userPayments), adding payments, rate assignment and the two CSV imports. */
-export function createPaymentsService(
-  db: Kysely<DB>,
-  audit: AuditService,
-  imports: ImportsService,
-  clock: Clock,
-) {
-  const paymentsImport = (now: Date): ImportDefinition<write.PaymentStageKey> => ({
+/**
+ * The payments CSV as an import definition (also run by the bench): rows inserted already
+ * fixed, `now` standing in for a missing confirmedAt and as assetFixedAt.
+ */
+export function paymentsImportDefinition(now: Date): ImportDefinition<write.PaymentStageKey> {
+  return {
     kind: 'payments',
     columns: PAYMENT_COLUMNS,
     // The same payment twice in one file is a mistake, never two purchases.
@@ -152,11 +150,18 @@ export function createPaymentsService(
       };
     },
     apply: async (trx, stage) => {
-      const ids = await write.insertStagedPayments(trx, stage, now);
-      return { count: ids.length };
+      return { count: await write.insertStagedPayments(trx, stage, now) };
     },
-  });
+  };
+}
 
+/** Payments: the list (userPayments), adding payments, rate assignment and the two CSV imports. */
+export function createPaymentsService(
+  db: Kysely<DB>,
+  audit: AuditService,
+  imports: ImportsService,
+  clock: Clock,
+) {
   const ratesImport = (actor: Actor): ImportDefinition<write.RateStageKey> => ({
     kind: 'rates',
     columns: RATE_COLUMNS,
@@ -268,7 +273,7 @@ export function createPaymentsService(
       const report = await runImport(
         actor,
         'postAddUserPaymentsByCSV',
-        paymentsImport(clock()),
+        paymentsImportDefinition(clock()),
         file,
         dryRun,
       );

@@ -158,17 +158,16 @@ export async function insertStagedPayments(
   trx: Executor,
   stage: StagingTable<PaymentStageKey>,
   now: Date,
-): Promise<string[]> {
+): Promise<number> {
   const c = stage.column;
-  const result = await sql<{ id: string }>`
+  const result = await sql`
     INSERT INTO payments (end_user_id, plan_id, price_usd, paid_usd, paid_btc, payment_address,
       status, confirmed_at, asset_fixed_at, amount_eth, amount_hec)
     SELECT s.${c('userId')}, s.${c('planId')}, pl.price_usd, s.${c('paidUsd')}, 0, ${MANUAL_PAYMENT_ADDRESS},
       'asset_fixed', coalesce(s.${c('confirmedAt')}, ${now}), ${now}, s.${c('assetETH')}, s.${c('assetHEC')}
     FROM ${stage.table} s JOIN plans pl ON pl.id = s.${c('planId')}
-    ORDER BY s.line
-    RETURNING id`.execute(trx);
-  return result.rows.map((r) => String(r.id));
+    ORDER BY s.line`.execute(trx);
+  return Number(result.numAffectedRows ?? 0);
 }
 
 // ---- rate assignment ----

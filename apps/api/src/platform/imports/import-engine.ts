@@ -25,7 +25,7 @@ export const DEFAULT_IMPORT_MAX_BYTES = 64 * 1024 * 1024;
 /** How many bad rows an answer lists; `errorCount` always counts them all. */
 export const MAX_REPORTED_ERRORS = 1000;
 /** Rows per staging insert. */
-const STAGE_BATCH = 5000;
+const STAGE_BATCH = 20_000;
 
 /** One refused cell or row: line (header = 1), column as headed in the file, reason. */
 export type ImportRowError = {
