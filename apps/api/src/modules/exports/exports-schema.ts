@@ -1,6 +1,7 @@
 import { builder } from '../../graphql/builder';
 import { SortInputRef } from '../../graphql/pagination';
 import type { ExportColumnInfo, RegisteredExport } from '../../platform/exports';
+import { AppError } from '../../shared/app-error';
 import { ExportLinkRef } from './exports-types';
 
 const ExportColumnRef = builder.objectRef<ExportColumnInfo>('ExportColumn').implement({
@@ -50,5 +51,117 @@ builder.queryField('usersCSV', (t) =>
       sort: t.arg({ type: SortInputRef, required: false }),
     },
     resolve: (_root, args, ctx) => ctx.services.exports.link(ctx.admin!.id, 'users', { ...args }),
+  }),
+);
+
+builder.queryField('userPaymentsCSV', (t) =>
+  t.field({
+    description:
+      'A download link for payments as CSV: the `userPayments` filters and sort, every page. version 1 (default): the list\'s columns; version 2: the bookkeeper\'s layout, one row per payment with every amount, rate and date (docs/api.md, "Exports").',
+    type: ExportLinkRef,
+    authScopes: { authenticated: true },
+    args: {
+      userId: t.arg.int({ required: false }),
+      userName: t.arg.string({ required: false }),
+      paymentStatus: t.arg.string({ required: false }),
+      confirmedAtFrom: t.arg({ type: 'DateTime', required: false }),
+      confirmedAtUntil: t.arg({ type: 'DateTime', required: false }),
+      assetFixedAtFrom: t.arg({ type: 'DateTime', required: false }),
+      assetFixedAtUntil: t.arg({ type: 'DateTime', required: false }),
+      sort: t.arg({ type: SortInputRef, required: false }),
+      version: t.arg.int({ required: false, defaultValue: 1 }),
+    },
+    resolve: (_root, { version, ...args }, ctx) => {
+      if (version !== 1 && version !== 2) {
+        throw new AppError('BAD_USER_INPUT', 'version must be 1 or 2.', { field: 'version' });
+      }
+      const name = version === 2 ? 'userPaymentsV2' : 'userPayments';
+      return ctx.services.exports.link(ctx.admin!.id, name, { ...args });
+    },
+  }),
+);
+
+builder.queryField('hecSavingRemittanceHistoryCsv', (t) =>
+  t.field({
+    description:
+      'Download centre type 1: coin-saving remittances of all users as CSV, with the `userSavings` filters and an optional confirmation range (inclusive), newest first unless sort.orderBy is ASC.',
+    type: ExportLinkRef,
+    authScopes: { authenticated: true },
+    args: {
+      userName: t.arg.string({ required: false }),
+      planName: t.arg.string({ required: false }),
+      confirmedAtFrom: t.arg({ type: 'DateTime', required: false }),
+      confirmedAtUntil: t.arg({ type: 'DateTime', required: false }),
+      sort: t.arg({ type: SortInputRef, required: false }),
+    },
+    resolve: (_root, args, ctx) =>
+      ctx.services.exports.link(ctx.admin!.id, 'hecSavingRemittanceHistory', { ...args }),
+  }),
+);
+
+builder.queryField('referralRewardsCsv', (t) =>
+  t.field({
+    description:
+      'Download centre type 2: the referral plan affiliate track records as CSV, with the `affiliateTrackRecords` search and sort (userId, numberOfChildren), every page.',
+    type: ExportLinkRef,
+    authScopes: { authenticated: true },
+    args: {
+      userName: t.arg.string({ required: false }),
+      email: t.arg.string({ required: false }),
+      forceClubId: t.arg.string({ required: false }),
+      sort: t.arg({ type: SortInputRef, required: false }),
+    },
+    resolve: (_root, args, ctx) =>
+      ctx.services.exports.link(ctx.admin!.id, 'referralRewards', { ...args }),
+  }),
+);
+
+builder.queryField('referralPlanRemittanceHistoryCsv', (t) =>
+  t.field({
+    description:
+      "Download centre type 3: referral-plan remittances with each user's parent id as CSV, with the `affiliateSavingRemittances` search and an optional confirmation range (inclusive).",
+    type: ExportLinkRef,
+    authScopes: { authenticated: true },
+    args: {
+      userName: t.arg.string({ required: false }),
+      email: t.arg.string({ required: false }),
+      confirmedAtFrom: t.arg({ type: 'DateTime', required: false }),
+      confirmedAtUntil: t.arg({ type: 'DateTime', required: false }),
+      sort: t.arg({ type: SortInputRef, required: false }),
+    },
+    resolve: (_root, args, ctx) =>
+      ctx.services.exports.link(ctx.admin!.id, 'referralPlanRemittanceHistory', { ...args }),
+  }),
+);
+
+const ExportPreviewRowRef = builder.objectRef<string[]>('ExportPreviewRow').implement({
+  description: 'One row of a preview: its cells as the file writes them, in column order.',
+  fields: (t) => ({ cells: t.field({ type: ['String'], resolve: (row) => row }) }),
+});
+
+const ExportPreviewRef = builder
+  .objectRef<{ columns: readonly ExportColumnInfo[]; rows: string[][] }>('ExportPreview')
+  .implement({
+    description: "An export's first rows, as the file will write them.",
+    fields: (t) => ({
+      columns: t.field({ type: [ExportColumnRef], resolve: (p) => [...p.columns] }),
+      rows: t.field({ type: [ExportPreviewRowRef], resolve: (p) => p.rows }),
+    }),
+  });
+
+builder.queryField('exportPreview', (t) =>
+  t.field({
+    description:
+      "The first rows (default 10, at most 50) of an export, from the file's own query: the download centre's preview. Takes the confirmation range the centre offers.",
+    type: ExportPreviewRef,
+    authScopes: { authenticated: true },
+    args: {
+      name: t.arg.string({ required: true }),
+      confirmedAtFrom: t.arg({ type: 'DateTime', required: false }),
+      confirmedAtUntil: t.arg({ type: 'DateTime', required: false }),
+      limit: t.arg.int({ required: false, defaultValue: 10 }),
+    },
+    resolve: (_root, { name, limit, ...filters }, ctx) =>
+      ctx.services.exports.preview(name, { ...filters }, Math.min(Math.max(limit ?? 10, 1), 50)),
   }),
 );

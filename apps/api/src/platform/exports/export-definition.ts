@@ -93,3 +93,10 @@ export function defineExport<Filters, Row>(
       >,
   };
 }
+
+/** A date filter back from a link's JSON (an ISO string), or from GraphQL (a Date). */
+export function exportDate(value: unknown): Date | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const date = value instanceof Date ? value : new Date(String(value));
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
