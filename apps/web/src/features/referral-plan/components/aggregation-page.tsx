@@ -14,6 +14,8 @@ import { formatNumber } from '@/lib/format';
 import { useListState, type ListStateOptions } from '@/lib/list-state';
 import { useAffiliateSavingAggregates } from '../api/affiliate-saving-aggregates';
 import { useAffiliateSavingRemittances } from '../api/affiliate-saving-remittances';
+import { affiliateRemittancesCsvLink } from '../api/referral-plan-csv';
+import { ExportBar, ExportButton } from '@/components/export-button';
 import '@/i18n/lists';
 
 type AggregateRow = AffiliateSavingAggregatesQuery['affiliateSavingAggregates']['list'][number];
@@ -217,15 +219,28 @@ function Remittances() {
     }),
   ];
   return (
-    <FilteredList
-      list={list}
-      query={query}
-      fields={fields}
-      label={t('coinSaving.affiliateRemittancesLabel')}
-      storageKey="affiliate-remittances"
-      columns={columns}
-      getRowId={(r) => r.id}
-      timeZoneNote={false}
-    />
+    <>
+      <ExportBar>
+        <ExportButton
+          getLink={() =>
+            affiliateRemittancesCsvLink({
+              userName: f.userName || undefined,
+              email: f.email || undefined,
+              sort: list.pagination.sort,
+            })
+          }
+        />
+      </ExportBar>
+      <FilteredList
+        list={list}
+        query={query}
+        fields={fields}
+        label={t('coinSaving.affiliateRemittancesLabel')}
+        storageKey="affiliate-remittances"
+        columns={columns}
+        getRowId={(r) => r.id}
+        timeZoneNote={false}
+      />
+    </>
   );
 }
