@@ -4,6 +4,7 @@ import type { RegisteredExport } from '../platform/exports';
 import { paymentsExports } from '../modules/payments/payments-exports';
 import { referralExports } from '../modules/referral/referral-exports';
 import { savingsExports } from '../modules/savings/savings-exports';
+import { statisticsExports } from '../modules/statistics/statistics-exports';
 import { usersExport } from '../modules/users/users-exports';
 
 /**
@@ -11,5 +12,11 @@ import { usersExport } from '../modules/users/users-exports';
  * exports in `<module>-exports.ts`; add one line here per export.
  */
 export function exportRegistry(db: Kysely<DB>): RegisteredExport[] {
-  return [usersExport(db), ...paymentsExports(db), ...savingsExports(db), ...referralExports(db)];
+  return [
+    usersExport(db),
+    ...paymentsExports(db),
+    ...savingsExports(db),
+    ...referralExports(db),
+    ...statisticsExports(db),
+  ];
 }

@@ -134,6 +134,54 @@ builder.queryField('referralPlanRemittanceHistoryCsv', (t) =>
   }),
 );
 
+builder.queryField('assetStatsCsv', (t) =>
+  t.field({
+    description:
+      'A download link for the asset statistics (issue 16): one row per UTC day of the range, as `assetStats` (same limits).',
+    type: ExportLinkRef,
+    authScopes: { authenticated: true },
+    args: {
+      dateFrom: t.arg.string({ required: true }),
+      dateUntil: t.arg.string({ required: true }),
+    },
+    resolve: (_root, args, ctx) =>
+      ctx.services.exports.link(ctx.admin!.id, 'assetStats', { ...args }),
+  }),
+);
+
+builder.queryField('hecSavingAddressesCsv', (t) =>
+  t.field({
+    description:
+      'A download link for the deposit addresses as CSV: the `hecSavingAddresses` search, every page, by id (DESC unless sort.orderBy is ASC).',
+    type: ExportLinkRef,
+    authScopes: { authenticated: true },
+    args: {
+      userName: t.arg.string({ required: false }),
+      email: t.arg.string({ required: false }),
+      sort: t.arg({ type: SortInputRef, required: false }),
+    },
+    resolve: (_root, args, ctx) =>
+      ctx.services.exports.link(ctx.admin!.id, 'hecSavingAddresses', { ...args }),
+  }),
+);
+
+builder.queryField('affiliateSavingAggregatesCsv', (t) =>
+  t.field({
+    description:
+      'A download link for the referral-plan aggregates as CSV: the `affiliateSavingAggregates` search and sort (id, totalSentHec), every page.',
+    type: ExportLinkRef,
+    authScopes: { authenticated: true },
+    args: {
+      userName: t.arg.string({ required: false }),
+      email: t.arg.string({ required: false }),
+      forceClubId: t.arg.string({ required: false }),
+      sort: t.arg({ type: SortInputRef, required: false }),
+    },
+    resolve: (_root, args, ctx) =>
+      ctx.services.exports.link(ctx.admin!.id, 'affiliateSavingAggregates', { ...args }),
+  }),
+);
+
 const ExportPreviewRowRef = builder.objectRef<string[]>('ExportPreviewRow').implement({
   description: 'One row of a preview: its cells as the file writes them, in column order.',
   fields: (t) => ({ cells: t.field({ type: ['String'], resolve: (row) => row }) }),

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_HEADER } from '@app/shared';
+import { ACCESS_TOKEN_HEADER, compareDecimals } from '@app/shared';
 import { seedDemoPopulation } from '../../seed/population/demo-population';
 import { issueToken } from '../../../test/admin-fixtures';
 import { startTestApp, type TestApp } from '../../../test/test-app';
@@ -308,5 +308,115 @@ describe('exportFormats and exportPreview', () => {
     data.exportPreview.rows.forEach((row, i) => {
       expect(row.cells).toEqual(data.exportPreview.columns.map((c) => rows[i]![c.header]));
     });
+  });
+});
+
+describe('the other lists (issue 13) and the asset statistics (issue 16)', () => {
+  it('hecSavingAddressesCsv has the rows of hecSavingAddresses', async () => {
+    type Address = Record<string, string | number | null>;
+    const expected = await allPages(async (limit, offset) => {
+      const data = await ok<{
+        hecSavingAddresses: { list: Address[]; pagination: { totalRecords: number } };
+      }>(
+        `query ($p: PaginationInput) { hecSavingAddresses(input: { pagination: $p }) {
+          list { id userId username email oneYearPlanAddress twoYearsPlanAddress threeYearsPlanAddress fiveYearsPlanAddress generatedAt }
+          pagination { totalRecords } } }`,
+        { p: { limit, offset } },
+      );
+      return {
+        list: data.hecSavingAddresses.list,
+        total: data.hecSavingAddresses.pagination.totalRecords,
+      };
+    });
+    const link = await ok<{ hecSavingAddressesCsv: { url: string } }>(
+      `query { hecSavingAddressesCsv { url } }`,
+    );
+    const rows = await file(link.hecSavingAddressesCsv.url);
+    expect(rows.length).toBe(expected.length);
+    expect(rows.length).toBeGreaterThan(0);
+    rows.forEach((row, i) => {
+      const a = expected[i]!;
+      for (const key of Object.keys(a)) {
+        const value = key === 'generatedAt' ? iso(a[key] as string) : String(a[key] ?? '');
+        expect(row[key], key).toBe(value);
+      }
+    });
+  });
+
+  it('affiliateSavingAggregatesCsv has the rows of affiliateSavingAggregates', async () => {
+    type Aggregate = Record<string, string | number | null>;
+    const expected = await allPages(async (limit, offset) => {
+      const data = await ok<{
+        affiliateSavingAggregates: { list: Aggregate[]; pagination: { totalRecords: number } };
+      }>(
+        `query ($p: PaginationInput) { affiliateSavingAggregates(input: { pagination: $p }) {
+          list { id username email forceClubId remittanceCount totalSentHec totalSentUsdValuation totalHecPrincipal totalAtemPrincipal }
+          pagination { totalRecords } } }`,
+        { p: { limit, offset, sort: { target: 'totalSentHec', orderBy: 'DESC' } } },
+      );
+      return {
+        list: data.affiliateSavingAggregates.list,
+        total: data.affiliateSavingAggregates.pagination.totalRecords,
+      };
+    });
+    const link = await ok<{ affiliateSavingAggregatesCsv: { url: string } }>(
+      `query { affiliateSavingAggregatesCsv(sort: { target: "totalSentHec", orderBy: DESC }) { url } }`,
+    );
+    const rows = await file(link.affiliateSavingAggregatesCsv.url);
+    expect(rows.length).toBe(expected.length);
+    expect(rows.length).toBeGreaterThan(0);
+    rows.forEach((row, i) => {
+      const a = expected[i]!;
+      for (const key of Object.keys(a)) expect(row[key], key).toBe(String(a[key] ?? ''));
+    });
+  });
+
+  it('assetStatsCsv has the days of assetStats, amounts exact', async () => {
+    const last = await sql<{ d: string }>`
+      SELECT to_char(max(stat_date), 'YYYY-MM-DD') AS d FROM asset_stats_daily`.execute(
+      t.database.db,
+    );
+    const until = last.rows[0]!.d;
+    const from = new Date(Date.parse(`${until}T00:00:00Z`) - 300 * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    const range = { dateFrom: from, dateUntil: until };
+    const data = await ok<{ assetStats: { stats: Array<Record<string, string>> } }>(
+      `query ($dateFrom: String!, $dateUntil: String!) { assetStats(dateFrom: $dateFrom, dateUntil: $dateUntil) {
+        stats { date initialETHAmount initialHECAmount ETHAffiliateReward HECAffiliateReward ETHSavingReward
+                HECSavingReward ETHProportionalReward HECProportionalReward totalBuyAmountUsd } } }`,
+      range,
+    );
+    const link = await ok<{ assetStatsCsv: { url: string } }>(
+      `query ($dateFrom: String!, $dateUntil: String!) { assetStatsCsv(dateFrom: $dateFrom, dateUntil: $dateUntil) { url } }`,
+      range,
+    );
+    const rows = await file(link.assetStatsCsv.url);
+    expect(rows.length).toBe(data.assetStats.stats.length);
+    const pairs = [
+      ['initialEthAmount', 'initialETHAmount'],
+      ['initialHecAmount', 'initialHECAmount'],
+      ['ethAffiliateReward', 'ETHAffiliateReward'],
+      ['hecAffiliateReward', 'HECAffiliateReward'],
+      ['ethSavingReward', 'ETHSavingReward'],
+      ['hecSavingReward', 'HECSavingReward'],
+      ['ethProportionalReward', 'ETHProportionalReward'],
+      ['hecProportionalReward', 'HECProportionalReward'],
+      ['totalBuyAmountUsd', 'totalBuyAmountUsd'],
+    ] as const;
+    rows.forEach((row, i) => {
+      const day = data.assetStats.stats[i]!;
+      expect(row.date).toBe(day.date);
+      for (const [csv, api] of pairs) {
+        expect(compareDecimals(row[csv]!, day[api]!), `${day.date} ${csv}`).toBe(0);
+      }
+    });
+    expect(rows.some((r) => r.initialHecAmount !== '0')).toBe(true);
+    const bad = await t.gql(
+      `query { assetStatsCsv(dateFrom: "2026-02-30", dateUntil: "2026-03-01") { url } }`,
+      {},
+      token,
+    );
+    expect(bad.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 });

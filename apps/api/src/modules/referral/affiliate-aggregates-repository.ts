@@ -175,3 +175,30 @@ export function affiliateTrackRecordsExportQuery(
       'p.user_name as parentUserName',
     ]);
 }
+
+/** affiliateSavingAggregates without paging, for affiliateSavingAggregatesCsv (issue 13). */
+export function affiliateAggregatesExportQuery(
+  db: Executor,
+  search: AffiliateSearch,
+  sort: { target: AggregatesSortTarget; orderBy: 'asc' | 'desc' },
+) {
+  let query = db.selectFrom('end_users as u').where('u.affiliate_remittance_count', '>', 0);
+  if (search.userName)
+    query = query.where(userNameKey('u'), 'like', prefixPattern(search.userName));
+  if (search.email) query = query.where(emailKey('u'), 'like', prefixPattern(search.email));
+  if (search.forceClubId) query = query.where('u.force_club_id_hash', '=', search.forceClubId);
+  if (sort.target === 'totalSentHec') query = query.orderBy('u.affiliate_sent_hec', sort.orderBy);
+  return query
+    .orderBy('u.id', sort.orderBy)
+    .select([
+      'u.id',
+      'u.user_name as username',
+      'u.email',
+      'u.force_club_id_hash as forceClubId',
+      'u.affiliate_remittance_count as remittanceCount',
+      'u.affiliate_sent_hec as totalSentHec',
+      'u.affiliate_usd_valuation as totalSentUsdValuation',
+      'u.affiliate_hec_principal as totalHecPrincipal',
+      'u.affiliate_atem_principal as totalAtemPrincipal',
+    ]);
+}

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { defineExport, exportDate, type ExportFilterInput } from '../../platform/exports';
 import { dateRange, textFilter } from '../../shared/list-input';
+import { savingAddressesExportQuery } from './saving-addresses-repository';
 import {
   affiliateRemittancesExportQuery,
   savingRemittancesExportQuery,
@@ -217,6 +218,75 @@ export function savingsExports(db: Kysely<DB>) {
           type: 'decimal',
           unit: 'ATEM',
           example: '20.5',
+        },
+      ],
+    }),
+    defineExport({
+      name: 'hecSavingAddresses',
+      fileName: 'coin_saving_addresses',
+      parseFilters: (input: ExportFilterInput) => ({
+        filter: { userName: str(input.userName), email: str(input.email) },
+        orderBy: orderOf(input),
+      }),
+      query: ({ filter, orderBy }) => savingAddressesExportQuery(db, filter, orderBy),
+      columns: [
+        {
+          key: 'id',
+          header: 'id',
+          meaning: 'Record id (the 1-year address)',
+          type: 'integer',
+          example: '3001',
+        },
+        { key: 'userId', header: 'userId', meaning: 'User id', type: 'integer', example: '1024' },
+        {
+          key: 'username',
+          header: 'username',
+          meaning: 'User name',
+          type: 'text',
+          example: 'alice01',
+        },
+        {
+          key: 'email',
+          header: 'email',
+          meaning: "User's email address",
+          type: 'text',
+          example: 'alice@example.com',
+        },
+        {
+          key: 'oneYearPlanAddress',
+          header: 'oneYearPlanAddress',
+          meaning: 'Deposit address, 1 year plan',
+          type: 'text',
+          example: '0x70d0…c8a1',
+        },
+        {
+          key: 'twoYearsPlanAddress',
+          header: 'twoYearsPlanAddress',
+          meaning: 'Deposit address, 2 years plan',
+          type: 'text',
+          example: '0x81e1…d9b2',
+        },
+        {
+          key: 'threeYearsPlanAddress',
+          header: 'threeYearsPlanAddress',
+          meaning: 'Deposit address, 3 years plan',
+          type: 'text',
+          example: '0x92f2…eac3',
+        },
+        {
+          key: 'fiveYearsPlanAddress',
+          header: 'fiveYearsPlanAddress',
+          meaning: 'Deposit address, 5 years plan',
+          type: 'text',
+          example: '0xa303…fbd4',
+        },
+        {
+          key: 'generatedAt',
+          header: 'generatedAt',
+          meaning: 'Addresses generated at',
+          type: 'datetime',
+          unit: UTC,
+          example: '2026-01-31T00:00:00.000Z',
         },
       ],
     }),
