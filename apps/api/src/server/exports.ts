@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { RegisteredExport } from '../platform/exports';
+import { auditExports } from '../modules/audit/audit-exports';
 import { paymentsExports } from '../modules/payments/payments-exports';
 import { referralExports } from '../modules/referral/referral-exports';
 import { savingsExports } from '../modules/savings/savings-exports';
@@ -18,5 +19,6 @@ export function exportRegistry(db: Kysely<DB>): RegisteredExport[] {
     ...savingsExports(db),
     ...referralExports(db),
     ...statisticsExports(db),
+    ...auditExports(db),
   ];
 }

@@ -48,6 +48,13 @@ export function registerDownloadRoute(
         ip: request.ip,
         audited: [],
       };
+      // The link was asked for under the export's rule; a role lost since then closes it.
+      if (
+        exportsService.format(check.claims.name).access === 'superAdmin' &&
+        !admin.roles.includes('super_admin')
+      ) {
+        return refuse(reply, 403, 'FORBIDDEN', FORBIDDEN_MESSAGE);
+      }
       let opened;
       let body;
       try {

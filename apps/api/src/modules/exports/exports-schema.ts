@@ -1,3 +1,4 @@
+import { FORBIDDEN_MESSAGE } from '@app/shared';
 import { builder } from '../../graphql/builder';
 import { SortInputRef } from '../../graphql/pagination';
 import type { ExportColumnInfo, RegisteredExport } from '../../platform/exports';
@@ -182,6 +183,26 @@ builder.queryField('affiliateSavingAggregatesCsv', (t) =>
   }),
 );
 
+builder.queryField('auditLogsCsv', (t) =>
+  t.field({
+    description:
+      'A download link for the audit log as CSV (super admins): the `auditLogs` filters and sort, every page.',
+    type: ExportLinkRef,
+    authScopes: { superAdmin: true },
+    args: {
+      adminUserId: t.arg.int({ required: false }),
+      operation: t.arg.string({ required: false }),
+      targetType: t.arg.string({ required: false }),
+      targetId: t.arg.string({ required: false }),
+      dateFrom: t.arg({ type: 'DateTime', required: false }),
+      dateUntil: t.arg({ type: 'DateTime', required: false }),
+      sort: t.arg({ type: SortInputRef, required: false }),
+    },
+    resolve: (_root, args, ctx) =>
+      ctx.services.exports.link(ctx.admin!.id, 'auditLogs', { ...args }),
+  }),
+);
+
 const ExportPreviewRowRef = builder.objectRef<string[]>('ExportPreviewRow').implement({
   description: 'One row of a preview: its cells as the file writes them, in column order.',
   fields: (t) => ({ cells: t.field({ type: ['String'], resolve: (row) => row }) }),
@@ -209,7 +230,19 @@ builder.queryField('exportPreview', (t) =>
       confirmedAtUntil: t.arg({ type: 'DateTime', required: false }),
       limit: t.arg.int({ required: false, defaultValue: 10 }),
     },
-    resolve: (_root, { name, limit, ...filters }, ctx) =>
-      ctx.services.exports.preview(name, { ...filters }, Math.min(Math.max(limit ?? 10, 1), 50)),
+    resolve: (_root, { name, limit, ...filters }, ctx) => {
+      // The preview shows data: an export for super admins previews for super admins only.
+      if (
+        ctx.services.exports.format(name).access === 'superAdmin' &&
+        !ctx.admin!.roles.includes('super_admin')
+      ) {
+        throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
+      }
+      return ctx.services.exports.preview(
+        name,
+        { ...filters },
+        Math.min(Math.max(limit ?? 10, 1), 50),
+      );
+    },
   }),
 );

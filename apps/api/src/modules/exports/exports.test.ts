@@ -228,3 +228,32 @@ describe('audit', () => {
     });
   });
 });
+
+describe('auditLogsCsv', () => {
+  it('gives super admins the filtered audit log, and nobody else the file or its preview', async () => {
+    const superToken = await issueToken(t.database, 'super@example.com');
+    const link = await t.gql<{ auditLogsCsv: { url: string } }>(
+      `query { auditLogsCsv(operation: "downloadExport") { url } }`,
+      {},
+      superToken,
+    );
+    expect(link.errors).toBeUndefined();
+    const expected = await t.database.db
+      .selectFrom('audit_log')
+      .select(['id', 'admin_user_name'])
+      .where('operation', '=', 'downloadExport')
+      .orderBy('id', 'desc')
+      .execute();
+    const [header, ...rows] = await downloadRows(link.data!.auditLogsCsv.url, superToken);
+    expect(rows.map((r) => r[0])).toEqual(expected.map((e) => String(e.id)));
+    expect(header).toContain('summary');
+    const refused = await t.gql(`query { auditLogsCsv { url } }`, {}, reader);
+    expect(refused.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const preview = await t.gql(
+      `query { exportPreview(name: "auditLogs") { rows { cells } } }`,
+      {},
+      reader,
+    );
+    expect(preview.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+});
