@@ -105,6 +105,17 @@ export type AdminUsersQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type AdminUsersQuery = { adminUsers: Array<{ id: number, userName: string, email: string, mustChangePassword: boolean, totpEnabled: boolean, roles: Array<{ name: string, description: string }> }> };
 
+export type AuditLogsCsvQueryVariables = Exact<{
+  adminUserId?: number | null | undefined;
+  operation?: string | null | undefined;
+  targetId?: string | null | undefined;
+  dateFrom?: string | null | undefined;
+  dateUntil?: string | null | undefined;
+}>;
+
+
+export type AuditLogsCsvQuery = { auditLogsCsv: { url: string, fileName: string } };
+
 export type AuditLogsQueryVariables = Exact<{
   adminUserId?: number | null | undefined;
   operation?: string | null | undefined;
@@ -150,6 +161,15 @@ export type SignOutMutationVariables = Exact<{ [key: string]: never; }>;
 
 
 export type SignOutMutation = { postSignOut: boolean };
+
+export type AddressesCsvQueryVariables = Exact<{
+  userName?: string | null | undefined;
+  email?: string | null | undefined;
+  sort?: SortInput | null | undefined;
+}>;
+
+
+export type AddressesCsvQuery = { hecSavingAddressesCsv: { url: string, fileName: string } };
 
 export type HecSavingAddressesQueryVariables = Exact<{
   input?: SavingListInput | null | undefined;
@@ -334,6 +354,24 @@ export type AffiliateRemittancesCsvQueryVariables = Exact<{
 
 
 export type AffiliateRemittancesCsvQuery = { referralPlanRemittanceHistoryCsv: { url: string, fileName: string } };
+
+export type AggregatesCsvQueryVariables = Exact<{
+  userName?: string | null | undefined;
+  email?: string | null | undefined;
+  forceClubId?: string | null | undefined;
+  sort?: SortInput | null | undefined;
+}>;
+
+
+export type AggregatesCsvQuery = { affiliateSavingAggregatesCsv: { url: string, fileName: string } };
+
+export type AssetStatsCsvQueryVariables = Exact<{
+  dateFrom: string;
+  dateUntil: string;
+}>;
+
+
+export type AssetStatsCsvQuery = { assetStatsCsv: { url: string, fileName: string } };
 
 export type AssetStatsQueryVariables = Exact<{
   dateFrom: string;
@@ -540,6 +578,20 @@ export const AdminUsersDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AdminUsersQuery, AdminUsersQueryVariables>;
+export const AuditLogsCsvDocument = new TypedDocumentString(`
+    query AuditLogsCsv($adminUserId: Int, $operation: String, $targetId: String, $dateFrom: DateTime, $dateUntil: DateTime) {
+  auditLogsCsv(
+    adminUserId: $adminUserId
+    operation: $operation
+    targetId: $targetId
+    dateFrom: $dateFrom
+    dateUntil: $dateUntil
+  ) {
+    url
+    fileName
+  }
+}
+    `) as unknown as TypedDocumentString<AuditLogsCsvQuery, AuditLogsCsvQueryVariables>;
 export const AuditLogsDocument = new TypedDocumentString(`
     query AuditLogs($adminUserId: Int, $operation: String, $targetId: String, $dateFrom: DateTime, $dateUntil: DateTime, $pagination: PaginationInput) {
   auditLogs(
@@ -617,6 +669,14 @@ export const SignOutDocument = new TypedDocumentString(`
   postSignOut
 }
     `) as unknown as TypedDocumentString<SignOutMutation, SignOutMutationVariables>;
+export const AddressesCsvDocument = new TypedDocumentString(`
+    query AddressesCsv($userName: String, $email: String, $sort: SortInput) {
+  hecSavingAddressesCsv(userName: $userName, email: $email, sort: $sort) {
+    url
+    fileName
+  }
+}
+    `) as unknown as TypedDocumentString<AddressesCsvQuery, AddressesCsvQueryVariables>;
 export const HecSavingAddressesDocument = new TypedDocumentString(`
     query HecSavingAddresses($input: SavingListInput) {
   hecSavingAddresses(input: $input) {
@@ -1042,6 +1102,27 @@ export const AffiliateRemittancesCsvDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AffiliateRemittancesCsvQuery, AffiliateRemittancesCsvQueryVariables>;
+export const AggregatesCsvDocument = new TypedDocumentString(`
+    query AggregatesCsv($userName: String, $email: String, $forceClubId: String, $sort: SortInput) {
+  affiliateSavingAggregatesCsv(
+    userName: $userName
+    email: $email
+    forceClubId: $forceClubId
+    sort: $sort
+  ) {
+    url
+    fileName
+  }
+}
+    `) as unknown as TypedDocumentString<AggregatesCsvQuery, AggregatesCsvQueryVariables>;
+export const AssetStatsCsvDocument = new TypedDocumentString(`
+    query AssetStatsCsv($dateFrom: String!, $dateUntil: String!) {
+  assetStatsCsv(dateFrom: $dateFrom, dateUntil: $dateUntil) {
+    url
+    fileName
+  }
+}
+    `) as unknown as TypedDocumentString<AssetStatsCsvQuery, AssetStatsCsvQueryVariables>;
 export const AssetStatsDocument = new TypedDocumentString(`
     query AssetStats($dateFrom: String!, $dateUntil: String!) {
   assetStats(dateFrom: $dateFrom, dateUntil: $dateUntil) {

@@ -2,6 +2,7 @@ import { graphql } from '@/gql';
 import type {
   TrackRecordsCsvQueryVariables,
   AffiliateRemittancesCsvQueryVariables,
+  AggregatesCsvQueryVariables,
 } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
 
@@ -33,4 +34,23 @@ export async function affiliateRemittancesCsvLink(
   variables: AffiliateRemittancesCsvQueryVariables,
 ) {
   return (await execute(AffiliateRemittancesCsvQuery, variables)).referralPlanRemittanceHistoryCsv;
+}
+
+const AggregatesCsvQuery = graphql(`
+  query AggregatesCsv($userName: String, $email: String, $forceClubId: String, $sort: SortInput) {
+    affiliateSavingAggregatesCsv(
+      userName: $userName
+      email: $email
+      forceClubId: $forceClubId
+      sort: $sort
+    ) {
+      url
+      fileName
+    }
+  }
+`);
+
+/** The download link of the referral-plan aggregates with the screen's search and sort. */
+export async function aggregatesCsvLink(variables: AggregatesCsvQueryVariables) {
+  return (await execute(AggregatesCsvQuery, variables)).affiliateSavingAggregatesCsv;
 }
