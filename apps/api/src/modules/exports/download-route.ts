@@ -61,7 +61,10 @@ export function registerDownloadRoute(
         opened = exportsService.open(actor, check.claims.name, check.claims.filters);
         body = await opened.stream();
       } catch (error) {
-        if (error instanceof AppError) return refuse(reply, 400, error.code, error.message);
+        if (error instanceof AppError) {
+          const status = error.code === 'TOO_MANY_REQUESTS' ? 429 : 400;
+          return refuse(reply, status, error.code, error.message);
+        }
         throw error;
       }
       body.on('error', (error) => {

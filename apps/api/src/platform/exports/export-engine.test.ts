@@ -16,7 +16,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-function engineFor(failAt: number | null) {
+function engineFor(failAt: number | null, maxConcurrent = 4) {
   const db = database.db;
   return createExportEngine({
     db,
@@ -24,6 +24,7 @@ function engineFor(failAt: number | null) {
     linkKey: Buffer.alloc(32, 7),
     clock: () => new Date('2026-11-23T05:00:00Z'),
     batchRows: 100,
+    maxConcurrent,
     exports: [
       defineExport({
         name: 'numbers',
@@ -88,5 +89,19 @@ describe('export engine', () => {
         .open('numbers', {})
         .stream(async () => {}),
     ).rejects.toThrow(/division by zero/);
+  });
+
+  it('bounds concurrent downloads and frees a slot when a client leaves before reading', async () => {
+    const engine = engineFor(null, 1);
+    const records: DownloadRecord[] = [];
+    const first = await engine.open('numbers', {}).stream(async (r) => void records.push(r));
+    await expect(engine.open('numbers', {}).stream(async () => {})).rejects.toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+    });
+    first.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(records).toEqual([{ name: 'numbers', filters: {}, rows: 0, complete: false }]);
+    const again = await engine.open('numbers', {}).stream(async () => {});
+    expect((await consume(again)).split('\r\n').filter(Boolean)).toHaveLength(1001);
   });
 });
