@@ -26,7 +26,10 @@ afterEach(() => {
 describe('fetchDownload', () => {
   it('sends the token, reports progress and returns the whole file', async () => {
     localStorage.setItem('accessToken', 'tok');
-    const fetchMock = vi.fn(async () => new Response(streamOf(['\uFEFFid\r\n', '1\r\n', '2\r\n'])));
+    const fetchMock = vi.fn(
+      async (_url: string, _init?: RequestInit) =>
+        new Response(streamOf(['\uFEFFid\r\n', '1\r\n', '2\r\n'])),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const progress: number[] = [];
     const blob = await fetchDownload('/downloads/x.csv?link=a.b', (n) => progress.push(n));
