@@ -41,7 +41,7 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/common/notification', title: 'nav.notification', load: notBuilt },
   { path: '/common/send_mail', title: 'nav.sendMail', load: notBuilt },
   { path: '/common/support', title: 'nav.support', load: notBuilt },
-  { path: '/common/download_csv', title: 'nav.downloadCsv', load: notBuilt },
+  { path: '/common/download_csv', title: 'nav.downloadCsv', load: () => import('@/features/download-csv/components/download-csv-page').then((m) => ({ Component: m.DownloadCsvPage })) },
   { path: '/aubecoin_saving/remittance_history', title: 'nav.remittanceHistory', load: () => import('@/features/coin-saving/components/remittance-history-page').then((m) => ({ Component: m.RemittanceHistoryPage })) },
   { path: '/aubecoin_saving/addresses', title: 'nav.addresses', load: () => import('@/features/coin-saving/components/addresses-page').then((m) => ({ Component: m.AddressesPage })) },
   { path: '/aubecoin_saving/withdrawals', title: 'nav.withdrawals', load: notBuilt },

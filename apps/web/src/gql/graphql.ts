@@ -105,6 +105,17 @@ export type AdminUsersQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type AdminUsersQuery = { adminUsers: Array<{ id: number, userName: string, email: string, mustChangePassword: boolean, totpEnabled: boolean, roles: Array<{ name: string, description: string }> }> };
 
+export type AuditLogsCsvQueryVariables = Exact<{
+  adminUserId?: number | null | undefined;
+  operation?: string | null | undefined;
+  targetId?: string | null | undefined;
+  dateFrom?: string | null | undefined;
+  dateUntil?: string | null | undefined;
+}>;
+
+
+export type AuditLogsCsvQuery = { auditLogsCsv: { url: string, fileName: string } };
+
 export type AuditLogsQueryVariables = Exact<{
   adminUserId?: number | null | undefined;
   operation?: string | null | undefined;
@@ -151,6 +162,15 @@ export type SignOutMutationVariables = Exact<{ [key: string]: never; }>;
 
 export type SignOutMutation = { postSignOut: boolean };
 
+export type AddressesCsvQueryVariables = Exact<{
+  userName?: string | null | undefined;
+  email?: string | null | undefined;
+  sort?: SortInput | null | undefined;
+}>;
+
+
+export type AddressesCsvQuery = { hecSavingAddressesCsv: { url: string, fileName: string } };
+
 export type HecSavingAddressesQueryVariables = Exact<{
   input?: SavingListInput | null | undefined;
 }>;
@@ -162,6 +182,15 @@ export type SavingPlanNamesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type SavingPlanNamesQuery = { hecSavingPlans: Array<{ id: number, name: string, termYears: number }> };
+
+export type SavingRemittancesCsvQueryVariables = Exact<{
+  userName?: string | null | undefined;
+  planName?: string | null | undefined;
+  sort?: SortInput | null | undefined;
+}>;
+
+
+export type SavingRemittancesCsvQuery = { hecSavingRemittanceHistoryCsv: { url: string, fileName: string } };
 
 export type UserSavingsQueryVariables = Exact<{
   userName?: string | null | undefined;
@@ -180,6 +209,41 @@ export type DashboardStatisticsQueryVariables = Exact<{
 
 
 export type DashboardStatisticsQuery = { dashboardStatistics: { dateFrom: string, dateUntil: string, previousDateFrom: string, previousDateUntil: string, revenueUsd: { current: string, previous: string, change: string, changePercent: string | null }, newUsers: { current: number, previous: number, change: number, changePercent: string | null }, totalUsers: { current: number, previous: number, change: number, changePercent: string | null }, cardStatuses: Array<{ cardStatus: number, users: number, newUsers: { current: number, previous: number, change: number, changePercent: string | null } }>, purchaseRanges: Array<{ index: number, min: string, max: string | null, users: number, newUsers: { current: number, previous: number, change: number, changePercent: string | null } }>, campaignEth: { current: string, previous: string, change: string, changePercent: string | null }, campaignHec: { current: string, previous: string, change: string, changePercent: string | null }, exBonusHec: { current: string, previous: string, change: string, changePercent: string | null }, days: Array<{ date: string, revenueUsd: string, newUsers: number }> } };
+
+export type ExportFormatsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ExportFormatsQuery = { exportFormats: Array<{ name: string, columns: Array<{ header: string, meaning: string, type: string, unit: string | null, example: string }> }> };
+
+export type ExportPreviewQueryVariables = Exact<{
+  name: string;
+  confirmedAtFrom?: string | null | undefined;
+  confirmedAtUntil?: string | null | undefined;
+}>;
+
+
+export type ExportPreviewQuery = { exportPreview: { columns: Array<{ header: string }>, rows: Array<{ cells: Array<string> }> } };
+
+export type HecSavingRemittanceHistoryCsvQueryVariables = Exact<{
+  confirmedAtFrom?: string | null | undefined;
+  confirmedAtUntil?: string | null | undefined;
+}>;
+
+
+export type HecSavingRemittanceHistoryCsvQuery = { hecSavingRemittanceHistoryCsv: { url: string, fileName: string } };
+
+export type ReferralRewardsCsvQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ReferralRewardsCsvQuery = { referralRewardsCsv: { url: string, fileName: string } };
+
+export type ReferralPlanRemittanceHistoryCsvQueryVariables = Exact<{
+  confirmedAtFrom?: string | null | undefined;
+  confirmedAtUntil?: string | null | undefined;
+}>;
+
+
+export type ReferralPlanRemittanceHistoryCsvQuery = { referralPlanRemittanceHistoryCsv: { url: string, fileName: string } };
 
 export type ConfirmTotpEnrollmentMutationVariables = Exact<{
   totpCode: string;
@@ -271,6 +335,43 @@ export type AffiliateTrackRecordsQueryVariables = Exact<{
 
 
 export type AffiliateTrackRecordsQuery = { affiliateTrackRecords: { list: Array<{ userId: number, userName: string, email: string, forceClubId: string | null, totalRemittedHec: string, totalHecPrincipal: string, totalReferralRewards: string, totalBonusRewards: string, numberOfChildren: number, parentUserName: string | null }>, pagination: { totalRecords: number } } };
+
+export type TrackRecordsCsvQueryVariables = Exact<{
+  userName?: string | null | undefined;
+  email?: string | null | undefined;
+  forceClubId?: string | null | undefined;
+  sort?: SortInput | null | undefined;
+}>;
+
+
+export type TrackRecordsCsvQuery = { referralRewardsCsv: { url: string, fileName: string } };
+
+export type AffiliateRemittancesCsvQueryVariables = Exact<{
+  userName?: string | null | undefined;
+  email?: string | null | undefined;
+  sort?: SortInput | null | undefined;
+}>;
+
+
+export type AffiliateRemittancesCsvQuery = { referralPlanRemittanceHistoryCsv: { url: string, fileName: string } };
+
+export type AggregatesCsvQueryVariables = Exact<{
+  userName?: string | null | undefined;
+  email?: string | null | undefined;
+  forceClubId?: string | null | undefined;
+  sort?: SortInput | null | undefined;
+}>;
+
+
+export type AggregatesCsvQuery = { affiliateSavingAggregatesCsv: { url: string, fileName: string } };
+
+export type AssetStatsCsvQueryVariables = Exact<{
+  dateFrom: string;
+  dateUntil: string;
+}>;
+
+
+export type AssetStatsCsvQuery = { assetStatsCsv: { url: string, fileName: string } };
 
 export type AssetStatsQueryVariables = Exact<{
   dateFrom: string;
@@ -443,6 +544,34 @@ export type UserQueryVariables = Exact<{
 
 export type UserQuery = { user: { id: number, userName: string, inviteCode: string, cardStatus: number, totalHECStakedAmount: string, totalETHStakedAmount: string, totalBuyAmountUsd: string, savingRewardsRate: string, referralRate: string, registeredAt: string, totalSentAmount: string, totalOwl: string, parentId: number | null, parentUserName: string | null, aubeUserInfo: { email: string, aubeUserIdHash: string, firstName: string, lastName: string, birthDate: string | null, enrollmentMonth: string | null, forceClubRegisteredAt: string | null, forceClubIdHash: string | null }, userDetail: { avatarUrl: string | null, phoneNumber: string | null, twoFactor: boolean, bio: string, defaultLocale: string } } };
 
+export type UsersCsvQueryVariables = Exact<{
+  userName?: string | null | undefined;
+  inviteCode?: string | null | undefined;
+  email?: string | null | undefined;
+  forceClubIdHash?: string | null | undefined;
+  totalBuyAmountMoreThanOrEqual?: string | null | undefined;
+  totalBuyAmountLessThanOrEqual?: string | null | undefined;
+  cardStatus?: Array<number> | number | null | undefined;
+  sort?: SortInput | null | undefined;
+}>;
+
+
+export type UsersCsvQuery = { usersCSV: { url: string, fileName: string } };
+
+export type UserPaymentsCsvQueryVariables = Exact<{
+  userId?: number | null | undefined;
+  paymentStatus?: string | null | undefined;
+  confirmedAtFrom?: string | null | undefined;
+  confirmedAtUntil?: string | null | undefined;
+  assetFixedAtFrom?: string | null | undefined;
+  assetFixedAtUntil?: string | null | undefined;
+  sort?: SortInput | null | undefined;
+  version?: number | null | undefined;
+}>;
+
+
+export type UserPaymentsCsvQuery = { userPaymentsCSV: { url: string, fileName: string } };
+
 export type UsersQueryVariables = Exact<{
   userName?: string | null | undefined;
   inviteCode?: string | null | undefined;
@@ -557,6 +686,20 @@ export const AdminUsersDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AdminUsersQuery, AdminUsersQueryVariables>;
+export const AuditLogsCsvDocument = new TypedDocumentString(`
+    query AuditLogsCsv($adminUserId: Int, $operation: String, $targetId: String, $dateFrom: DateTime, $dateUntil: DateTime) {
+  auditLogsCsv(
+    adminUserId: $adminUserId
+    operation: $operation
+    targetId: $targetId
+    dateFrom: $dateFrom
+    dateUntil: $dateUntil
+  ) {
+    url
+    fileName
+  }
+}
+    `) as unknown as TypedDocumentString<AuditLogsCsvQuery, AuditLogsCsvQueryVariables>;
 export const AuditLogsDocument = new TypedDocumentString(`
     query AuditLogs($adminUserId: Int, $operation: String, $targetId: String, $dateFrom: DateTime, $dateUntil: DateTime, $pagination: PaginationInput) {
   auditLogs(
@@ -634,6 +777,14 @@ export const SignOutDocument = new TypedDocumentString(`
   postSignOut
 }
     `) as unknown as TypedDocumentString<SignOutMutation, SignOutMutationVariables>;
+export const AddressesCsvDocument = new TypedDocumentString(`
+    query AddressesCsv($userName: String, $email: String, $sort: SortInput) {
+  hecSavingAddressesCsv(userName: $userName, email: $email, sort: $sort) {
+    url
+    fileName
+  }
+}
+    `) as unknown as TypedDocumentString<AddressesCsvQuery, AddressesCsvQueryVariables>;
 export const HecSavingAddressesDocument = new TypedDocumentString(`
     query HecSavingAddresses($input: SavingListInput) {
   hecSavingAddresses(input: $input) {
@@ -663,6 +814,18 @@ export const SavingPlanNamesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SavingPlanNamesQuery, SavingPlanNamesQueryVariables>;
+export const SavingRemittancesCsvDocument = new TypedDocumentString(`
+    query SavingRemittancesCsv($userName: String, $planName: String, $sort: SortInput) {
+  hecSavingRemittanceHistoryCsv(
+    userName: $userName
+    planName: $planName
+    sort: $sort
+  ) {
+    url
+    fileName
+  }
+}
+    `) as unknown as TypedDocumentString<SavingRemittancesCsvQuery, SavingRemittancesCsvQueryVariables>;
 export const UserSavingsDocument = new TypedDocumentString(`
     query UserSavings($userName: String, $planName: String, $pagination: PaginationInput) {
   userSavings(userName: $userName, planName: $planName, pagination: $pagination) {
@@ -755,6 +918,67 @@ export const DashboardStatisticsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DashboardStatisticsQuery, DashboardStatisticsQueryVariables>;
+export const ExportFormatsDocument = new TypedDocumentString(`
+    query ExportFormats {
+  exportFormats {
+    name
+    columns {
+      header
+      meaning
+      type
+      unit
+      example
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ExportFormatsQuery, ExportFormatsQueryVariables>;
+export const ExportPreviewDocument = new TypedDocumentString(`
+    query ExportPreview($name: String!, $confirmedAtFrom: DateTime, $confirmedAtUntil: DateTime) {
+  exportPreview(
+    name: $name
+    confirmedAtFrom: $confirmedAtFrom
+    confirmedAtUntil: $confirmedAtUntil
+    limit: 5
+  ) {
+    columns {
+      header
+    }
+    rows {
+      cells
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ExportPreviewQuery, ExportPreviewQueryVariables>;
+export const HecSavingRemittanceHistoryCsvDocument = new TypedDocumentString(`
+    query HecSavingRemittanceHistoryCsv($confirmedAtFrom: DateTime, $confirmedAtUntil: DateTime) {
+  hecSavingRemittanceHistoryCsv(
+    confirmedAtFrom: $confirmedAtFrom
+    confirmedAtUntil: $confirmedAtUntil
+  ) {
+    url
+    fileName
+  }
+}
+    `) as unknown as TypedDocumentString<HecSavingRemittanceHistoryCsvQuery, HecSavingRemittanceHistoryCsvQueryVariables>;
+export const ReferralRewardsCsvDocument = new TypedDocumentString(`
+    query ReferralRewardsCsv {
+  referralRewardsCsv {
+    url
+    fileName
+  }
+}
+    `) as unknown as TypedDocumentString<ReferralRewardsCsvQuery, ReferralRewardsCsvQueryVariables>;
+export const ReferralPlanRemittanceHistoryCsvDocument = new TypedDocumentString(`
+    query ReferralPlanRemittanceHistoryCsv($confirmedAtFrom: DateTime, $confirmedAtUntil: DateTime) {
+  referralPlanRemittanceHistoryCsv(
+    confirmedAtFrom: $confirmedAtFrom
+    confirmedAtUntil: $confirmedAtUntil
+  ) {
+    url
+    fileName
+  }
+}
+    `) as unknown as TypedDocumentString<ReferralPlanRemittanceHistoryCsvQuery, ReferralPlanRemittanceHistoryCsvQueryVariables>;
 export const ConfirmTotpEnrollmentDocument = new TypedDocumentString(`
     mutation ConfirmTotpEnrollment($totpCode: String!) {
   postConfirmTotpEnrollment(totpCode: $totpCode) {
@@ -962,6 +1186,52 @@ export const AffiliateTrackRecordsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AffiliateTrackRecordsQuery, AffiliateTrackRecordsQueryVariables>;
+export const TrackRecordsCsvDocument = new TypedDocumentString(`
+    query TrackRecordsCsv($userName: String, $email: String, $forceClubId: String, $sort: SortInput) {
+  referralRewardsCsv(
+    userName: $userName
+    email: $email
+    forceClubId: $forceClubId
+    sort: $sort
+  ) {
+    url
+    fileName
+  }
+}
+    `) as unknown as TypedDocumentString<TrackRecordsCsvQuery, TrackRecordsCsvQueryVariables>;
+export const AffiliateRemittancesCsvDocument = new TypedDocumentString(`
+    query AffiliateRemittancesCsv($userName: String, $email: String, $sort: SortInput) {
+  referralPlanRemittanceHistoryCsv(
+    userName: $userName
+    email: $email
+    sort: $sort
+  ) {
+    url
+    fileName
+  }
+}
+    `) as unknown as TypedDocumentString<AffiliateRemittancesCsvQuery, AffiliateRemittancesCsvQueryVariables>;
+export const AggregatesCsvDocument = new TypedDocumentString(`
+    query AggregatesCsv($userName: String, $email: String, $forceClubId: String, $sort: SortInput) {
+  affiliateSavingAggregatesCsv(
+    userName: $userName
+    email: $email
+    forceClubId: $forceClubId
+    sort: $sort
+  ) {
+    url
+    fileName
+  }
+}
+    `) as unknown as TypedDocumentString<AggregatesCsvQuery, AggregatesCsvQueryVariables>;
+export const AssetStatsCsvDocument = new TypedDocumentString(`
+    query AssetStatsCsv($dateFrom: String!, $dateUntil: String!) {
+  assetStatsCsv(dateFrom: $dateFrom, dateUntil: $dateUntil) {
+    url
+    fileName
+  }
+}
+    `) as unknown as TypedDocumentString<AssetStatsCsvQuery, AssetStatsCsvQueryVariables>;
 export const AssetStatsDocument = new TypedDocumentString(`
     query AssetStats($dateFrom: String!, $dateUntil: String!) {
   assetStats(dateFrom: $dateFrom, dateUntil: $dateUntil) {
@@ -1394,6 +1664,40 @@ export const UserDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UserQuery, UserQueryVariables>;
+export const UsersCsvDocument = new TypedDocumentString(`
+    query UsersCsv($userName: String, $inviteCode: String, $email: String, $forceClubIdHash: String, $totalBuyAmountMoreThanOrEqual: Decimal, $totalBuyAmountLessThanOrEqual: Decimal, $cardStatus: [Int!], $sort: SortInput) {
+  usersCSV(
+    userName: $userName
+    inviteCode: $inviteCode
+    email: $email
+    forceClubIdHash: $forceClubIdHash
+    totalBuyAmountMoreThanOrEqual: $totalBuyAmountMoreThanOrEqual
+    totalBuyAmountLessThanOrEqual: $totalBuyAmountLessThanOrEqual
+    cardStatus: $cardStatus
+    sort: $sort
+  ) {
+    url
+    fileName
+  }
+}
+    `) as unknown as TypedDocumentString<UsersCsvQuery, UsersCsvQueryVariables>;
+export const UserPaymentsCsvDocument = new TypedDocumentString(`
+    query UserPaymentsCsv($userId: Int, $paymentStatus: String, $confirmedAtFrom: DateTime, $confirmedAtUntil: DateTime, $assetFixedAtFrom: DateTime, $assetFixedAtUntil: DateTime, $sort: SortInput, $version: Int) {
+  userPaymentsCSV(
+    userId: $userId
+    paymentStatus: $paymentStatus
+    confirmedAtFrom: $confirmedAtFrom
+    confirmedAtUntil: $confirmedAtUntil
+    assetFixedAtFrom: $assetFixedAtFrom
+    assetFixedAtUntil: $assetFixedAtUntil
+    sort: $sort
+    version: $version
+  ) {
+    url
+    fileName
+  }
+}
+    `) as unknown as TypedDocumentString<UserPaymentsCsvQuery, UserPaymentsCsvQueryVariables>;
 export const UsersDocument = new TypedDocumentString(`
     query Users($userName: String, $inviteCode: String, $email: String, $forceClubIdHash: String, $totalBuyAmountMoreThanOrEqual: Decimal, $totalBuyAmountLessThanOrEqual: Decimal, $cardStatus: [Int!], $registeredAtFrom: DateTime, $registeredAtUntil: DateTime, $pagination: PaginationInput) {
   users(

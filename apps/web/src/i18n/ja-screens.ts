@@ -297,6 +297,34 @@ export const jaScreens = {
       title: '支払い一覧',
     },
   },
+  exports: {
+    button: 'CSV出力',
+    buttonV2: 'CSV出力 (V2)',
+    downloading: 'ダウンロード中',
+    progress: '{{size}} 受信',
+    done: '{{file}} を保存しました ({{size}})',
+    broken:
+      'ダウンロードが途中で切れました。ファイルは不完全なため保存していません。もう一度お試しください。',
+    expired: 'ダウンロードリンクの有効期限が切れました。もう一度出力してください。',
+    centre: {
+      intro:
+        '各CSVは画面と同じ条件でサーバーから全件をストリーミングします。Excelで開けるUTF-8 (BOM付き) です。',
+      type1: '1. コイン積立 送金履歴',
+      type2: '2. 紹介プラン アフィリエイト実績',
+      type3: '3. 紹介プラン 送金履歴 (親ID付き)',
+      dateFrom: '確定日 (開始)',
+      dateUntil: '確定日 (終了)',
+      preview: 'プレビュー (先頭{{count}}件)',
+      noRows: '該当するデータはありません。',
+      format: 'CSVフォーマット',
+      column: '列名',
+      meaning: '意味',
+      type: '型',
+      unit: '単位',
+      example: '例',
+      download: 'CSVをダウンロード',
+    },
+  },
 };
 
 type Catalogue<T> = { [K in keyof T]: T[K] extends string ? string : Catalogue<T[K]> };

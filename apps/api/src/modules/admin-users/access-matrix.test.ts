@@ -80,6 +80,7 @@ const SPECIAL_QUERIES: Record<string, AccessRule> = {
   adminSessions: 'self',
   adminUsers: 'superAdmin',
   auditLogs: 'superAdmin',
+  auditLogsCsv: 'superAdmin',
 };
 /** Admin-account management (spec section 6): super admins only. */
 const SUPER_ADMIN_MUTATIONS = [

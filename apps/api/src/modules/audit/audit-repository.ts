@@ -149,3 +149,38 @@ export async function listAuditRows(
   ]);
   return { rows: rows.map(toStored), totalRecords: Number(count.count) };
 }
+
+/**
+ * The audit trail without paging, for auditLogsCsv (issue 13): the list's filters and order,
+ * the summary as its JSON text and the targets joined by spaces.
+ */
+export function auditExportQuery(
+  db: Executor,
+  filter: AuditFilter,
+  sort: { target: AuditSortTarget; orderBy: 'asc' | 'desc' },
+) {
+  let query = db.selectFrom('audit_log');
+  if (filter.adminUserId != null) query = query.where('admin_user_id', '=', filter.adminUserId);
+  if (filter.operation) query = query.where('operation', '=', filter.operation);
+  if (filter.targetType) query = query.where('target_type', '=', filter.targetType);
+  if (filter.targetId)
+    query = query.where(sql<boolean>`target_ids @> ARRAY[${filter.targetId}]::text[]`);
+  if (filter.occurredFrom) query = query.where('occurred_at', '>=', filter.occurredFrom);
+  if (filter.occurredUntil) query = query.where('occurred_at', '<=', filter.occurredUntil);
+  return query
+    .select([
+      'id',
+      'occurred_at as occurredAt',
+      'admin_user_id as adminUserId',
+      'admin_user_name as adminUserName',
+      'operation',
+      'target_type as targetType',
+      sql<string>`array_to_string(target_ids, ' ')`.as('targetIds'),
+      sql<string>`summary::text`.as('summary'),
+      'request_id as requestId',
+      'ip',
+      'hash',
+    ])
+    .orderBy(SORT_COLUMNS[sort.target], sort.orderBy)
+    .orderBy('id', sort.orderBy);
+}

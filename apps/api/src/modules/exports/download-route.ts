@@ -48,13 +48,23 @@ export function registerDownloadRoute(
         ip: request.ip,
         audited: [],
       };
+      // The link was asked for under the export's rule; a role lost since then closes it.
+      if (
+        exportsService.format(check.claims.name).access === 'superAdmin' &&
+        !admin.roles.includes('super_admin')
+      ) {
+        return refuse(reply, 403, 'FORBIDDEN', FORBIDDEN_MESSAGE);
+      }
       let opened;
       let body;
       try {
         opened = exportsService.open(actor, check.claims.name, check.claims.filters);
         body = await opened.stream();
       } catch (error) {
-        if (error instanceof AppError) return refuse(reply, 400, error.code, error.message);
+        if (error instanceof AppError) {
+          const status = error.code === 'TOO_MANY_REQUESTS' ? 429 : 400;
+          return refuse(reply, status, error.code, error.message);
+        }
         throw error;
       }
       body.on('error', (error) => {

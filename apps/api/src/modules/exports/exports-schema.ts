@@ -1,6 +1,8 @@
+import { FORBIDDEN_MESSAGE } from '@app/shared';
 import { builder } from '../../graphql/builder';
 import { SortInputRef } from '../../graphql/pagination';
 import type { ExportColumnInfo, RegisteredExport } from '../../platform/exports';
+import { AppError } from '../../shared/app-error';
 import { ExportLinkRef } from './exports-types';
 
 const ExportColumnRef = builder.objectRef<ExportColumnInfo>('ExportColumn').implement({
@@ -47,8 +49,202 @@ builder.queryField('usersCSV', (t) =>
       totalBuyAmountMoreThanOrEqual: t.arg({ type: 'Decimal', required: false }),
       totalBuyAmountLessThanOrEqual: t.arg({ type: 'Decimal', required: false }),
       cardStatus: t.arg.intList({ required: false }),
+      registeredAtFrom: t.arg({ type: 'DateTime', required: false }),
+      registeredAtUntil: t.arg({ type: 'DateTime', required: false }),
       sort: t.arg({ type: SortInputRef, required: false }),
     },
     resolve: (_root, args, ctx) => ctx.services.exports.link(ctx.admin!.id, 'users', { ...args }),
+  }),
+);
+
+builder.queryField('userPaymentsCSV', (t) =>
+  t.field({
+    description:
+      'A download link for payments as CSV: the `userPayments` filters and sort, every page. version 1 (default): the list\'s columns; version 2: the bookkeeper\'s layout, one row per payment with every amount, rate and date (docs/api.md, "Exports").',
+    type: ExportLinkRef,
+    authScopes: { authenticated: true },
+    args: {
+      userId: t.arg.int({ required: false }),
+      userName: t.arg.string({ required: false }),
+      paymentStatus: t.arg.string({ required: false }),
+      confirmedAtFrom: t.arg({ type: 'DateTime', required: false }),
+      confirmedAtUntil: t.arg({ type: 'DateTime', required: false }),
+      assetFixedAtFrom: t.arg({ type: 'DateTime', required: false }),
+      assetFixedAtUntil: t.arg({ type: 'DateTime', required: false }),
+      sort: t.arg({ type: SortInputRef, required: false }),
+      version: t.arg.int({ required: false, defaultValue: 1 }),
+    },
+    resolve: (_root, { version, ...args }, ctx) => {
+      if (version !== 1 && version !== 2) {
+        throw new AppError('BAD_USER_INPUT', 'version must be 1 or 2.', { field: 'version' });
+      }
+      const name = version === 2 ? 'userPaymentsV2' : 'userPayments';
+      return ctx.services.exports.link(ctx.admin!.id, name, { ...args });
+    },
+  }),
+);
+
+builder.queryField('hecSavingRemittanceHistoryCsv', (t) =>
+  t.field({
+    description:
+      'Download centre type 1: coin-saving remittances of all users as CSV, with the `userSavings` filters and an optional confirmation range (inclusive), newest first unless sort.orderBy is ASC.',
+    type: ExportLinkRef,
+    authScopes: { authenticated: true },
+    args: {
+      userName: t.arg.string({ required: false }),
+      planName: t.arg.string({ required: false }),
+      confirmedAtFrom: t.arg({ type: 'DateTime', required: false }),
+      confirmedAtUntil: t.arg({ type: 'DateTime', required: false }),
+      sort: t.arg({ type: SortInputRef, required: false }),
+    },
+    resolve: (_root, args, ctx) =>
+      ctx.services.exports.link(ctx.admin!.id, 'hecSavingRemittanceHistory', { ...args }),
+  }),
+);
+
+builder.queryField('referralRewardsCsv', (t) =>
+  t.field({
+    description:
+      'Download centre type 2: the referral plan affiliate track records as CSV, with the `affiliateTrackRecords` search and sort (userId, numberOfChildren), every page.',
+    type: ExportLinkRef,
+    authScopes: { authenticated: true },
+    args: {
+      userName: t.arg.string({ required: false }),
+      email: t.arg.string({ required: false }),
+      forceClubId: t.arg.string({ required: false }),
+      sort: t.arg({ type: SortInputRef, required: false }),
+    },
+    resolve: (_root, args, ctx) =>
+      ctx.services.exports.link(ctx.admin!.id, 'referralRewards', { ...args }),
+  }),
+);
+
+builder.queryField('referralPlanRemittanceHistoryCsv', (t) =>
+  t.field({
+    description:
+      "Download centre type 3: referral-plan remittances with each user's parent id as CSV, with the `affiliateSavingRemittances` search and an optional confirmation range (inclusive).",
+    type: ExportLinkRef,
+    authScopes: { authenticated: true },
+    args: {
+      userName: t.arg.string({ required: false }),
+      email: t.arg.string({ required: false }),
+      confirmedAtFrom: t.arg({ type: 'DateTime', required: false }),
+      confirmedAtUntil: t.arg({ type: 'DateTime', required: false }),
+      sort: t.arg({ type: SortInputRef, required: false }),
+    },
+    resolve: (_root, args, ctx) =>
+      ctx.services.exports.link(ctx.admin!.id, 'referralPlanRemittanceHistory', { ...args }),
+  }),
+);
+
+builder.queryField('assetStatsCsv', (t) =>
+  t.field({
+    description:
+      'A download link for the asset statistics (issue 16): one row per UTC day of the range, as `assetStats` (same limits).',
+    type: ExportLinkRef,
+    authScopes: { authenticated: true },
+    args: {
+      dateFrom: t.arg.string({ required: true }),
+      dateUntil: t.arg.string({ required: true }),
+    },
+    resolve: (_root, args, ctx) =>
+      ctx.services.exports.link(ctx.admin!.id, 'assetStats', { ...args }),
+  }),
+);
+
+builder.queryField('hecSavingAddressesCsv', (t) =>
+  t.field({
+    description:
+      'A download link for the deposit addresses as CSV: the `hecSavingAddresses` search, every page, by id (DESC unless sort.orderBy is ASC).',
+    type: ExportLinkRef,
+    authScopes: { authenticated: true },
+    args: {
+      userName: t.arg.string({ required: false }),
+      email: t.arg.string({ required: false }),
+      sort: t.arg({ type: SortInputRef, required: false }),
+    },
+    resolve: (_root, args, ctx) =>
+      ctx.services.exports.link(ctx.admin!.id, 'hecSavingAddresses', { ...args }),
+  }),
+);
+
+builder.queryField('affiliateSavingAggregatesCsv', (t) =>
+  t.field({
+    description:
+      'A download link for the referral-plan aggregates as CSV: the `affiliateSavingAggregates` search and sort (id, totalSentHec), every page.',
+    type: ExportLinkRef,
+    authScopes: { authenticated: true },
+    args: {
+      userName: t.arg.string({ required: false }),
+      email: t.arg.string({ required: false }),
+      forceClubId: t.arg.string({ required: false }),
+      sort: t.arg({ type: SortInputRef, required: false }),
+    },
+    resolve: (_root, args, ctx) =>
+      ctx.services.exports.link(ctx.admin!.id, 'affiliateSavingAggregates', { ...args }),
+  }),
+);
+
+builder.queryField('auditLogsCsv', (t) =>
+  t.field({
+    description:
+      'A download link for the audit log as CSV (super admins): the `auditLogs` filters and sort, every page.',
+    type: ExportLinkRef,
+    authScopes: { superAdmin: true },
+    args: {
+      adminUserId: t.arg.int({ required: false }),
+      operation: t.arg.string({ required: false }),
+      targetType: t.arg.string({ required: false }),
+      targetId: t.arg.string({ required: false }),
+      dateFrom: t.arg({ type: 'DateTime', required: false }),
+      dateUntil: t.arg({ type: 'DateTime', required: false }),
+      sort: t.arg({ type: SortInputRef, required: false }),
+    },
+    resolve: (_root, args, ctx) =>
+      ctx.services.exports.link(ctx.admin!.id, 'auditLogs', { ...args }),
+  }),
+);
+
+const ExportPreviewRowRef = builder.objectRef<string[]>('ExportPreviewRow').implement({
+  description: 'One row of a preview: its cells as the file writes them, in column order.',
+  fields: (t) => ({ cells: t.field({ type: ['String'], resolve: (row) => row }) }),
+});
+
+const ExportPreviewRef = builder
+  .objectRef<{ columns: readonly ExportColumnInfo[]; rows: string[][] }>('ExportPreview')
+  .implement({
+    description: "An export's first rows, as the file will write them.",
+    fields: (t) => ({
+      columns: t.field({ type: [ExportColumnRef], resolve: (p) => [...p.columns] }),
+      rows: t.field({ type: [ExportPreviewRowRef], resolve: (p) => p.rows }),
+    }),
+  });
+
+builder.queryField('exportPreview', (t) =>
+  t.field({
+    description:
+      "The first rows (default 10, at most 50) of an export, from the file's own query: the download centre's preview. Takes the confirmation range the centre offers.",
+    type: ExportPreviewRef,
+    authScopes: { authenticated: true },
+    args: {
+      name: t.arg.string({ required: true }),
+      confirmedAtFrom: t.arg({ type: 'DateTime', required: false }),
+      confirmedAtUntil: t.arg({ type: 'DateTime', required: false }),
+      limit: t.arg.int({ required: false, defaultValue: 10 }),
+    },
+    resolve: (_root, { name, limit, ...filters }, ctx) => {
+      // The preview shows data: an export for super admins previews for super admins only.
+      if (
+        ctx.services.exports.format(name).access === 'superAdmin' &&
+        !ctx.admin!.roles.includes('super_admin')
+      ) {
+        throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
+      }
+      return ctx.services.exports.preview(
+        name,
+        { ...filters },
+        Math.min(Math.max(limit ?? 10, 1), 50),
+      );
+    },
   }),
 );

@@ -4,6 +4,7 @@ import { seedDemoPopulation } from '../../seed/population/demo-population';
 import { issueToken } from '../../../test/admin-fixtures';
 import { startTestApp, type TestApp } from '../../../test/test-app';
 import { signExportLink } from '../../platform/exports';
+import { parseCsv } from '../../../test/csv-text';
 
 // The export engine over real HTTP (issue 13): links bound to their admin and short-lived,
 // the download authenticated by header or cookie, the file's bytes, and one audit row each.
@@ -22,36 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-/** RFC 4180 records of a CSV text (quoted cells, doubled quotes, CRLF). */
-export function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let cell = '';
-  let row: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      records.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  if (cell !== '' || row.length > 0) records.push([...row, cell]);
-  return records;
-}
 
 type Link = { url: string; expiresAt: string; fileName: string };
 
@@ -255,5 +226,34 @@ describe('audit', () => {
       rows: rows.length - 1,
       complete: true,
     });
+  });
+});
+
+describe('auditLogsCsv', () => {
+  it('gives super admins the filtered audit log, and nobody else the file or its preview', async () => {
+    const superToken = await issueToken(t.database, 'super@example.com');
+    const link = await t.gql<{ auditLogsCsv: { url: string } }>(
+      `query { auditLogsCsv(operation: "downloadExport") { url } }`,
+      {},
+      superToken,
+    );
+    expect(link.errors).toBeUndefined();
+    const expected = await t.database.db
+      .selectFrom('audit_log')
+      .select(['id', 'admin_user_name'])
+      .where('operation', '=', 'downloadExport')
+      .orderBy('id', 'desc')
+      .execute();
+    const [header, ...rows] = await downloadRows(link.data!.auditLogsCsv.url, superToken);
+    expect(rows.map((r) => r[0])).toEqual(expected.map((e) => String(e.id)));
+    expect(header).toContain('summary');
+    const refused = await t.gql(`query { auditLogsCsv { url } }`, {}, reader);
+    expect(refused.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const preview = await t.gql(
+      `query { exportPreview(name: "auditLogs") { rows { cells } } }`,
+      {},
+      reader,
+    );
+    expect(preview.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 });

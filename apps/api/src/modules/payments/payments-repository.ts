@@ -216,3 +216,42 @@ async function countDateRange(db: Executor, range: DateRange): Promise<number | 
       : undefined;
   return countFromBucketRange(db, days, { from: fromKey, to: toKey }, { add, subtract });
 }
+
+/**
+ * userPayments without paging, for userPaymentsCSV (issue 13): the list's filters and order.
+ * V1 has the list's columns; V2 (the bookkeeper's) adds the user's email, the plan's coin, the
+ * rates the assets were fixed at and the creation time: every amount and date of a payment.
+ */
+export function paymentsExportQuery(
+  db: Executor,
+  filter: PaymentsFilter,
+  sort: { target: PaymentsSortTarget; orderBy: 'asc' | 'desc' },
+) {
+  let query = applyFilter(db.selectFrom('payments as p'), filter)
+    .innerJoin('end_users as u', 'u.id', 'p.end_user_id')
+    .innerJoin('plans as pl', 'pl.id', 'p.plan_id')
+    .select([
+      'p.id as userPaymentId',
+      'p.end_user_id as userId',
+      'u.user_name as userName',
+      'u.email',
+      'pl.name as planName',
+      'pl.coin_type as coinType',
+      'p.price_usd as priceUsd',
+      'p.paid_usd as paidUsd',
+      'p.paid_btc as paidBtc',
+      'p.payment_address as paymentAddress',
+      'p.status',
+      'p.created_at as createdAt',
+      'p.confirmed_at as confirmedAt',
+      'p.canceled_at as canceledAt',
+      'p.asset_fixed_at as assetFixedAt',
+      'p.btc_hec_rate as btcHecRate',
+      'p.btc_eth_rate as btcEthRate',
+      'p.amount_eth as amountETH',
+      'p.amount_hec as amountHEC',
+    ]);
+  if (sort.target !== 'userPaymentId')
+    query = query.orderBy(SORT_COLUMNS[sort.target], sort.orderBy);
+  return query.orderBy('p.id', sort.orderBy);
+}

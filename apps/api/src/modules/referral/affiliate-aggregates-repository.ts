@@ -138,3 +138,67 @@ export async function listAffiliateTrackRecords(
     : await countFromBuckets(db, 'end_users', [countBuckets.end_users.all]);
   return { rows, totalRecords };
 }
+
+/**
+ * affiliateTrackRecords without paging, for referralRewardsCsv (issue 13, download centre
+ * type 2): the list's search and order, with the parent's id as well as its name.
+ */
+export function affiliateTrackRecordsExportQuery(
+  db: Executor,
+  search: AffiliateSearch,
+  sort: { target: TrackRecordsSortTarget; orderBy: 'asc' | 'desc' },
+) {
+  let query = db.selectFrom('end_users as u');
+  if (search.userName)
+    query = query.where(userNameKey('u'), 'like', prefixPattern(search.userName));
+  if (search.email) query = query.where(emailKey('u'), 'like', prefixPattern(search.email));
+  if (search.forceClubId) query = query.where('u.force_club_id_hash', '=', search.forceClubId);
+  const ordered =
+    sort.target === 'numberOfChildren'
+      ? query
+          .orderBy('u.children_count', sort.orderBy)
+          .orderBy('u.id', sort.orderBy === 'desc' ? 'asc' : 'desc')
+      : query.orderBy('u.id', sort.orderBy);
+  return ordered
+    .leftJoin('end_users as p', 'p.id', 'u.parent_id')
+    .select([
+      'u.id as userId',
+      'u.user_name as userName',
+      'u.email',
+      'u.force_club_id_hash as forceClubId',
+      'u.affiliate_sent_hec as totalRemittedHec',
+      'u.affiliate_hec_principal as totalHecPrincipal',
+      'u.total_referral_rewards as totalReferralRewards',
+      'u.total_bonus_rewards as totalBonusRewards',
+      'u.children_count as numberOfChildren',
+      'u.parent_id as parentId',
+      'p.user_name as parentUserName',
+    ]);
+}
+
+/** affiliateSavingAggregates without paging, for affiliateSavingAggregatesCsv (issue 13). */
+export function affiliateAggregatesExportQuery(
+  db: Executor,
+  search: AffiliateSearch,
+  sort: { target: AggregatesSortTarget; orderBy: 'asc' | 'desc' },
+) {
+  let query = db.selectFrom('end_users as u').where('u.affiliate_remittance_count', '>', 0);
+  if (search.userName)
+    query = query.where(userNameKey('u'), 'like', prefixPattern(search.userName));
+  if (search.email) query = query.where(emailKey('u'), 'like', prefixPattern(search.email));
+  if (search.forceClubId) query = query.where('u.force_club_id_hash', '=', search.forceClubId);
+  if (sort.target === 'totalSentHec') query = query.orderBy('u.affiliate_sent_hec', sort.orderBy);
+  return query
+    .orderBy('u.id', sort.orderBy)
+    .select([
+      'u.id',
+      'u.user_name as username',
+      'u.email',
+      'u.force_club_id_hash as forceClubId',
+      'u.affiliate_remittance_count as remittanceCount',
+      'u.affiliate_sent_hec as totalSentHec',
+      'u.affiliate_usd_valuation as totalSentUsdValuation',
+      'u.affiliate_hec_principal as totalHecPrincipal',
+      'u.affiliate_atem_principal as totalAtemPrincipal',
+    ]);
+}

@@ -99,3 +99,35 @@ export async function listSavingAddresses(
       ]);
   return { rows, totalRecords };
 }
+
+/** hecSavingAddresses without paging, for hecSavingAddressesCsv (issue 13): same filter, order. */
+export function savingAddressesExportQuery(
+  db: Executor,
+  filter: SavingAddressesFilter,
+  orderBy: 'asc' | 'desc',
+) {
+  let query = db
+    .selectFrom('saving_deposit_addresses as f')
+    .innerJoin('end_users as u', 'u.id', 'f.end_user_id')
+    .where(
+      'f.saving_plan_id',
+      '=',
+      sql<number>`(SELECT id FROM saving_plans WHERE term_years = 1)`,
+    );
+  if (filter.userName)
+    query = query.where(userNameKey('u'), 'like', prefixPattern(filter.userName));
+  if (filter.email) query = query.where(emailKey('u'), 'like', prefixPattern(filter.email));
+  return query
+    .select([
+      'f.id',
+      'u.id as userId',
+      'u.user_name as username',
+      'u.email',
+      addressOf(1).as('oneYearPlanAddress'),
+      addressOf(2).as('twoYearsPlanAddress'),
+      addressOf(3).as('threeYearsPlanAddress'),
+      addressOf(5).as('fiveYearsPlanAddress'),
+      'f.generated_at as generatedAt',
+    ])
+    .orderBy('f.id', orderBy);
+}

@@ -271,3 +271,82 @@ export async function findUserAffiliateRemittanceHistory(
   ]);
   return { remittances, totals };
 }
+
+/** Confirmation-time bounds the download centre adds to the remittance exports (inclusive). */
+export type ConfirmedRange = {
+  confirmedAtFrom?: Date | undefined;
+  confirmedAtUntil?: Date | undefined;
+};
+
+/**
+ * userSavings without paging, for hecSavingRemittanceHistoryCsv (issue 13, download centre
+ * type 1): the list's filters and order, optionally within a confirmation range.
+ */
+export function savingRemittancesExportQuery(
+  db: Executor,
+  filter: RemittanceFilter & ConfirmedRange,
+  orderBy: 'asc' | 'desc',
+) {
+  let query = db
+    .selectFrom('saving_remittances as r')
+    .innerJoin('end_users as u', 'u.id', 'r.end_user_id')
+    .innerJoin('saving_plans as pl', 'pl.id', 'r.saving_plan_id')
+    .innerJoin('saving_deposit_addresses as a', 'a.id', 'r.deposit_address_id');
+  if (byUser(filter)) query = query.where('r.end_user_id', 'in', matchingUserIds(db, filter));
+  if (filter.planName)
+    query = query.where(sql<string>`lower(pl.name)`, '=', filter.planName.toLowerCase());
+  if (filter.confirmedAtFrom) query = query.where('r.confirmed_at', '>=', filter.confirmedAtFrom);
+  if (filter.confirmedAtUntil) query = query.where('r.confirmed_at', '<=', filter.confirmedAtUntil);
+  return query
+    .select([
+      'r.id as userSavingSentValueId',
+      'r.end_user_id as userId',
+      'u.user_name as userName',
+      'u.email',
+      'pl.name as planName',
+      'a.address',
+      'r.sent_hec as amountHEC',
+      'r.usd_value as amountUSD',
+      'r.transaction_hash as transactionHash',
+      'r.confirmed_at as confirmedAt',
+    ])
+    .orderBy('r.confirmed_at', orderBy)
+    .orderBy('r.id', orderBy);
+}
+
+/**
+ * affiliateSavingRemittances without paging, with each user's parent (issue 13, download
+ * centre type 3: referral-plan remittance history with parent id).
+ */
+export function affiliateRemittancesExportQuery(
+  db: Executor,
+  filter: AffiliateRemittanceFilter & ConfirmedRange,
+  orderBy: 'asc' | 'desc',
+) {
+  let query = db
+    .selectFrom('affiliate_remittances as r')
+    .innerJoin('end_users as u', 'u.id', 'r.end_user_id')
+    .leftJoin('end_users as parent', 'parent.id', 'u.parent_id');
+  if (byUser(filter)) query = query.where('r.end_user_id', 'in', matchingUserIds(db, filter));
+  if (filter.confirmedAtFrom) query = query.where('r.confirmed_at', '>=', filter.confirmedAtFrom);
+  if (filter.confirmedAtUntil) query = query.where('r.confirmed_at', '<=', filter.confirmedAtUntil);
+  return query
+    .select([
+      'r.id',
+      'r.end_user_id as userId',
+      'u.user_name as username',
+      'u.email',
+      'u.force_club_id_hash as forceClubId',
+      'u.parent_id as parentId',
+      'parent.user_name as parentUserName',
+      'r.confirmed_at as confirmedAt',
+      'r.transaction_hash as transactionHash',
+      'r.address',
+      'r.sent_hec as sentHec',
+      'r.usd_valuation as usdValuation',
+      'r.hec_principal as hecPrincipal',
+      'r.atem_principal as atemPrincipal',
+    ])
+    .orderBy('r.confirmed_at', orderBy)
+    .orderBy('r.id', orderBy);
+}

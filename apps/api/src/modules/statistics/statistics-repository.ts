@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 import type { Executor } from '../../db/executor';
 
 /** One UTC day of asset statistics; amounts are exact decimal strings. */
@@ -180,4 +181,26 @@ export async function sumDashboardBuckets(
     ) x GROUP BY kind, key, period
   `.execute(db);
   return rows;
+}
+
+/**
+ * The days of `listAssetStats` as one query, for assetStatsCsv (issue 16): every UTC day of
+ * the range, a day without a kept row as zeros, oldest first.
+ */
+export function assetStatsExportQuery(db: Kysely<DB>, from: string, until: string) {
+  const days = sql<AssetStatsDay>`(
+    SELECT to_char(d.day, 'YYYY-MM-DD') AS date,
+      coalesce(s.initial_eth_amount, 0) AS "initialEthAmount",
+      coalesce(s.initial_hec_amount, 0) AS "initialHecAmount",
+      coalesce(s.eth_affiliate_reward, 0) AS "ethAffiliateReward",
+      coalesce(s.hec_affiliate_reward, 0) AS "hecAffiliateReward",
+      coalesce(s.eth_saving_reward, 0) AS "ethSavingReward",
+      coalesce(s.hec_saving_reward, 0) AS "hecSavingReward",
+      coalesce(s.eth_proportional_reward, 0) AS "ethProportionalReward",
+      coalesce(s.hec_proportional_reward, 0) AS "hecProportionalReward",
+      coalesce(s.total_buy_amount_usd, 0) AS "totalBuyAmountUsd"
+    FROM generate_series(${from}::date, ${until}::date, interval '1 day') AS d(day)
+    LEFT JOIN asset_stats_daily s ON s.stat_date = d.day::date
+  )`;
+  return db.selectFrom(days.as('days')).selectAll().orderBy('days.date');
 }

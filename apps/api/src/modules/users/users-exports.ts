@@ -5,13 +5,25 @@ import { toPageRequest, type PageRequestInput } from '../../shared/page';
 import { USERS_SORT_TARGETS, usersExportQuery } from './users-repository';
 import { usersFilter, type UsersFilterInput } from './users-service';
 
+const asDate = (value: unknown): Date | undefined =>
+  value === undefined || value === null
+    ? undefined
+    : value instanceof Date
+      ? value
+      : new Date(String(value));
+
 /** `usersCSV`: the users list's filters and sort, every page (docs/api.md, "Exports"). */
 export function usersExport(db: Kysely<DB>) {
   return defineExport({
     name: 'users',
     fileName: 'users',
     parseFilters: (input: ExportFilterInput) => ({
-      filter: usersFilter(input as UsersFilterInput),
+      // The link carries its filters as JSON, so the registration bounds arrive as ISO text.
+      filter: usersFilter({
+        ...(input as UsersFilterInput),
+        registeredAtFrom: asDate(input.registeredAtFrom),
+        registeredAtUntil: asDate(input.registeredAtUntil),
+      }),
       sort: toPageRequest({ sort: input.sort } as PageRequestInput, USERS_SORT_TARGETS, {
         target: 'id',
         orderBy: 'desc',

@@ -33,6 +33,8 @@ export type ExportDefinition<Filters, Row> = {
   /** What the file holds, for its name: `users` gives `users_20261123-1405Z.csv`. */
   fileName: string;
   parseFilters: (input: ExportFilterInput) => Filters;
+  /** Who may download besides asking for the link: any signed-in admin unless `superAdmin`. */
+  access?: 'authenticated' | 'superAdmin';
   columns: readonly ExportColumn<Row>[];
   query: (filters: Filters) => Compilable<Row>;
 };
@@ -44,6 +46,7 @@ export type ExportColumnInfo = Omit<ExportColumn<unknown>, 'key'> & { key: strin
 export type RegisteredExport = {
   name: string;
   fileName: string;
+  access: 'authenticated' | 'superAdmin';
   columns: readonly ExportColumnInfo[];
   csvColumns: readonly CsvColumn<Record<string, unknown>>[];
   /** Validates the filters and returns the SQL to stream. */
@@ -81,6 +84,7 @@ export function defineExport<Filters, Row>(
   return {
     name: definition.name,
     fileName: definition.fileName,
+    access: definition.access ?? 'authenticated',
     columns: definition.columns.map((c) => ({ ...c })),
     csvColumns: definition.columns.map((c) => ({
       header: c.header,
@@ -92,4 +96,11 @@ export function defineExport<Filters, Row>(
         Record<string, unknown>
       >,
   };
+}
+
+/** A date filter back from a link's JSON (an ISO string), or from GraphQL (a Date). */
+export function exportDate(value: unknown): Date | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const date = value instanceof Date ? value : new Date(String(value));
+  return Number.isNaN(date.getTime()) ? undefined : date;
 }

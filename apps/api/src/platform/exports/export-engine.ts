@@ -29,6 +29,8 @@ export type ExportEngineOptions = {
   clock: Clock;
   exports: readonly RegisteredExport[];
   batchRows?: number;
+  /** Downloads streaming at once in this process (default 4); more answer TOO_MANY_REQUESTS. */
+  maxConcurrent?: number;
 };
 
 export type ExportLink = { url: string; expiresAt: Date; fileName: string };
@@ -55,6 +57,8 @@ export function exportFileName(what: string, at: Date): string {
  */
 export function createExportEngine(options: ExportEngineOptions) {
   const byName = new Map(options.exports.map((e) => [e.name, e]));
+  const maxConcurrent = options.maxConcurrent ?? 4;
+  let active = 0;
   if (byName.size !== options.exports.length) throw new Error('Two exports share a name');
 
   function find(name: string): RegisteredExport {
@@ -118,11 +122,37 @@ export function createExportEngine(options: ExportEngineOptions) {
         filters,
         fileName: exportFileName(found.fileName, options.clock()),
         stream: async (onEnd) => {
+          // Each download holds a database cursor (on PostgreSQL, a pooled connection): a
+          // bound keeps slow clients from taking every connection the API needs.
+          if (active >= maxConcurrent) {
+            throw new AppError(
+              'TOO_MANY_REQUESTS',
+              'Too many downloads are running; try again in a moment.',
+            );
+          }
+          active += 1;
           const rows = cursorRows(options.db, options.engine, query, options.batchRows);
+          let count = 0;
+          let ended = false;
+          // Once, however the download ends: the last row sent, an error, or the client gone
+          // (also before the first chunk was pulled, when the generator below never ran).
+          const end = async (complete: boolean) => {
+            if (ended) return;
+            ended = true;
+            active -= 1;
+            if (!complete) await rows.return(undefined).catch(() => undefined);
+            await onEnd({ name, filters, rows: count, complete });
+          };
           // The first batch is read before any byte is sent, so a failing query is a plain
           // error answer rather than a file that stops after its header.
-          const first = await rows.next();
-          let count = 0;
+          let first: IteratorResult<Record<string, unknown>>;
+          try {
+            first = await rows.next();
+          } catch (error) {
+            ended = true;
+            active -= 1;
+            throw error;
+          }
           async function* counted(): AsyncGenerator<Record<string, unknown>> {
             let complete = false;
             try {
@@ -136,11 +166,14 @@ export function createExportEngine(options: ExportEngineOptions) {
               }
               complete = true;
             } finally {
-              if (!complete) await rows.return(undefined);
-              await onEnd({ name, filters, rows: count, complete });
+              await end(complete);
             }
           }
-          return csvStream(counted(), found.csvColumns);
+          const stream = csvStream(counted(), found.csvColumns);
+          stream.once('close', () => {
+            end(false).catch((error: unknown) => stream.emit('warning', error));
+          });
+          return stream;
         },
       };
     },

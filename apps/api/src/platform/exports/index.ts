@@ -2,6 +2,7 @@
 export {
   cellText,
   defineExport,
+  exportDate,
   type ExportColumn,
   type ExportColumnInfo,
   type ExportColumnType,

@@ -22,6 +22,8 @@ import { errorMessage } from '@/lib/error-message';
 import { formatNumber } from '@/lib/format';
 import { useAdminUsers } from '../api/admin-users';
 import { useAuditLogs } from '../api/audit-logs';
+import { auditLogsCsvLink } from '../api/audit-logs-csv';
+import { ExportBar, ExportButton } from '@/components/export-button';
 import { auditSummaryText } from './audit-summary';
 
 // Spec section 4: date filters are sent as the start and the end of the chosen days (UTC).
@@ -40,14 +42,14 @@ export function AuditLogView() {
   const [page, setPage] = useState(0);
   const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
 
-  const logs = useAuditLogs({
+  const auditFilter = {
     adminUserId: adminUserId ? Number(adminUserId) : undefined,
     operation: operation.trim() || undefined,
     targetId: targetId.trim() || undefined,
     dateFrom: startOfDay(dateFrom),
     dateUntil: endOfDay(dateUntil),
-    pagination: { limit, offset: page * limit },
-  });
+  };
+  const logs = useAuditLogs({ ...auditFilter, pagination: { limit, offset: page * limit } });
   const filter = (set: (value: string) => void) => (value: string) => {
     set(value);
     setPage(0);
@@ -55,6 +57,9 @@ export function AuditLogView() {
 
   return (
     <Stack spacing={2}>
+      <ExportBar>
+        <ExportButton getLink={() => auditLogsCsvLink(auditFilter)} />
+      </ExportBar>
       <Box
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(5, 1fr)' } }}
       >

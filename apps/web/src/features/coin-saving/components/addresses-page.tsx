@@ -8,6 +8,8 @@ import { TruncatedText } from '@/components/truncated-text';
 import type { HecSavingAddressesQuery } from '@/gql/graphql';
 import { useListState, type ListStateOptions } from '@/lib/list-state';
 import { useHecSavingAddresses } from '../api/hec-saving-addresses';
+import { addressesCsvLink } from '../api/addresses-csv';
+import { ExportBar, ExportButton } from '@/components/export-button';
 import '@/i18n/lists';
 
 type Row = HecSavingAddressesQuery['hecSavingAddresses']['list'][number];
@@ -77,16 +79,29 @@ export function AddressesPage() {
     }),
   ];
   return (
-    <FilteredList
-      list={list}
-      query={query}
-      fields={fields}
-      label={t('coinSaving.addressesLabel')}
-      storageKey="saving-addresses"
-      columns={columns}
-      getRowId={(r) => r.id}
-      onOpenRow={(r) => navigate(`/common/users/${r.userId}`)}
-      rowLabel={(r) => t('users.openUser', { name: r.username })}
-    />
+    <>
+      <ExportBar>
+        <ExportButton
+          getLink={() =>
+            addressesCsvLink({
+              userName: f.userName || undefined,
+              email: f.email || undefined,
+              sort: list.pagination.sort,
+            })
+          }
+        />
+      </ExportBar>
+      <FilteredList
+        list={list}
+        query={query}
+        fields={fields}
+        label={t('coinSaving.addressesLabel')}
+        storageKey="saving-addresses"
+        columns={columns}
+        getRowId={(r) => r.id}
+        onOpenRow={(r) => navigate(`/common/users/${r.userId}`)}
+        rowLabel={(r) => t('users.openUser', { name: r.username })}
+      />
+    </>
   );
 }

@@ -9,6 +9,8 @@ import { useListState, type ListStateOptions } from '@/lib/list-state';
 import { usePlanLabel } from '@/lib/plan-label';
 import { useSavingPlanNames } from '../api/hec-saving-plans';
 import { useUserSavings } from '../api/user-savings';
+import { savingRemittancesCsvLink } from '../api/saving-remittances-csv';
+import { ExportBar, ExportButton } from '@/components/export-button';
 import '@/i18n/lists';
 
 type Row = UserSavingsQuery['userSavings']['list'][number];
@@ -82,14 +84,27 @@ export function RemittanceHistoryPage() {
     }),
   ];
   return (
-    <FilteredList
-      list={list}
-      query={query}
-      fields={fields}
-      label={t('coinSaving.remittancesLabel')}
-      storageKey="saving-remittances"
-      columns={columns}
-      getRowId={(r) => r.userSavingSentValueId}
-    />
+    <>
+      <ExportBar>
+        <ExportButton
+          getLink={() =>
+            savingRemittancesCsvLink({
+              userName: f.userName || undefined,
+              planName: f.planName || undefined,
+              sort: list.pagination.sort,
+            })
+          }
+        />
+      </ExportBar>
+      <FilteredList
+        list={list}
+        query={query}
+        fields={fields}
+        label={t('coinSaving.remittancesLabel')}
+        storageKey="saving-remittances"
+        columns={columns}
+        getRowId={(r) => r.userSavingSentValueId}
+      />
+    </>
   );
 }

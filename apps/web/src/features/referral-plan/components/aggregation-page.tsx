@@ -14,6 +14,8 @@ import { formatNumber } from '@/lib/format';
 import { useListState, type ListStateOptions } from '@/lib/list-state';
 import { useAffiliateSavingAggregates } from '../api/affiliate-saving-aggregates';
 import { useAffiliateSavingRemittances } from '../api/affiliate-saving-remittances';
+import { affiliateRemittancesCsvLink, aggregatesCsvLink } from '../api/referral-plan-csv';
+import { ExportBar, ExportButton } from '@/components/export-button';
 import '@/i18n/lists';
 
 type AggregateRow = AffiliateSavingAggregatesQuery['affiliateSavingAggregates']['list'][number];
@@ -130,18 +132,32 @@ function Aggregates() {
     }),
   ];
   return (
-    <FilteredList
-      list={list}
-      query={query}
-      fields={fields}
-      label={t('coinSaving.aggregatesLabel')}
-      storageKey="affiliate-aggregates"
-      columns={columns}
-      getRowId={(r) => r.id}
-      onOpenRow={(r) => navigate(`/common/users/${r.id}`)}
-      rowLabel={(r) => t('users.openUser', { name: r.username })}
-      timeZoneNote={false}
-    />
+    <>
+      <ExportBar>
+        <ExportButton
+          getLink={() =>
+            aggregatesCsvLink({
+              userName: f.userName || undefined,
+              email: f.email || undefined,
+              forceClubId: f.forceClubId || undefined,
+              sort: list.pagination.sort,
+            })
+          }
+        />
+      </ExportBar>
+      <FilteredList
+        list={list}
+        query={query}
+        fields={fields}
+        label={t('coinSaving.aggregatesLabel')}
+        storageKey="affiliate-aggregates"
+        columns={columns}
+        getRowId={(r) => r.id}
+        onOpenRow={(r) => navigate(`/common/users/${r.id}`)}
+        rowLabel={(r) => t('users.openUser', { name: r.username })}
+        timeZoneNote={false}
+      />
+    </>
   );
 }
 
@@ -217,15 +233,28 @@ function Remittances() {
     }),
   ];
   return (
-    <FilteredList
-      list={list}
-      query={query}
-      fields={fields}
-      label={t('coinSaving.affiliateRemittancesLabel')}
-      storageKey="affiliate-remittances"
-      columns={columns}
-      getRowId={(r) => r.id}
-      timeZoneNote={false}
-    />
+    <>
+      <ExportBar>
+        <ExportButton
+          getLink={() =>
+            affiliateRemittancesCsvLink({
+              userName: f.userName || undefined,
+              email: f.email || undefined,
+              sort: list.pagination.sort,
+            })
+          }
+        />
+      </ExportBar>
+      <FilteredList
+        list={list}
+        query={query}
+        fields={fields}
+        label={t('coinSaving.affiliateRemittancesLabel')}
+        storageKey="affiliate-remittances"
+        columns={columns}
+        getRowId={(r) => r.id}
+        timeZoneNote={false}
+      />
+    </>
   );
 }

@@ -9,6 +9,8 @@ import type { AffiliateTrackRecordsQuery } from '@/gql/graphql';
 import { formatNumber } from '@/lib/format';
 import { useListState, type ListStateOptions } from '@/lib/list-state';
 import { useAffiliateTrackRecords } from '../api/affiliate-track-records';
+import { trackRecordsCsvLink } from '../api/referral-plan-csv';
+import { ExportBar, ExportButton } from '@/components/export-button';
 import '@/i18n/lists';
 
 type Row = AffiliateTrackRecordsQuery['affiliateTrackRecords']['list'][number];
@@ -106,17 +108,31 @@ export function TrackRecordsPage() {
     }),
   ];
   return (
-    <FilteredList
-      list={list}
-      query={query}
-      fields={fields}
-      label={t('coinSaving.trackRecordsLabel')}
-      storageKey="track-records"
-      columns={columns}
-      getRowId={(r) => r.userId}
-      onOpenRow={(r) => navigate(`/common/users/${r.userId}`)}
-      rowLabel={(r) => t('users.openUser', { name: r.userName })}
-      timeZoneNote={false}
-    />
+    <>
+      <ExportBar>
+        <ExportButton
+          getLink={() =>
+            trackRecordsCsvLink({
+              userName: f.userName || undefined,
+              email: f.email || undefined,
+              forceClubId: f.forceClubId || undefined,
+              sort: list.pagination.sort,
+            })
+          }
+        />
+      </ExportBar>
+      <FilteredList
+        list={list}
+        query={query}
+        fields={fields}
+        label={t('coinSaving.trackRecordsLabel')}
+        storageKey="track-records"
+        columns={columns}
+        getRowId={(r) => r.userId}
+        onOpenRow={(r) => navigate(`/common/users/${r.userId}`)}
+        rowLabel={(r) => t('users.openUser', { name: r.userName })}
+        timeZoneNote={false}
+      />
+    </>
   );
 }

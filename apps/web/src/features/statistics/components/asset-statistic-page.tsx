@@ -23,6 +23,8 @@ import { STATISTICS_MAX_DAYS } from '@app/shared';
 import { formatAmount, formatUsd } from '@/lib/amount';
 import { errorMessage } from '@/lib/error-message';
 import { useAssetStats } from '../api/asset-stats';
+import { assetStatsCsvLink } from '../api/asset-stats-csv';
+import { ExportButton } from '@/components/export-button';
 import '@/i18n/lists';
 
 const Chart = lazy(() => import('@/components/charts/chart').then((m) => ({ default: m.Chart })));
@@ -133,8 +135,8 @@ export function AssetStatisticPage() {
             {t('assetStats.show')}
           </Button>
           <Box sx={{ flexGrow: 1 }} />
-          {/* The export button goes here when the export engine exists (design brief §4): it
-              will export assetStats of this same from/until range. */}
+          {/* The shown range (from/until of the URL), as the table below. */}
+          <ExportButton getLink={() => assetStatsCsvLink(from, until)} />
         </Stack>
         <Typography variant="caption" color="text.secondary">
           {t('assetStats.rangeNote', { max: STATISTICS_MAX_DAYS })}

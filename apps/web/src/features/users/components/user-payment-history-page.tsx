@@ -7,6 +7,8 @@ import type { FilterField } from '@/components/list-filters';
 import { dayEndIso, dayStartIso } from '@/lib/date-time';
 import { useListState, type ListStateOptions } from '@/lib/list-state';
 import { useUserPayments } from '../api/user-payments';
+import { userPaymentsCsvLink } from '../api/users-csv';
+import { ExportBar, ExportButton } from '@/components/export-button';
 import { PAYMENT_STATUSES, paymentColumns, paymentStatusLabel } from './payment-columns';
 import { useUserIdParam } from './use-user-id-param';
 import { UserHistoryNav } from './user-history-nav';
@@ -34,17 +36,17 @@ export function UserPaymentHistoryPage() {
   const f = list.filters;
   // A status in the URL that is not one (a hand-edited link) is left out, not sent to be refused.
   const paymentStatus = isOneOf(PAYMENT_STATUSES, f.paymentStatus) ? f.paymentStatus : undefined;
-  const query = useUserPayments({
-    input: {
-      userId: userId ?? 0,
-      paymentStatus,
-      confirmedAtFrom: dayStartIso(f.confirmedAtFrom),
-      confirmedAtUntil: dayEndIso(f.confirmedAtUntil),
-      assetFixedAtFrom: dayStartIso(f.assetFixedAtFrom),
-      assetFixedAtUntil: dayEndIso(f.assetFixedAtUntil),
-      pagination: list.pagination,
-    },
-  });
+  const filter = {
+    userId: userId ?? 0,
+    paymentStatus,
+    confirmedAtFrom: dayStartIso(f.confirmedAtFrom),
+    confirmedAtUntil: dayEndIso(f.confirmedAtUntil),
+    assetFixedAtFrom: dayStartIso(f.assetFixedAtFrom),
+    assetFixedAtUntil: dayEndIso(f.assetFixedAtUntil),
+  };
+  const query = useUserPayments({ input: { ...filter, pagination: list.pagination } });
+  const exportLink = (version: number) => () =>
+    userPaymentsCsvLink({ ...filter, sort: list.pagination.sort, version });
   const columns = useMemo(() => paymentColumns(t), [t]);
   if (userId === null) return <Alert severity="error">{t('list.notFound')}</Alert>;
   const fields: FilterField[] = [
@@ -62,6 +64,10 @@ export function UserPaymentHistoryPage() {
   return (
     <>
       <UserHistoryNav userId={userId} />
+      <ExportBar>
+        <ExportButton getLink={exportLink(1)} />
+        <ExportButton getLink={exportLink(2)} label={t('exports.buttonV2')} />
+      </ExportBar>
       <FilteredList
         list={list}
         query={query}

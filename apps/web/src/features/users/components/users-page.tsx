@@ -8,6 +8,7 @@ import {
   rateColumn,
 } from '@/components/data-table/columns';
 import type { DataColumn } from '@/components/data-table/data-table';
+import { ExportBar, ExportButton } from '@/components/export-button';
 import { FilteredList } from '@/components/filtered-list';
 import type { FilterField } from '@/components/list-filters';
 import { TruncatedText } from '@/components/truncated-text';
@@ -15,6 +16,7 @@ import { dayEndIso, dayStartIso } from '@/lib/date-time';
 import type { UsersQuery } from '@/gql/graphql';
 import { useListState, type ListStateOptions } from '@/lib/list-state';
 import { useUsers } from '../api/users';
+import { usersCsvLink } from '../api/users-csv';
 import { CARD_STATUSES, CardStatusChip, useCardStatusLabel } from './card-status';
 import '@/i18n/lists';
 
@@ -66,7 +68,7 @@ export function UsersPage() {
   const list = useListState(LIST);
   const cardStatusLabel = useCardStatusLabel();
   const { filters } = list;
-  const query = useUsers({
+  const variables = {
     userName: blank(filters.userName),
     inviteCode: blank(filters.inviteCode),
     email: blank(filters.email),
@@ -76,8 +78,8 @@ export function UsersPage() {
     cardStatus: filters.cardStatus.length ? filters.cardStatus.map(Number) : undefined,
     registeredAtFrom: dayStartIso(filters.registeredFrom),
     registeredAtUntil: dayEndIso(filters.registeredUntil),
-    pagination: list.pagination,
-  });
+  };
+  const query = useUsers({ ...variables, pagination: list.pagination });
 
   const fields: FilterField[] = [
     { key: 'userName', label: t('fields.userName'), hint: t('list.matchPrefix') },
@@ -215,16 +217,21 @@ export function UsersPage() {
   );
 
   return (
-    <FilteredList
-      list={list}
-      query={query}
-      fields={fields}
-      label={t('users.listLabel')}
-      storageKey="users"
-      columns={columns}
-      getRowId={(u) => u.id}
-      onOpenRow={(u) => navigate(`/common/users/${u.id}`)}
-      rowLabel={(u) => t('users.openUser', { name: u.userName })}
-    />
+    <>
+      <ExportBar>
+        <ExportButton getLink={() => usersCsvLink({ ...variables, sort: list.pagination.sort })} />
+      </ExportBar>
+      <FilteredList
+        list={list}
+        query={query}
+        fields={fields}
+        label={t('users.listLabel')}
+        storageKey="users"
+        columns={columns}
+        getRowId={(u) => u.id}
+        onOpenRow={(u) => navigate(`/common/users/${u.id}`)}
+        rowLabel={(u) => t('users.openUser', { name: u.userName })}
+      />
+    </>
   );
 }

@@ -1,0 +1,89 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import { DownloadError, fetchDownload, formatBytes, saveBlob } from '@/lib/download';
+import { toastMessage } from '@/lib/error-message';
+import { notifySuccess, showErrorToast } from '@/lib/feedback';
+import '@/i18n/screens';
+
+export type ExportLinkResult = { url: string; fileName: string };
+
+/**
+ * "Export CSV" for a list or the download centre: asks the screen's export query for a link
+ * (the screen's current filters), then streams the file with the session's token, showing
+ * the bytes received; a transfer that breaks off is reported and nothing is saved.
+ */
+export function ExportButton({
+  getLink,
+  label,
+  disabled = false,
+}: {
+  getLink: () => Promise<ExportLinkResult>;
+  label?: string;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [bytes, setBytes] = useState<number | null>(null);
+
+  async function run() {
+    setBytes(0);
+    try {
+      const link = await getLink();
+      const blob = await fetchDownload(link.url, setBytes);
+      saveBlob(blob, link.fileName);
+      notifySuccess(t('exports.done', { file: link.fileName, size: formatBytes(blob.size) }));
+    } catch (error) {
+      if (error instanceof DownloadError) {
+        showErrorToast(
+          t('errors.generic', {
+            message:
+              error.kind === 'broken'
+                ? t('exports.broken')
+                : error.kind === 'expired'
+                  ? t('exports.expired')
+                  : error.message,
+          }),
+        );
+      } else {
+        const text = toastMessage(error, t);
+        if (text) showErrorToast(text);
+      }
+    } finally {
+      setBytes(null);
+    }
+  }
+
+  const busy = bytes !== null;
+  return (
+    <Stack direction="row" spacing={1} alignItems="center">
+      <Button
+        variant="outlined"
+        size="small"
+        startIcon={<DownloadIcon />}
+        onClick={() => void run()}
+        disabled={disabled || busy}
+        data-testid="export-button"
+      >
+        {label ?? t('exports.button')}
+      </Button>
+      {busy && (
+        <Box sx={{ minWidth: 140 }} role="status" aria-live="polite">
+          <LinearProgress aria-label={t('exports.downloading')} />
+          <Typography variant="caption" color="text.secondary">
+            {t('exports.progress', { size: formatBytes(bytes) })}
+          </Typography>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+/** The row of export buttons above a list, at its right. */
+export function ExportBar({ children }: { children: ReactNode }) {
+  return (
+    <Stack direction="row" spacing={1} justifyContent="flex-end" sx={{ mb: 1 }}>
+      {children}
+    </Stack>
+  );
+}

@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Alert,
+  Box,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { ExportButton } from '@/components/export-button';
+import { SectionCard } from '@/components/section-card';
+import {
+  CENTRE_TYPES,
+  centreLink,
+  useExportFormats,
+  useExportPreview,
+  type CentreRange,
+  type CentreTypeName,
+} from '../api/export-centre';
+import '@/i18n/screens';
+
+/** Day bounds of spec section 9: a date filter covers its whole UTC days. */
+function rangeOf(from: string, until: string): CentreRange {
+  return {
+    ...(from ? { confirmedAtFrom: `${from}T00:00:00.000Z` } : {}),
+    ...(until ? { confirmedAtUntil: `${until}T23:59:59.999Z` } : {}),
+  };
+}
+
+function CentreSection({
+  name,
+  title,
+  dated,
+}: {
+  name: CentreTypeName;
+  title: string;
+  dated: boolean;
+}) {
+  const { t } = useTranslation();
+  const [from, setFrom] = useState('');
+  const [until, setUntil] = useState('');
+  const range = dated ? rangeOf(from, until) : {};
+  const preview = useExportPreview(name, range);
+  const formats = useExportFormats();
+  const format = formats.data?.find((f) => f.name === name);
+  return (
+    <SectionCard
+      id={`export-${name}`}
+      title={t(title)}
+      loading={preview.isFetching}
+      error={preview.error ?? formats.error}
+      action={
+        <ExportButton
+          label={t('exports.centre.download')}
+          getLink={() => centreLink(name, range)}
+        />
+      }
+    >
+      {dated && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+          <TextField
+            type="date"
+            size="small"
+            label={t('exports.centre.dateFrom')}
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            type="date"
+            size="small"
+            label={t('exports.centre.dateUntil')}
+            value={until}
+            onChange={(e) => setUntil(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Stack>
+      )}
+      <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+        {t('exports.centre.preview', { count: 5 })}
+      </Typography>
+      {preview.data && (
+        <TableContainer sx={{ mb: 2, maxWidth: '100%', overflowX: 'auto' }} tabIndex={0}>
+          <Table size="small" aria-label={t('exports.centre.preview', { count: 5 })}>
+            <TableHead>
+              <TableRow>
+                {preview.data.columns.map((c) => (
+                  <TableCell key={c.header} sx={{ whiteSpace: 'nowrap' }}>
+                    {c.header}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {preview.data.rows.map((row, i) => (
+                <TableRow key={i} data-testid={`preview-row-${name}`}>
+                  {row.cells.map((cell, j) => (
+                    <TableCell key={j} sx={{ whiteSpace: 'nowrap' }}>
+                      {cell}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+              {preview.data.rows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={preview.data.columns.length}>
+                    {t('exports.centre.noRows')}
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+        {t('exports.centre.format')}
+      </Typography>
+      {format && (
+        <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }} tabIndex={0}>
+          <Table size="small" aria-label={t('exports.centre.format')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('exports.centre.column')}</TableCell>
+                <TableCell>{t('exports.centre.meaning')}</TableCell>
+                <TableCell>{t('exports.centre.type')}</TableCell>
+                <TableCell>{t('exports.centre.unit')}</TableCell>
+                <TableCell>{t('exports.centre.example')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {format.columns.map((c) => (
+                <TableRow key={c.header}>
+                  <TableCell sx={{ fontFamily: 'monospace' }}>{c.header}</TableCell>
+                  <TableCell>{c.meaning}</TableCell>
+                  <TableCell>{c.type}</TableCell>
+                  <TableCell>{c.unit ?? ''}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace' }}>{c.example}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </SectionCard>
+  );
+}
+
+/** /common/download_csv: the three CSV downloads of spec section 9. */
+export function DownloadCsvPage() {
+  const { t } = useTranslation();
+  return (
+    <Box>
+      <Alert severity="info" sx={{ mb: 2 }}>
+        {t('exports.centre.intro')}
+      </Alert>
+      <Stack spacing={2}>
+        {CENTRE_TYPES.map((type) => (
+          <CentreSection key={type.name} name={type.name} title={type.title} dated={type.dated} />
+        ))}
+      </Stack>
+    </Box>
+  );
+}

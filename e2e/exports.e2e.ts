@@ -1,0 +1,245 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import { launchBrowser, screenshot, signIn } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+// Issue 13 in the browser: the download centre's three files and a filtered users export,
+// each checked row by row against the API, and a plain link opened by the download cookie.
+
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const response = await fetch(`${server.baseUrl}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'reader@example.com', password: 'DemoPass123' }),
+  });
+  token = ((await response.json()) as { data: { access_token: string } }).data.access_token;
+  expect(token).toBeTruthy();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const response = await fetch(`${server.baseUrl}/graphql-admin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-admin-access-token': token },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
+  if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
+  return body.data as T;
+}
+
+/** RFC 4180 records (quoted cells, doubled quotes, CRLF). */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let cell = '';
+  let row: string[] = [];
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      records.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  if (cell !== '' || row.length > 0) records.push([...row, cell]);
+  return records;
+}
+
+/** A downloaded file's records; it must start with the UTF-8 BOM. */
+async function recordsOf(download: Download): Promise<string[][]> {
+  const bytes = fs.readFileSync((await download.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  return parseCsv(bytes.subarray(3).toString('utf8'));
+}
+
+/** The same export fetched by the test itself with the token (the reference file). */
+async function referenceRecords(query: string, field: string): Promise<string[][]> {
+  const link = (await gql<Record<string, { url: string }>>(query))[field]!;
+  const response = await fetch(`${server.baseUrl}${link.url}`, {
+    headers: { 'x-admin-access-token': token },
+  });
+  expect(response.status).toBe(200);
+  return parseCsv((await response.text()).replace(/^\uFEFF/, ''));
+}
+
+async function newPage(locale = 'en'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 900 },
+    acceptDownloads: true,
+  });
+  await context.addInitScript(
+    ([accessToken, lang]) => {
+      if (sessionStorage.getItem('e2e-seeded')) return;
+      sessionStorage.setItem('e2e-seeded', '1');
+      localStorage.setItem('accessToken', accessToken!);
+      localStorage.setItem('locale', lang!);
+    },
+    [token, locale],
+  );
+  return { context, page: await context.newPage() };
+}
+
+describe('download centre', () => {
+  it('downloads each of the three files with every row, and previews their first rows', async () => {
+    const { context, page } = await newPage();
+    try {
+      await page.goto(`${server.baseUrl}/common/download_csv`);
+      const types = [
+        [
+          'hecSavingRemittanceHistory',
+          'query { hecSavingRemittanceHistoryCsv { url } }',
+          'hecSavingRemittanceHistoryCsv',
+          'query { userSavings { pagination { totalRecords } } }',
+          'userSavings',
+        ],
+        [
+          'referralRewards',
+          'query { referralRewardsCsv { url } }',
+          'referralRewardsCsv',
+          'query { affiliateTrackRecords { pagination { totalRecords } } }',
+          'affiliateTrackRecords',
+        ],
+        [
+          'referralPlanRemittanceHistory',
+          'query { referralPlanRemittanceHistoryCsv { url } }',
+          'referralPlanRemittanceHistoryCsv',
+          'query { affiliateSavingRemittances { pagination { totalRecords } } }',
+          'affiliateSavingRemittances',
+        ],
+      ] as const;
+      for (const [name, linkQuery, field, listQuery, listField] of types) {
+        const section = page.locator(`#export-${name}`);
+        await section.getByTestId(`preview-row-${name}`).first().waitFor();
+        const previewCells = await section
+          .getByTestId(`preview-row-${name}`)
+          .evaluateAll((rows) =>
+            rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent ?? '')),
+          );
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          section.getByRole('button', { name: 'Download CSV' }).click(),
+        ]);
+        expect(download.suggestedFilename()).toMatch(/^[a-z_]+_\d{8}T\d{4}Z\.csv$/);
+        const [header, ...rows] = await recordsOf(download);
+        const [refHeader, ...refRows] = await referenceRecords(linkQuery, field);
+        expect(header).toEqual(refHeader);
+        expect(rows).toEqual(refRows);
+        const total = (
+          await gql<Record<string, { pagination: { totalRecords: number } }>>(listQuery)
+        )[listField]!.pagination.totalRecords;
+        expect(rows.length, name).toBe(total);
+        expect(rows.length).toBeGreaterThan(0);
+        expect(previewCells).toEqual(rows.slice(0, previewCells.length));
+      }
+      await screenshot(page, 'exports-download-centre-en');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('fits a phone in Japanese', async () => {
+    const { context, page } = await newPage('ja');
+    try {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${server.baseUrl}/common/download_csv`);
+      await page.getByTestId('preview-row-referralRewards').first().waitFor();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(1);
+      await screenshot(page, 'exports-download-centre-ja-phone');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('list exports', () => {
+  it('the users export gives exactly the filtered list, all pages', async () => {
+    const expected = await gql<{
+      users: { list: Array<{ id: number }>; pagination: { totalRecords: number } };
+    }>(
+      'query { users(cardStatus: [1, 4], pagination: { limit: 500, sort: { target: "totalBuyAmountUsd", orderBy: DESC } }) { list { id } pagination { totalRecords } } }',
+    );
+    expect(expected.users.pagination.totalRecords).toBeGreaterThan(20); // more than one page
+    const { context, page } = await newPage();
+    try {
+      await page.goto(
+        `${server.baseUrl}/common/users?cardStatus=1&cardStatus=4&sort=totalBuyAmountUsd&order=DESC`,
+      );
+      await page.locator('tbody tr[aria-label]').first().waitFor();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export CSV' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^users_\d{8}T\d{4}Z\.csv$/);
+      const [header, ...rows] = await recordsOf(download);
+      expect(header![0]).toBe('id');
+      expect(rows.length).toBe(expected.users.pagination.totalRecords);
+      const cardStatus = header!.indexOf('cardStatus');
+      expect(new Set(rows.map((r) => r[cardStatus]))).toEqual(new Set(['1', '4']));
+      expect(rows.map((r) => Number(r[0])).sort((a, b) => a - b)).toEqual(
+        expected.users.list.map((u) => u.id).sort((a, b) => a - b),
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a plain link opens with the cookie set at sign-in, and not without it', async () => {
+    const context = await browser.newContext({ acceptDownloads: true });
+    const page = await context.newPage();
+    try {
+      const { referralRewardsCsv } = await gql<{ referralRewardsCsv: { url: string } }>(
+        'query { referralRewardsCsv { url } }',
+      );
+      await page.goto(`${server.baseUrl}/login`);
+      const refused = await page.evaluate(
+        async (url) => (await fetch(url)).status,
+        referralRewardsCsv.url,
+      );
+      expect(refused).toBe(401);
+      await signIn(page, server.baseUrl, 'reader@example.com');
+      const cookies = await context.cookies();
+      const cookie = cookies.find((c) => c.name === 'admin_download')!;
+      expect(cookie.httpOnly).toBe(true);
+      expect(cookie.sameSite).toBe('Strict');
+      expect(cookie.path).toBe('/downloads');
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.evaluate((url) => {
+          const a = document.createElement('a');
+          a.href = url;
+          document.body.append(a);
+          a.click();
+        }, referralRewardsCsv.url),
+      ]);
+      const [header] = await recordsOf(download);
+      expect(header![0]).toBe('userId');
+    } finally {
+      await context.close();
+    }
+  });
+});
