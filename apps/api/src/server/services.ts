@@ -9,6 +9,7 @@ import { createReferralService } from '../modules/referral/referral-service';
 import { createSavingsService } from '../modules/savings/savings-service';
 import { createUsersService } from '../modules/users/users-service';
 import { createStatisticsService } from '../modules/statistics/statistics-service';
+import { createSupportService } from '../modules/support/support-service';
 import { createWithdrawalsService } from '../modules/withdrawals/withdrawals-service';
 import { systemClock, type Clock } from '../shared/clock';
 import type { SecretBox } from '../shared/secret-box';
@@ -46,6 +47,7 @@ export function createServices(db: Kysely<DB>, options: ServiceDependencies): Se
     referral: createReferralService(db),
     withdrawals: createWithdrawalsService(db, users),
     statistics: createStatisticsService(db, clock),
+    support: createSupportService(db, audit),
   };
 }
 
