@@ -16,6 +16,8 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { registerLoginRoute } from './modules/auth/login-route';
 import { registerHealthRoute } from './modules/health/health-route';
+import { registerSupportFilesRoute } from './modules/support/support-files-route';
+import { createLocalFileStorage } from './platform/storage';
 import { createServices, type ServiceOptions } from './server/services';
 import { createSecretBox } from './shared/secret-box';
 
@@ -86,6 +88,7 @@ export async function buildApp(
   });
   registerLoginRoute(app, services.auth);
   registerHealthRoute(app, database);
+  registerSupportFilesRoute(app, services, createLocalFileStorage(config.fileStorageDir));
   await registerWebApp(app, config.webDistDir);
   return app;
 }

@@ -7,6 +7,8 @@ import { createJobs } from './platform/jobs';
 import { buildApp } from './app';
 import { DEMO_ADMINS, DEMO_PASSWORD, seedDemoAdmins } from './seed/demo-admins';
 import { seedDemoPopulation } from './seed/population/demo-population';
+import { materializeDemoFiles } from './seed/demo-files';
+import { createLocalFileStorage } from './platform/storage';
 
 function readConfig(): Config & { secretsKey: Buffer } {
   try {
@@ -36,7 +38,11 @@ async function main(): Promise<void> {
   const database = await openConfiguredDatabase(config);
   const applied = await migrate(database.db);
   const seeded = config.demoSeed ? await seedDemoAdmins(database.db) : false;
-  if (config.demoSeed) await seedDemoPopulation(database.db);
+  if (config.demoSeed) {
+    await seedDemoPopulation(database.db);
+    // The generated inquiries' attachments, as real files in the storage.
+    await materializeDemoFiles(database.db, createLocalFileStorage(config.fileStorageDir));
+  }
   const app = await buildApp(config, database);
   if (applied.length > 0) app.log.info({ applied }, 'database migrations applied');
   // Background jobs run in the server process only (test apps from buildApp() have none).

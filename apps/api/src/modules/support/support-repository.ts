@@ -288,3 +288,18 @@ export async function findAdminName(db: Executor, id: number) {
     .where('id', '=', id)
     .executeTakeFirst();
 }
+
+/** One attachment's stored facts, for the download route. */
+export async function findFile(db: Executor, id: string) {
+  return db
+    .selectFrom('user_contact_files')
+    .select([
+      'id',
+      'file_name as fileName',
+      'content_type as contentType',
+      'size_bytes as sizeBytes',
+      'storage_key as storageKey',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}

@@ -78,6 +78,12 @@ export function createSupportService(db: Kysely<DB>, audit: AuditService) {
       };
     },
 
+    /** An attachment by id (undefined for an unknown or malformed id). */
+    async file(rawId: string) {
+      if (!/^[1-9]\d{0,17}$/.test(rawId)) return undefined;
+      return repo.findFile(db, rawId);
+    },
+
     async statuses() {
       return repo.listContactStatuses(db);
     },

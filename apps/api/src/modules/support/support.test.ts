@@ -1,5 +1,14 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/test-app';
+import { createLocalFileStorage } from '../../platform/storage';
+import { materializeDemoFiles } from '../../seed/demo-files';
+
+const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'support-files-'));
+const storage = createLocalFileStorage(storageDir);
+let fileId: string;
 
 let t: TestApp;
 let writer: string;
@@ -80,7 +89,7 @@ async function auditRows(operation: string) {
 let writerId: number;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ env: { FILE_STORAGE_DIR: storageDir } });
   writer = await t.login('writer@example.com');
   reader = await t.login('reader@example.com');
   const admin = await t.database.db
@@ -108,10 +117,84 @@ beforeAll(async () => {
       storage_key: 'contacts/test/receipt.pdf',
     })
     .execute();
+  await storage.put('contacts/test/receipt.pdf', Buffer.from('%PDF-1.4 <script>alert(1)</script>'));
+  const file = await t.database.db
+    .selectFrom('user_contact_files')
+    .select('id')
+    .executeTakeFirstOrThrow();
+  fileId = file.id;
 }, 120_000);
 afterAll(async () => {
   await t?.close();
+  fs.rmSync(storageDir, { recursive: true, force: true });
 }, 120_000);
+
+describe('attachments', () => {
+  it('serves a file to a signed-in admin only, always as a download that runs nothing', async () => {
+    const url = `${t.baseUrl}/files/support/${fileId}`;
+    const response = await fetch(url, { headers: { 'x-admin-access-token': reader } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="receipt.pdf"; filename*=UTF-8\'\'receipt.pdf',
+    );
+    expect(response.headers.get('content-type')).toBe('application/octet-stream');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
+    expect(await response.text()).toBe('%PDF-1.4 <script>alert(1)</script>');
+
+    const anonymous = await fetch(url);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.text()).not.toContain('PDF');
+    const badToken = await fetch(url, { headers: { 'x-admin-access-token': 'nope' } });
+    expect(badToken.status).toBe(401);
+    for (const wrong of ['999999', 'abc', '0', '1%2F..%2F..']) {
+      const answer = await fetch(`${t.baseUrl}/files/support/${wrong}`, {
+        headers: { 'x-admin-access-token': reader },
+      });
+      expect(answer.status, wrong).toBe(404);
+    }
+  });
+
+  it('gives generated inquiries real files whose recorded size is their size', async () => {
+    const contactId = ids.mid!;
+    await t.database.db
+      .insertInto('user_contact_files')
+      .values([
+        {
+          user_contact_id: contactId,
+          file_name: 'screenshot-9.png',
+          content_type: 'image/png',
+          size_bytes: 1_500_000,
+          storage_key: `contacts/${contactId}/9-demo`,
+        },
+        {
+          user_contact_id: contactId,
+          file_name: 'statement-10.pdf',
+          content_type: 'application/pdf',
+          size_bytes: 30_000,
+          storage_key: `contacts/${contactId}/10-demo`,
+        },
+      ])
+      .execute();
+    expect(await materializeDemoFiles(t.database.db, storage)).toBe(2);
+    expect(await materializeDemoFiles(t.database.db, storage)).toBe(0);
+    const png = await storage.open(`contacts/${contactId}/9-demo`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of png!.stream) chunks.push(chunk as Buffer);
+    const bytes = Buffer.concat(chunks);
+    expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+    const row = await t.database.db
+      .selectFrom('user_contact_files')
+      .select('size_bytes')
+      .where('storage_key', '=', `contacts/${contactId}/9-demo`)
+      .executeTakeFirstOrThrow();
+    expect(row.size_bytes).toBe(bytes.length);
+    await t.database.db
+      .deleteFrom('user_contact_files')
+      .where('storage_key', 'like', '%-demo')
+      .execute();
+  });
+});
 
 describe('userContacts', () => {
   it('lists newest first with categories, files, totals and status tab counts', async () => {
