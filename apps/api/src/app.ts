@@ -48,6 +48,7 @@ export async function buildApp(
   );
   const secretBox = createSecretBox(resolveSecretsKey(config));
   const services = createServices(database.db, {
+    smtpConfigured: Boolean(config.smtpUrl),
     ...serviceOptions,
     secretBox,
     sessions: {

@@ -10,6 +10,7 @@ import '../modules/referral/referral-schema';
 import '../modules/savings/savings-schema';
 import '../modules/statistics/statistics-schema';
 import '../modules/support/support-schema';
+import '../modules/mail/mail-schema';
 import '../modules/users/users-schema';
 import '../modules/withdrawals/withdrawals-schema';
 
