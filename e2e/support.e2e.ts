@@ -70,14 +70,14 @@ describe('support inquiries in the browser', () => {
 
     await dialog.getByLabel('Assignee').click();
     await page.getByRole('option', { name: 'writer01' }).click();
-    await expect.poll(() => dialog.textContent(), { timeout: 20_000 }).toContain(
-      'Assignee: Unassigned → writer01',
-    );
+    await expect
+      .poll(() => dialog.textContent(), { timeout: 20_000 })
+      .toContain('Assignee: Unassigned → writer01');
     await dialog.getByLabel('Status').click();
     await page.getByRole('option', { name: 'Closed' }).click();
-    await expect.poll(() => dialog.textContent(), { timeout: 20_000 }).toContain(
-      'Status: Backlog → Closed',
-    );
+    await expect
+      .poll(() => dialog.textContent(), { timeout: 20_000 })
+      .toContain('Status: Backlog → Closed');
     await screenshot(page, 'support-detail');
 
     const [download] = await Promise.all([

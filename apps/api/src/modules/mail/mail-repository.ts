@@ -340,6 +340,7 @@ export async function countQueued(db: Executor): Promise<number> {
     .selectFrom('mail_outbox')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('status', 'in', ['pending', 'sending'])
+    .where('mail_send_id', 'is not', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -354,6 +355,10 @@ export type ClaimedMessage = {
 };
 
 /**
+ * Only rows of a send (mail_send_id) are ever delivered: the demo generator's outbox rows
+ * illustrate delivery states and belong to no send, so a server started with SMTP_URL on demo
+ * data never mails the demo users.
+ *
  * Claims up to `limit` due messages for one worker: due pending ones, and 'sending' ones
  * whose claim (lease) expired because their worker died. FOR UPDATE SKIP LOCKED lets replicas
  * claim side by side without ever taking the same row; the claim lasts `leaseSeconds`.
@@ -371,6 +376,7 @@ export async function claimDue(
      WHERE m.id IN (
        SELECT id FROM mail_outbox
         WHERE status IN ('pending', 'sending') AND next_attempt_at <= now()
+          AND mail_send_id IS NOT NULL
         ORDER BY next_attempt_at, id
         LIMIT ${limit}
         FOR UPDATE SKIP LOCKED)
@@ -421,7 +427,9 @@ export async function markFailed(db: Executor, id: string, answer: string): Prom
 export async function secondsUntilNextDue(db: Executor): Promise<number | null> {
   const { rows } = await sql<{ s: number | null }>`
     SELECT extract(epoch FROM (min(next_attempt_at) - now()))::float8 AS s
-      FROM mail_outbox WHERE status IN ('pending', 'sending')`.execute(db);
+      FROM mail_outbox WHERE status IN ('pending', 'sending') AND mail_send_id IS NOT NULL`.execute(
+    db,
+  );
   const s = rows[0]?.s;
   return s === null || s === undefined ? null : Math.max(0, Number(s));
 }
