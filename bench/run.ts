@@ -53,12 +53,16 @@ import { createUsersService } from '../apps/api/src/modules/users/users-service'
 import { seedDemoAdmins } from '../apps/api/src/seed/demo-admins';
 import type { PageRequest } from '../apps/api/src/shared/page';
 import { measureThroughput, type ThroughputResult } from './http-throughput';
+import { runMailBench } from './mail-send';
 
 const { values: args } = parseArgs({
   options: {
     iterations: { type: 'string', default: '30' },
-    // 'all' (default), 'queries' (no HTTP throughput) or 'http' (only the HTTP throughput).
+    // 'all' (default), 'queries' (no HTTP throughput), 'http' (only the HTTP throughput) or
+    // 'mail' (only the mail send benchmark, bench/mail-send.ts, on a fresh database).
     only: { type: 'string', default: 'all' },
+    // Recipients of the mail send benchmark.
+    'mail-users': { type: 'string', default: '20000' },
     // Only the cases whose "group: name" contains this text (case-insensitive), to iterate on a few.
     match: { type: 'string', default: '' },
   },
@@ -90,7 +94,7 @@ type Result = {
 };
 
 const url = process.env.DATABASE_URL;
-if (!url) {
+if (!url && args.only !== 'mail') {
   console.error('DATABASE_URL must name the benchmark-size PostgreSQL database.');
   process.exit(64);
 }
@@ -210,6 +214,10 @@ async function measure(c: Case): Promise<Result> {
 }
 
 async function main(): Promise<void> {
+  if (args.only === 'mail') {
+    console.log(JSON.stringify(await runMailBench(Number(args['mail-users'])), null, 2));
+    return;
+  }
   await plainClient.connect();
   const one = async <T>(q: string): Promise<T> => (await plainClient.query(q)).rows[0] as T;
   const widest = await one<{ id: number; children_count: number; descendants_count: number }>(

@@ -17,10 +17,21 @@ export type MailWorkerOptions = {
   /** How long a claim lasts before another worker may take the message (a dead worker's). */
   leaseSeconds?: number;
   batchSize?: number;
+  /** Messages in flight at once, each on its own pooled SMTP connection (default 5). */
+  concurrency?: number;
   log?: (message: string) => void;
 };
 
 export type DrainResult = { sent: number; retried: number; failed: number; queued: number };
+
+function pooledUrl(smtpUrl: string, connections: number): string {
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  if (!url.searchParams.has('maxConnections')) {
+    url.searchParams.set('maxConnections', String(connections));
+  }
+  return url.toString();
+}
 
 /** The SMTP server's answer (or the error) in one line, for the recipient's status. */
 function answerOf(error: unknown): string {
@@ -41,13 +52,20 @@ export function createMailWorker(db: Kysely<DB>, options: MailWorkerOptions) {
   const batchSize = options.batchSize ?? 50;
   const backoff = options.backoffSeconds ?? 30;
   const interval = 1000 / options.ratePerSecond;
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
-  let lastSendAt = 0;
+  const concurrency = Math.max(1, options.concurrency ?? 5);
+  // A pooled transport keeps its SMTP connections open between messages (a connection per
+  // message would cap the drain rate far below the configured one).
+  const transport = options.smtpUrl
+    ? nodemailer.createTransport(pooledUrl(options.smtpUrl, concurrency))
+    : undefined;
+  let nextSlot = 0;
 
+  /** Waits for this message's slot under the rate limit (slots are reserved in turn). */
   async function pace(): Promise<void> {
-    const wait = lastSendAt + interval - Date.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    lastSendAt = Date.now();
+    const now = Date.now();
+    const slot = Math.max(now, nextSlot);
+    nextSlot = slot + interval;
+    if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
   }
 
   async function deliver(message: repo.ClaimedMessage, result: DrainResult): Promise<void> {
@@ -102,10 +120,17 @@ export function createMailWorker(db: Kysely<DB>, options: MailWorkerOptions) {
         if (signal?.aborted) return result;
         const batch = await repo.claimDue(db, batchSize, leaseSeconds);
         if (batch.length === 0) break;
-        for (const message of batch) {
-          if (signal?.aborted) return result;
-          await deliver(message, result);
-        }
+        let next = 0;
+        const lane = async () => {
+          for (;;) {
+            if (signal?.aborted) return;
+            const message = batch[next++];
+            if (!message) return;
+            await deliver(message, result);
+          }
+        };
+        await Promise.all(Array.from({ length: Math.min(concurrency, batch.length) }, lane));
+        if (signal?.aborted) return result;
       }
       return result;
     },
