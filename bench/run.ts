@@ -57,15 +57,19 @@ import { seedDemoAdmins } from '../apps/api/src/seed/demo-admins';
 import type { PageRequest } from '../apps/api/src/shared/page';
 import { measureThroughput, type ThroughputResult } from './http-throughput';
 import { benchImports, type ImportBenchResult } from './imports';
+import { runMailBench } from './mail-send';
 
 const { values: args } = parseArgs({
   options: {
     iterations: { type: 'string', default: '30' },
     // 'all' (default), 'queries' (no HTTP throughput), 'http' (only the HTTP throughput) or
-    // 'imports' (only the CSV import against COPY, bench/imports.ts).
+    // 'imports' (only the CSV import against COPY, bench/imports.ts); 'mail' (only the mail send
+    // benchmark, bench/mail-send.ts, on a fresh database).
     only: { type: 'string', default: 'all' },
     // Rows of the payments file of the import bench (the target is stated for 1M).
     'import-rows': { type: 'string', default: '100000' },
+    // Recipients of the mail send benchmark.
+    'mail-users': { type: 'string', default: '20000' },
     // Only the cases whose "group: name" contains this text (case-insensitive), to iterate on a few.
     match: { type: 'string', default: '' },
   },
@@ -97,7 +101,7 @@ type Result = {
 };
 
 const url = process.env.DATABASE_URL;
-if (!url) {
+if (!url && args.only !== 'mail') {
   console.error('DATABASE_URL must name the benchmark-size PostgreSQL database.');
   process.exit(64);
 }
@@ -244,6 +248,10 @@ async function main(): Promise<void> {
     );
     fs.writeFileSync(file, markdown);
     console.log(markdown);
+    return;
+  }
+  if (args.only === 'mail') {
+    console.log(JSON.stringify(await runMailBench(Number(args['mail-users'])), null, 2));
     return;
   }
   await plainClient.connect();

@@ -23,9 +23,9 @@ async function freePort(): Promise<number> {
 /**
  * Starts the real server as a separate process, as `npm start` does, on a fresh database:
  * a new PostgreSQL database when DATABASE_URL is set (with DEMO_SEED=1), otherwise a new
- * PGlite folder. Resolves when /healthz answers.
+ * PGlite folder. Resolves when /healthz answers. `extraEnv` adds settings (e.g. SMTP_URL).
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -33,6 +33,7 @@ export async function startServer(): Promise<RunningServer> {
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
+    ...extraEnv,
   };
   let cleanup = async () => {};
   const baseDatabaseUrl = process.env.DATABASE_URL;

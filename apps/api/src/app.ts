@@ -20,6 +20,8 @@ import { registerDownloadRoute } from './modules/exports/download-route';
 import { exportLinkKey } from './platform/exports';
 import { registerHealthRoute } from './modules/health/health-route';
 import { registerPaymentTemplates } from './modules/payments/payments-templates-route';
+import { registerSupportFilesRoute } from './modules/support/support-files-route';
+import { createLocalFileStorage } from './platform/storage';
 import { createServices, type ServiceOptions } from './server/services';
 import { createSecretBox } from './shared/secret-box';
 
@@ -52,6 +54,7 @@ export async function buildApp(
   const secretsKey = resolveSecretsKey(config);
   const secretBox = createSecretBox(secretsKey);
   const services = createServices(database.db, {
+    smtpConfigured: Boolean(config.smtpUrl),
     ...serviceOptions,
     secretBox,
     importMaxBytes: config.importMaxBytes,
@@ -97,6 +100,7 @@ export async function buildApp(
   registerDownloadRoute(app, services.auth, services.exports);
   registerHealthRoute(app, database);
   registerPaymentTemplates(app, services.auth);
+  registerSupportFilesRoute(app, services, createLocalFileStorage(config.fileStorageDir));
   await registerWebApp(app, config.webDistDir);
   return app;
 }

@@ -4,9 +4,13 @@ import { resolveSecretsKey } from './config/secrets-key';
 import { openConfiguredDatabase } from './db/database';
 import { migrate } from './db/migrator';
 import { createJobs } from './platform/jobs';
+import { MAIL_QUEUE, registerMailJobs } from './modules/mail/mail-jobs';
+import { createMailWorker } from './modules/mail/mail-worker';
 import { buildApp } from './app';
 import { DEMO_ADMINS, DEMO_PASSWORD, seedDemoAdmins } from './seed/demo-admins';
 import { seedDemoPopulation } from './seed/population/demo-population';
+import { materializeDemoFiles } from './seed/demo-files';
+import { createLocalFileStorage } from './platform/storage';
 
 function readConfig(): Config & { secretsKey: Buffer } {
   try {
@@ -36,15 +40,29 @@ async function main(): Promise<void> {
   const database = await openConfiguredDatabase(config);
   const applied = await migrate(database.db);
   const seeded = config.demoSeed ? await seedDemoAdmins(database.db) : false;
-  if (config.demoSeed) await seedDemoPopulation(database.db);
-  const app = await buildApp(config, database);
-  if (applied.length > 0) app.log.info({ applied }, 'database migrations applied');
+  if (config.demoSeed) {
+    await seedDemoPopulation(database.db);
+    // The generated inquiries' attachments, as real files in the storage.
+    await materializeDemoFiles(database.db, createLocalFileStorage(config.fileStorageDir));
+  }
   // Background jobs run in the server process only (test apps from buildApp() have none).
   // Modules declare their queues and handlers on `jobs` before it starts.
-  const jobs = createJobs(database.db, {
-    onError: (error) => app.log.error({ err: error }, 'background jobs error'),
+  let logJobError = (error: Error) => console.error(`background jobs: ${error.message}`);
+  const jobs = createJobs(database.db, { onError: (error) => logJobError(error) });
+  const app = await buildApp(config, database, { jobs });
+  logJobError = (error) => app.log.error({ err: error }, 'background jobs error');
+  if (applied.length > 0) app.log.info({ applied }, 'database migrations applied');
+  const mailWorker = createMailWorker(database.db, {
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    ratePerSecond: config.mailRatePerSecond,
+    maxAttempts: config.mailMaxAttempts,
+    log: (message) => app.log.warn(message),
   });
+  registerMailJobs(jobs, database.db, mailWorker);
   await jobs.start({ workers: true });
+  // One drain at start: what a previous run left queued is sent (or reported as waiting).
+  await jobs.send(database.db, MAIL_QUEUE, { start: true });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -56,6 +74,7 @@ async function main(): Promise<void> {
       await app.close();
       // Running handlers finish before the connections they use are closed.
       await jobs.stop();
+      mailWorker.close();
       await database.close();
       clearTimeout(force);
       process.exit(0);

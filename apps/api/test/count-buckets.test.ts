@@ -490,6 +490,10 @@ describe('migration 0018 on a database loaded before it', () => {
       await sql`ALTER TABLE asset_stats_daily ADD COLUMN hec_referral_bonus numeric NOT NULL DEFAULT 0`.execute(
         database.db,
       );
+      // …and the column 0065 adds (support lane), dropped again before migrating.
+      await sql`ALTER TABLE user_contacts ADD COLUMN status_changed_at timestamptz`.execute(
+        database.db,
+      );
       await seedDemoPopulation(database.db, { users: 200, seed: 11 });
       await sql`DELETE FROM row_counts WHERE starts_with(bucket, 'confirmed_day:')
         OR starts_with(bucket, 'asset_fixed_day:') OR starts_with(bucket, 'buy_usd_band:')
@@ -499,6 +503,7 @@ describe('migration 0018 on a database loaded before it', () => {
       );
       expect(await verifyPopulation(database.db)).not.toEqual([]);
       await sql`ALTER TABLE asset_stats_daily DROP COLUMN hec_referral_bonus`.execute(database.db);
+      await sql`ALTER TABLE user_contacts DROP COLUMN status_changed_at`.execute(database.db);
       expect(await migrate(database.db)).toEqual(expect.arrayContaining(['0018', '0050', '0051']));
       expect(await verifyPopulation(database.db)).toEqual([]);
       expect(

@@ -5,6 +5,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config/env';
 import type { Database } from '../src/db/database';
 import type { Clock } from '../src/shared/clock';
+import type { ServiceOptions } from '../src/server/services';
 import { seedDemoAdmins } from '../src/seed/demo-admins';
 import { createTestDatabase } from './test-database';
 
@@ -35,6 +36,8 @@ export async function startTestApp(
     clock?: Clock;
     /** More environment for loadConfig (e.g. TRUST_PROXY, CORS_ORIGINS). */
     env?: Record<string, string>;
+    /** More service options, made from the test database (e.g. a started job queue). */
+    services?: (database: Database) => Promise<ServiceOptions> | ServiceOptions;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -47,7 +50,10 @@ export async function startTestApp(
     WEB_DIST_DIR: '/nonexistent-web-dist',
     ...options.env,
   });
-  const app = await buildApp(config, database, options.clock ? { clock: options.clock } : {});
+  const app = await buildApp(config, database, {
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.services ? await options.services(database) : {}),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 

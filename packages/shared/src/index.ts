@@ -6,3 +6,4 @@ export * from './decimal';
 export * from './decimal-text';
 export * from './transitions';
 export * from './statistics';
+export * from './mail';

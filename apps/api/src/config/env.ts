@@ -104,9 +104,31 @@ const envSchema = z.object({
       'must be 32 random bytes in base64 (openssl rand -base64 32)',
     )
     .transform((value) => (value ? Buffer.from(value, 'base64') : undefined)),
+  // Support and mail (issue 15).
+  FILE_STORAGE: z
+    .enum(['local', 's3'], { errorMap: () => ({ message: 'must be local or s3' }) })
+    .default('local')
+    .refine((value) => value === 'local', 's3 (S3-compatible storage) is not built yet; use local'),
+  FILE_STORAGE_DIR: z.string().min(1, 'must not be empty').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).default('Aube Admin <no-reply@localhost>'),
+  MAIL_RATE_PER_SECOND: z.coerce
+    .number({ invalid_type_error: 'must be a number' })
+    .positive('must be more than 0')
+    .default(20),
+  MAIL_MAX_ATTEMPTS: z.coerce
+    .number({ invalid_type_error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(5),
 });
 
-const SECRET_VARIABLES = new Set(['SECRETS_KEY']);
+// SMTP_URL may carry the SMTP password.
+const SECRET_VARIABLES = new Set(['SECRETS_KEY', 'SMTP_URL']);
 
 /** 43 base64 digits and one '=' of padding are exactly 32 bytes. */
 function decodesToKey(value: string): boolean {
@@ -144,6 +166,12 @@ export type Config = {
   secretsKey: Buffer | undefined;
   /** The largest CSV upload (platform/imports), refused before it is read. */
   importMaxBytes: number;
+  /** Support and mail (issue 15): where inquiry files live, and the SMTP delivery settings. */
+  fileStorageDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  mailRatePerSecond: number;
+  mailMaxAttempts: number;
 };
 
 export class ConfigError extends Error {
@@ -195,5 +223,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requireTotpForSuperAdmin: e.REQUIRE_TOTP_FOR_SUPER_ADMIN,
     secretsKey: e.SECRETS_KEY,
     importMaxBytes: e.IMPORT_MAX_BYTES,
+    fileStorageDir: path.resolve(e.FILE_STORAGE_DIR ?? path.join(e.DATA_DIR, 'files')),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    mailRatePerSecond: e.MAIL_RATE_PER_SECOND,
+    mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
   };
 }

@@ -1,6 +1,7 @@
 import type { AdminTables } from './tables/admin-tables';
 import type { DomainTables } from './tables/domain-tables';
 import type { PlatformTables } from './tables/platform-tables';
+import type { SupportTables } from './tables/support-tables';
 import type { Timestamp } from './tables/timestamp';
 
 /**
@@ -15,6 +16,7 @@ export type SchemaMigrationsTable = {
 
 export type DB = AdminTables &
   DomainTables &
-  PlatformTables & {
+  PlatformTables &
+  SupportTables & {
     schema_migrations: SchemaMigrationsTable;
   };

@@ -7,6 +7,8 @@ import type { PaymentsService } from '../modules/payments/payments-service';
 import type { ReferralService } from '../modules/referral/referral-service';
 import type { SavingsService } from '../modules/savings/savings-service';
 import type { StatisticsService } from '../modules/statistics/statistics-service';
+import type { MailService } from '../modules/mail/mail-service';
+import type { SupportService } from '../modules/support/support-service';
 import type { UsersService } from '../modules/users/users-service';
 import type { WithdrawalsService } from '../modules/withdrawals/withdrawals-service';
 import type { ImportsService } from '../platform/imports/imports-service';
@@ -42,6 +44,8 @@ export type Services = {
   statistics: StatisticsService;
   imports: ImportsService;
   exports: ExportsService;
+  support: SupportService;
+  mail: MailService;
 };
 
 export type GraphQLContext = {

@@ -9,6 +9,8 @@ import '../modules/payments/payments-schema';
 import '../modules/referral/referral-schema';
 import '../modules/savings/savings-schema';
 import '../modules/statistics/statistics-schema';
+import '../modules/support/support-schema';
+import '../modules/mail/mail-schema';
 import '../modules/users/users-schema';
 import '../modules/withdrawals/withdrawals-schema';
 import '../platform/imports/imports-schema';

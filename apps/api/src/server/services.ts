@@ -12,6 +12,9 @@ import { createReferralService } from '../modules/referral/referral-service';
 import { createSavingsService } from '../modules/savings/savings-service';
 import { createUsersService } from '../modules/users/users-service';
 import { createStatisticsService } from '../modules/statistics/statistics-service';
+import { createSupportService } from '../modules/support/support-service';
+import { createMailService } from '../modules/mail/mail-service';
+import type { MailKick } from '../modules/mail/mail-jobs';
 import { createWithdrawalsService } from '../modules/withdrawals/withdrawals-service';
 import { createImportsService } from '../platform/imports/imports-service';
 import { systemClock, type Clock } from '../shared/clock';
@@ -20,6 +23,10 @@ import type { SecretBox } from '../shared/secret-box';
 export type ServiceOptions = {
   /** Where services read "now"; tests pass a movable clock. */
   clock?: Clock;
+  /** Enqueues the mail drain job (the server's pg-boss); without it, mail waits in the outbox. */
+  jobs?: MailKick;
+  /** Whether SMTP_URL is set, for the mail screens' notice. */
+  smtpConfigured?: boolean;
 };
 
 /** What services need beyond the database: the box that seals stored secrets. */
@@ -67,6 +74,11 @@ export function createServices(db: Kysely<DB>, options: ServiceDependencies): Se
       },
       audit,
     ),
+    support: createSupportService(db, audit),
+    mail: createMailService(db, audit, clock, {
+      jobs: options.jobs,
+      smtpConfigured: options.smtpConfigured ?? false,
+    }),
   };
 }
 

@@ -245,6 +245,76 @@ export type ReferralPlanRemittanceHistoryCsvQueryVariables = Exact<{
 
 export type ReferralPlanRemittanceHistoryCsvQuery = { referralPlanRemittanceHistoryCsv: { url: string, fileName: string } };
 
+export type NotificationsQueryVariables = Exact<{
+  pagination?: PaginationInput | null | undefined;
+}>;
+
+
+export type NotificationsQuery = { notifications: { list: Array<{ id: number, title: string, content: string, language: string, isPublic: boolean, notifiedAt: string }>, pagination: { totalRecords: number } } };
+
+export type CreateNotificationMutationVariables = Exact<{
+  title?: string | null | undefined;
+  content?: string | null | undefined;
+  language?: string | null | undefined;
+  isPublic?: boolean | null | undefined;
+  notifiedAt?: string | null | undefined;
+}>;
+
+
+export type CreateNotificationMutation = { postCreateNotification: { message: string, notification: { id: number } } };
+
+export type UpdateNotificationMutationVariables = Exact<{
+  notificationId: number;
+  title?: string | null | undefined;
+  content?: string | null | undefined;
+  language?: string | null | undefined;
+  isPublic?: boolean | null | undefined;
+  notifiedAt?: string | null | undefined;
+}>;
+
+
+export type UpdateNotificationMutation = { postUpdateNotification: { message: string } };
+
+export type DeleteNotificationMutationVariables = Exact<{
+  notificationId: number;
+}>;
+
+
+export type DeleteNotificationMutation = { postDeleteNotification: { message: string } };
+
+export type MailPreviewQueryVariables = Exact<{
+  notificationId: number;
+  audience?: string | null | undefined;
+  userIds?: Array<number> | number | null | undefined;
+}>;
+
+
+export type MailPreviewQuery = { mailPreview: { subject: string, body: string, language: string, recipientCount: number }, mailDelivery: { smtpConfigured: boolean, queued: number } };
+
+export type SendTestMailMutationVariables = Exact<{
+  notificationId: number;
+}>;
+
+
+export type SendTestMailMutation = { postSendTestMail: { message: string, mailSendId: string, toAddress: string | null } };
+
+export type SendMailMutationVariables = Exact<{
+  notificationId: number;
+  audience?: string | null | undefined;
+  userIds?: Array<number> | number | null | undefined;
+}>;
+
+
+export type SendMailMutation = { postSendMail: { message: string, mailSendId: string, recipientCount: number } };
+
+export type MailSendStatusQueryVariables = Exact<{
+  mailSendId: string | number;
+  pagination?: PaginationInput | null | undefined;
+}>;
+
+
+export type MailSendStatusQuery = { mailSend: { id: string, audience: string, subject: string, recipientCount: number, createdAt: string, counts: { queued: number, sending: number, sent: number, failed: number } }, mailRecipients: { list: Array<{ id: string, toAddress: string, userName: string | null, status: string, attempts: number, smtpResponse: string | null, sentAt: string | null }>, pagination: { totalRecords: number } } };
+
 export type ConfirmTotpEnrollmentMutationVariables = Exact<{
   totpCode: string;
 }>;
@@ -380,6 +450,47 @@ export type AssetStatsQueryVariables = Exact<{
 
 
 export type AssetStatsQuery = { assetStats: { dateFrom: string, dateUntil: string, stats: Array<{ date: string, initialETHAmount: string, initialHECAmount: string, ETHAffiliateReward: string, HECAffiliateReward: string, HECReferralBonus: string, ETHSavingReward: string, HECSavingReward: string, ETHProportionalReward: string, HECProportionalReward: string, totalBuyAmountUsd: string }>, sums: { initialETHAmount: string, initialHECAmount: string, ETHAffiliateReward: string, HECAffiliateReward: string, HECReferralBonus: string, ETHSavingReward: string, HECSavingReward: string, ETHProportionalReward: string, HECProportionalReward: string, totalBuyAmountUsd: string } } };
+
+export type UserContactsQueryVariables = Exact<{
+  userName?: string | null | undefined;
+  assigneeUserName?: string | null | undefined;
+  userContactStatus?: string | null | undefined;
+  datetimeFrom?: string | null | undefined;
+  datetimeUntil?: string | null | undefined;
+  unassigned?: boolean | null | undefined;
+  pagination?: PaginationInput | null | undefined;
+}>;
+
+
+export type UserContactsQuery = { userContacts: { list: Array<{ id: string, userName: string, title: string, status: string, contactedAt: string, statusChangedAt: string, categories: Array<string>, assignee: { id: number, userName: string } | null, files: Array<{ id: string }> }>, pagination: { limit: number, offset: number, totalRecords: number }, statusCounts: Array<{ status: string, count: number }> } };
+
+export type UserContactQueryVariables = Exact<{
+  userContactId: string | number;
+}>;
+
+
+export type UserContactQuery = { userContact: { id: string, userName: string, title: string, content: string, status: string, contactedAt: string, statusChangedAt: string, categories: Array<string>, assignee: { id: number, userName: string } | null, files: Array<{ id: string, fileName: string, contentType: string, sizeBytes: number, downloadUrl: string }>, history: Array<{ id: string, changedAt: string, adminUserName: string | null, field: string, fromValue: string | null, toValue: string | null }> } };
+
+export type SupportChoicesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SupportChoicesQuery = { userContactStatuses: Array<{ id: number, name: string }>, adminUserNames: Array<{ id: number, userName: string }> };
+
+export type AssignUserContactMutationVariables = Exact<{
+  userContactId: string | number;
+  assigneeUserId?: number | null | undefined;
+}>;
+
+
+export type AssignUserContactMutation = { postAssignAdminUserToUserContact: { message: string } };
+
+export type UpdateUserContactStatusMutationVariables = Exact<{
+  userContactId: string | number;
+  status: string;
+}>;
+
+
+export type UpdateUserContactStatusMutation = { postUpdateUserContactStatus: { message: string } };
 
 export type TransactionsPlansQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -979,6 +1090,131 @@ export const ReferralPlanRemittanceHistoryCsvDocument = new TypedDocumentString(
   }
 }
     `) as unknown as TypedDocumentString<ReferralPlanRemittanceHistoryCsvQuery, ReferralPlanRemittanceHistoryCsvQueryVariables>;
+export const NotificationsDocument = new TypedDocumentString(`
+    query Notifications($pagination: PaginationInput) {
+  notifications(pagination: $pagination) {
+    list {
+      id
+      title
+      content
+      language
+      isPublic
+      notifiedAt
+    }
+    pagination {
+      totalRecords
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<NotificationsQuery, NotificationsQueryVariables>;
+export const CreateNotificationDocument = new TypedDocumentString(`
+    mutation CreateNotification($title: String, $content: String, $language: String, $isPublic: Boolean, $notifiedAt: DateTime) {
+  postCreateNotification(
+    title: $title
+    content: $content
+    language: $language
+    isPublic: $isPublic
+    notifiedAt: $notifiedAt
+  ) {
+    message
+    notification {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateNotificationMutation, CreateNotificationMutationVariables>;
+export const UpdateNotificationDocument = new TypedDocumentString(`
+    mutation UpdateNotification($notificationId: Int!, $title: String, $content: String, $language: String, $isPublic: Boolean, $notifiedAt: DateTime) {
+  postUpdateNotification(
+    notificationId: $notificationId
+    title: $title
+    content: $content
+    language: $language
+    isPublic: $isPublic
+    notifiedAt: $notifiedAt
+  ) {
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateNotificationMutation, UpdateNotificationMutationVariables>;
+export const DeleteNotificationDocument = new TypedDocumentString(`
+    mutation DeleteNotification($notificationId: Int!) {
+  postDeleteNotification(notificationId: $notificationId) {
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteNotificationMutation, DeleteNotificationMutationVariables>;
+export const MailPreviewDocument = new TypedDocumentString(`
+    query MailPreview($notificationId: Int!, $audience: String, $userIds: [Int!]) {
+  mailPreview(
+    notificationId: $notificationId
+    audience: $audience
+    userIds: $userIds
+  ) {
+    subject
+    body
+    language
+    recipientCount
+  }
+  mailDelivery {
+    smtpConfigured
+    queued
+  }
+}
+    `) as unknown as TypedDocumentString<MailPreviewQuery, MailPreviewQueryVariables>;
+export const SendTestMailDocument = new TypedDocumentString(`
+    mutation SendTestMail($notificationId: Int!) {
+  postSendTestMail(notificationId: $notificationId) {
+    message
+    mailSendId
+    toAddress
+  }
+}
+    `) as unknown as TypedDocumentString<SendTestMailMutation, SendTestMailMutationVariables>;
+export const SendMailDocument = new TypedDocumentString(`
+    mutation SendMail($notificationId: Int!, $audience: String, $userIds: [Int!]) {
+  postSendMail(
+    notificationId: $notificationId
+    audience: $audience
+    userIds: $userIds
+  ) {
+    message
+    mailSendId
+    recipientCount
+  }
+}
+    `) as unknown as TypedDocumentString<SendMailMutation, SendMailMutationVariables>;
+export const MailSendStatusDocument = new TypedDocumentString(`
+    query MailSendStatus($mailSendId: ID!, $pagination: PaginationInput) {
+  mailSend(mailSendId: $mailSendId) {
+    id
+    audience
+    subject
+    recipientCount
+    createdAt
+    counts {
+      queued
+      sending
+      sent
+      failed
+    }
+  }
+  mailRecipients(mailSendId: $mailSendId, pagination: $pagination) {
+    list {
+      id
+      toAddress
+      userName
+      status
+      attempts
+      smtpResponse
+      sentAt
+    }
+    pagination {
+      totalRecords
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MailSendStatusQuery, MailSendStatusQueryVariables>;
 export const ConfirmTotpEnrollmentDocument = new TypedDocumentString(`
     mutation ConfirmTotpEnrollment($totpCode: String!) {
   postConfirmTotpEnrollment(totpCode: $totpCode) {
@@ -1265,6 +1501,107 @@ export const AssetStatsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AssetStatsQuery, AssetStatsQueryVariables>;
+export const UserContactsDocument = new TypedDocumentString(`
+    query UserContacts($userName: String, $assigneeUserName: String, $userContactStatus: String, $datetimeFrom: DateTime, $datetimeUntil: DateTime, $unassigned: Boolean, $pagination: PaginationInput) {
+  userContacts(
+    userName: $userName
+    assigneeUserName: $assigneeUserName
+    userContactStatus: $userContactStatus
+    datetimeFrom: $datetimeFrom
+    datetimeUntil: $datetimeUntil
+    unassigned: $unassigned
+    pagination: $pagination
+  ) {
+    list {
+      id
+      userName
+      title
+      status
+      contactedAt
+      statusChangedAt
+      categories
+      assignee {
+        id
+        userName
+      }
+      files {
+        id
+      }
+    }
+    pagination {
+      limit
+      offset
+      totalRecords
+    }
+    statusCounts {
+      status
+      count
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UserContactsQuery, UserContactsQueryVariables>;
+export const UserContactDocument = new TypedDocumentString(`
+    query UserContact($userContactId: ID!) {
+  userContact(userContactId: $userContactId) {
+    id
+    userName
+    title
+    content
+    status
+    contactedAt
+    statusChangedAt
+    categories
+    assignee {
+      id
+      userName
+    }
+    files {
+      id
+      fileName
+      contentType
+      sizeBytes
+      downloadUrl
+    }
+    history {
+      id
+      changedAt
+      adminUserName
+      field
+      fromValue
+      toValue
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UserContactQuery, UserContactQueryVariables>;
+export const SupportChoicesDocument = new TypedDocumentString(`
+    query SupportChoices {
+  userContactStatuses {
+    id
+    name
+  }
+  adminUserNames {
+    id
+    userName
+  }
+}
+    `) as unknown as TypedDocumentString<SupportChoicesQuery, SupportChoicesQueryVariables>;
+export const AssignUserContactDocument = new TypedDocumentString(`
+    mutation AssignUserContact($userContactId: ID!, $assigneeUserId: Int) {
+  postAssignAdminUserToUserContact(
+    userContactId: $userContactId
+    assigneeUserId: $assigneeUserId
+  ) {
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<AssignUserContactMutation, AssignUserContactMutationVariables>;
+export const UpdateUserContactStatusDocument = new TypedDocumentString(`
+    mutation UpdateUserContactStatus($userContactId: ID!, $status: String!) {
+  postUpdateUserContactStatus(userContactId: $userContactId, status: $status) {
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateUserContactStatusMutation, UpdateUserContactStatusMutationVariables>;
 export const TransactionsPlansDocument = new TypedDocumentString(`
     query TransactionsPlans {
   plans {

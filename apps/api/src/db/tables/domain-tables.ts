@@ -274,6 +274,8 @@ export type UserContactsTable = {
   contacted_at: Timestamp;
   assignee_admin_user_id: number | null;
   updated_at: Timestamp;
+  /** Set by trigger (migration 0065): contacted_at on insert, now() on a status change. */
+  status_changed_at: Timestamp;
 };
 
 export type UserContactCategoryLinksTable = { user_contact_id: BigId; category_id: number };
@@ -317,6 +319,9 @@ export type MailOutboxTable = {
   last_error: string | null;
   created_at: Timestamp;
   sent_at: NullableTimestamp;
+  /** Migration 0066: the send this message belongs to, and the SMTP server's last answer. */
+  mail_send_id: ColumnType<string | null, string | number | null | undefined, string | number>;
+  smtp_response: string | null;
 };
 
 export type AssetStatsDailyTable = {

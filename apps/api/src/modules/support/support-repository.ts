@@ -8,7 +8,7 @@ import {
 } from '../../db/count-buckets';
 import type { Page, PageRequest } from '../../shared/page';
 import type { DB } from '../../db/schema';
-import type { ContactStatus } from '../../db/tables/domain-tables';
+import { CONTACT_STATUSES, type ContactStatus } from '../../db/tables/domain-tables';
 
 /** Filters of userContacts (spec section 7); date bounds arrive as whole-day ISO strings. */
 export type ContactsFilter = {
@@ -17,7 +17,17 @@ export type ContactsFilter = {
   userContactStatus?: ContactStatus | undefined;
   datetimeFrom?: Date | string | undefined;
   datetimeUntil?: Date | string | undefined;
+  /** Only inquiries nobody is assigned to. */
+  unassigned?: boolean | undefined;
 };
+
+export type ContactsSortTarget = 'contactedAt' | 'statusChangedAt' | 'id';
+
+const SORT_COLUMNS = {
+  contactedAt: 'c.contacted_at',
+  statusChangedAt: 'c.status_changed_at',
+  id: 'c.id',
+} as const;
 
 /** How each support filter is counted: the status has buckets. */
 export const CONTACTS_COUNT_RULE = {
@@ -26,6 +36,7 @@ export const CONTACTS_COUNT_RULE = {
   userContactStatus: 'buckets',
   datetimeFrom: 'index',
   datetimeUntil: 'index',
+  unassigned: 'index',
 } as const satisfies CountRule<ContactsFilter>;
 
 type Q<O> = SelectQueryBuilder<DB & { c: DB['user_contacts'] }, 'c', O>;
@@ -46,6 +57,7 @@ function applyFilter<O>(query: Q<O>, f: ContactsFilter): Q<O> {
       sql<number>`(SELECT id FROM admin_users WHERE lower(user_name) = ${f.assigneeUserName.toLowerCase()})`,
     );
   }
+  if (f.unassigned) q = q.where('c.assignee_admin_user_id', 'is', null);
   if (f.userContactStatus) q = q.where('c.status', '=', f.userContactStatus);
   if (f.datetimeFrom) q = q.where('c.contacted_at', '>=', new Date(f.datetimeFrom));
   if (f.datetimeUntil) q = q.where('c.contacted_at', '<=', new Date(f.datetimeUntil));
@@ -59,6 +71,7 @@ export type ContactListRow = {
   content: string;
   status: ContactStatus;
   contactedAt: Date;
+  statusChangedAt: Date;
   assigneeId: number | null;
   assigneeUserName: string | null;
   categories: string[];
@@ -69,12 +82,31 @@ export type ContactListRow = {
 export async function listContacts(
   db: Executor,
   filter: ContactsFilter,
-  p: PageRequest<'contactedAt'>,
+  p: PageRequest<ContactsSortTarget>,
 ): Promise<Page<ContactListRow>> {
   const direction = p.sort?.orderBy ?? 'desc';
+  const column = SORT_COLUMNS[p.sort?.target ?? 'contactedAt'];
   // Page first, then attach names, categories and files: SELECT-list subqueries would
   // otherwise run for every row the OFFSET skips.
-  const page = applyFilter(db.selectFrom('user_contacts as c'), filter)
+  const rows = await contactRows(db, (q) =>
+    applyFilter(q, filter)
+      .orderBy(column, direction)
+      .orderBy('c.id', direction)
+      .limit(p.limit)
+      .offset(p.offset),
+  )
+    .orderBy(`c.${column.slice(2)}` as 'c.contacted_at', direction)
+    .orderBy('c.id', direction)
+    .execute();
+  return { rows, totalRecords: await countContacts(db, filter) };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+type Restrict = (q: Q<{}>) => Q<{}>;
+
+/** Names, categories and files of the given contacts (a page, or one). */
+function contactRows(db: Executor, restrict: Restrict) {
+  const source = restrict(db.selectFrom('user_contacts as c'))
     .select([
       'c.id',
       'c.end_user_id',
@@ -82,15 +114,12 @@ export async function listContacts(
       'c.content',
       'c.status',
       'c.contacted_at',
+      'c.status_changed_at',
       'c.assignee_admin_user_id',
     ])
-    .orderBy('c.contacted_at', direction)
-    .orderBy('c.id', direction)
-    .limit(p.limit)
-    .offset(p.offset)
     .as('c');
-  const rows = await db
-    .selectFrom(page)
+  return db
+    .selectFrom(source)
     .innerJoin('end_users as u', 'u.id', 'c.end_user_id')
     .leftJoin('admin_users as a', 'a.id', 'c.assignee_admin_user_id')
     .select([
@@ -100,6 +129,7 @@ export async function listContacts(
       'c.content',
       'c.status',
       'c.contacted_at as contactedAt',
+      'c.status_changed_at as statusChangedAt',
       'a.id as assigneeId',
       'a.user_name as assigneeUserName',
       sql<
@@ -112,11 +142,7 @@ export async function listContacts(
       >`coalesce((SELECT json_agg(json_build_object('id', f.id::text, 'fileName', f.file_name, 'contentType', f.content_type, 'sizeBytes', f.size_bytes) ORDER BY f.id) FROM user_contact_files f WHERE f.user_contact_id = c.id), '[]'::json)`.as(
         'files',
       ),
-    ])
-    .orderBy('c.contacted_at', direction)
-    .orderBy('c.id', direction)
-    .execute();
-  return { rows, totalRecords: await countContacts(db, filter) };
+    ]);
 }
 
 /** Exact count: maintained status buckets, else by index. */
@@ -137,4 +163,143 @@ export async function countContacts(db: Executor, filter: ContactsFilter): Promi
 /** The contact statuses, as the status select shows them. */
 export async function listContactStatuses(db: Executor) {
   return db.selectFrom('user_contact_statuses').select(['id', 'name']).orderBy('id').execute();
+}
+
+/** One contact with its names, categories and files, or undefined. */
+export async function findContact(db: Executor, id: string): Promise<ContactListRow | undefined> {
+  return contactRows(db, (q) => q.where('c.id', '=', id)).executeTakeFirst();
+}
+
+/** The fields a change needs to know, locked for the change's transaction. */
+export async function lockContact(db: Executor, id: string) {
+  return db
+    .selectFrom('user_contacts')
+    .select(['id', 'status', 'assignee_admin_user_id as assigneeId'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function setContactStatus(db: Executor, id: string, status: ContactStatus) {
+  await db
+    .updateTable('user_contacts')
+    .set({ status, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setContactAssignee(db: Executor, id: string, assigneeId: number | null) {
+  await db
+    .updateTable('user_contacts')
+    .set({ assignee_admin_user_id: assigneeId, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export type ContactHistoryRow = {
+  id: string;
+  changedAt: Date;
+  adminUserName: string | null;
+  field: 'status' | 'assignee';
+  fromValue: string | null;
+  toValue: string | null;
+};
+
+export async function addHistory(
+  db: Executor,
+  entry: {
+    contactId: string;
+    adminUserId: number | null;
+    adminUserName: string | null;
+    field: 'status' | 'assignee';
+    fromValue: string | null;
+    toValue: string | null;
+  },
+): Promise<void> {
+  await db
+    .insertInto('user_contact_history')
+    .values({
+      user_contact_id: entry.contactId,
+      admin_user_id: entry.adminUserId,
+      admin_user_name: entry.adminUserName,
+      field: entry.field,
+      from_value: entry.fromValue,
+      to_value: entry.toValue,
+    })
+    .execute();
+}
+
+/** The changes of one contact, oldest first. */
+export async function listHistory(db: Executor, contactId: string): Promise<ContactHistoryRow[]> {
+  return db
+    .selectFrom('user_contact_history')
+    .select([
+      'id',
+      'changed_at as changedAt',
+      'admin_user_name as adminUserName',
+      'field',
+      'from_value as fromValue',
+      'to_value as toValue',
+    ])
+    .where('user_contact_id', '=', contactId)
+    .orderBy('changed_at')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * The status tab counts under the other filters: maintained buckets when only the status
+ * would differ (no other filter), else one grouped count by index.
+ */
+export async function countByStatus(
+  db: Executor,
+  filter: ContactsFilter,
+): Promise<Record<ContactStatus, number>> {
+  const rest: ContactsFilter = { ...filter, userContactStatus: undefined };
+  const counts: Record<ContactStatus, number> = { backlog: 0, wip: 0, closed: 0 };
+  if (servedByBuckets(rest, CONTACTS_COUNT_RULE, ['userContactStatus'])) {
+    const rows = await db
+      .selectFrom('row_counts')
+      .select(['bucket', 'n'])
+      .where('relation', '=', 'user_contacts')
+      .where(
+        'bucket',
+        'in',
+        CONTACT_STATUSES.map((s) => countBuckets.user_contacts.status(s)),
+      )
+      .execute();
+    for (const row of rows)
+      counts[row.bucket.slice('status:'.length) as ContactStatus] = Number(row.n);
+    return counts;
+  }
+  const rows = await applyFilter(db.selectFrom('user_contacts as c'), rest)
+    .select(['c.status', (eb) => eb.fn.countAll<string>().as('n')])
+    .groupBy('c.status')
+    .execute();
+  for (const row of rows) counts[row.status] = Number(row.n);
+  return counts;
+}
+
+/** An admin's id and user name, when the id names one. */
+export async function findAdminName(db: Executor, id: number) {
+  return db
+    .selectFrom('admin_users')
+    .select(['id', 'user_name as userName'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** One attachment's stored facts, for the download route. */
+export async function findFile(db: Executor, id: string) {
+  return db
+    .selectFrom('user_contact_files')
+    .select([
+      'id',
+      'file_name as fileName',
+      'content_type as contentType',
+      'size_bytes as sizeBytes',
+      'storage_key as storageKey',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }

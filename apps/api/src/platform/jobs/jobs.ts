@@ -19,7 +19,13 @@ export type JobHandler<T> = (job: { id: string; name: string; data: T }) => Prom
 
 export type SendOptions = Pick<
   PgBoss.SendOptions,
-  'singletonKey' | 'startAfter' | 'retryLimit' | 'retryDelay' | 'retryBackoff' | 'expireInSeconds'
+  | 'singletonKey'
+  | 'singletonSeconds'
+  | 'startAfter'
+  | 'retryLimit'
+  | 'retryDelay'
+  | 'retryBackoff'
+  | 'expireInSeconds'
 >;
 
 export type JobsOptions = {

@@ -849,6 +849,7 @@ export async function generatePopulation(
           countBuckets.user_contacts.all,
           countBuckets.user_contacts.status(status!),
         );
+        const updatedAt = at(contactedAt, 5 * DAY);
         emit('user_contacts', [
           String(contactId),
           String(id),
@@ -861,7 +862,9 @@ export async function generatePopulation(
           status ?? 'backlog',
           ts(contactedAt),
           assignee,
-          ts(at(contactedAt, 5 * DAY)),
+          ts(updatedAt),
+          // Migration 0065's trigger would stamp it, but bulk loads run without triggers.
+          ts((status ?? 'backlog') === 'backlog' ? contactedAt : updatedAt),
         ]);
         const firstCategory = 1 + rng.int(7);
         emit('user_contact_category_links', [String(contactId), String(firstCategory)]);

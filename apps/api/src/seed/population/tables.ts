@@ -188,6 +188,7 @@ export const POPULATION_TABLES = {
     'contacted_at',
     'assignee_admin_user_id',
     'updated_at',
+    'status_changed_at',
   ],
   user_contact_category_links: ['user_contact_id', 'category_id'],
   user_contact_files: [

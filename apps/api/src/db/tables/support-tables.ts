@@ -1,0 +1,32 @@
+import type { BigId, BigIdentity, Locale } from './domain-tables';
+import type { Timestamp } from './timestamp';
+
+/** Tables of the support and mail migrations (0065, 0066; issue 15). */
+export type UserContactHistoryTable = {
+  id: BigIdentity;
+  user_contact_id: BigId;
+  changed_at: Timestamp;
+  admin_user_id: number | null;
+  admin_user_name: string | null;
+  field: 'status' | 'assignee';
+  from_value: string | null;
+  to_value: string | null;
+};
+
+export type MailAudience = 'locale' | 'users' | 'test';
+
+export type MailSendsTable = {
+  id: BigIdentity;
+  notification_id: number | null;
+  audience: MailAudience;
+  language: Locale;
+  subject: string;
+  recipient_count: number;
+  created_by_admin_user_id: number | null;
+  created_at: Timestamp;
+};
+
+export type SupportTables = {
+  user_contact_history: UserContactHistoryTable;
+  mail_sends: MailSendsTable;
+};

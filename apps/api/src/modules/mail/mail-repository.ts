@@ -1,0 +1,435 @@
+import { sql } from 'kysely';
+import type { Locale, MailStatus } from '@app/shared';
+import type { Executor } from '../../db/executor';
+import type { Page, PageRequest } from '../../shared/page';
+
+export type NotificationRow = {
+  id: number;
+  title: string;
+  content: string;
+  language: Locale;
+  isPublic: boolean;
+  notifiedAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type NotificationInput = {
+  title: string;
+  content: string;
+  language: Locale;
+  isPublic: boolean;
+  notifiedAt: Date;
+};
+
+export type NotificationsSortTarget = 'notifiedAt' | 'id';
+
+const NOTIFICATION_COLUMNS = [
+  'id',
+  'title',
+  'content',
+  'language',
+  'is_public as isPublic',
+  'notified_at as notifiedAt',
+  'created_at as createdAt',
+  'updated_at as updatedAt',
+] as const;
+
+export async function listNotifications(
+  db: Executor,
+  filter: { language?: Locale | undefined },
+  p: PageRequest<NotificationsSortTarget>,
+): Promise<Page<NotificationRow>> {
+  const direction = p.sort?.orderBy ?? 'desc';
+  const column = p.sort?.target === 'id' ? 'id' : 'notified_at';
+  let q = db.selectFrom('notifications');
+  if (filter.language) q = q.where('language', '=', filter.language);
+  const rows = await q
+    .select(NOTIFICATION_COLUMNS)
+    .orderBy(column, direction)
+    .orderBy('id', direction)
+    .limit(p.limit)
+    .offset(p.offset)
+    .execute();
+  const count = await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return { rows, totalRecords: Number(count.n) };
+}
+
+export async function findNotification(
+  db: Executor,
+  id: number,
+): Promise<NotificationRow | undefined> {
+  return db
+    .selectFrom('notifications')
+    .select(NOTIFICATION_COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertNotification(
+  db: Executor,
+  input: NotificationInput,
+  adminId: number | null,
+): Promise<NotificationRow> {
+  return db
+    .insertInto('notifications')
+    .values({
+      title: input.title,
+      content: input.content,
+      language: input.language,
+      is_public: input.isPublic,
+      notified_at: input.notifiedAt,
+      created_by_admin_user_id: adminId,
+    })
+    .returning(NOTIFICATION_COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateNotification(
+  db: Executor,
+  id: number,
+  input: NotificationInput,
+): Promise<NotificationRow | undefined> {
+  return db
+    .updateTable('notifications')
+    .set({
+      title: input.title,
+      content: input.content,
+      language: input.language,
+      is_public: input.isPublic,
+      notified_at: input.notifiedAt,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .returning(NOTIFICATION_COLUMNS)
+    .executeTakeFirst();
+}
+
+export async function deleteNotification(db: Executor, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('notifications').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Users a send reaches: by locale (users without details count as the default, ja), or by id. */
+export type Audience = { kind: 'locale'; language: Locale } | { kind: 'users'; userIds: number[] };
+
+function audienceWhere(audience: Audience) {
+  // Addresses with a line break never become recipients (the header rule, issue 15).
+  const safe = sql`u.email !~ '[\\r\\n]' AND u.email <> ''`;
+  return audience.kind === 'locale'
+    ? sql`${safe} AND coalesce(d.default_locale, 'ja') = ${audience.language}`
+    : sql`${safe} AND u.id = ANY(${audience.userIds}::int[])`;
+}
+
+export async function countAudience(db: Executor, audience: Audience): Promise<number> {
+  const { rows } = await sql<{ n: string }>`
+    SELECT count(*) AS n FROM end_users u
+    LEFT JOIN end_user_details d ON d.end_user_id = u.id
+    WHERE ${audienceWhere(audience)}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+export async function insertSend(
+  db: Executor,
+  send: {
+    notificationId: number | null;
+    audience: 'locale' | 'users' | 'test';
+    language: Locale;
+    subject: string;
+    adminId: number | null;
+  },
+): Promise<string> {
+  const row = await db
+    .insertInto('mail_sends')
+    .values({
+      notification_id: send.notificationId,
+      audience: send.audience,
+      language: send.language,
+      subject: send.subject,
+      recipient_count: 0,
+      created_by_admin_user_id: send.adminId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * One outbox row per recipient in one set-based statement (INSERT … SELECT), whatever the
+ * audience's size; records the count on the send. Runs in the caller's transaction.
+ */
+export async function enqueueAudience(
+  db: Executor,
+  sendId: string,
+  notificationId: number | null,
+  message: { subject: string; body: string; language: Locale },
+  audience: Audience,
+): Promise<number> {
+  const result = await sql`
+    INSERT INTO mail_outbox (mail_send_id, notification_id, end_user_id, to_address, subject, body, language)
+    SELECT ${sendId}::bigint, ${notificationId}::int, u.id, u.email, ${message.subject}, ${message.body}, ${message.language}
+      FROM end_users u
+      LEFT JOIN end_user_details d ON d.end_user_id = u.id
+     WHERE ${audienceWhere(audience)}
+     ORDER BY u.id`.execute(db);
+  const count = Number(result.numAffectedRows ?? 0n);
+  await db
+    .updateTable('mail_sends')
+    .set({ recipient_count: count })
+    .where('id', '=', sendId)
+    .execute();
+  return count;
+}
+
+export async function enqueueOne(
+  db: Executor,
+  sendId: string,
+  notificationId: number | null,
+  message: { to: string; subject: string; body: string; language: Locale },
+): Promise<void> {
+  await db
+    .insertInto('mail_outbox')
+    .values({
+      mail_send_id: sendId,
+      notification_id: notificationId,
+      to_address: message.to,
+      subject: message.subject,
+      body: message.body,
+      language: message.language,
+    })
+    .execute();
+  await db.updateTable('mail_sends').set({ recipient_count: 1 }).where('id', '=', sendId).execute();
+}
+
+export type SendRow = {
+  id: string;
+  notificationId: number | null;
+  audience: string;
+  language: Locale;
+  subject: string;
+  recipientCount: number;
+  createdAt: Date;
+  createdBy: string | null;
+};
+
+export type SendCounts = Record<MailStatus, number>;
+
+export async function findSend(db: Executor, id: string): Promise<SendRow | undefined> {
+  return db
+    .selectFrom('mail_sends as s')
+    .leftJoin('admin_users as a', 'a.id', 's.created_by_admin_user_id')
+    .select([
+      's.id',
+      's.notification_id as notificationId',
+      's.audience',
+      's.language',
+      's.subject',
+      's.recipient_count as recipientCount',
+      's.created_at as createdAt',
+      'a.user_name as createdBy',
+    ])
+    .where('s.id', '=', id)
+    .executeTakeFirst() as Promise<SendRow | undefined>;
+}
+
+export async function listSends(
+  db: Executor,
+  notificationId: number | undefined,
+  p: PageRequest,
+): Promise<Page<SendRow>> {
+  let q = db.selectFrom('mail_sends as s');
+  if (notificationId !== undefined) q = q.where('s.notification_id', '=', notificationId);
+  const rows = await q
+    .leftJoin('admin_users as a', 'a.id', 's.created_by_admin_user_id')
+    .select([
+      's.id',
+      's.notification_id as notificationId',
+      's.audience',
+      's.language',
+      's.subject',
+      's.recipient_count as recipientCount',
+      's.created_at as createdAt',
+      'a.user_name as createdBy',
+    ])
+    .orderBy('s.id', 'desc')
+    .limit(p.limit)
+    .offset(p.offset)
+    .execute();
+  const count = await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return { rows: rows as SendRow[], totalRecords: Number(count.n) };
+}
+
+const OUTBOX_STATUS_OF = {
+  pending: 'queued',
+  sending: 'sending',
+  sent: 'sent',
+  failed: 'failed',
+} as const;
+const OUTBOX_STATUS_FOR: Record<MailStatus, 'pending' | 'sending' | 'sent' | 'failed'> = {
+  queued: 'pending',
+  sending: 'sending',
+  sent: 'sent',
+  failed: 'failed',
+};
+
+export async function countSendStatuses(db: Executor, sendId: string): Promise<SendCounts> {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('mail_send_id', '=', sendId)
+    .groupBy('status')
+    .execute();
+  const counts: SendCounts = { queued: 0, sending: 0, sent: 0, failed: 0 };
+  for (const row of rows) counts[OUTBOX_STATUS_OF[row.status]] = Number(row.n);
+  return counts;
+}
+
+export type RecipientRow = {
+  id: string;
+  toAddress: string;
+  userName: string | null;
+  subject: string;
+  body: string;
+  language: Locale;
+  status: MailStatus;
+  attempts: number;
+  smtpResponse: string | null;
+  lastError: string | null;
+  sentAt: Date | null;
+  nextAttemptAt: Date;
+};
+
+export async function listRecipients(
+  db: Executor,
+  sendId: string,
+  status: MailStatus | undefined,
+  p: PageRequest,
+): Promise<Page<RecipientRow>> {
+  let q = db.selectFrom('mail_outbox as m').where('m.mail_send_id', '=', sendId);
+  if (status) q = q.where('m.status', '=', OUTBOX_STATUS_FOR[status]);
+  const rows = await q
+    .leftJoin('end_users as u', 'u.id', 'm.end_user_id')
+    .select([
+      'm.id',
+      'm.to_address as toAddress',
+      'u.user_name as userName',
+      'm.subject',
+      'm.body',
+      'm.language',
+      'm.status',
+      'm.attempts',
+      'm.smtp_response as smtpResponse',
+      'm.last_error as lastError',
+      'm.sent_at as sentAt',
+      'm.next_attempt_at as nextAttemptAt',
+    ])
+    .orderBy('m.id')
+    .limit(p.limit)
+    .offset(p.offset)
+    .execute();
+  const count = await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return {
+    rows: rows.map((r) => ({ ...r, status: OUTBOX_STATUS_OF[r.status] })),
+    totalRecords: Number(count.n),
+  };
+}
+
+/** Messages waiting (due or retrying), for the console's "stay queued" notice. */
+export async function countQueued(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('status', 'in', ['pending', 'sending'])
+    .where('mail_send_id', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export type ClaimedMessage = {
+  id: string;
+  toAddress: string;
+  subject: string;
+  body: string;
+  language: Locale;
+  attempts: number;
+};
+
+/**
+ * Only rows of a send (mail_send_id) are ever delivered: the demo generator's outbox rows
+ * illustrate delivery states and belong to no send, so a server started with SMTP_URL on demo
+ * data never mails the demo users.
+ *
+ * Claims up to `limit` due messages for one worker: due pending ones, and 'sending' ones
+ * whose claim (lease) expired because their worker died. FOR UPDATE SKIP LOCKED lets replicas
+ * claim side by side without ever taking the same row; the claim lasts `leaseSeconds`.
+ */
+export async function claimDue(
+  db: Executor,
+  limit: number,
+  leaseSeconds: number,
+): Promise<ClaimedMessage[]> {
+  const { rows } = await sql<ClaimedMessage>`
+    UPDATE mail_outbox m
+       SET status = 'sending',
+           attempts = m.attempts + 1,
+           next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
+     WHERE m.id IN (
+       SELECT id FROM mail_outbox
+        WHERE status IN ('pending', 'sending') AND next_attempt_at <= now()
+          AND mail_send_id IS NOT NULL
+        ORDER BY next_attempt_at, id
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED)
+    RETURNING m.id::text AS id, m.to_address AS "toAddress", m.subject, m.body, m.language, m.attempts`.execute(
+    db,
+  );
+  return rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+}
+
+export async function markSent(db: Executor, id: string, response: string): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({ status: 'sent', sent_at: sql<Date>`now()`, smtp_response: response, last_error: null })
+    .where('id', '=', id)
+    .where('status', '=', 'sending')
+    .execute();
+}
+
+export async function markRetry(
+  db: Executor,
+  id: string,
+  answer: string,
+  delaySeconds: number,
+): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({
+      status: 'pending',
+      last_error: answer,
+      smtp_response: answer,
+      next_attempt_at: sql<Date>`now() + make_interval(secs => ${delaySeconds})`,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'sending')
+    .execute();
+}
+
+export async function markFailed(db: Executor, id: string, answer: string): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({ status: 'failed', last_error: answer, smtp_response: answer })
+    .where('id', '=', id)
+    .where('status', '=', 'sending')
+    .execute();
+}
+
+/** Seconds until the next waiting message is due (null when none waits). */
+export async function secondsUntilNextDue(db: Executor): Promise<number | null> {
+  const { rows } = await sql<{ s: number | null }>`
+    SELECT extract(epoch FROM (min(next_attempt_at) - now()))::float8 AS s
+      FROM mail_outbox WHERE status IN ('pending', 'sending') AND mail_send_id IS NOT NULL`.execute(
+    db,
+  );
+  const s = rows[0]?.s;
+  return s === null || s === undefined ? null : Math.max(0, Number(s));
+}

@@ -1,0 +1,292 @@
+import type { ArgBuilder } from '@pothos/core';
+import { builder } from '../../graphql/builder';
+import { pagedListQuery } from '../../graphql/pagination';
+import type { NotificationRow, RecipientRow, SendCounts, SendRow } from './mail-repository';
+import { NOTIFICATIONS_SORT_TARGETS } from './mail-service';
+
+const NotificationRef = builder.objectRef<NotificationRow>('Notification').implement({
+  description: 'A notification (spec section 3): title, content, language, public or private.',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    title: t.exposeString('title'),
+    content: t.exposeString('content'),
+    language: t.exposeString('language', { description: 'ja or en.' }),
+    isPublic: t.exposeBoolean('isPublic'),
+    notifiedAt: t.field({ type: 'DateTime', resolve: (n) => n.notifiedAt }),
+    createdAt: t.field({ type: 'DateTime', resolve: (n) => n.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (n) => n.updatedAt }),
+  }),
+});
+
+const NotificationResultRef = builder
+  .objectRef<{ message: string; notification: NotificationRow }>('NotificationResult')
+  .implement({
+    fields: (t) => ({
+      message: t.exposeString('message'),
+      notification: t.field({ type: NotificationRef, resolve: (r) => r.notification }),
+    }),
+  });
+
+const DeleteNotificationResultRef = builder
+  .objectRef<{ message: string; deletedNotificationId: number }>('DeleteNotificationResult')
+  .implement({
+    fields: (t) => ({
+      message: t.exposeString('message'),
+      deletedNotificationId: t.exposeInt('deletedNotificationId'),
+    }),
+  });
+
+const MailPreviewRef = builder
+  .objectRef<{ subject: string; body: string; language: string; recipientCount: number }>(
+    'MailPreview',
+  )
+  .implement({
+    description: 'The message exactly as recipients receive it, and how many the audience reaches.',
+    fields: (t) => ({
+      subject: t.exposeString('subject'),
+      body: t.exposeString('body'),
+      language: t.exposeString('language'),
+      recipientCount: t.exposeInt('recipientCount'),
+    }),
+  });
+
+const SendMailResultRef = builder
+  .objectRef<{
+    message: string;
+    mailSendId: string;
+    recipientCount: number;
+    toAddress?: string;
+  }>('SendMailResult')
+  .implement({
+    fields: (t) => ({
+      message: t.exposeString('message'),
+      mailSendId: t.exposeID('mailSendId'),
+      recipientCount: t.exposeInt('recipientCount'),
+      toAddress: t.string({ nullable: true, resolve: (r) => r.toAddress ?? null }),
+    }),
+  });
+
+const MailCountsRef = builder.objectRef<SendCounts>('MailStatusCounts').implement({
+  description: 'Recipients by status: queued (waiting or retrying), sending, sent, failed.',
+  fields: (t) => ({
+    queued: t.exposeInt('queued'),
+    sending: t.exposeInt('sending'),
+    sent: t.exposeInt('sent'),
+    failed: t.exposeInt('failed'),
+  }),
+});
+
+const MailSendRef = builder.objectRef<SendRow & { counts?: SendCounts }>('MailSend').implement({
+  description: 'One send of a notification (or a test to the admin) and its progress.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    notificationId: t.exposeInt('notificationId', { nullable: true }),
+    audience: t.exposeString('audience', { description: 'locale, users or test.' }),
+    language: t.exposeString('language'),
+    subject: t.exposeString('subject'),
+    recipientCount: t.exposeInt('recipientCount'),
+    createdAt: t.field({ type: 'DateTime', resolve: (s) => s.createdAt }),
+    createdBy: t.exposeString('createdBy', { nullable: true }),
+    counts: t.field({
+      type: MailCountsRef,
+      resolve: async (s, _args, ctx) =>
+        s.counts ?? (await ctx.services.mail.sendStatus(s.id)).counts,
+    }),
+  }),
+});
+
+const MailRecipientRef = builder.objectRef<RecipientRow>('MailRecipient').implement({
+  description: 'One recipient of a send: the message as sent and how its delivery stands.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    toAddress: t.exposeString('toAddress'),
+    userName: t.exposeString('userName', { nullable: true }),
+    subject: t.exposeString('subject'),
+    body: t.exposeString('body'),
+    language: t.exposeString('language'),
+    status: t.exposeString('status', { description: 'queued, sending, sent or failed.' }),
+    attempts: t.exposeInt('attempts'),
+    smtpResponse: t.exposeString('smtpResponse', {
+      nullable: true,
+      description: "The SMTP server's answer to the last attempt.",
+    }),
+    lastError: t.exposeString('lastError', { nullable: true }),
+    sentAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.sentAt }),
+    nextAttemptAt: t.field({ type: 'DateTime', resolve: (r) => r.nextAttemptAt }),
+  }),
+});
+
+const MailDeliveryRef = builder
+  .objectRef<{ smtpConfigured: boolean; queued: number }>('MailDelivery')
+  .implement({
+    fields: (t) => ({
+      smtpConfigured: t.exposeBoolean('smtpConfigured', {
+        description: 'False without SMTP_URL: nothing is sent and messages stay queued.',
+      }),
+      queued: t.exposeInt('queued', { description: 'Messages waiting to be sent, all sends.' }),
+    }),
+  });
+
+pagedListQuery('notifications', {
+  type: 'NotificationList',
+  item: NotificationRef,
+  description:
+    'Notifications, newest notified first (pagination optional). Sort targets: notifiedAt (default, DESC), id.',
+  authScopes: { authenticated: true },
+  sortTargets: NOTIFICATIONS_SORT_TARGETS,
+  defaultSort: { target: 'notifiedAt', orderBy: 'desc' },
+  args: (arg) => ({ language: arg.string({ required: false }) }),
+  load: (args, page, ctx) => ctx.services.mail.list(args, page),
+});
+
+builder.queryField('notification', (t) =>
+  t.field({
+    type: NotificationRef,
+    authScopes: { authenticated: true },
+    args: { notificationId: t.arg.int({ required: true }) },
+    resolve: (_root, args, ctx) => ctx.services.mail.get(args.notificationId),
+  }),
+);
+
+const notificationArgs = (t: { arg: ArgBuilder<typeof builder.$inferSchemaTypes> }) => ({
+  title: t.arg.string({ required: false }),
+  content: t.arg.string({ required: false }),
+  language: t.arg.string({ required: false, description: 'ja or en.' }),
+  isPublic: t.arg.boolean({ required: false, description: 'Default true.' }),
+  notifiedAt: t.arg({ type: 'DateTime', required: false, description: 'Default now.' }),
+});
+
+builder.mutationField('postCreateNotification', (t) =>
+  t.field({
+    description:
+      "Creates a notification. Messages: 'Please input title.', 'Please select a language.' (Japanese with Accept-Language: ja).",
+    type: NotificationResultRef,
+    authScopes: { write: true },
+    args: notificationArgs(t),
+    resolve: async (_root, args, ctx) => ({
+      notification: await ctx.services.mail.create(ctx.actor, args, ctx.locale),
+      message: 'Notification created.',
+    }),
+  }),
+);
+
+builder.mutationField('postUpdateNotification', (t) =>
+  t.field({
+    description: 'Replaces a notification’s fields (the same rules as creating one).',
+    type: NotificationResultRef,
+    authScopes: { write: true },
+    args: { notificationId: t.arg.int({ required: true }), ...notificationArgs(t) },
+    resolve: async (_root, { notificationId, ...args }, ctx) => ({
+      notification: await ctx.services.mail.update(ctx.actor, notificationId, args, ctx.locale),
+      message: 'Notification updated.',
+    }),
+  }),
+);
+
+builder.mutationField('postDeleteNotification', (t) =>
+  t.field({
+    description: 'Deletes a notification; its sends and their statuses stay.',
+    type: DeleteNotificationResultRef,
+    authScopes: { write: true },
+    args: { notificationId: t.arg.int({ required: true }) },
+    resolve: async (_root, args, ctx) => ({
+      deletedNotificationId: await ctx.services.mail.remove(ctx.actor, args.notificationId),
+      message: 'Notification deleted.',
+    }),
+  }),
+);
+
+builder.queryField('mailPreview', (t) =>
+  t.field({
+    description:
+      'The mail of a notification as it will be sent, and the recipient count of the audience: locale (users whose locale is the notification language; default) or users (userIds).',
+    type: MailPreviewRef,
+    authScopes: { authenticated: true },
+    args: {
+      notificationId: t.arg.int({ required: true }),
+      audience: t.arg.string({ required: false }),
+      userIds: t.arg.intList({ required: false }),
+    },
+    resolve: (_root, args, ctx) => ctx.services.mail.preview(args.notificationId, args),
+  }),
+);
+
+builder.mutationField('postSendTestMail', (t) =>
+  t.field({
+    description: "Sends the notification's mail to the signed-in admin's own address only.",
+    type: SendMailResultRef,
+    authScopes: { write: true },
+    args: { notificationId: t.arg.int({ required: true }) },
+    resolve: async (_root, args, ctx) => ({
+      ...(await ctx.services.mail.testSend(ctx.actor, args.notificationId)),
+      message: 'Test mail queued.',
+    }),
+  }),
+);
+
+builder.mutationField('postSendMail', (t) =>
+  t.field({
+    description:
+      'Sends the notification to its audience: writes one outbox row per recipient with the audit row in one transaction and returns at once; delivery follows (mailSend).',
+    type: SendMailResultRef,
+    authScopes: { write: true },
+    args: {
+      notificationId: t.arg.int({ required: true }),
+      audience: t.arg.string({ required: false, description: 'locale (default) or users.' }),
+      userIds: t.arg.intList({ required: false }),
+    },
+    resolve: async (_root, args, ctx) => ({
+      ...(await ctx.services.mail.send(ctx.actor, args.notificationId, args)),
+      message: 'Mail queued.',
+    }),
+  }),
+);
+
+builder.queryField('mailSend', (t) =>
+  t.field({
+    description: 'One send with its recipient counts by status (poll it for progress).',
+    type: MailSendRef,
+    authScopes: { authenticated: true },
+    args: { mailSendId: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => ctx.services.mail.sendStatus(String(args.mailSendId)),
+  }),
+);
+
+pagedListQuery('mailSends', {
+  type: 'MailSendList',
+  item: MailSendRef,
+  description: 'Sends, newest first; of one notification when notificationId is given.',
+  authScopes: { authenticated: true },
+  sortTargets: ['id'] as const,
+  defaultSort: { target: 'id', orderBy: 'desc' },
+  args: (arg) => ({ notificationId: arg.int({ required: false }) }),
+  load: (args, page, ctx) => ctx.services.mail.sends(args.notificationId, page),
+});
+
+pagedListQuery('mailRecipients', {
+  type: 'MailRecipientList',
+  item: MailRecipientRef,
+  description:
+    'The recipients of a send with their delivery status (queued, sending, sent, failed).',
+  authScopes: { authenticated: true },
+  sortTargets: ['id'] as const,
+  defaultSort: { target: 'id', orderBy: 'asc' },
+  args: (arg) => ({
+    mailSendId: arg.id({ required: true }),
+    status: arg.string({ required: false }),
+  }),
+  load: (args, page, ctx) =>
+    ctx.services.mail.recipients(String(args.mailSendId), args.status, page),
+});
+
+builder.queryField('mailDelivery', (t) =>
+  t.field({
+    description: 'Whether SMTP is configured, and how many messages wait.',
+    type: MailDeliveryRef,
+    authScopes: { authenticated: true },
+    resolve: async (_root, _args, ctx) => ({
+      smtpConfigured: ctx.services.mail.smtpConfigured,
+      queued: await ctx.services.mail.queuedCount(),
+    }),
+  }),
+);

@@ -1,0 +1,291 @@
+import {
+  hasLineBreak,
+  MAIL_AUDIENCES,
+  MAIL_STATUSES,
+  NOTIFICATION_MESSAGES,
+  type Locale,
+  type MailStatus,
+  type NotificationMessageKey,
+} from '@app/shared';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { AppError } from '../../shared/app-error';
+import { badInput, notFound, positiveId } from '../../shared/list-input';
+import type { PageRequest } from '../../shared/page';
+import type { Actor, AuditService } from '../audit/audit-service';
+import { MAIL_QUEUE, type MailKick } from './mail-jobs';
+import * as repo from './mail-repository';
+
+const AUDIT_TARGET = 'notification';
+const MAX_TITLE = 200;
+const MAX_CONTENT = 20_000;
+/** A chosen-users send names at most this many users (larger audiences go by locale). */
+const MAX_CHOSEN_USERS = 1000;
+
+export const NOTIFICATIONS_SORT_TARGETS: readonly repo.NotificationsSortTarget[] = [
+  'notifiedAt',
+  'id',
+];
+
+export type NotificationArgs = {
+  title?: string | null | undefined;
+  content?: string | null | undefined;
+  language?: string | null | undefined;
+  isPublic?: boolean | null | undefined;
+  notifiedAt?: Date | null | undefined;
+};
+
+export type AudienceArgs = {
+  audience?: string | null | undefined;
+  userIds?: readonly number[] | null | undefined;
+};
+
+const FOOTER: Record<Locale, string> = {
+  ja: 'このメールは Aube 運営事務局から配信しています。',
+  en: 'This message was sent to you by the Aube team.',
+};
+
+/** The message as every recipient receives it: the title as subject, the content and a footer. */
+export function renderNotificationMail(n: { title: string; content: string; language: Locale }) {
+  return {
+    subject: n.title,
+    body: `${n.content}\n\n--\n${FOOTER[n.language]}\n`,
+    language: n.language,
+  };
+}
+
+function formError(field: string, key: NotificationMessageKey, locale: Locale): AppError {
+  return new AppError('BAD_USER_INPUT', NOTIFICATION_MESSAGES[locale][key], { field });
+}
+
+function checkNotification(
+  args: NotificationArgs,
+  locale: Locale,
+  now: Date,
+): repo.NotificationInput {
+  const title = args.title?.trim() ?? '';
+  if (!title) throw formError('title', 'titleRequired', locale);
+  // The title is the mail's Subject header: a line break would start a header of its own.
+  if (hasLineBreak(title)) throw formError('title', 'titleLineBreak', locale);
+  if (title.length > MAX_TITLE) throw badInput('title', `must be at most ${MAX_TITLE} characters.`);
+  if (args.language !== 'ja' && args.language !== 'en') {
+    throw formError('language', 'languageRequired', locale);
+  }
+  const content = args.content ?? '';
+  if (!content.trim()) throw formError('content', 'contentRequired', locale);
+  if (content.length > MAX_CONTENT) {
+    throw badInput('content', `must be at most ${MAX_CONTENT} characters.`);
+  }
+  return {
+    title,
+    content,
+    language: args.language,
+    isPublic: args.isPublic ?? true,
+    notifiedAt: args.notifiedAt ?? now,
+  };
+}
+
+function checkAudience(args: AudienceArgs, language: Locale): repo.Audience {
+  const kind = args.audience ?? 'locale';
+  if (!(MAIL_AUDIENCES as readonly string[]).includes(kind)) {
+    throw badInput('audience', `must be one of ${MAIL_AUDIENCES.join(', ')}.`);
+  }
+  if (kind === 'locale') return { kind: 'locale', language };
+  const ids = [...new Set(args.userIds ?? [])];
+  if (ids.length === 0) throw badInput('userIds', 'choose at least one user.');
+  if (ids.length > MAX_CHOSEN_USERS) {
+    throw badInput('userIds', `at most ${MAX_CHOSEN_USERS} users; send to a language instead.`);
+  }
+  ids.forEach((id) => positiveId('userIds', id));
+  return { kind: 'users', userIds: ids };
+}
+
+function mailStatus(value: string | null | undefined): MailStatus | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  if (!(MAIL_STATUSES as readonly string[]).includes(value)) {
+    throw badInput('status', `must be one of ${MAIL_STATUSES.join(', ')}.`);
+  }
+  return value as MailStatus;
+}
+
+function sendId(value: string | number): string {
+  const text = String(value).trim();
+  if (!/^[1-9]\d{0,17}$/.test(text)) throw badInput('mailSendId', 'must be a positive id.');
+  return text;
+}
+
+/** Notifications and their mail (issue 15; docs/api.md, "Notifications and mail"). */
+export function createMailService(
+  db: Kysely<DB>,
+  audit: AuditService,
+  clock: () => Date,
+  options: { jobs?: MailKick | undefined; smtpConfigured: boolean },
+) {
+  async function notification(id: number): Promise<repo.NotificationRow> {
+    positiveId('notificationId', id);
+    const row = await repo.findNotification(db, id);
+    if (!row) throw notFound('Notification', id);
+    return row;
+  }
+
+  async function sendStatus(id: string) {
+    const send = await repo.findSend(db, id);
+    if (!send) throw notFound('Mail send', id);
+    return { ...send, counts: await repo.countSendStatuses(db, id) };
+  }
+
+  return {
+    smtpConfigured: options.smtpConfigured,
+
+    list: (
+      filter: { language?: string | null | undefined },
+      page: PageRequest<repo.NotificationsSortTarget>,
+    ) => {
+      const language =
+        filter.language === 'ja' || filter.language === 'en' ? filter.language : undefined;
+      if (filter.language && !language) throw badInput('language', 'must be ja or en.');
+      return repo.listNotifications(db, { language }, page);
+    },
+
+    get: notification,
+
+    create: (actor: Actor, args: NotificationArgs, locale: Locale) => {
+      const input = checkNotification(args, locale, clock());
+      return audit.withAudit(
+        actor,
+        { operation: 'postCreateNotification', targetType: AUDIT_TARGET },
+        async (trx) => {
+          const row = await repo.insertNotification(trx, input, actor.adminUserId);
+          return { result: row, targetIds: [row.id], before: null, after: row };
+        },
+      );
+    },
+
+    update: (actor: Actor, id: number, args: NotificationArgs, locale: Locale) => {
+      positiveId('notificationId', id);
+      const input = checkNotification(args, locale, clock());
+      return audit.withAudit(
+        actor,
+        { operation: 'postUpdateNotification', targetType: AUDIT_TARGET },
+        async (trx) => {
+          const before = await repo.findNotification(trx, id);
+          if (!before) throw notFound('Notification', id);
+          const after = (await repo.updateNotification(trx, id, input))!;
+          return { result: after, targetIds: [id], before, after };
+        },
+      );
+    },
+
+    remove: (actor: Actor, id: number) => {
+      positiveId('notificationId', id);
+      return audit.withAudit(
+        actor,
+        { operation: 'postDeleteNotification', targetType: AUDIT_TARGET },
+        async (trx) => {
+          const before = await repo.findNotification(trx, id);
+          if (!before) throw notFound('Notification', id);
+          await repo.deleteNotification(trx, id);
+          return { result: id, targetIds: [id], before, after: null };
+        },
+      );
+    },
+
+    /** The message as it will be sent, and how many users the audience reaches now. */
+    preview: async (id: number, args: AudienceArgs) => {
+      const n = await notification(id);
+      const audience = checkAudience(args, n.language);
+      return {
+        ...renderNotificationMail(n),
+        recipientCount: await repo.countAudience(db, audience),
+      };
+    },
+
+    /** Sends the notification to the signed-in admin's own address only. */
+    testSend: async (actor: Actor, id: number) => {
+      const n = await notification(id);
+      if (actor.adminUserId === null) throw new AppError('FORBIDDEN', 'No admin to send to.');
+      const me = await db
+        .selectFrom('admin_users')
+        .select('email')
+        .where('id', '=', actor.adminUserId)
+        .executeTakeFirstOrThrow();
+      const message = renderNotificationMail(n);
+      return audit.withAudit(
+        actor,
+        { operation: 'postSendTestMail', targetType: AUDIT_TARGET },
+        async (trx) => {
+          const mailSendId = await repo.insertSend(trx, {
+            notificationId: n.id,
+            audience: 'test',
+            language: n.language,
+            subject: message.subject,
+            adminId: actor.adminUserId,
+          });
+          await repo.enqueueOne(trx, mailSendId, n.id, { ...message, to: me.email });
+          await options.jobs?.send(trx, MAIL_QUEUE, { mailSendId });
+          return {
+            result: { mailSendId, toAddress: me.email, recipientCount: 1 },
+            targetIds: [n.id],
+            before: null,
+            after: { mailSendId, audience: 'test', toAddress: me.email },
+          };
+        },
+      );
+    },
+
+    /**
+     * Confirms a send: one outbox row per recipient (one INSERT … SELECT), the send's record
+     * and its audit row in one transaction, and the drain job enqueued in it; returns at once.
+     */
+    send: async (actor: Actor, id: number, args: AudienceArgs) => {
+      const n = await notification(id);
+      const audience = checkAudience(args, n.language);
+      const message = renderNotificationMail(n);
+      return audit.withAudit(
+        actor,
+        { operation: 'postSendMail', targetType: AUDIT_TARGET },
+        async (trx) => {
+          const mailSendId = await repo.insertSend(trx, {
+            notificationId: n.id,
+            audience: audience.kind,
+            language: n.language,
+            subject: message.subject,
+            adminId: actor.adminUserId,
+          });
+          const recipientCount = await repo.enqueueAudience(
+            trx,
+            mailSendId,
+            n.id,
+            message,
+            audience,
+          );
+          if (recipientCount > 0) await options.jobs?.send(trx, MAIL_QUEUE, { mailSendId });
+          return {
+            result: { mailSendId, recipientCount },
+            targetIds: [n.id],
+            before: null,
+            after: {
+              mailSendId,
+              audience: audience.kind,
+              language: n.language,
+              userIds: audience.kind === 'users' ? audience.userIds : null,
+              recipientCount,
+            },
+          };
+        },
+      );
+    },
+
+    sendStatus: (id: string | number) => sendStatus(sendId(id)),
+
+    sends: (notificationId: number | null | undefined, page: PageRequest) =>
+      repo.listSends(db, notificationId ?? undefined, page),
+
+    recipients: (id: string | number, status: string | null | undefined, page: PageRequest) =>
+      repo.listRecipients(db, sendId(id), mailStatus(status), page),
+
+    queuedCount: () => repo.countQueued(db),
+  };
+}
+
+export type MailService = ReturnType<typeof createMailService>;

@@ -1,0 +1,562 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/test-app';
+import { createJobs, type Jobs } from '../../platform/jobs';
+import { registerMailJobs } from './mail-jobs';
+import * as repo from './mail-repository';
+import { createMailWorker, type MailWorker } from './mail-worker';
+
+/** A message as the SMTP server received it. */
+type Received = { to: string[]; from: string; headers: Record<string, string>; body: string };
+
+/** Decodes RFC 2047 encoded words (nodemailer's Subject for non-ASCII titles). */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([QB])\?(.*?)\?=/gi, (_m, kind: string, text: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_x, hex: string) =>
+                String.fromCharCode(parseInt(hex, 16)),
+              ),
+            'latin1',
+          ).toString('utf8'),
+    );
+}
+
+function parseMessage(raw: string): { headers: Record<string, string>; body: string } {
+  const split = raw.indexOf('\r\n\r\n');
+  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+  const headers: Record<string, string> = {};
+  for (const line of head.split('\r\n')) {
+    const colon = line.indexOf(':');
+    headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  let body = raw.slice(split + 4);
+  const encoding = headers['content-transfer-encoding']?.toLowerCase();
+  if (encoding === 'base64')
+    body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    body = Buffer.from(
+      body
+        .replace(/=\r\n/g, '')
+        .replace(/=([0-9A-F]{2})/gi, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8');
+  }
+  headers.subject = decodeWords(headers.subject ?? '');
+  return { headers, body: body.replace(/\r\n/g, '\n') };
+}
+
+/** A real SMTP server on a random port that records what it accepts. */
+async function startSmtp(
+  onRcptTo?: SMTPServerOptions['onRcptTo'],
+): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    ...(onRcptTo ? { onRcptTo } : {}),
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const parsed = parseMessage(Buffer.concat(chunks).toString('latin1'));
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          ...parsed,
+        });
+        callback(null, 'Queued as test');
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Polls until `check` passes (generous limit, no fixed sleeps: the machine may be loaded). */
+async function eventually(check: () => Promise<void> | void, timeoutMs = 60_000): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() - started > timeoutMs) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+let t: TestApp;
+let jobs: Jobs;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let poolWorker: MailWorker;
+let writer: string;
+let reader: string;
+let userSeq = 0;
+
+async function addUsers(count: number, locale: 'ja' | 'en', prefix: string): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    userSeq += 1;
+    const row = await t.database.db
+      .insertInto('end_users')
+      .values({
+        user_name: `${prefix}${userSeq}`,
+        invite_code: `MAIL${String(userSeq).padStart(4, '0')}`,
+        email: `${prefix}${userSeq}@example.com`,
+        aube_user_id_hash: `mail${userSeq}`,
+        first_name: 'Mail',
+        last_name: 'User',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .insertInto('end_user_details')
+      .values({ end_user_id: row.id, default_locale: locale })
+      .execute();
+    ids.push(row.id);
+  }
+  return ids;
+}
+
+const CREATE = `mutation ($title: String, $content: String, $language: String, $isPublic: Boolean) {
+  postCreateNotification(title: $title, content: $content, language: $language, isPublic: $isPublic) {
+    message notification { id title content language isPublic notifiedAt }
+  }
+}`;
+
+async function gqlIn(locale: 'en' | 'ja', query: string, variables: Record<string, unknown>) {
+  const response = await fetch(`${t.baseUrl}/graphql-admin`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'accept-language': locale === 'ja' ? 'ja' : 'en-US',
+      'x-admin-access-token': writer,
+    },
+    body: JSON.stringify({ query, variables }),
+  });
+  return (await response.json()) as {
+    data?: Record<string, unknown> | null;
+    errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
+  };
+}
+
+async function createNotification(title: string, content: string, language: 'ja' | 'en') {
+  const result = await t.gql<{ postCreateNotification: { notification: { id: number } } }>(
+    CREATE,
+    { title, content, language },
+    writer,
+  );
+  expect(result.errors).toBeUndefined();
+  return result.data!.postCreateNotification.notification.id;
+}
+
+async function sendCounts(mailSendId: string) {
+  const result = await t.gql<{
+    mailSend: { recipientCount: number; counts: Record<string, number> };
+  }>(
+    'query ($id: ID!) { mailSend(mailSendId: $id) { recipientCount counts { queued sending sent failed } } }',
+    { id: mailSendId },
+    reader,
+  );
+  expect(result.errors).toBeUndefined();
+  return result.data!.mailSend;
+}
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await startTestApp({
+    services: async (database) => {
+      jobs = createJobs(database.db, { pollingIntervalSeconds: 0.5, supervise: false });
+      poolWorker = createMailWorker(database.db, {
+        smtpUrl: smtp.url,
+        from: 'Aube <no-reply@aube.test>',
+        ratePerSecond: 200,
+        maxAttempts: 3,
+        backoffSeconds: 0.2,
+        log: () => {},
+      });
+      registerMailJobs(jobs, database.db, poolWorker);
+      await jobs.start({ workers: true });
+      return { jobs, smtpConfigured: true };
+    },
+  });
+  writer = await t.login('writer@example.com');
+  reader = await t.login('reader@example.com');
+}, 180_000);
+
+afterAll(async () => {
+  await jobs?.stop();
+  poolWorker?.close();
+  await t?.close();
+  await smtp?.close();
+}, 120_000);
+
+describe('notifications', () => {
+  it('creates, lists, updates and deletes, each audited; the spec messages in both languages', async () => {
+    const id = await createNotification('Maintenance', 'We will stop at 2am.', 'en');
+    const listed = await t.gql<{
+      notifications: { list: Array<{ id: number }>; pagination: { totalRecords: number } };
+    }>('{ notifications { list { id title } pagination { totalRecords } } }', {}, reader);
+    expect(listed.data!.notifications.list.map((n) => n.id)).toContain(id);
+    const updated = await t.gql<{
+      postUpdateNotification: { notification: { title: string; isPublic: boolean } };
+    }>(
+      'mutation ($id: Int!) { postUpdateNotification(notificationId: $id, title: "Maintenance (moved)", content: "3am", language: "en", isPublic: false) { notification { title isPublic } } }',
+      { id },
+      writer,
+    );
+    expect(updated.data!.postUpdateNotification.notification).toEqual({
+      title: 'Maintenance (moved)',
+      isPublic: false,
+    });
+    const deleted = await t.gql<{ postDeleteNotification: { deletedNotificationId: number } }>(
+      'mutation ($id: Int!) { postDeleteNotification(notificationId: $id) { deletedNotificationId } }',
+      { id },
+      writer,
+    );
+    expect(deleted.data!.postDeleteNotification.deletedNotificationId).toBe(id);
+    const operations = await t.database.db
+      .selectFrom('audit_log')
+      .select('operation')
+      .where('operation', 'in', [
+        'postCreateNotification',
+        'postUpdateNotification',
+        'postDeleteNotification',
+      ])
+      .execute();
+    expect(operations.map((o) => o.operation).sort()).toEqual([
+      'postCreateNotification',
+      'postDeleteNotification',
+      'postUpdateNotification',
+    ]);
+
+    const noTitle = await gqlIn('en', CREATE, { title: ' ', content: 'x', language: 'en' });
+    expect(noTitle.errors?.[0]?.message).toBe('Please input title.');
+    const noLanguage = await gqlIn('en', CREATE, { title: 'x', content: 'x' });
+    expect(noLanguage.errors?.[0]?.message).toBe('Please select a language.');
+    const noLanguageJa = await gqlIn('ja', CREATE, { title: 'x', content: 'x', language: 'fr' });
+    expect(noLanguageJa.errors?.[0]?.message).toBe('言語を選択してください。');
+    const noTitleJa = await gqlIn('ja', CREATE, { title: '', content: 'x', language: 'ja' });
+    expect(noTitleJa.errors?.[0]?.message).toBe('タイトルを入力してください。');
+    // A line break in the title would let it add headers to the mail.
+    const injected = await gqlIn('en', CREATE, {
+      title: 'Hello\r\nBcc: victim@example.com',
+      content: 'x',
+      language: 'en',
+    });
+    expect(injected.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    const readerTry = await t.gql(CREATE, { title: 'x', content: 'x', language: 'en' }, reader);
+    expect(readerTry.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+});
+
+describe('sending through pg-boss and a real SMTP server', () => {
+  it('previews, test-sends to the admin, sends to the locale audience; status reaches sent', async () => {
+    const enUsers = await addUsers(5, 'en', 'enuser');
+    await addUsers(3, 'ja', 'jauser');
+    const id = await createNotification('New plan available', 'The 5-year plan opens today.', 'en');
+
+    const preview = await t.gql<{
+      mailPreview: { subject: string; body: string; recipientCount: number };
+    }>(
+      'query ($id: Int!) { mailPreview(notificationId: $id) { subject body recipientCount } }',
+      { id },
+      reader,
+    );
+    expect(preview.data!.mailPreview.subject).toBe('New plan available');
+    expect(preview.data!.mailPreview.body).toContain('The 5-year plan opens today.');
+    expect(preview.data!.mailPreview.recipientCount).toBe(5);
+    const chosen = await t.gql<{ mailPreview: { recipientCount: number } }>(
+      'query ($id: Int!, $ids: [Int!]) { mailPreview(notificationId: $id, audience: "users", userIds: $ids) { recipientCount } }',
+      { id, ids: enUsers.slice(0, 2) },
+      reader,
+    );
+    expect(chosen.data!.mailPreview.recipientCount).toBe(2);
+
+    const test = await t.gql<{ postSendTestMail: { mailSendId: string; toAddress: string } }>(
+      'mutation ($id: Int!) { postSendTestMail(notificationId: $id) { mailSendId toAddress } }',
+      { id },
+      writer,
+    );
+    expect(test.errors).toBeUndefined();
+    expect(test.data!.postSendTestMail.toAddress).toBe('writer@example.com');
+    await eventually(async () => {
+      expect((await sendCounts(test.data!.postSendTestMail.mailSendId)).counts.sent).toBe(1);
+    });
+    expect(smtp.received.filter((m) => m.to.includes('writer@example.com'))).toHaveLength(1);
+
+    const started = Date.now();
+    const sent = await t.gql<{ postSendMail: { mailSendId: string; recipientCount: number } }>(
+      'mutation ($id: Int!) { postSendMail(notificationId: $id) { message mailSendId recipientCount } }',
+      { id },
+      writer,
+    );
+    expect(sent.errors).toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(15_000);
+    const { mailSendId, recipientCount } = sent.data!.postSendMail;
+    expect(recipientCount).toBe(5);
+    // The audit row names the send, written in the same transaction as the outbox rows.
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['summary'])
+      .where('operation', '=', 'postSendMail')
+      .executeTakeFirstOrThrow();
+    expect(audit.summary).toMatchObject({ after: { mailSendId, recipientCount: 5 } });
+
+    await eventually(async () => {
+      expect((await sendCounts(mailSendId)).counts).toEqual({
+        queued: 0,
+        sending: 0,
+        sent: 5,
+        failed: 0,
+      });
+    });
+    const delivered = smtp.received.filter((m) => m.headers.subject === 'New plan available');
+    // 5 users plus the earlier test mail.
+    expect(delivered).toHaveLength(6);
+    const toUsers = delivered.filter((m) => m.to[0]!.startsWith('enuser'));
+    expect(toUsers.map((m) => m.to[0]).sort()).toEqual(
+      enUsers.map((_, i) => `enuser${i + 1}@example.com`).sort(),
+    );
+    for (const message of toUsers) {
+      expect(message.from).toBe('no-reply@aube.test');
+      expect(message.headers['content-language']).toBe('en');
+      expect(message.body).toContain('The 5-year plan opens today.');
+      expect(message.body).toContain('This message was sent to you by the Aube team.');
+    }
+    const recipients = await t.gql<{
+      mailRecipients: { list: Array<{ status: string; smtpResponse: string }> };
+    }>(
+      'query ($id: ID!) { mailRecipients(mailSendId: $id) { list { toAddress status smtpResponse attempts } } }',
+      { id: mailSendId },
+      reader,
+    );
+    expect(recipients.data!.mailRecipients.list.every((r) => r.status === 'sent')).toBe(true);
+    expect(recipients.data!.mailRecipients.list[0]!.smtpResponse).toContain('Queued as test');
+  });
+
+  it('sends Japanese mail in Japanese to users whose locale is ja', async () => {
+    const id = await createNotification('メンテナンスのお知らせ', '午前2時に停止します。', 'ja');
+    const sent = await t.gql<{ postSendMail: { mailSendId: string; recipientCount: number } }>(
+      'mutation ($id: Int!) { postSendMail(notificationId: $id) { mailSendId recipientCount } }',
+      { id },
+      writer,
+    );
+    expect(sent.data!.postSendMail.recipientCount).toBe(3);
+    await eventually(async () => {
+      expect((await sendCounts(sent.data!.postSendMail.mailSendId)).counts.sent).toBe(3);
+    });
+    const ja = smtp.received.filter((m) => m.headers.subject === 'メンテナンスのお知らせ');
+    expect(ja.map((m) => m.to[0]!.replace(/\d+/, '')).sort()).toEqual([
+      'jauser@example.com',
+      'jauser@example.com',
+      'jauser@example.com',
+    ]);
+    expect(ja[0]!.headers['content-language']).toBe('ja');
+    expect(ja[0]!.body).toContain('午前2時に停止します。');
+    expect(ja[0]!.body).toContain('Aube 運営事務局');
+  });
+
+  it('refuses an address with a line break at the database', async () => {
+    await expect(
+      t.database.db
+        .insertInto('mail_outbox')
+        .values({
+          to_address: 'a@example.com\r\nBcc: b@example.com',
+          subject: 'x',
+          body: 'x',
+          language: 'en',
+        })
+        .execute(),
+    ).rejects.toThrow(/mail_outbox_header_safe_check/);
+  });
+});
+
+describe('the delivery worker', () => {
+  /** Queues a send to `count` new users without the job queue (which is stopped here). */
+  async function queueSend(
+    count: number,
+    prefix: string,
+  ): Promise<{ sendId: string; emails: string[] }> {
+    const ids = await addUsers(count, 'en', prefix);
+    const sendId = await repo.insertSend(t.database.db, {
+      notificationId: null,
+      audience: 'users',
+      language: 'en',
+      subject: `Batch ${prefix}`,
+      adminId: null,
+    });
+    await repo.enqueueAudience(
+      t.database.db,
+      sendId,
+      null,
+      { subject: `Batch ${prefix}`, body: 'hello', language: 'en' },
+      { kind: 'users', userIds: ids },
+    );
+    const emails = await t.database.db
+      .selectFrom('mail_outbox')
+      .select('to_address')
+      .where('mail_send_id', '=', sendId)
+      .execute();
+    return { sendId, emails: emails.map((e) => e.to_address) };
+  }
+
+  async function statuses(sendId: string) {
+    return repo.countSendStatuses(t.database.db, sendId);
+  }
+
+  it('stops (pg-boss) so the rest drives the worker by hand', async () => {
+    await jobs.stop();
+  });
+
+  it('a worker killed mid-batch and a restarted one deliver every message exactly once', async () => {
+    const sink = await startSmtp();
+    const { sendId, emails } = await queueSend(25, 'killed');
+    const killer = new AbortController();
+    const first = createMailWorker(t.database.db, {
+      smtpUrl: sink.url,
+      from: 'no-reply@aube.test',
+      ratePerSecond: 500,
+      maxAttempts: 3,
+      batchSize: 10,
+      leaseSeconds: 1,
+      log: () => {},
+    });
+    // "Kill" it after its fourth message: it stops between messages, claims left behind.
+    const watcher = setInterval(() => {
+      if (sink.received.length >= 4) killer.abort();
+    }, 1);
+    const firstRun = await first.drain(killer.signal);
+    clearInterval(watcher);
+    first.close();
+    expect(firstRun.sent).toBeGreaterThanOrEqual(4);
+    expect(firstRun.sent).toBeLessThan(25);
+    expect((await statuses(sendId)).sending).toBeGreaterThan(0);
+
+    const restarted = createMailWorker(t.database.db, {
+      smtpUrl: sink.url,
+      from: 'no-reply@aube.test',
+      ratePerSecond: 500,
+      maxAttempts: 3,
+      leaseSeconds: 1,
+      log: () => {},
+    });
+    await eventually(async () => {
+      await restarted.drain();
+      expect((await statuses(sendId)).sent).toBe(25);
+    });
+    restarted.close();
+    const addresses = sink.received.map((m) => m.to[0]);
+    expect(addresses.sort()).toEqual([...emails].sort());
+    expect(new Set(addresses).size).toBe(25);
+    await sink.close();
+  });
+
+  it('replicas draining side by side never send a message twice', async () => {
+    const sink = await startSmtp();
+    const { sendId, emails } = await queueSend(30, 'replica');
+    const make = () =>
+      createMailWorker(t.database.db, {
+        smtpUrl: sink.url,
+        from: 'no-reply@aube.test',
+        ratePerSecond: 500,
+        maxAttempts: 3,
+        batchSize: 5,
+        log: () => {},
+      });
+    const [a, b] = [make(), make()];
+    const [ra, rb] = await Promise.all([a.drain(), b.drain()]);
+    a.close();
+    b.close();
+    expect(ra.sent + rb.sent).toBe(30);
+    expect((await statuses(sendId)).sent).toBe(30);
+    expect(sink.received.map((m) => m.to[0]).sort()).toEqual([...emails].sort());
+    await sink.close();
+  });
+
+  it('a refusing SMTP server: refusals are retried with backoff; one refused on every attempt ends failed with the answer', async () => {
+    const refusedOnce = new Set<string>();
+    const sink = await startSmtp((address, _session, callback) => {
+      if (address.address.startsWith('flaky') && !refusedOnce.has(address.address)) {
+        refusedOnce.add(address.address);
+        const error = new Error('Mailbox busy, try later') as Error & { responseCode: number };
+        error.responseCode = 451;
+        return callback(error);
+      }
+      if (address.address.startsWith('bad')) {
+        const error = new Error('No such user here') as Error & { responseCode: number };
+        error.responseCode = 550;
+        return callback(error);
+      }
+      return callback();
+    });
+    const flaky = await queueSend(2, 'flaky');
+    const bad = await queueSend(1, 'bad');
+    const worker = createMailWorker(t.database.db, {
+      smtpUrl: sink.url,
+      from: 'no-reply@aube.test',
+      ratePerSecond: 500,
+      maxAttempts: 3,
+      backoffSeconds: 0.2,
+      log: () => {},
+    });
+    await eventually(async () => {
+      await worker.drain();
+      expect(await statuses(flaky.sendId)).toMatchObject({ sent: 2, queued: 0 });
+      expect(await statuses(bad.sendId)).toMatchObject({ failed: 1, queued: 0 });
+    });
+    worker.close();
+    const rows = await t.database.db
+      .selectFrom('mail_outbox')
+      .select(['to_address', 'status', 'attempts', 'last_error', 'smtp_response'])
+      .where('mail_send_id', 'in', [flaky.sendId, bad.sendId])
+      .orderBy('id')
+      .execute();
+    for (const row of rows.filter((r) => r.to_address.startsWith('flaky'))) {
+      expect(row).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
+    }
+    const failed = rows.find((r) => r.to_address.startsWith('bad'))!;
+    expect(failed.status).toBe('failed');
+    expect(failed.attempts).toBe(3);
+    expect(failed.last_error).toMatch(/550/);
+    expect(failed.last_error).toMatch(/No such user here/);
+    expect(sink.received.filter((m) => m.to[0]!.startsWith('flaky'))).toHaveLength(2);
+    await sink.close();
+  });
+
+  it('without SMTP_URL nothing is sent, messages stay queued and the console says so', async () => {
+    const { sendId } = await queueSend(2, 'nosmtp');
+    const lines: string[] = [];
+    const worker = createMailWorker(t.database.db, {
+      smtpUrl: undefined,
+      from: 'no-reply@aube.test',
+      ratePerSecond: 10,
+      maxAttempts: 3,
+      log: (line) => lines.push(line),
+    });
+    const result = await worker.drain();
+    expect(result.queued).toBeGreaterThanOrEqual(2);
+    expect(lines.join('\n')).toMatch(/SMTP_URL is not set.*stay queued/);
+    expect(await statuses(sendId)).toMatchObject({ queued: 2, sent: 0 });
+    const delivery = await t.gql<{ mailDelivery: { queued: number } }>(
+      '{ mailDelivery { smtpConfigured queued } }',
+      {},
+      reader,
+    );
+    expect(delivery.data!.mailDelivery.queued).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -1,0 +1,186 @@
+import { builder } from '../../graphql/builder';
+import { pagedListQuery } from '../../graphql/pagination';
+import type { ContactHistoryRow, ContactListRow } from './support-repository';
+import { CONTACTS_SORT_TARGETS, type ContactDetail } from './support-service';
+import { supportFileUrl } from './support-files-route';
+
+type FileRow = ContactListRow['files'][number];
+
+const UserContactFileRef = builder.objectRef<FileRow>('UserContactFile').implement({
+  description: 'A file attached to an inquiry; always served as a download to signed-in admins.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    fileName: t.exposeString('fileName'),
+    contentType: t.exposeString('contentType', { description: 'As the user uploaded it.' }),
+    sizeBytes: t.exposeInt('sizeBytes'),
+    downloadUrl: t.string({
+      description: 'GET with the X-ADMIN-ACCESS-TOKEN header; answered as an attachment.',
+      resolve: (file) => supportFileUrl(file.id),
+    }),
+  }),
+});
+
+const AssigneeRef = builder
+  .objectRef<{ id: number; userName: string }>('UserContactAssignee')
+  .implement({
+    fields: (t) => ({ id: t.exposeInt('id'), userName: t.exposeString('userName') }),
+  });
+
+const HistoryRef = builder.objectRef<ContactHistoryRow>('UserContactHistory').implement({
+  description: 'One change of an inquiry: its status or its assignee, by whom and when.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    changedAt: t.field({ type: 'DateTime', resolve: (h) => h.changedAt }),
+    adminUserName: t.exposeString('adminUserName', { nullable: true }),
+    field: t.exposeString('field', { description: 'status or assignee.' }),
+    fromValue: t.exposeString('fromValue', { nullable: true }),
+    toValue: t.exposeString('toValue', {
+      nullable: true,
+      description: 'The new status, or the new assignee user name (null: unassigned).',
+    }),
+  }),
+});
+
+function contactFields(
+  t: PothosSchemaTypes.ObjectFieldBuilder<typeof builder.$inferSchemaTypes, ContactListRow>,
+) {
+  return {
+    id: t.exposeID('id'),
+    userName: t.exposeString('userName'),
+    title: t.exposeString('title'),
+    content: t.exposeString('content'),
+    status: t.exposeString('status', { description: 'backlog, wip or closed.' }),
+    contactedAt: t.field({ type: 'DateTime', resolve: (c) => c.contactedAt }),
+    statusChangedAt: t.field({
+      type: 'DateTime',
+      description: 'When the status last changed (the contact time until the first change).',
+      resolve: (c) => c.statusChangedAt,
+    }),
+    categories: t.exposeStringList('categories'),
+    files: t.field({ type: [UserContactFileRef], resolve: (c) => c.files }),
+    assignee: t.field({
+      type: AssigneeRef,
+      nullable: true,
+      resolve: (c) =>
+        c.assigneeId !== null && c.assigneeUserName !== null
+          ? { id: c.assigneeId, userName: c.assigneeUserName }
+          : null,
+    }),
+  };
+}
+
+const UserContactRef = builder.objectRef<ContactListRow>('UserContact').implement({
+  description: 'A support inquiry (spec section 3, "User contact").',
+  fields: (t) => contactFields(t),
+});
+
+const UserContactDetailRef = builder.objectRef<ContactDetail>('UserContactDetail').implement({
+  description: 'An inquiry with the history of its changes, oldest first.',
+  fields: (t) => ({
+    ...contactFields(t as never),
+    history: t.field({ type: [HistoryRef], resolve: (c) => c.history }),
+  }),
+});
+
+const StatusRef = builder
+  .objectRef<{ id: number; name: string }>('UserContactStatus')
+  .implement({ fields: (t) => ({ id: t.exposeInt('id'), name: t.exposeString('name') }) });
+
+const StatusCountRef = builder
+  .objectRef<{ status: string; count: number }>('UserContactStatusCount')
+  .implement({
+    fields: (t) => ({ status: t.exposeString('status'), count: t.exposeInt('count') }),
+  });
+
+const ChangeResultRef = builder
+  .objectRef<{ message: string; userContact: ContactDetail }>('UserContactChangeResult')
+  .implement({
+    fields: (t) => ({
+      message: t.exposeString('message'),
+      userContact: t.field({ type: UserContactDetailRef, resolve: (r) => r.userContact }),
+    }),
+  });
+
+pagedListQuery('userContacts', {
+  type: 'UserContactList',
+  item: UserContactRef,
+  description:
+    'Support inquiries (spec section 7). Date bounds are sent as the day start T00:00:00.000Z and end T23:59:59.999Z. unassigned: only inquiries without an assignee. statusCounts: the status tab counts under the other filters. Sort targets: contactedAt (default, DESC), statusChangedAt, id; contactedAt ASC with a status puts the oldest open inquiry first.',
+  authScopes: { authenticated: true },
+  sortTargets: CONTACTS_SORT_TARGETS,
+  defaultSort: { target: 'contactedAt', orderBy: 'desc' },
+  args: (arg) => ({
+    userName: arg.string({ required: false }),
+    assigneeUserName: arg.string({ required: false }),
+    userContactStatus: arg.string({ required: false }),
+    datetimeFrom: arg({ type: 'DateTime', required: false }),
+    datetimeUntil: arg({ type: 'DateTime', required: false }),
+    unassigned: arg.boolean({ required: false }),
+  }),
+  load: (args, page, ctx) => ctx.services.support.list(args, page),
+  extraFields: (t) => ({
+    statusCounts: t.field({
+      type: [StatusCountRef],
+      resolve: (r: { statusCounts: Array<{ status: string; count: number }> }) => r.statusCounts,
+    }),
+  }),
+});
+
+builder.queryField('userContact', (t) =>
+  t.field({
+    description: 'One inquiry with its files and the history of its changes.',
+    type: UserContactDetailRef,
+    authScopes: { authenticated: true },
+    args: { userContactId: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => ctx.services.support.detail(String(args.userContactId)),
+  }),
+);
+
+builder.queryField('userContactStatuses', (t) =>
+  t.field({
+    description: 'The inquiry statuses (backlog, wip, closed), for the status select.',
+    type: [StatusRef],
+    authScopes: { authenticated: true },
+    resolve: (_root, _args, ctx) => ctx.services.support.statuses(),
+  }),
+);
+
+builder.mutationField('postAssignAdminUserToUserContact', (t) =>
+  t.field({
+    description: 'Assigns an admin to an inquiry; without assigneeUserId, unassigns it.',
+    type: ChangeResultRef,
+    authScopes: { write: true },
+    args: {
+      userContactId: t.arg.id({ required: true }),
+      assigneeUserId: t.arg.int({ required: false }),
+    },
+    resolve: async (_root, args, ctx) => ({
+      userContact: await ctx.services.support.assign(
+        ctx.actor,
+        String(args.userContactId),
+        args.assigneeUserId,
+      ),
+      message: args.assigneeUserId ? 'Assignee updated.' : 'Assignee removed.',
+    }),
+  }),
+);
+
+builder.mutationField('postUpdateUserContactStatus', (t) =>
+  t.field({
+    description: 'Moves an inquiry to a status (backlog, wip or closed; any transition).',
+    type: ChangeResultRef,
+    authScopes: { write: true },
+    args: {
+      userContactId: t.arg.id({ required: true }),
+      status: t.arg.string({ required: true }),
+    },
+    resolve: async (_root, args, ctx) => ({
+      userContact: await ctx.services.support.updateStatus(
+        ctx.actor,
+        String(args.userContactId),
+        args.status,
+      ),
+      message: 'Status updated.',
+    }),
+  }),
+);

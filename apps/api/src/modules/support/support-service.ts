@@ -1,0 +1,177 @@
+import { CONTACT_STATUSES, type ContactStatus } from '@app/shared';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { badInput, dateRange, notFound, textFilter } from '../../shared/list-input';
+import type { PageRequest } from '../../shared/page';
+import type { Actor, AuditService } from '../audit/audit-service';
+import * as repo from './support-repository';
+
+const AUDIT_TARGET = 'user_contact';
+
+export const CONTACTS_SORT_TARGETS: readonly repo.ContactsSortTarget[] = [
+  'contactedAt',
+  'statusChangedAt',
+  'id',
+];
+
+export type ContactsInput = {
+  userName?: string | null | undefined;
+  assigneeUserName?: string | null | undefined;
+  userContactStatus?: string | null | undefined;
+  datetimeFrom?: Date | null | undefined;
+  datetimeUntil?: Date | null | undefined;
+  unassigned?: boolean | null | undefined;
+};
+
+export type ContactDetail = repo.ContactListRow & { history: repo.ContactHistoryRow[] };
+
+function contactId(value: string | number): string {
+  const text = String(value).trim();
+  if (!/^[1-9]\d{0,17}$/.test(text)) throw badInput('userContactId', 'must be a positive id.');
+  return text;
+}
+
+function contactStatus(field: string, value: string): ContactStatus {
+  if (!(CONTACT_STATUSES as readonly string[]).includes(value)) {
+    throw badInput(field, `must be one of ${CONTACT_STATUSES.join(', ')}.`);
+  }
+  return value as ContactStatus;
+}
+
+/** Support inquiries (spec section 7, "Support"): the list, the detail and the two changes. */
+export function createSupportService(db: Kysely<DB>, audit: AuditService) {
+  async function detail(id: string): Promise<ContactDetail> {
+    const row = await repo.findContact(db, id);
+    if (!row) throw notFound('User contact', id);
+    return { ...row, history: await repo.listHistory(db, id) };
+  }
+
+  return {
+    /** One page of inquiries with the exact total and the status tab counts. */
+    async list(input: ContactsInput, page: PageRequest<repo.ContactsSortTarget>) {
+      const range = dateRange(
+        'datetimeFrom',
+        input.datetimeFrom,
+        'datetimeUntil',
+        input.datetimeUntil,
+      );
+      const filter: repo.ContactsFilter = {
+        userName: textFilter(input.userName),
+        assigneeUserName: textFilter(input.assigneeUserName),
+        userContactStatus: input.userContactStatus
+          ? contactStatus('userContactStatus', input.userContactStatus)
+          : undefined,
+        datetimeFrom: range.from,
+        datetimeUntil: range.until,
+        unassigned: input.unassigned ? true : undefined,
+      };
+      if (filter.unassigned && filter.assigneeUserName) {
+        throw badInput('unassigned', 'cannot be combined with assigneeUserName.');
+      }
+      const [result, counts] = await Promise.all([
+        repo.listContacts(db, filter, page),
+        repo.countByStatus(db, filter),
+      ]);
+      return {
+        ...result,
+        statusCounts: CONTACT_STATUSES.map((status) => ({ status, count: counts[status] })),
+      };
+    },
+
+    /** An attachment by id (undefined for an unknown or malformed id). */
+    async file(rawId: string) {
+      if (!/^[1-9]\d{0,17}$/.test(rawId)) return undefined;
+      return repo.findFile(db, rawId);
+    },
+
+    async statuses() {
+      return repo.listContactStatuses(db);
+    },
+
+    async detail(id: string | number): Promise<ContactDetail> {
+      return detail(contactId(id));
+    },
+
+    /** Assigns an admin, or unassigns when no assignee is given; recorded in the history. */
+    async assign(
+      actor: Actor,
+      rawId: string | number,
+      assigneeUserId: number | null | undefined,
+    ): Promise<ContactDetail> {
+      const id = contactId(rawId);
+      await audit.withAudit(
+        actor,
+        { operation: 'postAssignAdminUserToUserContact', targetType: AUDIT_TARGET },
+        async (trx) => {
+          const current = await repo.lockContact(trx, id);
+          if (!current) throw notFound('User contact', id);
+          let assignee: { id: number; userName: string } | undefined;
+          if (assigneeUserId !== null && assigneeUserId !== undefined) {
+            assignee = await repo.findAdminName(trx, assigneeUserId);
+            if (!assignee) throw notFound('Admin user', assigneeUserId);
+          }
+          const before = current.assigneeId
+            ? ((await repo.findAdminName(trx, current.assigneeId)) ?? null)
+            : null;
+          const nextId = assignee?.id ?? null;
+          if (nextId !== current.assigneeId) {
+            await repo.setContactAssignee(trx, id, nextId);
+            await repo.addHistory(trx, {
+              contactId: id,
+              adminUserId: actor.adminUserId,
+              adminUserName: actor.adminUserName,
+              field: 'assignee',
+              fromValue: before?.userName ?? null,
+              toValue: assignee?.userName ?? null,
+            });
+          }
+          return {
+            result: undefined,
+            targetIds: [id],
+            before: { assignee: before },
+            after: { assignee: assignee ?? null },
+          };
+        },
+      );
+      return detail(id);
+    },
+
+    /** Moves an inquiry to any status (docs/domain.md, "Support inquiries"). */
+    async updateStatus(
+      actor: Actor,
+      rawId: string | number,
+      rawStatus: string,
+    ): Promise<ContactDetail> {
+      const id = contactId(rawId);
+      const status = contactStatus('status', rawStatus);
+      await audit.withAudit(
+        actor,
+        { operation: 'postUpdateUserContactStatus', targetType: AUDIT_TARGET },
+        async (trx) => {
+          const current = await repo.lockContact(trx, id);
+          if (!current) throw notFound('User contact', id);
+          if (current.status !== status) {
+            await repo.setContactStatus(trx, id, status);
+            await repo.addHistory(trx, {
+              contactId: id,
+              adminUserId: actor.adminUserId,
+              adminUserName: actor.adminUserName,
+              field: 'status',
+              fromValue: current.status,
+              toValue: status,
+            });
+          }
+          return {
+            result: undefined,
+            targetIds: [id],
+            before: { status: current.status },
+            after: { status },
+          };
+        },
+      );
+      return detail(id);
+    },
+  };
+}
+
+export type SupportService = ReturnType<typeof createSupportService>;

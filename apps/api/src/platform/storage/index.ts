@@ -1,0 +1,2 @@
+/** File storage (docs/decisions/file-storage.md). */
+export { checkStorageKey, createLocalFileStorage, type FileStorage } from './storage';

@@ -1,0 +1,226 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { graphql } from '@/gql';
+import { execute } from '@/lib/graphql-client';
+
+const NotificationsQuery = graphql(`
+  query Notifications($pagination: PaginationInput) {
+    notifications(pagination: $pagination) {
+      list {
+        id
+        title
+        content
+        language
+        isPublic
+        notifiedAt
+      }
+      pagination {
+        totalRecords
+      }
+    }
+  }
+`);
+
+const CreateNotification = graphql(`
+  mutation CreateNotification(
+    $title: String
+    $content: String
+    $language: String
+    $isPublic: Boolean
+    $notifiedAt: DateTime
+  ) {
+    postCreateNotification(
+      title: $title
+      content: $content
+      language: $language
+      isPublic: $isPublic
+      notifiedAt: $notifiedAt
+    ) {
+      message
+      notification {
+        id
+      }
+    }
+  }
+`);
+
+const UpdateNotification = graphql(`
+  mutation UpdateNotification(
+    $notificationId: Int!
+    $title: String
+    $content: String
+    $language: String
+    $isPublic: Boolean
+    $notifiedAt: DateTime
+  ) {
+    postUpdateNotification(
+      notificationId: $notificationId
+      title: $title
+      content: $content
+      language: $language
+      isPublic: $isPublic
+      notifiedAt: $notifiedAt
+    ) {
+      message
+    }
+  }
+`);
+
+const DeleteNotification = graphql(`
+  mutation DeleteNotification($notificationId: Int!) {
+    postDeleteNotification(notificationId: $notificationId) {
+      message
+    }
+  }
+`);
+
+const MailPreviewQuery = graphql(`
+  query MailPreview($notificationId: Int!, $audience: String, $userIds: [Int!]) {
+    mailPreview(notificationId: $notificationId, audience: $audience, userIds: $userIds) {
+      subject
+      body
+      language
+      recipientCount
+    }
+    mailDelivery {
+      smtpConfigured
+      queued
+    }
+  }
+`);
+
+const SendTestMail = graphql(`
+  mutation SendTestMail($notificationId: Int!) {
+    postSendTestMail(notificationId: $notificationId) {
+      message
+      mailSendId
+      toAddress
+    }
+  }
+`);
+
+const SendMail = graphql(`
+  mutation SendMail($notificationId: Int!, $audience: String, $userIds: [Int!]) {
+    postSendMail(notificationId: $notificationId, audience: $audience, userIds: $userIds) {
+      message
+      mailSendId
+      recipientCount
+    }
+  }
+`);
+
+const MailSendQuery = graphql(`
+  query MailSendStatus($mailSendId: ID!, $pagination: PaginationInput) {
+    mailSend(mailSendId: $mailSendId) {
+      id
+      audience
+      subject
+      recipientCount
+      createdAt
+      counts {
+        queued
+        sending
+        sent
+        failed
+      }
+    }
+    mailRecipients(mailSendId: $mailSendId, pagination: $pagination) {
+      list {
+        id
+        toAddress
+        userName
+        status
+        attempts
+        smtpResponse
+        sentAt
+      }
+      pagination {
+        totalRecords
+      }
+    }
+  }
+`);
+
+export type NotificationInput = {
+  title: string;
+  content: string;
+  language: string;
+  isPublic: boolean;
+};
+
+export function useNotifications() {
+  return useQuery({
+    queryKey: ['notifications'],
+    queryFn: async () =>
+      (await execute(NotificationsQuery, { pagination: { limit: 100 } })).notifications,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSaveNotification() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: NotificationInput & { id?: number }) => {
+      const { id, ...fields } = v;
+      if (id) await execute(UpdateNotification, { notificationId: id, ...fields });
+      else await execute(CreateNotification, fields);
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: ['notifications'] }),
+  });
+}
+
+export function useDeleteNotification() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (notificationId: number) => execute(DeleteNotification, { notificationId }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['notifications'] }),
+  });
+}
+
+export type AudienceChoice = { audience: 'locale' | 'users'; userIds: number[] };
+
+export function useMailPreview(notificationId: number | null, audience: AudienceChoice) {
+  return useQuery({
+    queryKey: ['mailPreview', notificationId, audience],
+    queryFn: () =>
+      execute(MailPreviewQuery, {
+        notificationId: notificationId!,
+        audience: audience.audience,
+        userIds: audience.audience === 'users' ? audience.userIds : null,
+      }),
+    enabled:
+      notificationId !== null && (audience.audience === 'locale' || audience.userIds.length > 0),
+  });
+}
+
+export function useSendTestMail() {
+  return useMutation({
+    mutationFn: async (notificationId: number) =>
+      (await execute(SendTestMail, { notificationId })).postSendTestMail,
+  });
+}
+
+export function useSendMail() {
+  return useMutation({
+    mutationFn: async (v: { notificationId: number } & AudienceChoice) =>
+      (
+        await execute(SendMail, {
+          notificationId: v.notificationId,
+          audience: v.audience,
+          userIds: v.audience === 'users' ? v.userIds : null,
+        })
+      ).postSendMail,
+  });
+}
+
+/** A send's progress; polled every second while messages are still queued or sending. */
+export function useMailSendStatus(mailSendId: string | null) {
+  return useQuery({
+    queryKey: ['mailSend', mailSendId],
+    queryFn: () => execute(MailSendQuery, { mailSendId: mailSendId!, pagination: { limit: 100 } }),
+    enabled: mailSendId !== null,
+    refetchInterval: (query) => {
+      const counts = query.state.data?.mailSend.counts;
+      return counts && counts.queued + counts.sending > 0 ? 1000 : false;
+    },
+  });
+}

@@ -1,0 +1,285 @@
+import '@/i18n/screens';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import {
+  Box,
+  Button,
+  Card,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { formatDateTime } from '@/lib/date-time';
+import { errorMessage } from '@/lib/error-message';
+import { notifySuccess, showErrorToast } from '@/lib/feedback';
+import { truncateText } from '@/lib/format';
+import { hasRole } from '@/lib/roles';
+import { useCurrentAdmin } from '@/lib/session/use-current-admin';
+import {
+  useDeleteNotification,
+  useMailPreview,
+  useNotifications,
+  useSaveNotification,
+  useSendMail,
+  type NotificationInput,
+} from '../api/mail';
+
+type Row = NonNullable<ReturnType<typeof useNotifications>['data']>['list'][number];
+
+/** /common/notification: notifications (create, edit, delete) and their send-mail action. */
+export function NotificationPage() {
+  const { t } = useTranslation();
+  const notifications = useNotifications();
+  const me = useCurrentAdmin();
+  const canWrite = hasRole(me.data, 'write');
+  const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Row | null>(null);
+  const [sending, setSending] = useState<Row | null>(null);
+  const remove = useDeleteNotification();
+
+  return (
+    <Card variant="outlined">
+      <Stack spacing={2} sx={{ p: 2 }}>
+        <Box>
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            disabled={!canWrite}
+            onClick={() => setEditing('new')}
+          >
+            {t('mail.create')}
+          </Button>
+        </Box>
+        {notifications.error && (
+          <Typography color="error" role="alert">
+            {errorMessage(notifications.error, t)}
+          </Typography>
+        )}
+        <TableContainer tabIndex={0}>
+          <Table size="small" aria-label={t('mail.listLabel')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('mail.fields.title')}</TableCell>
+                <TableCell>{t('mail.fields.language')}</TableCell>
+                <TableCell>{t('mail.fields.isPublic')}</TableCell>
+                <TableCell>{t('mail.fields.notifiedAt')}</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {notifications.data?.list.map((n) => (
+                <TableRow key={n.id}>
+                  <TableCell>{truncateText(n.title)}</TableCell>
+                  <TableCell>{t(`mail.language.${n.language as 'ja' | 'en'}`)}</TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      color={n.isPublic ? 'success' : 'default'}
+                      label={n.isPublic ? t('mail.public') : t('mail.private')}
+                    />
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {formatDateTime(n.notifiedAt)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <Button size="small" disabled={!canWrite} onClick={() => setEditing(n)}>
+                      {t('mail.edit')}
+                    </Button>
+                    <Button size="small" disabled={!canWrite} onClick={() => setSending(n)}>
+                      {t('mail.sendMail')}
+                    </Button>
+                    <Button
+                      size="small"
+                      color="error"
+                      disabled={!canWrite}
+                      onClick={() => setDeleting(n)}
+                    >
+                      {t('mail.delete')}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+              {notifications.data?.list.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={5}>{t('mail.empty')}</TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </Stack>
+      {editing && (
+        <NotificationDialog
+          row={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <Dialog open={deleting !== null} onClose={() => setDeleting(null)}>
+        <DialogContent>
+          <DialogContentText>{t('mail.deleteConfirm')}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDeleting(null)}>{t('mail.cancel')}</Button>
+          <Button
+            color="error"
+            onClick={() =>
+              remove.mutate(deleting!.id, {
+                onSuccess: () => notifySuccess(t('mail.deleted')),
+                onError: (e) => showErrorToast(errorMessage(e, t)),
+                onSettled: () => setDeleting(null),
+              })
+            }
+          >
+            {t('mail.delete')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      {sending && <SendConfirmDialog row={sending} onClose={() => setSending(null)} />}
+    </Card>
+  );
+}
+
+function NotificationDialog({ row, onClose }: { row: Row | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const save = useSaveNotification();
+  const [form, setForm] = useState<NotificationInput>({
+    title: row?.title ?? '',
+    content: row?.content ?? '',
+    language: row?.language ?? '',
+    isPublic: row?.isPublic ?? true,
+  });
+  const [problem, setProblem] = useState<{ field?: string; message: string } | null>(null);
+  const submit = () =>
+    save.mutate(
+      { ...form, ...(row ? { id: row.id } : {}) },
+      {
+        onSuccess: () => {
+          notifySuccess(t('mail.saved'));
+          onClose();
+        },
+        onError: (error) => {
+          const field = (error as { errors?: Array<{ extensions?: { field?: string } }> })
+            .errors?.[0]?.extensions?.field;
+          setProblem({ field, message: errorMessage(error, t) });
+        },
+      },
+    );
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>{row ? t('mail.edit') : t('mail.create')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField
+            label={t('mail.fields.title')}
+            value={form.title}
+            error={problem?.field === 'title'}
+            helperText={problem?.field === 'title' ? problem.message : undefined}
+            onChange={(e) => setForm({ ...form, title: e.target.value })}
+          />
+          <TextField
+            select
+            label={t('mail.fields.language')}
+            value={form.language}
+            error={problem?.field === 'language'}
+            helperText={problem?.field === 'language' ? problem.message : undefined}
+            onChange={(e) => setForm({ ...form, language: e.target.value })}
+          >
+            <MenuItem value="ja">{t('mail.language.ja')}</MenuItem>
+            <MenuItem value="en">{t('mail.language.en')}</MenuItem>
+          </TextField>
+          <TextField
+            label={t('mail.fields.content')}
+            value={form.content}
+            multiline
+            minRows={5}
+            error={problem?.field === 'content'}
+            helperText={problem?.field === 'content' ? problem.message : undefined}
+            onChange={(e) => setForm({ ...form, content: e.target.value })}
+          />
+          <FormControlLabel
+            control={
+              <Switch
+                checked={form.isPublic}
+                onChange={(e) => setForm({ ...form, isPublic: e.target.checked })}
+              />
+            }
+            label={t('mail.fields.isPublic')}
+          />
+          {problem && !['title', 'language', 'content'].includes(problem.field ?? '') && (
+            <Typography color="error">{problem.message}</Typography>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('mail.cancel')}</Button>
+        <Button variant="contained" onClick={submit} disabled={save.isPending}>
+          {t('mail.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The spec's confirmation before a send, with the recipient count of the default audience. */
+function SendConfirmDialog({ row, onClose }: { row: Row; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const preview = useMailPreview(row.id, { audience: 'locale', userIds: [] });
+  const send = useSendMail();
+  const count = preview.data?.mailPreview.recipientCount;
+  return (
+    <Dialog open onClose={onClose}>
+      <DialogTitle>{t('mail.sendMail')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{t('mail.sendConfirm')}</DialogContentText>
+        <Typography sx={{ mt: 1 }}>{row.title}</Typography>
+        {count !== undefined && (
+          <Typography color="text.secondary">{t('mail.recipientCount', { count })}</Typography>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => navigate(`/common/send_mail?notificationId=${row.id}`)}>
+          {t('mail.openSendMail')}
+        </Button>
+        <Button onClick={onClose}>{t('mail.cancel')}</Button>
+        <Button
+          variant="contained"
+          disabled={send.isPending}
+          onClick={() =>
+            send.mutate(
+              { notificationId: row.id, audience: 'locale', userIds: [] },
+              {
+                onSuccess: (result) => {
+                  notifySuccess(t('mail.queued', { count: result.recipientCount }));
+                  navigate(
+                    `/common/send_mail?notificationId=${row.id}&sendId=${result.mailSendId}`,
+                  );
+                },
+                onError: (e) => showErrorToast(errorMessage(e, t)),
+              },
+            )
+          }
+        >
+          {t('mail.send')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,281 @@
+import '@/i18n/screens';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  FormControlLabel,
+  LinearProgress,
+  MenuItem,
+  Paper,
+  Radio,
+  RadioGroup,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import type { MailStatus } from '@app/shared';
+import { formatDateTime } from '@/lib/date-time';
+import { errorMessage } from '@/lib/error-message';
+import { notifySuccess, showErrorToast } from '@/lib/feedback';
+import { hasRole } from '@/lib/roles';
+import { useCurrentAdmin } from '@/lib/session/use-current-admin';
+import {
+  useMailPreview,
+  useMailSendStatus,
+  useNotifications,
+  useSendMail,
+  useSendTestMail,
+  type AudienceChoice,
+} from '../api/mail';
+
+function parseIds(text: string): number[] {
+  return [
+    ...new Set(
+      text
+        .split(/[\s,]+/)
+        .map((part) => Number(part))
+        .filter((n) => Number.isInteger(n) && n > 0),
+    ),
+  ];
+}
+
+const STATUS_COLOR: Record<MailStatus, 'default' | 'info' | 'success' | 'error'> = {
+  queued: 'default',
+  sending: 'info',
+  sent: 'success',
+  failed: 'error',
+};
+
+/** /common/send_mail: audience, rendered preview and count, test send, confirm, progress. */
+export function SendMailPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const notificationId = params.get('notificationId') ? Number(params.get('notificationId')) : null;
+  const sendId = params.get('sendId');
+  const notifications = useNotifications();
+  const me = useCurrentAdmin();
+  const canWrite = hasRole(me.data, 'write');
+  const [audienceKind, setAudienceKind] = useState<'locale' | 'users'>('locale');
+  const [idsText, setIdsText] = useState('');
+  const audience: AudienceChoice = { audience: audienceKind, userIds: parseIds(idsText) };
+  const preview = useMailPreview(notificationId, audience);
+  const testSend = useSendTestMail();
+  const send = useSendMail();
+  const [confirming, setConfirming] = useState(false);
+
+  const setParam = (key: string, value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value === null) next.delete(key);
+    else next.set(key, value);
+    setParams(next);
+  };
+  const onError = (error: unknown) => showErrorToast(errorMessage(error, t));
+  const delivery = preview.data?.mailDelivery;
+
+  return (
+    <Stack spacing={2}>
+      {delivery && !delivery.smtpConfigured && (
+        <Alert severity="warning" data-testid="no-smtp">
+          {t('mail.noSmtp', { count: delivery.queued })}
+        </Alert>
+      )}
+      <Card variant="outlined" sx={{ p: 2 }}>
+        <Stack spacing={2}>
+          <TextField
+            select
+            size="small"
+            label={t('mail.chooseNotification')}
+            value={notificationId ? String(notificationId) : ''}
+            onChange={(e) => setParam('notificationId', e.target.value || null)}
+            sx={{ maxWidth: 520 }}
+          >
+            {(notifications.data?.list ?? []).map((n) => (
+              <MenuItem key={n.id} value={String(n.id)}>
+                {n.title} ({t(`mail.language.${n.language as 'ja' | 'en'}`)})
+              </MenuItem>
+            ))}
+          </TextField>
+          <Box>
+            <Typography variant="subtitle2">{t('mail.audience')}</Typography>
+            <RadioGroup
+              row
+              value={audienceKind}
+              onChange={(e) => setAudienceKind(e.target.value as 'locale' | 'users')}
+            >
+              <FormControlLabel
+                value="locale"
+                control={<Radio />}
+                label={t('mail.audienceLocale')}
+              />
+              <FormControlLabel value="users" control={<Radio />} label={t('mail.audienceUsers')} />
+            </RadioGroup>
+            {audienceKind === 'users' && (
+              <TextField
+                size="small"
+                fullWidth
+                label={t('mail.userIds')}
+                value={idsText}
+                onChange={(e) => setIdsText(e.target.value)}
+              />
+            )}
+          </Box>
+          {preview.error && <Typography color="error">{errorMessage(preview.error, t)}</Typography>}
+          {preview.data && (
+            <Box>
+              <Typography variant="subtitle2">{t('mail.preview')}</Typography>
+              <Paper variant="outlined" sx={{ p: 2 }} data-testid="mail-preview">
+                <Typography variant="body2" color="text.secondary">
+                  {t('mail.subject')}
+                </Typography>
+                <Typography sx={{ fontWeight: 600, mb: 1 }}>
+                  {preview.data.mailPreview.subject}
+                </Typography>
+                <Typography component="pre" sx={{ whiteSpace: 'pre-wrap', m: 0, font: 'inherit' }}>
+                  {preview.data.mailPreview.body}
+                </Typography>
+              </Paper>
+              <Typography sx={{ mt: 1 }} data-testid="recipient-count">
+                {t('mail.recipientCount', { count: preview.data.mailPreview.recipientCount })}
+              </Typography>
+            </Box>
+          )}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <Button
+              variant="outlined"
+              disabled={!canWrite || notificationId === null || testSend.isPending}
+              onClick={() =>
+                testSend.mutate(notificationId!, {
+                  onSuccess: (r) => {
+                    notifySuccess(t('mail.testSent', { address: r.toAddress }));
+                    setParam('sendId', r.mailSendId);
+                  },
+                  onError,
+                })
+              }
+            >
+              {t('mail.testSend')}
+            </Button>
+            <Button
+              variant="contained"
+              disabled={!canWrite || !preview.data || preview.data.mailPreview.recipientCount === 0}
+              onClick={() => setConfirming(true)}
+            >
+              {t('mail.send')}
+            </Button>
+          </Stack>
+        </Stack>
+      </Card>
+      {sendId && <SendProgress sendId={sendId} />}
+      <Dialog open={confirming} onClose={() => setConfirming(false)}>
+        <DialogContent>
+          <DialogContentText>{t('mail.sendConfirm')}</DialogContentText>
+          {preview.data && (
+            <Typography sx={{ mt: 1 }}>
+              {t('mail.recipientCount', { count: preview.data.mailPreview.recipientCount })}
+            </Typography>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)}>{t('mail.cancel')}</Button>
+          <Button
+            variant="contained"
+            disabled={send.isPending}
+            onClick={() =>
+              send.mutate(
+                { notificationId: notificationId!, ...audience },
+                {
+                  onSuccess: (r) => {
+                    notifySuccess(t('mail.queued', { count: r.recipientCount }));
+                    setParam('sendId', r.mailSendId);
+                  },
+                  onError,
+                  onSettled: () => setConfirming(false),
+                },
+              )
+            }
+          >
+            {t('mail.send')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}
+
+function SendProgress({ sendId }: { sendId: string }) {
+  const { t } = useTranslation();
+  const status = useMailSendStatus(sendId);
+  const send = status.data?.mailSend;
+  if (status.error) return <Typography color="error">{errorMessage(status.error, t)}</Typography>;
+  if (!send) return null;
+  const done = send.counts.sent + send.counts.failed;
+  const percent = send.recipientCount ? Math.round((done / send.recipientCount) * 100) : 100;
+  return (
+    <Card variant="outlined" sx={{ p: 2 }}>
+      <Typography variant="subtitle1">{t('mail.progress')}</Typography>
+      <LinearProgress
+        variant="determinate"
+        value={percent}
+        sx={{ my: 1 }}
+        aria-label={t('mail.progress')}
+      />
+      <Typography data-testid="send-progress">
+        {t('mail.progressText', {
+          sent: send.counts.sent,
+          total: send.recipientCount,
+          failed: send.counts.failed,
+          queued: send.counts.queued + send.counts.sending,
+        })}
+      </Typography>
+      <Typography variant="subtitle2" sx={{ mt: 2 }}>
+        {t('mail.recipients')}
+      </Typography>
+      <TableContainer tabIndex={0}>
+        <Table size="small" aria-label={t('mail.recipients')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('mail.to')}</TableCell>
+              <TableCell>{t('mail.status')}</TableCell>
+              <TableCell align="right">{t('mail.attempts')}</TableCell>
+              <TableCell>{t('mail.smtpResponse')}</TableCell>
+              <TableCell>{t('mail.sentAt')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {status.data?.mailRecipients.list.map((r) => (
+              <TableRow key={r.id}>
+                <TableCell>{r.toAddress}</TableCell>
+                <TableCell>
+                  <Chip
+                    size="small"
+                    color={STATUS_COLOR[r.status as MailStatus]}
+                    label={t(`mail.statuses.${r.status as MailStatus}`)}
+                    data-testid="recipient-status"
+                  />
+                </TableCell>
+                <TableCell align="right">{r.attempts}</TableCell>
+                <TableCell>{r.smtpResponse ?? ''}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.sentAt)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Card>
+  );
+}

@@ -1,0 +1,186 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ACCESS_TOKEN_HEADER } from '@app/shared';
+import { graphql } from '@/gql';
+import type { UserContactsQueryVariables } from '@/gql/graphql';
+import { getAccessToken } from '@/lib/auth-token';
+import { execute } from '@/lib/graphql-client';
+
+const UserContactsQuery = graphql(`
+  query UserContacts(
+    $userName: String
+    $assigneeUserName: String
+    $userContactStatus: String
+    $datetimeFrom: DateTime
+    $datetimeUntil: DateTime
+    $unassigned: Boolean
+    $pagination: PaginationInput
+  ) {
+    userContacts(
+      userName: $userName
+      assigneeUserName: $assigneeUserName
+      userContactStatus: $userContactStatus
+      datetimeFrom: $datetimeFrom
+      datetimeUntil: $datetimeUntil
+      unassigned: $unassigned
+      pagination: $pagination
+    ) {
+      list {
+        id
+        userName
+        title
+        status
+        contactedAt
+        statusChangedAt
+        categories
+        assignee {
+          id
+          userName
+        }
+        files {
+          id
+        }
+      }
+      pagination {
+        limit
+        offset
+        totalRecords
+      }
+      statusCounts {
+        status
+        count
+      }
+    }
+  }
+`);
+
+const UserContactQuery = graphql(`
+  query UserContact($userContactId: ID!) {
+    userContact(userContactId: $userContactId) {
+      id
+      userName
+      title
+      content
+      status
+      contactedAt
+      statusChangedAt
+      categories
+      assignee {
+        id
+        userName
+      }
+      files {
+        id
+        fileName
+        contentType
+        sizeBytes
+        downloadUrl
+      }
+      history {
+        id
+        changedAt
+        adminUserName
+        field
+        fromValue
+        toValue
+      }
+    }
+  }
+`);
+
+const SupportChoicesQuery = graphql(`
+  query SupportChoices {
+    userContactStatuses {
+      id
+      name
+    }
+    adminUserNames {
+      id
+      userName
+    }
+  }
+`);
+
+const AssignMutation = graphql(`
+  mutation AssignUserContact($userContactId: ID!, $assigneeUserId: Int) {
+    postAssignAdminUserToUserContact(
+      userContactId: $userContactId
+      assigneeUserId: $assigneeUserId
+    ) {
+      message
+    }
+  }
+`);
+
+const StatusMutation = graphql(`
+  mutation UpdateUserContactStatus($userContactId: ID!, $status: String!) {
+    postUpdateUserContactStatus(userContactId: $userContactId, status: $status) {
+      message
+    }
+  }
+`);
+
+export function useUserContacts(variables: UserContactsQueryVariables) {
+  return useQuery({
+    queryKey: ['userContacts', variables],
+    queryFn: async () => (await execute(UserContactsQuery, variables)).userContacts,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUserContact(id: string | null) {
+  return useQuery({
+    queryKey: ['userContact', id],
+    queryFn: async () => (await execute(UserContactQuery, { userContactId: id! })).userContact,
+    enabled: id !== null,
+  });
+}
+
+export function useSupportChoices() {
+  return useQuery({
+    queryKey: ['supportChoices'],
+    queryFn: () => execute(SupportChoicesQuery),
+    staleTime: 60_000,
+  });
+}
+
+function useInvalidateContacts() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['userContacts'] }),
+      client.invalidateQueries({ queryKey: ['userContact'] }),
+    ]);
+}
+
+export function useAssignContact() {
+  const invalidate = useInvalidateContacts();
+  return useMutation({
+    mutationFn: (v: { userContactId: string; assigneeUserId: number | null }) =>
+      execute(AssignMutation, v),
+    onSettled: invalidate,
+  });
+}
+
+export function useUpdateContactStatus() {
+  const invalidate = useInvalidateContacts();
+  return useMutation({
+    mutationFn: (v: { userContactId: string; status: string }) => execute(StatusMutation, v),
+    onSettled: invalidate,
+  });
+}
+
+/** Fetches an attachment with the access token and saves it (the route never renders it). */
+export async function downloadFile(url: string, fileName: string): Promise<void> {
+  const token = getAccessToken();
+  const response = await fetch(url, { headers: token ? { [ACCESS_TOKEN_HEADER]: token } : {} });
+  if (!response.ok) throw new Error(`download failed (${response.status})`);
+  const blob = await response.blob();
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
