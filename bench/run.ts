@@ -47,6 +47,8 @@ import { findTokenOwner } from '../apps/api/src/modules/auth/auth-repository';
 import { createPaymentsService } from '../apps/api/src/modules/payments/payments-service';
 import { createReferralService } from '../apps/api/src/modules/referral/referral-service';
 import { createWithdrawalsService } from '../apps/api/src/modules/withdrawals/withdrawals-service';
+import { createAuditService } from '../apps/api/src/modules/audit/audit-service';
+import { systemClock } from '../apps/api/src/shared/clock';
 import { createSavingsService } from '../apps/api/src/modules/savings/savings-service';
 import { createStatisticsService } from '../apps/api/src/modules/statistics/statistics-service';
 import { createUsersService } from '../apps/api/src/modules/users/users-service';
@@ -436,7 +438,7 @@ async function main(): Promise<void> {
   const savings = createSavingsService(db);
   const users = createUsersService(db, savings);
   const referralService = createReferralService(db);
-  const withdrawals = createWithdrawalsService(db, users);
+  const withdrawals = createWithdrawalsService(db, users, createAuditService(db, systemClock));
   const page = <T extends string>(
     target: T,
     orderBy: 'asc' | 'desc',

@@ -44,7 +44,7 @@ export function createServices(db: Kysely<DB>, options: ServiceDependencies): Se
     payments: createPaymentsService(db),
     savings,
     referral: createReferralService(db),
-    withdrawals: createWithdrawalsService(db, users),
+    withdrawals: createWithdrawalsService(db, users, audit),
     statistics: createStatisticsService(db, clock),
   };
 }

@@ -75,8 +75,9 @@ export type WithdrawalKind =
   | 'referral_reward'
   | 'saving';
 
-/** requested -> processing -> completed | failed; requested | processing -> rejected. */
+/** requested -> approved -> processing -> completed | failed; requested | approved | processing -> rejected. */
 export type WithdrawalStatus =
+  | 'approved'
   | 'completed'
   | 'failed'
   | 'processing'

@@ -8,7 +8,9 @@ import {
 } from '../../db/tables/domain-tables';
 import { badInput, notFound, positiveId } from '../../shared/list-input';
 import type { PageRequest } from '../../shared/page';
+import type { AuditService } from '../audit/audit-service';
 import type { UsersService } from '../users/users-service';
+import { createWithdrawalActions } from './withdrawal-actions';
 import * as repo from './withdrawals-repository';
 
 export const USER_WITHDRAWALS_SORT_TARGETS: readonly repo.WithdrawalsSortTarget[] = [
@@ -34,9 +36,14 @@ function oneOf<T extends string>(
   return value as T;
 }
 
-/** Reads of withdrawal requests. */
-export function createWithdrawalsService(db: Kysely<DB>, users: Pick<UsersService, 'exists'>) {
+/** Withdrawal requests: the lists, and the actions of the one state machine. */
+export function createWithdrawalsService(
+  db: Kysely<DB>,
+  users: Pick<UsersService, 'exists'>,
+  audit: Pick<AuditService, 'withAuditEach'>,
+) {
   return {
+    ...createWithdrawalActions(db, audit),
     /** One user's withdrawal requests of every kind (or one kind/status), with the exact total. */
     userHistory: async (
       userId: number,

@@ -31,6 +31,7 @@ export function asWithdrawalStatus(value: string): WithdrawalStatus | undefined 
 // do not), so failures stand out without failing the accessibility check.
 const STATUS_COLORS: Record<WithdrawalStatus, ChipProps['color']> = {
   requested: 'default',
+  approved: 'secondary',
   processing: 'primary',
   completed: 'success',
   failed: 'error',
