@@ -635,10 +635,14 @@ CREATE INDEX user_contacts_contacted_at_idx ON public.user_contacts USING btree 
 CREATE INDEX user_contacts_status_idx ON public.user_contacts USING btree (status, contacted_at DESC, id DESC);
 CREATE INDEX user_contacts_user_idx ON public.user_contacts USING btree (end_user_id, contacted_at DESC);
 CREATE INDEX withdrawal_export_batches_kind_idx ON public.withdrawal_export_batches USING btree (kind, created_at DESC);
+CREATE INDEX withdrawal_requests_address_idx ON public.withdrawal_requests USING btree (lower(receiver_address), requested_at) INCLUDE (end_user_id);
 CREATE UNIQUE INDEX withdrawal_requests_affiliate_once ON public.withdrawal_requests USING btree (kind, affiliate_remittance_id) WHERE ((affiliate_remittance_id IS NOT NULL) AND (status <> ALL (ARRAY['rejected'::text, 'failed'::text])));
 CREATE INDEX withdrawal_requests_affiliate_remittance_idx ON public.withdrawal_requests USING btree (affiliate_remittance_id) WHERE (affiliate_remittance_id IS NOT NULL);
+CREATE INDEX withdrawal_requests_eth_address_idx ON public.withdrawal_requests USING btree (lower(eth_receiver_address)) WHERE (eth_receiver_address IS NOT NULL);
 CREATE INDEX withdrawal_requests_export_batch_idx ON public.withdrawal_requests USING btree (export_batch_id) WHERE (export_batch_id IS NOT NULL);
+CREATE INDEX withdrawal_requests_kind_amount_idx ON public.withdrawal_requests USING btree (kind, amount, id);
 CREATE INDEX withdrawal_requests_kind_idx ON public.withdrawal_requests USING btree (kind, requested_at DESC, id DESC);
+CREATE INDEX withdrawal_requests_kind_status_amount_idx ON public.withdrawal_requests USING btree (kind, status, amount, id);
 CREATE INDEX withdrawal_requests_kind_status_idx ON public.withdrawal_requests USING btree (kind, status, requested_at DESC, id DESC);
 CREATE INDEX withdrawal_requests_payment_idx ON public.withdrawal_requests USING btree (payment_id) WHERE (payment_id IS NOT NULL);
 CREATE UNIQUE INDEX withdrawal_requests_payment_once ON public.withdrawal_requests USING btree (payment_id) WHERE ((payment_id IS NOT NULL) AND (status <> ALL (ARRAY['rejected'::text, 'failed'::text])));

@@ -148,6 +148,33 @@ describe('approval', () => {
       t.database.db,
     );
     expect(approvals.rows.map((a) => a.admin_user_name)).toEqual(['super01', 'writer01']);
+
+    // The timeline reads each change back from the audit trail, with who and when.
+    const timeline = await t.gql<{
+      withdrawalRequestTimeline: Array<{
+        operation: string;
+        adminUserName: string | null;
+        toStatus: string;
+        note: string | null;
+      }>;
+    }>(
+      `query { withdrawalRequestTimeline(id: "${w!.id}") { at operation adminUserName toStatus note } }`,
+      {},
+      reader,
+    );
+    expect(timeline.errors).toBeUndefined();
+    expect(
+      timeline.data!.withdrawalRequestTimeline.map((e) => [
+        e.operation,
+        e.adminUserName,
+        e.toStatus,
+        e.note,
+      ]),
+    ).toEqual([
+      ['requested', null, 'requested', null],
+      ['postApproveWithdrawalRequests', 'super01', 'requested', '1/2'],
+      ['postApproveWithdrawalRequests', 'writer01', 'approved', '2/2'],
+    ]);
   });
 
   it('the approver comes from the session: the call has no approver argument', async () => {

@@ -4,6 +4,7 @@ import type { UserWithdrawalRow } from './withdrawals-repository';
 import { USER_WITHDRAWALS_SORT_TARGETS } from './withdrawals-service';
 import { WithdrawalKindRef, WithdrawalStatusRef } from './withdrawal-types';
 import './withdrawal-actions-schema';
+import './withdrawal-lists-schema';
 
 export { WithdrawalKindRef, WithdrawalStatusRef };
 
