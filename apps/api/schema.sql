@@ -489,7 +489,7 @@ CREATE TABLE withdrawal_export_batches (
   request_count integer NOT NULL,
   file_sha256 text NOT NULL,
   file_name text NOT NULL,
-  content text NOT NULL,
+  content bytea NOT NULL,
   CONSTRAINT withdrawal_export_batches_admin_user_id_fkey FOREIGN KEY (admin_user_id) REFERENCES admin_users(id) ON DELETE SET NULL,
   CONSTRAINT withdrawal_export_batches_kind_check CHECK ((kind = ANY (ARRAY['saving'::text, 'affiliate_saving'::text, 'referral_reward'::text, 'atem'::text, 'bonus_reward'::text, 'payment_paid_value'::text, 'proportional_bonus'::text, 'affiliate_bonus'::text]))),
   CONSTRAINT withdrawal_export_batches_layout_check CHECK ((layout = ANY (ARRAY['v1'::text, 'v2'::text]))),

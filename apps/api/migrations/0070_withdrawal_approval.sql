@@ -30,7 +30,7 @@ CREATE TABLE withdrawal_export_batches (
   request_count integer NOT NULL CHECK (request_count >= 0),
   file_sha256 text NOT NULL,
   file_name text NOT NULL,
-  content text NOT NULL
+  content bytea NOT NULL
 );
 CREATE INDEX withdrawal_export_batches_kind_idx ON withdrawal_export_batches (kind, created_at DESC);
 

@@ -294,7 +294,8 @@ export type WithdrawalExportBatchesTable = {
   request_count: number;
   file_sha256: string;
   file_name: string;
-  content: string;
+  /** The exact bytes handed out (BOM included). */
+  content: Buffer;
 };
 
 export type WithdrawalTransactionHashesTable = {

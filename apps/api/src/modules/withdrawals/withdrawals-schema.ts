@@ -5,6 +5,7 @@ import { USER_WITHDRAWALS_SORT_TARGETS } from './withdrawals-service';
 import { WithdrawalKindRef, WithdrawalStatusRef } from './withdrawal-types';
 import './withdrawal-actions-schema';
 import './withdrawal-lists-schema';
+import './withdrawal-exports-schema';
 
 export { WithdrawalKindRef, WithdrawalStatusRef };
 

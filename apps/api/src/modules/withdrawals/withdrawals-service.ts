@@ -11,6 +11,7 @@ import type { PageRequest } from '../../shared/page';
 import type { AuditService } from '../audit/audit-service';
 import type { UsersService } from '../users/users-service';
 import { createWithdrawalActions } from './withdrawal-actions';
+import { createWithdrawalExports } from './withdrawal-exports';
 import * as actionsRepo from './withdrawal-actions-repository';
 import * as repo from './withdrawals-repository';
 
@@ -123,6 +124,7 @@ export function createWithdrawalsService(
 ) {
   return {
     ...createWithdrawalActions(db, audit),
+    ...createWithdrawalExports(db, audit),
 
     /**
      * One page of one kind's requests with the searchParams, the status tabs' counts and, per
