@@ -14,7 +14,10 @@ import { registerCsrfPrevention } from './http/csrf';
 import { registerErrorHandler } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
+import { registerUploadLimit } from './platform/imports/upload-limit';
 import { registerLoginRoute } from './modules/auth/login-route';
+import { registerDownloadRoute } from './modules/exports/download-route';
+import { exportLinkKey } from './platform/exports';
 import { registerHealthRoute } from './modules/health/health-route';
 import { createServices, type ServiceOptions } from './server/services';
 import { createSecretBox } from './shared/secret-box';
@@ -39,15 +42,20 @@ export async function buildApp(
   registerSecurityHeaders(app, config.cspImageOrigins);
   registerCors(app, config.corsOrigins);
   registerCsrfPrevention(app);
+  registerUploadLimit(app, config.importMaxBytes);
   registerErrorHandler(app);
 
   database.onLostConnection((error) =>
     app.log.warn({ err: error }, 'database connection lost; the pool will open a new one'),
   );
-  const secretBox = createSecretBox(resolveSecretsKey(config));
+  const secretsKey = resolveSecretsKey(config);
+  const secretBox = createSecretBox(secretsKey);
   const services = createServices(database.db, {
     ...serviceOptions,
     secretBox,
+    importMaxBytes: config.importMaxBytes,
+    exportLinkKey: exportLinkKey(secretsKey),
+    engine: database.engine,
     sessions: {
       idleMs: config.sessionIdleMinutes * 60_000,
       requireTotpForSuperAdmin: config.requireTotpForSuperAdmin,
@@ -85,6 +93,7 @@ export async function buildApp(
     },
   });
   registerLoginRoute(app, services.auth);
+  registerDownloadRoute(app, services.auth, services.exports);
   registerHealthRoute(app, database);
   await registerWebApp(app, config.webDistDir);
   return app;

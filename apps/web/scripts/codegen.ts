@@ -39,7 +39,8 @@ const config = {
   documentMode: 'string',
   enumsAsTypes: true,
   useTypeImports: true,
-  scalars: { DateTime: 'string', Decimal: 'string' },
+  // Upload: a File sent as a GraphQL multipart request.
+  scalars: { DateTime: 'string', Decimal: 'string', Upload: 'File' },
   strictScalars: true,
 };
 const sections = await preset.buildGeneratesSection({

@@ -90,6 +90,12 @@ const envSchema = z.object({
     .max(1440, 'must be between 1 and 1440')
     .default(30),
   REQUIRE_TOTP_FOR_SUPER_ADMIN: booleanFlag,
+  IMPORT_MAX_BYTES: z.coerce
+    .number({ invalid_type_error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1024, 'must be between 1024 and 1073741824')
+    .max(1024 * 1024 * 1024, 'must be between 1024 and 1073741824')
+    .default(64 * 1024 * 1024),
   SECRETS_KEY: z
     .string()
     .optional()
@@ -136,6 +142,8 @@ export type Config = {
   requireTotpForSuperAdmin: boolean;
   /** The key that seals stored secrets; see config/secrets-key.ts for the default without it. */
   secretsKey: Buffer | undefined;
+  /** The largest CSV upload (platform/imports), refused before it is read. */
+  importMaxBytes: number;
 };
 
 export class ConfigError extends Error {
@@ -186,5 +194,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     requireTotpForSuperAdmin: e.REQUIRE_TOTP_FOR_SUPER_ADMIN,
     secretsKey: e.SECRETS_KEY,
+    importMaxBytes: e.IMPORT_MAX_BYTES,
   };
 }

@@ -10,7 +10,7 @@ import {
 } from '@app/shared';
 import { AppError } from '../shared/app-error';
 import type { GraphQLContext } from './context';
-import { DateTimeScalar, DecimalScalar } from './scalars';
+import { DateTimeScalar, DecimalScalar, UploadScalar, type UploadFile } from './scalars';
 
 /**
  * The access rules an operation can declare (spec section 6), from weakest to strongest.
@@ -50,6 +50,7 @@ export const builder = new SchemaBuilder<{
   Scalars: {
     DateTime: { Input: Date; Output: Date | string };
     Decimal: { Input: string; Output: string };
+    Upload: { Input: UploadFile; Output: never };
   };
 }>({
   plugins: [ScopeAuthPlugin],
@@ -75,5 +76,6 @@ export const builder = new SchemaBuilder<{
 
 builder.addScalarType('DateTime', DateTimeScalar);
 builder.addScalarType('Decimal', DecimalScalar);
+builder.addScalarType('Upload', UploadScalar);
 builder.queryType({});
 builder.mutationType({});

@@ -2,12 +2,14 @@ import type { Locale, RoleName } from '@app/shared';
 import type { AdminUsersService } from '../modules/admin-users/admin-users-service';
 import type { Actor, AuditService } from '../modules/audit/audit-service';
 import type { AuthService } from '../modules/auth/auth-service';
+import type { ExportsService } from '../modules/exports/exports-service';
 import type { PaymentsService } from '../modules/payments/payments-service';
 import type { ReferralService } from '../modules/referral/referral-service';
 import type { SavingsService } from '../modules/savings/savings-service';
 import type { StatisticsService } from '../modules/statistics/statistics-service';
 import type { UsersService } from '../modules/users/users-service';
 import type { WithdrawalsService } from '../modules/withdrawals/withdrawals-service';
+import type { ImportsService } from '../platform/imports/imports-service';
 import type { Clock } from '../shared/clock';
 
 /** The admin a request's access token belongs to, loaded fresh on every request. */
@@ -38,6 +40,8 @@ export type Services = {
   referral: ReferralService;
   withdrawals: WithdrawalsService;
   statistics: StatisticsService;
+  imports: ImportsService;
+  exports: ExportsService;
 };
 
 export type GraphQLContext = {
@@ -49,4 +53,6 @@ export type GraphQLContext = {
   /** Who is acting, for the audit trail. */
   actor: Actor;
   services: Services;
+  /** Sets or clears the download cookie on this answer (sign-in, sign-out); absent off HTTP. */
+  downloadCookie?: { set: (accessToken: string) => void; clear: () => void };
 };

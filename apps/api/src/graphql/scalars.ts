@@ -71,3 +71,40 @@ export const DateTimeScalar = new GraphQLScalarType<Date, string>({
     return parseDateTime(ast.value);
   },
 });
+
+/** A file of a GraphQL multipart upload, as yoga hands it over (a WHATWG File). */
+export type UploadFile = {
+  readonly name: string;
+  readonly size: number;
+  readonly type: string;
+  arrayBuffer: () => Promise<ArrayBuffer>;
+};
+
+function isUploadFile(value: unknown): value is UploadFile {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as UploadFile).arrayBuffer === 'function' &&
+    typeof (value as UploadFile).size === 'number'
+  );
+}
+
+/**
+ * Files arrive by the GraphQL multipart request spec (yoga reads them; http/csrf.ts requires
+ * the token or x-graphql-yoga-csrf header on such requests, and platform/imports refuses an
+ * oversized body before it is read). Only variables can carry a file, never a literal.
+ */
+export const UploadScalar = new GraphQLScalarType<UploadFile, never>({
+  name: 'Upload',
+  description: 'A file sent as a GraphQL multipart request (variables only).',
+  serialize: () => {
+    throw new Error('Upload is an input-only scalar');
+  },
+  parseValue: (value) => {
+    if (!isUploadFile(value)) throw badInput('Upload values must be files sent as multipart.');
+    return value;
+  },
+  parseLiteral: () => {
+    throw badInput('Upload values must be files sent as multipart variables.');
+  },
+});

@@ -11,6 +11,8 @@ import '../modules/savings/savings-schema';
 import '../modules/statistics/statistics-schema';
 import '../modules/users/users-schema';
 import '../modules/withdrawals/withdrawals-schema';
+import '../platform/imports/imports-schema';
+import '../modules/exports/exports-schema';
 
 let schema: GraphQLSchema | undefined;
 

@@ -1,15 +1,19 @@
 import type { Kysely } from 'kysely';
+import type { DatabaseEngine } from '../db/database';
 import type { DB } from '../db/schema';
 import type { Services } from '../graphql/context';
 import { createAdminUsersService } from '../modules/admin-users/admin-users-service';
 import { createAuditService } from '../modules/audit/audit-service';
 import { createAuthService, type SessionRules } from '../modules/auth/auth-service';
+import { createExportsService } from '../modules/exports/exports-service';
+import { exportRegistry } from './exports';
 import { createPaymentsService } from '../modules/payments/payments-service';
 import { createReferralService } from '../modules/referral/referral-service';
 import { createSavingsService } from '../modules/savings/savings-service';
 import { createUsersService } from '../modules/users/users-service';
 import { createStatisticsService } from '../modules/statistics/statistics-service';
 import { createWithdrawalsService } from '../modules/withdrawals/withdrawals-service';
+import { createImportsService } from '../platform/imports/imports-service';
 import { systemClock, type Clock } from '../shared/clock';
 import type { SecretBox } from '../shared/secret-box';
 
@@ -22,6 +26,11 @@ export type ServiceOptions = {
 export type ServiceDependencies = ServiceOptions & {
   secretBox: SecretBox;
   sessions?: SessionRules;
+  /** The largest CSV upload an import reads (IMPORT_MAX_BYTES). */
+  importMaxBytes?: number;
+  /** Signs export download links (platform/exports); replicas must share it. */
+  exportLinkKey: Buffer;
+  engine: DatabaseEngine;
 };
 
 /**
@@ -35,6 +44,7 @@ export function createServices(db: Kysely<DB>, options: ServiceDependencies): Se
   const auth = createAuthService(db, audit, clock, options.secretBox, options.sessions);
   const savings = createSavingsService(db);
   const users = createUsersService(db, savings);
+  const imports = createImportsService(db, { maxBytes: options.importMaxBytes });
   return {
     clock,
     audit,
@@ -46,6 +56,17 @@ export function createServices(db: Kysely<DB>, options: ServiceDependencies): Se
     referral: createReferralService(db),
     withdrawals: createWithdrawalsService(db, users, audit),
     statistics: createStatisticsService(db, clock),
+    imports,
+    exports: createExportsService(
+      {
+        db,
+        engine: options.engine,
+        linkKey: options.exportLinkKey,
+        clock,
+        exports: exportRegistry(db),
+      },
+      audit,
+    ),
   };
 }
 

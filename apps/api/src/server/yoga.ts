@@ -8,6 +8,7 @@ import type { GraphQLContext } from '../graphql/context';
 import { resolvedRequestAdmin, resolveRequestAdmin } from '../graphql/request-admin';
 import { useSecurityEvents } from '../graphql/security-events';
 import { toAppError } from '../platform/db-errors';
+import { clearDownloadCookie, setDownloadCookie } from '../platform/exports';
 import { AppError } from '../shared/app-error';
 import type { Services } from './services';
 import { getSchema } from './schema';
@@ -141,6 +142,7 @@ function localeOf(header: string | undefined): Locale {
 export async function buildContext(
   services: Services,
   req: FastifyRequest,
+  reply?: FastifyReply,
 ): Promise<GraphQLContext> {
   const admin = await resolveRequestAdmin(services, req);
   return {
@@ -156,6 +158,12 @@ export async function buildContext(
       audited: [],
     },
     services,
+    ...(reply && {
+      downloadCookie: {
+        set: (accessToken: string) => setDownloadCookie(req, reply, accessToken),
+        clear: () => clearDownloadCookie(req, reply),
+      },
+    }),
   };
 }
 
@@ -182,6 +190,6 @@ export function createGraphQLServer(
       useAuditEnforcement(options.strictAudit ?? false),
       useSecurityEvents() as Plugin<GraphQLContext & ServerContext>,
     ],
-    context: ({ req }) => buildContext(services, req),
+    context: ({ req, reply }) => buildContext(services, req, reply),
   });
 }

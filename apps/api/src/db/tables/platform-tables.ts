@@ -18,7 +18,25 @@ export type PlatformBatchProgressTable = {
   finished_at: Timestamp | null;
 };
 
+/** One applied CSV file (migration 0055, platform/imports). */
+export type CsvImportsTable = {
+  // BIGINT identity: a string on both engines.
+  id: ColumnType<string, never, never>;
+  kind: string;
+  content_hash: string;
+  file_name: string;
+  byte_size: ColumnType<string, string | number, never>;
+  encoding: string;
+  row_count: number;
+  applied_count: number;
+  summary: ColumnType<unknown, string, never>;
+  admin_user_id: number | null;
+  admin_user_name: string | null;
+  imported_at: Timestamp;
+};
+
 export type PlatformTables = {
   platform_processed_jobs: PlatformProcessedJobsTable;
   platform_batch_progress: PlatformBatchProgressTable;
+  csv_imports: CsvImportsTable;
 };

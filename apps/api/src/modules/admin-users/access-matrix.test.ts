@@ -188,7 +188,7 @@ async function call(rule: OperationRule, token: string | undefined): Promise<Gra
   const response = await fetch(`${t.baseUrl}${GRAPHQL_PATH}`, {
     method: 'POST',
     headers: {
-      'graphql-require-preflight': '1',
+      'x-graphql-yoga-csrf': '1',
       ...(token ? { [ACCESS_TOKEN_HEADER]: token } : {}),
     },
     body: form,

@@ -50,6 +50,7 @@ builder.mutationField('postSignIn', (t) =>
     },
     resolve: async (_root, args, ctx) => {
       const result = await ctx.services.auth.signIn(args, ctx.actor);
+      ctx.downloadCookie?.set(result.accessToken);
       return { ...result, message: 'Signed in.' };
     },
   }),
@@ -62,6 +63,7 @@ builder.mutationField('postSignOut', (t) =>
     authScopes: { self: true },
     resolve: async (_root, _args, ctx) => {
       await ctx.services.auth.signOut(ctx.actor, ctx.admin!.id, ctx.admin!.tokenHash);
+      ctx.downloadCookie?.clear();
       return true;
     },
   }),
@@ -151,6 +153,10 @@ builder.mutationField('postSignOutEverywhere', (t) =>
       'Ends every session of the signed-in admin, this one included; returns how many ended.',
     type: 'Int',
     authScopes: { self: true },
-    resolve: (_root, _args, ctx) => ctx.services.auth.signOutEverywhere(ctx.actor, ctx.admin!.id),
+    resolve: async (_root, _args, ctx) => {
+      const ended = await ctx.services.auth.signOutEverywhere(ctx.actor, ctx.admin!.id);
+      ctx.downloadCookie?.clear();
+      return ended;
+    },
   }),
 );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { LOGIN_PATH } from '@app/shared';
+import { setDownloadCookie } from '../../platform/exports';
 import { AppError } from '../../shared/app-error';
 import type { AuthService } from './auth-service';
 
@@ -44,6 +45,7 @@ export function registerLoginRoute(app: FastifyInstance, auth: AuthService): voi
           audited: [],
         },
       );
+      setDownloadCookie(request, reply, accessToken);
       return reply.send({ data: { access_token: accessToken } });
     } catch (error) {
       const status = error instanceof AppError ? STATUS_OF_CODE[error.code] : undefined;

@@ -553,3 +553,24 @@ export async function findUserReferralPlanTotals(db: Executor, userId: number) {
     .where('id', '=', userId)
     .executeTakeFirst();
 }
+
+/**
+ * The users list without paging, for its CSV export (issue 13): the same filters and the same
+ * order as the list (the sort key, then id), every matching user.
+ */
+export function usersExportQuery(
+  db: Executor,
+  filter: UsersFilter,
+  sort: { target: UsersSortTarget; orderBy: 'asc' | 'desc' },
+) {
+  const sortKey =
+    sort.target === 'userName' || sort.target === 'email'
+      ? LOWERED_SORTS[sort.target]
+      : sql.ref(SORT_COLUMNS[sort.target]);
+  let query = applyFilter(db.selectFrom('end_users as u'), filter)
+    .leftJoin('end_user_details as d', 'd.end_user_id', 'u.id')
+    .select(USER_LIST_COLUMNS)
+    .orderBy(sortKey, sort.orderBy);
+  if (!TIE_FREE_SORTS.has(sort.target)) query = query.orderBy('u.id', sort.orderBy);
+  return query;
+}

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n';
@@ -82,7 +82,7 @@ describe('DashboardPage', () => {
     const { router } = renderAt(<DashboardPage />, '/common/dashboard');
     await router.navigate('/common/dashboard?period=CUSTOM&from=2026-09-01&until=2026-09-30');
     const revenue = await screen.findByTestId('widget-revenue');
-    await vi.waitFor(() => expect(variables()).toMatchObject({ period: 'CUSTOM' }));
+    await waitFor(() => expect(variables()).toMatchObject({ period: 'CUSTOM' }));
     expect(variables()).toEqual({
       period: 'CUSTOM',
       dateFrom: '2026-09-01',
@@ -122,7 +122,7 @@ describe('DashboardPage', () => {
     await screen.findByTestId('widget-revenue');
     expect(variables()).toEqual({ period: 'LAST_30_DAYS' });
     await userEvent.click(screen.getByRole('button', { name: '7 days' }));
-    await vi.waitFor(() => expect(variables()).toEqual({ period: 'LAST_7_DAYS' }));
+    await waitFor(() => expect(variables()).toEqual({ period: 'LAST_7_DAYS' }));
     const revenue = screen.getByTestId('widget-revenue');
     await userEvent.click(within(revenue).getByRole('button', { name: 'Table' }));
     const table = await within(revenue).findByRole('table', { name: 'Revenue per day (USD)' });

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
 import { i18n } from '@/i18n';
 import { renderAt } from '@/test/render';
 import { UserPaymentHistoryPage } from './user-payment-history-page';
@@ -39,11 +40,11 @@ describe('UserPaymentHistoryPage', () => {
   it('sends a payment status from the URL, and leaves out one that is not a status', async () => {
     const { router } = renderAt(<UserPaymentHistoryPage />, PATH);
     await router.navigate('/common/users/12/payment_history?paymentStatus=asset_fixed');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(input()).toMatchObject({ userId: 12, paymentStatus: 'asset_fixed' }),
     );
     await router.navigate('/common/users/12/payment_history?paymentStatus=paid');
-    await vi.waitFor(() => expect(input()).not.toHaveProperty('paymentStatus'));
+    await waitFor(() => expect(input()).not.toHaveProperty('paymentStatus'));
     expect(input()).toMatchObject({ userId: 12 });
   });
 });

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n';
 import { renderRoutes } from '@/test/render';
@@ -87,7 +87,7 @@ describe('UserRemittanceHistoryPage', () => {
         ],
         '/common/users/12/hec_remittance_history',
       );
-      await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+      await waitFor(() => expect(fetchMock).toHaveBeenCalled());
       const shown = await Promise.all(labels.map(totalOf));
       expect(shown).toEqual([
         '100.000000000000000001 HEC',

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n';
@@ -135,7 +135,7 @@ describe('UserWithdrawalHistoryPage', () => {
       pagination: { limit: 20, offset: 20, sort: { target: 'id', orderBy: 'ASC' } },
     });
     await router.navigate('/common/users/12/withdrawal_history?kind=lottery&status=paid');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(variables()).toEqual({
         userId: 12,
         pagination: { limit: 20, offset: 0, sort: { target: 'requestedAt', orderBy: 'DESC' } },
@@ -151,7 +151,7 @@ describe('UserWithdrawalHistoryPage', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Kind' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Bonus rewards' }));
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
-    await vi.waitFor(() => expect(router.state.location.search).toBe('?kind=bonus_reward'));
-    await vi.waitFor(() => expect(variables()).toMatchObject({ kind: 'bonus_reward' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?kind=bonus_reward'));
+    await waitFor(() => expect(variables()).toMatchObject({ kind: 'bonus_reward' }));
   });
 });

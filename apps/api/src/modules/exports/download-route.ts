@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { ACCESS_TOKEN_HEADER, AUTHORIZATION_ERROR_MESSAGE, FORBIDDEN_MESSAGE } from '@app/shared';
+import { DOWNLOADS_PATH, downloadCookieToken } from '../../platform/exports';
+import { AppError } from '../../shared/app-error';
+import type { AuthService } from '../auth/auth-service';
+import type { ExportsService } from './exports-service';
+
+function refuse(reply: FastifyReply, status: number, code: string, message: string) {
+  return reply.code(status).send({ errors: [{ message, extensions: { code } }] });
+}
+
+/**
+ * `GET /downloads/:file?link=…`: the file behind a link an export query returned. The link alone
+ * opens nothing: the request must also carry the session of the admin the link names, as the
+ * `X-ADMIN-ACCESS-TOKEN` header (fetch) or the download cookie (a plain link click).
+ * No session: 401; another admin's link or a forged one: 403; an expired one: 410.
+ */
+export function registerDownloadRoute(
+  app: FastifyInstance,
+  auth: Pick<AuthService, 'authenticate'>,
+  exportsService: ExportsService,
+): void {
+  app.get<{ Params: { file: string }; Querystring: { link?: string } }>(
+    `${DOWNLOADS_PATH}/:file`,
+    { exposeHeadRoute: false },
+    async (request, reply) => {
+      // Personal data: never cached, never sniffed into something else.
+      reply.header('cache-control', 'no-store');
+      reply.header('x-content-type-options', 'nosniff');
+      const header = request.headers[ACCESS_TOKEN_HEADER.toLowerCase()];
+      const token =
+        (Array.isArray(header) ? header[0] : header)?.trim() || downloadCookieToken(request);
+      const admin = await auth.authenticate(token);
+      if (!admin) return refuse(reply, 401, 'UNAUTHENTICATED', AUTHORIZATION_ERROR_MESSAGE);
+      if (admin.roles.length === 0 || admin.mustChangePassword || admin.totpRequired) {
+        return refuse(reply, 403, 'FORBIDDEN', FORBIDDEN_MESSAGE);
+      }
+      const check = exportsService.check(request.query.link ?? '', admin.id);
+      if (!check.ok) {
+        return check.reason === 'expired'
+          ? refuse(reply, 410, 'NOT_FOUND', 'This download link has expired; export again.')
+          : refuse(reply, 403, 'FORBIDDEN', 'This download link is not yours or not valid.');
+      }
+      const actor = {
+        adminUserId: admin.id,
+        adminUserName: admin.userName,
+        requestId: request.id,
+        ip: request.ip,
+        audited: [],
+      };
+      let opened;
+      let body;
+      try {
+        opened = exportsService.open(actor, check.claims.name, check.claims.filters);
+        body = await opened.stream();
+      } catch (error) {
+        if (error instanceof AppError) return refuse(reply, 400, error.code, error.message);
+        throw error;
+      }
+      body.on('error', (error) => {
+        // Headers are gone: Fastify destroys the connection, so the client sees a broken
+        // transfer (no final chunk), never a silently short file.
+        request.log.error({ err: error }, 'export stream failed');
+      });
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-disposition', `attachment; filename="${opened.fileName}"`);
+      return reply.send(body);
+    },
+  );
+}

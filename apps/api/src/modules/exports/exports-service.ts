@@ -1,0 +1,54 @@
+import {
+  createExportEngine,
+  type DownloadRecord,
+  type ExportEngineOptions,
+  type ExportFilterInput,
+  type LinkCheck,
+} from '../../platform/exports';
+import type { Actor, AuditService } from '../audit/audit-service';
+
+/** The audited operation of a download (one row per download, written when it ends). */
+export const DOWNLOAD_OPERATION = { operation: 'downloadExport', targetType: 'export' } as const;
+
+/**
+ * Exports as the API offers them: links for the export queries, previews and formats for the
+ * download centre, and the audited download the route streams.
+ */
+export function createExportsService(options: ExportEngineOptions, audit: AuditService) {
+  const engine = createExportEngine(options);
+  return {
+    /** Every registered export, for the format descriptions. */
+    list: () => engine.exports,
+    format: (name: string) => engine.find(name),
+    link: (adminUserId: number, name: string, filters: ExportFilterInput) =>
+      engine.issueLink(adminUserId, name, dropEmpty(filters)),
+    preview: (name: string, filters: ExportFilterInput, limit: number) =>
+      engine.preview(name, dropEmpty(filters), limit),
+    check: (token: string, adminUserId: number): LinkCheck => engine.check(token, adminUserId),
+    /** Opens a checked link; the audit row (who, which, filters, rows) is written at the end. */
+    open(actor: Actor, name: string, filters: ExportFilterInput) {
+      const opened = engine.open(name, filters);
+      return {
+        fileName: opened.fileName,
+        stream: () =>
+          opened.stream((record: DownloadRecord) =>
+            audit.record(actor, DOWNLOAD_OPERATION, [record.name], {
+              export: record.name,
+              filters: record.filters,
+              rows: record.rows,
+              complete: record.complete,
+            }),
+          ),
+      };
+    },
+  };
+}
+
+/** Null and undefined arguments say nothing; leaving them out keeps links short and stable. */
+function dropEmpty(filters: ExportFilterInput): ExportFilterInput {
+  return Object.fromEntries(
+    Object.entries(filters).filter(([, value]) => value !== null && value !== undefined),
+  );
+}
+
+export type ExportsService = ReturnType<typeof createExportsService>;

@@ -1,0 +1,95 @@
+import type { Compilable } from 'kysely';
+import type { CsvColumn } from '../csv';
+
+/** How a column's value is written: `text` is neutralised, numbers exactly as stored. */
+export type ExportColumnType = 'text' | 'decimal' | 'integer' | 'datetime' | 'date' | 'boolean';
+
+/**
+ * One column of an export, described for the file's reader as well as for the writer: the
+ * download centre shows `header`, `meaning`, `type`, `unit` and `example` as the format.
+ */
+export type ExportColumn<Row> = {
+  /** The row field the cell is read from. */
+  key: keyof Row & string;
+  header: string;
+  meaning: string;
+  type: ExportColumnType;
+  /** HEC, ETH, BTC, USD, a rate as a fraction, … */
+  unit?: string;
+  example: string;
+};
+
+/** What an export's filters look like after a round trip through JSON (the signed link). */
+export type ExportFilterInput = { [key: string]: unknown };
+
+/**
+ * An export a module registers (docs/architecture.md, "Exports"). `parseFilters` validates
+ * the same filters as the module's list (throwing its AppError), `query` builds the list's
+ * SQL without paging, in the list's order; the engine streams it through a cursor.
+ */
+export type ExportDefinition<Filters, Row> = {
+  /** Stable id, used in links and audit rows: `users`, `userPaymentsV2`, … */
+  name: string;
+  /** What the file holds, for its name: `users` gives `users_20261123-1405Z.csv`. */
+  fileName: string;
+  parseFilters: (input: ExportFilterInput) => Filters;
+  columns: readonly ExportColumn<Row>[];
+  query: (filters: Filters) => Compilable<Row>;
+};
+
+/** Column facts without the row type, for the GraphQL format description. */
+export type ExportColumnInfo = Omit<ExportColumn<unknown>, 'key'> & { key: string };
+
+/** A registered export with its row type erased, so one registry holds them all. */
+export type RegisteredExport = {
+  name: string;
+  fileName: string;
+  columns: readonly ExportColumnInfo[];
+  csvColumns: readonly CsvColumn<Record<string, unknown>>[];
+  /** Validates the filters and returns the SQL to stream. */
+  prepare: (input: ExportFilterInput) => Compilable<Record<string, unknown>>;
+};
+
+const CSV_KIND = {
+  text: 'text',
+  decimal: 'decimal',
+  integer: 'integer',
+  // ISO-8601 UTC text never starts with a formula character; written as text all the same.
+  datetime: 'text',
+  date: 'text',
+  boolean: 'text',
+} as const;
+
+/** A cell's text: dates as ISO-8601 UTC, booleans as true/false, numbers as given. */
+export function cellText(type: ExportColumnType, value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) {
+    return type === 'date' ? value.toISOString().slice(0, 10) : value.toISOString();
+  }
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'number' && type === 'decimal') {
+    // An amount must arrive as the database's exact string; a number here is a bug.
+    throw new Error('Export amounts must be decimal strings, not numbers');
+  }
+  return String(value);
+}
+
+/** Erases the row type of a definition (checked here, once) for the registry. */
+export function defineExport<Filters, Row>(
+  definition: ExportDefinition<Filters, Row>,
+): RegisteredExport {
+  return {
+    name: definition.name,
+    fileName: definition.fileName,
+    columns: definition.columns.map((c) => ({ ...c })),
+    csvColumns: definition.columns.map((c) => ({
+      header: c.header,
+      kind: CSV_KIND[c.type],
+      value: (row: Record<string, unknown>) => cellText(c.type, row[c.key]),
+    })),
+    prepare: (input) =>
+      definition.query(definition.parseFilters(input)) as unknown as Compilable<
+        Record<string, unknown>
+      >,
+  };
+}

@@ -1,0 +1,150 @@
+import type { Readable } from 'node:stream';
+import { CompiledQuery, type Kysely } from 'kysely';
+import type { DatabaseEngine } from '../../db/database';
+import type { DB } from '../../db/schema';
+import { AppError } from '../../shared/app-error';
+import type { Clock } from '../../shared/clock';
+import { csvStream } from '../csv';
+import { cursorRows } from './export-cursor';
+import type { ExportFilterInput, RegisteredExport } from './export-definition';
+import { checkExportLink, signExportLink, type LinkCheck } from './export-link';
+
+/** Where download links point; the route lives outside /graphql-admin. */
+export const DOWNLOADS_PATH = '/downloads';
+/** How long a link opens its file: long enough to click, short enough not to be kept. */
+export const EXPORT_LINK_TTL_MS = 5 * 60_000;
+
+/** What a finished (or broken) download reports for the audit trail. */
+export type DownloadRecord = {
+  name: string;
+  filters: ExportFilterInput;
+  rows: number;
+  complete: boolean;
+};
+
+export type ExportEngineOptions = {
+  db: Kysely<DB>;
+  engine: DatabaseEngine;
+  linkKey: Buffer;
+  clock: Clock;
+  exports: readonly RegisteredExport[];
+  batchRows?: number;
+};
+
+export type ExportLink = { url: string; expiresAt: Date; fileName: string };
+
+export type OpenedDownload = {
+  export: RegisteredExport;
+  filters: ExportFilterInput;
+  fileName: string;
+  /** The CSV bytes; `onEnd` runs once, with the row count and whether every row was sent. */
+  stream: (onEnd: (record: DownloadRecord) => Promise<void>) => Promise<Readable>;
+};
+
+/** A file name of letters, digits, `-` and `_` only: what the file holds and when (UTC). */
+export function exportFileName(what: string, at: Date): string {
+  const safe = what.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 60) || 'export';
+  const stamp = at.toISOString().replace(/[-:]/g, '').slice(0, 13); // 20261123T1405
+  return `${safe}_${stamp}Z.csv`;
+}
+
+/**
+ * The export engine (DESIGN.md section 4): modules register exports, an export query asks
+ * for a link, the download route opens it. Streams rows from a database cursor into the CSV
+ * writer with backpressure.
+ */
+export function createExportEngine(options: ExportEngineOptions) {
+  const byName = new Map(options.exports.map((e) => [e.name, e]));
+  if (byName.size !== options.exports.length) throw new Error('Two exports share a name');
+
+  function find(name: string): RegisteredExport {
+    const found = byName.get(name);
+    if (!found) throw new AppError('NOT_FOUND', `There is no export named ${name}.`);
+    return found;
+  }
+
+  return {
+    exports: options.exports,
+
+    find,
+
+    /** Validates the filters now (bad input is answered by the query) and signs a link. */
+    issueLink(adminUserId: number, name: string, filters: ExportFilterInput): ExportLink {
+      const found = find(name);
+      found.prepare(filters);
+      const now = options.clock();
+      const expiresAt = new Date(now.getTime() + EXPORT_LINK_TTL_MS);
+      const token = signExportLink(options.linkKey, {
+        name,
+        filters,
+        adminUserId,
+        expiresAt: expiresAt.getTime(),
+      });
+      const fileName = exportFileName(found.fileName, now);
+      // The token rides in the query: path parameters are capped at 100 characters.
+      return { url: `${DOWNLOADS_PATH}/${fileName}?link=${token}`, expiresAt, fileName };
+    },
+
+    check(token: string, adminUserId: number): LinkCheck {
+      return checkExportLink(options.linkKey, token, adminUserId, options.clock().getTime());
+    },
+
+    /** The first rows of an export, from the same SQL as its file (the download centre). */
+    async preview(
+      name: string,
+      filters: ExportFilterInput,
+      limit: number,
+    ): Promise<{ columns: RegisteredExport['columns']; rows: string[][] }> {
+      const found = find(name);
+      const query = found.prepare(filters);
+      const compiled = query.compile();
+      // A plain LIMIT over the file's own SQL: the first rows in the file's order.
+      const { rows: first } = await options.db.executeQuery<Record<string, unknown>>(
+        CompiledQuery.raw(
+          `SELECT * FROM (${compiled.sql}) AS preview LIMIT ${Math.max(0, Math.floor(limit))}`,
+          [...compiled.parameters],
+        ),
+      );
+      const rows = first.map((row) => found.csvColumns.map((c) => c.value(row) ?? ''));
+      return { columns: found.columns, rows };
+    },
+
+    /** Opens a checked link's export: the caller has authenticated the admin it names. */
+    open(name: string, filters: ExportFilterInput): OpenedDownload {
+      const found = find(name);
+      const query = found.prepare(filters);
+      return {
+        export: found,
+        filters,
+        fileName: exportFileName(found.fileName, options.clock()),
+        stream: async (onEnd) => {
+          const rows = cursorRows(options.db, options.engine, query, options.batchRows);
+          // The first batch is read before any byte is sent, so a failing query is a plain
+          // error answer rather than a file that stops after its header.
+          const first = await rows.next();
+          let count = 0;
+          async function* counted(): AsyncGenerator<Record<string, unknown>> {
+            let complete = false;
+            try {
+              if (!first.done) {
+                count += 1;
+                yield first.value;
+                for await (const row of rows) {
+                  count += 1;
+                  yield row;
+                }
+              }
+              complete = true;
+            } finally {
+              if (!complete) await rows.return(undefined);
+              await onEnd({ name, filters, rows: count, complete });
+            }
+          }
+          return csvStream(counted(), found.csvColumns);
+        },
+      };
+    },
+  };
+}
+
+export type ExportEngine = ReturnType<typeof createExportEngine>;

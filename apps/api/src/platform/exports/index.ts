@@ -1,0 +1,30 @@
+/** The export engine (docs/architecture.md, "Exports"). */
+export {
+  cellText,
+  defineExport,
+  type ExportColumn,
+  type ExportColumnInfo,
+  type ExportColumnType,
+  type ExportDefinition,
+  type ExportFilterInput,
+  type RegisteredExport,
+} from './export-definition';
+export { cursorRows, EXPORT_BATCH_ROWS } from './export-cursor';
+export {
+  createExportEngine,
+  DOWNLOADS_PATH,
+  EXPORT_LINK_TTL_MS,
+  exportFileName,
+  type DownloadRecord,
+  type ExportEngine,
+  type ExportEngineOptions,
+  type ExportLink,
+  type OpenedDownload,
+} from './export-engine';
+export { checkExportLink, exportLinkKey, signExportLink, type LinkCheck } from './export-link';
+export {
+  clearDownloadCookie,
+  DOWNLOAD_COOKIE,
+  downloadCookieToken,
+  setDownloadCookie,
+} from './download-cookie';

@@ -1,0 +1,186 @@
+import { checkDecimalText, MAX_DECIMAL_INTEGER_DIGITS } from '@app/shared';
+
+/**
+ * What one column of an import holds. Every cell is checked as written, never coerced: a value
+ * that would need rounding, a thousands separator or an exponent is an error of its row.
+ *
+ * - `decimal`: a plain decimal string of at most `scale` places (a coin 18, BTC 8, USD 2, a rate
+ *   18); never negative; `positive` also refuses 0.
+ * - `date`: an ISO-8601 date-time with its zone (`Z` or `+09:00`); a bare `2026-01-31 10:00`
+ *   is refused because the operator's zone cannot be guessed.
+ * - `id`: a positive whole number (a reference; the module checks it exists).
+ * - `text`: at most `maxLength` characters, trimmed.
+ * - `hash`: a transaction hash, 64 hex digits with an optional `0x`, compared lower-cased.
+ */
+export type ImportColumnType =
+  | { type: 'decimal'; scale: number; positive?: boolean }
+  | { type: 'date' }
+  | { type: 'id' }
+  | { type: 'text'; maxLength: number }
+  | { type: 'hash' };
+
+export type ImportColumn = ImportColumnType & {
+  /** Other header names accepted besides the key itself (Japanese names welcome). */
+  aliases: readonly string[];
+  /** The cell may be empty (its value is then null). Default false. */
+  optional?: boolean;
+  /** The column may be missing from the header altogether (implies optional). Default false. */
+  omittable?: boolean;
+};
+
+export type ImportColumns<K extends string> = Record<K, ImportColumn>;
+
+/**
+ * Why a cell or a row was refused: a stable code the web app translates
+ * (`imports.reasons.<code>`), with its parameters. The English message is for API callers.
+ */
+export type ImportReasonCode =
+  | 'required'
+  | 'decimal_format'
+  | 'decimal_exponent'
+  | 'decimal_grouping'
+  | 'decimal_negative'
+  | 'decimal_not_positive'
+  | 'decimal_scale'
+  | 'decimal_digits'
+  | 'date_format'
+  | 'date_zone'
+  | 'id_format'
+  | 'text_too_long'
+  | 'hash_format'
+  | 'unknown_reference'
+  | 'duplicate_in_file'
+  | 'conflict';
+
+export type ImportReason = {
+  code: ImportReasonCode;
+  params?: Record<string, string | number>;
+};
+
+export const IMPORT_REASON_MESSAGES: Record<
+  ImportReasonCode,
+  (params: Record<string, string | number>) => string
+> = {
+  required: () => 'A value is required.',
+  decimal_format: () => 'Not a decimal number such as "12.5".',
+  decimal_exponent: () => 'Write the number out in full, without an exponent such as "1e3".',
+  decimal_grouping: () => 'Write the number without thousands separators such as "1,000".',
+  decimal_negative: () => 'Must be 0 or more.',
+  decimal_not_positive: () => 'Must be more than 0.',
+  decimal_scale: (p) => `At most ${p.max} decimal places; the value is never rounded.`,
+  decimal_digits: (p) => `At most ${p.max} digits before the decimal point.`,
+  date_format: () => 'Not a date-time such as "2026-01-31T10:00:00+09:00".',
+  date_zone: () => 'The date-time needs its time zone, such as "Z" or "+09:00".',
+  id_format: () => 'Not an id (a whole number of 1 or more).',
+  text_too_long: (p) => `At most ${p.max} characters.`,
+  hash_format: () => 'Not a transaction hash (64 hexadecimal digits).',
+  unknown_reference: () => 'No such record.',
+  duplicate_in_file: (p) => `The same row is already on line ${p.firstLine}.`,
+  conflict: (p) => String(p.detail ?? 'This row conflicts with the current data.'),
+};
+
+export function reasonMessage(reason: ImportReason): string {
+  return IMPORT_REASON_MESSAGES[reason.code](reason.params ?? {});
+}
+
+/** A checked cell: the value the staging table receives (text SQL casts exactly), or a reason. */
+export type CellResult = { ok: true; value: string | null } | { ok: false; reason: ImportReason };
+
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+const HASH = /^(0x)?[0-9a-f]{64}$/i;
+const ID = /^[1-9]\d{0,17}$/;
+// Beyond 2^63 - 1 a bigint column would overflow; ids are far below.
+const MAX_ID = 9_223_372_036_854_775_807n;
+
+/** Checks one cell against its column; the value is trimmed first (Excel pads cells). */
+export function checkCell(column: ImportColumn, raw: string): CellResult {
+  const text = raw.trim();
+  if (text === '') {
+    return column.optional || column.omittable
+      ? { ok: true, value: null }
+      : { ok: false, reason: { code: 'required' } };
+  }
+  switch (column.type) {
+    case 'decimal':
+      return checkDecimalCell(text, column.scale, column.positive ?? false);
+    case 'date':
+      return checkDateCell(text);
+    case 'id':
+      return ID.test(text) && BigInt(text) <= MAX_ID
+        ? { ok: true, value: text }
+        : { ok: false, reason: { code: 'id_format' } };
+    case 'text':
+      return text.length <= column.maxLength
+        ? { ok: true, value: text }
+        : { ok: false, reason: { code: 'text_too_long', params: { max: column.maxLength } } };
+    case 'hash':
+      return HASH.test(text)
+        ? { ok: true, value: text.toLowerCase().replace(/^0x/, '') }
+        : { ok: false, reason: { code: 'hash_format' } };
+  }
+}
+
+function checkDecimalCell(text: string, scale: number, positive: boolean): CellResult {
+  const problem = checkDecimalText(text, { scale });
+  if (problem) {
+    if (problem.problem === 'format') {
+      // Name the usual spreadsheet habits precisely, so the operator knows what to fix.
+      if (/^-?[\d.]+e[+-]?\d+$/i.test(text)) return fail('decimal_exponent');
+      if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(text)) return fail('decimal_grouping');
+      return fail('decimal_format');
+    }
+    if (problem.problem === 'negative') return fail('decimal_negative');
+    if (problem.problem === 'scale') return fail('decimal_scale', { max: problem.max });
+    return fail('decimal_digits', { max: MAX_DECIMAL_INTEGER_DIGITS });
+  }
+  if (text.startsWith('-') && /[1-9]/.test(text)) return fail('decimal_negative');
+  if (positive && !/[1-9]/.test(text)) return fail('decimal_not_positive');
+  // '-0' is zero; the staging cast reads it as 0.
+  return { ok: true, value: text };
+}
+
+function checkDateCell(text: string): CellResult {
+  const match = ISO_DATE_TIME.exec(text);
+  if (!match) return fail('date_format');
+  if (!match[8]) return fail('date_zone');
+  const [, y, mo, d, h, mi, s] = match;
+  const month = Number(mo);
+  const day = Number(d);
+  if (
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    Number(h) > 23 ||
+    Number(mi) > 59 ||
+    Number(s ?? 0) > 59
+  )
+    return fail('date_format');
+  // Refuses 2026-02-30: JavaScript would roll it over to March.
+  const daysInMonth = new Date(Date.UTC(Number(y), month, 0)).getUTCDate();
+  if (day > daysInMonth) return fail('date_format');
+  const zone =
+    match[8].toUpperCase() === 'Z' ? 'Z' : match[8].replace(/^([+-]\d{2})(\d{2})$/, '$1:$2');
+  const date = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s ?? '00'}${match[7] ?? ''}${zone}`);
+  if (Number.isNaN(date.getTime())) return fail('date_format');
+  return { ok: true, value: date.toISOString() };
+}
+
+function fail(code: ImportReasonCode, params?: Record<string, string | number>): CellResult {
+  return { ok: false, reason: params ? { code, params } : { code } };
+}
+
+/** The staging table's SQL type for a column. */
+export function stagingType(column: ImportColumnType): string {
+  switch (column.type) {
+    case 'decimal':
+      return 'numeric';
+    case 'date':
+      return 'timestamptz';
+    case 'id':
+      return 'bigint';
+    case 'text':
+    case 'hash':
+      return 'text';
+  }
+}

@@ -1,0 +1,365 @@
+import { createHash } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+import { AppError } from '../../shared/app-error';
+import { mapCsvHeader, openCsv, type CsvColumnSpec } from '../csv';
+import {
+  checkCell,
+  reasonMessage,
+  type ImportColumns,
+  type ImportReason,
+  type ImportReasonCode,
+} from './import-columns';
+import * as repo from './imports-repository';
+import type { StagingTable } from './imports-repository';
+
+/** An uploaded file as the `Upload` scalar hands it over (a WHATWG File). */
+export type UploadedFile = {
+  readonly name: string;
+  readonly size: number;
+  arrayBuffer: () => Promise<ArrayBuffer>;
+};
+
+/** The largest file an import reads (64 MiB: about 700,000 payment rows). */
+export const DEFAULT_IMPORT_MAX_BYTES = 64 * 1024 * 1024;
+/** How many bad rows an answer lists; `errorCount` always counts them all. */
+export const MAX_REPORTED_ERRORS = 1000;
+/** Rows per staging insert. */
+const STAGE_BATCH = 5000;
+
+/** One refused cell or row: line (header = 1), column as headed in the file, reason. */
+export type ImportRowError = {
+  line: number;
+  column: string | null;
+  code: ImportReasonCode;
+  params: Record<string, string | number>;
+  message: string;
+};
+
+/** A refusal a module's set-based check found: the line, the column key, the reason. */
+export type StagedRowProblem<K extends string> = {
+  line: number;
+  column: K | null;
+  reason: ImportReason;
+};
+
+/** What a file would do or did: the module's counts and exact totals (decimal strings). */
+export type ImportSummary = {
+  count: number;
+  totals: Record<string, string>;
+};
+
+/**
+ * What a module hands the engine: the columns, the checks only the database can make, the
+ * summary shown before applying, and the set-based apply. All SQL stays in the module's
+ * repository; the engine gives it the staging table.
+ */
+export type ImportDefinition<K extends string> = {
+  /** Names the import in the history and in the content-hash key ('payments', 'rates'). */
+  kind: string;
+  columns: ImportColumns<K>;
+  /** Rows repeating an earlier row's values of these columns are refused (same payment twice). */
+  uniqueBy?: readonly K[];
+  /** References and rules on the staged rows (set-based): every problem found. */
+  validate?: (trx: Transaction<DB>, stage: StagingTable<K>) => Promise<StagedRowProblem<K>[]>;
+  /** What applying would do; run on the staged rows before the apply (dry run and apply). */
+  summarize: (trx: Transaction<DB>, stage: StagingTable<K>) => Promise<ImportSummary>;
+  /** Applies the staged rows (only when every row passed); returns what it changed. */
+  apply: (
+    trx: Transaction<DB>,
+    stage: StagingTable<K>,
+  ) => Promise<{ count: number; targetIds?: ReadonlyArray<string | number> }>;
+};
+
+export type ImportReport = {
+  kind: string;
+  dryRun: boolean;
+  fileName: string;
+  contentHash: string;
+  byteSize: number;
+  encoding: string;
+  /** Data rows read (the header not counted). */
+  rowCount: number;
+  errorCount: number;
+  /** The first MAX_REPORTED_ERRORS bad rows, in line order. */
+  errors: ImportRowError[];
+  summary: ImportSummary;
+  /** Set when this content was applied before (the dry run says so; an apply is refused). */
+  alreadyImported: repo.ImportRecord | null;
+  /** The record of this apply. */
+  imported: repo.ImportRecord | null;
+};
+
+export type ImportActor = { adminUserId: number | null; adminUserName: string | null };
+
+/** The audited transaction the module runs an apply in (audit.withAudit of its operation). */
+export type ImportTransaction = <T>(
+  work: (trx: Transaction<DB>) => Promise<{
+    result: T;
+    targetIds: ReadonlyArray<string | number>;
+    before: unknown;
+    after: unknown;
+  }>,
+) => Promise<T>;
+
+export type RunImportOptions = {
+  dryRun: boolean;
+  actor: ImportActor;
+  /** Runs the apply; the module passes its audited transaction. */
+  transaction: ImportTransaction;
+  /** Records a dry run (the module passes audit.record); a preview changes nothing else. */
+  recordDryRun?: (report: ImportReport) => Promise<void>;
+  maxBytes?: number;
+};
+
+/** Thrown inside the dry run's transaction to roll it back with the report in hand. */
+class RollbackWith extends Error {
+  constructor(readonly report: ImportReport) {
+    super('rollback');
+  }
+}
+
+/**
+ * Runs one CSV import: size check → hash → (apply: lock the hash, refuse a known content) →
+ * streaming parse with every cell checked → rows staged in batches → uniqueness and the
+ * module's set-based checks → summary → apply, all in one transaction. A dry run runs exactly
+ * the same steps in a transaction that is rolled back, so the preview is what the apply does.
+ */
+export async function runImport<K extends string>(
+  db: Kysely<DB>,
+  definition: ImportDefinition<K>,
+  upload: UploadedFile,
+  options: RunImportOptions,
+): Promise<ImportReport> {
+  const maxBytes = options.maxBytes ?? DEFAULT_IMPORT_MAX_BYTES;
+  if (upload.size > maxBytes) throw tooLarge(maxBytes);
+  const bytes = new Uint8Array(await upload.arrayBuffer());
+  if (bytes.length > maxBytes) throw tooLarge(maxBytes);
+  const contentHash = createHash('sha256').update(bytes).digest('hex');
+  const fileName = (upload.name || 'upload.csv').slice(0, 255);
+
+  if (options.dryRun) {
+    const report = await db
+      .transaction()
+      .execute(async (trx) => {
+        const done = await importInTransaction(trx, definition, bytes, {
+          contentHash,
+          fileName,
+          dryRun: true,
+          actor: options.actor,
+        });
+        throw new RollbackWith(done);
+      })
+      .catch((error: unknown) => {
+        if (error instanceof RollbackWith) return error.report;
+        throw error;
+      });
+    await options.recordDryRun?.(report);
+    return report;
+  }
+
+  return options.transaction(async (trx) => {
+    await repo.lockContent(trx, definition.kind, contentHash);
+    const report = await importInTransaction(trx, definition, bytes, {
+      contentHash,
+      fileName,
+      dryRun: false,
+      actor: options.actor,
+    });
+    return {
+      result: report,
+      targetIds: report.imported ? [report.imported.id] : [],
+      before: null,
+      after: {
+        kind: definition.kind,
+        importId: report.imported?.id ?? null,
+        fileName,
+        contentHash,
+        rowCount: report.rowCount,
+        appliedCount: report.imported?.appliedCount ?? 0,
+        totals: report.summary.totals,
+      },
+    };
+  });
+}
+
+async function importInTransaction<K extends string>(
+  trx: Transaction<DB>,
+  definition: ImportDefinition<K>,
+  bytes: Uint8Array,
+  file: { contentHash: string; fileName: string; dryRun: boolean; actor: ImportActor },
+): Promise<ImportReport> {
+  const previous = await repo.findImport(trx, definition.kind, file.contentHash);
+  const base = {
+    kind: definition.kind,
+    dryRun: file.dryRun,
+    fileName: file.fileName,
+    contentHash: file.contentHash,
+    byteSize: bytes.length,
+  };
+  if (previous) {
+    if (!file.dryRun) throw alreadyImported(previous);
+    return {
+      ...base,
+      encoding: previous.encoding,
+      rowCount: previous.rowCount,
+      errorCount: 0,
+      errors: [],
+      summary: { count: 0, totals: {} },
+      alreadyImported: previous,
+      imported: null,
+    };
+  }
+
+  const columns = definition.columns;
+  const keys = Object.keys(columns) as K[];
+  const reader = await openCsv(chunks(bytes));
+  const records = reader.records[Symbol.asyncIterator]();
+  const first = await records.next();
+  if (first.done) {
+    throw new AppError('BAD_USER_INPUT', 'The file is empty: it needs a header line.', {
+      reason: 'empty',
+    });
+  }
+  const headerSpec = Object.fromEntries(
+    keys.map((k) => [k, { aliases: columns[k].aliases, required: !columns[k].omittable }]),
+  ) as CsvColumnSpec<K>;
+  const header = mapCsvHeader(first.value, headerSpec);
+  // Errors name the column as the file heads it (the operator's own word for it).
+  const headerName = (key: K | null): string | null => {
+    if (key === null) return null;
+    const at = header.index[key];
+    return at === undefined ? key : (first.value.cells[at] ?? key).replace(/^\uFEFF/, '').trim();
+  };
+
+  const stage = await repo.createStagingTable(trx, columns);
+  const errors: ImportRowError[] = [];
+  let errorCount = 0;
+  const addError = (line: number, column: K | null, reason: ImportReason) => {
+    errorCount++;
+    if (errors.length < MAX_REPORTED_ERRORS) {
+      errors.push({
+        line,
+        column: headerName(column),
+        code: reason.code,
+        params: reason.params ?? {},
+        message: reasonMessage(reason),
+      });
+    }
+  };
+
+  let rowCount = 0;
+  let batch: Array<Record<K | 'line', string | number | null>> = [];
+  for (let next = await records.next(); !next.done; next = await records.next()) {
+    const record = next.value;
+    rowCount++;
+    const cells = header.pick(record);
+    const row = { line: record.line } as Record<K | 'line', string | number | null>;
+    let bad = false;
+    for (const key of keys) {
+      const checked = checkCell(columns[key], cells[key]);
+      if (checked.ok) {
+        row[key] = checked.value;
+      } else {
+        bad = true;
+        addError(record.line, key, checked.reason);
+      }
+    }
+    // A bad row is reported, not staged: the file will not apply, and the set-based checks
+    // still see every good row, so the report lists every problem in one pass.
+    if (!bad) batch.push(row);
+    if (batch.length >= STAGE_BATCH) {
+      await repo.insertStagedRows(trx, stage, columns, batch);
+      batch = [];
+    }
+  }
+  await repo.insertStagedRows(trx, stage, columns, batch);
+  batch = [];
+  if (rowCount === 0) {
+    throw new AppError('BAD_USER_INPUT', 'The file has a header but no rows.', { reason: 'empty' });
+  }
+
+  if (definition.uniqueBy && definition.uniqueBy.length > 0) {
+    for (const dup of await repo.findDuplicateRows(trx, stage, definition.uniqueBy)) {
+      addError(dup.line, null, { code: 'duplicate_in_file', params: { firstLine: dup.firstLine } });
+    }
+  }
+  for (const problem of (await definition.validate?.(trx, stage)) ?? []) {
+    addError(problem.line, problem.column, problem.reason);
+  }
+  errors.sort((a, b) => a.line - b.line);
+
+  const summary = await definition.summarize(trx, stage);
+  const report: ImportReport = {
+    ...base,
+    encoding: reader.encoding,
+    rowCount,
+    errorCount,
+    errors,
+    summary,
+    alreadyImported: null,
+    imported: null,
+  };
+  if (file.dryRun) return report;
+  if (errorCount > 0) throw rowsRefused(report);
+
+  const applied = await definition.apply(trx, stage);
+  const imported = await repo.insertImport(trx, {
+    kind: definition.kind,
+    contentHash: file.contentHash,
+    fileName: file.fileName,
+    byteSize: bytes.length,
+    encoding: reader.encoding,
+    rowCount,
+    appliedCount: applied.count,
+    summary: summary.totals,
+    adminUserId: file.actor.adminUserId,
+    adminUserName: file.actor.adminUserName,
+  });
+  return { ...report, imported };
+}
+
+/** The bytes as an upload stream of 64 KiB pieces (the reader decodes as they come). */
+async function* chunks(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+  for (let at = 0; at < bytes.length; at += 64 * 1024) yield bytes.subarray(at, at + 64 * 1024);
+}
+
+function tooLarge(maxBytes: number): AppError {
+  return new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `The file is larger than the limit of ${formatMiB(maxBytes)}.`,
+    { maxBytes },
+  );
+}
+
+function formatMiB(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.floor(bytes / (1024 * 1024))} MiB` : `${bytes} bytes`;
+}
+
+/** "Already imported as #N on … by …": the same content never applies twice. */
+export function alreadyImported(record: repo.ImportRecord): AppError {
+  const when = record.importedAt.toISOString().replace('T', ' ').slice(0, 19);
+  return new AppError(
+    'CONFLICT',
+    `This file was already imported as #${record.id} on ${when} UTC by ${record.adminUserName ?? 'unknown'}.`,
+    {
+      reason: 'ALREADY_IMPORTED',
+      importId: record.id,
+      importedAt: record.importedAt.toISOString(),
+      importedBy: record.adminUserName,
+    },
+  );
+}
+
+/** An apply of a file with bad rows: nothing changed; the answer lists the bad rows. */
+function rowsRefused(report: ImportReport): AppError {
+  const shown = report.errors
+    .slice(0, 3)
+    .map((e) => `line ${e.line}${e.column ? `, ${e.column}` : ''}: ${e.message}`)
+    .join(' ');
+  return new AppError(
+    'BAD_USER_INPUT',
+    `${report.errorCount} row${report.errorCount === 1 ? '' : 's'} of the file ${report.errorCount === 1 ? 'is' : 'are'} invalid; nothing was imported. ${shown}`,
+    { reason: 'INVALID_ROWS', errorCount: report.errorCount, errors: report.errors.slice(0, 100) },
+  );
+}

@@ -1,0 +1,92 @@
+import { builder } from '../../graphql/builder';
+import { pagedListQuery } from '../../graphql/pagination';
+import type { ImportReport, ImportRowError } from './import-engine';
+import type { ImportRecord } from './imports-repository';
+
+/** GraphQL shapes of the import engine, shared by every upload call (payments, rates, …). */
+
+const ImportTotalRef = builder
+  .objectRef<{ name: string; value: string }>('CsvImportTotal')
+  .implement({
+    description: 'One exact total of an import (for example paidUsd or BTCAmountToBuyHEC).',
+    fields: (t) => ({
+      name: t.exposeString('name'),
+      value: t.field({ type: 'Decimal', resolve: (r) => r.value }),
+    }),
+  });
+
+const ImportRowErrorRef = builder.objectRef<ImportRowError>('CsvImportRowError').implement({
+  description: 'A refused row: its line (header = 1), the column as headed in the file, why.',
+  fields: (t) => ({
+    line: t.exposeInt('line'),
+    column: t.exposeString('column', { nullable: true }),
+    code: t.exposeString('code', {
+      description: 'A stable reason code the web app translates (imports.reasons.<code>).',
+    }),
+    params: t.string({
+      description: 'The reason parameters as a JSON object (e.g. {"max":18}).',
+      resolve: (e) => JSON.stringify(e.params),
+    }),
+    message: t.exposeString('message', { description: 'The reason in English.' }),
+  }),
+});
+
+export const ImportRecordRef = builder.objectRef<ImportRecord>('CsvImport').implement({
+  description: 'An applied CSV file (the import history).',
+  fields: (t) => ({
+    id: t.exposeString('id'),
+    kind: t.exposeString('kind'),
+    contentHash: t.exposeString('contentHash', { description: 'SHA-256 of the file, hex.' }),
+    fileName: t.exposeString('fileName'),
+    byteSize: t.exposeString('byteSize'),
+    encoding: t.exposeString('encoding'),
+    rowCount: t.exposeInt('rowCount'),
+    appliedCount: t.exposeInt('appliedCount'),
+    totals: t.field({
+      type: [ImportTotalRef],
+      resolve: (r) => Object.entries(r.summary).map(([name, value]) => ({ name, value })),
+    }),
+    adminUserName: t.exposeString('adminUserName', { nullable: true }),
+    importedAt: t.field({ type: 'DateTime', resolve: (r) => r.importedAt }),
+  }),
+});
+
+export const ImportReportRef = builder.objectRef<ImportReport>('CsvImportReport').implement({
+  description:
+    'What a file would do (dry run) or did: counts, exact totals and every bad row (the first 1,000 listed; errorCount counts all).',
+  fields: (t) => ({
+    kind: t.exposeString('kind'),
+    dryRun: t.exposeBoolean('dryRun'),
+    fileName: t.exposeString('fileName'),
+    contentHash: t.exposeString('contentHash'),
+    encoding: t.exposeString('encoding', { description: 'utf-8, utf-8-bom or cp932.' }),
+    rowCount: t.exposeInt('rowCount'),
+    count: t.int({
+      description: 'What applying does (or did): payments added or fixed.',
+      resolve: (r) => r.summary.count,
+    }),
+    totals: t.field({
+      type: [ImportTotalRef],
+      resolve: (r) => Object.entries(r.summary.totals).map(([name, value]) => ({ name, value })),
+    }),
+    errorCount: t.exposeInt('errorCount'),
+    errors: t.field({ type: [ImportRowErrorRef], resolve: (r) => r.errors }),
+    alreadyImported: t.field({
+      type: ImportRecordRef,
+      nullable: true,
+      resolve: (r) => r.alreadyImported,
+    }),
+    imported: t.field({ type: ImportRecordRef, nullable: true, resolve: (r) => r.imported }),
+  }),
+});
+
+pagedListQuery('csvImports', {
+  type: 'CsvImportList',
+  item: ImportRecordRef,
+  description: 'Applied CSV imports of the given kinds (payments, rates, …), newest first.',
+  authScopes: { authenticated: true },
+  sortTargets: ['id'],
+  defaultSort: { target: 'id', orderBy: 'desc' },
+  args: (arg) => ({ kinds: arg({ type: ['String'], required: true }) }),
+  load: (args, page, ctx) => ctx.services.imports.history(args.kinds.slice(0, 10), page),
+});

@@ -1,0 +1,329 @@
+import iconv from 'iconv-lite';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DB } from '../../db/schema';
+import { AppError } from '../../shared/app-error';
+import { createTestDatabase } from '../../../test/test-database';
+import { startTestApp, type TestApp } from '../../../test/test-app';
+import type { Database } from '../../db/database';
+import {
+  createImportsService,
+  type ImportDefinition,
+  type ImportReport,
+  type ImportsService,
+  type RunImportOptions,
+} from './index';
+
+/**
+ * The engine on a small table of its own (created here), through the same calls a module
+ * makes: a definition with columns of every type, a reference check, a summary and an apply.
+ */
+type Key = 'itemId' | 'amount' | 'at' | 'note' | 'hash';
+
+let database: Database;
+let db: Kysely<DB>;
+let imports: ImportsService;
+
+const definition: ImportDefinition<Key> = {
+  kind: 'test-items',
+  columns: {
+    itemId: { type: 'id', aliases: ['品目ID', 'item id'] },
+    amount: { type: 'decimal', scale: 18, aliases: ['金額'] },
+    at: { type: 'date', aliases: ['日時'] },
+    note: { type: 'text', maxLength: 20, aliases: ['備考'], optional: true },
+    hash: { type: 'hash', aliases: [], omittable: true },
+  },
+  uniqueBy: ['itemId', 'at'],
+  validate: async (trx, stage) => {
+    const rows = await sql<{ line: number }>`
+      SELECT s.line FROM ${stage.table} s
+      WHERE NOT EXISTS (SELECT 1 FROM import_test_refs r WHERE r.id = s.${stage.column('itemId')})
+      ORDER BY s.line`.execute(trx);
+    return rows.rows.map((r) => ({
+      line: r.line,
+      column: 'itemId' as const,
+      reason: { code: 'unknown_reference' as const },
+    }));
+  },
+  summarize: async (trx, stage) => {
+    const row = await sql<{ n: string; total: string | null }>`
+      SELECT count(*) AS n, sum(${stage.column('amount')})::text AS total FROM ${stage.table}`.execute(
+      trx,
+    );
+    return {
+      count: Number(row.rows[0]!.n),
+      totals: { amount: row.rows[0]!.total ?? '0' },
+    };
+  },
+  apply: async (trx, stage) => {
+    const result = await sql`
+      INSERT INTO import_test_items (item_id, amount, at, note)
+      SELECT ${stage.column('itemId')}, ${stage.column('amount')}, ${stage.column('at')}, ${stage.column('note')}
+      FROM ${stage.table}`.execute(trx);
+    return { count: Number(result.numAffectedRows ?? 0) };
+  },
+};
+
+const actor = { adminUserId: null, adminUserName: 'tester' };
+
+function options(dryRun: boolean): RunImportOptions {
+  return {
+    dryRun,
+    actor,
+    transaction: (work) => db.transaction().execute(async (trx) => (await work(trx)).result),
+  };
+}
+
+function file(content: string | Uint8Array, name = 'items.csv') {
+  const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+  return {
+    name,
+    size: bytes.length,
+    arrayBuffer: async () =>
+      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer,
+  };
+}
+
+async function refusal(promise: Promise<unknown>): Promise<AppError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(AppError);
+    return error as AppError;
+  }
+  throw new Error('expected a refusal');
+}
+
+async function itemCount(): Promise<number> {
+  const r = await sql<{ n: string }>`SELECT count(*) AS n FROM import_test_items`.execute(db);
+  return Number(r.rows[0]!.n);
+}
+
+let seq = 0;
+/** A file whose content is new each time (so the content hash does not repeat). */
+function freshRows(rows: string[]): string {
+  seq++;
+  return [
+    'itemId,amount,at,note',
+    ...rows,
+    `1,0,2026-01-0${(seq % 9) + 1}T00:00:${String(seq % 60).padStart(2, '0')}Z,seq ${seq}`,
+  ].join('\r\n');
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+  imports = createImportsService(db, { maxBytes: 4 * 1024 * 1024 });
+  await sql`CREATE TABLE import_test_refs (id bigint PRIMARY KEY)`.execute(db);
+  await sql`INSERT INTO import_test_refs SELECT g FROM generate_series(1, 100) g`.execute(db);
+  await sql`CREATE TABLE import_test_items (item_id bigint, amount numeric, at timestamptz, note text)`.execute(
+    db,
+  );
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+describe('import engine', () => {
+  const good =
+    'itemId,amount,at,note\r\n1,1.000000000000000001,2026-01-31T10:00:00+09:00,first\r\n2,2.5,2026-01-31T01:00:00Z,\r\n';
+
+  it('previews without changing anything, then applies once with a record in the history', async () => {
+    const preview = await imports.run(definition, file(good), options(true));
+    expect(preview).toMatchObject({
+      dryRun: true,
+      rowCount: 2,
+      errorCount: 0,
+      encoding: 'utf-8',
+      summary: { count: 2, totals: { amount: '3.500000000000000001' } },
+      imported: null,
+    });
+    expect(await itemCount()).toBe(0);
+
+    const applied = await imports.run(definition, file(good), options(false));
+    expect(applied.imported).toMatchObject({
+      kind: 'test-items',
+      rowCount: 2,
+      appliedCount: 2,
+      adminUserName: 'tester',
+      fileName: 'items.csv',
+    });
+    expect(applied.summary.totals.amount).toBe('3.500000000000000001');
+    expect(await itemCount()).toBe(2);
+    const stored = await sql<{ amount: string; at: Date }>`
+      SELECT amount::text AS amount, at FROM import_test_items ORDER BY item_id`.execute(db);
+    expect(stored.rows[0]!.amount).toBe('1.000000000000000001');
+    expect(stored.rows[0]!.at.toISOString()).toBe('2026-01-31T01:00:00.000Z');
+
+    // The same content again: refused with who and when, nothing changes.
+    const again = await refusal(imports.run(definition, file(good, 'renamed.csv'), options(false)));
+    expect(again.code).toBe('CONFLICT');
+    expect(again.message).toMatch(
+      new RegExp(
+        `already imported as #${applied.imported!.id} on \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} UTC by tester`,
+      ),
+    );
+    expect(await itemCount()).toBe(2);
+    const previewAgain = await imports.run(definition, file(good), options(true));
+    expect(previewAgain.alreadyImported?.id).toBe(applied.imported!.id);
+
+    const history = await imports.history(['test-items'], { limit: 20, offset: 0 });
+    expect(history.totalRecords).toBe(1);
+    expect(history.rows[0]).toMatchObject({
+      contentHash: applied.contentHash,
+      summary: { amount: '3.500000000000000001' },
+    });
+  });
+
+  it('reads a BOM file and a Shift_JIS (CP932) file with Japanese headers alike', async () => {
+    const text = '品目ID,金額,日時,備考\r\n3,7,2026-02-01T00:00:00+09:00,髙橋①様\r\n';
+    const bom = await imports.run(
+      definition,
+      file(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)])),
+      options(true),
+    );
+    expect(bom).toMatchObject({ encoding: 'utf-8-bom', errorCount: 0, rowCount: 1 });
+    const sjis = iconv.encode(text, 'cp932');
+    const before = await itemCount();
+    const applied = await imports.run(definition, file(sjis), options(false));
+    expect(applied).toMatchObject({ encoding: 'cp932', errorCount: 0 });
+    expect(await itemCount()).toBe(before + 1);
+    const note = await sql<{
+      note: string;
+    }>`SELECT note FROM import_test_items WHERE item_id = 3`.execute(db);
+    expect(note.rows[0]!.note).toBe('髙橋①様');
+  });
+
+  it('lists every bad cell by line, column (as headed) and reason, and applies nothing', async () => {
+    const content = [
+      'item id,金額,at,note',
+      '1,1.0000000000000000001,2026-01-01T00:00:00Z,',
+      '2,1e3,2026-01-01T00:00:00Z,',
+      '3,"1,000",2026-01-01T00:00:00Z,',
+      '4,-1,2026-01-01T00:00:00Z,',
+      '5,,2026-01-01T00:00:00Z,',
+      '6,1,2026-01-01 10:00,',
+      '0,1,2026-02-30T00:00:00Z,',
+      '101,1,2026-01-01T00:00:00Z,',
+      '7,1,2026-01-01T00:00:00Z,this note is far too long',
+      '8,1,2026-01-01T00:00:00Z,',
+      '8,2,2026-01-01T00:00:00Z,',
+    ].join('\n');
+    const report = await imports.run(definition, file(content), options(true));
+    expect(report.rowCount).toBe(11);
+    expect(report.errors.map((e) => [e.line, e.column, e.code])).toEqual([
+      [2, '金額', 'decimal_scale'],
+      [3, '金額', 'decimal_exponent'],
+      [4, '金額', 'decimal_grouping'],
+      [5, '金額', 'decimal_negative'],
+      [6, '金額', 'required'],
+      [7, 'at', 'date_zone'],
+      [8, 'item id', 'id_format'],
+      [8, 'at', 'date_format'],
+      [9, 'item id', 'unknown_reference'],
+      [10, 'note', 'text_too_long'],
+      [12, null, 'duplicate_in_file'],
+    ]);
+    expect(report.errors[0]!.params).toEqual({ max: 18 });
+    expect(report.errors.at(-1)!.params).toEqual({ firstLine: 11 });
+    const before = await itemCount();
+    const refused = await refusal(imports.run(definition, file(content), options(false)));
+    expect(refused.code).toBe('BAD_USER_INPUT');
+    expect(refused.details).toMatchObject({ reason: 'INVALID_ROWS', errorCount: 11 });
+    expect(await itemCount()).toBe(before);
+  });
+
+  it('finds the one bad row among 10,000 and changes nothing', async () => {
+    const rows = Array.from(
+      { length: 10_000 },
+      (_, i) =>
+        `${(i % 100) + 1},${i}.5,2026-03-01T00:00:00.${String(i % 1000).padStart(3, '0')}Z,row ${i}`,
+    );
+    // Unique (itemId, at) pairs: vary the seconds too.
+    for (let i = 0; i < rows.length; i++) {
+      const s = String(Math.floor(i / 1000)).padStart(2, '0');
+      rows[i] = rows[i]!.replace('00:00:00.', `00:00:${s}.`);
+    }
+    rows[7_776] = '5,12.5.5,2026-03-01T00:00:00Z,broken';
+    const before = await itemCount();
+    const report = await imports
+      .run(definition, file(freshRows(rows)), options(false))
+      .catch((e: unknown) => e);
+    expect(report).toBeInstanceOf(AppError);
+    expect((report as AppError).details).toMatchObject({
+      errorCount: 1,
+      errors: [{ line: 7_778, column: 'amount', code: 'decimal_format' }],
+    });
+    expect(await itemCount()).toBe(before);
+    rows[7_776] = '5,12.5,2026-03-01T23:59:59Z,fixed';
+    const applied = (await imports.run(
+      definition,
+      file(freshRows(rows)),
+      options(false),
+    )) as ImportReport;
+    expect(applied.imported?.appliedCount).toBe(10_001);
+    expect(await itemCount()).toBe(before + 10_001);
+  });
+
+  it('refuses what is not a CSV file, an empty file, missing columns and a file over the limit', async () => {
+    const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]);
+    expect(
+      (await refusal(imports.run(definition, file(zip, 'book.xlsx'), options(true)))).message,
+    ).toBe('This is not a valid CSV file.');
+    const nul = Buffer.from('itemId,amount\r\n1,\u00002\r\n');
+    expect((await refusal(imports.run(definition, file(nul), options(true)))).message).toBe(
+      'This is not a valid CSV file.',
+    );
+    expect((await refusal(imports.run(definition, file(''), options(true)))).code).toBe(
+      'BAD_USER_INPUT',
+    );
+    const missing = await refusal(
+      imports.run(definition, file('itemId,amount\r\n1,2\r\n'), options(true)),
+    );
+    expect(missing.details).toMatchObject({ line: 1, missing: ['at', 'note'] });
+    const small = createImportsService(db, { maxBytes: 1024 });
+    const big = await refusal(small.run(definition, file('x'.repeat(1025)), options(true)));
+    expect(big.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('applies one file once when two uploads of it race', async () => {
+    const content = freshRows(['9,1,2026-04-01T00:00:00Z,race']);
+    const before = await itemCount();
+    const results = await Promise.allSettled([
+      imports.run(definition, file(content), options(false)),
+      imports.run(definition, file(content), options(false)),
+    ]);
+    const ok = results.filter((r) => r.status === 'fulfilled');
+    const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(ok).toHaveLength(1);
+    expect(failed).toHaveLength(1);
+    expect((failed[0]!.reason as AppError).details).toMatchObject({ reason: 'ALREADY_IMPORTED' });
+    expect(await itemCount()).toBe(before + 2);
+  });
+});
+
+describe('upload size over HTTP', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ seedDemoAdmins: false, env: { IMPORT_MAX_BYTES: '2048' } });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('answers an oversized multipart upload with 413 before reading it', async () => {
+    const form = new FormData();
+    form.set('operations', JSON.stringify({ query: '{ __typename }', variables: { file: null } }));
+    form.set('map', JSON.stringify({ 0: ['variables.file'] }));
+    form.set('0', new Blob(['x'.repeat(200_000)]), 'big.csv');
+    const response = await fetch(`${app.baseUrl}/graphql-admin`, {
+      method: 'POST',
+      headers: { 'x-graphql-yoga-csrf': '1' },
+      body: form,
+    });
+    expect(response.status).toBe(413);
+    const body = (await response.json()) as { errors: Array<{ extensions: { code: string } }> };
+    expect(body.errors[0]!.extensions.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+});

@@ -1,0 +1,28 @@
+/** The CSV import engine (docs/architecture.md, "Platform layer"; docs/decisions/csv-imports.md). */
+export {
+  checkCell,
+  IMPORT_REASON_MESSAGES,
+  reasonMessage,
+  type ImportColumn,
+  type ImportColumns,
+  type ImportColumnType,
+  type ImportReason,
+  type ImportReasonCode,
+} from './import-columns';
+export {
+  alreadyImported,
+  DEFAULT_IMPORT_MAX_BYTES,
+  MAX_REPORTED_ERRORS,
+  runImport,
+  type ImportActor,
+  type ImportDefinition,
+  type ImportReport,
+  type ImportRowError,
+  type ImportSummary,
+  type ImportTransaction,
+  type RunImportOptions,
+  type StagedRowProblem,
+  type UploadedFile,
+} from './import-engine';
+export type { ImportRecord, ImportsSortTarget, StagingTable } from './imports-repository';
+export { createImportsService, type ImportsService } from './imports-service';

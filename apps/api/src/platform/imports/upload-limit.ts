@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { GRAPHQL_PATH } from '@app/shared';
+
+/** Room for the multipart envelope (boundaries, the operations and map fields) around a file. */
+const ENVELOPE_BYTES = 64 * 1024;
+
+/**
+ * Answers an oversized upload before a byte of it is read: a multipart request to the GraphQL
+ * endpoint must declare its length (every browser does for a FormData body), and one over the
+ * import limit is refused with 413 PAYLOAD_TOO_LARGE. Runs after the CSRF check.
+ */
+export function registerUploadLimit(app: FastifyInstance, maxFileBytes: number): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.split('?')[0] !== GRAPHQL_PATH || request.method !== 'POST') return;
+    const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== 'multipart/form-data') return;
+    const declared = request.headers['content-length'];
+    const length = declared === undefined ? NaN : Number(declared);
+    if (!Number.isFinite(length)) {
+      await reply.code(411).send({
+        errors: [
+          {
+            message: 'An upload must declare its Content-Length.',
+            extensions: { code: 'BAD_USER_INPUT' },
+          },
+        ],
+      });
+      return;
+    }
+    if (length > maxFileBytes + ENVELOPE_BYTES) {
+      await reply.code(413).send({
+        errors: [
+          {
+            message: `The file is larger than the limit of ${Math.floor(maxFileBytes / (1024 * 1024)) || 1} MiB.`,
+            extensions: { code: 'PAYLOAD_TOO_LARGE', maxBytes: maxFileBytes },
+          },
+        ],
+      });
+    }
+  });
+}
