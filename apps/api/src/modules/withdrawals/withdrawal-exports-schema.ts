@@ -4,10 +4,11 @@ import { pagedListQuery } from '../../graphql/pagination';
 import type { GraphQLContext } from '../../graphql/context';
 import type { ExportBatchRow } from './withdrawal-exports-repository';
 import { WITHDRAWAL_LIST_CALLS } from './withdrawal-lists-schema';
+import { SIGNING_EXPORT_NAMES } from './withdrawal-signing-exports';
 import { WithdrawalKindRef } from './withdrawal-types';
 
 /** What a signing export answers: the batch made, and where its file downloads. */
-type SigningExport = { batch: ExportBatchRow; url: string | null; expiresAt: Date | null };
+type SigningExport = { batch: ExportBatchRow; url: string; expiresAt: Date };
 
 export const ExportBatchRef = builder.objectRef<ExportBatchRow>('WithdrawalExportBatch').implement({
   description:
@@ -39,22 +40,20 @@ export const ExportBatchRef = builder.objectRef<ExportBatchRow>('WithdrawalExpor
 const SigningExportRef = builder.objectRef<SigningExport>('WithdrawalSigningExport').implement({
   fields: (t) => ({
     url: t.exposeString('url', {
-      nullable: true,
       description: 'Where the file downloads (a short-lived link bound to the admin).',
     }),
-    expiresAt: t.field({ type: 'DateTime', nullable: true, resolve: (e) => e.expiresAt }),
+    expiresAt: t.field({ type: 'DateTime', resolve: (e) => e.expiresAt }),
     fileName: t.string({ resolve: (e) => e.batch.fileName }),
     batch: t.field({ type: ExportBatchRef, resolve: (e) => e.batch }),
   }),
 });
 
-/**
- * The download link of a batch. Until the export engine (issue 13) is on main this answers
- * no URL; the file is then readable through withdrawalExportBatchFile.
- */
-async function linkOf(ctx: GraphQLContext, batch: ExportBatchRow): Promise<SigningExport> {
-  void ctx;
-  return { batch, url: null, expiresAt: null };
+/** The download link of a batch: the export engine streams the batch's requests again. */
+function linkOf(ctx: GraphQLContext, batch: ExportBatchRow): SigningExport {
+  const link = ctx.services.exports.link(ctx.admin!.id, SIGNING_EXPORT_NAMES[batch.layout], {
+    batchId: batch.id,
+  });
+  return { batch, url: link.url, expiresAt: link.expiresAt };
 }
 
 for (const [kind, call] of Object.entries(WITHDRAWAL_LIST_CALLS) as Array<

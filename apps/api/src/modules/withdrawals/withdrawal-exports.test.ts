@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
+import { ACCESS_TOKEN_HEADER } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../../../test/admin-fixtures';
 import { startTestApp, type TestApp } from '../../../test/test-app';
@@ -39,6 +40,7 @@ async function approvedIds(kind: string): Promise<string[]> {
 }
 
 type Exported = {
+  url: string;
   fileName: string;
   batch: {
     id: string;
@@ -51,7 +53,7 @@ type Exported = {
 
 async function exportCall(call: string, token: string, args = '') {
   return t.gql<Record<string, Exported>>(
-    `query { ${call}${args} { fileName batch { id requestCount fileSha256 layout adminUserName } } }`,
+    `query { ${call}${args} { url fileName batch { id requestCount fileSha256 layout adminUserName } } }`,
     {},
     token,
   );
@@ -139,6 +141,16 @@ describe('signing exports', () => {
       n: number;
     }>`SELECT count(*)::int AS n FROM withdrawal_export_batches`.execute(t.database.db);
     expect(batches.rows[0]!.n).toBe(1);
+
+    // The link downloads exactly the bytes recorded with the batch (through the export engine).
+    const download = await fetch(`${t.baseUrl}${exported.url}`, {
+      headers: { [ACCESS_TOKEN_HEADER]: writer },
+    });
+    expect(download.status).toBe(200);
+    const downloaded = Buffer.from(await download.arrayBuffer());
+    expect(createHash('sha256').update(downloaded).digest('hex')).toBe(exported.batch.fileSha256);
+    const anonymous = await fetch(`${t.baseUrl}${exported.url}`);
+    expect(anonymous.status).toBe(401);
 
     // The same file again, from the batch.
     const redo = await t.gql<{ withdrawalExportBatchCsv: Exported }>(
