@@ -48,6 +48,7 @@ import { createPaymentsService } from '../apps/api/src/modules/payments/payments
 import { createReferralService } from '../apps/api/src/modules/referral/referral-service';
 import { createWithdrawalsService } from '../apps/api/src/modules/withdrawals/withdrawals-service';
 import { createAuditService } from '../apps/api/src/modules/audit/audit-service';
+import { createImportsService } from '../apps/api/src/platform/imports';
 import { systemClock } from '../apps/api/src/shared/clock';
 import { createSavingsService } from '../apps/api/src/modules/savings/savings-service';
 import { createStatisticsService } from '../apps/api/src/modules/statistics/statistics-service';
@@ -438,7 +439,12 @@ async function main(): Promise<void> {
   const savings = createSavingsService(db);
   const users = createUsersService(db, savings);
   const referralService = createReferralService(db);
-  const withdrawals = createWithdrawalsService(db, users, createAuditService(db, systemClock));
+  const withdrawals = createWithdrawalsService(
+    db,
+    users,
+    createAuditService(db, systemClock),
+    createImportsService(db),
+  );
   const page = <T extends string>(
     target: T,
     orderBy: 'asc' | 'desc',

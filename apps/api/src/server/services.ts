@@ -54,7 +54,7 @@ export function createServices(db: Kysely<DB>, options: ServiceDependencies): Se
     payments: createPaymentsService(db),
     savings,
     referral: createReferralService(db),
-    withdrawals: createWithdrawalsService(db, users, audit),
+    withdrawals: createWithdrawalsService(db, users, audit, imports),
     statistics: createStatisticsService(db, clock),
     imports,
     exports: createExportsService(

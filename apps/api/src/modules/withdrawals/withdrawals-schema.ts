@@ -6,6 +6,7 @@ import { WithdrawalKindRef, WithdrawalStatusRef } from './withdrawal-types';
 import './withdrawal-actions-schema';
 import './withdrawal-lists-schema';
 import './withdrawal-exports-schema';
+import './withdrawal-uploads-schema';
 
 export { WithdrawalKindRef, WithdrawalStatusRef };
 

@@ -12,6 +12,8 @@ import type { AuditService } from '../audit/audit-service';
 import type { UsersService } from '../users/users-service';
 import { createWithdrawalActions } from './withdrawal-actions';
 import { createWithdrawalExports } from './withdrawal-exports';
+import { createWithdrawalUploads } from './withdrawal-uploads';
+import type { ImportsService } from '../../platform/imports';
 import * as actionsRepo from './withdrawal-actions-repository';
 import * as repo from './withdrawals-repository';
 
@@ -120,11 +122,13 @@ function oneOf<T extends string>(
 export function createWithdrawalsService(
   db: Kysely<DB>,
   users: Pick<UsersService, 'exists'>,
-  audit: Pick<AuditService, 'withAuditEach' | 'list'>,
+  audit: Pick<AuditService, 'withAuditEach' | 'list' | 'record'>,
+  imports: ImportsService,
 ) {
   return {
     ...createWithdrawalActions(db, audit),
     ...createWithdrawalExports(db, audit),
+    ...createWithdrawalUploads(imports, audit),
 
     /**
      * One page of one kind's requests with the searchParams, the status tabs' counts and, per
