@@ -126,6 +126,10 @@ export type WithdrawalSearchParams = {
   userName?: string | null | undefined;
 };
 
+export type WithdrawalSigningLayout =
+  | 'v1'
+  | 'v2';
+
 /** requested -> approved -> processing -> completed | failed; requested | approved | processing -> rejected. */
 export type WithdrawalStatus =
   | 'approved'
@@ -459,6 +463,25 @@ export type FailWithdrawalRequestsMutationVariables = Exact<{
 
 
 export type FailWithdrawalRequestsMutation = { postFailWithdrawalRequests: { changedCount: number, refusedCount: number, results: Array<{ id: string, outcome: WithdrawalActionOutcome, status: WithdrawalStatus | null, reason: WithdrawalRefusalReason | null, message: string | null }> } };
+
+export type WithdrawalSigningCsvQueryVariables = Exact<{
+  kind: WithdrawalKind;
+  layout: WithdrawalSigningLayout;
+  requestedAtFrom?: string | null | undefined;
+  requestedAtUntil?: string | null | undefined;
+}>;
+
+
+export type WithdrawalSigningCsvQuery = { withdrawalSigningCsv: { url: string, fileName: string, batch: { id: string, requestCount: number, fileSha256: string } } };
+
+export type WithdrawalTransactionsUploadMutationVariables = Exact<{
+  kind: WithdrawalKind;
+  file: File;
+  dryRun?: boolean | null | undefined;
+}>;
+
+
+export type WithdrawalTransactionsUploadMutation = { postWithdrawalTransactionsByCSV: { message: string, countTransactions: number, isSuccess: boolean, report: { errorCount: number, errors: Array<{ line: number, column: string | null, message: string }> } } };
 
 export type WithdrawalRequestsQueryVariables = Exact<{
   kind: WithdrawalKind;
@@ -1330,6 +1353,41 @@ export const FailWithdrawalRequestsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<FailWithdrawalRequestsMutation, FailWithdrawalRequestsMutationVariables>;
+export const WithdrawalSigningCsvDocument = new TypedDocumentString(`
+    query WithdrawalSigningCsv($kind: WithdrawalKind!, $layout: WithdrawalSigningLayout!, $requestedAtFrom: DateTime, $requestedAtUntil: DateTime) {
+  withdrawalSigningCsv(
+    kind: $kind
+    layout: $layout
+    requestedAtFrom: $requestedAtFrom
+    requestedAtUntil: $requestedAtUntil
+  ) {
+    url
+    fileName
+    batch {
+      id
+      requestCount
+      fileSha256
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WithdrawalSigningCsvQuery, WithdrawalSigningCsvQueryVariables>;
+export const WithdrawalTransactionsUploadDocument = new TypedDocumentString(`
+    mutation WithdrawalTransactionsUpload($kind: WithdrawalKind!, $file: Upload!, $dryRun: Boolean) {
+  postWithdrawalTransactionsByCSV(kind: $kind, file: $file, dryRun: $dryRun) {
+    message
+    countTransactions
+    isSuccess
+    report {
+      errorCount
+      errors {
+        line
+        column
+        message
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WithdrawalTransactionsUploadMutation, WithdrawalTransactionsUploadMutationVariables>;
 export const WithdrawalRequestsDocument = new TypedDocumentString(`
     query WithdrawalRequests($kind: WithdrawalKind!, $input: WithdrawalListInput) {
   withdrawalRequests(kind: $kind, input: $input) {

@@ -224,6 +224,7 @@ export const enScreens: ScreensMessages = {
     },
     exportV1: 'Export CSV',
     exportV2: 'Export CSV (V2)',
+    exportConfirm: 'Export',
     exportHint: 'Exports the approved requests for signing and marks them processing.',
     upload: 'Upload transaction CSV',
     ethAmount: 'ETH (principal / reward / fee)',

@@ -226,6 +226,7 @@ export const jaScreens = {
     },
     exportV1: 'CSVエクスポート',
     exportV2: 'CSVエクスポート (V2)',
+    exportConfirm: 'エクスポートする',
     exportHint: '承認済みの申請を署名用に書き出し、処理中にします。',
     upload: 'トランザクションCSVを取込',
     ethAmount: 'ETH (元本 / 報酬 / 手数料)',

@@ -89,6 +89,7 @@ const SPECIAL_QUERIES: Record<string, AccessRule> = {
     ]),
   ),
   withdrawalExportBatchCsv: 'write',
+  withdrawalSigningCsv: 'write',
 };
 /** The withdrawal actions (issue #14): the read role is refused on every one. */
 const WITHDRAWAL_MUTATIONS = [

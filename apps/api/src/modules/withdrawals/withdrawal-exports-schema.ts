@@ -88,6 +88,36 @@ for (const [kind, call] of Object.entries(WITHDRAWAL_LIST_CALLS) as Array<
   }
 }
 
+const LayoutRef = builder.enumType('WithdrawalSigningLayout', { values: ['v1', 'v2'] as const });
+
+builder.queryField('withdrawalSigningCsv', (t) =>
+  t.field({
+    description:
+      'The signing export of any kind (the one call the web app’s eight screens share): the same as <listCall>Csv (v1) and <listCall>CsvV2 (v2).',
+    type: SigningExportRef,
+    authScopes: { write: true },
+    args: {
+      kind: t.arg({ type: WithdrawalKindRef, required: true }),
+      layout: t.arg({ type: LayoutRef, required: true }),
+      requestedAtFrom: t.arg({ type: 'DateTime', required: false }),
+      requestedAtUntil: t.arg({ type: 'DateTime', required: false }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const batch = await ctx.services.withdrawals.exportForSigning(
+        ctx.actor,
+        args.kind,
+        args.layout,
+        {
+          requestedAtFrom: args.requestedAtFrom ?? undefined,
+          requestedAtUntil: args.requestedAtUntil ?? undefined,
+        },
+        WITHDRAWAL_LIST_CALLS[args.kind],
+      );
+      return linkOf(ctx, batch);
+    },
+  }),
+);
+
 builder.queryField('withdrawalExportBatchCsv', (t) =>
   t.field({
     description:

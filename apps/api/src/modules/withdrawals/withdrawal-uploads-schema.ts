@@ -3,6 +3,7 @@ import { builder } from '../../graphql/builder';
 import type { ImportReport } from '../../platform/imports';
 import { ImportReportRef } from '../../platform/imports/imports-schema';
 import { WITHDRAWAL_LIST_CALLS } from './withdrawal-lists-schema';
+import { WithdrawalKindRef } from './withdrawal-types';
 
 const UploadResultRef = builder
   .objectRef<ImportReport>('WithdrawalTransactionsUploadResult')
@@ -58,3 +59,24 @@ for (const kind of Object.keys(WITHDRAWAL_LIST_CALLS) as WithdrawalKind[]) {
     }),
   );
 }
+
+builder.mutationField('postWithdrawalTransactionsByCSV', (t) =>
+  t.field({
+    description:
+      'The transaction CSV upload of any kind (the one call the web app’s eight screens share): the same as post<ListCall>TransactionsByCSV.',
+    type: UploadResultRef,
+    authScopes: { write: true },
+    args: {
+      kind: t.arg({ type: WithdrawalKindRef, required: true }),
+      file: t.arg({ type: 'Upload', required: true }),
+      dryRun: t.arg.boolean({ required: false }),
+    },
+    resolve: (_root, args, ctx) =>
+      ctx.services.withdrawals.uploadTransactions(
+        ctx.actor,
+        args.kind,
+        args.file,
+        args.dryRun ?? false,
+      ),
+  }),
+);
