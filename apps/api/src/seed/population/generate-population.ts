@@ -751,7 +751,9 @@ export async function generatePopulation(
       const fee = ppv ? ppv.hec[2] : amount / 100n;
       const requestedAt = at(after, Math.max(DAY, POPULATION_END - after));
       const processingAt =
-        status === 'requested' || status === 'approved' || (status === 'rejected' && rng.chance(0.6))
+        status === 'requested' ||
+        status === 'approved' ||
+        (status === 'rejected' && rng.chance(0.6))
           ? null
           : requestedAt + rng.range(1, 72) * 3_600_000;
       const endAt = (processingAt ?? requestedAt) + rng.range(1, 48) * 3_600_000;
