@@ -200,6 +200,34 @@ describe('dashboard, asset statistics and reward snapshot in Chromium', () => {
     const sums = page.getByTestId('asset-stats-sums');
     await sums.waitFor();
     expect(await sums.locator('td').last().textContent()).toBe(usd(api.revenueUsd.current));
+
+    // ExBonus -> the same days' asset statistics, whose HEC referral-plan bonus sum is it.
+    await page.goBack();
+    await figure(page, 'ExBonus from Referral Plan').click();
+    await page.waitForURL(
+      (url) =>
+        url.pathname === '/common/asset_statistic' &&
+        url.searchParams.get('from') === FROM &&
+        url.searchParams.get('until') === UNTIL,
+    );
+    await sums.waitFor();
+    // The column order of the page: initial ETH, initial HEC, ETH/HEC affiliate, HEC bonus, …
+    expect(await sums.locator('td').nth(4).textContent()).toBe(
+      amount(api.exBonusHec.current, 'HEC'),
+    );
+
+    // New User -> the users registered in the period, newest first: as many as the figure.
+    await page.goBack();
+    await figure(page, 'New User').click();
+    await page.waitForURL(
+      (url) =>
+        url.pathname === '/common/users' &&
+        url.searchParams.get('registeredFrom') === FROM &&
+        url.searchParams.get('registeredUntil') === UNTIL,
+    );
+    expect(await settledTotal(page)).toBe(records(api.newUsers.current));
+    expect(await page.getByLabel('Registered from').inputValue()).toBe(FROM);
+    await screenshot(page, 'dashboard-new-users-list-en-1366');
     await context.close();
   }, 120_000);
 
@@ -208,7 +236,7 @@ describe('dashboard, asset statistics and reward snapshot in Chromium', () => {
     const { assetStats } = await gql<{ assetStats: { stats: Sums[]; sums: Sums } }>(
       `query { assetStats(dateFrom: "${FROM}", dateUntil: "${UNTIL}") {
         stats { date totalBuyAmountUsd }
-        sums { initialETHAmount initialHECAmount ETHAffiliateReward HECAffiliateReward ETHSavingReward
+        sums { initialETHAmount initialHECAmount ETHAffiliateReward HECAffiliateReward HECReferralBonus ETHSavingReward
           HECSavingReward ETHProportionalReward HECProportionalReward totalBuyAmountUsd } } }`,
     );
     for (const locale of ['en', 'ja'] as const) {
@@ -218,12 +246,13 @@ describe('dashboard, asset statistics and reward snapshot in Chromium', () => {
       await sums.waitFor();
       const table = page.locator('table');
       expect(await table.locator('tbody tr').count()).toBe(assetStats.stats.length);
-      const units = ['ETH', 'HEC', 'ETH', 'HEC', 'ETH', 'HEC', 'ETH', 'HEC'];
+      const units = ['ETH', 'HEC', 'ETH', 'HEC', 'HEC', 'ETH', 'HEC', 'ETH', 'HEC'];
       const expected = [
         assetStats.sums.initialETHAmount!,
         assetStats.sums.initialHECAmount!,
         assetStats.sums.ETHAffiliateReward!,
         assetStats.sums.HECAffiliateReward!,
+        assetStats.sums.HECReferralBonus!,
         assetStats.sums.ETHSavingReward!,
         assetStats.sums.HECSavingReward!,
         assetStats.sums.ETHProportionalReward!,

@@ -379,6 +379,35 @@ describe('the app shell in Chromium', () => {
     expect(found).toEqual({});
   }, 240_000);
 
+  it('shows on /profile the browser and address each session signed in with', async () => {
+    // A session signed in from a known browser (the header is what /login keeps).
+    const response = await fetch(`${server.baseUrl}/login`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent':
+          'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      },
+      body: JSON.stringify({ email: 'reader@example.com', password: 'DemoPass123' }),
+    });
+    const token = ((await response.json()) as { data: { access_token: string } }).data.access_token;
+    for (const [locale, width, text] of [
+      ['en', 390, 'Chrome 131 on Windows'],
+      ['ja', 1366, 'Chrome 131（Windows）'],
+    ] as const) {
+      const context = await newContext({ locale, width, token });
+      const page = await context.newPage();
+      await page.goto(`${server.baseUrl}/profile`);
+      const sessions = page.getByTestId('sessions');
+      await sessions.waitFor();
+      const row = sessions.getByRole('row').filter({ hasText: text });
+      expect(await row.count()).toBeGreaterThanOrEqual(1);
+      expect(await row.first().textContent()).toContain('127.0.0.1');
+      await screenshot(page, `profile-sessions-${locale}-${width}`);
+      await context.close();
+    }
+  }, 60_000);
+
   it('loads the signed-in dashboard with well under 200 KiB of gzipped JavaScript', async () => {
     const context = await newContext({ token: await tokenFor('super@example.com') });
     const page = await context.newPage();

@@ -9,6 +9,7 @@ CREATE TABLE admin_access_tokens (
   id bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
   last_used_at timestamp with time zone DEFAULT now() NOT NULL,
   ip text,
+  user_agent text,
   CONSTRAINT admin_access_tokens_admin_user_id_fkey FOREIGN KEY (admin_user_id) REFERENCES admin_users(id) ON DELETE CASCADE,
   CONSTRAINT admin_access_tokens_pkey PRIMARY KEY (token_hash)
 );

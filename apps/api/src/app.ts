@@ -19,6 +19,7 @@ import { registerLoginRoute } from './modules/auth/login-route';
 import { registerDownloadRoute } from './modules/exports/download-route';
 import { exportLinkKey } from './platform/exports';
 import { registerHealthRoute } from './modules/health/health-route';
+import { registerPaymentTemplates } from './modules/payments/payments-templates-route';
 import { createServices, type ServiceOptions } from './server/services';
 import { createSecretBox } from './shared/secret-box';
 
@@ -95,6 +96,7 @@ export async function buildApp(
   registerLoginRoute(app, services.auth);
   registerDownloadRoute(app, services.auth, services.exports);
   registerHealthRoute(app, database);
+  registerPaymentTemplates(app, services.auth);
   await registerWebApp(app, config.webDistDir);
   return app;
 }

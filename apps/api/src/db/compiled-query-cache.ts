@@ -1,5 +1,6 @@
 import { CompiledQuery, type Compilable } from 'kysely';
 import type { Executor } from './executor';
+import { prepareStatement } from './prepared-statements';
 
 // A private-use prefix no real filter value starts with; it marks a parameter slot.
 const MARK = '\u{F8FF}param:';
@@ -22,10 +23,17 @@ export function createCompiledQueryCache(maxEntries = 200) {
     key: string,
     values: Readonly<Record<string, unknown>>,
     build: (param: Param) => Compilable<R>,
+    /**
+     * `prepare`: send it as a named prepared statement on PostgreSQL (db/prepared-statements.ts).
+     * Only for a shape whose plan does not depend on the values (no LIKE, no ranges): after five
+     * calls PostgreSQL may keep one generic plan for it.
+     */
+    options: { prepare?: boolean } = {},
   ): Promise<R[]> {
     let compiled = cache.get(key) as CompiledQuery<R> | undefined;
     if (!compiled) {
       compiled = build((name) => `${MARK}${name}`).compile();
+      if (options.prepare) prepareStatement(compiled.sql);
       if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
       cache.set(key, compiled);
     }

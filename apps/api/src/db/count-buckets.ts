@@ -1,5 +1,6 @@
 import type { ContactStatus, PaymentStatus, WithdrawalKind, WithdrawalStatus } from '@app/shared';
 import { sql, type Expression } from 'kysely';
+import { createCompiledQueryCache } from './compiled-query-cache';
 import type { Executor } from './executor';
 
 /**
@@ -122,14 +123,32 @@ export async function countFromBuckets<Relation extends BucketRelation>(
   buckets: readonly Bucket<Relation>[],
 ): Promise<number> {
   if (buckets.length === 0) return 0;
-  const row = await db
-    .selectFrom('row_counts')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('n'), eb.val('0')).as('n'))
-    .where('relation', '=', relation)
-    .where('bucket', 'in', buckets)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  // Every list's unfiltered count comes here (each users page): built once per number of
+  // buckets and sent as a named prepared statement (primary-key lookups: one plan fits all).
+  const values: Record<string, unknown> = { relation };
+  buckets.forEach((b, i) => {
+    values[`b${i}`] = b;
+  });
+  const [row] = await compiledBucketCounts<{ n: string }>(
+    db,
+    String(buckets.length),
+    values,
+    (param) =>
+      db
+        .selectFrom('row_counts')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('n'), eb.val('0')).as('n'))
+        .where('relation', '=', param('relation') as BucketRelation)
+        .where(
+          'bucket',
+          'in',
+          buckets.map((_, i) => param(`b${i}`)),
+        ),
+    { prepare: true },
+  );
+  return Number(row?.n ?? 0);
 }
+
+const compiledBucketCounts = createCompiledQueryCache(50);
 
 /**
  * Exact count of a range over an ordered key from maintained buckets (migration 0018): the sum
@@ -163,4 +182,46 @@ export async function countFromBucketRange<Relation extends BucketRelation>(
     SELECT coalesce((${whole}), 0) + coalesce((${add}), 0) - coalesce((${subtract}), 0) AS n
   `.execute(db);
   return Number(rows[0]?.n ?? 0);
+}
+
+const DAY_MS = 86_400_000;
+
+/** A UTC day's bucket key, or undefined outside four-digit years (the buckets' key format). */
+function dayKey(day: number): string | undefined {
+  const iso = new Date(day * DAY_MS).toISOString();
+  return /^\d{4}-\d{2}-\d{2}T/.test(iso) ? iso.slice(0, 10) : undefined;
+}
+
+/**
+ * Exact count of `from <= timestamp <= until` (inclusive ends, either open) from a family of
+ * UTC day buckets (`YYYY-MM-DD` keys): the buckets from the first day starting at or after
+ * `from` through the day holding `until`, plus the rows from `from` to that first midnight,
+ * minus the rows of the last day after `until`. `between(low, high)` counts the rows with
+ * `low <= t < high` (`lowInclusive` false: `low < t < high`) through the column's index; each
+ * edge reads at most one day of it. Undefined when a bound cannot be keyed.
+ */
+export async function countFromDayBuckets<Relation extends BucketRelation>(
+  db: Executor,
+  days: BucketRange<Relation>,
+  range: { from: Date | undefined; until: Date | undefined },
+  between: (low: Date, high: Date, lowInclusive: boolean) => Expression<unknown>,
+): Promise<number | undefined> {
+  const from = range.from?.getTime();
+  const until = range.until?.getTime();
+  if (Number.isNaN(from) || Number.isNaN(until)) return undefined;
+  if (from !== undefined && until !== undefined && from > until) return 0;
+  const firstDay = from === undefined ? undefined : Math.ceil(from / DAY_MS);
+  const lastDay = until === undefined ? undefined : Math.floor(until / DAY_MS);
+  const fromKey = firstDay === undefined ? undefined : dayKey(firstDay);
+  const toKey = lastDay === undefined ? undefined : dayKey(lastDay);
+  if ((firstDay !== undefined && !fromKey) || (lastDay !== undefined && !toKey)) return undefined;
+  const add =
+    from !== undefined && firstDay !== undefined && firstDay * DAY_MS > from
+      ? between(new Date(from), new Date(firstDay * DAY_MS), true)
+      : undefined;
+  const subtract =
+    until !== undefined && lastDay !== undefined
+      ? between(new Date(until), new Date((lastDay + 1) * DAY_MS), false)
+      : undefined;
+  return countFromBucketRange(db, days, { from: fromKey, to: toKey }, { add, subtract });
 }

@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config/env';
 import { PgliteSingleConnectionPool } from './pglite-pool';
+import { namingPool } from './prepared-statements';
 import type { DB } from './schema';
 
 export type DatabaseEngine = 'pglite' | 'postgres';
@@ -52,7 +53,8 @@ export async function openDatabase(options: {
     let report = (error: Error) =>
       console.error(`database connection lost; the pool will open a new one: ${error.message}`);
     pool.on('error', (error) => report(error));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    // Declared hot statements go by name (db/prepared-statements.ts).
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: namingPool(pool) }) });
     return {
       db,
       engine: 'postgres',

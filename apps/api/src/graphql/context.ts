@@ -47,6 +47,8 @@ export type Services = {
 export type GraphQLContext = {
   requestId: string;
   ip: string;
+  /** The request's User-Agent header (kept with a session at sign-in). */
+  userAgent: string | null;
   /** Language of user-facing messages (validation), from Accept-Language; English by default. */
   locale: Locale;
   admin: AuthenticatedAdmin | null;

@@ -13,6 +13,7 @@ import {
   type PageRequestInput,
   type SortOrder,
 } from '../shared/page';
+import type { GraphQLResolveInfo } from 'graphql';
 import { builder, type AuthScopes } from './builder';
 import type { GraphQLContext } from './context';
 
@@ -84,11 +85,15 @@ export type PagedListOptions<
   args?: (arg: ArgBuilder<Types>) => Args;
   /** Where the page request sits when it is inside an input object rather than `pagination`. */
   pageInput?: (args: InputShapeFromFields<Args>) => PageRequestInput;
-  /** Loads one page through the module's service. `Extra` are totals shown beside the rows. */
+  /**
+   * Loads one page through the module's service. `Extra` are totals shown beside the rows.
+   * `info` lets a hot list read only what the query selects (graphql/selection.ts).
+   */
   load: (
     args: InputShapeFromFields<Args>,
     page: PageRequest<Target>,
     ctx: GraphQLContext,
+    info: GraphQLResolveInfo,
   ) => Promise<Page<Row> & Extra>;
   /** Fields of the wrapper beyond rows and `pagination`, resolved from `Extra`. */
   extraFields?: (t: PothosSchemaTypes.ObjectFieldBuilder<Types, Extra>) => FieldMap;
@@ -125,14 +130,14 @@ export function pagedListQuery<
           ? {}
           : { pagination: t.arg({ type: PaginationInputRef, required: false }) }),
       },
-      resolve: async (_root, rawArgs, ctx) => {
+      resolve: async (_root, rawArgs, ctx, info) => {
         const args = rawArgs as InputShapeFromFields<Args> & { pagination?: PageRequestInput };
         const page = toPageRequest(
           options.pageInput ? options.pageInput(args) : args.pagination,
           options.sortTargets,
           options.defaultSort,
         );
-        const { rows, totalRecords, ...extra } = await options.load(args, page, ctx);
+        const { rows, totalRecords, ...extra } = await options.load(args, page, ctx, info);
         return {
           ...(extra as unknown as Extra),
           rows,

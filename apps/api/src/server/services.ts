@@ -51,7 +51,7 @@ export function createServices(db: Kysely<DB>, options: ServiceDependencies): Se
     auth,
     adminUsers: createAdminUsersService(db, audit, clock, auth),
     users,
-    payments: createPaymentsService(db),
+    payments: createPaymentsService(db, audit, imports, clock),
     savings,
     referral: createReferralService(db),
     withdrawals: createWithdrawalsService(db, users, audit, imports),

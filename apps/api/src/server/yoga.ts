@@ -148,6 +148,7 @@ export async function buildContext(
   return {
     requestId: req.id,
     ip: req.ip,
+    userAgent: req.headers['user-agent'] ?? null,
     locale: localeOf(req.headers['accept-language']),
     admin,
     actor: {

@@ -35,7 +35,7 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/common/users/:id/reward_snapshot', title: 'pages.userRewardSnapshot', crumb: 'pages.rewardSnapshotCrumb', load: () => import('@/features/users/components/user-reward-snapshot-page').then((m) => ({ Component: m.UserRewardSnapshotPage })) },
   { path: '/common/users/:id/withdrawal_history', title: 'pages.userWithdrawalHistory', crumb: 'pages.withdrawalHistoryCrumb', load: () => import('@/features/users/components/user-withdrawal-history-page').then((m) => ({ Component: m.UserWithdrawalHistoryPage })) },
   { path: '/common/referral', title: 'nav.referral', load: () => import('@/features/referral/components/referral-page').then((m) => ({ Component: m.ReferralPage })) },
-  { path: '/common/transactions', title: 'nav.transactions', load: notBuilt },
+  { path: '/common/transactions', title: 'nav.transactions', load: () => import('@/features/transactions/components/transactions-page').then((m) => ({ Component: m.TransactionsPage })) },
   { path: '/common/reward_snapshot', title: 'nav.rewardSnapshot', load: () => import('@/features/users/components/reward-snapshot-page').then((m) => ({ Component: m.RewardSnapshotPage })) },
   { path: '/common/asset_statistic', title: 'nav.assetStatistic', load: () => import('@/features/statistics/components/asset-statistic-page').then((m) => ({ Component: m.AssetStatisticPage })) },
   { path: '/common/notification', title: 'nav.notification', load: notBuilt },

@@ -259,7 +259,7 @@ export type MyProfileQuery = { adminUser: { id: number, userName: string, email:
 export type MySessionsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MySessionsQuery = { adminSessions: Array<{ id: string, createdAt: string, lastUsedAt: string, expiresAt: string, ip: string | null, current: boolean }> };
+export type MySessionsQuery = { adminSessions: Array<{ id: string, createdAt: string, lastUsedAt: string, expiresAt: string, ip: string | null, userAgent: string | null, current: boolean }> };
 
 export type SignOutEverywhereMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -334,7 +334,80 @@ export type AssetStatsQueryVariables = Exact<{
 }>;
 
 
-export type AssetStatsQuery = { assetStats: { dateFrom: string, dateUntil: string, stats: Array<{ date: string, initialETHAmount: string, initialHECAmount: string, ETHAffiliateReward: string, HECAffiliateReward: string, ETHSavingReward: string, HECSavingReward: string, ETHProportionalReward: string, HECProportionalReward: string, totalBuyAmountUsd: string }>, sums: { initialETHAmount: string, initialHECAmount: string, ETHAffiliateReward: string, HECAffiliateReward: string, ETHSavingReward: string, HECSavingReward: string, ETHProportionalReward: string, HECProportionalReward: string, totalBuyAmountUsd: string } } };
+export type AssetStatsQuery = { assetStats: { dateFrom: string, dateUntil: string, stats: Array<{ date: string, initialETHAmount: string, initialHECAmount: string, ETHAffiliateReward: string, HECAffiliateReward: string, HECReferralBonus: string, ETHSavingReward: string, HECSavingReward: string, ETHProportionalReward: string, HECProportionalReward: string, totalBuyAmountUsd: string }>, sums: { initialETHAmount: string, initialHECAmount: string, ETHAffiliateReward: string, HECAffiliateReward: string, HECReferralBonus: string, ETHSavingReward: string, HECSavingReward: string, ETHProportionalReward: string, HECProportionalReward: string, totalBuyAmountUsd: string } } };
+
+export type TransactionsPlansQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TransactionsPlansQuery = { plans: Array<{ id: number, name: string, coinType: string, price: string }> };
+
+export type TransactionsUserNamesQueryVariables = Exact<{
+  userName?: string | null | undefined;
+  pagination?: PaginationInput | null | undefined;
+}>;
+
+
+export type TransactionsUserNamesQuery = { userNames: { list: Array<{ id: number, userName: string }> } };
+
+export type TransactionsRatesSummaryQueryVariables = Exact<{
+  confirmedAtFrom?: string | null | undefined;
+  confirmedAtUntil: string;
+  deadlineDatetime: string;
+  BTCHECRate?: string | null | undefined;
+  BTCETHRate?: string | null | undefined;
+}>;
+
+
+export type TransactionsRatesSummaryQuery = { ratesAndBTCAmountAtDeadlineDate: { confirmedAtFrom: string | null, confirmedAtUntil: string, deadlineDatetime: string, BTCAmountToBuyETH: string, BTCAmountToBuyHEC: string, BTCHEC: string | null, BTCETH: string | null, paymentCounts: number, amountETH: string | null, amountHEC: string | null } };
+
+export type TransactionsUnfixedQueryVariables = Exact<{
+  confirmedAtFrom?: string | null | undefined;
+  confirmedAtUntil: string;
+  pagination?: PaginationInput | null | undefined;
+}>;
+
+
+export type TransactionsUnfixedQuery = { assetUnFixedPayments: { list: Array<{ userPaymentId: string, userName: string, planName: string, paidBtc: string, confirmedAt: string | null }>, pagination: { totalRecords: number } } };
+
+export type TransactionsAssignRatesMutationVariables = Exact<{
+  startAt?: string | null | undefined;
+  endAt: string;
+  deadline: string;
+  BTCHECRate: string;
+  BTCETHRate: string;
+}>;
+
+
+export type TransactionsAssignRatesMutation = { postAssignRates: { message: string, countPayments: number } };
+
+export type TransactionsAddPaymentMutationVariables = Exact<{
+  userId: number;
+  planId: number;
+  paidUsd: number;
+  assetETH: string;
+  assetHEC: string;
+  confirmedAt?: string | null | undefined;
+}>;
+
+
+export type TransactionsAddPaymentMutation = { postAddUserPayment: { userPaymentId: string, userName: string } };
+
+export type TransactionsPaymentsQueryVariables = Exact<{
+  input?: UserPaymentsInput | null | undefined;
+}>;
+
+
+export type TransactionsPaymentsQuery = { userPayments: { list: Array<{ userPaymentId: string, userId: number, userName: string, planName: string, paidUsd: string, paidBtc: string, confirmedAt: string | null, assetFixedAt: string | null, status: string, amountETH: string | null, amountHEC: string | null }>, pagination: { totalRecords: number } } };
+
+export type TransactionsCsvImportsQueryVariables = Exact<{
+  kinds: Array<string> | string;
+  pagination?: PaginationInput | null | undefined;
+}>;
+
+
+export type TransactionsCsvImportsQuery = { csvImports: { list: Array<{ id: string, kind: string, fileName: string, contentHash: string, rowCount: number, appliedCount: number, adminUserName: string | null, importedAt: string }>, pagination: { totalRecords: number } } };
+
+export type TransactionsCsvReportFragment = { message: string, countPayments: number, report: { dryRun: boolean, fileName: string, contentHash: string, encoding: string, rowCount: number, count: number, errorCount: number, totals: Array<{ name: string, value: string }>, errors: Array<{ line: number, column: string | null, code: string, params: string, message: string }>, alreadyImported: { id: string, importedAt: string, adminUserName: string | null } | null, imported: { id: string } | null } };
 
 export type HecSavingPlansQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -434,6 +507,8 @@ export type UsersQueryVariables = Exact<{
   totalBuyAmountMoreThanOrEqual?: string | null | undefined;
   totalBuyAmountLessThanOrEqual?: string | null | undefined;
   cardStatus?: Array<number> | number | null | undefined;
+  registeredAtFrom?: string | null | undefined;
+  registeredAtUntil?: string | null | undefined;
   pagination?: PaginationInput | null | undefined;
 }>;
 
@@ -521,7 +596,40 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-
+export const TransactionsCsvReportFragmentDoc = new TypedDocumentString(`
+    fragment TransactionsCsvReport on PaymentsCsvResult {
+  message
+  countPayments
+  report {
+    dryRun
+    fileName
+    contentHash
+    encoding
+    rowCount
+    count
+    errorCount
+    totals {
+      name
+      value
+    }
+    errors {
+      line
+      column
+      code
+      params
+      message
+    }
+    alreadyImported {
+      id
+      importedAt
+      adminUserName
+    }
+    imported {
+      id
+    }
+  }
+}
+    `, {"fragmentName":"TransactionsCsvReport"}) as unknown as TypedDocumentString<TransactionsCsvReportFragment, unknown>;
 export const AddNewAdminUserDocument = new TypedDocumentString(`
     mutation AddNewAdminUser($userName: String!, $email: String!, $roles: [String!]!) {
   postAddNewAdminUser(userName: $userName, email: $email, roles: $roles) {
@@ -797,6 +905,7 @@ export const MySessionsDocument = new TypedDocumentString(`
     lastUsedAt
     expiresAt
     ip
+    userAgent
     current
   }
 }
@@ -978,6 +1087,7 @@ export const AssetStatsDocument = new TypedDocumentString(`
       initialHECAmount
       ETHAffiliateReward
       HECAffiliateReward
+      HECReferralBonus
       ETHSavingReward
       HECSavingReward
       ETHProportionalReward
@@ -989,6 +1099,7 @@ export const AssetStatsDocument = new TypedDocumentString(`
       initialHECAmount
       ETHAffiliateReward
       HECAffiliateReward
+      HECReferralBonus
       ETHSavingReward
       HECSavingReward
       ETHProportionalReward
@@ -998,6 +1109,138 @@ export const AssetStatsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AssetStatsQuery, AssetStatsQueryVariables>;
+export const TransactionsPlansDocument = new TypedDocumentString(`
+    query TransactionsPlans {
+  plans {
+    id
+    name
+    coinType
+    price
+  }
+}
+    `) as unknown as TypedDocumentString<TransactionsPlansQuery, TransactionsPlansQueryVariables>;
+export const TransactionsUserNamesDocument = new TypedDocumentString(`
+    query TransactionsUserNames($userName: String, $pagination: PaginationInput) {
+  userNames(userName: $userName, pagination: $pagination) {
+    list {
+      id
+      userName
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TransactionsUserNamesQuery, TransactionsUserNamesQueryVariables>;
+export const TransactionsRatesSummaryDocument = new TypedDocumentString(`
+    query TransactionsRatesSummary($confirmedAtFrom: DateTime, $confirmedAtUntil: DateTime!, $deadlineDatetime: DateTime!, $BTCHECRate: String, $BTCETHRate: String) {
+  ratesAndBTCAmountAtDeadlineDate(
+    confirmedAtFrom: $confirmedAtFrom
+    confirmedAtUntil: $confirmedAtUntil
+    deadlineDatetime: $deadlineDatetime
+    BTCHECRate: $BTCHECRate
+    BTCETHRate: $BTCETHRate
+  ) {
+    confirmedAtFrom
+    confirmedAtUntil
+    deadlineDatetime
+    BTCAmountToBuyETH
+    BTCAmountToBuyHEC
+    BTCHEC
+    BTCETH
+    paymentCounts
+    amountETH
+    amountHEC
+  }
+}
+    `) as unknown as TypedDocumentString<TransactionsRatesSummaryQuery, TransactionsRatesSummaryQueryVariables>;
+export const TransactionsUnfixedDocument = new TypedDocumentString(`
+    query TransactionsUnfixed($confirmedAtFrom: DateTime, $confirmedAtUntil: DateTime!, $pagination: PaginationInput) {
+  assetUnFixedPayments(
+    confirmedAtFrom: $confirmedAtFrom
+    confirmedAtUntil: $confirmedAtUntil
+    pagination: $pagination
+  ) {
+    list {
+      userPaymentId
+      userName
+      planName
+      paidBtc
+      confirmedAt
+    }
+    pagination {
+      totalRecords
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TransactionsUnfixedQuery, TransactionsUnfixedQueryVariables>;
+export const TransactionsAssignRatesDocument = new TypedDocumentString(`
+    mutation TransactionsAssignRates($startAt: String, $endAt: String!, $deadline: String!, $BTCHECRate: String!, $BTCETHRate: String!) {
+  postAssignRates(
+    startAt: $startAt
+    endAt: $endAt
+    deadline: $deadline
+    BTCHECRate: $BTCHECRate
+    BTCETHRate: $BTCETHRate
+  ) {
+    message
+    countPayments
+  }
+}
+    `) as unknown as TypedDocumentString<TransactionsAssignRatesMutation, TransactionsAssignRatesMutationVariables>;
+export const TransactionsAddPaymentDocument = new TypedDocumentString(`
+    mutation TransactionsAddPayment($userId: Int!, $planId: Int!, $paidUsd: Int!, $assetETH: Decimal!, $assetHEC: Decimal!, $confirmedAt: DateTime) {
+  postAddUserPayment(
+    userId: $userId
+    planId: $planId
+    paidUsd: $paidUsd
+    assetETH: $assetETH
+    assetHEC: $assetHEC
+    confirmedAt: $confirmedAt
+  ) {
+    userPaymentId
+    userName
+  }
+}
+    `) as unknown as TypedDocumentString<TransactionsAddPaymentMutation, TransactionsAddPaymentMutationVariables>;
+export const TransactionsPaymentsDocument = new TypedDocumentString(`
+    query TransactionsPayments($input: UserPaymentsInput) {
+  userPayments(input: $input) {
+    list {
+      userPaymentId
+      userId
+      userName
+      planName
+      paidUsd
+      paidBtc
+      confirmedAt
+      assetFixedAt
+      status
+      amountETH
+      amountHEC
+    }
+    pagination {
+      totalRecords
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TransactionsPaymentsQuery, TransactionsPaymentsQueryVariables>;
+export const TransactionsCsvImportsDocument = new TypedDocumentString(`
+    query TransactionsCsvImports($kinds: [String!]!, $pagination: PaginationInput) {
+  csvImports(kinds: $kinds, pagination: $pagination) {
+    list {
+      id
+      kind
+      fileName
+      contentHash
+      rowCount
+      appliedCount
+      adminUserName
+      importedAt
+    }
+    pagination {
+      totalRecords
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TransactionsCsvImportsQuery, TransactionsCsvImportsQueryVariables>;
 export const HecSavingPlansDocument = new TypedDocumentString(`
     query HecSavingPlans {
   hecSavingPlans {
@@ -1266,7 +1509,7 @@ export const UserDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<UserQuery, UserQueryVariables>;
 export const UsersDocument = new TypedDocumentString(`
-    query Users($userName: String, $inviteCode: String, $email: String, $forceClubIdHash: String, $totalBuyAmountMoreThanOrEqual: Decimal, $totalBuyAmountLessThanOrEqual: Decimal, $cardStatus: [Int!], $pagination: PaginationInput) {
+    query Users($userName: String, $inviteCode: String, $email: String, $forceClubIdHash: String, $totalBuyAmountMoreThanOrEqual: Decimal, $totalBuyAmountLessThanOrEqual: Decimal, $cardStatus: [Int!], $registeredAtFrom: DateTime, $registeredAtUntil: DateTime, $pagination: PaginationInput) {
   users(
     userName: $userName
     inviteCode: $inviteCode
@@ -1275,6 +1518,8 @@ export const UsersDocument = new TypedDocumentString(`
     totalBuyAmountMoreThanOrEqual: $totalBuyAmountMoreThanOrEqual
     totalBuyAmountLessThanOrEqual: $totalBuyAmountLessThanOrEqual
     cardStatus: $cardStatus
+    registeredAtFrom: $registeredAtFrom
+    registeredAtUntil: $registeredAtUntil
     pagination: $pagination
   ) {
     list {

@@ -35,6 +35,8 @@ export type AdminAccessTokensTable = {
   id: Generated<string>;
   last_used_at: Timestamp;
   ip: string | null;
+  /** The User-Agent header at sign-in (0045), cut to USER_AGENT_MAX_LENGTH. */
+  user_agent: string | null;
 };
 
 export type AdminSignInThrottlesTable = {

@@ -230,6 +230,7 @@ export async function insertAccessToken(
     expiresAt: Date;
     issuedAt: Date;
     ip: string | null;
+    userAgent: string | null;
   },
 ): Promise<void> {
   await db
@@ -241,6 +242,7 @@ export async function insertAccessToken(
       created_at: token.issuedAt,
       last_used_at: token.issuedAt,
       ip: token.ip,
+      user_agent: token.userAgent,
     })
     .execute();
 }
@@ -260,6 +262,7 @@ export type SessionRow = {
   lastUsedAt: Date;
   expiresAt: Date;
   ip: string | null;
+  userAgent: string | null;
   current: boolean;
 };
 
@@ -279,6 +282,7 @@ export async function listSessionsOfAdmin(
       'last_used_at',
       'expires_at',
       'ip',
+      'user_agent',
       sql<boolean>`token_hash = ${currentTokenHash}`.as('current'),
     ])
     .where('admin_user_id', '=', adminId)
@@ -293,6 +297,7 @@ export async function listSessionsOfAdmin(
     lastUsedAt: new Date(row.last_used_at),
     expiresAt: new Date(row.expires_at),
     ip: row.ip,
+    userAgent: row.user_agent,
     current: row.current,
   }));
 }
@@ -341,6 +346,8 @@ export async function findTokenOwner(
         .where('t.expires_at', '>', param('now') as unknown as Date)
         // The idle timeout: a session unused since idleSince has ended.
         .where('t.last_used_at', '>', param('idleSince') as unknown as Date),
+    // A primary-key lookup: one plan fits every token, so it is prepared once per connection.
+    { prepare: true },
   );
   return (
     row && {

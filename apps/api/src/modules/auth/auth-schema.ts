@@ -49,7 +49,9 @@ builder.mutationField('postSignIn', (t) =>
       totpCode: t.arg.string({ required: false }),
     },
     resolve: async (_root, args, ctx) => {
-      const result = await ctx.services.auth.signIn(args, ctx.actor);
+      const result = await ctx.services.auth.signIn(args, ctx.actor, {
+        userAgent: ctx.userAgent,
+      });
       ctx.downloadCookie?.set(result.accessToken);
       return { ...result, message: 'Signed in.' };
     },
@@ -119,6 +121,7 @@ const AdminSessionRef = builder
     lastUsedAt: Date;
     expiresAt: Date;
     ip: string | null;
+    userAgent: string | null;
     current: boolean;
   }>('AdminSession')
   .implement({
@@ -134,6 +137,11 @@ const AdminSessionRef = builder
       }),
       expiresAt: t.field({ type: 'DateTime', resolve: (s) => s.expiresAt }),
       ip: t.exposeString('ip', { nullable: true, description: 'Where it signed in from.' }),
+      userAgent: t.exposeString('userAgent', {
+        nullable: true,
+        description:
+          'The User-Agent header it signed in with (at most 512 characters); null for sessions from before it was kept.',
+      }),
       current: t.exposeBoolean('current', { description: 'The session of this request.' }),
     }),
   });

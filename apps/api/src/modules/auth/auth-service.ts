@@ -28,6 +28,21 @@ import { generateTotpSecret, otpauthUri, verifyTotp } from './totp';
 
 export type SignInInput = { email: string; password: string; totpCode?: string | null | undefined };
 export type SignInResult = { accessToken: string; adminUserId: number };
+/** What the sessions list shows of the client that signed in, besides the actor's address. */
+export type SignInClient = { userAgent: string | null | undefined };
+
+/** Longest User-Agent kept (real ones are 100–300 characters; the header is client-written). */
+export const USER_AGENT_MAX_LENGTH = 512;
+
+/**
+ * The User-Agent as stored: control characters (NUL cannot be stored at all) become spaces,
+ * blank is none, and it is cut to USER_AGENT_MAX_LENGTH.
+ */
+export function storedUserAgent(value: string | null | undefined): string | null {
+  // eslint-disable-next-line no-control-regex -- exactly the control characters are replaced
+  const text = value?.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+  return text ? text.slice(0, USER_AGENT_MAX_LENGTH) : null;
+}
 export type TotpEnrollment = { secret: string; otpauthUri: string; qrCodeDataUrl: string };
 
 /** Shown as the account's issuer in authenticator apps. */
@@ -166,7 +181,11 @@ export function createAuthService(
      * a new access token valid for one day. Unknown email and wrong password get the same
      * answer after the same work; repeated failures are throttled (see sign-in-throttle.ts).
      */
-    async signIn(input: SignInInput, actor: Actor): Promise<SignInResult> {
+    async signIn(
+      input: SignInInput,
+      actor: Actor,
+      client: SignInClient = { userAgent: null },
+    ): Promise<SignInResult> {
       // PostgreSQL cannot store or compare a NUL character: refuse it as input, not as a
       // database error.
       if (hasNul(input.email) || hasNul(input.password) || hasNul(input.totpCode ?? '')) {
@@ -220,6 +239,7 @@ export function createAuthService(
             expiresAt,
             issuedAt,
             ip: actor.ip,
+            userAgent: storedUserAgent(client.userAgent),
           });
           return {
             result: undefined,

@@ -44,6 +44,7 @@ export function registerLoginRoute(app: FastifyInstance, auth: AuthService): voi
           ip: request.ip,
           audited: [],
         },
+        { userAgent: request.headers['user-agent'] },
       );
       setDownloadCookie(request, reply, accessToken);
       return reply.send({ data: { access_token: accessToken } });

@@ -1,7 +1,9 @@
 import { builder } from '../../graphql/builder';
 import { pagedListQuery, PaginationInputRef } from '../../graphql/pagination';
+import type { ImportReport } from '../../platform/imports';
+import { ImportReportRef } from '../../platform/imports/imports-schema';
 import type { PaymentListRow } from './payments-repository';
-import { PAYMENTS_SORT_TARGETS } from './payments-service';
+import { PAYMENTS_SORT_TARGETS, type PaymentsService } from './payments-service';
 
 const UserPaymentRef = builder.objectRef<PaymentListRow>('UserPayment').implement({
   description: 'A plan bought with BTC (spec section 3, user payment).',
@@ -53,3 +55,168 @@ pagedListQuery('userPayments', {
   pageInput: (args) => args.input?.pagination,
   load: (args, page, ctx) => ctx.services.payments.list(args.input ?? {}, page),
 });
+
+// ---- the write side and rates (issue 12) ----
+
+const CsvUploadResultRef = builder
+  .objectRef<{ message: string; countPayments: number; report: ImportReport }>('PaymentsCsvResult')
+  .implement({
+    description:
+      'The answer of postAddUserPaymentsByCSV and postAssignRatesByCSV: the spec fields plus the full report.',
+    fields: (t) => ({
+      message: t.exposeString('message'),
+      countPayments: t.exposeInt('countPayments', {
+        description: 'Payments added or fixed (a dry run: that would be).',
+      }),
+      report: t.field({ type: ImportReportRef, resolve: (r) => r.report }),
+    }),
+  });
+
+const RateAssignmentResultRef = builder
+  .objectRef<{ message: string; countPayments: number }>('RateAssignmentResult')
+  .implement({
+    description: 'Rate assignment result (spec section 3).',
+    fields: (t) => ({
+      message: t.exposeString('message'),
+      countPayments: t.exposeInt('countPayments'),
+    }),
+  });
+
+type RatesSummary = Awaited<ReturnType<PaymentsService['ratesSummary']>>;
+
+const RatesSummaryRef = builder.objectRef<RatesSummary>('RateBTCAmountSummary').implement({
+  description:
+    'Rate/BTC amount summary (spec section 3): what postAssignRates with this window would fix. With both rates given, amountETH/amountHEC are the sums the commit writes, to the last digit.',
+  fields: (t) => ({
+    confirmedAtFrom: t.field({
+      type: 'DateTime',
+      nullable: true,
+      resolve: (r) => r.confirmedAtFrom,
+    }),
+    confirmedAtUntil: t.field({ type: 'DateTime', resolve: (r) => r.confirmedAtUntil }),
+    deadlineDatetime: t.field({ type: 'DateTime', resolve: (r) => r.deadlineDatetime }),
+    BTCAmountToBuyETH: t.field({
+      type: 'Decimal',
+      description: 'Sum of paidBtc of the ETH-plan payments that would be fixed.',
+      resolve: (r) => r.BTCAmountToBuyETH,
+    }),
+    BTCAmountToBuyHEC: t.field({
+      type: 'Decimal',
+      description: 'Sum of paidBtc of the HEC-plan payments that would be fixed.',
+      resolve: (r) => r.BTCAmountToBuyHEC,
+    }),
+    BTCHEC: t.field({ type: 'Decimal', nullable: true, resolve: (r) => r.BTCHEC }),
+    BTCETH: t.field({ type: 'Decimal', nullable: true, resolve: (r) => r.BTCETH }),
+    paymentCounts: t.exposeInt('paymentCounts'),
+    amountETH: t.field({ type: 'Decimal', nullable: true, resolve: (r) => r.amountETH }),
+    amountHEC: t.field({ type: 'Decimal', nullable: true, resolve: (r) => r.amountHEC }),
+  }),
+});
+
+builder.mutationField('postAddUserPayment', (t) =>
+  t.field({
+    description:
+      'Records a payment by hand: confirmed (confirmedAt, default now) with its assets set (status asset_fixed).',
+    type: UserPaymentRef,
+    authScopes: { write: true },
+    args: {
+      userId: t.arg.int({ required: true }),
+      planId: t.arg.int({ required: true }),
+      paidUsd: t.arg.int({ required: true }),
+      assetETH: t.arg({ type: 'Decimal', required: true }),
+      assetHEC: t.arg({ type: 'Decimal', required: true }),
+      confirmedAt: t.arg({ type: 'DateTime', required: false }),
+    },
+    resolve: (_root, args, ctx) => ctx.services.payments.addPayment(ctx.actor, args),
+  }),
+);
+
+builder.mutationField('postAddUserPaymentsByCSV', (t) =>
+  t.field({
+    description:
+      'Adds the payments of a CSV file (columns userId,planId,paidUsd,assetETH,assetHEC,confirmedAt; template at GET /templates/user-payments.csv). All or nothing; the same content applies once.',
+    type: CsvUploadResultRef,
+    authScopes: { write: true },
+    args: {
+      file: t.arg({ type: 'Upload', required: true }),
+      dryRun: t.arg.boolean({ required: false, defaultValue: false }),
+    },
+    resolve: (_root, args, ctx) =>
+      ctx.services.payments.importPayments(ctx.actor, args.file, args.dryRun ?? false),
+  }),
+);
+
+builder.mutationField('postAssignRatesByCSV', (t) =>
+  t.field({
+    description:
+      'Assigns rates from a CSV file, one window per row (columns startAt,endAt,deadline,BTCHECRate,BTCETHRate; template at GET /templates/rates.csv).',
+    type: CsvUploadResultRef,
+    authScopes: { write: true },
+    args: {
+      file: t.arg({ type: 'Upload', required: true }),
+      dryRun: t.arg.boolean({ required: false, defaultValue: false }),
+    },
+    resolve: (_root, args, ctx) =>
+      ctx.services.payments.importRates(ctx.actor, args.file, args.dryRun ?? false),
+  }),
+);
+
+builder.mutationField('postAssignRates', (t) =>
+  t.field({
+    description:
+      'Fixes the assets of the payments confirmed in [startAt, endAt] and not yet fixed, at the deadline. Dates are ISO-8601 with a zone; rates are decimal strings > 0 with at most 18 places.',
+    type: RateAssignmentResultRef,
+    authScopes: { write: true },
+    args: {
+      startAt: t.arg.string({ required: false }),
+      endAt: t.arg.string({ required: true }),
+      deadline: t.arg.string({ required: true }),
+      BTCHECRate: t.arg.string({ required: true }),
+      BTCETHRate: t.arg.string({ required: true }),
+    },
+    resolve: (_root, args, ctx) => ctx.services.payments.assignRates(ctx.actor, args),
+  }),
+);
+
+pagedListQuery('assetUnFixedPayments', {
+  type: 'AssetUnFixedPayments',
+  item: UserPaymentRef,
+  description:
+    'Confirmed payments not yet asset-fixed, confirmed in the window (both ends inclusive): what a rate assignment would fix. Oldest first. Sort target: confirmedAt.',
+  authScopes: { authenticated: true },
+  sortTargets: ['confirmedAt'],
+  defaultSort: { target: 'confirmedAt', orderBy: 'asc' },
+  args: (arg) => ({
+    confirmedAtFrom: arg({ type: 'DateTime', required: false }),
+    confirmedAtUntil: arg({ type: 'DateTime', required: true }),
+  }),
+  load: (args, page, ctx) => ctx.services.payments.unfixed(args, page),
+  extraFields: (t) => ({
+    confirmedAtFrom: t.field({
+      type: 'DateTime',
+      nullable: true,
+      resolve: (r) => r.confirmedAtFrom,
+    }),
+    confirmedAtUntil: t.field({
+      type: 'DateTime',
+      resolve: (r) => r.confirmedAtUntil,
+    }),
+  }),
+});
+
+builder.queryField('ratesAndBTCAmountAtDeadlineDate', (t) =>
+  t.field({
+    description:
+      'The preview of postAssignRates: BTC to buy per coin and the payment count of the window; with both rates, the coin amounts the commit writes.',
+    type: RatesSummaryRef,
+    authScopes: { authenticated: true },
+    args: {
+      confirmedAtFrom: t.arg({ type: 'DateTime', required: false }),
+      confirmedAtUntil: t.arg({ type: 'DateTime', required: true }),
+      deadlineDatetime: t.arg({ type: 'DateTime', required: true }),
+      BTCHECRate: t.arg.string({ required: false }),
+      BTCETHRate: t.arg.string({ required: false }),
+    },
+    resolve: (_root, args, ctx) => ctx.services.payments.ratesSummary(args),
+  }),
+);

@@ -1,9 +1,29 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../db/tables/domain-tables';
-import { badInput, dateRange, positiveId, textFilter } from '../../shared/list-input';
+import {
+  checkCell,
+  reasonMessage,
+  type ImportColumn,
+  type ImportDefinition,
+  type ImportReport,
+  type ImportsService,
+  type UploadedFile,
+} from '../../platform/imports';
+import { AppError } from '../../shared/app-error';
+import type { Clock } from '../../shared/clock';
+import {
+  badInput,
+  dateRange,
+  nonNegativeAmount,
+  positiveId,
+  textFilter,
+} from '../../shared/list-input';
 import type { PageRequest } from '../../shared/page';
+import type { Actor, AuditService } from '../audit/audit-service';
+import { PAYMENT_COLUMNS, RATE_COLUMNS } from './payments-imports';
 import * as repo from './payments-repository';
+import * as write from './payments-write-repository';
 
 export type PaymentsFilterInput = {
   userId?: number | null | undefined;
@@ -53,13 +73,364 @@ export function paymentsFilter(input: PaymentsFilterInput): repo.PaymentsFilter 
   };
 }
 
-/** Reads of payments (userPayments). */
-export function createPaymentsService(db: Kysely<DB>) {
+export type AddPaymentInput = {
+  userId: number;
+  planId: number;
+  paidUsd: number;
+  assetETH: string;
+  assetHEC: string;
+  confirmedAt?: Date | null | undefined;
+};
+
+/** postAssignRates' arguments, all strings as the spec says. */
+export type AssignRatesInput = {
+  startAt?: string | null | undefined;
+  endAt: string;
+  deadline: string;
+  BTCHECRate: string;
+  BTCETHRate: string;
+};
+
+export type RatesSummaryInput = {
+  confirmedAtFrom?: Date | null | undefined;
+  confirmedAtUntil: Date;
+  deadlineDatetime: Date;
+  BTCHECRate?: string | null | undefined;
+  BTCETHRate?: string | null | undefined;
+};
+
+export type ImportResult = { message: string; countPayments: number; report: ImportReport };
+
+const DATE_ARG: ImportColumn = { type: 'date', aliases: [] };
+const RATE_ARG: ImportColumn = { type: 'decimal', scale: 18, positive: true, aliases: [] };
+
+/** A string argument checked like a CSV cell of the same kind (one rule for both ways in). */
+function checkedArg(field: string, column: ImportColumn, value: string): string {
+  const checked = checkCell(column, value);
+  if (!checked.ok) throw badInput(field, reasonMessage(checked.reason));
+  if (checked.value === null) throw badInput(field, 'A value is required.');
+  return checked.value;
+}
+
+function ratesWindow(
+  from: Date | null | undefined,
+  until: Date,
+  deadline: Date,
+): write.RateWindow & { deadline: Date } {
+  if (from && from.getTime() > until.getTime()) {
+    throw badInput('startAt', 'must not be later than endAt.');
+  }
+  if (deadline.getTime() < until.getTime()) {
+    throw badInput('deadline', 'must not be earlier than endAt.');
+  }
+  return { from: from ?? null, until, deadline };
+}
+
+const NOTHING_TO_FIX =
+  'No unfixed payment was confirmed in this window: its payments are already asset-fixed, or there are none.';
+const ASSIGNMENT_RUNNING =
+  'Another rate assignment is being committed right now. Reload the preview and try again.';
+
+/**
+ * The payments CSV as an import definition (also run by the bench): rows inserted already
+ * fixed, `now` standing in for a missing confirmedAt and as assetFixedAt.
+ */
+export function paymentsImportDefinition(now: Date): ImportDefinition<write.PaymentStageKey> {
+  return {
+    kind: 'payments',
+    columns: PAYMENT_COLUMNS,
+    // The same payment twice in one file is a mistake, never two purchases.
+    uniqueBy: ['userId', 'planId', 'paidUsd', 'assetETH', 'assetHEC', 'confirmedAt'],
+    validate: (trx, stage) => write.checkStagedPayments(trx, stage, now),
+    summarize: async (trx, stage) => {
+      const s = await write.summarizeStagedPayments(trx, stage);
+      return {
+        count: s.count,
+        totals: { paidUsd: s.paidUsd, assetETH: s.assetETH, assetHEC: s.assetHEC },
+      };
+    },
+    apply: async (trx, stage) => {
+      return { count: await write.insertStagedPayments(trx, stage, now) };
+    },
+  };
+}
+
+/** Payments: the list (userPayments), adding payments, rate assignment and the two CSV imports. */
+export function createPaymentsService(
+  db: Kysely<DB>,
+  audit: AuditService,
+  imports: ImportsService,
+  clock: Clock,
+) {
+  const ratesImport = (actor: Actor): ImportDefinition<write.RateStageKey> => ({
+    kind: 'rates',
+    columns: RATE_COLUMNS,
+    // A repeated window is reported as overlapping its first occurrence (checkStagedRates).
+    validate: (trx, stage) => write.checkStagedRates(trx, stage),
+    summarize: async (trx, stage) => {
+      const s = await write.summarizeStagedRates(trx, stage);
+      return {
+        count: s.count,
+        totals: {
+          BTCAmountToBuyETH: s.btcToBuyETH,
+          BTCAmountToBuyHEC: s.btcToBuyHEC,
+          amountETH: s.amountETH,
+          amountHEC: s.amountHEC,
+        },
+      };
+    },
+    apply: async (trx, stage) => {
+      if (!(await write.tryLockRateAssignment(trx))) {
+        throw new AppError('CONFLICT', ASSIGNMENT_RUNNING, { reason: 'RATE_ASSIGNMENT_RUNNING' });
+      }
+      let count = 0;
+      const ids: number[] = [];
+      for (const row of await write.listStagedRates(trx, stage)) {
+        const done = await write.assignRates(trx, { ...row, adminUserId: actor.adminUserId });
+        count += done.count;
+        ids.push(done.id);
+      }
+      return { count, targetIds: ids };
+    },
+  });
+
+  const runImport = async <K extends string>(
+    actor: Actor,
+    operation: string,
+    definition: ImportDefinition<K>,
+    file: UploadedFile,
+    dryRun: boolean,
+  ): Promise<ImportReport> =>
+    imports.run(definition, file, {
+      dryRun,
+      actor: { adminUserId: actor.adminUserId, adminUserName: actor.adminUserName },
+      transaction: (work) => audit.withAudit(actor, { operation, targetType: 'csv_import' }, work),
+      recordDryRun: (report) =>
+        audit.record(actor, { operation, targetType: 'csv_import' }, [], {
+          dryRun: true,
+          fileName: report.fileName,
+          contentHash: report.contentHash,
+          rowCount: report.rowCount,
+          errorCount: report.errorCount,
+        }),
+    });
+
   return {
     /** One page of payments matching the filters, with the exact total. */
     list: (filter: PaymentsFilterInput, page: PageRequest<repo.PaymentsSortTarget>) =>
       repo.listPayments(db, paymentsFilter(filter), page),
+
+    /**
+     * postAddUserPayment: a payment an admin records by hand, already confirmed with its
+     * assets set (status asset_fixed, assetFixedAt now). The user's totals and the counts
+     * follow in the same transaction (statement triggers).
+     */
+    async addPayment(actor: Actor, input: AddPaymentInput): Promise<repo.PaymentListRow> {
+      const userId = positiveId('userId', input.userId);
+      const planId = positiveId('planId', input.planId);
+      if (!Number.isSafeInteger(input.paidUsd) || input.paidUsd < 0) {
+        throw badInput('paidUsd', 'must be a whole number of 0 or more.');
+      }
+      const assetETH = nonNegativeAmount('assetETH', input.assetETH, 'ETH')!;
+      const assetHEC = nonNegativeAmount('assetHEC', input.assetHEC, 'HEC')!;
+      if (!/[1-9]/.test(assetETH) && !/[1-9]/.test(assetHEC)) {
+        throw badInput('assetETH', 'assetETH and assetHEC must not both be 0.');
+      }
+      const now = clock();
+      const confirmedAt = input.confirmedAt ?? now;
+      if (confirmedAt.getTime() > now.getTime()) {
+        throw badInput('confirmedAt', 'must not be in the future.');
+      }
+      return audit.withAudit(
+        actor,
+        { operation: 'postAddUserPayment', targetType: 'payment' },
+        async (trx) => {
+          if (!(await write.endUserExists(trx, userId))) {
+            throw new AppError('NOT_FOUND', `User ${userId} does not exist.`, { field: 'userId' });
+          }
+          const plan = await write.findPlan(trx, planId);
+          if (!plan) {
+            throw new AppError('NOT_FOUND', `Plan ${planId} does not exist.`, { field: 'planId' });
+          }
+          const id = await write.insertPayment(trx, {
+            userId,
+            planId,
+            priceUsd: plan.priceUsd,
+            paidUsd: String(input.paidUsd),
+            amountETH: assetETH,
+            amountHEC: assetHEC,
+            confirmedAt,
+            assetFixedAt: now,
+          });
+          const row = await write.findPaymentRow(trx, id);
+          return { result: row, targetIds: [id], before: null, after: row };
+        },
+      );
+    },
+
+    /** postAddUserPaymentsByCSV: every row checked; a dry run previews; once per file content. */
+    async importPayments(actor: Actor, file: UploadedFile, dryRun: boolean): Promise<ImportResult> {
+      const report = await runImport(
+        actor,
+        'postAddUserPaymentsByCSV',
+        paymentsImportDefinition(clock()),
+        file,
+        dryRun,
+      );
+      return importResult(report, 'payment', 'imported');
+    },
+
+    /** postAssignRatesByCSV: one rate assignment per row (windows may not overlap). */
+    async importRates(actor: Actor, file: UploadedFile, dryRun: boolean): Promise<ImportResult> {
+      const report = await runImport(
+        actor,
+        'postAssignRatesByCSV',
+        ratesImport(actor),
+        file,
+        dryRun,
+      );
+      return importResult(report, 'payment', 'fixed');
+    },
+
+    /**
+     * postAssignRates: fixes the assets of the payments confirmed in the window (both ends
+     * inclusive) and not yet fixed, at the deadline, in one audited transaction. Two commits
+     * at once: the second gets CONFLICT at once; a window with nothing left to fix: CONFLICT.
+     */
+    async assignRates(
+      actor: Actor,
+      input: AssignRatesInput,
+    ): Promise<{ message: string; countPayments: number }> {
+      const startAt =
+        input.startAt === null || input.startAt === undefined || input.startAt.trim() === ''
+          ? null
+          : new Date(checkedArg('startAt', DATE_ARG, input.startAt));
+      const endAt = new Date(checkedArg('endAt', DATE_ARG, input.endAt));
+      const deadline = new Date(checkedArg('deadline', DATE_ARG, input.deadline));
+      const hecRate = checkedArg('BTCHECRate', RATE_ARG, input.BTCHECRate);
+      const ethRate = checkedArg('BTCETHRate', RATE_ARG, input.BTCETHRate);
+      const window = ratesWindow(startAt, endAt, deadline);
+      return audit.withAudit(
+        actor,
+        { operation: 'postAssignRates', targetType: 'rate_assignment' },
+        async (trx) => {
+          if (!(await write.tryLockRateAssignment(trx))) {
+            throw new AppError('CONFLICT', ASSIGNMENT_RUNNING, {
+              reason: 'RATE_ASSIGNMENT_RUNNING',
+            });
+          }
+          const done = await write.assignRates(trx, {
+            ...window,
+            hecRate,
+            ethRate,
+            adminUserId: actor.adminUserId,
+          });
+          if (done.count === 0) {
+            throw new AppError('CONFLICT', NOTHING_TO_FIX, { reason: 'NOTHING_TO_FIX' });
+          }
+          const after = {
+            rateAssignmentId: done.id,
+            startAt: window.from?.toISOString() ?? null,
+            endAt: window.until.toISOString(),
+            deadline: window.deadline.toISOString(),
+            BTCHECRate: hecRate,
+            BTCETHRate: ethRate,
+            countPayments: done.count,
+            amountETH: done.amountETH,
+            amountHEC: done.amountHEC,
+          };
+          return {
+            result: {
+              message: `Rates assigned: ${done.count} payment${done.count === 1 ? '' : 's'} fixed.`,
+              countPayments: done.count,
+            },
+            targetIds: [done.id],
+            before: null,
+            after,
+          };
+        },
+      );
+    },
+
+    /** assetUnFixedPayments: what a rate assignment of the window would fix. */
+    async unfixed(
+      input: { confirmedAtFrom?: Date | null | undefined; confirmedAtUntil: Date },
+      page: PageRequest<'confirmedAt'>,
+    ) {
+      const range = dateRange(
+        'confirmedAtFrom',
+        input.confirmedAtFrom,
+        'confirmedAtUntil',
+        input.confirmedAtUntil,
+      );
+      const w = { from: range.from ?? null, until: input.confirmedAtUntil };
+      const [rows, totalRecords] = await Promise.all([
+        write.listUnfixed(db, w, {
+          limit: page.limit,
+          offset: page.offset,
+          direction: page.sort?.orderBy ?? 'asc',
+        }),
+        write.countUnfixed(db, w),
+      ]);
+      return {
+        rows,
+        totalRecords,
+        confirmedAtFrom: range.from ?? null,
+        confirmedAtUntil: input.confirmedAtUntil,
+      };
+    },
+
+    /** ratesAndBTCAmountAtDeadlineDate: exactly what postAssignRates would do, before it does. */
+    async ratesSummary(input: RatesSummaryInput) {
+      const window = ratesWindow(
+        input.confirmedAtFrom,
+        input.confirmedAtUntil,
+        input.deadlineDatetime,
+      );
+      const given = (v: string | null | undefined) =>
+        v !== null && v !== undefined && v.trim() !== '';
+      if (given(input.BTCHECRate) !== given(input.BTCETHRate)) {
+        throw badInput('BTCHECRate', 'give both rates or neither.');
+      }
+      const rates =
+        given(input.BTCHECRate) && given(input.BTCETHRate)
+          ? {
+              hec: checkedArg('BTCHECRate', RATE_ARG, input.BTCHECRate!),
+              eth: checkedArg('BTCETHRate', RATE_ARG, input.BTCETHRate!),
+            }
+          : null;
+      const preview = await write.previewRates(db, window, rates);
+      return {
+        confirmedAtFrom: window.from,
+        confirmedAtUntil: window.until,
+        deadlineDatetime: window.deadline,
+        BTCAmountToBuyETH: preview.btcToBuyETH,
+        BTCAmountToBuyHEC: preview.btcToBuyHEC,
+        BTCHEC: rates?.hec ?? null,
+        BTCETH: rates?.eth ?? null,
+        paymentCounts: preview.paymentCount,
+        amountETH: preview.amountETH,
+        amountHEC: preview.amountHEC,
+      };
+    },
   };
+}
+
+function importResult(report: ImportReport, noun: string, verb: string): ImportResult {
+  const count = report.dryRun ? report.summary.count : (report.imported?.appliedCount ?? 0);
+  const plural = (n: number) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+  let message: string;
+  if (report.alreadyImported) {
+    message = `This file was already imported as #${report.alreadyImported.id}.`;
+  } else if (report.dryRun) {
+    message =
+      report.errorCount > 0
+        ? `${report.errorCount} invalid row${report.errorCount === 1 ? '' : 's'}: nothing would be ${verb}.`
+        : `${plural(count)} would be ${verb}.`;
+  } else {
+    message = `${plural(count)} ${verb}.`;
+  }
+  return { message, countPayments: report.alreadyImported ? 0 : count, report };
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

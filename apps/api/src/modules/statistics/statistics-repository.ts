@@ -8,6 +8,8 @@ export type AssetStatsDay = {
   initialHecAmount: string;
   ethAffiliateReward: string;
   hecAffiliateReward: string;
+  /** The referral-plan bonus part of hecAffiliateReward (the dashboard's ExBonus). */
+  hecReferralBonus: string;
   ethSavingReward: string;
   hecSavingReward: string;
   ethProportionalReward: string;
@@ -36,6 +38,7 @@ export async function listAssetStats(
         coalesce(s.initial_hec_amount, 0) AS "initialHecAmount",
         coalesce(s.eth_affiliate_reward, 0) AS "ethAffiliateReward",
         coalesce(s.hec_affiliate_reward, 0) AS "hecAffiliateReward",
+        coalesce(s.hec_referral_bonus, 0) AS "hecReferralBonus",
         coalesce(s.eth_saving_reward, 0) AS "ethSavingReward",
         coalesce(s.hec_saving_reward, 0) AS "hecSavingReward",
         coalesce(s.eth_proportional_reward, 0) AS "ethProportionalReward",
@@ -49,6 +52,7 @@ export async function listAssetStats(
       sum("initialHecAmount") OVER () AS "sum_initialHecAmount",
       sum("ethAffiliateReward") OVER () AS "sum_ethAffiliateReward",
       sum("hecAffiliateReward") OVER () AS "sum_hecAffiliateReward",
+      sum("hecReferralBonus") OVER () AS "sum_hecReferralBonus",
       sum("ethSavingReward") OVER () AS "sum_ethSavingReward",
       sum("hecSavingReward") OVER () AS "sum_hecSavingReward",
       sum("ethProportionalReward") OVER () AS "sum_ethProportionalReward",
@@ -62,6 +66,7 @@ export async function listAssetStats(
     initialHecAmount: first?.sum_initialHecAmount ?? '0',
     ethAffiliateReward: first?.sum_ethAffiliateReward ?? '0',
     hecAffiliateReward: first?.sum_hecAffiliateReward ?? '0',
+    hecReferralBonus: first?.sum_hecReferralBonus ?? '0',
     ethSavingReward: first?.sum_ethSavingReward ?? '0',
     hecSavingReward: first?.sum_hecSavingReward ?? '0',
     ethProportionalReward: first?.sum_ethProportionalReward ?? '0',
@@ -74,6 +79,7 @@ export async function listAssetStats(
     initialHecAmount: r.initialHecAmount,
     ethAffiliateReward: r.ethAffiliateReward,
     hecAffiliateReward: r.hecAffiliateReward,
+    hecReferralBonus: r.hecReferralBonus,
     ethSavingReward: r.ethSavingReward,
     hecSavingReward: r.hecSavingReward,
     ethProportionalReward: r.ethProportionalReward,

@@ -176,6 +176,10 @@ function assetFields<T extends AssetStatsSums>(
       'hecAffiliateReward',
       'Referral-plan rewards in HEC (interest, referral, bonus).',
     ),
+    HECReferralBonus: amount(
+      'hecReferralBonus',
+      "Referral-plan bonus rewards in HEC, the bonus part of HECAffiliateReward (the dashboard's ExBonus from Referral Plan).",
+    ),
     ETHSavingReward: amount('ethSavingReward', 'Staking (coin-saving) rewards in ETH.'),
     HECSavingReward: amount('hecSavingReward', 'Staking (coin-saving) rewards in HEC.'),
     ETHProportionalReward: amount('ethProportionalReward', 'Proportional rewards in ETH.'),

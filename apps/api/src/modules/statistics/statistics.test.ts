@@ -346,9 +346,9 @@ describe('dashboardStatistics', () => {
 const ASSET_STATS = `query ($from: String!, $until: String!) {
   assetStats(dateFrom: $from, dateUntil: $until) {
     dateFrom dateUntil
-    stats { date initialETHAmount initialHECAmount ETHAffiliateReward HECAffiliateReward
+    stats { date initialETHAmount initialHECAmount ETHAffiliateReward HECAffiliateReward HECReferralBonus
       ETHSavingReward HECSavingReward ETHProportionalReward HECProportionalReward totalBuyAmountUsd }
-    sums { initialETHAmount initialHECAmount ETHAffiliateReward HECAffiliateReward
+    sums { initialETHAmount initialHECAmount ETHAffiliateReward HECAffiliateReward HECReferralBonus
       ETHSavingReward HECSavingReward ETHProportionalReward HECProportionalReward totalBuyAmountUsd }
   }
 }`;
@@ -359,6 +359,7 @@ const FIELDS = [
   'initialHECAmount',
   'ETHAffiliateReward',
   'HECAffiliateReward',
+  'HECReferralBonus',
   'ETHSavingReward',
   'HECSavingReward',
   'ETHProportionalReward',
@@ -400,6 +401,7 @@ describe('assetStats', () => {
             (SELECT coalesce(sum(amount_hec), 0) FROM payments WHERE ${day('asset_fixed_at')} = ${date}) AS "initialHECAmount",
             (SELECT coalesce(sum(amount), 0) FROM reward_entries WHERE reward_date = ${date} AND coin_type = 'ETH' AND kind IN ('affiliate_interest', 'referral', 'bonus')) AS "ETHAffiliateReward",
             (SELECT coalesce(sum(amount), 0) FROM reward_entries WHERE reward_date = ${date} AND coin_type = 'HEC' AND kind IN ('affiliate_interest', 'referral', 'bonus')) AS "HECAffiliateReward",
+            (SELECT coalesce(sum(amount), 0) FROM reward_entries WHERE reward_date = ${date} AND coin_type = 'HEC' AND kind = 'bonus') AS "HECReferralBonus",
             (SELECT coalesce(sum(amount), 0) FROM reward_entries WHERE reward_date = ${date} AND coin_type = 'ETH' AND kind = 'staking') AS "ETHSavingReward",
             (SELECT coalesce(sum(amount), 0) FROM reward_entries WHERE reward_date = ${date} AND coin_type = 'HEC' AND kind = 'staking') AS "HECSavingReward",
             (SELECT coalesce(sum(amount), 0) FROM reward_entries WHERE reward_date = ${date} AND coin_type = 'ETH' AND kind = 'proportional') AS "ETHProportionalReward",
@@ -410,6 +412,23 @@ describe('assetStats', () => {
           await expectAmount(`${date} ${field}`, row[field]!, expected.rows[0]![field]!);
         }
       }
+    }
+  });
+
+  it("sums HECReferralBonus over the dashboard's period to its ExBonus figure (the figure opens it)", async () => {
+    for (const period of ['LAST_7_DAYS', 'LAST_30_DAYS'] as const) {
+      const d = await dashboard({ period });
+      const res = await t.gql<{ assetStats: { sums: AssetRow } }>(
+        ASSET_STATS,
+        { from: d.dateFrom, until: d.dateUntil },
+        token,
+      );
+      expect(res.errors).toBeUndefined();
+      await expectAmount(
+        `${period} ExBonus`,
+        res.data!.assetStats.sums.HECReferralBonus!,
+        d.exBonusHec.current,
+      );
     }
   });
 

@@ -6,6 +6,7 @@ import {
   countBuckets,
   countFromBucketRange,
   countFromBuckets,
+  countFromDayBuckets,
   servedByBuckets,
   type CountRule,
 } from '../../db/count-buckets';
@@ -22,9 +23,15 @@ export type UsersFilter = {
   totalBuyAmountMoreThanOrEqual?: string | undefined;
   totalBuyAmountLessThanOrEqual?: string | undefined;
   cardStatus?: readonly number[] | undefined;
+  /** Registration time, both ends inclusive (the dashboard's New User figure opens this). */
+  registeredAtFrom?: Date | undefined;
+  registeredAtUntil?: Date | undefined;
 };
 
-/** How each users filter is counted: card status and the total-buy range have buckets. */
+/**
+ * How each users filter is counted: card status, the total-buy range and the registration
+ * range have buckets.
+ */
 export const USERS_COUNT_RULE = {
   userName: 'index',
   inviteCode: 'index',
@@ -33,6 +40,8 @@ export const USERS_COUNT_RULE = {
   totalBuyAmountMoreThanOrEqual: 'buckets',
   totalBuyAmountLessThanOrEqual: 'buckets',
   cardStatus: 'buckets',
+  registeredAtFrom: 'buckets',
+  registeredAtUntil: 'buckets',
 } as const satisfies CountRule<UsersFilter>;
 
 export type UsersSortTarget =
@@ -135,7 +144,20 @@ const USER_LIST_COLUMNS = [
   'd.default_locale as defaultLocale',
 ] as const;
 
-/** Escapes LIKE wildcards so user input matches literally. */
+type UserListColumn = (typeof USER_LIST_COLUMNS)[number];
+
+/** The row field a column fills: `u.user_name as userName` → userName, `d.bio` → bio. */
+const fieldOf = (column: UserListColumn): string => column.split(/ as |\./).at(-1)!;
+
+/**
+ * The columns that answer `fields` (row field names; undefined: every column), always with the
+ * id, in the list's order.
+ */
+function listColumns(fields: ReadonlySet<string> | undefined): UserListColumn[] {
+  return fields
+    ? USER_LIST_COLUMNS.filter((c) => c === 'u.id' || fields.has(fieldOf(c)))
+    : [...USER_LIST_COLUMNS];
+}
 
 type UsersQuery<O> = SelectQueryBuilder<DB & { u: DB['end_users'] }, 'u', O>;
 
@@ -148,6 +170,8 @@ function filterValues(f: UsersFilter): Record<string, unknown> {
   if (f.forceClubIdHash) v.forceClubIdHash = f.forceClubIdHash;
   if (f.totalBuyAmountMoreThanOrEqual) v.min = f.totalBuyAmountMoreThanOrEqual;
   if (f.totalBuyAmountLessThanOrEqual) v.max = f.totalBuyAmountLessThanOrEqual;
+  if (f.registeredAtFrom) v.registeredFrom = f.registeredAtFrom;
+  if (f.registeredAtUntil) v.registeredUntil = f.registeredAtUntil;
   f.cardStatus?.forEach((status, i) => {
     v[`cardStatus${i}`] = status;
   });
@@ -168,6 +192,10 @@ function applyParams<O>(
     q = q.where('u.force_club_id_hash', '=', param<string>('forceClubIdHash'));
   if ('min' in values) q = q.where('u.total_buy_amount_usd', '>=', param<string>('min'));
   if ('max' in values) q = q.where('u.total_buy_amount_usd', '<=', param<string>('max'));
+  if ('registeredFrom' in values)
+    q = q.where('u.registered_at', '>=', param<Date>('registeredFrom'));
+  if ('registeredUntil' in values)
+    q = q.where('u.registered_at', '<=', param<Date>('registeredUntil'));
   const statuses = Object.keys(values).filter((k) => k.startsWith('cardStatus'));
   if (statuses.length > 0)
     q = q.where(
@@ -186,15 +214,23 @@ function applyFilter<O>(query: UsersQuery<O>, f: UsersFilter): UsersQuery<O> {
 // The users page is the hottest call: its SQL is built once per filter shape and sort.
 const compiledUsersPages = createCompiledQueryCache();
 
-/** The users list: one page, sorted in SQL, with the exact number of matching users. */
+/**
+ * The users list: one page, sorted in SQL, with the exact number of matching users. `fields`
+ * (row field names) narrows what the page reads to what the caller shows: the GraphQL `users`
+ * passes the fields its query selects, and the details table is read only when one of its
+ * columns is asked for. The rows then hold only those fields (and the id); the resolvers of
+ * the fields not selected never read them. Without `fields`, every column is read.
+ */
 export async function listUsers(
   db: Executor,
   filter: UsersFilter,
   p: PageRequest<UsersSortTarget>,
+  fields?: ReadonlySet<string>,
 ): Promise<Page<UserListRow>> {
   const direction = p.sort?.orderBy ?? 'desc';
   const target = p.sort?.target ?? 'id';
   const values = { ...filterValues(filter), limit: p.limit, offset: p.offset };
+  const columns = listColumns(fields);
   // A selective filter (name/email prefix, a rare amount range) matches few users, but the
   // planner tends to walk the sort index and filter row by row until it has the page — 100+
   // ms for a deep page. When the exact count (needed anyway) is small, the filter runs first
@@ -203,59 +239,69 @@ export async function listUsers(
   const countFirst = selective ? await countUsers(db, filter) : undefined;
   // Except a name (email) prefix sorted by name (email): the "C" key index of 0020 holds its
   // matches as one range in sort order, so the plain page-first query reads just the page.
+  // Likewise a registration range sorted by registration: one range of the registered_at index.
   const prefixOnSortColumn =
-    (target === 'userName' && !!filter.userName) || (target === 'email' && !!filter.email);
+    (target === 'userName' && !!filter.userName) ||
+    (target === 'email' && !!filter.email) ||
+    (target === 'registeredAt' && onlyRegistrationRange(filter));
   const fenced = countFirst !== undefined && countFirst <= FENCE_MAX_MATCHES && !prefixOnSortColumn;
-  const key = `${Object.keys(values).join(',')}|${target}|${direction}|${fenced ? 'fenced' : 'plain'}`;
-  const pageQuery = compiledUsersPages<UserListRow>(db, key, values, (param) => {
-    const placeholder = <T>(name: string) => param(name) as T;
-    const filtered = applyParams(db.selectFrom('end_users as u'), values, placeholder);
-    const sortKey =
-      target === 'userName' || target === 'email'
-        ? LOWERED_SORTS[target]
-        : sql.ref(SORT_COLUMNS[target]);
-    if (fenced) {
-      // Page first: the matches' ids and sort keys (OFFSET 0 fences the filter into its own
-      // index scan, index-only through the "C" key indexes of 0020), sorted and cut
-      // to the page; then only the page's rows are read in full.
-      const matches = filtered
-        .select(['u.id', sortKey.as('k')])
-        .offset(0)
-        .as('m');
-      const pageIds = db
-        .selectFrom(matches)
-        .select('m.id')
-        .orderBy('m.k', direction)
-        .orderBy('m.id', direction)
-        .limit(placeholder<number>('limit'))
-        .offset(placeholder<number>('offset'))
-        .as('p');
-      return db
+  const key = `${Object.keys(values).join(',')}|${target}|${direction}|${fenced ? 'fenced' : 'plain'}|${columns.map(fieldOf).join(',')}`;
+  const pageQuery = compiledUsersPages<UserListRow>(
+    db,
+    key,
+    values,
+    (param) => {
+      const placeholder = <T>(name: string) => param(name) as T;
+      const filtered = applyParams(db.selectFrom('end_users as u'), values, placeholder);
+      const sortKey =
+        target === 'userName' || target === 'email'
+          ? LOWERED_SORTS[target]
+          : sql.ref(SORT_COLUMNS[target]);
+      let pageIds;
+      if (fenced) {
+        // Page first: the matches' ids and sort keys (OFFSET 0 fences the filter into its own
+        // index scan, index-only through the "C" key indexes of 0020), sorted and cut
+        // to the page; then only the page's rows are read in full.
+        const matches = filtered
+          .select(['u.id', sortKey.as('k')])
+          .offset(0)
+          .as('m');
+        pageIds = db
+          .selectFrom(matches)
+          .select('m.id')
+          .orderBy('m.k', direction)
+          .orderBy('m.id', direction)
+          .limit(placeholder<number>('limit'))
+          .offset(placeholder<number>('offset'))
+          .as('p');
+      } else {
+        // Page first here too: the page's ids come from the sort index (index-only for the
+        // (total, id) indexes), and only those 20 users are read in full; joining before
+        // OFFSET read and joined a thousand users for page 50.
+        let ids = filtered.select('u.id').orderBy(sortKey, direction);
+        if (!TIE_FREE_SORTS.has(target)) ids = ids.orderBy('u.id', direction);
+        pageIds = ids
+          .limit(placeholder<number>('limit'))
+          .offset(placeholder<number>('offset'))
+          .as('p');
+      }
+      // The page's rows: the columns asked for. When none of the details' columns is (the
+      // users screen asks for none), PostgreSQL removes the left join to their primary key
+      // from the plan: nothing of it is read.
+      let query = db
         .selectFrom('end_users as u')
         .innerJoin(pageIds, 'p.id', 'u.id')
         .leftJoin('end_user_details as d', 'd.end_user_id', 'u.id')
-        .select(USER_LIST_COLUMNS)
-        .orderBy(sortKey, direction)
-        .orderBy('u.id', direction);
-    }
-    // Page first here too: the page's ids come from the sort index (index-only for the
-    // (total, id) indexes), and only those 20 users are read in full and joined to their
-    // details; joining before OFFSET read and joined a thousand users for page 50.
-    let ids = filtered.select('u.id').orderBy(sortKey, direction);
-    if (!TIE_FREE_SORTS.has(target)) ids = ids.orderBy('u.id', direction);
-    const pageIds = ids
-      .limit(placeholder<number>('limit'))
-      .offset(placeholder<number>('offset'))
-      .as('p');
-    let query = db
-      .selectFrom('end_users as u')
-      .innerJoin(pageIds, 'p.id', 'u.id')
-      .leftJoin('end_user_details as d', 'd.end_user_id', 'u.id')
-      .select(USER_LIST_COLUMNS)
-      .orderBy(sortKey, direction);
-    if (!TIE_FREE_SORTS.has(target)) query = query.orderBy('u.id', direction);
-    return query;
-  });
+        .select(columns)
+        .orderBy(sortKey, direction);
+      if (fenced || !TIE_FREE_SORTS.has(target)) query = query.orderBy('u.id', direction);
+      return query;
+    },
+    // The unfiltered page (the users screen as it opens) is planned once: without a filter its
+    // plan does not depend on the values. Filtered shapes keep a plan per call (a prefix or a
+    // range needs its values to use the right index).
+    { prepare: Object.keys(values).length === 2 },
+  );
   // Otherwise the page and its count are independent: ask for both at once.
   const [rows, totalRecords] = await Promise.all([pageQuery, countFirst ?? countUsers(db, filter)]);
   return { rows, totalRecords };
@@ -264,6 +310,14 @@ export async function listUsers(
 /** True when the filter is served by the maintained card-status buckets alone. */
 function onlyCardStatus(filter: UsersFilter): boolean {
   return servedByBuckets(filter, USERS_COUNT_RULE, ['cardStatus']);
+}
+
+/** True when the registration range is the filter's only condition. */
+function onlyRegistrationRange(filter: UsersFilter): boolean {
+  return (
+    servedByBuckets(filter, USERS_COUNT_RULE, ['registeredAtFrom', 'registeredAtUntil']) &&
+    Boolean(filter.registeredAtFrom || filter.registeredAtUntil)
+  );
 }
 
 /** True when the totalBuy range is the filter's only condition. */
@@ -339,8 +393,10 @@ const minBig = (a: bigint, b: bigint): bigint => (a < b ? a : b);
 const FENCE_MAX_MATCHES = 20_000;
 
 /**
- * Exact count: from maintained buckets when only cardStatus filters or when the totalBuy range
- * is the only filter (whole amount bands, the edge bands by index), else by index.
+ * Exact count: from maintained buckets when only cardStatus filters, when the totalBuy range
+ * is the only filter (whole amount bands, the edge bands by index) or when the registration
+ * range is (whole UTC days from the registered_day buckets of 0050, the edge days by the
+ * registered_at index), else by index.
  */
 export async function countUsers(db: Executor, filter: UsersFilter): Promise<number> {
   if (onlyCardStatus(filter)) {
@@ -354,6 +410,20 @@ export async function countUsers(db: Executor, filter: UsersFilter): Promise<num
       db,
       filter.totalBuyAmountMoreThanOrEqual,
       filter.totalBuyAmountLessThanOrEqual,
+    );
+    if (count !== undefined) return count;
+  }
+  if (onlyRegistrationRange(filter)) {
+    const count = await countFromDayBuckets(
+      db,
+      countBuckets.end_users.registeredDays,
+      { from: filter.registeredAtFrom, until: filter.registeredAtUntil },
+      (low, high, lowInclusive) =>
+        db
+          .selectFrom('end_users as u')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('u.registered_at', lowInclusive ? '>=' : '>', low)
+          .where('u.registered_at', '<', high),
     );
     if (count !== undefined) return count;
   }

@@ -1,5 +1,6 @@
 import { builder } from '../../graphql/builder';
 import { pagedListQuery } from '../../graphql/pagination';
+import { selectedFieldNames } from '../../graphql/selection';
 import { USERS_SORT_TARGETS } from './users-repository';
 import type { UserView, UsersService } from './users-service';
 
@@ -78,7 +79,7 @@ pagedListQuery('users', {
   type: 'UserList',
   item: UserRef,
   description:
-    'The users list. Name and email match by prefix (case-insensitive); inviteCode and forceClubIdHash exactly; cardStatus is any of the listed statuses. Sort targets: id (default, DESC), userName, registeredAt, totalBuyAmountUsd, totalHECStakedAmount, totalETHStakedAmount, totalSentAmount, totalOwl.',
+    'The users list. Name and email match by prefix (case-insensitive); inviteCode and forceClubIdHash exactly; cardStatus is any of the listed statuses; registeredAtFrom/registeredAtUntil bound the registration time, both inclusive. Sort targets: id (default, DESC), userName, registeredAt, totalBuyAmountUsd, totalHECStakedAmount, totalETHStakedAmount, totalSentAmount, totalOwl.',
   authScopes: { authenticated: true },
   sortTargets: USERS_SORT_TARGETS,
   defaultSort: { target: 'id', orderBy: 'desc' },
@@ -90,8 +91,12 @@ pagedListQuery('users', {
     totalBuyAmountMoreThanOrEqual: arg({ type: 'Decimal', required: false }),
     totalBuyAmountLessThanOrEqual: arg({ type: 'Decimal', required: false }),
     cardStatus: arg.intList({ required: false }),
+    registeredAtFrom: arg({ type: 'DateTime', required: false }),
+    registeredAtUntil: arg({ type: 'DateTime', required: false }),
   }),
-  load: (args, page, ctx) => ctx.services.users.list(args, page),
+  // Only the columns the query selects are read (the users page is the hottest call).
+  load: (args, page, ctx, info) =>
+    ctx.services.users.list(args, page, selectedFieldNames(info, ['list'])),
 });
 
 pagedListQuery('userNames', {

@@ -3,6 +3,7 @@ import { compareDecimals, sumDecimals, toUnitScale, type MoneyUnit } from '@app/
 import type { DB } from '../../db/schema';
 import {
   calendarDate,
+  dateRange,
   nonNegativeAmount,
   notFound,
   positiveId,
@@ -47,6 +48,8 @@ export type UsersFilterInput = {
   totalBuyAmountMoreThanOrEqual?: string | null | undefined;
   totalBuyAmountLessThanOrEqual?: string | null | undefined;
   cardStatus?: readonly number[] | null | undefined;
+  registeredAtFrom?: Date | null | undefined;
+  registeredAtUntil?: Date | null | undefined;
 };
 
 /** A user of the list, or of the detail page (which also knows the referrer). */
@@ -55,7 +58,10 @@ export type UserView = repo.UserListRow & {
   parentUserName?: string | null;
 };
 
-/** Validates the users-list filters: amounts not negative and in order, known card statuses. */
+/**
+ * Validates the users-list filters: amounts not negative and in order, known card statuses, a
+ * registration range in order.
+ */
 export function usersFilter(input: UsersFilterInput): repo.UsersFilter {
   const min = nonNegativeAmount(
     'totalBuyAmountMoreThanOrEqual',
@@ -81,6 +87,12 @@ export function usersFilter(input: UsersFilterInput): repo.UsersFilter {
       );
     }
   }
+  const registered = dateRange(
+    'registeredAtFrom',
+    input.registeredAtFrom,
+    'registeredAtUntil',
+    input.registeredAtUntil,
+  );
   return {
     userName: textFilter(input.userName),
     inviteCode: textFilter(input.inviteCode),
@@ -90,6 +102,8 @@ export function usersFilter(input: UsersFilterInput): repo.UsersFilter {
     totalBuyAmountLessThanOrEqual: max,
     cardStatus:
       input.cardStatus && input.cardStatus.length > 0 ? [...new Set(input.cardStatus)] : undefined,
+    registeredAtFrom: registered.from,
+    registeredAtUntil: registered.until,
   };
 }
 
@@ -126,11 +140,15 @@ export function createUsersService(
   }
 
   return {
-    /** The users list (spec section 7, users). */
+    /**
+     * The users list (spec section 7, users). `fields`: the row fields to read (the GraphQL
+     * selection); all when left out.
+     */
     list: (
       filter: UsersFilterInput,
       page: PageRequest<repo.UsersSortTarget>,
-    ): Promise<Page<repo.UserListRow>> => repo.listUsers(db, usersFilter(filter), page),
+      fields?: ReadonlySet<string>,
+    ): Promise<Page<repo.UserListRow>> => repo.listUsers(db, usersFilter(filter), page, fields),
 
     /** The light variant for pickers: ids and names. */
     listNames: (userName: string | null | undefined, page: PageRequest<'userName' | 'id'>) =>

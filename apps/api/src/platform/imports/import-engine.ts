@@ -25,7 +25,7 @@ export const DEFAULT_IMPORT_MAX_BYTES = 64 * 1024 * 1024;
 /** How many bad rows an answer lists; `errorCount` always counts them all. */
 export const MAX_REPORTED_ERRORS = 1000;
 /** Rows per staging insert. */
-const STAGE_BATCH = 5000;
+const STAGE_BATCH = 20_000;
 
 /** One refused cell or row: line (header = 1), column as headed in the file, reason. */
 export type ImportRowError = {
@@ -92,14 +92,17 @@ export type ImportReport = {
 
 export type ImportActor = { adminUserId: number | null; adminUserName: string | null };
 
+/** What the apply's work hands the audited transaction: its result and the audit facts. */
+export type AuditedImportWork<T> = {
+  result: T;
+  targetIds: ReadonlyArray<string | number>;
+  before: unknown;
+  after: unknown;
+};
+
 /** The audited transaction the module runs an apply in (audit.withAudit of its operation). */
 export type ImportTransaction = <T>(
-  work: (trx: Transaction<DB>) => Promise<{
-    result: T;
-    targetIds: ReadonlyArray<string | number>;
-    before: unknown;
-    after: unknown;
-  }>,
+  work: (trx: Transaction<DB>) => Promise<AuditedImportWork<T>>,
 ) => Promise<T>;
 
 export type RunImportOptions = {

@@ -100,8 +100,18 @@ describe('DashboardPage', () => {
     expect(within(newUser).getByTestId('change')).toHaveTextContent(
       '−2 vs previous period (−40.0%)',
     );
+    // New User opens the users registered in the period (its UTC days), newest first.
+    expect(within(newUser).getByTestId('figure')).toHaveAttribute(
+      'href',
+      '/common/users?registeredFrom=2026-09-01&registeredUntil=2026-09-30&sort=registeredAt&order=desc',
+    );
     const bonus = screen.getByTestId('widget-exBonus');
     expect(within(bonus).getByTestId('figure')).toHaveTextContent('1.000000000000000001 HEC');
+    // ExBonus opens the period's asset statistics, whose HECReferralBonus sum is the figure.
+    expect(within(bonus).getByTestId('figure')).toHaveAttribute(
+      'href',
+      '/common/asset_statistic?from=2026-09-01&until=2026-09-30',
+    );
     expect(within(bonus).getByTestId('change')).toHaveTextContent(
       '−0.999999999999999999 HEC vs previous period (−50.0%)',
     );

@@ -59,39 +59,60 @@ function usePeriod(): [PeriodValue, (next: PeriodValue) => void] {
   return [value, set];
 }
 
-/** Whole-population counts per card status or purchase range, each opening its list. */
-function Breakdown({
+type BreakdownItem = { key: number; name: string; to: string; users: number; newUsers: Pair };
+
+/**
+ * A whole-population breakdown widget (Card Status, Total Users Per Purchase Range): each
+ * part's user count opening its filtered list, the period's new users in it with their change,
+ * and a chart of the counts with its table view.
+ */
+function BreakdownWidget({
+  id,
+  title,
+  chartLabel,
   items,
-  newLabel,
 }: {
-  items: Array<{ key: number; name: string; to: string; users: number; newUsers: Pair }>;
-  newLabel: string;
+  id: string;
+  title: string;
+  chartLabel: string;
+  items: BreakdownItem[];
 }) {
+  const { t } = useTranslation();
+  const names = useMemo(() => items.map((i) => i.name), [items]);
+  const values = useMemo(() => items.map((i) => i.users), [items]);
   return (
-    <Box
-      component="ul"
-      sx={{
-        m: 0,
-        p: 0,
-        listStyle: 'none',
-        display: 'grid',
-        gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
-        gap: 1.5,
-      }}
-    >
-      {items.map((i) => (
-        <li key={i.key}>
-          <Box sx={{ typography: 'caption', color: 'text.secondary' }}>{i.name}</Box>
-          <FigureLink small to={i.to} name={i.name}>
-            {count(i.users)}
-          </FigureLink>
-          <Box sx={{ typography: 'caption', color: 'text.secondary' }}>
-            {newLabel}: {count(i.newUsers.current)}
-          </Box>
-          <Change change={i.newUsers.change} percent={i.newUsers.changePercent} format={count} />
-        </li>
-      ))}
-    </Box>
+    <Widget wide id={id} title={title} note={t('dashboard.allUsers')}>
+      <Box
+        component="ul"
+        sx={{
+          m: 0,
+          p: 0,
+          listStyle: 'none',
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
+          gap: 1.5,
+        }}
+      >
+        {items.map((i) => (
+          <li key={i.key}>
+            <Box sx={{ typography: 'caption', color: 'text.secondary' }}>{i.name}</Box>
+            <FigureLink small to={i.to} name={i.name}>
+              {count(i.users)}
+            </FigureLink>
+            <Box sx={{ typography: 'caption', color: 'text.secondary' }}>
+              {t('dashboard.newInPeriod')}: {count(i.newUsers.current)}
+            </Box>
+            <Change change={i.newUsers.change} percent={i.newUsers.changePercent} format={count} />
+          </li>
+        ))}
+      </Box>
+      <ChartOrTable
+        chart={{ kind: 'bars', labels: names, values, formatValue: count, label: chartLabel }}
+        rows={items.map((i) => ({ label: i.name, value: count(i.users) }))}
+        labelHeader={title}
+        valueHeader={t('dashboard.allUsers')}
+      />
+    </Widget>
   );
 }
 
@@ -106,21 +127,35 @@ export function DashboardPage() {
       : { period: period.period },
   );
   const d = stats.data;
-  // Stable arrays for the charts, so a re-render does not redraw them.
+  // Stable arrays and items for the charts, so a re-render does not redraw them.
   const charts = useMemo(
     () =>
       d && {
         dates: d.days.map((x) => x.date),
         revenue: d.days.map((x) => x.revenueUsd),
         newUsers: d.days.map((x) => x.newUsers),
-        cardNames: d.cardStatuses.map((c) => cardStatusName(t, c.cardStatus)),
-        cards: d.cardStatuses.map((c) => c.users),
-        rangeNames: d.purchaseRanges.map((r) => purchaseRangeName(t, r)),
-        ranges: d.purchaseRanges.map((r) => r.users),
+        cards: d.cardStatuses.map((c): BreakdownItem => ({
+          key: c.cardStatus,
+          name: cardStatusName(t, c.cardStatus),
+          to: `/common/users?cardStatus=${c.cardStatus}`,
+          users: c.users,
+          newUsers: c.newUsers,
+        })),
+        ranges: d.purchaseRanges.map((r): BreakdownItem => ({
+          key: r.index,
+          name: purchaseRangeName(t, r),
+          to: `/common/users?totalBuyMin=${r.min}${r.max ? `&totalBuyMax=${r.max}` : ''}`,
+          users: r.users,
+          newUsers: r.newUsers,
+        })),
       },
     [d, t],
   );
   const statistics = d ? `/common/asset_statistic?from=${d.dateFrom}&until=${d.dateUntil}` : '';
+  // The users registered in the period (UTC days, as the figure counts them), newest first.
+  const newUsers = d
+    ? `/common/users?registeredFrom=${d.dateFrom}&registeredUntil=${d.dateUntil}&sort=registeredAt&order=desc`
+    : '';
   const dayRows = (value: (x: NonNullable<typeof d>['days'][number]) => string) =>
     (d?.days ?? []).map((x) => ({ label: x.date, value: value(x) }));
 
@@ -214,10 +249,7 @@ export function DashboardPage() {
             />
           </Widget>
           <Widget wide id="newUser" title={t('dashboard.widgets.newUser')}>
-            <FigureLink
-              to="/common/users?sort=registeredAt&order=desc"
-              name={t('dashboard.widgets.newUser')}
-            >
+            <FigureLink to={newUsers} name={t('dashboard.widgets.newUser')}>
               {count(d.newUsers.current)}
             </FigureLink>
             <Change change={d.newUsers.change} percent={d.newUsers.changePercent} format={count} />
@@ -234,67 +266,18 @@ export function DashboardPage() {
               valueHeader={t('dashboard.widgets.newUser')}
             />
           </Widget>
-          <Widget
-            wide
+          <BreakdownWidget
             id="cardStatus"
             title={t('dashboard.widgets.cardStatus')}
-            note={t('dashboard.allUsers')}
-          >
-            <Breakdown
-              newLabel={t('dashboard.newInPeriod')}
-              items={d.cardStatuses.map((c, i) => ({
-                key: c.cardStatus,
-                name: charts.cardNames[i] ?? '',
-                to: `/common/users?cardStatus=${c.cardStatus}`,
-                users: c.users,
-                newUsers: c.newUsers,
-              }))}
-            />
-            <ChartOrTable
-              chart={{
-                kind: 'bars',
-                labels: charts.cardNames,
-                values: charts.cards,
-                formatValue: count,
-                label: t('dashboard.cardStatusChart'),
-              }}
-              rows={charts.cardNames.map((label, i) => ({ label, value: count(charts.cards[i]!) }))}
-              labelHeader={t('dashboard.widgets.cardStatus')}
-              valueHeader={t('dashboard.allUsers')}
-            />
-          </Widget>
-          <Widget
-            wide
+            chartLabel={t('dashboard.cardStatusChart')}
+            items={charts.cards}
+          />
+          <BreakdownWidget
             id="usersPerPurchaseRange"
             title={t('dashboard.widgets.usersPerPurchaseRange')}
-            note={t('dashboard.allUsers')}
-          >
-            <Breakdown
-              newLabel={t('dashboard.newInPeriod')}
-              items={d.purchaseRanges.map((r, i) => ({
-                key: r.index,
-                name: charts.rangeNames[i] ?? '',
-                to: `/common/users?totalBuyMin=${r.min}${r.max ? `&totalBuyMax=${r.max}` : ''}`,
-                users: r.users,
-                newUsers: r.newUsers,
-              }))}
-            />
-            <ChartOrTable
-              chart={{
-                kind: 'bars',
-                labels: charts.rangeNames,
-                values: charts.ranges,
-                formatValue: count,
-                label: t('dashboard.purchaseRangeChart'),
-              }}
-              rows={charts.rangeNames.map((label, i) => ({
-                label,
-                value: count(charts.ranges[i]!),
-              }))}
-              labelHeader={t('dashboard.widgets.usersPerPurchaseRange')}
-              valueHeader={t('dashboard.allUsers')}
-            />
-          </Widget>
+            chartLabel={t('dashboard.purchaseRangeChart')}
+            items={charts.ranges}
+          />
           <Widget
             id="totalUsers"
             title={t('dashboard.widgets.totalUsers')}
@@ -336,7 +319,7 @@ export function DashboardPage() {
             title={t('dashboard.widgets.exBonus')}
             note={t('dashboard.exBonusNote')}
           >
-            <FigureLink to="/referral_plan/track_records" name={t('dashboard.widgets.exBonus')}>
+            <FigureLink to={statistics} name={t('dashboard.widgets.exBonus')}>
               {hec(d.exBonusHec.current)}
             </FigureLink>
             <Change

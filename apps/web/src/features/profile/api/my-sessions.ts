@@ -10,6 +10,7 @@ const MySessionsQuery = graphql(`
       lastUsedAt
       expiresAt
       ip
+      userAgent
       current
     }
   }

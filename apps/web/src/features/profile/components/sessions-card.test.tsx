@@ -32,6 +32,8 @@ const SESSIONS = {
         lastUsedAt: '2026-01-31T01:00:00.000Z',
         expiresAt: '2026-02-01T00:00:00.000Z',
         ip: '203.0.113.5',
+        userAgent:
+          'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
         current: true,
       },
       {
@@ -40,6 +42,7 @@ const SESSIONS = {
         lastUsedAt: '2026-01-30T02:00:00.000Z',
         expiresAt: '2026-01-31T00:00:00.000Z',
         ip: '198.51.100.9',
+        userAgent: null,
         current: false,
       },
     ],
@@ -53,6 +56,10 @@ describe('SessionsCard', () => {
     expect(await screen.findByText('203.0.113.5')).toBeInTheDocument();
     expect(screen.getByText('198.51.100.9')).toBeInTheDocument();
     expect(screen.getAllByText('This session')).toHaveLength(1);
+    // The browser each signed in with, the whole User-Agent on hover; none for older sessions.
+    const browser = screen.getByText('Chrome 131 on Windows');
+    expect(browser).toHaveAttribute('title', expect.stringContaining('Chrome/131.0.0.0'));
+    expect(screen.getByText('Not recorded')).toBeInTheDocument();
   });
 
   it('signs out everywhere after a confirmation, then forgets the token and opens /login', async () => {

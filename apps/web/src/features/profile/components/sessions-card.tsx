@@ -18,7 +18,21 @@ import { useQueryClient } from '@tanstack/react-query';
 import { clearAccessToken } from '@/lib/auth-token';
 import { formatDateTime } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
+import { TruncatedText } from '@/components/truncated-text';
 import { useMySessions, useSignOutEverywhere } from '../api/my-sessions';
+import { summariseUserAgent } from '../lib/user-agent';
+
+/** The browser a session signed in with, read from its User-Agent (the whole one on hover). */
+function SessionBrowser({ userAgent }: { userAgent: string | null }) {
+  const { t } = useTranslation();
+  if (!userAgent) return <>{t('profile.sessionsBrowserUnknown')}</>;
+  const { browser, os } = summariseUserAgent(userAgent);
+  const text =
+    browser && os ? t('profile.sessionsBrowserOn', { browser, os }) : (browser ?? os ?? undefined);
+  // An unrecognised client (a script, a new browser) shows the start of what it sent.
+  if (text === undefined) return <TruncatedText text={userAgent} max={40} />;
+  return <span title={userAgent}>{text}</span>;
+}
 
 /** The admin's own sessions (where and when each signed in) and "sign out everywhere". */
 export function SessionsCard() {
@@ -49,26 +63,38 @@ export function SessionsCard() {
         </Typography>
         {sessions.error && <Alert severity="error">{errorMessage(sessions.error, t)}</Alert>}
         {sessions.data && (
-          <Table size="small" aria-label={t('profile.sessionsTitle')} data-testid="sessions">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('profile.sessionsSignedIn')}</TableCell>
-                <TableCell>{t('profile.sessionsLastUsed')}</TableCell>
-                <TableCell>{t('profile.sessionsIp')}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {sessions.data.map((session) => (
-                <TableRow key={session.id}>
-                  <TableCell>{formatDateTime(String(session.createdAt))}</TableCell>
-                  <TableCell>{formatDateTime(String(session.lastUsedAt))}</TableCell>
-                  <TableCell>{session.ip ?? ''}</TableCell>
-                  <TableCell>{session.current ? t('profile.sessionsCurrent') : ''}</TableCell>
+          // Four columns do not fit a phone: the table scrolls sideways inside the card.
+          <Box
+            role="region"
+            sx={{ overflowX: 'auto' }}
+            tabIndex={0}
+            aria-label={t('profile.sessionsTitle')}
+          >
+            <Table size="small" aria-label={t('profile.sessionsTitle')} data-testid="sessions">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('profile.sessionsSignedIn')}</TableCell>
+                  <TableCell>{t('profile.sessionsLastUsed')}</TableCell>
+                  <TableCell>{t('profile.sessionsBrowser')}</TableCell>
+                  <TableCell>{t('profile.sessionsIp')}</TableCell>
+                  <TableCell />
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {sessions.data.map((session) => (
+                  <TableRow key={session.id}>
+                    <TableCell>{formatDateTime(String(session.createdAt))}</TableCell>
+                    <TableCell>{formatDateTime(String(session.lastUsedAt))}</TableCell>
+                    <TableCell>
+                      <SessionBrowser userAgent={session.userAgent ?? null} />
+                    </TableCell>
+                    <TableCell>{session.ip ?? ''}</TableCell>
+                    <TableCell>{session.current ? t('profile.sessionsCurrent') : ''}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
         )}
         {signOutEverywhere.error && (
           <Alert severity="error">{errorMessage(signOutEverywhere.error, t)}</Alert>

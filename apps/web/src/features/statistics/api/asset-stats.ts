@@ -14,6 +14,7 @@ const AssetStatsQuery = graphql(`
         initialHECAmount
         ETHAffiliateReward
         HECAffiliateReward
+        HECReferralBonus
         ETHSavingReward
         HECSavingReward
         ETHProportionalReward
@@ -25,6 +26,7 @@ const AssetStatsQuery = graphql(`
         initialHECAmount
         ETHAffiliateReward
         HECAffiliateReward
+        HECReferralBonus
         ETHSavingReward
         HECSavingReward
         ETHProportionalReward

@@ -32,6 +32,8 @@ const FIELDS = [
   'initialHECAmount',
   'ETHAffiliateReward',
   'HECAffiliateReward',
+  // The bonus part of HECAffiliateReward: the dashboard's ExBonus figure opens this page.
+  'HECReferralBonus',
   'ETHSavingReward',
   'HECSavingReward',
   'ETHProportionalReward',
@@ -45,6 +47,7 @@ const UNIT: Record<Field, string> = {
   initialHECAmount: 'HEC',
   ETHAffiliateReward: 'ETH',
   HECAffiliateReward: 'HEC',
+  HECReferralBonus: 'HEC',
   ETHSavingReward: 'ETH',
   HECSavingReward: 'HEC',
   ETHProportionalReward: 'ETH',

@@ -12,6 +12,8 @@ const UsersQuery = graphql(`
     $totalBuyAmountMoreThanOrEqual: Decimal
     $totalBuyAmountLessThanOrEqual: Decimal
     $cardStatus: [Int!]
+    $registeredAtFrom: DateTime
+    $registeredAtUntil: DateTime
     $pagination: PaginationInput
   ) {
     users(
@@ -22,6 +24,8 @@ const UsersQuery = graphql(`
       totalBuyAmountMoreThanOrEqual: $totalBuyAmountMoreThanOrEqual
       totalBuyAmountLessThanOrEqual: $totalBuyAmountLessThanOrEqual
       cardStatus: $cardStatus
+      registeredAtFrom: $registeredAtFrom
+      registeredAtUntil: $registeredAtUntil
       pagination: $pagination
     ) {
       list {

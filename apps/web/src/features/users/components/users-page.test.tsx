@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n';
-import { renderAt } from '@/test/render';
+import { renderAt, renderRoutes } from '@/test/render';
 import { UsersPage } from './users-page';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -100,6 +100,38 @@ describe('UsersPage', () => {
     expect(router.state.location.search).toContain('cardStatus=4&cardStatus=6');
     await userEvent.click(screen.getByRole('row', { name: 'Open the detail of user alice01' }));
     expect(router.state.location.pathname).toBe('/common/users/7');
+  });
+
+  it("sends the URL's registration range as UTC day bounds (the dashboard's New User link)", async () => {
+    answer();
+    renderRoutes(
+      [{ path: '/common/users', element: <UsersPage /> }],
+      '/common/users?registeredFrom=2026-10-01&registeredUntil=2026-10-30&sort=registeredAt&order=desc',
+    );
+    await screen.findByText('alice01');
+    expect(variables()).toEqual({
+      registeredAtFrom: '2026-10-01T00:00:00.000Z',
+      registeredAtUntil: '2026-10-30T23:59:59.999Z',
+      pagination: { limit: 20, offset: 0, sort: { target: 'registeredAt', orderBy: 'DESC' } },
+    });
+    // The fields show the range, so the operator sees why the list is short and can clear it.
+    expect(screen.getByLabelText('Registered from')).toHaveValue('2026-10-01');
+    expect(screen.getByLabelText('Registered until')).toHaveValue('2026-10-30');
+  });
+
+  it('applies a registration range typed in the date fields, in the URL', async () => {
+    answer();
+    const { router } = renderAt(<UsersPage />, '/common/users', []);
+    await screen.findByText('alice01');
+    await userEvent.type(screen.getByLabelText('Registered from'), '2026-03-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(variables()).toEqual({
+        registeredAtFrom: '2026-03-01T00:00:00.000Z',
+        pagination: { limit: 20, offset: 0, sort: { target: 'id', orderBy: 'DESC' } },
+      }),
+    );
+    expect(router.state.location.search).toContain('registeredFrom=2026-03-01');
   });
 
   it('refuses a negative amount before calling the server', async () => {

@@ -11,6 +11,7 @@ import type { DataColumn } from '@/components/data-table/data-table';
 import { FilteredList } from '@/components/filtered-list';
 import type { FilterField } from '@/components/list-filters';
 import { TruncatedText } from '@/components/truncated-text';
+import { dayEndIso, dayStartIso } from '@/lib/date-time';
 import type { UsersQuery } from '@/gql/graphql';
 import { useListState, type ListStateOptions } from '@/lib/list-state';
 import { useUsers } from '../api/users';
@@ -27,6 +28,9 @@ const FILTERS = {
   totalBuyMin: 'text',
   totalBuyMax: 'text',
   cardStatus: 'list',
+  // UTC calendar days (YYYY-MM-DD), sent as day bounds; the dashboard's New User opens these.
+  registeredFrom: 'text',
+  registeredUntil: 'text',
 } as const;
 
 // The server's sort targets for `users` (USERS_SORT_TARGETS): every column marked sortable
@@ -70,6 +74,8 @@ export function UsersPage() {
     totalBuyAmountMoreThanOrEqual: blank(filters.totalBuyMin),
     totalBuyAmountLessThanOrEqual: blank(filters.totalBuyMax),
     cardStatus: filters.cardStatus.length ? filters.cardStatus.map(Number) : undefined,
+    registeredAtFrom: dayStartIso(filters.registeredFrom),
+    registeredAtUntil: dayEndIso(filters.registeredUntil),
     pagination: list.pagination,
   });
 
@@ -80,6 +86,8 @@ export function UsersPage() {
     { key: 'forceClubIdHash', label: t('fields.forceClubIdHash'), hint: t('list.matchExact') },
     { key: 'totalBuyMin', label: t('fields.totalBuyAmountMin'), type: 'decimal', unit: 'USD' },
     { key: 'totalBuyMax', label: t('fields.totalBuyAmountMax'), type: 'decimal', unit: 'USD' },
+    { key: 'registeredFrom', label: t('fields.registeredAtFrom'), type: 'date' },
+    { key: 'registeredUntil', label: t('fields.registeredAtUntil'), type: 'date' },
     {
       key: 'cardStatus',
       label: t('cardStatus.label'),

@@ -1,0 +1,58 @@
+import { RATE_SCALE, UNIT_SCALES } from '@app/shared';
+import type { ImportColumns } from '../../platform/imports';
+import type { PaymentStageKey, RateStageKey } from './payments-write-repository';
+
+/**
+ * The two CSV layouts of issue 12. Columns are named exactly like the arguments of
+ * postAddUserPayment and postAssignRates; the Japanese names an operator's Excel sheet is
+ * likely to carry are accepted too. The templates are written from these same lists.
+ */
+export const PAYMENT_COLUMNS: ImportColumns<PaymentStageKey> = {
+  userId: { type: 'id', aliases: ['ユーザーID', 'user id'] },
+  planId: { type: 'id', aliases: ['プランID', 'plan id'] },
+  paidUsd: {
+    type: 'decimal',
+    scale: UNIT_SCALES.USD,
+    aliases: ['支払額(USD)', '支払額USD', '支払額'],
+  },
+  assetETH: {
+    type: 'decimal',
+    scale: UNIT_SCALES.ETH,
+    aliases: ['ETH資産', '資産ETH', 'asset ETH'],
+  },
+  assetHEC: {
+    type: 'decimal',
+    scale: UNIT_SCALES.HEC,
+    aliases: ['HEC資産', '資産HEC', 'asset HEC'],
+  },
+  confirmedAt: {
+    type: 'date',
+    aliases: ['確定日時', '承認日時', 'confirmed at'],
+    optional: true,
+    omittable: true,
+  },
+};
+
+export const RATE_COLUMNS: ImportColumns<RateStageKey> = {
+  startAt: { type: 'date', aliases: ['開始日時', 'start at'], optional: true, omittable: true },
+  endAt: { type: 'date', aliases: ['終了日時', 'end at'] },
+  deadline: { type: 'date', aliases: ['締切日時', '締め日時', '基準日時'] },
+  BTCHECRate: {
+    type: 'decimal',
+    scale: RATE_SCALE,
+    positive: true,
+    aliases: ['BTC/HECレート', 'BTCHECレート', 'BTC HEC rate'],
+  },
+  BTCETHRate: {
+    type: 'decimal',
+    scale: RATE_SCALE,
+    positive: true,
+    aliases: ['BTC/ETHレート', 'BTCETHレート', 'BTC ETH rate'],
+  },
+};
+
+/** The template files (header and one example row, UTF-8 with BOM for Excel). */
+export const PAYMENTS_TEMPLATE =
+  '\uFEFFuserId,planId,paidUsd,assetETH,assetHEC,confirmedAt\r\n1,1,1000,0,1234.5,2026-01-31T10:00:00+09:00\r\n';
+export const RATES_TEMPLATE =
+  '\uFEFFstartAt,endAt,deadline,BTCHECRate,BTCETHRate\r\n2026-01-01T00:00:00+09:00,2026-01-31T23:59:59+09:00,2026-02-01T00:00:00+09:00,250000,20\r\n';

@@ -1,0 +1,449 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Executor } from '../../db/executor';
+import type { StagedRowProblem, StagingTable } from '../../platform/imports';
+import type { PaymentListRow } from './payments-repository';
+
+/**
+ * The write side of payments (issue 12): adding payments by hand or from a staged CSV, and
+ * fixing assets with rates. Every statement is set-based; the statement-level triggers of
+ * 0013/0018/0021 keep the users' totals, the list counts and the daily statistics in step in
+ * the same transaction.
+ *
+ * The one rounding rule (docs/domain.md, "Rate assignment"): a payment's coin amount is
+ * `trunc(paid_btc * rate, 18)`, truncated toward zero at the coin's 18 places, computed by
+ * PostgreSQL's exact numeric. The preview sums the very same expression.
+ */
+export const MANUAL_PAYMENT_ADDRESS = 'manual';
+
+/** The coin amount written for one payment (see above), as SQL over `p` and `pl`. */
+function convertedSql(rate: RawBuilder<unknown>, coin: 'ETH' | 'HEC'): RawBuilder<string> {
+  return sql<string>`CASE WHEN pl.coin_type = ${coin} THEN trunc(p.paid_btc * ${rate}, 18) ELSE 0 END`;
+}
+
+export async function findPaymentRow(db: Executor, id: string): Promise<PaymentListRow> {
+  return db
+    .selectFrom('payments as p')
+    .innerJoin('end_users as u', 'u.id', 'p.end_user_id')
+    .innerJoin('plans as pl', 'pl.id', 'p.plan_id')
+    .select([
+      'p.id as userPaymentId',
+      'p.end_user_id as userId',
+      'u.user_name as userName',
+      'pl.name as planName',
+      'p.price_usd as priceUsd',
+      'p.paid_usd as paidUsd',
+      'p.paid_btc as paidBtc',
+      'p.payment_address as paymentAddress',
+      'p.status',
+      'p.confirmed_at as confirmedAt',
+      'p.canceled_at as canceledAt',
+      'p.asset_fixed_at as assetFixedAt',
+      'p.amount_eth as amountETH',
+      'p.amount_hec as amountHEC',
+    ])
+    .where('p.id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+export async function endUserExists(db: Executor, id: number): Promise<boolean> {
+  const row = await db.selectFrom('end_users').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function findPlan(
+  db: Executor,
+  id: number,
+): Promise<{ id: number; priceUsd: string; coinType: string } | undefined> {
+  return db
+    .selectFrom('plans')
+    .select(['id', 'price_usd as priceUsd', 'coin_type as coinType'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export type NewPayment = {
+  userId: number;
+  planId: number;
+  priceUsd: string;
+  paidUsd: string;
+  amountETH: string;
+  amountHEC: string;
+  confirmedAt: Date;
+  assetFixedAt: Date;
+};
+
+/** A payment added by an admin: already confirmed, its assets set (status asset_fixed). */
+export async function insertPayment(trx: Executor, p: NewPayment): Promise<string> {
+  const row = await trx
+    .insertInto('payments')
+    .values({
+      end_user_id: p.userId,
+      plan_id: p.planId,
+      price_usd: p.priceUsd,
+      paid_usd: p.paidUsd,
+      paid_btc: '0',
+      payment_address: MANUAL_PAYMENT_ADDRESS,
+      status: 'asset_fixed',
+      confirmed_at: p.confirmedAt,
+      asset_fixed_at: p.assetFixedAt,
+      amount_eth: p.amountETH,
+      amount_hec: p.amountHEC,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
+// ---- payments CSV (staged) ----
+
+export type PaymentStageKey =
+  'userId' | 'planId' | 'paidUsd' | 'assetETH' | 'assetHEC' | 'confirmedAt';
+
+/** Staged payment rows that name a missing user or plan, both assets 0, or a future date. */
+export async function checkStagedPayments(
+  trx: Executor,
+  stage: StagingTable<PaymentStageKey>,
+  now: Date,
+): Promise<StagedRowProblem<PaymentStageKey>[]> {
+  const c = stage.column;
+  const result = await sql<{ line: number; problem: string }>`
+    SELECT s.line, 'user' AS problem FROM ${stage.table} s
+      WHERE NOT EXISTS (SELECT 1 FROM end_users u WHERE u.id = s.${c('userId')})
+    UNION ALL
+    SELECT s.line, 'plan' FROM ${stage.table} s
+      WHERE NOT EXISTS (SELECT 1 FROM plans pl WHERE pl.id = s.${c('planId')})
+    UNION ALL
+    SELECT s.line, 'assets' FROM ${stage.table} s
+      WHERE s.${c('assetETH')} = 0 AND s.${c('assetHEC')} = 0
+    UNION ALL
+    SELECT s.line, 'future' FROM ${stage.table} s WHERE s.${c('confirmedAt')} > ${now}
+    ORDER BY 1`.execute(trx);
+  return result.rows.map((r) => {
+    switch (r.problem) {
+      case 'user':
+        return { line: r.line, column: 'userId', reason: { code: 'unknown_reference' } };
+      case 'plan':
+        return { line: r.line, column: 'planId', reason: { code: 'unknown_reference' } };
+      case 'assets':
+        return {
+          line: r.line,
+          column: 'assetETH',
+          reason: { code: 'conflict', params: { detail: 'assetETH and assetHEC are both 0.' } },
+        };
+      default:
+        return {
+          line: r.line,
+          column: 'confirmedAt',
+          reason: { code: 'conflict', params: { detail: 'confirmedAt is in the future.' } },
+        };
+    }
+  });
+}
+
+export async function summarizeStagedPayments(
+  trx: Executor,
+  stage: StagingTable<PaymentStageKey>,
+): Promise<{ count: number; paidUsd: string; assetETH: string; assetHEC: string }> {
+  const c = stage.column;
+  const result = await sql<{ n: string; usd: string; eth: string; hec: string }>`
+    SELECT count(*) AS n, coalesce(sum(${c('paidUsd')}), 0)::text AS usd,
+      coalesce(sum(${c('assetETH')}), 0)::text AS eth, coalesce(sum(${c('assetHEC')}), 0)::text AS hec
+    FROM ${stage.table}`.execute(trx);
+  const row = result.rows[0]!;
+  return { count: Number(row.n), paidUsd: row.usd, assetETH: row.eth, assetHEC: row.hec };
+}
+
+/** Inserts every staged payment in one statement; rows without confirmedAt take `now`. */
+export async function insertStagedPayments(
+  trx: Executor,
+  stage: StagingTable<PaymentStageKey>,
+  now: Date,
+): Promise<number> {
+  const c = stage.column;
+  const result = await sql`
+    INSERT INTO payments (end_user_id, plan_id, price_usd, paid_usd, paid_btc, payment_address,
+      status, confirmed_at, asset_fixed_at, amount_eth, amount_hec)
+    SELECT s.${c('userId')}, s.${c('planId')}, pl.price_usd, s.${c('paidUsd')}, 0, ${MANUAL_PAYMENT_ADDRESS},
+      'asset_fixed', coalesce(s.${c('confirmedAt')}, ${now}), ${now}, s.${c('assetETH')}, s.${c('assetHEC')}
+    FROM ${stage.table} s JOIN plans pl ON pl.id = s.${c('planId')}
+    ORDER BY s.line`.execute(trx);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+// ---- rate assignment ----
+
+export type RateWindow = {
+  from: Date | null;
+  until: Date;
+};
+
+export type RatePreview = {
+  paymentCount: number;
+  btcToBuyETH: string;
+  btcToBuyHEC: string;
+  /** Sums of what the commit writes, when rates are given. */
+  amountETH: string | null;
+  amountHEC: string | null;
+};
+
+function windowSql(w: RateWindow): RawBuilder<boolean> {
+  return w.from
+    ? sql<boolean>`p.confirmed_at >= ${w.from} AND p.confirmed_at <= ${w.until}`
+    : sql<boolean>`p.confirmed_at <= ${w.until}`;
+}
+
+/**
+ * What assigning rates to a window would do: the confirmed, not yet fixed payments confirmed
+ * in it (both ends inclusive), the BTC they were paid per coin, and (given rates) the coin
+ * amounts the commit writes, summed from the same expression the commit uses.
+ */
+export async function previewRates(
+  db: Executor,
+  w: RateWindow,
+  rates: { hec: string; eth: string } | null,
+): Promise<RatePreview> {
+  const eth = rates ? convertedSql(sql`${rates.eth}::numeric`, 'ETH') : sql`0`;
+  const hec = rates ? convertedSql(sql`${rates.hec}::numeric`, 'HEC') : sql`0`;
+  const result = await sql<{
+    n: string;
+    btc_eth: string;
+    btc_hec: string;
+    eth: string;
+    hec: string;
+  }>`
+    SELECT count(*) AS n,
+      coalesce(sum(CASE WHEN pl.coin_type = 'ETH' THEN p.paid_btc END), 0)::text AS btc_eth,
+      coalesce(sum(CASE WHEN pl.coin_type = 'HEC' THEN p.paid_btc END), 0)::text AS btc_hec,
+      coalesce(sum(${eth}), 0)::text AS eth,
+      coalesce(sum(${hec}), 0)::text AS hec
+    FROM payments p JOIN plans pl ON pl.id = p.plan_id
+    WHERE p.status = 'confirmed' AND ${windowSql(w)}`.execute(db);
+  const row = result.rows[0]!;
+  return {
+    paymentCount: Number(row.n),
+    btcToBuyETH: row.btc_eth,
+    btcToBuyHEC: row.btc_hec,
+    amountETH: rates ? row.eth : null,
+    amountHEC: rates ? row.hec : null,
+  };
+}
+
+/**
+ * Another rate assignment holds the lock: false. Taken with try, so two admins committing at
+ * once get an answer at once (one wins, the other a CONFLICT) instead of queueing.
+ */
+export async function tryLockRateAssignment(trx: Executor): Promise<boolean> {
+  // A fixed key: 0x7261746573 ("rates"); other locks here use other keys.
+  const result = await sql<{
+    ok: boolean;
+  }>`SELECT pg_try_advisory_xact_lock(491328189811) AS ok`.execute(trx);
+  return result.rows[0]!.ok;
+}
+
+export type RateAssignmentInput = RateWindow & {
+  deadline: Date;
+  hecRate: string;
+  ethRate: string;
+  adminUserId: number | null;
+};
+
+/** Records the assignment and fixes its payments; returns the id and the count fixed. */
+export async function assignRates(
+  trx: Executor,
+  a: RateAssignmentInput,
+): Promise<{ id: number; count: number; amountETH: string; amountHEC: string }> {
+  const inserted = await trx
+    .insertInto('rate_assignments')
+    .values({
+      confirmed_at_from: a.from,
+      confirmed_at_until: a.until,
+      deadline: a.deadline,
+      btc_hec_rate: a.hecRate,
+      btc_eth_rate: a.ethRate,
+      admin_user_id: a.adminUserId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const eth = convertedSql(sql`${a.ethRate}::numeric`, 'ETH');
+  const hec = convertedSql(sql`${a.hecRate}::numeric`, 'HEC');
+  const fixed = await sql<{ eth: string; hec: string; n: string }>`
+    WITH fixed AS (
+      UPDATE payments p SET
+        status = 'asset_fixed', asset_fixed_at = ${a.deadline}, rate_assignment_id = ${inserted.id},
+        btc_eth_rate = ${a.ethRate}::numeric, btc_hec_rate = ${a.hecRate}::numeric,
+        amount_eth = ${eth}, amount_hec = ${hec}
+      FROM plans pl
+      WHERE pl.id = p.plan_id AND p.status = 'confirmed' AND ${windowSql(a)}
+      RETURNING p.amount_eth, p.amount_hec
+    )
+    SELECT count(*) AS n, coalesce(sum(amount_eth), 0)::text AS eth, coalesce(sum(amount_hec), 0)::text AS hec
+    FROM fixed`.execute(trx);
+  const row = fixed.rows[0]!;
+  const count = Number(row.n);
+  await trx
+    .updateTable('rate_assignments')
+    .set({ payment_count: count })
+    .where('id', '=', inserted.id)
+    .execute();
+  return { id: inserted.id, count, amountETH: row.eth, amountHEC: row.hec };
+}
+
+// ---- rates CSV (staged) ----
+
+export type RateStageKey = 'startAt' | 'endAt' | 'deadline' | 'BTCHECRate' | 'BTCETHRate';
+
+/**
+ * Staged rate rows that cannot apply: a window ending before it starts, a deadline before the
+ * window ends, two windows of the file that overlap (a payment would be fixed twice), and a
+ * window with no payment left to fix (its payments are already fixed: re-assigning is refused).
+ */
+export async function checkStagedRates(
+  trx: Executor,
+  stage: StagingTable<RateStageKey>,
+): Promise<StagedRowProblem<RateStageKey>[]> {
+  const c = stage.column;
+  const from = (alias: string) =>
+    sql`coalesce(${sql.ref(alias)}.${c('startAt')}, '-infinity'::timestamptz)`;
+  const result = await sql<{ line: number; problem: string; other: number | null }>`
+    SELECT s.line, 'order' AS problem, NULL::integer AS other FROM ${stage.table} s
+      WHERE s.${c('startAt')} > s.${c('endAt')}
+    UNION ALL
+    SELECT s.line, 'deadline', NULL FROM ${stage.table} s WHERE s.${c('deadline')} < s.${c('endAt')}
+    UNION ALL
+    SELECT s.line, 'overlap', min(o.line) FROM ${stage.table} s JOIN ${stage.table} o
+      ON o.line < s.line AND ${from('o')} <= s.${c('endAt')} AND ${from('s')} <= o.${c('endAt')}
+      GROUP BY s.line
+    UNION ALL
+    SELECT s.line, 'empty', NULL FROM ${stage.table} s
+      WHERE NOT EXISTS (
+        SELECT 1 FROM payments p WHERE p.status = 'confirmed'
+          AND p.confirmed_at >= ${from('s')} AND p.confirmed_at <= s.${c('endAt')})
+    ORDER BY 1`.execute(trx);
+  return result.rows.map((r) => {
+    const detail =
+      r.problem === 'order'
+        ? 'startAt is later than endAt.'
+        : r.problem === 'deadline'
+          ? 'deadline is earlier than endAt.'
+          : r.problem === 'overlap'
+            ? `This window overlaps the window on line ${r.other}.`
+            : 'No unfixed payment was confirmed in this window (its payments are already fixed).';
+    const column: RateStageKey =
+      r.problem === 'deadline' ? 'deadline' : r.problem === 'order' ? 'startAt' : 'endAt';
+    return { line: r.line, column, reason: { code: 'conflict', params: { detail } } };
+  });
+}
+
+/** The staged windows with their previews, in file order (the dry run's answer). */
+export async function summarizeStagedRates(
+  trx: Executor,
+  stage: StagingTable<RateStageKey>,
+): Promise<{
+  count: number;
+  btcToBuyETH: string;
+  btcToBuyHEC: string;
+  amountETH: string;
+  amountHEC: string;
+}> {
+  const c = stage.column;
+  const eth = convertedSql(sql`s.${c('BTCETHRate')}`, 'ETH');
+  const hec = convertedSql(sql`s.${c('BTCHECRate')}`, 'HEC');
+  const result = await sql<{
+    n: string;
+    btc_eth: string;
+    btc_hec: string;
+    eth: string;
+    hec: string;
+  }>`
+    SELECT count(*) AS n,
+      coalesce(sum(CASE WHEN pl.coin_type = 'ETH' THEN p.paid_btc END), 0)::text AS btc_eth,
+      coalesce(sum(CASE WHEN pl.coin_type = 'HEC' THEN p.paid_btc END), 0)::text AS btc_hec,
+      coalesce(sum(${eth}), 0)::text AS eth, coalesce(sum(${hec}), 0)::text AS hec
+    FROM ${stage.table} s
+    JOIN payments p ON p.status = 'confirmed'
+      AND p.confirmed_at >= coalesce(s.${c('startAt')}, '-infinity'::timestamptz)
+      AND p.confirmed_at <= s.${c('endAt')}
+    JOIN plans pl ON pl.id = p.plan_id`.execute(trx);
+  const row = result.rows[0]!;
+  return {
+    count: Number(row.n),
+    btcToBuyETH: row.btc_eth,
+    btcToBuyHEC: row.btc_hec,
+    amountETH: row.eth,
+    amountHEC: row.hec,
+  };
+}
+
+/** The staged windows in file order (a rates file has a handful: one per deadline). */
+export async function listStagedRates(
+  trx: Executor,
+  stage: StagingTable<RateStageKey>,
+): Promise<Array<RateWindow & { line: number; deadline: Date; hecRate: string; ethRate: string }>> {
+  const c = stage.column;
+  const result = await sql<{
+    line: number;
+    start_at: Date | null;
+    end_at: Date;
+    deadline: Date;
+    hec: string;
+    eth: string;
+  }>`
+    SELECT line, ${c('startAt')} AS start_at, ${c('endAt')} AS end_at, ${c('deadline')} AS deadline,
+      ${c('BTCHECRate')}::text AS hec, ${c('BTCETHRate')}::text AS eth
+    FROM ${stage.table} ORDER BY line`.execute(trx);
+  return result.rows.map((r) => ({
+    line: r.line,
+    from: r.start_at,
+    until: r.end_at,
+    deadline: r.deadline,
+    hecRate: r.hec,
+    ethRate: r.eth,
+  }));
+}
+
+// ---- unfixed payments ----
+
+export async function countUnfixed(db: Executor, w: RateWindow): Promise<number> {
+  const result = await sql<{ n: string }>`
+    SELECT count(*) AS n FROM payments p WHERE p.status = 'confirmed' AND ${windowSql(w)}`.execute(
+    db,
+  );
+  return Number(result.rows[0]!.n);
+}
+
+/** The unfixed payments of a window, oldest confirmation first (index payments_unfixed_idx). */
+export async function listUnfixed(
+  db: Executor,
+  w: RateWindow,
+  page: { limit: number; offset: number; direction: 'asc' | 'desc' },
+): Promise<PaymentListRow[]> {
+  let query = db
+    .selectFrom('payments as p')
+    .innerJoin('end_users as u', 'u.id', 'p.end_user_id')
+    .innerJoin('plans as pl', 'pl.id', 'p.plan_id')
+    .select([
+      'p.id as userPaymentId',
+      'p.end_user_id as userId',
+      'u.user_name as userName',
+      'pl.name as planName',
+      'p.price_usd as priceUsd',
+      'p.paid_usd as paidUsd',
+      'p.paid_btc as paidBtc',
+      'p.payment_address as paymentAddress',
+      'p.status',
+      'p.confirmed_at as confirmedAt',
+      'p.canceled_at as canceledAt',
+      'p.asset_fixed_at as assetFixedAt',
+      'p.amount_eth as amountETH',
+      'p.amount_hec as amountHEC',
+    ])
+    .where('p.status', '=', 'confirmed')
+    .where('p.confirmed_at', '<=', w.until);
+  if (w.from) query = query.where('p.confirmed_at', '>=', w.from);
+  return query
+    .orderBy('p.confirmed_at', page.direction)
+    .orderBy('p.id', page.direction)
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}

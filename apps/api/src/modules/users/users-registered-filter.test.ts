@@ -1,0 +1,155 @@
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DB } from '../../db/schema';
+import { seedDemoPopulation } from '../../seed/population/demo-population';
+import { issueToken } from '../../../test/admin-fixtures';
+import { startTestApp, type TestApp } from '../../../test/test-app';
+
+// The users list's registration range (the dashboard's New User figure opens it): every count
+// and page against the same filter written here in plain SQL, for whole UTC days, bounds inside
+// a day, open ends, empty ranges, and with another filter beside it.
+let t: TestApp;
+let db: Kysely<DB>;
+let token: string;
+const now = new Date('2026-10-20T09:30:00.000Z');
+
+beforeAll(async () => {
+  t = await startTestApp({ clock: () => now });
+  db = t.database.db;
+  await seedDemoPopulation(db, { users: 250, seed: 11 });
+  token = await issueToken(t.database, 'reader@example.com');
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const USERS = `query ($from: DateTime, $until: DateTime, $cardStatus: [Int!], $pagination: PaginationInput) {
+  users(registeredAtFrom: $from, registeredAtUntil: $until, cardStatus: $cardStatus, pagination: $pagination) {
+    list { id registeredAt }
+    pagination { totalRecords }
+  }
+}`;
+
+type Users = {
+  list: Array<{ id: number; registeredAt: string }>;
+  pagination: { totalRecords: number };
+};
+
+async function users(variables: Record<string, unknown>): Promise<Users> {
+  const res = await t.gql<{ users: Users }>(USERS, variables, token);
+  expect(res.errors).toBeUndefined();
+  return res.data!.users;
+}
+
+async function expected(from?: string, until?: string, cardStatus?: number[]): Promise<number> {
+  let q = db.selectFrom('end_users').select((eb) => eb.fn.countAll<string>().as('n'));
+  if (from) q = q.where('registered_at', '>=', new Date(from));
+  if (until) q = q.where('registered_at', '<=', new Date(until));
+  if (cardStatus) q = q.where('card_status', 'in', cardStatus);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}
+
+/** Registration times of the population, oldest first, as ISO strings. */
+async function registrations(): Promise<string[]> {
+  const rows = await db
+    .selectFrom('end_users')
+    .select('registered_at')
+    .orderBy('registered_at')
+    .execute();
+  return rows.map((r) => new Date(r.registered_at).toISOString());
+}
+
+describe('users: registration-date range', () => {
+  it('counts and lists exactly the users registered in the range', async () => {
+    const times = await registrations();
+    expect(times.length).toBeGreaterThan(100);
+    const a = times[40]!;
+    const b = times[160]!;
+    const dayOf = (iso: string) => iso.slice(0, 10);
+    const ranges: Array<[string | undefined, string | undefined]> = [
+      // Whole UTC days, as the web app sends them.
+      [`${dayOf(a)}T00:00:00.000Z`, `${dayOf(b)}T23:59:59.999Z`],
+      // Bounds exactly on a user's registration (inclusive) and inside a day.
+      [a, b],
+      [new Date(Date.parse(a) + 1).toISOString(), new Date(Date.parse(b) - 1).toISOString()],
+      // Open ends.
+      [a, undefined],
+      [undefined, b],
+      // One day, and a part of it.
+      [`${dayOf(a)}T00:00:00.000Z`, `${dayOf(a)}T23:59:59.999Z`],
+      [a, `${dayOf(a)}T23:59:59.999Z`],
+      // Nobody: before everyone, and an empty instant range.
+      ['2001-01-01T00:00:00.000Z', '2001-12-31T23:59:59.999Z'],
+      [new Date(Date.parse(a) + 1).toISOString(), new Date(Date.parse(a) + 1).toISOString()],
+    ];
+    for (const [from, until] of ranges) {
+      const want = await expected(from, until);
+      const page = await users({ from, until, pagination: { limit: 500 } });
+      expect(page.pagination.totalRecords, `${from}..${until}`).toBe(want);
+      expect(page.list).toHaveLength(Math.min(want, 500));
+      for (const u of page.list) {
+        if (from) expect(Date.parse(u.registeredAt)).toBeGreaterThanOrEqual(Date.parse(from));
+        if (until) expect(Date.parse(u.registeredAt)).toBeLessThanOrEqual(Date.parse(until));
+      }
+    }
+    expect(await expected(a, b)).toBeGreaterThan(0);
+  });
+
+  it('sorts by registration within the range and pages it', async () => {
+    const times = await registrations();
+    const from = times[10]!;
+    const until = times[200]!;
+    const res = await t.gql<{ users: Users }>(
+      `query ($from: DateTime, $until: DateTime) {
+        users(registeredAtFrom: $from, registeredAtUntil: $until,
+              pagination: { limit: 20, offset: 20, sort: { target: "registeredAt", orderBy: ASC } }) {
+          list { id registeredAt } pagination { totalRecords }
+        }
+      }`,
+      { from, until },
+      token,
+    );
+    expect(res.errors).toBeUndefined();
+    const got = res.data!.users.list.map((u) => new Date(u.registeredAt).toISOString());
+    expect(got).toEqual(times.slice(30, 50));
+  });
+
+  it('combines with another filter (counted by index)', async () => {
+    const times = await registrations();
+    const [from, until] = [times[20]!, times[220]!];
+    for (const cardStatus of [[0], [1, 4], [6]]) {
+      const page = await users({ from, until, cardStatus, pagination: { limit: 500 } });
+      expect(page.pagination.totalRecords).toBe(await expected(from, until, cardStatus));
+    }
+  });
+
+  it("equals the dashboard's New User figure for the same period", async () => {
+    const { rows } = await sql<{ d: string }>`
+      SELECT to_char((registered_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS d
+      FROM end_users ORDER BY registered_at DESC LIMIT 1`.execute(db);
+    const until = rows[0]!.d;
+    const from = new Date(Date.parse(until) - 29 * 86_400_000).toISOString().slice(0, 10);
+    const res = await t.gql<{ dashboardStatistics: { newUsers: { current: number } } }>(
+      `query ($from: String, $until: String) {
+        dashboardStatistics(period: CUSTOM, dateFrom: $from, dateUntil: $until) { newUsers { current } }
+      }`,
+      { from, until },
+      token,
+    );
+    expect(res.errors).toBeUndefined();
+    const page = await users({ from: `${from}T00:00:00.000Z`, until: `${until}T23:59:59.999Z` });
+    expect(page.pagination.totalRecords).toBe(res.data!.dashboardStatistics.newUsers.current);
+    expect(page.pagination.totalRecords).toBeGreaterThan(0);
+  });
+
+  it('refuses a range that ends before it starts, naming the field', async () => {
+    const res = await t.gql(
+      USERS,
+      { from: '2026-03-02T00:00:00.000Z', until: '2026-03-01T00:00:00.000Z' },
+      token,
+    );
+    expect(res.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(res.errors?.[0]?.message).toMatch(/registeredAtFrom/);
+  });
+});

@@ -1,0 +1,286 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { graphql } from '@/gql';
+import type {
+  TransactionsAddPaymentMutationVariables,
+  TransactionsAssignRatesMutationVariables,
+  TransactionsPaymentsQueryVariables,
+  TransactionsRatesSummaryQueryVariables,
+} from '@/gql/graphql';
+import { execute } from '@/lib/graphql-client';
+
+const TransactionsPlansQuery = graphql(`
+  query TransactionsPlans {
+    plans {
+      id
+      name
+      coinType
+      price
+    }
+  }
+`);
+
+/** The purchase plans, for the add-payment form. */
+export function useTransactionsPlans() {
+  return useQuery({
+    queryKey: ['plans'],
+    queryFn: async () => (await execute(TransactionsPlansQuery)).plans,
+    staleTime: 5 * 60_000,
+  });
+}
+
+const TransactionsUserNamesQuery = graphql(`
+  query TransactionsUserNames($userName: String, $pagination: PaginationInput) {
+    userNames(userName: $userName, pagination: $pagination) {
+      list {
+        id
+        userName
+      }
+    }
+  }
+`);
+
+/** Up to 20 users whose name starts with `prefix`, for the user picker. */
+export function useTransactionsUserNames(prefix: string) {
+  return useQuery({
+    queryKey: ['userNames', 'withId', prefix],
+    queryFn: async () =>
+      (
+        await execute(TransactionsUserNamesQuery, {
+          userName: prefix,
+          pagination: { limit: 20, offset: 0 },
+        })
+      ).userNames.list,
+    enabled: prefix.trim() !== '',
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+const TransactionsRatesSummaryQuery = graphql(`
+  query TransactionsRatesSummary(
+    $confirmedAtFrom: DateTime
+    $confirmedAtUntil: DateTime!
+    $deadlineDatetime: DateTime!
+    $BTCHECRate: String
+    $BTCETHRate: String
+  ) {
+    ratesAndBTCAmountAtDeadlineDate(
+      confirmedAtFrom: $confirmedAtFrom
+      confirmedAtUntil: $confirmedAtUntil
+      deadlineDatetime: $deadlineDatetime
+      BTCHECRate: $BTCHECRate
+      BTCETHRate: $BTCETHRate
+    ) {
+      confirmedAtFrom
+      confirmedAtUntil
+      deadlineDatetime
+      BTCAmountToBuyETH
+      BTCAmountToBuyHEC
+      BTCHEC
+      BTCETH
+      paymentCounts
+      amountETH
+      amountHEC
+    }
+  }
+`);
+
+/** The preview of a rate assignment (null variables: nothing asked yet). */
+export function useRatesSummary(variables: TransactionsRatesSummaryQueryVariables | null) {
+  return useQuery({
+    queryKey: ['ratesSummary', variables],
+    queryFn: async () =>
+      (await execute(TransactionsRatesSummaryQuery, variables!)).ratesAndBTCAmountAtDeadlineDate,
+    enabled: variables !== null,
+    retry: false,
+  });
+}
+
+const TransactionsUnfixedQuery = graphql(`
+  query TransactionsUnfixed(
+    $confirmedAtFrom: DateTime
+    $confirmedAtUntil: DateTime!
+    $pagination: PaginationInput
+  ) {
+    assetUnFixedPayments(
+      confirmedAtFrom: $confirmedAtFrom
+      confirmedAtUntil: $confirmedAtUntil
+      pagination: $pagination
+    ) {
+      list {
+        userPaymentId
+        userName
+        planName
+        paidBtc
+        confirmedAt
+      }
+      pagination {
+        totalRecords
+      }
+    }
+  }
+`);
+
+/** The first payments a rate assignment of the window would fix. */
+export function useUnfixedPayments(
+  window: {
+    confirmedAtFrom?: string | null;
+    confirmedAtUntil: string;
+  } | null,
+) {
+  return useQuery({
+    queryKey: ['assetUnFixedPayments', window],
+    queryFn: async () =>
+      (
+        await execute(TransactionsUnfixedQuery, {
+          ...window!,
+          pagination: { limit: 10, offset: 0 },
+        })
+      ).assetUnFixedPayments,
+    enabled: window !== null,
+    retry: false,
+  });
+}
+
+const TransactionsAssignRatesMutation = graphql(`
+  mutation TransactionsAssignRates(
+    $startAt: String
+    $endAt: String!
+    $deadline: String!
+    $BTCHECRate: String!
+    $BTCETHRate: String!
+  ) {
+    postAssignRates(
+      startAt: $startAt
+      endAt: $endAt
+      deadline: $deadline
+      BTCHECRate: $BTCHECRate
+      BTCETHRate: $BTCETHRate
+    ) {
+      message
+      countPayments
+    }
+  }
+`);
+
+/** Everything the screen shows that a write can change. */
+export function useInvalidatePayments() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all(
+      [
+        'userPayments',
+        'transactionsPayments',
+        'assetUnFixedPayments',
+        'ratesSummary',
+        'csvImports',
+      ].map((key) => client.invalidateQueries({ queryKey: [key] })),
+    );
+}
+
+export function useAssignRates() {
+  const invalidate = useInvalidatePayments();
+  return useMutation({
+    mutationFn: async (variables: TransactionsAssignRatesMutationVariables) =>
+      (await execute(TransactionsAssignRatesMutation, variables)).postAssignRates,
+    onSuccess: () => invalidate(),
+  });
+}
+
+const TransactionsAddPaymentMutation = graphql(`
+  mutation TransactionsAddPayment(
+    $userId: Int!
+    $planId: Int!
+    $paidUsd: Int!
+    $assetETH: Decimal!
+    $assetHEC: Decimal!
+    $confirmedAt: DateTime
+  ) {
+    postAddUserPayment(
+      userId: $userId
+      planId: $planId
+      paidUsd: $paidUsd
+      assetETH: $assetETH
+      assetHEC: $assetHEC
+      confirmedAt: $confirmedAt
+    ) {
+      userPaymentId
+      userName
+    }
+  }
+`);
+
+export function useAddPayment() {
+  const invalidate = useInvalidatePayments();
+  return useMutation({
+    mutationFn: async (variables: TransactionsAddPaymentMutationVariables) =>
+      (await execute(TransactionsAddPaymentMutation, variables)).postAddUserPayment,
+    onSuccess: () => invalidate(),
+  });
+}
+
+const TransactionsPaymentsQuery = graphql(`
+  query TransactionsPayments($input: UserPaymentsInput) {
+    userPayments(input: $input) {
+      list {
+        userPaymentId
+        userId
+        userName
+        planName
+        paidUsd
+        paidBtc
+        confirmedAt
+        assetFixedAt
+        status
+        amountETH
+        amountHEC
+      }
+      pagination {
+        totalRecords
+      }
+    }
+  }
+`);
+
+/** The payments list of the screen (userPayments with its filters). */
+export function useTransactionsPayments(variables: TransactionsPaymentsQueryVariables) {
+  return useQuery({
+    queryKey: ['transactionsPayments', variables],
+    queryFn: async () => (await execute(TransactionsPaymentsQuery, variables)).userPayments,
+    placeholderData: keepPreviousData,
+  });
+}
+
+const TransactionsCsvImportsQuery = graphql(`
+  query TransactionsCsvImports($kinds: [String!]!, $pagination: PaginationInput) {
+    csvImports(kinds: $kinds, pagination: $pagination) {
+      list {
+        id
+        kind
+        fileName
+        contentHash
+        rowCount
+        appliedCount
+        adminUserName
+        importedAt
+      }
+      pagination {
+        totalRecords
+      }
+    }
+  }
+`);
+
+/** The latest applied payment and rate files. */
+export function useCsvImports() {
+  return useQuery({
+    queryKey: ['csvImports', 'transactions'],
+    queryFn: async () =>
+      (
+        await execute(TransactionsCsvImportsQuery, {
+          kinds: ['payments', 'rates'],
+          pagination: { limit: 10, offset: 0 },
+        })
+      ).csvImports,
+  });
+}

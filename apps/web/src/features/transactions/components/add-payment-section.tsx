@@ -1,0 +1,155 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Autocomplete, Button, MenuItem, Stack, TextField } from '@mui/material';
+import { passesMinValueCustom } from '@app/shared';
+import { SectionCard } from '@/components/section-card';
+import { errorMessage } from '@/lib/error-message';
+import { notifySuccess } from '@/lib/feedback';
+import { useAddPayment, useTransactionsPlans, useTransactionsUserNames } from '../api/queries';
+import { decimalProblem, localToIso, passesCoinMinValue, ruleMessage } from './form-helpers';
+
+type Picked = { id: number; userName: string };
+type Draft = {
+  planId: string;
+  paidUsd: string;
+  assetETH: string;
+  assetHEC: string;
+  confirmedAt: string;
+};
+type FieldKey = keyof Draft | 'userId';
+
+/** Adds one payment by hand: user picker, plan, amounts with their units, confirmation time. */
+export function AddPaymentSection() {
+  const { t, i18n } = useTranslation();
+  const plans = useTransactionsPlans();
+  const add = useAddPayment();
+  const [user, setUser] = useState<Picked | null>(null);
+  const [input, setInput] = useState('');
+  const [prefix, setPrefix] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setPrefix(input.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [input]);
+  const names = useTransactionsUserNames(prefix);
+  const [draft, setDraft] = useState<Draft>({
+    planId: '',
+    paidUsd: '',
+    assetETH: '0',
+    assetHEC: '0',
+    confirmedAt: '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<FieldKey, string>>>({});
+
+  const validate = (): boolean => {
+    const lang = i18n.language;
+    const next: Partial<Record<FieldKey, string>> = {};
+    if (!user) next.userId = ruleMessage(t, lang, 'required', 'userId');
+    if (!draft.planId) next.planId = ruleMessage(t, lang, 'required', 'planId');
+    const usd = draft.paidUsd.trim();
+    if (!usd) next.paidUsd = ruleMessage(t, lang, 'required', 'paidUsd');
+    else if (!/^\d+$/.test(usd)) next.paidUsd = ruleMessage(t, lang, 'regex', 'paidUsd');
+    else if (!passesMinValueCustom(usd, { min: 1 }))
+      next.paidUsd = ruleMessage(t, lang, 'min_value', 'paidUsd', { min: 1 });
+    for (const [key, other] of [
+      ['assetETH', 'assetHEC'],
+      ['assetHEC', 'assetETH'],
+    ] as const) {
+      const v = draft[key].trim();
+      if (!v) next[key] = ruleMessage(t, lang, 'required', key);
+      else if (decimalProblem(v, 18)) next[key] = ruleMessage(t, lang, 'regex', key);
+      else if (!passesCoinMinValue(v, draft[other]))
+        next[key] = ruleMessage(t, lang, 'min_value', key, { min: '0.000000000000000001' });
+    }
+    setErrors(next);
+    return Object.keys(next).length === 0;
+  };
+
+  const submit = async () => {
+    if (!validate() || !user) return;
+    const result = await add.mutateAsync({
+      userId: user.id,
+      planId: Number(draft.planId),
+      paidUsd: Number(draft.paidUsd.trim()),
+      assetETH: draft.assetETH.trim(),
+      assetHEC: draft.assetHEC.trim(),
+      confirmedAt: localToIso(draft.confirmedAt),
+    });
+    notifySuccess(t('transactions.add.done', { id: result.userPaymentId, user: result.userName }));
+    setDraft((d) => ({ ...d, paidUsd: '', assetETH: '0', assetHEC: '0' }));
+  };
+
+  const text = (key: keyof Draft, unit?: string, type = 'text') => (
+    <TextField
+      size="small"
+      type={type}
+      label={t(`transactions.fields.${key}`) + (unit ? ` (${unit})` : '')}
+      value={draft[key]}
+      onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value }))}
+      error={Boolean(errors[key])}
+      helperText={errors[key] ?? ' '}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `add-${key}` } }}
+      sx={{ minWidth: 200 }}
+    />
+  );
+
+  return (
+    <SectionCard title={t('transactions.add.title')} id="add-payment">
+      <Stack direction="row" flexWrap="wrap" gap={2}>
+        <Autocomplete
+          options={names.data ?? []}
+          value={user}
+          inputValue={input}
+          onInputChange={(_, next) => setInput(next)}
+          onChange={(_, next) => setUser(next)}
+          getOptionLabel={(u) => `${u.userName} (#${u.id})`}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          loading={names.isFetching}
+          filterOptions={(x) => x}
+          sx={{ minWidth: 240 }}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              size="small"
+              label={t('transactions.fields.userId')}
+              error={Boolean(errors.userId)}
+              helperText={errors.userId ?? t('transactions.add.userHint')}
+            />
+          )}
+        />
+        <TextField
+          select
+          size="small"
+          label={t('transactions.fields.planId')}
+          value={draft.planId}
+          onChange={(e) => setDraft((d) => ({ ...d, planId: e.target.value }))}
+          error={Boolean(errors.planId)}
+          helperText={errors.planId ?? ' '}
+          sx={{ minWidth: 200 }}
+        >
+          {(plans.data ?? []).map((p) => (
+            <MenuItem key={p.id} value={String(p.id)}>
+              {p.name} ({p.coinType})
+            </MenuItem>
+          ))}
+        </TextField>
+        {text('paidUsd', 'USD')}
+        {text('assetETH', 'ETH')}
+        {text('assetHEC', 'HEC')}
+        {text('confirmedAt', undefined, 'datetime-local')}
+      </Stack>
+      {add.error ? (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {errorMessage(add.error, t)}
+        </Alert>
+      ) : null}
+      <Button
+        variant="contained"
+        disabled={add.isPending}
+        onClick={() => void submit().catch(() => undefined)}
+        data-testid="add-submit"
+      >
+        {t('transactions.add.submit')}
+      </Button>
+    </SectionCard>
+  );
+}

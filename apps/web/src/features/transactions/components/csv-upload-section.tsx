@@ -1,0 +1,205 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Alert,
+  Box,
+  Button,
+  LinearProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { SectionCard } from '@/components/section-card';
+import { formatAmount } from '@/lib/amount';
+import { formatDateTime } from '@/lib/date-time';
+import { errorMessage } from '@/lib/error-message';
+import { notifySuccess } from '@/lib/feedback';
+import { useInvalidatePayments } from '../api/queries';
+import { downloadTemplate, uploadCsv, type CsvKind, type CsvResult } from '../api/upload-csv';
+
+const TEMPLATES: Record<CsvKind, { path: string; fileName: string }> = {
+  payments: { path: '/templates/user-payments.csv', fileName: 'user-payments-template.csv' },
+  rates: { path: '/templates/rates.csv', fileName: 'rates-template.csv' },
+};
+
+type Phase = { step: 'idle' } | { step: 'uploading'; fraction: number } | { step: 'working' };
+
+/**
+ * A CSV import in two steps: check (dry run: counts, totals and every bad row) and apply.
+ * The same file is sent twice; the server parses it the same way both times.
+ */
+export function CsvUploadSection({ kind }: { kind: CsvKind }) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [phase, setPhase] = useState<Phase>({ step: 'idle' });
+  const [report, setReport] = useState<CsvResult | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const invalidate = useInvalidatePayments();
+
+  const send = async (dryRun: boolean) => {
+    if (!file) return;
+    setError(null);
+    setPhase({ step: 'uploading', fraction: 0 });
+    try {
+      const result = await uploadCsv(kind, file, dryRun, (fraction) =>
+        setPhase(fraction >= 1 ? { step: 'working' } : { step: 'uploading', fraction }),
+      );
+      if (dryRun) {
+        setReport(result);
+      } else {
+        setReport(null);
+        setFile(null);
+        if (input.current) input.current.value = '';
+        notifySuccess(t(`transactions.csv.${kind}.done`, { count: result.countPayments }));
+        await invalidate();
+      }
+    } catch (e) {
+      setError(e);
+    } finally {
+      setPhase({ step: 'idle' });
+    }
+  };
+
+  const r = report?.report;
+  const busy = phase.step !== 'idle';
+  const canApply = r && r.errorCount === 0 && !r.alreadyImported && r.count > 0 && !busy;
+  const testId = `csv-${kind}`;
+  return (
+    <SectionCard title={t(`transactions.csv.${kind}.title`)} id={testId}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t(`transactions.csv.${kind}.columns`)}
+      </Typography>
+      <Stack direction="row" flexWrap="wrap" gap={1} alignItems="center">
+        <Button
+          size="small"
+          onClick={() =>
+            void downloadTemplate(TEMPLATES[kind].path, TEMPLATES[kind].fileName).catch(setError)
+          }
+        >
+          {t('transactions.csv.template')}
+        </Button>
+        <Button variant="outlined" component="label" disabled={busy}>
+          {t('transactions.csv.choose')}
+          <input
+            ref={input}
+            hidden
+            type="file"
+            accept=".csv,text/csv"
+            data-testid={`${testId}-file`}
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              setReport(null);
+              setError(null);
+            }}
+          />
+        </Button>
+        <Typography variant="body2">{file?.name ?? t('transactions.csv.noFile')}</Typography>
+        <Button
+          variant="outlined"
+          disabled={!file || busy}
+          onClick={() => void send(true)}
+          data-testid={`${testId}-check`}
+        >
+          {t('transactions.csv.check')}
+        </Button>
+      </Stack>
+      {phase.step === 'uploading' && (
+        <LinearProgress
+          variant="determinate"
+          value={Math.round(phase.fraction * 100)}
+          aria-label={t('transactions.csv.uploading')}
+          sx={{ mt: 2 }}
+        />
+      )}
+      {phase.step === 'working' && (
+        <LinearProgress aria-label={t('transactions.csv.working')} sx={{ mt: 2 }} />
+      )}
+      {error ? (
+        <Alert severity="error" sx={{ mt: 2 }} data-testid={`${testId}-error`}>
+          {errorMessage(error, t)}
+        </Alert>
+      ) : null}
+      {r && (
+        <Box sx={{ mt: 2 }} data-testid={`${testId}-report`}>
+          {r.alreadyImported ? (
+            <Alert severity="warning">
+              {t('transactions.csv.alreadyImported', {
+                id: r.alreadyImported.id,
+                at: formatDateTime(r.alreadyImported.importedAt),
+                by: r.alreadyImported.adminUserName ?? '',
+              })}
+            </Alert>
+          ) : r.errorCount > 0 ? (
+            <Alert severity="error">
+              {t('transactions.csv.invalidRows', { count: r.errorCount, rows: r.rowCount })}
+            </Alert>
+          ) : (
+            <Alert severity="success">
+              {t(`transactions.csv.${kind}.ready`, { count: r.count, rows: r.rowCount })}
+            </Alert>
+          )}
+          {r.totals.length > 0 && r.errorCount === 0 && (
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              {r.totals
+                .map(
+                  (x) => `${t(`transactions.totals.${x.name}`, x.name)}: ${formatAmount(x.value)}`,
+                )
+                .join(' / ')}
+            </Typography>
+          )}
+          {r.errors.length > 0 && (
+            <Box sx={{ overflowX: 'auto', maxHeight: 320, mt: 1 }}>
+              <Table size="small" aria-label={t('transactions.csv.errorsTable')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('transactions.csv.line')}</TableCell>
+                    <TableCell>{t('transactions.csv.column')}</TableCell>
+                    <TableCell>{t('transactions.csv.reason')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {r.errors.map((e) => (
+                    <TableRow key={`${e.line}-${e.column ?? ''}-${e.code}`}>
+                      <TableCell>{e.line}</TableCell>
+                      <TableCell>{e.column ?? ''}</TableCell>
+                      <TableCell>{reasonText(e, t)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
+          )}
+          <Button
+            variant="contained"
+            sx={{ mt: 1 }}
+            disabled={!canApply}
+            onClick={() => void send(false)}
+            data-testid={`${testId}-apply`}
+          >
+            {t('transactions.csv.apply', { count: r.count })}
+          </Button>
+        </Box>
+      )}
+    </SectionCard>
+  );
+}
+
+type RowError = NonNullable<CsvResult['report']>['errors'][number];
+
+/** The translated reason; the server's English text when the code is unknown here. */
+function reasonText(e: RowError, t: ReturnType<typeof useTranslation>['t']): string {
+  let params: Record<string, string | number> = {};
+  try {
+    params = JSON.parse(e.params) as Record<string, string | number>;
+  } catch {
+    // Parameters are optional decoration of the reason.
+  }
+  // 'conflict' carries the server's own sentence: the English detail is the most precise.
+  if (e.code === 'conflict') return e.message;
+  return t(`transactions.reasons.${e.code}`, { ...params, defaultValue: e.message });
+}

@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { SectionCard } from '@/components/section-card';
+import { formatAmount } from '@/lib/amount';
+import { formatDateTime } from '@/lib/date-time';
+import { errorMessage } from '@/lib/error-message';
+import { notifySuccess } from '@/lib/feedback';
+import { useAssignRates, useRatesSummary, useUnfixedPayments } from '../api/queries';
+import { decimalProblem, localToIso, ruleMessage } from './form-helpers';
+
+type Draft = {
+  startAt: string;
+  endAt: string;
+  deadline: string;
+  BTCHECRate: string;
+  BTCETHRate: string;
+};
+const EMPTY: Draft = { startAt: '', endAt: '', deadline: '', BTCHECRate: '', BTCETHRate: '' };
+
+/** The rate form: window, deadline and both rates → preview of what will be fixed → confirm. */
+export function RatesSection() {
+  const { t, i18n } = useTranslation();
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
+  const [asked, setAsked] = useState<Draft | null>(null);
+  const summaryVariables = asked && {
+    confirmedAtFrom: localToIso(asked.startAt),
+    confirmedAtUntil: localToIso(asked.endAt)!,
+    deadlineDatetime: localToIso(asked.deadline)!,
+    BTCHECRate: asked.BTCHECRate.trim(),
+    BTCETHRate: asked.BTCETHRate.trim(),
+  };
+  const summary = useRatesSummary(summaryVariables);
+  const unfixed = useUnfixedPayments(
+    summaryVariables && {
+      confirmedAtFrom: summaryVariables.confirmedAtFrom,
+      confirmedAtUntil: summaryVariables.confirmedAtUntil,
+    },
+  );
+  const assign = useAssignRates();
+
+  const set = (key: keyof Draft) => (value: string) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    setAsked(null);
+    assign.reset();
+  };
+
+  const validate = (): boolean => {
+    const next: Partial<Record<keyof Draft, string>> = {};
+    const lang = i18n.language;
+    if (!draft.endAt) next.endAt = ruleMessage(t, lang, 'required', 'endAt');
+    if (!draft.deadline) next.deadline = ruleMessage(t, lang, 'required', 'deadline');
+    for (const key of ['BTCHECRate', 'BTCETHRate'] as const) {
+      const v = draft[key].trim();
+      if (!v) next[key] = ruleMessage(t, lang, 'required', key);
+      else if (decimalProblem(v, 18)) next[key] = ruleMessage(t, lang, 'regex', key);
+      else if (!/[1-9]/.test(v)) next[key] = t('transactions.rates.ratePositive');
+    }
+    setErrors(next);
+    return Object.keys(next).length === 0;
+  };
+
+  const preview = () => {
+    if (validate()) setAsked(draft);
+  };
+
+  const confirm = async () => {
+    if (!summaryVariables) return;
+    const result = await assign.mutateAsync({
+      startAt: summaryVariables.confirmedAtFrom,
+      endAt: summaryVariables.confirmedAtUntil,
+      deadline: summaryVariables.deadlineDatetime,
+      BTCHECRate: summaryVariables.BTCHECRate,
+      BTCETHRate: summaryVariables.BTCETHRate,
+    });
+    notifySuccess(t('transactions.rates.done', { count: result.countPayments }));
+    setAsked(null);
+  };
+
+  const field = (key: keyof Draft, type: 'datetime-local' | 'text', unit?: string) => (
+    <TextField
+      size="small"
+      type={type}
+      label={t(`transactions.fields.${key}`) + (unit ? ` (${unit})` : '')}
+      value={draft[key]}
+      onChange={(e) => set(key)(e.target.value)}
+      error={Boolean(errors[key])}
+      helperText={errors[key] ?? (key === 'startAt' ? t('transactions.rates.startAtHint') : ' ')}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `rates-${key}` } }}
+      sx={{ minWidth: 220 }}
+    />
+  );
+
+  const s = summary.data;
+  return (
+    <SectionCard title={t('transactions.rates.title')} id="rates-form">
+      <Stack direction="row" flexWrap="wrap" gap={2}>
+        {field('startAt', 'datetime-local')}
+        {field('endAt', 'datetime-local')}
+        {field('deadline', 'datetime-local')}
+        {field('BTCHECRate', 'text', 'HEC/BTC')}
+        {field('BTCETHRate', 'text', 'ETH/BTC')}
+      </Stack>
+      <Button variant="outlined" onClick={preview} data-testid="rates-preview">
+        {t('transactions.rates.preview')}
+      </Button>
+      {summary.error ? (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {errorMessage(summary.error, t)}
+        </Alert>
+      ) : null}
+      {s && asked && (
+        <Box sx={{ mt: 2 }} data-testid="rates-summary">
+          <Typography variant="subtitle2">{t('transactions.rates.summaryTitle')}</Typography>
+          <Box
+            component="dl"
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: 'max-content 1fr',
+              columnGap: 2,
+              rowGap: 0.5,
+              m: 0,
+            }}
+          >
+            <dt>{t('transactions.rates.paymentCounts')}</dt>
+            <dd data-testid="rates-payment-count">{s.paymentCounts}</dd>
+            <dt>{t('transactions.rates.btcToBuyHEC')}</dt>
+            <dd>{formatAmount(s.BTCAmountToBuyHEC)} BTC</dd>
+            <dt>{t('transactions.rates.btcToBuyETH')}</dt>
+            <dd>{formatAmount(s.BTCAmountToBuyETH)} BTC</dd>
+            <dt>{t('transactions.rates.amountHEC')}</dt>
+            <dd>{s.amountHEC ?? ''} HEC</dd>
+            <dt>{t('transactions.rates.amountETH')}</dt>
+            <dd>{s.amountETH ?? ''} ETH</dd>
+            <dt>{t('transactions.fields.deadline')}</dt>
+            <dd>{formatDateTime(s.deadlineDatetime)}</dd>
+          </Box>
+          {unfixed.data && unfixed.data.list.length > 0 && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {t('transactions.rates.firstPayments')}{' '}
+              {unfixed.data.list
+                .map((p) => `#${p.userPaymentId} ${p.userName} ${p.paidBtc} BTC`)
+                .join(', ')}
+            </Typography>
+          )}
+          {assign.error ? (
+            <Alert severity="error" sx={{ mt: 1 }}>
+              {errorMessage(assign.error, t)}
+            </Alert>
+          ) : null}
+          <Button
+            variant="contained"
+            sx={{ mt: 1 }}
+            disabled={s.paymentCounts === 0 || assign.isPending}
+            onClick={() => void confirm().catch(() => undefined)}
+            data-testid="rates-confirm"
+          >
+            {t('transactions.rates.confirm', { count: s.paymentCounts })}
+          </Button>
+        </Box>
+      )}
+    </SectionCard>
+  );
+}

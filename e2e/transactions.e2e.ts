@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+// The Transactions screen (issue 12) as a write admin: a rate assignment previewed and
+// confirmed, and a payments file with one bad row read, fixed and applied.
+
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const response = await fetch(`${server.baseUrl}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'writer@example.com', password: 'DemoPass123' }),
+  });
+  const body = (await response.json()) as { data: { access_token: string } };
+  token = body.data.access_token;
+  expect(token).toBeTruthy();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const response = await fetch(`${server.baseUrl}/graphql-admin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-admin-access-token': token },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
+  if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
+  return body.data as T;
+}
+
+/** A signed-in English page in UTC (datetime inputs are read in the browser's zone). */
+async function newPage(width = 1366): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    timezoneId: 'UTC',
+  });
+  await context.addInitScript((accessToken) => {
+    if (sessionStorage.getItem('e2e-seeded')) return;
+    sessionStorage.setItem('e2e-seeded', '1');
+    localStorage.setItem('accessToken', accessToken);
+    localStorage.setItem('locale', 'en');
+  }, token);
+  return { context, page: await context.newPage() };
+}
+
+/** '2026-01-31T10:05' for a datetime-local input, in UTC. */
+function localInput(date: Date): string {
+  return date.toISOString().slice(0, 16);
+}
+
+describe('Transactions screen', () => {
+  it('previews a rate assignment, confirms it, and the payments are fixed', async () => {
+    const unfixed = await gql<{
+      assetUnFixedPayments: { list: Array<{ userPaymentId: string; confirmedAt: string }> };
+    }>(
+      `query ($until: DateTime!) { assetUnFixedPayments(confirmedAtUntil: $until, pagination: { limit: 1 }) {
+        list { userPaymentId confirmedAt } } }`,
+      { until: new Date().toISOString() },
+    );
+    const oldest = unfixed.assetUnFixedPayments.list[0];
+    expect(oldest, 'the demo population has unfixed payments').toBeDefined();
+    // The window: from the beginning to the minute after the oldest unfixed payment.
+    const end = new Date(new Date(oldest!.confirmedAt).getTime() + 60_000);
+    const deadline = new Date(end.getTime() + 86_400_000);
+    const expected = await gql<{ ratesAndBTCAmountAtDeadlineDate: { paymentCounts: number } }>(
+      `query ($until: DateTime!, $deadline: DateTime!) { ratesAndBTCAmountAtDeadlineDate(
+        confirmedAtUntil: $until, deadlineDatetime: $deadline) { paymentCounts } }`,
+      { until: `${localInput(end)}:00.000Z`, deadline: `${localInput(deadline)}:00.000Z` },
+    );
+    const count = expected.ratesAndBTCAmountAtDeadlineDate.paymentCounts;
+    expect(count).toBeGreaterThan(0);
+
+    const { context, page } = await newPage();
+    await page.goto(`${server.baseUrl}/common/transactions`);
+    await page.getByTestId('rates-endAt').fill(localInput(end));
+    await page.getByTestId('rates-deadline').fill(localInput(deadline));
+    // A rate of 0 is refused by the form before anything is sent.
+    await page.getByTestId('rates-BTCHECRate').fill('0');
+    await page.getByTestId('rates-BTCETHRate').fill('18.5');
+    await page.getByTestId('rates-preview').click();
+    await expect.poll(() => page.getByText('A rate must be more than 0').count()).toBe(1);
+    await page.getByTestId('rates-BTCHECRate').fill('250000.123456789');
+    await page.getByTestId('rates-preview').click();
+    await page.getByTestId('rates-summary').waitFor();
+    expect(await page.getByTestId('rates-payment-count').textContent()).toBe(String(count));
+    await screenshot(page, 'transactions-rates-preview');
+    await page.getByTestId('rates-confirm').click();
+    await page.getByText(`Rates assigned to ${count} payments`).waitFor();
+
+    const after = await gql<{
+      userPayments: { list: Array<{ status: string; assetFixedAt: string }> };
+    }>(
+      `query ($until: DateTime) { userPayments(input: { confirmedAtUntil: $until, assetFixedAtFrom: $until }) {
+        list { status assetFixedAt } } }`,
+      { until: `${localInput(end)}:00.000Z` },
+    );
+    expect(after.userPayments.list.length).toBeGreaterThan(0);
+    expect(after.userPayments.list.every((p) => p.status === 'asset_fixed')).toBe(true);
+    await context.close();
+  });
+
+  it('reads the bad row of a payments file, applies the fixed file, and lists it in the history', async () => {
+    const data = await gql<{
+      users: { list: Array<{ id: number; userName: string }> };
+      plans: Array<{ id: number }>;
+    }>(`{ users(pagination: { limit: 1 }) { list { id userName } } plans { id } }`);
+    const user = data.users.list[0]!;
+    const plan = data.plans[0]!;
+    const countOf = async () =>
+      (
+        await gql<{ userPayments: { pagination: { totalRecords: number } } }>(
+          `query ($id: Int) { userPayments(input: { userId: $id }) { pagination { totalRecords } } }`,
+          { id: user.id },
+        )
+      ).userPayments.pagination.totalRecords;
+    const before = await countOf();
+    const header = 'userId,planId,paidUsd,assetETH,assetHEC,confirmedAt';
+    const good = `${user.id},${plan.id},120,0,10.5,2026-01-05T09:00:00+09:00`;
+    const bad = `${user.id},${plan.id},"1,000",0,3,2026-01-06T09:00:00+09:00`;
+    const fixed = `${user.id},${plan.id},1000,0,3,2026-01-06T09:00:00+09:00`;
+
+    const { context, page } = await newPage();
+    await page.goto(`${server.baseUrl}/common/transactions`);
+    await page.getByTestId('csv-payments-file').setInputFiles({
+      name: 'payments.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${header}\r\n${good}\r\n${bad}\r\n`),
+    });
+    await page.getByTestId('csv-payments-check').click();
+    const report = page.getByTestId('csv-payments-report');
+    await report.waitFor();
+    await report.getByText('1 of 2 rows are invalid').waitFor();
+    const row = report.getByRole('row').nth(1);
+    expect(await row.getByRole('cell').allTextContents()).toEqual([
+      '3',
+      'paidUsd',
+      'Write the number without thousands separators such as 1,000',
+    ]);
+    expect(await page.getByTestId('csv-payments-apply').isDisabled()).toBe(true);
+    await screenshot(page, 'transactions-payments-errors');
+
+    await page.getByTestId('csv-payments-file').setInputFiles({
+      name: 'payments-fixed.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${header}\r\n${good}\r\n${fixed}\r\n`),
+    });
+    await page.getByTestId('csv-payments-check').click();
+    await page.getByTestId('csv-payments-report').getByText('2 payments can be imported').waitFor();
+    await page.getByTestId('csv-payments-apply').click();
+    await page.getByText('2 payments imported').waitFor();
+    expect(await countOf()).toBe(before + 2);
+    await page.locator('#import-history').getByText('payments-fixed.csv').waitFor();
+    await screenshot(page, 'transactions-after-import');
+    await context.close();
+
+    // Phone width: the screen still works and nothing overflows sideways.
+    const phone = await newPage(390);
+    await phone.page.goto(`${server.baseUrl}/common/transactions`);
+    await phone.page.getByTestId('rates-preview').waitFor();
+    const overflow = await phone.page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(1);
+    await screenshot(phone.page, 'transactions-phone');
+    await phone.context.close();
+  });
+});
