@@ -485,7 +485,12 @@ async function main(): Promise<void> {
   const savings = createSavingsService(db);
   const users = createUsersService(db, savings);
   const referralService = createReferralService(db);
-  const withdrawals = createWithdrawalsService(db, users);
+  const withdrawals = createWithdrawalsService(
+    db,
+    users,
+    createAuditService(db, systemClock),
+    createImportsService(db),
+  );
   const page = <T extends string>(
     target: T,
     orderBy: 'asc' | 'desc',

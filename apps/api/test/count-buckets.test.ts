@@ -494,6 +494,10 @@ describe('migration 0018 on a database loaded before it', () => {
       await sql`ALTER TABLE user_contacts ADD COLUMN status_changed_at timestamptz`.execute(
         database.db,
       );
+      // Likewise the withdrawal status `approved` of 0070 (issue #14), which 0070 re-checks.
+      await sql`ALTER TABLE withdrawal_requests DROP CONSTRAINT withdrawal_requests_status_check,
+        ADD CONSTRAINT withdrawal_requests_status_check CHECK (status IN ('requested', 'approved',
+          'processing', 'completed', 'failed', 'rejected'))`.execute(database.db);
       await seedDemoPopulation(database.db, { users: 200, seed: 11 });
       await sql`DELETE FROM row_counts WHERE starts_with(bucket, 'confirmed_day:')
         OR starts_with(bucket, 'asset_fixed_day:') OR starts_with(bucket, 'buy_usd_band:')

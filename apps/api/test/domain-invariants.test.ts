@@ -95,8 +95,18 @@ async function setStatus(
     .execute();
 }
 
-async function complete(id: string, hash: string): Promise<void> {
+/** requested -> approved (one admin's approval row) -> processing, as the console does it. */
+async function toProcessing(id: string): Promise<void> {
+  await db
+    .insertInto('withdrawal_approvals')
+    .values({ withdrawal_request_id: id, admin_user_name: 'test', revision: 1 })
+    .execute();
+  await setStatus(id, 'approved');
   await setStatus(id, 'processing');
+}
+
+async function complete(id: string, hash: string): Promise<void> {
+  await toProcessing(id);
   await setStatus(id, 'completed', { transaction_hash: hash });
 }
 
@@ -580,17 +590,17 @@ describe('referral tree', () => {
 });
 
 describe('withdrawal state machine', () => {
-  it('allows requested -> processing -> completed | failed and requested | processing -> rejected', async () => {
+  it('allows requested -> approved -> processing -> completed | failed and requested | approved | processing -> rejected', async () => {
     const user = await addUser(null);
     const completed = await addWithdrawal(user);
     await complete(completed, `0xOK${user}`);
     const failed = await addWithdrawal(user);
-    await setStatus(failed, 'processing');
+    await toProcessing(failed);
     await setStatus(failed, 'failed');
     const rejectedEarly = await addWithdrawal(user);
     await setStatus(rejectedEarly, 'rejected', { reject_reason: 'duplicate' });
     const rejectedLate = await addWithdrawal(user);
-    await setStatus(rejectedLate, 'processing');
+    await toProcessing(rejectedLate);
     await setStatus(rejectedLate, 'rejected', { reject_reason: 'wrong address' });
     const rows = await db
       .selectFrom('withdrawal_requests')
@@ -610,9 +620,12 @@ describe('withdrawal state machine', () => {
       /not allowed/,
     );
     await expectError(setStatus(w, 'failed'), /not allowed/);
+    await expectError(setStatus(w, 'processing'), /not allowed/); // approval comes first
+    // Approved without an approval row: the state CHECK wants the approvals the trigger counted.
+    await expectError(setStatus(w, 'approved'), /constraint/);
     await expectError(setStatus(w, 'rejected'), /constraint/); // a rejection needs a reason
     await complete(w, `0xdone${user}`);
-    for (const status of ['requested', 'processing', 'failed', 'rejected'] as const) {
+    for (const status of ['requested', 'approved', 'processing', 'failed', 'rejected'] as const) {
       await expectError(setStatus(w, status, { reject_reason: 'x' }), /not allowed/);
     }
     await expectError(
@@ -643,7 +656,7 @@ describe('withdrawal state machine', () => {
     const user = await addUser(null);
     await addWithdrawal(user, { hash: `0xAbCdEf${user}` });
     const second = await addWithdrawal(user);
-    await setStatus(second, 'processing');
+    await toProcessing(second);
     await expectError(
       setStatus(second, 'completed', { transaction_hash: `0xabcdef${user}` }),
       /already used/,

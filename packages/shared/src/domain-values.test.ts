@@ -8,7 +8,7 @@ import {
 } from './domain-values';
 
 describe('domain value sets', () => {
-  it('list each value once, eight withdrawal kinds sharing one five-state machine', () => {
+  it('list each value once, eight withdrawal kinds sharing one six-state machine', () => {
     for (const values of [
       PAYMENT_STATUSES,
       WITHDRAWAL_KINDS,
@@ -19,6 +19,7 @@ describe('domain value sets', () => {
     expect(WITHDRAWAL_KINDS).toHaveLength(8);
     expect(WITHDRAWAL_STATUSES).toEqual([
       'requested',
+      'approved',
       'processing',
       'completed',
       'failed',

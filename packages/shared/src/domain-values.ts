@@ -21,6 +21,7 @@ export type WithdrawalKind = (typeof WITHDRAWAL_KINDS)[number];
 /** The one state machine of every kind, in its order. */
 export const WITHDRAWAL_STATUSES = [
   'requested',
+  'approved',
   'processing',
   'completed',
   'failed',

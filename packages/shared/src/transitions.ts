@@ -23,16 +23,19 @@ export type StateMachine<S extends string> = {
 };
 
 /**
- * Withdrawals today (migration 0012): requested -> processing -> completed | failed, and
- * requested | processing -> rejected; new requests start as requested. The withdrawals
- * issue (#14) extends this; change the trigger and this declaration together.
+ * Withdrawals (migrations 0012, 0070): requested -> approved -> processing -> completed |
+ * failed, and requested | approved | processing -> rejected; new requests start as requested.
+ * requested -> approved needs enough approvals (two above the coin's threshold, docs/domain.md);
+ * the state CHECK, not the trigger, refuses one that is short. Change the trigger and this
+ * declaration together.
  */
 export const WITHDRAWAL_MACHINE: StateMachine<WithdrawalStatus> = {
   name: 'withdrawal',
   statuses: WITHDRAWAL_STATUSES,
   initial: ['requested'],
   next: {
-    requested: ['processing', 'rejected'],
+    requested: ['approved', 'rejected'],
+    approved: ['processing', 'rejected'],
     processing: ['completed', 'failed', 'rejected'],
     completed: [],
     failed: [],

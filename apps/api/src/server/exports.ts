@@ -7,6 +7,7 @@ import { referralExports } from '../modules/referral/referral-exports';
 import { savingsExports } from '../modules/savings/savings-exports';
 import { statisticsExports } from '../modules/statistics/statistics-exports';
 import { usersExport } from '../modules/users/users-exports';
+import { withdrawalSigningExports } from '../modules/withdrawals/withdrawal-signing-exports';
 
 /**
  * Every export the API offers (docs/architecture.md, "Exports"). A module declares its
@@ -20,5 +21,6 @@ export function exportRegistry(db: Kysely<DB>): RegisteredExport[] {
     ...referralExports(db),
     ...statisticsExports(db),
     ...auditExports(db),
+    ...withdrawalSigningExports(db),
   ];
 }

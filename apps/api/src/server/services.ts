@@ -61,7 +61,7 @@ export function createServices(db: Kysely<DB>, options: ServiceDependencies): Se
     payments: createPaymentsService(db, audit, imports, clock),
     savings,
     referral: createReferralService(db),
-    withdrawals: createWithdrawalsService(db, users),
+    withdrawals: createWithdrawalsService(db, users, audit, imports),
     statistics: createStatisticsService(db, clock),
     imports,
     exports: createExportsService(

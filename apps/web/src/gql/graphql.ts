@@ -64,6 +64,20 @@ export type UserPaymentsInput = {
   userName?: string | null | undefined;
 };
 
+/** What happened to one request of an approve/reject/fail call: approved, awaitingSecondApproval (first of two approvals), rejected, failed, or refused (unchanged, see reason). */
+export type WithdrawalActionOutcome =
+  | 'approved'
+  | 'awaitingSecondApproval'
+  | 'failed'
+  | 'refused'
+  | 'rejected';
+
+/** A request and the revision the approving admin saw. */
+export type WithdrawalApprovalInput = {
+  id: string | number;
+  revision: number;
+};
+
 /** The eight withdrawal kinds (docs/routes.md): saving (coin saving), affiliate_saving (saving coin), referral_reward, atem, bonus_reward, payment_paid_value (principal), proportional_bonus, affiliate_bonus. */
 export type WithdrawalKind =
   | 'affiliate_bonus'
@@ -75,8 +89,50 @@ export type WithdrawalKind =
   | 'referral_reward'
   | 'saving';
 
-/** requested -> processing -> completed | failed; requested | processing -> rejected. */
+export type WithdrawalListInput = {
+  pagination?: PaginationInput | null | undefined;
+  searchParams?: WithdrawalSearchParams | null | undefined;
+};
+
+export type WithdrawalRefusalReason =
+  | 'ALREADY_APPROVED_BY_YOU'
+  | 'ILLEGAL_TRANSITION'
+  | 'LIST_CHANGED'
+  | 'NOT_FOUND'
+  | 'STALE_REVISION';
+
+/** Why a withdrawal request was rejected (the text says more). */
+export type WithdrawalRejectCode =
+  | 'compliance'
+  | 'duplicate_request'
+  | 'insufficient_balance'
+  | 'invalid_address'
+  | 'other'
+  | 'suspected_fraud'
+  | 'user_request';
+
+/** Filters of the withdrawal lists: status, user (id, exact name or email, any case), requested-at range, address or transaction hash (exact, any case), amount range, awaiting approval > 24 h. */
+export type WithdrawalSearchParams = {
+  address?: string | null | undefined;
+  amountFrom?: string | null | undefined;
+  amountTo?: string | null | undefined;
+  awaitingOver24h?: boolean | null | undefined;
+  email?: string | null | undefined;
+  requestedAtFrom?: string | null | undefined;
+  requestedAtUntil?: string | null | undefined;
+  status?: WithdrawalStatus | null | undefined;
+  transactionHash?: string | null | undefined;
+  userId?: number | null | undefined;
+  userName?: string | null | undefined;
+};
+
+export type WithdrawalSigningLayout =
+  | 'v1'
+  | 'v2';
+
+/** requested -> approved -> processing -> completed | failed; requested | approved | processing -> rejected. */
 export type WithdrawalStatus =
+  | 'approved'
   | 'completed'
   | 'failed'
   | 'processing'
@@ -698,6 +754,64 @@ export type UsersQueryVariables = Exact<{
 
 
 export type UsersQuery = { users: { list: Array<{ id: number, userName: string, inviteCode: string, cardStatus: number, totalHECStakedAmount: string, totalETHStakedAmount: string, totalBuyAmountUsd: string, savingRewardsRate: string, referralRate: string, registeredAt: string, totalSentAmount: string, totalOwl: string, aubeUserInfo: { email: string, aubeUserIdHash: string, firstName: string, lastName: string, forceClubIdHash: string | null } }>, pagination: { totalRecords: number } } };
+
+export type ApproveWithdrawalRequestsMutationVariables = Exact<{
+  requests: Array<WithdrawalApprovalInput> | WithdrawalApprovalInput;
+}>;
+
+
+export type ApproveWithdrawalRequestsMutation = { postApproveWithdrawalRequests: { changedCount: number, refusedCount: number, results: Array<{ id: string, outcome: WithdrawalActionOutcome, status: WithdrawalStatus | null, reason: WithdrawalRefusalReason | null, message: string | null }> } };
+
+export type RejectWithdrawalRequestsMutationVariables = Exact<{
+  ids: Array<string | number> | string | number;
+  reasonCode: WithdrawalRejectCode;
+  reasonText: string;
+}>;
+
+
+export type RejectWithdrawalRequestsMutation = { postRejectWithdrawalRequests: { changedCount: number, refusedCount: number, results: Array<{ id: string, outcome: WithdrawalActionOutcome, status: WithdrawalStatus | null, reason: WithdrawalRefusalReason | null, message: string | null }> } };
+
+export type FailWithdrawalRequestsMutationVariables = Exact<{
+  ids: Array<string | number> | string | number;
+  reason: string;
+}>;
+
+
+export type FailWithdrawalRequestsMutation = { postFailWithdrawalRequests: { changedCount: number, refusedCount: number, results: Array<{ id: string, outcome: WithdrawalActionOutcome, status: WithdrawalStatus | null, reason: WithdrawalRefusalReason | null, message: string | null }> } };
+
+export type WithdrawalSigningCsvQueryVariables = Exact<{
+  kind: WithdrawalKind;
+  layout: WithdrawalSigningLayout;
+  requestedAtFrom?: string | null | undefined;
+  requestedAtUntil?: string | null | undefined;
+}>;
+
+
+export type WithdrawalSigningCsvQuery = { withdrawalSigningCsv: { url: string, fileName: string, batch: { id: string, requestCount: number, fileSha256: string } } };
+
+export type WithdrawalTransactionsUploadMutationVariables = Exact<{
+  kind: WithdrawalKind;
+  file: File;
+  dryRun?: boolean | null | undefined;
+}>;
+
+
+export type WithdrawalTransactionsUploadMutation = { postWithdrawalTransactionsByCSV: { message: string, countTransactions: number, isSuccess: boolean, report: { errorCount: number, errors: Array<{ line: number, column: string | null, message: string }> } } };
+
+export type WithdrawalRequestsQueryVariables = Exact<{
+  kind: WithdrawalKind;
+  input?: WithdrawalListInput | null | undefined;
+}>;
+
+
+export type WithdrawalRequestsQuery = { withdrawalRequests: { list: Array<{ id: string, kind: WithdrawalKind, status: WithdrawalStatus, revision: number, requestedAt: string, createdAt: string, userId: number, userName: string, email: string, userRegisteredAt: string, aubeUserIdHash: string, forceClubIdHash: string | null, userSavingSentValueId: string | null, userAffiliateSavingSentValueId: string | null, userPaymentPaidValueId: string | null, coinTypeName: string, requestedAmount: string, fee: string, netAmount: string, metaxEmail: string | null, receiverAddress: string, ethReceiverAddress: string | null, transactionHash: string | null, ethTransactionHash: string | null, rejectCode: string | null, rejectReason: string | null, failureReason: string | null, exportBatchId: string | null, requiredApprovals: number, awaitingOver24h: boolean, ethAmount: { principal: string, reward: string, fee: string } | null, hecAmount: { principal: string, reward: string, fee: string } | null, approvals: Array<{ adminUserId: number | null, adminUserName: string, approvedAt: string }>, context: { userCount24h: number, userAmount24h: string, userCount30d: number, userAmount30d: string, addressFirstSeenAt: string | null, addressOtherUsers: number } | null }>, pagination: { totalRecords: number }, statusCounts: Array<{ status: WithdrawalStatus, count: number }> } };
+
+export type WithdrawalRequestTimelineQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type WithdrawalRequestTimelineQuery = { withdrawalRequestTimeline: Array<{ at: string, operation: string, adminUserName: string | null, fromStatus: string | null, toStatus: string | null, note: string | null }> };
 
 export type CurrentAdminQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -2076,6 +2190,170 @@ export const UsersDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UsersQuery, UsersQueryVariables>;
+export const ApproveWithdrawalRequestsDocument = new TypedDocumentString(`
+    mutation ApproveWithdrawalRequests($requests: [WithdrawalApprovalInput!]!) {
+  postApproveWithdrawalRequests(requests: $requests) {
+    changedCount
+    refusedCount
+    results {
+      id
+      outcome
+      status
+      reason
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ApproveWithdrawalRequestsMutation, ApproveWithdrawalRequestsMutationVariables>;
+export const RejectWithdrawalRequestsDocument = new TypedDocumentString(`
+    mutation RejectWithdrawalRequests($ids: [ID!]!, $reasonCode: WithdrawalRejectCode!, $reasonText: String!) {
+  postRejectWithdrawalRequests(
+    ids: $ids
+    reasonCode: $reasonCode
+    reasonText: $reasonText
+  ) {
+    changedCount
+    refusedCount
+    results {
+      id
+      outcome
+      status
+      reason
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RejectWithdrawalRequestsMutation, RejectWithdrawalRequestsMutationVariables>;
+export const FailWithdrawalRequestsDocument = new TypedDocumentString(`
+    mutation FailWithdrawalRequests($ids: [ID!]!, $reason: String!) {
+  postFailWithdrawalRequests(ids: $ids, reason: $reason) {
+    changedCount
+    refusedCount
+    results {
+      id
+      outcome
+      status
+      reason
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<FailWithdrawalRequestsMutation, FailWithdrawalRequestsMutationVariables>;
+export const WithdrawalSigningCsvDocument = new TypedDocumentString(`
+    query WithdrawalSigningCsv($kind: WithdrawalKind!, $layout: WithdrawalSigningLayout!, $requestedAtFrom: DateTime, $requestedAtUntil: DateTime) {
+  withdrawalSigningCsv(
+    kind: $kind
+    layout: $layout
+    requestedAtFrom: $requestedAtFrom
+    requestedAtUntil: $requestedAtUntil
+  ) {
+    url
+    fileName
+    batch {
+      id
+      requestCount
+      fileSha256
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WithdrawalSigningCsvQuery, WithdrawalSigningCsvQueryVariables>;
+export const WithdrawalTransactionsUploadDocument = new TypedDocumentString(`
+    mutation WithdrawalTransactionsUpload($kind: WithdrawalKind!, $file: Upload!, $dryRun: Boolean) {
+  postWithdrawalTransactionsByCSV(kind: $kind, file: $file, dryRun: $dryRun) {
+    message
+    countTransactions
+    isSuccess
+    report {
+      errorCount
+      errors {
+        line
+        column
+        message
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WithdrawalTransactionsUploadMutation, WithdrawalTransactionsUploadMutationVariables>;
+export const WithdrawalRequestsDocument = new TypedDocumentString(`
+    query WithdrawalRequests($kind: WithdrawalKind!, $input: WithdrawalListInput) {
+  withdrawalRequests(kind: $kind, input: $input) {
+    list {
+      id
+      kind
+      status
+      revision
+      requestedAt
+      createdAt
+      userId
+      userName
+      email
+      userRegisteredAt
+      aubeUserIdHash
+      forceClubIdHash
+      userSavingSentValueId
+      userAffiliateSavingSentValueId
+      userPaymentPaidValueId
+      coinTypeName
+      requestedAmount
+      fee
+      netAmount
+      ethAmount {
+        principal
+        reward
+        fee
+      }
+      hecAmount {
+        principal
+        reward
+        fee
+      }
+      metaxEmail
+      receiverAddress
+      ethReceiverAddress
+      transactionHash
+      ethTransactionHash
+      rejectCode
+      rejectReason
+      failureReason
+      exportBatchId
+      requiredApprovals
+      approvals {
+        adminUserId
+        adminUserName
+        approvedAt
+      }
+      awaitingOver24h
+      context {
+        userCount24h
+        userAmount24h
+        userCount30d
+        userAmount30d
+        addressFirstSeenAt
+        addressOtherUsers
+      }
+    }
+    pagination {
+      totalRecords
+    }
+    statusCounts {
+      status
+      count
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WithdrawalRequestsQuery, WithdrawalRequestsQueryVariables>;
+export const WithdrawalRequestTimelineDocument = new TypedDocumentString(`
+    query WithdrawalRequestTimeline($id: ID!) {
+  withdrawalRequestTimeline(id: $id) {
+    at
+    operation
+    adminUserName
+    fromStatus
+    toStatus
+    note
+  }
+}
+    `) as unknown as TypedDocumentString<WithdrawalRequestTimelineQuery, WithdrawalRequestTimelineQueryVariables>;
 export const CurrentAdminDocument = new TypedDocumentString(`
     query CurrentAdmin {
   adminUser {

@@ -262,6 +262,7 @@ export const enLists: ListsMessages = {
   },
   withdrawalStatus: {
     requested: 'Requested',
+    approved: 'Approved',
     processing: 'Processing',
     completed: 'Completed',
     failed: 'Failed',

@@ -266,6 +266,7 @@ export const jaLists = {
   },
   withdrawalStatus: {
     requested: '申請中',
+    approved: '承認済み',
     processing: '処理中',
     completed: '完了',
     failed: '失敗',

@@ -255,6 +255,47 @@ export type WithdrawalRequestsTable = {
   eth_receiver_address: string | null;
   eth_transaction_hash: string | null;
   created_at: Timestamp;
+  // Migration 0070: approval, revisions, reject codes, export batches.
+  revision: Generated<number>;
+  updated_at: Timestamp;
+  approved_at: NullableTimestamp;
+  approval_count: Generated<number>;
+  required_approvals: Generated<number>;
+  reject_code: string | null;
+  export_batch_id: BigId | null;
+};
+
+/** Migration 0070: one admin's approval of one request; (request, admin) is unique. */
+export type WithdrawalApprovalsTable = {
+  id: BigIdentity;
+  withdrawal_request_id: BigId;
+  admin_user_id: number | null;
+  admin_user_name: string;
+  approved_at: Timestamp;
+  revision: number;
+};
+
+/** Migration 0070: above this amount of its coin a request needs two approvals. */
+export type WithdrawalApprovalThresholdsTable = {
+  coin_type: 'HEC' | 'ETH' | 'ATEM';
+  second_approval_above: Decimal;
+};
+
+/** Migration 0070: a signing file as handed out, kept to download again. */
+export type WithdrawalExportBatchesTable = {
+  id: BigIdentity;
+  kind: WithdrawalKind;
+  layout: 'v1' | 'v2';
+  admin_user_id: number | null;
+  admin_user_name: string;
+  created_at: Timestamp;
+  requested_at_from: NullableTimestamp;
+  requested_at_until: NullableTimestamp;
+  request_count: number;
+  file_sha256: string;
+  file_name: string;
+  /** The exact bytes handed out (BOM included). */
+  content: Buffer;
 };
 
 export type WithdrawalTransactionHashesTable = {
@@ -360,6 +401,9 @@ export type DomainTables = {
   staking_positions: StakingPositionsTable;
   withdrawal_requests: WithdrawalRequestsTable;
   withdrawal_transaction_hashes: WithdrawalTransactionHashesTable;
+  withdrawal_approvals: WithdrawalApprovalsTable;
+  withdrawal_approval_thresholds: WithdrawalApprovalThresholdsTable;
+  withdrawal_export_batches: WithdrawalExportBatchesTable;
   user_contact_statuses: UserContactStatusesTable;
   user_contact_categories: UserContactCategoriesTable;
   user_contacts: UserContactsTable;

@@ -25,6 +25,7 @@ import { startTestApp, type GraphQLResponse, type TestApp } from '../../../test/
 import { operationRules, type OperationRule } from '../../graphql/access-rules';
 import type { AccessRule } from '../../graphql/builder';
 import { getSchema } from '../../server/schema';
+import { WITHDRAWAL_LIST_CALLS } from '../withdrawals/withdrawal-lists-schema';
 
 async function maxAuditId(): Promise<number> {
   const row = await t.database.db
@@ -81,7 +82,22 @@ const SPECIAL_QUERIES: Record<string, AccessRule> = {
   adminUsers: 'superAdmin',
   auditLogs: 'superAdmin',
   auditLogsCsv: 'superAdmin',
+  // Signing exports change data (approved -> processing), so they need write (issue #14).
+  ...Object.fromEntries(
+    Object.values(WITHDRAWAL_LIST_CALLS).flatMap((call) => [
+      [`${call}Csv`, 'write' as const],
+      [`${call}CsvV2`, 'write' as const],
+    ]),
+  ),
+  withdrawalExportBatchCsv: 'write',
+  withdrawalSigningCsv: 'write',
 };
+/** The withdrawal actions (issue #14): the read role is refused on every one. */
+const WITHDRAWAL_MUTATIONS = [
+  'postApproveWithdrawalRequests',
+  'postRejectWithdrawalRequests',
+  'postFailWithdrawalRequests',
+];
 /** Admin-account management (spec section 6): super admins only. */
 const SUPER_ADMIN_MUTATIONS = [
   'postAddRoleToUser',
@@ -256,6 +272,9 @@ describe('default deny', () => {
     }
     for (const name of SUPER_ADMIN_MUTATIONS) {
       expect(rules.find((r) => r.field === name)?.rule, name).toBe('superAdmin');
+    }
+    for (const name of WITHDRAWAL_MUTATIONS) {
+      expect(rules.find((r) => r.field === name)?.rule, name).toBe('write');
     }
   });
 

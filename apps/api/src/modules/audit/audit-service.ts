@@ -100,6 +100,40 @@ export function createAuditService(db: Kysely<DB>, clock: Clock) {
       return result;
     },
 
+    /**
+     * Like withAudit, for a call that changes many records (withdrawal approvals): one audit
+     * row per changed record, all in the work's transaction, so each record's own history
+     * reads from the trail. Work that changed nothing must throw (no row would be written).
+     */
+    async withAuditEach<T>(
+      actor: Actor,
+      operation: AuditOperation,
+      work: (trx: Transaction<DB>) => Promise<{
+        result: T;
+        changes: ReadonlyArray<Omit<Audited<unknown>, 'result'>>;
+      }>,
+    ): Promise<T> {
+      const result = await db.transaction().execute(async (trx) => {
+        const outcome = await work(trx);
+        const at = clock();
+        for (const change of outcome.changes) {
+          await appendAuditRow(
+            trx,
+            actor,
+            {
+              ...operation,
+              targetIds: change.targetIds,
+              summary: { before: toJson(change.before), after: toJson(change.after) },
+            },
+            at,
+          );
+        }
+        return outcome.result;
+      });
+      actor.audited.push(operation.operation);
+      return result;
+    },
+
     /** Records an event that changes nothing else (such as a failed sign-in) in its own transaction. */
     async record(
       actor: Actor,

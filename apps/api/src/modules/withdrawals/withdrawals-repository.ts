@@ -8,44 +8,115 @@ import {
 } from '../../db/count-buckets';
 import type { Page, PageRequest } from '../../shared/page';
 import type { DB } from '../../db/schema';
-import type { WithdrawalKind, WithdrawalStatus } from '../../db/tables/domain-tables';
+import {
+  WITHDRAWAL_STATUSES,
+  type WithdrawalKind,
+  type WithdrawalStatus,
+} from '../../db/tables/domain-tables';
 
 /** searchParams of the withdrawal lists; every screen lists one kind. */
 export type WithdrawalsFilter = {
   kind: WithdrawalKind;
   status?: WithdrawalStatus | undefined;
+  userId?: number | undefined;
   userName?: string | undefined;
+  email?: string | undefined;
   requestedAtFrom?: Date | string | undefined;
   requestedAtUntil?: Date | string | undefined;
+  /** Receiving address (either address of a principal withdrawal), any letter case. */
+  address?: string | undefined;
+  /** Transaction hash (either hash), any letter case. */
+  transactionHash?: string | undefined;
+  amountFrom?: string | undefined;
+  amountTo?: string | undefined;
+  /** Requested more than 24 hours ago and still awaiting approval. */
+  awaitingOver24h?: boolean | undefined;
 };
 
 /** How each withdrawals filter is counted: kind and status have buckets. */
 export const WITHDRAWALS_COUNT_RULE = {
   kind: 'buckets',
   status: 'buckets',
+  userId: 'index',
   userName: 'index',
+  email: 'index',
   requestedAtFrom: 'index',
   requestedAtUntil: 'index',
+  address: 'index',
+  transactionHash: 'index',
+  amountFrom: 'index',
+  amountTo: 'index',
+  awaitingOver24h: 'index',
 } as const satisfies CountRule<WithdrawalsFilter>;
 
-export type WithdrawalsSortTarget = 'requestedAt' | 'id';
+export type WithdrawalsSortTarget = 'requestedAt' | 'id' | 'amount' | 'status';
 
 type Q<O> = SelectQueryBuilder<DB & { w: DB['withdrawal_requests'] }, 'w', O>;
 
-function applyFilter<O>(query: Q<O>, f: WithdrawalsFilter): Q<O> {
+function applyFilter<O>(query: Q<O>, f: WithdrawalsFilter, withStatus = true): Q<O> {
   let q = query.where('w.kind', '=', f.kind);
-  if (f.status) q = q.where('w.status', '=', f.status);
+  if (withStatus && f.status) q = q.where('w.status', '=', f.status);
+  if (f.userId !== undefined) q = q.where('w.end_user_id', '=', f.userId);
   if (f.userName) {
-    q = q.where('w.end_user_id', '=', (eb) =>
+    q = q.where('w.end_user_id', 'in', (eb) =>
       eb
         .selectFrom('end_users')
         .select('end_users.id')
         .where(sql<string>`lower(end_users.user_name)`, '=', f.userName?.toLowerCase() ?? ''),
     );
   }
+  if (f.email) {
+    q = q.where('w.end_user_id', 'in', (eb) =>
+      eb
+        .selectFrom('end_users')
+        .select('end_users.id')
+        .where(sql<string>`lower(end_users.email)`, '=', f.email?.toLowerCase() ?? ''),
+    );
+  }
   if (f.requestedAtFrom) q = q.where('w.requested_at', '>=', new Date(f.requestedAtFrom));
   if (f.requestedAtUntil) q = q.where('w.requested_at', '<=', new Date(f.requestedAtUntil));
+  if (f.address) {
+    const a = f.address.toLowerCase();
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql<string>`lower(w.receiver_address)`, '=', a),
+        eb(sql<string>`lower(w.eth_receiver_address)`, '=', a),
+      ]),
+    );
+  }
+  if (f.transactionHash) {
+    // withdrawal_transaction_hashes holds every hash of every request in lower case (0012).
+    q = q.where('w.id', 'in', (eb) =>
+      eb
+        .selectFrom('withdrawal_transaction_hashes')
+        .select('withdrawal_request_id')
+        .where('hash_key', '=', f.transactionHash?.toLowerCase() ?? ''),
+    );
+  }
+  if (f.amountFrom !== undefined) q = q.where('w.amount', '>=', f.amountFrom);
+  if (f.amountTo !== undefined) q = q.where('w.amount', '<=', f.amountTo);
+  if (f.awaitingOver24h) {
+    q = q
+      .where('w.status', '=', 'requested')
+      .where('w.requested_at', '<', sql<Date>`now() - interval '24 hours'`);
+  }
   return q;
+}
+
+/** The ORDER BY of a sort target; id breaks ties so pages tile. */
+function orderColumns(
+  target: WithdrawalsSortTarget,
+): Array<'w.requested_at' | 'w.amount' | 'w.status'> {
+  switch (target) {
+    case 'requestedAt':
+      return ['w.requested_at'];
+    case 'amount':
+      return ['w.amount'];
+    case 'status':
+      return ['w.status', 'w.requested_at'];
+    case 'id':
+      return [];
+  }
 }
 
 /** One page of withdrawal requests of one kind: shared fields plus every kind's own fields. */
@@ -55,12 +126,12 @@ export async function listWithdrawals(
   p: PageRequest<WithdrawalsSortTarget>,
 ): Promise<Page<WithdrawalListRow>> {
   const direction = p.sort?.orderBy ?? 'desc';
-  const byRequestedAt = (p.sort?.target ?? 'requestedAt') === 'requestedAt';
-  // Page first: the (kind[, status], requested_at, id) indexes of migration 0012 give the
-  // page's ids by an index-only scan; only those 20 rows are then read and joined to their
-  // user (joining before OFFSET read a thousand scattered rows and users for page 50).
+  const columns = orderColumns(p.sort?.target ?? 'requestedAt');
+  // Page first: the (kind[, status], <sort>, id) indexes of migrations 0012 and 0071 give the
+  // page's ids by an index scan; only those rows are then read and joined to their user
+  // (joining before OFFSET read a thousand scattered rows and users for page 50).
   let pageIds = applyFilter(db.selectFrom('withdrawal_requests as w'), filter).select('w.id');
-  if (byRequestedAt) pageIds = pageIds.orderBy('w.requested_at', direction);
+  for (const c of columns) pageIds = pageIds.orderBy(c, direction);
   let query = db
     .selectFrom('withdrawal_requests as w')
     .innerJoin(
@@ -68,7 +139,7 @@ export async function listWithdrawals(
       'page.id',
       'w.id',
     );
-  if (byRequestedAt) query = query.orderBy('w.requested_at', direction);
+  for (const c of columns) query = query.orderBy(c, direction);
   const rows = await query
     .orderBy('w.id', direction)
     .innerJoin('end_users as u', 'u.id', 'w.end_user_id')
@@ -76,10 +147,19 @@ export async function listWithdrawals(
       'w.id',
       'w.kind',
       'w.status',
+      'w.revision',
       'w.requested_at as requestedAt',
+      'w.approved_at as approvedAt',
+      'w.processing_at as processingAt',
+      'w.completed_at as completedAt',
+      'w.failed_at as failedAt',
+      'w.rejected_at as rejectedAt',
       'w.transaction_hash as transactionHash',
       'w.receiver_address as receiverAddress',
+      'w.end_user_id as userId',
       'u.user_name as userName',
+      'u.email',
+      'u.registered_at as userRegisteredAt',
       'u.aube_user_id_hash as aubeUserIdHash',
       'u.force_club_id_hash as forceClubIdHash',
       'w.saving_remittance_id as userSavingSentValueId',
@@ -98,8 +178,18 @@ export async function listWithdrawals(
       'w.metax_email as metaxEmail',
       'w.eth_receiver_address as ethReceiverAddress',
       'w.eth_transaction_hash as ethTransactionHash',
+      'w.reject_code as rejectCode',
       'w.reject_reason as rejectReason',
+      'w.failure_reason as failureReason',
+      'w.export_batch_id as exportBatchId',
       'w.created_at as createdAt',
+      sql<number>`withdrawal_required_approvals(w.coin_type, w.amount,
+        CASE WHEN w.kind = 'payment_paid_value' THEN w.eth_principal + w.eth_reward END)::int`.as(
+        'requiredApprovals',
+      ),
+      sql<boolean>`w.status = 'requested' AND w.requested_at < now() - interval '24 hours'`.as(
+        'awaitingOver24h',
+      ),
     ])
     .execute();
   return { rows, totalRecords: await countWithdrawals(db, filter) };
@@ -109,10 +199,19 @@ export type WithdrawalListRow = {
   id: string;
   kind: WithdrawalKind;
   status: WithdrawalStatus;
+  revision: number;
   requestedAt: Date;
+  approvedAt: Date | null;
+  processingAt: Date | null;
+  completedAt: Date | null;
+  failedAt: Date | null;
+  rejectedAt: Date | null;
   transactionHash: string | null;
   receiverAddress: string;
+  userId: number;
   userName: string;
+  email: string;
+  userRegisteredAt: Date;
   aubeUserIdHash: string;
   forceClubIdHash: string | null;
   userSavingSentValueId: string | null;
@@ -131,8 +230,13 @@ export type WithdrawalListRow = {
   metaxEmail: string | null;
   ethReceiverAddress: string | null;
   ethTransactionHash: string | null;
+  rejectCode: string | null;
   rejectReason: string | null;
+  failureReason: string | null;
+  exportBatchId: string | null;
   createdAt: Date;
+  requiredApprovals: number;
+  awaitingOver24h: boolean;
 };
 
 /** Exact count: maintained kind/status buckets, else by index. */
@@ -148,6 +252,85 @@ export async function countWithdrawals(db: Executor, filter: WithdrawalsFilter):
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * The status tabs' counts: the filter without its status, per status. Only the kind set:
+ * the maintained buckets (constant time); with other filters, one grouped count by index.
+ */
+export async function countWithdrawalsByStatus(
+  db: Executor,
+  filter: WithdrawalsFilter,
+): Promise<Array<{ status: WithdrawalStatus; count: number }>> {
+  const { status: _ignored, ...rest } = filter;
+  void _ignored;
+  if (servedByBuckets(rest, WITHDRAWALS_COUNT_RULE, ['kind'])) {
+    const rows = await db
+      .selectFrom('row_counts')
+      .select(['bucket', 'n'])
+      .where('relation', '=', 'withdrawal_requests')
+      .where(
+        'bucket',
+        'in',
+        WITHDRAWAL_STATUSES.map((s) => countBuckets.withdrawal_requests.kindStatus(filter.kind, s)),
+      )
+      .execute();
+    const byBucket = new Map(rows.map((r) => [r.bucket, Number(r.n)]));
+    return WITHDRAWAL_STATUSES.map((s) => ({
+      status: s,
+      count: byBucket.get(countBuckets.withdrawal_requests.kindStatus(filter.kind, s)) ?? 0,
+    }));
+  }
+  const rows = await applyFilter(db.selectFrom('withdrawal_requests as w'), rest, false)
+    .select(['w.status', (eb) => eb.fn.countAll<string>().as('n')])
+    .groupBy('w.status')
+    .execute();
+  const byStatus = new Map(rows.map((r) => [r.status, Number(r.n)]));
+  return WITHDRAWAL_STATUSES.map((s) => ({ status: s, count: byStatus.get(s) ?? 0 }));
+}
+
+/** What an approver sees beside each request (issue #14): the user's recent withdrawals in
+ * that coin, the receiving address's age and other users, the user's registration. */
+export type ApproverContext = {
+  id: string;
+  userCount24h: number;
+  userAmount24h: string;
+  userCount30d: number;
+  userAmount30d: string;
+  addressFirstSeenAt: Date | null;
+  addressOtherUsers: number;
+};
+
+export async function approverContext(
+  db: Executor,
+  ids: readonly string[],
+): Promise<ApproverContext[]> {
+  if (ids.length === 0) return [];
+  // Per page row: the user's index (end_user_id, requested_at) and the address index of 0071.
+  const result = await sql<ApproverContext>`
+    SELECT w.id::text AS id,
+           recent.count_24h AS "userCount24h", recent.amount_24h::text AS "userAmount24h",
+           recent.count_30d AS "userCount30d", recent.amount_30d::text AS "userAmount30d",
+           addr.first_seen AS "addressFirstSeenAt", addr.other_users AS "addressOtherUsers"
+      FROM withdrawal_requests w
+      CROSS JOIN LATERAL (
+        SELECT count(*) FILTER (WHERE o.requested_at >= now() - interval '24 hours')::int AS count_24h,
+               coalesce(sum(o.amount) FILTER (WHERE o.requested_at >= now() - interval '24 hours'), 0) AS amount_24h,
+               count(*)::int AS count_30d,
+               coalesce(sum(o.amount), 0) AS amount_30d
+          FROM withdrawal_requests o
+         WHERE o.end_user_id = w.end_user_id AND o.coin_type = w.coin_type
+           AND o.requested_at >= now() - interval '30 days'
+           AND o.status <> 'rejected' AND o.id <> w.id
+      ) AS recent
+      CROSS JOIN LATERAL (
+        SELECT min(o.requested_at) AS first_seen,
+               count(DISTINCT o.end_user_id) FILTER (WHERE o.end_user_id <> w.end_user_id)::int AS other_users
+          FROM withdrawal_requests o
+         WHERE lower(o.receiver_address) = lower(w.receiver_address)
+      ) AS addr
+     WHERE w.id = ANY(${ids.map(String)}::bigint[])`.execute(db);
+  return result.rows;
 }
 
 /** Filters of userWithdrawalHistory: one user's requests of every kind unless narrowed. */
@@ -229,4 +412,16 @@ export async function listUserWithdrawalsPage(
       .executeTakeFirstOrThrow(),
   ]);
   return { rows, totalRecords: Number(count.n) };
+}
+
+/** When a request was made (the first event of its timeline), or undefined. */
+export async function findRequestedAt(
+  db: Executor,
+  id: string,
+): Promise<{ requestedAt: Date } | undefined> {
+  return db
+    .selectFrom('withdrawal_requests')
+    .select('requested_at as requestedAt')
+    .where('id', '=', id)
+    .executeTakeFirst();
 }

@@ -1,19 +1,14 @@
-import { WITHDRAWAL_KINDS, WITHDRAWAL_STATUSES } from '../../db/tables/domain-tables';
 import { builder } from '../../graphql/builder';
 import { pagedListQuery } from '../../graphql/pagination';
 import type { UserWithdrawalRow } from './withdrawals-repository';
 import { USER_WITHDRAWALS_SORT_TARGETS } from './withdrawals-service';
+import { WithdrawalKindRef, WithdrawalStatusRef } from './withdrawal-types';
+import './withdrawal-actions-schema';
+import './withdrawal-lists-schema';
+import './withdrawal-exports-schema';
+import './withdrawal-uploads-schema';
 
-export const WithdrawalKindRef = builder.enumType('WithdrawalKind', {
-  description:
-    'The eight withdrawal kinds (docs/routes.md): saving (coin saving), affiliate_saving (saving coin), referral_reward, atem, bonus_reward, payment_paid_value (principal), proportional_bonus, affiliate_bonus.',
-  values: WITHDRAWAL_KINDS,
-});
-
-export const WithdrawalStatusRef = builder.enumType('WithdrawalStatus', {
-  description: 'requested -> processing -> completed | failed; requested | processing -> rejected.',
-  values: WITHDRAWAL_STATUSES,
-});
+export { WithdrawalKindRef, WithdrawalStatusRef };
 
 const UserWithdrawalRef = builder.objectRef<UserWithdrawalRow>('UserWithdrawal').implement({
   description: 'One withdrawal request of a user, of any kind (user detail, withdrawal history).',

@@ -8,8 +8,92 @@ import {
 } from '../../db/tables/domain-tables';
 import { badInput, notFound, positiveId } from '../../shared/list-input';
 import type { PageRequest } from '../../shared/page';
+import type { AuditService } from '../audit/audit-service';
 import type { UsersService } from '../users/users-service';
+import { createWithdrawalActions } from './withdrawal-actions';
+import { createWithdrawalExports } from './withdrawal-exports';
+import { createWithdrawalUploads } from './withdrawal-uploads';
+import type { ImportsService } from '../../platform/imports';
+import * as actionsRepo from './withdrawal-actions-repository';
 import * as repo from './withdrawals-repository';
+
+/** searchParams of the eight withdrawal lists (spec section 7). */
+export type WithdrawalSearchInput = {
+  status?: string | null | undefined;
+  userId?: number | null | undefined;
+  userName?: string | null | undefined;
+  email?: string | null | undefined;
+  requestedAtFrom?: Date | null | undefined;
+  requestedAtUntil?: Date | null | undefined;
+  address?: string | null | undefined;
+  transactionHash?: string | null | undefined;
+  amountFrom?: string | null | undefined;
+  amountTo?: string | null | undefined;
+  awaitingOver24h?: boolean | null | undefined;
+};
+
+export const WITHDRAWALS_SORT_TARGETS: readonly repo.WithdrawalsSortTarget[] = [
+  'requestedAt',
+  'id',
+  'amount',
+  'status',
+];
+
+type SummaryState = {
+  status?: string;
+  approvals?: number;
+  requiredApprovals?: number;
+  rejectCode?: string;
+  rejectReason?: string;
+  failureReason?: string;
+  transactionHash?: string;
+  exportBatchId?: string;
+};
+
+export type TimelineEvent = {
+  at: Date;
+  operation: string;
+  adminUserName: string | null;
+  fromStatus: string | null;
+  toStatus: string | null;
+  note: string | null;
+};
+
+function noteOf(after: SummaryState | undefined): string | null {
+  if (!after) return null;
+  if (after.rejectReason) return `${after.rejectCode ?? ''}: ${after.rejectReason}`;
+  if (after.failureReason) return after.failureReason;
+  if (after.transactionHash) return after.transactionHash;
+  if (after.exportBatchId) return `export batch ${after.exportBatchId}`;
+  if (after.approvals !== undefined && after.requiredApprovals !== undefined)
+    return `${after.approvals}/${after.requiredApprovals}`;
+  return null;
+}
+
+const trimmed = (v: string | null | undefined): string | undefined => {
+  const t = v?.trim();
+  return t ? t : undefined;
+};
+
+/** The repository filter of a list call; text filters trimmed, blanks dropped. */
+export function toFilter(kind: WithdrawalKind, p: WithdrawalSearchInput): repo.WithdrawalsFilter {
+  const filter: repo.WithdrawalsFilter = {
+    kind: oneOf<WithdrawalKind>('kind', kind, WITHDRAWAL_KINDS) ?? kind,
+    status: oneOf<WithdrawalStatus>('status', p.status, WITHDRAWAL_STATUSES),
+    userId: p.userId ?? undefined,
+    userName: trimmed(p.userName),
+    email: trimmed(p.email),
+    requestedAtFrom: p.requestedAtFrom ?? undefined,
+    requestedAtUntil: p.requestedAtUntil ?? undefined,
+    address: trimmed(p.address),
+    transactionHash: trimmed(p.transactionHash),
+    amountFrom: p.amountFrom ?? undefined,
+    amountTo: p.amountTo ?? undefined,
+    awaitingOver24h: p.awaitingOver24h ?? undefined,
+  };
+  if (filter.userId !== undefined) positiveId('userId', filter.userId);
+  return filter;
+}
 
 export const USER_WITHDRAWALS_SORT_TARGETS: readonly repo.WithdrawalsSortTarget[] = [
   'requestedAt',
@@ -34,9 +118,80 @@ function oneOf<T extends string>(
   return value as T;
 }
 
-/** Reads of withdrawal requests. */
-export function createWithdrawalsService(db: Kysely<DB>, users: Pick<UsersService, 'exists'>) {
+/** Withdrawal requests: the lists, and the actions of the one state machine. */
+export function createWithdrawalsService(
+  db: Kysely<DB>,
+  users: Pick<UsersService, 'exists'>,
+  audit: Pick<AuditService, 'withAuditEach' | 'list' | 'record'>,
+  imports: ImportsService,
+) {
   return {
+    ...createWithdrawalActions(db, audit),
+    ...createWithdrawalExports(db, audit),
+    ...createWithdrawalUploads(imports, audit),
+
+    /**
+     * One page of one kind's requests with the searchParams, the status tabs' counts and, per
+     * row, what an approver needs to see (recent withdrawals, address age, approvals).
+     */
+    list: async (
+      kind: WithdrawalKind,
+      params: WithdrawalSearchInput,
+      page: PageRequest<repo.WithdrawalsSortTarget>,
+    ) => {
+      const filter = toFilter(kind, params);
+      const [result, statusCounts] = await Promise.all([
+        repo.listWithdrawals(db, filter, page),
+        repo.countWithdrawalsByStatus(db, filter),
+      ]);
+      const ids = result.rows.map((r) => r.id);
+      const [contexts, approvals] = await Promise.all([
+        repo.approverContext(db, ids),
+        actionsRepo.approvalsOf(db, ids),
+      ]);
+      const contextOf = new Map(contexts.map((c) => [c.id, c]));
+      const rows = result.rows.map((row) => ({
+        ...row,
+        context: contextOf.get(row.id) ?? null,
+        approvals: approvals.filter((a) => a.requestId === row.id),
+      }));
+      return { rows, totalRecords: result.totalRecords, statusCounts };
+    },
+
+    /**
+     * A request's timeline: its request, then every audited change (who, when, from and to),
+     * read from the audit trail.
+     */
+    timeline: async (id: string): Promise<TimelineEvent[]> => {
+      if (!/^[1-9][0-9]{0,18}$/.test(id)) throw badInput('id', 'is not an id.');
+      const request = await repo.findRequestedAt(db, id);
+      if (!request) throw notFound('Withdrawal request', id);
+      const trail = await audit.list(
+        { targetType: 'withdrawal_request', targetId: id },
+        { limit: 200, offset: 0, sort: { target: 'id', orderBy: 'asc' } },
+      );
+      return [
+        {
+          at: request.requestedAt,
+          operation: 'requested',
+          adminUserName: null,
+          fromStatus: null,
+          toStatus: 'requested',
+          note: null,
+        },
+        ...trail.rows.map((row) => {
+          const summary = row.summary as { before?: SummaryState; after?: SummaryState };
+          return {
+            at: new Date(row.occurredAt),
+            operation: row.operation,
+            adminUserName: row.adminUserName,
+            fromStatus: summary.before?.status ?? null,
+            toStatus: summary.after?.status ?? null,
+            note: noteOf(summary.after),
+          };
+        }),
+      ];
+    },
     /** One user's withdrawal requests of every kind (or one kind/status), with the exact total. */
     userHistory: async (
       userId: number,

@@ -75,7 +75,8 @@ const SAVING_TERM_YEARS = [1, 2, 3, 5] as const;
 const SAVING_RATES = ['0.05', '0.08', '0.1', '0.15'] as const;
 const SAVING_WEIGHTS = [40, 30, 20, 10];
 
-const WITHDRAWAL_STATUS_WEIGHTS = [20, 15, 45, 8, 12];
+// requested, approved, processing, completed, failed, rejected
+const WITHDRAWAL_STATUS_WEIGHTS = [20, 6, 9, 45, 8, 12];
 const REJECT_REASONS = [
   'Receiver address does not match the registered wallet',
   '出金先アドレスが登録済みのものと一致しません',
@@ -750,7 +751,9 @@ export async function generatePopulation(
       const fee = ppv ? ppv.hec[2] : amount / 100n;
       const requestedAt = at(after, Math.max(DAY, POPULATION_END - after));
       const processingAt =
-        status === 'requested' || (status === 'rejected' && rng.chance(0.6))
+        status === 'requested' ||
+        status === 'approved' ||
+        (status === 'rejected' && rng.chance(0.6))
           ? null
           : requestedAt + rng.range(1, 72) * 3_600_000;
       const endAt = (processingAt ?? requestedAt) + rng.range(1, 48) * 3_600_000;
@@ -801,7 +804,7 @@ export async function generatePopulation(
     for (const r of savingRemittances)
       if (rng.chance(0.15)) withdraw('saving', 'HEC', r.sent, r.at, { saving: r.id });
     for (const r of affiliateRemittances) {
-      if (rng.chance(0.1)) withdraw('affiliate_saving', 'HEC', r.hec, r.at, { affiliate: r.id });
+      if (rng.chance(0.15)) withdraw('affiliate_saving', 'HEC', r.hec, r.at, { affiliate: r.id });
       if (rng.chance(0.1))
         withdraw('referral_reward', 'HEC', r.sent / 20n, r.at, { affiliate: r.id });
       if (r.atem > 0n && rng.chance(0.06))

@@ -38,7 +38,7 @@ export function UserWithdrawalHistoryPage() {
     status,
     pagination: list.pagination,
   });
-  const columns = useMemo(() => withdrawalColumns(t), [t]);
+  const columns = useMemo(() => withdrawalColumns(t, userId ?? undefined), [t, userId]);
   if (userId === null) return <Alert severity="error">{t('list.notFound')}</Alert>;
   const fields: FilterField[] = [
     {

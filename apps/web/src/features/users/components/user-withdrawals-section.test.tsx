@@ -100,10 +100,15 @@ describe('UserWithdrawalsSection', () => {
     // Cut to fit the laptop; the whole reason on hover.
     expect(within(table).getByTitle('Receiver address is on the block list')).toBeInTheDocument();
     expect(screen.getByText('57 records')).toBeInTheDocument();
-    // No links to the withdrawal screens (not built); one view-all to the user's own page.
+    // One view-all to the user's own page; each kind opens its withdrawal screen for the user.
     const link = screen.getByRole('link', { name: 'View all' });
     expect(link).toHaveAttribute('href', '/common/users/12/withdrawal_history');
-    expect(screen.getAllByRole('link')).toHaveLength(1);
+    const kindLinks = within(table).getAllByRole('link');
+    expect(kindLinks).toHaveLength(ROWS.length);
+    for (const a of kindLinks)
+      expect(a.getAttribute('href')).toMatch(
+        /^\/(withdrawals|aubecoin_saving)\/[a-z_]+\?userId=12$/,
+      );
   });
 
   it('says so when the user has no withdrawals', async () => {

@@ -19,7 +19,7 @@ export function UserWithdrawalsSection({ userId }: { userId: number }) {
     userId,
     pagination: { limit: LATEST_WITHDRAWALS, offset: 0 },
   });
-  const columns = useMemo(() => withdrawalColumns(t), [t]);
+  const columns = useMemo(() => withdrawalColumns(t, userId ?? undefined), [t, userId]);
   const to = `/common/users/${userId}/withdrawal_history`;
   return (
     <SectionCard

@@ -1,5 +1,7 @@
+import { Link as RouterLink } from 'react-router';
+import { withdrawalScreenForUser } from '@/lib/withdrawal-routes';
 import type { TFunction } from 'i18next';
-import { Chip, type ChipProps } from '@mui/material';
+import { Chip, Link, type ChipProps } from '@mui/material';
 import {
   isOneOf,
   WITHDRAWAL_KINDS as SHARED_KINDS,
@@ -31,6 +33,7 @@ export function asWithdrawalStatus(value: string): WithdrawalStatus | undefined 
 // do not), so failures stand out without failing the accessibility check.
 const STATUS_COLORS: Record<WithdrawalStatus, ChipProps['color']> = {
   requested: 'default',
+  approved: 'secondary',
   processing: 'primary',
   completed: 'success',
   failed: 'error',
@@ -60,10 +63,26 @@ function CoinAmount({ value, coin }: { value: string; coin: string }) {
 }
 
 /** The columns of a user's withdrawal table (user detail section and view-all page). */
-export function withdrawalColumns(t: TFunction): DataColumn<WithdrawalRow>[] {
+export function withdrawalColumns(t: TFunction, userId?: number): DataColumn<WithdrawalRow>[] {
   return [
     { id: 'id', label: t('fields.id'), render: (w) => w.id, sortable: true, hideable: false },
-    { id: 'kind', label: t('fields.kind'), render: (w) => t(`withdrawalKind.${w.kind}`) },
+    {
+      id: 'kind',
+      label: t('fields.kind'),
+      // The kind opens its withdrawal screen filtered to this user (approve, reject, timeline).
+      render: (w) =>
+        userId === undefined ? (
+          t(`withdrawalKind.${w.kind}`)
+        ) : (
+          <Link
+            component={RouterLink}
+            to={withdrawalScreenForUser(w.kind, userId)}
+            onClick={(event) => event.stopPropagation()}
+          >
+            {t(`withdrawalKind.${w.kind}`)}
+          </Link>
+        ),
+    },
     {
       id: 'status',
       label: t('fields.status'),

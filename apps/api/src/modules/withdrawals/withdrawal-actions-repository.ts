@@ -1,0 +1,142 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/executor';
+import type { WithdrawalKind, WithdrawalStatus } from '../../db/tables/domain-tables';
+
+/** What an action needs to decide about one request, read under its row lock. */
+export type LockedRequest = {
+  id: string;
+  kind: WithdrawalKind;
+  status: WithdrawalStatus;
+  revision: number;
+  updatedAt: Date;
+  coinType: string;
+  amount: string;
+  /** Approvals this request needs now (migration 0070's withdrawal_required_approvals). */
+  requiredApprovals: number;
+  approvalCount: number;
+};
+
+/**
+ * Locks the requests (in id order, so two calls over overlapping sets cannot deadlock) and
+ * reads their state. A concurrent action on the same request waits here and then reads the
+ * committed result, so only one of them changes it.
+ */
+export async function lockRequests(db: Executor, ids: readonly string[]): Promise<LockedRequest[]> {
+  if (ids.length === 0) return [];
+  const result = await sql<LockedRequest>`
+    SELECT w.id::text AS id, w.kind, w.status, w.revision, w.updated_at AS "updatedAt",
+           w.coin_type AS "coinType", w.amount::text AS amount,
+           withdrawal_required_approvals(w.coin_type, w.amount,
+             CASE WHEN w.kind = 'payment_paid_value' THEN w.eth_principal + w.eth_reward END)::int
+             AS "requiredApprovals",
+           (SELECT count(*) FROM withdrawal_approvals a WHERE a.withdrawal_request_id = w.id)::int
+             AS "approvalCount"
+      FROM withdrawal_requests w
+     WHERE w.id = ANY(${ids.map(String)}::bigint[])
+     ORDER BY w.id
+       FOR UPDATE OF w`.execute(db);
+  return result.rows;
+}
+
+/** Ids among `ids` that this admin has already approved. */
+export async function approvedBy(
+  db: Executor,
+  adminUserId: number,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('withdrawal_approvals')
+    .select(sql<string>`withdrawal_request_id::text`.as('id'))
+    .where('admin_user_id', '=', adminUserId)
+    .where('withdrawal_request_id', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function insertApproval(
+  db: Executor,
+  values: { requestId: string; adminUserId: number; adminUserName: string; revision: number },
+): Promise<void> {
+  await db
+    .insertInto('withdrawal_approvals')
+    .values({
+      withdrawal_request_id: values.requestId,
+      admin_user_id: values.adminUserId,
+      admin_user_name: values.adminUserName,
+      revision: values.revision,
+    })
+    .execute();
+}
+
+export type ChangedRequest = { id: string; status: WithdrawalStatus; revision: number };
+
+/** Records a first approval of a request that needs two: the count, and a new revision. */
+export async function setApprovalCount(
+  db: Executor,
+  id: string,
+  count: number,
+): Promise<ChangedRequest> {
+  return db
+    .updateTable('withdrawal_requests')
+    .set({ approval_count: count })
+    .where('id', '=', id)
+    .returning(['id', 'status', 'revision'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Moves one request on; the trigger checks the transition and stamps its time. */
+export async function setStatus(
+  db: Executor,
+  id: string,
+  status: WithdrawalStatus,
+  extra: {
+    rejectCode?: string;
+    rejectReason?: string;
+    failureReason?: string;
+  } = {},
+): Promise<ChangedRequest> {
+  return db
+    .updateTable('withdrawal_requests')
+    .set({
+      status,
+      ...(extra.rejectCode !== undefined ? { reject_code: extra.rejectCode } : {}),
+      ...(extra.rejectReason !== undefined ? { reject_reason: extra.rejectReason } : {}),
+      ...(extra.failureReason !== undefined ? { failure_reason: extra.failureReason } : {}),
+    })
+    .where('id', '=', id)
+    .returning(['id', 'status', 'revision'])
+    .executeTakeFirstOrThrow();
+}
+
+/** The approval thresholds per coin (docs/domain.md, "Withdrawal approval"). */
+export async function approvalThresholds(
+  db: Executor,
+): Promise<Array<{ coinType: string; secondApprovalAbove: string }>> {
+  return db
+    .selectFrom('withdrawal_approval_thresholds')
+    .select(['coin_type as coinType', 'second_approval_above as secondApprovalAbove'])
+    .orderBy('coin_type')
+    .execute();
+}
+
+/** Who approved a request, in order. */
+export async function approvalsOf(
+  db: Executor,
+  ids: readonly string[],
+): Promise<
+  Array<{ requestId: string; adminUserId: number | null; adminUserName: string; approvedAt: Date }>
+> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('withdrawal_approvals')
+    .select([
+      sql<string>`withdrawal_request_id::text`.as('requestId'),
+      'admin_user_id as adminUserId',
+      'admin_user_name as adminUserName',
+      'approved_at as approvedAt',
+    ])
+    .where('withdrawal_request_id', 'in', ids)
+    .orderBy('id')
+    .execute();
+}

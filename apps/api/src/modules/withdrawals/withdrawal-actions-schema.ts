@@ -1,0 +1,121 @@
+import { builder } from '../../graphql/builder';
+import {
+  REJECT_CODES,
+  type ActionAnswer,
+  type ActionOutcome,
+  type ActionResult,
+  type RefusalReason,
+} from './withdrawal-actions';
+import { WithdrawalStatusRef } from './withdrawal-types';
+
+const ActionOutcomeRef = builder.enumType('WithdrawalActionOutcome', {
+  description:
+    'What happened to one request of an approve/reject/fail call: approved, awaitingSecondApproval (first of two approvals), rejected, failed, or refused (unchanged, see reason).',
+  values: [
+    'approved',
+    'awaitingSecondApproval',
+    'rejected',
+    'failed',
+    'refused',
+  ] as const satisfies readonly ActionOutcome[],
+});
+
+const RefusalReasonRef = builder.enumType('WithdrawalRefusalReason', {
+  values: [
+    'NOT_FOUND',
+    'ILLEGAL_TRANSITION',
+    'STALE_REVISION',
+    'ALREADY_APPROVED_BY_YOU',
+    'LIST_CHANGED',
+  ] as const satisfies readonly RefusalReason[],
+});
+
+export const RejectCodeRef = builder.enumType('WithdrawalRejectCode', {
+  description: 'Why a withdrawal request was rejected (the text says more).',
+  values: REJECT_CODES,
+});
+
+const ActionResultRef = builder.objectRef<ActionResult>('WithdrawalActionResult').implement({
+  fields: (t) => ({
+    id: t.exposeString('id'),
+    outcome: t.field({ type: ActionOutcomeRef, resolve: (r) => r.outcome }),
+    status: t.field({
+      type: WithdrawalStatusRef,
+      nullable: true,
+      description: 'The status after the call (null when the request does not exist).',
+      resolve: (r) => r.status,
+    }),
+    revision: t.exposeInt('revision', { nullable: true }),
+    reason: t.field({ type: RefusalReasonRef, nullable: true, resolve: (r) => r.reason }),
+    message: t.exposeString('message', { nullable: true }),
+  }),
+});
+
+const ActionAnswerRef = builder.objectRef<ActionAnswer>('WithdrawalActionAnswer').implement({
+  description:
+    'One result per request named; the changes of the call were made in one transaction. A call in which no request could change answers CONFLICT instead (nothing changed).',
+  fields: (t) => ({
+    results: t.field({ type: [ActionResultRef], resolve: (a) => a.results }),
+    changedCount: t.exposeInt('changedCount'),
+    refusedCount: t.exposeInt('refusedCount'),
+  }),
+});
+
+const ApprovalInputRef = builder.inputType('WithdrawalApprovalInput', {
+  description: 'A request and the revision the approving admin saw.',
+  fields: (t) => ({
+    id: t.id({ required: true }),
+    revision: t.int({ required: true }),
+  }),
+});
+
+builder.mutationField('postApproveWithdrawalRequests', (t) =>
+  t.field({
+    description:
+      'Approves withdrawal requests (any kind) as the signed-in admin, each at the revision the admin saw (a changed request is refused as STALE_REVISION). Above its coin threshold a request needs two different admins: the first approval answers awaitingSecondApproval and the request stays requested. Nobody approves a request twice; no role is exempt.',
+    type: ActionAnswerRef,
+    authScopes: { write: true },
+    args: { requests: t.arg({ type: [ApprovalInputRef], required: true }) },
+    resolve: (_root, args, ctx) =>
+      ctx.services.withdrawals.approve(
+        ctx.actor,
+        args.requests.map((r) => ({ id: String(r.id), revision: r.revision })),
+      ),
+  }),
+);
+
+builder.mutationField('postRejectWithdrawalRequests', (t) =>
+  t.field({
+    description:
+      'Rejects requested, approved or processing withdrawal requests with a reason code and text.',
+    type: ActionAnswerRef,
+    authScopes: { write: true },
+    args: {
+      ids: t.arg.idList({ required: true }),
+      reasonCode: t.arg({ type: RejectCodeRef, required: true }),
+      reasonText: t.arg.string({ required: true }),
+    },
+    resolve: (_root, args, ctx) =>
+      ctx.services.withdrawals.reject(
+        ctx.actor,
+        args.ids.map(String),
+        args.reasonCode,
+        args.reasonText,
+      ),
+  }),
+);
+
+builder.mutationField('postFailWithdrawalRequests', (t) =>
+  t.field({
+    description:
+      'Marks processing withdrawal requests whose send failed as failed, with the reason.',
+    type: ActionAnswerRef,
+    authScopes: { write: true },
+    args: {
+      ids: t.arg.idList({ required: true }),
+      reason: t.arg.string({ required: true }),
+    },
+    resolve: (_root, args, ctx) =>
+      ctx.services.withdrawals.markFailed(ctx.actor, args.ids.map(String), args.reason),
+  }),
+);

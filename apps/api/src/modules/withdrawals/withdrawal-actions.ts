@@ -1,0 +1,288 @@
+import type { Kysely, Transaction } from 'kysely';
+import { WITHDRAWAL_MACHINE, canTransition, type WithdrawalStatus } from '@app/shared';
+import type { DB } from '../../db/schema';
+import { AppError } from '../../shared/app-error';
+import { badInput } from '../../shared/list-input';
+import type { Actor } from '../audit/audit-service';
+import * as repo from './withdrawal-actions-repository';
+
+/** The reason codes a rejection carries (migration 0070's CHECK), in display order. */
+export const REJECT_CODES = [
+  'invalid_address',
+  'suspected_fraud',
+  'insufficient_balance',
+  'duplicate_request',
+  'user_request',
+  'compliance',
+  'other',
+] as const;
+export type RejectCode = (typeof REJECT_CODES)[number];
+
+/** At most this many requests per approve/reject call (one transaction, one lock set). */
+export const MAX_REQUESTS_PER_ACTION = 1000;
+
+export type ActionOutcome =
+  'approved' | 'awaitingSecondApproval' | 'rejected' | 'failed' | 'refused';
+
+/** Why a request of a call was left unchanged. */
+export type RefusalReason =
+  | 'NOT_FOUND'
+  | 'ILLEGAL_TRANSITION'
+  | 'STALE_REVISION'
+  | 'ALREADY_APPROVED_BY_YOU'
+  | 'LIST_CHANGED';
+
+export type ActionResult = {
+  id: string;
+  outcome: ActionOutcome;
+  status: WithdrawalStatus | null;
+  revision: number | null;
+  reason: RefusalReason | null;
+  message: string | null;
+};
+
+export type ActionAnswer = {
+  results: ActionResult[];
+  changedCount: number;
+  refusedCount: number;
+};
+
+export type Change = { targetIds: string[]; before: unknown; after: unknown };
+
+type AuditEach = {
+  withAuditEach: <T>(
+    actor: Actor,
+    operation: { operation: string; targetType: string | null },
+    work: (trx: Transaction<DB>) => Promise<{ result: T; changes: Change[] }>,
+  ) => Promise<T>;
+};
+
+function refused(
+  id: string,
+  reason: RefusalReason,
+  message: string,
+  row?: repo.LockedRequest,
+): ActionResult {
+  return {
+    id,
+    outcome: 'refused',
+    status: row?.status ?? null,
+    revision: row?.revision ?? null,
+    reason,
+    message,
+  };
+}
+
+function illegal(row: repo.LockedRequest, to: WithdrawalStatus): ActionResult {
+  return refused(
+    row.id,
+    'ILLEGAL_TRANSITION',
+    `Withdrawal request ${row.id} is ${row.status} and cannot become ${to}.`,
+    row,
+  );
+}
+
+/** The approver: always the session's admin (never an argument). */
+function approver(actor: Actor): { id: number; name: string } {
+  if (actor.adminUserId === null || actor.adminUserName === null)
+    throw new AppError('FORBIDDEN', 'Only a signed-in admin can approve a withdrawal.');
+  return { id: actor.adminUserId, name: actor.adminUserName };
+}
+
+/**
+ * Ends a call: when no request of it could change, the call is a CONFLICT (nothing was
+ * written, so the transaction has nothing to keep); else the answer lists every request.
+ */
+function finish(
+  results: ActionResult[],
+  changes: Change[],
+): { result: ActionAnswer; changes: Change[] } {
+  const refusedCount = results.filter((r) => r.outcome === 'refused').length;
+  if (changes.length === 0) {
+    const first = results.find((r) => r.outcome === 'refused');
+    throw new AppError('CONFLICT', first?.message ?? 'Nothing to change.', {
+      reason: first?.reason ?? 'ILLEGAL_TRANSITION',
+      results,
+    });
+  }
+  return { result: { results, changedCount: changes.length, refusedCount }, changes };
+}
+
+function checkIds(ids: readonly string[]): string[] {
+  if (ids.length === 0) throw badInput('ids', 'name at least one withdrawal request.');
+  if (ids.length > MAX_REQUESTS_PER_ACTION)
+    throw badInput('ids', `at most ${MAX_REQUESTS_PER_ACTION} requests per call.`);
+  for (const id of ids)
+    if (!/^[1-9][0-9]{0,18}$/.test(id)) throw badInput('ids', `${id} is not an id.`);
+  return [...new Set(ids)];
+}
+
+export type ApprovalInput = { id: string; revision: number };
+
+/** Approve, reject and mark failed: one transaction per call, one audit row per change. */
+export function createWithdrawalActions(db: Kysely<DB>, audit: AuditEach) {
+  void db;
+  return {
+    /**
+     * Approves each request at the revision its admin saw. A request above its coin's
+     * threshold needs a second admin: the first approval leaves it `requested` (awaiting a
+     * second approval); nobody approves twice, whatever their role.
+     */
+    approve: (actor: Actor, requests: readonly ApprovalInput[]): Promise<ActionAnswer> => {
+      const admin = approver(actor);
+      const ids = checkIds(requests.map((r) => r.id));
+      return audit.withAuditEach(
+        actor,
+        { operation: 'postApproveWithdrawalRequests', targetType: 'withdrawal_request' },
+        async (trx) => {
+          const rows = new Map((await repo.lockRequests(trx, ids)).map((r) => [r.id, r]));
+          const mine = await repo.approvedBy(trx, admin.id, ids);
+          const results: ActionResult[] = [];
+          const changes: Change[] = [];
+          for (const input of requests) {
+            if (results.some((r) => r.id === input.id)) continue;
+            const row = rows.get(input.id);
+            if (!row) {
+              results.push(
+                refused(input.id, 'NOT_FOUND', `Withdrawal request ${input.id} was not found.`),
+              );
+              continue;
+            }
+            if (!canTransition(WITHDRAWAL_MACHINE, row.status, 'approved')) {
+              results.push(illegal(row, 'approved'));
+              continue;
+            }
+            if (mine.has(row.id)) {
+              results.push(
+                refused(
+                  row.id,
+                  'ALREADY_APPROVED_BY_YOU',
+                  `You have already approved withdrawal request ${row.id}; a second admin must approve it.`,
+                  row,
+                ),
+              );
+              continue;
+            }
+            if (row.revision !== input.revision) {
+              results.push(
+                refused(
+                  row.id,
+                  'STALE_REVISION',
+                  `Withdrawal request ${row.id} changed since you saw it (revision ${input.revision}, now ${row.revision}). Reload and check it again.`,
+                  row,
+                ),
+              );
+              continue;
+            }
+            await repo.insertApproval(trx, {
+              requestId: row.id,
+              adminUserId: admin.id,
+              adminUserName: admin.name,
+              revision: row.revision,
+            });
+            const count = row.approvalCount + 1;
+            const complete = count >= row.requiredApprovals;
+            const after = complete
+              ? await repo.setStatus(trx, row.id, 'approved')
+              : await repo.setApprovalCount(trx, row.id, count);
+            results.push({
+              id: row.id,
+              outcome: complete ? 'approved' : 'awaitingSecondApproval',
+              status: after.status,
+              revision: after.revision,
+              reason: null,
+              message: null,
+            });
+            changes.push({
+              targetIds: [row.id],
+              before: { status: row.status, revision: row.revision, approvals: row.approvalCount },
+              after: {
+                status: after.status,
+                revision: after.revision,
+                approvals: count,
+                requiredApprovals: row.requiredApprovals,
+              },
+            });
+          }
+          return finish(results, changes);
+        },
+      );
+    },
+
+    /** Rejects requested, approved or processing requests with a reason code and text. */
+    reject: (
+      actor: Actor,
+      rawIds: readonly string[],
+      code: string,
+      reason: string,
+    ): Promise<ActionAnswer> => {
+      const ids = checkIds(rawIds);
+      if (!(REJECT_CODES as readonly string[]).includes(code))
+        throw badInput('reasonCode', `must be one of ${REJECT_CODES.join(', ')}.`);
+      const text = reason.trim();
+      if (text === '') throw badInput('reasonText', 'say why the request is rejected.');
+      if (text.length > 500) throw badInput('reasonText', 'at most 500 characters.');
+      return audit.withAuditEach(
+        actor,
+        { operation: 'postRejectWithdrawalRequests', targetType: 'withdrawal_request' },
+        async (trx) => moveEach(trx, ids, 'rejected', { rejectCode: code, rejectReason: text }),
+      );
+    },
+
+    /** Marks processing requests whose send failed as failed, with the reason. */
+    markFailed: (
+      actor: Actor,
+      rawIds: readonly string[],
+      reason: string,
+    ): Promise<ActionAnswer> => {
+      const ids = checkIds(rawIds);
+      const text = reason.trim();
+      if (text === '') throw badInput('reason', 'say why the send failed.');
+      if (text.length > 500) throw badInput('reason', 'at most 500 characters.');
+      return audit.withAuditEach(
+        actor,
+        { operation: 'postFailWithdrawalRequests', targetType: 'withdrawal_request' },
+        async (trx) => moveEach(trx, ids, 'failed', { failureReason: text }),
+      );
+    },
+  };
+}
+
+async function moveEach(
+  trx: Transaction<DB>,
+  ids: readonly string[],
+  to: 'rejected' | 'failed',
+  extra: { rejectCode?: string; rejectReason?: string; failureReason?: string },
+): Promise<{ result: ActionAnswer; changes: Change[] }> {
+  const rows = new Map((await repo.lockRequests(trx, ids)).map((r) => [r.id, r]));
+  const results: ActionResult[] = [];
+  const changes: Change[] = [];
+  for (const id of ids) {
+    const row = rows.get(id);
+    if (!row) {
+      results.push(refused(id, 'NOT_FOUND', `Withdrawal request ${id} was not found.`));
+      continue;
+    }
+    if (!canTransition(WITHDRAWAL_MACHINE, row.status, to)) {
+      results.push(illegal(row, to));
+      continue;
+    }
+    const after = await repo.setStatus(trx, id, to, extra);
+    results.push({
+      id,
+      outcome: to,
+      status: after.status,
+      revision: after.revision,
+      reason: null,
+      message: null,
+    });
+    changes.push({
+      targetIds: [id],
+      before: { status: row.status, revision: row.revision },
+      after: { status: after.status, revision: after.revision, ...extra },
+    });
+  }
+  return finish(results, changes);
+}
+
+export type WithdrawalActions = ReturnType<typeof createWithdrawalActions>;

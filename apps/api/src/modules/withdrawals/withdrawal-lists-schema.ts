@@ -1,0 +1,249 @@
+import type { WithdrawalKind } from '@app/shared';
+import { builder } from '../../graphql/builder';
+import { pagedListQuery, PaginationInputRef } from '../../graphql/pagination';
+import type { PageRequestInput } from '../../shared/page';
+import type { ApproverContext, WithdrawalListRow } from './withdrawals-repository';
+import { WITHDRAWALS_SORT_TARGETS, type TimelineEvent } from './withdrawals-service';
+import { WithdrawalKindRef, WithdrawalStatusRef } from './withdrawal-types';
+
+/** The spec's list call of each kind (section 7); exports and uploads are named after it. */
+export const WITHDRAWAL_LIST_CALLS: Record<WithdrawalKind, string> = {
+  saving: 'savingWithdrawals',
+  affiliate_saving: 'affiliateSavingWithdrawalRequests',
+  referral_reward: 'affiliateSavingReferralRewardWithdrawalRequests',
+  atem: 'affiliateSavingAtemWithdrawalRequests',
+  bonus_reward: 'affiliateSavingBonusRewardWithdrawals',
+  payment_paid_value: 'paymentPaidValueWithdrawals',
+  proportional_bonus: 'proportionalBonusWithdrawals',
+  affiliate_bonus: 'affiliateBonusWithdrawals',
+};
+
+type Approval = { adminUserId: number | null; adminUserName: string; approvedAt: Date };
+type ListRow = WithdrawalListRow & { context: ApproverContext | null; approvals: Approval[] };
+type StatusCount = { status: WithdrawalListRow['status']; count: number };
+
+const ApprovalRef = builder.objectRef<Approval>('WithdrawalApproval').implement({
+  fields: (t) => ({
+    adminUserId: t.exposeInt('adminUserId', { nullable: true }),
+    adminUserName: t.exposeString('adminUserName'),
+    approvedAt: t.field({ type: 'DateTime', resolve: (a) => a.approvedAt }),
+  }),
+});
+
+const StatusCountRef = builder.objectRef<StatusCount>('WithdrawalStatusCount').implement({
+  fields: (t) => ({
+    status: t.field({ type: WithdrawalStatusRef, resolve: (c) => c.status }),
+    count: t.exposeInt('count'),
+  }),
+});
+
+const AmountPartsRef = builder
+  .objectRef<{ principal: string; reward: string; fee: string }>('WithdrawalAmountParts')
+  .implement({
+    description: 'A principal withdrawal pays one coin as principal + reward - fee.',
+    fields: (t) => ({
+      principal: t.field({ type: 'Decimal', resolve: (a) => a.principal }),
+      reward: t.field({ type: 'Decimal', resolve: (a) => a.reward }),
+      fee: t.field({ type: 'Decimal', resolve: (a) => a.fee }),
+    }),
+  });
+
+const ContextRef = builder.objectRef<ApproverContext>('WithdrawalApproverContext').implement({
+  description:
+    'What an approver sees before approving: the same user’s other withdrawals in this coin (not rejected) of the last 24 h and 30 days, when the receiving address first appeared in our data and how many other users used it.',
+  fields: (t) => ({
+    userCount24h: t.exposeInt('userCount24h'),
+    userAmount24h: t.field({ type: 'Decimal', resolve: (c) => c.userAmount24h }),
+    userCount30d: t.exposeInt('userCount30d'),
+    userAmount30d: t.field({ type: 'Decimal', resolve: (c) => c.userAmount30d }),
+    addressFirstSeenAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      resolve: (c) => c.addressFirstSeenAt,
+    }),
+    addressOtherUsers: t.exposeInt('addressOtherUsers'),
+  }),
+});
+
+const parts = (principal: string | null, reward: string | null, fee: string | null) =>
+  principal !== null && reward !== null && fee !== null ? { principal, reward, fee } : null;
+
+export const WithdrawalRequestRef = builder.objectRef<ListRow>('WithdrawalRequest').implement({
+  description:
+    'A withdrawal request of any kind: the shared fields of spec section 3 and every variant’s own (null where the kind has none), its approvals and the approver context.',
+  fields: (t) => ({
+    id: t.exposeString('id'),
+    kind: t.field({ type: WithdrawalKindRef, resolve: (w) => w.kind }),
+    status: t.field({ type: WithdrawalStatusRef, resolve: (w) => w.status }),
+    revision: t.exposeInt('revision', {
+      description: 'Changes with every change of the request; an approval names it.',
+    }),
+    requestedAt: t.field({ type: 'DateTime', resolve: (w) => w.requestedAt }),
+    approvedAt: t.field({ type: 'DateTime', nullable: true, resolve: (w) => w.approvedAt }),
+    processingAt: t.field({ type: 'DateTime', nullable: true, resolve: (w) => w.processingAt }),
+    completedAt: t.field({ type: 'DateTime', nullable: true, resolve: (w) => w.completedAt }),
+    failedAt: t.field({ type: 'DateTime', nullable: true, resolve: (w) => w.failedAt }),
+    rejectedAt: t.field({ type: 'DateTime', nullable: true, resolve: (w) => w.rejectedAt }),
+    createdAt: t.field({ type: 'DateTime', resolve: (w) => w.createdAt }),
+    transactionHash: t.exposeString('transactionHash', { nullable: true }),
+    hecTransactionHash: t.string({
+      nullable: true,
+      description: 'Principal withdrawals: the HEC transfer (transactionHash).',
+      resolve: (w) => (w.kind === 'payment_paid_value' ? w.transactionHash : null),
+    }),
+    ethTransactionHash: t.exposeString('ethTransactionHash', { nullable: true }),
+    address: t.exposeString('receiverAddress', { description: 'Same as receiverAddress.' }),
+    receiverAddress: t.exposeString('receiverAddress'),
+    hecReceiverAddress: t.string({
+      nullable: true,
+      resolve: (w) => (w.kind === 'payment_paid_value' ? w.receiverAddress : null),
+    }),
+    ethReceiverAddress: t.exposeString('ethReceiverAddress', { nullable: true }),
+    userId: t.exposeInt('userId'),
+    userName: t.exposeString('userName'),
+    username: t.exposeString('userName', { description: 'Same as userName.' }),
+    email: t.exposeString('email'),
+    userRegisteredAt: t.field({ type: 'DateTime', resolve: (w) => w.userRegisteredAt }),
+    aubeUserIdHash: t.exposeString('aubeUserIdHash'),
+    forceClubIdHash: t.exposeString('forceClubIdHash', { nullable: true }),
+    userSavingSentValueId: t.exposeString('userSavingSentValueId', { nullable: true }),
+    userAffiliateSavingSentValueId: t.exposeString('userAffiliateSavingSentValueId', {
+      nullable: true,
+    }),
+    userPaymentPaidValueId: t.exposeString('userPaymentPaidValueId', { nullable: true }),
+    coinTypeName: t.exposeString('coinTypeName'),
+    requestedAmount: t.field({ type: 'Decimal', resolve: (w) => w.requestedAmount }),
+    requestedHecAmount: t.field({
+      type: 'Decimal',
+      nullable: true,
+      resolve: (w) => (w.coinTypeName === 'HEC' ? w.requestedAmount : null),
+    }),
+    feeHecAmount: t.field({
+      type: 'Decimal',
+      nullable: true,
+      resolve: (w) => (w.coinTypeName === 'HEC' ? w.fee : null),
+    }),
+    reward: t.field({
+      type: 'Decimal',
+      description: 'The gross amount (proportional and affiliate bonus).',
+      resolve: (w) => w.requestedAmount,
+    }),
+    fee: t.field({ type: 'Decimal', resolve: (w) => w.fee }),
+    netAmount: t.field({ type: 'Decimal', resolve: (w) => w.netAmount }),
+    ethAmount: t.field({
+      type: AmountPartsRef,
+      nullable: true,
+      resolve: (w) => parts(w.ethPrincipal, w.ethReward, w.ethFee),
+    }),
+    hecAmount: t.field({
+      type: AmountPartsRef,
+      nullable: true,
+      resolve: (w) => parts(w.hecPrincipal, w.hecReward, w.hecFee),
+    }),
+    metaxEmail: t.exposeString('metaxEmail', { nullable: true }),
+    rejectCode: t.exposeString('rejectCode', { nullable: true }),
+    rejectReason: t.exposeString('rejectReason', { nullable: true }),
+    failureReason: t.exposeString('failureReason', { nullable: true }),
+    exportBatchId: t.exposeString('exportBatchId', { nullable: true }),
+    requiredApprovals: t.exposeInt('requiredApprovals', {
+      description: 'Approvals this request needs: 2 above its coin threshold, else 1.',
+    }),
+    approvals: t.field({ type: [ApprovalRef], resolve: (w) => w.approvals }),
+    awaitingOver24h: t.exposeBoolean('awaitingOver24h', {
+      description: 'Requested more than 24 hours ago and still awaiting approval.',
+    }),
+    context: t.field({ type: ContextRef, nullable: true, resolve: (w) => w.context }),
+  }),
+});
+
+export const WithdrawalSearchParamsRef = builder.inputType('WithdrawalSearchParams', {
+  description:
+    'Filters of the withdrawal lists: status, user (id, exact name or email, any case), requested-at range, address or transaction hash (exact, any case), amount range, awaiting approval > 24 h.',
+  fields: (t) => ({
+    status: t.field({ type: WithdrawalStatusRef, required: false }),
+    userId: t.int({ required: false }),
+    userName: t.string({ required: false }),
+    email: t.string({ required: false }),
+    requestedAtFrom: t.field({ type: 'DateTime', required: false }),
+    requestedAtUntil: t.field({ type: 'DateTime', required: false }),
+    address: t.string({ required: false }),
+    transactionHash: t.string({ required: false }),
+    amountFrom: t.field({ type: 'Decimal', required: false }),
+    amountTo: t.field({ type: 'Decimal', required: false }),
+    awaitingOver24h: t.boolean({ required: false }),
+  }),
+});
+
+export const WithdrawalListInputRef = builder.inputType('WithdrawalListInput', {
+  fields: (t) => ({
+    searchParams: t.field({ type: WithdrawalSearchParamsRef, required: false }),
+    pagination: t.field({ type: PaginationInputRef, required: false }),
+  }),
+});
+
+const SORT_NOTE =
+  'Sort targets: requestedAt (default DESC; ASC is the age sort, oldest first), id, amount, status.';
+
+/** The eight spec calls and one generic call taking the kind: one implementation. */
+function declareList(name: string, type: string, kind: WithdrawalKind | null): void {
+  pagedListQuery(name, {
+    type,
+    item: WithdrawalRequestRef,
+    description: kind
+      ? `Withdrawal requests of kind ${kind}, input {searchParams, pagination}, with the status tabs' counts. ${SORT_NOTE}`
+      : `Withdrawal requests of the given kind (the one call the web app's eight screens share). ${SORT_NOTE}`,
+    authScopes: { authenticated: true },
+    sortTargets: WITHDRAWALS_SORT_TARGETS,
+    defaultSort: { target: 'requestedAt', orderBy: 'desc' },
+    args: (arg) => ({
+      ...(kind ? {} : { kind: arg({ type: WithdrawalKindRef, required: true }) }),
+      input: arg({ type: WithdrawalListInputRef, required: false }),
+    }),
+    pageInput: (args) => (args.input?.pagination ?? undefined) as PageRequestInput,
+    load: (args, page, ctx) =>
+      ctx.services.withdrawals.list(
+        kind ?? (args as { kind: WithdrawalKind }).kind,
+        args.input?.searchParams ?? {},
+        page,
+      ),
+    extraFields: (t) => ({
+      statusCounts: t.field({
+        type: [StatusCountRef],
+        description:
+          'Per status, how many requests match the searchParams without their status (the status tabs).',
+        resolve: (r) => r.statusCounts,
+      }),
+    }),
+  });
+}
+
+declareList('withdrawalRequests', 'WithdrawalRequestList', null);
+for (const [kind, call] of Object.entries(WITHDRAWAL_LIST_CALLS) as Array<[WithdrawalKind, string]>)
+  declareList(call, `${call[0]!.toUpperCase()}${call.slice(1)}List`, kind);
+
+const TimelineEventRef = builder.objectRef<TimelineEvent>('WithdrawalTimelineEvent').implement({
+  fields: (t) => ({
+    at: t.field({ type: 'DateTime', resolve: (e) => e.at }),
+    operation: t.exposeString('operation', {
+      description: 'requested, or the audited operation that changed the request.',
+    }),
+    adminUserName: t.exposeString('adminUserName', { nullable: true }),
+    fromStatus: t.exposeString('fromStatus', { nullable: true }),
+    toStatus: t.exposeString('toStatus', { nullable: true }),
+    note: t.exposeString('note', {
+      nullable: true,
+      description: 'Approvals so far, the reject or failure reason, the hash or the export batch.',
+    }),
+  }),
+});
+
+builder.queryField('withdrawalRequestTimeline', (t) =>
+  t.field({
+    description:
+      'Every transition of one withdrawal request with who and when, from the audit trail (the request itself first).',
+    type: [TimelineEventRef],
+    authScopes: { authenticated: true },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => ctx.services.withdrawals.timeline(String(args.id)),
+  }),
+);

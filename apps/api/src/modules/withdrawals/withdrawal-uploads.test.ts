@@ -1,0 +1,214 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_TOKEN_HEADER, GRAPHQL_PATH } from '@app/shared';
+import { startTestApp, type GraphQLResponse, type TestApp } from '../../../test/test-app';
+import { seedDemoPopulation } from '../../seed/population/demo-population';
+
+/** Transaction CSV uploads through the import engine: all or nothing, by line, never twice. */
+let t: TestApp;
+let writer: string;
+let reader: string;
+
+const hash = (seed: string) => `0x${createHash('sha256').update(seed).digest('hex')}`;
+
+type UploadAnswer = {
+  message: string;
+  countTransactions: number;
+  isSuccess: boolean;
+  transactionsCount: number;
+  report: {
+    errorCount: number;
+    errors: Array<{ line: number; column: string | null; code: string; message: string }>;
+  };
+};
+
+async function upload(
+  mutation: string,
+  csv: string,
+  options: { dryRun?: boolean; token?: string } = {},
+): Promise<GraphQLResponse<Record<string, UploadAnswer>>> {
+  const form = new FormData();
+  form.append(
+    'operations',
+    JSON.stringify({
+      query: `mutation ($file: Upload!, $dryRun: Boolean) { ${mutation}(file: $file, dryRun: $dryRun) {
+        message countTransactions isSuccess transactionsCount
+        report { errorCount errors { line column code message } } } }`,
+      variables: { file: null, dryRun: options.dryRun ?? false },
+    }),
+  );
+  form.append('map', JSON.stringify({ 0: ['variables.file'] }));
+  form.append('0', new Blob([csv], { type: 'text/csv' }), 'transactions.csv');
+  const response = await fetch(`${t.baseUrl}${GRAPHQL_PATH}`, {
+    method: 'POST',
+    headers: { [ACCESS_TOKEN_HEADER]: options.token ?? writer },
+    body: form,
+  });
+  return (await response.json()) as GraphQLResponse<Record<string, UploadAnswer>>;
+}
+
+/** Puts n requested requests of a kind into processing (approvals, approved, processing). */
+async function toProcessing(kind: string, n: number): Promise<string[]> {
+  const rows = await sql<{ id: string }>`
+    SELECT id::text AS id FROM withdrawal_requests WHERE kind = ${kind} AND status = 'requested'
+     ORDER BY withdrawal_requests.id LIMIT ${n}`.execute(t.database.db);
+  expect(rows.rows).toHaveLength(n);
+  const ids = rows.rows.map((r) => r.id);
+  await sql`INSERT INTO withdrawal_approvals (withdrawal_request_id, admin_user_name, revision)
+    SELECT id, a, 1 FROM unnest(${ids}::bigint[]) AS id, unnest(ARRAY['a1', 'a2']) AS a`.execute(
+    t.database.db,
+  );
+  await sql`UPDATE withdrawal_requests SET status = 'approved' WHERE id = ANY(${ids}::bigint[])`.execute(
+    t.database.db,
+  );
+  await sql`UPDATE withdrawal_requests SET status = 'processing' WHERE id = ANY(${ids}::bigint[])`.execute(
+    t.database.db,
+  );
+  return ids;
+}
+
+async function statusOf(ids: string[]): Promise<string[]> {
+  const r = await sql<{ status: string }>`
+    SELECT status FROM withdrawal_requests WHERE id = ANY(${ids}::bigint[]) ORDER BY withdrawal_requests.id`.execute(
+    t.database.db,
+  );
+  return r.rows.map((x) => x.status);
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await seedDemoPopulation(t.database.db, { users: 400, seed: 13 });
+  writer = await t.login('writer@example.com');
+  reader = await t.login('reader@example.com');
+}, 180_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const SAVING = 'postSavingWithdrawalsTransactionsByCSV';
+const PRINCIPAL = 'postPaymentPaidValueWithdrawalsTransactionsByCSV';
+
+describe('transaction uploads', () => {
+  it('completes processing requests; the dry run changes nothing; the same file twice is refused', async () => {
+    const ids = await toProcessing('saving', 2);
+    const csv = `id,transactionHash\n${ids[0]},${hash('a')}\n${ids[1]},${hash('b').toUpperCase().replace('0X', '0x')}\n`;
+    const dry = await upload(SAVING, csv, { dryRun: true });
+    expect(dry.errors, JSON.stringify(dry.errors)).toBeUndefined();
+    expect(dry.data![SAVING]).toMatchObject({ isSuccess: true, countTransactions: 2 });
+    expect(await statusOf(ids)).toEqual(['processing', 'processing']);
+
+    const applied = await upload(SAVING, csv);
+    expect(applied.errors).toBeUndefined();
+    expect(applied.data![SAVING]).toMatchObject({
+      isSuccess: true,
+      transactionsCount: 2,
+      countTransactions: 2,
+    });
+    expect(await statusOf(ids)).toEqual(['completed', 'completed']);
+    for (const id of ids) {
+      const audit = await sql<{ n: number }>`SELECT count(*)::int AS n FROM audit_log
+        WHERE operation = 'withdrawalTransactionsUpload' AND target_type = 'withdrawal_request'
+          AND target_ids @> ARRAY[${id}]::text[]`.execute(t.database.db);
+      expect(audit.rows[0]!.n).toBe(1);
+    }
+
+    const again = await upload(SAVING, csv);
+    expect(again.errors?.[0]?.extensions?.code).toBe('CONFLICT');
+    expect(again.errors?.[0]?.extensions?.reason).toBe('ALREADY_IMPORTED');
+  });
+
+  it('refuses a used hash in any letter case, a bad hash, a rejected or completed request; nothing changes', async () => {
+    const [open] = await toProcessing('saving', 1);
+    const used = await sql<{ id: string; h: string }>`
+      SELECT id::text AS id, transaction_hash AS h FROM withdrawal_requests WHERE status = 'completed' AND kind = 'saving'
+       ORDER BY withdrawal_requests.id LIMIT 1`.execute(t.database.db);
+    const rejected = await sql<{ id: string }>`
+      SELECT id::text AS id FROM withdrawal_requests WHERE status = 'rejected' AND kind = 'saving' LIMIT 1`.execute(
+      t.database.db,
+    );
+    const csv = [
+      'id,transactionHash',
+      `${open},${used.rows[0]!.h.toUpperCase().replace('0X', '0x')}`,
+      `${rejected.rows[0]!.id},${hash('r')}`,
+      `${used.rows[0]!.id},${hash('c')}`,
+      `${open},not-a-hash`,
+      `999999999,${hash('missing')}`,
+    ].join('\n');
+    const result = await upload(SAVING, csv);
+    expect(result.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    const dry = await upload(SAVING, csv, { dryRun: true });
+    const errors = dry.data![SAVING]!.report.errors.map((e) => [e.line, e.column, e.code]);
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        [2, 'transactionHash', 'conflict'],
+        [3, 'id', 'conflict'],
+        [4, 'id', 'conflict'],
+        [5, 'transactionHash', 'hash_format'],
+        [6, 'id', 'unknown_reference'],
+      ]),
+    );
+    expect(dry.data![SAVING]!.isSuccess).toBe(false);
+    expect(await statusOf([open!])).toEqual(['processing']);
+  });
+
+  it('principal withdrawals take both hashes and complete with both', async () => {
+    const [id] = await toProcessing('payment_paid_value', 1);
+    const csv = `id,hecTransactionHash,ethTransactionHash\n${id},${hash('hec')},${hash('eth')}\n`;
+    const result = await upload(PRINCIPAL, csv);
+    expect(result.errors, JSON.stringify(result.errors)).toBeUndefined();
+    const row = await sql<{ status: string; h: string; e: string }>`
+      SELECT status, transaction_hash AS h, eth_transaction_hash AS e FROM withdrawal_requests WHERE id = ${id}`.execute(
+      t.database.db,
+    );
+    // Stored as the import engine normalises a hash (lower case); compared without the 0x.
+    const bare = (h: string) => h.toLowerCase().replace(/^0x/, '');
+    const r = row.rows[0]!;
+    expect([r.status, bare(r.h), bare(r.e)]).toEqual([
+      'completed',
+      bare(hash('hec')),
+      bare(hash('eth')),
+    ]);
+  });
+
+  it('one bad line in 10,000 refuses the whole file and names the line', async () => {
+    const user = await sql<{ id: number }>`SELECT id FROM end_users ORDER BY id LIMIT 1`.execute(
+      t.database.db,
+    );
+    const inserted = await sql<{ id: string }>`
+      INSERT INTO withdrawal_requests (kind, end_user_id, coin_type, amount, net_amount, receiver_address)
+      SELECT 'affiliate_bonus', ${user.rows[0]!.id}, 'HEC', 1, 1, '0xbulk' || g FROM generate_series(1, 10000) g
+      RETURNING id::text AS id`.execute(t.database.db);
+    const ids = inserted.rows.map((r) => r.id);
+    await sql`INSERT INTO withdrawal_approvals (withdrawal_request_id, admin_user_name, revision)
+      SELECT id, 'a1', 1 FROM unnest(${ids}::bigint[]) AS id`.execute(t.database.db);
+    await sql`UPDATE withdrawal_requests SET status = 'approved' WHERE id = ANY(${ids}::bigint[])`.execute(
+      t.database.db,
+    );
+    await sql`UPDATE withdrawal_requests SET status = 'processing' WHERE id = ANY(${ids}::bigint[])`.execute(
+      t.database.db,
+    );
+    const lines = ids.map((id, i) => `${id},${i === 6789 ? '0x12' : hash(`bulk${i}`)}`);
+    const result = await upload(
+      'postAffiliateBonusWithdrawalsTransactionsByCSV',
+      `id,transactionHash\n${lines.join('\n')}\n`,
+    );
+    expect(result.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(result.errors?.[0]?.extensions?.errorCount).toBe(1);
+    const errors = result.errors?.[0]?.extensions?.errors as Array<{ line: number; code: string }>;
+    expect(errors.map((e) => [e.line, e.code])).toEqual([[6791, 'hash_format']]);
+    const still = await sql<{ n: number }>`SELECT count(*)::int AS n FROM withdrawal_requests
+      WHERE id = ANY(${ids}::bigint[]) AND status = 'processing'`.execute(t.database.db);
+    expect(still.rows[0]!.n).toBe(10000);
+  }, 120_000);
+
+  it('the read role cannot upload', async () => {
+    const [id] = await toProcessing('saving', 1);
+    const result = await upload(SAVING, `id,transactionHash\n${id},${hash('reader')}\n`, {
+      token: reader,
+    });
+    expect(result.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect(await statusOf([id!])).toEqual(['processing']);
+  });
+});

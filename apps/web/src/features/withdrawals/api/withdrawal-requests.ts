@@ -1,0 +1,107 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { graphql } from '@/gql';
+import type { WithdrawalRequestsQueryVariables } from '@/gql/graphql';
+import { execute } from '@/lib/graphql-client';
+
+// One document for the eight screens: the kind is an argument (withdrawalRequests answers
+// exactly what the kind's own spec call answers).
+const WithdrawalRequestsQuery = graphql(`
+  query WithdrawalRequests($kind: WithdrawalKind!, $input: WithdrawalListInput) {
+    withdrawalRequests(kind: $kind, input: $input) {
+      list {
+        id
+        kind
+        status
+        revision
+        requestedAt
+        createdAt
+        userId
+        userName
+        email
+        userRegisteredAt
+        aubeUserIdHash
+        forceClubIdHash
+        userSavingSentValueId
+        userAffiliateSavingSentValueId
+        userPaymentPaidValueId
+        coinTypeName
+        requestedAmount
+        fee
+        netAmount
+        ethAmount {
+          principal
+          reward
+          fee
+        }
+        hecAmount {
+          principal
+          reward
+          fee
+        }
+        metaxEmail
+        receiverAddress
+        ethReceiverAddress
+        transactionHash
+        ethTransactionHash
+        rejectCode
+        rejectReason
+        failureReason
+        exportBatchId
+        requiredApprovals
+        approvals {
+          adminUserId
+          adminUserName
+          approvedAt
+        }
+        awaitingOver24h
+        context {
+          userCount24h
+          userAmount24h
+          userCount30d
+          userAmount30d
+          addressFirstSeenAt
+          addressOtherUsers
+        }
+      }
+      pagination {
+        totalRecords
+      }
+      statusCounts {
+        status
+        count
+      }
+    }
+  }
+`);
+
+export const withdrawalRequestsKey = ['withdrawalRequests'] as const;
+
+/** One page of one kind's requests, with the status tabs' counts. */
+export function useWithdrawalRequests(variables: WithdrawalRequestsQueryVariables) {
+  return useQuery({
+    queryKey: [...withdrawalRequestsKey, variables],
+    queryFn: async () => (await execute(WithdrawalRequestsQuery, variables)).withdrawalRequests,
+    placeholderData: keepPreviousData,
+  });
+}
+
+const TimelineQuery = graphql(`
+  query WithdrawalRequestTimeline($id: ID!) {
+    withdrawalRequestTimeline(id: $id) {
+      at
+      operation
+      adminUserName
+      fromStatus
+      toStatus
+      note
+    }
+  }
+`);
+
+/** Every transition of one request, from the audit trail. */
+export function useWithdrawalTimeline(id: string) {
+  return useQuery({
+    queryKey: [...withdrawalRequestsKey, 'timeline', id],
+    queryFn: async () => (await execute(TimelineQuery, { id })).withdrawalRequestTimeline,
+  });
+}

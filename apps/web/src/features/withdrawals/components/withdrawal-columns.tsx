@@ -1,0 +1,250 @@
+import type { TFunction } from 'i18next';
+import { Box, Checkbox, Chip, Tooltip } from '@mui/material';
+import type { WithdrawalKind, WithdrawalStatus } from '@app/shared';
+import { AmountText } from '@/components/amount-text';
+import type { DataColumn } from '@/components/data-table/data-table';
+import { dateTimeColumn, hashColumn } from '@/components/data-table/columns';
+import { TruncatedText } from '@/components/truncated-text';
+import type { WithdrawalRequestsQuery } from '@/gql/graphql';
+
+export type WithdrawalRow = WithdrawalRequestsQuery['withdrawalRequests']['list'][number];
+
+// Outlined chips in colours whose text keeps AA contrast on the light theme.
+const STATUS_COLORS: Record<
+  WithdrawalStatus,
+  'default' | 'secondary' | 'primary' | 'success' | 'error'
+> = {
+  requested: 'default',
+  approved: 'secondary',
+  processing: 'primary',
+  completed: 'success',
+  failed: 'error',
+  rejected: 'error',
+};
+
+export function StatusChip({ status, t }: { status: WithdrawalStatus; t: TFunction }) {
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={STATUS_COLORS[status]}
+      label={t(`withdrawalStatus.${status}`)}
+    />
+  );
+}
+
+/** An amount with its coin after the aligned digits (the coin varies by row). */
+export function CoinAmount({ value, coin }: { value: string | null | undefined; coin: string }) {
+  if (value === null || value === undefined) return null;
+  return (
+    <>
+      <AmountText value={value} />
+      <span style={{ display: 'inline-block', minWidth: '4.5ch', textAlign: 'left' }}> {coin}</span>
+    </>
+  );
+}
+
+/** The variant fields of spec section 3, per kind (shown hidden by default but choosable). */
+const VARIANT_COLUMNS: Record<WithdrawalKind, readonly string[]> = {
+  saving: ['userSavingSentValueId'],
+  affiliate_saving: ['aubeUserIdHash', 'forceClubIdHash', 'userAffiliateSavingSentValueId'],
+  referral_reward: ['aubeUserIdHash', 'forceClubIdHash', 'userAffiliateSavingSentValueId'],
+  atem: ['aubeUserIdHash', 'forceClubIdHash', 'userAffiliateSavingSentValueId'],
+  bonus_reward: [],
+  payment_paid_value: [
+    'userPaymentPaidValueId',
+    'ethAmount',
+    'hecAmount',
+    'metaxEmail',
+    'ethReceiverAddress',
+    'ethTransactionHash',
+    'createdAt',
+  ],
+  proportional_bonus: ['createdAt'],
+  affiliate_bonus: ['createdAt'],
+};
+
+export type Selection = {
+  isSelected: (id: string) => boolean;
+  toggle: (row: WithdrawalRow) => void;
+};
+
+/** The columns of one kind's screen: the operator's scan first, the rest in the chooser. */
+export function withdrawalColumns(
+  kind: WithdrawalKind,
+  t: TFunction,
+  selection: Selection,
+): DataColumn<WithdrawalRow>[] {
+  const parts = (a: WithdrawalRow['ethAmount']) =>
+    a ? `${a.principal} / ${a.reward} / ${a.fee}` : '';
+  const all: Array<DataColumn<WithdrawalRow>> = [
+    {
+      id: 'select',
+      label: t('withdrawals.select'),
+      hideable: false,
+      render: (w) => (
+        <Checkbox
+          size="small"
+          checked={selection.isSelected(w.id)}
+          onClick={(event) => event.stopPropagation()}
+          onKeyDown={(event) => event.stopPropagation()}
+          onChange={() => selection.toggle(w)}
+          slotProps={{ input: { 'aria-label': t('withdrawals.selectRow', { id: w.id }) } }}
+        />
+      ),
+    },
+    { id: 'id', label: t('fields.id'), render: (w) => w.id, sortable: true, pinned: true },
+    {
+      id: 'userName',
+      label: t('withdrawals.user'),
+      render: (w) => <TruncatedText text={w.userName} />,
+    },
+    {
+      id: 'status',
+      label: t('fields.status'),
+      sortable: true,
+      render: (w) => <StatusChip status={w.status} t={t} />,
+    },
+    {
+      id: 'requestedAt',
+      label: t('fields.requestedAt'),
+      sortable: true,
+      render: (w) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {dateTimeColumn<WithdrawalRow>({
+            id: 'x',
+            label: '',
+            value: (r) => r.requestedAt,
+          }).render(w)}
+          {w.awaitingOver24h && (
+            <Tooltip title={t('withdrawals.awaiting24hHint')}>
+              <Chip
+                size="small"
+                color="error"
+                label={t('withdrawals.awaiting24h')}
+                sx={{ ml: 0.5 }}
+                data-testid="awaiting-24h"
+              />
+            </Tooltip>
+          )}
+        </Box>
+      ),
+    },
+    {
+      id: 'amount',
+      label: t('fields.requestedAmount'),
+      sortable: true,
+      align: 'right',
+      render: (w) => <CoinAmount value={w.requestedAmount} coin={w.coinTypeName} />,
+    },
+    {
+      id: 'fee',
+      label: t('fields.fee'),
+      align: 'right',
+      defaultHidden: true,
+      render: (w) => <CoinAmount value={w.fee} coin={w.coinTypeName} />,
+    },
+    {
+      id: 'netAmount',
+      label: t('fields.netAmount'),
+      align: 'right',
+      defaultHidden: kind !== 'proportional_bonus' && kind !== 'affiliate_bonus',
+      render: (w) => <CoinAmount value={w.netAmount} coin={w.coinTypeName} />,
+    },
+    {
+      id: 'approvals',
+      label: t('withdrawals.approvals'),
+      render: (w) =>
+        w.status === 'requested'
+          ? t('withdrawals.approvalsOf', {
+              count: w.approvals.length,
+              required: w.requiredApprovals,
+            })
+          : '',
+    },
+    hashColumn({
+      id: 'receiverAddress',
+      label: t('fields.receiverAddress'),
+      value: (w) => w.receiverAddress,
+    }),
+    hashColumn({
+      id: 'transactionHash',
+      label: t('fields.transactionHash'),
+      value: (w) => w.transactionHash,
+    }),
+    {
+      id: 'userSavingSentValueId',
+      label: 'userSavingSentValueId',
+      defaultHidden: true,
+      render: (w) => w.userSavingSentValueId ?? '',
+    },
+    {
+      id: 'userAffiliateSavingSentValueId',
+      label: 'userAffiliateSavingSentValueId',
+      defaultHidden: true,
+      render: (w) => w.userAffiliateSavingSentValueId ?? '',
+    },
+    {
+      id: 'userPaymentPaidValueId',
+      label: 'userPaymentPaidValueId',
+      defaultHidden: true,
+      render: (w) => w.userPaymentPaidValueId ?? '',
+    },
+    hashColumn({
+      id: 'aubeUserIdHash',
+      label: t('fields.aubeUserIdHash'),
+      value: (w) => w.aubeUserIdHash,
+      defaultHidden: true,
+    }),
+    hashColumn({
+      id: 'forceClubIdHash',
+      label: t('fields.forceClubIdHash'),
+      value: (w) => w.forceClubIdHash,
+      defaultHidden: true,
+    }),
+    {
+      id: 'ethAmount',
+      label: t('withdrawals.ethAmount'),
+      defaultHidden: true,
+      render: (w) => parts(w.ethAmount),
+    },
+    {
+      id: 'hecAmount',
+      label: t('withdrawals.hecAmount'),
+      defaultHidden: true,
+      render: (w) => parts(w.hecAmount),
+    },
+    {
+      id: 'metaxEmail',
+      label: 'metaxEmail',
+      defaultHidden: true,
+      render: (w) => <TruncatedText text={w.metaxEmail ?? ''} />,
+    },
+    hashColumn({
+      id: 'ethReceiverAddress',
+      label: 'ethReceiverAddress',
+      value: (w) => w.ethReceiverAddress,
+      defaultHidden: true,
+    }),
+    hashColumn({
+      id: 'ethTransactionHash',
+      label: 'ethTransactionHash',
+      value: (w) => w.ethTransactionHash,
+      defaultHidden: true,
+    }),
+    dateTimeColumn({
+      id: 'createdAt',
+      label: 'createdAt',
+      value: (w) => w.createdAt,
+      defaultHidden: true,
+    }),
+    {
+      id: 'rejectReason',
+      label: t('fields.rejectReason'),
+      defaultHidden: true,
+      render: (w) => <TruncatedText text={w.rejectReason ?? w.failureReason ?? ''} max={24} />,
+    },
+  ];
+  const variant = new Set(Object.values(VARIANT_COLUMNS).flat());
+  return all.filter((c) => !variant.has(c.id) || VARIANT_COLUMNS[kind].includes(c.id));
+}

@@ -1,0 +1,328 @@
+import '@/i18n/screens';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  List,
+  ListItem,
+  ListItemText,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import type { WithdrawalRejectCode } from '@/gql/graphql';
+import { formatDateTime } from '@/lib/date-time';
+import { notifySuccess } from '@/lib/feedback';
+import { useFailWithdrawals, useRejectWithdrawals } from '../api/withdrawal-actions';
+import { useWithdrawalTimeline } from '../api/withdrawal-requests';
+import { CoinAmount, StatusChip, type WithdrawalRow } from './withdrawal-columns';
+
+const REJECT_CODES: WithdrawalRejectCode[] = [
+  'invalid_address',
+  'suspected_fraud',
+  'insufficient_balance',
+  'duplicate_request',
+  'user_request',
+  'compliance',
+  'other',
+];
+
+type Answer = {
+  changedCount: number;
+  refusedCount: number;
+  results: Array<{ reason?: string | null }>;
+};
+
+/** Says what a batch did: how many changed, and why the others did not. */
+export function useReportAnswer() {
+  const { t } = useTranslation();
+  return (answer: Answer, done: string) => {
+    const reasons = [
+      ...new Set(
+        answer.results
+          .map((r) => r.reason)
+          .filter((r): r is string => Boolean(r))
+          .map((r) => t(`withdrawals.refusals.${r}` as 'withdrawals.refusals.NOT_FOUND')),
+      ),
+    ].join(', ');
+    notifySuccess(
+      answer.refusedCount > 0
+        ? `${t(done, { count: answer.changedCount })} ${t('withdrawals.resultRefused', { count: answer.refusedCount, reasons })}`
+        : t(done, { count: answer.changedCount }),
+    );
+  };
+}
+
+/** Reject one or many requests with a reason code and text. */
+export function RejectDialog({
+  ids,
+  onClose,
+}: {
+  ids: string[];
+  onClose: (done: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const reject = useRejectWithdrawals();
+  const report = useReportAnswer();
+  const [code, setCode] = useState<WithdrawalRejectCode>('invalid_address');
+  const [text, setText] = useState('');
+  return (
+    <Dialog open onClose={() => onClose(false)} maxWidth="xs" fullWidth>
+      <DialogTitle>{t('withdrawals.rejectTitle')}</DialogTitle>
+      <DialogContent>
+        <Typography sx={{ mb: 2 }}>
+          {t('withdrawals.rejectCount', { count: ids.length })}
+        </Typography>
+        <Stack spacing={2}>
+          <TextField
+            select
+            label={t('withdrawals.reasonCode')}
+            value={code}
+            onChange={(e) => setCode(e.target.value as WithdrawalRejectCode)}
+          >
+            {REJECT_CODES.map((c) => (
+              <MenuItem key={c} value={c}>
+                {t(`withdrawals.rejectCodes.${c}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label={t('withdrawals.reasonText')}
+            value={text}
+            required
+            multiline
+            minRows={2}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => onClose(false)}>{t('withdrawals.cancel')}</Button>
+        <Button
+          color="error"
+          variant="contained"
+          disabled={reject.isPending || text.trim() === ''}
+          onClick={() =>
+            reject.mutate(
+              { ids, reasonCode: code, reasonText: text },
+              {
+                onSuccess: (answer) => {
+                  report(answer, 'withdrawals.resultRejected');
+                  onClose(true);
+                },
+              },
+            )
+          }
+        >
+          {t('withdrawals.reject')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Record that the send of processing requests failed, with the reason. */
+export function FailDialog({ ids, onClose }: { ids: string[]; onClose: (done: boolean) => void }) {
+  const { t } = useTranslation();
+  const fail = useFailWithdrawals();
+  const report = useReportAnswer();
+  const [text, setText] = useState('');
+  return (
+    <Dialog open onClose={() => onClose(false)} maxWidth="xs" fullWidth>
+      <DialogTitle>{t('withdrawals.failTitle')}</DialogTitle>
+      <DialogContent>
+        <TextField
+          sx={{ mt: 1 }}
+          fullWidth
+          label={t('withdrawals.failReason')}
+          value={text}
+          required
+          slotProps={{ htmlInput: { maxLength: 500 } }}
+          onChange={(e) => setText(e.target.value)}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => onClose(false)}>{t('withdrawals.cancel')}</Button>
+        <Button
+          color="error"
+          variant="contained"
+          disabled={fail.isPending || text.trim() === ''}
+          onClick={() =>
+            fail.mutate(
+              { ids, reason: text },
+              {
+                onSuccess: (answer) => {
+                  report(answer, 'withdrawals.resultFailed');
+                  onClose(true);
+                },
+              },
+            )
+          }
+        >
+          {t('withdrawals.markFailed')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function daysAgo(iso: string | null | undefined): number | null {
+  if (!iso) return null;
+  return Math.floor((Date.now() - new Date(iso).getTime()) / 86_400_000);
+}
+
+function Fact({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5 }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography
+        variant="body2"
+        component="div"
+        sx={{ textAlign: 'right', wordBreak: 'break-all' }}
+      >
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+/** One request: the approver's context, its approvals and its timeline, and its actions. */
+export function WithdrawalDetailDialog({
+  row,
+  myAdminId,
+  canWrite,
+  onApprove,
+  approving,
+  onReject,
+  onFail,
+  onClose,
+}: {
+  row: WithdrawalRow;
+  myAdminId: number | null;
+  canWrite: boolean;
+  onApprove: () => void;
+  approving: boolean;
+  onReject: () => void;
+  onFail: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const timeline = useWithdrawalTimeline(row.id);
+  const c = row.context;
+  const mine = row.approvals.some((a) => a.adminUserId === myAdminId);
+  const days = (iso: string | null | undefined) => {
+    const d = daysAgo(iso);
+    return d === null ? '—' : `${formatDateTime(iso)} (${t('withdrawals.ageDays', { days: d })})`;
+  };
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby="withdrawal-detail-title"
+    >
+      <DialogTitle id="withdrawal-detail-title">
+        {t('withdrawals.detailTitle', { id: row.id })} <StatusChip status={row.status} t={t} />
+      </DialogTitle>
+      <DialogContent dividers>
+        <Fact label={t('withdrawals.user')} value={`${row.userName} (${row.email})`} />
+        <Fact
+          label={t('fields.requestedAmount')}
+          value={<CoinAmount value={row.requestedAmount} coin={row.coinTypeName} />}
+        />
+        <Fact label={t('fields.receiverAddress')} value={row.receiverAddress} />
+        {row.transactionHash && (
+          <Fact label={t('fields.transactionHash')} value={row.transactionHash} />
+        )}
+        {row.status === 'requested' && row.requiredApprovals > 1 && (
+          <Alert severity="info" sx={{ my: 1 }}>
+            {t('withdrawals.needsTwo')}
+          </Alert>
+        )}
+        {row.awaitingOver24h && (
+          <Alert severity="warning" sx={{ my: 1 }}>
+            {t('withdrawals.awaiting24hHint')}
+          </Alert>
+        )}
+        <Typography variant="subtitle2" sx={{ mt: 2 }}>
+          {t('withdrawals.contextTitle')}
+        </Typography>
+        {c && (
+          <Box data-testid="approver-context">
+            <Fact
+              label={t('withdrawals.user24h')}
+              value={t('withdrawals.countAmount', {
+                count: c.userCount24h,
+                amount: c.userAmount24h,
+                coin: row.coinTypeName,
+              })}
+            />
+            <Fact
+              label={t('withdrawals.user30d')}
+              value={t('withdrawals.countAmount', {
+                count: c.userCount30d,
+                amount: c.userAmount30d,
+                coin: row.coinTypeName,
+              })}
+            />
+            <Fact label={t('withdrawals.addressAge')} value={days(c.addressFirstSeenAt)} />
+            <Fact label={t('withdrawals.addressOtherUsers')} value={c.addressOtherUsers} />
+            <Fact label={t('withdrawals.registered')} value={days(row.userRegisteredAt)} />
+          </Box>
+        )}
+        <Typography variant="subtitle2" sx={{ mt: 2 }}>
+          {t('withdrawals.approvals')}{' '}
+          {t('withdrawals.approvalsOf', {
+            count: row.approvals.length,
+            required: row.requiredApprovals,
+          })}
+        </Typography>
+        <Divider sx={{ my: 1 }} />
+        <Typography variant="subtitle2">{t('withdrawals.timeline')}</Typography>
+        <List dense data-testid="withdrawal-timeline">
+          {(timeline.data ?? []).map((e, i) => (
+            <ListItem key={i} disableGutters>
+              <ListItemText
+                primary={`${t(`withdrawals.operations.${e.operation}` as 'withdrawals.operations.requested', { defaultValue: e.operation })}${e.toStatus ? ` → ${t(`withdrawalStatus.${e.toStatus}` as 'withdrawalStatus.requested')}` : ''}${e.note ? ` (${e.note})` : ''}`}
+                secondary={`${formatDateTime(e.at)}${e.adminUserName ? ` · ${e.adminUserName}` : ''}`}
+              />
+            </ListItem>
+          ))}
+        </List>
+        {mine && row.status === 'requested' && (
+          <Alert severity="info">{t('withdrawals.alreadyApproved')}</Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('withdrawals.close')}</Button>
+        {canWrite && row.status === 'processing' && (
+          <Button color="error" onClick={onFail}>
+            {t('withdrawals.markFailed')}
+          </Button>
+        )}
+        {canWrite && ['requested', 'approved', 'processing'].includes(row.status) && (
+          <Button color="error" variant="outlined" onClick={onReject}>
+            {t('withdrawals.reject')}
+          </Button>
+        )}
+        {canWrite && row.status === 'requested' && !mine && (
+          <Button variant="contained" disabled={approving} onClick={onApprove}>
+            {t('withdrawals.approve')}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,270 @@
+import '@/i18n/lists';
+import '@/i18n/screens';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { WITHDRAWAL_STATUSES, isOneOf, type WithdrawalKind } from '@app/shared';
+import { FilteredList } from '@/components/filtered-list';
+import type { FilterField } from '@/components/list-filters';
+import type { WithdrawalSearchParams } from '@/gql/graphql';
+import { dayEndIso, dayStartIso } from '@/lib/date-time';
+import { useListState, type ListStateOptions } from '@/lib/list-state';
+import { hasRole } from '@/lib/roles';
+import { useCurrentAdmin } from '@/lib/session/use-current-admin';
+import { useApproveWithdrawals } from '../api/withdrawal-actions';
+import { useWithdrawalRequests } from '../api/withdrawal-requests';
+import { withdrawalColumns, type WithdrawalRow } from './withdrawal-columns';
+import {
+  FailDialog,
+  RejectDialog,
+  WithdrawalDetailDialog,
+  useReportAnswer,
+} from './withdrawal-dialogs';
+
+const FILTERS = {
+  status: 'text',
+  userId: 'text',
+  userName: 'text',
+  email: 'text',
+  address: 'text',
+  transactionHash: 'text',
+  requestedFrom: 'text',
+  requestedUntil: 'text',
+  amountFrom: 'text',
+  amountTo: 'text',
+  awaiting: 'text',
+} as const;
+
+const LIST: ListStateOptions<typeof FILTERS> = {
+  filters: FILTERS,
+  defaultSort: { target: 'requestedAt', orderBy: 'DESC' },
+  sortTargets: ['requestedAt', 'id', 'amount', 'status'],
+};
+
+const blank = (v: string) => (v.trim() === '' ? undefined : v.trim());
+
+/**
+ * The one screen of the eight withdrawal kinds (the seven under /withdrawals and
+ * /aubecoin_saving/withdrawals): status tabs with counts, filters, a selectable table,
+ * approve/reject one or many, a request's detail with the approver's context and timeline.
+ * `tools` is where the kind's export and upload controls go.
+ */
+export function WithdrawalsPage({ kind, tools }: { kind: WithdrawalKind; tools?: ReactNode }) {
+  const { t } = useTranslation();
+  const list = useListState(LIST);
+  const admin = useCurrentAdmin();
+  const canWrite = hasRole(admin.data, 'write');
+  const f = list.filters;
+  const status = isOneOf(WITHDRAWAL_STATUSES, f.status) ? f.status : undefined;
+  const userId = /^[1-9][0-9]{0,8}$/.test(f.userId) ? Number(f.userId) : undefined;
+  const searchParams: WithdrawalSearchParams = {
+    status,
+    userId,
+    userName: blank(f.userName),
+    email: blank(f.email),
+    address: blank(f.address),
+    transactionHash: blank(f.transactionHash),
+    requestedAtFrom: dayStartIso(f.requestedFrom),
+    requestedAtUntil: dayEndIso(f.requestedUntil),
+    amountFrom: blank(f.amountFrom),
+    amountTo: blank(f.amountTo),
+    awaitingOver24h: f.awaiting === 'yes' ? true : undefined,
+  };
+  const query = useWithdrawalRequests({
+    kind,
+    input: { searchParams, pagination: list.pagination },
+  });
+
+  // Selected requests with the revision the admin saw (an approval names it).
+  const [selected, setSelected] = useState<Map<string, WithdrawalRow>>(new Map());
+  const [dialog, setDialog] = useState<
+    null | { type: 'reject' | 'fail'; ids: string[] } | { type: 'detail'; row: WithdrawalRow }
+  >(null);
+  const approve = useApproveWithdrawals();
+  const report = useReportAnswer();
+
+  const selection = useMemo(
+    () => ({
+      isSelected: (id: string) => selected.has(id),
+      toggle: (row: WithdrawalRow) =>
+        setSelected((prev) => {
+          const next = new Map(prev);
+          if (next.has(row.id)) next.delete(row.id);
+          else next.set(row.id, row);
+          return next;
+        }),
+    }),
+    [selected],
+  );
+  const columns = useMemo(() => withdrawalColumns(kind, t, selection), [kind, t, selection]);
+  const rows = query.data?.list ?? [];
+  const chosen = [...selected.values()];
+
+  const approveRows = (targets: WithdrawalRow[], after?: () => void) =>
+    approve.mutate(
+      { requests: targets.map((r) => ({ id: r.id, revision: r.revision })) },
+      {
+        onSuccess: (answer) => {
+          report(
+            answer,
+            answer.results.some((r) => r.outcome === 'awaitingSecondApproval') &&
+              answer.results.every((r) => r.outcome !== 'approved')
+              ? 'withdrawals.awaitingSecond'
+              : 'withdrawals.resultApproved',
+          );
+          setSelected(new Map());
+          after?.();
+        },
+      },
+    );
+
+  const counts = query.data?.statusCounts ?? [];
+  const total = counts.reduce((sum, c) => sum + c.count, 0);
+
+  const fields: FilterField[] = [
+    { key: 'userName', label: t('fields.userName'), hint: t('list.matchExact') },
+    { key: 'email', label: t('fields.email'), hint: t('list.matchExact') },
+    { key: 'address', label: t('fields.address'), hint: t('list.matchExact') },
+    { key: 'transactionHash', label: t('fields.transactionHash'), hint: t('list.matchExact') },
+    { key: 'requestedFrom', label: t('withdrawals.requestedFrom'), type: 'date' },
+    { key: 'requestedUntil', label: t('withdrawals.requestedUntil'), type: 'date' },
+    { key: 'amountFrom', label: t('withdrawals.amountFrom'), type: 'decimal' },
+    { key: 'amountTo', label: t('withdrawals.amountTo'), type: 'decimal' },
+    {
+      key: 'awaiting',
+      label: t('withdrawals.awaitingFilter'),
+      type: 'select',
+      options: [{ value: 'yes', label: t('fields.yes') }],
+    },
+    { key: 'userId', label: t('withdrawals.userIdFilter') },
+  ];
+
+  return (
+    <>
+      <Tabs
+        value={status ?? 'all'}
+        onChange={(_e, value: string) => {
+          setSelected(new Map());
+          list.setFilters({ status: value === 'all' ? '' : value });
+        }}
+        variant="scrollable"
+        scrollButtons="auto"
+        aria-label={t('fields.status')}
+        sx={{ mb: 2 }}
+      >
+        <Tab value="all" label={`${t('withdrawals.all')} (${total.toLocaleString('ja-JP')})`} />
+        {WITHDRAWAL_STATUSES.map((s) => (
+          <Tab
+            key={s}
+            value={s}
+            label={`${t(`withdrawalStatus.${s}`)} (${(counts.find((c) => c.status === s)?.count ?? 0).toLocaleString('ja-JP')})`}
+          />
+        ))}
+      </Tabs>
+      {tools && (
+        <Box sx={{ mb: 2 }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            {tools}
+          </Stack>
+        </Box>
+      )}
+      {canWrite && (
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ mb: 1, flexWrap: 'wrap', alignItems: 'center' }}
+          data-testid="bulk-actions"
+        >
+          <Button
+            size="small"
+            onClick={() => setSelected(new Map(rows.map((r) => [r.id, r])))}
+            disabled={rows.length === 0}
+          >
+            {t('withdrawals.selectPage')}
+          </Button>
+          <Typography variant="body2">
+            {t('withdrawals.selected', { count: chosen.length })}
+          </Typography>
+          <Button
+            size="small"
+            variant="contained"
+            disabled={approve.isPending || !chosen.some((r) => r.status === 'requested')}
+            onClick={() => approveRows(chosen.filter((r) => r.status === 'requested'))}
+          >
+            {t('withdrawals.approveSelected')}
+          </Button>
+          <Button
+            size="small"
+            color="error"
+            variant="outlined"
+            disabled={chosen.length === 0}
+            onClick={() => setDialog({ type: 'reject', ids: chosen.map((r) => r.id) })}
+          >
+            {t('withdrawals.rejectSelected')}
+          </Button>
+          <Button
+            size="small"
+            color="error"
+            disabled={!chosen.some((r) => r.status === 'processing')}
+            onClick={() =>
+              setDialog({
+                type: 'fail',
+                ids: chosen.filter((r) => r.status === 'processing').map((r) => r.id),
+              })
+            }
+          >
+            {t('withdrawals.failSelected')}
+          </Button>
+          {chosen.length > 0 && (
+            <Button size="small" onClick={() => setSelected(new Map())}>
+              {t('withdrawals.clearSelection')}
+            </Button>
+          )}
+        </Stack>
+      )}
+      <FilteredList
+        list={list}
+        query={query}
+        fields={fields}
+        label={t(`withdrawalKind.${kind}`)}
+        storageKey={`withdrawals-${kind}`}
+        columns={columns}
+        getRowId={(w) => w.id}
+        onOpenRow={(row) => setDialog({ type: 'detail', row })}
+        rowLabel={(row) => t('withdrawals.openRow', { id: row.id })}
+        emptyText={t('list.empty')}
+      />
+      {dialog?.type === 'detail' && (
+        <WithdrawalDetailDialog
+          row={rows.find((r) => r.id === dialog.row.id) ?? dialog.row}
+          myAdminId={admin.data?.id ?? null}
+          canWrite={canWrite}
+          approving={approve.isPending}
+          onApprove={() => approveRows([rows.find((r) => r.id === dialog.row.id) ?? dialog.row])}
+          onReject={() => setDialog({ type: 'reject', ids: [dialog.row.id] })}
+          onFail={() => setDialog({ type: 'fail', ids: [dialog.row.id] })}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.type === 'reject' && (
+        <RejectDialog
+          ids={dialog.ids}
+          onClose={(done) => {
+            if (done) setSelected(new Map());
+            setDialog(null);
+          }}
+        />
+      )}
+      {dialog?.type === 'fail' && (
+        <FailDialog
+          ids={dialog.ids}
+          onClose={(done) => {
+            if (done) setSelected(new Map());
+            setDialog(null);
+          }}
+        />
+      )}
+    </>
+  );
+}
