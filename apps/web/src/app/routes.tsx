@@ -16,11 +16,6 @@ export type AppRoute = {
   load: LazyPage;
 };
 
-// Placeholder for a page whose feature is not built yet; a feature issue replaces it with
-// `() => import('@/features/<feature>/components/<page>').then((m) => ({ Component: m.XPage }))`.
-export const notBuilt: LazyPage = () =>
-  import('@/components/not-built-page').then((m) => ({ Component: m.NotBuiltPage }));
-
 /**
  * Every signed-in route of spec section 2, one line per route. Paths for the areas the spec
  * only implies (referral plan, withdrawals) are documented in docs/routes.md.

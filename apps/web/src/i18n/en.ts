@@ -104,9 +104,6 @@ export const en: Messages = {
     rewardSnapshotCrumb: 'Reward snapshot',
     userWithdrawalHistory: 'Withdrawal history of user {{id}}',
     withdrawalHistoryCrumb: 'Withdrawal history',
-    notBuiltTitle: 'This page is not built yet',
-    notBuiltBody:
-      'The feature behind this page is still being built. It shows no data yet (and no made-up numbers).',
   },
   errorPages: {
     notFound: 'Sorry, page not found',

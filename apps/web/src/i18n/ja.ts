@@ -103,9 +103,6 @@ export const ja = {
     rewardSnapshotCrumb: '報酬スナップショット',
     userWithdrawalHistory: 'ユーザー {{id}} の出金履歴',
     withdrawalHistoryCrumb: '出金履歴',
-    notBuiltTitle: 'この画面はまだ作成されていません',
-    notBuiltBody:
-      'この画面の機能は準備中です。データはまだ表示されません（仮の数値は表示しません）。',
   },
   errorPages: {
     notFound: '申し訳ありません。ページが見つかりません',
