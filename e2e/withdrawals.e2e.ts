@@ -1,0 +1,315 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, screenshot, signIn } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+// Issue 14 in the browser: one request approved by one writer, a large one (above the
+// two-approver threshold) by two admins in two sign-ins, exported for signing (the file
+// downloads), its transaction file uploaded, completed with its timeline; one rejected.
+
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+
+const KINDS = [
+  ['affiliate_saving', '/withdrawals/saving_coin'],
+  ['referral_reward', '/withdrawals/referral_rewards'],
+  ['atem', '/withdrawals/atem'],
+  ['bonus_reward', '/withdrawals/bonus_rewards'],
+  ['proportional_bonus', '/withdrawals/proportional_bonus'],
+  ['affiliate_bonus', '/withdrawals/affiliate_bonus'],
+  ['saving', '/aubecoin_saving/withdrawals'],
+] as const;
+
+type Request = {
+  id: string;
+  userId: number;
+  status: string;
+  requestedAt: string;
+  requiredApprovals: number;
+  approvals: Array<{ adminUserName: string }>;
+  transactionHash: string | null;
+  rejectReason: string | null;
+};
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const response = await fetch(`${server.baseUrl}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'reader@example.com', password: 'DemoPass123' }),
+  });
+  token = ((await response.json()) as { data: { access_token: string } }).data.access_token;
+  expect(token).toBeTruthy();
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const response = await fetch(`${server.baseUrl}/graphql-admin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-admin-access-token': token },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
+  if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
+  return body.data as T;
+}
+
+const FIELDS = `id userId status requestedAt requiredApprovals approvals { adminUserName }
+  transactionHash rejectReason`;
+
+async function requestsOf(kind: string, status: string): Promise<Request[]> {
+  const data = await gql<{ withdrawalRequests: { list: Request[] } }>(
+    `query ($kind: WithdrawalKind!, $input: WithdrawalListInput) {
+      withdrawalRequests(kind: $kind, input: $input) { list { ${FIELDS} } } }`,
+    {
+      kind,
+      input: {
+        searchParams: { status },
+        pagination: { limit: 500, sort: { target: 'amount', orderBy: 'DESC' } },
+      },
+    },
+  );
+  return data.withdrawalRequests.list;
+}
+
+async function requestById(kind: string, request: Request): Promise<Request> {
+  const data = await gql<{ withdrawalRequests: { list: Request[] } }>(
+    `query ($kind: WithdrawalKind!, $input: WithdrawalListInput) {
+      withdrawalRequests(kind: $kind, input: $input) { list { ${FIELDS} } } }`,
+    { kind, input: { searchParams: { userId: request.userId }, pagination: { limit: 500 } } },
+  );
+  return data.withdrawalRequests.list.find((r) => r.id === request.id)!;
+}
+
+/** A browser context signed in through the login page (which also sets the download cookie). */
+async function signedIn(
+  email: string,
+  locale: 'en' | 'ja',
+  width = 1366,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width, height: width < 600 ? 844 : 900 },
+    timezoneId: 'UTC',
+    acceptDownloads: true,
+  });
+  await context.addInitScript((lang) => localStorage.setItem('locale', lang), locale);
+  const page = await context.newPage();
+  page.setDefaultTimeout(60_000);
+  await signIn(page, server.baseUrl, email);
+  return { context, page };
+}
+
+/** The kind's screen narrowed to the request's user and day, so its row is on the first page. */
+async function openScreen(page: Page, route: string, request: Request): Promise<void> {
+  const day = request.requestedAt.slice(0, 10);
+  await page.goto(
+    `${server.baseUrl}${route}?userId=${request.userId}&requestedFrom=${day}&requestedUntil=${day}`,
+  );
+  await rowOf(page, request).waitFor();
+}
+
+function rowOf(page: Page, request: Request) {
+  return page
+    .locator('tbody tr')
+    .filter({ has: page.getByRole('cell', { name: request.id, exact: true }) });
+}
+
+async function openDetail(page: Page, request: Request) {
+  await rowOf(page, request).click();
+  const dialog = page
+    .getByRole('dialog')
+    .filter({ hasText: new RegExp(`(Withdrawal request|出金申請) ${request.id}`) });
+  await dialog.waitFor();
+  return dialog;
+}
+
+async function chipText(page: Page, request: Request): Promise<string> {
+  return (await rowOf(page, request).locator('.MuiChip-label').first().textContent()) ?? '';
+}
+
+describe('withdrawals screens', () => {
+  it('approves, approves a large one twice, exports, uploads its transactions, and rejects', async () => {
+    // A kind with a large request awaiting its first approval and two ordinary ones.
+    let chosen:
+      | { kind: string; route: string; large: Request; small: Request; toReject: Request }
+      | undefined;
+    for (const [kind, route] of KINDS) {
+      const requested = await requestsOf(kind, 'requested');
+      const large = requested.find((r) => r.requiredApprovals === 2 && r.approvals.length === 0);
+      const ordinary = requested.filter((r) => r.requiredApprovals === 1);
+      if (large && ordinary.length >= 2) {
+        chosen = { kind, route, large, small: ordinary[0]!, toReject: ordinary[1]! };
+        break;
+      }
+    }
+    expect(chosen, 'a kind with a large request and two ordinary ones').toBeDefined();
+    const { kind, route, large, small, toReject } = chosen!;
+
+    const writer = await signedIn('writer@example.com', 'en');
+    const superAdmin = await signedIn('super@example.com', 'ja');
+    try {
+      const page = writer.page;
+
+      // 1. One writer approves an ordinary request: it is approved at once.
+      await openScreen(page, route, small);
+      expect(await chipText(page, small)).toBe('Requested');
+      let dialog = await openDetail(page, small);
+      await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+      await page.getByText('1 request(s) approved.').waitFor();
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+      await expect.poll(() => chipText(page, small), { timeout: 60_000 }).toBe('Approved');
+      expect((await requestById(kind, small)).status).toBe('approved');
+
+      // 2. The large one: the writer's approval is the first of two.
+      await openScreen(page, route, large);
+      dialog = await openDetail(page, large);
+      await dialog.getByText('This amount needs the approval of two admins.').waitFor();
+      await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+      await page.getByText('First approval recorded. A second admin must approve it.').waitFor();
+      await dialog.getByText('You have approved it; it awaits another admin.').waitFor();
+      expect(await dialog.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+      await expect
+        .poll(() => rowOf(page, large).getByRole('cell', { name: '1 / 2' }).count())
+        .toBe(1);
+      expect(await chipText(page, large)).toBe('Requested');
+
+      // ... and a second admin, signed in elsewhere (in Japanese), gives the second approval.
+      const other = superAdmin.page;
+      await openScreen(other, route, large);
+      expect(await chipText(other, large)).toBe('申請中');
+      const otherDialog = await openDetail(other, large);
+      await otherDialog.getByRole('button', { name: '承認', exact: true }).click();
+      await other.getByText('1 件を承認しました。').waitFor();
+      await otherDialog.getByRole('button', { name: '閉じる', exact: true }).click();
+      await expect.poll(() => chipText(other, large), { timeout: 60_000 }).toBe('承認済み');
+      await screenshot(other, 'withdrawals-approved-ja');
+      const approved = await requestById(kind, large);
+      expect(approved.status).toBe('approved');
+      expect(approved.approvals.map((a) => a.adminUserName).sort()).toEqual([
+        'super01',
+        'writer01',
+      ]);
+
+      // 3. Export for signing: the file downloads and names both approved requests.
+      await page.reload();
+      await rowOf(page, large).waitFor();
+      await expect.poll(() => chipText(page, large), { timeout: 60_000 }).toBe('Approved');
+      await page.getByRole('button', { name: 'Export CSV', exact: true }).click();
+      const confirm = page.getByRole('dialog').filter({ hasText: 'Exports the approved' });
+      await confirm.getByText('Exports the approved requests for signing').waitFor();
+      const [download] = await Promise.all([
+        page.waitForEvent('download', { timeout: 60_000 }),
+        confirm.getByRole('button', { name: 'Export', exact: true }).click(),
+      ]);
+      const text = fs
+        .readFileSync((await download.path())!)
+        .toString('utf8')
+        .replace(/^\uFEFF/, '');
+      const [header, ...lines] = text.split('\r\n').filter((l) => l !== '');
+      expect(header!.split(',')[0]).toBe('id');
+      const exportedIds = lines.map((l) => l.split(',')[0]);
+      expect(exportedIds).toContain(large.id);
+      expect(exportedIds).toContain(small.id);
+      await expect.poll(() => chipText(page, large), { timeout: 60_000 }).toBe('Processing');
+
+      // 4. Upload its transaction file: checked first, then applied; it is completed.
+      const hash = `0x${randomBytes(32).toString('hex')}`;
+      await page.getByTestId('transactions-upload').setInputFiles({
+        name: `transactions-${large.id}.csv`,
+        mimeType: 'text/csv',
+        buffer: Buffer.from(`id,transactionHash\r\n${large.id},${hash}\r\n`),
+      });
+      const check = page.getByRole('dialog').filter({ hasText: `transactions-${large.id}.csv:` });
+      await check.waitFor();
+      expect(await check.getByTestId('upload-errors').getByRole('listitem').count()).toBe(0);
+      await check.getByRole('button', { name: 'Upload transaction CSV', exact: true }).click();
+      await check.waitFor({ state: 'detached' });
+      await expect.poll(() => chipText(page, large), { timeout: 60_000 }).toBe('Completed');
+      // The Completed tab now lists it.
+      await page.getByRole('tab', { name: /^Completed \(/ }).click();
+      await expect.poll(() => page.url()).toContain('status=completed');
+      await rowOf(page, large).waitFor();
+
+      // Its detail: the hash, and the timeline of who did what and when.
+      dialog = await openDetail(page, large);
+      // The import engine stores hashes in lower case without the 0x prefix.
+      const stored = hash.slice(2);
+      await dialog.getByText(stored, { exact: true }).waitFor();
+      const timeline = dialog.getByTestId('withdrawal-timeline').getByRole('listitem');
+      await expect.poll(() => timeline.count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(5);
+      const entries = await timeline.allTextContents();
+      const when = /\d{4}[-/]\d{2}[-/]\d{2}/;
+      expect(entries[0]).toMatch(/^Requested/);
+      const approvals = entries.filter((e) => e.startsWith('Approved'));
+      expect(approvals.some((e) => e.includes('· writer01') && when.test(e))).toBe(true);
+      expect(approvals.some((e) => e.includes('· super01') && when.test(e))).toBe(true);
+      expect(
+        entries.some((e) => /^Exported for signing → Processing/.test(e) && e.includes('writer01')),
+      ).toBe(true);
+      expect(
+        entries.some(
+          (e) => /^Transaction CSV uploaded → Completed/.test(e) && e.includes('· writer01'),
+        ),
+      ).toBe(true);
+      await screenshot(page, 'withdrawals-completed-detail-en');
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+      const completed = await requestById(kind, large);
+      expect(completed.status).toBe('completed');
+      expect(completed.transactionHash).toBe(stored);
+
+      // 5. Reject one with a reason.
+      const reason = `e2e: the address does not match the KYC record (${randomBytes(3).toString('hex')})`;
+      await openScreen(page, route, toReject);
+      dialog = await openDetail(page, toReject);
+      await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+      const rejectDialog = page.getByRole('dialog').filter({ hasText: 'Reject 1 request(s).' });
+      await rejectDialog.waitFor();
+      await rejectDialog.getByRole('combobox').click();
+      await page.getByRole('option', { name: 'Suspected fraud' }).click();
+      await rejectDialog.getByRole('textbox', { name: 'Details' }).fill(reason);
+      await rejectDialog.getByRole('button', { name: 'Reject', exact: true }).click();
+      await page.getByText('1 request(s) rejected.').waitFor();
+      await expect.poll(() => chipText(page, toReject), { timeout: 60_000 }).toBe('Rejected');
+      dialog = await openDetail(page, toReject);
+      await dialog
+        .getByTestId('withdrawal-timeline')
+        .getByRole('listitem')
+        .filter({ hasText: /^Rejected/ })
+        .filter({ hasText: reason })
+        .filter({ hasText: '· writer01' })
+        .waitFor();
+      await screenshot(page, 'withdrawals-rejected-en');
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+      expect((await requestById(kind, toReject)).rejectReason).toContain(reason);
+    } finally {
+      await writer.context.close();
+      await superAdmin.context.close();
+    }
+  }, 300_000);
+
+  it('fits a phone in English and Japanese', async () => {
+    const route = KINDS[0][1];
+    for (const locale of ['en', 'ja'] as const) {
+      const { context, page } = await signedIn('writer@example.com', locale, 390);
+      try {
+        await page.goto(`${server.baseUrl}${route}`);
+        await page.getByRole('tab').first().waitFor();
+        await page.locator('tbody tr').first().waitFor();
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        );
+        expect(overflow).toBeLessThanOrEqual(1);
+        await screenshot(page, `withdrawals-phone-${locale}`);
+      } finally {
+        await context.close();
+      }
+    }
+  }, 180_000);
+});
