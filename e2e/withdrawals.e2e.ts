@@ -239,8 +239,8 @@ describe('withdrawals screens', () => {
 
       // Its detail: the hash, and the timeline of who did what and when.
       dialog = await openDetail(page, large);
-      // The import engine stores hashes in lower case without the 0x prefix.
-      const stored = hash.slice(2);
+      // The import engine stores hashes as 0x + lower case, like the rest of the data.
+      const stored = hash;
       await dialog.getByText(stored, { exact: true }).waitFor();
       const timeline = dialog.getByTestId('withdrawal-timeline').getByRole('listitem');
       await expect.poll(() => timeline.count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(5);

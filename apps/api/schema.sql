@@ -704,6 +704,8 @@ CREATE INDEX user_contacts_contacted_at_idx ON public.user_contacts USING btree 
 CREATE INDEX user_contacts_status_changed_idx ON public.user_contacts USING btree (status, status_changed_at, id);
 CREATE INDEX user_contacts_status_idx ON public.user_contacts USING btree (status, contacted_at DESC, id DESC);
 CREATE INDEX user_contacts_user_idx ON public.user_contacts USING btree (end_user_id, contacted_at DESC);
+CREATE INDEX withdrawal_approvals_admin_user_id ON public.withdrawal_approvals USING btree (admin_user_id);
+CREATE INDEX withdrawal_export_batches_admin_user_id ON public.withdrawal_export_batches USING btree (admin_user_id);
 CREATE INDEX withdrawal_export_batches_kind_idx ON public.withdrawal_export_batches USING btree (kind, created_at DESC);
 CREATE INDEX withdrawal_requests_address_idx ON public.withdrawal_requests USING btree (lower(receiver_address), requested_at) INCLUDE (end_user_id);
 CREATE UNIQUE INDEX withdrawal_requests_affiliate_once ON public.withdrawal_requests USING btree (kind, affiliate_remittance_id) WHERE ((affiliate_remittance_id IS NOT NULL) AND (status <> ALL (ARRAY['rejected'::text, 'failed'::text])));

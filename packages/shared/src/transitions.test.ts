@@ -18,7 +18,10 @@ describe('state machines', () => {
   });
 
   it('answers canTransition and nextStatuses from the declaration', () => {
-    expect(canTransition(WITHDRAWAL_MACHINE, 'requested', 'processing')).toBe(true);
+    expect(canTransition(WITHDRAWAL_MACHINE, 'requested', 'approved')).toBe(true);
+    expect(canTransition(WITHDRAWAL_MACHINE, 'approved', 'processing')).toBe(true);
+    // Nothing is exported for signing before it is approved.
+    expect(canTransition(WITHDRAWAL_MACHINE, 'requested', 'processing')).toBe(false);
     expect(canTransition(WITHDRAWAL_MACHINE, 'completed', 'processing')).toBe(false);
     expect(canTransition(WITHDRAWAL_MACHINE, 'requested', 'requested')).toBe(false);
     expect(nextStatuses(WITHDRAWAL_MACHINE, 'processing')).toEqual([

@@ -621,6 +621,22 @@ export type TransactionsCsvImportsQuery = { csvImports: { list: Array<{ id: stri
 
 export type TransactionsCsvReportFragment = { message: string, countPayments: number, report: { dryRun: boolean, fileName: string, contentHash: string, encoding: string, rowCount: number, count: number, errorCount: number, totals: Array<{ name: string, value: string }>, errors: Array<{ line: number, column: string | null, code: string, params: string, message: string }>, alreadyImported: { id: string, importedAt: string, adminUserName: string | null } | null, imported: { id: string } | null } };
 
+export type TransactionsUploadPaymentsMutationVariables = Exact<{
+  file: File;
+  dryRun?: boolean | null | undefined;
+}>;
+
+
+export type TransactionsUploadPaymentsMutation = { postAddUserPaymentsByCSV: { message: string, countPayments: number, report: { dryRun: boolean, fileName: string, contentHash: string, encoding: string, rowCount: number, count: number, errorCount: number, totals: Array<{ name: string, value: string }>, errors: Array<{ line: number, column: string | null, code: string, params: string, message: string }>, alreadyImported: { id: string, importedAt: string, adminUserName: string | null } | null, imported: { id: string } | null } } };
+
+export type TransactionsUploadRatesMutationVariables = Exact<{
+  file: File;
+  dryRun?: boolean | null | undefined;
+}>;
+
+
+export type TransactionsUploadRatesMutation = { postAssignRatesByCSV: { message: string, countPayments: number, report: { dryRun: boolean, fileName: string, contentHash: string, encoding: string, rowCount: number, count: number, errorCount: number, totals: Array<{ name: string, value: string }>, errors: Array<{ line: number, column: string | null, code: string, params: string, message: string }>, alreadyImported: { id: string, importedAt: string, adminUserName: string | null } | null, imported: { id: string } | null } } };
+
 export type HecSavingPlansQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -1848,6 +1864,82 @@ export const TransactionsCsvImportsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<TransactionsCsvImportsQuery, TransactionsCsvImportsQueryVariables>;
+export const TransactionsUploadPaymentsDocument = new TypedDocumentString(`
+    mutation TransactionsUploadPayments($file: Upload!, $dryRun: Boolean) {
+  postAddUserPaymentsByCSV(file: $file, dryRun: $dryRun) {
+    ...TransactionsCsvReport
+  }
+}
+    fragment TransactionsCsvReport on PaymentsCsvResult {
+  message
+  countPayments
+  report {
+    dryRun
+    fileName
+    contentHash
+    encoding
+    rowCount
+    count
+    errorCount
+    totals {
+      name
+      value
+    }
+    errors {
+      line
+      column
+      code
+      params
+      message
+    }
+    alreadyImported {
+      id
+      importedAt
+      adminUserName
+    }
+    imported {
+      id
+    }
+  }
+}`) as unknown as TypedDocumentString<TransactionsUploadPaymentsMutation, TransactionsUploadPaymentsMutationVariables>;
+export const TransactionsUploadRatesDocument = new TypedDocumentString(`
+    mutation TransactionsUploadRates($file: Upload!, $dryRun: Boolean) {
+  postAssignRatesByCSV(file: $file, dryRun: $dryRun) {
+    ...TransactionsCsvReport
+  }
+}
+    fragment TransactionsCsvReport on PaymentsCsvResult {
+  message
+  countPayments
+  report {
+    dryRun
+    fileName
+    contentHash
+    encoding
+    rowCount
+    count
+    errorCount
+    totals {
+      name
+      value
+    }
+    errors {
+      line
+      column
+      code
+      params
+      message
+    }
+    alreadyImported {
+      id
+      importedAt
+      adminUserName
+    }
+    imported {
+      id
+    }
+  }
+}`) as unknown as TypedDocumentString<TransactionsUploadRatesMutation, TransactionsUploadRatesMutationVariables>;
 export const HecSavingPlansDocument = new TypedDocumentString(`
     query HecSavingPlans {
   hecSavingPlans {

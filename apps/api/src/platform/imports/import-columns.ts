@@ -10,7 +10,7 @@ import { checkDecimalText, MAX_DECIMAL_INTEGER_DIGITS } from '@app/shared';
  *   is refused because the operator's zone cannot be guessed.
  * - `id`: a positive whole number (a reference; the module checks it exists).
  * - `text`: at most `maxLength` characters, trimmed.
- * - `hash`: a transaction hash, 64 hex digits with an optional `0x`, compared lower-cased.
+ * - `hash`: a transaction hash, 64 hex digits with an optional `0x`, stored as `0x` + lower case.
  */
 export type ImportColumnType =
   | { type: 'decimal'; scale: number; positive?: boolean }
@@ -116,7 +116,9 @@ export function checkCell(column: ImportColumn, raw: string): CellResult {
         : { ok: false, reason: { code: 'text_too_long', params: { max: column.maxLength } } };
     case 'hash':
       return HASH.test(text)
-        ? { ok: true, value: text.toLowerCase().replace(/^0x/, '') }
+        ? // One spelling for every hash, the one the rest of the data uses (0x + lower case), so
+          // that reuse checks against hashes already stored find them in any letter case.
+          { ok: true, value: `0x${text.toLowerCase().replace(/^0x/, '')}` }
         : { ok: false, reason: { code: 'hash_format' } };
   }
 }

@@ -39,24 +39,27 @@ graphql(`
   }
 `);
 
+// Typed documents, checked against the contract; sent by XMLHttpRequest (upload progress) as
+// their printed text, which carries the fragment.
 const DOCUMENTS = {
-  payments: `mutation TransactionsUploadPayments($file: Upload!, $dryRun: Boolean) {
-    postAddUserPaymentsByCSV(file: $file, dryRun: $dryRun) { ...TransactionsCsvReport }
-  }`,
-  rates: `mutation TransactionsUploadRates($file: Upload!, $dryRun: Boolean) {
-    postAssignRatesByCSV(file: $file, dryRun: $dryRun) { ...TransactionsCsvReport }
-  }`,
+  payments: graphql(`
+    mutation TransactionsUploadPayments($file: Upload!, $dryRun: Boolean) {
+      postAddUserPaymentsByCSV(file: $file, dryRun: $dryRun) {
+        ...TransactionsCsvReport
+      }
+    }
+  `),
+  rates: graphql(`
+    mutation TransactionsUploadRates($file: Upload!, $dryRun: Boolean) {
+      postAssignRatesByCSV(file: $file, dryRun: $dryRun) {
+        ...TransactionsCsvReport
+      }
+    }
+  `),
 } as const;
 
 export type CsvKind = keyof typeof DOCUMENTS;
 export type CsvResult = TransactionsCsvReportFragment;
-
-const FRAGMENT = `fragment TransactionsCsvReport on PaymentsCsvResult {
-  message countPayments
-  report { dryRun fileName contentHash encoding rowCount count errorCount
-    totals { name value } errors { line column code params message }
-    alreadyImported { id importedAt adminUserName } imported { id } }
-}`;
 
 /**
  * Sends a CSV as a GraphQL multipart request (XMLHttpRequest, for the upload's progress
@@ -72,7 +75,7 @@ export function uploadCsv(
   const form = new FormData();
   form.append(
     'operations',
-    JSON.stringify({ query: `${DOCUMENTS[kind]}\n${FRAGMENT}`, variables: { file: null, dryRun } }),
+    JSON.stringify({ query: DOCUMENTS[kind].toString(), variables: { file: null, dryRun } }),
   );
   form.append('map', JSON.stringify({ 0: ['variables.file'] }));
   form.append('0', file, file.name);
