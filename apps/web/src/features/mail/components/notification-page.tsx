@@ -13,6 +13,7 @@ import {
   DialogContentText,
   DialogTitle,
   FormControlLabel,
+  LinearProgress,
   MenuItem,
   Stack,
   Switch,
@@ -53,6 +54,10 @@ export function NotificationPage() {
   const [deleting, setDeleting] = useState<Row | null>(null);
   const [sending, setSending] = useState<Row | null>(null);
   const remove = useDeleteNotification();
+
+  // The buttons depend on the admin's role: drawn only once it is known, so that they never
+  // animate from disabled grey to their colour (a half-way frame fails the AA contrast check).
+  if (!me.data) return <LinearProgress aria-label={t('app.loading')} />;
 
   return (
     <Card variant="outlined">

@@ -39,9 +39,11 @@ export function ageText(since: string, t: TFunction, now = Date.now()): string {
   return t('support.age.days', { count: Math.floor(minutes / (24 * 60)) });
 }
 
-export function statusColor(status: string): 'warning' | 'info' | 'default' {
-  if (status === 'backlog') return 'warning';
-  if (status === 'wip') return 'info';
+// Outlined chips in the palette colours that keep AA contrast on white and dark paper
+// (filled warning and info chips do not).
+export function statusColor(status: string): 'error' | 'primary' | 'default' {
+  if (status === 'backlog') return 'error';
+  if (status === 'wip') return 'primary';
   return 'default';
 }
 
@@ -211,6 +213,7 @@ export function SupportPage() {
                 <TableCell>
                   <Chip
                     size="small"
+                    variant="outlined"
                     color={statusColor(c.status)}
                     label={t(`support.status.${c.status as (typeof STATUSES)[number]}`)}
                   />
