@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/db/database';
 import { migrate } from '../src/db/migrator';
@@ -7,20 +8,29 @@ import { migrate } from '../src/db/migrator';
  * A fresh, migrated database for one test file: a new in-memory PGlite, or, when
  * DATABASE_URL is set, a new PostgreSQL database created beside it and dropped afterwards.
  * `migrationsDir` migrates from another directory (e.g. only the migrations before one).
+ * Full migrations start from the run's migrated image or template (test/global-setup.ts)
+ * when there is one; `migrate` then finds nothing left to apply.
  */
 export async function createTestDatabase(
   options: { migrationsDir?: string } = {},
 ): Promise<Database & { url?: string }> {
   const baseUrl = process.env.DATABASE_URL;
+  const full = options.migrationsDir === undefined;
   if (!baseUrl) {
-    const database = await openDatabase({});
+    const image = process.env.TEST_PGLITE_IMAGE;
+    const database = await openDatabase({
+      loadDataDir: full && image ? new Blob([fs.readFileSync(image)]) : undefined,
+    });
     await migrate(database.db, options.migrationsDir);
     return database;
   }
   const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const template = process.env.TEST_PG_TEMPLATE;
+  await admin.query(
+    full && template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`,
+  );
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;

@@ -20,6 +20,8 @@ export type Database = {
    * a listener is set, the report goes to stderr.
    */
   onLostConnection: (listener: (error: Error) => void) => void;
+  /** PGlite only: an image of the whole data directory, for `loadDataDir` (test snapshots). */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 // Amounts and 64-bit counts must never pass through a JavaScript number, so both engines
@@ -40,6 +42,8 @@ export async function openDatabase(options: {
    * one statement at a time, and cannot interrupt one (docs/architecture.md, "Limits").
    */
   statementTimeoutMs?: number;
+  /** PGlite only: start from this data directory image (`dumpDataDir`) instead of empty. */
+  loadDataDir?: Blob | undefined;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -65,14 +69,23 @@ export async function openDatabase(options: {
     };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const pglite = await PGlite.create(options.dataDir ?? 'memory://', { parsers: pgliteParsers });
+  const pglite = await PGlite.create(options.dataDir ?? 'memory://', {
+    parsers: pgliteParsers,
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   const pool = new PgliteSingleConnectionPool(pglite);
   const db = new Kysely<DB>({
     // The pool speaks the subset of pg's Pool API that the dialect uses.
     dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }),
   });
   // One in-process connection: there is no server to lose it.
-  return { db, engine: 'pglite', close: () => db.destroy(), onLostConnection: () => {} };
+  return {
+    db,
+    engine: 'pglite',
+    close: () => db.destroy(),
+    onLostConnection: () => {},
+    dumpDataDir: () => pglite.dumpDataDir('none'),
+  };
 }
 
 /** Opens the database the configuration names. */
