@@ -25,14 +25,45 @@ export type ThroughputResult = {
   ratio: number;
   /** Ratio of the mean rates over all rounds. */
   meanRatio: number;
+  /** CPU time (user + system) each server process spent per request, per round, in ms. */
+  appCpuMs: number[];
+  bareCpuMs: number[];
+  /**
+   * Median of bare CPU per request / app CPU per request: what the rate ratio would be if the
+   * server's own CPU were the only limit. Unlike req/s, it hardly moves with other load.
+   */
+  cpuRatio: number;
 };
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+function cpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
 
 type Server = { port: number; child: ChildProcess };
 
 function startServer(mode: 'app' | 'bare', env: NodeJS.ProcessEnv): Promise<Server> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(here, 'http-server.ts'), mode],
+    [
+      // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server, to see where time goes.
+      ...(process.env.BENCH_CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+        : []),
+      '--import',
+      'tsx',
+      path.join(here, 'http-server.ts'),
+      mode,
+    ],
     {
       // As deployed: NODE_ENV=production also turns off graphql-js's development-only checks.
       env: { ...process.env, NODE_ENV: 'production', ...env },
@@ -215,13 +246,22 @@ export async function measureThroughput(options: {
     await load(bare.port, bareHeaders, 2);
     const appRps: number[] = [];
     const bareRps: number[] = [];
+    const appCpuMs: number[] = [];
+    const bareCpuMs: number[] = [];
+    const round = async (server: Server, headers: Record<string, string>, cpu: number[]) => {
+      const before = cpuSeconds(server.child.pid);
+      const rps = await load(server.port, headers, seconds);
+      cpu.push(((cpuSeconds(server.child.pid) - before) * 1000) / (rps * seconds));
+      return rps;
+    };
     for (let i = 0; i < rounds; i++) {
-      appRps.push(await load(app.port, appHeaders, seconds));
-      bareRps.push(await load(bare.port, bareHeaders, seconds));
+      appRps.push(await round(app, appHeaders, appCpuMs));
+      bareRps.push(await round(bare, bareHeaders, bareCpuMs));
     }
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const ratios = appRps.map((a, i) => a / bareRps[i]!).sort((a, b) => a - b);
     const ratio = ratios[Math.floor(ratios.length / 2)]!;
+    const cpuRatios = bareCpuMs.map((b, i) => b / appCpuMs[i]!).sort((a, b) => a - b);
     return {
       tool,
       connections,
@@ -230,6 +270,9 @@ export async function measureThroughput(options: {
       bareRps,
       ratio,
       meanRatio: mean(appRps) / mean(bareRps),
+      appCpuMs,
+      bareCpuMs,
+      cpuRatio: cpuRatios[Math.floor(cpuRatios.length / 2)]!,
     };
   } finally {
     app.child.kill('SIGTERM');
