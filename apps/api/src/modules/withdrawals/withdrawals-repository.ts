@@ -289,6 +289,25 @@ export async function countWithdrawalsByStatus(
   return WITHDRAWAL_STATUSES.map((s) => ({ status: s, count: byStatus.get(s) ?? 0 }));
 }
 
+/**
+ * Locks the requests matching a list's filter (exactly the list's rows: the same applyFilter),
+ * in id order so overlapping calls cannot deadlock, and answers their ids; at most `limit`.
+ * Row locks are taken on withdrawal_requests only (the user and hash sub-selects are read).
+ */
+export async function lockMatchingIds(
+  db: Executor,
+  filter: WithdrawalsFilter,
+  limit: number,
+): Promise<string[]> {
+  const rows = await applyFilter(db.selectFrom('withdrawal_requests as w'), filter)
+    .select(sql<string>`w.id::text`.as('id'))
+    .orderBy('w.id')
+    .limit(limit)
+    .forUpdate()
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** What an approver sees beside each request (issue #14): the user's recent withdrawals in
  * that coin, the receiving address's age and other users, the user's registration. */
 export type ApproverContext = {
