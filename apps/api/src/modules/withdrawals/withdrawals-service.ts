@@ -158,10 +158,16 @@ export function createWithdrawalsService(
       page: PageRequest<repo.WithdrawalsSortTarget>,
     ) => {
       const filter = toFilter(kind, params);
-      const [result, statusCounts] = await Promise.all([
-        repo.listWithdrawals(db, filter, page),
+      // The total is the status tabs' count of the filter's status (or their sum): the same
+      // filter, so one count statement serves both.
+      const [pageRows, statusCounts] = await Promise.all([
+        repo.listWithdrawalsRows(db, filter, page),
         repo.countWithdrawalsByStatus(db, filter),
       ]);
+      const totalRecords = statusCounts
+        .filter((c) => filter.status === undefined || c.status === filter.status)
+        .reduce((sum, c) => sum + c.count, 0);
+      const result = { rows: pageRows, totalRecords };
       const ids = result.rows.map((r) => r.id);
       const [contexts, approvals] = await Promise.all([
         repo.approverContext(db, ids),
