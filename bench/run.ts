@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { DB } from '../apps/api/src/db/schema';
-import { WITHDRAWAL_KINDS } from '../apps/api/src/db/tables/domain-tables';
+import { WITHDRAWAL_KINDS, type WithdrawalKind } from '../apps/api/src/db/tables/domain-tables';
 import { listPayments } from '../apps/api/src/modules/payments/payments-repository';
 import {
   findReferralTree,
@@ -38,10 +38,8 @@ import {
   listUsers,
   USERS_SORT_TARGETS,
 } from '../apps/api/src/modules/users/users-repository';
-import {
-  listUserWithdrawalsPage,
-  listWithdrawals,
-} from '../apps/api/src/modules/withdrawals/withdrawals-repository';
+import { listUserWithdrawalsPage } from '../apps/api/src/modules/withdrawals/withdrawals-repository';
+import { WITHDRAWAL_LIST_CALLS } from '../apps/api/src/modules/withdrawals/withdrawal-lists-schema';
 import { generateAccessToken, hashAccessToken } from '../apps/api/src/modules/auth/access-token';
 import { findTokenOwner } from '../apps/api/src/modules/auth/auth-repository';
 import { createAuditService } from '../apps/api/src/modules/audit/audit-service';
@@ -280,6 +278,18 @@ async function main(): Promise<void> {
   const withdrawer = await one<{ id: number }>(
     'SELECT end_user_id AS id FROM withdrawal_requests GROUP BY end_user_id ORDER BY count(*) DESC, end_user_id LIMIT 1',
   );
+  // Per withdrawal kind, the user name with the most requests of that kind (the search case).
+  const withdrawerOf = new Map(
+    (
+      await plainClient.query<{ kind: WithdrawalKind; user_name: string }>(
+        `SELECT DISTINCT ON (w.kind) w.kind, u.user_name
+           FROM (SELECT kind, end_user_id, count(*) AS n FROM withdrawal_requests
+                  GROUP BY kind, end_user_id) w
+           JOIN end_users u ON u.id = w.end_user_id
+          ORDER BY w.kind, w.n DESC, w.end_user_id`,
+      )
+    ).rows.map((r) => [r.kind, r.user_name] as const),
+  );
   const contactUser = await one<{ user_name: string }>(
     'SELECT u.user_name FROM user_contacts c JOIN end_users u ON u.id = c.end_user_id ORDER BY c.id LIMIT 1',
   );
@@ -397,25 +407,6 @@ async function main(): Promise<void> {
     listPayments(db, { userId: busy.id }, { limit: 20, offset }),
   );
 
-  // Withdrawals: every kind, and a status filter.
-  for (const kind of WITHDRAWAL_KINDS) {
-    list('withdrawals', kind, (offset) => listWithdrawals(db, { kind }, { limit: 20, offset }));
-  }
-  list('withdrawals', 'saving, status requested', (offset) =>
-    listWithdrawals(db, { kind: 'saving', status: 'requested' }, { limit: 20, offset }),
-  );
-  list('withdrawals', 'payment_paid_value, requestedAt range', (offset) =>
-    listWithdrawals(
-      db,
-      {
-        kind: 'payment_paid_value',
-        requestedAtFrom: '2026-01-01T00:00:00.000Z',
-        requestedAtUntil: '2026-06-30T23:59:59.999Z',
-      },
-      { limit: 20, offset },
-    ),
-  );
-
   // Remittances and contacts.
   list('remittances', 'coin saving', (offset) =>
     listSavingRemittances(db, {}, { limit: 20, offset }),
@@ -525,6 +516,36 @@ async function main(): Promise<void> {
   );
   list('calls', 'userWithdrawalHistory of the busiest withdrawer', (offset) =>
     withdrawals.userHistory(withdrawer.id, {}, page('requestedAt', 'desc', offset)),
+  );
+  // Withdrawals (issue 14): the eight spec list calls run withdrawals.list (validation, page,
+  // totalRecords, the status tabs' counts, each row's approver context and approvals), for
+  // every kind: default sort, the age sort (oldest first), the requested tab, a user name.
+  for (const kind of WITHDRAWAL_KINDS) {
+    const call = WITHDRAWAL_LIST_CALLS[kind];
+    const name = withdrawerOf.get(kind);
+    list('withdrawals', `${call}`, (offset) =>
+      withdrawals.list(kind, {}, page('requestedAt', 'desc', offset)),
+    );
+    list('withdrawals', `${call}, age sort (requestedAt asc)`, (offset) =>
+      withdrawals.list(kind, {}, page('requestedAt', 'asc', offset)),
+    );
+    list('withdrawals', `${call}, status requested`, (offset) =>
+      withdrawals.list(kind, { status: 'requested' }, page('requestedAt', 'desc', offset)),
+    );
+    if (name)
+      list('withdrawals', `${call}, userName of its busiest user`, (offset) =>
+        withdrawals.list(kind, { userName: name }, page('requestedAt', 'desc', offset)),
+      );
+  }
+  list('withdrawals', 'paymentPaidValueWithdrawals, requestedAt range (half a year)', (offset) =>
+    withdrawals.list(
+      'payment_paid_value',
+      {
+        requestedAtFrom: new Date('2026-01-01T00:00:00.000Z'),
+        requestedAtUntil: new Date('2026-06-30T23:59:59.999Z'),
+      },
+      page('requestedAt', 'desc', offset),
+    ),
   );
   list('calls', "userSavings planName '2 years plan'", (offset) =>
     savings.savings({ planName: savingPlanName }, page('confirmedAt', 'desc', offset)),

@@ -787,6 +787,26 @@ export type RejectWithdrawalRequestsMutationVariables = Exact<{
 
 export type RejectWithdrawalRequestsMutation = { postRejectWithdrawalRequests: { changedCount: number, refusedCount: number, results: Array<{ id: string, outcome: WithdrawalActionOutcome, status: WithdrawalStatus | null, reason: WithdrawalRefusalReason | null, message: string | null }> } };
 
+export type ApproveMatchingWithdrawalRequestsMutationVariables = Exact<{
+  kind: WithdrawalKind;
+  searchParams?: WithdrawalSearchParams | null | undefined;
+  expectedCount: number;
+}>;
+
+
+export type ApproveMatchingWithdrawalRequestsMutation = { postApproveMatchingWithdrawalRequests: { changedCount: number, refusedCount: number, results: Array<{ id: string, outcome: WithdrawalActionOutcome, status: WithdrawalStatus | null, reason: WithdrawalRefusalReason | null, message: string | null }> } };
+
+export type RejectMatchingWithdrawalRequestsMutationVariables = Exact<{
+  kind: WithdrawalKind;
+  searchParams?: WithdrawalSearchParams | null | undefined;
+  expectedCount: number;
+  reasonCode: WithdrawalRejectCode;
+  reasonText: string;
+}>;
+
+
+export type RejectMatchingWithdrawalRequestsMutation = { postRejectMatchingWithdrawalRequests: { changedCount: number, refusedCount: number, results: Array<{ id: string, outcome: WithdrawalActionOutcome, status: WithdrawalStatus | null, reason: WithdrawalRefusalReason | null, message: string | null }> } };
+
 export type FailWithdrawalRequestsMutationVariables = Exact<{
   ids: Array<string | number> | string | number;
   reason: string;
@@ -828,6 +848,19 @@ export type WithdrawalRequestTimelineQueryVariables = Exact<{
 
 
 export type WithdrawalRequestTimelineQuery = { withdrawalRequestTimeline: Array<{ at: string, operation: string, adminUserName: string | null, fromStatus: string | null, toStatus: string | null, note: string | null }> };
+
+export type WithdrawalApprovalThresholdsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type WithdrawalApprovalThresholdsQuery = { withdrawalApprovalThresholds: Array<{ coinType: string, secondApprovalAbove: string }> };
+
+export type UpdateWithdrawalApprovalThresholdMutationVariables = Exact<{
+  coinType: string;
+  secondApprovalAbove: string;
+}>;
+
+
+export type UpdateWithdrawalApprovalThresholdMutation = { postUpdateWithdrawalApprovalThreshold: { coinType: string, secondApprovalAbove: string } };
 
 export type CurrentAdminQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -2316,6 +2349,46 @@ export const RejectWithdrawalRequestsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RejectWithdrawalRequestsMutation, RejectWithdrawalRequestsMutationVariables>;
+export const ApproveMatchingWithdrawalRequestsDocument = new TypedDocumentString(`
+    mutation ApproveMatchingWithdrawalRequests($kind: WithdrawalKind!, $searchParams: WithdrawalSearchParams, $expectedCount: Int!) {
+  postApproveMatchingWithdrawalRequests(
+    kind: $kind
+    searchParams: $searchParams
+    expectedCount: $expectedCount
+  ) {
+    changedCount
+    refusedCount
+    results {
+      id
+      outcome
+      status
+      reason
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ApproveMatchingWithdrawalRequestsMutation, ApproveMatchingWithdrawalRequestsMutationVariables>;
+export const RejectMatchingWithdrawalRequestsDocument = new TypedDocumentString(`
+    mutation RejectMatchingWithdrawalRequests($kind: WithdrawalKind!, $searchParams: WithdrawalSearchParams, $expectedCount: Int!, $reasonCode: WithdrawalRejectCode!, $reasonText: String!) {
+  postRejectMatchingWithdrawalRequests(
+    kind: $kind
+    searchParams: $searchParams
+    expectedCount: $expectedCount
+    reasonCode: $reasonCode
+    reasonText: $reasonText
+  ) {
+    changedCount
+    refusedCount
+    results {
+      id
+      outcome
+      status
+      reason
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RejectMatchingWithdrawalRequestsMutation, RejectMatchingWithdrawalRequestsMutationVariables>;
 export const FailWithdrawalRequestsDocument = new TypedDocumentString(`
     mutation FailWithdrawalRequests($ids: [ID!]!, $reason: String!) {
   postFailWithdrawalRequests(ids: $ids, reason: $reason) {
@@ -2446,6 +2519,25 @@ export const WithdrawalRequestTimelineDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<WithdrawalRequestTimelineQuery, WithdrawalRequestTimelineQueryVariables>;
+export const WithdrawalApprovalThresholdsDocument = new TypedDocumentString(`
+    query WithdrawalApprovalThresholds {
+  withdrawalApprovalThresholds {
+    coinType
+    secondApprovalAbove
+  }
+}
+    `) as unknown as TypedDocumentString<WithdrawalApprovalThresholdsQuery, WithdrawalApprovalThresholdsQueryVariables>;
+export const UpdateWithdrawalApprovalThresholdDocument = new TypedDocumentString(`
+    mutation UpdateWithdrawalApprovalThreshold($coinType: String!, $secondApprovalAbove: Decimal!) {
+  postUpdateWithdrawalApprovalThreshold(
+    coinType: $coinType
+    secondApprovalAbove: $secondApprovalAbove
+  ) {
+    coinType
+    secondApprovalAbove
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateWithdrawalApprovalThresholdMutation, UpdateWithdrawalApprovalThresholdMutationVariables>;
 export const CurrentAdminDocument = new TypedDocumentString(`
     query CurrentAdmin {
   adminUser {

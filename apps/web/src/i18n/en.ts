@@ -200,6 +200,8 @@ export const en: Messages = {
     TOTP_REQUIRED: 'Enter the 6-digit code from your authenticator app.',
     NOT_FOUND: 'The item was not found.',
     CONFLICT: 'This conflicts with another change. Please reload.',
+    LIST_CHANGED:
+      'The list changed since you looked at it, so nothing was changed. Check the list again.',
     TOO_MANY_REQUESTS: 'Too many attempts. Please try again later.',
     TRY_AGAIN: 'The system was busy and nothing was changed. Please try again.',
     INTERNAL_SERVER_ERROR: 'An unexpected error occurred on the server.',

@@ -24,6 +24,9 @@ export function errorMessage(error: unknown, t: TFunction): string {
     const code = error.code;
     if (error.isAuthorizationError) return t('errors.UNAUTHENTICATED');
     if (isErrorCode(code) && TRANSLATED_CODES.has(code)) return t(`errors.${code}`);
+    // "All N matching this filter" found a different N: say so in the operator's language.
+    if (code === 'CONFLICT' && error.errors[0]?.extensions?.reason === 'LIST_CHANGED')
+      return t('errors.LIST_CHANGED');
     return error.message;
   }
   return t('errors.INTERNAL_SERVER_ERROR');

@@ -97,6 +97,8 @@ const WITHDRAWAL_MUTATIONS = [
   'postApproveWithdrawalRequests',
   'postRejectWithdrawalRequests',
   'postFailWithdrawalRequests',
+  'postApproveMatchingWithdrawalRequests',
+  'postRejectMatchingWithdrawalRequests',
 ];
 /** Admin-account management (spec section 6): super admins only. */
 const SUPER_ADMIN_MUTATIONS = [
@@ -104,6 +106,7 @@ const SUPER_ADMIN_MUTATIONS = [
   'postDeleteRoleFromUser',
   'postAddNewAdminUser',
   'postDeleteAdminUser',
+  'postUpdateWithdrawalApprovalThreshold',
 ];
 
 // ---- building a call for any operation from its schema definition ----

@@ -6,7 +6,8 @@ import {
   type ActionResult,
   type RefusalReason,
 } from './withdrawal-actions';
-import { WithdrawalStatusRef } from './withdrawal-types';
+import { WithdrawalSearchParamsRef } from './withdrawal-lists-schema';
+import { WithdrawalKindRef, WithdrawalStatusRef } from './withdrawal-types';
 
 const ActionOutcomeRef = builder.enumType('WithdrawalActionOutcome', {
   description:
@@ -99,6 +100,53 @@ builder.mutationField('postRejectWithdrawalRequests', (t) =>
       ctx.services.withdrawals.reject(
         ctx.actor,
         args.ids.map(String),
+        args.reasonCode,
+        args.reasonText,
+      ),
+  }),
+);
+
+const MATCHING_NOTE =
+  'The requests are exactly the rows the list call answers for the same kind and searchParams; expectedCount is the total the operator saw (pagination.totalRecords). If as many requests do not match now, the call answers CONFLICT (reason LIST_CHANGED) and changes nothing. At most 5,000 per call (BAD_USER_INPUT above). One transaction, one result per request, one audit row per change.';
+
+builder.mutationField('postApproveMatchingWithdrawalRequests', (t) =>
+  t.field({
+    description: `Approves "all N matching this filter" as the signed-in admin, each at the revision read in the same transaction; otherwise the rules of postApproveWithdrawalRequests (two admins above the threshold, nobody twice). ${MATCHING_NOTE}`,
+    type: ActionAnswerRef,
+    authScopes: { write: true },
+    args: {
+      kind: t.arg({ type: WithdrawalKindRef, required: true }),
+      searchParams: t.arg({ type: WithdrawalSearchParamsRef, required: false }),
+      expectedCount: t.arg.int({ required: true }),
+    },
+    resolve: (_root, args, ctx) =>
+      ctx.services.withdrawals.approveMatching(
+        ctx.actor,
+        args.kind,
+        args.searchParams ?? {},
+        args.expectedCount,
+      ),
+  }),
+);
+
+builder.mutationField('postRejectMatchingWithdrawalRequests', (t) =>
+  t.field({
+    description: `Rejects "all N matching this filter" with a reason code and text (requested, approved or processing ones; others are refused). ${MATCHING_NOTE}`,
+    type: ActionAnswerRef,
+    authScopes: { write: true },
+    args: {
+      kind: t.arg({ type: WithdrawalKindRef, required: true }),
+      searchParams: t.arg({ type: WithdrawalSearchParamsRef, required: false }),
+      expectedCount: t.arg.int({ required: true }),
+      reasonCode: t.arg({ type: RejectCodeRef, required: true }),
+      reasonText: t.arg.string({ required: true }),
+    },
+    resolve: (_root, args, ctx) =>
+      ctx.services.withdrawals.rejectMatching(
+        ctx.actor,
+        args.kind,
+        args.searchParams ?? {},
+        args.expectedCount,
         args.reasonCode,
         args.reasonText,
       ),

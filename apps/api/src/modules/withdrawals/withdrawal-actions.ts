@@ -5,6 +5,7 @@ import { AppError } from '../../shared/app-error';
 import { badInput } from '../../shared/list-input';
 import type { Actor } from '../audit/audit-service';
 import * as repo from './withdrawal-actions-repository';
+import { lockMatchingIds, type WithdrawalsFilter } from './withdrawals-repository';
 
 /** The reason codes a rejection carries (migration 0070's CHECK), in display order. */
 export const REJECT_CODES = [
@@ -117,6 +118,55 @@ function checkIds(ids: readonly string[]): string[] {
   return [...new Set(ids)];
 }
 
+function checkRejection(code: string, reason: string): string {
+  if (!(REJECT_CODES as readonly string[]).includes(code))
+    throw badInput('reasonCode', `must be one of ${REJECT_CODES.join(', ')}.`);
+  const text = reason.trim();
+  if (text === '') throw badInput('reasonText', 'say why the request is rejected.');
+  if (text.length > 500) throw badInput('reasonText', 'at most 500 characters.');
+  return text;
+}
+
+/**
+ * At most this many requests per "all N matching this filter" call: one transaction locks
+ * them all, so the cap bounds its locks and time (a larger set is narrowed by the filter).
+ */
+export const MAX_MATCHING_PER_ACTION = 5000;
+
+function checkExpectedCount(expectedCount: number): void {
+  if (!Number.isInteger(expectedCount) || expectedCount < 1)
+    throw badInput('expectedCount', 'must be the number of matching requests shown (1 or more).');
+  if (expectedCount > MAX_MATCHING_PER_ACTION)
+    throw badInput(
+      'expectedCount',
+      `at most ${MAX_MATCHING_PER_ACTION} requests per call; narrow the filter.`,
+    );
+}
+
+/**
+ * Locks the requests matching a list's filter and checks that they are as many as the
+ * operator saw; otherwise nothing changes (CONFLICT, reason LIST_CHANGED).
+ */
+async function lockMatching(
+  trx: Transaction<DB>,
+  filter: WithdrawalsFilter,
+  expectedCount: number,
+): Promise<string[]> {
+  const ids = await lockMatchingIds(trx, filter, MAX_MATCHING_PER_ACTION + 1);
+  if (ids.length > MAX_MATCHING_PER_ACTION)
+    throw badInput(
+      'searchParams',
+      `more than ${MAX_MATCHING_PER_ACTION} requests match; narrow the filter.`,
+    );
+  if (ids.length !== expectedCount)
+    throw new AppError(
+      'CONFLICT',
+      `The list changed: ${ids.length} requests match this filter now, not ${expectedCount}. Nothing was changed; reload and check the list again.`,
+      { reason: 'LIST_CHANGED', expectedCount, matchingCount: ids.length },
+    );
+  return ids;
+}
+
 export type ApprovalInput = { id: string; revision: number };
 
 /** Approve, reject and mark failed: one transaction per call, one audit row per change. */
@@ -134,78 +184,56 @@ export function createWithdrawalActions(db: Kysely<DB>, audit: AuditEach) {
       return audit.withAuditEach(
         actor,
         { operation: 'postApproveWithdrawalRequests', targetType: 'withdrawal_request' },
+        async (trx) => approveEach(trx, admin, ids, requests),
+      );
+    },
+
+    /**
+     * "All N matching this filter": approves every request the list shows for `filter`, if
+     * they are still the `expectedCount` the operator saw. Each at the revision read under its
+     * lock in this transaction; otherwise exactly the rules of `approve`.
+     */
+    approveMatching: (
+      actor: Actor,
+      filter: WithdrawalsFilter,
+      expectedCount: number,
+    ): Promise<ActionAnswer> => {
+      const admin = approver(actor);
+      checkExpectedCount(expectedCount);
+      return audit.withAuditEach(
+        actor,
+        { operation: 'postApproveMatchingWithdrawalRequests', targetType: 'withdrawal_request' },
         async (trx) => {
-          const rows = new Map((await repo.lockRequests(trx, ids)).map((r) => [r.id, r]));
-          const mine = await repo.approvedBy(trx, admin.id, ids);
-          const results: ActionResult[] = [];
-          const changes: Change[] = [];
-          for (const input of requests) {
-            if (results.some((r) => r.id === input.id)) continue;
-            const row = rows.get(input.id);
-            if (!row) {
-              results.push(
-                refused(input.id, 'NOT_FOUND', `Withdrawal request ${input.id} was not found.`),
-              );
-              continue;
-            }
-            if (!canTransition(WITHDRAWAL_MACHINE, row.status, 'approved')) {
-              results.push(illegal(row, 'approved'));
-              continue;
-            }
-            if (mine.has(row.id)) {
-              results.push(
-                refused(
-                  row.id,
-                  'ALREADY_APPROVED_BY_YOU',
-                  `You have already approved withdrawal request ${row.id}; a second admin must approve it.`,
-                  row,
-                ),
-              );
-              continue;
-            }
-            if (row.revision !== input.revision) {
-              results.push(
-                refused(
-                  row.id,
-                  'STALE_REVISION',
-                  `Withdrawal request ${row.id} changed since you saw it (revision ${input.revision}, now ${row.revision}). Reload and check it again.`,
-                  row,
-                ),
-              );
-              continue;
-            }
-            await repo.insertApproval(trx, {
-              requestId: row.id,
-              adminUserId: admin.id,
-              adminUserName: admin.name,
-              revision: row.revision,
-            });
-            const count = row.approvalCount + 1;
-            const complete = count >= row.requiredApprovals;
-            const after = complete
-              ? await repo.setStatus(trx, row.id, 'approved')
-              : await repo.setApprovalCount(trx, row.id, count);
-            results.push({
-              id: row.id,
-              outcome: complete ? 'approved' : 'awaitingSecondApproval',
-              status: after.status,
-              revision: after.revision,
-              reason: null,
-              message: null,
-            });
-            changes.push({
-              targetIds: [row.id],
-              before: { status: row.status, revision: row.revision, approvals: row.approvalCount },
-              after: {
-                status: after.status,
-                revision: after.revision,
-                approvals: count,
-                requiredApprovals: row.requiredApprovals,
-              },
-            });
-          }
-          return finish(results, changes);
+          const ids = await lockMatching(trx, filter, expectedCount);
+          const revisions = await repo.lockRequests(trx, ids);
+          return approveEach(
+            trx,
+            admin,
+            ids,
+            revisions.map((r) => ({ id: r.id, revision: r.revision })),
+          );
         },
+      );
+    },
+
+    /** "All N matching this filter" for rejection: the rules of `reject` and `approveMatching`. */
+    rejectMatching: (
+      actor: Actor,
+      filter: WithdrawalsFilter,
+      expectedCount: number,
+      code: string,
+      reason: string,
+    ): Promise<ActionAnswer> => {
+      checkExpectedCount(expectedCount);
+      const text = checkRejection(code, reason);
+      return audit.withAuditEach(
+        actor,
+        { operation: 'postRejectMatchingWithdrawalRequests', targetType: 'withdrawal_request' },
+        async (trx) =>
+          moveEach(trx, await lockMatching(trx, filter, expectedCount), 'rejected', {
+            rejectCode: code,
+            rejectReason: text,
+          }),
       );
     },
 
@@ -217,11 +245,7 @@ export function createWithdrawalActions(db: Kysely<DB>, audit: AuditEach) {
       reason: string,
     ): Promise<ActionAnswer> => {
       const ids = checkIds(rawIds);
-      if (!(REJECT_CODES as readonly string[]).includes(code))
-        throw badInput('reasonCode', `must be one of ${REJECT_CODES.join(', ')}.`);
-      const text = reason.trim();
-      if (text === '') throw badInput('reasonText', 'say why the request is rejected.');
-      if (text.length > 500) throw badInput('reasonText', 'at most 500 characters.');
+      const text = checkRejection(code, reason);
       return audit.withAuditEach(
         actor,
         { operation: 'postRejectWithdrawalRequests', targetType: 'withdrawal_request' },
@@ -246,6 +270,88 @@ export function createWithdrawalActions(db: Kysely<DB>, audit: AuditEach) {
       );
     },
   };
+}
+
+/**
+ * Approves each request at the revision named, under row locks taken here (one transaction
+ * with the caller's audit rows); shared by the ids form and the filter form.
+ */
+async function approveEach(
+  trx: Transaction<DB>,
+  admin: { id: number; name: string },
+  ids: readonly string[],
+  requests: readonly ApprovalInput[],
+): Promise<{ result: ActionAnswer; changes: Change[] }> {
+  const rows = new Map((await repo.lockRequests(trx, ids)).map((r) => [r.id, r]));
+  const mine = await repo.approvedBy(trx, admin.id, ids);
+  const results: ActionResult[] = [];
+  const changes: Change[] = [];
+  const seen = new Set<string>();
+  for (const input of requests) {
+    if (seen.has(input.id)) continue;
+    seen.add(input.id);
+    const row = rows.get(input.id);
+    if (!row) {
+      results.push(refused(input.id, 'NOT_FOUND', `Withdrawal request ${input.id} was not found.`));
+      continue;
+    }
+    if (!canTransition(WITHDRAWAL_MACHINE, row.status, 'approved')) {
+      results.push(illegal(row, 'approved'));
+      continue;
+    }
+    if (mine.has(row.id)) {
+      results.push(
+        refused(
+          row.id,
+          'ALREADY_APPROVED_BY_YOU',
+          `You have already approved withdrawal request ${row.id}; a second admin must approve it.`,
+          row,
+        ),
+      );
+      continue;
+    }
+    if (row.revision !== input.revision) {
+      results.push(
+        refused(
+          row.id,
+          'STALE_REVISION',
+          `Withdrawal request ${row.id} changed since you saw it (revision ${input.revision}, now ${row.revision}). Reload and check it again.`,
+          row,
+        ),
+      );
+      continue;
+    }
+    await repo.insertApproval(trx, {
+      requestId: row.id,
+      adminUserId: admin.id,
+      adminUserName: admin.name,
+      revision: row.revision,
+    });
+    const count = row.approvalCount + 1;
+    const complete = count >= row.requiredApprovals;
+    const after = complete
+      ? await repo.setStatus(trx, row.id, 'approved')
+      : await repo.setApprovalCount(trx, row.id, count);
+    results.push({
+      id: row.id,
+      outcome: complete ? 'approved' : 'awaitingSecondApproval',
+      status: after.status,
+      revision: after.revision,
+      reason: null,
+      message: null,
+    });
+    changes.push({
+      targetIds: [row.id],
+      before: { status: row.status, revision: row.revision, approvals: row.approvalCount },
+      after: {
+        status: after.status,
+        revision: after.revision,
+        approvals: count,
+        requiredApprovals: row.requiredApprovals,
+      },
+    });
+  }
+  return finish(results, changes);
 }
 
 async function moveEach(

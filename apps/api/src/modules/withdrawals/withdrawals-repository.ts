@@ -125,6 +125,19 @@ export async function listWithdrawals(
   filter: WithdrawalsFilter,
   p: PageRequest<WithdrawalsSortTarget>,
 ): Promise<Page<WithdrawalListRow>> {
+  const [rows, totalRecords] = await Promise.all([
+    listWithdrawalsRows(db, filter, p),
+    countWithdrawals(db, filter),
+  ]);
+  return { rows, totalRecords };
+}
+
+/** The rows of one page (no count: the list call takes its total from the status tabs). */
+export async function listWithdrawalsRows(
+  db: Executor,
+  filter: WithdrawalsFilter,
+  p: PageRequest<WithdrawalsSortTarget>,
+): Promise<WithdrawalListRow[]> {
   const direction = p.sort?.orderBy ?? 'desc';
   const columns = orderColumns(p.sort?.target ?? 'requestedAt');
   // Page first: the (kind[, status], <sort>, id) indexes of migrations 0012 and 0071 give the
@@ -140,7 +153,7 @@ export async function listWithdrawals(
       'w.id',
     );
   for (const c of columns) query = query.orderBy(c, direction);
-  const rows = await query
+  return query
     .orderBy('w.id', direction)
     .innerJoin('end_users as u', 'u.id', 'w.end_user_id')
     .select([
@@ -192,7 +205,6 @@ export async function listWithdrawals(
       ),
     ])
     .execute();
-  return { rows, totalRecords: await countWithdrawals(db, filter) };
 }
 
 export type WithdrawalListRow = {
@@ -281,12 +293,39 @@ export async function countWithdrawalsByStatus(
       count: byBucket.get(countBuckets.withdrawal_requests.kindStatus(filter.kind, s)) ?? 0,
     }));
   }
-  const rows = await applyFilter(db.selectFrom('withdrawal_requests as w'), rest, false)
-    .select(['w.status', (eb) => eb.fn.countAll<string>().as('n')])
-    .groupBy('w.status')
-    .execute();
+  // One count per status, added up in one statement: each is a range scan of a
+  // (kind, status, <filter column>) index, reading only the matching entries. A GROUP BY
+  // status over (kind, status, …) had to walk the whole kind for a requested-at range
+  // (bench: 125k index entries for 29k matches).
+  const perStatus = WITHDRAWAL_STATUSES.map((s) =>
+    applyFilter(db.selectFrom('withdrawal_requests as w'), { ...rest, status: s }).select([
+      sql<WithdrawalStatus>`${sql.lit(s)}::text`.as('status'),
+      (eb) => eb.fn.countAll<string>().as('n'),
+    ]),
+  );
+  const [first, ...others] = perStatus;
+  const rows = await others.reduce((q, next) => q.unionAll(next), first!).execute();
   const byStatus = new Map(rows.map((r) => [r.status, Number(r.n)]));
   return WITHDRAWAL_STATUSES.map((s) => ({ status: s, count: byStatus.get(s) ?? 0 }));
+}
+
+/**
+ * Locks the requests matching a list's filter (exactly the list's rows: the same applyFilter),
+ * in id order so overlapping calls cannot deadlock, and answers their ids; at most `limit`.
+ * Row locks are taken on withdrawal_requests only (the user and hash sub-selects are read).
+ */
+export async function lockMatchingIds(
+  db: Executor,
+  filter: WithdrawalsFilter,
+  limit: number,
+): Promise<string[]> {
+  const rows = await applyFilter(db.selectFrom('withdrawal_requests as w'), filter)
+    .select(sql<string>`w.id::text`.as('id'))
+    .orderBy('w.id')
+    .limit(limit)
+    .forUpdate()
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /** What an approver sees beside each request (issue #14): the user's recent withdrawals in

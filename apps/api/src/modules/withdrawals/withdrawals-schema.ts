@@ -7,6 +7,7 @@ import './withdrawal-actions-schema';
 import './withdrawal-lists-schema';
 import './withdrawal-exports-schema';
 import './withdrawal-uploads-schema';
+import './withdrawal-thresholds-schema';
 
 export { WithdrawalKindRef, WithdrawalStatusRef };
 

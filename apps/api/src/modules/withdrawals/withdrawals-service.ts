@@ -8,11 +8,12 @@ import {
 } from '../../db/tables/domain-tables';
 import { badInput, notFound, positiveId } from '../../shared/list-input';
 import type { PageRequest } from '../../shared/page';
-import type { AuditService } from '../audit/audit-service';
+import type { Actor, AuditService } from '../audit/audit-service';
 import type { UsersService } from '../users/users-service';
 import { createWithdrawalActions } from './withdrawal-actions';
 import { createWithdrawalExports } from './withdrawal-exports';
 import { createWithdrawalUploads } from './withdrawal-uploads';
+import { createWithdrawalThresholds } from './withdrawal-thresholds';
 import type { ImportsService } from '../../platform/imports';
 import * as actionsRepo from './withdrawal-actions-repository';
 import * as repo from './withdrawals-repository';
@@ -122,11 +123,28 @@ function oneOf<T extends string>(
 export function createWithdrawalsService(
   db: Kysely<DB>,
   users: Pick<UsersService, 'exists'>,
-  audit: Pick<AuditService, 'withAuditEach' | 'list' | 'record'>,
+  audit: Pick<AuditService, 'withAudit' | 'withAuditEach' | 'list' | 'record'>,
   imports: ImportsService,
 ) {
+  const actions = createWithdrawalActions(db, audit);
   return {
-    ...createWithdrawalActions(db, audit),
+    ...actions,
+    ...createWithdrawalThresholds(db, audit),
+    /** "All N matching this filter": the list's own searchParams, through the list's filter. */
+    approveMatching: (
+      actor: Actor,
+      kind: WithdrawalKind,
+      params: WithdrawalSearchInput,
+      expectedCount: number,
+    ) => actions.approveMatching(actor, toFilter(kind, params), expectedCount),
+    rejectMatching: (
+      actor: Actor,
+      kind: WithdrawalKind,
+      params: WithdrawalSearchInput,
+      expectedCount: number,
+      code: string,
+      reason: string,
+    ) => actions.rejectMatching(actor, toFilter(kind, params), expectedCount, code, reason),
     ...createWithdrawalExports(db, audit),
     ...createWithdrawalUploads(imports, audit),
 
@@ -140,10 +158,16 @@ export function createWithdrawalsService(
       page: PageRequest<repo.WithdrawalsSortTarget>,
     ) => {
       const filter = toFilter(kind, params);
-      const [result, statusCounts] = await Promise.all([
-        repo.listWithdrawals(db, filter, page),
+      // The total is the status tabs' count of the filter's status (or their sum): the same
+      // filter, so one count statement serves both.
+      const [pageRows, statusCounts] = await Promise.all([
+        repo.listWithdrawalsRows(db, filter, page),
         repo.countWithdrawalsByStatus(db, filter),
       ]);
+      const totalRecords = statusCounts
+        .filter((c) => filter.status === undefined || c.status === filter.status)
+        .reduce((sum, c) => sum + c.count, 0);
+      const result = { rows: pageRows, totalRecords };
       const ids = result.rows.map((r) => r.id);
       const [contexts, approvals] = await Promise.all([
         repo.approverContext(db, ids),

@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type {
+  ApproveMatchingWithdrawalRequestsMutationVariables,
   ApproveWithdrawalRequestsMutationVariables,
   FailWithdrawalRequestsMutationVariables,
+  RejectMatchingWithdrawalRequestsMutationVariables,
   RejectWithdrawalRequestsMutationVariables,
 } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
@@ -44,6 +46,59 @@ const RejectMutation = graphql(`
   }
 `);
 
+// "All N matching this filter": the list's own searchParams and the count the operator saw.
+const ApproveMatchingMutation = graphql(`
+  mutation ApproveMatchingWithdrawalRequests(
+    $kind: WithdrawalKind!
+    $searchParams: WithdrawalSearchParams
+    $expectedCount: Int!
+  ) {
+    postApproveMatchingWithdrawalRequests(
+      kind: $kind
+      searchParams: $searchParams
+      expectedCount: $expectedCount
+    ) {
+      changedCount
+      refusedCount
+      results {
+        id
+        outcome
+        status
+        reason
+        message
+      }
+    }
+  }
+`);
+
+const RejectMatchingMutation = graphql(`
+  mutation RejectMatchingWithdrawalRequests(
+    $kind: WithdrawalKind!
+    $searchParams: WithdrawalSearchParams
+    $expectedCount: Int!
+    $reasonCode: WithdrawalRejectCode!
+    $reasonText: String!
+  ) {
+    postRejectMatchingWithdrawalRequests(
+      kind: $kind
+      searchParams: $searchParams
+      expectedCount: $expectedCount
+      reasonCode: $reasonCode
+      reasonText: $reasonText
+    ) {
+      changedCount
+      refusedCount
+      results {
+        id
+        outcome
+        status
+        reason
+        message
+      }
+    }
+  }
+`);
+
 const FailMutation = graphql(`
   mutation FailWithdrawalRequests($ids: [ID!]!, $reason: String!) {
     postFailWithdrawalRequests(ids: $ids, reason: $reason) {
@@ -71,6 +126,25 @@ export function useApproveWithdrawals() {
   return useMutation({
     mutationFn: async (variables: ApproveWithdrawalRequestsMutationVariables) =>
       (await execute(ApproveMutation, variables)).postApproveWithdrawalRequests,
+    onSettled,
+  });
+}
+
+/** Approves every request matching the list's filter, if they are still as many as shown. */
+export function useApproveMatchingWithdrawals() {
+  const onSettled = useRefreshAfter();
+  return useMutation({
+    mutationFn: async (variables: ApproveMatchingWithdrawalRequestsMutationVariables) =>
+      (await execute(ApproveMatchingMutation, variables)).postApproveMatchingWithdrawalRequests,
+    onSettled,
+  });
+}
+
+export function useRejectMatchingWithdrawals() {
+  const onSettled = useRefreshAfter();
+  return useMutation({
+    mutationFn: async (variables: RejectMatchingWithdrawalRequestsMutationVariables) =>
+      (await execute(RejectMatchingMutation, variables)).postRejectMatchingWithdrawalRequests,
     onSettled,
   });
 }

@@ -18,10 +18,17 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import type { WithdrawalRejectCode } from '@/gql/graphql';
+import type {
+  ApproveMatchingWithdrawalRequestsMutationVariables,
+  WithdrawalRejectCode,
+} from '@/gql/graphql';
 import { formatDateTime } from '@/lib/date-time';
 import { notifySuccess } from '@/lib/feedback';
-import { useFailWithdrawals, useRejectWithdrawals } from '../api/withdrawal-actions';
+import {
+  useFailWithdrawals,
+  useRejectMatchingWithdrawals,
+  useRejectWithdrawals,
+} from '../api/withdrawal-actions';
 import { useWithdrawalTimeline } from '../api/withdrawal-requests';
 import { CoinAmount, StatusChip, type WithdrawalRow } from './withdrawal-columns';
 
@@ -61,16 +68,22 @@ export function useReportAnswer() {
   };
 }
 
-/** Reject one or many requests with a reason code and text. */
+/** "All N matching this filter": the list's kind, searchParams and the total shown. */
+export type MatchingTarget = ApproveMatchingWithdrawalRequestsMutationVariables;
+
+/** Reject one or many requests (or all matching a filter) with a reason code and text. */
 export function RejectDialog({
   ids,
+  matching,
   onClose,
 }: {
   ids: string[];
+  matching?: MatchingTarget | undefined;
   onClose: (done: boolean) => void;
 }) {
   const { t } = useTranslation();
   const reject = useRejectWithdrawals();
+  const rejectMatching = useRejectMatchingWithdrawals();
   const report = useReportAnswer();
   const [code, setCode] = useState<WithdrawalRejectCode>('invalid_address');
   const [text, setText] = useState('');
@@ -79,7 +92,7 @@ export function RejectDialog({
       <DialogTitle>{t('withdrawals.rejectTitle')}</DialogTitle>
       <DialogContent>
         <Typography sx={{ mb: 2 }}>
-          {t('withdrawals.rejectCount', { count: ids.length })}
+          {t('withdrawals.rejectCount', { count: matching ? matching.expectedCount : ids.length })}
         </Typography>
         <Stack spacing={2}>
           <TextField
@@ -110,18 +123,18 @@ export function RejectDialog({
         <Button
           color="error"
           variant="contained"
-          disabled={reject.isPending || text.trim() === ''}
-          onClick={() =>
-            reject.mutate(
-              { ids, reasonCode: code, reasonText: text },
-              {
-                onSuccess: (answer) => {
-                  report(answer, 'withdrawals.resultRejected');
-                  onClose(true);
-                },
+          disabled={reject.isPending || rejectMatching.isPending || text.trim() === ''}
+          onClick={() => {
+            const done = {
+              onSuccess: (answer: Answer) => {
+                report(answer, 'withdrawals.resultRejected');
+                onClose(true);
               },
-            )
-          }
+            };
+            if (matching)
+              rejectMatching.mutate({ ...matching, reasonCode: code, reasonText: text }, done);
+            else reject.mutate({ ids, reasonCode: code, reasonText: text }, done);
+          }}
         >
           {t('withdrawals.reject')}
         </Button>

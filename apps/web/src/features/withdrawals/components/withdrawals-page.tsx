@@ -2,7 +2,7 @@ import '@/i18n/lists';
 import '@/i18n/screens';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { WITHDRAWAL_STATUSES, isOneOf, type WithdrawalKind } from '@app/shared';
 import { FilteredList } from '@/components/filtered-list';
 import type { FilterField } from '@/components/list-filters';
@@ -11,7 +11,7 @@ import { dayEndIso, dayStartIso } from '@/lib/date-time';
 import { useListState, type ListStateOptions } from '@/lib/list-state';
 import { hasRole } from '@/lib/roles';
 import { useCurrentAdmin } from '@/lib/session/use-current-admin';
-import { useApproveWithdrawals } from '../api/withdrawal-actions';
+import { useApproveMatchingWithdrawals, useApproveWithdrawals } from '../api/withdrawal-actions';
 import { useWithdrawalRequests } from '../api/withdrawal-requests';
 import { withdrawalColumns, type WithdrawalRow } from './withdrawal-columns';
 import {
@@ -19,7 +19,12 @@ import {
   RejectDialog,
   WithdrawalDetailDialog,
   useReportAnswer,
+  type MatchingTarget,
 } from './withdrawal-dialogs';
+import { ApprovalThresholds } from './withdrawal-thresholds';
+
+/** The most requests one "all N matching this filter" call takes (the API's cap). */
+export const MAX_MATCHING = 5000;
 
 const FILTERS = {
   status: 'text',
@@ -76,29 +81,54 @@ export function WithdrawalsPage({ kind, tools }: { kind: WithdrawalKind; tools?:
   });
 
   // Selected requests with the revision the admin saw (an approval names it).
-  const [selected, setSelected] = useState<Map<string, WithdrawalRow>>(new Map());
+  const [selectedRows, setSelectedRows] = useState<Map<string, WithdrawalRow>>(new Map());
+  // "All N matching this filter": the filter it was chosen for; it lapses when the filter
+  // (or the kind) changes, so it always means the rows the list shows now.
+  const filterKey = JSON.stringify([kind, searchParams]);
+  const [matchingKey, setMatchingKey] = useState<string | null>(null);
+  const selected = selectedRows;
+  const setSelected = (
+    next:
+      | Map<string, WithdrawalRow>
+      | ((prev: Map<string, WithdrawalRow>) => Map<string, WithdrawalRow>),
+  ) => {
+    setMatchingKey(null);
+    setSelectedRows(next);
+  };
   const [dialog, setDialog] = useState<
-    null | { type: 'reject' | 'fail'; ids: string[] } | { type: 'detail'; row: WithdrawalRow }
+    | null
+    | { type: 'reject'; ids: string[]; matching?: MatchingTarget }
+    | { type: 'fail'; ids: string[] }
+    | { type: 'detail'; row: WithdrawalRow }
   >(null);
   const approve = useApproveWithdrawals();
+  const approveMatching = useApproveMatchingWithdrawals();
   const report = useReportAnswer();
 
   const selection = useMemo(
     () => ({
       isSelected: (id: string) => selected.has(id),
-      toggle: (row: WithdrawalRow) =>
-        setSelected((prev) => {
+      toggle: (row: WithdrawalRow) => {
+        setMatchingKey(null);
+        setSelectedRows((prev) => {
           const next = new Map(prev);
           if (next.has(row.id)) next.delete(row.id);
           else next.set(row.id, row);
           return next;
-        }),
+        });
+      },
     }),
-    [selected],
+    [selected, setMatchingKey, setSelectedRows],
   );
   const columns = useMemo(() => withdrawalColumns(kind, t, selection), [kind, t, selection]);
   const rows = query.data?.list ?? [];
   const chosen = [...selected.values()];
+  const matchingTotal = query.data?.pagination.totalRecords ?? 0;
+  const pageAllSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const matching: MatchingTarget | null =
+    matchingKey === filterKey && pageAllSelected
+      ? { kind, searchParams, expectedCount: matchingTotal }
+      : null;
 
   const approveRows = (targets: WithdrawalRow[], after?: () => void) =>
     approve.mutate(
@@ -117,6 +147,20 @@ export function WithdrawalsPage({ kind, tools }: { kind: WithdrawalKind; tools?:
         },
       },
     );
+
+  const approveAllMatching = (target: MatchingTarget) =>
+    approveMatching.mutate(target, {
+      onSuccess: (answer) => {
+        report(
+          answer,
+          answer.results.some((r) => r.outcome === 'awaitingSecondApproval') &&
+            answer.results.every((r) => r.outcome !== 'approved')
+            ? 'withdrawals.awaitingSecond'
+            : 'withdrawals.resultApproved',
+        );
+        setSelected(new Map());
+      },
+    });
 
   const counts = query.data?.statusCounts ?? [];
   const total = counts.reduce((sum, c) => sum + c.count, 0);
@@ -168,6 +212,7 @@ export function WithdrawalsPage({ kind, tools }: { kind: WithdrawalKind; tools?:
           </Stack>
         </Box>
       )}
+      <ApprovalThresholds />
       {canWrite && (
         <Stack
           direction="row"
@@ -184,13 +229,23 @@ export function WithdrawalsPage({ kind, tools }: { kind: WithdrawalKind; tools?:
             {t('withdrawals.selectPage')}
           </Button>
           <Typography variant="body2">
-            {t('withdrawals.selected', { count: chosen.length })}
+            {t('withdrawals.selected', {
+              count: matching ? matching.expectedCount : chosen.length,
+            })}
           </Typography>
           <Button
             size="small"
             variant="contained"
-            disabled={approve.isPending || !chosen.some((r) => r.status === 'requested')}
-            onClick={() => approveRows(chosen.filter((r) => r.status === 'requested'))}
+            disabled={
+              approve.isPending ||
+              approveMatching.isPending ||
+              (!matching && !chosen.some((r) => r.status === 'requested'))
+            }
+            onClick={() =>
+              matching
+                ? approveAllMatching(matching)
+                : approveRows(chosen.filter((r) => r.status === 'requested'))
+            }
           >
             {t('withdrawals.approveSelected')}
           </Button>
@@ -199,14 +254,20 @@ export function WithdrawalsPage({ kind, tools }: { kind: WithdrawalKind; tools?:
             color="error"
             variant="outlined"
             disabled={chosen.length === 0}
-            onClick={() => setDialog({ type: 'reject', ids: chosen.map((r) => r.id) })}
+            onClick={() =>
+              setDialog({
+                type: 'reject',
+                ids: chosen.map((r) => r.id),
+                ...(matching ? { matching } : {}),
+              })
+            }
           >
             {t('withdrawals.rejectSelected')}
           </Button>
           <Button
             size="small"
             color="error"
-            disabled={!chosen.some((r) => r.status === 'processing')}
+            disabled={matching !== null || !chosen.some((r) => r.status === 'processing')}
             onClick={() =>
               setDialog({
                 type: 'fail',
@@ -222,6 +283,40 @@ export function WithdrawalsPage({ kind, tools }: { kind: WithdrawalKind; tools?:
             </Button>
           )}
         </Stack>
+      )}
+      {canWrite && pageAllSelected && matchingTotal > rows.length && (
+        <Alert
+          severity="info"
+          sx={{ mb: 1, alignItems: 'center' }}
+          data-testid="select-all-matching"
+          action={
+            matching ? (
+              <Button color="inherit" size="small" onClick={() => setSelected(new Map())}>
+                {t('withdrawals.clearSelection')}
+              </Button>
+            ) : (
+              <Button
+                color="inherit"
+                size="small"
+                disabled={matchingTotal > MAX_MATCHING}
+                onClick={() => setMatchingKey(filterKey)}
+              >
+                {t('withdrawals.selectAllMatching', {
+                  count: matchingTotal.toLocaleString('en-US'),
+                })}
+              </Button>
+            )
+          }
+        >
+          {matching
+            ? t('withdrawals.allMatchingSelected', {
+                count: matchingTotal.toLocaleString('en-US'),
+              })
+            : t('withdrawals.pageAllSelected', { count: rows.length })}
+          {!matching && matchingTotal > MAX_MATCHING && (
+            <> {t('withdrawals.matchingTooMany', { max: MAX_MATCHING.toLocaleString('en-US') })}</>
+          )}
+        </Alert>
       )}
       <FilteredList
         list={list}
@@ -250,6 +345,7 @@ export function WithdrawalsPage({ kind, tools }: { kind: WithdrawalKind; tools?:
       {dialog?.type === 'reject' && (
         <RejectDialog
           ids={dialog.ids}
+          matching={dialog.matching}
           onClose={(done) => {
             if (done) setSelected(new Map());
             setDialog(null);

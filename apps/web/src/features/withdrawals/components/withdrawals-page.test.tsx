@@ -1,0 +1,355 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/i18n';
+import { getFeedback } from '@/lib/feedback';
+import { adminWithRoles, renderAt } from '@/test/render';
+import { WithdrawalsPage } from './withdrawals-page';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(async () => {
+  vi.stubGlobal('fetch', fetchMock);
+  localStorage.clear();
+  await i18n.changeLanguage('en');
+});
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+type Body = { query: string; variables: Record<string, unknown> };
+
+const BASE = {
+  kind: 'atem',
+  createdAt: '2026-11-20T00:00:00.000Z',
+  userId: 7,
+  email: 'bob@example.com',
+  userRegisteredAt: '2025-01-01T00:00:00.000Z',
+  aubeUserIdHash: 'aube-7',
+  forceClubIdHash: null,
+  userSavingSentValueId: null,
+  userAffiliateSavingSentValueId: '55',
+  userPaymentPaidValueId: null,
+  coinTypeName: 'ATEM',
+  fee: '1',
+  ethAmount: null,
+  hecAmount: null,
+  metaxEmail: null,
+  receiverAddress: '0xreceiver',
+  ethReceiverAddress: null,
+  transactionHash: null,
+  ethTransactionHash: null,
+  rejectCode: null,
+  rejectReason: null,
+  failureReason: null,
+  exportBatchId: null,
+  requiredApprovals: 1,
+  approvals: [],
+  context: null,
+};
+const ROWS = [
+  {
+    ...BASE,
+    id: '101',
+    status: 'requested',
+    revision: 3,
+    requestedAt: '2026-11-20T08:00:00.000Z',
+    userName: 'bob07',
+    requestedAmount: '1500.25',
+    netAmount: '1499.25',
+    awaitingOver24h: true,
+  },
+  {
+    ...BASE,
+    id: '102',
+    status: 'requested',
+    revision: 1,
+    requestedAt: '2026-11-25T08:00:00.000Z',
+    userName: 'carol08',
+    requestedAmount: '2500',
+    netAmount: '2499',
+    requiredApprovals: 2,
+    awaitingOver24h: false,
+  },
+];
+const COUNTS = [
+  { status: 'requested', count: 42 },
+  { status: 'approved', count: 3 },
+  { status: 'processing', count: 0 },
+  { status: 'completed', count: 10 },
+  { status: 'failed', count: 0 },
+  { status: 'rejected', count: 1 },
+];
+const THRESHOLDS = [
+  { coinType: 'ATEM', secondApprovalAbove: '2000' },
+  { coinType: 'ETH', secondApprovalAbove: '5' },
+  { coinType: 'HEC', secondApprovalAbove: '10000' },
+];
+const ANSWER = {
+  changedCount: 2,
+  refusedCount: 0,
+  results: [
+    { id: '101', outcome: 'approved', status: 'approved', reason: null, message: null },
+    { id: '102', outcome: 'approved', status: 'approved', reason: null, message: null },
+  ],
+};
+
+/** Mocks the API: the page's queries, and each mutation's answer (data, or GraphQL errors). */
+function api(
+  roles: string[],
+  mutations: Record<string, { data?: unknown; errors?: unknown[] }> = {},
+  totalRecords = 56,
+) {
+  fetchMock.mockImplementation(async (_url, init) => {
+    const body = JSON.parse(String(init?.body)) as Body;
+    const q = body.query;
+    const mutation = Object.keys(mutations).find((name) => q.includes(`${name}(`));
+    const payload = mutation
+      ? mutations[mutation]!.errors
+        ? { errors: mutations[mutation]!.errors }
+        : { data: { [mutation]: mutations[mutation]!.data } }
+      : {
+          data: q.includes('withdrawalRequests(')
+            ? {
+                withdrawalRequests: {
+                  list: ROWS,
+                  pagination: { totalRecords },
+                  statusCounts: COUNTS,
+                },
+              }
+            : q.includes('withdrawalApprovalThresholds')
+              ? { withdrawalApprovalThresholds: THRESHOLDS }
+              : q.includes('withdrawalRequestTimeline')
+                ? { withdrawalRequestTimeline: [] }
+                : { adminUser: adminWithRoles(...roles) },
+        };
+    return new Response(JSON.stringify(payload), {
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+}
+
+/** The variables of the last call whose query contains `name(`. */
+function sent(name: string): Record<string, unknown> | undefined {
+  return fetchMock.mock.calls
+    .map(([, init]) => JSON.parse(String(init?.body)) as Body)
+    .filter((b) => b.query.includes(`${name}(`))
+    .at(-1)?.variables;
+}
+
+const render = (path = '/withdrawals/atem') =>
+  renderAt(<WithdrawalsPage kind="atem" />, path.split('?')[0]!, []);
+
+describe('WithdrawalsPage', () => {
+  it('renders the rows, the status tabs with their counts and the over-24-h highlight', async () => {
+    api(['read']);
+    render();
+    await screen.findByText('bob07');
+    expect(screen.getByText('carol08')).toBeInTheDocument();
+    expect(sent('withdrawalRequests')).toMatchObject({ kind: 'atem' });
+    // "All" is the sum of the tabs; each tab carries its count.
+    expect(screen.getByRole('tab', { name: 'All (56)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /\(42\)/ })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /\(10\)/ })).toBeInTheDocument();
+    // Only the request awaiting approval for more than 24 h is highlighted.
+    const highlights = screen.getAllByTestId('awaiting-24h');
+    expect(highlights).toHaveLength(1);
+    expect(highlights[0]!.closest('tr')).toHaveTextContent('bob07');
+    // The read role sees the thresholds but no actions.
+    expect(await screen.findByTestId('approval-thresholds')).toHaveTextContent('ATEM');
+    expect(screen.queryByTestId('bulk-actions')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Change thresholds' })).toBeNull();
+  });
+
+  it('approves the selected rows with the revisions shown', async () => {
+    api(['write'], { postApproveWithdrawalRequests: { data: ANSWER } });
+    render();
+    await screen.findByText('bob07');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select request 102' }));
+    expect(screen.getByText('1 selected')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Approve selected' }));
+    await waitFor(() =>
+      expect(sent('postApproveWithdrawalRequests')).toEqual({
+        requests: [{ id: '102', revision: 1 }],
+      }),
+    );
+    await waitFor(() => expect(getFeedback().snackbar?.text).toBe('2 request(s) approved.'));
+  });
+
+  it('offers "all N matching this filter" after selecting the page, and sends the filter and N', async () => {
+    api(['write'], { postApproveMatchingWithdrawalRequests: { data: ANSWER } });
+    render();
+    await screen.findByText('bob07');
+    expect(screen.queryByTestId('select-all-matching')).toBeNull();
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Select every request on this page' }),
+    );
+    const banner = screen.getByTestId('select-all-matching');
+    expect(banner).toHaveTextContent('All 2 on this page are selected.');
+    await userEvent.click(
+      within(banner).getByRole('button', { name: 'Select all 56 matching this filter' }),
+    );
+    expect(banner).toHaveTextContent('All 56 matching this filter are selected.');
+    expect(screen.getByText('56 selected')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Approve selected' }));
+    await waitFor(() =>
+      expect(sent('postApproveMatchingWithdrawalRequests')).toEqual({
+        kind: 'atem',
+        searchParams: {},
+        expectedCount: 56,
+      }),
+    );
+    expect(sent('postApproveWithdrawalRequests')).toBeUndefined();
+  });
+
+  it('"Clear selection" in the banner goes back to nothing selected', async () => {
+    api(['write']);
+    render();
+    await screen.findByText('bob07');
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Select every request on this page' }),
+    );
+    const banner = screen.getByTestId('select-all-matching');
+    await userEvent.click(within(banner).getByRole('button', { name: /Select all 56/ }));
+    await userEvent.click(within(banner).getByRole('button', { name: 'Clear selection' }));
+    expect(screen.queryByTestId('select-all-matching')).toBeNull();
+    expect(screen.getByText('0 selected')).toBeInTheDocument();
+  });
+
+  it('refuses "all matching" above 5,000 on the screen', async () => {
+    api(['write'], {}, 6000);
+    render();
+    await screen.findByText('bob07');
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Select every request on this page' }),
+    );
+    const banner = screen.getByTestId('select-all-matching');
+    expect(within(banner).getByRole('button', { name: /Select all 6,000/ })).toBeDisabled();
+    expect(banner).toHaveTextContent('At most 5,000 at once');
+  });
+
+  it('rejects all matching with the reason code and text', async () => {
+    api(['write'], { postRejectMatchingWithdrawalRequests: { data: ANSWER } });
+    render();
+    await screen.findByText('bob07');
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Select every request on this page' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: /Select all 56/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Reject selected' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Reject 56 request(s).');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Details/ }), 'fraud ring');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() =>
+      expect(sent('postRejectMatchingWithdrawalRequests')).toEqual({
+        kind: 'atem',
+        searchParams: {},
+        expectedCount: 56,
+        reasonCode: 'invalid_address',
+        reasonText: 'fraud ring',
+      }),
+    );
+  });
+
+  it('rejects the selected rows by id from the dialog', async () => {
+    api(['write'], { postRejectWithdrawalRequests: { data: { ...ANSWER, changedCount: 1 } } });
+    render();
+    await screen.findByText('bob07');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select request 101' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Reject selected' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Details/ }), 'dup');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() =>
+      expect(sent('postRejectWithdrawalRequests')).toEqual({
+        ids: ['101'],
+        reasonCode: 'invalid_address',
+        reasonText: 'dup',
+      }),
+    );
+  });
+
+  it('shows a changed list (CONFLICT, LIST_CHANGED) as translated text', async () => {
+    api(['write'], {
+      postApproveMatchingWithdrawalRequests: {
+        errors: [
+          {
+            message: 'The list changed: 57 requests match this filter now, not 56.',
+            extensions: { code: 'CONFLICT', reason: 'LIST_CHANGED' },
+          },
+        ],
+      },
+    });
+    await i18n.changeLanguage('ja');
+    render();
+    await screen.findByText('bob07');
+    await userEvent.click(screen.getByRole('button', { name: 'このページをすべて選択' }));
+    await userEvent.click(screen.getByRole('button', { name: /一致する 56 件をすべて選択/ }));
+    await userEvent.click(screen.getByRole('button', { name: '選択を承認' }));
+    await waitFor(() =>
+      expect(getFeedback().toast?.text).toContain(
+        '表示後に一覧が変わったため、何も変更していません。',
+      ),
+    );
+  });
+
+  it('reports refused requests with their translated reasons', async () => {
+    api(['write'], {
+      postApproveWithdrawalRequests: {
+        data: {
+          changedCount: 1,
+          refusedCount: 1,
+          results: [
+            { id: '101', outcome: 'approved', status: 'approved', reason: null, message: null },
+            {
+              id: '102',
+              outcome: 'refused',
+              status: 'requested',
+              reason: 'STALE_REVISION',
+              message: 'changed',
+            },
+          ],
+        },
+      },
+    });
+    render();
+    await screen.findByText('bob07');
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Select every request on this page' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Approve selected' }));
+    await waitFor(() =>
+      expect(getFeedback().snackbar?.text).toBe(
+        '1 request(s) approved. 1 request(s) unchanged: changed since you saw it',
+      ),
+    );
+  });
+
+  it('lets a super admin change a threshold, exactly as typed', async () => {
+    api(['super_admin'], {
+      postUpdateWithdrawalApprovalThreshold: {
+        data: { coinType: 'ATEM', secondApprovalAbove: '1500.5' },
+      },
+    });
+    render();
+    await screen.findByText('bob07');
+    await userEvent.click(await screen.findByRole('button', { name: 'Change thresholds' }));
+    const dialog = await screen.findByRole('dialog');
+    const input = within(dialog).getByRole('textbox', { name: /Two approvals above/ });
+    await userEvent.clear(input);
+    await userEvent.type(input, '0');
+    expect(within(dialog).getByText('Must be more than 0.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    await userEvent.clear(input);
+    await userEvent.type(input, '1500.5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(sent('postUpdateWithdrawalApprovalThreshold')).toEqual({
+        coinType: 'ATEM',
+        secondApprovalAbove: '1500.5',
+      }),
+    );
+  });
+});
