@@ -11,6 +11,7 @@ export {
   type RegisteredExport,
 } from './export-definition';
 export { cursorRows, EXPORT_BATCH_ROWS } from './export-cursor';
+export { personColumns } from './person-columns';
 export {
   createExportEngine,
   DOWNLOADS_PATH,
