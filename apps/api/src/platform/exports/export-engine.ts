@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { DatabaseEngine } from '../../db/database';
 import type { DB } from '../../db/schema';
@@ -161,9 +160,6 @@ export function createExportEngine(options: ExportEngineOptions) {
                 count += first.value.length;
                 yield first.value;
                 for await (const batch of batches) {
-                  // Other requests run between two batches: a prefetched batch is ready at
-                  // once, and formatting them back to back would hold the event loop.
-                  await setImmediatePromise();
                   count += batch.length;
                   yield batch;
                 }
