@@ -277,15 +277,28 @@ describe('list exports', () => {
         pagination: { totalRecords: number };
       };
     };
+    // A confirmation range of whole UTC days holding about a hundred asset-fixed payments.
+    const recent = await gql<{ userPayments: { list: Array<{ confirmedAt: string }> } }>(
+      `query { userPayments(input: { paymentStatus: "asset_fixed",
+        pagination: { limit: 100, sort: { target: "confirmedAt", orderBy: DESC } } }) {
+        list { confirmedAt } } }`,
+    );
+    const days = recent.userPayments.list.map((p) => p.confirmedAt.slice(0, 10));
+    const [from, until] = [days[days.length - 1]!, days[0]!];
     const expected = await gql<Listed>(
-      `query { userPayments(input: { paymentStatus: "asset_fixed", pagination: { limit: 500 } }) {
+      `query ($from: DateTime, $until: DateTime) { userPayments(input: { paymentStatus: "asset_fixed",
+        confirmedAtFrom: $from, confirmedAtUntil: $until, pagination: { limit: 500 } }) {
         list { userPaymentId amountHEC status } pagination { totalRecords } } }`,
+      { from: `${from}T00:00:00.000Z`, until: `${until}T23:59:59.999Z` },
     );
     expect(expected.userPayments.pagination.totalRecords).toBeGreaterThan(20); // several pages
     expect(expected.userPayments.pagination.totalRecords).toBeLessThanOrEqual(500);
     const { context, page } = await newPage();
     try {
-      await page.goto(`${server.baseUrl}/common/transactions?paymentStatus=asset_fixed`);
+      await page.goto(
+        `${server.baseUrl}/common/transactions?paymentStatus=asset_fixed&confirmedAtFrom=${from}&confirmedAtUntil=${until}`,
+      );
+      await page.locator('#payments-list tbody tr').first().waitFor();
       const actions = page.getByTestId('payments-export-actions');
       await page.locator('#payments-list tbody tr').first().waitFor();
       for (const [label, layout] of [
