@@ -54,6 +54,7 @@ import { createUsersService } from '../apps/api/src/modules/users/users-service'
 import { seedDemoAdmins } from '../apps/api/src/seed/demo-admins';
 import type { PageRequest } from '../apps/api/src/shared/page';
 import { measureThroughput, type ThroughputResult } from './http-throughput';
+import { benchExports, exportLines } from './exports';
 import { benchImports, type ImportBenchResult } from './imports';
 import { runMailBench } from './mail-send';
 
@@ -62,7 +63,8 @@ const { values: args } = parseArgs({
     iterations: { type: 'string', default: '30' },
     // 'all' (default), 'queries' (no HTTP throughput), 'http' (only the HTTP throughput) or
     // 'imports' (only the CSV import against COPY, bench/imports.ts); 'mail' (only the mail send
-    // benchmark, bench/mail-send.ts, on a fresh database).
+    // benchmark, bench/mail-send.ts, on a fresh database); 'exports' (only the CSV export against
+    // COPY TO STDOUT, bench/exports.ts).
     only: { type: 'string', default: 'all' },
     // Rows of the payments file of the import bench (the issue's target is stated for 1M).
     'import-rows': { type: 'string', default: '100000' },
@@ -243,6 +245,27 @@ async function main(): Promise<void> {
     const file = path.join(
       dir,
       `${new Date().toISOString().slice(0, 16).replace(/[:T]/g, '-')}-imports.md`,
+    );
+    fs.writeFileSync(file, markdown);
+    console.log(markdown);
+    return;
+  }
+  if (args.only === 'exports') {
+    const markdown = [
+      `# Export benchmark ${new Date().toISOString()}`,
+      '',
+      ...exportLines(await benchExports(url!)),
+      `Load average at the end: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')} (2 cores, shared with other sessions).`,
+      '',
+    ].join('\n');
+    const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(
+      dir,
+      `${new Date().toISOString().slice(0, 16).replace(/[:T]/g, '-')}-exports.md`,
     );
     fs.writeFileSync(file, markdown);
     console.log(markdown);
@@ -730,6 +753,7 @@ async function main(): Promise<void> {
   ];
   if (args.only === 'all') {
     lines.push(...importLines(await benchImports(db, url!, Number(args['import-rows']))));
+    lines.push(...exportLines(await benchExports(url!)));
   }
   const markdown = lines.join('\n');
   const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');

@@ -10,26 +10,38 @@ import { startServer, type RunningServer } from './support/server';
 let server: RunningServer;
 let browser: Browser;
 let token: string;
+let superToken: string;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+async function signInToken(email: string): Promise<string> {
   const response = await fetch(`${server.baseUrl}/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'reader@example.com', password: 'DemoPass123' }),
+    body: JSON.stringify({ email, password: 'DemoPass123' }),
   });
-  token = ((await response.json()) as { data: { access_token: string } }).data.access_token;
-  expect(token).toBeTruthy();
+  const accessToken = ((await response.json()) as { data: { access_token: string } }).data
+    .access_token;
+  expect(accessToken).toBeTruthy();
+  return accessToken;
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  token = await signInToken('reader@example.com');
+  superToken = await signInToken('super@example.com');
 });
 afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
 
-async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+async function gql<T>(
+  query: string,
+  variables: Record<string, unknown> = {},
+  as = token,
+): Promise<T> {
   const response = await fetch(`${server.baseUrl}/graphql-admin`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-admin-access-token': token },
+    headers: { 'content-type': 'application/json', 'x-admin-access-token': as },
     body: JSON.stringify({ query, variables }),
   });
   const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
@@ -84,7 +96,10 @@ async function referenceRecords(query: string, field: string): Promise<string[][
   return parseCsv((await response.text()).replace(/^\uFEFF/, ''));
 }
 
-async function newPage(locale = 'en'): Promise<{ context: BrowserContext; page: Page }> {
+async function newPage(
+  locale = 'en',
+  accessToken = token,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: { width: 1366, height: 900 },
     acceptDownloads: true,
@@ -96,7 +111,7 @@ async function newPage(locale = 'en'): Promise<{ context: BrowserContext; page: 
       localStorage.setItem('accessToken', accessToken!);
       localStorage.setItem('locale', lang!);
     },
-    [token, locale],
+    [accessToken, locale],
   );
   return { context, page: await context.newPage() };
 }
@@ -238,6 +253,138 @@ describe('list exports', () => {
       ]);
       const [header] = await recordsOf(download);
       expect(header![0]).toBe('userId');
+    } finally {
+      await context.close();
+    }
+  });
+
+  /** Clicks an export button and returns the file's rows keyed by header. */
+  async function downloadRows(
+    page: Page,
+    button: ReturnType<Page['getByRole']>,
+    fileName: RegExp,
+  ): Promise<Array<Record<string, string>>> {
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    expect(download.suggestedFilename()).toMatch(fileName);
+    const [header, ...rows] = await recordsOf(download);
+    return rows.map((row) => Object.fromEntries(header!.map((h, i) => [h, row[i] ?? ''])));
+  }
+
+  it('the payments export of /common/transactions (V1 and V2) gives exactly the filtered list', async () => {
+    type Listed = {
+      userPayments: {
+        list: Array<{ userPaymentId: string; amountHEC: string | null; status: string }>;
+        pagination: { totalRecords: number };
+      };
+    };
+    // A confirmation range of whole UTC days holding about a hundred asset-fixed payments.
+    const recent = await gql<{ userPayments: { list: Array<{ confirmedAt: string }> } }>(
+      `query { userPayments(input: { paymentStatus: "asset_fixed",
+        pagination: { limit: 100, sort: { target: "confirmedAt", orderBy: DESC } } }) {
+        list { confirmedAt } } }`,
+    );
+    const days = recent.userPayments.list.map((p) => p.confirmedAt.slice(0, 10));
+    const [from, until] = [days[days.length - 1]!, days[0]!];
+    const expected = await gql<Listed>(
+      `query ($from: DateTime, $until: DateTime) { userPayments(input: { paymentStatus: "asset_fixed",
+        confirmedAtFrom: $from, confirmedAtUntil: $until, pagination: { limit: 500 } }) {
+        list { userPaymentId amountHEC status } pagination { totalRecords } } }`,
+      { from: `${from}T00:00:00.000Z`, until: `${until}T23:59:59.999Z` },
+    );
+    expect(expected.userPayments.pagination.totalRecords).toBeGreaterThan(20); // several pages
+    expect(expected.userPayments.pagination.totalRecords).toBeLessThanOrEqual(500);
+    const { context, page } = await newPage();
+    try {
+      await page.goto(
+        `${server.baseUrl}/common/transactions?paymentStatus=asset_fixed&confirmedAtFrom=${from}&confirmedAtUntil=${until}`,
+      );
+      await page.locator('#payments-list tbody tr').first().waitFor();
+      const actions = page.getByTestId('payments-export-actions');
+      await page.locator('#payments-list tbody tr').first().waitFor();
+      for (const [label, layout] of [
+        ['Export CSV', 'V1'],
+        ['Export CSV (V2)', 'V2'],
+      ] as const) {
+        const rows = await downloadRows(
+          page,
+          actions.getByRole('button', { name: label, exact: true }),
+          /^payments(_v2)?_\d{8}T\d{4}Z\.csv$/,
+        );
+        expect(
+          rows.map((r) => r.userPaymentId),
+          layout,
+        ).toEqual(expected.userPayments.list.map((p) => p.userPaymentId));
+        expect(rows.map((r) => r.amountHEC)).toEqual(
+          expected.userPayments.list.map((p) => p.amountHEC ?? ''),
+        );
+        expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['asset_fixed']));
+        if (layout === 'V2') expect(Object.keys(rows[0]!)).toContain('btcHecRate');
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the coin-saving remittances export gives exactly the filtered list', async () => {
+    const plan = (
+      await gql<{ userSavings: { list: Array<{ planName: string }> } }>(
+        'query { userSavings(pagination: { limit: 1 }) { list { planName } } }',
+      )
+    ).userSavings.list[0]!.planName;
+    const expected = await gql<{
+      userSavings: {
+        list: Array<{ userSavingSentValueId: string; amountHEC: string }>;
+        pagination: { totalRecords: number };
+      };
+    }>(
+      `query ($plan: String) { userSavings(planName: $plan, pagination: { limit: 500 }) {
+        list { userSavingSentValueId amountHEC } pagination { totalRecords } } }`,
+      { plan },
+    );
+    expect(expected.userSavings.pagination.totalRecords).toBeGreaterThan(0);
+    expect(expected.userSavings.pagination.totalRecords).toBeLessThanOrEqual(500);
+    const { context, page } = await newPage();
+    try {
+      await page.goto(
+        `${server.baseUrl}/aubecoin_saving/remittance_history?planName=${encodeURIComponent(plan)}`,
+      );
+      await page.locator('tbody tr').first().waitFor();
+      const rows = await downloadRows(
+        page,
+        page.getByRole('button', { name: 'Export CSV' }),
+        /^coin_saving_remittances_\d{8}T\d{4}Z\.csv$/,
+      );
+      expect(rows.map((r) => r.userSavingSentValueId)).toEqual(
+        expected.userSavings.list.map((s) => s.userSavingSentValueId),
+      );
+      expect(rows.map((r) => r.amountHEC)).toEqual(
+        expected.userSavings.list.map((s) => s.amountHEC),
+      );
+      expect(new Set(rows.map((r) => r.planName))).toEqual(new Set([plan]));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the audit log export, as a super admin, gives every row of the log', async () => {
+    const { context, page } = await newPage('en', superToken);
+    try {
+      await page.goto(`${server.baseUrl}/admin_user`);
+      await page.getByRole('tab', { name: 'Audit log' }).click();
+      const button = page.getByRole('button', { name: 'Export CSV' });
+      await button.waitFor();
+      // The log before the click: the download's own audit row is written after its file.
+      const expected = await gql<{
+        auditLogs: { list: Array<{ id: string; operation: string }> };
+      }>(
+        'query { auditLogs(pagination: { limit: 500 }) { list { id operation } } }',
+        {},
+        superToken,
+      );
+      expect(expected.auditLogs.list.length).toBeGreaterThan(0);
+      const rows = await downloadRows(page, button, /^audit_log.*_\d{8}T\d{4}Z\.csv$/);
+      expect(rows.map((r) => r.id)).toEqual(expected.auditLogs.list.map((a) => a.id));
+      expect(rows.map((r) => r.operation)).toEqual(expected.auditLogs.list.map((a) => a.operation));
     } finally {
       await context.close();
     }

@@ -548,6 +548,20 @@ export type UpdateUserContactStatusMutationVariables = Exact<{
 
 export type UpdateUserContactStatusMutation = { postUpdateUserContactStatus: { message: string } };
 
+export type TransactionsPaymentsCsvQueryVariables = Exact<{
+  userName?: string | null | undefined;
+  paymentStatus?: string | null | undefined;
+  confirmedAtFrom?: string | null | undefined;
+  confirmedAtUntil?: string | null | undefined;
+  assetFixedAtFrom?: string | null | undefined;
+  assetFixedAtUntil?: string | null | undefined;
+  sort?: SortInput | null | undefined;
+  version?: number | null | undefined;
+}>;
+
+
+export type TransactionsPaymentsCsvQuery = { userPaymentsCSV: { url: string, fileName: string } };
+
 export type TransactionsPlansQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -735,6 +749,8 @@ export type UsersCsvQueryVariables = Exact<{
   totalBuyAmountMoreThanOrEqual?: string | null | undefined;
   totalBuyAmountLessThanOrEqual?: string | null | undefined;
   cardStatus?: Array<number> | number | null | undefined;
+  registeredAtFrom?: string | null | undefined;
+  registeredAtUntil?: string | null | undefined;
   sort?: SortInput | null | undefined;
 }>;
 
@@ -1765,6 +1781,23 @@ export const UpdateUserContactStatusDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateUserContactStatusMutation, UpdateUserContactStatusMutationVariables>;
+export const TransactionsPaymentsCsvDocument = new TypedDocumentString(`
+    query TransactionsPaymentsCsv($userName: String, $paymentStatus: String, $confirmedAtFrom: DateTime, $confirmedAtUntil: DateTime, $assetFixedAtFrom: DateTime, $assetFixedAtUntil: DateTime, $sort: SortInput, $version: Int) {
+  userPaymentsCSV(
+    userName: $userName
+    paymentStatus: $paymentStatus
+    confirmedAtFrom: $confirmedAtFrom
+    confirmedAtUntil: $confirmedAtUntil
+    assetFixedAtFrom: $assetFixedAtFrom
+    assetFixedAtUntil: $assetFixedAtUntil
+    sort: $sort
+    version: $version
+  ) {
+    url
+    fileName
+  }
+}
+    `) as unknown as TypedDocumentString<TransactionsPaymentsCsvQuery, TransactionsPaymentsCsvQueryVariables>;
 export const TransactionsPlansDocument = new TypedDocumentString(`
     query TransactionsPlans {
   plans {
@@ -2241,7 +2274,7 @@ export const UserDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<UserQuery, UserQueryVariables>;
 export const UsersCsvDocument = new TypedDocumentString(`
-    query UsersCsv($userName: String, $inviteCode: String, $email: String, $forceClubIdHash: String, $totalBuyAmountMoreThanOrEqual: Decimal, $totalBuyAmountLessThanOrEqual: Decimal, $cardStatus: [Int!], $sort: SortInput) {
+    query UsersCsv($userName: String, $inviteCode: String, $email: String, $forceClubIdHash: String, $totalBuyAmountMoreThanOrEqual: Decimal, $totalBuyAmountLessThanOrEqual: Decimal, $cardStatus: [Int!], $registeredAtFrom: DateTime, $registeredAtUntil: DateTime, $sort: SortInput) {
   usersCSV(
     userName: $userName
     inviteCode: $inviteCode
@@ -2250,6 +2283,8 @@ export const UsersCsvDocument = new TypedDocumentString(`
     totalBuyAmountMoreThanOrEqual: $totalBuyAmountMoreThanOrEqual
     totalBuyAmountLessThanOrEqual: $totalBuyAmountLessThanOrEqual
     cardStatus: $cardStatus
+    registeredAtFrom: $registeredAtFrom
+    registeredAtUntil: $registeredAtUntil
     sort: $sort
   ) {
     url

@@ -1,7 +1,9 @@
 import { builder } from '../../graphql/builder';
+import { filterArgs } from '../../graphql/filter-fields';
 import { pagedListQuery } from '../../graphql/pagination';
 import { AUDIT_SORT_TARGETS } from './audit-repository';
 import type { AuditRowView } from './audit-service';
+import { AUDIT_LOG_FILTERS } from './audit-filters';
 
 const AuditLogEntryRef = builder.objectRef<AuditRowView>('AuditLogEntry').implement({
   description: 'One append-only audit row: who changed what, when, from where.',
@@ -34,14 +36,7 @@ pagedListQuery('auditLogs', {
   authScopes: { superAdmin: true },
   sortTargets: AUDIT_SORT_TARGETS,
   defaultSort: { target: 'id', orderBy: 'desc' },
-  args: (arg) => ({
-    adminUserId: arg.int({ required: false }),
-    operation: arg.string({ required: false }),
-    targetType: arg.string({ required: false }),
-    targetId: arg.string({ required: false }),
-    dateFrom: arg({ type: 'DateTime', required: false }),
-    dateUntil: arg({ type: 'DateTime', required: false }),
-  }),
+  args: () => filterArgs(AUDIT_LOG_FILTERS),
   load: (args, page, ctx) =>
     ctx.services.audit.list(
       {

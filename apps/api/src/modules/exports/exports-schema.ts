@@ -1,9 +1,30 @@
 import { FORBIDDEN_MESSAGE } from '@app/shared';
 import { builder } from '../../graphql/builder';
+import { filterArgs, type Filters } from '../../graphql/filter-fields';
 import { SortInputRef } from '../../graphql/pagination';
 import type { ExportColumnInfo, RegisteredExport } from '../../platform/exports';
 import { AppError } from '../../shared/app-error';
+import { AUDIT_LOG_FILTERS } from '../audit/audit-filters';
+import { PAYMENTS_FILTERS } from '../payments/payments-filters';
+import { AFFILIATE_SEARCH_FILTERS } from '../referral/referral-filters';
+import { SAVING_SEARCH_FILTERS, USER_SAVINGS_FILTERS } from '../savings/savings-filters';
+import { assetStatsArgs } from '../statistics/statistics-filters';
+import { USERS_FILTERS } from '../users/users-filters';
 import { ExportLinkRef } from './exports-types';
+
+// Each export takes its list's filter declaration (graphql/filter-fields.ts), never a copy;
+// exports-filters.test.ts walks the schema to hold every pair equal. The lists page with
+// `pagination`; an export is every page, so it takes only the sort.
+const sortArg = () =>
+  builder.args((t) => ({ sort: t.field({ type: SortInputRef, required: false }) }));
+
+// The download centre's optional confirmation range (an export-only extra: the centre offers
+// a date range, its lists do not).
+const confirmedRange = () =>
+  filterArgs({
+    confirmedAtFrom: { type: 'DateTime' },
+    confirmedAtUntil: { type: 'DateTime' },
+  } as const satisfies Filters);
 
 const ExportColumnRef = builder.objectRef<ExportColumnInfo>('ExportColumn').implement({
   description: 'One column of an export file: what it means and how it is written.',
@@ -41,18 +62,7 @@ builder.queryField('usersCSV', (t) =>
       'A download link for the users list as CSV: the same filters and sort as `users`, every page.',
     type: ExportLinkRef,
     authScopes: { authenticated: true },
-    args: {
-      userName: t.arg.string({ required: false }),
-      inviteCode: t.arg.string({ required: false }),
-      email: t.arg.string({ required: false }),
-      forceClubIdHash: t.arg.string({ required: false }),
-      totalBuyAmountMoreThanOrEqual: t.arg({ type: 'Decimal', required: false }),
-      totalBuyAmountLessThanOrEqual: t.arg({ type: 'Decimal', required: false }),
-      cardStatus: t.arg.intList({ required: false }),
-      registeredAtFrom: t.arg({ type: 'DateTime', required: false }),
-      registeredAtUntil: t.arg({ type: 'DateTime', required: false }),
-      sort: t.arg({ type: SortInputRef, required: false }),
-    },
+    args: { ...filterArgs(USERS_FILTERS), ...sortArg() },
     resolve: (_root, args, ctx) => ctx.services.exports.link(ctx.admin!.id, 'users', { ...args }),
   }),
 );
@@ -64,14 +74,8 @@ builder.queryField('userPaymentsCSV', (t) =>
     type: ExportLinkRef,
     authScopes: { authenticated: true },
     args: {
-      userId: t.arg.int({ required: false }),
-      userName: t.arg.string({ required: false }),
-      paymentStatus: t.arg.string({ required: false }),
-      confirmedAtFrom: t.arg({ type: 'DateTime', required: false }),
-      confirmedAtUntil: t.arg({ type: 'DateTime', required: false }),
-      assetFixedAtFrom: t.arg({ type: 'DateTime', required: false }),
-      assetFixedAtUntil: t.arg({ type: 'DateTime', required: false }),
-      sort: t.arg({ type: SortInputRef, required: false }),
+      ...filterArgs(PAYMENTS_FILTERS),
+      ...sortArg(),
       version: t.arg.int({ required: false, defaultValue: 1 }),
     },
     resolve: (_root, { version, ...args }, ctx) => {
@@ -90,13 +94,7 @@ builder.queryField('hecSavingRemittanceHistoryCsv', (t) =>
       'Download centre type 1: coin-saving remittances of all users as CSV, with the `userSavings` filters and an optional confirmation range (inclusive), newest first unless sort.orderBy is ASC.',
     type: ExportLinkRef,
     authScopes: { authenticated: true },
-    args: {
-      userName: t.arg.string({ required: false }),
-      planName: t.arg.string({ required: false }),
-      confirmedAtFrom: t.arg({ type: 'DateTime', required: false }),
-      confirmedAtUntil: t.arg({ type: 'DateTime', required: false }),
-      sort: t.arg({ type: SortInputRef, required: false }),
-    },
+    args: { ...filterArgs(USER_SAVINGS_FILTERS), ...confirmedRange(), ...sortArg() },
     resolve: (_root, args, ctx) =>
       ctx.services.exports.link(ctx.admin!.id, 'hecSavingRemittanceHistory', { ...args }),
   }),
@@ -108,12 +106,7 @@ builder.queryField('referralRewardsCsv', (t) =>
       'Download centre type 2: the referral plan affiliate track records as CSV, with the `affiliateTrackRecords` search and sort (userId, numberOfChildren), every page.',
     type: ExportLinkRef,
     authScopes: { authenticated: true },
-    args: {
-      userName: t.arg.string({ required: false }),
-      email: t.arg.string({ required: false }),
-      forceClubId: t.arg.string({ required: false }),
-      sort: t.arg({ type: SortInputRef, required: false }),
-    },
+    args: { ...filterArgs(AFFILIATE_SEARCH_FILTERS), ...sortArg() },
     resolve: (_root, args, ctx) =>
       ctx.services.exports.link(ctx.admin!.id, 'referralRewards', { ...args }),
   }),
@@ -125,13 +118,7 @@ builder.queryField('referralPlanRemittanceHistoryCsv', (t) =>
       "Download centre type 3: referral-plan remittances with each user's parent id as CSV, with the `affiliateSavingRemittances` search and an optional confirmation range (inclusive).",
     type: ExportLinkRef,
     authScopes: { authenticated: true },
-    args: {
-      userName: t.arg.string({ required: false }),
-      email: t.arg.string({ required: false }),
-      confirmedAtFrom: t.arg({ type: 'DateTime', required: false }),
-      confirmedAtUntil: t.arg({ type: 'DateTime', required: false }),
-      sort: t.arg({ type: SortInputRef, required: false }),
-    },
+    args: { ...filterArgs(SAVING_SEARCH_FILTERS), ...confirmedRange(), ...sortArg() },
     resolve: (_root, args, ctx) =>
       ctx.services.exports.link(ctx.admin!.id, 'referralPlanRemittanceHistory', { ...args }),
   }),
@@ -143,10 +130,7 @@ builder.queryField('assetStatsCsv', (t) =>
       'A download link for the asset statistics (issue 16): one row per UTC day of the range, as `assetStats` (same limits).',
     type: ExportLinkRef,
     authScopes: { authenticated: true },
-    args: {
-      dateFrom: t.arg.string({ required: true }),
-      dateUntil: t.arg.string({ required: true }),
-    },
+    args: assetStatsArgs(),
     resolve: (_root, args, ctx) =>
       ctx.services.exports.link(ctx.admin!.id, 'assetStats', { ...args }),
   }),
@@ -158,11 +142,7 @@ builder.queryField('hecSavingAddressesCsv', (t) =>
       'A download link for the deposit addresses as CSV: the `hecSavingAddresses` search, every page, by id (DESC unless sort.orderBy is ASC).',
     type: ExportLinkRef,
     authScopes: { authenticated: true },
-    args: {
-      userName: t.arg.string({ required: false }),
-      email: t.arg.string({ required: false }),
-      sort: t.arg({ type: SortInputRef, required: false }),
-    },
+    args: { ...filterArgs(SAVING_SEARCH_FILTERS), ...sortArg() },
     resolve: (_root, args, ctx) =>
       ctx.services.exports.link(ctx.admin!.id, 'hecSavingAddresses', { ...args }),
   }),
@@ -174,12 +154,7 @@ builder.queryField('affiliateSavingAggregatesCsv', (t) =>
       'A download link for the referral-plan aggregates as CSV: the `affiliateSavingAggregates` search and sort (id, totalSentHec), every page.',
     type: ExportLinkRef,
     authScopes: { authenticated: true },
-    args: {
-      userName: t.arg.string({ required: false }),
-      email: t.arg.string({ required: false }),
-      forceClubId: t.arg.string({ required: false }),
-      sort: t.arg({ type: SortInputRef, required: false }),
-    },
+    args: { ...filterArgs(AFFILIATE_SEARCH_FILTERS), ...sortArg() },
     resolve: (_root, args, ctx) =>
       ctx.services.exports.link(ctx.admin!.id, 'affiliateSavingAggregates', { ...args }),
   }),
@@ -191,15 +166,7 @@ builder.queryField('auditLogsCsv', (t) =>
       'A download link for the audit log as CSV (super admins): the `auditLogs` filters and sort, every page.',
     type: ExportLinkRef,
     authScopes: { superAdmin: true },
-    args: {
-      adminUserId: t.arg.int({ required: false }),
-      operation: t.arg.string({ required: false }),
-      targetType: t.arg.string({ required: false }),
-      targetId: t.arg.string({ required: false }),
-      dateFrom: t.arg({ type: 'DateTime', required: false }),
-      dateUntil: t.arg({ type: 'DateTime', required: false }),
-      sort: t.arg({ type: SortInputRef, required: false }),
-    },
+    args: { ...filterArgs(AUDIT_LOG_FILTERS), ...sortArg() },
     resolve: (_root, args, ctx) =>
       ctx.services.exports.link(ctx.admin!.id, 'auditLogs', { ...args }),
   }),

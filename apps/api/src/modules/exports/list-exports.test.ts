@@ -125,6 +125,55 @@ describe('userPaymentsCSV', () => {
     }
   });
 
+  // The payments list of /common/transactions: every filter it offers (user name, status and
+  // both date ranges) in its default order, as the screen's export buttons send them.
+  it.each([1, 2])(
+    "V%i has the rows of the transactions list's filters, in its default order",
+    async (version) => {
+      const busiest = await sql<{ user_name: string }>`
+        SELECT u.user_name FROM payments p JOIN end_users u ON u.id = p.end_user_id
+        WHERE p.status = 'asset_fixed' GROUP BY u.user_name ORDER BY count(*) DESC, u.user_name LIMIT 1`.execute(
+        t.database.db,
+      );
+      const screen = {
+        userName: busiest.rows[0]!.user_name.toUpperCase(), // the list matches case-insensitively
+        paymentStatus: 'asset_fixed',
+        confirmedAtFrom: '2020-01-01T00:00:00.000Z',
+        confirmedAtUntil: '2100-01-01T00:00:00.000Z',
+        assetFixedAtFrom: '2020-01-01T00:00:00.000Z',
+        assetFixedAtUntil: '2100-01-01T00:00:00.000Z',
+      };
+      const expected = await allPages(async (limit, offset) => {
+        const data = await ok<{
+          userPayments: {
+            list: Array<{ userPaymentId: string; userName: string; amountHEC: string | null }>;
+            pagination: { totalRecords: number };
+          };
+        }>(
+          `query ($input: UserPaymentsInput) { userPayments(input: $input) {
+            list { userPaymentId userName amountHEC } pagination { totalRecords } } }`,
+          { input: { ...screen, pagination: { limit, offset } } },
+        );
+        return { list: data.userPayments.list, total: data.userPayments.pagination.totalRecords };
+      });
+      expect(expected.length).toBeGreaterThan(1);
+      const link = await ok<{ userPaymentsCSV: { url: string } }>(
+        `query ($userName: String, $paymentStatus: String, $confirmedAtFrom: DateTime,
+            $confirmedAtUntil: DateTime, $assetFixedAtFrom: DateTime, $assetFixedAtUntil: DateTime,
+            $version: Int) {
+          userPaymentsCSV(userName: $userName, paymentStatus: $paymentStatus,
+            confirmedAtFrom: $confirmedAtFrom, confirmedAtUntil: $confirmedAtUntil,
+            assetFixedAtFrom: $assetFixedAtFrom, assetFixedAtUntil: $assetFixedAtUntil,
+            version: $version) { url } }`,
+        { ...screen, version },
+      );
+      const rows = await file(link.userPaymentsCSV.url);
+      expect(rows.map((r) => r.userPaymentId)).toEqual(expected.map((p) => p.userPaymentId));
+      expect(rows.map((r) => r.amountHEC)).toEqual(expected.map((p) => p.amountHEC ?? ''));
+      expect(new Set(rows.map((r) => r.userName))).toEqual(new Set([busiest.rows[0]!.user_name]));
+    },
+  );
+
   it('refuses version 3', async () => {
     const result = await t.gql(`query { userPaymentsCSV(version: 3) { url } }`, {}, token);
     expect(result.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');

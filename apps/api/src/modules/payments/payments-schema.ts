@@ -1,9 +1,11 @@
 import { builder } from '../../graphql/builder';
+import { filterInputFields } from '../../graphql/filter-fields';
 import { pagedListQuery, PaginationInputRef } from '../../graphql/pagination';
 import type { ImportReport } from '../../platform/imports';
 import { ImportReportRef } from '../../platform/imports/imports-schema';
 import type { PaymentListRow } from './payments-repository';
 import { PAYMENTS_SORT_TARGETS, type PaymentsService } from './payments-service';
+import { PAYMENTS_FILTERS } from './payments-filters';
 
 const UserPaymentRef = builder.objectRef<PaymentListRow>('UserPayment').implement({
   description: 'A plan bought with BTC (spec section 3, user payment).',
@@ -29,16 +31,7 @@ const UserPaymentRef = builder.objectRef<PaymentListRow>('UserPayment').implemen
 
 const UserPaymentsInputRef = builder.inputType('UserPaymentsInput', {
   fields: (t) => ({
-    userId: t.int({ required: false }),
-    userName: t.string({ required: false, description: 'Exact user name (case-insensitive).' }),
-    paymentStatus: t.string({
-      required: false,
-      description: 'pending, confirmed, asset_fixed or canceled.',
-    }),
-    confirmedAtFrom: t.field({ type: 'DateTime', required: false }),
-    confirmedAtUntil: t.field({ type: 'DateTime', required: false }),
-    assetFixedAtFrom: t.field({ type: 'DateTime', required: false }),
-    assetFixedAtUntil: t.field({ type: 'DateTime', required: false }),
+    ...filterInputFields(t, PAYMENTS_FILTERS),
     pagination: t.field({ type: PaginationInputRef, required: false }),
   }),
 });

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { defineExport, type ExportFilterInput } from '../../platform/exports';
+import { defineExport, personColumns, type ExportFilterInput } from '../../platform/exports';
 import { textFilter } from '../../shared/list-input';
 import { toPageRequest, type PageRequestInput } from '../../shared/page';
 import {
@@ -33,28 +33,10 @@ export function referralExports(db: Kysely<DB>) {
       }),
       query: ({ search, sort }) => affiliateTrackRecordsExportQuery(db, search, sort),
       columns: [
-        { key: 'userId', header: 'userId', meaning: 'User id', type: 'integer', example: '1024' },
-        {
-          key: 'userName',
-          header: 'userName',
-          meaning: 'User name',
-          type: 'text',
-          example: 'alice01',
-        },
-        {
-          key: 'email',
-          header: 'email',
-          meaning: "User's email address",
-          type: 'text',
-          example: 'alice@example.com',
-        },
-        {
-          key: 'forceClubId',
-          header: 'forceClubId',
-          meaning: 'Force Club id hash',
-          type: 'text',
-          example: 'fc_3a9…',
-        },
+        personColumns.userId('userId'),
+        personColumns.userName('userName'),
+        personColumns.email(),
+        personColumns.forceClubId(),
         {
           key: 'totalRemittedHec',
           header: 'totalRemittedHec',
@@ -94,20 +76,7 @@ export function referralExports(db: Kysely<DB>) {
           type: 'integer',
           example: '3',
         },
-        {
-          key: 'parentId',
-          header: 'parentId',
-          meaning: "Parent (referrer) user's id; empty for none",
-          type: 'integer',
-          example: '77',
-        },
-        {
-          key: 'parentUserName',
-          header: 'parentUserName',
-          meaning: "Parent (referrer) user's name",
-          type: 'text',
-          example: 'bob02',
-        },
+        ...personColumns.parent(),
       ],
     }),
     defineExport({
@@ -127,28 +96,10 @@ export function referralExports(db: Kysely<DB>) {
       }),
       query: ({ search, sort }) => affiliateAggregatesExportQuery(db, search, sort),
       columns: [
-        { key: 'id', header: 'id', meaning: 'User id', type: 'integer', example: '1024' },
-        {
-          key: 'username',
-          header: 'username',
-          meaning: 'User name',
-          type: 'text',
-          example: 'alice01',
-        },
-        {
-          key: 'email',
-          header: 'email',
-          meaning: "User's email address",
-          type: 'text',
-          example: 'alice@example.com',
-        },
-        {
-          key: 'forceClubId',
-          header: 'forceClubId',
-          meaning: 'Force Club id hash',
-          type: 'text',
-          example: 'fc_3a9…',
-        },
+        personColumns.userId('id'),
+        personColumns.userName('username'),
+        personColumns.email(),
+        personColumns.forceClubId(),
         {
           key: 'remittanceCount',
           header: 'remittanceCount',

@@ -1,10 +1,12 @@
 import { builder } from '../../graphql/builder';
+import { filterInputFields } from '../../graphql/filter-fields';
 import { pagedListQuery, PaginationInputRef } from '../../graphql/pagination';
 import type {
   AffiliateAggregateRow,
   AffiliateTrackRecordRow,
 } from './affiliate-aggregates-repository';
 import type { ReferralService } from './referral-service';
+import { AFFILIATE_SEARCH_FILTERS } from './referral-filters';
 
 type Tree = Awaited<ReturnType<ReferralService['tree']>>;
 type Relationship = Awaited<ReturnType<ReferralService['relationship']>>;
@@ -113,11 +115,7 @@ builder.queryField('userReferralRelationship', (t) =>
 
 const AffiliateSearchParamsRef = builder.inputType('AffiliateSearchParams', {
   description: 'userName and email match by prefix (case-insensitive); forceClubId exactly.',
-  fields: (t) => ({
-    userName: t.string({ required: false }),
-    email: t.string({ required: false }),
-    forceClubId: t.string({ required: false }),
-  }),
+  fields: (t) => filterInputFields(t, AFFILIATE_SEARCH_FILTERS),
 });
 
 const AffiliateListInputRef = builder.inputType('AffiliateListInput', {

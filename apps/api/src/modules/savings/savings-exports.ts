@@ -1,6 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { defineExport, exportDate, type ExportFilterInput } from '../../platform/exports';
+import {
+  defineExport,
+  personColumns,
+  exportDate,
+  type ExportFilterInput,
+} from '../../platform/exports';
 import { dateRange, textFilter } from '../../shared/list-input';
 import { savingAddressesExportQuery } from './saving-addresses-repository';
 import {
@@ -57,21 +62,9 @@ export function savingsExports(db: Kysely<DB>) {
           type: 'integer',
           example: '88120',
         },
-        { key: 'userId', header: 'userId', meaning: 'User id', type: 'integer', example: '1024' },
-        {
-          key: 'userName',
-          header: 'userName',
-          meaning: 'User name',
-          type: 'text',
-          example: 'alice01',
-        },
-        {
-          key: 'email',
-          header: 'email',
-          meaning: "User's email address",
-          type: 'text',
-          example: 'alice@example.com',
-        },
+        personColumns.userId('userId'),
+        personColumns.userName('userName'),
+        personColumns.email(),
         {
           key: 'planName',
           header: 'planName',
@@ -129,42 +122,11 @@ export function savingsExports(db: Kysely<DB>) {
       query: ({ filter, orderBy }) => affiliateRemittancesExportQuery(db, filter, orderBy),
       columns: [
         { key: 'id', header: 'id', meaning: 'Remittance id', type: 'integer', example: '40112' },
-        { key: 'userId', header: 'userId', meaning: 'User id', type: 'integer', example: '1024' },
-        {
-          key: 'username',
-          header: 'username',
-          meaning: 'User name',
-          type: 'text',
-          example: 'alice01',
-        },
-        {
-          key: 'email',
-          header: 'email',
-          meaning: "User's email address",
-          type: 'text',
-          example: 'alice@example.com',
-        },
-        {
-          key: 'forceClubId',
-          header: 'forceClubId',
-          meaning: 'Force Club id hash',
-          type: 'text',
-          example: 'fc_3a9…',
-        },
-        {
-          key: 'parentId',
-          header: 'parentId',
-          meaning: "Parent (referrer) user's id; empty for none",
-          type: 'integer',
-          example: '77',
-        },
-        {
-          key: 'parentUserName',
-          header: 'parentUserName',
-          meaning: "Parent (referrer) user's name",
-          type: 'text',
-          example: 'bob02',
-        },
+        personColumns.userId('userId'),
+        personColumns.userName('username'),
+        personColumns.email(),
+        personColumns.forceClubId(),
+        ...personColumns.parent(),
         {
           key: 'confirmedAt',
           header: 'confirmedAt',
@@ -237,21 +199,9 @@ export function savingsExports(db: Kysely<DB>) {
           type: 'integer',
           example: '3001',
         },
-        { key: 'userId', header: 'userId', meaning: 'User id', type: 'integer', example: '1024' },
-        {
-          key: 'username',
-          header: 'username',
-          meaning: 'User name',
-          type: 'text',
-          example: 'alice01',
-        },
-        {
-          key: 'email',
-          header: 'email',
-          meaning: "User's email address",
-          type: 'text',
-          example: 'alice@example.com',
-        },
+        personColumns.userId('userId'),
+        personColumns.userName('username'),
+        personColumns.email(),
         {
           key: 'oneYearPlanAddress',
           header: 'oneYearPlanAddress',

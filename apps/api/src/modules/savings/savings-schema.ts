@@ -1,8 +1,10 @@
 import { builder } from '../../graphql/builder';
+import { filterArgs, filterInputFields } from '../../graphql/filter-fields';
 import { pagedListQuery, PaginationInputRef } from '../../graphql/pagination';
 import type { SavingAddressRecord } from './saving-addresses-repository';
 import type { SavingsService } from './savings-service';
 import type { SavingRemittanceRow } from './savings-repository';
+import { USER_SAVINGS_FILTERS, SAVING_SEARCH_FILTERS } from './savings-filters';
 
 type Saving = Awaited<ReturnType<SavingsService['userSavingHistory']>>;
 type Affiliate = Awaited<ReturnType<SavingsService['userAffiliateHistory']>>;
@@ -115,19 +117,13 @@ pagedListQuery('userSavings', {
   authScopes: { authenticated: true },
   sortTargets: DATE_SORT,
   defaultSort: DEFAULT_DATE_SORT,
-  args: (arg) => ({
-    userName: arg.string({ required: false }),
-    planName: arg.string({ required: false }),
-  }),
+  args: () => filterArgs(USER_SAVINGS_FILTERS),
   load: (args, page, ctx) => ctx.services.savings.savings(args, page),
 });
 
 const SavingSearchParamsRef = builder.inputType('SavingSearchParams', {
   description: 'userName and email match from the start (case-insensitive).',
-  fields: (t) => ({
-    userName: t.string({ required: false }),
-    email: t.string({ required: false }),
-  }),
+  fields: (t) => filterInputFields(t, SAVING_SEARCH_FILTERS),
 });
 
 const SavingListInputRef = builder.inputType('SavingListInput', {

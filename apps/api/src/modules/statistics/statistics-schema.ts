@@ -2,6 +2,7 @@ import { DASHBOARD_PERIODS } from '@app/shared';
 import { builder } from '../../graphql/builder';
 import type { AssetStatsDay, AssetStatsSums } from './statistics-repository';
 import { changeOf, type Comparison, type StatisticsService } from './statistics-service';
+import { assetStatsArgs } from './statistics-filters';
 
 type Dashboard = Awaited<ReturnType<StatisticsService['dashboard']>>;
 type AssetStats = Awaited<ReturnType<StatisticsService['assetStats']>>;
@@ -220,10 +221,7 @@ builder.queryField('assetStats', (t) =>
       'Asset statistics of every UTC day from dateFrom through dateUntil (YYYY-MM-DD, at most 366 days), and their sums.',
     type: AssetStatsRef,
     authScopes: { authenticated: true },
-    args: {
-      dateFrom: t.arg.string({ required: true }),
-      dateUntil: t.arg.string({ required: true }),
-    },
+    args: assetStatsArgs(),
     resolve: (_root, args, ctx) =>
       ctx.services.statistics.assetStats(args.dateFrom, args.dateUntil),
   }),

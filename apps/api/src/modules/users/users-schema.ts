@@ -1,8 +1,10 @@
 import { builder } from '../../graphql/builder';
+import { filterArgs } from '../../graphql/filter-fields';
 import { pagedListQuery } from '../../graphql/pagination';
 import { selectedFieldNames } from '../../graphql/selection';
 import { USERS_SORT_TARGETS } from './users-repository';
 import type { UserView, UsersService } from './users-service';
+import { USERS_FILTERS } from './users-filters';
 
 type Row<K extends keyof UsersService> = Awaited<ReturnType<UsersService[K]>>;
 
@@ -83,17 +85,7 @@ pagedListQuery('users', {
   authScopes: { authenticated: true },
   sortTargets: USERS_SORT_TARGETS,
   defaultSort: { target: 'id', orderBy: 'desc' },
-  args: (arg) => ({
-    userName: arg.string({ required: false }),
-    inviteCode: arg.string({ required: false }),
-    email: arg.string({ required: false }),
-    forceClubIdHash: arg.string({ required: false }),
-    totalBuyAmountMoreThanOrEqual: arg({ type: 'Decimal', required: false }),
-    totalBuyAmountLessThanOrEqual: arg({ type: 'Decimal', required: false }),
-    cardStatus: arg.intList({ required: false }),
-    registeredAtFrom: arg({ type: 'DateTime', required: false }),
-    registeredAtUntil: arg({ type: 'DateTime', required: false }),
-  }),
+  args: () => filterArgs(USERS_FILTERS),
   // Only the columns the query selects are read (the users page is the hottest call).
   load: (args, page, ctx, info) =>
     ctx.services.users.list(args, page, selectedFieldNames(info, ['list'])),

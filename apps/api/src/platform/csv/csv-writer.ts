@@ -54,6 +54,19 @@ export function formatCell<Row>(column: CsvColumn<Row>, row: Row): string {
   return value;
 }
 
+function rowLine<Row>(columns: readonly CsvColumn<Row>[], row: Row): string {
+  let line = '';
+  for (let i = 0; i < columns.length; i++) {
+    if (i > 0) line += ',';
+    line += formatCell(columns[i]!, row);
+  }
+  return line + '\r\n';
+}
+
+function headerText<Row>(columns: readonly CsvColumn<Row>[], options: CsvWriteOptions): string {
+  return ((options.bom ?? true) ? UTF8_BOM : '') + csvLine(columns.map((c) => c.header));
+}
+
 /**
  * The export text, as an async generator of chunks: the header, then one line per row.
  * Rows are pulled from `rows` only as fast as the consumer takes chunks.
@@ -64,17 +77,35 @@ export async function* csvChunks<Row>(
   options: CsvWriteOptions = {},
 ): AsyncGenerator<string> {
   const chunkSize = options.chunkSize ?? 64 * 1024;
-  let buffer = ((options.bom ?? true) ? UTF8_BOM : '') + csvLine(columns.map((c) => c.header));
+  let buffer = headerText(columns, options);
   for await (const row of rows) {
-    let line = '';
-    for (let i = 0; i < columns.length; i++) {
-      if (i > 0) line += ',';
-      line += formatCell(columns[i]!, row);
-    }
-    buffer += line + '\r\n';
+    buffer += rowLine(columns, row);
     if (buffer.length >= chunkSize) {
       yield buffer;
       buffer = '';
+    }
+  }
+  if (buffer.length > 0) yield buffer;
+}
+
+/**
+ * As `csvChunks`, from rows that arrive in batches (a database cursor's FETCHes): one
+ * await per batch rather than per row.
+ */
+export async function* csvBatchChunks<Row>(
+  batches: AsyncIterable<readonly Row[]> | Iterable<readonly Row[]>,
+  columns: readonly CsvColumn<Row>[],
+  options: CsvWriteOptions = {},
+): AsyncGenerator<string> {
+  const chunkSize = options.chunkSize ?? 64 * 1024;
+  let buffer = headerText(columns, options);
+  for await (const batch of batches) {
+    for (const row of batch) {
+      buffer += rowLine(columns, row);
+      if (buffer.length >= chunkSize) {
+        yield buffer;
+        buffer = '';
+      }
     }
   }
   if (buffer.length > 0) yield buffer;
@@ -90,9 +121,22 @@ export function csvStream<Row>(
   columns: readonly CsvColumn<Row>[],
   options: CsvWriteOptions = {},
 ): Readable {
+  return byteStream(csvChunks(rows, columns, options), options);
+}
+
+/** `csvStream` from rows in batches (`csvBatchChunks`). */
+export function csvBatchStream<Row>(
+  batches: AsyncIterable<readonly Row[]> | Iterable<readonly Row[]>,
+  columns: readonly CsvColumn<Row>[],
+  options: CsvWriteOptions = {},
+): Readable {
+  return byteStream(csvBatchChunks(batches, columns, options), options);
+}
+
+function byteStream(chunks: AsyncIterable<string>, options: CsvWriteOptions): Readable {
   return Readable.from(
     (async function* () {
-      for await (const chunk of csvChunks(rows, columns, options)) yield Buffer.from(chunk, 'utf8');
+      for await (const chunk of chunks) yield Buffer.from(chunk, 'utf8');
     })(),
     { objectMode: false, highWaterMark: options.chunkSize ?? 64 * 1024 },
   );

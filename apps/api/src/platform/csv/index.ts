@@ -14,6 +14,8 @@ export {
 } from './csv-header';
 export { openCsv, type CsvReader, type CsvRecord, type CsvSource } from './csv-reader';
 export {
+  csvBatchChunks,
+  csvBatchStream,
   csvChunks,
   csvLine,
   csvStream,

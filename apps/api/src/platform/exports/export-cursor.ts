@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import type { DatabaseEngine } from '../../db/database';
+import { forgetDatesAsText, sendDatesAsText } from '../../db/prepared-statements';
 import type { DB } from '../../db/schema';
 
 /** Rows fetched per round trip: big enough to amortise it, small enough to stay in memory. */
@@ -29,23 +30,28 @@ function pinConnection(db: Kysely<DB>): Promise<Pinned> {
 /**
  * Streams a query's rows through a server-side cursor, one batch per FETCH, fetched only when
  * the consumer asks for more: constant memory whatever the size, and a slow client holds the
- * cursor back (backpressure).
+ * cursor back (backpressure). Rows come in batches (one array per FETCH): a promise per row
+ * cost more than the CSV formatting of it.
  *
  * - PostgreSQL: a read-only transaction on one pinned connection; the cursor sees one
- *   snapshot; ROLLBACK at the end (also after an error or an early stop) frees it.
+ *   snapshot; ROLLBACK at the end (also after an error or an early stop) frees it. The next
+ *   FETCH is sent before a batch is handed on, so the database reads while Node formats (at
+ *   most two batches in memory). Date and time values arrive as text, in UTC
+ *   (db/prepared-statements.ts, `sendDatesAsText`; `cellText` writes them as ISO-8601).
  * - PGlite: one in-process session that every request shares, so holding it for a whole
  *   download would stop the app. The cursor is `WITH HOLD` (kept past its transaction in
  *   the session) and each FETCH takes the connection only for itself.
  */
-export async function* cursorRows<Row>(
+export async function* cursorBatches<Row>(
   db: Kysely<DB>,
   engine: DatabaseEngine,
   query: Compilable<Row>,
   batchRows = EXPORT_BATCH_ROWS,
-): AsyncGenerator<Row> {
+): AsyncGenerator<Row[]> {
   const compiled = query.compile();
   const cursor = `export_${randomBytes(8).toString('hex')}`;
-  const fetch = CompiledQuery.raw(`FETCH FORWARD ${batchRows} FROM ${cursor}`);
+  const fetchText = `FETCH FORWARD ${batchRows} FROM ${cursor}`;
+  const fetch = CompiledQuery.raw(fetchText);
   if (engine === 'pglite') {
     await db.executeQuery(
       CompiledQuery.raw(`DECLARE ${cursor} NO SCROLL CURSOR WITH HOLD FOR ${compiled.sql}`, [
@@ -55,7 +61,7 @@ export async function* cursorRows<Row>(
     try {
       for (;;) {
         const { rows } = await db.executeQuery<Row>(fetch);
-        yield* rows;
+        if (rows.length > 0) yield rows;
         if (rows.length < batchRows) return;
       }
     } finally {
@@ -63,23 +69,51 @@ export async function* cursorRows<Row>(
     }
   }
   const pinned = await pinConnection(db);
+  sendDatesAsText(fetchText);
+  let next: Promise<{ rows: Row[] }> | undefined;
   try {
     await pinned.conn.executeQuery(CompiledQuery.raw('BEGIN READ ONLY'));
+    // Timestamps as text in UTC, whatever the server's time zone.
+    await pinned.conn.executeQuery(CompiledQuery.raw("SET LOCAL TIME ZONE 'UTC'"));
+    // A cursor is planned for its first 10% by default (fast-start plans: nested loops over
+    // indexes); an export reads every row, so plan for all of them, as COPY would.
+    await pinned.conn.executeQuery(CompiledQuery.raw('SET LOCAL cursor_tuple_fraction = 1'));
     await pinned.conn.executeQuery(
       CompiledQuery.raw(`DECLARE ${cursor} NO SCROLL CURSOR FOR ${compiled.sql}`, [
         ...compiled.parameters,
       ]),
     );
+    next = pinned.conn.executeQuery<Row>(fetch);
     for (;;) {
-      const { rows } = await pinned.conn.executeQuery<Row>(fetch);
-      yield* rows;
-      if (rows.length < batchRows) return;
+      const { rows } = await next;
+      next = undefined;
+      if (rows.length < batchRows) {
+        if (rows.length > 0) yield rows;
+        return;
+      }
+      next = pinned.conn.executeQuery<Row>(fetch);
+      // An unawaited FETCH that fails while the consumer is away is awaited (and thrown) above.
+      next.catch(() => undefined);
+      yield rows;
     }
   } finally {
+    forgetDatesAsText(fetchText);
+    // A FETCH still in flight (the consumer stopped early) must finish before the ROLLBACK.
+    await next?.catch(() => undefined);
     // Never hand a connection back inside a transaction (a broken one fails here; the pool
     // drops it on its own).
     await pinned.conn.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => undefined);
     pinned.release();
     await pinned.done.catch(() => undefined);
   }
+}
+
+/** The rows of `cursorBatches` one by one. */
+export async function* cursorRows<Row>(
+  db: Kysely<DB>,
+  engine: DatabaseEngine,
+  query: Compilable<Row>,
+  batchRows = EXPORT_BATCH_ROWS,
+): AsyncGenerator<Row> {
+  for await (const batch of cursorBatches(db, engine, query, batchRows)) yield* batch;
 }

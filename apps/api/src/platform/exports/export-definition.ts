@@ -1,4 +1,5 @@
 import type { Compilable } from 'kysely';
+import pg from 'pg';
 import type { CsvColumn } from '../csv';
 
 /** How a column's value is written: `text` is neutralised, numbers exactly as stored. */
@@ -63,11 +64,36 @@ const CSV_KIND = {
   boolean: 'text',
 } as const;
 
+// PostgreSQL's text of a date or a UTC timestamp (the export cursor sets the session to UTC):
+// `2026-01-31`, `2026-01-31 09:05:00+00`, `2026-01-31 09:05:00.123456+00`.
+const PG_DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?: (\d{2}:\d{2}:\d{2})(\.\d+)?(?:\+00)?)?$/;
+const pgTimestamp = pg.types.getTypeParser(1184) as (text: string) => Date;
+
+/**
+ * A date or time the export cursor left as PostgreSQL text, written as `cellText` writes a
+ * Date: ISO-8601 UTC with milliseconds (truncated as pg's own parser does), or the date alone.
+ */
+function dateTimeText(type: 'date' | 'datetime', text: string): string {
+  const m = PG_DATE_TIME.exec(text);
+  if (!m) {
+    // Anything else (a year past 9999, BC, infinity, an offset): through pg's parser.
+    const date = pgTimestamp(text) as Date | null;
+    if (!date || Number.isNaN(date.getTime())) return text;
+    return type === 'date' ? date.toISOString().slice(0, 10) : date.toISOString();
+  }
+  if (type === 'date') return m[1]!;
+  const ms = m[3] ? String(Math.trunc(1000 * parseFloat(m[3]))).padStart(3, '0') : '000';
+  return `${m[1]}T${m[2] ?? '00:00:00'}.${ms}Z`;
+}
+
 /** A cell's text: dates as ISO-8601 UTC, booleans as true/false, numbers as given. */
 export function cellText(type: ExportColumnType, value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) {
     return type === 'date' ? value.toISOString().slice(0, 10) : value.toISOString();
+  }
+  if (typeof value === 'string' && (type === 'datetime' || type === 'date')) {
+    return dateTimeText(type, value);
   }
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'number' && type === 'decimal') {

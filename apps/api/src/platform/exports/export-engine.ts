@@ -4,8 +4,8 @@ import type { DatabaseEngine } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
-import { csvStream } from '../csv';
-import { cursorRows } from './export-cursor';
+import { csvBatchStream } from '../csv';
+import { cursorBatches } from './export-cursor';
 import type { ExportFilterInput, RegisteredExport } from './export-definition';
 import { checkExportLink, signExportLink, type LinkCheck } from './export-link';
 
@@ -131,7 +131,7 @@ export function createExportEngine(options: ExportEngineOptions) {
             );
           }
           active += 1;
-          const rows = cursorRows(options.db, options.engine, query, options.batchRows);
+          const batches = cursorBatches(options.db, options.engine, query, options.batchRows);
           let count = 0;
           let ended = false;
           // Once, however the download ends: the last row sent, an error, or the client gone
@@ -140,28 +140,28 @@ export function createExportEngine(options: ExportEngineOptions) {
             if (ended) return;
             ended = true;
             active -= 1;
-            if (!complete) await rows.return(undefined).catch(() => undefined);
+            if (!complete) await batches.return(undefined).catch(() => undefined);
             await onEnd({ name, filters, rows: count, complete });
           };
           // The first batch is read before any byte is sent, so a failing query is a plain
           // error answer rather than a file that stops after its header.
-          let first: IteratorResult<Record<string, unknown>>;
+          let first: IteratorResult<Record<string, unknown>[]>;
           try {
-            first = await rows.next();
+            first = await batches.next();
           } catch (error) {
             ended = true;
             active -= 1;
             throw error;
           }
-          async function* counted(): AsyncGenerator<Record<string, unknown>> {
+          async function* counted(): AsyncGenerator<Record<string, unknown>[]> {
             let complete = false;
             try {
               if (!first.done) {
-                count += 1;
+                count += first.value.length;
                 yield first.value;
-                for await (const row of rows) {
-                  count += 1;
-                  yield row;
+                for await (const batch of batches) {
+                  count += batch.length;
+                  yield batch;
                 }
               }
               complete = true;
@@ -169,7 +169,7 @@ export function createExportEngine(options: ExportEngineOptions) {
               await end(complete);
             }
           }
-          const stream = csvStream(counted(), found.csvColumns);
+          const stream = csvBatchStream(counted(), found.csvColumns);
           stream.once('close', () => {
             end(false).catch((error: unknown) => stream.emit('warning', error));
           });

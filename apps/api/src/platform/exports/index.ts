@@ -10,7 +10,8 @@ export {
   type ExportFilterInput,
   type RegisteredExport,
 } from './export-definition';
-export { cursorRows, EXPORT_BATCH_ROWS } from './export-cursor';
+export { cursorBatches, cursorRows, EXPORT_BATCH_ROWS } from './export-cursor';
+export { personColumns } from './person-columns';
 export {
   createExportEngine,
   DOWNLOADS_PATH,

@@ -137,9 +137,17 @@ function CentreSection({
               {format.columns.map((c) => (
                 <TableRow key={c.header}>
                   <TableCell sx={{ fontFamily: 'monospace' }}>{c.header}</TableCell>
-                  <TableCell>{c.meaning}</TableCell>
-                  <TableCell>{c.type}</TableCell>
-                  <TableCell>{c.unit ?? ''}</TableCell>
+                  {/* The API describes the format in English; the screen speaks the user's
+                      language (a column without a translation shows the API's text). */}
+                  <TableCell>
+                    {t(`exports.formats.${name}.${c.header}`, { defaultValue: c.meaning })}
+                  </TableCell>
+                  <TableCell>
+                    {t(`exports.columnTypes.${c.type}`, { defaultValue: c.type })}
+                  </TableCell>
+                  <TableCell>
+                    {c.unit ? t(`exports.units.${c.unit}`, { defaultValue: c.unit }) : ''}
+                  </TableCell>
                   <TableCell sx={{ fontFamily: 'monospace' }}>{c.example}</TableCell>
                 </TableRow>
               ))}

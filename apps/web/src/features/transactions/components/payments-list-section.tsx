@@ -4,12 +4,14 @@ import type { TFunction } from 'i18next';
 import { Box, Typography } from '@mui/material';
 import { isOneOf, PAYMENT_STATUSES } from '@app/shared';
 import { amountColumn, dateTimeColumn } from '@/components/data-table/columns';
+import { ExportButton } from '@/components/export-button';
 import type { DataColumn } from '@/components/data-table/data-table';
 import { FilteredList } from '@/components/filtered-list';
 import type { FilterField } from '@/components/list-filters';
 import type { TransactionsPaymentsQuery } from '@/gql/graphql';
 import { dayEndIso, dayStartIso } from '@/lib/date-time';
 import { useListState, type ListStateOptions } from '@/lib/list-state';
+import { paymentsCsvLink } from '../api/payments-csv';
 import { useTransactionsPayments } from '../api/queries';
 import '@/i18n/lists';
 
@@ -91,17 +93,18 @@ export function PaymentsListSection() {
   const list = useListState(LIST);
   const f = list.filters;
   const paymentStatus = isOneOf(PAYMENT_STATUSES, f.paymentStatus) ? f.paymentStatus : undefined;
-  const query = useTransactionsPayments({
-    input: {
-      userName: f.userName || undefined,
-      paymentStatus,
-      confirmedAtFrom: dayStartIso(f.confirmedAtFrom),
-      confirmedAtUntil: dayEndIso(f.confirmedAtUntil),
-      assetFixedAtFrom: dayStartIso(f.assetFixedAtFrom),
-      assetFixedAtUntil: dayEndIso(f.assetFixedAtUntil),
-      pagination: list.pagination,
-    },
-  });
+  const filter = {
+    userName: f.userName || undefined,
+    paymentStatus,
+    confirmedAtFrom: dayStartIso(f.confirmedAtFrom),
+    confirmedAtUntil: dayEndIso(f.confirmedAtUntil),
+    assetFixedAtFrom: dayStartIso(f.assetFixedAtFrom),
+    assetFixedAtUntil: dayEndIso(f.assetFixedAtUntil),
+  };
+  const query = useTransactionsPayments({ input: { ...filter, pagination: list.pagination } });
+  // The export takes the very filters the list was asked with, and its sort: every page of it.
+  const exportLink = (version: number) => () =>
+    paymentsCsvLink({ ...filter, sort: list.pagination.sort, version });
   const cols = useMemo(() => columns(t), [t]);
   const fields: FilterField[] = [
     { key: 'userName', label: t('fields.userName'), type: 'text' },
@@ -131,8 +134,10 @@ export function PaymentsListSection() {
         columns={cols}
         getRowId={(p) => p.userPaymentId}
         actions={
-          // The export issue fills this place (export CSV, export CSV V2, by date range).
-          <Box data-testid="payments-export-actions" sx={{ display: 'flex', gap: 1 }} />
+          <Box data-testid="payments-export-actions" sx={{ display: 'flex', gap: 1 }}>
+            <ExportButton getLink={exportLink(1)} />
+            <ExportButton getLink={exportLink(2)} label={t('exports.buttonV2')} />
+          </Box>
         }
       />
     </Box>

@@ -11,6 +11,8 @@ const UsersCsvQuery = graphql(`
     $totalBuyAmountMoreThanOrEqual: Decimal
     $totalBuyAmountLessThanOrEqual: Decimal
     $cardStatus: [Int!]
+    $registeredAtFrom: DateTime
+    $registeredAtUntil: DateTime
     $sort: SortInput
   ) {
     usersCSV(
@@ -21,6 +23,8 @@ const UsersCsvQuery = graphql(`
       totalBuyAmountMoreThanOrEqual: $totalBuyAmountMoreThanOrEqual
       totalBuyAmountLessThanOrEqual: $totalBuyAmountLessThanOrEqual
       cardStatus: $cardStatus
+      registeredAtFrom: $registeredAtFrom
+      registeredAtUntil: $registeredAtUntil
       sort: $sort
     ) {
       url

@@ -1,0 +1,36 @@
+import { graphql } from '@/gql';
+import type { TransactionsPaymentsCsvQueryVariables } from '@/gql/graphql';
+import { execute } from '@/lib/graphql-client';
+
+// Every filter of the payments list (TransactionsPayments): the file holds the rows on screen.
+const TransactionsPaymentsCsvQuery = graphql(`
+  query TransactionsPaymentsCsv(
+    $userName: String
+    $paymentStatus: String
+    $confirmedAtFrom: DateTime
+    $confirmedAtUntil: DateTime
+    $assetFixedAtFrom: DateTime
+    $assetFixedAtUntil: DateTime
+    $sort: SortInput
+    $version: Int
+  ) {
+    userPaymentsCSV(
+      userName: $userName
+      paymentStatus: $paymentStatus
+      confirmedAtFrom: $confirmedAtFrom
+      confirmedAtUntil: $confirmedAtUntil
+      assetFixedAtFrom: $assetFixedAtFrom
+      assetFixedAtUntil: $assetFixedAtUntil
+      sort: $sort
+      version: $version
+    ) {
+      url
+      fileName
+    }
+  }
+`);
+
+/** The download link of the payments list (layout V1 or V2) with the screen's filters and sort. */
+export async function paymentsCsvLink(variables: TransactionsPaymentsCsvQueryVariables) {
+  return (await execute(TransactionsPaymentsCsvQuery, variables)).userPaymentsCSV;
+}
