@@ -21,7 +21,7 @@ import { exportLinkKey } from './platform/exports';
 import { registerHealthRoute } from './modules/health/health-route';
 import { registerPaymentTemplates } from './modules/payments/payments-templates-route';
 import { registerSupportFilesRoute } from './modules/support/support-files-route';
-import { createLocalFileStorage } from './platform/storage';
+import { createFileStorage } from './platform/storage';
 import { createServices, type ServiceOptions } from './server/services';
 import { createSecretBox } from './shared/secret-box';
 
@@ -100,7 +100,7 @@ export async function buildApp(
   registerDownloadRoute(app, services.auth, services.exports);
   registerHealthRoute(app, database);
   registerPaymentTemplates(app, services.auth);
-  registerSupportFilesRoute(app, services, createLocalFileStorage(config.fileStorageDir));
+  registerSupportFilesRoute(app, services, createFileStorage(config.fileStorage));
   await registerWebApp(app, config.webDistDir);
   return app;
 }

@@ -10,7 +10,7 @@ import { buildApp } from './app';
 import { DEMO_ADMINS, DEMO_PASSWORD, seedDemoAdmins } from './seed/demo-admins';
 import { seedDemoPopulation } from './seed/population/demo-population';
 import { materializeDemoFiles } from './seed/demo-files';
-import { createLocalFileStorage } from './platform/storage';
+import { createFileStorage } from './platform/storage';
 
 function readConfig(): Config & { secretsKey: Buffer } {
   try {
@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   if (config.demoSeed) {
     await seedDemoPopulation(database.db);
     // The generated inquiries' attachments, as real files in the storage.
-    await materializeDemoFiles(database.db, createLocalFileStorage(config.fileStorageDir));
+    await materializeDemoFiles(database.db, createFileStorage(config.fileStorage));
   }
   // Background jobs run in the server process only (test apps from buildApp() have none).
   // Modules declare their queues and handlers on `jobs` before it starts.

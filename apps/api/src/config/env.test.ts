@@ -88,4 +88,50 @@ describe('a safe default start', () => {
       /CSP_IMG_ORIGINS/,
     );
   });
+
+  it('keeps files in DATA_DIR/files by default, or in S3-compatible storage with all it needs', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/data' }).fileStorage).toEqual({
+      kind: 'local',
+      dir: '/srv/data/files',
+    });
+    const s3 = {
+      FILE_STORAGE: 's3',
+      S3_BUCKET: 'aube-files',
+      S3_ACCESS_KEY_ID: 'AKID',
+      S3_SECRET_ACCESS_KEY: 'top-secret',
+    };
+    expect(loadConfig({ ...s3, S3_REGION: 'eu-west-1' }).fileStorage).toEqual({
+      kind: 's3',
+      endpoint: 'https://s3.eu-west-1.amazonaws.com',
+      bucket: 'aube-files',
+      region: 'eu-west-1',
+      accessKeyId: 'AKID',
+      secretAccessKey: 'top-secret',
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({ ...s3, S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: '1' }).fileStorage,
+    ).toMatchObject({ endpoint: 'http://minio:9000', region: 'us-east-1', forcePathStyle: true });
+
+    expect(() => loadConfig({ FILE_STORAGE: 's3', S3_BUCKET: 'aube-files' })).toThrow(
+      /S3_ACCESS_KEY_ID: is required with FILE_STORAGE=s3[\s\S]*S3_SECRET_ACCESS_KEY: is required/,
+    );
+    let error: unknown;
+    try {
+      loadConfig({
+        ...s3,
+        FILE_STORAGE: 'ftp',
+        S3_ENDPOINT: 'http://minio:9000/path',
+        S3_BUCKET: 'Bad_Bucket',
+        S3_SECRET_ACCESS_KEY: 'x',
+      });
+    } catch (e) {
+      error = e;
+    }
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/FILE_STORAGE: must be local or s3/);
+    expect(problems).toMatch(/S3_ENDPOINT: must be one scheme:\/\/host\[:port\]/);
+    expect(problems).toMatch(/S3_BUCKET: must be an S3 bucket name/);
+    expect(problems).not.toMatch(/top-secret/);
+  });
 });

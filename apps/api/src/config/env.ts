@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseOrigins, parseTrustProxy, isLoopbackHost, type TrustProxy } from './network';
 import { repoRoot } from './paths';
+import type { FileStorageConfig } from '../platform/storage';
 
 const booleanFlag = z
   .enum(['0', '1', 'true', 'false', ''], {
@@ -107,9 +108,36 @@ const envSchema = z.object({
   // Support and mail (issue 15).
   FILE_STORAGE: z
     .enum(['local', 's3'], { errorMap: () => ({ message: 'must be local or s3' }) })
-    .default('local')
-    .refine((value) => value === 'local', 's3 (S3-compatible storage) is not built yet; use local'),
+    .default('local'),
   FILE_STORAGE_DIR: z.string().min(1, 'must not be empty').optional(),
+  // S3-compatible storage (FILE_STORAGE=s3); which of these are required is checked below.
+  S3_ENDPOINT: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined))
+    .refine((value) => {
+      if (value === undefined) return true;
+      const parsed = parseOrigins(value);
+      return Array.isArray(parsed) && parsed.length === 1;
+    }, 'must be one scheme://host[:port] (no path)'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 of a-z 0-9 . -)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1')
+    .default('us-east-1'),
+  S3_ACCESS_KEY_ID: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_SECRET_ACCESS_KEY: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_FORCE_PATH_STYLE: booleanFlag,
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -128,7 +156,7 @@ const envSchema = z.object({
 });
 
 // SMTP_URL may carry the SMTP password.
-const SECRET_VARIABLES = new Set(['SECRETS_KEY', 'SMTP_URL']);
+const SECRET_VARIABLES = new Set(['SECRETS_KEY', 'SMTP_URL', 'S3_SECRET_ACCESS_KEY']);
 
 /** 43 base64 digits and one '=' of padding are exactly 32 bytes. */
 function decodesToKey(value: string): boolean {
@@ -167,7 +195,7 @@ export type Config = {
   /** The largest CSV upload (platform/imports), refused before it is read. */
   importMaxBytes: number;
   /** Support and mail (issue 15): where inquiry files live, and the SMTP delivery settings. */
-  fileStorageDir: string;
+  fileStorage: FileStorageConfig;
   smtpUrl: string | undefined;
   mailFrom: string;
   mailRatePerSecond: number;
@@ -179,6 +207,35 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+/**
+ * The local folder, or the S3-compatible storage with everything it needs (a missing bucket or
+ * key is refused at start-up, not at the first upload).
+ */
+function fileStorageConfig(e: z.infer<typeof envSchema>): FileStorageConfig {
+  if (e.FILE_STORAGE === 'local') {
+    return {
+      kind: 'local',
+      dir: path.resolve(e.FILE_STORAGE_DIR ?? path.join(e.DATA_DIR, 'files')),
+    };
+  }
+  const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
+    (name) => e[name] === undefined,
+  );
+  if (missing.length > 0) {
+    throw new ConfigError(missing.map((name) => `${name}: is required with FILE_STORAGE=s3`));
+  }
+  return {
+    kind: 's3',
+    // Without an endpoint: Amazon S3 itself, in the region.
+    endpoint: e.S3_ENDPOINT ?? `https://s3.${e.S3_REGION}.amazonaws.com`,
+    bucket: e.S3_BUCKET!,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+  };
 }
 
 /** Validates the environment; throws a ConfigError naming every bad variable. */
@@ -223,7 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requireTotpForSuperAdmin: e.REQUIRE_TOTP_FOR_SUPER_ADMIN,
     secretsKey: e.SECRETS_KEY,
     importMaxBytes: e.IMPORT_MAX_BYTES,
-    fileStorageDir: path.resolve(e.FILE_STORAGE_DIR ?? path.join(e.DATA_DIR, 'files')),
+    fileStorage: fileStorageConfig(e),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailRatePerSecond: e.MAIL_RATE_PER_SECOND,

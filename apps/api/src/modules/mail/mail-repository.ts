@@ -386,13 +386,21 @@ export async function claimDue(
   return rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
 }
 
-export async function markSent(db: Executor, id: string, response: string): Promise<void> {
-  await db
-    .updateTable('mail_outbox')
-    .set({ status: 'sent', sent_at: sql<Date>`now()`, smtp_response: response, last_error: null })
-    .where('id', '=', id)
-    .where('status', '=', 'sending')
-    .execute();
+/**
+ * Records many accepted messages in one statement (the worker's buffered marks), each with its
+ * own SMTP answer; only rows still claimed ('sending') change.
+ */
+export async function markSentMany(
+  db: Executor,
+  marks: ReadonlyArray<{ id: string; response: string }>,
+): Promise<void> {
+  if (marks.length === 0) return;
+  await sql`
+    UPDATE mail_outbox m
+       SET status = 'sent', sent_at = now(), smtp_response = v.response, last_error = NULL
+      FROM unnest(${marks.map((m) => m.id)}::bigint[], ${marks.map((m) => m.response)}::text[])
+           AS v(id, response)
+     WHERE m.id = v.id AND m.status = 'sending'`.execute(db);
 }
 
 export async function markRetry(

@@ -488,6 +488,38 @@ describe('the delivery worker', () => {
     await sink.close();
   });
 
+  it('records accepted messages in one statement, each with its own answer, only while still claimed', async () => {
+    const { sendId } = await queueSend(3, 'marks');
+    const claimed = (await repo.claimDue(t.database.db, 100, 60)).filter((m) =>
+      m.toAddress.startsWith('marks'),
+    );
+    expect(claimed).toHaveLength(3);
+    const [first, second, third] = claimed as [
+      repo.ClaimedMessage,
+      repo.ClaimedMessage,
+      repo.ClaimedMessage,
+    ];
+    // Another path already failed the third (its claim is no longer this worker's).
+    await repo.markFailed(t.database.db, third.id, '550 gone');
+    await repo.markSentMany(t.database.db, [
+      { id: first.id, response: '250 OK id=a' },
+      { id: second.id, response: '250 OK id=b' },
+      { id: third.id, response: '250 OK id=c' },
+    ]);
+    const rows = await t.database.db
+      .selectFrom('mail_outbox')
+      .select(['id', 'status', 'smtp_response'])
+      .where('mail_send_id', '=', sendId)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.status, r.smtp_response])).toEqual([
+      ['sent', '250 OK id=a'],
+      ['sent', '250 OK id=b'],
+      ['failed', '550 gone'],
+    ]);
+    await repo.markSentMany(t.database.db, []);
+  });
+
   it('a refusing SMTP server: refusals are retried with backoff; one refused on every attempt ends failed with the answer', async () => {
     const refusedOnce = new Set<string>();
     const sink = await startSmtp((address, _session, callback) => {

@@ -52,6 +52,21 @@ export function registerSupportFilesRoute(
       const file = await services.support.file(request.params.fileId);
       const opened = file ? await storage.open(file.storageKey) : undefined;
       if (!file || !opened) return refuse(reply, 404, 'File not found.');
+      try {
+        await services.support.recordDownload(
+          {
+            adminUserId: admin.id,
+            adminUserName: admin.userName,
+            requestId: request.id,
+            ip: request.ip,
+            audited: [],
+          },
+          { ...file, sizeBytes: opened.sizeBytes },
+        );
+      } catch (error) {
+        opened.stream.destroy();
+        throw error;
+      }
       return reply
         .header('content-type', 'application/octet-stream')
         .header('content-disposition', attachmentDisposition(file.fileName))

@@ -295,6 +295,7 @@ export async function findFile(db: Executor, id: string) {
     .selectFrom('user_contact_files')
     .select([
       'id',
+      'user_contact_id as userContactId',
       'file_name as fileName',
       'content_type as contentType',
       'size_bytes as sizeBytes',

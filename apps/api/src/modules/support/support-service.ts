@@ -8,6 +8,12 @@ import * as repo from './support-repository';
 
 const AUDIT_TARGET = 'user_contact';
 
+/** The audited operation of an attachment download (one row per download). */
+export const DOWNLOAD_OPERATION = {
+  operation: 'downloadUserContactFile',
+  targetType: 'user_contact_file',
+} as const;
+
 export const CONTACTS_SORT_TARGETS: readonly repo.ContactsSortTarget[] = [
   'contactedAt',
   'statusChangedAt',
@@ -82,6 +88,26 @@ export function createSupportService(db: Kysely<DB>, audit: AuditService) {
     async file(rawId: string) {
       if (!/^[1-9]\d{0,17}$/.test(rawId)) return undefined;
       return repo.findFile(db, rawId);
+    },
+
+    /**
+     * Records that an admin is being given an attachment (who, which file, which inquiry), before
+     * any byte is sent: a download that cannot be audited does not happen.
+     */
+    async recordDownload(
+      actor: Actor,
+      file: { id: string; userContactId: string; fileName: string; sizeBytes: number },
+    ): Promise<void> {
+      await audit.withAudit(actor, DOWNLOAD_OPERATION, async () => ({
+        result: undefined,
+        targetIds: [file.id],
+        before: null,
+        after: {
+          userContactId: file.userContactId,
+          fileName: file.fileName,
+          sizeBytes: file.sizeBytes,
+        },
+      }));
     },
 
     async statuses() {

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/test-app';
-import { createLocalFileStorage } from '../../platform/storage';
+import { startTestS3Server } from '../../../test/s3-server';
+import { createLocalFileStorage, createS3FileStorage } from '../../platform/storage';
 import { materializeDemoFiles } from '../../seed/demo-files';
 
 const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'support-files-'));
@@ -155,6 +156,32 @@ describe('attachments', () => {
     }
   });
 
+  it('audits each download: who, which file, which inquiry; refused ones leave no row', async () => {
+    const before = (await auditRows('downloadUserContactFile')).length;
+    const url = `${t.baseUrl}/files/support/${fileId}`;
+    const response = await fetch(url, { headers: { 'x-admin-access-token': writer } });
+    expect(response.status).toBe(200);
+    await response.arrayBuffer();
+    await fetch(url);
+    await fetch(`${t.baseUrl}/files/support/999999`, {
+      headers: { 'x-admin-access-token': writer },
+    });
+    const rows = await auditRows('downloadUserContactFile');
+    expect(rows).toHaveLength(before + 1);
+    const row = rows.at(-1)!;
+    const writerName = await t.database.db
+      .selectFrom('admin_users')
+      .select('user_name')
+      .where('id', '=', writerId)
+      .executeTakeFirstOrThrow();
+    expect(row.admin_user_name).toBe(writerName.user_name);
+    expect(row.target_ids).toEqual([fileId]);
+    expect(row.summary).toEqual({
+      before: null,
+      after: { userContactId: ids.old, fileName: 'receipt.pdf', sizeBytes: 34 },
+    });
+  });
+
   it('gives generated inquiries real files whose recorded size is their size', async () => {
     const contactId = ids.mid!;
     await t.database.db
@@ -194,6 +221,83 @@ describe('attachments', () => {
       .where('storage_key', 'like', '%-demo')
       .execute();
   });
+});
+
+describe('attachments on S3-compatible storage (FILE_STORAGE=s3)', () => {
+  it('serves the same download through GET /files/support/:fileId, audited', async () => {
+    const s3 = await startTestS3Server('support-files');
+    const s3App = await startTestApp({ env: s3.env });
+    try {
+      const userId = (
+        await s3App.database.db
+          .insertInto('end_users')
+          .values({
+            user_name: 'support_s3_user',
+            invite_code: 'SUPPS3',
+            email: 'supports3@example.com',
+            aube_user_id_hash: 'supports3',
+            first_name: 'Support',
+            last_name: 'S3',
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+      const contactRow = await s3App.database.db
+        .insertInto('user_contacts')
+        .values({ end_user_id: userId, title: 'S3', content: 'S3 body' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const body = Buffer.from('\u00ff\u0000binary ☃ bytes', 'utf8');
+      const s3File = await s3App.database.db
+        .insertInto('user_contact_files')
+        .values({
+          user_contact_id: contactRow.id,
+          file_name: '領収書.pdf',
+          content_type: 'application/pdf',
+          size_bytes: body.length,
+          storage_key: `contacts/${contactRow.id}/1-receipt`,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await createS3FileStorage(s3.options).put(`contacts/${contactRow.id}/1-receipt`, body);
+
+      const token = await s3App.login('reader@example.com');
+      const response = await fetch(`${s3App.baseUrl}/files/support/${s3File.id}`, {
+        headers: { 'x-admin-access-token': token },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-disposition')).toBe(
+        `attachment; filename="___.pdf"; filename*=UTF-8''${encodeURIComponent('領収書.pdf')}`,
+      );
+      expect(response.headers.get('content-length')).toBe(String(body.length));
+      expect(response.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
+      expect(Buffer.from(await response.arrayBuffer()).equals(body)).toBe(true);
+      const audited = await s3App.database.db
+        .selectFrom('audit_log')
+        .select(['target_ids', 'summary'])
+        .where('operation', '=', 'downloadUserContactFile')
+        .execute();
+      expect(audited).toEqual([
+        {
+          target_ids: [s3File.id],
+          summary: {
+            before: null,
+            after: { userContactId: contactRow.id, fileName: '領収書.pdf', sizeBytes: body.length },
+          },
+        },
+      ]);
+
+      // An object missing from the bucket is a 404 like a missing local file, and not audited.
+      await createS3FileStorage(s3.options).remove(`contacts/${contactRow.id}/1-receipt`);
+      const gone = await fetch(`${s3App.baseUrl}/files/support/${s3File.id}`, {
+        headers: { 'x-admin-access-token': token },
+      });
+      expect(gone.status).toBe(404);
+    } finally {
+      await s3App.close();
+      await s3.close();
+    }
+  }, 120_000);
 });
 
 describe('userContacts', () => {

@@ -5,8 +5,8 @@ import type { Readable } from 'node:stream';
 
 /**
  * Where uploaded files (support inquiry attachments) live: one interface, a folder under
- * DATA_DIR by default. An S3-compatible implementation is planned behind the same interface
- * (FILE_STORAGE=s3) and refused by the configuration until it is built (docs/decisions/file-storage.md).
+ * DATA_DIR by default, or S3-compatible object storage (FILE_STORAGE=s3, s3-storage.ts;
+ * docs/decisions/file-storage.md).
  */
 export type FileStorage = {
   /** Stores bytes under a key, replacing what was there. */

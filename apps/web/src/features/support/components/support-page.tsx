@@ -25,6 +25,12 @@ import {
 import type { UserContactsQueryVariables } from '@/gql/graphql';
 import { dayEndIso, dayStartIso, formatDateTime } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
+import {
+  PAGE_SIZES,
+  useListState,
+  type FilterValues,
+  type ListStateOptions,
+} from '@/lib/list-state';
 import { truncateText } from '@/lib/format';
 import { useUserContacts } from '../api/support';
 import { ContactDetailDialog } from './contact-detail-dialog';
@@ -47,44 +53,70 @@ export function statusColor(status: string): 'error' | 'primary' | 'default' {
   return 'default';
 }
 
-type Filters = {
+const FILTERS = {
+  userName: 'text',
+  assigneeUserName: 'text',
+  // UTC calendar days (YYYY-MM-DD), sent as the day's start and end (spec section 7).
+  dateFrom: 'text',
+  dateUntil: 'text',
+  // '1' or absent.
+  unassigned: 'text',
+  // The status tab: one of STATUSES, absent for all.
+  status: 'text',
+} as const;
+
+// The server's sort targets (CONTACTS_SORT_TARGETS); the default puts the oldest inquiry on top.
+const LIST: ListStateOptions<typeof FILTERS> = {
+  filters: FILTERS,
+  defaultSort: { target: 'contactedAt', orderBy: 'ASC' },
+  sortTargets: ['contactedAt', 'statusChangedAt', 'id'],
+};
+
+type Draft = {
   userName: string;
   assigneeUserName: string;
   dateFrom: string;
   dateUntil: string;
   unassigned: boolean;
 };
-const EMPTY: Filters = {
-  userName: '',
-  assigneeUserName: '',
-  dateFrom: '',
-  dateUntil: '',
-  unassigned: false,
-};
 
-/** /common/support: inquiries with filters, status tabs and ages; the detail in a dialog. */
+function draftOf(filters: FilterValues<typeof FILTERS>): Draft {
+  return {
+    userName: filters.userName,
+    assigneeUserName: filters.assigneeUserName,
+    dateFrom: filters.dateFrom,
+    dateUntil: filters.dateUntil,
+    unassigned: filters.unassigned === '1',
+  };
+}
+
+/** /common/support: inquiries with filters, status tabs and ages, all in the URL; the detail in a dialog. */
 export function SupportPage() {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<Filters>(EMPTY);
-  const [filters, setFilters] = useState<Filters>(EMPTY);
-  const [status, setStatus] = useState<string>('all');
-  const [oldestFirst, setOldestFirst] = useState(true);
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(20);
+  const list = useListState(LIST);
+  const { filters } = list;
+  // The form keeps edits local until Search, and re-reads the URL on Back/Forward or a link.
+  const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
+  const urlFilters = JSON.stringify(draftOf(filters));
+  const [shown, setShown] = useState(urlFilters);
+  if (shown !== urlFilters) {
+    // React's "adjust state when a prop changes" pattern: during render, not in an effect.
+    setShown(urlFilters);
+    setDraft(draftOf(filters));
+  }
   const [openId, setOpenId] = useState<string | null>(null);
 
+  const status = (STATUSES as readonly string[]).includes(filters.status) ? filters.status : 'all';
+  const unassigned = filters.unassigned === '1';
+  const sort = list.sort ?? { target: 'contactedAt', orderBy: 'ASC' as const };
   const variables: UserContactsQueryVariables = {
     userName: filters.userName || null,
-    assigneeUserName: filters.unassigned ? null : filters.assigneeUserName || null,
+    assigneeUserName: unassigned ? null : filters.assigneeUserName || null,
     datetimeFrom: dayStartIso(filters.dateFrom) ?? null,
     datetimeUntil: dayEndIso(filters.dateUntil) ?? null,
-    unassigned: filters.unassigned || null,
+    unassigned: unassigned || null,
     userContactStatus: status === 'all' ? null : status,
-    pagination: {
-      limit: size,
-      offset: page * size,
-      sort: { target: 'contactedAt', orderBy: oldestFirst ? 'ASC' : 'DESC' },
-    },
+    pagination: list.pagination,
   };
   const contacts = useUserContacts(variables);
   const counts = new Map(contacts.data?.statusCounts.map((c) => [c.status, c.count]));
@@ -92,8 +124,13 @@ export function SupportPage() {
 
   const search = (event: FormEvent) => {
     event.preventDefault();
-    setFilters(draft);
-    setPage(0);
+    list.setFilters({
+      userName: draft.userName,
+      assigneeUserName: draft.unassigned ? '' : draft.assigneeUserName,
+      dateFrom: draft.dateFrom,
+      dateUntil: draft.dateUntil,
+      unassigned: draft.unassigned ? '1' : '',
+    });
   };
 
   return (
@@ -149,10 +186,9 @@ export function SupportPage() {
       >
         <Tabs
           value={status}
-          onChange={(_e, value: string) => {
-            setStatus(value);
-            setPage(0);
-          }}
+          onChange={(_e, value: string) =>
+            list.setFilters({ status: value === 'all' ? '' : value })
+          }
           variant="scrollable"
         >
           <Tab value="all" label={`${t('support.all')} (${total})`} />
@@ -162,7 +198,12 @@ export function SupportPage() {
         </Tabs>
         <FormControlLabel
           control={
-            <Checkbox checked={oldestFirst} onChange={(e) => setOldestFirst(e.target.checked)} />
+            <Checkbox
+              checked={sort.orderBy === 'ASC'}
+              onChange={(e) =>
+                list.setSort({ target: sort.target, orderBy: e.target.checked ? 'ASC' : 'DESC' })
+              }
+            />
           }
           label={t('support.filters.oldestFirst')}
         />
@@ -236,14 +277,11 @@ export function SupportPage() {
       <TablePagination
         component="div"
         count={contacts.data?.pagination.totalRecords ?? 0}
-        page={page}
-        rowsPerPage={size}
-        rowsPerPageOptions={[20, 50, 100]}
-        onPageChange={(_e, next) => setPage(next)}
-        onRowsPerPageChange={(e) => {
-          setSize(Number(e.target.value));
-          setPage(0);
-        }}
+        page={list.page - 1}
+        rowsPerPage={list.pageSize}
+        rowsPerPageOptions={[...PAGE_SIZES]}
+        onPageChange={(_e, next) => list.setPage(next + 1)}
+        onRowsPerPageChange={(e) => list.setPageSize(Number(e.target.value))}
       />
       <ContactDetailDialog id={openId} onClose={() => setOpenId(null)} />
     </Card>

@@ -1,0 +1,144 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/i18n';
+import { renderRoutes } from '@/test/render';
+import { SupportPage } from './support-page';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(async () => {
+  vi.stubGlobal('fetch', fetchMock);
+  await i18n.changeLanguage('en');
+  fetchMock.mockImplementation(
+    async () =>
+      new Response(
+        JSON.stringify({
+          data: {
+            userContacts: {
+              list: [
+                {
+                  id: '12',
+                  userName: 'alice01',
+                  title: 'Where is my reward?',
+                  status: 'backlog',
+                  contactedAt: '2026-01-05T10:00:00.000Z',
+                  statusChangedAt: '2026-01-05T10:00:00.000Z',
+                  categories: [],
+                  assignee: null,
+                  files: [],
+                },
+              ],
+              pagination: { limit: 20, offset: 0, totalRecords: 41 },
+              statusCounts: [
+                { status: 'backlog', count: 30 },
+                { status: 'wip', count: 10 },
+                { status: 'closed', count: 1 },
+              ],
+            },
+          },
+        }),
+        { headers: { 'content-type': 'application/json' } },
+      ),
+  );
+});
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+/** The variables of the last userContacts call. */
+function variables(): Record<string, unknown> {
+  const calls = fetchMock.mock.calls.filter(([, init]) =>
+    String(init?.body).includes('UserContacts('),
+  );
+  const init = calls.at(-1)?.[1];
+  return (JSON.parse(String(init?.body)) as { variables: Record<string, unknown> }).variables;
+}
+
+const render = (path: string) =>
+  renderRoutes([{ path: '/common/support', element: <SupportPage /> }], path);
+
+describe('SupportPage', () => {
+  it('opens with the oldest inquiry first and a clean URL', async () => {
+    const { router } = render('/common/support');
+    await screen.findByText('alice01');
+    expect(variables()).toEqual({
+      userName: null,
+      assigneeUserName: null,
+      datetimeFrom: null,
+      datetimeUntil: null,
+      unassigned: null,
+      userContactStatus: null,
+      pagination: { limit: 20, offset: 0, sort: { target: 'contactedAt', orderBy: 'ASC' } },
+    });
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('reopens a shared link with its filters, status tab, sort and page', async () => {
+    render(
+      '/common/support?userName=ali&dateFrom=2026-01-01&dateUntil=2026-01-31&unassigned=1&status=wip&order=desc&sort=statusChangedAt&page=2&size=50',
+    );
+    await screen.findByText('alice01');
+    expect(variables()).toEqual({
+      userName: 'ali',
+      assigneeUserName: null,
+      datetimeFrom: '2026-01-01T00:00:00.000Z',
+      datetimeUntil: '2026-01-31T23:59:59.999Z',
+      unassigned: true,
+      userContactStatus: 'wip',
+      pagination: { limit: 50, offset: 50, sort: { target: 'statusChangedAt', orderBy: 'DESC' } },
+    });
+    // The form shows what the list is filtered by.
+    expect(screen.getByLabelText('User name')).toHaveValue('ali');
+    expect(screen.getByLabelText('Contacted from')).toHaveValue('2026-01-01');
+    expect(screen.getByLabelText('Unassigned only')).toBeChecked();
+    expect(screen.getByLabelText('Assignee')).toBeDisabled();
+    expect(screen.getByRole('tab', { name: 'In progress (10)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(screen.getByLabelText('Oldest first (open on top)')).not.toBeChecked();
+  });
+
+  it('writes Search, the tab, the order and the page into the URL, and Back restores them', async () => {
+    const { router } = render('/common/support');
+    await screen.findByText('alice01');
+    await userEvent.type(screen.getByLabelText('User name'), 'bob');
+    await userEvent.type(screen.getByLabelText('Assignee'), 'carol');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?userName=bob&assigneeUserName=carol'),
+    );
+    await waitFor(() =>
+      expect(variables()).toMatchObject({ userName: 'bob', assigneeUserName: 'carol' }),
+    );
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Backlog (30)' }));
+    await waitFor(() => expect(variables()).toMatchObject({ userContactStatus: 'backlog' }));
+    await userEvent.click(screen.getByLabelText('Oldest first (open on top)'));
+    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('page')).toBe('2'),
+    );
+    const params = new URLSearchParams(router.state.location.search);
+    expect(Object.fromEntries(params)).toEqual({
+      userName: 'bob',
+      assigneeUserName: 'carol',
+      status: 'backlog',
+      sort: 'contactedAt',
+      order: 'desc',
+      page: '2',
+    });
+    expect(variables()).toMatchObject({
+      userContactStatus: 'backlog',
+      pagination: { limit: 20, offset: 20, sort: { target: 'contactedAt', orderBy: 'DESC' } },
+    });
+
+    // Back to before the search: the form forgets the typed names again.
+    await router.navigate(-4);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(screen.getByLabelText('User name')).toHaveValue(''));
+    expect(screen.getByLabelText('Assignee')).toHaveValue('');
+  });
+});
