@@ -24,5 +24,12 @@ export {
   type StagedRowProblem,
   type UploadedFile,
 } from './import-engine';
+export {
+  createImportProgressRegistry,
+  PROGRESS_KEY,
+  type ImportPhase,
+  type ImportProgress,
+  type ImportProgressRegistry,
+} from './import-progress';
 export type { ImportRecord, ImportsSortTarget, StagingTable } from './imports-repository';
-export { createImportsService, type ImportsService } from './imports-service';
+export { createImportsService, type ImportsService, type RunOptions } from './imports-service';
