@@ -297,6 +297,7 @@ async function importInTransaction<K extends string>(
     return at === undefined ? key : (first.value.cells[at] ?? key).replace(/^\uFEFF/, '').trim();
   };
 
+  await repo.prepareImportTransaction(trx);
   const stage = await repo.createStagingTable(trx, columns);
   const errors: ImportRowError[] = [];
   let errorCount = 0;
@@ -347,6 +348,7 @@ async function importInTransaction<K extends string>(
   }
 
   progress.phase('checking');
+  await repo.analyzeStagingTable(trx, stage);
   if (definition.uniqueBy && definition.uniqueBy.length > 0) {
     for (const dup of await repo.findDuplicateRows(trx, stage, definition.uniqueBy)) {
       addError(dup.line, null, { code: 'duplicate_in_file', params: { firstLine: dup.firstLine } });

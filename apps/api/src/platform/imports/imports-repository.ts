@@ -60,6 +60,23 @@ export async function insertStagedRows<K extends string>(
   );
 }
 
+/**
+ * Prepares the import's transaction for set-based work over up to millions of staged rows:
+ * sorts and hashes (duplicates, reference checks, the apply's triggers) get 64 MiB instead of
+ * the server's default 4 MiB and stay in memory (SET LOCAL: this transaction only).
+ */
+export async function prepareImportTransaction(trx: Executor): Promise<void> {
+  await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
+}
+
+/** Statistics of the loaded staging table, so the checks and the apply get fitting plans. */
+export async function analyzeStagingTable<K extends string>(
+  trx: Executor,
+  stage: StagingTable<K>,
+): Promise<void> {
+  await sql`ANALYZE ${stage.table}`.execute(trx);
+}
+
 /** Rows whose `keys` repeat an earlier row of the file: [line, first line]. */
 export async function findDuplicateRows<K extends string>(
   trx: Executor,

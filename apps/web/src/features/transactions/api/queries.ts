@@ -284,3 +284,29 @@ export function useCsvImports() {
       ).csvImports,
   });
 }
+
+const TransactionsImportProgressQuery = graphql(`
+  query TransactionsImportProgress($key: String!) {
+    csvImportProgress(key: $key) {
+      phase
+      rowsRead
+      bytesRead
+      byteSize
+    }
+  }
+`);
+
+/**
+ * The server's progress of the caller's running upload (null key: not polling), every half
+ * second until the upload's answer arrives and the caller drops the key.
+ */
+export function useImportProgress(key: string | null) {
+  return useQuery({
+    queryKey: ['csvImportProgress', key],
+    queryFn: async () =>
+      (await execute(TransactionsImportProgressQuery, { key: key! })).csvImportProgress,
+    enabled: key !== null,
+    refetchInterval: 500,
+    gcTime: 0,
+  });
+}
