@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
+import { SESSION_OPTIONS } from '../apps/api/src/db/database';
 import type { DB } from '../apps/api/src/db/schema';
 import { WITHDRAWAL_KINDS } from '../apps/api/src/db/tables/domain-tables';
 import { listPayments } from '../apps/api/src/modules/payments/payments-repository';
@@ -114,7 +115,14 @@ if (!url && args.only !== 'mail') {
 }
 
 let capture: Captured[] | null = null;
-const pool = new pg.Pool({ connectionString: url, max: 4, application_name: 'bench' });
+// The API's session settings (temp_buffers for the import's staging table), so the import
+// bench measures what the API runs.
+const pool = new pg.Pool({
+  connectionString: url,
+  max: 4,
+  application_name: 'bench',
+  options: SESSION_OPTIONS,
+});
 const db = new Kysely<DB>({
   dialect: new PostgresDialect({ pool }),
   log: (event: LogEvent) => {

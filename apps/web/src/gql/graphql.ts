@@ -609,7 +609,7 @@ export type TransactionsPaymentsQueryVariables = Exact<{
 }>;
 
 
-export type TransactionsPaymentsQuery = { userPayments: { list: Array<{ userPaymentId: string, userId: number, userName: string, planName: string, paidUsd: string, paidBtc: string, confirmedAt: string | null, assetFixedAt: string | null, status: string, amountETH: string | null, amountHEC: string | null }>, pagination: { totalRecords: number } } };
+export type TransactionsPaymentsQuery = { userPayments: { list: Array<{ userPaymentId: string, userId: number, userName: string, planName: string, priceUsd: string, paidUsd: string, paidBtc: string, paymentAddress: string, confirmedAt: string | null, canceledAt: string | null, assetFixedAt: string | null, status: string, amountETH: string | null, amountHEC: string | null }>, pagination: { totalRecords: number } } };
 
 export type TransactionsCsvImportsQueryVariables = Exact<{
   kinds: Array<string> | string;
@@ -1840,9 +1840,12 @@ export const TransactionsPaymentsDocument = new TypedDocumentString(`
       userId
       userName
       planName
+      priceUsd
       paidUsd
       paidBtc
+      paymentAddress
       confirmedAt
+      canceledAt
       assetFixedAt
       status
       amountETH

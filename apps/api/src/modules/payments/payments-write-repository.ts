@@ -1,6 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/executor';
-import type { StagedRowProblem, StagingTable } from '../../platform/imports';
+import {
+  IMPORT_STATEMENT_TIMEOUT,
+  type StagedRowProblem,
+  type StagingTable,
+} from '../../platform/imports';
 import type { PaymentListRow } from './payments-repository';
 
 /**
@@ -233,6 +237,9 @@ export async function previewRates(
  * once get an answer at once (one wins, the other a CONFLICT) instead of queueing.
  */
 export async function tryLockRateAssignment(trx: Executor): Promise<boolean> {
+  // The assignment's UPDATE of a large window (150k payments: tens of seconds on a small
+  // server, with the triggers) may outlast the API's statement timeout; this transaction only.
+  await sql`SET LOCAL statement_timeout = ${sql.lit(IMPORT_STATEMENT_TIMEOUT)}`.execute(trx);
   // A fixed key: 0x7261746573 ("rates"); other locks here use other keys.
   const result = await sql<{
     ok: boolean;

@@ -61,13 +61,19 @@ export async function insertStagedRows<K extends string>(
 }
 
 /**
- * Prepares the import's transaction for set-based work over up to millions of staged rows:
- * sorts and hashes (duplicates, reference checks, the apply's triggers) get 64 MiB instead of
- * the server's default 4 MiB and stay in memory (SET LOCAL: this transaction only).
+ * Prepares the import's transaction for set-based work over up to millions of staged rows
+ * (SET LOCAL: this transaction only): sorts and hashes (duplicates, reference checks, the
+ * apply's triggers) get 64 MiB instead of the server's default 4 MiB and stay in memory, and
+ * the statements may run longer than the API's statement timeout (30 s by default, meant for
+ * screens' queries): the apply of a file at the size limit takes minutes on a small server.
  */
 export async function prepareImportTransaction(trx: Executor): Promise<void> {
   await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
+  await sql`SET LOCAL statement_timeout = ${sql.lit(IMPORT_STATEMENT_TIMEOUT)}`.execute(trx);
 }
+
+/** The longest one statement of an import (or a rate assignment) may run. */
+export const IMPORT_STATEMENT_TIMEOUT = '15min';
 
 /** Statistics of the loaded staging table, so the checks and the apply get fitting plans. */
 export async function analyzeStagingTable<K extends string>(

@@ -31,5 +31,10 @@ export {
   type ImportProgress,
   type ImportProgressRegistry,
 } from './import-progress';
-export type { ImportRecord, ImportsSortTarget, StagingTable } from './imports-repository';
+export {
+  IMPORT_STATEMENT_TIMEOUT,
+  type ImportRecord,
+  type ImportsSortTarget,
+  type StagingTable,
+} from './imports-repository';
 export { createImportsService, type ImportsService, type RunOptions } from './imports-service';

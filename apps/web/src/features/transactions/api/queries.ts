@@ -227,9 +227,12 @@ const TransactionsPaymentsQuery = graphql(`
         userId
         userName
         planName
+        priceUsd
         paidUsd
         paidBtc
+        paymentAddress
         confirmedAt
+        canceledAt
         assetFixedAt
         status
         amountETH
