@@ -38,9 +38,11 @@ export async function createStagingTable<K extends string>(
 let stageCounter = 0;
 
 /**
- * Loads a batch of checked rows into the staging table in one statement. The rows travel as
- * one JSON parameter read by `json_to_recordset`, which both engines run alike; every value is
- * text (or null) and is cast by the column's type, so decimals and dates stay exact.
+ * Loads a batch of checked rows into the staging table in one statement: one array parameter
+ * per column read by `unnest`, which both engines run alike. Every value travels as text (or
+ * null) and is cast by the column's type, so decimals and dates stay exact. (Column arrays
+ * rather than one JSON document: no key repeated per row, and no JSON parse on the server;
+ * the staging of a million rows took about half the time.)
  */
 export async function insertStagedRows<K extends string>(
   trx: Executor,
@@ -50,12 +52,12 @@ export async function insertStagedRows<K extends string>(
 ): Promise<void> {
   if (rows.length === 0) return;
   const keys = Object.keys(columns) as K[];
-  const recordType = sql.join([
-    sql`line integer`,
-    ...keys.map((key) => sql`${sql.id(key)} ${sql.raw(stagingType(columns[key]))}`),
-  ]);
+  const arrays = [
+    sql`${rows.map((r) => r.line)}::integer[]`,
+    ...keys.map((key) => sql`${rows.map((r) => r[key])}::${sql.raw(stagingType(columns[key]))}[]`),
+  ];
   const names = sql.join([sql.id('line'), ...keys.map((key) => sql.id(key))]);
-  await sql`INSERT INTO ${stage.table} (${names}) SELECT ${names} FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(${recordType})`.execute(
+  await sql`INSERT INTO ${stage.table} (${names}) SELECT * FROM unnest(${sql.join(arrays)})`.execute(
     trx,
   );
 }

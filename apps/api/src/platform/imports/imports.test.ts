@@ -307,6 +307,27 @@ describe('import engine', () => {
   });
 });
 
+describe('staging', () => {
+  it('keeps text with quotes, braces, backslashes and the word NULL exactly, and blanks as null', async () => {
+    const content = freshRows([
+      '10,1.5,2026-06-01T00:00:00Z,"a""b,{c}\\ NULL"',
+      '11,2,2026-06-01T00:00:00Z,NULL',
+      '12,3,2026-06-01T00:00:00Z,',
+    ]);
+    const applied = await imports.run(definition, file(content), options(false));
+    expect(applied.imported?.appliedCount).toBe(4);
+    const notes = await sql<{ item_id: string; note: string | null }>`
+      SELECT item_id::text, note FROM import_test_items
+      WHERE item_id IN (10, 11, 12) AND at = '2026-06-01T00:00:00Z'
+      ORDER BY item_id`.execute(db);
+    expect(notes.rows).toEqual([
+      { item_id: '10', note: 'a"b,{c}\\ NULL' },
+      { item_id: '11', note: 'NULL' },
+      { item_id: '12', note: null },
+    ]);
+  });
+});
+
 describe('import progress', () => {
   it('reports parsing with rows and bytes growing, then checking, applying and done', async () => {
     const rows = Array.from(
