@@ -30,6 +30,7 @@ import type { DB } from '../apps/api/src/db/schema';
 import { PAYMENT_COLUMNS } from '../apps/api/src/modules/payments/payments-imports';
 import { paymentsImportDefinition } from '../apps/api/src/modules/payments/payments-service';
 import {
+  allowLongStatements,
   assignRates,
   tryLockRateAssignment,
 } from '../apps/api/src/modules/payments/payments-write-repository';
@@ -342,6 +343,7 @@ export async function benchRateAssignment(
       .transaction()
       .execute(async (trx) => {
         const started = performance.now();
+        await allowLongStatements(trx);
         if (!(await tryLockRateAssignment(trx))) throw new Error('rate assignment lock taken');
         const done = await assignRates(trx, {
           from,

@@ -324,6 +324,7 @@ export function createPaymentsService(
         actor,
         { operation: 'postAssignRates', targetType: 'rate_assignment' },
         async (trx) => {
+          await write.allowLongStatements(trx);
           if (!(await write.tryLockRateAssignment(trx))) {
             throw new AppError('CONFLICT', ASSIGNMENT_RUNNING, {
               reason: 'RATE_ASSIGNMENT_RUNNING',

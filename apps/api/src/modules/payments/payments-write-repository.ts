@@ -237,13 +237,19 @@ export async function previewRates(
 }
 
 /**
+ * Lets this transaction's statements outlast the API's statement timeout (meant for screens'
+ * queries): the UPDATE of a large window (150k payments: tens of seconds on a small server,
+ * with the triggers) may. Imports set the same in their own transaction.
+ */
+export async function allowLongStatements(trx: Executor): Promise<void> {
+  await sql`SET LOCAL statement_timeout = ${sql.lit(IMPORT_STATEMENT_TIMEOUT)}`.execute(trx);
+}
+
+/**
  * Another rate assignment holds the lock: false. Taken with try, so two admins committing at
  * once get an answer at once (one wins, the other a CONFLICT) instead of queueing.
  */
 export async function tryLockRateAssignment(trx: Executor): Promise<boolean> {
-  // The assignment's UPDATE of a large window (150k payments: tens of seconds on a small
-  // server, with the triggers) may outlast the API's statement timeout; this transaction only.
-  await sql`SET LOCAL statement_timeout = ${sql.lit(IMPORT_STATEMENT_TIMEOUT)}`.execute(trx);
   // A fixed key: 0x7261746573 ("rates"); other locks here use other keys.
   const result = await sql<{
     ok: boolean;
