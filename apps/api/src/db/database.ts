@@ -31,6 +31,15 @@ const pgliteParsers = {
   [types.INT8]: (value: string) => value,
 };
 
+/**
+ * Settings of every PostgreSQL session of the API. temp_buffers: a CSV import stages its rows
+ * in a temporary table (platform/imports), ~100 MiB for a million rows; with the default 8 MiB
+ * of session-local buffers it is written to disk and read back by every check, which made
+ * the staging several times slower than the parse. The buffers are allocated only as a session
+ * uses temporary tables, and the setting cannot change once it has, hence per session.
+ */
+export const SESSION_OPTIONS = '-c temp_buffers=128MB';
+
 /** Opens PostgreSQL when a URL is given, otherwise embedded PGlite in `dataDir`. */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
@@ -50,6 +59,7 @@ export async function openDatabase(options: {
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       application_name: 'admin-console',
+      options: SESSION_OPTIONS,
       ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     });
     // Without a listener, pg's Pool re-throws an idle connection's error as an uncaught

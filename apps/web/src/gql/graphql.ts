@@ -623,7 +623,7 @@ export type TransactionsPaymentsQueryVariables = Exact<{
 }>;
 
 
-export type TransactionsPaymentsQuery = { userPayments: { list: Array<{ userPaymentId: string, userId: number, userName: string, planName: string, paidUsd: string, paidBtc: string, confirmedAt: string | null, assetFixedAt: string | null, status: string, amountETH: string | null, amountHEC: string | null }>, pagination: { totalRecords: number } } };
+export type TransactionsPaymentsQuery = { userPayments: { list: Array<{ userPaymentId: string, userId: number, userName: string, planName: string, priceUsd: string, paidUsd: string, paidBtc: string, paymentAddress: string, confirmedAt: string | null, canceledAt: string | null, assetFixedAt: string | null, status: string, amountETH: string | null, amountHEC: string | null }>, pagination: { totalRecords: number } } };
 
 export type TransactionsCsvImportsQueryVariables = Exact<{
   kinds: Array<string> | string;
@@ -633,11 +633,19 @@ export type TransactionsCsvImportsQueryVariables = Exact<{
 
 export type TransactionsCsvImportsQuery = { csvImports: { list: Array<{ id: string, kind: string, fileName: string, contentHash: string, rowCount: number, appliedCount: number, adminUserName: string | null, importedAt: string }>, pagination: { totalRecords: number } } };
 
+export type TransactionsImportProgressQueryVariables = Exact<{
+  key: string;
+}>;
+
+
+export type TransactionsImportProgressQuery = { csvImportProgress: { phase: string, rowsRead: number, bytesRead: number, byteSize: number } | null };
+
 export type TransactionsCsvReportFragment = { message: string, countPayments: number, report: { dryRun: boolean, fileName: string, contentHash: string, encoding: string, rowCount: number, count: number, errorCount: number, totals: Array<{ name: string, value: string }>, errors: Array<{ line: number, column: string | null, code: string, params: string, message: string }>, alreadyImported: { id: string, importedAt: string, adminUserName: string | null } | null, imported: { id: string } | null } };
 
 export type TransactionsUploadPaymentsMutationVariables = Exact<{
   file: File;
   dryRun?: boolean | null | undefined;
+  progressKey?: string | null | undefined;
 }>;
 
 
@@ -646,6 +654,7 @@ export type TransactionsUploadPaymentsMutation = { postAddUserPaymentsByCSV: { m
 export type TransactionsUploadRatesMutationVariables = Exact<{
   file: File;
   dryRun?: boolean | null | undefined;
+  progressKey?: string | null | undefined;
 }>;
 
 
@@ -1897,9 +1906,12 @@ export const TransactionsPaymentsDocument = new TypedDocumentString(`
       userId
       userName
       planName
+      priceUsd
       paidUsd
       paidBtc
+      paymentAddress
       confirmedAt
+      canceledAt
       assetFixedAt
       status
       amountETH
@@ -1930,9 +1942,23 @@ export const TransactionsCsvImportsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<TransactionsCsvImportsQuery, TransactionsCsvImportsQueryVariables>;
+export const TransactionsImportProgressDocument = new TypedDocumentString(`
+    query TransactionsImportProgress($key: String!) {
+  csvImportProgress(key: $key) {
+    phase
+    rowsRead
+    bytesRead
+    byteSize
+  }
+}
+    `) as unknown as TypedDocumentString<TransactionsImportProgressQuery, TransactionsImportProgressQueryVariables>;
 export const TransactionsUploadPaymentsDocument = new TypedDocumentString(`
-    mutation TransactionsUploadPayments($file: Upload!, $dryRun: Boolean) {
-  postAddUserPaymentsByCSV(file: $file, dryRun: $dryRun) {
+    mutation TransactionsUploadPayments($file: Upload!, $dryRun: Boolean, $progressKey: String) {
+  postAddUserPaymentsByCSV(
+    file: $file
+    dryRun: $dryRun
+    progressKey: $progressKey
+  ) {
     ...TransactionsCsvReport
   }
 }
@@ -1969,8 +1995,8 @@ export const TransactionsUploadPaymentsDocument = new TypedDocumentString(`
   }
 }`) as unknown as TypedDocumentString<TransactionsUploadPaymentsMutation, TransactionsUploadPaymentsMutationVariables>;
 export const TransactionsUploadRatesDocument = new TypedDocumentString(`
-    mutation TransactionsUploadRates($file: Upload!, $dryRun: Boolean) {
-  postAssignRatesByCSV(file: $file, dryRun: $dryRun) {
+    mutation TransactionsUploadRates($file: Upload!, $dryRun: Boolean, $progressKey: String) {
+  postAssignRatesByCSV(file: $file, dryRun: $dryRun, progressKey: $progressKey) {
     ...TransactionsCsvReport
   }
 }

@@ -335,6 +335,11 @@ export const enScreens: ScreensMessages = {
       check: 'Check the file',
       uploading: 'Uploading',
       working: 'Checking',
+      progress: {
+        parsing: 'Reading the file: {{rows}} rows',
+        checking: 'Checking the rows against the data',
+        applying: 'Applying',
+      },
       apply: 'Import {{count}}',
       invalidRows: '{{count}} of {{rows}} rows are invalid. Nothing was imported.',
       alreadyImported: 'This file was already imported as #{{id}} on {{at}} by {{by}}',

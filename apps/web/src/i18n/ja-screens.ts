@@ -337,6 +337,11 @@ export const jaScreens = {
       check: 'ファイルを確認',
       uploading: 'アップロード中',
       working: '検証中',
+      progress: {
+        parsing: 'ファイルを読み込み中: {{rows}} 行',
+        checking: '行をデータと照合中',
+        applying: '反映中',
+      },
       apply: '{{count}} 件を取り込む',
       invalidRows: '{{rows}} 行中 {{count}} 行に誤りがあります。何も取り込まれていません。',
       alreadyImported: 'このファイルは #{{id}} として {{at}} に {{by}} が取り込み済みです',

@@ -2,8 +2,8 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/executor';
 import {
   countBuckets,
-  countFromBucketRange,
   countFromBuckets,
+  countFromDayBuckets,
   servedByBuckets,
   type BucketRange,
   type CountRule,
@@ -174,47 +174,26 @@ function onlyDateRange(f: PaymentsFilter): DateRange | undefined {
   return undefined;
 }
 
-const DAY_MS = 86_400_000;
-
-/** A UTC day's bucket key, or undefined outside four-digit years (the buckets' key format). */
-function dayKey(day: number): string | undefined {
-  const iso = new Date(day * DAY_MS).toISOString();
-  return /^\d{4}-\d{2}-\d{2}T/.test(iso) ? iso.slice(0, 10) : undefined;
-}
-
 /**
- * Counts `from <= date <= until` (the filter's inclusive ends; either may be open) as: the day
- * buckets from the first day starting at or after `from` through the day holding `until`, plus
- * the rows from `from` to that first midnight, minus the rows of the last day after `until`.
- * Both edge counts read the part of a day from a point to its end, never the midnight a day
- * starts with (where asset_fixed_at piles up: rates are assigned at a midnight deadline), and
- * at most one day of the date index each. Undefined when a bound cannot be keyed.
+ * Counts `from <= date <= until` (the filter's inclusive ends; either may be open) from the day
+ * buckets, the edge days through the date index (countFromDayBuckets). The edge counts read
+ * the part of a day from a point to its end, never the midnight a day starts with (where
+ * asset_fixed_at piles up: rates are assigned at a midnight deadline). Undefined when a bound
+ * cannot be keyed.
  */
-async function countDateRange(db: Executor, range: DateRange): Promise<number | undefined> {
-  const { column, days } = range;
-  const from = range.from?.getTime();
-  const until = range.until?.getTime();
-  if (Number.isNaN(from) || Number.isNaN(until)) return undefined;
-  if (from !== undefined && until !== undefined && from > until) return 0;
-  const firstDay = from === undefined ? undefined : Math.ceil(from / DAY_MS);
-  const lastDay = until === undefined ? undefined : Math.floor(until / DAY_MS);
-  const fromKey = firstDay === undefined ? undefined : dayKey(firstDay);
-  const toKey = lastDay === undefined ? undefined : dayKey(lastDay);
-  if ((firstDay !== undefined && !fromKey) || (lastDay !== undefined && !toKey)) return undefined;
-  const count = () => db.selectFrom('payments as p').select((eb) => eb.fn.countAll().as('n'));
-  const add =
-    from !== undefined && firstDay !== undefined && firstDay * DAY_MS > from
-      ? count()
-          .where(`p.${column}`, '>=', new Date(from))
-          .where(`p.${column}`, '<', new Date(firstDay * DAY_MS))
-      : undefined;
-  const subtract =
-    until !== undefined && lastDay !== undefined
-      ? count()
-          .where(`p.${column}`, '>', new Date(until))
-          .where(`p.${column}`, '<', new Date((lastDay + 1) * DAY_MS))
-      : undefined;
-  return countFromBucketRange(db, days, { from: fromKey, to: toKey }, { add, subtract });
+function countDateRange(db: Executor, range: DateRange): Promise<number | undefined> {
+  const { column } = range;
+  return countFromDayBuckets(
+    db,
+    range.days,
+    { from: range.from, until: range.until },
+    (low, high, lowInclusive) =>
+      db
+        .selectFrom('payments as p')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where(`p.${column}`, lowInclusive ? '>=' : '>', low)
+        .where(`p.${column}`, '<', high),
+  );
 }
 
 /**

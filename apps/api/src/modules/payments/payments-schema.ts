@@ -133,9 +133,19 @@ builder.mutationField('postAddUserPaymentsByCSV', (t) =>
     args: {
       file: t.arg({ type: 'Upload', required: true }),
       dryRun: t.arg.boolean({ required: false, defaultValue: false }),
+      progressKey: t.arg.string({
+        required: false,
+        description:
+          'A key the client chooses (8–64 of A-Z a-z 0-9 - _) to poll csvImportProgress with.',
+      }),
     },
     resolve: (_root, args, ctx) =>
-      ctx.services.payments.importPayments(ctx.actor, args.file, args.dryRun ?? false),
+      ctx.services.payments.importPayments(
+        ctx.actor,
+        args.file,
+        args.dryRun ?? false,
+        args.progressKey,
+      ),
   }),
 );
 
@@ -148,9 +158,19 @@ builder.mutationField('postAssignRatesByCSV', (t) =>
     args: {
       file: t.arg({ type: 'Upload', required: true }),
       dryRun: t.arg.boolean({ required: false, defaultValue: false }),
+      progressKey: t.arg.string({
+        required: false,
+        description:
+          'A key the client chooses (8–64 of A-Z a-z 0-9 - _) to poll csvImportProgress with.',
+      }),
     },
     resolve: (_root, args, ctx) =>
-      ctx.services.payments.importRates(ctx.actor, args.file, args.dryRun ?? false),
+      ctx.services.payments.importRates(
+        ctx.actor,
+        args.file,
+        args.dryRun ?? false,
+        args.progressKey,
+      ),
   }),
 );
 

@@ -183,13 +183,9 @@ export function createPaymentsService(
       if (!(await write.tryLockRateAssignment(trx))) {
         throw new AppError('CONFLICT', ASSIGNMENT_RUNNING, { reason: 'RATE_ASSIGNMENT_RUNNING' });
       }
-      let count = 0;
-      const ids: number[] = [];
-      for (const row of await write.listStagedRates(trx, stage)) {
-        const done = await write.assignRates(trx, { ...row, adminUserId: actor.adminUserId });
-        count += done.count;
-        ids.push(done.id);
-      }
+      // One INSERT of the windows and one UPDATE of their payments, however many rows.
+      const ids = await write.insertStagedRateAssignments(trx, stage, actor.adminUserId);
+      const { count } = await write.fixAssignedPayments(trx, ids);
       return { count, targetIds: ids };
     },
   });
@@ -200,9 +196,11 @@ export function createPaymentsService(
     definition: ImportDefinition<K>,
     file: UploadedFile,
     dryRun: boolean,
+    progressKey: string | null | undefined,
   ): Promise<ImportReport> =>
     imports.run(definition, file, {
       dryRun,
+      progressKey,
       actor: { adminUserId: actor.adminUserId, adminUserName: actor.adminUserName },
       transaction: (work) => audit.withAudit(actor, { operation, targetType: 'csv_import' }, work),
       recordDryRun: (report) =>
@@ -269,25 +267,37 @@ export function createPaymentsService(
     },
 
     /** postAddUserPaymentsByCSV: every row checked; a dry run previews; once per file content. */
-    async importPayments(actor: Actor, file: UploadedFile, dryRun: boolean): Promise<ImportResult> {
+    async importPayments(
+      actor: Actor,
+      file: UploadedFile,
+      dryRun: boolean,
+      progressKey?: string | null,
+    ): Promise<ImportResult> {
       const report = await runImport(
         actor,
         'postAddUserPaymentsByCSV',
         paymentsImportDefinition(clock()),
         file,
         dryRun,
+        progressKey,
       );
       return importResult(report, 'payment', 'imported');
     },
 
     /** postAssignRatesByCSV: one rate assignment per row (windows may not overlap). */
-    async importRates(actor: Actor, file: UploadedFile, dryRun: boolean): Promise<ImportResult> {
+    async importRates(
+      actor: Actor,
+      file: UploadedFile,
+      dryRun: boolean,
+      progressKey?: string | null,
+    ): Promise<ImportResult> {
       const report = await runImport(
         actor,
         'postAssignRatesByCSV',
         ratesImport(actor),
         file,
         dryRun,
+        progressKey,
       );
       return importResult(report, 'payment', 'fixed');
     },
@@ -314,6 +324,7 @@ export function createPaymentsService(
         actor,
         { operation: 'postAssignRates', targetType: 'rate_assignment' },
         async (trx) => {
+          await write.allowLongStatements(trx);
           if (!(await write.tryLockRateAssignment(trx))) {
             throw new AppError('CONFLICT', ASSIGNMENT_RUNNING, {
               reason: 'RATE_ASSIGNMENT_RUNNING',

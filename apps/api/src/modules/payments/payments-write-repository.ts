@@ -1,6 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/executor';
-import type { StagedRowProblem, StagingTable } from '../../platform/imports';
+import {
+  IMPORT_STATEMENT_TIMEOUT,
+  type StagedRowProblem,
+  type StagingTable,
+} from '../../platform/imports';
 import type { PaymentListRow } from './payments-repository';
 
 /**
@@ -153,7 +157,12 @@ export async function summarizeStagedPayments(
   return { count: Number(row.n), paidUsd: row.usd, assetETH: row.eth, assetHEC: row.hec };
 }
 
-/** Inserts every staged payment in one statement; rows without confirmedAt take `now`. */
+/**
+ * Inserts every staged payment in one statement; rows without confirmedAt take `now`. No
+ * ORDER BY line: sorting a million staged rows cost about a fifth of the import's apply
+ * (bench/imports.ts), and nothing needs the ids in file order (in practice they still follow
+ * it: the staging table is scanned in the order it was filled).
+ */
 export async function insertStagedPayments(
   trx: Executor,
   stage: StagingTable<PaymentStageKey>,
@@ -165,8 +174,7 @@ export async function insertStagedPayments(
       status, confirmed_at, asset_fixed_at, amount_eth, amount_hec)
     SELECT s.${c('userId')}, s.${c('planId')}, pl.price_usd, s.${c('paidUsd')}, 0, ${MANUAL_PAYMENT_ADDRESS},
       'asset_fixed', coalesce(s.${c('confirmedAt')}, ${now}), ${now}, s.${c('assetETH')}, s.${c('assetHEC')}
-    FROM ${stage.table} s JOIN plans pl ON pl.id = s.${c('planId')}
-    ORDER BY s.line`.execute(trx);
+    FROM ${stage.table} s JOIN plans pl ON pl.id = s.${c('planId')}`.execute(trx);
   return Number(result.numAffectedRows ?? 0);
 }
 
@@ -229,6 +237,15 @@ export async function previewRates(
 }
 
 /**
+ * Lets this transaction's statements outlast the API's statement timeout (meant for screens'
+ * queries): the UPDATE of a large window (150k payments: tens of seconds on a small server,
+ * with the triggers) may. Imports set the same in their own transaction.
+ */
+export async function allowLongStatements(trx: Executor): Promise<void> {
+  await sql`SET LOCAL statement_timeout = ${sql.lit(IMPORT_STATEMENT_TIMEOUT)}`.execute(trx);
+}
+
+/**
  * Another rate assignment holds the lock: false. Taken with try, so two admins committing at
  * once get an answer at once (one wins, the other a CONFLICT) instead of queueing.
  */
@@ -264,28 +281,49 @@ export async function assignRates(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const eth = convertedSql(sql`${a.ethRate}::numeric`, 'ETH');
-  const hec = convertedSql(sql`${a.hecRate}::numeric`, 'HEC');
-  const fixed = await sql<{ eth: string; hec: string; n: string }>`
+  const fixed = await fixAssignedPayments(trx, [inserted.id]);
+  return { id: inserted.id, ...fixed };
+}
+
+/**
+ * Fixes the unfixed payments of recorded rate assignments in ONE statement, whatever their
+ * number: each payment confirmed in an assignment's window (both ends inclusive) takes that
+ * assignment's deadline, rates and `trunc(paid_btc × rate, 18)` amounts, and each assignment
+ * its payment_count. The windows must not overlap (the callers check it), so no payment
+ * matches two of them.
+ */
+export async function fixAssignedPayments(
+  trx: Executor,
+  assignmentIds: readonly number[],
+): Promise<{ count: number; amountETH: string; amountHEC: string }> {
+  if (assignmentIds.length === 0) return { count: 0, amountETH: '0', amountHEC: '0' };
+  const eth = convertedSql(sql`ra.btc_eth_rate`, 'ETH');
+  const hec = convertedSql(sql`ra.btc_hec_rate`, 'HEC');
+  const result = await sql<{ n: string; eth: string; hec: string }>`
     WITH fixed AS (
       UPDATE payments p SET
-        status = 'asset_fixed', asset_fixed_at = ${a.deadline}, rate_assignment_id = ${inserted.id},
-        btc_eth_rate = ${a.ethRate}::numeric, btc_hec_rate = ${a.hecRate}::numeric,
+        status = 'asset_fixed', asset_fixed_at = ra.deadline, rate_assignment_id = ra.id,
+        btc_eth_rate = ra.btc_eth_rate, btc_hec_rate = ra.btc_hec_rate,
         amount_eth = ${eth}, amount_hec = ${hec}
-      FROM plans pl
-      WHERE pl.id = p.plan_id AND p.status = 'confirmed' AND ${windowSql(a)}
-      RETURNING p.amount_eth, p.amount_hec
+      FROM rate_assignments ra, plans pl
+      WHERE ra.id = ANY(${[...assignmentIds]}::integer[]) AND pl.id = p.plan_id
+        AND p.status = 'confirmed'
+        AND p.confirmed_at >= coalesce(ra.confirmed_at_from, '-infinity'::timestamptz)
+        AND p.confirmed_at <= ra.confirmed_at_until
+      RETURNING ra.id AS assignment_id, p.amount_eth, p.amount_hec
+    ), per_assignment AS (
+      SELECT assignment_id, count(*) AS n, sum(amount_eth) AS eth, sum(amount_hec) AS hec
+      FROM fixed GROUP BY assignment_id
+    ), counted AS (
+      UPDATE rate_assignments ra SET payment_count = x.n
+      FROM per_assignment x WHERE ra.id = x.assignment_id
+      RETURNING ra.id
     )
-    SELECT count(*) AS n, coalesce(sum(amount_eth), 0)::text AS eth, coalesce(sum(amount_hec), 0)::text AS hec
-    FROM fixed`.execute(trx);
-  const row = fixed.rows[0]!;
-  const count = Number(row.n);
-  await trx
-    .updateTable('rate_assignments')
-    .set({ payment_count: count })
-    .where('id', '=', inserted.id)
-    .execute();
-  return { id: inserted.id, count, amountETH: row.eth, amountHEC: row.hec };
+    SELECT coalesce(sum(n), 0) AS n, coalesce(sum(eth), 0)::text AS eth,
+      coalesce(sum(hec), 0)::text AS hec
+    FROM per_assignment`.execute(trx);
+  const row = result.rows[0]!;
+  return { count: Number(row.n), amountETH: row.eth, amountHEC: row.hec };
 }
 
 // ---- rates CSV (staged) ----
@@ -374,31 +412,24 @@ export async function summarizeStagedRates(
   };
 }
 
-/** The staged windows in file order (a rates file has a handful: one per deadline). */
-export async function listStagedRates(
+/**
+ * Records one rate assignment per staged window (in file order) in one statement; returns
+ * their ids, for fixAssignedPayments.
+ */
+export async function insertStagedRateAssignments(
   trx: Executor,
   stage: StagingTable<RateStageKey>,
-): Promise<Array<RateWindow & { line: number; deadline: Date; hecRate: string; ethRate: string }>> {
+  adminUserId: number | null,
+): Promise<number[]> {
   const c = stage.column;
-  const result = await sql<{
-    line: number;
-    start_at: Date | null;
-    end_at: Date;
-    deadline: Date;
-    hec: string;
-    eth: string;
-  }>`
-    SELECT line, ${c('startAt')} AS start_at, ${c('endAt')} AS end_at, ${c('deadline')} AS deadline,
-      ${c('BTCHECRate')}::text AS hec, ${c('BTCETHRate')}::text AS eth
-    FROM ${stage.table} ORDER BY line`.execute(trx);
-  return result.rows.map((r) => ({
-    line: r.line,
-    from: r.start_at,
-    until: r.end_at,
-    deadline: r.deadline,
-    hecRate: r.hec,
-    ethRate: r.eth,
-  }));
+  const result = await sql<{ id: number }>`
+    INSERT INTO rate_assignments (confirmed_at_from, confirmed_at_until, deadline, btc_hec_rate,
+      btc_eth_rate, admin_user_id)
+    SELECT ${c('startAt')}, ${c('endAt')}, ${c('deadline')}, ${c('BTCHECRate')}, ${c('BTCETHRate')},
+      ${adminUserId}::integer
+    FROM ${stage.table} ORDER BY line
+    RETURNING id`.execute(trx);
+  return result.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
 }
 
 // ---- unfixed payments ----

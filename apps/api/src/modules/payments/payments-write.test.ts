@@ -73,13 +73,22 @@ const REPORT = `message countPayments report { dryRun rowCount count errorCount 
 async function upload(
   mutation: 'postAddUserPaymentsByCSV' | 'postAssignRatesByCSV',
   content: string | Uint8Array,
-  options: { dryRun?: boolean; token?: string | null; name?: string; csrf?: boolean } = {},
+  options: {
+    dryRun?: boolean;
+    token?: string | null;
+    name?: string;
+    csrf?: boolean;
+    progressKey?: string;
+  } = {},
 ): Promise<GraphQLResponse<Record<string, CsvResult>>> {
-  const query = `mutation ($file: Upload!, $dryRun: Boolean) { ${mutation}(file: $file, dryRun: $dryRun) { ${REPORT} } }`;
+  const query = `mutation ($file: Upload!, $dryRun: Boolean, $key: String) { ${mutation}(file: $file, dryRun: $dryRun, progressKey: $key) { ${REPORT} } }`;
   const form = new FormData();
   form.set(
     'operations',
-    JSON.stringify({ query, variables: { file: null, dryRun: options.dryRun ?? false } }),
+    JSON.stringify({
+      query,
+      variables: { file: null, dryRun: options.dryRun ?? false, key: options.progressKey ?? null },
+    }),
   );
   form.set('map', JSON.stringify({ 0: ['variables.file'] }));
   const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
@@ -604,5 +613,111 @@ describe('rate assignment', () => {
     expect(applied.data!.postAssignRatesByCSV!.countPayments).toBe(2);
     await readSide(users[3]!);
     expect(await auditCount('postAssignRatesByCSV')).toBe(3);
+  });
+
+  it("applies a file of several windows in one go: each payment takes its own window's rates", async () => {
+    // Three windows in 2027 (after every other test's payments), deliberately out of order in
+    // the file, with payments at both inclusive ends and one between windows left unfixed.
+    const u = users[1]!;
+    await addConfirmed(u, hecPlan, '0.00000001', '2027-01-01T00:00:00Z');
+    await addConfirmed(u, ethPlan, '1.23456789', '2027-01-31T00:00:00Z');
+    await addConfirmed(u, hecPlan, '2', '2027-03-10T00:00:00Z');
+    await addConfirmed(u, hecPlan, '3', '2027-05-01T00:00:00Z');
+    await addConfirmed(u, ethPlan, '0.5', '2027-05-31T00:00:00Z');
+    await addConfirmed(u, hecPlan, '7', '2027-06-15T00:00:00Z');
+    const header = 'startAt,endAt,deadline,BTCHECRate,BTCETHRate';
+    const file = [
+      header,
+      '2027-05-01T00:00:00Z,2027-05-31T00:00:00Z,2027-06-01T00:00:00Z,0.333333333333333333,3.000000000000000001',
+      '2027-01-01T00:00:00Z,2027-01-31T00:00:00Z,2027-02-01T00:00:00Z,1.5,0.999999999999999999',
+      '2027-03-01T00:00:00Z,2027-03-31T00:00:00Z,2027-04-01T00:00:00Z,10,20',
+    ].join('\r\n');
+    const dry = await upload('postAssignRatesByCSV', file, { dryRun: true, name: 'rates3.csv' });
+    expect(dry.errors).toBeUndefined();
+    expect(dry.data!.postAssignRatesByCSV!.report.errorCount).toBe(0);
+    const applied = await upload('postAssignRatesByCSV', file, { name: 'rates3.csv' });
+    expect(applied.errors).toBeUndefined();
+    expect(applied.data!.postAssignRatesByCSV!.countPayments).toBe(5);
+
+    const rows = await sql<{
+      confirmed_at: Date;
+      status: string;
+      asset_fixed_at: Date | null;
+      amount_eth: string | null;
+      amount_hec: string | null;
+      ra_until: Date | null;
+      ra_count: number | null;
+    }>`
+      SELECT p.confirmed_at, p.status, p.asset_fixed_at, p.amount_eth::text, p.amount_hec::text,
+        ra.confirmed_at_until AS ra_until, ra.payment_count AS ra_count
+      FROM payments p LEFT JOIN rate_assignments ra ON ra.id = p.rate_assignment_id
+      WHERE p.end_user_id = ${u} AND p.confirmed_at >= '2027-01-01T00:00:00Z'
+      ORDER BY p.confirmed_at`.execute(t.database.db);
+    const got = rows.rows.map((r) => [
+      r.confirmed_at.toISOString().slice(0, 10),
+      r.status,
+      r.asset_fixed_at?.toISOString().slice(0, 10) ?? null,
+      r.amount_eth === null ? null : decimalEq(r.amount_eth, '0') ? '0' : r.amount_eth,
+      r.amount_hec === null ? null : decimalEq(r.amount_hec, '0') ? '0' : r.amount_hec,
+      r.ra_count,
+    ]);
+    // trunc(paid_btc × rate, 18), each by its own window's rate and deadline.
+    expect(got).toEqual([
+      ['2027-01-01', 'asset_fixed', '2027-02-01', '0', '0.000000015000000000', 2],
+      ['2027-01-31', 'asset_fixed', '2027-02-01', '1.234567889999999998', '0', 2],
+      ['2027-03-10', 'asset_fixed', '2027-04-01', '0', '20.000000000000000000', 1],
+      ['2027-05-01', 'asset_fixed', '2027-06-01', '0', '0.999999999999999999', 2],
+      ['2027-05-31', 'asset_fixed', '2027-06-01', '1.500000000000000000', '0', 2],
+      ['2027-06-15', 'confirmed', null, null, null, null],
+    ]);
+    // The preview's totals are the sums of what was written, to the last digit.
+    const written = await sql<{ eth: string; hec: string }>`
+      SELECT sum(amount_eth)::text AS eth, sum(amount_hec)::text AS hec FROM payments
+      WHERE end_user_id = ${u} AND confirmed_at >= '2027-01-01T00:00:00Z' AND status = 'asset_fixed'`.execute(
+      t.database.db,
+    );
+    expect(total(dry.data!.postAssignRatesByCSV!.report, 'amountETH')).toBe(written.rows[0]!.eth);
+    expect(total(dry.data!.postAssignRatesByCSV!.report, 'amountHEC')).toBe(written.rows[0]!.hec);
+    await readSide(u);
+
+    // The windows are fixed now: the same windows again (another file) are refused, row by row.
+    const again = await upload('postAssignRatesByCSV', file + '\r\n', { name: 'rates3b.csv' });
+    expect(again.data).toBeNull();
+    expect(again.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', errorCount: 3 });
+  });
+
+  it("reports an upload's progress under its key, to the admin who sent it only", async () => {
+    const PROGRESS = `query ($key: String!) { csvImportProgress(key: $key) { phase rowsRead bytesRead byteSize } }`;
+    const key = 'c0ffee00-1234-4abc-8def-000000000001';
+    const rows = Array.from(
+      { length: 50 },
+      (_, i) => `${users[0]},${hecPlan},${i + 1},0,1,2026-02-0${(i % 9) + 1}T00:00:00Z`,
+    );
+    const content = ['userId,planId,paidUsd,assetETH,assetHEC,confirmedAt', ...rows].join('\r\n');
+    const before = await t.gql<{ csvImportProgress: unknown }>(PROGRESS, { key }, writer);
+    expect(before.data!.csvImportProgress).toBeNull();
+    const dry = await upload('postAddUserPaymentsByCSV', content, {
+      dryRun: true,
+      progressKey: key,
+    });
+    expect(dry.errors).toBeUndefined();
+    const mine = await t.gql<{
+      csvImportProgress: { phase: string; rowsRead: number; bytesRead: number; byteSize: number };
+    }>(PROGRESS, { key }, writer);
+    expect(mine.data!.csvImportProgress).toEqual({
+      phase: 'done',
+      rowsRead: 50,
+      bytesRead: Buffer.byteLength(content),
+      byteSize: Buffer.byteLength(content),
+    });
+    // Another admin asking with the same key learns nothing.
+    const other = await t.gql<{ csvImportProgress: unknown }>(PROGRESS, { key }, reader);
+    expect(other.errors).toBeUndefined();
+    expect(other.data!.csvImportProgress).toBeNull();
+    const bad = await upload('postAddUserPaymentsByCSV', content, {
+      dryRun: true,
+      progressKey: 'no spaces allowed',
+    });
+    expect(bad.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 });

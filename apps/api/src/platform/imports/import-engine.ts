@@ -10,6 +10,7 @@ import {
   type ImportReason,
   type ImportReasonCode,
 } from './import-columns';
+import type { ImportPhase, ImportProgress } from './import-progress';
 import * as repo from './imports-repository';
 import type { StagingTable } from './imports-repository';
 
@@ -26,6 +27,8 @@ export const DEFAULT_IMPORT_MAX_BYTES = 64 * 1024 * 1024;
 export const MAX_REPORTED_ERRORS = 1000;
 /** Rows per staging insert. */
 const STAGE_BATCH = 20_000;
+/** Rows between two progress reports while parsing. */
+const PROGRESS_EVERY = 5_000;
 
 /** One refused cell or row: line (header = 1), column as headed in the file, reason. */
 export type ImportRowError = {
@@ -113,6 +116,8 @@ export type RunImportOptions = {
   /** Records a dry run (the module passes audit.record); a preview changes nothing else. */
   recordDryRun?: (report: ImportReport) => Promise<void>;
   maxBytes?: number;
+  /** Told each phase, and the rows and bytes read every few thousand rows while parsing. */
+  onProgress?: (progress: ImportProgress) => void;
 };
 
 /** Thrown inside the dry run's transaction to roll it back with the report in hand. */
@@ -140,7 +145,53 @@ export async function runImport<K extends string>(
   if (bytes.length > maxBytes) throw tooLarge(maxBytes);
   const contentHash = createHash('sha256').update(bytes).digest('hex');
   const fileName = (upload.name || 'upload.csv').slice(0, 255);
+  const progress = progressOf(options.onProgress, bytes.length);
+  try {
+    const report = await runParsed(
+      db,
+      definition,
+      bytes,
+      { ...options, contentHash, fileName },
+      progress,
+    );
+    progress.phase('done');
+    return report;
+  } catch (error) {
+    progress.phase('failed');
+    throw error;
+  }
+}
 
+type Progress = {
+  phase: (phase: ImportPhase) => void;
+  read: (rowsRead: number, bytesRead: number) => void;
+};
+
+function progressOf(onProgress: RunImportOptions['onProgress'], byteSize: number): Progress {
+  const state: ImportProgress = { phase: 'parsing', rowsRead: 0, bytesRead: 0, byteSize };
+  const tell = () => onProgress?.(state);
+  return {
+    phase: (phase) => {
+      state.phase = phase;
+      if (phase !== 'parsing') state.bytesRead = byteSize;
+      tell();
+    },
+    read: (rowsRead, bytesRead) => {
+      state.rowsRead = rowsRead;
+      state.bytesRead = bytesRead;
+      tell();
+    },
+  };
+}
+
+async function runParsed<K extends string>(
+  db: Kysely<DB>,
+  definition: ImportDefinition<K>,
+  bytes: Uint8Array,
+  options: RunImportOptions & { contentHash: string; fileName: string },
+  progress: Progress,
+): Promise<ImportReport> {
+  const { contentHash, fileName } = options;
   if (options.dryRun) {
     const report = await db
       .transaction()
@@ -150,6 +201,7 @@ export async function runImport<K extends string>(
           fileName,
           dryRun: true,
           actor: options.actor,
+          progress,
         });
         throw new RollbackWith(done);
       })
@@ -168,6 +220,7 @@ export async function runImport<K extends string>(
       fileName,
       dryRun: false,
       actor: options.actor,
+      progress,
     });
     return {
       result: report,
@@ -190,8 +243,16 @@ async function importInTransaction<K extends string>(
   trx: Transaction<DB>,
   definition: ImportDefinition<K>,
   bytes: Uint8Array,
-  file: { contentHash: string; fileName: string; dryRun: boolean; actor: ImportActor },
+  file: {
+    contentHash: string;
+    fileName: string;
+    dryRun: boolean;
+    actor: ImportActor;
+    progress: Progress;
+  },
 ): Promise<ImportReport> {
+  const { progress } = file;
+  progress.phase('parsing');
   const previous = await repo.findImport(trx, definition.kind, file.contentHash);
   const base = {
     kind: definition.kind,
@@ -216,7 +277,8 @@ async function importInTransaction<K extends string>(
 
   const columns = definition.columns;
   const keys = Object.keys(columns) as K[];
-  const reader = await openCsv(chunks(bytes));
+  const source = chunks(bytes);
+  const reader = await openCsv(source.pieces);
   const records = reader.records[Symbol.asyncIterator]();
   const first = await records.next();
   if (first.done) {
@@ -235,6 +297,7 @@ async function importInTransaction<K extends string>(
     return at === undefined ? key : (first.value.cells[at] ?? key).replace(/^\uFEFF/, '').trim();
   };
 
+  await repo.prepareImportTransaction(trx);
   const stage = await repo.createStagingTable(trx, columns);
   const errors: ImportRowError[] = [];
   let errorCount = 0;
@@ -275,13 +338,17 @@ async function importInTransaction<K extends string>(
       await repo.insertStagedRows(trx, stage, columns, batch);
       batch = [];
     }
+    if (rowCount % PROGRESS_EVERY === 0) progress.read(rowCount, source.bytesRead());
   }
+  progress.read(rowCount, bytes.length);
   await repo.insertStagedRows(trx, stage, columns, batch);
   batch = [];
   if (rowCount === 0) {
     throw new AppError('BAD_USER_INPUT', 'The file has a header but no rows.', { reason: 'empty' });
   }
 
+  progress.phase('checking');
+  await repo.analyzeStagingTable(trx, stage);
   if (definition.uniqueBy && definition.uniqueBy.length > 0) {
     for (const dup of await repo.findDuplicateRows(trx, stage, definition.uniqueBy)) {
       addError(dup.line, null, { code: 'duplicate_in_file', params: { firstLine: dup.firstLine } });
@@ -306,6 +373,7 @@ async function importInTransaction<K extends string>(
   if (file.dryRun) return report;
   if (errorCount > 0) throw rowsRefused(report);
 
+  progress.phase('applying');
   const applied = await definition.apply(trx, stage);
   const imported = await repo.insertImport(trx, {
     kind: definition.kind,
@@ -322,9 +390,23 @@ async function importInTransaction<K extends string>(
   return { ...report, imported };
 }
 
-/** The bytes as an upload stream of 64 KiB pieces (the reader decodes as they come). */
-async function* chunks(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
-  for (let at = 0; at < bytes.length; at += 64 * 1024) yield bytes.subarray(at, at + 64 * 1024);
+/**
+ * The bytes as an upload stream of 64 KiB pieces (the reader decodes as they come), and how
+ * far the reader has taken it (the parse's progress; a piece ahead at most).
+ */
+function chunks(bytes: Uint8Array): {
+  pieces: AsyncGenerator<Uint8Array>;
+  bytesRead: () => number;
+} {
+  let handed = 0;
+  async function* pieces(): AsyncGenerator<Uint8Array> {
+    for (let at = 0; at < bytes.length; at += 64 * 1024) {
+      const piece = bytes.subarray(at, at + 64 * 1024);
+      handed = at + piece.length;
+      yield piece;
+    }
+  }
+  return { pieces: pieces(), bytesRead: () => handed };
 }
 
 function tooLarge(maxBytes: number): AppError {

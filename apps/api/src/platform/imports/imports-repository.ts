@@ -38,9 +38,11 @@ export async function createStagingTable<K extends string>(
 let stageCounter = 0;
 
 /**
- * Loads a batch of checked rows into the staging table in one statement. The rows travel as
- * one JSON parameter read by `json_to_recordset`, which both engines run alike; every value is
- * text (or null) and is cast by the column's type, so decimals and dates stay exact.
+ * Loads a batch of checked rows into the staging table in one statement: one array parameter
+ * per column read by `unnest`, which both engines run alike. Every value travels as text (or
+ * null) and is cast by the column's type, so decimals and dates stay exact. (Column arrays
+ * rather than one JSON document: no key repeated per row, and no JSON parse on the server;
+ * the staging of a million rows took about half the time.)
  */
 export async function insertStagedRows<K extends string>(
   trx: Executor,
@@ -50,14 +52,37 @@ export async function insertStagedRows<K extends string>(
 ): Promise<void> {
   if (rows.length === 0) return;
   const keys = Object.keys(columns) as K[];
-  const recordType = sql.join([
-    sql`line integer`,
-    ...keys.map((key) => sql`${sql.id(key)} ${sql.raw(stagingType(columns[key]))}`),
-  ]);
+  const arrays = [
+    sql`${rows.map((r) => r.line)}::integer[]`,
+    ...keys.map((key) => sql`${rows.map((r) => r[key])}::${sql.raw(stagingType(columns[key]))}[]`),
+  ];
   const names = sql.join([sql.id('line'), ...keys.map((key) => sql.id(key))]);
-  await sql`INSERT INTO ${stage.table} (${names}) SELECT ${names} FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(${recordType})`.execute(
+  await sql`INSERT INTO ${stage.table} (${names}) SELECT * FROM unnest(${sql.join(arrays)})`.execute(
     trx,
   );
+}
+
+/**
+ * Prepares the import's transaction for set-based work over up to millions of staged rows
+ * (SET LOCAL: this transaction only): sorts and hashes (duplicates, reference checks, the
+ * apply's triggers) get 64 MiB instead of the server's default 4 MiB and stay in memory, and
+ * the statements may run longer than the API's statement timeout (30 s by default, meant for
+ * screens' queries): the apply of a file at the size limit takes minutes on a small server.
+ */
+export async function prepareImportTransaction(trx: Executor): Promise<void> {
+  await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
+  await sql`SET LOCAL statement_timeout = ${sql.lit(IMPORT_STATEMENT_TIMEOUT)}`.execute(trx);
+}
+
+/** The longest one statement of an import (or a rate assignment) may run. */
+export const IMPORT_STATEMENT_TIMEOUT = '15min';
+
+/** Statistics of the loaded staging table, so the checks and the apply get fitting plans. */
+export async function analyzeStagingTable<K extends string>(
+  trx: Executor,
+  stage: StagingTable<K>,
+): Promise<void> {
+  await sql`ANALYZE ${stage.table}`.execute(trx);
 }
 
 /** Rows whose `keys` repeat an earlier row of the file: [line, first line]. */

@@ -1,6 +1,7 @@
 import { builder } from '../../graphql/builder';
 import { pagedListQuery } from '../../graphql/pagination';
 import type { ImportReport, ImportRowError } from './import-engine';
+import type { ImportProgress } from './import-progress';
 import type { ImportRecord } from './imports-repository';
 
 /** GraphQL shapes of the import engine, shared by every upload call (payments, rates, …). */
@@ -90,3 +91,26 @@ pagedListQuery('csvImports', {
   args: (arg) => ({ kinds: arg({ type: ['String'], required: true }) }),
   load: (args, page, ctx) => ctx.services.imports.history(args.kinds.slice(0, 10), page),
 });
+
+const ImportProgressRef = builder.objectRef<ImportProgress>('CsvImportProgress').implement({
+  description:
+    'Where a running upload is on the server: its phase (parsing, checking, applying, done, failed), the rows and bytes parsed so far.',
+  fields: (t) => ({
+    phase: t.exposeString('phase'),
+    rowsRead: t.exposeInt('rowsRead'),
+    bytesRead: t.float({ resolve: (p) => p.bytesRead }),
+    byteSize: t.float({ resolve: (p) => p.byteSize }),
+  }),
+});
+
+builder.queryField('csvImportProgress', (t) =>
+  t.field({
+    description:
+      "The progress of the caller's own upload sent with this progressKey (null when unknown or expired: kept ten minutes after its last change, in the memory of the API process that runs it).",
+    type: ImportProgressRef,
+    nullable: true,
+    authScopes: { authenticated: true },
+    args: { key: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) => ctx.services.imports.progress(ctx.actor.adminUserId, args.key),
+  }),
+);

@@ -9,21 +9,44 @@ import {
   type RunImportOptions,
   type UploadedFile,
 } from './import-engine';
+import { badInput } from '../../shared/list-input';
+import { createImportProgressRegistry, PROGRESS_KEY, type ImportProgress } from './import-progress';
 import * as repo from './imports-repository';
+
+/** What a module passes to `run`: the engine's options, and the client's progress key. */
+export type RunOptions = Omit<RunImportOptions, 'maxBytes' | 'onProgress'> & {
+  /** Reports the run's phases under this key, for `progress` (the uploader's own). */
+  progressKey?: string | null | undefined;
+};
 
 /**
  * The import engine as a service: modules take it (server/services.ts hands it in) and run
- * their definitions through `run`; the screen lists what was applied with `history`.
+ * their definitions through `run`; the screen lists what was applied with `history` and
+ * follows a running upload with `progress`.
  */
 export function createImportsService(db: Kysely<DB>, options: { maxBytes?: number } = {}) {
   const maxBytes = options.maxBytes ?? DEFAULT_IMPORT_MAX_BYTES;
+  const registry = createImportProgressRegistry();
   return {
     maxBytes,
-    run: <K extends string>(
+    run: async <K extends string>(
       definition: ImportDefinition<K>,
       upload: UploadedFile,
-      run: Omit<RunImportOptions, 'maxBytes'>,
-    ): Promise<ImportReport> => runImport(db, definition, upload, { ...run, maxBytes }),
+      run: RunOptions,
+    ): Promise<ImportReport> => {
+      const { progressKey, ...engine } = run;
+      if (progressKey === null || progressKey === undefined || progressKey === '') {
+        return runImport(db, definition, upload, { ...engine, maxBytes });
+      }
+      checkProgressKey(progressKey);
+      const onProgress = registry.reporter(run.actor.adminUserId, progressKey);
+      return runImport(db, definition, upload, { ...engine, maxBytes, onProgress });
+    },
+    /** Where the admin's upload sent with this key is (null: unknown, finished long ago). */
+    progress: (adminUserId: number | null, progressKey: string): ImportProgress | null => {
+      checkProgressKey(progressKey);
+      return registry.get(adminUserId, progressKey);
+    },
     /** Applied imports of the given kinds, newest first. */
     history: (kinds: readonly string[], page: PageRequest<repo.ImportsSortTarget>) =>
       repo.listImports(db, kinds, page),
@@ -31,3 +54,9 @@ export function createImportsService(db: Kysely<DB>, options: { maxBytes?: numbe
 }
 
 export type ImportsService = ReturnType<typeof createImportsService>;
+
+function checkProgressKey(key: string): void {
+  if (!PROGRESS_KEY.test(key)) {
+    throw badInput('progressKey', '8 to 64 letters, digits, "-" or "_" (a UUID fits).');
+  }
+}

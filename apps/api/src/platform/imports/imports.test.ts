@@ -7,8 +7,12 @@ import { createTestDatabase } from '../../../test/test-database';
 import { startTestApp, type TestApp } from '../../../test/test-app';
 import type { Database } from '../../db/database';
 import {
+  createImportProgressRegistry,
   createImportsService,
+  runImport,
   type ImportDefinition,
+  type ImportPhase,
+  type ImportProgress,
   type ImportReport,
   type ImportsService,
   type RunImportOptions,
@@ -300,6 +304,129 @@ describe('import engine', () => {
     expect(failed).toHaveLength(1);
     expect((failed[0]!.reason as AppError).details).toMatchObject({ reason: 'ALREADY_IMPORTED' });
     expect(await itemCount()).toBe(before + 2);
+  });
+});
+
+describe('staging', () => {
+  it('keeps text with quotes, braces, backslashes and the word NULL exactly, and blanks as null', async () => {
+    const content = freshRows([
+      '10,1.5,2026-06-01T00:00:00Z,"a""b,{c}\\ NULL"',
+      '11,2,2026-06-01T00:00:00Z,NULL',
+      '12,3,2026-06-01T00:00:00Z,',
+    ]);
+    const applied = await imports.run(definition, file(content), options(false));
+    expect(applied.imported?.appliedCount).toBe(4);
+    const notes = await sql<{ item_id: string; note: string | null }>`
+      SELECT item_id::text, note FROM import_test_items
+      WHERE item_id IN (10, 11, 12) AND at = '2026-06-01T00:00:00Z'
+      ORDER BY item_id`.execute(db);
+    expect(notes.rows).toEqual([
+      { item_id: '10', note: 'a"b,{c}\\ NULL' },
+      { item_id: '11', note: 'NULL' },
+      { item_id: '12', note: null },
+    ]);
+  });
+});
+
+describe('import progress', () => {
+  it('reports parsing with rows and bytes growing, then checking, applying and done', async () => {
+    const rows = Array.from(
+      { length: 12_000 },
+      (_, i) =>
+        `${(i % 100) + 1},${i}.5,${new Date(Date.UTC(2026, 4, 1) + i * 1000).toISOString()},p ${i}`,
+    );
+    const content = freshRows(rows);
+    const seen: ImportProgress[] = [];
+    const onProgress = (p: ImportProgress) => seen.push({ ...p });
+    const report = await runImport(db, definition, file(content), {
+      ...options(false),
+      onProgress,
+    });
+    expect(report.imported?.appliedCount).toBe(12_001);
+    const phases = seen.map((p) => p.phase).filter((p, i, all) => p !== all[i - 1]);
+    expect(phases).toEqual(['parsing', 'checking', 'applying', 'done']);
+    const parsing = seen.filter((p) => p.phase === 'parsing');
+    // Every 5,000 rows while parsing, and once at the end.
+    expect(parsing.map((p) => p.rowsRead)).toEqual([0, 5_000, 10_000, 12_001]);
+    for (let i = 1; i < parsing.length; i++) {
+      expect(parsing[i]!.bytesRead).toBeGreaterThanOrEqual(parsing[i - 1]!.bytesRead);
+    }
+    const last = seen.at(-1)!;
+    expect(last).toMatchObject({ phase: 'done', rowsRead: 12_001 });
+    expect(last.bytesRead).toBe(last.byteSize);
+    expect(last.byteSize).toBe(Buffer.byteLength(content));
+  });
+
+  it('ends a refused file as failed, and a dry run without applying', async () => {
+    const failed: ImportProgress[] = [];
+    await refusal(
+      runImport(db, definition, file(freshRows(['999,1,2026-05-02T00:00:00Z,x'])), {
+        ...options(false),
+        onProgress: (p) => failed.push({ ...p }),
+      }),
+    );
+    expect(failed.at(-1)?.phase).toBe('failed');
+    expect(failed.map((p) => p.phase)).not.toContain('applying');
+    const dry: ImportPhase[] = [];
+    await runImport(db, definition, file(freshRows([])), {
+      ...options(true),
+      onProgress: (p) => dry.push(p.phase),
+    });
+    expect([...new Set(dry)]).toEqual(['parsing', 'checking', 'done']);
+  });
+
+  it("keeps an upload's progress for its admin only, for ten minutes", async () => {
+    let now = 1_000_000;
+    const registry = createImportProgressRegistry(() => now);
+    const report = registry.reporter(7, 'key-abcdef');
+    report({ phase: 'parsing', rowsRead: 10, bytesRead: 100, byteSize: 1000 });
+    expect(registry.get(7, 'key-abcdef')).toEqual({
+      phase: 'parsing',
+      rowsRead: 10,
+      bytesRead: 100,
+      byteSize: 1000,
+    });
+    expect(registry.get(8, 'key-abcdef')).toBeNull();
+    expect(registry.get(7, 'key-other1')).toBeNull();
+    now += 9 * 60 * 1000;
+    report({ phase: 'done', rowsRead: 20, bytesRead: 1000, byteSize: 1000 });
+    now += 9 * 60 * 1000;
+    expect(registry.get(7, 'key-abcdef')?.phase).toBe('done');
+    now += 2 * 60 * 1000;
+    expect(registry.get(7, 'key-abcdef')).toBeNull();
+  });
+
+  it('holds at most 1,000 entries, dropping the stalest, and refuses a malformed key', async () => {
+    const registry = createImportProgressRegistry(() => 0);
+    for (let i = 0; i < 1_001; i++) {
+      registry.reporter(
+        1,
+        `key-${String(i).padStart(6, '0')}`,
+      )({
+        phase: 'parsing',
+        rowsRead: i,
+        bytesRead: 0,
+        byteSize: 1,
+      });
+    }
+    expect(registry.get(1, 'key-000000')).toBeNull();
+    expect(registry.get(1, 'key-000001')?.rowsRead).toBe(1);
+    expect(registry.get(1, 'key-001000')?.rowsRead).toBe(1000);
+    const refused = await refusal(
+      imports.run(definition, file(freshRows([])), { ...options(true), progressKey: 'short' }),
+    );
+    expect(refused.code).toBe('BAD_USER_INPUT');
+    expect(() => imports.progress(null, 'bad key!')).toThrow(AppError);
+  });
+
+  it('reports through the service under the key it was given', async () => {
+    const key = 'service-key-1';
+    await imports.run(definition, file(freshRows(['5,1,2026-05-03T00:00:00Z,k'])), {
+      ...options(true),
+      progressKey: key,
+    });
+    expect(imports.progress(actor.adminUserId, key)).toMatchObject({ phase: 'done', rowsRead: 2 });
+    expect(imports.progress(42, key)).toBeNull();
   });
 });
 

@@ -24,5 +24,17 @@ export {
   type StagedRowProblem,
   type UploadedFile,
 } from './import-engine';
-export type { ImportRecord, ImportsSortTarget, StagingTable } from './imports-repository';
-export { createImportsService, type ImportsService } from './imports-service';
+export {
+  createImportProgressRegistry,
+  PROGRESS_KEY,
+  type ImportPhase,
+  type ImportProgress,
+  type ImportProgressRegistry,
+} from './import-progress';
+export {
+  IMPORT_STATEMENT_TIMEOUT,
+  type ImportRecord,
+  type ImportsSortTarget,
+  type StagingTable,
+} from './imports-repository';
+export { createImportsService, type ImportsService, type RunOptions } from './imports-service';

@@ -227,9 +227,12 @@ const TransactionsPaymentsQuery = graphql(`
         userId
         userName
         planName
+        priceUsd
         paidUsd
         paidBtc
+        paymentAddress
         confirmedAt
+        canceledAt
         assetFixedAt
         status
         amountETH
@@ -282,5 +285,31 @@ export function useCsvImports() {
           pagination: { limit: 10, offset: 0 },
         })
       ).csvImports,
+  });
+}
+
+const TransactionsImportProgressQuery = graphql(`
+  query TransactionsImportProgress($key: String!) {
+    csvImportProgress(key: $key) {
+      phase
+      rowsRead
+      bytesRead
+      byteSize
+    }
+  }
+`);
+
+/**
+ * The server's progress of the caller's running upload (null key: not polling), every half
+ * second until the upload's answer arrives and the caller drops the key.
+ */
+export function useImportProgress(key: string | null) {
+  return useQuery({
+    queryKey: ['csvImportProgress', key],
+    queryFn: async () =>
+      (await execute(TransactionsImportProgressQuery, { key: key! })).csvImportProgress,
+    enabled: key !== null,
+    refetchInterval: 500,
+    gcTime: 0,
   });
 }

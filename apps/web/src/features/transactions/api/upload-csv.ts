@@ -43,15 +43,15 @@ graphql(`
 // their printed text, which carries the fragment.
 const DOCUMENTS = {
   payments: graphql(`
-    mutation TransactionsUploadPayments($file: Upload!, $dryRun: Boolean) {
-      postAddUserPaymentsByCSV(file: $file, dryRun: $dryRun) {
+    mutation TransactionsUploadPayments($file: Upload!, $dryRun: Boolean, $progressKey: String) {
+      postAddUserPaymentsByCSV(file: $file, dryRun: $dryRun, progressKey: $progressKey) {
         ...TransactionsCsvReport
       }
     }
   `),
   rates: graphql(`
-    mutation TransactionsUploadRates($file: Upload!, $dryRun: Boolean) {
-      postAssignRatesByCSV(file: $file, dryRun: $dryRun) {
+    mutation TransactionsUploadRates($file: Upload!, $dryRun: Boolean, $progressKey: String) {
+      postAssignRatesByCSV(file: $file, dryRun: $dryRun, progressKey: $progressKey) {
         ...TransactionsCsvReport
       }
     }
@@ -64,18 +64,23 @@ export type CsvResult = TransactionsCsvReportFragment;
 /**
  * Sends a CSV as a GraphQL multipart request (XMLHttpRequest, for the upload's progress
  * events; fetch has none). `onProgress` gets 0–1 while the bytes go up; once they are all
- * sent the server validates (and applies) and the caller shows an indeterminate bar.
+ * sent the server validates (and applies), reporting its phases under `progressKey`
+ * (csvImportProgress, polled by the caller).
  */
 export function uploadCsv(
   kind: CsvKind,
   file: File,
   dryRun: boolean,
   onProgress: (fraction: number) => void,
+  progressKey?: string,
 ): Promise<CsvResult> {
   const form = new FormData();
   form.append(
     'operations',
-    JSON.stringify({ query: DOCUMENTS[kind].toString(), variables: { file: null, dryRun } }),
+    JSON.stringify({
+      query: DOCUMENTS[kind].toString(),
+      variables: { file: null, dryRun, progressKey: progressKey ?? null },
+    }),
   );
   form.append('map', JSON.stringify({ 0: ['variables.file'] }));
   form.append('0', file, file.name);
@@ -107,6 +112,11 @@ export function uploadCsv(
     };
     xhr.send(form);
   });
+}
+
+/** A fresh key for one upload's progress (a UUID: what the server's key rule expects). */
+export function newProgressKey(): string {
+  return crypto.randomUUID();
 }
 
 /** Saves a template: fetched with the token header (the URL is not open to anonymous callers). */

@@ -18,15 +18,24 @@ import { formatAmount } from '@/lib/amount';
 import { formatDateTime } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/feedback';
-import { useInvalidatePayments } from '../api/queries';
-import { downloadTemplate, uploadCsv, type CsvKind, type CsvResult } from '../api/upload-csv';
+import { useImportProgress, useInvalidatePayments } from '../api/queries';
+import {
+  downloadTemplate,
+  newProgressKey,
+  uploadCsv,
+  type CsvKind,
+  type CsvResult,
+} from '../api/upload-csv';
 
 const TEMPLATES: Record<CsvKind, { path: string; fileName: string }> = {
   payments: { path: '/templates/user-payments.csv', fileName: 'user-payments-template.csv' },
   rates: { path: '/templates/rates.csv', fileName: 'rates-template.csv' },
 };
 
-type Phase = { step: 'idle' } | { step: 'uploading'; fraction: number } | { step: 'working' };
+type Phase =
+  | { step: 'idle' }
+  | { step: 'uploading'; fraction: number; key: string }
+  | { step: 'working'; key: string };
 
 /**
  * A CSV import in two steps: check (dry run: counts, totals and every bad row) and apply.
@@ -44,10 +53,16 @@ export function CsvUploadSection({ kind }: { kind: CsvKind }) {
   const send = async (dryRun: boolean) => {
     if (!file) return;
     setError(null);
-    setPhase({ step: 'uploading', fraction: 0 });
+    const key = newProgressKey();
+    setPhase({ step: 'uploading', fraction: 0, key });
     try {
-      const result = await uploadCsv(kind, file, dryRun, (fraction) =>
-        setPhase(fraction >= 1 ? { step: 'working' } : { step: 'uploading', fraction }),
+      const result = await uploadCsv(
+        kind,
+        file,
+        dryRun,
+        (fraction) =>
+          setPhase(fraction >= 1 ? { step: 'working', key } : { step: 'uploading', fraction, key }),
+        key,
       );
       if (dryRun) {
         setReport(result);
@@ -116,9 +131,7 @@ export function CsvUploadSection({ kind }: { kind: CsvKind }) {
           sx={{ mt: 2 }}
         />
       )}
-      {phase.step === 'working' && (
-        <LinearProgress aria-label={t('transactions.csv.working')} sx={{ mt: 2 }} />
-      )}
+      {phase.step === 'working' && <ServerProgress progressKey={phase.key} />}
       {error ? (
         <Alert severity="error" sx={{ mt: 2 }} data-testid={`${testId}-error`}>
           {errorMessage(error, t)}
@@ -186,6 +199,41 @@ export function CsvUploadSection({ kind }: { kind: CsvKind }) {
         </Box>
       )}
     </SectionCard>
+  );
+}
+
+/**
+ * The server's phase once the bytes are up: parsing moves the bar by the bytes read, with the
+ * rows counted; checking and applying are set-based statements of unknown length (a moving
+ * bar, the phase named).
+ */
+function ServerProgress({ progressKey }: { progressKey: string }) {
+  const { t } = useTranslation();
+  const progress = useImportProgress(progressKey).data;
+  const phase = progress?.phase ?? 'waiting';
+  const label =
+    phase === 'parsing'
+      ? t('transactions.csv.progress.parsing', { rows: progress!.rowsRead })
+      : phase === 'checking' || phase === 'applying'
+        ? t(`transactions.csv.progress.${phase}`)
+        : t('transactions.csv.working');
+  const fraction =
+    phase === 'parsing' && progress!.byteSize > 0 ? progress!.bytesRead / progress!.byteSize : null;
+  return (
+    <Box sx={{ mt: 2 }} data-testid="csv-server-progress">
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      {fraction === null ? (
+        <LinearProgress aria-label={label} />
+      ) : (
+        <LinearProgress
+          variant="determinate"
+          value={Math.round(fraction * 100)}
+          aria-label={label}
+        />
+      )}
+    </Box>
   );
 }
 

@@ -1,12 +1,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import { Box, Typography } from '@mui/material';
 import { isOneOf, PAYMENT_STATUSES } from '@app/shared';
-import { amountColumn, dateTimeColumn } from '@/components/data-table/columns';
 import { ExportButton } from '@/components/export-button';
-import type { DataColumn } from '@/components/data-table/data-table';
 import { FilteredList } from '@/components/filtered-list';
+import { paymentColumns, paymentStatusLabel } from '@/components/payment-columns';
 import type { FilterField } from '@/components/list-filters';
 import type { TransactionsPaymentsQuery } from '@/gql/graphql';
 import { dayEndIso, dayStartIso } from '@/lib/date-time';
@@ -32,61 +30,6 @@ const LIST: ListStateOptions<typeof FILTERS> = {
   sortTargets: ['userPaymentId', 'confirmedAt', 'assetFixedAt'],
 };
 
-function statusLabel(status: string, t: TFunction): string {
-  return isOneOf(PAYMENT_STATUSES, status) ? t(`paymentStatus.${status}`) : status;
-}
-
-function columns(t: TFunction): DataColumn<Row>[] {
-  return [
-    {
-      id: 'userPaymentId',
-      label: t('fields.userPaymentId'),
-      render: (p) => p.userPaymentId,
-      sortable: true,
-      hideable: false,
-    },
-    { id: 'userName', label: t('fields.userName'), render: (p) => p.userName },
-    { id: 'planName', label: t('fields.planName'), render: (p) => p.planName },
-    { id: 'status', label: t('fields.status'), render: (p) => statusLabel(p.status, t) },
-    dateTimeColumn({
-      id: 'confirmedAt',
-      label: t('fields.confirmedAt'),
-      value: (p) => p.confirmedAt,
-      sortable: true,
-    }),
-    dateTimeColumn({
-      id: 'assetFixedAt',
-      label: t('fields.assetFixedAt'),
-      value: (p) => p.assetFixedAt,
-      sortable: true,
-    }),
-    amountColumn({
-      id: 'paidUsd',
-      label: t('fields.paidUsd'),
-      unit: 'USD',
-      value: (p) => p.paidUsd,
-    }),
-    amountColumn({
-      id: 'paidBtc',
-      label: t('fields.paidBtc'),
-      unit: 'BTC',
-      value: (p) => p.paidBtc,
-    }),
-    amountColumn({
-      id: 'amountHEC',
-      label: t('fields.amountHEC'),
-      unit: 'HEC',
-      value: (p) => p.amountHEC,
-    }),
-    amountColumn({
-      id: 'amountETH',
-      label: t('fields.amountETH'),
-      unit: 'ETH',
-      value: (p) => p.amountETH,
-    }),
-  ];
-}
-
 /** Every payment with userPayments' filters, and the place the export buttons go. */
 export function PaymentsListSection() {
   const { t } = useTranslation();
@@ -105,14 +48,14 @@ export function PaymentsListSection() {
   // The export takes the very filters the list was asked with, and its sort: every page of it.
   const exportLink = (version: number) => () =>
     paymentsCsvLink({ ...filter, sort: list.pagination.sort, version });
-  const cols = useMemo(() => columns(t), [t]);
+  const cols = useMemo(() => paymentColumns<Row>(t, { withUserName: true }), [t]);
   const fields: FilterField[] = [
     { key: 'userName', label: t('fields.userName'), type: 'text' },
     {
       key: 'paymentStatus',
       label: t('fields.paymentStatus'),
       type: 'select',
-      options: PAYMENT_STATUSES.map((s) => ({ value: s, label: statusLabel(s, t) })),
+      options: PAYMENT_STATUSES.map((s) => ({ value: s, label: paymentStatusLabel(s, t) })),
     },
     { key: 'confirmedAtFrom', label: t('fields.confirmedAtFrom'), type: 'date' },
     { key: 'confirmedAtUntil', label: t('fields.confirmedAtUntil'), type: 'date' },

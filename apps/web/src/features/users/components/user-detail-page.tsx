@@ -27,7 +27,7 @@ import { useUserReferralPlanDetail } from '../api/user-referral-plan-detail';
 import { useUserRewardSnapshot } from '../api/user-reward-snapshot';
 import { useUserStakingInfo } from '../api/user-staking-info';
 import { CardStatusChip } from './card-status';
-import { paymentColumns } from './payment-columns';
+import { paymentColumns } from '@/components/payment-columns';
 import { snapshotColumns } from './snapshot-columns';
 import { useUserIdParam } from './use-user-id-param';
 import { UserWithdrawalsSection } from './user-withdrawals-section';

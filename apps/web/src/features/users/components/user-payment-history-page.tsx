@@ -9,7 +9,7 @@ import { useListState, type ListStateOptions } from '@/lib/list-state';
 import { useUserPayments } from '../api/user-payments';
 import { userPaymentsCsvLink } from '../api/users-csv';
 import { ExportBar, ExportButton } from '@/components/export-button';
-import { PAYMENT_STATUSES, paymentColumns, paymentStatusLabel } from './payment-columns';
+import { PAYMENT_STATUSES, paymentColumns, paymentStatusLabel } from '@/components/payment-columns';
 import { useUserIdParam } from './use-user-id-param';
 import { UserHistoryNav } from './user-history-nav';
 import '@/i18n/lists';

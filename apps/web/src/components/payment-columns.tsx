@@ -2,11 +2,28 @@ import type { TFunction } from 'i18next';
 import { isOneOf, PAYMENT_STATUSES } from '@app/shared';
 import { amountColumn, dateTimeColumn, hashColumn } from '@/components/data-table/columns';
 import type { DataColumn } from '@/components/data-table/data-table';
-import type { UserPaymentsQuery } from '@/gql/graphql';
 
-export type PaymentRow = UserPaymentsQuery['userPayments']['list'][number];
+/**
+ * The fields of a payment row of `userPayments` the columns show: the user detail's section,
+ * the payment history page and the Transactions screen's list query them alike.
+ */
+export type PaymentRow = {
+  userPaymentId: string;
+  userName: string;
+  planName: string;
+  priceUsd: string;
+  paidUsd: string;
+  paidBtc: string;
+  paymentAddress: string;
+  confirmedAt: string | null;
+  canceledAt: string | null;
+  assetFixedAt: string | null;
+  status: string;
+  amountETH: string | null;
+  amountHEC: string | null;
+};
 
-// Re-exported for the payment history page's status filter (the values are packages/shared's).
+// Re-exported for the payment status filters (the values are packages/shared's).
 export { PAYMENT_STATUSES };
 
 /** The translated name of a payment status; unknown statuses show as sent. */
@@ -14,8 +31,14 @@ export function paymentStatusLabel(status: string, t: TFunction): string {
   return isOneOf(PAYMENT_STATUSES, status) ? t(`paymentStatus.${status}`) : status;
 }
 
-/** The columns of a payments table (user detail section and payment history page). */
-export function paymentColumns(t: TFunction): DataColumn<PaymentRow>[] {
+/**
+ * The columns of a payments table: the user detail's section and payment history page (one
+ * user's payments), and the Transactions screen's list of every user's (`withUserName`).
+ */
+export function paymentColumns<Row extends PaymentRow>(
+  t: TFunction,
+  options: { withUserName?: boolean } = {},
+): DataColumn<Row>[] {
   return [
     {
       id: 'userPaymentId',
@@ -24,6 +47,9 @@ export function paymentColumns(t: TFunction): DataColumn<PaymentRow>[] {
       sortable: true,
       hideable: false,
     },
+    ...(options.withUserName
+      ? [{ id: 'userName', label: t('fields.userName'), render: (p: Row) => p.userName }]
+      : []),
     { id: 'planName', label: t('fields.planName'), render: (p) => p.planName },
     { id: 'status', label: t('fields.status'), render: (p) => paymentStatusLabel(p.status, t) },
     // The sortable dates come before the amounts so that the one the rows are sorted by is in

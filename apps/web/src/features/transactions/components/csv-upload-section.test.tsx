@@ -1,0 +1,179 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/i18n';
+import '@/i18n/screens';
+import { renderAt } from '@/test/render';
+import { CsvUploadSection } from './csv-upload-section';
+
+/**
+ * The CSV upload (issue 12) against a mocked network: the upload goes by XMLHttpRequest (a
+ * fake here that the test answers), the server's progress by fetch (csvImportProgress).
+ */
+type Sent = { operations: { query: string; variables: Record<string, unknown> }; file: File };
+
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  upload: {
+    onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+  } = {
+    onprogress: null,
+  };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  status = 0;
+  responseText = '';
+  sent: Sent | null = null;
+  open() {}
+  setRequestHeader() {}
+  send(form: FormData) {
+    this.sent = {
+      operations: JSON.parse(String(form.get('operations'))) as Sent['operations'],
+      file: form.get('0') as File,
+    };
+    FakeXhr.last = this;
+  }
+  /** The browser's upload events, then (later) the server's answer. */
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+  }
+  answer(data: unknown) {
+    this.status = 200;
+    this.responseText = JSON.stringify({ data });
+    this.onload?.();
+  }
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+let serverProgress: unknown = null;
+
+beforeEach(async () => {
+  FakeXhr.last = null;
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  vi.stubGlobal('fetch', fetchMock);
+  await i18n.changeLanguage('en');
+  fetchMock.mockImplementation(async (_url, init) => {
+    const body = JSON.parse(String(init?.body)) as { query: string };
+    const data = body.query.includes('csvImportProgress(')
+      ? { csvImportProgress: serverProgress }
+      : {};
+    return new Response(JSON.stringify({ data }), {
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+});
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+function report(errors: Array<Record<string, unknown>>) {
+  return {
+    postAddUserPaymentsByCSV: {
+      message: '',
+      countPayments: 2,
+      report: {
+        dryRun: true,
+        fileName: 'pay.csv',
+        contentHash: 'ab',
+        encoding: 'cp932',
+        rowCount: 3,
+        count: 2,
+        errorCount: errors.length,
+        totals: [{ name: 'paidUsd', value: '200' }],
+        errors,
+        alreadyImported: null,
+        imported: null,
+      },
+    },
+  };
+}
+
+describe('CsvUploadSection', () => {
+  it("follows the server's progress, then lists every bad row with a translated reason", async () => {
+    renderAt(<CsvUploadSection kind="payments" />, '/common/transactions');
+    const file = new File(['userId,planId\r\n'], 'pay.csv', { type: 'text/csv' });
+    fireEvent.change(screen.getByTestId('csv-payments-file'), { target: { files: [file] } });
+    fireEvent.click(screen.getByTestId('csv-payments-check'));
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    const xhr = FakeXhr.last!;
+    const key = xhr.sent!.operations.variables.progressKey as string;
+    expect(xhr.sent!.operations.variables).toMatchObject({ dryRun: true });
+    expect(key).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(xhr.sent!.file.name).toBe('pay.csv');
+
+    act(() => xhr.progress(50, 100));
+    expect(screen.getByRole('progressbar', { name: 'Uploading' })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    );
+    // Bytes all up: the bar follows the server, polled with the upload's key.
+    serverProgress = { phase: 'parsing', rowsRead: 5000, bytesRead: 30, byteSize: 120 };
+    act(() => xhr.progress(100, 100));
+    const parsing = await screen.findByRole('progressbar', { name: 'Reading the file: 5000 rows' });
+    expect(parsing).toHaveAttribute('aria-valuenow', '25');
+    const polled = fetchMock.mock.calls
+      .map(([, init]) => JSON.parse(String(init?.body)) as { query: string; variables: object })
+      .filter((b) => b.query.includes('csvImportProgress('));
+    expect(polled[0]!.variables).toEqual({ key });
+    serverProgress = { phase: 'checking', rowsRead: 20000, bytesRead: 120, byteSize: 120 };
+    expect(
+      await screen.findByRole(
+        'progressbar',
+        { name: 'Checking the rows against the data' },
+        { timeout: 3000 },
+      ),
+    ).toBeInTheDocument();
+
+    act(() =>
+      xhr.answer(
+        report([
+          { line: 3, column: 'paidUsd', code: 'decimal_grouping', params: '{}', message: 'x' },
+          {
+            line: 4,
+            column: 'assetHEC',
+            code: 'decimal_scale',
+            params: '{"max":18}',
+            message: 'y',
+          },
+        ]),
+      ),
+    );
+    const result = await screen.findByTestId('csv-payments-report');
+    expect(
+      within(result).getByText('2 of 3 rows are invalid. Nothing was imported.'),
+    ).toBeInTheDocument();
+    const table = within(result).getByRole('table', { name: 'Errors in the file' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ['3', 'paidUsd', 'Write the number without thousands separators such as 1,000'],
+      ['4', 'assetHEC', 'At most 18 decimal places (never rounded)'],
+    ]);
+    expect(within(result).getByTestId('csv-payments-apply')).toBeDisabled();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('offers to apply a clean file, and applies it with a fresh key', async () => {
+    renderAt(<CsvUploadSection kind="payments" />, '/common/transactions');
+    const file = new File(['x'], 'ok.csv', { type: 'text/csv' });
+    fireEvent.change(screen.getByTestId('csv-payments-file'), { target: { files: [file] } });
+    fireEvent.click(screen.getByTestId('csv-payments-check'));
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    const first = FakeXhr.last!;
+    act(() => first.answer(report([])));
+    const apply = await screen.findByTestId('csv-payments-apply');
+    expect(screen.getByText('3 rows: 2 payments can be imported')).toBeInTheDocument();
+    FakeXhr.last = null;
+    fireEvent.click(apply);
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    expect(FakeXhr.last!.sent!.operations.variables).toMatchObject({ dryRun: false });
+    expect(FakeXhr.last!.sent!.operations.variables.progressKey).not.toBe(
+      first.sent!.operations.variables.progressKey,
+    );
+  });
+});

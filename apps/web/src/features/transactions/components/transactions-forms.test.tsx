@@ -1,0 +1,199 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/i18n';
+import '@/i18n/screens';
+import { renderAt } from '@/test/render';
+import { AddPaymentSection } from './add-payment-section';
+import { ImportHistory } from './import-history';
+import { RatesSection } from './rates-section';
+
+/**
+ * The Transactions screen's forms against a mocked network (issue 12): the spec's validation
+ * messages (required, regex, min_value, and min_value_custom between the two coin amounts),
+ * the rate preview and its confirm, and the import history.
+ */
+const fetchMock = vi.fn<typeof fetch>();
+type Body = { query: string; variables: Record<string, unknown> };
+const bodies = () => fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init?.body)) as Body);
+const sent = (name: string) => bodies().filter((b) => b.query.includes(name));
+
+function answer(data: unknown) {
+  return new Response(JSON.stringify({ data }), {
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+beforeEach(async () => {
+  vi.stubGlobal('fetch', fetchMock);
+  localStorage.clear();
+  await i18n.changeLanguage('en');
+  fetchMock.mockImplementation(async (_url, init) => {
+    const body = JSON.parse(String(init?.body)) as Body;
+    if (body.query.includes('plans {')) {
+      return answer({ plans: [{ id: 3, name: 'HEC plan', coinType: 'HEC', price: '100' }] });
+    }
+    if (body.query.includes('ratesAndBTCAmountAtDeadlineDate(')) {
+      return answer({
+        ratesAndBTCAmountAtDeadlineDate: {
+          confirmedAtFrom: null,
+          confirmedAtUntil: '2026-01-31T00:00:00.000Z',
+          deadlineDatetime: '2026-02-01T00:00:00.000Z',
+          BTCAmountToBuyETH: '0.5',
+          BTCAmountToBuyHEC: '1.25',
+          BTCHEC: body.variables.BTCHECRate,
+          BTCETH: body.variables.BTCETHRate,
+          paymentCounts: 7,
+          amountETH: '9.000000000000000003',
+          amountHEC: '154320.154320987265432097',
+        },
+      });
+    }
+    if (body.query.includes('assetUnFixedPayments(')) {
+      return answer({
+        assetUnFixedPayments: {
+          list: [{ userPaymentId: '41', userName: 'alice01', paidBtc: '0.25' }],
+          pagination: { totalRecords: 7 },
+          confirmedAtFrom: null,
+          confirmedAtUntil: '2026-01-31T00:00:00.000Z',
+        },
+      });
+    }
+    if (body.query.includes('postAssignRates(')) {
+      return answer({ postAssignRates: { message: 'Rates assigned', countPayments: 7 } });
+    }
+    if (body.query.includes('csvImports(')) {
+      return answer({
+        csvImports: {
+          list: [
+            {
+              id: '12',
+              kind: 'payments',
+              contentHash: 'ab'.repeat(32),
+              fileName: 'march.csv',
+              byteSize: '2048',
+              encoding: 'cp932',
+              rowCount: 40,
+              appliedCount: 40,
+              totals: [],
+              adminUserName: 'writer01',
+              importedAt: '2026-03-01T01:02:03.000Z',
+            },
+          ],
+          pagination: { totalRecords: 1 },
+        },
+      });
+    }
+    return answer({});
+  });
+});
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+const type = (testId: string, value: string) =>
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+
+describe('AddPaymentSection', () => {
+  it('shows the spec messages for missing fields and sends nothing', async () => {
+    renderAt(<AddPaymentSection />, '/common/transactions');
+    fireEvent.click(screen.getByTestId('add-submit'));
+    expect(await screen.findByText('Please input User')).toBeInTheDocument();
+    expect(screen.getByText('Please input Plan')).toBeInTheDocument();
+    expect(screen.getByText('Please input Paid')).toBeInTheDocument();
+    expect(sent('postAddUserPayment(')).toHaveLength(0);
+  });
+
+  it('applies min_value_custom: both coin amounts 0 is refused, one of them set passes', async () => {
+    renderAt(<AddPaymentSection />, '/common/transactions');
+    type('add-paidUsd', '0');
+    fireEvent.click(screen.getByTestId('add-submit'));
+    expect(await screen.findByText('The Paid field must be 1 or more')).toBeInTheDocument();
+    // Both 0: each names the other's rule minimum.
+    expect(
+      screen.getByText('The ETH asset field must be 0.000000000000000001 or more'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('The HEC asset field must be 0.000000000000000001 or more'),
+    ).toBeInTheDocument();
+    // HEC set: ETH may stay 0 (its target is not 0), and HEC passes.
+    type('add-assetHEC', '1.5');
+    type('add-paidUsd', '1,000');
+    fireEvent.click(screen.getByTestId('add-submit'));
+    await waitFor(() =>
+      expect(screen.queryByText(/The ETH asset field must be/)).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByText(/The HEC asset field must be/)).not.toBeInTheDocument();
+    expect(screen.getByText('The Paid field format is invalid')).toBeInTheDocument();
+    // 19 decimals is a format error, never rounded.
+    type('add-assetHEC', '0.0000000000000000001');
+    fireEvent.click(screen.getByTestId('add-submit'));
+    expect(await screen.findByText('The HEC asset field format is invalid')).toBeInTheDocument();
+  });
+
+  it('shows the messages in Japanese', async () => {
+    await i18n.changeLanguage('ja');
+    renderAt(<AddPaymentSection />, '/common/transactions');
+    fireEvent.click(screen.getByTestId('add-submit'));
+    expect(await screen.findByText('ユーザーを入力してください')).toBeInTheDocument();
+    expect(
+      screen.getByText('ETH 資産は0.000000000000000001以上で入力してください'),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('RatesSection', () => {
+  it('refuses a rate of 0 or over 18 decimals before asking the server', async () => {
+    renderAt(<RatesSection />, '/common/transactions');
+    type('rates-endAt', '2026-01-31T00:00');
+    type('rates-deadline', '2026-02-01T00:00');
+    type('rates-BTCHECRate', '0');
+    type('rates-BTCETHRate', '1.0000000000000000001');
+    fireEvent.click(screen.getByTestId('rates-preview'));
+    expect(await screen.findByText('A rate must be more than 0')).toBeInTheDocument();
+    expect(screen.getByText('The BTC/ETH rate field format is invalid')).toBeInTheDocument();
+    expect(sent('ratesAndBTCAmountAtDeadlineDate(')).toHaveLength(0);
+  });
+
+  it('previews what the assignment will do, then confirms exactly that window and rates', async () => {
+    renderAt(<RatesSection />, '/common/transactions');
+    fireEvent.click(screen.getByTestId('rates-preview'));
+    expect(await screen.findByText('Please input End')).toBeInTheDocument();
+    type('rates-endAt', '2026-01-31T00:00');
+    type('rates-deadline', '2026-02-01T00:00');
+    type('rates-BTCHECRate', '123456.123456789012345678');
+    type('rates-BTCETHRate', '18.000000000000000006');
+    fireEvent.click(screen.getByTestId('rates-preview'));
+    const summary = await screen.findByTestId('rates-summary');
+    expect(within(summary).getByTestId('rates-payment-count')).toHaveTextContent('7');
+    // The exact amounts, to the last digit.
+    expect(within(summary).getByText('154320.154320987265432097 HEC')).toBeInTheDocument();
+    expect(within(summary).getByText(/#41 alice01 0.25 BTC/)).toBeInTheDocument();
+    const asked = sent('ratesAndBTCAmountAtDeadlineDate(').at(-1)!.variables;
+    expect(asked).toMatchObject({
+      confirmedAtFrom: null,
+      confirmedAtUntil: new Date('2026-01-31T00:00').toISOString(),
+      BTCHECRate: '123456.123456789012345678',
+      BTCETHRate: '18.000000000000000006',
+    });
+    fireEvent.click(within(summary).getByTestId('rates-confirm'));
+    await waitFor(() => expect(sent('postAssignRates(')).toHaveLength(1));
+    expect(sent('postAssignRates(')[0]!.variables).toMatchObject({
+      startAt: null,
+      endAt: asked.confirmedAtUntil,
+      deadline: asked.deadlineDatetime,
+      BTCHECRate: '123456.123456789012345678',
+      BTCETHRate: '18.000000000000000006',
+    });
+    await waitFor(() => expect(screen.queryByTestId('rates-summary')).not.toBeInTheDocument());
+  });
+});
+
+describe('ImportHistory', () => {
+  it('lists who applied which file when', async () => {
+    renderAt(<ImportHistory />, '/common/transactions');
+    expect(await screen.findByText('march.csv')).toBeInTheDocument();
+    expect(screen.getByText('writer01')).toBeInTheDocument();
+    expect(sent('csvImports(')[0]!.variables).toMatchObject({ kinds: ['payments', 'rates'] });
+  });
+});
