@@ -96,7 +96,7 @@ const envSchema = z.object({
     .int('must be a whole number')
     .min(1024, 'must be between 1024 and 1073741824')
     .max(1024 * 1024 * 1024, 'must be between 1024 and 1073741824')
-    .default(64 * 1024 * 1024),
+    .default(128 * 1024 * 1024),
   SECRETS_KEY: z
     .string()
     .optional()
