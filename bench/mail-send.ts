@@ -1,10 +1,12 @@
 /**
  * Mail send benchmark (issue 15), on a fresh database (in-memory PGlite, or a new database beside
  * DATABASE_URL, dropped at the end):
- * - the send request (the mail service's `send`: audit row, one INSERT … SELECT of outbox rows,
- *   the pg-boss drain job, one transaction) at N recipients, with the longest event-loop stall
- *   during it (the request must not block the server), and the enqueue statement alone (rolled
- *   back) against a baseline: the same SELECT into a bare temporary table;
+ * - the send request (the mail service's `send`: audit row, the send with its frozen audience and
+ *   count, the pg-boss expansion job, one transaction) at N recipients, with the longest
+ *   event-loop stall during it (the request must not block the server);
+ * - the job's expansion of the outbox rows in chunks (one transaction each): total and longest
+ *   chunk, against the former way (every row in the request: one INSERT … SELECT, rolled back)
+ *   and a baseline: the same SELECT into a bare temporary table;
  * - the delivery worker draining to a local SMTP sink for a fixed window (not to the end), against
  *   a baseline: nodemailer's pooled transport sending the same messages with no database;
  * - the process's RSS at the start and end of the drain window, and its peak.
@@ -19,7 +21,11 @@ import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { createTestDatabase } from '../apps/api/test/test-database';
 import { createAuditService, systemActor } from '../apps/api/src/modules/audit/audit-service';
-import { MAIL_QUEUE } from '../apps/api/src/modules/mail/mail-jobs';
+import {
+  EXPANSION_CHUNK_IDS,
+  createMailExpander,
+} from '../apps/api/src/modules/mail/mail-expansion';
+import { MAIL_EXPAND_QUEUE, MAIL_QUEUE } from '../apps/api/src/modules/mail/mail-jobs';
 import * as repo from '../apps/api/src/modules/mail/mail-repository';
 import { createMailService } from '../apps/api/src/modules/mail/mail-service';
 import { connectNoDelay, createMailWorker } from '../apps/api/src/modules/mail/mail-worker';
@@ -40,9 +46,19 @@ export type MailBenchResult = {
   recipients: number;
   requestMs: number;
   requestMaxEventLoopStallMs: number;
+  /** The job's expansion: every chunk, one after another, and the longest one. */
+  expansionMs: number;
+  expansionChunks: number;
+  expansionChunkIds: number;
+  expansionLongestChunkMs: number;
+  expansionMaxEventLoopStallMs: number;
+  /** The former way: every outbox row in the request, one statement (rolled back). */
   enqueueStatementMs: number;
   enqueueBaselineMs: number;
   enqueueRatio: number;
+  /** Expansion against the one-statement enqueue, and against the bare-table baseline. */
+  expansionToStatementRatio: number;
+  expansionToBaselineRatio: number;
   windowSeconds: number;
   ratePerSecondLimit: number;
   workerSent: number;
@@ -98,6 +114,7 @@ export async function runMailBench(options: MailBenchOptions): Promise<MailBench
     });
     await sql`ANALYZE end_users`.execute(db);
     jobs.queue(MAIL_QUEUE);
+    jobs.queue(MAIL_EXPAND_QUEUE);
     await jobs.start();
     const clock = () => new Date();
     const mail = createMailService(db, createAuditService(db, clock), clock, {
@@ -151,7 +168,31 @@ export async function runMailBench(options: MailBenchOptions): Promise<MailBench
     const requestStarted = performance.now();
     const sent = await mail.send(actor, notification.id, { audience: 'locale' });
     const requestMs = performance.now() - requestStarted;
+    const requestStall = loop.max;
     loop.disable();
+    if (sent.recipientCount > 0) {
+      const written = await repo.countSendStatuses(db, sent.mailSendId);
+      if (written.queued !== 0) throw new Error('the request wrote outbox rows: not the job path');
+    }
+
+    // The job's expansion (run here, as the mail-expand job runs it), chunk by chunk.
+    const expansionLoop = monitorEventLoopDelay({ resolution: 10 });
+    expansionLoop.enable();
+    const expander = createMailExpander(db);
+    let chunks = 0;
+    let longestChunkMs = 0;
+    let chunkStarted = performance.now();
+    const expansionStarted = performance.now();
+    const expanded = await expander.expand(sent.mailSendId, async () => {
+      chunks += 1;
+      longestChunkMs = Math.max(longestChunkMs, performance.now() - chunkStarted);
+      chunkStarted = performance.now();
+    });
+    const expansionMs = performance.now() - expansionStarted;
+    expansionLoop.disable();
+    if (expanded !== sent.recipientCount) {
+      throw new Error(`expanded ${expanded} rows for ${sent.recipientCount} recipients`);
+    }
 
     // Baseline: raw pooled SMTP (5 connections, as the worker), same sink and message, no
     // database; with nodemailer's own sockets and with the worker's (Nagle off).
@@ -212,10 +253,17 @@ export async function runMailBench(options: MailBenchOptions): Promise<MailBench
       engine: database.engine,
       recipients: sent.recipientCount,
       requestMs: Math.round(requestMs),
-      requestMaxEventLoopStallMs: Math.round(loop.max / 1e6),
+      requestMaxEventLoopStallMs: Math.round(requestStall / 1e6),
+      expansionMs: Math.round(expansionMs),
+      expansionChunks: chunks,
+      expansionChunkIds: EXPANSION_CHUNK_IDS,
+      expansionLongestChunkMs: Math.round(longestChunkMs),
+      expansionMaxEventLoopStallMs: Math.round(expansionLoop.max / 1e6),
       enqueueStatementMs: Math.round(enqueueStatementMs),
       enqueueBaselineMs: Math.round(enqueueBaselineMs),
       enqueueRatio: Number((enqueueStatementMs / enqueueBaselineMs).toFixed(2)),
+      expansionToStatementRatio: Number((expansionMs / enqueueStatementMs).toFixed(2)),
+      expansionToBaselineRatio: Number((expansionMs / enqueueBaselineMs).toFixed(2)),
       windowSeconds: Number(drainSeconds.toFixed(1)),
       ratePerSecondLimit: ratePerSecond,
       workerSent: drained.sent,

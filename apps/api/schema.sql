@@ -231,8 +231,12 @@ CREATE TABLE mail_sends (
   recipient_count integer NOT NULL,
   created_by_admin_user_id integer,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
+  body text,
+  audience_max_user_id integer,
+  expansion_cursor integer,
   CONSTRAINT mail_sends_audience_check CHECK ((audience = ANY (ARRAY['locale'::text, 'users'::text, 'test'::text]))),
   CONSTRAINT mail_sends_created_by_admin_user_id_fkey FOREIGN KEY (created_by_admin_user_id) REFERENCES admin_users(id) ON DELETE SET NULL,
+  CONSTRAINT mail_sends_expansion_check CHECK ((((expansion_cursor IS NULL) = (audience_max_user_id IS NULL)) AND ((expansion_cursor IS NULL) OR (body IS NOT NULL)))),
   CONSTRAINT mail_sends_language_check CHECK ((language = ANY (ARRAY['ja'::text, 'en'::text]))),
   CONSTRAINT mail_sends_notification_id_fkey FOREIGN KEY (notification_id) REFERENCES notifications(id) ON DELETE SET NULL,
   CONSTRAINT mail_sends_pkey PRIMARY KEY (id),
@@ -679,6 +683,7 @@ CREATE INDEX mail_outbox_end_user_idx ON public.mail_outbox USING btree (end_use
 CREATE INDEX mail_outbox_notification_idx ON public.mail_outbox USING btree (notification_id);
 CREATE INDEX mail_outbox_send_idx ON public.mail_outbox USING btree (mail_send_id, status, id);
 CREATE INDEX mail_sends_admin_idx ON public.mail_sends USING btree (created_by_admin_user_id);
+CREATE INDEX mail_sends_expanding_idx ON public.mail_sends USING btree (id) WHERE (expansion_cursor < audience_max_user_id);
 CREATE INDEX mail_sends_notification_idx ON public.mail_sends USING btree (notification_id, created_at DESC);
 CREATE INDEX notifications_notified_at_idx ON public.notifications USING btree (notified_at DESC, id DESC);
 CREATE INDEX payments_asset_fixed_at_idx ON public.payments USING btree (asset_fixed_at, id);

@@ -4,7 +4,7 @@ import { resolveSecretsKey } from './config/secrets-key';
 import { openConfiguredDatabase } from './db/database';
 import { migrate } from './db/migrator';
 import { createJobs } from './platform/jobs';
-import { MAIL_QUEUE, registerMailJobs } from './modules/mail/mail-jobs';
+import { MAIL_EXPAND_QUEUE, MAIL_QUEUE, registerMailJobs } from './modules/mail/mail-jobs';
 import { createMailWorker } from './modules/mail/mail-worker';
 import { buildApp } from './app';
 import { DEMO_ADMINS, DEMO_PASSWORD, seedDemoAdmins } from './seed/demo-admins';
@@ -63,6 +63,8 @@ async function main(): Promise<void> {
   await jobs.start({ workers: true });
   // One drain at start: what a previous run left queued is sent (or reported as waiting).
   await jobs.send(database.db, MAIL_QUEUE, { start: true });
+  // And one expansion: a large send a previous run left half-written continues at its cursor.
+  await jobs.send(database.db, MAIL_EXPAND_QUEUE, { start: true });
 
   let closing = false;
   const shutdown = async (signal: string) => {

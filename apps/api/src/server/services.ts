@@ -27,6 +27,8 @@ export type ServiceOptions = {
   jobs?: MailKick;
   /** Whether SMTP_URL is set, for the mail screens' notice. */
   smtpConfigured?: boolean;
+  /** Recipients above which a send is expanded by its job (tests lower it; mail-service.ts). */
+  mailExpandInJobAbove?: number;
 };
 
 /** What services need beyond the database: the box that seals stored secrets. */
@@ -78,6 +80,7 @@ export function createServices(db: Kysely<DB>, options: ServiceDependencies): Se
     mail: createMailService(db, audit, clock, {
       jobs: options.jobs,
       smtpConfigured: options.smtpConfigured ?? false,
+      expandInJobAbove: options.mailExpandInJobAbove,
     }),
   };
 }

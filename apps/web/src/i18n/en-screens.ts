@@ -567,6 +567,7 @@ export const enScreens: ScreensMessages = {
     noSmtp: 'SMTP_URL is not set: nothing is sent and messages stay queued ({{count}} waiting).',
     progress: 'Progress',
     progressText: 'Sent {{sent}} of {{total}} (failed {{failed}}, waiting {{queued}})',
+    preparing: 'Preparing {{count}} more recipients (a large send is queued in parts)',
     recipients: 'Recipients',
     to: 'To',
     status: 'Status',

@@ -569,6 +569,7 @@ export const jaScreens = {
       'SMTP_URL が設定されていないため、メールは送信されずキューに残ります（{{count}}件待機中）。',
     progress: '送信状況',
     progressText: '送信済み {{sent}} / {{total}}（失敗 {{failed}}、待機 {{queued}}）',
+    preparing: '残り{{count}}人の宛先を準備中です（大量の送信は分割してキューに入れます）',
     recipients: '宛先ごとの状況',
     to: '宛先',
     status: 'ステータス',

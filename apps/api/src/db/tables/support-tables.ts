@@ -1,7 +1,8 @@
+import type { Generated } from 'kysely';
 import type { BigId, BigIdentity, Locale } from './domain-tables';
 import type { Timestamp } from './timestamp';
 
-/** Tables of the support and mail migrations (0065, 0066; issue 15). */
+/** Tables of the support and mail migrations (0065, 0066, 0080; issue 15). */
 export type UserContactHistoryTable = {
   id: BigIdentity;
   user_contact_id: BigId;
@@ -24,6 +25,12 @@ export type MailSendsTable = {
   recipient_count: number;
   created_by_admin_user_id: number | null;
   created_at: Timestamp;
+  /** The message body, kept for a send the job expands (migration 0080). */
+  body: Generated<string | null>;
+  /** The frozen audience: users with an id up to this one (null: written in the request). */
+  audience_max_user_id: Generated<number | null>;
+  /** The highest user id whose outbox rows are written (the expansion's resume point). */
+  expansion_cursor: Generated<number | null>;
 };
 
 export type SupportTables = {

@@ -1,10 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Jobs } from '../../platform/jobs';
+import { createMailExpander } from './mail-expansion';
 import type { MailWorker } from './mail-worker';
 
 /** The pg-boss queue whose jobs drain the outbox (docs/decisions/mail.md). */
 export const MAIL_QUEUE = 'mail-deliver';
+/** The pg-boss queue whose jobs write the outbox rows of large sends, in chunks. */
+export const MAIL_EXPAND_QUEUE = 'mail-expand';
 
 /** What the mail service needs of the jobs: enqueue a drain inside its transaction. */
 export type MailKick = Pick<Jobs, 'send'>;
@@ -13,8 +16,17 @@ export type MailKick = Pick<Jobs, 'send'>;
  * Declares the drain job: each run sends what is due; while retries or expired claims wait,
  * it schedules one more run for when the next is due (throttled to one per slot, so runs on
  * several replicas do not multiply).
+ *
+ * And the expansion job: it writes the recipients of every send still expanding, chunk by
+ * chunk; after each chunk it asks for a drain (throttled), so delivery starts with the first
+ * chunk and runs beside the expansion, and one more drain at the end for the last chunk.
  */
-export function registerMailJobs(jobs: Jobs, db: Kysely<DB>, worker: MailWorker): void {
+export function registerMailJobs(
+  jobs: Jobs,
+  db: Kysely<DB>,
+  worker: MailWorker,
+  options: { expansionChunkIds?: number } = {},
+): void {
   jobs.work(MAIL_QUEUE, async () => {
     await worker.drain();
     if (!worker.smtpConfigured) return;
@@ -26,5 +38,18 @@ export function registerMailJobs(jobs: Jobs, db: Kysely<DB>, worker: MailWorker)
       { retry: true },
       { startAfter: Math.ceil(next) + 1, singletonKey: 'mail-retry', singletonSeconds: 5 },
     );
+  });
+  const expander = createMailExpander(db, { chunkIds: options.expansionChunkIds });
+  jobs.work(MAIL_EXPAND_QUEUE, async () => {
+    const rows = await expander.expandPending(async (outcome) => {
+      if (outcome.rows === 0) return;
+      await jobs.send(
+        db,
+        MAIL_QUEUE,
+        { expanding: true },
+        { singletonKey: 'mail-expanding', singletonSeconds: 2 },
+      );
+    });
+    if (rows > 0) await jobs.send(db, MAIL_QUEUE, { expanded: true });
   });
 }

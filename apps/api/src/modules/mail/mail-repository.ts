@@ -121,12 +121,26 @@ function audienceWhere(audience: Audience) {
     : sql`${safe} AND u.id = ANY(${audience.userIds}::int[])`;
 }
 
-export async function countAudience(db: Executor, audience: Audience): Promise<number> {
+export async function countAudience(
+  db: Executor,
+  audience: Audience,
+  maxUserId?: number,
+): Promise<number> {
+  const upTo = maxUserId === undefined ? sql`true` : sql`u.id <= ${maxUserId}::int`;
   const { rows } = await sql<{ n: string }>`
     SELECT count(*) AS n FROM end_users u
     LEFT JOIN end_user_details d ON d.end_user_id = u.id
-    WHERE ${audienceWhere(audience)}`.execute(db);
+    WHERE ${audienceWhere(audience)} AND ${upTo}`.execute(db);
   return Number(rows[0]?.n ?? 0);
+}
+
+/** The highest end-user id now (0 without users): a send's audience is frozen at it. */
+export async function maxUserId(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('end_users')
+    .select((eb) => eb.fn.max('id').as('max'))
+    .executeTakeFirst();
+  return Number(row?.max ?? 0);
 }
 
 export async function insertSend(
@@ -137,6 +151,8 @@ export async function insertSend(
     language: Locale;
     subject: string;
     adminId: number | null;
+    /** A send the job expands: its body, frozen audience and counted recipients. */
+    expansion?: { body: string; maxUserId: number; recipientCount: number };
   },
 ): Promise<string> {
   const row = await db
@@ -146,8 +162,15 @@ export async function insertSend(
       audience: send.audience,
       language: send.language,
       subject: send.subject,
-      recipient_count: 0,
+      recipient_count: send.expansion?.recipientCount ?? 0,
       created_by_admin_user_id: send.adminId,
+      ...(send.expansion
+        ? {
+            body: send.expansion.body,
+            audience_max_user_id: send.expansion.maxUserId,
+            expansion_cursor: 0,
+          }
+        : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -179,6 +202,71 @@ export async function enqueueAudience(
     .where('id', '=', sendId)
     .execute();
   return count;
+}
+
+export type ExpandingSend = {
+  id: string;
+  notificationId: number | null;
+  language: Locale;
+  subject: string;
+  body: string;
+  cursor: number;
+  maxUserId: number;
+};
+
+/** Sends still expanding, oldest first (the job's and a restarted server's work list). */
+export async function listExpandingSends(db: Executor): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    SELECT id::text AS id FROM mail_sends
+     WHERE expansion_cursor < audience_max_user_id ORDER BY id`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Locks a send that is still expanding for this transaction, or returns undefined when it is
+ * finished or another worker holds it (SKIP LOCKED: replicas never expand one send at once).
+ */
+export async function lockExpandingSend(
+  db: Executor,
+  id: string,
+): Promise<ExpandingSend | undefined> {
+  const { rows } = await sql<ExpandingSend>`
+    SELECT id::text AS id, notification_id AS "notificationId", language, subject, body,
+           expansion_cursor AS cursor, audience_max_user_id AS "maxUserId"
+      FROM mail_sends
+     WHERE id = ${id}::bigint AND expansion_cursor < audience_max_user_id
+       FOR UPDATE SKIP LOCKED`.execute(db);
+  return rows[0];
+}
+
+/**
+ * One chunk of a locale send's recipients: users of the audience with `after < id <= upTo`,
+ * one INSERT … SELECT; then the cursor moves to `upTo` (same transaction, so a chunk is
+ * written once or not at all). On the last chunk the send's count becomes the rows written
+ * (a user who changed language during the expansion is counted as sent to).
+ */
+export async function expandChunk(
+  db: Executor,
+  send: ExpandingSend,
+  upTo: number,
+): Promise<number> {
+  const result = await sql`
+    INSERT INTO mail_outbox (mail_send_id, notification_id, end_user_id, to_address, subject, body, language)
+    SELECT ${send.id}::bigint, ${send.notificationId}::int, u.id, u.email, ${send.subject}, ${send.body}, ${send.language}
+      FROM end_users u
+      LEFT JOIN end_user_details d ON d.end_user_id = u.id
+     WHERE u.id > ${send.cursor}::int AND u.id <= ${upTo}::int
+       AND ${audienceWhere({ kind: 'locale', language: send.language })}
+     ORDER BY u.id`.execute(db);
+  const finished = upTo >= send.maxUserId;
+  await sql`
+    UPDATE mail_sends
+       SET expansion_cursor = ${upTo}::int,
+           recipient_count = CASE WHEN ${finished}::boolean
+             THEN (SELECT count(*) FROM mail_outbox WHERE mail_send_id = ${send.id}::bigint)
+             ELSE recipient_count END
+     WHERE id = ${send.id}::bigint`.execute(db);
+  return Number(result.numAffectedRows ?? 0n);
 }
 
 export async function enqueueOne(

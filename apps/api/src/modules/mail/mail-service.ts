@@ -13,7 +13,7 @@ import { AppError } from '../../shared/app-error';
 import { badInput, notFound, positiveId } from '../../shared/list-input';
 import type { PageRequest } from '../../shared/page';
 import type { Actor, AuditService } from '../audit/audit-service';
-import { MAIL_QUEUE, type MailKick } from './mail-jobs';
+import { MAIL_EXPAND_QUEUE, MAIL_QUEUE, type MailKick } from './mail-jobs';
 import * as repo from './mail-repository';
 
 const AUDIT_TARGET = 'notification';
@@ -21,6 +21,11 @@ const MAX_TITLE = 200;
 const MAX_CONTENT = 20_000;
 /** A chosen-users send names at most this many users (larger audiences go by locale). */
 const MAX_CHOSEN_USERS = 1000;
+/**
+ * A locale send to more recipients than this is expanded by the job in chunks (the request
+ * writes the send and counts it); up to this, the request writes every outbox row at once.
+ */
+export const EXPAND_IN_JOB_ABOVE = 5000;
 
 export const NOTIFICATIONS_SORT_TARGETS: readonly repo.NotificationsSortTarget[] = [
   'notifiedAt',
@@ -119,8 +124,14 @@ export function createMailService(
   db: Kysely<DB>,
   audit: AuditService,
   clock: () => Date,
-  options: { jobs?: MailKick | undefined; smtpConfigured: boolean },
+  options: {
+    jobs?: MailKick | undefined;
+    smtpConfigured: boolean;
+    /** Recipients above which the job expands a send (default EXPAND_IN_JOB_ABOVE; tests lower it). */
+    expandInJobAbove?: number | undefined;
+  },
 ) {
+  const expandAbove = options.expandInJobAbove ?? EXPAND_IN_JOB_ABOVE;
   async function notification(id: number): Promise<repo.NotificationRow> {
     positiveId('notificationId', id);
     const row = await repo.findNotification(db, id);
@@ -234,8 +245,11 @@ export function createMailService(
     },
 
     /**
-     * Confirms a send: one outbox row per recipient (one INSERT … SELECT), the send's record
-     * and its audit row in one transaction, and the drain job enqueued in it; returns at once.
+     * Confirms a send, returning at once whatever the audience's size. The send's record, its
+     * audit row and its job are written in one transaction. A small audience (chosen users, or
+     * at most `expandAbove` users of a language) gets its outbox rows in the same transaction
+     * (one INSERT … SELECT); a larger one is frozen (users matching it with an id up to the
+     * highest now) and counted, and the job writes its rows in chunks (mail-expansion.ts).
      */
     send: async (actor: Actor, id: number, args: AudienceArgs) => {
       const n = await notification(id);
@@ -245,21 +259,35 @@ export function createMailService(
         actor,
         { operation: 'postSendMail', targetType: AUDIT_TARGET },
         async (trx) => {
-          const mailSendId = await repo.insertSend(trx, {
+          const base = {
             notificationId: n.id,
             audience: audience.kind,
             language: n.language,
             subject: message.subject,
             adminId: actor.adminUserId,
-          });
-          const recipientCount = await repo.enqueueAudience(
-            trx,
-            mailSendId,
-            n.id,
-            message,
-            audience,
-          );
-          if (recipientCount > 0) await options.jobs?.send(trx, MAIL_QUEUE, { mailSendId });
+          };
+          let mailSendId: string;
+          let recipientCount: number;
+          let expanding = false;
+          if (audience.kind === 'users') {
+            mailSendId = await repo.insertSend(trx, base);
+            recipientCount = await repo.enqueueAudience(trx, mailSendId, n.id, message, audience);
+          } else {
+            const maxUserId = await repo.maxUserId(trx);
+            recipientCount = await repo.countAudience(trx, audience, maxUserId);
+            expanding = recipientCount > expandAbove;
+            if (expanding) {
+              mailSendId = await repo.insertSend(trx, {
+                ...base,
+                expansion: { body: message.body, maxUserId, recipientCount },
+              });
+            } else {
+              mailSendId = await repo.insertSend(trx, base);
+              recipientCount = await repo.enqueueAudience(trx, mailSendId, n.id, message, audience);
+            }
+          }
+          if (expanding) await options.jobs?.send(trx, MAIL_EXPAND_QUEUE, { mailSendId });
+          else if (recipientCount > 0) await options.jobs?.send(trx, MAIL_QUEUE, { mailSendId });
           return {
             result: { mailSendId, recipientCount },
             targetIds: [n.id],
@@ -270,6 +298,7 @@ export function createMailService(
               language: n.language,
               userIds: audience.kind === 'users' ? audience.userIds : null,
               recipientCount,
+              expandedByJob: expanding,
             },
           };
         },

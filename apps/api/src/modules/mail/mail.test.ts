@@ -3,8 +3,12 @@ import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/test-app';
 import { createJobs, type Jobs } from '../../platform/jobs';
-import { registerMailJobs } from './mail-jobs';
+import { sql } from 'kysely';
+import { createAuditService, systemActor } from '../audit/audit-service';
+import { MAIL_EXPAND_QUEUE, MAIL_QUEUE, registerMailJobs } from './mail-jobs';
+import { createMailExpander } from './mail-expansion';
 import * as repo from './mail-repository';
+import { createMailService } from './mail-service';
 import { createMailWorker, type MailWorker } from './mail-worker';
 
 /** A message as the SMTP server received it. */
@@ -106,6 +110,19 @@ let poolWorker: MailWorker;
 let writer: string;
 let reader: string;
 let userSeq = 0;
+const EXPAND_ABOVE = 20;
+
+/** Addresses of the users a locale send reaches, as the database has them now. */
+async function localeAddresses(language: 'ja' | 'en', maxUserId: number): Promise<string[]> {
+  const rows = await t.database.db
+    .selectFrom('end_users as u')
+    .leftJoin('end_user_details as d', 'd.end_user_id', 'u.id')
+    .select('u.email')
+    .where(sql<boolean>`coalesce(d.default_locale, 'ja') = ${language}`)
+    .where('u.id', '<=', maxUserId)
+    .execute();
+  return rows.map((r) => r.email).sort();
+}
 
 async function addUsers(count: number, locale: 'ja' | 'en', prefix: string): Promise<number[]> {
   const ids: number[] = [];
@@ -189,9 +206,10 @@ beforeAll(async () => {
         backoffSeconds: 0.2,
         log: () => {},
       });
-      registerMailJobs(jobs, database.db, poolWorker);
+      // Sends above 20 recipients are expanded by the job, 10 user ids per chunk.
+      registerMailJobs(jobs, database.db, poolWorker, { expansionChunkIds: 10 });
       await jobs.start({ workers: true });
-      return { jobs, smtpConfigured: true };
+      return { jobs, smtpConfigured: true, mailExpandInJobAbove: EXPAND_ABOVE };
     },
   });
   writer = await t.login('writer@example.com');
@@ -369,6 +387,43 @@ describe('sending through pg-boss and a real SMTP server', () => {
     expect(ja[0]!.headers['content-language']).toBe('ja');
     expect(ja[0]!.body).toContain('午前2時に停止します。');
     expect(ja[0]!.body).toContain('Aube 運営事務局');
+  });
+
+  it('a large send returns at once; the job writes its recipients in chunks and delivery reaches each once', async () => {
+    await addUsers(45, 'en', 'bigsend');
+    const id = await createNotification('Large send', 'To many users.', 'en');
+    const sent = await t.gql<{ postSendMail: { mailSendId: string; recipientCount: number } }>(
+      'mutation ($id: Int!) { postSendMail(notificationId: $id) { mailSendId recipientCount } }',
+      { id },
+      writer,
+    );
+    expect(sent.errors).toBeUndefined();
+    const { mailSendId, recipientCount } = sent.data!.postSendMail;
+    const send = await t.database.db
+      .selectFrom('mail_sends')
+      .select(['audience_max_user_id', 'expansion_cursor', 'recipient_count'])
+      .where('id', '=', mailSendId)
+      .executeTakeFirstOrThrow();
+    const expected = await localeAddresses('en', send.audience_max_user_id!);
+    expect(recipientCount).toBe(expected.length);
+    expect(recipientCount).toBeGreaterThan(EXPAND_ABOVE);
+    await eventually(async () => {
+      expect((await sendCounts(mailSendId)).counts).toEqual({
+        queued: 0,
+        sending: 0,
+        sent: expected.length,
+        failed: 0,
+      });
+    });
+    const after = await t.database.db
+      .selectFrom('mail_sends')
+      .select(['audience_max_user_id', 'expansion_cursor', 'recipient_count'])
+      .where('id', '=', mailSendId)
+      .executeTakeFirstOrThrow();
+    expect(after.expansion_cursor).toBe(after.audience_max_user_id);
+    expect(after.recipient_count).toBe(expected.length);
+    const delivered = smtp.received.filter((m) => m.headers.subject === 'Large send');
+    expect(delivered.map((m) => m.to[0]).sort()).toEqual(expected);
   });
 
   it('refuses an address with a line break at the database', async () => {
@@ -568,6 +623,101 @@ describe('the delivery worker', () => {
     expect(failed.last_error).toMatch(/No such user here/);
     expect(sink.received.filter((m) => m.to[0]!.startsWith('flaky'))).toHaveLength(2);
     await sink.close();
+  });
+
+  it('a large send is frozen and counted in the request; the job expands it once, resuming after a crash, replicas side by side', async () => {
+    await addUsers(30, 'en', 'expand');
+    // pg-boss started without workers: the send's job is enqueued, the test runs the expander.
+    const queue = createJobs(t.database.db, { supervise: false });
+    queue.queue(MAIL_QUEUE);
+    queue.queue(MAIL_EXPAND_QUEUE);
+    await queue.start();
+    const clock = () => new Date();
+    const db = t.database.db;
+    const service = createMailService(db, createAuditService(db, clock), clock, {
+      jobs: queue,
+      smtpConfigured: true,
+      expandInJobAbove: EXPAND_ABOVE,
+    });
+    const actor = systemActor('mail-test');
+    const n = await service.create(
+      actor,
+      { title: 'Chunked', content: 'In chunks.', language: 'en' },
+      'en',
+    );
+    const { mailSendId, recipientCount } = await service.send(actor, n.id, {});
+    const outboxRows = async () =>
+      db
+        .selectFrom('mail_outbox')
+        .select(['end_user_id', 'to_address'])
+        .where('mail_send_id', '=', mailSendId)
+        .execute();
+    // The request wrote no outbox row: the send, its frozen audience and count, and the job.
+    expect(await outboxRows()).toHaveLength(0);
+    const send = await db
+      .selectFrom('mail_sends')
+      .select(['audience_max_user_id', 'expansion_cursor', 'recipient_count', 'body'])
+      .where('id', '=', mailSendId)
+      .executeTakeFirstOrThrow();
+    const expected = await localeAddresses('en', send.audience_max_user_id!);
+    expect(send).toMatchObject({ expansion_cursor: 0, recipient_count: expected.length });
+    expect(send.body).toContain('In chunks.');
+    expect(recipientCount).toBe(expected.length);
+    const { rows: queued } = await sql<{ name: string }>`
+      SELECT name FROM pgboss.job WHERE data->>'mailSendId' = ${mailSendId}`.execute(db);
+    expect(queued.map((j) => j.name)).toEqual([MAIL_EXPAND_QUEUE]);
+    // Users who arrive after the confirmation are not recipients (the audience is frozen).
+    await addUsers(2, 'en', 'latecomer');
+
+    // One chunk: user ids 1..10 only.
+    const first = await createMailExpander(db, { chunkIds: 10 }).chunk(mailSendId);
+    expect(first.state).toBe('more');
+    const afterFirst = await outboxRows();
+    expect(afterFirst.length).toBe(first.rows);
+    expect(afterFirst.every((r) => r.end_user_id! <= 10)).toBe(true);
+
+    // A worker killed inside a chunk: its transaction rolls back, nothing of it stays.
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        const locked = (await repo.lockExpandingSend(trx, mailSendId))!;
+        expect(locked.cursor).toBe(10);
+        await repo.expandChunk(trx, locked, locked.maxUserId);
+        throw new Error('killed');
+      })
+      .catch((error: Error) => expect(error.message).toBe('killed'));
+    expect(await outboxRows()).toHaveLength(first.rows);
+
+    // Restarted, on two replicas at once: they continue from the cursor, each chunk once.
+    const [a, b] = [
+      createMailExpander(db, { chunkIds: 10 }),
+      createMailExpander(db, { chunkIds: 10 }),
+    ];
+    await Promise.all([a.expandPending(), b.expandPending()]);
+    const rows = await outboxRows();
+    expect(rows.map((r) => r.to_address).sort()).toEqual(expected);
+    expect(new Set(rows.map((r) => r.end_user_id)).size).toBe(expected.length);
+    expect(await repo.listExpandingSends(db)).not.toContain(mailSendId);
+    expect((await createMailExpander(db).chunk(mailSendId)).state).toBe('done');
+
+    // Delivery reaches each recipient once.
+    const sink = await startSmtp();
+    const worker = createMailWorker(db, {
+      smtpUrl: sink.url,
+      from: 'no-reply@aube.test',
+      ratePerSecond: 500,
+      maxAttempts: 3,
+      log: () => {},
+    });
+    await eventually(async () => {
+      await worker.drain();
+      expect((await statuses(mailSendId)).sent).toBe(expected.length);
+    });
+    worker.close();
+    const chunked = sink.received.filter((m) => m.headers.subject === 'Chunked');
+    expect(chunked.map((m) => m.to[0]).sort()).toEqual(expected);
+    await sink.close();
+    await queue.stop();
   });
 
   it('without SMTP_URL nothing is sent, messages stay queued and the console says so', async () => {

@@ -42,6 +42,7 @@ import {
   useSendTestMail,
   type AudienceChoice,
 } from '../api/mail';
+import { sendProgress } from '../lib/send-progress';
 
 function parseIds(text: string): number[] {
   return [
@@ -223,8 +224,7 @@ function SendProgress({ sendId }: { sendId: string }) {
   const send = status.data?.mailSend;
   if (status.error) return <Typography color="error">{errorMessage(status.error, t)}</Typography>;
   if (!send) return null;
-  const done = send.counts.sent + send.counts.failed;
-  const percent = send.recipientCount ? Math.round((done / send.recipientCount) * 100) : 100;
+  const { percent, waiting, preparing } = sendProgress(send.recipientCount, send.counts);
   return (
     <Card variant="outlined" sx={{ p: 2 }}>
       <Typography variant="subtitle1">{t('mail.progress')}</Typography>
@@ -239,9 +239,14 @@ function SendProgress({ sendId }: { sendId: string }) {
           sent: send.counts.sent,
           total: send.recipientCount,
           failed: send.counts.failed,
-          queued: send.counts.queued + send.counts.sending,
+          queued: waiting,
         })}
       </Typography>
+      {preparing > 0 && (
+        <Typography color="text.secondary" data-testid="send-preparing">
+          {t('mail.preparing', { count: preparing })}
+        </Typography>
+      )}
       <Typography variant="subtitle2" sx={{ mt: 2 }}>
         {t('mail.recipients')}
       </Typography>
