@@ -10,7 +10,10 @@ import {
   INVALID_CSV_MESSAGE,
   mapCsvHeader,
   neutraliseCell,
+  numberCsvCell,
   openCsv,
+  quoteCell,
+  textCsvCell,
   type CsvRecord,
 } from './index';
 
@@ -197,6 +200,38 @@ describe('CSV writer', () => {
     { header: 'amount', kind: 'decimal' as const, value: (r: Row) => r.amount },
     { header: 'count', kind: 'integer' as const, value: (r: Row) => r.count },
   ];
+
+  it('checks cells by character codes exactly as the regular expressions do', () => {
+    const texts = [
+      '',
+      'a',
+      '=1',
+      '+1',
+      '-1',
+      '@a',
+      '\tb',
+      '\rc',
+      'a"b',
+      'a,b',
+      'a\nb',
+      'a\rb',
+      '"',
+      "'=x",
+      ' =x',
+      '日本,語',
+      'x=',
+      '==',
+      '-',
+      'a""b',
+    ];
+    for (const text of texts) expect(textCsvCell(text)).toBe(quoteCell(neutraliseCell(text)));
+    for (const ok of ['0', '-0', '12', '-1.000000000000000001', '123.45'])
+      expect(numberCsvCell('decimal', 'amount', ok)).toBe(ok);
+    for (const bad of ['', '-', '1.', '.5', '1.2.3', '1,000', '1e5', 'NaN', '+1', ' 1', '1 '])
+      expect(() => numberCsvCell('decimal', 'amount', bad)).toThrow(/expects a plain decimal/);
+    expect(numberCsvCell('integer', 'n', '-42')).toBe('-42');
+    expect(() => numberCsvCell('integer', 'n', '1.5')).toThrow(/expects a plain integer/);
+  });
 
   it('neutralises text cells that a spreadsheet would evaluate (OWASP)', () => {
     for (const start of ['=', '+', '-', '@', '\t', '\r']) {
