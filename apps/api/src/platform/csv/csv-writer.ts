@@ -17,7 +17,11 @@ export type CsvWriteOptions = {
   bom?: boolean;
   /** Characters gathered before a chunk is handed on (default 64 KiB). */
   chunkSize?: number;
+  /** Rows formatted between two turns of the event loop (`csvCellBatchStream`, default 250). */
+  sliceRows?: number;
 };
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export const UTF8_BOM = '\uFEFF';
 
@@ -206,19 +210,28 @@ export type CsvCellFormat = (value: unknown) => string;
  * per 64 KiB), pulled only as the consumer reads, so memory stays at about two batches.
  */
 export function csvCellBatchStream(
-  batches: AsyncIterable<readonly (readonly unknown[])[]>,
+  batches:
+    AsyncIterable<readonly (readonly unknown[])[]> | Iterable<readonly (readonly unknown[])[]>,
   headers: readonly string[],
   formats: readonly CsvCellFormat[],
   options: CsvWriteOptions = {},
 ): Readable {
   const width = formats.length;
+  const slice = options.sliceRows ?? 250;
   async function* chunks(): AsyncGenerator<Buffer> {
     let text = ((options.bom ?? true) ? UTF8_BOM : '') + csvLine(headers);
     for await (const batch of batches) {
-      for (const row of batch) {
-        let line = formats[0]!(row[0]);
-        for (let i = 1; i < width; i++) line += ',' + formats[i]!(row[i]);
-        text += line + '\r\n';
+      for (let start = 0; start < batch.length; start += slice) {
+        // Other requests get the event loop between slices: a batch formatted in one go
+        // held it for several milliseconds, and every list request needs several turns.
+        if (start > 0) await yieldToEventLoop();
+        const end = Math.min(batch.length, start + slice);
+        for (let r = start; r < end; r++) {
+          const row = batch[r]!;
+          let line = formats[0]!(row[0]);
+          for (let i = 1; i < width; i++) line += ',' + formats[i]!(row[i]);
+          text += line + '\r\n';
+        }
       }
       yield Buffer.from(text, 'utf8');
       text = '';
