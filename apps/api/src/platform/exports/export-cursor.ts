@@ -10,7 +10,7 @@ import {
 import type { DB } from '../../db/schema';
 
 /** Rows fetched per round trip: big enough to amortise it, small enough to stay in memory. */
-export const EXPORT_BATCH_ROWS = 2000;
+export const EXPORT_BATCH_ROWS = 1000;
 
 type Pinned = { conn: Kysely<DB>; release: () => void; done: Promise<void> };
 
