@@ -4,13 +4,17 @@ import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/app-error';
 import {
+  csvCellBatchStream,
   csvChunks,
   csvLine,
   csvStream,
   INVALID_CSV_MESSAGE,
   mapCsvHeader,
   neutraliseCell,
+  numberCsvCell,
   openCsv,
+  quoteCell,
+  textCsvCell,
   type CsvRecord,
 } from './index';
 
@@ -197,6 +201,57 @@ describe('CSV writer', () => {
     { header: 'amount', kind: 'decimal' as const, value: (r: Row) => r.amount },
     { header: 'count', kind: 'integer' as const, value: (r: Row) => r.count },
   ];
+
+  it('checks cells by character codes exactly as the regular expressions do', () => {
+    const texts = [
+      '',
+      'a',
+      '=1',
+      '+1',
+      '-1',
+      '@a',
+      '\tb',
+      '\rc',
+      'a"b',
+      'a,b',
+      'a\nb',
+      'a\rb',
+      '"',
+      "'=x",
+      ' =x',
+      '日本,語',
+      'x=',
+      '==',
+      '-',
+      'a""b',
+    ];
+    for (const text of texts) expect(textCsvCell(text)).toBe(quoteCell(neutraliseCell(text)));
+    for (const ok of ['0', '-0', '12', '-1.000000000000000001', '123.45'])
+      expect(numberCsvCell('decimal', 'amount', ok)).toBe(ok);
+    for (const bad of ['', '-', '1.', '.5', '1.2.3', '1,000', '1e5', 'NaN', '+1', ' 1', '1 '])
+      expect(() => numberCsvCell('decimal', 'amount', bad)).toThrow(/expects a plain decimal/);
+    expect(numberCsvCell('integer', 'n', '-42')).toBe('-42');
+    expect(() => numberCsvCell('integer', 'n', '1.5')).toThrow(/expects a plain integer/);
+  });
+
+  it('formats rows fetched as arrays in slices, letting other work run between slices', async () => {
+    const order: string[] = [];
+    const formats = [
+      (v: unknown) => {
+        order.push(`row ${String(v)}`);
+        return String(v);
+      },
+      (v: unknown) => textCsvCell(String(v)),
+    ];
+    const batch = [1, 2, 3, 4, 5].map((n) => [n, n === 3 ? '=x' : `a,${n}`]);
+    const stream = csvCellBatchStream([batch], ['n', 'text'], formats, { sliceRows: 2 });
+    // Queued before the stream starts: it runs between slices, before the batch's last one.
+    setImmediate(() => order.push('other work'));
+    let text = '';
+    for await (const chunk of stream) text += String(chunk);
+    expect(text).toBe('\uFEFFn,text\r\n1,"a,1"\r\n2,"a,2"\r\n3,\'=x\r\n4,"a,4"\r\n5,"a,5"\r\n');
+    expect(order.indexOf('other work')).toBeLessThan(order.indexOf('row 5'));
+  });
 
   it('neutralises text cells that a spreadsheet would evaluate (OWASP)', () => {
     for (const start of ['=', '+', '-', '@', '\t', '\r']) {

@@ -16,13 +16,17 @@ export { openCsv, type CsvReader, type CsvRecord, type CsvSource } from './csv-r
 export {
   csvBatchChunks,
   csvBatchStream,
+  csvCellBatchStream,
   csvChunks,
   csvLine,
   csvStream,
   formatCell,
   neutraliseCell,
+  numberCsvCell,
   quoteCell,
+  textCsvCell,
   UTF8_BOM,
+  type CsvCellFormat,
   type CsvColumn,
   type CsvWriteOptions,
 } from './csv-writer';

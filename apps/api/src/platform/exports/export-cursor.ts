@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import type { DatabaseEngine } from '../../db/database';
-import { forgetDatesAsText, sendDatesAsText } from '../../db/prepared-statements';
+import {
+  forgetDatesAsText,
+  forgetRowsAsText,
+  sendDatesAsText,
+  sendRowsAsText,
+} from '../../db/prepared-statements';
 import type { DB } from '../../db/schema';
 
 /** Rows fetched per round trip: big enough to amortise it, small enough to stay in memory. */
-export const EXPORT_BATCH_ROWS = 2000;
+export const EXPORT_BATCH_ROWS = 1000;
 
 type Pinned = { conn: Kysely<DB>; release: () => void; done: Promise<void> };
 
@@ -42,20 +47,63 @@ function pinConnection(db: Kysely<DB>): Promise<Pinned> {
  *   download would stop the app. The cursor is `WITH HOLD` (kept past its transaction in
  *   the session) and each FETCH takes the connection only for itself.
  */
-export async function* cursorBatches<Row>(
+export function cursorBatches<Row>(
   db: Kysely<DB>,
   engine: DatabaseEngine,
   query: Compilable<Row>,
   batchRows = EXPORT_BATCH_ROWS,
 ): AsyncGenerator<Row[]> {
   const compiled = query.compile();
+  return fetchBatches<Row>(db, engine, compiled.sql, compiled.parameters, batchRows, 'dates');
+}
+
+/**
+ * As `cursorBatches`, each row an array of the cells `keys` name, in that order: the query
+ * wrapped in `SELECT "key", … FROM (query)`, so the file's columns are the cursor's. On
+ * PostgreSQL the rows arrive as arrays of PostgreSQL's text (`sendRowsAsText`): no object per
+ * row, no number or date parsed and printed again; the export writer formats cells by index.
+ * On PGlite the objects of `cursorBatches` are picked into arrays (values typed as usual).
+ */
+export async function* cursorCells(
+  db: Kysely<DB>,
+  engine: DatabaseEngine,
+  query: Compilable<unknown>,
+  keys: readonly string[],
+  batchRows = EXPORT_BATCH_ROWS,
+): AsyncGenerator<unknown[][]> {
+  const compiled = query.compile();
+  const list = keys.map((k) => `"${k.replace(/"/g, '""')}"`).join(', ');
+  const text = `SELECT ${list} FROM (${compiled.sql}) AS export_rows`;
+  if (engine === 'pglite') {
+    const batches = fetchBatches<Record<string, unknown>>(
+      db,
+      engine,
+      text,
+      compiled.parameters,
+      batchRows,
+      'dates',
+    );
+    for await (const batch of batches) yield batch.map((row) => keys.map((k) => row[k]));
+    return;
+  }
+  yield* fetchBatches<unknown[]>(db, engine, text, compiled.parameters, batchRows, 'arrays');
+}
+
+async function* fetchBatches<Row>(
+  db: Kysely<DB>,
+  engine: DatabaseEngine,
+  sqlText: string,
+  parameters: readonly unknown[],
+  batchRows: number,
+  mode: 'dates' | 'arrays',
+): AsyncGenerator<Row[]> {
   const cursor = `export_${randomBytes(8).toString('hex')}`;
   const fetchText = `FETCH FORWARD ${batchRows} FROM ${cursor}`;
   const fetch = CompiledQuery.raw(fetchText);
   if (engine === 'pglite') {
     await db.executeQuery(
-      CompiledQuery.raw(`DECLARE ${cursor} NO SCROLL CURSOR WITH HOLD FOR ${compiled.sql}`, [
-        ...compiled.parameters,
+      CompiledQuery.raw(`DECLARE ${cursor} NO SCROLL CURSOR WITH HOLD FOR ${sqlText}`, [
+        ...parameters,
       ]),
     );
     try {
@@ -69,7 +117,8 @@ export async function* cursorBatches<Row>(
     }
   }
   const pinned = await pinConnection(db);
-  sendDatesAsText(fetchText);
+  if (mode === 'arrays') sendRowsAsText(fetchText);
+  else sendDatesAsText(fetchText);
   let next: Promise<{ rows: Row[] }> | undefined;
   try {
     await pinned.conn.executeQuery(CompiledQuery.raw('BEGIN READ ONLY'));
@@ -79,9 +128,7 @@ export async function* cursorBatches<Row>(
     // indexes); an export reads every row, so plan for all of them, as COPY would.
     await pinned.conn.executeQuery(CompiledQuery.raw('SET LOCAL cursor_tuple_fraction = 1'));
     await pinned.conn.executeQuery(
-      CompiledQuery.raw(`DECLARE ${cursor} NO SCROLL CURSOR FOR ${compiled.sql}`, [
-        ...compiled.parameters,
-      ]),
+      CompiledQuery.raw(`DECLARE ${cursor} NO SCROLL CURSOR FOR ${sqlText}`, [...parameters]),
     );
     next = pinned.conn.executeQuery<Row>(fetch);
     for (;;) {
@@ -97,6 +144,7 @@ export async function* cursorBatches<Row>(
       yield rows;
     }
   } finally {
+    forgetRowsAsText(fetchText);
     forgetDatesAsText(fetchText);
     // A FETCH still in flight (the consumer stopped early) must finish before the ROLLBACK.
     await next?.catch(() => undefined);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { createTestDatabase } from '../../../test/test-database';
+import { csvBatchStream } from '../csv';
 import { defineExport } from './export-definition';
 import { createExportEngine, type DownloadRecord } from './export-engine';
 
@@ -54,7 +55,70 @@ async function consume(stream: NodeJS.ReadableStream): Promise<string> {
   return text;
 }
 
+// Every column type with the values that need care: formula starts, quotes, commas and line
+// breaks, empty text and NULL, exact and negative amounts, timestamps with 0 to 6 fraction
+// digits, dates, booleans, 64-bit counts. Selected in another order than the file's columns.
+const CELLS_SQL = `SELECT * FROM (VALUES
+  (1, '=SUM(A1)', '-1.000000000000000001'::numeric, '9007199254740993'::bigint, '2026-01-31 09:05:00+00'::timestamptz, '2026-01-31'::date, true, 'plain'),
+  (2, '+1', '1.000000000000000001'::numeric, -5::bigint, '2026-01-31 09:05:00.1+00'::timestamptz, '1999-12-31'::date, false, '@x'),
+  (3, 'a "quoted", text', '0'::numeric, 0::bigint, '2026-01-31 09:05:00.123456+00'::timestamptz, NULL::date, NULL::boolean, E'\\tTab'),
+  (4, E'line\\r\\nbreak', NULL::numeric, NULL::bigint, '2026-02-01 23:59:59.999999+09'::timestamptz, '2026-02-28'::date, true, E'\\rCR'),
+  (5, '', '123456789012345678901234567890.5'::numeric, 1::bigint, NULL::timestamptz, '0001-01-01'::date, false, '日本語,カンマ'),
+  (6, NULL, '-0.5'::numeric, 2::bigint, '2026-03-01 00:00:00.009+00'::timestamptz, '2026-03-01'::date, true, '-minus')
+) AS t(id, label, amount, big, at, day, flag, other)`;
+
+const CELL_COLUMNS = [
+  { key: 'other', header: 'other', meaning: 'o', type: 'text', example: 'x' },
+  { key: 'amount', header: 'amount', meaning: 'a', type: 'decimal', example: '1' },
+  { key: 'label', header: 'label, "quoted"', meaning: 'l', type: 'text', example: 'x' },
+  { key: 'at', header: 'at', meaning: 't', type: 'datetime', example: 'x' },
+  { key: 'big', header: 'big', meaning: 'b', type: 'integer', example: '1' },
+  { key: 'day', header: 'day', meaning: 'd', type: 'date', example: 'x' },
+  { key: 'flag', header: 'flag', meaning: 'f', type: 'boolean', example: 'true' },
+  { key: 'id', header: 'id', meaning: 'i', type: 'integer', example: '1' },
+] as const;
+
 describe('export engine', () => {
+  it('writes the cells of rows fetched as arrays exactly as the row-object writer does', async () => {
+    const db = database.db;
+    const cells = defineExport({
+      name: 'cells',
+      fileName: 'cells',
+      parseFilters: () => ({}),
+      query: () =>
+        db
+          .selectFrom(sql<Record<string, unknown>>`(${sql.raw(CELLS_SQL)})`.as('c'))
+          .selectAll()
+          .orderBy(sql`id`),
+      columns: CELL_COLUMNS,
+    });
+    const engine = createExportEngine({
+      db,
+      engine: database.engine,
+      linkKey: Buffer.alloc(32, 7),
+      clock: () => new Date('2026-11-23T05:00:00Z'),
+      batchRows: 4,
+      exports: [cells],
+    });
+    const file = await consume(await engine.open('cells', {}).stream(async () => {}));
+    // The reference: the same rows as objects with pg's usual parsing (Dates, numbers).
+    const { rows } = await sql<Record<string, unknown>>`${sql.raw(CELLS_SQL)} ORDER BY id`.execute(
+      db,
+    );
+    const expected = await consume(csvBatchStream([rows], cells.csvColumns));
+    expect(file).toBe(expected);
+    expect(file.startsWith('\uFEFFother,amount,"label, ""quoted""",at,big,day,flag,id\r\n')).toBe(
+      true,
+    );
+    expect(file).toContain(
+      "plain,-1.000000000000000001,'=SUM(A1),2026-01-31T09:05:00.000Z,9007199254740993,2026-01-31,true,1\r\n",
+    );
+    expect(file).toContain('2026-01-31T09:05:00.123Z');
+    expect(file).toContain('2026-02-01T14:59:59.999Z');
+    expect(file).toContain(`"'\rCR",,"line\r\nbreak",`);
+    expect(file.split('\r\n')).toHaveLength(9);
+  });
+
   it('streams every row in batches and reports a complete download', async () => {
     const records: DownloadRecord[] = [];
     const opened = engineFor(null).open('numbers', {});

@@ -4,8 +4,8 @@ import type { DatabaseEngine } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
-import { csvBatchStream } from '../csv';
-import { cursorBatches } from './export-cursor';
+import { csvCellBatchStream } from '../csv';
+import { cursorCells } from './export-cursor';
 import type { ExportFilterInput, RegisteredExport } from './export-definition';
 import { checkExportLink, signExportLink, type LinkCheck } from './export-link';
 
@@ -131,7 +131,13 @@ export function createExportEngine(options: ExportEngineOptions) {
             );
           }
           active += 1;
-          const batches = cursorBatches(options.db, options.engine, query, options.batchRows);
+          const batches = cursorCells(
+            options.db,
+            options.engine,
+            query,
+            found.keys,
+            options.batchRows,
+          );
           let count = 0;
           let ended = false;
           // Once, however the download ends: the last row sent, an error, or the client gone
@@ -145,7 +151,7 @@ export function createExportEngine(options: ExportEngineOptions) {
           };
           // The first batch is read before any byte is sent, so a failing query is a plain
           // error answer rather than a file that stops after its header.
-          let first: IteratorResult<Record<string, unknown>[]>;
+          let first: IteratorResult<unknown[][]>;
           try {
             first = await batches.next();
           } catch (error) {
@@ -153,7 +159,7 @@ export function createExportEngine(options: ExportEngineOptions) {
             active -= 1;
             throw error;
           }
-          async function* counted(): AsyncGenerator<Record<string, unknown>[]> {
+          async function* counted(): AsyncGenerator<unknown[][]> {
             let complete = false;
             try {
               if (!first.done) {
@@ -169,7 +175,11 @@ export function createExportEngine(options: ExportEngineOptions) {
               await end(complete);
             }
           }
-          const stream = csvBatchStream(counted(), found.csvColumns);
+          const stream = csvCellBatchStream(
+            counted(),
+            found.columns.map((c) => c.header),
+            found.cellFormats,
+          );
           stream.once('close', () => {
             end(false).catch((error: unknown) => stream.emit('warning', error));
           });
