@@ -130,19 +130,28 @@ export function WithdrawalsPage({ kind, tools }: { kind: WithdrawalKind; tools?:
       ? { kind, searchParams, expectedCount: matchingTotal }
       : null;
 
+  // One report for both ways of approving: by the selected rows and by "all N matching".
+  const reportApproved = (answer: {
+    changedCount: number;
+    refusedCount: number;
+    results: Array<{ outcome: string; reason?: string | null }>;
+  }) => {
+    report(
+      answer,
+      answer.results.some((r) => r.outcome === 'awaitingSecondApproval') &&
+        answer.results.every((r) => r.outcome !== 'approved')
+        ? 'withdrawals.awaitingSecond'
+        : 'withdrawals.resultApproved',
+    );
+    setSelected(new Map());
+  };
+
   const approveRows = (targets: WithdrawalRow[], after?: () => void) =>
     approve.mutate(
       { requests: targets.map((r) => ({ id: r.id, revision: r.revision })) },
       {
         onSuccess: (answer) => {
-          report(
-            answer,
-            answer.results.some((r) => r.outcome === 'awaitingSecondApproval') &&
-              answer.results.every((r) => r.outcome !== 'approved')
-              ? 'withdrawals.awaitingSecond'
-              : 'withdrawals.resultApproved',
-          );
-          setSelected(new Map());
+          reportApproved(answer);
           after?.();
         },
       },
@@ -150,16 +159,7 @@ export function WithdrawalsPage({ kind, tools }: { kind: WithdrawalKind; tools?:
 
   const approveAllMatching = (target: MatchingTarget) =>
     approveMatching.mutate(target, {
-      onSuccess: (answer) => {
-        report(
-          answer,
-          answer.results.some((r) => r.outcome === 'awaitingSecondApproval') &&
-            answer.results.every((r) => r.outcome !== 'approved')
-            ? 'withdrawals.awaitingSecond'
-            : 'withdrawals.resultApproved',
-        );
-        setSelected(new Map());
-      },
+      onSuccess: reportApproved,
     });
 
   const counts = query.data?.statusCounts ?? [];
