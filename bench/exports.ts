@@ -29,6 +29,7 @@ import { generateAccessToken, hashAccessToken } from '../apps/api/src/modules/au
 import { usersExportQuery } from '../apps/api/src/modules/users/users-repository';
 import { usersFilter } from '../apps/api/src/modules/users/users-service';
 import { EXPORT_BATCH_ROWS } from '../apps/api/src/platform/exports';
+import { USERS_PAGE_QUERY } from './http-throughput';
 
 export const EXPORT_RATIO_TARGET = 0.5;
 export const EXPORT_RSS_TARGET_MB = 150;
@@ -46,15 +47,6 @@ export type ExportBenchResult = {
   idle: { n: number; p50: number; p95: number };
   busy: { n: number; p50: number; p95: number; export: ExportRun };
 };
-
-const USERS_PAGE_QUERY = `query Users($pagination: PaginationInput) {
-  users(pagination: $pagination) {
-    list { id userName inviteCode cardStatus totalHECStakedAmount totalETHStakedAmount totalBuyAmountUsd
-      savingRewardsRate referralRate registeredAt totalSentAmount totalOwl
-      aubeUserInfo { email aubeUserIdHash firstName lastName forceClubIdHash } }
-    pagination { limit offset totalRecords }
-  }
-}`;
 
 const MB = 1024 * 1024;
 const NEWLINE = 0x0a;

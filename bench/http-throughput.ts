@@ -14,6 +14,16 @@ import { ACCESS_TOKEN_HEADER, GRAPHQL_PATH } from '@app/shared';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/** The users page the web app's list screen sends (default page, list columns). */
+export const USERS_PAGE_QUERY = `query Users($pagination: PaginationInput) {
+  users(pagination: $pagination) {
+    list { id userName inviteCode cardStatus totalHECStakedAmount totalETHStakedAmount totalBuyAmountUsd
+      savingRewardsRate referralRate registeredAt totalSentAmount totalOwl
+      aubeUserInfo { email aubeUserIdHash firstName lastName forceClubIdHash } }
+    pagination { limit offset totalRecords }
+  }
+}`;
+
 export type Captured = { sql: string; parameters: readonly unknown[] };
 export type ThroughputResult = {
   tool: string;

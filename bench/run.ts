@@ -54,7 +54,7 @@ import { createStatisticsService } from '../apps/api/src/modules/statistics/stat
 import { createUsersService } from '../apps/api/src/modules/users/users-service';
 import { seedDemoAdmins } from '../apps/api/src/seed/demo-admins';
 import type { PageRequest } from '../apps/api/src/shared/page';
-import { measureThroughput, type ThroughputResult } from './http-throughput';
+import { measureThroughput, USERS_PAGE_QUERY, type ThroughputResult } from './http-throughput';
 import { benchExports, exportLines } from './exports';
 import {
   benchImports,
@@ -133,16 +133,6 @@ const db = new Kysely<DB>({
   },
 });
 const plainClient = new pg.Client({ connectionString: url, application_name: 'bench-plain' });
-
-/** The users page the web app's list screen sends (default page, list columns). */
-const USERS_PAGE_QUERY = `query Users($pagination: PaginationInput) {
-  users(pagination: $pagination) {
-    list { id userName inviteCode cardStatus totalHECStakedAmount totalETHStakedAmount totalBuyAmountUsd
-      savingRewardsRate referralRate registeredAt totalSentAmount totalOwl
-      aubeUserInfo { email aubeUserIdHash firstName lastName forceClubIdHash } }
-    pagination { limit offset totalRecords }
-  }
-}`;
 
 /** An access token of a super admin of the benchmark database (demo admins added if none). */
 async function benchToken(): Promise<string> {
