@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase } from '../src/db/database';
 import { migrate } from '../src/db/migrator';
+import { adminQuery } from './test-database';
 
 /**
  * Migrates once per test run instead of once per test file: every migration on PGlite takes
@@ -40,14 +40,4 @@ export async function setup(): Promise<() => Promise<void>> {
   return async () => {
     await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
   };
-}
-
-async function adminQuery(baseUrl: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }

@@ -25,13 +25,11 @@ export async function createTestDatabase(
     return database;
   }
   const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
   const template = process.env.TEST_PG_TEMPLATE;
-  await admin.query(
+  await adminQuery(
+    baseUrl,
     full && template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`,
   );
-  await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
@@ -41,10 +39,18 @@ export async function createTestDatabase(
     url: url.toString(),
     close: async () => {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: baseUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+/** One statement (CREATE or DROP DATABASE) on its own connection to the server's `baseUrl`. */
+export async function adminQuery(baseUrl: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
 }
