@@ -25,6 +25,15 @@ export type FilterInputFields<S extends Filters> = {
   [K in keyof S]: InputFieldRef<Types, FilterShape<S[K]>>;
 };
 
+/** The options of one filter's argument or input field: optional, with its description. */
+function fieldOptions(f: FilterField) {
+  return {
+    type: f.list ? ([f.type] as [FilterScalar]) : f.type,
+    required: false,
+    ...(f.description ? { description: f.description } : {}),
+  } as const;
+}
+
 /**
  * Each list module declares its filters once, as data, and both the list and its export build
  * their arguments from that declaration, so an export cannot drift from "the rows on screen"
@@ -33,14 +42,7 @@ export type FilterInputFields<S extends Filters> = {
 export function filterArgs<S extends Filters>(filters: S): FilterArgs<S> {
   return builder.args((t) =>
     Object.fromEntries(
-      Object.entries(filters).map(([name, f]) => [
-        name,
-        t.field({
-          type: f.list ? [f.type] : f.type,
-          required: false,
-          ...(f.description ? { description: f.description } : {}),
-        }),
-      ]),
+      Object.entries(filters).map(([name, f]) => [name, t.field(fieldOptions(f))]),
     ),
   ) as FilterArgs<S>;
 }
@@ -51,13 +53,6 @@ export function filterInputFields<S extends Filters>(
   filters: S,
 ): FilterInputFields<S> {
   return Object.fromEntries(
-    Object.entries(filters).map(([name, f]) => [
-      name,
-      t.field({
-        type: f.list ? [f.type] : f.type,
-        required: false,
-        ...(f.description ? { description: f.description } : {}),
-      }),
-    ]),
+    Object.entries(filters).map(([name, f]) => [name, t.field(fieldOptions(f))]),
   ) as FilterInputFields<S>;
 }
