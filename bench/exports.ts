@@ -28,7 +28,6 @@ import { openDatabase } from '../apps/api/src/db/database';
 import { generateAccessToken, hashAccessToken } from '../apps/api/src/modules/auth/access-token';
 import { usersExportQuery } from '../apps/api/src/modules/users/users-repository';
 import { usersFilter } from '../apps/api/src/modules/users/users-service';
-import { EXPORT_BATCH_ROWS } from '../apps/api/src/platform/exports';
 import { USERS_PAGE_QUERY } from './http-throughput';
 
 export const EXPORT_RATIO_TARGET = 0.5;
@@ -40,7 +39,6 @@ export type CopyRun = { rows: number; bytes: number; ms: number };
 
 export type ExportBenchResult = {
   rounds: { copy: CopyRun; export: ExportRun }[];
-  batchRows: number;
   /** Median over the rounds of export rows/s ÷ COPY rows/s. */
   ratio: number;
   maxRssGrowthMB: number;
@@ -135,8 +133,10 @@ export async function benchExports(databaseUrl: string): Promise<ExportBenchResu
          AND NOT a.must_change_password ORDER BY a.id LIMIT 2`,
     )
   ).rows;
-  if (admins.length < 2)
+  if (admins.length < 2) {
+    await Promise.all([plain.end(), app.close()]);
     throw new Error('the benchmark database needs two admins (npm run bench once)');
+  }
   const tokens = admins.map(() => generateAccessToken());
   for (const [i, admin] of admins.entries()) {
     await plain.query(
@@ -224,7 +224,6 @@ export async function benchExports(databaseUrl: string): Promise<ExportBenchResu
       .sort((a, b) => a - b);
     return {
       rounds,
-      batchRows: EXPORT_BATCH_ROWS,
       ratio: ratios[Math.floor((ratios.length - 1) / 2)]!,
       maxRssGrowthMB: Math.max(busy.rssGrowthMB, ...rounds.map((r) => r.export.rssGrowthMB)),
       idle: percentiles(idleMs),
@@ -248,7 +247,7 @@ export function exportLines(r: ExportBenchResult): string[] {
   return [
     '## CSV export vs COPY TO STDOUT (bench/exports.ts)',
     '',
-    `\`usersCSV\` unfiltered (${r.rounds[0]!.export.rows.toLocaleString('en-US')} rows) over HTTP from the real app on 127.0.0.1 (GraphQL link, then GET /downloads with the token; the client reads and counts the stream), against \`COPY (the export's SQL) TO STDOUT WITH (FORMAT csv, HEADER)\` through pg-copy-streams; rounds alternate. Cursor batch: ${r.batchRows} rows per FETCH.`,
+    `\`usersCSV\` unfiltered (${r.rounds[0]!.export.rows.toLocaleString('en-US')} rows) over HTTP from the real app on 127.0.0.1 (GraphQL link, then GET /downloads with the token; the client reads and counts the stream), against \`COPY (the export's SQL) TO STDOUT WITH (FORMAT csv, HEADER)\` through pg-copy-streams; rounds alternate. The app streams \`COPY\` with the cells formatted in SQL (platform/exports/export-copy.ts).`,
     '',
     '| round | COPY ms | COPY rows/s | COPY MiB | export ms | export rows/s | export MiB | export/COPY | RSS growth MB |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',

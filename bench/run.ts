@@ -280,6 +280,8 @@ async function main(): Promise<void> {
     return;
   }
   if (args.only === 'exports') {
+    // A freshly generated database has no admins yet: the export bench signs in as two.
+    await seedDemoAdmins(db);
     const markdown = [
       `# Export benchmark ${new Date().toISOString()}`,
       '',

@@ -60,6 +60,7 @@ export async function buildApp(
     importMaxBytes: config.importMaxBytes,
     exportLinkKey: exportLinkKey(secretsKey),
     engine: database.engine,
+    pool: database.pool,
     sessions: {
       idleMs: config.sessionIdleMinutes * 60_000,
       requireTotpForSuperAdmin: config.requireTotpForSuperAdmin,

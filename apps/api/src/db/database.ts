@@ -20,6 +20,11 @@ export type Database = {
    * a listener is set, the report goes to stderr.
    */
   onLostConnection: (listener: (error: Error) => void) => void;
+  /**
+   * PostgreSQL only: the pool itself, for the one client that needs a raw connection (an
+   * export's `COPY … TO STDOUT`, platform/exports/export-copy.ts).
+   */
+  pool?: pg.Pool;
   /** PGlite only: an image of the whole data directory, for `loadDataDir` (test snapshots). */
   dumpDataDir?: () => Promise<Blob>;
 };
@@ -72,6 +77,7 @@ export async function openDatabase(options: {
     return {
       db,
       engine: 'postgres',
+      pool,
       close: () => db.destroy(),
       onLostConnection: (listener) => {
         report = listener;

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type pg from 'pg';
 import type { DatabaseEngine } from '../db/database';
 import type { DB } from '../db/schema';
 import type { Services } from '../graphql/context';
@@ -40,6 +41,8 @@ export type ServiceDependencies = ServiceOptions & {
   /** Signs export download links (platform/exports); replicas must share it. */
   exportLinkKey: Buffer;
   engine: DatabaseEngine;
+  /** PostgreSQL's pool, for downloads streamed by COPY (platform/exports/export-copy.ts). */
+  pool?: pg.Pool | undefined;
 };
 
 /**
@@ -70,6 +73,7 @@ export function createServices(db: Kysely<DB>, options: ServiceDependencies): Se
       {
         db,
         engine: options.engine,
+        copyPool: options.pool,
         linkKey: options.exportLinkKey,
         clock,
         exports: exportRegistry(db),

@@ -6,9 +6,13 @@ import { csvBatchStream } from '../csv';
 import { defineExport } from './export-definition';
 import { createExportEngine, type DownloadRecord } from './export-engine';
 
-// The engine on its own: rows stream through the cursor in batches, and a query that fails
-// after the first batch breaks the stream (never a silently short file) and is recorded so.
+// The engine on its own: rows stream through the cursor in batches (or, on PostgreSQL, through
+// COPY), and a query that fails after the first rows breaks the stream (never a silently short
+// file) and is recorded so. On PostgreSQL every case runs on both paths.
 let database: Database;
+const PATHS = process.env.DATABASE_URL ? (['cursor', 'copy'] as const) : (['cursor'] as const);
+type Path = (typeof PATHS)[number];
+const copyPool = (path: Path) => (path === 'copy' ? database.pool : undefined);
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -17,11 +21,12 @@ afterAll(async () => {
   await database?.close();
 });
 
-function engineFor(failAt: number | null, maxConcurrent = 4) {
+function engineFor(path: Path, failAt: number | null, maxConcurrent = 4, rows = 1000) {
   const db = database.db;
   return createExportEngine({
     db,
     engine: database.engine,
+    copyPool: copyPool(path),
     linkKey: Buffer.alloc(32, 7),
     clock: () => new Date('2026-11-23T05:00:00Z'),
     batchRows: 100,
@@ -31,11 +36,11 @@ function engineFor(failAt: number | null, maxConcurrent = 4) {
         name: 'numbers',
         fileName: 'numbers',
         parseFilters: () => ({}),
-        // 1 / 0 at row `failAt`: PostgreSQL evaluates it only when the cursor reaches it (no
-        // ORDER BY, which would compute every row before the first).
+        // 1 / 0 at row `failAt`: PostgreSQL evaluates it only when the cursor (or COPY)
+        // reaches it (no ORDER BY, which would compute every row before the first).
         query: () =>
           db
-            .selectFrom(sql<{ n: number }>`(SELECT generate_series(1, 1000) AS n)`.as('g'))
+            .selectFrom(sql<{ n: number }>`(SELECT generate_series(1, ${rows}) AS n)`.as('g'))
             .select([
               sql<string>`g.n`.as('n'),
               sql<string>`(1 / (g.n - ${failAt ?? 0}))::text`.as('inverse'),
@@ -78,8 +83,8 @@ const CELL_COLUMNS = [
   { key: 'id', header: 'id', meaning: 'i', type: 'integer', example: '1' },
 ] as const;
 
-describe('export engine', () => {
-  it('writes the cells of rows fetched as arrays exactly as the row-object writer does', async () => {
+describe.each(PATHS)('export engine (%s)', (path) => {
+  it('writes the cells exactly as the row-object writer does', async () => {
     const db = database.db;
     const cells = defineExport({
       name: 'cells',
@@ -95,6 +100,7 @@ describe('export engine', () => {
     const engine = createExportEngine({
       db,
       engine: database.engine,
+      copyPool: copyPool(path),
       linkKey: Buffer.alloc(32, 7),
       clock: () => new Date('2026-11-23T05:00:00Z'),
       batchRows: 4,
@@ -121,7 +127,7 @@ describe('export engine', () => {
 
   it('streams every row in batches and reports a complete download', async () => {
     const records: DownloadRecord[] = [];
-    const opened = engineFor(null).open('numbers', {});
+    const opened = engineFor(path, null).open('numbers', {});
     const text = await consume(await opened.stream(async (r) => void records.push(r)));
     expect(text.split('\r\n').filter(Boolean)).toHaveLength(1001);
     expect(records).toEqual([{ name: 'numbers', filters: {}, rows: 1000, complete: true }]);
@@ -129,7 +135,8 @@ describe('export engine', () => {
 
   it('breaks the stream when the query fails after the first batch (PostgreSQL), and records it incomplete', async () => {
     const records: DownloadRecord[] = [];
-    const opened = engineFor(650).open('numbers', {});
+    // COPY's rows leave PostgreSQL in 8 KiB writes: the failure must come after several.
+    const opened = engineFor(path, 65_000, 4, 100_000).open('numbers', {});
     if (database.engine === 'pglite') {
       // A WITH HOLD cursor is computed whole when declared: the error comes before any byte.
       await expect(opened.stream(async (r) => void records.push(r))).rejects.toThrow(
@@ -140,7 +147,7 @@ describe('export engine', () => {
       await expect(consume(stream)).rejects.toThrow(/division by zero/);
       expect(records).toHaveLength(1);
       expect(records[0]!.complete).toBe(false);
-      expect(records[0]!.rows).toBeLessThan(1000);
+      expect(records[0]!.rows).toBeLessThan(65_000);
     }
     // The connection is usable again (PostgreSQL: the transaction was rolled back).
     const again = await sql<{ one: number }>`SELECT 1 AS one`.execute(database.db);
@@ -149,14 +156,14 @@ describe('export engine', () => {
 
   it('answers a query failing in its first batch before any byte is sent', async () => {
     await expect(
-      engineFor(5)
+      engineFor(path, 5)
         .open('numbers', {})
         .stream(async () => {}),
     ).rejects.toThrow(/division by zero/);
   });
 
   it('bounds concurrent downloads and frees a slot when a client leaves before reading', async () => {
-    const engine = engineFor(null, 1);
+    const engine = engineFor(path, null, 1);
     const records: DownloadRecord[] = [];
     const first = await engine.open('numbers', {}).stream(async (r) => void records.push(r));
     await expect(engine.open('numbers', {}).stream(async () => {})).rejects.toMatchObject({

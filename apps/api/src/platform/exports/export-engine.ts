@@ -1,10 +1,12 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { CompiledQuery, type Kysely } from 'kysely';
+import type pg from 'pg';
 import type { DatabaseEngine } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
-import { csvCellBatchStream } from '../csv';
+import { csvCellBatchStream, csvLine, UTF8_BOM } from '../csv';
+import { copyPieces, type CsvPiece } from './export-copy';
 import { cursorCells } from './export-cursor';
 import type { ExportFilterInput, RegisteredExport } from './export-definition';
 import { checkExportLink, signExportLink, type LinkCheck } from './export-link';
@@ -29,6 +31,12 @@ export type ExportEngineOptions = {
   clock: Clock;
   exports: readonly RegisteredExport[];
   batchRows?: number;
+  /**
+   * PostgreSQL only: the pool downloads take their own connection from to stream the file
+   * with `COPY … TO STDOUT`, the cells formatted in SQL (export-copy.ts). Without it (PGlite,
+   * which cannot stream COPY), rows come through a cursor and are formatted in Node.
+   */
+  copyPool?: pg.Pool | undefined;
   /** Downloads streaming at once in this process (default 4); more answer TOO_MANY_REQUESTS. */
   maxConcurrent?: number;
 };
@@ -122,8 +130,8 @@ export function createExportEngine(options: ExportEngineOptions) {
         filters,
         fileName: exportFileName(found.fileName, options.clock()),
         stream: async (onEnd) => {
-          // Each download holds a database cursor (on PostgreSQL, a pooled connection): a
-          // bound keeps slow clients from taking every connection the API needs.
+          // Each download holds a database connection (PGlite: a cursor in its one session):
+          // a bound keeps slow clients from taking every connection the API needs.
           if (active >= maxConcurrent) {
             throw new AppError(
               'TOO_MANY_REQUESTS',
@@ -131,6 +139,20 @@ export function createExportEngine(options: ExportEngineOptions) {
             );
           }
           active += 1;
+          const headers = found.columns.map((c) => c.header);
+          if (options.copyPool) {
+            const pieces = copyPieces(
+              options.copyPool,
+              query.compile(),
+              found.keys,
+              found.columns.map((c) => c.type),
+            );
+            return streamDownload(
+              pieces,
+              (piece) => piece.rows,
+              (body) => Readable.from(withHeader(headers, body), { objectMode: false }),
+            );
+          }
           const batches = cursorCells(
             options.db,
             options.engine,
@@ -138,52 +160,63 @@ export function createExportEngine(options: ExportEngineOptions) {
             found.keys,
             options.batchRows,
           );
-          let count = 0;
-          let ended = false;
-          // Once, however the download ends: the last row sent, an error, or the client gone
-          // (also before the first chunk was pulled, when the generator below never ran).
-          const end = async (complete: boolean) => {
-            if (ended) return;
-            ended = true;
-            active -= 1;
-            if (!complete) await batches.return(undefined).catch(() => undefined);
-            await onEnd({ name, filters, rows: count, complete });
-          };
-          // The first batch is read before any byte is sent, so a failing query is a plain
-          // error answer rather than a file that stops after its header.
-          let first: IteratorResult<unknown[][]>;
-          try {
-            first = await batches.next();
-          } catch (error) {
-            ended = true;
-            active -= 1;
-            throw error;
-          }
-          async function* counted(): AsyncGenerator<unknown[][]> {
-            let complete = false;
-            try {
-              if (!first.done) {
-                count += first.value.length;
-                yield first.value;
-                for await (const batch of batches) {
-                  count += batch.length;
-                  yield batch;
-                }
-              }
-              complete = true;
-            } finally {
-              await end(complete);
-            }
-          }
-          const stream = csvCellBatchStream(
-            counted(),
-            found.columns.map((c) => c.header),
-            found.cellFormats,
+          return streamDownload(
+            batches,
+            (batch) => batch.length,
+            (body) => csvCellBatchStream(body, headers, found.cellFormats),
           );
-          stream.once('close', () => {
-            end(false).catch((error: unknown) => stream.emit('warning', error));
-          });
-          return stream;
+
+          /**
+           * The download's bytes from `source`, counted by `rows`; `onEnd` runs once, however
+           * the download ends: the last row sent, an error, or the client gone (also before
+           * the first chunk was pulled, when the body below never ran). The first chunk is
+           * read before any byte is sent, so a failing query is a plain error answer rather
+           * than a file that stops after its header.
+           */
+          async function streamDownload<T>(
+            source: AsyncGenerator<T>,
+            rows: (chunk: T) => number,
+            write: (body: AsyncGenerator<T>) => Readable,
+          ): Promise<Readable> {
+            let count = 0;
+            let ended = false;
+            const end = async (complete: boolean) => {
+              if (ended) return;
+              ended = true;
+              active -= 1;
+              if (!complete) await source.return(undefined).catch(() => undefined);
+              await onEnd({ name, filters, rows: count, complete });
+            };
+            let first: IteratorResult<T>;
+            try {
+              first = await source.next();
+            } catch (error) {
+              ended = true;
+              active -= 1;
+              throw error;
+            }
+            async function* counted(): AsyncGenerator<T> {
+              let complete = false;
+              try {
+                if (!first.done) {
+                  count += rows(first.value);
+                  yield first.value;
+                  for await (const chunk of source) {
+                    count += rows(chunk);
+                    yield chunk;
+                  }
+                }
+                complete = true;
+              } finally {
+                await end(complete);
+              }
+            }
+            const stream = write(counted());
+            stream.once('close', () => {
+              end(false).catch((error: unknown) => stream.emit('warning', error));
+            });
+            return stream;
+          }
         },
       };
     },
@@ -191,3 +224,12 @@ export function createExportEngine(options: ExportEngineOptions) {
 }
 
 export type ExportEngine = ReturnType<typeof createExportEngine>;
+
+/** The file's bytes: the BOM and the header line, then COPY's rows. */
+async function* withHeader(
+  headers: readonly string[],
+  body: AsyncIterable<CsvPiece>,
+): AsyncGenerator<Buffer> {
+  yield Buffer.from(UTF8_BOM + csvLine(headers), 'utf8');
+  for await (const piece of body) yield piece.bytes;
+}
