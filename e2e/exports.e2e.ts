@@ -258,15 +258,24 @@ describe('list exports', () => {
     }
   });
 
+  /** Clicks an export button and returns the file's records, header first (BOM checked). */
+  async function downloadRecords(
+    page: Page,
+    button: ReturnType<Page['getByRole']>,
+    fileName: RegExp,
+  ): Promise<string[][]> {
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    expect(download.suggestedFilename()).toMatch(fileName);
+    return recordsOf(download);
+  }
+
   /** Clicks an export button and returns the file's rows keyed by header. */
   async function downloadRows(
     page: Page,
     button: ReturnType<Page['getByRole']>,
     fileName: RegExp,
   ): Promise<Array<Record<string, string>>> {
-    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
-    expect(download.suggestedFilename()).toMatch(fileName);
-    const [header, ...rows] = await recordsOf(download);
+    const [header, ...rows] = await downloadRecords(page, button, fileName);
     return rows.map((row) => Object.fromEntries(header!.map((h, i) => [h, row[i] ?? ''])));
   }
 
@@ -385,6 +394,197 @@ describe('list exports', () => {
       const rows = await downloadRows(page, button, /^audit_log.*_\d{8}T\d{4}Z\.csv$/);
       expect(rows.map((r) => r.id)).toEqual(expected.auditLogs.list.map((a) => a.id));
       expect(rows.map((r) => r.operation)).toEqual(expected.auditLogs.list.map((a) => a.operation));
+    } finally {
+      await context.close();
+    }
+  });
+
+  /** Every row of a list for a search and sort, 500 at a time (the largest page). */
+  async function allRows<R>(
+    query: string,
+    field: string,
+    searchParams: Record<string, string> = {},
+    sort?: { target: string; orderBy: 'ASC' | 'DESC' },
+  ): Promise<{ list: R[]; total: number }> {
+    const list: R[] = [];
+    for (let offset = 0; ; offset += 500) {
+      const page = (
+        await gql<Record<string, { list: R[]; pagination: { totalRecords: number } }>>(query, {
+          input: { searchParams, pagination: { limit: 500, offset, sort } },
+        })
+      )[field]!;
+      list.push(...page.list);
+      if (list.length >= page.pagination.totalRecords || page.list.length === 0)
+        return { list, total: page.pagination.totalRecords };
+    }
+  }
+
+  /** The first letter of the most values, among those a prefix search would narrow. */
+  function busiestInitial(values: string[]): string {
+    const counts = new Map<string, number>();
+    for (const value of values) {
+      const initial = value.charAt(0).toLowerCase();
+      counts.set(initial, (counts.get(initial) ?? 0) + 1);
+    }
+    const [best] = [...counts]
+      .filter(([, n]) => n < values.length)
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    expect(best, 'an initial that narrows the list').toBeDefined();
+    return best![0];
+  }
+
+  /** Fills the list's search form and applies it with its button, as an operator does. */
+  async function search(page: Page, fields: Record<string, string>): Promise<void> {
+    const form = page.getByRole('search');
+    for (const [label, value] of Object.entries(fields))
+      await form.getByLabel(label, { exact: true }).fill(value);
+    await form.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL((url) =>
+      Object.entries(fields).every(([, value]) => [...url.searchParams.values()].includes(value)),
+    );
+  }
+
+  /** Sorts by a header not sorted ascending yet: one click sorts it ascending. */
+  async function sortAscending(page: Page, target: string): Promise<void> {
+    const selector = `thead th[data-sort-target="${target}"]`;
+    const header = page.locator(selector).first();
+    expect(await header.getAttribute('aria-sort')).not.toBe('ascending');
+    await header.getByRole('button').click();
+    await page
+      .waitForFunction(
+        (s) => document.querySelector(s)?.getAttribute('aria-sort') === 'ascending',
+        selector,
+        { timeout: 10_000 },
+      )
+      .catch(() => undefined);
+    expect(await header.getAttribute('aria-sort')).toBe('ascending');
+    // The URL holds the view the export button reads.
+    const params = new URL(page.url()).searchParams;
+    expect([params.get('sort'), params.get('order')]).toEqual([target, 'asc']);
+  }
+
+  /** Waits until the table shows `ids` (its first page) and no longer loads, then checks it. */
+  async function expectShown(page: Page, ids: string[]): Promise<void> {
+    const shown = () =>
+      page
+        .locator('table')
+        .first()
+        .locator('tbody tr[data-row-id]')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-id') ?? ''));
+    await page
+      .waitForFunction(
+        (expected) =>
+          !document.querySelector('table[aria-busy="true"]') &&
+          [...document.querySelectorAll('table')[0]!.querySelectorAll('tbody tr[data-row-id]')]
+            .map((r) => r.getAttribute('data-row-id'))
+            .join(',') === expected.join(','),
+        ids,
+        { timeout: 10_000 },
+      )
+      .catch(() => undefined);
+    expect(await shown()).toEqual(ids);
+  }
+
+  it('the deposit addresses export gives exactly the list searched by user name, ascending', async () => {
+    const columns = [
+      'id',
+      'userId',
+      'username',
+      'email',
+      'oneYearPlanAddress',
+      'twoYearsPlanAddress',
+      'threeYearsPlanAddress',
+      'fiveYearsPlanAddress',
+      'generatedAt',
+    ] as const;
+    type Address = Record<(typeof columns)[number], string | number | null>;
+    const query = `query ($input: SavingListInput) { hecSavingAddresses(input: $input) {
+      list { ${columns.join(' ')} } pagination { totalRecords } } }`;
+    const everyone = await allRows<Address>(query, 'hecSavingAddresses');
+    const initial = busiestInitial(everyone.list.map((a) => String(a.username)));
+    const expected = await allRows<Address>(
+      query,
+      'hecSavingAddresses',
+      { userName: initial },
+      { target: 'id', orderBy: 'ASC' },
+    );
+    expect(expected.list.length).toBe(expected.total);
+    expect(expected.total).toBeGreaterThan(20); // more than the screen's first page
+    expect(expected.total).toBeLessThan(everyone.total); // the search narrows the list
+    const { context, page } = await newPage();
+    try {
+      await page.goto(`${server.baseUrl}/aubecoin_saving/addresses`);
+      await page.locator('tbody tr[data-row-id]').first().waitFor();
+      await search(page, { 'User name': initial });
+      await sortAscending(page, 'id');
+      await expectShown(
+        page,
+        expected.list.slice(0, 20).map((a) => String(a.id)),
+      );
+      await screenshot(page, 'exports-addresses-searched-en');
+      const [header, ...rows] = await downloadRecords(
+        page,
+        page.getByRole('button', { name: 'Export CSV' }),
+        /^coin_saving_addresses_\d{8}T\d{4}Z\.csv$/,
+      );
+      expect(header).toEqual(columns);
+      expect(rows.length).toBe(expected.total);
+      expect(rows).toEqual(expected.list.map((a) => columns.map((c) => String(a[c] ?? ''))));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the referral-plan aggregates export gives exactly the list searched by email, by total sent', async () => {
+    const columns = [
+      'id',
+      'username',
+      'email',
+      'forceClubId',
+      'remittanceCount',
+      'totalSentHec',
+      'totalSentUsdValuation',
+      'totalHecPrincipal',
+      'totalAtemPrincipal',
+    ] as const;
+    type Aggregate = Record<(typeof columns)[number], string | number | null>;
+    const query = `query ($input: AffiliateListInput) { affiliateSavingAggregates(input: $input) {
+      list { ${columns.join(' ')} } pagination { totalRecords } } }`;
+    const everyone = await allRows<Aggregate>(query, 'affiliateSavingAggregates');
+    const initial = busiestInitial(everyone.list.map((a) => String(a.email)));
+    const expected = await allRows<Aggregate>(
+      query,
+      'affiliateSavingAggregates',
+      { email: initial },
+      { target: 'totalSentHec', orderBy: 'ASC' },
+    );
+    expect(expected.list.length).toBe(expected.total);
+    expect(expected.total).toBeGreaterThan(20);
+    expect(expected.total).toBeLessThan(everyone.total);
+    const { context, page } = await newPage();
+    try {
+      await page.goto(`${server.baseUrl}/referral_plan/aggregation`);
+      await page.locator('tbody tr[data-row-id]').first().waitFor();
+      await search(page, { Email: initial });
+      await sortAscending(page, 'totalSentHec');
+      await expectShown(
+        page,
+        expected.list.slice(0, 20).map((a) => String(a.id)),
+      );
+      await screenshot(page, 'exports-aggregates-searched-en');
+      const [header, ...rows] = await downloadRecords(
+        page,
+        page.getByRole('button', { name: 'Export CSV' }),
+        /^referral_plan_aggregates_\d{8}T\d{4}Z\.csv$/,
+      );
+      expect(header).toEqual(columns);
+      expect(rows.length).toBe(expected.total);
+      // Amounts as the API writes them, digit for digit (Decimal is a string, never a float),
+      // and the data has amounts a double could not hold, so the comparison means something.
+      expect(rows).toEqual(expected.list.map((a) => columns.map((c) => String(a[c] ?? ''))));
+      const sentHec = columns.indexOf('totalSentHec');
+      const digits = (amount: string) => amount.replace(/\D/g, '').replace(/^0+/, '').length;
+      expect(Math.max(...rows.map((r) => digits(r[sentHec]!)))).toBeGreaterThan(17);
     } finally {
       await context.close();
     }
