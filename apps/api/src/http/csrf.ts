@@ -27,13 +27,11 @@ export function skipsPreflight(req: FastifyRequest): boolean {
  * CSRF prevention (as yoga's useCSRFPrevention): a request that skipped the preflight — a
  * form post, a multipart upload, a GET — must carry one of PREFLIGHT_HEADERS, which a
  * cross-site page cannot add without the server's consent. JSON bodies always preflight.
+ * Returns true when it answered the request with 403.
  */
-export async function refuseCrossSiteRequest(
-  req: FastifyRequest,
-  reply: FastifyReply,
-): Promise<void> {
-  if (!skipsPreflight(req)) return;
-  await reply.code(403).send({
+export function refuseCrossSiteRequest(req: FastifyRequest, reply: FastifyReply): boolean {
+  if (!skipsPreflight(req)) return false;
+  void reply.code(403).send({
     errors: [
       {
         message: `Requests of this kind must carry the ${ACCESS_TOKEN_HEADER} or x-graphql-yoga-csrf header.`,
@@ -41,14 +39,15 @@ export async function refuseCrossSiteRequest(
       },
     ],
   });
+  return true;
 }
 
 /** CSRF prevention on the API routes: every method of the GraphQL endpoint, POST /login. */
 export function registerCsrfPrevention(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const path = request.url.split('?')[0];
-    if (path === GRAPHQL_PATH || (path === LOGIN_PATH && request.method === 'POST')) {
-      await refuseCrossSiteRequest(request, reply);
-    }
+    const checked = path === GRAPHQL_PATH || (path === LOGIN_PATH && request.method === 'POST');
+    // A refused request is answered; only the others go on.
+    if (!checked || !refuseCrossSiteRequest(request, reply)) done();
   });
 }

@@ -31,14 +31,18 @@ const API_PATHS = new Set([GRAPHQL_PATH, LOGIN_PATH]);
  * HTTP behind it.
  */
 export function registerSecurityHeaders(app: FastifyInstance, imageOrigins: readonly string[]) {
-  const csp = contentSecurityPolicy(imageOrigins);
-  app.addHook('onSend', async (request, reply) => {
+  const fixed = {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'same-origin',
+    'x-frame-options': 'DENY',
+    'content-security-policy': contentSecurityPolicy(imageOrigins),
+  };
+  // Callback style: runs on every answer, and an async hook costs a promise each time.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('content-security-policy', csp);
+    reply.headers(fixed);
     const path = request.url.split('?')[0] ?? '';
     if (API_PATHS.has(path)) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 }

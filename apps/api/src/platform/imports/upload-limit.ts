@@ -10,14 +10,15 @@ const ENVELOPE_BYTES = 64 * 1024;
  * import limit is refused with 413 PAYLOAD_TOO_LARGE. Runs after the CSRF check.
  */
 export function registerUploadLimit(app: FastifyInstance, maxFileBytes: number): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.split('?')[0] !== GRAPHQL_PATH || request.method !== 'POST') return;
+  // Callback style (no promise per request); a refused upload is answered and goes no further.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method !== 'POST' || request.url.split('?')[0] !== GRAPHQL_PATH) return done();
     const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type !== 'multipart/form-data') return;
+    if (type !== 'multipart/form-data') return done();
     const declared = request.headers['content-length'];
     const length = declared === undefined ? NaN : Number(declared);
     if (!Number.isFinite(length)) {
-      await reply.code(411).send({
+      void reply.code(411).send({
         errors: [
           {
             message: 'An upload must declare its Content-Length.',
@@ -28,7 +29,7 @@ export function registerUploadLimit(app: FastifyInstance, maxFileBytes: number):
       return;
     }
     if (length > maxFileBytes + ENVELOPE_BYTES) {
-      await reply.code(413).send({
+      void reply.code(413).send({
         errors: [
           {
             message: `The file is larger than the limit of ${Math.floor(maxFileBytes / (1024 * 1024)) || 1} MiB.`,
@@ -36,6 +37,8 @@ export function registerUploadLimit(app: FastifyInstance, maxFileBytes: number):
           },
         ],
       });
+      return;
     }
+    done();
   });
 }
