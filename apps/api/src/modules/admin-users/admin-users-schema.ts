@@ -13,7 +13,7 @@ const RoleChangeResultRef = builder
   .objectRef<{ user: AdminUserRow; message: string }>('RoleChangeResult')
   .implement({
     fields: (t) => ({
-      user: t.field({ type: AdminUserRef, resolve: (result) => result.user }),
+      user: t.expose('user', { type: AdminUserRef }),
       message: t.exposeString('message'),
     }),
   });
@@ -22,7 +22,7 @@ const NewAdminUserResultRef = builder
   .objectRef<{ user: AdminUserRow; oneTimePassword: string; message: string }>('NewAdminUserResult')
   .implement({
     fields: (t) => ({
-      user: t.field({ type: AdminUserRef, resolve: (result) => result.user }),
+      user: t.expose('user', { type: AdminUserRef }),
       oneTimePassword: t.exposeString('oneTimePassword', {
         description: 'Shown once to the creator; the new admin must change it at first sign-in.',
       }),

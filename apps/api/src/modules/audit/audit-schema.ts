@@ -11,7 +11,7 @@ const AuditLogEntryRef = builder.objectRef<AuditRowView>('AuditLogEntry').implem
     id: t.exposeString('id', {
       description: 'Position in the chain (a 64-bit integer, as a string).',
     }),
-    occurredAt: t.field({ type: 'DateTime', resolve: (row) => row.occurredAt }),
+    occurredAt: t.expose('occurredAt', { type: 'DateTime' }),
     adminUserId: t.exposeInt('adminUserId', { nullable: true }),
     adminUserName: t.exposeString('adminUserName', { nullable: true }),
     operation: t.exposeString('operation'),

@@ -129,13 +129,13 @@ const AdminSessionRef = builder
       'One signed-in session of the admin: it ends at expiresAt, or after the idle timeout without use.',
     fields: (t) => ({
       id: t.exposeID('id'),
-      createdAt: t.field({ type: 'DateTime', resolve: (s) => s.createdAt }),
+      createdAt: t.expose('createdAt', { type: 'DateTime' }),
       lastUsedAt: t.field({
         type: 'DateTime',
         description: 'Recorded at most once a minute.',
         resolve: (s) => s.lastUsedAt,
       }),
-      expiresAt: t.field({ type: 'DateTime', resolve: (s) => s.expiresAt }),
+      expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
       ip: t.exposeString('ip', { nullable: true, description: 'Where it signed in from.' }),
       userAgent: t.exposeString('userAgent', {
         nullable: true,

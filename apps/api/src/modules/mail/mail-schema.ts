@@ -12,9 +12,9 @@ const NotificationRef = builder.objectRef<NotificationRow>('Notification').imple
     content: t.exposeString('content'),
     language: t.exposeString('language', { description: 'ja or en.' }),
     isPublic: t.exposeBoolean('isPublic'),
-    notifiedAt: t.field({ type: 'DateTime', resolve: (n) => n.notifiedAt }),
-    createdAt: t.field({ type: 'DateTime', resolve: (n) => n.createdAt }),
-    updatedAt: t.field({ type: 'DateTime', resolve: (n) => n.updatedAt }),
+    notifiedAt: t.expose('notifiedAt', { type: 'DateTime' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
   }),
 });
 
@@ -23,7 +23,7 @@ const NotificationResultRef = builder
   .implement({
     fields: (t) => ({
       message: t.exposeString('message'),
-      notification: t.field({ type: NotificationRef, resolve: (r) => r.notification }),
+      notification: t.expose('notification', { type: NotificationRef }),
     }),
   });
 
@@ -85,7 +85,7 @@ const MailSendRef = builder.objectRef<SendRow & { counts?: SendCounts }>('MailSe
     language: t.exposeString('language'),
     subject: t.exposeString('subject'),
     recipientCount: t.exposeInt('recipientCount'),
-    createdAt: t.field({ type: 'DateTime', resolve: (s) => s.createdAt }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
     createdBy: t.exposeString('createdBy', { nullable: true }),
     counts: t.field({
       type: MailCountsRef,
@@ -111,8 +111,8 @@ const MailRecipientRef = builder.objectRef<RecipientRow>('MailRecipient').implem
       description: "The SMTP server's answer to the last attempt.",
     }),
     lastError: t.exposeString('lastError', { nullable: true }),
-    sentAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.sentAt }),
-    nextAttemptAt: t.field({ type: 'DateTime', resolve: (r) => r.nextAttemptAt }),
+    sentAt: t.expose('sentAt', { type: 'DateTime', nullable: true }),
+    nextAttemptAt: t.expose('nextAttemptAt', { type: 'DateTime' }),
   }),
 });
 

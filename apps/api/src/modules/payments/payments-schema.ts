@@ -14,18 +14,18 @@ const UserPaymentRef = builder.objectRef<PaymentListRow>('UserPayment').implemen
     userId: t.exposeInt('userId'),
     userName: t.exposeString('userName'),
     planName: t.exposeString('planName'),
-    priceUsd: t.field({ type: 'Decimal', resolve: (p) => p.priceUsd }),
-    paidUsd: t.field({ type: 'Decimal', resolve: (p) => p.paidUsd }),
-    paidBtc: t.field({ type: 'Decimal', resolve: (p) => p.paidBtc }),
+    priceUsd: t.expose('priceUsd', { type: 'Decimal' }),
+    paidUsd: t.expose('paidUsd', { type: 'Decimal' }),
+    paidBtc: t.expose('paidBtc', { type: 'Decimal' }),
     paymentAddress: t.exposeString('paymentAddress'),
-    confirmedAt: t.field({ type: 'DateTime', nullable: true, resolve: (p) => p.confirmedAt }),
-    canceledAt: t.field({ type: 'DateTime', nullable: true, resolve: (p) => p.canceledAt }),
-    assetFixedAt: t.field({ type: 'DateTime', nullable: true, resolve: (p) => p.assetFixedAt }),
+    confirmedAt: t.expose('confirmedAt', { type: 'DateTime', nullable: true }),
+    canceledAt: t.expose('canceledAt', { type: 'DateTime', nullable: true }),
+    assetFixedAt: t.expose('assetFixedAt', { type: 'DateTime', nullable: true }),
     status: t.exposeString('status', {
       description: 'pending, confirmed, asset_fixed or canceled.',
     }),
-    amountETH: t.field({ type: 'Decimal', nullable: true, resolve: (p) => p.amountETH }),
-    amountHEC: t.field({ type: 'Decimal', nullable: true, resolve: (p) => p.amountHEC }),
+    amountETH: t.expose('amountETH', { type: 'Decimal', nullable: true }),
+    amountHEC: t.expose('amountHEC', { type: 'Decimal', nullable: true }),
   }),
 });
 
@@ -61,7 +61,7 @@ const CsvUploadResultRef = builder
       countPayments: t.exposeInt('countPayments', {
         description: 'Payments added or fixed (a dry run: that would be).',
       }),
-      report: t.field({ type: ImportReportRef, resolve: (r) => r.report }),
+      report: t.expose('report', { type: ImportReportRef }),
     }),
   });
 
@@ -81,13 +81,9 @@ const RatesSummaryRef = builder.objectRef<RatesSummary>('RateBTCAmountSummary').
   description:
     'Rate/BTC amount summary (spec section 3): what postAssignRates with this window would fix. With both rates given, amountETH/amountHEC are the sums the commit writes, to the last digit.',
   fields: (t) => ({
-    confirmedAtFrom: t.field({
-      type: 'DateTime',
-      nullable: true,
-      resolve: (r) => r.confirmedAtFrom,
-    }),
-    confirmedAtUntil: t.field({ type: 'DateTime', resolve: (r) => r.confirmedAtUntil }),
-    deadlineDatetime: t.field({ type: 'DateTime', resolve: (r) => r.deadlineDatetime }),
+    confirmedAtFrom: t.expose('confirmedAtFrom', { type: 'DateTime', nullable: true }),
+    confirmedAtUntil: t.expose('confirmedAtUntil', { type: 'DateTime' }),
+    deadlineDatetime: t.expose('deadlineDatetime', { type: 'DateTime' }),
     BTCAmountToBuyETH: t.field({
       type: 'Decimal',
       description: 'Sum of paidBtc of the ETH-plan payments that would be fixed.',
@@ -98,11 +94,11 @@ const RatesSummaryRef = builder.objectRef<RatesSummary>('RateBTCAmountSummary').
       description: 'Sum of paidBtc of the HEC-plan payments that would be fixed.',
       resolve: (r) => r.BTCAmountToBuyHEC,
     }),
-    BTCHEC: t.field({ type: 'Decimal', nullable: true, resolve: (r) => r.BTCHEC }),
-    BTCETH: t.field({ type: 'Decimal', nullable: true, resolve: (r) => r.BTCETH }),
+    BTCHEC: t.expose('BTCHEC', { type: 'Decimal', nullable: true }),
+    BTCETH: t.expose('BTCETH', { type: 'Decimal', nullable: true }),
     paymentCounts: t.exposeInt('paymentCounts'),
-    amountETH: t.field({ type: 'Decimal', nullable: true, resolve: (r) => r.amountETH }),
-    amountHEC: t.field({ type: 'Decimal', nullable: true, resolve: (r) => r.amountHEC }),
+    amountETH: t.expose('amountETH', { type: 'Decimal', nullable: true }),
+    amountHEC: t.expose('amountHEC', { type: 'Decimal', nullable: true }),
   }),
 });
 
@@ -205,15 +201,8 @@ pagedListQuery('assetUnFixedPayments', {
   }),
   load: (args, page, ctx) => ctx.services.payments.unfixed(args, page),
   extraFields: (t) => ({
-    confirmedAtFrom: t.field({
-      type: 'DateTime',
-      nullable: true,
-      resolve: (r) => r.confirmedAtFrom,
-    }),
-    confirmedAtUntil: t.field({
-      type: 'DateTime',
-      resolve: (r) => r.confirmedAtUntil,
-    }),
+    confirmedAtFrom: t.expose('confirmedAtFrom', { type: 'DateTime', nullable: true }),
+    confirmedAtUntil: t.expose('confirmedAtUntil', { type: 'DateTime' }),
   }),
 });
 

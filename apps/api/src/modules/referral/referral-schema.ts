@@ -23,7 +23,7 @@ const ReferralNodeRef = builder.objectRef<TreeNode>('ReferralNode').implement({
   fields: (t) => ({
     id: t.exposeInt('id'),
     userName: t.exposeString('userName'),
-    registeredAt: t.field({ type: 'DateTime', resolve: (n) => n.registeredAt }),
+    registeredAt: t.expose('registeredAt', { type: 'DateTime' }),
     childrenCount: t.int({
       description: 'Direct children (referrals).',
       resolve: (n) => n.childrenCount ?? 0,
@@ -37,8 +37,8 @@ const ReferralNodeRef = builder.objectRef<TreeNode>('ReferralNode').implement({
 
 const ReferralTreeRef = builder.objectRef<Tree>('ReferralTree').implement({
   fields: (t) => ({
-    parent: t.field({ type: ReferralNodeRef, nullable: true, resolve: (r) => r.parent }),
-    user: t.field({ type: ReferralNodeRef, resolve: (r) => r.user }),
+    parent: t.expose('parent', { type: ReferralNodeRef, nullable: true }),
+    user: t.expose('user', { type: ReferralNodeRef }),
     children: t.field({
       type: [ReferralNodeRef],
       description: 'One page of children, oldest registration first.',
@@ -72,7 +72,7 @@ const ReferralUserRef = builder.objectRef<RelationshipNode>('ReferralUser').impl
     id: t.exposeInt('id'),
     avatarUrl: t.exposeString('avatarUrl', { nullable: true }),
     userName: t.exposeString('userName'),
-    registeredAt: t.field({ type: 'DateTime', resolve: (n) => n.registeredAt }),
+    registeredAt: t.expose('registeredAt', { type: 'DateTime' }),
     totalRemittedHec: t.field({
       type: 'Decimal',
       nullable: true,
@@ -88,13 +88,13 @@ const UserReferralRelationshipRef = builder
   .objectRef<Relationship>('UserReferralRelationship')
   .implement({
     fields: (t) => ({
-      user: t.field({ type: ReferralUserRef, resolve: (r) => r.user }),
-      parentUser: t.field({ type: ReferralUserRef, nullable: true, resolve: (r) => r.parentUser }),
+      user: t.expose('user', { type: ReferralUserRef }),
+      parentUser: t.expose('parentUser', { type: ReferralUserRef, nullable: true }),
       childrenUsers: t.field({ type: [ReferralUserRef], resolve: (r) => r.childrenUsers }),
       totalChildren: t.exposeInt('totalChildren'),
       numberOfDescendants: t.exposeInt('numberOfDescendants'),
-      referralRewards: t.field({ type: 'Decimal', resolve: (r) => r.referralRewards }),
-      bonusRewards: t.field({ type: 'Decimal', resolve: (r) => r.bonusRewards }),
+      referralRewards: t.expose('referralRewards', { type: 'Decimal' }),
+      bonusRewards: t.expose('bonusRewards', { type: 'Decimal' }),
     }),
   });
 
@@ -133,10 +133,10 @@ const AffiliateTrackRecordRef = builder
       userName: t.exposeString('userName'),
       email: t.exposeString('email'),
       forceClubId: t.exposeString('forceClubId', { nullable: true }),
-      totalRemittedHec: t.field({ type: 'Decimal', resolve: (r) => r.totalRemittedHec }),
-      totalHecPrincipal: t.field({ type: 'Decimal', resolve: (r) => r.totalHecPrincipal }),
-      totalReferralRewards: t.field({ type: 'Decimal', resolve: (r) => r.totalReferralRewards }),
-      totalBonusRewards: t.field({ type: 'Decimal', resolve: (r) => r.totalBonusRewards }),
+      totalRemittedHec: t.expose('totalRemittedHec', { type: 'Decimal' }),
+      totalHecPrincipal: t.expose('totalHecPrincipal', { type: 'Decimal' }),
+      totalReferralRewards: t.expose('totalReferralRewards', { type: 'Decimal' }),
+      totalBonusRewards: t.expose('totalBonusRewards', { type: 'Decimal' }),
       numberOfChildren: t.exposeInt('numberOfChildren'),
       parentUserName: t.exposeString('parentUserName', { nullable: true }),
     }),
@@ -164,10 +164,10 @@ const AffiliateSavingAggregateRef = builder
       email: t.exposeString('email'),
       forceClubId: t.exposeString('forceClubId', { nullable: true }),
       remittanceCount: t.exposeInt('remittanceCount'),
-      totalSentHec: t.field({ type: 'Decimal', resolve: (r) => r.totalSentHec }),
-      totalSentUsdValuation: t.field({ type: 'Decimal', resolve: (r) => r.totalSentUsdValuation }),
-      totalHecPrincipal: t.field({ type: 'Decimal', resolve: (r) => r.totalHecPrincipal }),
-      totalAtemPrincipal: t.field({ type: 'Decimal', resolve: (r) => r.totalAtemPrincipal }),
+      totalSentHec: t.expose('totalSentHec', { type: 'Decimal' }),
+      totalSentUsdValuation: t.expose('totalSentUsdValuation', { type: 'Decimal' }),
+      totalHecPrincipal: t.expose('totalHecPrincipal', { type: 'Decimal' }),
+      totalAtemPrincipal: t.expose('totalAtemPrincipal', { type: 'Decimal' }),
     }),
   });
 

@@ -18,10 +18,10 @@ const SavingRemittanceItemRef = builder
   .implement({
     fields: (t) => ({
       id: t.exposeString('id'),
-      confirmedAt: t.field({ type: 'DateTime', resolve: (r) => r.confirmedAt }),
+      confirmedAt: t.expose('confirmedAt', { type: 'DateTime' }),
       planName: t.exposeString('planName'),
-      sentHec: t.field({ type: 'Decimal', resolve: (r) => r.sentHec }),
-      usdValue: t.field({ type: 'Decimal', resolve: (r) => r.usdValue }),
+      sentHec: t.expose('sentHec', { type: 'Decimal' }),
+      usdValue: t.expose('usdValue', { type: 'Decimal' }),
       address: t.exposeString('address'),
       transactionHash: t.exposeString('transactionHash'),
     }),
@@ -45,14 +45,11 @@ pagedListQuery('userHecSavingRemittanceHistory', {
     return { ...rest, rows: remittances };
   },
   extraFields: (t) => ({
-    totalSentHec: t.field({ type: 'Decimal', resolve: (h) => h.totalSentHec }),
-    totalOneYearPlanHec: t.field({ type: 'Decimal', resolve: (h) => h.totalOneYearPlanHec }),
-    totalTwoYearsPlanHec: t.field({ type: 'Decimal', resolve: (h) => h.totalTwoYearsPlanHec }),
-    totalThreeYearsPlanHec: t.field({
-      type: 'Decimal',
-      resolve: (h) => h.totalThreeYearsPlanHec,
-    }),
-    totalFiveYearsPlanHec: t.field({ type: 'Decimal', resolve: (h) => h.totalFiveYearsPlanHec }),
+    totalSentHec: t.expose('totalSentHec', { type: 'Decimal' }),
+    totalOneYearPlanHec: t.expose('totalOneYearPlanHec', { type: 'Decimal' }),
+    totalTwoYearsPlanHec: t.expose('totalTwoYearsPlanHec', { type: 'Decimal' }),
+    totalThreeYearsPlanHec: t.expose('totalThreeYearsPlanHec', { type: 'Decimal' }),
+    totalFiveYearsPlanHec: t.expose('totalFiveYearsPlanHec', { type: 'Decimal' }),
   }),
 });
 
@@ -61,11 +58,11 @@ const AffiliateRemittanceItemRef = builder
   .implement({
     fields: (t) => ({
       id: t.exposeString('id'),
-      confirmedAt: t.field({ type: 'DateTime', resolve: (r) => r.confirmedAt }),
-      sentHec: t.field({ type: 'Decimal', resolve: (r) => r.sentHec }),
-      hecPrincipal: t.field({ type: 'Decimal', resolve: (r) => r.hecPrincipal }),
-      atemPrincipal: t.field({ type: 'Decimal', resolve: (r) => r.atemPrincipal }),
-      usdValuation: t.field({ type: 'Decimal', resolve: (r) => r.usdValuation }),
+      confirmedAt: t.expose('confirmedAt', { type: 'DateTime' }),
+      sentHec: t.expose('sentHec', { type: 'Decimal' }),
+      hecPrincipal: t.expose('hecPrincipal', { type: 'Decimal' }),
+      atemPrincipal: t.expose('atemPrincipal', { type: 'Decimal' }),
+      usdValuation: t.expose('usdValuation', { type: 'Decimal' }),
       address: t.exposeString('address'),
     }),
   });
@@ -88,10 +85,10 @@ pagedListQuery('userAffiliateSavingRemittanceHistory', {
     return { ...rest, rows: remittances };
   },
   extraFields: (t) => ({
-    totalSentHec: t.field({ type: 'Decimal', resolve: (h) => h.totalSentHec }),
-    totalHecPrincipal: t.field({ type: 'Decimal', resolve: (h) => h.totalHecPrincipal }),
-    totalAtemPrincipal: t.field({ type: 'Decimal', resolve: (h) => h.totalAtemPrincipal }),
-    totalUsdValuation: t.field({ type: 'Decimal', resolve: (h) => h.totalUsdValuation }),
+    totalSentHec: t.expose('totalSentHec', { type: 'Decimal' }),
+    totalHecPrincipal: t.expose('totalHecPrincipal', { type: 'Decimal' }),
+    totalAtemPrincipal: t.expose('totalAtemPrincipal', { type: 'Decimal' }),
+    totalUsdValuation: t.expose('totalUsdValuation', { type: 'Decimal' }),
   }),
 });
 
@@ -102,10 +99,10 @@ const UserSavingRef = builder.objectRef<SavingRemittanceRow>('UserSaving').imple
     userName: t.exposeString('userName'),
     planName: t.exposeString('planName'),
     address: t.exposeString('address'),
-    amountHEC: t.field({ type: 'Decimal', resolve: (r) => r.amountHEC }),
-    amountUSD: t.field({ type: 'Decimal', resolve: (r) => r.amountUSD }),
+    amountHEC: t.expose('amountHEC', { type: 'Decimal' }),
+    amountUSD: t.expose('amountUSD', { type: 'Decimal' }),
     transactionHash: t.exposeString('transactionHash'),
-    confirmedAt: t.field({ type: 'DateTime', resolve: (r) => r.confirmedAt }),
+    confirmedAt: t.expose('confirmedAt', { type: 'DateTime' }),
   }),
 });
 
@@ -141,12 +138,12 @@ const AffiliateSavingRemittanceRef = builder
       username: t.exposeString('username'),
       email: t.exposeString('email'),
       forceClubId: t.exposeString('forceClubId', { nullable: true }),
-      confirmedAt: t.field({ type: 'DateTime', resolve: (r) => r.confirmedAt }),
+      confirmedAt: t.expose('confirmedAt', { type: 'DateTime' }),
       transactionHash: t.exposeString('transactionHash'),
-      sentHec: t.field({ type: 'Decimal', resolve: (r) => r.sentHec }),
-      usdValuation: t.field({ type: 'Decimal', resolve: (r) => r.usdValuation }),
-      hecPrincipal: t.field({ type: 'Decimal', resolve: (r) => r.hecPrincipal }),
-      atemPrincipal: t.field({ type: 'Decimal', resolve: (r) => r.atemPrincipal }),
+      sentHec: t.expose('sentHec', { type: 'Decimal' }),
+      usdValuation: t.expose('usdValuation', { type: 'Decimal' }),
+      hecPrincipal: t.expose('hecPrincipal', { type: 'Decimal' }),
+      atemPrincipal: t.expose('atemPrincipal', { type: 'Decimal' }),
     }),
   });
 
@@ -176,7 +173,7 @@ const SavingAddressRecordRef = builder
       twoYearsPlanAddress: t.exposeString('twoYearsPlanAddress', { nullable: true }),
       threeYearsPlanAddress: t.exposeString('threeYearsPlanAddress', { nullable: true }),
       fiveYearsPlanAddress: t.exposeString('fiveYearsPlanAddress', { nullable: true }),
-      generatedAt: t.field({ type: 'DateTime', resolve: (r) => r.generatedAt }),
+      generatedAt: t.expose('generatedAt', { type: 'DateTime' }),
     }),
   });
 

@@ -18,8 +18,8 @@ const AmountComparisonRef = builder
   .implement({
     description: 'An exact amount over the current period and over the previous one.',
     fields: (t) => ({
-      current: t.field({ type: 'Decimal', resolve: (c) => c.current }),
-      previous: t.field({ type: 'Decimal', resolve: (c) => c.previous }),
+      current: t.expose('current', { type: 'Decimal' }),
+      previous: t.expose('previous', { type: 'Decimal' }),
       change: t.field({
         type: 'Decimal',
         description: 'current - previous, exactly.',
@@ -72,7 +72,7 @@ const PurchaseRangeRef = builder
     description: 'Users whose totalBuyAmountUsd lies in one range (both bounds inclusive).',
     fields: (t) => ({
       index: t.exposeInt('index'),
-      min: t.field({ type: 'Decimal', resolve: (r) => r.min }),
+      min: t.expose('min', { type: 'Decimal' }),
       max: t.field({
         type: 'Decimal',
         nullable: true,
@@ -92,7 +92,7 @@ const DashboardDayRef = builder.objectRef<Dashboard['days'][number]>('DashboardD
   description: 'One UTC day of the current period.',
   fields: (t) => ({
     date: t.exposeString('date', { description: 'YYYY-MM-DD.' }),
-    revenueUsd: t.field({ type: 'Decimal', resolve: (d) => d.revenueUsd }),
+    revenueUsd: t.expose('revenueUsd', { type: 'Decimal' }),
     newUsers: t.exposeInt('newUsers'),
   }),
 });
@@ -211,7 +211,7 @@ const AssetStatsRef = builder.objectRef<AssetStats>('AssetStats').implement({
     dateFrom: t.exposeString('dateFrom'),
     dateUntil: t.exposeString('dateUntil'),
     stats: t.field({ type: [AssetStatsDayRef], resolve: (a) => a.stats }),
-    sums: t.field({ type: AssetStatsSumsRef, resolve: (a) => a.sums }),
+    sums: t.expose('sums', { type: AssetStatsSumsRef }),
   }),
 });
 

@@ -30,7 +30,7 @@ const HistoryRef = builder.objectRef<ContactHistoryRow>('UserContactHistory').im
   description: 'One change of an inquiry: its status or its assignee, by whom and when.',
   fields: (t) => ({
     id: t.exposeID('id'),
-    changedAt: t.field({ type: 'DateTime', resolve: (h) => h.changedAt }),
+    changedAt: t.expose('changedAt', { type: 'DateTime' }),
     adminUserName: t.exposeString('adminUserName', { nullable: true }),
     field: t.exposeString('field', { description: 'status or assignee.' }),
     fromValue: t.exposeString('fromValue', { nullable: true }),
@@ -50,7 +50,7 @@ function contactFields(
     title: t.exposeString('title'),
     content: t.exposeString('content'),
     status: t.exposeString('status', { description: 'backlog, wip or closed.' }),
-    contactedAt: t.field({ type: 'DateTime', resolve: (c) => c.contactedAt }),
+    contactedAt: t.expose('contactedAt', { type: 'DateTime' }),
     statusChangedAt: t.field({
       type: 'DateTime',
       description: 'When the status last changed (the contact time until the first change).',
@@ -97,7 +97,7 @@ const ChangeResultRef = builder
   .implement({
     fields: (t) => ({
       message: t.exposeString('message'),
-      userContact: t.field({ type: UserContactDetailRef, resolve: (r) => r.userContact }),
+      userContact: t.expose('userContact', { type: UserContactDetailRef }),
     }),
   });
 

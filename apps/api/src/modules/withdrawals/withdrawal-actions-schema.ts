@@ -39,7 +39,7 @@ export const RejectCodeRef = builder.enumType('WithdrawalRejectCode', {
 const ActionResultRef = builder.objectRef<ActionResult>('WithdrawalActionResult').implement({
   fields: (t) => ({
     id: t.exposeString('id'),
-    outcome: t.field({ type: ActionOutcomeRef, resolve: (r) => r.outcome }),
+    outcome: t.expose('outcome', { type: ActionOutcomeRef }),
     status: t.field({
       type: WithdrawalStatusRef,
       nullable: true,
@@ -47,7 +47,7 @@ const ActionResultRef = builder.objectRef<ActionResult>('WithdrawalActionResult'
       resolve: (r) => r.status,
     }),
     revision: t.exposeInt('revision', { nullable: true }),
-    reason: t.field({ type: RefusalReasonRef, nullable: true, resolve: (r) => r.reason }),
+    reason: t.expose('reason', { type: RefusalReasonRef, nullable: true }),
     message: t.exposeString('message', { nullable: true }),
   }),
 });

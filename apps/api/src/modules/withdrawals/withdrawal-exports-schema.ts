@@ -15,22 +15,14 @@ export const ExportBatchRef = builder.objectRef<ExportBatchRow>('WithdrawalExpor
     'A signing file as handed out: who made it and when, how many requests it holds (each now processing, with exportBatchId), the layout and the SHA-256 of its bytes.',
   fields: (t) => ({
     id: t.exposeString('id'),
-    kind: t.field({ type: WithdrawalKindRef, resolve: (b) => b.kind }),
+    kind: t.expose('kind', { type: WithdrawalKindRef }),
     layout: t.exposeString('layout', {
       description: 'v1 (one row per request) or v2 (one row per coin transfer).',
     }),
     adminUserName: t.exposeString('adminUserName'),
-    createdAt: t.field({ type: 'DateTime', resolve: (b) => b.createdAt }),
-    requestedAtFrom: t.field({
-      type: 'DateTime',
-      nullable: true,
-      resolve: (b) => b.requestedAtFrom,
-    }),
-    requestedAtUntil: t.field({
-      type: 'DateTime',
-      nullable: true,
-      resolve: (b) => b.requestedAtUntil,
-    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    requestedAtFrom: t.expose('requestedAtFrom', { type: 'DateTime', nullable: true }),
+    requestedAtUntil: t.expose('requestedAtUntil', { type: 'DateTime', nullable: true }),
     requestCount: t.exposeInt('requestCount'),
     fileSha256: t.exposeString('fileSha256'),
     fileName: t.exposeString('fileName'),
@@ -42,9 +34,9 @@ const SigningExportRef = builder.objectRef<SigningExport>('WithdrawalSigningExpo
     url: t.exposeString('url', {
       description: 'Where the file downloads (a short-lived link bound to the admin).',
     }),
-    expiresAt: t.field({ type: 'DateTime', resolve: (e) => e.expiresAt }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
     fileName: t.string({ resolve: (e) => e.batch.fileName }),
-    batch: t.field({ type: ExportBatchRef, resolve: (e) => e.batch }),
+    batch: t.expose('batch', { type: ExportBatchRef }),
   }),
 });
 

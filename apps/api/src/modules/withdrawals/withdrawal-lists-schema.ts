@@ -26,13 +26,13 @@ const ApprovalRef = builder.objectRef<Approval>('WithdrawalApproval').implement(
   fields: (t) => ({
     adminUserId: t.exposeInt('adminUserId', { nullable: true }),
     adminUserName: t.exposeString('adminUserName'),
-    approvedAt: t.field({ type: 'DateTime', resolve: (a) => a.approvedAt }),
+    approvedAt: t.expose('approvedAt', { type: 'DateTime' }),
   }),
 });
 
 const StatusCountRef = builder.objectRef<StatusCount>('WithdrawalStatusCount').implement({
   fields: (t) => ({
-    status: t.field({ type: WithdrawalStatusRef, resolve: (c) => c.status }),
+    status: t.expose('status', { type: WithdrawalStatusRef }),
     count: t.exposeInt('count'),
   }),
 });
@@ -42,9 +42,9 @@ const AmountPartsRef = builder
   .implement({
     description: 'A principal withdrawal pays one coin as principal + reward - fee.',
     fields: (t) => ({
-      principal: t.field({ type: 'Decimal', resolve: (a) => a.principal }),
-      reward: t.field({ type: 'Decimal', resolve: (a) => a.reward }),
-      fee: t.field({ type: 'Decimal', resolve: (a) => a.fee }),
+      principal: t.expose('principal', { type: 'Decimal' }),
+      reward: t.expose('reward', { type: 'Decimal' }),
+      fee: t.expose('fee', { type: 'Decimal' }),
     }),
   });
 
@@ -53,14 +53,10 @@ const ContextRef = builder.objectRef<ApproverContext>('WithdrawalApproverContext
     'What an approver sees before approving: the same user’s other withdrawals in this coin (not rejected) of the last 24 h and 30 days, when the receiving address first appeared in our data and how many other users used it.',
   fields: (t) => ({
     userCount24h: t.exposeInt('userCount24h'),
-    userAmount24h: t.field({ type: 'Decimal', resolve: (c) => c.userAmount24h }),
+    userAmount24h: t.expose('userAmount24h', { type: 'Decimal' }),
     userCount30d: t.exposeInt('userCount30d'),
-    userAmount30d: t.field({ type: 'Decimal', resolve: (c) => c.userAmount30d }),
-    addressFirstSeenAt: t.field({
-      type: 'DateTime',
-      nullable: true,
-      resolve: (c) => c.addressFirstSeenAt,
-    }),
+    userAmount30d: t.expose('userAmount30d', { type: 'Decimal' }),
+    addressFirstSeenAt: t.expose('addressFirstSeenAt', { type: 'DateTime', nullable: true }),
     addressOtherUsers: t.exposeInt('addressOtherUsers'),
   }),
 });
@@ -73,18 +69,18 @@ export const WithdrawalRequestRef = builder.objectRef<ListRow>('WithdrawalReques
     'A withdrawal request of any kind: the shared fields of spec section 3 and every variant’s own (null where the kind has none), its approvals and the approver context.',
   fields: (t) => ({
     id: t.exposeString('id'),
-    kind: t.field({ type: WithdrawalKindRef, resolve: (w) => w.kind }),
-    status: t.field({ type: WithdrawalStatusRef, resolve: (w) => w.status }),
+    kind: t.expose('kind', { type: WithdrawalKindRef }),
+    status: t.expose('status', { type: WithdrawalStatusRef }),
     revision: t.exposeInt('revision', {
       description: 'Changes with every change of the request; an approval names it.',
     }),
-    requestedAt: t.field({ type: 'DateTime', resolve: (w) => w.requestedAt }),
-    approvedAt: t.field({ type: 'DateTime', nullable: true, resolve: (w) => w.approvedAt }),
-    processingAt: t.field({ type: 'DateTime', nullable: true, resolve: (w) => w.processingAt }),
-    completedAt: t.field({ type: 'DateTime', nullable: true, resolve: (w) => w.completedAt }),
-    failedAt: t.field({ type: 'DateTime', nullable: true, resolve: (w) => w.failedAt }),
-    rejectedAt: t.field({ type: 'DateTime', nullable: true, resolve: (w) => w.rejectedAt }),
-    createdAt: t.field({ type: 'DateTime', resolve: (w) => w.createdAt }),
+    requestedAt: t.expose('requestedAt', { type: 'DateTime' }),
+    approvedAt: t.expose('approvedAt', { type: 'DateTime', nullable: true }),
+    processingAt: t.expose('processingAt', { type: 'DateTime', nullable: true }),
+    completedAt: t.expose('completedAt', { type: 'DateTime', nullable: true }),
+    failedAt: t.expose('failedAt', { type: 'DateTime', nullable: true }),
+    rejectedAt: t.expose('rejectedAt', { type: 'DateTime', nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
     transactionHash: t.exposeString('transactionHash', { nullable: true }),
     hecTransactionHash: t.string({
       nullable: true,
@@ -103,7 +99,7 @@ export const WithdrawalRequestRef = builder.objectRef<ListRow>('WithdrawalReques
     userName: t.exposeString('userName'),
     username: t.exposeString('userName', { description: 'Same as userName.' }),
     email: t.exposeString('email'),
-    userRegisteredAt: t.field({ type: 'DateTime', resolve: (w) => w.userRegisteredAt }),
+    userRegisteredAt: t.expose('userRegisteredAt', { type: 'DateTime' }),
     aubeUserIdHash: t.exposeString('aubeUserIdHash'),
     forceClubIdHash: t.exposeString('forceClubIdHash', { nullable: true }),
     userSavingSentValueId: t.exposeString('userSavingSentValueId', { nullable: true }),
@@ -112,7 +108,7 @@ export const WithdrawalRequestRef = builder.objectRef<ListRow>('WithdrawalReques
     }),
     userPaymentPaidValueId: t.exposeString('userPaymentPaidValueId', { nullable: true }),
     coinTypeName: t.exposeString('coinTypeName'),
-    requestedAmount: t.field({ type: 'Decimal', resolve: (w) => w.requestedAmount }),
+    requestedAmount: t.expose('requestedAmount', { type: 'Decimal' }),
     requestedHecAmount: t.field({
       type: 'Decimal',
       nullable: true,
@@ -128,8 +124,8 @@ export const WithdrawalRequestRef = builder.objectRef<ListRow>('WithdrawalReques
       description: 'The gross amount (proportional and affiliate bonus).',
       resolve: (w) => w.requestedAmount,
     }),
-    fee: t.field({ type: 'Decimal', resolve: (w) => w.fee }),
-    netAmount: t.field({ type: 'Decimal', resolve: (w) => w.netAmount }),
+    fee: t.expose('fee', { type: 'Decimal' }),
+    netAmount: t.expose('netAmount', { type: 'Decimal' }),
     ethAmount: t.field({
       type: AmountPartsRef,
       nullable: true,
@@ -152,7 +148,7 @@ export const WithdrawalRequestRef = builder.objectRef<ListRow>('WithdrawalReques
     awaitingOver24h: t.exposeBoolean('awaitingOver24h', {
       description: 'Requested more than 24 hours ago and still awaiting approval.',
     }),
-    context: t.field({ type: ContextRef, nullable: true, resolve: (w) => w.context }),
+    context: t.expose('context', { type: ContextRef, nullable: true }),
   }),
 });
 
@@ -223,7 +219,7 @@ for (const [kind, call] of Object.entries(WITHDRAWAL_LIST_CALLS) as Array<[Withd
 
 const TimelineEventRef = builder.objectRef<TimelineEvent>('WithdrawalTimelineEvent').implement({
   fields: (t) => ({
-    at: t.field({ type: 'DateTime', resolve: (e) => e.at }),
+    at: t.expose('at', { type: 'DateTime' }),
     operation: t.exposeString('operation', {
       description: 'requested, or the audited operation that changed the request.',
     }),

@@ -6,7 +6,7 @@ const ThresholdRef = builder.objectRef<ApprovalThreshold>('WithdrawalApprovalThr
     'A coin’s two-person approval threshold: a request of the coin above secondApprovalAbove needs the approvals of two different admins.',
   fields: (t) => ({
     coinType: t.exposeString('coinType', { description: 'HEC, ETH or ATEM.' }),
-    secondApprovalAbove: t.field({ type: 'Decimal', resolve: (r) => r.secondApprovalAbove }),
+    secondApprovalAbove: t.expose('secondApprovalAbove', { type: 'Decimal' }),
   }),
 });
 

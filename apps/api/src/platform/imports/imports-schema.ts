@@ -12,7 +12,7 @@ const ImportTotalRef = builder
     description: 'One exact total of an import (for example paidUsd or BTCAmountToBuyHEC).',
     fields: (t) => ({
       name: t.exposeString('name'),
-      value: t.field({ type: 'Decimal', resolve: (r) => r.value }),
+      value: t.expose('value', { type: 'Decimal' }),
     }),
   });
 
@@ -48,7 +48,7 @@ export const ImportRecordRef = builder.objectRef<ImportRecord>('CsvImport').impl
       resolve: (r) => Object.entries(r.summary).map(([name, value]) => ({ name, value })),
     }),
     adminUserName: t.exposeString('adminUserName', { nullable: true }),
-    importedAt: t.field({ type: 'DateTime', resolve: (r) => r.importedAt }),
+    importedAt: t.expose('importedAt', { type: 'DateTime' }),
   }),
 });
 
@@ -72,12 +72,8 @@ export const ImportReportRef = builder.objectRef<ImportReport>('CsvImportReport'
     }),
     errorCount: t.exposeInt('errorCount'),
     errors: t.field({ type: [ImportRowErrorRef], resolve: (r) => r.errors }),
-    alreadyImported: t.field({
-      type: ImportRecordRef,
-      nullable: true,
-      resolve: (r) => r.alreadyImported,
-    }),
-    imported: t.field({ type: ImportRecordRef, nullable: true, resolve: (r) => r.imported }),
+    alreadyImported: t.expose('alreadyImported', { type: ImportRecordRef, nullable: true }),
+    imported: t.expose('imported', { type: ImportRecordRef, nullable: true }),
   }),
 });
 
