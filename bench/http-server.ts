@@ -7,8 +7,11 @@
  * queries as the app sends them. Prints the port on stdout, then serves until killed.
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
+import inspector from 'node:inspector';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config/env';
@@ -124,3 +127,34 @@ const port = mode === 'app' ? await startApp() : await startBare();
 process.stdout.write(`${port}\n`);
 // Exit cleanly on a signal, so `node --cpu-prof` can write its profile.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(0));
+
+/**
+ * BENCH_HEAP_SAMPLE=<dir>: V8's sampling heap profiler over the whole run, objects collected by
+ * the young and the old generation's GC included, written as <dir>/<mode>.heapprofile when the
+ * server is stopped. Bytes allocated per request do not move with the machine's load, unlike
+ * requests per second, so they show what a change saves (docs/api.md, "Users page over HTTP").
+ */
+if (process.env.BENCH_HEAP_SAMPLE) {
+  const dir = process.env.BENCH_HEAP_SAMPLE;
+  const session = new inspector.Session();
+  session.connect();
+  const post = <T>(method: string, params: object = {}) =>
+    new Promise<T>((resolve, reject) =>
+      session.post(method, params, (error, result) =>
+        error ? reject(error) : resolve(result as T),
+      ),
+    );
+  await post('HeapProfiler.enable');
+  await post('HeapProfiler.startSampling', {
+    samplingInterval: 4096,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  process.removeAllListeners('SIGTERM');
+  process.on('SIGTERM', () => {
+    void post<{ profile: unknown }>('HeapProfiler.stopSampling').then(({ profile }) => {
+      fs.writeFileSync(path.join(dir, `${mode}.heapprofile`), JSON.stringify(profile));
+      process.exit(0);
+    });
+  });
+}

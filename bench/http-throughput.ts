@@ -66,6 +66,8 @@ function startServer(mode: 'app' | 'bare', env: NodeJS.ProcessEnv): Promise<Serv
     process.execPath,
     [
       // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server, to see where time goes.
+      // Extra V8/Node flags for both servers, to try a setting (e.g. --max-semi-space-size=64).
+      ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []),
       ...(process.env.BENCH_CPU_PROF
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
         : []),
@@ -84,7 +86,8 @@ function startServer(mode: 'app' | 'bare', env: NodeJS.ProcessEnv): Promise<Serv
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /^(\d+)\n/.exec(out);
+      // The port is the first line of its own (a flag such as --trace-gc may print before it).
+      const match = /(?:^|\n)(\d+)\n/.exec(out);
       if (match) resolve({ port: Number(match[1]), child });
     });
     child.on('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
