@@ -53,31 +53,6 @@ export function forgetDatesAsText(text: string): void {
   datesAsText.delete(text);
 }
 
-/**
- * Statements whose rows come back as arrays of PostgreSQL's text (`rowMode: 'array'`): the
- * export cursor's FETCHes over the export's columns in file order. An array per row costs pg
- * less than an object with named keys, and numbers, amounts and dates stay the text the CSV
- * file wants (platform/exports, `cellFormatter`). Booleans, floats, JSON and arrays keep pg's
- * parsers, so those cells are written as before.
- */
-const rowsAsText = new Set<string>();
-
-// text, varchar, bpchar, name, int2, int4, int8, numeric, date, timestamp, timestamptz
-const TEXT_OIDS = new Set([25, 1043, 1042, 19, 21, 23, 20, 1700, 1082, 1114, 1184]);
-const ROWS_AS_TEXT = {
-  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
-    TEXT_OIDS.has(oid) ? (value: string) => value : pg.types.getTypeParser(oid, format ?? 'text'),
-};
-
-/** Sends `text` with its rows as arrays of text (see above), until `forgetRowsAsText(text)`. */
-export function sendRowsAsText(text: string): void {
-  rowsAsText.add(text);
-}
-
-export function forgetRowsAsText(text: string): void {
-  rowsAsText.delete(text);
-}
-
 const wrapped = new WeakMap<pg.PoolClient, pg.PoolClient>();
 
 /**
@@ -92,14 +67,6 @@ function namingClient(client: pg.PoolClient): pg.PoolClient {
         if (property === 'query') {
           return (config: unknown, values?: unknown, callback?: unknown) => {
             if (typeof config === 'string' && callback === undefined) {
-              if (rowsAsText.has(config)) {
-                return target.query({
-                  text: config,
-                  values: values as unknown[],
-                  types: ROWS_AS_TEXT,
-                  rowMode: 'array',
-                });
-              }
               if (datesAsText.has(config)) {
                 return target.query({
                   text: config,

@@ -1,12 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import type { DatabaseEngine } from '../../db/database';
-import {
-  forgetDatesAsText,
-  forgetRowsAsText,
-  sendDatesAsText,
-  sendRowsAsText,
-} from '../../db/prepared-statements';
+import { forgetDatesAsText, sendDatesAsText } from '../../db/prepared-statements';
 import type { DB } from '../../db/schema';
 
 /** Rows fetched per round trip: big enough to amortise it, small enough to stay in memory. */
@@ -54,15 +49,15 @@ export function cursorBatches<Row>(
   batchRows = EXPORT_BATCH_ROWS,
 ): AsyncGenerator<Row[]> {
   const compiled = query.compile();
-  return fetchBatches<Row>(db, engine, compiled.sql, compiled.parameters, batchRows, 'dates');
+  return fetchBatches<Row>(db, engine, compiled.sql, compiled.parameters, batchRows);
 }
 
 /**
  * As `cursorBatches`, each row an array of the cells `keys` name, in that order: the query
- * wrapped in `SELECT "key", … FROM (query)`, so the file's columns are the cursor's. On
- * PostgreSQL the rows arrive as arrays of PostgreSQL's text (`sendRowsAsText`): no object per
- * row, no number or date parsed and printed again; the export writer formats cells by index.
- * On PGlite the objects of `cursorBatches` are picked into arrays (values typed as usual).
+ * wrapped in `SELECT "key", … FROM (query)`, so the file's columns are the cursor's, and each
+ * row object picked into an array the export writer formats by index. Downloads use it on
+ * PGlite, and on PostgreSQL only an engine built without a pool (the reference the COPY path
+ * is tested against): production downloads on PostgreSQL stream COPY (export-copy.ts).
  */
 export async function* cursorCells(
   db: Kysely<DB>,
@@ -74,19 +69,14 @@ export async function* cursorCells(
   const compiled = query.compile();
   const list = keys.map((k) => `"${k.replace(/"/g, '""')}"`).join(', ');
   const text = `SELECT ${list} FROM (${compiled.sql}) AS export_rows`;
-  if (engine === 'pglite') {
-    const batches = fetchBatches<Record<string, unknown>>(
-      db,
-      engine,
-      text,
-      compiled.parameters,
-      batchRows,
-      'dates',
-    );
-    for await (const batch of batches) yield batch.map((row) => keys.map((k) => row[k]));
-    return;
-  }
-  yield* fetchBatches<unknown[]>(db, engine, text, compiled.parameters, batchRows, 'arrays');
+  const batches = fetchBatches<Record<string, unknown>>(
+    db,
+    engine,
+    text,
+    compiled.parameters,
+    batchRows,
+  );
+  for await (const batch of batches) yield batch.map((row) => keys.map((k) => row[k]));
 }
 
 async function* fetchBatches<Row>(
@@ -95,7 +85,6 @@ async function* fetchBatches<Row>(
   sqlText: string,
   parameters: readonly unknown[],
   batchRows: number,
-  mode: 'dates' | 'arrays',
 ): AsyncGenerator<Row[]> {
   const cursor = `export_${randomBytes(8).toString('hex')}`;
   const fetchText = `FETCH FORWARD ${batchRows} FROM ${cursor}`;
@@ -117,8 +106,7 @@ async function* fetchBatches<Row>(
     }
   }
   const pinned = await pinConnection(db);
-  if (mode === 'arrays') sendRowsAsText(fetchText);
-  else sendDatesAsText(fetchText);
+  sendDatesAsText(fetchText);
   let next: Promise<{ rows: Row[] }> | undefined;
   try {
     await pinned.conn.executeQuery(CompiledQuery.raw('BEGIN READ ONLY'));
@@ -144,7 +132,6 @@ async function* fetchBatches<Row>(
       yield rows;
     }
   } finally {
-    forgetRowsAsText(fetchText);
     forgetDatesAsText(fetchText);
     // A FETCH still in flight (the consumer stopped early) must finish before the ROLLBACK.
     await next?.catch(() => undefined);
