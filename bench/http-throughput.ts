@@ -43,6 +43,9 @@ export type ThroughputResult = {
    * server's own CPU were the only limit. Unlike req/s, it hardly moves with other load.
    */
   cpuRatio: number;
+  /** CPU time all PostgreSQL processes spent per request, per round, in ms (app, bare). */
+  appPgCpuMs: number[];
+  barePgCpuMs: number[];
 };
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
@@ -57,6 +60,26 @@ function cpuSeconds(pid: number | undefined): number {
   } catch {
     return NaN;
   }
+}
+
+/**
+ * CPU seconds all PostgreSQL server processes (comm `postgres`) have used so far: the database's
+ * share of a request, which competes with the servers for the same cores.
+ */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return total;
 }
 
 type Server = { port: number; child: ChildProcess };
@@ -261,15 +284,24 @@ export async function measureThroughput(options: {
     const bareRps: number[] = [];
     const appCpuMs: number[] = [];
     const bareCpuMs: number[] = [];
-    const round = async (server: Server, headers: Record<string, string>, cpu: number[]) => {
+    const appPgCpuMs: number[] = [];
+    const barePgCpuMs: number[] = [];
+    const round = async (
+      server: Server,
+      headers: Record<string, string>,
+      cpu: number[],
+      pgCpu: number[],
+    ) => {
       const before = cpuSeconds(server.child.pid);
+      const pgBefore = postgresCpuSeconds();
       const rps = await load(server.port, headers, seconds);
       cpu.push(((cpuSeconds(server.child.pid) - before) * 1000) / (rps * seconds));
+      pgCpu.push(((postgresCpuSeconds() - pgBefore) * 1000) / (rps * seconds));
       return rps;
     };
     for (let i = 0; i < rounds; i++) {
-      appRps.push(await round(app, appHeaders, appCpuMs));
-      bareRps.push(await round(bare, bareHeaders, bareCpuMs));
+      appRps.push(await round(app, appHeaders, appCpuMs, appPgCpuMs));
+      bareRps.push(await round(bare, bareHeaders, bareCpuMs, barePgCpuMs));
     }
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const ratios = appRps.map((a, i) => a / bareRps[i]!).sort((a, b) => a - b);
@@ -286,6 +318,8 @@ export async function measureThroughput(options: {
       appCpuMs,
       bareCpuMs,
       cpuRatio: cpuRatios[Math.floor(cpuRatios.length / 2)]!,
+      appPgCpuMs,
+      barePgCpuMs,
     };
   } finally {
     app.child.kill('SIGTERM');

@@ -760,11 +760,11 @@ async function main(): Promise<void> {
           `Both servers in their own process with a pool of 10; load from ${http.tool}, ${http.connections} connections, ${http.seconds} s per round after a 2 s warm-up, rounds alternating.`,
           'Both do the necessary work per request: the access-token lookup, then the page and its count together. The bare handler (the honest baseline of issue 11) reads only the columns the query asks for, without the details join, with every statement prepared once per connection, and shapes the same JSON; the app runs its own SQL through Fastify, GraphQL (parse cache, validation, limits, access rule, resolvers), Kysely and error masking.',
           '',
-          '| round | app req/s | bare req/s | app/bare | app CPU ms/req | bare CPU ms/req |',
-          '|---:|---:|---:|---:|---:|---:|',
+          '| round | app req/s | bare req/s | app/bare | app CPU ms/req | bare CPU ms/req | PostgreSQL CPU ms/req (app, bare) |',
+          '|---:|---:|---:|---:|---:|---:|---:|',
           ...http.appRps.map(
             (a, i) =>
-              `| ${i + 1} | ${a.toFixed(0)} | ${http!.bareRps[i]!.toFixed(0)} | ${((a / http!.bareRps[i]!) * 100).toFixed(1)}% | ${http!.appCpuMs[i]!.toFixed(2)} | ${http!.bareCpuMs[i]!.toFixed(2)} |`,
+              `| ${i + 1} | ${a.toFixed(0)} | ${http!.bareRps[i]!.toFixed(0)} | ${((a / http!.bareRps[i]!) * 100).toFixed(1)}% | ${http!.appCpuMs[i]!.toFixed(2)} | ${http!.bareCpuMs[i]!.toFixed(2)} | ${http!.appPgCpuMs[i]!.toFixed(2)}, ${http!.barePgCpuMs[i]!.toFixed(2)} |`,
           ),
           '',
           `Ratio app/bare (median of the rounds): **${(http.ratio * 100).toFixed(1)}%**; of the mean rates: ${(http.meanRatio * 100).toFixed(1)}% (target ≥ ${HTTP_RATIO_TARGET * 100}%: ${http.ratio >= HTTP_RATIO_TARGET ? 'ok' : 'MISSED'}).`,

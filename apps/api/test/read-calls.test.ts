@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { compareDecimals } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoPopulation } from '../src/seed/population/demo-population';
-import { USERS_SORT_TARGETS } from '../src/modules/users/users-repository';
+import { DIRECT_MAX_ROWS, USERS_SORT_TARGETS } from '../src/modules/users/users-repository';
 import { issueToken } from './admin-fixtures';
 import { startTestApp, type GraphQLResponse, type TestApp } from './test-app';
 
@@ -216,48 +216,67 @@ describe('users', () => {
     };
     // Every sort target the API accepts is checked here.
     expect(Object.keys(columns).sort()).toEqual([...USERS_SORT_TARGETS].sort());
-    for (const [target, column] of Object.entries(columns)) {
-      for (const orderBy of ['ASC', 'DESC'] as const) {
-        const data = await ok<UserList>(USERS, {
-          pagination: { limit: 30, offset: 40, sort: { target, orderBy } },
-        });
-        const tie = ['id', 'userName', 'inviteCode'].includes(target) ? '' : `, id ${orderBy}`;
-        const expected = await rows(
-          sql<{
-            id: number;
-          }>`SELECT id FROM end_users ORDER BY ${sql.raw(column)} ${sql.raw(orderBy)}${sql.raw(tie)} LIMIT 30 OFFSET 40`,
-        );
-        expect(
-          data.users.list.map((u) => u.id),
-          `${target} ${orderBy}`,
-        ).toEqual(expected.map((r) => r.id));
-        expect(data.users.pagination.sort).toEqual({ target, orderBy });
+    // A first page is read directly, a deeper one page first (its ids, then its rows).
+    for (const offset of [40, DIRECT_MAX_ROWS + 10]) {
+      for (const [target, column] of Object.entries(columns)) {
+        for (const orderBy of ['ASC', 'DESC'] as const) {
+          const data = await ok<UserList>(USERS, {
+            pagination: { limit: 30, offset, sort: { target, orderBy } },
+          });
+          const tie = ['id', 'userName', 'inviteCode'].includes(target) ? '' : `, id ${orderBy}`;
+          const expected = await rows(
+            sql<{
+              id: number;
+            }>`SELECT id FROM end_users ORDER BY ${sql.raw(column)} ${sql.raw(orderBy)}${sql.raw(tie)} LIMIT 30 OFFSET ${offset}`,
+          );
+          expect(expected).toHaveLength(30);
+          expect(
+            data.users.list.map((u) => u.id),
+            `${target} ${orderBy} from ${offset}`,
+          ).toEqual(expected.map((r) => r.id));
+          expect(data.users.pagination.sort).toEqual({ target, orderBy });
+        }
       }
     }
   });
 
-  it('sorts a filtered list both ways (the page-first path for selective filters)', async () => {
-    for (const [target, column] of [
-      ['registeredAt', 'registered_at'],
-      ['userName', 'lower(user_name) COLLATE "C"'],
-      ['totalOwl', 'total_owl'],
-      ['id', 'id'],
-    ] as const) {
-      for (const orderBy of ['ASC', 'DESC'] as const) {
-        const data = await ok<UserList>(USERS, {
-          min: '100',
-          cardStatus: [1, 2, 3, 4],
-          pagination: { limit: 15, offset: 30, sort: { target, orderBy } },
-        });
-        const tie = target === 'id' || target === 'userName' ? '' : `, id ${orderBy}`;
-        const expected = await rows(sql<{ id: number }>`
-          SELECT id FROM end_users WHERE total_buy_amount_usd >= 100 AND card_status IN (1, 2, 3, 4)
-          ORDER BY ${sql.raw(column)} ${sql.raw(orderBy)}${sql.raw(tie)} LIMIT 15 OFFSET 30`);
-        expect(expected).toHaveLength(15);
-        expect(
-          data.users.list.map((u) => u.id),
-          `${target} ${orderBy}`,
-        ).toEqual(expected.map((r) => r.id));
+  it('sorts a filtered list both ways (page first for selective filters; a card-status filter directly, then page first)', async () => {
+    // An amount range is selective: its matches are fenced and sorted whatever the page. The
+    // card status alone is not: its first pages are read directly, deeper ones page first.
+    const filters = [
+      {
+        filter: { min: '100', cardStatus: [1, 2, 3, 4] },
+        where: sql`total_buy_amount_usd >= 100 AND card_status IN (1, 2, 3, 4)`,
+      },
+      { filter: { cardStatus: [1, 2] }, where: sql`card_status IN (1, 2)` },
+    ];
+    for (const { filter, where } of filters) {
+      for (const [target, column] of [
+        ['registeredAt', 'registered_at'],
+        ['userName', 'lower(user_name) COLLATE "C"'],
+        ['totalOwl', 'total_owl'],
+        ['id', 'id'],
+      ] as const) {
+        for (const [orderBy, offset] of [
+          ['ASC', 30],
+          ['DESC', 30],
+          ['ASC', DIRECT_MAX_ROWS],
+          ['DESC', DIRECT_MAX_ROWS],
+        ] as const) {
+          const data = await ok<UserList>(USERS, {
+            ...filter,
+            pagination: { limit: 15, offset, sort: { target, orderBy } },
+          });
+          const tie = target === 'id' || target === 'userName' ? '' : `, id ${orderBy}`;
+          const expected = await rows(sql<{ id: number }>`
+            SELECT id FROM end_users WHERE ${where}
+            ORDER BY ${sql.raw(column)} ${sql.raw(orderBy)}${sql.raw(tie)} LIMIT 15 OFFSET ${offset}`);
+          expect(expected).toHaveLength(15);
+          expect(
+            data.users.list.map((u) => u.id),
+            `${JSON.stringify(filter)} ${target} ${orderBy} from ${offset}`,
+          ).toEqual(expected.map((r) => r.id));
+        }
       }
     }
   });
