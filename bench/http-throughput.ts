@@ -49,7 +49,7 @@ export type ThroughputResult = {
 };
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
-function cpuSeconds(pid: number | undefined): number {
+export function cpuSeconds(pid: number | undefined): number {
   if (pid === undefined) return NaN;
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -66,7 +66,7 @@ function cpuSeconds(pid: number | undefined): number {
  * CPU seconds all PostgreSQL server processes (comm `postgres`) have used so far: the database's
  * share of a request, which competes with the servers for the same cores.
  */
-function postgresCpuSeconds(): number {
+export function postgresCpuSeconds(): number {
   let total = 0;
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -82,24 +82,36 @@ function postgresCpuSeconds(): number {
   return total;
 }
 
-type Server = { port: number; child: ChildProcess };
+export type Server = { port: number; child: ChildProcess };
 
-function startServer(mode: 'app' | 'bare', env: NodeJS.ProcessEnv): Promise<Server> {
+/**
+ * Starts bench/http-server.ts in a child process and resolves with its port. `root` runs the
+ * server of another checkout (its own bench/http-server.ts and app); `nodeFlags` are added to
+ * BENCH_NODE_FLAGS.
+ */
+export function startServer(
+  mode: 'app' | 'bare',
+  env: NodeJS.ProcessEnv,
+  options: { root?: string; nodeFlags?: readonly string[] } = {},
+): Promise<Server> {
+  const dir = options.root ? path.join(options.root, 'bench') : here;
   const child = spawn(
     process.execPath,
     [
       // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server, to see where time goes.
       // Extra V8/Node flags for both servers, to try a setting (e.g. --max-semi-space-size=64).
       ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []),
+      ...(options.nodeFlags ?? []),
       ...(process.env.BENCH_CPU_PROF
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
         : []),
       '--import',
       'tsx',
-      path.join(here, 'http-server.ts'),
+      path.join(dir, 'http-server.ts'),
       mode,
     ],
     {
+      cwd: path.dirname(dir),
       // As deployed: NODE_ENV=production also turns off graphql-js's development-only checks.
       env: { ...process.env, NODE_ENV: 'production', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -149,7 +161,7 @@ function hasWrk(): boolean {
 }
 
 /** wrk with a Lua script that POSTs the body with the headers; returns requests per second. */
-function runWrk(
+export function runWrk(
   port: number,
   body: string,
   headers: Record<string, string>,
