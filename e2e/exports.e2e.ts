@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
-import { launchBrowser, screenshot, signIn } from './support/browser';
+import { expectTableShows, launchBrowser, screenshot, signIn } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 // Issue 13 in the browser: the download centre's three files and a filtered users export,
@@ -463,28 +463,6 @@ describe('list exports', () => {
     expect([params.get('sort'), params.get('order')]).toEqual([target, 'asc']);
   }
 
-  /** Waits until the table shows `ids` (its first page) and no longer loads, then checks it. */
-  async function expectShown(page: Page, ids: string[]): Promise<void> {
-    const shown = () =>
-      page
-        .locator('table')
-        .first()
-        .locator('tbody tr[data-row-id]')
-        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-id') ?? ''));
-    await page
-      .waitForFunction(
-        (expected) =>
-          !document.querySelector('table[aria-busy="true"]') &&
-          [...document.querySelectorAll('table')[0]!.querySelectorAll('tbody tr[data-row-id]')]
-            .map((r) => r.getAttribute('data-row-id'))
-            .join(',') === expected.join(','),
-        ids,
-        { timeout: 10_000 },
-      )
-      .catch(() => undefined);
-    expect(await shown()).toEqual(ids);
-  }
-
   it('the deposit addresses export gives exactly the list searched by user name, ascending', async () => {
     const columns = [
       'id',
@@ -517,7 +495,7 @@ describe('list exports', () => {
       await page.locator('tbody tr[data-row-id]').first().waitFor();
       await search(page, { 'User name': initial });
       await sortAscending(page, 'id');
-      await expectShown(
+      await expectTableShows(
         page,
         expected.list.slice(0, 20).map((a) => String(a.id)),
       );
@@ -567,7 +545,7 @@ describe('list exports', () => {
       await page.locator('tbody tr[data-row-id]').first().waitFor();
       await search(page, { Email: initial });
       await sortAscending(page, 'totalSentHec');
-      await expectShown(
+      await expectTableShows(
         page,
         expected.list.slice(0, 20).map((a) => String(a.id)),
       );

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
+import { expectTableShows, launchBrowser, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 // Issue 17: the list screens on a 1366 px laptop in both languages. Tables fit with their
@@ -287,28 +287,7 @@ describe('list screens at 1366×800 (issue 17)', () => {
           );
           const expected = await screen.ids!(target, direction === 'ascending' ? 'ASC' : 'DESC');
           expect(expected.length, `${screen.name} ${target}`).toBeGreaterThan(0);
-          const shown = async () =>
-            page
-              .locator('table')
-              .first()
-              .locator('tbody tr[data-row-id]')
-              .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-id') ?? ''));
-          await page
-            .waitForFunction(
-              (ids) =>
-                !document.querySelector('table[aria-busy="true"]') &&
-                [
-                  ...document
-                    .querySelectorAll('table')[0]!
-                    .querySelectorAll('tbody tr[data-row-id]'),
-                ]
-                  .map((r) => r.getAttribute('data-row-id'))
-                  .join(',') === ids.join(','),
-              expected,
-              { timeout: 10_000 },
-            )
-            .catch(() => undefined);
-          expect(await shown(), `${screen.name}: ${target} ${direction}`).toEqual(expected);
+          await expectTableShows(page, expected, `${screen.name}: ${target} ${direction}`);
           walked++;
         }
       }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { expect } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const ARTIFACTS_DIR = path.resolve(import.meta.dirname, '../artifacts');
@@ -33,4 +34,30 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Waits until the page's first table shows exactly the rows `ids` (their `data-row-id`, in
+ * order) and no longer loads, then asserts it; `message` names the case when it fails.
+ */
+export async function expectTableShows(page: Page, ids: string[], message?: string): Promise<void> {
+  const shown = () =>
+    page
+      .locator('table')
+      .first()
+      .locator('tbody tr[data-row-id]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-id') ?? ''));
+  await page
+    .waitForFunction(
+      (expected) =>
+        !document.querySelector('table[aria-busy="true"]') &&
+        [...document.querySelectorAll('table')[0]!.querySelectorAll('tbody tr[data-row-id]')]
+          .map((r) => r.getAttribute('data-row-id'))
+          .join(',') === expected.join(','),
+      ids,
+      { timeout: 10_000 },
+    )
+    // On a timeout the assertion below reports what the table shows instead.
+    .catch(() => undefined);
+  expect(await shown(), message).toEqual(ids);
 }
