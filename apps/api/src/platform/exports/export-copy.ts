@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import type { ExportColumnType } from './export-definition';
+import { quoteIdentifier, type ExportColumnType } from './export-definition';
 
 /**
  * How long one download's COPY may run on PostgreSQL. A COPY is one statement for the whole
@@ -44,8 +44,6 @@ function cellSql(ref: string, type: ExportColumnType): string {
       return `CASE WHEN ${ref} THEN 'true' WHEN NOT ${ref} THEN 'false' END`;
   }
 }
-
-const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * Puts literals in place of the SQL text's `$n` placeholders: COPY is a utility statement and

@@ -3,6 +3,7 @@ import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import type { DatabaseEngine } from '../../db/database';
 import { forgetDatesAsText, sendDatesAsText } from '../../db/prepared-statements';
 import type { DB } from '../../db/schema';
+import { quoteIdentifier } from './export-definition';
 
 /** Rows fetched per round trip: big enough to amortise it, small enough to stay in memory. */
 export const EXPORT_BATCH_ROWS = 1000;
@@ -67,7 +68,7 @@ export async function* cursorCells(
   batchRows = EXPORT_BATCH_ROWS,
 ): AsyncGenerator<unknown[][]> {
   const compiled = query.compile();
-  const list = keys.map((k) => `"${k.replace(/"/g, '""')}"`).join(', ');
+  const list = keys.map(quoteIdentifier).join(', ');
   const text = `SELECT ${list} FROM (${compiled.sql}) AS export_rows`;
   const batches = fetchBatches<Record<string, unknown>>(
     db,

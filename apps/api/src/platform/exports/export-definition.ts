@@ -73,6 +73,9 @@ const CSV_KIND = {
 const PG_DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?: (\d{2}:\d{2}:\d{2})(\.\d+)?(?:\+00)?)?$/;
 const pgTimestamp = pg.types.getTypeParser(1184) as (text: string) => Date;
 
+/** A column key as a quoted SQL identifier (keys are camelCase aliases of the export's SQL). */
+export const quoteIdentifier = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+
 /**
  * A date or time the export cursor left as PostgreSQL text, written as `cellText` writes a
  * Date: ISO-8601 UTC with milliseconds (truncated as pg's own parser does), or the date alone.
