@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../../../test/admin-fixtures';
-import { startTestApp, type GraphQLResponse, type TestApp } from '../../../test/test-app';
-import { seedDemoPopulation } from '../../seed/population/demo-population';
+import type { GraphQLResponse, TestApp } from '../../../test/test-app';
+import { startDemoApp } from '../../../test/demo-app';
 
 /**
  * The approval flow through the GraphQL API on a fresh database (PGlite, or PostgreSQL with
@@ -84,11 +84,10 @@ async function setStatusDirectly(id: string, status: string, extra = sql``) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await seedDemoPopulation(t.database.db, { users: 150, seed: 5 });
-  writer = await t.login('writer@example.com');
-  superAdmin = await t.login('super@example.com');
-  reader = await t.login('reader@example.com');
+  ({
+    t,
+    tokens: { writer, superAdmin, reader },
+  } = await startDemoApp({ users: 150, seed: 5 }));
 }, 180_000);
 
 afterAll(async () => {

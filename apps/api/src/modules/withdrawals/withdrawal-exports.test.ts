@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import { ACCESS_TOKEN_HEADER } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../../../test/admin-fixtures';
-import { startTestApp, type TestApp } from '../../../test/test-app';
-import { seedDemoPopulation } from '../../seed/population/demo-population';
+import type { TestApp } from '../../../test/test-app';
+import { startDemoApp } from '../../../test/demo-app';
 
 /** Signing exports: approved -> processing with a batch, layouts, never twice, concurrency. */
 let t: TestApp;
@@ -71,10 +71,10 @@ async function batchContent(id: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await seedDemoPopulation(t.database.db, { users: 400, seed: 3 });
-  writer = await t.login('writer@example.com');
-  reader = await t.login('reader@example.com');
+  ({
+    t,
+    tokens: { writer, reader },
+  } = await startDemoApp({ users: 400, seed: 3 }));
 }, 180_000);
 
 afterAll(async () => {

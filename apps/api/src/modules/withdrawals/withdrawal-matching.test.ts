@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/test-app';
-import { seedDemoPopulation } from '../../seed/population/demo-population';
+import type { TestApp } from '../../../test/test-app';
+import { startDemoApp } from '../../../test/demo-app';
 
 /**
  * "All N matching this filter" (issue #14): approve and reject by the list's own searchParams
@@ -90,11 +90,10 @@ async function kindsWithRequested(
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await seedDemoPopulation(t.database.db, { users: 150, seed: 5 });
-  writer = await t.login('writer@example.com');
-  superAdmin = await t.login('super@example.com');
-  reader = await t.login('reader@example.com');
+  ({
+    t,
+    tokens: { writer, superAdmin, reader },
+  } = await startDemoApp({ users: 150, seed: 5 }));
 }, 180_000);
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/test-app';
-import { seedDemoPopulation } from '../../seed/population/demo-population';
+import type { TestApp } from '../../../test/test-app';
+import { startDemoApp } from '../../../test/demo-app';
 
 /**
  * The per-coin two-person approval thresholds: read by every role, changed by super admins
@@ -35,11 +35,10 @@ async function update(token: string, coin: string, value: string) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await seedDemoPopulation(t.database.db, { users: 150, seed: 5 });
-  writer = await t.login('writer@example.com');
-  superAdmin = await t.login('super@example.com');
-  reader = await t.login('reader@example.com');
+  ({
+    t,
+    tokens: { writer, superAdmin, reader },
+  } = await startDemoApp({ users: 150, seed: 5 }));
 }, 180_000);
 
 afterAll(async () => {

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_HEADER, GRAPHQL_PATH } from '@app/shared';
-import { startTestApp, type GraphQLResponse, type TestApp } from '../../../test/test-app';
-import { seedDemoPopulation } from '../../seed/population/demo-population';
+import type { GraphQLResponse, TestApp } from '../../../test/test-app';
+import { startDemoApp } from '../../../test/demo-app';
 
 /** Transaction CSV uploads through the import engine: all or nothing, by line, never twice. */
 let t: TestApp;
@@ -77,10 +77,10 @@ async function statusOf(ids: string[]): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await seedDemoPopulation(t.database.db, { users: 400, seed: 13 });
-  writer = await t.login('writer@example.com');
-  reader = await t.login('reader@example.com');
+  ({
+    t,
+    tokens: { writer, reader },
+  } = await startDemoApp({ users: 400, seed: 13 }));
 }, 180_000);
 
 afterAll(async () => {
