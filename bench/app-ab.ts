@@ -14,8 +14,8 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { ACCESS_TOKEN_HEADER } from '@app/shared';
 import { openDatabase } from '../apps/api/src/db/database';
-import { generateAccessToken, hashAccessToken } from '../apps/api/src/modules/auth/access-token';
 import { seedDemoAdmins } from '../apps/api/src/seed/demo-admins';
+import { issueToken } from '../apps/api/test/admin-fixtures';
 import {
   cpuSeconds,
   postgresCpuSeconds,
@@ -48,20 +48,8 @@ const seconds = Number(args.seconds);
 
 const database = await openDatabase({ databaseUrl: url, poolSize: 1 });
 await seedDemoAdmins(database.db);
-const admin = await database.db
-  .selectFrom('admin_users')
-  .select('id')
-  .orderBy('id')
-  .executeTakeFirstOrThrow();
-const token = generateAccessToken();
-await database.db
-  .insertInto('admin_access_tokens')
-  .values({
-    token_hash: hashAccessToken(token),
-    admin_user_id: admin.id,
-    expires_at: new Date(Date.now() + 3600_000),
-  })
-  .execute();
+// Any demo admin can read the users page.
+const token = await issueToken(database, 'reader@example.com');
 await database.close();
 
 const servers: Server[] = [];
