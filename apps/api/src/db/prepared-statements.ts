@@ -5,9 +5,11 @@ import pg from 'pg';
  * Named prepared statements on PostgreSQL for the hottest statements (the per-request token
  * lookup, the default users page and its count). Why: a statement sent as text is parsed and
  * planned on every call; a named one is parsed once per connection and, once PostgreSQL has
- * seen it a few times, planned once too. Kysely sends `client.query(text, values)` and has no
- * way to name a statement, so the pool hands Kysely clients that look the text up here and send
- * `{ name, text, values }` instead. PGlite ignores this (its pool is not wrapped).
+ * seen it a few times, planned once too, unless it has LIMIT/OFFSET parameters, which never
+ * get a generic plan (the users page, modules/users/users-repository.ts). Kysely sends
+ * `client.query(text, values)` and has no way to name a statement, so the pool hands Kysely
+ * clients that look the text up here and send `{ name, text, values }` instead. PGlite
+ * ignores this (its pool is not wrapped).
  *
  * Only statements whose best plan does not depend on their parameter values may be named: a
  * generic plan cannot use a LIKE prefix or a range's selectivity (db/compiled-query-cache.ts

@@ -262,14 +262,6 @@ export async function listUsers(
         target === 'userName' || target === 'email'
           ? LOWERED_SORTS[target]
           : sql.ref(SORT_COLUMNS[target]);
-      if (shape === 'direct') {
-        let query = filtered
-          .leftJoin('end_user_details as d', 'd.end_user_id', 'u.id')
-          .select(columns)
-          .orderBy(sortKey, direction);
-        if (!TIE_FREE_SORTS.has(target)) query = query.orderBy('u.id', direction);
-        return query.limit(placeholder<number>('limit')).offset(placeholder<number>('offset'));
-      }
       let pageIds;
       if (fenced) {
         // Page first: the matches' ids and sort keys (OFFSET 0 fences the filter into its own
@@ -288,15 +280,16 @@ export async function listUsers(
           .offset(placeholder<number>('offset'))
           .as('p');
       } else {
-        // Page first here too: the page's ids come from the sort index (index-only for the
-        // (total, id) indexes), and only those 20 users are read in full; joining before
-        // OFFSET read and joined a thousand users for page 50.
-        let ids = filtered.select('u.id').orderBy(sortKey, direction);
-        if (!TIE_FREE_SORTS.has(target)) ids = ids.orderBy('u.id', direction);
-        pageIds = ids
-          .limit(placeholder<number>('limit'))
-          .offset(placeholder<number>('offset'))
-          .as('p');
+        let page = filtered.orderBy(sortKey, direction);
+        if (!TIE_FREE_SORTS.has(target)) page = page.orderBy('u.id', direction);
+        page = page.limit(placeholder<number>('limit')).offset(placeholder<number>('offset'));
+        // The first pages: their rows straight from the sort index (DIRECT_MAX_ROWS).
+        if (shape === 'direct')
+          return page.leftJoin('end_user_details as d', 'd.end_user_id', 'u.id').select(columns);
+        // Deeper pages, page first too: the page's ids come from the sort index (index-only
+        // for the (total, id) indexes), and only those 20 users are read in full; joining
+        // before OFFSET read and joined a thousand users for page 50.
+        pageIds = page.select('u.id').as('p');
       }
       // The page's rows: the columns asked for. When none of the details' columns is (the
       // users screen asks for none), PostgreSQL removes the left join to their primary key
@@ -310,9 +303,10 @@ export async function listUsers(
       if (fenced || !TIE_FREE_SORTS.has(target)) query = query.orderBy('u.id', direction);
       return query;
     },
-    // The unfiltered page (the users screen as it opens) is planned once: without a filter its
-    // plan does not depend on the values. Filtered shapes keep a plan per call (a prefix or a
-    // range needs its values to use the right index).
+    // The unfiltered page (the users screen as it opens) is named: parsed once per connection.
+    // It is still planned per call (LIMIT/OFFSET parameters never get a generic plan), which
+    // is why its first pages take the direct shape, cheap to plan. Filtered shapes are not
+    // named (a prefix or a range needs its values to use the right index).
     { prepare: Object.keys(values).length === 2 },
   );
   // Otherwise the page and its count are independent: ask for both at once.
