@@ -48,15 +48,19 @@ export type ThroughputResult = {
   barePgCpuMs: number[];
 };
 
+/** utime + stime of a /proc/<pid>/stat line, in seconds. */
+function statCpuSeconds(stat: string): number {
+  // Fields after the command name (which may hold spaces) start after the last ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
 export function cpuSeconds(pid: number | undefined): number {
   if (pid === undefined) return NaN;
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces) start after the last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second).
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return statCpuSeconds(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return NaN;
   }
@@ -73,8 +77,7 @@ export function postgresCpuSeconds(): number {
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
       if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) / 100;
+      total += statCpuSeconds(stat);
     } catch {
       // The process ended between the listing and the read.
     }
