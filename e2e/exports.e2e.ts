@@ -463,54 +463,84 @@ describe('list exports', () => {
     expect([params.get('sort'), params.get('order')]).toEqual([target, 'asc']);
   }
 
-  it('the deposit addresses export gives exactly the list searched by user name, ascending', async () => {
-    const columns = [
-      'id',
-      'userId',
-      'username',
-      'email',
-      'oneYearPlanAddress',
-      'twoYearsPlanAddress',
-      'threeYearsPlanAddress',
-      'fiveYearsPlanAddress',
-      'generatedAt',
-    ] as const;
-    type Address = Record<(typeof columns)[number], string | number | null>;
-    const query = `query ($input: SavingListInput) { hecSavingAddresses(input: $input) {
-      list { ${columns.join(' ')} } pagination { totalRecords } } }`;
-    const everyone = await allRows<Address>(query, 'hecSavingAddresses');
-    const initial = busiestInitial(everyone.list.map((a) => String(a.username)));
-    const expected = await allRows<Address>(
+  type ListRow = Record<string, string | number | null>;
+
+  /**
+   * Searches a list screen by the initial most of its rows share in one column, sorts it
+   * ascending, checks the table's first page against the API, then downloads the export and
+   * checks that it is the whole searched list, cell by cell. Returns the file's rows.
+   */
+  async function expectSearchedExport(spec: {
+    columns: readonly string[];
+    /** The list query's field and the type of its `input`. */
+    field: string;
+    inputType: string;
+    path: string;
+    /** The search box (its label), the search parameter it sets and the column it matches. */
+    search: { label: string; param: string; column: string };
+    sort: string;
+    screenshot: string;
+    file: RegExp;
+  }): Promise<string[][]> {
+    const query = `query ($input: ${spec.inputType}) { ${spec.field}(input: $input) {
+      list { ${spec.columns.join(' ')} } pagination { totalRecords } } }`;
+    const everyone = await allRows<ListRow>(query, spec.field);
+    const initial = busiestInitial(everyone.list.map((r) => String(r[spec.search.column])));
+    const expected = await allRows<ListRow>(
       query,
-      'hecSavingAddresses',
-      { userName: initial },
-      { target: 'id', orderBy: 'ASC' },
+      spec.field,
+      { [spec.search.param]: initial },
+      { target: spec.sort, orderBy: 'ASC' },
     );
     expect(expected.list.length).toBe(expected.total);
     expect(expected.total).toBeGreaterThan(20); // more than the screen's first page
     expect(expected.total).toBeLessThan(everyone.total); // the search narrows the list
     const { context, page } = await newPage();
     try {
-      await page.goto(`${server.baseUrl}/aubecoin_saving/addresses`);
+      await page.goto(`${server.baseUrl}${spec.path}`);
       await page.locator('tbody tr[data-row-id]').first().waitFor();
-      await search(page, { 'User name': initial });
-      await sortAscending(page, 'id');
+      await search(page, { [spec.search.label]: initial });
+      await sortAscending(page, spec.sort);
       await expectTableShows(
         page,
-        expected.list.slice(0, 20).map((a) => String(a.id)),
+        expected.list.slice(0, 20).map((r) => String(r.id)),
       );
-      await screenshot(page, 'exports-addresses-searched-en');
+      await screenshot(page, spec.screenshot);
       const [header, ...rows] = await downloadRecords(
         page,
         page.getByRole('button', { name: 'Export CSV' }),
-        /^coin_saving_addresses_\d{8}T\d{4}Z\.csv$/,
+        spec.file,
       );
-      expect(header).toEqual(columns);
+      expect(header).toEqual(spec.columns);
       expect(rows.length).toBe(expected.total);
-      expect(rows).toEqual(expected.list.map((a) => columns.map((c) => String(a[c] ?? ''))));
+      expect(rows).toEqual(expected.list.map((r) => spec.columns.map((c) => String(r[c] ?? ''))));
+      return rows;
     } finally {
       await context.close();
     }
+  }
+
+  it('the deposit addresses export gives exactly the list searched by user name, ascending', async () => {
+    await expectSearchedExport({
+      columns: [
+        'id',
+        'userId',
+        'username',
+        'email',
+        'oneYearPlanAddress',
+        'twoYearsPlanAddress',
+        'threeYearsPlanAddress',
+        'fiveYearsPlanAddress',
+        'generatedAt',
+      ],
+      field: 'hecSavingAddresses',
+      inputType: 'SavingListInput',
+      path: '/aubecoin_saving/addresses',
+      search: { label: 'User name', param: 'userName', column: 'username' },
+      sort: 'id',
+      screenshot: 'exports-addresses-searched-en',
+      file: /^coin_saving_addresses_\d{8}T\d{4}Z\.csv$/,
+    });
   });
 
   it('the referral-plan aggregates export gives exactly the list searched by email, by total sent', async () => {
@@ -524,47 +554,22 @@ describe('list exports', () => {
       'totalSentUsdValuation',
       'totalHecPrincipal',
       'totalAtemPrincipal',
-    ] as const;
-    type Aggregate = Record<(typeof columns)[number], string | number | null>;
-    const query = `query ($input: AffiliateListInput) { affiliateSavingAggregates(input: $input) {
-      list { ${columns.join(' ')} } pagination { totalRecords } } }`;
-    const everyone = await allRows<Aggregate>(query, 'affiliateSavingAggregates');
-    const initial = busiestInitial(everyone.list.map((a) => String(a.email)));
-    const expected = await allRows<Aggregate>(
-      query,
-      'affiliateSavingAggregates',
-      { email: initial },
-      { target: 'totalSentHec', orderBy: 'ASC' },
-    );
-    expect(expected.list.length).toBe(expected.total);
-    expect(expected.total).toBeGreaterThan(20);
-    expect(expected.total).toBeLessThan(everyone.total);
-    const { context, page } = await newPage();
-    try {
-      await page.goto(`${server.baseUrl}/referral_plan/aggregation`);
-      await page.locator('tbody tr[data-row-id]').first().waitFor();
-      await search(page, { Email: initial });
-      await sortAscending(page, 'totalSentHec');
-      await expectTableShows(
-        page,
-        expected.list.slice(0, 20).map((a) => String(a.id)),
-      );
-      await screenshot(page, 'exports-aggregates-searched-en');
-      const [header, ...rows] = await downloadRecords(
-        page,
-        page.getByRole('button', { name: 'Export CSV' }),
-        /^referral_plan_aggregates_\d{8}T\d{4}Z\.csv$/,
-      );
-      expect(header).toEqual(columns);
-      expect(rows.length).toBe(expected.total);
-      // Amounts as the API writes them, digit for digit (Decimal is a string, never a float),
-      // and the data has amounts a double could not hold, so the comparison means something.
-      expect(rows).toEqual(expected.list.map((a) => columns.map((c) => String(a[c] ?? ''))));
-      const sentHec = columns.indexOf('totalSentHec');
-      const digits = (amount: string) => amount.replace(/\D/g, '').replace(/^0+/, '').length;
-      expect(Math.max(...rows.map((r) => digits(r[sentHec]!)))).toBeGreaterThan(17);
-    } finally {
-      await context.close();
-    }
+    ];
+    // The file holds amounts as the API writes them, digit for digit (Decimal is a string,
+    // never a float), and the data has amounts a double could not hold, so the cell-by-cell
+    // comparison means something.
+    const rows = await expectSearchedExport({
+      columns,
+      field: 'affiliateSavingAggregates',
+      inputType: 'AffiliateListInput',
+      path: '/referral_plan/aggregation',
+      search: { label: 'Email', param: 'email', column: 'email' },
+      sort: 'totalSentHec',
+      screenshot: 'exports-aggregates-searched-en',
+      file: /^referral_plan_aggregates_\d{8}T\d{4}Z\.csv$/,
+    });
+    const sentHec = columns.indexOf('totalSentHec');
+    const digits = (amount: string) => amount.replace(/\D/g, '').replace(/^0+/, '').length;
+    expect(Math.max(...rows.map((r) => digits(r[sentHec]!)))).toBeGreaterThan(17);
   });
 });
