@@ -132,7 +132,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => pr
  * BENCH_HEAP_SAMPLE=<dir>: V8's sampling heap profiler over the whole run, objects collected by
  * the young and the old generation's GC included, written as <dir>/<mode>.heapprofile when the
  * server is stopped. Bytes allocated per request do not move with the machine's load, unlike
- * requests per second, so they show what a change saves (docs/api.md, "Users page over HTTP").
+ * requests per second, so they show what a change saves (docs/api.md, "Another machine, and
+ * allocation").
  */
 if (process.env.BENCH_HEAP_SAMPLE) {
   const dir = process.env.BENCH_HEAP_SAMPLE;
