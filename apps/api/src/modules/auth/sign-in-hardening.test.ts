@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/test-app';
 import { loadConfig } from '../../config/env';
-import { isCommonPassword } from './common-passwords';
+import fs from 'node:fs';
+import { PASSWORD_PATTERN } from '@app/shared';
+import { COMMON_PASSWORDS_FILE, isCommonPassword } from './common-passwords';
 import { ACCOUNT_THROTTLE_POLICY, THROTTLE_POLICY } from './sign-in-throttle';
 import { base32Decode, totpCode, totpStep } from './totp';
 
@@ -145,6 +147,16 @@ describe('common passwords', () => {
     expect(isCommonPassword('Password123')).toBe(true);
     expect(isCommonPassword('PASSWORD1')).toBe(true);
     expect(isCommonPassword('DemoPass123')).toBe(false);
+  });
+
+  it('reads 10,000 distinct lower-case passwords the rules would otherwise accept from its data file', () => {
+    const lines = fs.readFileSync(COMMON_PASSWORDS_FILE, 'utf8').split('\n').filter(Boolean);
+    expect(lines).toHaveLength(10_000);
+    expect(new Set(lines).size).toBe(10_000);
+    expect(lines.filter((p) => !PASSWORD_PATTERN.test(p) || p !== p.toLowerCase())).toEqual([]);
+    // The last line counts as much as the first.
+    expect(isCommonPassword(lines[0]!.toUpperCase())).toBe(true);
+    expect(isCommonPassword(lines.at(-1)!)).toBe(true);
   });
 
   it('refuses Password123 as a new password', async () => {
