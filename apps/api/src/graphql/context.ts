@@ -1,4 +1,4 @@
-import type { Locale, RoleName } from '@app/shared';
+import type { Locale } from '@app/shared';
 import type { AdminUsersService } from '../modules/admin-users/admin-users-service';
 import type { Actor, AuditService } from '../modules/audit/audit-service';
 import type { AuthService } from '../modules/auth/auth-service';
@@ -12,19 +12,10 @@ import type { SupportService } from '../modules/support/support-service';
 import type { UsersService } from '../modules/users/users-service';
 import type { WithdrawalsService } from '../modules/withdrawals/withdrawals-service';
 import type { ImportsService } from '../platform/imports/imports-service';
+import type { AuthenticatedAdmin } from '../shared/authenticated-admin';
 import type { Clock } from '../shared/clock';
 
-/** The admin a request's access token belongs to, loaded fresh on every request. */
-export type AuthenticatedAdmin = {
-  id: number;
-  userName: string;
-  email: string;
-  roles: RoleName[];
-  mustChangePassword: boolean;
-  /** A super_admin who must turn two-factor on before anything but their own account. */
-  totpRequired: boolean;
-  tokenHash: string;
-};
+export type { AuthenticatedAdmin };
 
 /**
  * The services a resolver reaches through `ctx.services`, one per module. Declared here (types

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import QRCode from 'qrcode';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
-import type { AuthenticatedAdmin } from '../../graphql/context';
+import type { AuthenticatedAdmin } from '../../shared/authenticated-admin';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { isSealed, type SecretBox } from '../../shared/secret-box';
