@@ -1,43 +1,18 @@
 import type { Locale } from '@app/shared';
-import type { AdminUsersService } from '../modules/admin-users/admin-users-service';
-import type { Actor, AuditService } from '../modules/audit/audit-service';
-import type { AuthService } from '../modules/auth/auth-service';
-import type { ExportsService } from '../modules/exports/exports-service';
-import type { PaymentsService } from '../modules/payments/payments-service';
-import type { ReferralService } from '../modules/referral/referral-service';
-import type { SavingsService } from '../modules/savings/savings-service';
-import type { StatisticsService } from '../modules/statistics/statistics-service';
-import type { MailService } from '../modules/mail/mail-service';
-import type { SupportService } from '../modules/support/support-service';
-import type { UsersService } from '../modules/users/users-service';
-import type { WithdrawalsService } from '../modules/withdrawals/withdrawals-service';
-import type { ImportsService } from '../platform/imports/imports-service';
+import type { Actor } from '../modules/audit/audit-service';
 import type { AuthenticatedAdmin } from '../shared/authenticated-admin';
-import type { Clock } from '../shared/clock';
 
 export type { AuthenticatedAdmin };
 
 /**
- * The services a resolver reaches through `ctx.services`, one per module. Declared here (types
- * only) rather than derived from the server assembly so that nothing below the assembly
- * imports it; `server/services.ts` builds a value of this type.
+ * The services a resolver reaches through `ctx.services`, one per module. Empty here on
+ * purpose: the server assembly (`server/services.ts`) declares its members, by declaration
+ * merging, next to the code that builds them, so the GraphQL kit imports no module and a
+ * new service is named in one place.
  */
-export type Services = {
-  clock: Clock;
-  audit: AuditService;
-  auth: AuthService;
-  adminUsers: AdminUsersService;
-  users: UsersService;
-  payments: PaymentsService;
-  savings: SavingsService;
-  referral: ReferralService;
-  withdrawals: WithdrawalsService;
-  statistics: StatisticsService;
-  imports: ImportsService;
-  exports: ExportsService;
-  support: SupportService;
-  mail: MailService;
-};
+// An interface, not a type: only an interface can be completed from server/.
+// eslint-disable-next-line @typescript-eslint/consistent-type-definitions, @typescript-eslint/no-empty-object-type
+export interface Services {}
 
 export type GraphQLContext = {
   requestId: string;

@@ -2,24 +2,60 @@ import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseEngine } from '../db/database';
 import type { DB } from '../db/schema';
-import type { Services } from '../graphql/context';
-import { createAdminUsersService } from '../modules/admin-users/admin-users-service';
-import { createAuditService } from '../modules/audit/audit-service';
-import { createAuthService, type SessionRules } from '../modules/auth/auth-service';
-import { createExportsService } from '../modules/exports/exports-service';
+import {
+  createAdminUsersService,
+  type AdminUsersService,
+} from '../modules/admin-users/admin-users-service';
+import { createAuditService, type AuditService } from '../modules/audit/audit-service';
+import {
+  createAuthService,
+  type AuthService,
+  type SessionRules,
+} from '../modules/auth/auth-service';
+import { createExportsService, type ExportsService } from '../modules/exports/exports-service';
 import { exportRegistry } from './exports';
-import { createPaymentsService } from '../modules/payments/payments-service';
-import { createReferralService } from '../modules/referral/referral-service';
-import { createSavingsService } from '../modules/savings/savings-service';
-import { createUsersService } from '../modules/users/users-service';
-import { createStatisticsService } from '../modules/statistics/statistics-service';
-import { createSupportService } from '../modules/support/support-service';
-import { createMailService } from '../modules/mail/mail-service';
+import { createPaymentsService, type PaymentsService } from '../modules/payments/payments-service';
+import { createReferralService, type ReferralService } from '../modules/referral/referral-service';
+import { createSavingsService, type SavingsService } from '../modules/savings/savings-service';
+import { createUsersService, type UsersService } from '../modules/users/users-service';
+import {
+  createStatisticsService,
+  type StatisticsService,
+} from '../modules/statistics/statistics-service';
+import { createSupportService, type SupportService } from '../modules/support/support-service';
+import { createMailService, type MailService } from '../modules/mail/mail-service';
 import type { MailKick } from '../modules/mail/mail-jobs';
-import { createWithdrawalsService } from '../modules/withdrawals/withdrawals-service';
-import { createImportsService } from '../platform/imports/imports-service';
+import {
+  createWithdrawalsService,
+  type WithdrawalsService,
+} from '../modules/withdrawals/withdrawals-service';
+import { createImportsService, type ImportsService } from '../platform/imports/imports-service';
 import { systemClock, type Clock } from '../shared/clock';
 import type { SecretBox } from '../shared/secret-box';
+import type { Services } from '../graphql/context';
+
+declare module '../graphql/context' {
+  /** Every module's service, as `createServices` builds them (see graphql/context.ts). */
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface Services {
+    clock: Clock;
+    audit: AuditService;
+    auth: AuthService;
+    adminUsers: AdminUsersService;
+    users: UsersService;
+    payments: PaymentsService;
+    savings: SavingsService;
+    referral: ReferralService;
+    withdrawals: WithdrawalsService;
+    statistics: StatisticsService;
+    imports: ImportsService;
+    exports: ExportsService;
+    support: SupportService;
+    mail: MailService;
+  }
+}
+
+export type { Services };
 
 export type ServiceOptions = {
   /** Where services read "now"; tests pass a movable clock. */
@@ -88,5 +124,3 @@ export function createServices(db: Kysely<DB>, options: ServiceDependencies): Se
     }),
   };
 }
-
-export type { Services };
