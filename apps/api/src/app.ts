@@ -61,6 +61,7 @@ export async function buildApp(
     exportLinkKey: exportLinkKey(secretsKey),
     engine: database.engine,
     pool: database.pool,
+    businessTimeZone: config.businessTimeZone,
     sessions: {
       idleMs: config.sessionIdleMinutes * 60_000,
       requireTotpForSuperAdmin: config.requireTotpForSuperAdmin,

@@ -7,3 +7,4 @@ export * from './decimal-text';
 export * from './transitions';
 export * from './statistics';
 export * from './mail';
+export * from './business-time';

@@ -17,6 +17,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: url, DEMO_SEED: '1' }).demoSeed).toBe(true);
   });
 
+  it('takes BUSINESS_TIME_ZONE (default Asia/Tokyo) and refuses an unknown zone', () => {
+    expect(loadConfig({}).businessTimeZone).toBe('Asia/Tokyo');
+    expect(loadConfig({ BUSINESS_TIME_ZONE: 'UTC' }).businessTimeZone).toBe('UTC');
+    expect(loadConfig({ BUSINESS_TIME_ZONE: 'Europe/Paris' }).businessTimeZone).toBe(
+      'Europe/Paris',
+    );
+    expect(() => loadConfig({ BUSINESS_TIME_ZONE: 'Asia/Tokio' })).toThrow(
+      /BUSINESS_TIME_ZONE: must be an IANA time zone/,
+    );
+  });
+
   it('names every bad variable with a clear reason', () => {
     let error: unknown;
     try {

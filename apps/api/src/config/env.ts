@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_BUSINESS_TIME_ZONE, isTimeZone } from '@app/shared';
 import { parseOrigins, parseTrustProxy, isLoopbackHost, type TrustProxy } from './network';
 import { repoRoot } from './paths';
 import type { FileStorageConfig } from '../platform/storage';
@@ -91,6 +92,11 @@ const envSchema = z.object({
     .max(1440, 'must be between 1 and 1440')
     .default(30),
   REQUIRE_TOTP_FOR_SUPER_ADMIN: booleanFlag,
+  BUSINESS_TIME_ZONE: z
+    .string()
+    .optional()
+    .transform((value) => (value?.trim() ? value.trim() : DEFAULT_BUSINESS_TIME_ZONE))
+    .refine(isTimeZone, 'must be an IANA time zone such as Asia/Tokyo or UTC'),
   IMPORT_MAX_BYTES: z.coerce
     .number({ invalid_type_error: 'must be a whole number' })
     .int('must be a whole number')
@@ -190,6 +196,8 @@ export type Config = {
   sessionIdleMinutes: number;
   /** super_admin accounts must have two-factor authentication on to do anything else. */
   requireTotpForSuperAdmin: boolean;
+  /** The business time zone (IANA): file-name stamps (packages/shared business-time.ts). */
+  businessTimeZone: string;
   /** The key that seals stored secrets; see config/secrets-key.ts for the default without it. */
   secretsKey: Buffer | undefined;
   /** The largest CSV upload (platform/imports), refused before it is read. */
@@ -279,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     requireTotpForSuperAdmin: e.REQUIRE_TOTP_FOR_SUPER_ADMIN,
     secretsKey: e.SECRETS_KEY,
+    businessTimeZone: e.BUSINESS_TIME_ZONE,
     importMaxBytes: e.IMPORT_MAX_BYTES,
     fileStorage: fileStorageConfig(e),
     smtpUrl: e.SMTP_URL,

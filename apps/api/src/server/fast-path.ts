@@ -10,6 +10,7 @@ import {
 import type { Services } from './services';
 import { asksForSchema, LIMIT_RULES, parseLimited } from '../graphql/armor';
 import { recordRefusals } from '../graphql/security-events';
+import { rootFields } from '../graphql/state-changing-queries';
 import { getSchema } from './schema';
 import { logUnexpectedErrors } from './unexpected-errors';
 import { buildContext, maskError } from './yoga';
@@ -72,11 +73,13 @@ export function createFastPath(services: Services, schema: GraphQLSchema = getSc
         const operation = getOperationAST(parsed, operationName);
         // Only valid queries within the limits (graphql/armor.ts): mutations keep yoga's audit
         // enforcement, errors and refusals its answers.
-        // Introspection (rare, and refused to anonymous callers) stays with yoga.
+        // Introspection (rare, and refused to anonymous callers) stays with yoga, and so do
+        // queries that change state (graphql/state-changing-queries.ts: yoga's rules apply).
         const compiled =
           operation?.operation === 'query' &&
           validate(schema, parsed, rules).length === 0 &&
-          !asksForSchema(schema, parsed)
+          !asksForSchema(schema, parsed) &&
+          (rootFields(schema, parsed, operationName)?.stateChanging.length ?? 0) === 0
             ? compileQuery(schema, parsed, operationName)
             : undefined;
         document = compiled && isCompiledQuery(compiled) ? { compiled } : null;

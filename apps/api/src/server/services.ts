@@ -79,6 +79,8 @@ export type ServiceDependencies = ServiceOptions & {
   engine: DatabaseEngine;
   /** PostgreSQL's pool, for downloads streamed by COPY (platform/exports/export-copy.ts). */
   pool?: pg.Pool | undefined;
+  /** BUSINESS_TIME_ZONE: file-name stamps of signing batches. */
+  businessTimeZone?: string;
 };
 
 /**
@@ -102,7 +104,9 @@ export function createServices(db: Kysely<DB>, options: ServiceDependencies): Se
     payments: createPaymentsService(db, audit, imports, clock),
     savings,
     referral: createReferralService(db),
-    withdrawals: createWithdrawalsService(db, users, audit, imports),
+    withdrawals: createWithdrawalsService(db, users, audit, imports, {
+      businessTimeZone: options.businessTimeZone,
+    }),
     statistics: createStatisticsService(db, clock),
     imports,
     exports: createExportsService(

@@ -7,6 +7,7 @@ import { useGraphQLArmor } from '../graphql/armor';
 import type { GraphQLContext } from '../graphql/context';
 import { resolvedRequestAdmin, resolveRequestAdmin } from '../graphql/request-admin';
 import { useSecurityEvents } from '../graphql/security-events';
+import { useStateChangingQueries } from '../graphql/state-changing-queries';
 import { toAppError } from '../platform/db-errors';
 import { clearDownloadCookie, setDownloadCookie } from '../platform/exports';
 import { AppError } from '../shared/app-error';
@@ -187,6 +188,8 @@ export function createGraphQLServer(
         signedIn: (context) => resolvedRequestAdmin(context.req as FastifyRequest) !== null,
         anonymousIntrospection: options.anonymousIntrospection ?? false,
       }),
+      // A query marked as changing state: POST only, alone in its operation.
+      useStateChangingQueries(getSchema()),
       useUnexpectedErrorLogging(),
       useAuditEnforcement(options.strictAudit ?? false),
       useSecurityEvents() as Plugin<GraphQLContext & ServerContext>,

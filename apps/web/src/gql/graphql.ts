@@ -840,15 +840,40 @@ export type FailWithdrawalRequestsMutationVariables = Exact<{
 
 export type FailWithdrawalRequestsMutation = { postFailWithdrawalRequests: { changedCount: number, refusedCount: number, results: Array<{ id: string, outcome: WithdrawalActionOutcome, status: WithdrawalStatus | null, reason: WithdrawalRefusalReason | null, message: string | null }> } };
 
-export type WithdrawalSigningCsvQueryVariables = Exact<{
+export type WithdrawalSigningExportPreviewQueryVariables = Exact<{
   kind: WithdrawalKind;
-  layout: WithdrawalSigningLayout;
-  requestedAtFrom?: string | null | undefined;
-  requestedAtUntil?: string | null | undefined;
+  searchParams?: WithdrawalSearchParams | null | undefined;
 }>;
 
 
-export type WithdrawalSigningCsvQuery = { withdrawalSigningCsv: { url: string, fileName: string, batch: { id: string, requestCount: number, fileSha256: string } } };
+export type WithdrawalSigningExportPreviewQuery = { withdrawalSigningExportPreview: { count: number, underApprovedIds: Array<string>, totals: Array<{ coin: string, transfers: number, amount: string }> } };
+
+export type WithdrawalSigningExportMutationVariables = Exact<{
+  kind: WithdrawalKind;
+  layout: WithdrawalSigningLayout;
+  searchParams?: WithdrawalSearchParams | null | undefined;
+  expectedCount: number;
+  clientKey: string;
+}>;
+
+
+export type WithdrawalSigningExportMutation = { postWithdrawalSigningExport: { url: string, fileName: string, batch: { id: string, requestCount: number, fileSha256: string } } };
+
+export type WithdrawalExportBatchesQueryVariables = Exact<{
+  kind: WithdrawalKind;
+  pagination?: PaginationInput | null | undefined;
+}>;
+
+
+export type WithdrawalExportBatchesQuery = { withdrawalExportBatches: { list: Array<{ id: string, layout: string, adminUserName: string, createdAt: string, requestCount: number, fileSha256: string, totals: Array<{ coin: string, transfers: number, amount: string }>, files: Array<{ layout: WithdrawalSigningLayout, fileName: string, fileSha256: string }> }>, pagination: { totalRecords: number } } };
+
+export type WithdrawalExportBatchCsvQueryVariables = Exact<{
+  batchId: string | number;
+  layout?: WithdrawalSigningLayout | null | undefined;
+}>;
+
+
+export type WithdrawalExportBatchCsvQuery = { withdrawalExportBatchCsv: { url: string, fileName: string } };
 
 export type WithdrawalTransactionsUploadMutationVariables = Exact<{
   kind: WithdrawalKind;
@@ -2465,13 +2490,27 @@ export const FailWithdrawalRequestsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<FailWithdrawalRequestsMutation, FailWithdrawalRequestsMutationVariables>;
-export const WithdrawalSigningCsvDocument = new TypedDocumentString(`
-    query WithdrawalSigningCsv($kind: WithdrawalKind!, $layout: WithdrawalSigningLayout!, $requestedAtFrom: DateTime, $requestedAtUntil: DateTime) {
-  withdrawalSigningCsv(
+export const WithdrawalSigningExportPreviewDocument = new TypedDocumentString(`
+    query WithdrawalSigningExportPreview($kind: WithdrawalKind!, $searchParams: WithdrawalSearchParams) {
+  withdrawalSigningExportPreview(kind: $kind, searchParams: $searchParams) {
+    count
+    totals {
+      coin
+      transfers
+      amount
+    }
+    underApprovedIds
+  }
+}
+    `) as unknown as TypedDocumentString<WithdrawalSigningExportPreviewQuery, WithdrawalSigningExportPreviewQueryVariables>;
+export const WithdrawalSigningExportDocument = new TypedDocumentString(`
+    mutation WithdrawalSigningExport($kind: WithdrawalKind!, $layout: WithdrawalSigningLayout!, $searchParams: WithdrawalSearchParams, $expectedCount: Int!, $clientKey: String!) {
+  postWithdrawalSigningExport(
     kind: $kind
     layout: $layout
-    requestedAtFrom: $requestedAtFrom
-    requestedAtUntil: $requestedAtUntil
+    searchParams: $searchParams
+    expectedCount: $expectedCount
+    clientKey: $clientKey
   ) {
     url
     fileName
@@ -2482,7 +2521,42 @@ export const WithdrawalSigningCsvDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<WithdrawalSigningCsvQuery, WithdrawalSigningCsvQueryVariables>;
+    `) as unknown as TypedDocumentString<WithdrawalSigningExportMutation, WithdrawalSigningExportMutationVariables>;
+export const WithdrawalExportBatchesDocument = new TypedDocumentString(`
+    query WithdrawalExportBatches($kind: WithdrawalKind!, $pagination: PaginationInput) {
+  withdrawalExportBatches(kind: $kind, pagination: $pagination) {
+    list {
+      id
+      layout
+      adminUserName
+      createdAt
+      requestCount
+      fileSha256
+      totals {
+        coin
+        transfers
+        amount
+      }
+      files {
+        layout
+        fileName
+        fileSha256
+      }
+    }
+    pagination {
+      totalRecords
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WithdrawalExportBatchesQuery, WithdrawalExportBatchesQueryVariables>;
+export const WithdrawalExportBatchCsvDocument = new TypedDocumentString(`
+    query WithdrawalExportBatchCsv($batchId: ID!, $layout: WithdrawalSigningLayout) {
+  withdrawalExportBatchCsv(batchId: $batchId, layout: $layout) {
+    url
+    fileName
+  }
+}
+    `) as unknown as TypedDocumentString<WithdrawalExportBatchCsvQuery, WithdrawalExportBatchCsvQueryVariables>;
 export const WithdrawalTransactionsUploadDocument = new TypedDocumentString(`
     mutation WithdrawalTransactionsUpload($kind: WithdrawalKind!, $file: Upload!, $dryRun: Boolean) {
   postWithdrawalTransactionsByCSV(kind: $kind, file: $file, dryRun: $dryRun) {

@@ -202,6 +202,11 @@ export const en: Messages = {
     CONFLICT: 'This conflicts with another change. Please reload.',
     LIST_CHANGED:
       'The list changed since you looked at it, so nothing was changed. Check the list again.',
+    NOTHING_TO_EXPORT: 'There are no approved requests to export.',
+    APPROVALS_MISSING:
+      'Some requests lack the approvals their threshold requires, so nothing was exported. Reject them or leave them out with the filters.',
+    STATE_CHANGING_QUERY: 'This call changes data: send it alone, with POST.',
+    EXPORT_KEY_REUSED: 'This export was already sent with other settings. Confirm it again.',
     TOO_MANY_REQUESTS: 'Too many attempts. Please try again later.',
     TRY_AGAIN: 'The system was busy and nothing was changed. Please try again.',
     INTERNAL_SERVER_ERROR: 'An unexpected error occurred on the server.',

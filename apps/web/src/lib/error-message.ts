@@ -16,6 +16,15 @@ const TRANSLATED_CODES = new Set([
   'QUERY_TIMEOUT',
 ]);
 
+// `extensions.reason` values with a text of their own (errors.<reason> in both catalogues).
+const REASON_TEXTS = new Set([
+  'LIST_CHANGED',
+  'NOTHING_TO_EXPORT',
+  'APPROVALS_MISSING',
+  'STATE_CHANGING_QUERY',
+  'EXPORT_KEY_REUSED',
+]);
+
 /** The one place where an error from the API becomes text for the operator. */
 export function errorMessage(error: unknown, t: TFunction): string {
   if (error instanceof NetworkError)
@@ -24,9 +33,10 @@ export function errorMessage(error: unknown, t: TFunction): string {
     const code = error.code;
     if (error.isAuthorizationError) return t('errors.UNAUTHENTICATED');
     if (isErrorCode(code) && TRANSLATED_CODES.has(code)) return t(`errors.${code}`);
-    // "All N matching this filter" found a different N: say so in the operator's language.
-    if (code === 'CONFLICT' && error.errors[0]?.extensions?.reason === 'LIST_CHANGED')
-      return t('errors.LIST_CHANGED');
+    // A refusal with a reason of its own ("all N matching" or an export found a different
+    // set, approvals missing, …): say so in the operator's language.
+    const reason = error.errors[0]?.extensions?.reason;
+    if (typeof reason === 'string' && REASON_TEXTS.has(reason)) return t(`errors.${reason}`);
     return error.message;
   }
   return t('errors.INTERNAL_SERVER_ERROR');

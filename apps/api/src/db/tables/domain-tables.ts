@@ -296,6 +296,21 @@ export type WithdrawalExportBatchesTable = {
   file_name: string;
   /** The exact bytes handed out (BOM included). */
   content: Buffer;
+  /** The list filters the batch was made with (migration 0090). */
+  filters: Generated<unknown>;
+  /** Per coin, the transfers and their total amount: [{ coin, transfers, amount }]. */
+  totals: Generated<unknown>;
+  /** The caller's key of the export call: a retry with it answers this batch again. */
+  client_key: string | null;
+};
+
+/** Each layout's file of a signing batch, as handed out (migration 0090). */
+export type WithdrawalExportBatchFilesTable = {
+  batch_id: BigId;
+  layout: 'v1' | 'v2';
+  file_name: string;
+  file_sha256: string;
+  content: Buffer;
 };
 
 export type WithdrawalTransactionHashesTable = {
@@ -404,6 +419,7 @@ export type DomainTables = {
   withdrawal_approvals: WithdrawalApprovalsTable;
   withdrawal_approval_thresholds: WithdrawalApprovalThresholdsTable;
   withdrawal_export_batches: WithdrawalExportBatchesTable;
+  withdrawal_export_batch_files: WithdrawalExportBatchFilesTable;
   user_contact_statuses: UserContactStatusesTable;
   user_contact_categories: UserContactCategoriesTable;
   user_contacts: UserContactsTable;

@@ -58,7 +58,12 @@ export function registerDownloadRoute(
       let opened;
       let body;
       try {
-        opened = exportsService.open(actor, check.claims.name, check.claims.filters);
+        opened = exportsService.open(
+          actor,
+          check.claims.name,
+          check.claims.filters,
+          check.claims.fileName,
+        );
         body = await opened.stream();
       } catch (error) {
         if (error instanceof AppError) {

@@ -20,14 +20,15 @@ export function createExportsService(options: ExportEngineOptions, audit: AuditS
     /** Every registered export, for the format descriptions. */
     list: () => engine.exports,
     format: (name: string) => engine.find(name),
-    link: (adminUserId: number, name: string, filters: ExportFilterInput) =>
-      engine.issueLink(adminUserId, name, dropEmpty(filters)),
+    /** A download link; `fileName` names a kept file (a signing batch) instead of a stamp. */
+    link: (adminUserId: number, name: string, filters: ExportFilterInput, fileName?: string) =>
+      engine.issueLink(adminUserId, name, dropEmpty(filters), fileName),
     preview: (name: string, filters: ExportFilterInput, limit: number) =>
       engine.preview(name, dropEmpty(filters), limit),
     check: (token: string, adminUserId: number): LinkCheck => engine.check(token, adminUserId),
     /** Opens a checked link; the audit row (who, which, filters, rows) is written at the end. */
-    open(actor: Actor, name: string, filters: ExportFilterInput) {
-      const opened = engine.open(name, filters);
+    open(actor: Actor, name: string, filters: ExportFilterInput, fileName?: string) {
+      const opened = engine.open(name, filters, fileName);
       return {
         fileName: opened.fileName,
         stream: () =>

@@ -133,7 +133,7 @@ function checkRejection(code: string, reason: string): string {
  */
 export const MAX_MATCHING_PER_ACTION = 5000;
 
-function checkExpectedCount(expectedCount: number): void {
+export function checkExpectedCount(expectedCount: number): void {
   if (!Number.isInteger(expectedCount) || expectedCount < 1)
     throw badInput('expectedCount', 'must be the number of matching requests shown (1 or more).');
   if (expectedCount > MAX_MATCHING_PER_ACTION)
@@ -145,9 +145,10 @@ function checkExpectedCount(expectedCount: number): void {
 
 /**
  * Locks the requests matching a list's filter and checks that they are as many as the
- * operator saw; otherwise nothing changes (CONFLICT, reason LIST_CHANGED).
+ * operator saw; otherwise nothing changes (CONFLICT, reason LIST_CHANGED). Also the rule of
+ * the signing export (withdrawal-exports.ts).
  */
-async function lockMatching(
+export async function lockMatching(
   trx: Transaction<DB>,
   filter: WithdrawalsFilter,
   expectedCount: number,

@@ -3,28 +3,59 @@ import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
 import type { WithdrawalKind } from '../../db/tables/domain-tables';
 
-export type SigningWindow = {
-  requestedAtFrom?: Date | undefined;
-  requestedAtUntil?: Date | undefined;
-};
+/** Per coin, the transfers of a set of requests (V2's rows) and their exact total. */
+export type CoinTotal = { coin: string; transfers: number; amount: string };
 
 /**
- * Locks the approved requests of a kind (in the window) for a signing export, in id order.
- * A concurrent export waits on these locks and then, re-reading them as processing, finds
- * nothing left: a request goes into exactly one file.
+ * The total per coin of what the requests send: each request's net amount in its coin and,
+ * for a principal withdrawal, its ETH (principal + reward - fee): exactly the V2 file's rows.
  */
-export async function lockApproved(
+export async function transferTotals(db: Executor, ids: readonly string[]): Promise<CoinTotal[]> {
+  if (ids.length === 0) return [];
+  const result = await sql<CoinTotal>`
+    SELECT t.coin, count(*)::int AS transfers, sum(t.amount)::text AS amount
+      FROM (
+        SELECT coin_type AS coin, net_amount AS amount
+          FROM withdrawal_requests WHERE id = ANY(${ids}::bigint[])
+        UNION ALL
+        SELECT 'ETH', eth_principal + eth_reward - eth_fee
+          FROM withdrawal_requests
+         WHERE id = ANY(${ids}::bigint[]) AND kind = 'payment_paid_value'
+      ) AS t
+     GROUP BY t.coin
+     ORDER BY t.coin`.execute(db);
+  return result.rows;
+}
+
+/**
+ * The coins' thresholds, share-locked for the rest of the transaction: a threshold change
+ * waits for the export, so the approvals checked below stay sufficient until it commits.
+ */
+export async function lockThresholds(db: Executor): Promise<void> {
+  await sql`SELECT coin_type FROM withdrawal_approval_thresholds FOR SHARE`.execute(db);
+}
+
+/**
+ * The requests among `ids` whose distinct approvers are fewer than their coin's threshold
+ * requires for their amount now (withdrawal_required_approvals, migration 0070).
+ */
+export async function underApproved(
   db: Executor,
-  kind: WithdrawalKind,
-  window: SigningWindow,
-): Promise<Array<{ id: string; revision: number }>> {
-  const result = await sql<{ id: string; revision: number }>`
-    SELECT id::text AS id, revision FROM withdrawal_requests
-     WHERE kind = ${kind} AND status = 'approved'
-       AND (${window.requestedAtFrom ?? null}::timestamptz IS NULL OR requested_at >= ${window.requestedAtFrom ?? null})
-       AND (${window.requestedAtUntil ?? null}::timestamptz IS NULL OR requested_at <= ${window.requestedAtUntil ?? null})
-     ORDER BY id
-       FOR UPDATE`.execute(db);
+  ids: readonly string[],
+): Promise<Array<{ id: string; approvers: number; required: number }>> {
+  if (ids.length === 0) return [];
+  const result = await sql<{ id: string; approvers: number; required: number }>`
+    SELECT id, approvers, required FROM (
+      SELECT w.id::text AS id, w.id AS sort_id,
+             (SELECT count(DISTINCT coalesce(a.admin_user_id::text, 'name:' || a.admin_user_name))
+                FROM withdrawal_approvals a WHERE a.withdrawal_request_id = w.id)::int AS approvers,
+             withdrawal_required_approvals(w.coin_type, w.amount,
+               CASE WHEN w.kind = 'payment_paid_value' THEN w.eth_principal + w.eth_reward END)::int AS required
+        FROM withdrawal_requests w
+       WHERE w.id = ANY(${ids}::bigint[])
+    ) AS c
+     WHERE approvers < required
+     ORDER BY sort_id`.execute(db);
   return result.rows;
 }
 
@@ -35,9 +66,11 @@ export async function insertBatch(
     layout: 'v1' | 'v2';
     adminUserId: number | null;
     adminUserName: string;
-    window: SigningWindow;
+    requestedAtFrom: Date | null;
+    requestedAtUntil: Date | null;
+    filters: Record<string, unknown>;
     requestCount: number;
-    fileName: string;
+    clientKey: string | null;
   },
 ): Promise<{ id: string; createdAt: Date }> {
   return db
@@ -47,10 +80,12 @@ export async function insertBatch(
       layout: values.layout,
       admin_user_id: values.adminUserId,
       admin_user_name: values.adminUserName,
-      requested_at_from: values.window.requestedAtFrom ?? null,
-      requested_at_until: values.window.requestedAtUntil ?? null,
+      requested_at_from: values.requestedAtFrom,
+      requested_at_until: values.requestedAtUntil,
+      filters: JSON.stringify(values.filters),
       request_count: values.requestCount,
-      file_name: values.fileName,
+      client_key: values.clientKey,
+      file_name: '',
       file_sha256: '',
       content: Buffer.alloc(0),
     })
@@ -72,11 +107,16 @@ export async function markProcessing(db: Executor, ids: readonly string[], batch
 export async function setBatchFile(
   db: Executor,
   id: string,
-  file: { sha256: string; content: Buffer },
+  file: { sha256: string; content: Buffer; fileName: string; totals: CoinTotal[] },
 ): Promise<void> {
   await db
     .updateTable('withdrawal_export_batches')
-    .set({ file_sha256: file.sha256, content: file.content })
+    .set({
+      file_sha256: file.sha256,
+      content: file.content,
+      file_name: file.fileName,
+      totals: JSON.stringify(file.totals),
+    })
     .where('id', '=', id)
     .execute();
 }
@@ -92,7 +132,28 @@ export type ExportBatchRow = {
   requestCount: number;
   fileSha256: string;
   fileName: string;
+  filters: Record<string, unknown>;
+  totals: CoinTotal[];
 };
+
+type StoredBatchRow = Omit<ExportBatchRow, 'filters' | 'totals'> & {
+  filters: unknown;
+  totals: unknown;
+};
+
+/** jsonb reads back parsed on both engines; a string is parsed all the same. */
+function json<T>(value: unknown, empty: T): T {
+  if (value === null || value === undefined) return empty;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+function toBatch(row: StoredBatchRow): ExportBatchRow {
+  return {
+    ...row,
+    filters: json<Record<string, unknown>>(row.filters, {}),
+    totals: json<CoinTotal[]>(row.totals, []),
+  };
+}
 
 const BATCH_FIELDS = [
   'id',
@@ -105,23 +166,87 @@ const BATCH_FIELDS = [
   'request_count as requestCount',
   'file_sha256 as fileSha256',
   'file_name as fileName',
+  'filters',
+  'totals',
 ] as const;
 
 export async function findBatch(db: Executor, id: string): Promise<ExportBatchRow | undefined> {
-  return db
+  const row = await db
     .selectFrom('withdrawal_export_batches')
     .select(BATCH_FIELDS)
     .where('id', '=', id)
     .executeTakeFirst();
+  return row && toBatch(row as StoredBatchRow);
 }
 
-export async function batchContent(db: Executor, id: string): Promise<Buffer | undefined> {
+/** The batch an admin's earlier call with this client key made, if any. */
+export async function findBatchByKey(
+  db: Executor,
+  adminUserId: number,
+  clientKey: string,
+): Promise<ExportBatchRow | undefined> {
   const row = await db
     .selectFrom('withdrawal_export_batches')
-    .select('content')
-    .where('id', '=', id)
+    .select(BATCH_FIELDS)
+    .where('admin_user_id', '=', adminUserId)
+    .where('client_key', '=', clientKey)
     .executeTakeFirst();
-  return row?.content;
+  return row && toBatch(row as StoredBatchRow);
+}
+
+/** Keeps one layout's file of a batch as handed out. */
+export async function insertBatchFile(
+  db: Executor,
+  file: { batchId: string; layout: 'v1' | 'v2'; fileName: string; sha256: string; content: Buffer },
+): Promise<void> {
+  await db
+    .insertInto('withdrawal_export_batch_files')
+    .values({
+      batch_id: file.batchId,
+      layout: file.layout,
+      file_name: file.fileName,
+      file_sha256: file.sha256,
+      content: file.content,
+    })
+    .execute();
+}
+
+export type BatchFileInfo = { layout: 'v1' | 'v2'; fileName: string; fileSha256: string };
+
+/** The files kept for the batches, V1 first. */
+export async function batchFiles(
+  db: Executor,
+  batchIds: readonly string[],
+): Promise<Array<BatchFileInfo & { batchId: string }>> {
+  if (batchIds.length === 0) return [];
+  return db
+    .selectFrom('withdrawal_export_batch_files')
+    .select([
+      sql<string>`batch_id::text`.as('batchId'),
+      'layout',
+      'file_name as fileName',
+      'file_sha256 as fileSha256',
+    ])
+    .where('batch_id', 'in', batchIds)
+    .orderBy('batch_id')
+    .orderBy('layout')
+    .execute();
+}
+
+/** One layout's bytes of a batch, exactly as handed out, with the batch's request count. */
+export async function batchFile(
+  db: Executor,
+  id: string,
+  layout: 'v1' | 'v2',
+): Promise<{ content: Buffer; requestCount: number; fileName: string } | undefined> {
+  const row = await db
+    .selectFrom('withdrawal_export_batch_files as f')
+    .innerJoin('withdrawal_export_batches as b', 'b.id', 'f.batch_id')
+    .select(['f.content', 'b.request_count as requestCount', 'f.file_name as fileName'])
+    .where('f.batch_id', '=', id)
+    .where('f.layout', '=', layout)
+    .executeTakeFirst();
+  return row && { ...row, content: Buffer.from(row.content) };
 }
 
 /** A kind's export batches, newest first. */
@@ -147,7 +272,7 @@ export async function listBatches(
       .where('kind', '=', kind)
       .executeTakeFirstOrThrow(),
   ]);
-  return { rows, totalRecords: Number(count.n) };
+  return { rows: rows.map((r) => toBatch(r as StoredBatchRow)), totalRecords: Number(count.n) };
 }
 
 /** V1: one row per request. */

@@ -4,10 +4,17 @@ import type { DB } from '../../db/schema';
 import type { WithdrawalKind } from '../../db/tables/domain-tables';
 import { csvChunks, type CsvColumn } from '../../platform/csv';
 import { AppError } from '../../shared/app-error';
+import { fileNameStamp } from '@app/shared';
 import { badInput, notFound } from '../../shared/list-input';
 import type { Actor } from '../audit/audit-service';
-import type { Change } from './withdrawal-actions';
+import {
+  checkExpectedCount,
+  lockMatching,
+  MAX_MATCHING_PER_ACTION,
+  type Change,
+} from './withdrawal-actions';
 import * as repo from './withdrawal-exports-repository';
+import { lockMatchingIds, matchingIds, type WithdrawalsFilter } from './withdrawals-repository';
 
 export type SigningLayout = 'v1' | 'v2';
 
@@ -196,77 +203,260 @@ type AuditEach = {
   ) => Promise<T>;
 };
 
+/** A client's key of one export call (the web app sends a random one per confirmation). */
+const CLIENT_KEY = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * The filter of what an export takes: the list's filter, approved requests only. A list
+ * filtered to another status shows no approved request, so the export takes none (null).
+ */
+export function exportFilter(filter: WithdrawalsFilter): WithdrawalsFilter | null {
+  if (filter.status !== undefined && filter.status !== 'approved') return null;
+  return { ...filter, status: 'approved' };
+}
+
+/** The filter as kept with its batch (and compared on a retry): set values only, dates ISO. */
+function filterRecord(filter: WithdrawalsFilter): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(filter)
+      .filter(([, value]) => value !== undefined && value !== null && value !== '')
+      .map(([key, value]) => [
+        key,
+        value instanceof Date || key.startsWith('requestedAt')
+          ? new Date(value as Date | string).toISOString()
+          : value,
+      ])
+      .sort(([a], [b]) => String(a).localeCompare(String(b))),
+  );
+}
+
+const sameRecord = (a: Record<string, unknown>, b: Record<string, unknown>): boolean =>
+  JSON.stringify(Object.entries(a).sort(([x], [y]) => x.localeCompare(y))) ===
+  JSON.stringify(Object.entries(b).sort(([x], [y]) => x.localeCompare(y)));
+
+const dateOf = (value: Date | string | undefined): Date | null =>
+  value === undefined ? null : new Date(value);
+
+export type ExportPreview = {
+  /** The approved requests the export would take now. */
+  count: number;
+  totals: repo.CoinTotal[];
+  /** Of those, the ones whose approvals no longer satisfy their coin's threshold. */
+  underApprovedIds: string[];
+};
+
+export type SigningExportInput = {
+  filter: WithdrawalsFilter;
+  layout: SigningLayout;
+  /** The count the operator confirmed; a different set now is refused (LIST_CHANGED). */
+  expectedCount?: number | undefined;
+  /** Makes the call idempotent: a retry with the key answers the first call's batch. */
+  clientKey?: string | undefined;
+  /** The list call's name, for the file name (`savingWithdrawalsCsv_batch12_…`). */
+  callName: string;
+};
+
 /** Signing exports: approved -> processing with an export batch, and the batches again. */
-export function createWithdrawalExports(db: Kysely<DB>, audit: AuditEach) {
+export function createWithdrawalExports(
+  db: Kysely<DB>,
+  audit: AuditEach,
+  options: { businessTimeZone: string },
+) {
+  /** Answers a retried call (same admin, same key) with the batch its first attempt made. */
+  async function replay(
+    actor: Actor,
+    found: repo.ExportBatchRow,
+    input: SigningExportInput,
+    clientKey: string,
+  ): Promise<repo.ExportBatchRow> {
+    const scoped = exportFilter(input.filter);
+    if (
+      found.kind !== input.filter.kind ||
+      found.layout !== input.layout ||
+      !scoped ||
+      !sameRecord(found.filters, filterRecord(scoped))
+    )
+      throw new AppError(
+        'BAD_USER_INPUT',
+        'clientKey: was already used for another export; send a new key.',
+        { field: 'clientKey', reason: 'EXPORT_KEY_REUSED' },
+      );
+    return audit.withAuditEach(
+      actor,
+      { operation: 'withdrawalExportReplay', targetType: 'withdrawal_export_batch' },
+      async () => ({
+        result: found,
+        changes: [
+          {
+            targetIds: [found.id],
+            before: null,
+            after: { replayed: true, clientKey, requestCount: found.requestCount },
+          },
+        ],
+      }),
+    );
+  }
+
+  async function exportOnce(
+    actor: Actor,
+    input: SigningExportInput,
+    clientKey: string | null,
+  ): Promise<repo.ExportBatchRow> {
+    const { filter, layout } = input;
+    const scoped = exportFilter(filter);
+    return audit.withAuditEach(
+      actor,
+      { operation: 'withdrawalExport', targetType: 'withdrawal_request' },
+      async (trx) => {
+        // Exactly the approved requests the list shows for this filter, locked in id order
+        // (a concurrent export waits, then finds them processing): as many as the operator
+        // confirmed, or nothing happens (the rule of "approve all N matching").
+        let locked: string[];
+        if (input.expectedCount !== undefined) {
+          if (!scoped)
+            throw new AppError(
+              'CONFLICT',
+              `The list changed: 0 requests match this filter now, not ${input.expectedCount}. Nothing was changed; reload and check the list again.`,
+              { reason: 'LIST_CHANGED', expectedCount: input.expectedCount, matchingCount: 0 },
+            );
+          locked = await lockMatching(trx, scoped, input.expectedCount);
+        } else {
+          locked = scoped ? await lockMatchingIds(trx, scoped, MAX_MATCHING_PER_ACTION + 1) : [];
+          if (locked.length > MAX_MATCHING_PER_ACTION)
+            throw badInput(
+              'searchParams',
+              `more than ${MAX_MATCHING_PER_ACTION} requests match; narrow the filter.`,
+            );
+        }
+        if (locked.length === 0)
+          throw new AppError('CONFLICT', 'There are no approved requests to export.', {
+            reason: 'NOTHING_TO_EXPORT',
+          });
+        // Every request still has the approvals its coin's threshold asks for now.
+        await repo.lockThresholds(trx);
+        const missing = await repo.underApproved(trx, locked);
+        if (missing.length > 0)
+          throw new AppError(
+            'CONFLICT',
+            `Withdrawal requests ${missing.map((m) => m.id).join(', ')} lack the approvals their coin's threshold requires now; nothing was exported. Reject them or leave them out with the filters.`,
+            { reason: 'APPROVALS_MISSING', ids: missing.map((m) => m.id) },
+          );
+        const revisionsBefore = await trx
+          .selectFrom('withdrawal_requests')
+          .select(['id', 'revision'])
+          .where('id', 'in', locked)
+          .execute();
+        const batch = await repo.insertBatch(trx, {
+          kind: filter.kind,
+          layout,
+          adminUserId: actor.adminUserId,
+          adminUserName: actor.adminUserName ?? '',
+          requestedAtFrom: dateOf(filter.requestedAtFrom),
+          requestedAtUntil: dateOf(filter.requestedAtUntil),
+          filters: filterRecord(scoped!),
+          requestCount: locked.length,
+          clientKey,
+        });
+        const marked = await repo.markProcessing(trx, locked, batch.id);
+        // Both layouts, kept as handed out; the batch row holds the one asked for. Names are
+        // stamped in the business time zone (BUSINESS_TIME_ZONE), by the one stamp helper.
+        const stamp = fileNameStamp(new Date(batch.createdAt), options.businessTimeZone);
+        const files = new Map<
+          SigningLayout,
+          { fileName: string; sha256: string; content: Buffer }
+        >();
+        for (const each of ['v1', 'v2'] as const) {
+          const content = Buffer.from(await signingFileText(trx, each, batch.id), 'utf8');
+          const file = {
+            fileName: `${input.callName}${each === 'v2' ? 'CsvV2' : 'Csv'}_batch${batch.id}_${stamp}.csv`,
+            sha256: createHash('sha256').update(content).digest('hex'),
+            content,
+          };
+          files.set(each, file);
+          await repo.insertBatchFile(trx, { batchId: batch.id, layout: each, ...file });
+        }
+        const { sha256, content, fileName } = files.get(layout)!;
+        const totals = await repo.transferTotals(trx, locked);
+        await repo.setBatchFile(trx, batch.id, { sha256, content, fileName, totals });
+        const before = new Map(revisionsBefore.map((r) => [String(r.id), r.revision]));
+        const revisions = new Map(marked.map((m) => [String(m.id), m.revision]));
+        const changes: Change[] = locked.map((id) => ({
+          targetIds: [id],
+          before: { status: 'approved', revision: before.get(id) ?? null },
+          after: {
+            status: 'processing',
+            revision: revisions.get(id) ?? null,
+            exportBatchId: batch.id,
+            layout,
+            fileSha256: sha256,
+          },
+        }));
+        const row = await repo.findBatch(trx, batch.id);
+        return { result: row!, changes };
+      },
+    );
+  }
+
   return {
     /**
-     * Puts every approved request of the kind (in the requested-at window) into one new
-     * batch, marks them processing, and keeps the file's bytes and hash, all in one
-     * transaction with one audit row per request. Nothing approved: CONFLICT, nothing made.
+     * What an export of the list's filter would take now: the approved requests matching it,
+     * their total per coin, and those whose approvals no longer suffice (which refuse it).
      */
-    exportForSigning: (
+    exportPreview: async (filter: WithdrawalsFilter): Promise<ExportPreview> => {
+      const scoped = exportFilter(filter);
+      if (!scoped) return { count: 0, totals: [], underApprovedIds: [] };
+      const ids = await matchingIds(db, scoped, MAX_MATCHING_PER_ACTION + 1);
+      if (ids.length > MAX_MATCHING_PER_ACTION)
+        throw badInput(
+          'searchParams',
+          `more than ${MAX_MATCHING_PER_ACTION} requests match; narrow the filter.`,
+        );
+      const [totals, missing] = await Promise.all([
+        repo.transferTotals(db, ids),
+        repo.underApproved(db, ids),
+      ]);
+      return { count: ids.length, totals, underApprovedIds: missing.map((m) => m.id) };
+    },
+
+    /**
+     * Puts exactly the approved requests matching the list's filter into one new batch
+     * (as many as `expectedCount` when given, else LIST_CHANGED), after re-checking each one's
+     * approvals, marks them processing, and keeps the file's bytes, hash and totals, all in
+     * one transaction with one audit row per request. With a client key, a retried call
+     * answers the batch its first attempt made and exports nothing again.
+     */
+    exportForSigning: async (
       actor: Actor,
-      kind: WithdrawalKind,
-      layout: SigningLayout,
-      window: repo.SigningWindow,
-      callName: string,
+      input: SigningExportInput,
     ): Promise<repo.ExportBatchRow> => {
-      if (actor.adminUserName === null) throw new AppError('FORBIDDEN', 'Sign in to export.');
+      if (actor.adminUserName === null || actor.adminUserId === null)
+        throw new AppError('FORBIDDEN', 'Sign in to export.');
+      const { filter } = input;
       if (
-        window.requestedAtFrom &&
-        window.requestedAtUntil &&
-        window.requestedAtFrom > window.requestedAtUntil
+        filter.requestedAtFrom &&
+        filter.requestedAtUntil &&
+        new Date(filter.requestedAtFrom) > new Date(filter.requestedAtUntil)
       )
         throw badInput('requestedAtFrom', 'must not be after requestedAtUntil.');
-      return audit.withAuditEach(
-        actor,
-        { operation: 'withdrawalExport', targetType: 'withdrawal_request' },
-        async (trx) => {
-          const locked = await repo.lockApproved(trx, kind, window);
-          if (locked.length === 0)
-            throw new AppError('CONFLICT', 'There are no approved requests to export.', {
-              reason: 'NOTHING_TO_EXPORT',
-            });
-          const suffix = layout === 'v2' ? 'CsvV2' : 'Csv';
-          const batch = await repo.insertBatch(trx, {
-            kind,
-            layout,
-            adminUserId: actor.adminUserId,
-            adminUserName: actor.adminUserName ?? '',
-            window,
-            requestCount: locked.length,
-            fileName: '',
-          });
-          const fileName = `${callName}${suffix}_batch${batch.id}.csv`;
-          const marked = await repo.markProcessing(
-            trx,
-            locked.map((r) => r.id),
-            batch.id,
-          );
-          const content = Buffer.from(await signingFileText(trx, layout, batch.id), 'utf8');
-          const sha256 = createHash('sha256').update(content).digest('hex');
-          await repo.setBatchFile(trx, batch.id, { sha256, content });
-          await trx
-            .updateTable('withdrawal_export_batches')
-            .set({ file_name: fileName })
-            .where('id', '=', batch.id)
-            .execute();
-          const revisions = new Map(marked.map((m) => [m.id, m.revision]));
-          const changes: Change[] = locked.map((r) => ({
-            targetIds: [r.id],
-            before: { status: 'approved', revision: r.revision },
-            after: {
-              status: 'processing',
-              revision: revisions.get(r.id) ?? null,
-              exportBatchId: batch.id,
-              layout,
-              fileSha256: sha256,
-            },
-          }));
-          const row = await repo.findBatch(trx, batch.id);
-          return { result: row!, changes };
-        },
-      );
+      if (input.expectedCount !== undefined) checkExpectedCount(input.expectedCount);
+      const clientKey = input.clientKey ?? null;
+      if (clientKey !== null && !CLIENT_KEY.test(clientKey))
+        throw badInput('clientKey', 'must be 16 to 64 letters, digits, - or _.');
+      if (clientKey !== null) {
+        const found = await repo.findBatchByKey(db, actor.adminUserId, clientKey);
+        if (found) return replay(actor, found, input, clientKey);
+      }
+      try {
+        return await exportOnce(actor, input, clientKey);
+      } catch (error) {
+        // A retry that ran beside its first attempt: it waited on the same rows (or key) and
+        // found them taken; the first attempt's batch is its answer.
+        if (clientKey !== null) {
+          const found = await repo.findBatchByKey(db, actor.adminUserId, clientKey);
+          if (found) return replay(actor, found, input, clientKey);
+        }
+        throw error;
+      }
     },
 
     batch: async (id: string) => {
@@ -276,8 +466,15 @@ export function createWithdrawalExports(db: Kysely<DB>, audit: AuditEach) {
       return batch;
     },
 
-    /** The bytes handed out with a batch, exactly as first exported. */
-    batchContent: async (id: string) => repo.batchContent(db, id),
+    /** The files kept for the batches (each layout's name and hash). */
+    batchFiles: (ids: readonly string[]) => repo.batchFiles(db, ids),
+
+    /** A layout's bytes of a batch, exactly as first exported. */
+    batchFile: async (id: string, layout: SigningLayout) => {
+      const file = await repo.batchFile(db, id, layout);
+      if (!file) throw notFound('Export batch file', `${id} (${layout})`);
+      return file;
+    },
 
     batches: (kind: WithdrawalKind, limit: number, offset: number) =>
       repo.listBatches(db, kind, limit, offset),

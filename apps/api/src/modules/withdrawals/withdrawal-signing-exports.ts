@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { defineExport, type ExportFilterInput } from '../../platform/exports';
-import { badInput } from '../../shared/list-input';
+import { defineExport, type ExportFilterInput, type StoredFile } from '../../platform/exports';
+import { badInput, notFound } from '../../shared/list-input';
 import * as repo from './withdrawal-exports-repository';
 import { SIGNING_COLUMNS_V1, SIGNING_COLUMNS_V2 } from './withdrawal-exports';
 
@@ -17,9 +17,20 @@ function batchIdOf(input: ExportFilterInput): { batchId: string } {
   return { batchId };
 }
 
+/** A batch's kept bytes: every download of it sends exactly what the first one did. */
+function storedBatch(db: Kysely<DB>, layout: 'v1' | 'v2') {
+  return async ({ batchId }: { batchId: string }): Promise<StoredFile> => {
+    const file = await repo.batchFile(db, batchId, layout);
+    if (!file) throw notFound('Export batch', batchId);
+    return { content: file.content, rows: file.requestCount, fileName: file.fileName };
+  };
+}
+
 /**
- * A signing file streams the requests of one export batch (export_batch_id), so the first
- * download and every later one are the same bytes as the hash recorded with the batch.
+ * A signing file is the bytes kept with its export batch (withdrawal_export_batches.content),
+ * so the first download and every later one are byte-identical, with the hash recorded with
+ * the batch, whatever changed since (a user's email, a request's state). `query` is the SQL
+ * those bytes were written from (the format and preview describe it).
  */
 export function withdrawalSigningExports(db: Kysely<DB>) {
   return [
@@ -28,6 +39,7 @@ export function withdrawalSigningExports(db: Kysely<DB>) {
       fileName: 'withdrawal_signing_v1',
       parseFilters: batchIdOf,
       query: ({ batchId }) => repo.signingRowsV1(db, batchId),
+      stored: storedBatch(db, 'v1'),
       columns: SIGNING_COLUMNS_V1,
     }),
     defineExport({
@@ -35,6 +47,7 @@ export function withdrawalSigningExports(db: Kysely<DB>) {
       fileName: 'withdrawal_signing_v2',
       parseFilters: batchIdOf,
       query: ({ batchId }) => repo.signingRowsV2(db, batchId),
+      stored: storedBatch(db, 'v2'),
       columns: SIGNING_COLUMNS_V2,
     }),
   ];

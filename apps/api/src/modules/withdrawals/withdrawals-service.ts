@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { DEFAULT_BUSINESS_TIME_ZONE } from '@app/shared';
 import type { DB } from '../../db/schema';
 import {
   WITHDRAWAL_KINDS,
@@ -11,7 +12,7 @@ import type { PageRequest } from '../../shared/page';
 import type { Actor, AuditService } from '../audit/audit-service';
 import type { UsersService } from '../users/users-service';
 import { createWithdrawalActions } from './withdrawal-actions';
-import { createWithdrawalExports } from './withdrawal-exports';
+import { createWithdrawalExports, type SigningExportInput } from './withdrawal-exports';
 import { createWithdrawalUploads } from './withdrawal-uploads';
 import { createWithdrawalThresholds } from './withdrawal-thresholds';
 import type { ImportsService } from '../../platform/imports';
@@ -125,8 +126,12 @@ export function createWithdrawalsService(
   users: Pick<UsersService, 'exists'>,
   audit: Pick<AuditService, 'withAudit' | 'withAuditEach' | 'list' | 'record'>,
   imports: ImportsService,
+  options: { businessTimeZone?: string } = {},
 ) {
   const actions = createWithdrawalActions(db, audit);
+  const exports = createWithdrawalExports(db, audit, {
+    businessTimeZone: options.businessTimeZone ?? DEFAULT_BUSINESS_TIME_ZONE,
+  });
   return {
     ...actions,
     ...createWithdrawalThresholds(db, audit),
@@ -145,7 +150,17 @@ export function createWithdrawalsService(
       code: string,
       reason: string,
     ) => actions.rejectMatching(actor, toFilter(kind, params), expectedCount, code, reason),
-    ...createWithdrawalExports(db, audit),
+    ...exports,
+    /** What a signing export of the list's searchParams would take now (count, totals). */
+    exportPreview: (kind: WithdrawalKind, params: WithdrawalSearchInput) =>
+      exports.exportPreview(toFilter(kind, params)),
+    /** A signing export of exactly the approved requests the list's searchParams show. */
+    exportForSigning: (
+      actor: Actor,
+      kind: WithdrawalKind,
+      params: WithdrawalSearchInput,
+      input: Omit<SigningExportInput, 'filter'>,
+    ) => exports.exportForSigning(actor, { ...input, filter: toFilter(kind, params) }),
     ...createWithdrawalUploads(imports, audit),
 
     /**

@@ -38,7 +38,16 @@ export type ExportDefinition<Filters, Row> = {
   access?: 'authenticated' | 'superAdmin';
   columns: readonly ExportColumn<Row>[];
   query: (filters: Filters) => Compilable<Row>;
+  /**
+   * A file kept as handed out (a withdrawal signing batch): the download sends these bytes
+   * as they are, so every download of it is byte-identical; `query` still describes its rows
+   * (format, preview).
+   */
+  stored?: (filters: Filters) => Promise<StoredFile>;
 };
+
+/** The bytes of a kept file, the rows it holds (for the download's audit row) and its name. */
+export type StoredFile = { content: Buffer; rows: number; fileName: string };
 
 /** Column facts without the row type, for the GraphQL format description. */
 export type ExportColumnInfo = Omit<ExportColumn<unknown>, 'key'> & { key: string };
@@ -56,6 +65,8 @@ export type RegisteredExport = {
   cellFormats: readonly CsvCellFormat[];
   /** Validates the filters and returns the SQL to stream. */
   prepare: (input: ExportFilterInput) => Compilable<Record<string, unknown>>;
+  /** A kept file's bytes instead of the SQL's rows (ExportDefinition.stored). */
+  stored?: ((input: ExportFilterInput) => Promise<StoredFile>) | undefined;
 };
 
 const CSV_KIND = {
@@ -188,6 +199,9 @@ export function defineExport<Filters, Row>(
       definition.query(definition.parseFilters(input)) as unknown as Compilable<
         Record<string, unknown>
       >,
+    stored: definition.stored
+      ? (input) => definition.stored!(definition.parseFilters(input))
+      : undefined,
   };
 }
 

@@ -3,6 +3,7 @@ import { CompiledQuery, type Kysely } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseEngine } from '../../db/database';
 import type { DB } from '../../db/schema';
+import { fileNameStamp } from '@app/shared';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { csvCellBatchStream, csvLine, UTF8_BOM } from '../csv';
@@ -51,11 +52,14 @@ export type OpenedDownload = {
   stream: (onEnd: (record: DownloadRecord) => Promise<void>) => Promise<Readable>;
 };
 
-/** A file name of letters, digits, `-` and `_` only: what the file holds and when (UTC). */
-export function exportFileName(what: string, at: Date): string {
+/**
+ * A file name of letters, digits, `-` and `_` only: what the file holds and when, stamped by
+ * the one stamp helper (`fileNameStamp`, packages/shared); lists' exports still stamp in UTC
+ * (`users_20261123T1405Z.csv`), signing batches in the business time zone.
+ */
+export function exportFileName(what: string, at: Date, timeZone = 'UTC'): string {
   const safe = what.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 60) || 'export';
-  const stamp = at.toISOString().replace(/[-:]/g, '').slice(0, 13); // 20261123T1405
-  return `${safe}_${stamp}Z.csv`;
+  return `${safe}_${fileNameStamp(at, timeZone)}.csv`;
 }
 
 /**
@@ -80,19 +84,29 @@ export function createExportEngine(options: ExportEngineOptions) {
 
     find,
 
-    /** Validates the filters now (bad input is answered by the query) and signs a link. */
-    issueLink(adminUserId: number, name: string, filters: ExportFilterInput): ExportLink {
+    /**
+     * Validates the filters now (bad input is answered by the query) and signs a link. The
+     * link carries the file's name (`fileName`, or one stamped now), so the file is saved
+     * under exactly the name the export call answered.
+     */
+    issueLink(
+      adminUserId: number,
+      name: string,
+      filters: ExportFilterInput,
+      fileNameGiven?: string,
+    ): ExportLink {
       const found = find(name);
       found.prepare(filters);
       const now = options.clock();
       const expiresAt = new Date(now.getTime() + EXPORT_LINK_TTL_MS);
+      const fileName = fileNameGiven ?? exportFileName(found.fileName, now);
       const token = signExportLink(options.linkKey, {
         name,
         filters,
         adminUserId,
         expiresAt: expiresAt.getTime(),
+        fileName,
       });
-      const fileName = exportFileName(found.fileName, now);
       // The token rides in the query: path parameters are capped at 100 characters.
       return { url: `${DOWNLOADS_PATH}/${fileName}?link=${token}`, expiresAt, fileName };
     },
@@ -122,14 +136,30 @@ export function createExportEngine(options: ExportEngineOptions) {
     },
 
     /** Opens a checked link's export: the caller has authenticated the admin it names. */
-    open(name: string, filters: ExportFilterInput): OpenedDownload {
+    open(name: string, filters: ExportFilterInput, fileName?: string): OpenedDownload {
       const found = find(name);
       const query = found.prepare(filters);
       return {
         export: found,
         filters,
-        fileName: exportFileName(found.fileName, options.clock()),
+        fileName: fileName ?? exportFileName(found.fileName, options.clock()),
         stream: async (onEnd) => {
+          if (found.stored) {
+            // A kept file: its bytes as handed out the first time, never rebuilt.
+            const file = await found.stored(filters);
+            const stream = Readable.from([file.content], { objectMode: false });
+            let ended = false;
+            const end = (complete: boolean) => {
+              if (ended) return;
+              ended = true;
+              onEnd({ name, filters, rows: file.rows, complete }).catch((error: unknown) =>
+                stream.emit('warning', error),
+              );
+            };
+            stream.once('end', () => end(true));
+            stream.once('close', () => end(false));
+            return stream;
+          }
           // Each download holds a database connection (PGlite: a cursor in its one session):
           // a bound keeps slow clients from taking every connection the API needs.
           if (active >= maxConcurrent) {

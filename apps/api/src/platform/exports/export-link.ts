@@ -7,13 +7,26 @@ export type ExportLinkClaims = {
   filters: ExportFilterInput;
   adminUserId: number;
   expiresAt: number;
+  /** The name the export call answered; the download is saved under exactly this name. */
+  fileName?: string | undefined;
 };
 
 export type LinkCheck =
   | { ok: true; claims: ExportLinkClaims }
   | { ok: false; reason: 'forged' | 'otherAdmin' | 'expired' };
 
-type Payload = { v: 1; n: string; f: ExportFilterInput; a: number; e: number; r: string };
+type Payload = {
+  v: 1;
+  n: string;
+  f: ExportFilterInput;
+  a: number;
+  e: number;
+  r: string;
+  fn?: string;
+};
+
+/** A download's file name: letters, digits, `-`, `_` and `.` only (it goes into a header). */
+const SAFE_FILE_NAME = /^[A-Za-z0-9_.-]{1,120}$/;
 
 /** Derives the link key from the secrets key, so the two are never used for the same thing. */
 export function exportLinkKey(secretsKey: Buffer): Buffer {
@@ -37,6 +50,7 @@ export function signExportLink(key: Buffer, claims: ExportLinkClaims): string {
     a: claims.adminUserId,
     e: claims.expiresAt,
     r: randomBytes(6).toString('base64url'),
+    ...(claims.fileName ? { fn: claims.fileName } : {}),
   };
   const body = Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
   return `${body}.${sign(key, body)}`;
@@ -67,6 +81,13 @@ export function checkExportLink(
   if (now >= payload.e) return { ok: false, reason: 'expired' };
   return {
     ok: true,
-    claims: { name: payload.n, filters: payload.f, adminUserId: payload.a, expiresAt: payload.e },
+    claims: {
+      name: payload.n,
+      filters: payload.f,
+      adminUserId: payload.a,
+      expiresAt: payload.e,
+      fileName:
+        typeof payload.fn === 'string' && SAFE_FILE_NAME.test(payload.fn) ? payload.fn : undefined,
+    },
   };
 }

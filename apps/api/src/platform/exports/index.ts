@@ -9,6 +9,7 @@ export {
   type ExportDefinition,
   type ExportFilterInput,
   type RegisteredExport,
+  type StoredFile,
 } from './export-definition';
 export { cursorBatches, cursorRows, EXPORT_BATCH_ROWS } from './export-cursor';
 export { personColumns } from './person-columns';

@@ -15,6 +15,25 @@ export async function listAdminIds(db: Executor): Promise<number[]> {
 }
 
 /**
+ * The approvals of the demo's approved requests (the generator writes them approved, without
+ * the withdrawal_approvals rows an approval leaves): as many demo approvers as each request's
+ * coin threshold requires, so the signing export's approval re-check passes for them as it
+ * does for requests approved on the console.
+ */
+export async function addDemoApprovals(db: Executor): Promise<void> {
+  await sql`
+    INSERT INTO withdrawal_approvals (withdrawal_request_id, admin_user_id, admin_user_name, approved_at, revision)
+    SELECT w.id, NULL, 'demo-approver-' || n, w.requested_at + n * interval '1 hour', w.revision
+      FROM withdrawal_requests w
+     CROSS JOIN generate_series(1, 2) AS n
+     WHERE w.status = 'approved'
+       AND n <= withdrawal_required_approvals(w.coin_type, w.amount,
+             CASE WHEN w.kind = 'payment_paid_value' THEN w.eth_principal + w.eth_reward END)`.execute(
+    db,
+  );
+}
+
+/**
  * Turns the user (non-constraint) triggers of the population tables off or on. Used inside
  * one transaction by loaders that write derived totals themselves; foreign keys stay on.
  */

@@ -6,6 +6,7 @@ import {
   listAdminIds,
   resetIdentitySequences,
   setPopulationTriggers,
+  addDemoApprovals,
 } from './bulk-load';
 import { SqlInsertSink } from './sinks';
 
@@ -36,6 +37,7 @@ export async function seedDemoPopulation(
     await setPopulationTriggers(trx, false);
     await sink.flushTo(trx);
     await setPopulationTriggers(trx, true);
+    await addDemoApprovals(trx);
     await resetIdentitySequences(trx);
     return summary;
   });

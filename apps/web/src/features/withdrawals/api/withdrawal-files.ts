@@ -1,7 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ACCESS_TOKEN_HEADER, GRAPHQL_PATH, type WithdrawalKind } from '@app/shared';
 import { graphql } from '@/gql';
-import type { WithdrawalSigningCsvQueryVariables } from '@/gql/graphql';
+import type {
+  WithdrawalExportBatchCsvQueryVariables,
+  WithdrawalExportBatchesQueryVariables,
+  WithdrawalSigningExportMutationVariables,
+  WithdrawalSigningExportPreviewQueryVariables,
+} from '@/gql/graphql';
 import { getAccessToken } from '@/lib/auth-token';
 import {
   execute,
@@ -11,18 +16,37 @@ import {
 } from '@/lib/graphql-client';
 import { withdrawalRequestsKey } from './withdrawal-requests';
 
-const SigningCsvQuery = graphql(`
-  query WithdrawalSigningCsv(
+const ExportPreviewQuery = graphql(`
+  query WithdrawalSigningExportPreview(
+    $kind: WithdrawalKind!
+    $searchParams: WithdrawalSearchParams
+  ) {
+    withdrawalSigningExportPreview(kind: $kind, searchParams: $searchParams) {
+      count
+      totals {
+        coin
+        transfers
+        amount
+      }
+      underApprovedIds
+    }
+  }
+`);
+
+const SigningExportMutation = graphql(`
+  mutation WithdrawalSigningExport(
     $kind: WithdrawalKind!
     $layout: WithdrawalSigningLayout!
-    $requestedAtFrom: DateTime
-    $requestedAtUntil: DateTime
+    $searchParams: WithdrawalSearchParams
+    $expectedCount: Int!
+    $clientKey: String!
   ) {
-    withdrawalSigningCsv(
+    postWithdrawalSigningExport(
       kind: $kind
       layout: $layout
-      requestedAtFrom: $requestedAtFrom
-      requestedAtUntil: $requestedAtUntil
+      searchParams: $searchParams
+      expectedCount: $expectedCount
+      clientKey: $clientKey
     ) {
       url
       fileName
@@ -31,6 +55,43 @@ const SigningCsvQuery = graphql(`
         requestCount
         fileSha256
       }
+    }
+  }
+`);
+
+const ExportBatchesQuery = graphql(`
+  query WithdrawalExportBatches($kind: WithdrawalKind!, $pagination: PaginationInput) {
+    withdrawalExportBatches(kind: $kind, pagination: $pagination) {
+      list {
+        id
+        layout
+        adminUserName
+        createdAt
+        requestCount
+        fileSha256
+        totals {
+          coin
+          transfers
+          amount
+        }
+        files {
+          layout
+          fileName
+          fileSha256
+        }
+      }
+      pagination {
+        totalRecords
+      }
+    }
+  }
+`);
+
+const ExportBatchCsvQuery = graphql(`
+  query WithdrawalExportBatchCsv($batchId: ID!, $layout: WithdrawalSigningLayout) {
+    withdrawalExportBatchCsv(batchId: $batchId, layout: $layout) {
+      url
+      fileName
     }
   }
 `);
@@ -45,16 +106,76 @@ function download(url: string, fileName: string): void {
   a.remove();
 }
 
-/** Exports the approved requests for signing (they become processing) and downloads the file. */
+export const signingExportPreviewKey = ['withdrawalSigningExportPreview'] as const;
+export const exportBatchesKey = ['withdrawalExportBatches'] as const;
+
+/**
+ * What an export of the screen's filters would take now (count and total per coin, from the
+ * server, for exactly that filter); read fresh each time the confirmation opens.
+ */
+export function useSigningExportPreview(
+  variables: WithdrawalSigningExportPreviewQueryVariables,
+  enabled: boolean,
+) {
+  return useQuery({
+    queryKey: [...signingExportPreviewKey, variables],
+    queryFn: async () =>
+      (await execute(ExportPreviewQuery, variables)).withdrawalSigningExportPreview,
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** A key for one confirmed export: a retry of the same call exports nothing twice. */
+export function newClientKey(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Exports exactly the approved requests of the screen's filters for signing (they become
+ * processing; the server refuses when they are not the count confirmed) and downloads the
+ * file under the name the answer gives.
+ */
 export function useSigningExport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (variables: WithdrawalSigningCsvQueryVariables) => {
-      const answer = (await execute(SigningCsvQuery, variables)).withdrawalSigningCsv;
+    mutationFn: async (variables: WithdrawalSigningExportMutationVariables) => {
+      const answer = (await execute(SigningExportMutation, variables)).postWithdrawalSigningExport;
       download(answer.url, answer.fileName);
       return answer;
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: withdrawalRequestsKey }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: withdrawalRequestsKey }),
+        queryClient.invalidateQueries({ queryKey: exportBatchesKey }),
+        queryClient.invalidateQueries({ queryKey: signingExportPreviewKey }),
+      ]),
+  });
+}
+
+/** A kind's export batches, newest first (who, when, count, totals, files). */
+export function useExportBatches(
+  variables: WithdrawalExportBatchesQueryVariables,
+  enabled: boolean,
+) {
+  return useQuery({
+    queryKey: [...exportBatchesKey, variables],
+    queryFn: async () => (await execute(ExportBatchesQuery, variables)).withdrawalExportBatches,
+    enabled,
+  });
+}
+
+/** Downloads an earlier batch again in a layout: the bytes kept with it, under its name. */
+export function useBatchDownload() {
+  return useMutation({
+    mutationFn: async (variables: WithdrawalExportBatchCsvQueryVariables) => {
+      const answer = (await execute(ExportBatchCsvQuery, variables)).withdrawalExportBatchCsv;
+      download(answer.url, answer.fileName);
+      return answer;
+    },
   });
 }
 

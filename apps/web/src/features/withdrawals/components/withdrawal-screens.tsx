@@ -4,7 +4,12 @@ import { WithdrawalsPage } from './withdrawals-page';
 
 /** The screen of one kind: the generic page with the kind's export and upload controls. */
 function screen(kind: WithdrawalKind) {
-  const Screen = () => <WithdrawalsPage kind={kind} tools={<WithdrawalTools kind={kind} />} />;
+  const Screen = () => (
+    <WithdrawalsPage
+      kind={kind}
+      tools={(searchParams) => <WithdrawalTools kind={kind} searchParams={searchParams} />}
+    />
+  );
   Screen.displayName = `WithdrawalsPage(${kind})`;
   return Screen;
 }

@@ -7,7 +7,6 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
-  DialogContentText,
   DialogTitle,
   List,
   ListItem,
@@ -17,20 +16,25 @@ import type { WithdrawalKind } from '@app/shared';
 import { notifySuccess } from '@/lib/feedback';
 import { hasRole } from '@/lib/roles';
 import { useCurrentAdmin } from '@/lib/session/use-current-admin';
-import {
-  useSigningExport,
-  useTransactionsUpload,
-  type UploadAnswer,
-} from '../api/withdrawal-files';
+import type { WithdrawalSearchParams } from '@/gql/graphql';
+import { useTransactionsUpload, type UploadAnswer } from '../api/withdrawal-files';
+import { ExportBatchesDialog, SigningExportDialog } from './withdrawal-export-dialogs';
 
 /**
- * The kind's signing exports (V1, V2: approved requests become processing, so the admin
- * confirms first) and its transaction CSV upload (checked first, then applied).
+ * The kind's signing exports (V1, V2: exactly the approved requests of the screen's filters
+ * become processing, so the admin confirms their count and totals first), its earlier export
+ * batches (downloaded again byte for byte) and its transaction CSV upload (checked, applied).
  */
-export function WithdrawalTools({ kind }: { kind: WithdrawalKind }) {
+export function WithdrawalTools({
+  kind,
+  searchParams,
+}: {
+  kind: WithdrawalKind;
+  searchParams: WithdrawalSearchParams;
+}) {
   const { t } = useTranslation();
   const admin = useCurrentAdmin();
-  const exporter = useSigningExport();
+  const [batches, setBatches] = useState(false);
   const uploader = useTransactionsUpload();
   const input = useRef<HTMLInputElement>(null);
   const [confirm, setConfirm] = useState<'v1' | 'v2' | null>(null);
@@ -54,6 +58,9 @@ export function WithdrawalTools({ kind }: { kind: WithdrawalKind }) {
       <Button variant="outlined" size="small" onClick={() => setConfirm('v2')}>
         {t('withdrawals.exportV2')}
       </Button>
+      <Button variant="outlined" size="small" onClick={() => setBatches(true)}>
+        {t('withdrawals.signingExport.batchesButton')}
+      </Button>
       <Button variant="outlined" size="small" component="label" disabled={uploader.isPending}>
         {t('withdrawals.upload')}
         <input
@@ -66,33 +73,14 @@ export function WithdrawalTools({ kind }: { kind: WithdrawalKind }) {
         />
       </Button>
       {confirm && (
-        <Dialog open onClose={() => setConfirm(null)} maxWidth="xs" fullWidth>
-          <DialogTitle>
-            {confirm === 'v1' ? t('withdrawals.exportV1') : t('withdrawals.exportV2')}
-          </DialogTitle>
-          <DialogContent>
-            <DialogContentText>{t('withdrawals.exportHint')}</DialogContentText>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setConfirm(null)}>{t('withdrawals.cancel')}</Button>
-            <Button
-              variant="contained"
-              disabled={exporter.isPending}
-              onClick={() =>
-                exporter.mutate(
-                  { kind, layout: confirm },
-                  {
-                    onSuccess: (a) => notifySuccess(`${a.fileName} (${a.batch.requestCount})`),
-                    onSettled: () => setConfirm(null),
-                  },
-                )
-              }
-            >
-              {t('withdrawals.exportConfirm')}
-            </Button>
-          </DialogActions>
-        </Dialog>
+        <SigningExportDialog
+          kind={kind}
+          layout={confirm}
+          searchParams={searchParams}
+          onClose={() => setConfirm(null)}
+        />
       )}
+      {batches && <ExportBatchesDialog kind={kind} onClose={() => setBatches(false)} />}
       {checked && (
         <Dialog open onClose={() => setChecked(null)} maxWidth="sm" fullWidth>
           <DialogTitle>{t('withdrawals.upload')}</DialogTitle>

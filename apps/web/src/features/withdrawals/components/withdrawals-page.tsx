@@ -52,9 +52,16 @@ const blank = (v: string) => (v.trim() === '' ? undefined : v.trim());
  * The one screen of the eight withdrawal kinds (the seven under /withdrawals and
  * /aubecoin_saving/withdrawals): status tabs with counts, filters, a selectable table,
  * approve/reject one or many, a request's detail with the approver's context and timeline.
- * `tools` is where the kind's export and upload controls go.
+ * `tools` renders the kind's export and upload controls for the list's current searchParams
+ * (an export takes exactly what the filters show).
  */
-export function WithdrawalsPage({ kind, tools }: { kind: WithdrawalKind; tools?: ReactNode }) {
+export function WithdrawalsPage({
+  kind,
+  tools,
+}: {
+  kind: WithdrawalKind;
+  tools?: (searchParams: WithdrawalSearchParams) => ReactNode;
+}) {
   const { t } = useTranslation();
   const list = useListState(LIST);
   const admin = useCurrentAdmin();
@@ -208,7 +215,7 @@ export function WithdrawalsPage({ kind, tools }: { kind: WithdrawalKind; tools?:
       {tools && (
         <Box sx={{ mb: 2 }}>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            {tools}
+            {tools(searchParams)}
           </Stack>
         </Box>
       )}

@@ -1,0 +1,296 @@
+import '@/i18n/screens';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import type { WithdrawalKind } from '@app/shared';
+import type { WithdrawalSearchParams } from '@/gql/graphql';
+import { formatAmount } from '@/lib/amount';
+import { formatDateTime } from '@/lib/date-time';
+import { notifySuccess } from '@/lib/feedback';
+import {
+  newClientKey,
+  useBatchDownload,
+  useExportBatches,
+  useSigningExport,
+  useSigningExportPreview,
+} from '../api/withdrawal-files';
+
+type Layout = 'v1' | 'v2';
+
+/** The filters of the screen the export applies, as the operator reads them. */
+function useFilterLines(searchParams: WithdrawalSearchParams): string[] {
+  const { t } = useTranslation();
+  const lines: string[] = [];
+  const add = (label: string, value: string | number | null | undefined) => {
+    if (value !== null && value !== undefined && value !== '') lines.push(`${label}: ${value}`);
+  };
+  add(t('fields.status'), searchParams.status ? t(`withdrawalStatus.${searchParams.status}`) : '');
+  add(t('withdrawals.userIdFilter'), searchParams.userId);
+  add(t('fields.userName'), searchParams.userName);
+  add(t('fields.email'), searchParams.email);
+  add(t('fields.address'), searchParams.address);
+  add(t('fields.transactionHash'), searchParams.transactionHash);
+  add(t('withdrawals.requestedFrom'), formatDateTime(searchParams.requestedAtFrom));
+  add(t('withdrawals.requestedUntil'), formatDateTime(searchParams.requestedAtUntil));
+  add(t('withdrawals.amountFrom'), searchParams.amountFrom);
+  add(t('withdrawals.amountTo'), searchParams.amountTo);
+  if (searchParams.awaitingOver24h) lines.push(t('withdrawals.awaitingFilter'));
+  return lines;
+}
+
+/** Per coin: the transfers and their exact total (the lists' exact amount form). */
+function CoinTotals({
+  totals,
+}: {
+  totals: ReadonlyArray<{ coin: string; transfers: number; amount: string }>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table size="small" aria-label={t('withdrawals.signingExport.totals')}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('withdrawals.signingExport.coin')}</TableCell>
+          <TableCell align="right">{t('withdrawals.signingExport.transfers')}</TableCell>
+          <TableCell align="right">{t('withdrawals.signingExport.total')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {totals.map((x) => (
+          <TableRow key={x.coin} data-testid={`export-total-${x.coin}`}>
+            <TableCell>{x.coin}</TableCell>
+            <TableCell align="right">{x.transfers.toLocaleString('ja-JP')}</TableCell>
+            <TableCell align="right">{formatAmount(x.amount, x.coin)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/**
+ * The confirmation of a signing export: exactly the approved requests of the screen's
+ * filters, their count and total per coin from the server; the export sends that count and
+ * a key of this confirmation, so a changed set is refused and a retry exports nothing twice.
+ */
+export function SigningExportDialog({
+  kind,
+  layout,
+  searchParams,
+  onClose,
+}: {
+  kind: WithdrawalKind;
+  layout: Layout;
+  searchParams: WithdrawalSearchParams;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const preview = useSigningExportPreview({ kind, searchParams }, true);
+  const exporter = useSigningExport();
+  const [clientKey] = useState(newClientKey);
+  const filters = useFilterLines(searchParams);
+  const data = preview.data;
+  const blocked = !data || data.count === 0 || data.underApprovedIds.length > 0;
+  const title = layout === 'v1' ? t('withdrawals.exportV1') : t('withdrawals.exportV2');
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{t('withdrawals.signingExport.scope')}</DialogContentText>
+        <Box sx={{ my: 1 }} data-testid="export-filters">
+          <Typography variant="subtitle2">{t('withdrawals.signingExport.filters')}</Typography>
+          {filters.length === 0 ? (
+            <Typography variant="body2">{t('withdrawals.signingExport.noFilters')}</Typography>
+          ) : (
+            <List dense disablePadding>
+              {filters.map((line) => (
+                <ListItem key={line} disableGutters>
+                  <ListItemText primary={line} />
+                </ListItem>
+              ))}
+            </List>
+          )}
+        </Box>
+        {searchParams.status && searchParams.status !== 'approved' && (
+          <Alert severity="info" sx={{ mb: 1 }}>
+            {t('withdrawals.signingExport.otherStatus')}
+          </Alert>
+        )}
+        {!data ? (
+          <CircularProgress size={24} aria-label={t('withdrawals.signingExport.counting')} />
+        ) : (
+          <Stack spacing={1}>
+            <Typography data-testid="export-count">
+              {t('withdrawals.signingExport.count', { count: data.count })}
+            </Typography>
+            {data.count > 0 && <CoinTotals totals={data.totals} />}
+            {data.underApprovedIds.length > 0 && (
+              <Alert severity="error">
+                {t('withdrawals.signingExport.underApproved', {
+                  ids: data.underApprovedIds.join(', '),
+                })}
+              </Alert>
+            )}
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('withdrawals.cancel')}</Button>
+        <Button
+          variant="contained"
+          disabled={blocked || exporter.isPending}
+          onClick={() =>
+            data &&
+            exporter.mutate(
+              { kind, layout, searchParams, expectedCount: data.count, clientKey },
+              {
+                onSuccess: (answer) => {
+                  notifySuccess(
+                    t('withdrawals.signingExport.done', {
+                      count: answer.batch.requestCount,
+                      fileName: answer.fileName,
+                    }),
+                  );
+                  onClose();
+                },
+                // A refusal (the set changed) is shown by the global handler; the counts
+                // are read again for the next attempt.
+                onError: () => void preview.refetch(),
+              },
+            )
+          }
+        >
+          {t('withdrawals.signingExport.confirm', { count: data?.count ?? 0 })}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+const BATCHES_PAGE = 10;
+
+/** A kind's signing batches (who, when, count, totals, hash), each downloadable again. */
+export function ExportBatchesDialog({
+  kind,
+  onClose,
+}: {
+  kind: WithdrawalKind;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(0);
+  const batches = useExportBatches(
+    { kind, pagination: { limit: BATCHES_PAGE, offset: page * BATCHES_PAGE } },
+    true,
+  );
+  const downloader = useBatchDownload();
+  const total = batches.data?.pagination.totalRecords ?? 0;
+  const get = (batchId: string, layout: Layout) =>
+    downloader.mutate(
+      { batchId, layout },
+      {
+        onSuccess: (answer) =>
+          notifySuccess(t('withdrawals.signingExport.downloaded', { fileName: answer.fileName })),
+      },
+    );
+  return (
+    <Dialog open onClose={onClose} maxWidth="lg" fullWidth>
+      <DialogTitle>{t('withdrawals.signingExport.batchesTitle')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{t('withdrawals.signingExport.batchesHint')}</DialogContentText>
+        {!batches.data ? (
+          <CircularProgress size={24} />
+        ) : batches.data.list.length === 0 ? (
+          <Typography sx={{ mt: 2 }}>{t('withdrawals.signingExport.noBatches')}</Typography>
+        ) : (
+          <Table size="small" aria-label={t('withdrawals.signingExport.batchesTitle')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('withdrawals.signingExport.batch')}</TableCell>
+                <TableCell>{t('withdrawals.signingExport.createdAt')}</TableCell>
+                <TableCell>{t('withdrawals.signingExport.createdBy')}</TableCell>
+                <TableCell align="right">{t('withdrawals.signingExport.requests')}</TableCell>
+                <TableCell>{t('withdrawals.signingExport.total')}</TableCell>
+                <TableCell>{t('withdrawals.signingExport.hash')}</TableCell>
+                <TableCell>{t('withdrawals.signingExport.download')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {batches.data.list.map((b) => (
+                <TableRow key={b.id} data-testid={`export-batch-${b.id}`}>
+                  <TableCell>{b.id}</TableCell>
+                  <TableCell>{formatDateTime(b.createdAt)}</TableCell>
+                  <TableCell>{b.adminUserName}</TableCell>
+                  <TableCell align="right">{b.requestCount.toLocaleString('ja-JP')}</TableCell>
+                  <TableCell>
+                    {b.totals.map((x) => (
+                      <div key={x.coin}>{formatAmount(x.amount, x.coin)}</div>
+                    ))}
+                  </TableCell>
+                  <TableCell>
+                    <Typography
+                      variant="caption"
+                      component="code"
+                      title={b.fileSha256}
+                      sx={{ fontFamily: 'monospace' }}
+                    >
+                      {b.fileSha256.slice(0, 12)}…
+                    </Typography>
+                  </TableCell>
+                  <TableCell>
+                    <Stack direction="row" spacing={1}>
+                      {b.files.map((f) => (
+                        <Button
+                          key={f.layout}
+                          size="small"
+                          variant="outlined"
+                          disabled={downloader.isPending}
+                          title={f.fileName}
+                          aria-label={t('withdrawals.signingExport.downloadLayout', {
+                            id: b.id,
+                            layout: f.layout.toUpperCase(),
+                          })}
+                          onClick={() => get(b.id, f.layout)}
+                        >
+                          {f.layout.toUpperCase()}
+                        </Button>
+                      ))}
+                    </Stack>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
+          {t('withdrawals.signingExport.newer')}
+        </Button>
+        <Button disabled={(page + 1) * BATCHES_PAGE >= total} onClick={() => setPage((p) => p + 1)}>
+          {t('withdrawals.signingExport.older')}
+        </Button>
+        <Button onClick={onClose}>{t('withdrawals.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { fileNameStamp, isTimeZone } from './business-time';
+
+describe('fileNameStamp', () => {
+  it('stamps the wall-clock minute in the business time zone', () => {
+    // 23:30 UTC on Nov 23 is 08:30 on Nov 24 in Tokyo: the day changes too.
+    const at = new Date('2026-11-23T23:30:45.000Z');
+    expect(fileNameStamp(at, 'Asia/Tokyo')).toBe('20261124T0830');
+    expect(fileNameStamp(at, 'UTC')).toBe('20261123T2330Z');
+    expect(fileNameStamp(new Date('2026-01-01T00:00:00.000Z'), 'America/New_York')).toBe(
+      '20251231T1900',
+    );
+  });
+
+  it('midnight is 00, not 24', () => {
+    expect(fileNameStamp(new Date('2026-11-23T15:00:00.000Z'), 'Asia/Tokyo')).toBe('20261124T0000');
+  });
+
+  it('knows a zone from a typo', () => {
+    expect(isTimeZone('Asia/Tokyo')).toBe(true);
+    expect(isTimeZone('UTC')).toBe(true);
+    expect(isTimeZone('Asia/Tokio')).toBe(false);
+    expect(isTimeZone('')).toBe(false);
+  });
+});
