@@ -197,27 +197,84 @@ describe('withdrawals screens', () => {
         'writer01',
       ]);
 
-      // 3. Export for signing: the file downloads and names both approved requests.
+      // 3. Export for signing from the list filtered by requested-at (the large request's
+      // user and day): exactly the approved requests the filters show go into the file and
+      // into processing, the confirmation saying how many; then the batch downloads again
+      // from the screen, byte for byte.
       await page.reload();
       await rowOf(page, large).waitFor();
       await expect.poll(() => chipText(page, large), { timeout: 60_000 }).toBe('Approved');
+      const day = large.requestedAt.slice(0, 10);
+      const filtered = await gql<{ withdrawalRequests: { list: Array<{ id: string }> } }>(
+        `query ($kind: WithdrawalKind!, $input: WithdrawalListInput) {
+          withdrawalRequests(kind: $kind, input: $input) { list { id } } }`,
+        {
+          kind,
+          input: {
+            searchParams: {
+              status: 'approved',
+              userId: large.userId,
+              requestedAtFrom: `${day}T00:00:00.000Z`,
+              requestedAtUntil: `${day}T23:59:59.999Z`,
+            },
+            pagination: { limit: 500 },
+          },
+        },
+      );
+      const expectedIds = filtered.withdrawalRequests.list.map((r) => r.id).sort();
+      expect(expectedIds).toContain(large.id);
       await page.getByRole('button', { name: 'Export CSV', exact: true }).click();
-      const confirm = page.getByRole('dialog').filter({ hasText: 'Exports the approved' });
-      await confirm.getByText('Exports the approved requests for signing').waitFor();
+      const confirm = page.getByRole('dialog').filter({ hasText: 'Filters applied' });
+      await confirm
+        .getByTestId('export-count')
+        .filter({ hasText: `Approved requests to export: ${expectedIds.length}` })
+        .waitFor();
+      await confirm
+        .getByTestId('export-filters')
+        .getByText(`Requested from: ${day.replace(/-/g, '/')} 00:00:00`, { exact: false })
+        .waitFor();
       const [download] = await Promise.all([
         page.waitForEvent('download', { timeout: 60_000 }),
-        confirm.getByRole('button', { name: 'Export', exact: true }).click(),
+        confirm
+          .getByRole('button', { name: `Export ${expectedIds.length} request(s)`, exact: true })
+          .click(),
       ]);
-      const text = fs
-        .readFileSync((await download.path())!)
+      const firstBytes = fs.readFileSync((await download.path())!);
+      // The success message names the file as it was saved (stamped in Asia/Tokyo).
+      const savedAs = download.suggestedFilename();
+      expect(savedAs).toMatch(/^[A-Za-z]+Csv_batch\d+_\d{8}T\d{4}\.csv$/);
+      await page.getByText(`Exported ${expectedIds.length} request(s) to ${savedAs}.`).waitFor();
+      const [header, ...lines] = firstBytes
         .toString('utf8')
-        .replace(/^\uFEFF/, '');
-      const [header, ...lines] = text.split('\r\n').filter((l) => l !== '');
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .filter((l) => l !== '');
       expect(header!.split(',')[0]).toBe('id');
-      const exportedIds = lines.map((l) => l.split(',')[0]);
-      expect(exportedIds).toContain(large.id);
-      expect(exportedIds).toContain(small.id);
+      expect(lines.map((l) => l.split(',')[0]).sort()).toEqual(expectedIds);
+      for (const id of expectedIds)
+        expect((await requestById(kind, { ...large, id })).status).toBe('processing');
+      expect((await requestById(kind, large)).status).toBe('processing');
+      if (!expectedIds.includes(small.id))
+        expect((await requestById(kind, small)).status).toBe('approved');
       await expect.poll(() => chipText(page, large), { timeout: 60_000 }).toBe('Processing');
+
+      // The batch again, from the export history: the same bytes under the same name.
+      await page.getByRole('button', { name: 'Export history', exact: true }).click();
+      const history = page.getByRole('dialog').filter({ hasText: 'Signing export history' });
+      const batchId = /_batch(\d+)_/.exec(savedAs)![1]!;
+      const batchRow = history.getByTestId(`export-batch-${batchId}`);
+      await batchRow.waitFor();
+      await batchRow.getByRole('cell', { name: 'writer01' }).waitFor();
+      await screenshot(page, 'withdrawals-export-history-en');
+      const [again] = await Promise.all([
+        page.waitForEvent('download', { timeout: 60_000 }),
+        batchRow
+          .getByRole('button', { name: `Download batch ${batchId} again as V1`, exact: true })
+          .click(),
+      ]);
+      expect(again.suggestedFilename()).toBe(savedAs);
+      expect(fs.readFileSync((await again.path())!).equals(firstBytes)).toBe(true);
+      await history.getByRole('button', { name: 'Close', exact: true }).click();
 
       // 4. Upload its transaction file: checked first, then applied; it is completed.
       const hash = `0x${randomBytes(32).toString('hex')}`;

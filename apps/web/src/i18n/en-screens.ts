@@ -243,8 +243,8 @@ export const enScreens: ScreensMessages = {
       total: 'Total',
       underApproved:
         'Some requests lack approvals after a threshold change, so nothing can be exported: {{ids}}. Reject them or leave them out with the filters.',
-      confirm: 'Export {{count}} requests',
-      done: 'Exported {{count}} requests to {{fileName}}.',
+      confirm: 'Export {{count}} request(s)',
+      done: 'Exported {{count}} request(s) to {{fileName}}.',
       batchesButton: 'Export history',
       batchesTitle: 'Signing export history',
       batchesHint:
