@@ -2,15 +2,13 @@ import { ConfigError, loadConfig, type Config } from './config/env';
 import { isLoopbackHost } from './config/network';
 import { resolveSecretsKey } from './config/secrets-key';
 import { openConfiguredDatabase } from './db/database';
-import { migrate } from './db/migrator';
 import { createJobs } from './platform/jobs';
 import { MAIL_EXPAND_QUEUE, MAIL_QUEUE, registerMailJobs } from './modules/mail/mail-jobs';
 import { createMailWorker } from './modules/mail/mail-worker';
 import { buildApp } from './app';
-import { DEMO_ADMINS, DEMO_PASSWORD, seedDemoAdmins } from './seed/demo-admins';
-import { seedDemoPopulation } from './seed/population/demo-population';
-import { materializeDemoFiles } from './seed/demo-files';
+import { DEMO_ADMINS, DEMO_PASSWORD } from './seed/demo-admins';
 import { createFileStorage } from './platform/storage';
+import { prepareDatabase } from './start-up';
 
 function readConfig(): Config & { secretsKey: Buffer } {
   try {
@@ -38,13 +36,13 @@ function listeningOn(config: Config): string {
 async function main(): Promise<void> {
   const config = readConfig();
   const database = await openConfiguredDatabase(config);
-  const applied = await migrate(database.db);
-  const seeded = config.demoSeed ? await seedDemoAdmins(database.db) : false;
-  if (config.demoSeed) {
-    await seedDemoPopulation(database.db);
-    // The generated inquiries' attachments, as real files in the storage.
-    await materializeDemoFiles(database.db, createFileStorage(config.fileStorage));
-  }
+  // Migrations and the demo seed, under one lock: replicas may start at the same moment.
+  const prepared = await prepareDatabase(database.db, {
+    demoSeed: config.demoSeed,
+    storage: config.demoSeed ? createFileStorage(config.fileStorage) : undefined,
+  });
+  const applied = prepared.applied;
+  const seeded = prepared.seededAdmins;
   // Background jobs run in the server process only (test apps from buildApp() have none).
   // Modules declare their queues and handlers on `jobs` before it starts.
   let logJobError = (error: Error) => console.error(`background jobs: ${error.message}`);

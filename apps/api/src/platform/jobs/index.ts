@@ -3,6 +3,7 @@ export { runBatched, type BatchedJobResult, type BatchStep } from './batched-job
 export { runOnce } from './idempotent';
 export {
   createJobs,
+  installJobsSchema,
   kyselyJobDb,
   type JobHandler,
   type Jobs,

@@ -3,6 +3,13 @@ import type { Executor } from '../../db/executor';
 
 /** The SQL of the platform's job helpers (migration 0030). */
 
+/** Whether a table (`schema.name`) exists. */
+export async function tableExists(db: Executor, qualifiedName: string): Promise<boolean> {
+  const { rows } = await sql<{ name: string | null }>`
+    SELECT to_regclass(${qualifiedName})::text AS name`.execute(db);
+  return Boolean(rows[0]?.name);
+}
+
 /** Claims `key`; false when an earlier, committed run already did. */
 export async function claimProcessedKey(trx: Executor, key: string): Promise<boolean> {
   const row = await trx

@@ -2,6 +2,7 @@ import { CompiledQuery, type Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
+import { tableExists } from './jobs-repository';
 
 /**
  * Background jobs on pg-boss 10 (docs/decisions/jobs.md), in the app's own database and
@@ -67,10 +68,27 @@ export function kyselyJobDb(executor: Executor): PgBoss.Db {
   };
 }
 
+/** pg-boss's schema name in our database. */
+const JOBS_SCHEMA = 'pgboss';
+
+/**
+ * Creates pg-boss's schema when it does not exist, on `executor`. The server's start-up runs
+ * this under the migration lock (start-up.ts), before `start()`: two replicas starting at once
+ * on an empty database would otherwise both create it, and pg-boss's own guard (an advisory lock
+ * around `CREATE SCHEMA IF NOT EXISTS`) lets the second fail with a duplicate key on
+ * `pg_namespace` (seen in test/start-up.test.ts). Upgrades of an existing schema stay with
+ * pg-boss, whose migrations refuse a second run cleanly. Returns whether it created the schema.
+ */
+export async function installJobsSchema(executor: Executor): Promise<boolean> {
+  if (await tableExists(executor, `${JOBS_SCHEMA}.version`)) return false;
+  await executor.executeQuery(CompiledQuery.raw(PgBoss.getConstructionPlans(JOBS_SCHEMA), []));
+  return true;
+}
+
 export function createJobs(db: Kysely<DB>, options: JobsOptions = {}): Jobs {
   const boss = new PgBoss({
     db: kyselyJobDb(db),
-    schema: 'pgboss',
+    schema: JOBS_SCHEMA,
     supervise: options.supervise ?? true,
     // No cron schedules yet; the clock monitor would only add polling.
     schedule: false,
