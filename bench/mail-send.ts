@@ -166,7 +166,7 @@ export async function runMailBench(options: MailBenchOptions): Promise<MailBench
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
     const requestStarted = performance.now();
-    const sent = await mail.send(actor, notification.id, { audience: 'locale' });
+    const sent = await mail.send(actor, notification.id, { audience: 'locale' }, 'en');
     const requestMs = performance.now() - requestStarted;
     const requestStall = loop.max;
     loop.disable();

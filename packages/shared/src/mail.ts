@@ -28,6 +28,67 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 export const MAIL_AUDIENCES = ['locale', 'users'] as const;
 export type MailAudienceKind = (typeof MAIL_AUDIENCES)[number];
 
+/** At most this many users may be named in one send (a larger audience goes by language). */
+export const MAIL_MAX_NAMED_USERS = 1000;
+
+/**
+ * Why a send's recipients were refused (`extensions.reason` of a BAD_USER_INPUT answer, with
+ * `extensions.userIds` naming the ids concerned and `extensions.max` the limit). Naming users
+ * means exactly those users (docs/api.md, "Named recipients"), so anything that would make the
+ * recipients differ from the named users refuses the whole send and nothing is queued.
+ */
+export const MAIL_RECIPIENT_REASONS = [
+  // Users named (userIds) together with audience "locale": two different audiences.
+  'MAIL_AUDIENCE_CONFLICT',
+  // Audience "users" (or an empty userIds list) without any user.
+  'MAIL_NO_USERS',
+  'MAIL_TOO_MANY_USERS',
+  // Ids that match no user.
+  'MAIL_UNKNOWN_USERS',
+  // Users without an address mail can go to (empty, or with a line break).
+  'MAIL_UNREACHABLE_USERS',
+] as const;
+export type MailRecipientReason = (typeof MAIL_RECIPIENT_REASONS)[number];
+
+/** The texts of MAIL_RECIPIENT_REASONS (i18next placeholders: {{userIds}}, {{max}}). */
+export const MAIL_RECIPIENT_MESSAGES = {
+  en: {
+    MAIL_AUDIENCE_CONFLICT:
+      'Choose either users or a language audience, not both. Nothing was sent.',
+    MAIL_NO_USERS: 'Choose at least one user. Nothing was sent.',
+    MAIL_TOO_MANY_USERS:
+      'At most {{max}} users can be chosen; send to a language audience instead. Nothing was sent.',
+    MAIL_UNKNOWN_USERS: 'No user has these ids: {{userIds}}. Nothing was sent.',
+    MAIL_UNREACHABLE_USERS:
+      'These users have no address mail can be sent to: {{userIds}}. Nothing was sent.',
+  },
+  ja: {
+    MAIL_AUDIENCE_CONFLICT:
+      'ユーザーの指定と言語による配信先は同時に指定できません。送信していません。',
+    MAIL_NO_USERS: 'ユーザーを1人以上選択してください。送信していません。',
+    MAIL_TOO_MANY_USERS:
+      '選択できるユーザーは{{max}}人までです。言語による配信先で送信してください。送信していません。',
+    MAIL_UNKNOWN_USERS: '次のIDのユーザーは存在しません: {{userIds}}。送信していません。',
+    MAIL_UNREACHABLE_USERS:
+      '次のユーザーには送信できるメールアドレスがありません: {{userIds}}。送信していません。',
+  },
+} as const satisfies Record<Locale, Record<MailRecipientReason, string>>;
+
+export function isMailRecipientReason(value: unknown): value is MailRecipientReason {
+  return typeof value === 'string' && (MAIL_RECIPIENT_REASONS as readonly string[]).includes(value);
+}
+
+/** The text of a refused recipients reason in `locale`, its placeholders filled in. */
+export function formatMailRecipientError(
+  reason: MailRecipientReason,
+  params: { userIds?: readonly (number | string)[]; max?: number },
+  locale: Locale,
+): string {
+  return MAIL_RECIPIENT_MESSAGES[locale][reason]
+    .replace('{{userIds}}', (params.userIds ?? []).join(', '))
+    .replace('{{max}}', String(params.max ?? MAIL_MAX_NAMED_USERS));
+}
+
 /** A CR or LF in a header value would let its text start a header of its own. */
 export function hasLineBreak(value: string): boolean {
   return /[\r\n]/.test(value);

@@ -113,12 +113,26 @@ export async function deleteNotification(db: Executor, id: number): Promise<bool
 /** Users a send reaches: by locale (users without details count as the default, ja), or by id. */
 export type Audience = { kind: 'locale'; language: Locale } | { kind: 'users'; userIds: number[] };
 
+/** Addresses with a line break (or none) never become recipients (the header rule, issue 15). */
+const DELIVERABLE = sql<boolean>`u.email !~ '[\\r\\n]' AND u.email <> ''`;
+
 function audienceWhere(audience: Audience) {
-  // Addresses with a line break never become recipients (the header rule, issue 15).
-  const safe = sql`u.email !~ '[\\r\\n]' AND u.email <> ''`;
+  const safe = DELIVERABLE;
   return audience.kind === 'locale'
     ? sql`${safe} AND coalesce(d.default_locale, 'ja') = ${audience.language}`
     : sql`${safe} AND u.id = ANY(${audience.userIds}::int[])`;
+}
+
+/** A named user as the send screen shows it; `deliverable`: the address can take mail. */
+export type NamedUser = { id: number; userName: string; email: string; deliverable: boolean };
+
+/** The users of `ids` that exist (any order; ids matching no user are simply absent). */
+export async function findNamedUsers(db: Executor, ids: readonly number[]): Promise<NamedUser[]> {
+  const { rows } = await sql<NamedUser>`
+    SELECT u.id, u.user_name AS "userName", u.email, ${DELIVERABLE} AS deliverable
+      FROM end_users u
+     WHERE u.id = ANY(${ids}::int[])`.execute(db);
+  return rows;
 }
 
 export async function countAudience(

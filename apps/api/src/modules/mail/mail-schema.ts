@@ -1,7 +1,13 @@
 import type { ArgBuilder } from '@pothos/core';
 import { builder } from '../../graphql/builder';
 import { pagedListQuery } from '../../graphql/pagination';
-import type { NotificationRow, RecipientRow, SendCounts, SendRow } from './mail-repository';
+import type {
+  NamedUser,
+  NotificationRow,
+  RecipientRow,
+  SendCounts,
+  SendRow,
+} from './mail-repository';
 import { NOTIFICATIONS_SORT_TARGETS } from './mail-service';
 
 const NotificationRef = builder.objectRef<NotificationRow>('Notification').implement({
@@ -36,10 +42,23 @@ const DeleteNotificationResultRef = builder
     }),
   });
 
+const MailNamedUserRef = builder.objectRef<NamedUser>('MailNamedUser').implement({
+  description: 'A user named as a recipient, as the send will address them.',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    userName: t.exposeString('userName'),
+    email: t.exposeString('email'),
+  }),
+});
+
 const MailPreviewRef = builder
-  .objectRef<{ subject: string; body: string; language: string; recipientCount: number }>(
-    'MailPreview',
-  )
+  .objectRef<{
+    subject: string;
+    body: string;
+    language: string;
+    recipientCount: number;
+    namedUsers: NamedUser[];
+  }>('MailPreview')
   .implement({
     description: 'The message exactly as recipients receive it, and how many the audience reaches.',
     fields: (t) => ({
@@ -47,6 +66,12 @@ const MailPreviewRef = builder
       body: t.exposeString('body'),
       language: t.exposeString('language'),
       recipientCount: t.exposeInt('recipientCount'),
+      namedUsers: t.field({
+        type: [MailNamedUserRef],
+        description:
+          'Audience users: exactly the named users, in the order named, who are the recipients. Empty for a language audience.',
+        resolve: (p) => p.namedUsers,
+      }),
     }),
   });
 
@@ -196,10 +221,12 @@ builder.mutationField('postDeleteNotification', (t) =>
   }),
 );
 
+const AUDIENCE_RULE =
+  'Audience: locale (users whose locale is the notification language; the default without userIds) or users (exactly the users of userIds; userIds alone means users). userIds with audience locale, users without ids, more than 1000 ids, ids matching no user and users without a usable address are refused (BAD_USER_INPUT, extensions.reason MAIL_*, extensions.userIds listing the ids) and nothing is sent.';
+
 builder.queryField('mailPreview', (t) =>
   t.field({
-    description:
-      'The mail of a notification as it will be sent, and the recipient count of the audience: locale (users whose locale is the notification language; default) or users (userIds).',
+    description: `The mail of a notification as it will be sent, the recipient count of the audience and the named users. ${AUDIENCE_RULE}`,
     type: MailPreviewRef,
     authScopes: { authenticated: true },
     args: {
@@ -207,7 +234,7 @@ builder.queryField('mailPreview', (t) =>
       audience: t.arg.string({ required: false }),
       userIds: t.arg.intList({ required: false }),
     },
-    resolve: (_root, args, ctx) => ctx.services.mail.preview(args.notificationId, args),
+    resolve: (_root, args, ctx) => ctx.services.mail.preview(args.notificationId, args, ctx.locale),
   }),
 );
 
@@ -226,17 +253,19 @@ builder.mutationField('postSendTestMail', (t) =>
 
 builder.mutationField('postSendMail', (t) =>
   t.field({
-    description:
-      'Sends the notification to its audience: writes one outbox row per recipient with the audit row in one transaction and returns at once; delivery follows (mailSend).',
+    description: `Sends the notification to its audience: writes one outbox row per recipient with the audit row in one transaction and returns at once; delivery follows (mailSend). ${AUDIENCE_RULE}`,
     type: SendMailResultRef,
     authScopes: { write: true },
     args: {
       notificationId: t.arg.int({ required: true }),
-      audience: t.arg.string({ required: false, description: 'locale (default) or users.' }),
+      audience: t.arg.string({
+        required: false,
+        description: 'locale (the default without userIds) or users.',
+      }),
       userIds: t.arg.intList({ required: false }),
     },
     resolve: async (_root, args, ctx) => ({
-      ...(await ctx.services.mail.send(ctx.actor, args.notificationId, args)),
+      ...(await ctx.services.mail.send(ctx.actor, args.notificationId, args, ctx.locale)),
       message: 'Mail queued.',
     }),
   }),

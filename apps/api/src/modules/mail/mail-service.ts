@@ -1,9 +1,12 @@
 import {
+  formatMailRecipientError,
   hasLineBreak,
   MAIL_AUDIENCES,
+  MAIL_MAX_NAMED_USERS,
   MAIL_STATUSES,
   NOTIFICATION_MESSAGES,
   type Locale,
+  type MailRecipientReason,
   type MailStatus,
   type NotificationMessageKey,
 } from '@app/shared';
@@ -11,6 +14,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { badInput, notFound, positiveId } from '../../shared/list-input';
+import type { Executor } from '../../db/executor';
 import type { PageRequest } from '../../shared/page';
 import type { Actor, AuditService } from '../audit/audit-service';
 import { MAIL_EXPAND_QUEUE, MAIL_QUEUE, type MailKick } from './mail-jobs';
@@ -19,8 +23,6 @@ import * as repo from './mail-repository';
 const AUDIT_TARGET = 'notification';
 const MAX_TITLE = 200;
 const MAX_CONTENT = 20_000;
-/** A chosen-users send names at most this many users (larger audiences go by locale). */
-const MAX_CHOSEN_USERS = 1000;
 /**
  * A locale send to more recipients than this is expanded by the job in chunks (the request
  * writes the send and counts it); up to this, the request writes every outbox row at once.
@@ -90,19 +92,57 @@ function checkNotification(
   };
 }
 
-function checkAudience(args: AudienceArgs, language: Locale): repo.Audience {
-  const kind = args.audience ?? 'locale';
+/** A refused set of recipients: the reason's code, its text in `locale`, the ids concerned. */
+function recipientError(
+  reason: MailRecipientReason,
+  locale: Locale,
+  userIds: readonly number[] = [],
+): AppError {
+  return new AppError(
+    'BAD_USER_INPUT',
+    formatMailRecipientError(reason, { userIds, max: MAIL_MAX_NAMED_USERS }, locale),
+    { field: 'userIds', reason, userIds, max: MAIL_MAX_NAMED_USERS },
+  );
+}
+
+/**
+ * Who a send goes to. Naming users (`userIds`, even without `audience`) means exactly those
+ * users: it never widens to the language audience, and naming users together with
+ * `audience: "locale"` is refused as contradictory (MAIL_AUDIENCE_CONFLICT).
+ */
+function checkAudience(args: AudienceArgs, language: Locale, locale: Locale): repo.Audience {
+  const named = args.userIds ?? null;
+  const kind = args.audience ?? (named === null ? 'locale' : 'users');
   if (!(MAIL_AUDIENCES as readonly string[]).includes(kind)) {
     throw badInput('audience', `must be one of ${MAIL_AUDIENCES.join(', ')}.`);
   }
-  if (kind === 'locale') return { kind: 'locale', language };
-  const ids = [...new Set(args.userIds ?? [])];
-  if (ids.length === 0) throw badInput('userIds', 'choose at least one user.');
-  if (ids.length > MAX_CHOSEN_USERS) {
-    throw badInput('userIds', `at most ${MAX_CHOSEN_USERS} users; send to a language instead.`);
+  if (kind === 'locale') {
+    if (named !== null) throw recipientError('MAIL_AUDIENCE_CONFLICT', locale);
+    return { kind: 'locale', language };
   }
-  ids.forEach((id) => positiveId('userIds', id));
+  const ids = [...new Set(named ?? [])];
+  if (ids.length === 0) throw recipientError('MAIL_NO_USERS', locale);
+  if (ids.length > MAIL_MAX_NAMED_USERS) throw recipientError('MAIL_TOO_MANY_USERS', locale);
   return { kind: 'users', userIds: ids };
+}
+
+/**
+ * The named users, in the order named, each of them existing and reachable: an id that matches
+ * no user (MAIL_UNKNOWN_USERS) or a user without a usable address (MAIL_UNREACHABLE_USERS)
+ * refuses the whole send, listing the ids, rather than mailing fewer people than named.
+ */
+async function namedUsers(
+  db: Executor,
+  userIds: readonly number[],
+  locale: Locale,
+): Promise<repo.NamedUser[]> {
+  const found = new Map((await repo.findNamedUsers(db, userIds)).map((u) => [u.id, u]));
+  const unknown = userIds.filter((id) => !found.has(id));
+  if (unknown.length > 0) throw recipientError('MAIL_UNKNOWN_USERS', locale, unknown);
+  const users = userIds.map((id) => found.get(id)!);
+  const unreachable = users.filter((u) => !u.deliverable).map((u) => u.id);
+  if (unreachable.length > 0) throw recipientError('MAIL_UNREACHABLE_USERS', locale, unreachable);
+  return users;
 }
 
 function mailStatus(value: string | null | undefined): MailStatus | undefined {
@@ -201,13 +241,19 @@ export function createMailService(
       );
     },
 
-    /** The message as it will be sent, and how many users the audience reaches now. */
-    preview: async (id: number, args: AudienceArgs) => {
+    /**
+     * The message as it will be sent, how many users the audience reaches now and, for named
+     * users, who they are (the same checks as the send: unknown ids are refused and listed).
+     */
+    preview: async (id: number, args: AudienceArgs, locale: Locale) => {
       const n = await notification(id);
-      const audience = checkAudience(args, n.language);
+      const audience = checkAudience(args, n.language, locale);
+      const named = audience.kind === 'users' ? await namedUsers(db, audience.userIds, locale) : [];
       return {
         ...renderNotificationMail(n),
-        recipientCount: await repo.countAudience(db, audience),
+        recipientCount:
+          audience.kind === 'users' ? named.length : await repo.countAudience(db, audience),
+        namedUsers: named,
       };
     },
 
@@ -251,9 +297,9 @@ export function createMailService(
      * (one INSERT … SELECT); a larger one is frozen (users matching it with an id up to the
      * highest now) and counted, and the job writes its rows in chunks (mail-expansion.ts).
      */
-    send: async (actor: Actor, id: number, args: AudienceArgs) => {
+    send: async (actor: Actor, id: number, args: AudienceArgs, locale: Locale) => {
       const n = await notification(id);
-      const audience = checkAudience(args, n.language);
+      const audience = checkAudience(args, n.language, locale);
       const message = renderNotificationMail(n);
       return audit.withAudit(
         actor,
@@ -270,8 +316,13 @@ export function createMailService(
           let recipientCount: number;
           let expanding = false;
           if (audience.kind === 'users') {
+            // Checked in the transaction that writes the rows: exactly the named users, or none.
+            await namedUsers(trx, audience.userIds, locale);
             mailSendId = await repo.insertSend(trx, base);
             recipientCount = await repo.enqueueAudience(trx, mailSendId, n.id, message, audience);
+            if (recipientCount !== audience.userIds.length) {
+              throw new Error(`named ${audience.userIds.length} users, queued ${recipientCount}`);
+            }
           } else {
             const maxUserId = await repo.maxUserId(trx);
             recipientCount = await repo.countAudience(trx, audience, maxUserId);

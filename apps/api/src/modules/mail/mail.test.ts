@@ -444,6 +444,163 @@ describe('sending through pg-boss and a real SMTP server', () => {
   });
 });
 
+describe('named recipients (issue 24): naming users means exactly those users', () => {
+  const SEND = `mutation ($id: Int!, $audience: String, $ids: [Int!]) {
+    postSendMail(notificationId: $id, audience: $audience, userIds: $ids) { mailSendId recipientCount }
+  }`;
+  const PREVIEW = `query ($id: Int!, $audience: String, $ids: [Int!]) {
+    mailPreview(notificationId: $id, audience: $audience, userIds: $ids) {
+      recipientCount namedUsers { id userName email }
+    }
+  }`;
+  const sendCount = async () =>
+    Number(
+      (
+        await t.database.db
+          .selectFrom('mail_sends')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  /** Asks in both languages; each is refused with `reason`, and no send is written. */
+  async function refusedInBoth(variables: Record<string, unknown>, reason: string) {
+    const before = await sendCount();
+    const answers = {
+      en: await gqlIn('en', SEND, variables),
+      ja: await gqlIn('ja', SEND, variables),
+    };
+    for (const answer of Object.values(answers)) {
+      expect(answer.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason });
+    }
+    expect(await sendCount()).toBe(before);
+    const preview = await gqlIn('en', PREVIEW, variables);
+    expect(preview.errors?.[0]?.extensions).toMatchObject({ reason });
+    return {
+      en: answers.en.errors![0]!.message,
+      ja: answers.ja.errors![0]!.message,
+      extensions: answers.en.errors![0]!.extensions!,
+    };
+  }
+
+  it('userIds without an audience reach those users only, never the language audience', async () => {
+    const [chosen] = await addUsers(1, 'en', 'named');
+    const name = `named${userSeq}`;
+    await addUsers(3, 'en', 'bystander');
+    const id = await createNotification('Only you', 'Just for one user.', 'en');
+    const sent = await t.gql<{ postSendMail: { mailSendId: string; recipientCount: number } }>(
+      SEND,
+      { id, ids: [chosen] },
+      writer,
+    );
+    expect(sent.errors).toBeUndefined();
+    expect(sent.data!.postSendMail.recipientCount).toBe(1);
+    const rows = await t.database.db
+      .selectFrom('mail_outbox')
+      .select('end_user_id')
+      .where('mail_send_id', '=', sent.data!.postSendMail.mailSendId)
+      .execute();
+    expect(rows).toEqual([{ end_user_id: chosen }]);
+    const send = await t.database.db
+      .selectFrom('mail_sends')
+      .select(['audience', 'recipient_count'])
+      .where('id', '=', sent.data!.postSendMail.mailSendId)
+      .executeTakeFirstOrThrow();
+    expect(send).toEqual({ audience: 'users', recipient_count: 1 });
+    await eventually(async () => {
+      expect((await sendCounts(sent.data!.postSendMail.mailSendId)).counts.sent).toBe(1);
+    });
+    const delivered = smtp.received.filter((m) => m.headers.subject === 'Only you');
+    expect(delivered.map((m) => m.to)).toEqual([[`${name}@example.com`]]);
+
+    // The preview names that user, as the screen shows them before the send.
+    const preview = await t.gql<{
+      mailPreview: { recipientCount: number; namedUsers: Array<{ id: number; email: string }> };
+    }>(PREVIEW, { id, ids: [chosen] }, reader);
+    expect(preview.errors).toBeUndefined();
+    expect(preview.data!.mailPreview.recipientCount).toBe(1);
+    expect(preview.data!.mailPreview.namedUsers).toEqual([
+      { id: chosen, userName: name, email: `${name}@example.com` },
+    ]);
+  });
+
+  it('refuses named users together with the language audience, and an empty list of users', async () => {
+    const [user] = await addUsers(1, 'en', 'conflict');
+    const id = await createNotification('Contradiction', 'Which audience?', 'en');
+    const conflict = await refusedInBoth(
+      { id, audience: 'locale', ids: [user] },
+      'MAIL_AUDIENCE_CONFLICT',
+    );
+    expect(conflict.en).toBe(
+      'Choose either users or a language audience, not both. Nothing was sent.',
+    );
+    expect(conflict.ja).toBe(
+      'ユーザーの指定と言語による配信先は同時に指定できません。送信していません。',
+    );
+    // An explicit empty list names nobody: it does not fall back to everyone.
+    const none = await refusedInBoth({ id, ids: [] }, 'MAIL_NO_USERS');
+    expect(none.en).toBe('Choose at least one user. Nothing was sent.');
+    expect(none.ja).toBe('ユーザーを1人以上選択してください。送信していません。');
+    await refusedInBoth({ id, audience: 'users' }, 'MAIL_NO_USERS');
+    const many = await refusedInBoth(
+      { id, ids: Array.from({ length: 1001 }, (_, i) => i + 1) },
+      'MAIL_TOO_MANY_USERS',
+    );
+    expect(many.en).toContain('At most 1000 users');
+    expect(many.ja).toContain('1000人まで');
+  });
+
+  it('lists ids that match no user and sends nothing, rather than mailing fewer people', async () => {
+    const users = await addUsers(3, 'en', 'known');
+    const id = await createNotification('Some unknown', 'Three real users, two not.', 'en');
+    const unknown = await refusedInBoth(
+      { id, ids: [users[0], users[1], 999_999, users[2], -4, users[0]] },
+      'MAIL_UNKNOWN_USERS',
+    );
+    expect(unknown.extensions.userIds).toEqual([999_999, -4]);
+    expect(unknown.en).toBe('No user has these ids: 999999, -4. Nothing was sent.');
+    expect(unknown.ja).toBe('次のIDのユーザーは存在しません: 999999, -4。送信していません。');
+    // A value that is no id at all is refused by GraphQL itself, naming it.
+    const malformed = await gqlIn('en', SEND, { id, ids: [users[0], 'abc'] });
+    expect(malformed.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(malformed.errors?.[0]?.message).toContain('"abc"');
+
+    // A user whose address cannot take mail is named back too.
+    const [broken] = await addUsers(1, 'en', 'noaddress');
+    await t.database.db
+      .updateTable('end_users')
+      .set({ email: '' })
+      .where('id', '=', broken!)
+      .execute();
+    const unreachable = await refusedInBoth(
+      { id, ids: [users[0], broken] },
+      'MAIL_UNREACHABLE_USERS',
+    );
+    expect(unreachable.extensions.userIds).toEqual([broken]);
+    expect(unreachable.en).toBe(
+      `These users have no address mail can be sent to: ${broken}. Nothing was sent.`,
+    );
+    // (Its address back, so the language audiences of the later tests stay as they were.)
+    await t.database.db
+      .updateTable('end_users')
+      .set({ email: `noaddress${broken}@example.com` })
+      .where('id', '=', broken!)
+      .execute();
+
+    // The same users, all known and reachable, are sent to, each once.
+    const sent = await t.gql<{ postSendMail: { mailSendId: string; recipientCount: number } }>(
+      SEND,
+      { id, audience: 'users', ids: [...users, users[0]] },
+      writer,
+    );
+    expect(sent.errors).toBeUndefined();
+    expect(sent.data!.postSendMail.recipientCount).toBe(3);
+    await eventually(async () => {
+      expect((await sendCounts(sent.data!.postSendMail.mailSendId)).counts.sent).toBe(3);
+    });
+  });
+});
+
 describe('the delivery worker', () => {
   /** Queues a send to `count` new users without the job queue (which is stopped here). */
   async function queueSend(
@@ -648,7 +805,7 @@ describe('the delivery worker', () => {
       { title: 'Chunked', content: 'In chunks.', language: 'en' },
       'en',
     );
-    const { mailSendId, recipientCount } = await service.send(actor, n.id, {});
+    const { mailSendId, recipientCount } = await service.send(actor, n.id, {}, 'en');
     const outboxRows = async () =>
       db
         .selectFrom('mail_outbox')
