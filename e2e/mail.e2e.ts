@@ -45,6 +45,35 @@ afterAll(async () => {
   await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
 });
 
+/** The users with the lowest ids, through the API (as the users list shows them). */
+async function firstUsers(count: number) {
+  const login = await fetch(`${server.baseUrl}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'reader@example.com', password: 'DemoPass123' }),
+  });
+  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  const response = await fetch(`${server.baseUrl}/graphql-admin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-admin-access-token': token },
+    body: JSON.stringify({
+      query: `query ($limit: Int) { users(pagination: { limit: $limit, sort: { target: "id", orderBy: ASC } }) {
+        list { id userName aubeUserInfo { email } } } }`,
+      variables: { limit: count },
+    }),
+  });
+  const body = (await response.json()) as {
+    data: {
+      users: { list: Array<{ id: number; userName: string; aubeUserInfo: { email: string } }> };
+    };
+  };
+  return body.data.users.list.map((u) => ({
+    id: u.id,
+    userName: u.userName,
+    email: u.aubeUserInfo.email,
+  }));
+}
+
 describe('notifications and mail in the browser', () => {
   it('creates a notification, previews, test-sends, sends, and sees every recipient sent', async () => {
     const context = await browser.newContext();
@@ -86,12 +115,27 @@ describe('notifications and mail in the browser', () => {
       .toContain('Sent 1 of 1');
     expect(received.filter((m) => m.to.includes('writer@example.com'))).toHaveLength(1);
 
-    // Three chosen users, so the test does not wait for the whole English audience.
+    // Three chosen users, so the test does not wait for the whole English audience. They are
+    // found by name and by email in the picker; no id is typed.
+    const chosen = await firstUsers(3);
     await page.getByLabel('Chosen users').check();
-    await page.getByLabel('User ids (comma-separated)').fill('1, 2, 3');
+    const picker = page.getByRole('combobox', { name: 'Recipients' });
+    for (const [i, user] of chosen.entries()) {
+      await picker.fill(i === 1 ? user.email : user.userName);
+      await page
+        .getByRole('option', { name: `${user.userName}${user.email} · #${user.id}` })
+        .click();
+    }
+    for (const user of chosen) {
+      await page.getByRole('button', { name: `${user.userName} <${user.email}>` }).waitFor();
+    }
     await expect
       .poll(() => page.getByTestId('recipient-count').textContent())
       .toBe('Recipients: 3');
+    // The screen names exactly who gets the mail.
+    await expect
+      .poll(() => page.getByTestId('recipients-who').getByRole('listitem').allTextContents())
+      .toEqual(chosen.map((u) => `${u.userName} <${u.email}> · #${u.id}`));
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     const sendConfirm = page.getByRole('dialog');
     await expect.poll(() => sendConfirm.textContent()).toContain('Do you want to send this mail?');
@@ -104,6 +148,7 @@ describe('notifications and mail in the browser', () => {
     await screenshot(page, 'send-mail-sent');
     const userMails = received.filter((m) => !m.to.includes('writer@example.com'));
     expect(userMails).toHaveLength(3);
+    expect(userMails.map((m) => m.to[0]).sort()).toEqual(chosen.map((u) => u.email).sort());
     for (const mail of userMails) {
       expect(mail.raw).toContain('Subject: E2E maintenance notice');
       expect(mail.raw).toContain('Content-Language: en');

@@ -345,7 +345,14 @@ export type MailPreviewQueryVariables = Exact<{
 }>;
 
 
-export type MailPreviewQuery = { mailPreview: { subject: string, body: string, language: string, recipientCount: number }, mailDelivery: { smtpConfigured: boolean, queued: number } };
+export type MailPreviewQuery = { mailPreview: { subject: string, body: string, language: string, recipientCount: number, namedUsers: Array<{ id: number, userName: string, email: string }> }, mailDelivery: { smtpConfigured: boolean, queued: number } };
+
+export type MailUserSearchQueryVariables = Exact<{
+  text: string;
+}>;
+
+
+export type MailUserSearchQuery = { byName: { list: Array<{ id: number, userName: string, aubeUserInfo: { email: string } }> }, byEmail: { list: Array<{ id: number, userName: string, aubeUserInfo: { email: string } }> } };
 
 export type SendTestMailMutationVariables = Exact<{
   notificationId: number;
@@ -1368,6 +1375,11 @@ export const MailPreviewDocument = new TypedDocumentString(`
     body
     language
     recipientCount
+    namedUsers {
+      id
+      userName
+      email
+    }
   }
   mailDelivery {
     smtpConfigured
@@ -1375,6 +1387,34 @@ export const MailPreviewDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<MailPreviewQuery, MailPreviewQueryVariables>;
+export const MailUserSearchDocument = new TypedDocumentString(`
+    query MailUserSearch($text: String!) {
+  byName: users(
+    userName: $text
+    pagination: {limit: 10, sort: {target: "userName", orderBy: ASC}}
+  ) {
+    list {
+      id
+      userName
+      aubeUserInfo {
+        email
+      }
+    }
+  }
+  byEmail: users(
+    email: $text
+    pagination: {limit: 10, sort: {target: "email", orderBy: ASC}}
+  ) {
+    list {
+      id
+      userName
+      aubeUserInfo {
+        email
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MailUserSearchQuery, MailUserSearchQueryVariables>;
 export const SendTestMailDocument = new TypedDocumentString(`
     mutation SendTestMail($notificationId: Int!) {
   postSendTestMail(notificationId: $notificationId) {

@@ -1,3 +1,4 @@
+import { MAIL_RECIPIENT_MESSAGES } from '@app/shared';
 import type { Messages } from './ja';
 
 export const en: Messages = {
@@ -216,5 +217,7 @@ export const en: Messages = {
     network: 'Server error!',
     unreachable: 'Could not reach the server. Check the connection and try again.',
     generic: 'Error: {{message}}',
+    // Refused recipients of a send (extensions.reason; texts shared with the API).
+    mail: MAIL_RECIPIENT_MESSAGES.en,
   },
 };

@@ -1,3 +1,5 @@
+import { MAIL_RECIPIENT_MESSAGES } from '@app/shared';
+
 /** Japanese, the default language. Every key here must exist in en.ts (type-checked). */
 export const ja = {
   app: {
@@ -217,6 +219,8 @@ export const ja = {
     network: 'サーバーエラー！',
     unreachable: 'サーバーに接続できませんでした。接続を確認して、もう一度お試しください。',
     generic: 'エラー: {{message}}',
+    // Refused recipients of a send (extensions.reason; texts shared with the API).
+    mail: MAIL_RECIPIENT_MESSAGES.ja,
   },
 };
 

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { isErrorCode } from '@app/shared';
+import { isErrorCode, isMailRecipientReason } from '@app/shared';
 import { GraphQLRequestError, NetworkError } from './graphql-client';
 
 // Codes whose server message is generic enough that a translated text says it better.
@@ -37,6 +37,15 @@ export function errorMessage(error: unknown, t: TFunction): string {
     // set, approvals missing, …): say so in the operator's language.
     const reason = error.errors[0]?.extensions?.reason;
     if (typeof reason === 'string' && REASON_TEXTS.has(reason)) return t(`errors.${reason}`);
+    // A send's recipients refused (unknown ids, a contradictory audience…): the ids it lists.
+    const extensions = error.errors[0]?.extensions;
+    if (code === 'BAD_USER_INPUT' && isMailRecipientReason(extensions?.reason)) {
+      const ids = Array.isArray(extensions.userIds) ? extensions.userIds.map(String) : [];
+      return t(`errors.mail.${extensions.reason}`, {
+        userIds: ids.join(', '),
+        max: typeof extensions.max === 'number' ? extensions.max : undefined,
+      });
+    }
     return error.message;
   }
   return t('errors.INTERNAL_SERVER_ERROR');

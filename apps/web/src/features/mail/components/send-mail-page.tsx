@@ -41,19 +41,10 @@ import {
   useSendMail,
   useSendTestMail,
   type AudienceChoice,
+  type MailUser,
 } from '../api/mail';
 import { sendProgress } from '../lib/send-progress';
-
-function parseIds(text: string): number[] {
-  return [
-    ...new Set(
-      text
-        .split(/[\s,]+/)
-        .map((part) => Number(part))
-        .filter((n) => Number.isInteger(n) && n > 0),
-    ),
-  ];
-}
+import { RecipientPicker, userLabel } from './recipient-picker';
 
 const STATUS_COLOR: Record<MailStatus, 'default' | 'info' | 'success' | 'error'> = {
   queued: 'default',
@@ -72,8 +63,8 @@ export function SendMailPage() {
   const me = useCurrentAdmin();
   const canWrite = hasRole(me.data, 'write');
   const [audienceKind, setAudienceKind] = useState<'locale' | 'users'>('locale');
-  const [idsText, setIdsText] = useState('');
-  const audience: AudienceChoice = { audience: audienceKind, userIds: parseIds(idsText) };
+  const [chosen, setChosen] = useState<MailUser[]>([]);
+  const audience: AudienceChoice = { audience: audienceKind, userIds: chosen.map((u) => u.id) };
   const preview = useMailPreview(notificationId, audience);
   const testSend = useSendTestMail();
   const send = useSendMail();
@@ -125,15 +116,7 @@ export function SendMailPage() {
               />
               <FormControlLabel value="users" control={<Radio />} label={t('mail.audienceUsers')} />
             </RadioGroup>
-            {audienceKind === 'users' && (
-              <TextField
-                size="small"
-                fullWidth
-                label={t('mail.userIds')}
-                value={idsText}
-                onChange={(e) => setIdsText(e.target.value)}
-              />
-            )}
+            {audienceKind === 'users' && <RecipientPicker value={chosen} onChange={setChosen} />}
           </Box>
           {preview.error && <Typography color="error">{errorMessage(preview.error, t)}</Typography>}
           {preview.data && (
@@ -153,6 +136,11 @@ export function SendMailPage() {
               <Typography sx={{ mt: 1 }} data-testid="recipient-count">
                 {t('mail.recipientCount', { count: preview.data.mailPreview.recipientCount })}
               </Typography>
+              <Recipients
+                audience={audience.audience}
+                language={preview.data.mailPreview.language}
+                users={preview.data.mailPreview.namedUsers}
+              />
             </Box>
           )}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -186,9 +174,16 @@ export function SendMailPage() {
         <DialogContent>
           <DialogContentText>{t('mail.sendConfirm')}</DialogContentText>
           {preview.data && (
-            <Typography sx={{ mt: 1 }}>
-              {t('mail.recipientCount', { count: preview.data.mailPreview.recipientCount })}
-            </Typography>
+            <>
+              <Typography sx={{ mt: 1 }}>
+                {t('mail.recipientCount', { count: preview.data.mailPreview.recipientCount })}
+              </Typography>
+              <Recipients
+                audience={audience.audience}
+                language={preview.data.mailPreview.language}
+                users={preview.data.mailPreview.namedUsers}
+              />
+            </>
           )}
         </DialogContent>
         <DialogActions>
@@ -215,6 +210,47 @@ export function SendMailPage() {
         </DialogActions>
       </Dialog>
     </Stack>
+  );
+}
+
+/**
+ * Who exactly gets the mail: the named users one by one (as the server resolved them), or the
+ * language audience by name.
+ */
+function Recipients({
+  audience,
+  language,
+  users,
+}: {
+  audience: 'locale' | 'users';
+  language: string;
+  users: readonly MailUser[];
+}) {
+  const { t } = useTranslation();
+  if (audience === 'locale') {
+    return (
+      <Typography variant="body2" color="text.secondary" data-testid="recipients-who">
+        {t('mail.recipientsLocale', {
+          language: t(`mail.language.${language === 'en' ? 'en' : 'ja'}`),
+        })}
+      </Typography>
+    );
+  }
+  return (
+    <Box data-testid="recipients-who">
+      <Typography variant="body2" color="text.secondary">
+        {t('mail.recipientsNamed')}
+      </Typography>
+      <Box component="ul" sx={{ m: 0, pl: 3 }} aria-label={t('mail.recipientsNamed')}>
+        {users.map((u) => (
+          <li key={u.id}>
+            <Typography variant="body2">
+              {userLabel(u)} · #{u.id}
+            </Typography>
+          </li>
+        ))}
+      </Box>
+    </Box>
   );
 }
 
