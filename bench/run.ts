@@ -63,6 +63,7 @@ import {
   type RateBenchResult,
 } from './imports';
 import { runMailBench } from './mail-send';
+import { benchHttpLists, httpListLines } from './http-lists';
 
 const { values: args } = parseArgs({
   options: {
@@ -82,6 +83,11 @@ const { values: args } = parseArgs({
     'mail-window': { type: 'string', default: '90' },
     // Only the cases whose "group: name" contains this text (case-insensitive), to iterate on a few.
     match: { type: 'string', default: '' },
+    // The scale report of issue 27 (bench/http-lists.ts): the database in DATABASE_URL must hold
+    // this many users; every list and the dashboard over HTTP (growth against --baseline-url when
+    // given, e.g. the 1M database), then the users export. `--only lists` skips the export.
+    users: { type: 'string' },
+    'baseline-url': { type: 'string' },
   },
 });
 const ITERATIONS = Number(args.iterations);
@@ -261,7 +267,87 @@ function rateLines(r: RateBenchResult): string[] {
   ];
 }
 
+const loadNote = () =>
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')} (2 cores, shared with other sessions)`;
+
+/** Users of a database, from its kept count. */
+async function userCount(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const row = (
+      await client.query<{ n: string }>(
+        "SELECT n FROM row_counts WHERE relation = 'end_users' AND bucket = 'all'",
+      )
+    ).rows[0];
+    return Number(row?.n ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
+const sizeLabel = (n: number) =>
+  n >= 1_000_000 && n % 100_000 === 0 ? `${n / 1_000_000}M` : n.toLocaleString('en-US');
+
+/**
+ * Issue 27: `npm run bench -- --users 5000000 [--baseline-url <1M database>]`: every list of
+ * every screen and the dashboard over HTTP, then (unless `--only lists`) the users export.
+ */
+async function scaleReport(expectedUsers: number): Promise<void> {
+  const users = await userCount(url!);
+  if (users !== expectedUsers) {
+    throw new Error(
+      `DATABASE_URL holds ${users.toLocaleString('en-US')} users, not ${expectedUsers.toLocaleString('en-US')} (npm run db:generate -- --users ${expectedUsers})`,
+    );
+  }
+  const baselineUrl = args['baseline-url'];
+  const baselineUsers = baselineUrl ? await userCount(baselineUrl) : undefined;
+  const sizes = {
+    main: sizeLabel(users),
+    baseline: baselineUsers === undefined ? undefined : sizeLabel(baselineUsers),
+  };
+  const started = Date.now();
+  const loadBefore = loadNote();
+  const lists = await benchHttpLists({
+    url: url!,
+    baselineUrl,
+    iterations: ITERATIONS,
+    match: args.match,
+    onCase: (done, of, name) =>
+      process.stderr.write(`\r${done}/${of} ${name}`.padEnd(100).slice(0, 100)),
+  });
+  process.stderr.write('\n');
+  const lines = [
+    `# Scale benchmark ${new Date().toISOString()}: ${sizes.main} users${sizes.baseline ? ` against ${sizes.baseline}` : ''}`,
+    '',
+    `${ITERATIONS} timed requests per case and database after 3 warm-ups. Lists started at ${loadBefore}; ended after ${((Date.now() - started) / 1000).toFixed(0)} s at ${loadNote()}.`,
+    '',
+    ...httpListLines(lists, sizes),
+  ];
+  if (args.only !== 'lists') {
+    await seedDemoAdmins(db);
+    lines.push(...exportLines(await benchExports(url!)), `Export ended at ${loadNote()}.`, '');
+  }
+  const markdown = lines.join('\n');
+  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(
+    dir,
+    `${new Date().toISOString().slice(0, 16).replace(/[:T]/g, '-')}-scale-${sizes.main}${args.match ? '-partial' : ''}.md`,
+  );
+  fs.writeFileSync(file, markdown);
+  console.log(markdown);
+  console.error(`Written to ${path.relative(process.cwd(), file)}`);
+}
+
 async function main(): Promise<void> {
+  if (args.users !== undefined) {
+    await scaleReport(Number(args.users));
+    return;
+  }
   if (args.only === 'imports') {
     const lines = [`# Import benchmark ${new Date().toISOString()}`, ''];
     if (args['rate-payments'] !== '0')
