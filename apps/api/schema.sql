@@ -880,6 +880,23 @@ BEGIN
   RETURN NULL;
 END $function$;
 
+CREATE OR REPLACE FUNCTION public.end_users_maintain_prefix_counts()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  INSERT INTO row_counts AS c (relation, bucket, n)
+  SELECT 'end_users', b, sum(d) FROM (
+    SELECT unnest(end_users_prefix_buckets(NEW.user_name, NEW.email)) AS b, 1 AS d
+      WHERE TG_OP <> 'DELETE'
+    UNION ALL
+    SELECT unnest(end_users_prefix_buckets(OLD.user_name, OLD.email)), -1
+      WHERE TG_OP <> 'INSERT'
+  ) AS x GROUP BY b HAVING sum(d) <> 0 ORDER BY b
+  ON CONFLICT (relation, bucket) DO UPDATE SET n = c.n + EXCLUDED.n;
+  RETURN NULL;
+END $function$;
+
 CREATE OR REPLACE FUNCTION public.end_users_maintain_tree()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -925,6 +942,18 @@ BEGIN
   END IF;
   RETURN NULL;
 END $function$;
+
+CREATE OR REPLACE FUNCTION public.end_users_prefix_buckets(user_name text, email text)
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  SELECT array_remove(ARRAY[
+    'name1:' || left(lower(user_name), 1),
+    CASE WHEN char_length(user_name) >= 2 THEN 'name2:' || left(lower(user_name), 2) END,
+    'email1:' || left(lower(email), 1),
+    CASE WHEN char_length(email) >= 2 THEN 'email2:' || left(lower(email), 2) END], NULL)
+$function$;
 
 CREATE OR REPLACE FUNCTION public.end_users_set_ancestry()
  RETURNS trigger
@@ -1331,6 +1360,8 @@ CREATE TRIGGER end_users_count_ins AFTER INSERT OR DELETE ON public.end_users FO
 CREATE TRIGGER end_users_count_upd AFTER UPDATE OF card_status, total_buy_amount_usd, affiliate_remittance_count, registered_at ON public.end_users FOR EACH ROW WHEN (((old.card_status <> new.card_status) OR (buy_usd_band_bucket((old.total_buy_amount_usd)::numeric) <> buy_usd_band_bucket((new.total_buy_amount_usd)::numeric)) OR (buy_range_index((old.total_buy_amount_usd)::numeric) <> buy_range_index((new.total_buy_amount_usd)::numeric)) OR ((old.affiliate_remittance_count > 0) <> (new.affiliate_remittance_count > 0)) OR (old.registered_at <> new.registered_at))) EXECUTE FUNCTION end_users_maintain_counts();
 CREATE TRIGGER end_users_maintain_tree_ins AFTER INSERT ON public.end_users FOR EACH ROW EXECUTE FUNCTION end_users_maintain_tree();
 CREATE TRIGGER end_users_maintain_tree_upd AFTER UPDATE OF parent_id ON public.end_users FOR EACH ROW WHEN ((old.parent_id IS DISTINCT FROM new.parent_id)) EXECUTE FUNCTION end_users_maintain_tree();
+CREATE TRIGGER end_users_prefix_count_ins AFTER INSERT OR DELETE ON public.end_users FOR EACH ROW EXECUTE FUNCTION end_users_maintain_prefix_counts();
+CREATE TRIGGER end_users_prefix_count_upd AFTER UPDATE OF user_name, email ON public.end_users FOR EACH ROW WHEN ((end_users_prefix_buckets(old.user_name, old.email) IS DISTINCT FROM end_users_prefix_buckets(new.user_name, new.email))) EXECUTE FUNCTION end_users_maintain_prefix_counts();
 CREATE TRIGGER end_users_set_ancestry_ins BEFORE INSERT ON public.end_users FOR EACH ROW EXECUTE FUNCTION end_users_set_ancestry();
 CREATE TRIGGER end_users_set_ancestry_upd BEFORE UPDATE OF parent_id ON public.end_users FOR EACH ROW WHEN ((old.parent_id IS DISTINCT FROM new.parent_id)) EXECUTE FUNCTION end_users_set_ancestry();
 CREATE TRIGGER payments_check_transition BEFORE UPDATE OF status ON public.payments FOR EACH ROW EXECUTE FUNCTION payments_check_transition();

@@ -41,6 +41,10 @@ export const countBuckets = {
       bucket<'end_users'>(`registered_card:${day}:${status}`),
     registeredBuyRange: (day: string, range: number) =>
       bucket<'end_users'>(`registered_buy_range:${day}:${range}`),
+    /** Users whose case-folded user name starts with this one- or two-character text (0130). */
+    namePrefix: (prefix: string) => bucket<'end_users'>(`name${prefix.length}:${prefix}`),
+    /** Users whose case-folded email starts with this one- or two-character text (0130). */
+    emailPrefix: (prefix: string) => bucket<'end_users'>(`email${prefix.length}:${prefix}`),
   },
   payments: {
     all: bucket<'payments'>('all'),

@@ -954,6 +954,14 @@ export async function generatePopulation(
       countBuckets.end_users.registeredBuyRange(registeredDay, range),
     );
     if (affCount > 0) counts.bump(AFFILIATE_REMITTER);
+    // The prefix buckets of 0130 (handles are lower-case ASCII, as lower() leaves them).
+    counts.add(
+      'end_users',
+      countBuckets.end_users.namePrefix(userName.slice(0, 1)),
+      countBuckets.end_users.namePrefix(userName.slice(0, 2)),
+      countBuckets.end_users.emailPrefix(email.slice(0, 1)),
+      countBuckets.end_users.emailPrefix(email.slice(0, 2)),
+    );
     const birthYear = rng.range(1950, 2004);
     const forceClub = rng.chance(0.6);
     emit('end_users', [

@@ -94,6 +94,12 @@ const CHECKS: Check[] = [
           FROM end_users) u,
           unnest(ARRAY['buy_range:' || r, 'registered_day:' || d, 'registered_card:' || d || ':' || card_status,
             'registered_buy_range:' || d || ':' || r]) b GROUP BY b
+        -- Name and email prefix buckets of 0130, written out by hand (end_users_prefix_buckets()).
+        UNION ALL SELECT 'end_users', b, count(*) FROM end_users,
+          unnest(ARRAY['name1:' || left(lower(user_name), 1), 'email1:' || left(lower(email), 1),
+            CASE WHEN char_length(user_name) > 1 THEN 'name2:' || left(lower(user_name), 2) END,
+            CASE WHEN char_length(email) > 1 THEN 'email2:' || left(lower(email), 2) END]) b
+          WHERE b IS NOT NULL GROUP BY b
         UNION ALL SELECT 'payments', b, count(*) FROM payments, unnest(ARRAY['all', 'status:' || status]) b GROUP BY b
         UNION ALL SELECT 'payments', 'confirmed_day:' || to_char(confirmed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), count(*)
           FROM payments WHERE confirmed_at IS NOT NULL GROUP BY 2
