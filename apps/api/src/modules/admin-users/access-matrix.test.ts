@@ -91,6 +91,8 @@ const SPECIAL_QUERIES: Record<string, AccessRule> = {
   ),
   withdrawalExportBatchCsv: 'write',
   withdrawalSigningCsv: 'write',
+  // What a signing export would take: only those who may export need it (issue 24).
+  withdrawalSigningExportPreview: 'write',
 };
 /** The withdrawal actions (issue #14): the read role is refused on every one. */
 const WITHDRAWAL_MUTATIONS = [

@@ -19,7 +19,12 @@ export const DEMO_SEED = 20_261_101;
  */
 export async function seedDemoPopulation(
   db: Kysely<DB>,
-  options: { users?: number; seed?: number } = {},
+  options: {
+    users?: number;
+    seed?: number;
+    /** Record the approved requests' approvals (default); off only for a schema before 0070. */
+    approvals?: boolean;
+  } = {},
 ): Promise<PopulationSummary | null> {
   return db.transaction().execute(async (trx) => {
     if (await hasPopulation(trx)) return null;
@@ -37,7 +42,7 @@ export async function seedDemoPopulation(
     await setPopulationTriggers(trx, false);
     await sink.flushTo(trx);
     await setPopulationTriggers(trx, true);
-    await addDemoApprovals(trx);
+    if (options.approvals ?? true) await addDemoApprovals(trx);
     await resetIdentitySequences(trx);
     return summary;
   });
