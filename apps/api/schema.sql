@@ -679,7 +679,7 @@ CREATE UNIQUE INDEX end_users_aube_user_id_hash_key ON public.end_users USING bt
 CREATE INDEX end_users_card_status_idx ON public.end_users USING btree (card_status, id);
 CREATE INDEX end_users_children_count_idx ON public.end_users USING btree (children_count DESC, id);
 CREATE INDEX end_users_email_c_idx ON public.end_users USING btree (lower(email) COLLATE "C", id) INCLUDE (email);
-CREATE UNIQUE INDEX end_users_force_club_id_hash_key ON public.end_users USING btree (force_club_id_hash);
+CREATE UNIQUE INDEX end_users_force_club_id_hash_key ON public.end_users USING btree (force_club_id_hash) WHERE (force_club_id_hash IS NOT NULL);
 CREATE INDEX end_users_force_club_id_hash_sort_idx ON public.end_users USING btree (force_club_id_hash, id);
 CREATE UNIQUE INDEX end_users_invite_code_key ON public.end_users USING btree (invite_code);
 CREATE INDEX end_users_parent_idx ON public.end_users USING btree (parent_id, registered_at, id);
