@@ -14,7 +14,9 @@ import { registerCsrfPrevention } from './http/csrf';
 import { registerErrorHandler } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
-import { registerUploadLimit } from './platform/imports/upload-limit';
+import { createUploadGate, isMultipart } from './platform/imports/upload-gate';
+import { registerUploadLimit, UPLOAD_ENVELOPE_BYTES } from './platform/imports/upload-limit';
+import { requestLogSerializers } from './http/log-redaction';
 import { registerLoginRoute } from './modules/auth/login-route';
 import { registerDownloadRoute } from './modules/exports/download-route';
 import { exportLinkKey } from './platform/exports';
@@ -30,9 +32,19 @@ export async function buildApp(
   config: Config,
   database: Database,
   serviceOptions: ServiceOptions = {},
+  /** Where the log goes (default stdout); tests read what was logged. */
+  logStream?: { write: (line: string) => void },
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            // Download links carry a token in their query: logged URLs never show it.
+            serializers: requestLogSerializers,
+            ...(logStream ? { stream: logStream } : {}),
+          },
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming)
@@ -75,7 +87,10 @@ export async function buildApp(
     strictAudit: config.nodeEnv === 'test',
     // Anonymous callers get no introspection or suggestions, except while developing.
     anonymousIntrospection: config.nodeEnv === 'development',
+    // A file up to IMPORT_MAX_BYTES reaches the import engine (yoga's own default is 25 MB).
+    maxRequestBodySize: config.importMaxBytes + UPLOAD_ENVELOPE_BYTES,
   });
+  const uploads = createUploadGate(config.importMaxConcurrent);
 
   // Cached, validated POSTed queries skip yoga's per-request machinery (server/fast-path.ts).
   const fastPath = createFastPath(services);
@@ -87,7 +102,9 @@ export async function buildApp(
     method: ['GET', 'POST', 'OPTIONS'],
     handler: async (req, reply) => {
       if (await fastPath.handle(req, reply)) return reply;
-      await resolveRequestAdmin(services, req);
+      const admin = await resolveRequestAdmin(services, req);
+      // An upload is read only once its caller may send one (and a slot is free).
+      if (isMultipart(req) && !uploads.admit(req, reply, admin)) return reply;
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
       // A block body: reply.header() returns the reply, which is thenable.
       response.headers.forEach((value, key) => {

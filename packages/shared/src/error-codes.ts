@@ -21,6 +21,9 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   // A database statement ran past the per-statement time limit.
   'QUERY_TIMEOUT',
+  // This server is already reading as many uploads as it takes at once: nothing was read or
+  // changed; send the file again in a minute.
+  'IMPORT_BUSY',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -4,6 +4,7 @@ export * from './validation';
 export * from './domain-values';
 export * from './decimal';
 export * from './decimal-text';
+export * from './amount-domains';
 export * from './transitions';
 export * from './statistics';
 export * from './mail';

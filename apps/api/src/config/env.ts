@@ -103,6 +103,12 @@ const envSchema = z.object({
     .min(1024, 'must be between 1024 and 1073741824')
     .max(1024 * 1024 * 1024, 'must be between 1024 and 1073741824')
     .default(128 * 1024 * 1024),
+  IMPORT_MAX_CONCURRENT: z.coerce
+    .number({ invalid_type_error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 16')
+    .max(16, 'must be between 1 and 16')
+    .default(2),
   SECRETS_KEY: z
     .string()
     .optional()
@@ -202,6 +208,8 @@ export type Config = {
   secretsKey: Buffer | undefined;
   /** The largest CSV upload (platform/imports), refused before it is read. */
   importMaxBytes: number;
+  /** Uploads (multipart requests) one process reads at once; one more is answered IMPORT_BUSY. */
+  importMaxConcurrent: number;
   /** Support and mail (issue 15): where inquiry files live, and the SMTP delivery settings. */
   fileStorage: FileStorageConfig;
   smtpUrl: string | undefined;
@@ -289,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretsKey: e.SECRETS_KEY,
     businessTimeZone: e.BUSINESS_TIME_ZONE,
     importMaxBytes: e.IMPORT_MAX_BYTES,
+    importMaxConcurrent: e.IMPORT_MAX_CONCURRENT,
     fileStorage: fileStorageConfig(e),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -172,7 +172,13 @@ export async function buildContext(
 /** The GraphQL endpoint of spec section 7. */
 export function createGraphQLServer(
   services: Services,
-  options: { graphiql: boolean; strictAudit?: boolean; anonymousIntrospection?: boolean },
+  options: {
+    graphiql: boolean;
+    strictAudit?: boolean;
+    anonymousIntrospection?: boolean;
+    /** The largest request body yoga reads (multipart uploads: the import limit plus room). */
+    maxRequestBodySize?: number;
+  },
 ) {
   return createYoga<ServerContext, GraphQLContext>({
     schema: getSchema(),
@@ -180,6 +186,7 @@ export function createGraphQLServer(
     graphiql: options.graphiql,
     landingPage: false,
     logging: false,
+    ...(options.maxRequestBodySize ? { maxRequestBodySize: options.maxRequestBodySize } : {}),
     maskedErrors: { maskError },
     // CORS is answered by Fastify for every route (http/cors.ts): same-origin unless configured.
     cors: false,

@@ -1,4 +1,3 @@
-import { RATE_SCALE, UNIT_SCALES } from '@app/shared';
 import type { ImportColumns } from '../../platform/imports';
 import type { PaymentStageKey, RateStageKey } from './payments-write-repository';
 
@@ -12,17 +11,17 @@ export const PAYMENT_COLUMNS: ImportColumns<PaymentStageKey> = {
   planId: { type: 'id', aliases: ['プランID', 'plan id'] },
   paidUsd: {
     type: 'decimal',
-    scale: UNIT_SCALES.USD,
+    domain: 'usd_amount',
     aliases: ['支払額(USD)', '支払額USD', '支払額'],
   },
   assetETH: {
     type: 'decimal',
-    scale: UNIT_SCALES.ETH,
+    domain: 'coin_amount',
     aliases: ['ETH資産', '資産ETH', 'asset ETH'],
   },
   assetHEC: {
     type: 'decimal',
-    scale: UNIT_SCALES.HEC,
+    domain: 'coin_amount',
     aliases: ['HEC資産', '資産HEC', 'asset HEC'],
   },
   confirmedAt: {
@@ -39,13 +38,13 @@ export const RATE_COLUMNS: ImportColumns<RateStageKey> = {
   deadline: { type: 'date', aliases: ['締切日時', '締め日時', '基準日時'] },
   BTCHECRate: {
     type: 'decimal',
-    scale: RATE_SCALE,
+    domain: 'rate_value',
     positive: true,
     aliases: ['BTC/HECレート', 'BTCHECレート', 'BTC HEC rate'],
   },
   BTCETHRate: {
     type: 'decimal',
-    scale: RATE_SCALE,
+    domain: 'rate_value',
     positive: true,
     aliases: ['BTC/ETHレート', 'BTCETHレート', 'BTC ETH rate'],
   },

@@ -102,7 +102,12 @@ export type RatesSummaryInput = {
 export type ImportResult = { message: string; countPayments: number; report: ImportReport };
 
 const DATE_ARG: ImportColumn = { type: 'date', aliases: [] };
-const RATE_ARG: ImportColumn = { type: 'decimal', scale: 18, positive: true, aliases: [] };
+const RATE_ARG: ImportColumn = {
+  type: 'decimal',
+  domain: 'rate_value',
+  positive: true,
+  aliases: [],
+};
 
 /** A string argument checked like a CSV cell of the same kind (one rule for both ways in). */
 function checkedArg(field: string, column: ImportColumn, value: string): string {
@@ -142,6 +147,7 @@ export function paymentsImportDefinition(now: Date): ImportDefinition<write.Paym
     // The same payment twice in one file is a mistake, never two purchases.
     uniqueBy: ['userId', 'planId', 'paidUsd', 'assetETH', 'assetHEC', 'confirmedAt'],
     validate: (trx, stage) => write.checkStagedPayments(trx, stage, now),
+    preview: (trx, stage, limit) => write.previewStagedPayments(trx, stage, limit),
     summarize: async (trx, stage) => {
       const s = await write.summarizeStagedPayments(trx, stage);
       return {

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/executor';
 import {
   IMPORT_STATEMENT_TIMEOUT,
+  type ImportPreviewRow,
   type StagedRowProblem,
   type StagingTable,
 } from '../../platform/imports';
@@ -103,7 +104,13 @@ export async function insertPayment(trx: Executor, p: NewPayment): Promise<strin
 export type PaymentStageKey =
   'userId' | 'planId' | 'paidUsd' | 'assetETH' | 'assetHEC' | 'confirmedAt';
 
-/** Staged payment rows that name a missing user or plan, both assets 0, or a future date. */
+/**
+ * Staged payment rows that name a missing user or plan, both assets 0, a future date, or
+ * repeat a payment already stored (same user, plan, paidUsd, assets and confirmedAt: the
+ * stored one's id is reported). One set-based join: a hash join over the staged rows for a
+ * large file, lookups by payments_user_idx (end_user_id, id) for a small one; a user has few
+ * payments, so no index of its own is needed (bench/imports.ts measures it at 1M rows).
+ */
 export async function checkStagedPayments(
   trx: Executor,
   stage: StagingTable<PaymentStageKey>,
@@ -121,8 +128,21 @@ export async function checkStagedPayments(
       WHERE s.${c('assetETH')} = 0 AND s.${c('assetHEC')} = 0
     UNION ALL
     SELECT s.line, 'future' FROM ${stage.table} s WHERE s.${c('confirmedAt')} > ${now}
+    UNION ALL
+    SELECT s.line, 'stored:' || min(p.id) FROM ${stage.table} s
+      JOIN payments p ON p.end_user_id = s.${c('userId')} AND p.confirmed_at = s.${c('confirmedAt')}
+        AND p.plan_id = s.${c('planId')} AND p.paid_usd = s.${c('paidUsd')}
+        AND p.amount_eth = s.${c('assetETH')} AND p.amount_hec = s.${c('assetHEC')}
+      GROUP BY s.line
     ORDER BY 1`.execute(trx);
-  return result.rows.map((r) => {
+  return result.rows.map((r): StagedRowProblem<PaymentStageKey> => {
+    if (r.problem.startsWith('stored:')) {
+      return {
+        line: r.line,
+        column: null,
+        reason: { code: 'duplicate_of_payment', params: { paymentId: r.problem.slice(7) } },
+      };
+    }
     switch (r.problem) {
       case 'user':
         return { line: r.line, column: 'userId', reason: { code: 'unknown_reference' } };
@@ -142,6 +162,46 @@ export async function checkStagedPayments(
         };
     }
   });
+}
+
+/** The first staged rows with the names their user and plan ids resolve to (the report). */
+export async function previewStagedPayments(
+  trx: Executor,
+  stage: StagingTable<PaymentStageKey>,
+  limit: number,
+): Promise<ImportPreviewRow[]> {
+  const c = stage.column;
+  const result = await sql<{
+    line: number;
+    user_id: string;
+    user_name: string | null;
+    plan_id: string;
+    plan_name: string | null;
+    paid_usd: string;
+    asset_eth: string;
+    asset_hec: string;
+    confirmed_at: Date | null;
+  }>`
+    SELECT s.line, s.${c('userId')}::text AS user_id, u.user_name, s.${c('planId')}::text AS plan_id,
+      pl.name AS plan_name, s.${c('paidUsd')}::text AS paid_usd, s.${c('assetETH')}::text AS asset_eth,
+      s.${c('assetHEC')}::text AS asset_hec, s.${c('confirmedAt')} AS confirmed_at
+    FROM (SELECT * FROM ${stage.table} ORDER BY line LIMIT ${limit}) s
+    LEFT JOIN end_users u ON u.id = s.${c('userId')}
+    LEFT JOIN plans pl ON pl.id = s.${c('planId')}
+    ORDER BY s.line`.execute(trx);
+  return result.rows.map((r) => ({
+    line: r.line,
+    values: {
+      userId: r.user_id,
+      userName: r.user_name,
+      planId: r.plan_id,
+      planName: r.plan_name,
+      paidUsd: r.paid_usd,
+      assetETH: r.asset_eth,
+      assetHEC: r.asset_hec,
+      confirmedAt: r.confirmed_at ? new Date(r.confirmed_at).toISOString() : null,
+    },
+  }));
 }
 
 export async function summarizeStagedPayments(

@@ -680,8 +680,11 @@ describe('rate assignment', () => {
     expect(total(dry.data!.postAssignRatesByCSV!.report, 'amountHEC')).toBe(written.rows[0]!.hec);
     await readSide(u);
 
-    // The windows are fixed now: the same windows again (another file) are refused, row by row.
-    const again = await upload('postAssignRatesByCSV', file + '\r\n', { name: 'rates3b.csv' });
+    // The windows are fixed now: the same windows again (another file: other rates) are
+    // refused, row by row.
+    const again = await upload('postAssignRatesByCSV', file.replace(',10,20', ',11,21'), {
+      name: 'rates3b.csv',
+    });
     expect(again.data).toBeNull();
     expect(again.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', errorCount: 3 });
   });

@@ -1,11 +1,18 @@
-import { checkDecimalText, MAX_DECIMAL_INTEGER_DIGITS } from '@app/shared';
+import {
+  AMOUNT_DOMAINS,
+  checkDecimalText,
+  checkDomainValue,
+  type AmountDomainName,
+} from '@app/shared';
 
 /**
  * What one column of an import holds. Every cell is checked as written, never coerced: a value
  * that would need rounding, a thousands separator or an exponent is an error of its row.
  *
- * - `decimal`: a plain decimal string of at most `scale` places (a coin 18, BTC 8, USD 2, a rate
- *   18); never negative; `positive` also refuses 0.
+ * - `decimal`: a plain decimal string inside the database domain of the column it lands in
+ *   (`coin_amount`, `usd_amount`, …: @app/shared's AMOUNT_DOMAINS, the same declaration the
+ *   migration's CHECK is tested against), so a value the dry run accepts is one the apply
+ *   stores; never negative; `positive` also refuses 0.
  * - `date`: an ISO-8601 date-time with its zone (`Z` or `+09:00`); a bare `2026-01-31 10:00`
  *   is refused because the operator's zone cannot be guessed.
  * - `id`: a positive whole number (a reference; the module checks it exists).
@@ -13,7 +20,7 @@ import { checkDecimalText, MAX_DECIMAL_INTEGER_DIGITS } from '@app/shared';
  * - `hash`: a transaction hash, 64 hex digits with an optional `0x`, stored as `0x` + lower case.
  */
 export type ImportColumnType =
-  | { type: 'decimal'; scale: number; positive?: boolean }
+  | { type: 'decimal'; domain: AmountDomainName; positive?: boolean }
   | { type: 'date' }
   | { type: 'id' }
   | { type: 'text'; maxLength: number }
@@ -50,6 +57,7 @@ export type ImportReasonCode =
   | 'hash_format'
   | 'unknown_reference'
   | 'duplicate_in_file'
+  | 'duplicate_of_payment'
   | 'conflict';
 
 export type ImportReason = {
@@ -76,6 +84,8 @@ export const IMPORT_REASON_MESSAGES: Record<
   hash_format: () => 'Not a transaction hash (64 hexadecimal digits).',
   unknown_reference: () => 'No such record.',
   duplicate_in_file: (p) => `The same row is already on line ${p.firstLine}.`,
+  duplicate_of_payment: (p) =>
+    `The same payment (user, plan, paidUsd, assets, confirmedAt) is already stored as payment #${p.paymentId}.`,
   conflict: (p) => String(p.detail ?? 'This row conflicts with the current data.'),
 };
 
@@ -103,7 +113,7 @@ export function checkCell(column: ImportColumn, raw: string): CellResult {
   }
   switch (column.type) {
     case 'decimal':
-      return checkDecimalCell(text, column.scale, column.positive ?? false);
+      return checkDecimalCell(text, column.domain, column.positive ?? false);
     case 'date':
       return checkDateCell(text);
     case 'id':
@@ -123,8 +133,9 @@ export function checkCell(column: ImportColumn, raw: string): CellResult {
   }
 }
 
-function checkDecimalCell(text: string, scale: number, positive: boolean): CellResult {
-  const problem = checkDecimalText(text, { scale });
+function checkDecimalCell(text: string, domain: AmountDomainName, positive: boolean): CellResult {
+  const { scale } = AMOUNT_DOMAINS[domain];
+  const problem = checkDecimalText(text, { scale }) ?? checkDomainValue(domain, text);
   if (problem) {
     if (problem.problem === 'format') {
       // Name the usual spreadsheet habits precisely, so the operator knows what to fix.
@@ -134,12 +145,26 @@ function checkDecimalCell(text: string, scale: number, positive: boolean): CellR
     }
     if (problem.problem === 'negative') return fail('decimal_negative');
     if (problem.problem === 'scale') return fail('decimal_scale', { max: problem.max });
-    return fail('decimal_digits', { max: MAX_DECIMAL_INTEGER_DIGITS });
+    return fail('decimal_digits', { max: problem.max });
   }
-  if (text.startsWith('-') && /[1-9]/.test(text)) return fail('decimal_negative');
   if (positive && !/[1-9]/.test(text)) return fail('decimal_not_positive');
   // '-0' is zero; the staging cast reads it as 0.
   return { ok: true, value: text };
+}
+
+/**
+ * One spelling per value, for the file's identity: a decimal without leading zeros, trailing
+ * fraction zeros or a minus on zero ("01.50" and "1.5" are one value: a spreadsheet re-save
+ * writes either).
+ */
+export function canonicalDecimal(text: string): string {
+  const negative = text.startsWith('-');
+  const body = negative ? text.slice(1) : text;
+  const point = body.indexOf('.');
+  const whole = (point < 0 ? body : body.slice(0, point)).replace(/^0+(?=\d)/, '');
+  const fraction = point < 0 ? '' : body.slice(point + 1).replace(/0+$/, '');
+  const value = fraction ? `${whole}.${fraction}` : whole;
+  return negative && /[1-9]/.test(value) ? `-${value}` : value;
 }
 
 function checkDateCell(text: string): CellResult {

@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { mapCsvHeader, openCsv, type CsvColumnSpec } from '../csv';
 import {
+  canonicalDecimal,
   checkCell,
   reasonMessage,
   type ImportColumns,
@@ -27,6 +28,10 @@ export const DEFAULT_IMPORT_MAX_BYTES = 128 * 1024 * 1024;
 export const MAX_REPORTED_ERRORS = 1000;
 /** Rows per staging insert. */
 const STAGE_BATCH = 20_000;
+/** Rows of the file the report shows with what their ids resolve to (the first ones). */
+export const PREVIEW_ROWS = 20;
+/** Bumped when the normalisation of the file identity changes. */
+const IDENTITY_VERSION = 'rows-v1';
 /** Rows between two progress reports while parsing. */
 const PROGRESS_EVERY = 5_000;
 
@@ -45,6 +50,9 @@ export type StagedRowProblem<K extends string> = {
   column: K | null;
   reason: ImportReason;
 };
+
+/** One row of the file as the report shows it: its line, and named values (ids resolved). */
+export type ImportPreviewRow = { line: number; values: Record<string, string | null> };
 
 /** What a file would do or did: the module's counts and exact totals (decimal strings). */
 export type ImportSummary = {
@@ -65,6 +73,15 @@ export type ImportDefinition<K extends string> = {
   uniqueBy?: readonly K[];
   /** References and rules on the staged rows (set-based): every problem found. */
   validate?: (trx: Transaction<DB>, stage: StagingTable<K>) => Promise<StagedRowProblem<K>[]>;
+  /**
+   * The first `limit` staged rows, in line order, with what their references resolve to (a
+   * user's name, a plan's name): the report shows them so the operator sees what the ids mean.
+   */
+  preview?: (
+    trx: Transaction<DB>,
+    stage: StagingTable<K>,
+    limit: number,
+  ) => Promise<ImportPreviewRow[]>;
   /** What applying would do; run on the staged rows before the apply (dry run and apply). */
   summarize: (trx: Transaction<DB>, stage: StagingTable<K>) => Promise<ImportSummary>;
   /** Applies the staged rows (only when every row passed); returns what it changed. */
@@ -78,6 +95,7 @@ export type ImportReport = {
   kind: string;
   dryRun: boolean;
   fileName: string;
+  /** The file's identity: SHA-256 of its normalised parsed rows (not of its bytes). */
   contentHash: string;
   byteSize: number;
   encoding: string;
@@ -87,6 +105,8 @@ export type ImportReport = {
   /** The first MAX_REPORTED_ERRORS bad rows, in line order. */
   errors: ImportRowError[];
   summary: ImportSummary;
+  /** The first PREVIEW_ROWS good rows with their references resolved (the module's preview). */
+  preview: ImportPreviewRow[];
   /** Set when this content was applied before (the dry run says so; an apply is refused). */
   alreadyImported: repo.ImportRecord | null;
   /** The record of this apply. */
@@ -128,10 +148,12 @@ class RollbackWith extends Error {
 }
 
 /**
- * Runs one CSV import: size check → hash → (apply: lock the hash, refuse a known content) →
- * streaming parse with every cell checked → rows staged in batches → uniqueness and the
- * module's set-based checks → summary → apply, all in one transaction. A dry run runs exactly
- * the same steps in a transaction that is rolled back, so the preview is what the apply does.
+ * Runs one CSV import: size check → streaming parse with every cell checked and the rows'
+ * identity hashed → rows staged in batches → (apply: take the kind's lock) → refuse a known
+ * identity → uniqueness and the module's set-based checks → summary → apply, all in one
+ * transaction. A dry run runs exactly
+ * the same steps, the apply included, in a transaction that is rolled back, so the preview is
+ * what the apply does (and refuses what the apply would refuse).
  */
 export async function runImport<K extends string>(
   db: Kysely<DB>,
@@ -143,17 +165,10 @@ export async function runImport<K extends string>(
   if (upload.size > maxBytes) throw tooLarge(maxBytes);
   const bytes = new Uint8Array(await upload.arrayBuffer());
   if (bytes.length > maxBytes) throw tooLarge(maxBytes);
-  const contentHash = createHash('sha256').update(bytes).digest('hex');
   const fileName = (upload.name || 'upload.csv').slice(0, 255);
   const progress = progressOf(options.onProgress, bytes.length);
   try {
-    const report = await runParsed(
-      db,
-      definition,
-      bytes,
-      { ...options, contentHash, fileName },
-      progress,
-    );
+    const report = await runParsed(db, definition, bytes, { ...options, fileName }, progress);
     progress.phase('done');
     return report;
   } catch (error) {
@@ -188,16 +203,15 @@ async function runParsed<K extends string>(
   db: Kysely<DB>,
   definition: ImportDefinition<K>,
   bytes: Uint8Array,
-  options: RunImportOptions & { contentHash: string; fileName: string },
+  options: RunImportOptions & { fileName: string },
   progress: Progress,
 ): Promise<ImportReport> {
-  const { contentHash, fileName } = options;
+  const { fileName } = options;
   if (options.dryRun) {
     const report = await db
       .transaction()
       .execute(async (trx) => {
         const done = await importInTransaction(trx, definition, bytes, {
-          contentHash,
           fileName,
           dryRun: true,
           actor: options.actor,
@@ -214,9 +228,7 @@ async function runParsed<K extends string>(
   }
 
   return options.transaction(async (trx) => {
-    await repo.lockContent(trx, definition.kind, contentHash);
     const report = await importInTransaction(trx, definition, bytes, {
-      contentHash,
       fileName,
       dryRun: false,
       actor: options.actor,
@@ -230,7 +242,7 @@ async function runParsed<K extends string>(
         kind: definition.kind,
         importId: report.imported?.id ?? null,
         fileName,
-        contentHash,
+        contentHash: report.contentHash,
         rowCount: report.rowCount,
         appliedCount: report.imported?.appliedCount ?? 0,
         totals: report.summary.totals,
@@ -244,7 +256,6 @@ async function importInTransaction<K extends string>(
   definition: ImportDefinition<K>,
   bytes: Uint8Array,
   file: {
-    contentHash: string;
     fileName: string;
     dryRun: boolean;
     actor: ImportActor;
@@ -253,27 +264,6 @@ async function importInTransaction<K extends string>(
 ): Promise<ImportReport> {
   const { progress } = file;
   progress.phase('parsing');
-  const previous = await repo.findImport(trx, definition.kind, file.contentHash);
-  const base = {
-    kind: definition.kind,
-    dryRun: file.dryRun,
-    fileName: file.fileName,
-    contentHash: file.contentHash,
-    byteSize: bytes.length,
-  };
-  if (previous) {
-    if (!file.dryRun) throw alreadyImported(previous);
-    return {
-      ...base,
-      encoding: previous.encoding,
-      rowCount: previous.rowCount,
-      errorCount: 0,
-      errors: [],
-      summary: { count: 0, totals: {} },
-      alreadyImported: previous,
-      imported: null,
-    };
-  }
 
   const columns = definition.columns;
   const keys = Object.keys(columns) as K[];
@@ -314,6 +304,13 @@ async function importInTransaction<K extends string>(
     }
   };
 
+  // The file's identity is its parsed content (docs/decisions/csv-imports.md, "File
+  // identity"): every row's values in the definition's column order, each in one spelling
+  // (a checked cell as staged, a decimal without padding zeros; a refused cell trimmed).
+  // Line ends, a BOM, blank lines, the encoding, quoting, the columns' order or an Excel
+  // re-save do not make another file. NUL never occurs in a CSV the reader accepts, so it
+  // separates values unambiguously.
+  const identity = createHash('sha256').update(`${IDENTITY_VERSION}\u0000${definition.kind}\n`);
   let rowCount = 0;
   let batch: Array<Record<K | 'line', string | number | null>> = [];
   for (let next = await records.next(); !next.done; next = await records.next()) {
@@ -322,15 +319,21 @@ async function importInTransaction<K extends string>(
     const cells = header.pick(record);
     const row = { line: record.line } as Record<K | 'line', string | number | null>;
     let bad = false;
+    let normalised = '';
     for (const key of keys) {
-      const checked = checkCell(columns[key], cells[key]);
+      const column = columns[key];
+      const checked = checkCell(column, cells[key]);
       if (checked.ok) {
         row[key] = checked.value;
+        const value = checked.value ?? '';
+        normalised += `${column.type === 'decimal' && value !== '' ? canonicalDecimal(value) : value}\u0000`;
       } else {
         bad = true;
         addError(record.line, key, checked.reason);
+        normalised += `${cells[key].trim()}\u0000`;
       }
     }
+    identity.update(`${normalised}\n`);
     // A bad row is reported, not staged: the file will not apply, and the set-based checks
     // still see every good row, so the report lists every problem in one pass.
     if (!bad) batch.push(row);
@@ -347,7 +350,36 @@ async function importInTransaction<K extends string>(
     throw new AppError('BAD_USER_INPUT', 'The file has a header but no rows.', { reason: 'empty' });
   }
 
+  const contentHash = identity.digest('hex');
+  const base = {
+    kind: definition.kind,
+    dryRun: file.dryRun,
+    fileName: file.fileName,
+    contentHash,
+    byteSize: bytes.length,
+  };
+
   progress.phase('checking');
+  // An apply holds the kind's lock from here to its commit: the applies of one kind take
+  // turns (two uploads of one content: the second finds the first's record; two files with a
+  // row in common: the second's check sees the first's rows). Parsing and staging, the long
+  // part, ran before it, in parallel.
+  if (!file.dryRun) await repo.lockKind(trx, definition.kind);
+  const previous = await repo.findImport(trx, definition.kind, contentHash);
+  if (previous) {
+    if (!file.dryRun) throw alreadyImported(previous);
+    return {
+      ...base,
+      encoding: reader.encoding,
+      rowCount,
+      errorCount: 0,
+      errors: [],
+      summary: { count: 0, totals: {} },
+      preview: [],
+      alreadyImported: previous,
+      imported: null,
+    };
+  }
   await repo.analyzeStagingTable(trx, stage);
   if (definition.uniqueBy && definition.uniqueBy.length > 0) {
     for (const dup of await repo.findDuplicateRows(trx, stage, definition.uniqueBy)) {
@@ -360,6 +392,7 @@ async function importInTransaction<K extends string>(
   errors.sort((a, b) => a.line - b.line);
 
   const summary = await definition.summarize(trx, stage);
+  const preview = (await definition.preview?.(trx, stage, PREVIEW_ROWS)) ?? [];
   const report: ImportReport = {
     ...base,
     encoding: reader.encoding,
@@ -367,17 +400,24 @@ async function importInTransaction<K extends string>(
     errorCount,
     errors,
     summary,
+    preview,
     alreadyImported: null,
     imported: null,
   };
-  if (file.dryRun) return report;
-  if (errorCount > 0) throw rowsRefused(report);
+  if (errorCount > 0) {
+    if (file.dryRun) return report;
+    throw rowsRefused(report);
+  }
 
+  // The dry run applies too, in its transaction that is then rolled back: whatever the
+  // database would still refuse (a CHECK of a derived total, a trigger) refuses the dry run
+  // with the very error the apply would get. The dry run is the apply.
   progress.phase('applying');
   const applied = await definition.apply(trx, stage);
+  if (file.dryRun) return report;
   const imported = await repo.insertImport(trx, {
     kind: definition.kind,
-    contentHash: file.contentHash,
+    contentHash,
     fileName: file.fileName,
     byteSize: bytes.length,
     encoding: reader.encoding,

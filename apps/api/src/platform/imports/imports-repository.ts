@@ -100,12 +100,13 @@ export async function findDuplicateRows<K extends string>(
 }
 
 /**
- * Serialises the applies of one file's content: two concurrent uploads of the same file wait
- * for each other here (transaction-scoped advisory lock), and the second then finds the first's
- * record. The unique key (kind, content_hash) is the backstop.
+ * Serialises the applies of one kind (transaction-scoped advisory lock): two concurrent
+ * uploads of one content wait for each other here, and the second then finds the first's
+ * record; two files sharing a row: the second's duplicate check sees the first's rows. The
+ * unique key (kind, content_hash) is the backstop.
  */
-export async function lockContent(trx: Executor, kind: string, hash: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`csv_import:${kind}:${hash}`}, 0))`.execute(
+export async function lockKind(trx: Executor, kind: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`csv_import:${kind}`}, 0))`.execute(
     trx,
   );
 }

@@ -1,6 +1,6 @@
 import { builder } from '../../graphql/builder';
 import { pagedListQuery } from '../../graphql/pagination';
-import type { ImportReport, ImportRowError } from './import-engine';
+import type { ImportPreviewRow, ImportReport, ImportRowError } from './import-engine';
 import type { ImportProgress } from './import-progress';
 import type { ImportRecord } from './imports-repository';
 
@@ -32,12 +32,36 @@ const ImportRowErrorRef = builder.objectRef<ImportRowError>('CsvImportRowError')
   }),
 });
 
+const ImportPreviewValueRef = builder
+  .objectRef<{ name: string; value: string | null }>('CsvImportPreviewValue')
+  .implement({
+    fields: (t) => ({
+      name: t.exposeString('name'),
+      value: t.exposeString('value', { nullable: true }),
+    }),
+  });
+
+const ImportPreviewRowRef = builder.objectRef<ImportPreviewRow>('CsvImportPreviewRow').implement({
+  description:
+    'One row of the file with what its ids resolve to (for payments: userName, planName), so the operator sees what the ids mean before applying.',
+  fields: (t) => ({
+    line: t.exposeInt('line'),
+    values: t.field({
+      type: [ImportPreviewValueRef],
+      resolve: (r) => Object.entries(r.values).map(([name, value]) => ({ name, value })),
+    }),
+  }),
+});
+
 export const ImportRecordRef = builder.objectRef<ImportRecord>('CsvImport').implement({
   description: 'An applied CSV file (the import history).',
   fields: (t) => ({
     id: t.exposeString('id'),
     kind: t.exposeString('kind'),
-    contentHash: t.exposeString('contentHash', { description: 'SHA-256 of the file, hex.' }),
+    contentHash: t.exposeString('contentHash', {
+      description:
+        "The file's identity: SHA-256 (hex) of its normalised parsed rows, not of its bytes (line ends, a BOM, blank lines or the encoding do not change it).",
+    }),
     fileName: t.exposeString('fileName'),
     byteSize: t.exposeString('byteSize'),
     encoding: t.exposeString('encoding'),
@@ -72,6 +96,11 @@ export const ImportReportRef = builder.objectRef<ImportReport>('CsvImportReport'
     }),
     errorCount: t.exposeInt('errorCount'),
     errors: t.field({ type: [ImportRowErrorRef], resolve: (r) => r.errors }),
+    rows: t.field({
+      type: [ImportPreviewRowRef],
+      description: 'The first rows of the file, each with what its ids resolve to.',
+      resolve: (r) => r.preview,
+    }),
     alreadyImported: t.expose('alreadyImported', { type: ImportRecordRef, nullable: true }),
     imported: t.expose('imported', { type: ImportRecordRef, nullable: true }),
   }),

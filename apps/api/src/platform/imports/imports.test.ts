@@ -32,7 +32,7 @@ const definition: ImportDefinition<Key> = {
   kind: 'test-items',
   columns: {
     itemId: { type: 'id', aliases: ['品目ID', 'item id'] },
-    amount: { type: 'decimal', scale: 18, aliases: ['金額'] },
+    amount: { type: 'decimal', domain: 'coin_amount', aliases: ['金額'] },
     at: { type: 'date', aliases: ['日時'] },
     note: { type: 'text', maxLength: 20, aliases: ['備考'], optional: true },
     hash: { type: 'hash', aliases: [], omittable: true },
@@ -357,7 +357,7 @@ describe('import progress', () => {
     expect(last.byteSize).toBe(Buffer.byteLength(content));
   });
 
-  it('ends a refused file as failed, and a dry run without applying', async () => {
+  it('ends a refused file as failed; a dry run applies too, then rolls back', async () => {
     const failed: ImportProgress[] = [];
     await refusal(
       runImport(db, definition, file(freshRows(['999,1,2026-05-02T00:00:00Z,x'])), {
@@ -372,7 +372,8 @@ describe('import progress', () => {
       ...options(true),
       onProgress: (p) => dry.push(p.phase),
     });
-    expect([...new Set(dry)]).toEqual(['parsing', 'checking', 'done']);
+    // The dry run is the apply (rolled back): it passes through applying.
+    expect([...new Set(dry)]).toEqual(['parsing', 'checking', 'applying', 'done']);
   });
 
   it("keeps an upload's progress for its admin only, for ten minutes", async () => {

@@ -1,5 +1,6 @@
 /** The CSV import engine (docs/architecture.md, "Platform layer"; docs/decisions/csv-imports.md). */
 export {
+  canonicalDecimal,
   checkCell,
   IMPORT_REASON_MESSAGES,
   reasonMessage,
@@ -16,6 +17,7 @@ export {
   runImport,
   type ImportActor,
   type ImportDefinition,
+  type ImportPreviewRow,
   type ImportReport,
   type ImportRowError,
   type ImportSummary,

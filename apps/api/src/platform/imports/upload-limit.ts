@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { GRAPHQL_PATH } from '@app/shared';
 
 /** Room for the multipart envelope (boundaries, the operations and map fields) around a file. */
-const ENVELOPE_BYTES = 64 * 1024;
+export const UPLOAD_ENVELOPE_BYTES = 64 * 1024;
 
 /**
  * Answers an oversized upload before a byte of it is read: a multipart request to the GraphQL
@@ -28,7 +28,7 @@ export function registerUploadLimit(app: FastifyInstance, maxFileBytes: number):
       });
       return;
     }
-    if (length > maxFileBytes + ENVELOPE_BYTES) {
+    if (length > maxFileBytes + UPLOAD_ENVELOPE_BYTES) {
       void reply.code(413).send({
         errors: [
           {

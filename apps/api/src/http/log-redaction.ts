@@ -1,0 +1,42 @@
+import type { FastifyRequest } from 'fastify';
+
+/** Query parameters that carry a credential (a download link's signed token). */
+const SECRET_PARAMS = ['link', 'token', 'access_token'];
+
+/**
+ * A request URL as the log shows it: the value of every credential-carrying query parameter
+ * replaced by `[redacted]` (a download link is a bearer of its export for minutes).
+ */
+export function redactUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = decodeURIComponentSafe(eq < 0 ? pair : pair.slice(0, eq)).toLowerCase();
+      return SECRET_PARAMS.includes(name) ? `${pair.slice(0, eq < 0 ? pair.length : eq)}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, at)}?${query}`;
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Fastify's request serializer, with the URL redacted (the rest as Fastify logs it). */
+export const requestLogSerializers = {
+  req: (request: FastifyRequest) => ({
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.headers.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  }),
+};
