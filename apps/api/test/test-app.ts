@@ -38,6 +38,8 @@ export async function startTestApp(
     env?: Record<string, string>;
     /** More service options, made from the test database (e.g. a started job queue). */
     services?: (database: Database) => Promise<ServiceOptions> | ServiceOptions;
+    /** Receives the log (set LOG_LEVEL in env too; the default is silent). */
+    logStream?: { write: (line: string) => void };
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -53,7 +55,7 @@ export async function startTestApp(
   const app = await buildApp(config, database, {
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.services ? await options.services(database) : {}),
-  });
+  }, options.logStream);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
