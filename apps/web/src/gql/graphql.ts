@@ -611,7 +611,7 @@ export type TransactionsAssignRatesMutationVariables = Exact<{
 }>;
 
 
-export type TransactionsAssignRatesMutation = { postAssignRates: { message: string, countPayments: number } };
+export type TransactionsAssignRatesMutation = { postAssignRates: { message: string, countPayments: number, amountETH: string, amountHEC: string } };
 
 export type TransactionsAddPaymentMutationVariables = Exact<{
   userId: number;
@@ -647,7 +647,7 @@ export type TransactionsImportProgressQueryVariables = Exact<{
 
 export type TransactionsImportProgressQuery = { csvImportProgress: { phase: string, rowsRead: number, bytesRead: number, byteSize: number } | null };
 
-export type TransactionsCsvReportFragment = { message: string, countPayments: number, report: { dryRun: boolean, fileName: string, contentHash: string, encoding: string, rowCount: number, count: number, errorCount: number, totals: Array<{ name: string, value: string }>, errors: Array<{ line: number, column: string | null, code: string, params: string, message: string }>, alreadyImported: { id: string, importedAt: string, adminUserName: string | null } | null, imported: { id: string } | null } };
+export type TransactionsCsvReportFragment = { message: string, countPayments: number, report: { dryRun: boolean, fileName: string, contentHash: string, encoding: string, rowCount: number, count: number, errorCount: number, totals: Array<{ name: string, value: string }>, errors: Array<{ line: number, column: string | null, code: string, params: string, message: string }>, rows: Array<{ line: number, values: Array<{ name: string, value: string | null }> }>, alreadyImported: { id: string, importedAt: string, adminUserName: string | null } | null, imported: { id: string } | null } };
 
 export type TransactionsUploadPaymentsMutationVariables = Exact<{
   file: File;
@@ -656,7 +656,7 @@ export type TransactionsUploadPaymentsMutationVariables = Exact<{
 }>;
 
 
-export type TransactionsUploadPaymentsMutation = { postAddUserPaymentsByCSV: { message: string, countPayments: number, report: { dryRun: boolean, fileName: string, contentHash: string, encoding: string, rowCount: number, count: number, errorCount: number, totals: Array<{ name: string, value: string }>, errors: Array<{ line: number, column: string | null, code: string, params: string, message: string }>, alreadyImported: { id: string, importedAt: string, adminUserName: string | null } | null, imported: { id: string } | null } } };
+export type TransactionsUploadPaymentsMutation = { postAddUserPaymentsByCSV: { message: string, countPayments: number, report: { dryRun: boolean, fileName: string, contentHash: string, encoding: string, rowCount: number, count: number, errorCount: number, totals: Array<{ name: string, value: string }>, errors: Array<{ line: number, column: string | null, code: string, params: string, message: string }>, rows: Array<{ line: number, values: Array<{ name: string, value: string | null }> }>, alreadyImported: { id: string, importedAt: string, adminUserName: string | null } | null, imported: { id: string } | null } } };
 
 export type TransactionsUploadRatesMutationVariables = Exact<{
   file: File;
@@ -665,7 +665,7 @@ export type TransactionsUploadRatesMutationVariables = Exact<{
 }>;
 
 
-export type TransactionsUploadRatesMutation = { postAssignRatesByCSV: { message: string, countPayments: number, report: { dryRun: boolean, fileName: string, contentHash: string, encoding: string, rowCount: number, count: number, errorCount: number, totals: Array<{ name: string, value: string }>, errors: Array<{ line: number, column: string | null, code: string, params: string, message: string }>, alreadyImported: { id: string, importedAt: string, adminUserName: string | null } | null, imported: { id: string } | null } } };
+export type TransactionsUploadRatesMutation = { postAssignRatesByCSV: { message: string, countPayments: number, report: { dryRun: boolean, fileName: string, contentHash: string, encoding: string, rowCount: number, count: number, errorCount: number, totals: Array<{ name: string, value: string }>, errors: Array<{ line: number, column: string | null, code: string, params: string, message: string }>, rows: Array<{ line: number, values: Array<{ name: string, value: string | null }> }>, alreadyImported: { id: string, importedAt: string, adminUserName: string | null } | null, imported: { id: string } | null } } };
 
 export type HecSavingPlansQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -964,6 +964,13 @@ export const TransactionsCsvReportFragmentDoc = new TypedDocumentString(`
       code
       params
       message
+    }
+    rows {
+      line
+      values {
+        name
+        value
+      }
     }
     alreadyImported {
       id
@@ -1945,6 +1952,8 @@ export const TransactionsAssignRatesDocument = new TypedDocumentString(`
   ) {
     message
     countPayments
+    amountETH
+    amountHEC
   }
 }
     `) as unknown as TypedDocumentString<TransactionsAssignRatesMutation, TransactionsAssignRatesMutationVariables>;
@@ -2049,6 +2058,13 @@ export const TransactionsUploadPaymentsDocument = new TypedDocumentString(`
       params
       message
     }
+    rows {
+      line
+      values {
+        name
+        value
+      }
+    }
     alreadyImported {
       id
       importedAt
@@ -2086,6 +2102,13 @@ export const TransactionsUploadRatesDocument = new TypedDocumentString(`
       code
       params
       message
+    }
+    rows {
+      line
+      values {
+        name
+        value
+      }
     }
     alreadyImported {
       id

@@ -353,7 +353,12 @@ export const enScreens: ScreensMessages = {
       amountETH: 'ETH to credit',
       firstPayments: 'For example:',
       confirm: 'Assign to {{count}} payments',
-      done: 'Rates assigned to {{count}} payments',
+      confirmTitle: 'Assign these rates?',
+      confirmText:
+        '{{count}} payments will be asset-fixed at the deadline: BTC to buy {{btcHEC}} BTC (HEC plans) and {{btcETH}} BTC (ETH plans). This cannot be undone.',
+      confirmYes: 'Assign to {{count}} payments',
+      cancel: 'Cancel',
+      done: 'Rates assigned to {{count}} payments: {{amountHEC}} HEC and {{amountETH}} ETH credited',
     },
     add: {
       title: 'Add a payment',
@@ -380,6 +385,30 @@ export const enScreens: ScreensMessages = {
       line: 'Line',
       column: 'Column',
       reason: 'Reason',
+      previewTitle: 'The first rows as they will be imported',
+      previewTable: 'The first rows of the file',
+      confirmTitle: 'Apply this file?',
+      confirmText: '{{count}} will be changed: {{totals}}. This cannot be undone.',
+      confirmYes: 'Apply',
+      cancel: 'Cancel',
+      doneTotals: '{{message}} ({{totals}})',
+      previewColumns: {
+        userId: 'User ID',
+        userName: 'User name',
+        planId: 'Plan ID',
+        planName: 'Plan',
+        paidUsd: 'Paid (USD)',
+        assetETH: 'ETH',
+        assetHEC: 'HEC',
+        confirmedAt: 'Confirmed at',
+      },
+      plansTitle: 'Plan IDs for the CSV',
+      plansTable: 'Plans and their IDs',
+      planId: 'ID',
+      planName: 'Plan',
+      planCoin: 'Coin',
+      planPrice: 'Price (USD)',
+      unknownName: '(no such record)',
       payments: {
         title: 'Add payments by CSV',
         columns:
@@ -420,6 +449,8 @@ export const enScreens: ScreensMessages = {
       hash_format: 'Not a transaction hash (64 hexadecimal digits)',
       unknown_reference: 'No such record',
       duplicate_in_file: 'Same as line {{firstLine}}',
+      duplicate_of_payment:
+        'The same payment (user, plan, paid USD, assets, confirmed at) is already stored as payment #{{paymentId}}',
     },
     history: {
       title: 'Import history',

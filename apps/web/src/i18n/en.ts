@@ -214,6 +214,8 @@ export const en: Messages = {
     QUERY_TOO_COMPLEX: 'The request is too large or too complex. Please narrow it down.',
     PAYLOAD_TOO_LARGE: 'The data sent is too large.',
     QUERY_TIMEOUT: 'The request took too long and was stopped. Please narrow it down.',
+    IMPORT_BUSY:
+      'The server is already importing as many files as it takes at once. Nothing was read or changed; send the file again in a minute.',
     network: 'Server error!',
     unreachable: 'Could not reach the server. Check the connection and try again.',
     generic: 'Error: {{message}}',

@@ -355,7 +355,12 @@ export const jaScreens = {
       amountETH: '付与される ETH',
       firstPayments: '対象の例:',
       confirm: '{{count}} 件に割り当てる',
-      done: '{{count}} 件の支払いにレートを割り当てました',
+      confirmTitle: 'このレートを割り当てますか？',
+      confirmText:
+        '{{count}} 件の支払いの資産を締切日時で確定します。購入する BTC: {{btcHEC}} BTC（HEC プラン）、{{btcETH}} BTC（ETH プラン）。元に戻せません。',
+      confirmYes: '{{count}} 件に割り当てる',
+      cancel: 'キャンセル',
+      done: '{{count}} 件の支払いにレートを割り当てました: {{amountHEC}} HEC、{{amountETH}} ETH を付与',
     },
     add: {
       title: '支払いを追加',
@@ -382,6 +387,30 @@ export const jaScreens = {
       line: '行',
       column: '列',
       reason: '理由',
+      previewTitle: '取り込まれる内容（先頭の行）',
+      previewTable: 'ファイルの先頭の行',
+      confirmTitle: 'このファイルを反映しますか？',
+      confirmText: '{{count}} 件を変更します: {{totals}}。元に戻せません。',
+      confirmYes: '反映する',
+      cancel: 'キャンセル',
+      doneTotals: '{{message}}（{{totals}}）',
+      previewColumns: {
+        userId: 'ユーザーID',
+        userName: 'ユーザー名',
+        planId: 'プランID',
+        planName: 'プラン',
+        paidUsd: '支払額 (USD)',
+        assetETH: 'ETH',
+        assetHEC: 'HEC',
+        confirmedAt: '確定日時',
+      },
+      plansTitle: 'CSV で使うプラン ID',
+      plansTable: 'プランと ID',
+      planId: 'ID',
+      planName: 'プラン',
+      planCoin: 'コイン',
+      planPrice: '価格 (USD)',
+      unknownName: '（該当なし）',
       payments: {
         title: '支払いを CSV で追加',
         columns:
@@ -422,6 +451,8 @@ export const jaScreens = {
       hash_format: 'トランザクションハッシュ（16 進 64 桁）ではありません',
       unknown_reference: '存在しません',
       duplicate_in_file: '{{firstLine}} 行目と同じ内容です',
+      duplicate_of_payment:
+        '同じ支払い（ユーザー、プラン、支払額 USD、資産、確定日時）が支払い #{{paymentId}} として登録済みです',
     },
     history: {
       title: '取り込み履歴',

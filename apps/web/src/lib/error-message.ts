@@ -14,6 +14,7 @@ const TRANSLATED_CODES = new Set([
   'QUERY_TOO_COMPLEX',
   'PAYLOAD_TOO_LARGE',
   'QUERY_TIMEOUT',
+  'IMPORT_BUSY',
 ]);
 
 // `extensions.reason` values with a text of their own (errors.<reason> in both catalogues).

@@ -4,7 +4,11 @@ import { pagedListQuery, PaginationInputRef } from '../../graphql/pagination';
 import type { ImportReport } from '../../platform/imports';
 import { ImportReportRef } from '../../platform/imports/imports-schema';
 import type { PaymentListRow } from './payments-repository';
-import { PAYMENTS_SORT_TARGETS, type PaymentsService } from './payments-service';
+import {
+  PAYMENTS_SORT_TARGETS,
+  type PaymentsService,
+  type RateAssignmentResult,
+} from './payments-service';
 import { PAYMENTS_FILTERS } from './payments-filters';
 
 const UserPaymentRef = builder.objectRef<PaymentListRow>('UserPayment').implement({
@@ -66,12 +70,15 @@ const CsvUploadResultRef = builder
   });
 
 const RateAssignmentResultRef = builder
-  .objectRef<{ message: string; countPayments: number }>('RateAssignmentResult')
+  .objectRef<RateAssignmentResult>('RateAssignmentResult')
   .implement({
-    description: 'Rate assignment result (spec section 3).',
+    description:
+      'Rate assignment result (spec section 3), with what it credited: the sums of the amounts written.',
     fields: (t) => ({
       message: t.exposeString('message'),
       countPayments: t.exposeInt('countPayments'),
+      amountETH: t.expose('amountETH', { type: 'Decimal' }),
+      amountHEC: t.expose('amountHEC', { type: 'Decimal' }),
     }),
   });
 

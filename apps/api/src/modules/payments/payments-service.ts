@@ -99,6 +99,14 @@ export type RatesSummaryInput = {
   BTCETHRate?: string | null | undefined;
 };
 
+/** What a rate assignment did: the payments fixed and the coins credited (exact sums). */
+export type RateAssignmentResult = {
+  message: string;
+  countPayments: number;
+  amountETH: string;
+  amountHEC: string;
+};
+
 export type ImportResult = { message: string; countPayments: number; report: ImportReport };
 
 const DATE_ARG: ImportColumn = { type: 'date', aliases: [] };
@@ -313,10 +321,7 @@ export function createPaymentsService(
      * inclusive) and not yet fixed, at the deadline, in one audited transaction. Two commits
      * at once: the second gets CONFLICT at once; a window with nothing left to fix: CONFLICT.
      */
-    async assignRates(
-      actor: Actor,
-      input: AssignRatesInput,
-    ): Promise<{ message: string; countPayments: number }> {
+    async assignRates(actor: Actor, input: AssignRatesInput): Promise<RateAssignmentResult> {
       const startAt =
         input.startAt === null || input.startAt === undefined || input.startAt.trim() === ''
           ? null
@@ -360,6 +365,8 @@ export function createPaymentsService(
             result: {
               message: `Rates assigned: ${done.count} payment${done.count === 1 ? '' : 's'} fixed.`,
               countPayments: done.count,
+              amountETH: done.amountETH,
+              amountHEC: done.amountHEC,
             },
             targetIds: [done.id],
             before: null,

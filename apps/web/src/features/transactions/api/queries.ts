@@ -159,6 +159,8 @@ const TransactionsAssignRatesMutation = graphql(`
     ) {
       message
       countPayments
+      amountETH
+      amountHEC
     }
   }
 `);

@@ -27,6 +27,13 @@ graphql(`
         params
         message
       }
+      rows {
+        line
+        values {
+          name
+          value
+        }
+      }
       alreadyImported {
         id
         importedAt

@@ -55,7 +55,9 @@ beforeEach(async () => {
     const body = JSON.parse(String(init?.body)) as { query: string };
     const data = body.query.includes('csvImportProgress(')
       ? { csvImportProgress: serverProgress }
-      : {};
+      : body.query.includes('plans')
+        ? { plans: [{ id: 3, name: 'Gold HEC', coinType: 'HEC', price: '1000' }] }
+        : {};
     return new Response(JSON.stringify({ data }), {
       headers: { 'content-type': 'application/json' },
     });
@@ -81,6 +83,28 @@ function report(errors: Array<Record<string, unknown>>) {
         errorCount: errors.length,
         totals: [{ name: 'paidUsd', value: '200' }],
         errors,
+        rows: [
+          {
+            line: 2,
+            values: [
+              { name: 'userId', value: '7' },
+              { name: 'userName', value: 'alice01' },
+              { name: 'planId', value: '3' },
+              { name: 'planName', value: 'Gold HEC' },
+              { name: 'paidUsd', value: '100' },
+            ],
+          },
+          {
+            line: 3,
+            values: [
+              { name: 'userId', value: '999' },
+              { name: 'userName', value: null },
+              { name: 'planId', value: '3' },
+              { name: 'planName', value: 'Gold HEC' },
+              { name: 'paidUsd', value: '100' },
+            ],
+          },
+        ],
         alreadyImported: null,
         imported: null,
       },
@@ -168,8 +192,31 @@ describe('CsvUploadSection', () => {
     act(() => first.answer(report([])));
     const apply = await screen.findByTestId('csv-payments-apply');
     expect(screen.getByText('3 rows: 2 payments can be imported')).toBeInTheDocument();
+    // What the ids mean, row by row, before anything is applied.
+    const preview = screen.getByTestId('csv-payments-preview');
+    const shown = within(preview)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
+    expect(shown).toEqual([
+      ['2', '7', 'alice01', '3', 'Gold HEC', '100'],
+      ['3', '999', '(no such record)', '3', 'Gold HEC', '100'],
+    ]);
+    // The plans with their ids, for the planId column.
+    const plans = await screen.findByTestId('csv-payments-plans');
+    expect(within(plans).getByText('Gold HEC')).toBeInTheDocument();
     FakeXhr.last = null;
     fireEvent.click(apply);
+    // Applying asks first, with the count and the totals of the check.
+    expect(await screen.findByTestId('csv-payments-confirm-text')).toHaveTextContent(
+      '3 rows: 2 payments can be imported will be changed: Paid total (USD): 200',
+    );
+    expect(FakeXhr.last).toBeNull();
+    fireEvent.click(screen.getByTestId('csv-payments-confirm'));
     await waitFor(() => expect(FakeXhr.last).not.toBeNull());
     expect(FakeXhr.last!.sent!.operations.variables).toMatchObject({ dryRun: false });
     expect(FakeXhr.last!.sent!.operations.variables.progressKey).not.toBe(

@@ -4,6 +4,11 @@ import {
   Alert,
   Box,
   Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
   LinearProgress,
   Stack,
   Table,
@@ -18,7 +23,7 @@ import { formatAmount } from '@/lib/amount';
 import { formatDateTime } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/feedback';
-import { useImportProgress, useInvalidatePayments } from '../api/queries';
+import { useImportProgress, useInvalidatePayments, useTransactionsPlans } from '../api/queries';
 import {
   downloadTemplate,
   newProgressKey,
@@ -48,7 +53,12 @@ export function CsvUploadSection({ kind }: { kind: CsvKind }) {
   const [phase, setPhase] = useState<Phase>({ step: 'idle' });
   const [report, setReport] = useState<CsvResult | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const [confirming, setConfirming] = useState(false);
   const invalidate = useInvalidatePayments();
+  const totalsText = (totals: ReadonlyArray<{ name: string; value: string }>) =>
+    totals
+      .map((x) => `${t(`transactions.totals.${x.name}`, x.name)}: ${formatAmount(x.value)}`)
+      .join(' / ');
 
   const send = async (dryRun: boolean) => {
     if (!file) return;
@@ -70,7 +80,13 @@ export function CsvUploadSection({ kind }: { kind: CsvKind }) {
         setReport(null);
         setFile(null);
         if (input.current) input.current.value = '';
-        notifySuccess(t(`transactions.csv.${kind}.done`, { count: result.countPayments }));
+        // What it did: the count and the totals of the apply's own report.
+        notifySuccess(
+          t('transactions.csv.doneTotals', {
+            message: t(`transactions.csv.${kind}.done`, { count: result.countPayments }),
+            totals: totalsText(result.report.totals),
+          }),
+        );
         await invalidate();
       }
     } catch (e) {
@@ -89,6 +105,7 @@ export function CsvUploadSection({ kind }: { kind: CsvKind }) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t(`transactions.csv.${kind}.columns`)}
       </Typography>
+      {kind === 'payments' && <PlanIds />}
       <Stack direction="row" flexWrap="wrap" gap={1} alignItems="center">
         <Button
           size="small"
@@ -158,13 +175,10 @@ export function CsvUploadSection({ kind }: { kind: CsvKind }) {
           )}
           {r.totals.length > 0 && r.errorCount === 0 && (
             <Typography variant="body2" sx={{ mt: 1 }}>
-              {r.totals
-                .map(
-                  (x) => `${t(`transactions.totals.${x.name}`, x.name)}: ${formatAmount(x.value)}`,
-                )
-                .join(' / ')}
+              {totalsText(r.totals)}
             </Typography>
           )}
+          {r.rows.length > 0 && <PreviewRows rows={r.rows} testId={`${testId}-preview`} />}
           {r.errors.length > 0 && (
             <Box sx={{ overflowX: 'auto', maxHeight: 320, mt: 1 }}>
               <Table size="small" aria-label={t('transactions.csv.errorsTable')}>
@@ -191,11 +205,35 @@ export function CsvUploadSection({ kind }: { kind: CsvKind }) {
             variant="contained"
             sx={{ mt: 1 }}
             disabled={!canApply}
-            onClick={() => void send(false)}
+            onClick={() => setConfirming(true)}
             data-testid={`${testId}-apply`}
           >
             {t('transactions.csv.apply', { count: r.count })}
           </Button>
+          <Dialog open={confirming} onClose={() => setConfirming(false)}>
+            <DialogTitle>{t('transactions.csv.confirmTitle')}</DialogTitle>
+            <DialogContent>
+              <DialogContentText data-testid={`${testId}-confirm-text`}>
+                {t('transactions.csv.confirmText', {
+                  count: t(`transactions.csv.${kind}.ready`, { count: r.count, rows: r.rowCount }),
+                  totals: totalsText(r.totals),
+                })}
+              </DialogContentText>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={() => setConfirming(false)}>{t('transactions.csv.cancel')}</Button>
+              <Button
+                variant="contained"
+                data-testid={`${testId}-confirm`}
+                onClick={() => {
+                  setConfirming(false);
+                  void send(false);
+                }}
+              >
+                {t('transactions.csv.confirmYes')}
+              </Button>
+            </DialogActions>
+          </Dialog>
         </Box>
       )}
     </SectionCard>
@@ -237,7 +275,80 @@ function ServerProgress({ progressKey }: { progressKey: string }) {
   );
 }
 
+/** The plans with their ids: what a payments file's planId column refers to. */
+function PlanIds() {
+  const { t } = useTranslation();
+  const plans = useTransactionsPlans().data ?? [];
+  if (plans.length === 0) return null;
+  return (
+    <Box sx={{ overflowX: 'auto', maxHeight: 240, mb: 1 }} data-testid="csv-payments-plans">
+      <Typography variant="subtitle2">{t('transactions.csv.plansTitle')}</Typography>
+      <Table size="small" aria-label={t('transactions.csv.plansTable')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('transactions.csv.planId')}</TableCell>
+            <TableCell>{t('transactions.csv.planName')}</TableCell>
+            <TableCell>{t('transactions.csv.planCoin')}</TableCell>
+            <TableCell>{t('transactions.csv.planPrice')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {plans.map((p) => (
+            <TableRow key={p.id}>
+              <TableCell>{p.id}</TableCell>
+              <TableCell>{p.name}</TableCell>
+              <TableCell>{p.coinType}</TableCell>
+              <TableCell>{formatAmount(String(p.price))}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
 type RowError = NonNullable<CsvResult['report']>['errors'][number];
+type PreviewRow = NonNullable<CsvResult['report']>['rows'][number];
+
+/** The first rows of the file with what their ids resolve to (user and plan names). */
+function PreviewRows({ rows, testId }: { rows: readonly PreviewRow[]; testId: string }) {
+  const { t } = useTranslation();
+  const names = rows[0]!.values.map((v) => v.name);
+  const resolved = new Set(['userName', 'planName']);
+  return (
+    <Box sx={{ overflowX: 'auto', maxHeight: 320, mt: 1 }} data-testid={testId}>
+      <Typography variant="subtitle2">{t('transactions.csv.previewTitle')}</Typography>
+      <Table size="small" aria-label={t('transactions.csv.previewTable')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('transactions.csv.line')}</TableCell>
+            {names.map((name) => (
+              <TableCell key={name}>{t(`transactions.csv.previewColumns.${name}`, name)}</TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.line}>
+              <TableCell>{row.line}</TableCell>
+              {row.values.map((v) => (
+                <TableCell key={v.name}>
+                  {v.value === null
+                    ? resolved.has(v.name)
+                      ? t('transactions.csv.unknownName')
+                      : ''
+                    : v.name === 'confirmedAt'
+                      ? formatDateTime(v.value)
+                      : v.value}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
 
 /** The translated reason; the server's English text when the code is unknown here. */
 function reasonText(e: RowError, t: ReturnType<typeof useTranslation>['t']): string {

@@ -1,6 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { SectionCard } from '@/components/section-card';
 import { formatAmount } from '@/lib/amount';
 import { formatDateTime } from '@/lib/date-time';
@@ -24,6 +36,7 @@ export function RatesSection() {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
   const [asked, setAsked] = useState<Draft | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const summaryVariables = asked && {
     confirmedAtFrom: localToIso(asked.startAt),
     confirmedAtUntil: localToIso(asked.endAt)!,
@@ -74,7 +87,14 @@ export function RatesSection() {
       BTCHECRate: summaryVariables.BTCHECRate,
       BTCETHRate: summaryVariables.BTCETHRate,
     });
-    notifySuccess(t('transactions.rates.done', { count: result.countPayments }));
+    // What it did: the count and the coins credited, from the commit's own answer.
+    notifySuccess(
+      t('transactions.rates.done', {
+        count: result.countPayments,
+        amountHEC: formatAmount(result.amountHEC ?? '0'),
+        amountETH: formatAmount(result.amountETH ?? '0'),
+      }),
+    );
     setAsked(null);
   };
 
@@ -153,11 +173,36 @@ export function RatesSection() {
             variant="contained"
             sx={{ mt: 1 }}
             disabled={s.paymentCounts === 0 || assign.isPending}
-            onClick={() => void confirm().catch(() => undefined)}
+            onClick={() => setConfirming(true)}
             data-testid="rates-confirm"
           >
             {t('transactions.rates.confirm', { count: s.paymentCounts })}
           </Button>
+          <Dialog open={confirming} onClose={() => setConfirming(false)}>
+            <DialogTitle>{t('transactions.rates.confirmTitle')}</DialogTitle>
+            <DialogContent>
+              <DialogContentText data-testid="rates-confirm-text">
+                {t('transactions.rates.confirmText', {
+                  count: s.paymentCounts,
+                  btcHEC: formatAmount(s.BTCAmountToBuyHEC),
+                  btcETH: formatAmount(s.BTCAmountToBuyETH),
+                })}
+              </DialogContentText>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={() => setConfirming(false)}>{t('transactions.rates.cancel')}</Button>
+              <Button
+                variant="contained"
+                data-testid="rates-confirm-yes"
+                onClick={() => {
+                  setConfirming(false);
+                  void confirm().catch(() => undefined);
+                }}
+              >
+                {t('transactions.rates.confirmYes', { count: s.paymentCounts })}
+              </Button>
+            </DialogActions>
+          </Dialog>
         </Box>
       )}
     </SectionCard>

@@ -6,6 +6,7 @@ import { renderAt } from '@/test/render';
 import { AddPaymentSection } from './add-payment-section';
 import { ImportHistory } from './import-history';
 import { RatesSection } from './rates-section';
+import { getFeedback } from '@/lib/feedback';
 
 /**
  * The Transactions screen's forms against a mocked network (issue 12): the spec's validation
@@ -59,7 +60,14 @@ beforeEach(async () => {
       });
     }
     if (body.query.includes('postAssignRates(')) {
-      return answer({ postAssignRates: { message: 'Rates assigned', countPayments: 7 } });
+      return answer({
+        postAssignRates: {
+          message: 'Rates assigned',
+          countPayments: 7,
+          amountETH: '9.000000000000000003',
+          amountHEC: '154320.154320987265432097',
+        },
+      });
     }
     if (body.query.includes('csvImports(')) {
       return answer({
@@ -177,6 +185,12 @@ describe('RatesSection', () => {
       BTCETHRate: '18.000000000000000006',
     });
     fireEvent.click(within(summary).getByTestId('rates-confirm'));
+    // Committing asks first, with N and the BTC totals of the preview; nothing is sent yet.
+    expect(await screen.findByTestId('rates-confirm-text')).toHaveTextContent(
+      '7 payments will be asset-fixed at the deadline: BTC to buy 1.25 BTC (HEC plans) and 0.5 BTC (ETH plans).',
+    );
+    expect(sent('postAssignRates(')).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('rates-confirm-yes'));
     await waitFor(() => expect(sent('postAssignRates(')).toHaveLength(1));
     expect(sent('postAssignRates(')[0]!.variables).toMatchObject({
       startAt: null,
@@ -186,6 +200,10 @@ describe('RatesSection', () => {
       BTCETHRate: '18.000000000000000006',
     });
     await waitFor(() => expect(screen.queryByTestId('rates-summary')).not.toBeInTheDocument());
+    // And reports what it did: the count and the coins credited.
+    expect(getFeedback().snackbar?.text).toBe(
+      'Rates assigned to 7 payments: 154,320.154320987265432097 HEC and 9.000000000000000003 ETH credited',
+    );
   });
 });
 
