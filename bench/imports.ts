@@ -19,6 +19,9 @@
  * counts), against the same UPDATE sent as raw SQL; each rolled back, each twice (raw,
  * engine, engine, raw), the means reported.
  */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
 import { Readable } from 'node:stream';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -378,5 +381,224 @@ export async function benchRateAssignment(
     engineMs,
     rawMs,
     ratio: rawMs / engineMs,
+  };
+}
+
+export type HttpImportBenchResult = {
+  rows: number;
+  bytes: number;
+  /** The screen's check (dry run: every step, the apply included, rolled back), ms. */
+  dryRunMs: number;
+  /** The screen's apply request, from the first byte sent to the answer, ms. */
+  applyMs: number;
+  copyMs: number;
+  /** COPY time / apply time over HTTP (1 = as fast as COPY; the target is ≥ 0.5). */
+  ratio: number;
+  /** The server process's RSS before the first upload, and its peak growth above it, MiB. */
+  rssBeforeMiB: number;
+  rssGrowthMiB: number;
+  /** The server's load average (1, 5, 15 min) at the start and at the end of the run. */
+  loadStart: number[];
+  loadEnd: number[];
+};
+
+/**
+ * The multipart request the Transactions screen sends (upload-csv.ts, a FormData by
+ * XMLHttpRequest): operations, map, the file; as bytes with their boundary, so it goes by
+ * node:http, which (unlike fetch) waits as long as the server takes to answer.
+ */
+function screenRequest(
+  content: Buffer,
+  dryRun: boolean,
+  progressKey: string,
+): { body: Buffer[]; length: number; type: string } {
+  const query = `mutation TransactionsUploadPayments($file: Upload!, $dryRun: Boolean, $progressKey: String) {
+  postAddUserPaymentsByCSV(file: $file, dryRun: $dryRun, progressKey: $progressKey) {
+    message countPayments report { dryRun rowCount count errorCount imported { id appliedCount } }
+  }
+}`;
+  const boundary = `----WebKitFormBoundary${Math.random().toString(36).slice(2, 18)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="operations"\r\n\r\n` +
+      JSON.stringify({ query, variables: { file: null, dryRun, progressKey } }) +
+      `\r\n--${boundary}\r\nContent-Disposition: form-data; name="map"\r\n\r\n` +
+      JSON.stringify({ 0: ['variables.file'] }) +
+      `\r\n--${boundary}\r\nContent-Disposition: form-data; name="0"; filename="payments-1m.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    body: [head, content, tail],
+    length: head.length + content.length + tail.length,
+    type: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+function postMultipart(
+  port: number,
+  token: string,
+  request: { body: Buffer[]; length: number; type: string },
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/graphql-admin',
+        method: 'POST',
+        headers: {
+          'content-type': request.type,
+          'content-length': request.length,
+          'x-admin-access-token': token,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+      },
+    );
+    req.on('error', reject);
+    for (const piece of request.body) req.write(piece);
+    req.end();
+  });
+}
+
+function rssOf(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = /VmRSS:\s+(\d+)/.exec(status);
+  return kb ? Number(kb[1]) * 1024 : 0;
+}
+
+/**
+ * A payments file of `rows` rows imported end to end over HTTP by the real server (a child
+ * process: bench/http-server.ts app), through the Transactions screen's own multipart request
+ * (check, then apply), against `COPY payments FROM STDIN` of the same values into the same
+ * table in the same run (rolled back). The fixtures (users, plan) and the imported payments are
+ * committed by the import and deleted afterwards. The server's RSS is read from /proc every
+ * 50 ms. ratio = COPY ms / apply ms.
+ */
+export async function benchImportsHttp(
+  db: Kysely<DB>,
+  databaseUrl: string,
+  rows: number,
+  token: string,
+  start: () => Promise<{ port: number; pid: number; stop: () => void }>,
+): Promise<HttpImportBenchResult> {
+  const loadStart = os.loadavg();
+  const suffix = (Date.now() % 1e9).toString(36).toUpperCase();
+  const created = await sql<{ ids: number[]; plan: number }>`
+    WITH u AS (
+      INSERT INTO end_users (user_name, invite_code, email, aube_user_id_hash, first_name, last_name)
+      SELECT 'bench_http_' || ${suffix} || '_' || g, 'BH' || ${suffix} || g, 'bench_http_' || ${suffix} || g || '@example.com',
+        'benchhttp' || ${suffix} || g, 'Bench', 'Http'
+      FROM generate_series(1, ${USERS}) g RETURNING id),
+    p AS (INSERT INTO plans (name, price_usd, coin_type) VALUES ('bench http plan ' || ${suffix}, 100, 'HEC') RETURNING id)
+    SELECT (SELECT array_agg(id ORDER BY id) FROM u) AS ids, (SELECT id FROM p) AS plan`.execute(
+    db,
+  );
+  const users = created.rows[0]!.ids;
+  const planId = created.rows[0]!.plan;
+  const content = paymentsFile(rows, users, planId);
+
+  // COPY of the same values into the same table, rolled back.
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  let copyMs = 0;
+  try {
+    await client.query('BEGIN');
+    const now = new Date().toISOString();
+    const started = performance.now();
+    const copy = client.query(
+      copyFrom(`COPY payments (end_user_id, plan_id, price_usd, paid_usd, paid_btc, payment_address,
+        status, confirmed_at, asset_fixed_at, amount_eth, amount_hec) FROM STDIN WITH (FORMAT csv)`),
+    );
+    await pipeline(
+      Readable.from(
+        (function* () {
+          let chunk = '';
+          for (let i = 0; i < rows; i++) {
+            const [u, p, usd, eth, hec, at] = row(i, users, planId);
+            chunk += `${u},${p},100,${usd},0,manual,asset_fixed,${at},${now},${eth},${hec}\n`;
+            if (chunk.length > 64 * 1024) {
+              yield chunk;
+              chunk = '';
+            }
+          }
+          if (chunk) yield chunk;
+        })(),
+      ),
+      copy,
+    );
+    copyMs = performance.now() - started;
+  } finally {
+    await client.query('ROLLBACK').catch(() => undefined);
+    await client.end();
+  }
+
+  const server = await start();
+  let peak = 0;
+  const rssBefore = rssOf(server.pid);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssOf(server.pid));
+  }, 50);
+  const send = async (dryRun: boolean) => {
+    const started = performance.now();
+    const response = await postMultipart(
+      server.port,
+      token,
+      screenRequest(content, dryRun, `bench-${suffix}-${dryRun ? 'dry' : 'apply'}`),
+    );
+    const body = JSON.parse(response.text) as {
+      data?: {
+        postAddUserPaymentsByCSV: {
+          report: { count: number; errorCount: number; imported: { appliedCount: number } | null };
+        };
+      };
+      errors?: unknown;
+    };
+    const ms = performance.now() - started;
+    if (response.status !== 200 || body.errors) {
+      throw new Error(`upload answered ${response.status}: ${JSON.stringify(body).slice(0, 500)}`);
+    }
+    return { ms, report: body.data!.postAddUserPaymentsByCSV.report };
+  };
+  let dryRunMs = 0;
+  let applyMs = 0;
+  try {
+    const dry = await send(true);
+    if (dry.report.count !== rows || dry.report.errorCount !== 0)
+      throw new Error(`dry run: ${JSON.stringify(dry.report)}`);
+    dryRunMs = dry.ms;
+    const applied = await send(false);
+    if (applied.report.imported?.appliedCount !== rows)
+      throw new Error(`apply: ${JSON.stringify(applied.report)}`);
+    applyMs = applied.ms;
+  } finally {
+    clearInterval(timer);
+    server.stop();
+    // Leave the database as it was: the imported payments, their import record, the fixtures.
+    await db.transaction().execute(async (trx) => {
+      await allowLongStatements(trx);
+      await sql`DELETE FROM payments WHERE end_user_id = ANY(${users}::integer[])`.execute(trx);
+      await sql`DELETE FROM csv_imports WHERE kind = 'payments' AND file_name = 'payments-1m.csv'`.execute(
+        trx,
+      );
+      await sql`DELETE FROM end_users WHERE id = ANY(${users}::integer[])`.execute(trx);
+      await sql`DELETE FROM plans WHERE id = ${planId}`.execute(trx);
+    });
+  }
+  return {
+    rows,
+    bytes: content.length,
+    dryRunMs,
+    applyMs,
+    copyMs,
+    ratio: copyMs / applyMs,
+    rssBeforeMiB: rssBefore / 1048576,
+    rssGrowthMiB: (peak - rssBefore) / 1048576,
+    loadStart,
+    loadEnd: os.loadavg(),
   };
 }
