@@ -57,7 +57,8 @@ describe('amount domains', () => {
           WHERE t.typtype = 'd' AND t.typname LIKE 'declared\\_%'
           ORDER BY t.typname, c.conname`.execute(trx);
         declared = {};
-        for (const r of rows.rows) (declared[r.domain.slice('declared_'.length)] ??= []).push(r.def);
+        for (const r of rows.rows)
+          (declared[r.domain.slice('declared_'.length)] ??= []).push(r.def);
         throw new Rollback();
       })
       .catch((error: unknown) => {
@@ -89,7 +90,9 @@ describe('amount domains', () => {
       ];
       for (const value of values) {
         const parsed = checkCell({ type: 'decimal', domain: name, aliases: [] }, value).ok;
-        const stored = await sql<{ ok: boolean }>`SELECT ${value}::numeric::${sql.id(name)} IS NOT NULL AS ok`
+        const stored = await sql<{
+          ok: boolean;
+        }>`SELECT ${value}::numeric::${sql.id(name)} IS NOT NULL AS ok`
           .execute(database.db)
           .then(
             () => true,

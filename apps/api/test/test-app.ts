@@ -52,10 +52,15 @@ export async function startTestApp(
     WEB_DIST_DIR: '/nonexistent-web-dist',
     ...options.env,
   });
-  const app = await buildApp(config, database, {
-    ...(options.clock ? { clock: options.clock } : {}),
-    ...(options.services ? await options.services(database) : {}),
-  }, options.logStream);
+  const app = await buildApp(
+    config,
+    database,
+    {
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.services ? await options.services(database) : {}),
+    },
+    options.logStream,
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 

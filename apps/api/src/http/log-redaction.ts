@@ -16,7 +16,9 @@ export function redactUrl(url: string): string {
     .map((pair) => {
       const eq = pair.indexOf('=');
       const name = decodeURIComponentSafe(eq < 0 ? pair : pair.slice(0, eq)).toLowerCase();
-      return SECRET_PARAMS.includes(name) ? `${pair.slice(0, eq < 0 ? pair.length : eq)}=[redacted]` : pair;
+      return SECRET_PARAMS.includes(name)
+        ? `${pair.slice(0, eq < 0 ? pair.length : eq)}=[redacted]`
+        : pair;
     })
     .join('&');
   return `${url.slice(0, at)}?${query}`;

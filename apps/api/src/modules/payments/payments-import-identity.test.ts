@@ -41,7 +41,10 @@ async function upload(
 ): Promise<GraphQLResponse<Record<string, CsvResult>>> {
   const query = `mutation ($file: Upload!, $dryRun: Boolean) { ${mutation}(file: $file, dryRun: $dryRun) { ${REPORT} } }`;
   const form = new FormData();
-  form.set('operations', JSON.stringify({ query, variables: { file: null, dryRun: options.dryRun ?? false } }));
+  form.set(
+    'operations',
+    JSON.stringify({ query, variables: { file: null, dryRun: options.dryRun ?? false } }),
+  );
   form.set('map', JSON.stringify({ 0: ['variables.file'] }));
   const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
   form.set('0', new Blob([new Uint8Array(bytes)], { type: 'text/csv' }), options.name ?? 'p.csv');
@@ -134,11 +137,16 @@ describe('file identity is the parsed content', () => {
       ],
     ];
     for (const [what, bytes] of variants) {
-      const dry = await upload('postAddUserPaymentsByCSV', bytes, { dryRun: true, name: `${what}.csv` });
+      const dry = await upload('postAddUserPaymentsByCSV', bytes, {
+        dryRun: true,
+        name: `${what}.csv`,
+      });
       expect(dry.errors, what).toBeUndefined();
       const report = dry.data!.postAddUserPaymentsByCSV!.report;
       expect(report.contentHash, what).toBe(identity);
-      expect(report.alreadyImported?.id, what).toBe(applied.data!.postAddUserPaymentsByCSV!.report.imported!.id);
+      expect(report.alreadyImported?.id, what).toBe(
+        applied.data!.postAddUserPaymentsByCSV!.report.imported!.id,
+      );
       const again = await upload('postAddUserPaymentsByCSV', bytes, { name: `${what}.csv` });
       expect(again.data, what).toBeNull();
       expect(again.errors![0]!.extensions, what).toMatchObject({
@@ -158,9 +166,13 @@ describe('file identity is the parsed content', () => {
       'startAt,endAt,deadline,BTCHECRate,BTCETHRate\n2028-01-01T00:00:00Z,2028-01-31T00:00:00Z,2028-02-01T00:00:00Z,2.50,3\n';
     const applied = await upload('postAssignRatesByCSV', file);
     expect(applied.errors).toBeUndefined();
-    const dry = await upload('postAssignRatesByCSV', file.replace(/\n/g, '\r\n').replace('2.50', '2.5'), {
-      dryRun: true,
-    });
+    const dry = await upload(
+      'postAssignRatesByCSV',
+      file.replace(/\n/g, '\r\n').replace('2.50', '2.5'),
+      {
+        dryRun: true,
+      },
+    );
     expect(dry.data!.postAssignRatesByCSV!.report.alreadyImported).not.toBeNull();
   });
 });
@@ -288,9 +300,24 @@ describe('the report names what the ids mean', () => {
       ...Object.fromEntries(r.values.map((v) => [v.name, v.value])),
     }));
     expect(shown).toEqual([
-      expect.objectContaining({ line: 2, userName: 'ident_user_1', planName: 'Ident HEC plan', paidUsd: '5' }),
-      expect.objectContaining({ line: 3, userName: 'ident_user_2', planName: 'Ident ETH plan', confirmedAt: null }),
-      expect.objectContaining({ line: 4, userId: '99999999', userName: null, planName: 'Ident HEC plan' }),
+      expect.objectContaining({
+        line: 2,
+        userName: 'ident_user_1',
+        planName: 'Ident HEC plan',
+        paidUsd: '5',
+      }),
+      expect.objectContaining({
+        line: 3,
+        userName: 'ident_user_2',
+        planName: 'Ident ETH plan',
+        confirmedAt: null,
+      }),
+      expect.objectContaining({
+        line: 4,
+        userId: '99999999',
+        userName: null,
+        planName: 'Ident HEC plan',
+      }),
     ]);
   });
 });

@@ -27,7 +27,6 @@ function multipartHead(dryRun: boolean): string {
     `\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="0"; filename="p.csv"\r\nContent-Type: text/csv\r\n\r\n`
   );
 }
-const TAIL = `\r\n--${BOUNDARY}--\r\n`;
 
 type Answer = { status: number; body: string; bodyBytesSent: number };
 
@@ -118,7 +117,10 @@ describe('uploads over HTTP', () => {
       'userId,planId,paidUsd,assetETH,assetHEC,confirmedAt\r\n424242,4242,10,0,1,2026-01-01T00:00:00Z\r\n' +
       '\r\n'.repeat(13_000_000);
     const form = new FormData();
-    form.set('operations', JSON.stringify({ query: QUERY, variables: { file: null, dryRun: true } }));
+    form.set(
+      'operations',
+      JSON.stringify({ query: QUERY, variables: { file: null, dryRun: true } }),
+    );
     form.set('map', JSON.stringify({ 0: ['variables.file'] }));
     form.set('0', new Blob([csv], { type: 'text/csv' }), 'big.csv');
     const response = await fetch(`${t.baseUrl}${GRAPHQL_PATH}`, {
@@ -158,7 +160,10 @@ describe('uploads over HTTP', () => {
       'userId,planId,paidUsd,assetETH,assetHEC,confirmedAt\r\n424242,4242,11,0,1,2026-01-02T00:00:00Z\r\n';
     const send = async () => {
       const form = new FormData();
-      form.set('operations', JSON.stringify({ query: QUERY, variables: { file: null, dryRun: true } }));
+      form.set(
+        'operations',
+        JSON.stringify({ query: QUERY, variables: { file: null, dryRun: true } }),
+      );
       form.set('map', JSON.stringify({ 0: ['variables.file'] }));
       form.set('0', new Blob([small], { type: 'text/csv' }), 'small.csv');
       const response = await fetch(`${t.baseUrl}${GRAPHQL_PATH}`, {

@@ -19,7 +19,11 @@ export type UploadGate = {
    * and one upload more than the process reads at once 503 IMPORT_BUSY. An admitted upload
    * holds its slot until its response is finished or its connection closes. False: answered.
    */
-  admit: (request: FastifyRequest, reply: FastifyReply, admin: AuthenticatedAdmin | null) => boolean;
+  admit: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    admin: AuthenticatedAdmin | null,
+  ) => boolean;
   /** Uploads being read or imported now (tests, logs). */
   running: () => number;
 };

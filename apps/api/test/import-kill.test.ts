@@ -1,0 +1,238 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_TOKEN_HEADER, GRAPHQL_PATH } from '@app/shared';
+import type { Database } from '../src/db/database';
+import { seedDemoAdmins } from '../src/seed/demo-admins';
+import { createTestDatabase } from './test-database';
+
+/**
+ * Issue 24, "Starting and failing": a replica killed (SIGKILL) while it applies an import
+ * leaves nothing behind, and the same file then applies whole on another replica. The real
+ * server (src/main.ts) runs as a child process on the test's database (PostgreSQL with
+ * DATABASE_URL; without it, a PGlite data folder the two processes open one after the other).
+ * The first is killed once its upload reports the applying phase; the second applies the file,
+ * and the file's identity (its rows) then refuses the same rows with other line ends.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const apiDir = path.resolve(here, '..');
+const ROWS = 200_000;
+
+let database: (Database & { url?: string }) | null = null;
+let dataDir: string;
+const children: ChildProcess[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as net.AddressInfo).port;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+const secretsKey = randomBytes(32).toString('base64');
+
+/** Starts src/main.ts and resolves once /healthz answers 200. */
+async function startReplica(): Promise<{ base: string; child: ChildProcess }> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    SECRETS_KEY: secretsKey,
+    DATA_DIR: dataDir,
+  };
+  if (database?.url) env.DATABASE_URL = database.url;
+  else delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: apiDir,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(child);
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`replica exited with ${child.exitCode}`);
+    const ok = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { base, child };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function login(base: string): Promise<string> {
+  const response = await fetch(`${base}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'writer@example.com', password: 'DemoPass123' }),
+  });
+  const body = (await response.json()) as { data: { access_token: string } };
+  return body.data.access_token;
+}
+
+async function gql<T>(base: string, token: string, query: string): Promise<T> {
+  const response = await fetch(`${base}${GRAPHQL_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [ACCESS_TOKEN_HEADER]: token },
+    body: JSON.stringify({ query }),
+  });
+  const body = (await response.json()) as { data: T; errors?: unknown };
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data;
+}
+
+function upload(
+  base: string,
+  token: string,
+  content: string,
+  progressKey: string,
+): Promise<{
+  data?: { postAddUserPaymentsByCSV: { countPayments: number } };
+  errors?: Array<{ extensions: Record<string, unknown> }>;
+}> {
+  const form = new FormData();
+  form.set(
+    'operations',
+    JSON.stringify({
+      query:
+        'mutation ($file: Upload!, $key: String) { postAddUserPaymentsByCSV(file: $file, dryRun: false, progressKey: $key) { countPayments } }',
+      variables: { file: null, key: progressKey },
+    }),
+  );
+  form.set('map', JSON.stringify({ 0: ['variables.file'] }));
+  form.set('0', new Blob([content], { type: 'text/csv' }), 'kill.csv');
+  return fetch(`${base}${GRAPHQL_PATH}`, {
+    method: 'POST',
+    headers: { [ACCESS_TOKEN_HEADER]: token },
+    body: form,
+  }).then((r) => r.json() as never);
+}
+
+/** What the database holds for the file's user and kind, read through a replica. */
+async function state(base: string, token: string, userId: number) {
+  const data = await gql<{
+    userPayments: { pagination: { totalRecords: number } };
+    csvImports: { pagination: { totalRecords: number } };
+  }>(
+    base,
+    token,
+    `{ userPayments(input: { userId: ${userId} }) { pagination { totalRecords } }
+       csvImports(kinds: ["payments"]) { pagination { totalRecords } } }`,
+  );
+  return {
+    payments: Number(data.userPayments.pagination.totalRecords),
+    imports: Number(data.csvImports.pagination.totalRecords),
+  };
+}
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-kill-'));
+  if (process.env.DATABASE_URL) {
+    database = await createTestDatabase();
+    await seedDemoAdmins(database.db);
+    await database.db
+      .insertInto('end_users')
+      .values({
+        user_name: 'kill_user',
+        invite_code: 'KILLUSER',
+        email: 'kill@example.com',
+        aube_user_id_hash: 'killhash',
+        first_name: 'Kill',
+        last_name: 'User',
+      })
+      .execute();
+    await database.db
+      .insertInto('plans')
+      .values({ name: 'Kill plan', price_usd: '100', coin_type: 'HEC' })
+      .execute();
+  }
+}, 180_000);
+
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  await database?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}, 180_000);
+
+describe('a replica killed while it applies an import', () => {
+  // Two real server processes and a 200,000-row file on a shared machine: minutes, not seconds
+  // (a limit for a hung run, not a timing assertion).
+  it(
+    'leaves nothing behind, and the same file then applies whole on another replica',
+    { timeout: 15 * 60_000 },
+    async () => {
+      const first = await startReplica();
+      const token = await login(first.base);
+      // A user and a plan of the database (on PGlite: of the demo population).
+      const found = await gql<{
+        plans: Array<{ id: number }>;
+        users: { list: Array<{ id: number }> };
+      }>(first.base, token, '{ plans { id } users(pagination: { limit: 1 }) { list { id } } }');
+      const planId = found.plans[0]!.id;
+      const userId = found.users.list[0]!.id;
+      const before = await state(first.base, token, userId);
+      expect(before.imports).toBe(0);
+
+      const lines = ['userId,planId,paidUsd,assetETH,assetHEC,confirmedAt'];
+      const start = Date.UTC(2019, 0, 1);
+      for (let i = 0; i < ROWS; i++) {
+        lines.push(
+          `${userId},${planId},${(i % 1000) + 1}.25,0,${i % 89}.5,${new Date(start + i * 1000).toISOString()}`,
+        );
+      }
+      const content = `${lines.join('\r\n')}\r\n`;
+
+      // The upload runs; once the replica reports the applying phase, it is killed.
+      const key = `kill-${randomBytes(6).toString('hex')}`;
+      const killed = upload(first.base, token, content, key).catch(() => 'connection lost');
+      let phase = '';
+      while (phase !== 'applying') {
+        const progress = await gql<{ csvImportProgress: { phase: string } | null }>(
+          first.base,
+          token,
+          `{ csvImportProgress(key: "${key}") { phase } }`,
+        );
+        phase = progress.csvImportProgress?.phase ?? '';
+        expect(['', 'parsing', 'checking', 'applying']).toContain(phase);
+        if (phase !== 'applying') await new Promise((r) => setTimeout(r, 25));
+      }
+      first.child.kill('SIGKILL');
+      expect(await killed).toBe('connection lost');
+      await new Promise<void>((resolve) =>
+        first.child.exitCode !== null ? resolve() : first.child.once('exit', () => resolve()),
+      );
+
+      // Another replica: nothing of the killed apply is there, and the file applies whole.
+      const second = await startReplica();
+      const token2 = await login(second.base);
+      expect(await state(second.base, token2, userId)).toEqual(before);
+      const applied = await upload(second.base, token2, content, `again-${key}`);
+      expect(applied.errors).toBeUndefined();
+      expect(applied.data!.postAddUserPaymentsByCSV.countPayments).toBe(ROWS);
+      expect(await state(second.base, token2, userId)).toEqual({
+        payments: before.payments + ROWS,
+        imports: 1,
+      });
+      // The same rows with other line ends are the same file: refused as already imported.
+      const again = await upload(second.base, token2, content.replace(/\r\n/g, '\n'), `lf-${key}`);
+      expect(again.errors?.[0]?.extensions).toMatchObject({
+        code: 'CONFLICT',
+        reason: 'ALREADY_IMPORTED',
+      });
+      second.child.kill('SIGTERM');
+    },
+  );
+});
