@@ -14,7 +14,7 @@ import { registerCsrfPrevention } from './http/csrf';
 import { registerErrorHandler } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
-import { createUploadGate, isMultipart } from './platform/imports/upload-gate';
+import { createUploadGate, isMultipart, registerUploadGate } from './platform/imports/upload-gate';
 import { registerUploadLimit, UPLOAD_ENVELOPE_BYTES } from './platform/imports/upload-limit';
 import { requestLogSerializers } from './http/log-redaction';
 import { registerLoginRoute } from './modules/auth/login-route';
@@ -91,6 +91,7 @@ export async function buildApp(
     maxRequestBodySize: config.importMaxBytes + UPLOAD_ENVELOPE_BYTES,
   });
   const uploads = createUploadGate(config.importMaxConcurrent);
+  registerUploadGate(app, uploads);
 
   // Cached, validated POSTed queries skip yoga's per-request machinery (server/fast-path.ts).
   const fastPath = createFastPath(services);

@@ -2,6 +2,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_HEADER, GRAPHQL_PATH } from '@app/shared';
 import { startTestApp, type TestApp } from '../../../test/test-app';
+import { uploadGateOf } from './upload-gate';
 
 /**
  * Uploads over real HTTP (issue 24): IMPORT_MAX_BYTES is the limit (not graphql-yoga's 25 MB
@@ -173,15 +174,17 @@ describe('uploads over HTTP', () => {
       });
       return { status: response.status, body: (await response.json()) as Record<string, never> };
     };
-    // Wait until the first upload holds the slot (its request reached the handler).
-    let busy = await send();
-    for (let i = 0; i < 50 && busy.status !== 503; i++) busy = await send();
+    // Wait until the first upload holds the slot (its request passed the gate).
+    const gate = uploadGateOf(t.app)!;
+    while (gate.running() === 0) await new Promise((r) => setTimeout(r, 10));
+    const busy = await send();
     expect(busy.status).toBe(503);
     expect(busy.body.errors![0]).toMatchObject({ extensions: { code: 'IMPORT_BUSY' } });
     abort();
     await running;
-    let after = await send();
-    for (let i = 0; i < 50 && after.status === 503; i++) after = await send();
+    // The aborted upload gave its slot back: the next one is taken.
+    while (gate.running() > 0) await new Promise((r) => setTimeout(r, 10));
+    const after = await send();
     expect(after.status).toBe(200);
   });
 

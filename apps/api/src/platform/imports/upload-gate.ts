@@ -28,6 +28,17 @@ export type UploadGate = {
   running: () => number;
 };
 
+const gates = new WeakMap<object, UploadGate>();
+
+/** The gate of an app built by buildApp (tests wait on `running()`). */
+export function uploadGateOf(app: object): UploadGate | undefined {
+  return gates.get(app);
+}
+
+export function registerUploadGate(app: object, gate: UploadGate): void {
+  gates.set(app, gate);
+}
+
 export function createUploadGate(maxConcurrent: number): UploadGate {
   let running = 0;
   return {
