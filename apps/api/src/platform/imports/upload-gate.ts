@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AUTHORIZATION_ERROR_MESSAGE, FORBIDDEN_MESSAGE } from '@app/shared';
 import { grantedRules } from '../../graphql/builder';
-import type { AuthenticatedAdmin } from '../../graphql/context';
+import type { AuthenticatedAdmin } from '../../shared/authenticated-admin';
 
 /** The message of IMPORT_BUSY (the web app shows its own translation of the code). */
 export const IMPORT_BUSY_MESSAGE =
