@@ -43,6 +43,22 @@ export function grantedRules(admin: GraphQLContext['admin']): AuthScopes {
   };
 }
 
+/** Why an admin (or nobody) was refused an operation: the one refusal of every access rule. */
+export function accessRefusal(admin: GraphQLContext['admin']): AppError {
+  if (admin === null) return new AppError('UNAUTHENTICATED', AUTHORIZATION_ERROR_MESSAGE);
+  if (admin.mustChangePassword) {
+    return new AppError('FORBIDDEN', PASSWORD_CHANGE_REQUIRED_MESSAGE, {
+      reason: PASSWORD_CHANGE_REQUIRED_REASON,
+    });
+  }
+  if (admin.totpRequired) {
+    return new AppError('FORBIDDEN', TOTP_ENROLMENT_REQUIRED_MESSAGE, {
+      reason: TOTP_ENROLMENT_REQUIRED_REASON,
+    });
+  }
+  return new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
+}
+
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
   AuthScopes: AuthScopes;
@@ -57,20 +73,7 @@ export const builder = new SchemaBuilder<{
   defaultFieldNullability: false,
   scopeAuth: {
     authScopes: (ctx) => grantedRules(ctx.admin),
-    unauthorizedError: (_parent, ctx) => {
-      if (ctx.admin === null) return new AppError('UNAUTHENTICATED', AUTHORIZATION_ERROR_MESSAGE);
-      if (ctx.admin.mustChangePassword) {
-        return new AppError('FORBIDDEN', PASSWORD_CHANGE_REQUIRED_MESSAGE, {
-          reason: PASSWORD_CHANGE_REQUIRED_REASON,
-        });
-      }
-      if (ctx.admin.totpRequired) {
-        return new AppError('FORBIDDEN', TOTP_ENROLMENT_REQUIRED_MESSAGE, {
-          reason: TOTP_ENROLMENT_REQUIRED_REASON,
-        });
-      }
-      return new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
-    },
+    unauthorizedError: (_parent, ctx) => accessRefusal(ctx.admin),
   },
 });
 

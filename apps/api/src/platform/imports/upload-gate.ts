@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AUTHORIZATION_ERROR_MESSAGE, FORBIDDEN_MESSAGE } from '@app/shared';
-import { grantedRules } from '../../graphql/builder';
+import { accessRefusal, grantedRules } from '../../graphql/builder';
 import type { AuthenticatedAdmin } from '../../shared/authenticated-admin';
 
 /** The message of IMPORT_BUSY (the web app shows its own translation of the code). */
@@ -44,12 +43,10 @@ export function createUploadGate(maxConcurrent: number): UploadGate {
   return {
     running: () => running,
     admit: (request, reply, admin) => {
-      if (admin === null) {
-        refuse(reply, 401, 'UNAUTHENTICATED', AUTHORIZATION_ERROR_MESSAGE);
-        return false;
-      }
       if (!grantedRules(admin).write) {
-        refuse(reply, 403, 'FORBIDDEN', FORBIDDEN_MESSAGE);
+        // The refusal the call itself would answer (no session, a password to change, …).
+        const refusal = accessRefusal(admin);
+        refuse(reply, admin === null ? 401 : 403, refusal.code, refusal.message, refusal.details);
         return false;
       }
       if (running >= maxConcurrent) {
