@@ -9,3 +9,4 @@ export * from './transitions';
 export * from './statistics';
 export * from './mail';
 export * from './business-time';
+export * from './blank-text';

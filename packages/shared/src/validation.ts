@@ -1,3 +1,4 @@
+import { hasVisibleText } from './blank-text';
 import type { Locale } from './constants';
 import { ROLE_NAMES } from './constants';
 
@@ -140,13 +141,16 @@ export function formatFieldError(error: FieldError, locale: Locale): string {
 
 type TextRules = { min?: number; max?: number; pattern?: RegExp };
 
-/** Checks one text value: required, then min, then max, then the pattern; first failure wins. */
+/**
+ * Checks one text value: required (not blank: hasVisibleText, so a text of spaces or zero-width
+ * characters is missing), then min, then max, then the pattern; first failure wins.
+ */
 export function checkText(
   field: FieldName,
   value: string | null | undefined,
   rules: TextRules,
 ): FieldError | null {
-  if (value === undefined || value === null || value === '') return { field, rule: 'required' };
+  if (!hasVisibleText(value)) return { field, rule: 'required' };
   const length = [...value].length;
   if (rules.min !== undefined && length < rules.min)
     return { field, rule: 'min', params: { length: rules.min } };

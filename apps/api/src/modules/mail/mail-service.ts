@@ -1,6 +1,7 @@
 import {
   formatMailRecipientError,
   hasLineBreak,
+  isBlankText,
   MAIL_AUDIENCES,
   MAIL_MAX_NAMED_USERS,
   MAIL_STATUSES,
@@ -70,8 +71,9 @@ function checkNotification(
   locale: Locale,
   now: Date,
 ): repo.NotificationInput {
-  const title = args.title?.trim() ?? '';
-  if (!title) throw formError('title', 'titleRequired', locale);
+  // Blank (spaces or invisible characters only, the shared rule) is missing.
+  if (isBlankText(args.title)) throw formError('title', 'titleRequired', locale);
+  const title = (args.title ?? '').trim();
   // The title is the mail's Subject header: a line break would start a header of its own.
   if (hasLineBreak(title)) throw formError('title', 'titleLineBreak', locale);
   if (title.length > MAX_TITLE) throw badInput('title', `must be at most ${MAX_TITLE} characters.`);
@@ -79,7 +81,7 @@ function checkNotification(
     throw formError('language', 'languageRequired', locale);
   }
   const content = args.content ?? '';
-  if (!content.trim()) throw formError('content', 'contentRequired', locale);
+  if (isBlankText(content)) throw formError('content', 'contentRequired', locale);
   if (content.length > MAX_CONTENT) {
     throw badInput('content', `must be at most ${MAX_CONTENT} characters.`);
   }

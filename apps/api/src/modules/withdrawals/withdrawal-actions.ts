@@ -3,6 +3,7 @@ import { WITHDRAWAL_MACHINE, canTransition, type WithdrawalStatus } from '@app/s
 import type { DB } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { badInput } from '../../shared/list-input';
+import { requiredText } from '../../shared/required-text';
 import type { Actor } from '../audit/audit-service';
 import * as repo from './withdrawal-actions-repository';
 import { lockMatchingIds, type WithdrawalsFilter } from './withdrawals-repository';
@@ -121,10 +122,7 @@ function checkIds(ids: readonly string[]): string[] {
 function checkRejection(code: string, reason: string): string {
   if (!(REJECT_CODES as readonly string[]).includes(code))
     throw badInput('reasonCode', `must be one of ${REJECT_CODES.join(', ')}.`);
-  const text = reason.trim();
-  if (text === '') throw badInput('reasonText', 'say why the request is rejected.');
-  if (text.length > 500) throw badInput('reasonText', 'at most 500 characters.');
-  return text;
+  return requiredText('reasonText', reason, 500);
 }
 
 /**
@@ -261,9 +259,7 @@ export function createWithdrawalActions(db: Kysely<DB>, audit: AuditEach) {
       reason: string,
     ): Promise<ActionAnswer> => {
       const ids = checkIds(rawIds);
-      const text = reason.trim();
-      if (text === '') throw badInput('reason', 'say why the send failed.');
-      if (text.length > 500) throw badInput('reason', 'at most 500 characters.');
+      const text = requiredText('reason', reason, 500);
       return audit.withAuditEach(
         actor,
         { operation: 'postFailWithdrawalRequests', targetType: 'withdrawal_request' },
