@@ -55,3 +55,27 @@ export const TOTP_ENROLMENT_REQUIRED_REASON = 'TOTP_ENROLMENT_REQUIRED';
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
 }
+
+/**
+ * `extensions.reason` values whose text the web app writes itself, in the admin's language
+ * (`errors.reasons.<REASON>` in both catalogues), instead of showing the API's English
+ * message.
+ */
+export const TRANSLATED_REASONS = [
+  // A required text is blank: empty, or only spaces and invisible characters (isBlankText).
+  'BLANK_TEXT',
+  // A threshold change to the value it already has.
+  'THRESHOLD_UNCHANGED',
+  // A raise of a coin's threshold while another raise of it awaits confirmation.
+  'THRESHOLD_CHANGE_PENDING',
+  // The admin who proposed a threshold raise tried to confirm it.
+  'OWN_THRESHOLD_CHANGE',
+  // The proposal was already confirmed, withdrawn or superseded.
+  'THRESHOLD_CHANGE_CLOSED',
+] as const;
+
+export type TranslatedReason = (typeof TRANSLATED_REASONS)[number];
+
+export function isTranslatedReason(value: unknown): value is TranslatedReason {
+  return typeof value === 'string' && (TRANSLATED_REASONS as readonly string[]).includes(value);
+}

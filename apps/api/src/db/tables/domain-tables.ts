@@ -281,6 +281,21 @@ export type WithdrawalApprovalThresholdsTable = {
   second_approval_above: Decimal;
 };
 
+/** Migration 0121: a proposed raise of a coin's threshold, applied when a second admin confirms. */
+export type WithdrawalThresholdChangesTable = {
+  id: BigIdentity;
+  coin_type: 'HEC' | 'ETH' | 'ATEM';
+  from_value: Decimal;
+  to_value: Decimal;
+  status: Generated<'pending' | 'confirmed' | 'withdrawn' | 'superseded'>;
+  proposed_by_admin_user_id: number | null;
+  proposed_by_admin_user_name: string;
+  proposed_at: Timestamp;
+  decided_by_admin_user_id: number | null;
+  decided_by_admin_user_name: string | null;
+  decided_at: NullableTimestamp;
+};
+
 /** Migration 0070: a signing file as handed out, kept to download again. */
 export type WithdrawalExportBatchesTable = {
   id: BigIdentity;
@@ -418,6 +433,7 @@ export type DomainTables = {
   withdrawal_transaction_hashes: WithdrawalTransactionHashesTable;
   withdrawal_approvals: WithdrawalApprovalsTable;
   withdrawal_approval_thresholds: WithdrawalApprovalThresholdsTable;
+  withdrawal_threshold_changes: WithdrawalThresholdChangesTable;
   withdrawal_export_batches: WithdrawalExportBatchesTable;
   withdrawal_export_batch_files: WithdrawalExportBatchFilesTable;
   user_contact_statuses: UserContactStatusesTable;

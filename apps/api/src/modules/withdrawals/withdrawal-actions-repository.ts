@@ -109,20 +109,6 @@ export async function setStatus(
     .executeTakeFirstOrThrow();
 }
 
-/** The approval thresholds per coin (docs/domain.md, "Withdrawal approval"). */
-export async function approvalThresholds(
-  db: Executor,
-): Promise<Array<{ coinType: string; secondApprovalAbove: string }>> {
-  return db
-    .selectFrom('withdrawal_approval_thresholds')
-    .select([
-      'coin_type as coinType',
-      sql<string>`second_approval_above::text`.as('secondApprovalAbove'),
-    ])
-    .orderBy('coin_type')
-    .execute();
-}
-
 /** Who approved a request, in order. */
 export async function approvalsOf(
   db: Executor,
@@ -142,38 +128,4 @@ export async function approvalsOf(
     .where('withdrawal_request_id', 'in', ids)
     .orderBy('id')
     .execute();
-}
-
-/** One coin's threshold, locked for a change (undefined: no such coin). */
-export type ThresholdCoin = 'HEC' | 'ETH' | 'ATEM';
-
-export async function lockApprovalThreshold(
-  db: Executor,
-  coinType: ThresholdCoin,
-): Promise<{ coinType: string; secondApprovalAbove: string } | undefined> {
-  return db
-    .selectFrom('withdrawal_approval_thresholds')
-    .select([
-      'coin_type as coinType',
-      sql<string>`second_approval_above::text`.as('secondApprovalAbove'),
-    ])
-    .where('coin_type', '=', coinType)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
-export async function setApprovalThreshold(
-  db: Executor,
-  coinType: ThresholdCoin,
-  secondApprovalAbove: string,
-): Promise<{ coinType: string; secondApprovalAbove: string }> {
-  return db
-    .updateTable('withdrawal_approval_thresholds')
-    .set({ second_approval_above: secondApprovalAbove })
-    .where('coin_type', '=', coinType)
-    .returning([
-      'coin_type as coinType',
-      sql<string>`second_approval_above::text`.as('secondApprovalAbove'),
-    ])
-    .executeTakeFirstOrThrow();
 }

@@ -6,7 +6,7 @@ import {
   type ActionResult,
   type RefusalReason,
 } from './withdrawal-actions';
-import { WithdrawalSearchParamsRef } from './withdrawal-lists-schema';
+import { WithdrawalRequestRef, WithdrawalSearchParamsRef } from './withdrawal-lists-schema';
 import { WithdrawalKindRef, WithdrawalStatusRef } from './withdrawal-types';
 
 const ActionOutcomeRef = builder.enumType('WithdrawalActionOutcome', {
@@ -57,6 +57,15 @@ const ActionAnswerRef = builder.objectRef<ActionAnswer>('WithdrawalActionAnswer'
     'One result per request named; the changes of the call were made in one transaction. A call in which no request could change answers CONFLICT instead (nothing changed).',
   fields: (t) => ({
     results: t.field({ type: [ActionResultRef], resolve: (a) => a.results }),
+    requests: t.field({
+      type: [WithdrawalRequestRef],
+      description:
+        'Every request of the call that exists, as it is after the call (status, revision, approvals, requiredApprovals, …), in id order: a screen updates its open detail and rows from it instead of showing what it read before.',
+      resolve: (a, _args, ctx) =>
+        ctx.services.withdrawals.requestsByIds(
+          a.results.filter((r) => r.status !== null).map((r) => r.id),
+        ),
+    }),
     changedCount: t.exposeInt('changedCount'),
     refusedCount: t.exposeInt('refusedCount'),
   }),

@@ -119,6 +119,56 @@ function orderColumns(
   }
 }
 
+/** The columns of a list row (WithdrawalListRow), from `withdrawal_requests as w` joined to `end_users as u`. */
+const ROW_COLUMNS = [
+  'w.id',
+  'w.kind',
+  'w.status',
+  'w.revision',
+  'w.requested_at as requestedAt',
+  'w.approved_at as approvedAt',
+  'w.processing_at as processingAt',
+  'w.completed_at as completedAt',
+  'w.failed_at as failedAt',
+  'w.rejected_at as rejectedAt',
+  'w.transaction_hash as transactionHash',
+  'w.receiver_address as receiverAddress',
+  'w.end_user_id as userId',
+  'u.user_name as userName',
+  'u.email',
+  'u.registered_at as userRegisteredAt',
+  'u.aube_user_id_hash as aubeUserIdHash',
+  'u.force_club_id_hash as forceClubIdHash',
+  'w.saving_remittance_id as userSavingSentValueId',
+  'w.affiliate_remittance_id as userAffiliateSavingSentValueId',
+  'w.payment_id as userPaymentPaidValueId',
+  'w.coin_type as coinTypeName',
+  'w.amount as requestedAmount',
+  'w.fee',
+  'w.net_amount as netAmount',
+  'w.eth_principal as ethPrincipal',
+  'w.eth_reward as ethReward',
+  'w.eth_fee as ethFee',
+  'w.hec_principal as hecPrincipal',
+  'w.hec_reward as hecReward',
+  'w.hec_fee as hecFee',
+  'w.metax_email as metaxEmail',
+  'w.eth_receiver_address as ethReceiverAddress',
+  'w.eth_transaction_hash as ethTransactionHash',
+  'w.reject_code as rejectCode',
+  'w.reject_reason as rejectReason',
+  'w.failure_reason as failureReason',
+  'w.export_batch_id as exportBatchId',
+  'w.created_at as createdAt',
+  sql<number>`withdrawal_required_approvals(w.coin_type, w.amount,
+      CASE WHEN w.kind = 'payment_paid_value' THEN w.eth_principal + w.eth_reward END)::int`.as(
+    'requiredApprovals',
+  ),
+  sql<boolean>`w.status = 'requested' AND w.requested_at < now() - interval '24 hours'`.as(
+    'awaitingOver24h',
+  ),
+] as const;
+
 /** One page of withdrawal requests of one kind: shared fields plus every kind's own fields. */
 export async function listWithdrawals(
   db: Executor,
@@ -156,54 +206,7 @@ export async function listWithdrawalsRows(
   return query
     .orderBy('w.id', direction)
     .innerJoin('end_users as u', 'u.id', 'w.end_user_id')
-    .select([
-      'w.id',
-      'w.kind',
-      'w.status',
-      'w.revision',
-      'w.requested_at as requestedAt',
-      'w.approved_at as approvedAt',
-      'w.processing_at as processingAt',
-      'w.completed_at as completedAt',
-      'w.failed_at as failedAt',
-      'w.rejected_at as rejectedAt',
-      'w.transaction_hash as transactionHash',
-      'w.receiver_address as receiverAddress',
-      'w.end_user_id as userId',
-      'u.user_name as userName',
-      'u.email',
-      'u.registered_at as userRegisteredAt',
-      'u.aube_user_id_hash as aubeUserIdHash',
-      'u.force_club_id_hash as forceClubIdHash',
-      'w.saving_remittance_id as userSavingSentValueId',
-      'w.affiliate_remittance_id as userAffiliateSavingSentValueId',
-      'w.payment_id as userPaymentPaidValueId',
-      'w.coin_type as coinTypeName',
-      'w.amount as requestedAmount',
-      'w.fee',
-      'w.net_amount as netAmount',
-      'w.eth_principal as ethPrincipal',
-      'w.eth_reward as ethReward',
-      'w.eth_fee as ethFee',
-      'w.hec_principal as hecPrincipal',
-      'w.hec_reward as hecReward',
-      'w.hec_fee as hecFee',
-      'w.metax_email as metaxEmail',
-      'w.eth_receiver_address as ethReceiverAddress',
-      'w.eth_transaction_hash as ethTransactionHash',
-      'w.reject_code as rejectCode',
-      'w.reject_reason as rejectReason',
-      'w.failure_reason as failureReason',
-      'w.export_batch_id as exportBatchId',
-      'w.created_at as createdAt',
-      sql<number>`withdrawal_required_approvals(w.coin_type, w.amount,
-        CASE WHEN w.kind = 'payment_paid_value' THEN w.eth_principal + w.eth_reward END)::int`.as(
-        'requiredApprovals',
-      ),
-      sql<boolean>`w.status = 'requested' AND w.requested_at < now() - interval '24 hours'`.as(
-        'awaitingOver24h',
-      ),
-    ])
+    .select(ROW_COLUMNS)
     .execute();
 }
 
@@ -250,6 +253,25 @@ export type WithdrawalListRow = {
   requiredApprovals: number;
   awaitingOver24h: boolean;
 };
+
+/**
+ * The list rows of the given requests, any kind, in id order (unknown ids are left out): an
+ * action answers the requests as they are after it, so a screen shows them without
+ * reloading the list.
+ */
+export async function withdrawalRowsByIds(
+  db: Executor,
+  ids: readonly string[],
+): Promise<WithdrawalListRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('withdrawal_requests as w')
+    .innerJoin('end_users as u', 'u.id', 'w.end_user_id')
+    .where('w.id', 'in', ids)
+    .orderBy('w.id')
+    .select(ROW_COLUMNS)
+    .execute();
+}
 
 /** Exact count: maintained kind/status buckets, else by index. */
 export async function countWithdrawals(db: Executor, filter: WithdrawalsFilter): Promise<number> {

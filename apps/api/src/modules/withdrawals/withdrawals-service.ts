@@ -132,6 +132,22 @@ export function createWithdrawalsService(
   const exports = createWithdrawalExports(db, audit, {
     businessTimeZone: options.businessTimeZone ?? DEFAULT_BUSINESS_TIME_ZONE,
   });
+
+  /** Adds to list rows what an approver sees: the context and who approved. */
+  async function withApproverFacts(rows: repo.WithdrawalListRow[]) {
+    const ids = rows.map((r) => r.id);
+    const [contexts, approvals] = await Promise.all([
+      repo.approverContext(db, ids),
+      actionsRepo.approvalsOf(db, ids),
+    ]);
+    const contextOf = new Map(contexts.map((c) => [c.id, c]));
+    return rows.map((row) => ({
+      ...row,
+      context: contextOf.get(row.id) ?? null,
+      approvals: approvals.filter((a) => a.requestId === row.id),
+    }));
+  }
+
   return {
     ...actions,
     ...createWithdrawalThresholds(db, audit),
@@ -182,20 +198,15 @@ export function createWithdrawalsService(
       const totalRecords = statusCounts
         .filter((c) => filter.status === undefined || c.status === filter.status)
         .reduce((sum, c) => sum + c.count, 0);
-      const result = { rows: pageRows, totalRecords };
-      const ids = result.rows.map((r) => r.id);
-      const [contexts, approvals] = await Promise.all([
-        repo.approverContext(db, ids),
-        actionsRepo.approvalsOf(db, ids),
-      ]);
-      const contextOf = new Map(contexts.map((c) => [c.id, c]));
-      const rows = result.rows.map((row) => ({
-        ...row,
-        context: contextOf.get(row.id) ?? null,
-        approvals: approvals.filter((a) => a.requestId === row.id),
-      }));
-      return { rows, totalRecords: result.totalRecords, statusCounts };
+      return { rows: await withApproverFacts(pageRows), totalRecords, statusCounts };
     },
+
+    /**
+     * The requests as they are now, as list rows (approvals and approver context included),
+     * in id order: what an action answers, so a screen updates its detail and rows from it.
+     */
+    requestsByIds: async (ids: readonly string[]) =>
+      withApproverFacts(await repo.withdrawalRowsByIds(db, ids)),
 
     /**
      * A request's timeline: its request, then every audited change (who, when, from and to),
