@@ -808,7 +808,7 @@ export type ApproveWithdrawalRequestsMutationVariables = Exact<{
 }>;
 
 
-export type ApproveWithdrawalRequestsMutation = { postApproveWithdrawalRequests: { changedCount: number, refusedCount: number, results: Array<{ id: string, outcome: WithdrawalActionOutcome, status: WithdrawalStatus | null, reason: WithdrawalRefusalReason | null, message: string | null }> } };
+export type ApproveWithdrawalRequestsMutation = { postApproveWithdrawalRequests: { changedCount: number, refusedCount: number, results: Array<{ id: string, outcome: WithdrawalActionOutcome, status: WithdrawalStatus | null, reason: WithdrawalRefusalReason | null, message: string | null }>, requests: Array<{ id: string, kind: WithdrawalKind, status: WithdrawalStatus, revision: number, requestedAt: string, createdAt: string, userId: number, userName: string, email: string, userRegisteredAt: string, aubeUserIdHash: string, forceClubIdHash: string | null, userSavingSentValueId: string | null, userAffiliateSavingSentValueId: string | null, userPaymentPaidValueId: string | null, coinTypeName: string, requestedAmount: string, fee: string, netAmount: string, metaxEmail: string | null, receiverAddress: string, ethReceiverAddress: string | null, transactionHash: string | null, ethTransactionHash: string | null, rejectCode: string | null, rejectReason: string | null, failureReason: string | null, exportBatchId: string | null, requiredApprovals: number, awaitingOver24h: boolean, ethAmount: { principal: string, reward: string, fee: string } | null, hecAmount: { principal: string, reward: string, fee: string } | null, approvals: Array<{ adminUserId: number | null, adminUserName: string, approvedAt: string }>, context: { userCount24h: number, userAmount24h: string, userCount30d: number, userAmount30d: string, addressFirstSeenAt: string | null, addressOtherUsers: number } | null }> } };
 
 export type RejectWithdrawalRequestsMutationVariables = Exact<{
   ids: Array<string | number> | string | number;
@@ -817,7 +817,7 @@ export type RejectWithdrawalRequestsMutationVariables = Exact<{
 }>;
 
 
-export type RejectWithdrawalRequestsMutation = { postRejectWithdrawalRequests: { changedCount: number, refusedCount: number, results: Array<{ id: string, outcome: WithdrawalActionOutcome, status: WithdrawalStatus | null, reason: WithdrawalRefusalReason | null, message: string | null }> } };
+export type RejectWithdrawalRequestsMutation = { postRejectWithdrawalRequests: { changedCount: number, refusedCount: number, results: Array<{ id: string, outcome: WithdrawalActionOutcome, status: WithdrawalStatus | null, reason: WithdrawalRefusalReason | null, message: string | null }>, requests: Array<{ id: string, kind: WithdrawalKind, status: WithdrawalStatus, revision: number, requestedAt: string, createdAt: string, userId: number, userName: string, email: string, userRegisteredAt: string, aubeUserIdHash: string, forceClubIdHash: string | null, userSavingSentValueId: string | null, userAffiliateSavingSentValueId: string | null, userPaymentPaidValueId: string | null, coinTypeName: string, requestedAmount: string, fee: string, netAmount: string, metaxEmail: string | null, receiverAddress: string, ethReceiverAddress: string | null, transactionHash: string | null, ethTransactionHash: string | null, rejectCode: string | null, rejectReason: string | null, failureReason: string | null, exportBatchId: string | null, requiredApprovals: number, awaitingOver24h: boolean, ethAmount: { principal: string, reward: string, fee: string } | null, hecAmount: { principal: string, reward: string, fee: string } | null, approvals: Array<{ adminUserId: number | null, adminUserName: string, approvedAt: string }>, context: { userCount24h: number, userAmount24h: string, userCount30d: number, userAmount30d: string, addressFirstSeenAt: string | null, addressOtherUsers: number } | null }> } };
 
 export type ApproveMatchingWithdrawalRequestsMutationVariables = Exact<{
   kind: WithdrawalKind;
@@ -826,7 +826,7 @@ export type ApproveMatchingWithdrawalRequestsMutationVariables = Exact<{
 }>;
 
 
-export type ApproveMatchingWithdrawalRequestsMutation = { postApproveMatchingWithdrawalRequests: { changedCount: number, refusedCount: number, results: Array<{ id: string, outcome: WithdrawalActionOutcome, status: WithdrawalStatus | null, reason: WithdrawalRefusalReason | null, message: string | null }> } };
+export type ApproveMatchingWithdrawalRequestsMutation = { postApproveMatchingWithdrawalRequests: { changedCount: number, refusedCount: number, results: Array<{ id: string, outcome: WithdrawalActionOutcome, status: WithdrawalStatus | null, reason: WithdrawalRefusalReason | null, message: string | null }>, requests: Array<{ id: string, kind: WithdrawalKind, status: WithdrawalStatus, revision: number, requestedAt: string, createdAt: string, userId: number, userName: string, email: string, userRegisteredAt: string, aubeUserIdHash: string, forceClubIdHash: string | null, userSavingSentValueId: string | null, userAffiliateSavingSentValueId: string | null, userPaymentPaidValueId: string | null, coinTypeName: string, requestedAmount: string, fee: string, netAmount: string, metaxEmail: string | null, receiverAddress: string, ethReceiverAddress: string | null, transactionHash: string | null, ethTransactionHash: string | null, rejectCode: string | null, rejectReason: string | null, failureReason: string | null, exportBatchId: string | null, requiredApprovals: number, awaitingOver24h: boolean, ethAmount: { principal: string, reward: string, fee: string } | null, hecAmount: { principal: string, reward: string, fee: string } | null, approvals: Array<{ adminUserId: number | null, adminUserName: string, approvedAt: string }>, context: { userCount24h: number, userAmount24h: string, userCount30d: number, userAmount30d: string, addressFirstSeenAt: string | null, addressOtherUsers: number } | null }> } };
 
 export type RejectMatchingWithdrawalRequestsMutationVariables = Exact<{
   kind: WithdrawalKind;
@@ -837,7 +837,7 @@ export type RejectMatchingWithdrawalRequestsMutationVariables = Exact<{
 }>;
 
 
-export type RejectMatchingWithdrawalRequestsMutation = { postRejectMatchingWithdrawalRequests: { changedCount: number, refusedCount: number, results: Array<{ id: string, outcome: WithdrawalActionOutcome, status: WithdrawalStatus | null, reason: WithdrawalRefusalReason | null, message: string | null }> } };
+export type RejectMatchingWithdrawalRequestsMutation = { postRejectMatchingWithdrawalRequests: { changedCount: number, refusedCount: number, results: Array<{ id: string, outcome: WithdrawalActionOutcome, status: WithdrawalStatus | null, reason: WithdrawalRefusalReason | null, message: string | null }>, requests: Array<{ id: string, kind: WithdrawalKind, status: WithdrawalStatus, revision: number, requestedAt: string, createdAt: string, userId: number, userName: string, email: string, userRegisteredAt: string, aubeUserIdHash: string, forceClubIdHash: string | null, userSavingSentValueId: string | null, userAffiliateSavingSentValueId: string | null, userPaymentPaidValueId: string | null, coinTypeName: string, requestedAmount: string, fee: string, netAmount: string, metaxEmail: string | null, receiverAddress: string, ethReceiverAddress: string | null, transactionHash: string | null, ethTransactionHash: string | null, rejectCode: string | null, rejectReason: string | null, failureReason: string | null, exportBatchId: string | null, requiredApprovals: number, awaitingOver24h: boolean, ethAmount: { principal: string, reward: string, fee: string } | null, hecAmount: { principal: string, reward: string, fee: string } | null, approvals: Array<{ adminUserId: number | null, adminUserName: string, approvedAt: string }>, context: { userCount24h: number, userAmount24h: string, userCount30d: number, userAmount30d: string, addressFirstSeenAt: string | null, addressOtherUsers: number } | null }> } };
 
 export type FailWithdrawalRequestsMutationVariables = Exact<{
   ids: Array<string | number> | string | number;
@@ -845,7 +845,7 @@ export type FailWithdrawalRequestsMutationVariables = Exact<{
 }>;
 
 
-export type FailWithdrawalRequestsMutation = { postFailWithdrawalRequests: { changedCount: number, refusedCount: number, results: Array<{ id: string, outcome: WithdrawalActionOutcome, status: WithdrawalStatus | null, reason: WithdrawalRefusalReason | null, message: string | null }> } };
+export type FailWithdrawalRequestsMutation = { postFailWithdrawalRequests: { changedCount: number, refusedCount: number, results: Array<{ id: string, outcome: WithdrawalActionOutcome, status: WithdrawalStatus | null, reason: WithdrawalRefusalReason | null, message: string | null }>, requests: Array<{ id: string, kind: WithdrawalKind, status: WithdrawalStatus, revision: number, requestedAt: string, createdAt: string, userId: number, userName: string, email: string, userRegisteredAt: string, aubeUserIdHash: string, forceClubIdHash: string | null, userSavingSentValueId: string | null, userAffiliateSavingSentValueId: string | null, userPaymentPaidValueId: string | null, coinTypeName: string, requestedAmount: string, fee: string, netAmount: string, metaxEmail: string | null, receiverAddress: string, ethReceiverAddress: string | null, transactionHash: string | null, ethTransactionHash: string | null, rejectCode: string | null, rejectReason: string | null, failureReason: string | null, exportBatchId: string | null, requiredApprovals: number, awaitingOver24h: boolean, ethAmount: { principal: string, reward: string, fee: string } | null, hecAmount: { principal: string, reward: string, fee: string } | null, approvals: Array<{ adminUserId: number | null, adminUserName: string, approvedAt: string }>, context: { userCount24h: number, userAmount24h: string, userCount30d: number, userAmount30d: string, addressFirstSeenAt: string | null, addressOtherUsers: number } | null }> } };
 
 export type WithdrawalSigningExportPreviewQueryVariables = Exact<{
   kind: WithdrawalKind;
@@ -891,6 +891,8 @@ export type WithdrawalTransactionsUploadMutationVariables = Exact<{
 
 export type WithdrawalTransactionsUploadMutation = { postWithdrawalTransactionsByCSV: { message: string, countTransactions: number, isSuccess: boolean, report: { errorCount: number, errors: Array<{ line: number, column: string | null, message: string }> } } };
 
+export type WithdrawalRequestRowFragment = { id: string, kind: WithdrawalKind, status: WithdrawalStatus, revision: number, requestedAt: string, createdAt: string, userId: number, userName: string, email: string, userRegisteredAt: string, aubeUserIdHash: string, forceClubIdHash: string | null, userSavingSentValueId: string | null, userAffiliateSavingSentValueId: string | null, userPaymentPaidValueId: string | null, coinTypeName: string, requestedAmount: string, fee: string, netAmount: string, metaxEmail: string | null, receiverAddress: string, ethReceiverAddress: string | null, transactionHash: string | null, ethTransactionHash: string | null, rejectCode: string | null, rejectReason: string | null, failureReason: string | null, exportBatchId: string | null, requiredApprovals: number, awaitingOver24h: boolean, ethAmount: { principal: string, reward: string, fee: string } | null, hecAmount: { principal: string, reward: string, fee: string } | null, approvals: Array<{ adminUserId: number | null, adminUserName: string, approvedAt: string }>, context: { userCount24h: number, userAmount24h: string, userCount30d: number, userAmount30d: string, addressFirstSeenAt: string | null, addressOtherUsers: number } | null };
+
 export type WithdrawalRequestsQueryVariables = Exact<{
   kind: WithdrawalKind;
   input?: WithdrawalListInput | null | undefined;
@@ -906,10 +908,12 @@ export type WithdrawalRequestTimelineQueryVariables = Exact<{
 
 export type WithdrawalRequestTimelineQuery = { withdrawalRequestTimeline: Array<{ at: string, operation: string, adminUserName: string | null, fromStatus: string | null, toStatus: string | null, note: string | null }> };
 
+export type ApprovalThresholdFragment = { coinType: string, secondApprovalAbove: string, pendingChange: { id: string, coinType: string, fromValue: string, toValue: string, proposedByAdminUserId: number | null, proposedByAdminUserName: string, proposedAt: string } | null };
+
 export type WithdrawalApprovalThresholdsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type WithdrawalApprovalThresholdsQuery = { withdrawalApprovalThresholds: Array<{ coinType: string, secondApprovalAbove: string }> };
+export type WithdrawalApprovalThresholdsQuery = { withdrawalApprovalThresholds: Array<{ coinType: string, secondApprovalAbove: string, pendingChange: { id: string, coinType: string, fromValue: string, toValue: string, proposedByAdminUserId: number | null, proposedByAdminUserName: string, proposedAt: string } | null }> };
 
 export type UpdateWithdrawalApprovalThresholdMutationVariables = Exact<{
   coinType: string;
@@ -917,7 +921,21 @@ export type UpdateWithdrawalApprovalThresholdMutationVariables = Exact<{
 }>;
 
 
-export type UpdateWithdrawalApprovalThresholdMutation = { postUpdateWithdrawalApprovalThreshold: { coinType: string, secondApprovalAbove: string } };
+export type UpdateWithdrawalApprovalThresholdMutation = { postUpdateWithdrawalApprovalThreshold: { coinType: string, secondApprovalAbove: string, pendingChange: { id: string, coinType: string, fromValue: string, toValue: string, proposedByAdminUserId: number | null, proposedByAdminUserName: string, proposedAt: string } | null } };
+
+export type ConfirmWithdrawalApprovalThresholdChangeMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ConfirmWithdrawalApprovalThresholdChangeMutation = { postConfirmWithdrawalApprovalThresholdChange: { coinType: string, secondApprovalAbove: string, pendingChange: { id: string, coinType: string, fromValue: string, toValue: string, proposedByAdminUserId: number | null, proposedByAdminUserName: string, proposedAt: string } | null } };
+
+export type CancelWithdrawalApprovalThresholdChangeMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type CancelWithdrawalApprovalThresholdChangeMutation = { postCancelWithdrawalApprovalThresholdChange: { coinType: string, secondApprovalAbove: string, pendingChange: { id: string, coinType: string, fromValue: string, toValue: string, proposedByAdminUserId: number | null, proposedByAdminUserName: string, proposedAt: string } | null } };
 
 export type CurrentAdminQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -983,6 +1001,78 @@ export const TransactionsCsvReportFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"TransactionsCsvReport"}) as unknown as TypedDocumentString<TransactionsCsvReportFragment, unknown>;
+export const WithdrawalRequestRowFragmentDoc = new TypedDocumentString(`
+    fragment WithdrawalRequestRow on WithdrawalRequest {
+  id
+  kind
+  status
+  revision
+  requestedAt
+  createdAt
+  userId
+  userName
+  email
+  userRegisteredAt
+  aubeUserIdHash
+  forceClubIdHash
+  userSavingSentValueId
+  userAffiliateSavingSentValueId
+  userPaymentPaidValueId
+  coinTypeName
+  requestedAmount
+  fee
+  netAmount
+  ethAmount {
+    principal
+    reward
+    fee
+  }
+  hecAmount {
+    principal
+    reward
+    fee
+  }
+  metaxEmail
+  receiverAddress
+  ethReceiverAddress
+  transactionHash
+  ethTransactionHash
+  rejectCode
+  rejectReason
+  failureReason
+  exportBatchId
+  requiredApprovals
+  approvals {
+    adminUserId
+    adminUserName
+    approvedAt
+  }
+  awaitingOver24h
+  context {
+    userCount24h
+    userAmount24h
+    userCount30d
+    userAmount30d
+    addressFirstSeenAt
+    addressOtherUsers
+  }
+}
+    `, {"fragmentName":"WithdrawalRequestRow"}) as unknown as TypedDocumentString<WithdrawalRequestRowFragment, unknown>;
+export const ApprovalThresholdFragmentDoc = new TypedDocumentString(`
+    fragment ApprovalThreshold on WithdrawalApprovalThreshold {
+  coinType
+  secondApprovalAbove
+  pendingChange {
+    id
+    coinType
+    fromValue
+    toValue
+    proposedByAdminUserId
+    proposedByAdminUserName
+    proposedAt
+  }
+}
+    `, {"fragmentName":"ApprovalThreshold"}) as unknown as TypedDocumentString<ApprovalThresholdFragment, unknown>;
 export const AddNewAdminUserDocument = new TypedDocumentString(`
     mutation AddNewAdminUser($userName: String!, $email: String!, $roles: [String!]!) {
   postAddNewAdminUser(userName: $userName, email: $email, roles: $roles) {
@@ -2476,9 +2566,66 @@ export const ApproveWithdrawalRequestsDocument = new TypedDocumentString(`
       reason
       message
     }
+    requests {
+      ...WithdrawalRequestRow
+    }
   }
 }
-    `) as unknown as TypedDocumentString<ApproveWithdrawalRequestsMutation, ApproveWithdrawalRequestsMutationVariables>;
+    fragment WithdrawalRequestRow on WithdrawalRequest {
+  id
+  kind
+  status
+  revision
+  requestedAt
+  createdAt
+  userId
+  userName
+  email
+  userRegisteredAt
+  aubeUserIdHash
+  forceClubIdHash
+  userSavingSentValueId
+  userAffiliateSavingSentValueId
+  userPaymentPaidValueId
+  coinTypeName
+  requestedAmount
+  fee
+  netAmount
+  ethAmount {
+    principal
+    reward
+    fee
+  }
+  hecAmount {
+    principal
+    reward
+    fee
+  }
+  metaxEmail
+  receiverAddress
+  ethReceiverAddress
+  transactionHash
+  ethTransactionHash
+  rejectCode
+  rejectReason
+  failureReason
+  exportBatchId
+  requiredApprovals
+  approvals {
+    adminUserId
+    adminUserName
+    approvedAt
+  }
+  awaitingOver24h
+  context {
+    userCount24h
+    userAmount24h
+    userCount30d
+    userAmount30d
+    addressFirstSeenAt
+    addressOtherUsers
+  }
+}`) as unknown as TypedDocumentString<ApproveWithdrawalRequestsMutation, ApproveWithdrawalRequestsMutationVariables>;
 export const RejectWithdrawalRequestsDocument = new TypedDocumentString(`
     mutation RejectWithdrawalRequests($ids: [ID!]!, $reasonCode: WithdrawalRejectCode!, $reasonText: String!) {
   postRejectWithdrawalRequests(
@@ -2495,9 +2642,66 @@ export const RejectWithdrawalRequestsDocument = new TypedDocumentString(`
       reason
       message
     }
+    requests {
+      ...WithdrawalRequestRow
+    }
   }
 }
-    `) as unknown as TypedDocumentString<RejectWithdrawalRequestsMutation, RejectWithdrawalRequestsMutationVariables>;
+    fragment WithdrawalRequestRow on WithdrawalRequest {
+  id
+  kind
+  status
+  revision
+  requestedAt
+  createdAt
+  userId
+  userName
+  email
+  userRegisteredAt
+  aubeUserIdHash
+  forceClubIdHash
+  userSavingSentValueId
+  userAffiliateSavingSentValueId
+  userPaymentPaidValueId
+  coinTypeName
+  requestedAmount
+  fee
+  netAmount
+  ethAmount {
+    principal
+    reward
+    fee
+  }
+  hecAmount {
+    principal
+    reward
+    fee
+  }
+  metaxEmail
+  receiverAddress
+  ethReceiverAddress
+  transactionHash
+  ethTransactionHash
+  rejectCode
+  rejectReason
+  failureReason
+  exportBatchId
+  requiredApprovals
+  approvals {
+    adminUserId
+    adminUserName
+    approvedAt
+  }
+  awaitingOver24h
+  context {
+    userCount24h
+    userAmount24h
+    userCount30d
+    userAmount30d
+    addressFirstSeenAt
+    addressOtherUsers
+  }
+}`) as unknown as TypedDocumentString<RejectWithdrawalRequestsMutation, RejectWithdrawalRequestsMutationVariables>;
 export const ApproveMatchingWithdrawalRequestsDocument = new TypedDocumentString(`
     mutation ApproveMatchingWithdrawalRequests($kind: WithdrawalKind!, $searchParams: WithdrawalSearchParams, $expectedCount: Int!) {
   postApproveMatchingWithdrawalRequests(
@@ -2514,9 +2718,66 @@ export const ApproveMatchingWithdrawalRequestsDocument = new TypedDocumentString
       reason
       message
     }
+    requests {
+      ...WithdrawalRequestRow
+    }
   }
 }
-    `) as unknown as TypedDocumentString<ApproveMatchingWithdrawalRequestsMutation, ApproveMatchingWithdrawalRequestsMutationVariables>;
+    fragment WithdrawalRequestRow on WithdrawalRequest {
+  id
+  kind
+  status
+  revision
+  requestedAt
+  createdAt
+  userId
+  userName
+  email
+  userRegisteredAt
+  aubeUserIdHash
+  forceClubIdHash
+  userSavingSentValueId
+  userAffiliateSavingSentValueId
+  userPaymentPaidValueId
+  coinTypeName
+  requestedAmount
+  fee
+  netAmount
+  ethAmount {
+    principal
+    reward
+    fee
+  }
+  hecAmount {
+    principal
+    reward
+    fee
+  }
+  metaxEmail
+  receiverAddress
+  ethReceiverAddress
+  transactionHash
+  ethTransactionHash
+  rejectCode
+  rejectReason
+  failureReason
+  exportBatchId
+  requiredApprovals
+  approvals {
+    adminUserId
+    adminUserName
+    approvedAt
+  }
+  awaitingOver24h
+  context {
+    userCount24h
+    userAmount24h
+    userCount30d
+    userAmount30d
+    addressFirstSeenAt
+    addressOtherUsers
+  }
+}`) as unknown as TypedDocumentString<ApproveMatchingWithdrawalRequestsMutation, ApproveMatchingWithdrawalRequestsMutationVariables>;
 export const RejectMatchingWithdrawalRequestsDocument = new TypedDocumentString(`
     mutation RejectMatchingWithdrawalRequests($kind: WithdrawalKind!, $searchParams: WithdrawalSearchParams, $expectedCount: Int!, $reasonCode: WithdrawalRejectCode!, $reasonText: String!) {
   postRejectMatchingWithdrawalRequests(
@@ -2535,9 +2796,66 @@ export const RejectMatchingWithdrawalRequestsDocument = new TypedDocumentString(
       reason
       message
     }
+    requests {
+      ...WithdrawalRequestRow
+    }
   }
 }
-    `) as unknown as TypedDocumentString<RejectMatchingWithdrawalRequestsMutation, RejectMatchingWithdrawalRequestsMutationVariables>;
+    fragment WithdrawalRequestRow on WithdrawalRequest {
+  id
+  kind
+  status
+  revision
+  requestedAt
+  createdAt
+  userId
+  userName
+  email
+  userRegisteredAt
+  aubeUserIdHash
+  forceClubIdHash
+  userSavingSentValueId
+  userAffiliateSavingSentValueId
+  userPaymentPaidValueId
+  coinTypeName
+  requestedAmount
+  fee
+  netAmount
+  ethAmount {
+    principal
+    reward
+    fee
+  }
+  hecAmount {
+    principal
+    reward
+    fee
+  }
+  metaxEmail
+  receiverAddress
+  ethReceiverAddress
+  transactionHash
+  ethTransactionHash
+  rejectCode
+  rejectReason
+  failureReason
+  exportBatchId
+  requiredApprovals
+  approvals {
+    adminUserId
+    adminUserName
+    approvedAt
+  }
+  awaitingOver24h
+  context {
+    userCount24h
+    userAmount24h
+    userCount30d
+    userAmount30d
+    addressFirstSeenAt
+    addressOtherUsers
+  }
+}`) as unknown as TypedDocumentString<RejectMatchingWithdrawalRequestsMutation, RejectMatchingWithdrawalRequestsMutationVariables>;
 export const FailWithdrawalRequestsDocument = new TypedDocumentString(`
     mutation FailWithdrawalRequests($ids: [ID!]!, $reason: String!) {
   postFailWithdrawalRequests(ids: $ids, reason: $reason) {
@@ -2550,9 +2868,66 @@ export const FailWithdrawalRequestsDocument = new TypedDocumentString(`
       reason
       message
     }
+    requests {
+      ...WithdrawalRequestRow
+    }
   }
 }
-    `) as unknown as TypedDocumentString<FailWithdrawalRequestsMutation, FailWithdrawalRequestsMutationVariables>;
+    fragment WithdrawalRequestRow on WithdrawalRequest {
+  id
+  kind
+  status
+  revision
+  requestedAt
+  createdAt
+  userId
+  userName
+  email
+  userRegisteredAt
+  aubeUserIdHash
+  forceClubIdHash
+  userSavingSentValueId
+  userAffiliateSavingSentValueId
+  userPaymentPaidValueId
+  coinTypeName
+  requestedAmount
+  fee
+  netAmount
+  ethAmount {
+    principal
+    reward
+    fee
+  }
+  hecAmount {
+    principal
+    reward
+    fee
+  }
+  metaxEmail
+  receiverAddress
+  ethReceiverAddress
+  transactionHash
+  ethTransactionHash
+  rejectCode
+  rejectReason
+  failureReason
+  exportBatchId
+  requiredApprovals
+  approvals {
+    adminUserId
+    adminUserName
+    approvedAt
+  }
+  awaitingOver24h
+  context {
+    userCount24h
+    userAmount24h
+    userCount30d
+    userAmount30d
+    addressFirstSeenAt
+    addressOtherUsers
+  }
+}`) as unknown as TypedDocumentString<FailWithdrawalRequestsMutation, FailWithdrawalRequestsMutationVariables>;
 export const WithdrawalSigningExportPreviewDocument = new TypedDocumentString(`
     query WithdrawalSigningExportPreview($kind: WithdrawalKind!, $searchParams: WithdrawalSearchParams) {
   withdrawalSigningExportPreview(kind: $kind, searchParams: $searchParams) {
@@ -2641,59 +3016,7 @@ export const WithdrawalRequestsDocument = new TypedDocumentString(`
     query WithdrawalRequests($kind: WithdrawalKind!, $input: WithdrawalListInput) {
   withdrawalRequests(kind: $kind, input: $input) {
     list {
-      id
-      kind
-      status
-      revision
-      requestedAt
-      createdAt
-      userId
-      userName
-      email
-      userRegisteredAt
-      aubeUserIdHash
-      forceClubIdHash
-      userSavingSentValueId
-      userAffiliateSavingSentValueId
-      userPaymentPaidValueId
-      coinTypeName
-      requestedAmount
-      fee
-      netAmount
-      ethAmount {
-        principal
-        reward
-        fee
-      }
-      hecAmount {
-        principal
-        reward
-        fee
-      }
-      metaxEmail
-      receiverAddress
-      ethReceiverAddress
-      transactionHash
-      ethTransactionHash
-      rejectCode
-      rejectReason
-      failureReason
-      exportBatchId
-      requiredApprovals
-      approvals {
-        adminUserId
-        adminUserName
-        approvedAt
-      }
-      awaitingOver24h
-      context {
-        userCount24h
-        userAmount24h
-        userCount30d
-        userAmount30d
-        addressFirstSeenAt
-        addressOtherUsers
-      }
+      ...WithdrawalRequestRow
     }
     pagination {
       totalRecords
@@ -2704,7 +3027,61 @@ export const WithdrawalRequestsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<WithdrawalRequestsQuery, WithdrawalRequestsQueryVariables>;
+    fragment WithdrawalRequestRow on WithdrawalRequest {
+  id
+  kind
+  status
+  revision
+  requestedAt
+  createdAt
+  userId
+  userName
+  email
+  userRegisteredAt
+  aubeUserIdHash
+  forceClubIdHash
+  userSavingSentValueId
+  userAffiliateSavingSentValueId
+  userPaymentPaidValueId
+  coinTypeName
+  requestedAmount
+  fee
+  netAmount
+  ethAmount {
+    principal
+    reward
+    fee
+  }
+  hecAmount {
+    principal
+    reward
+    fee
+  }
+  metaxEmail
+  receiverAddress
+  ethReceiverAddress
+  transactionHash
+  ethTransactionHash
+  rejectCode
+  rejectReason
+  failureReason
+  exportBatchId
+  requiredApprovals
+  approvals {
+    adminUserId
+    adminUserName
+    approvedAt
+  }
+  awaitingOver24h
+  context {
+    userCount24h
+    userAmount24h
+    userCount30d
+    userAmount30d
+    addressFirstSeenAt
+    addressOtherUsers
+  }
+}`) as unknown as TypedDocumentString<WithdrawalRequestsQuery, WithdrawalRequestsQueryVariables>;
 export const WithdrawalRequestTimelineDocument = new TypedDocumentString(`
     query WithdrawalRequestTimeline($id: ID!) {
   withdrawalRequestTimeline(id: $id) {
@@ -2720,22 +3097,82 @@ export const WithdrawalRequestTimelineDocument = new TypedDocumentString(`
 export const WithdrawalApprovalThresholdsDocument = new TypedDocumentString(`
     query WithdrawalApprovalThresholds {
   withdrawalApprovalThresholds {
-    coinType
-    secondApprovalAbove
+    ...ApprovalThreshold
   }
 }
-    `) as unknown as TypedDocumentString<WithdrawalApprovalThresholdsQuery, WithdrawalApprovalThresholdsQueryVariables>;
+    fragment ApprovalThreshold on WithdrawalApprovalThreshold {
+  coinType
+  secondApprovalAbove
+  pendingChange {
+    id
+    coinType
+    fromValue
+    toValue
+    proposedByAdminUserId
+    proposedByAdminUserName
+    proposedAt
+  }
+}`) as unknown as TypedDocumentString<WithdrawalApprovalThresholdsQuery, WithdrawalApprovalThresholdsQueryVariables>;
 export const UpdateWithdrawalApprovalThresholdDocument = new TypedDocumentString(`
     mutation UpdateWithdrawalApprovalThreshold($coinType: String!, $secondApprovalAbove: Decimal!) {
   postUpdateWithdrawalApprovalThreshold(
     coinType: $coinType
     secondApprovalAbove: $secondApprovalAbove
   ) {
-    coinType
-    secondApprovalAbove
+    ...ApprovalThreshold
   }
 }
-    `) as unknown as TypedDocumentString<UpdateWithdrawalApprovalThresholdMutation, UpdateWithdrawalApprovalThresholdMutationVariables>;
+    fragment ApprovalThreshold on WithdrawalApprovalThreshold {
+  coinType
+  secondApprovalAbove
+  pendingChange {
+    id
+    coinType
+    fromValue
+    toValue
+    proposedByAdminUserId
+    proposedByAdminUserName
+    proposedAt
+  }
+}`) as unknown as TypedDocumentString<UpdateWithdrawalApprovalThresholdMutation, UpdateWithdrawalApprovalThresholdMutationVariables>;
+export const ConfirmWithdrawalApprovalThresholdChangeDocument = new TypedDocumentString(`
+    mutation ConfirmWithdrawalApprovalThresholdChange($id: ID!) {
+  postConfirmWithdrawalApprovalThresholdChange(id: $id) {
+    ...ApprovalThreshold
+  }
+}
+    fragment ApprovalThreshold on WithdrawalApprovalThreshold {
+  coinType
+  secondApprovalAbove
+  pendingChange {
+    id
+    coinType
+    fromValue
+    toValue
+    proposedByAdminUserId
+    proposedByAdminUserName
+    proposedAt
+  }
+}`) as unknown as TypedDocumentString<ConfirmWithdrawalApprovalThresholdChangeMutation, ConfirmWithdrawalApprovalThresholdChangeMutationVariables>;
+export const CancelWithdrawalApprovalThresholdChangeDocument = new TypedDocumentString(`
+    mutation CancelWithdrawalApprovalThresholdChange($id: ID!) {
+  postCancelWithdrawalApprovalThresholdChange(id: $id) {
+    ...ApprovalThreshold
+  }
+}
+    fragment ApprovalThreshold on WithdrawalApprovalThreshold {
+  coinType
+  secondApprovalAbove
+  pendingChange {
+    id
+    coinType
+    fromValue
+    toValue
+    proposedByAdminUserId
+    proposedByAdminUserName
+    proposedAt
+  }
+}`) as unknown as TypedDocumentString<CancelWithdrawalApprovalThresholdChangeMutation, CancelWithdrawalApprovalThresholdChangeMutationVariables>;
 export const CurrentAdminDocument = new TypedDocumentString(`
     query CurrentAdmin {
   adminUser {

@@ -279,9 +279,26 @@ export const enScreens: ScreensMessages = {
     thresholdsProblem: {
       format: 'Enter an amount such as "5" or "12.5" (at most 18 decimals).',
       positive: 'Must be more than 0.',
+      unchanged: 'That is the current value.',
     },
     thresholdsSave: 'Save',
     thresholdsSaved: '{{coin}}: two approvals above {{value}}.',
+    thresholdsRaiseHint:
+      'Raising weakens the two-person rule, so it applies only when another super admin confirms it. Lowering applies at once and cancels a pending raise.',
+    thresholdsLowerHint: 'Lowering applies at once.',
+    thresholdsPendingExists:
+      'A raise of this coin awaits confirmation. Confirm or withdraw it before proposing another raise.',
+    thresholdsPending:
+      'Raise of {{coin}} to {{value}} proposed by {{admin}} ({{at}}): awaiting another super admin',
+    thresholdsOwnProposal: 'Your proposal: it applies when another super admin confirms it.',
+    thresholdsConfirm: 'Confirm and apply',
+    thresholdsWithdraw: 'Withdraw proposal',
+    thresholdsDecline: 'Decline proposal',
+    thresholdsProposed:
+      'Proposed raising the {{coin}} threshold to {{value}}; it applies when another super admin confirms it.',
+    thresholdsConfirmed: '{{coin}} threshold changed to {{value}} (confirmed by two admins).',
+    thresholdsWithdrawn: 'The proposed raise of {{coin}} was withdrawn.',
+    blankText: 'Spaces and invisible characters alone do not count as text.',
   },
   profile: {
     accountTitle: 'Account',

@@ -216,6 +216,16 @@ export const en: Messages = {
     QUERY_TIMEOUT: 'The request took too long and was stopped. Please narrow it down.',
     IMPORT_BUSY:
       'The server is already importing as many files as it takes at once. Nothing was read or changed; send the file again in a minute.',
+    reasons: {
+      BLANK_TEXT:
+        'Nothing was entered: spaces and invisible characters (such as zero-width spaces) alone do not count.',
+      THRESHOLD_UNCHANGED: 'The threshold already has that value.',
+      THRESHOLD_CHANGE_PENDING:
+        'A raise of this coin’s threshold awaits confirmation. Confirm or withdraw it first, then propose again.',
+      OWN_THRESHOLD_CHANGE: 'You proposed this change: another super admin must confirm it.',
+      THRESHOLD_CHANGE_CLOSED:
+        'This proposal was already confirmed, withdrawn or superseded, so nothing was changed.',
+    },
     network: 'Server error!',
     unreachable: 'Could not reach the server. Check the connection and try again.',
     generic: 'Error: {{message}}',

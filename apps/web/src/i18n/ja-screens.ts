@@ -281,9 +281,26 @@ export const jaScreens = {
     thresholdsProblem: {
       format: '「5」や「12.5」のような金額を入力してください（小数は 18 桁まで）。',
       positive: '0 より大きい値にしてください。',
+      unchanged: '現在の値と同じです。',
     },
     thresholdsSave: '保存',
     thresholdsSaved: '{{coin}}: {{value}} を超える申請は 2 名承認になります。',
+    thresholdsRaiseHint:
+      '引き上げは 2 名承認を弱める変更のため、別のスーパー管理者が確認するまで適用されません。引き下げはすぐに適用され、確認待ちの引き上げは取り消されます。',
+    thresholdsLowerHint: '引き下げはすぐに適用されます。',
+    thresholdsPendingExists:
+      'この通貨には確認待ちの引き上げがあります。引き上げるには、先に確認するか取り下げてください。',
+    thresholdsPending:
+      '{{coin}} を {{value}} に引き上げる提案: {{admin}}（{{at}}）。別のスーパー管理者の確認待ち',
+    thresholdsOwnProposal: 'ご自身の提案です。別のスーパー管理者の確認後に適用されます。',
+    thresholdsConfirm: '確認して適用',
+    thresholdsWithdraw: '提案を取り下げ',
+    thresholdsDecline: '提案を却下',
+    thresholdsProposed:
+      '{{coin}} のしきい値を {{value}} に引き上げる提案をしました。別のスーパー管理者が確認すると適用されます。',
+    thresholdsConfirmed: '{{coin}} のしきい値を {{value}} に変更しました（2 名で確認済み）。',
+    thresholdsWithdrawn: '{{coin}} の引き上げの提案を取り下げました。',
+    blankText: '空白や見えない文字だけでは入力になりません。',
   },
   profile: {
     accountTitle: 'アカウント',

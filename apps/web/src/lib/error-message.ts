@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { isErrorCode, isMailRecipientReason } from '@app/shared';
+import { isErrorCode, isMailRecipientReason, isTranslatedReason } from '@app/shared';
 import { GraphQLRequestError, NetworkError } from './graphql-client';
 
 // Codes whose server message is generic enough that a translated text says it better.
@@ -33,10 +33,13 @@ export function errorMessage(error: unknown, t: TFunction): string {
   if (error instanceof GraphQLRequestError) {
     const code = error.code;
     if (error.isAuthorizationError) return t('errors.UNAUTHENTICATED');
+    const reason = error.errors[0]?.extensions?.reason;
+    // A refusal with a reason the app words itself (TRANSLATED_REASONS in packages/shared:
+    // blank text, threshold changes), before the code's generic text (FORBIDDEN, …).
+    if (isTranslatedReason(reason)) return t(`errors.reasons.${reason}`);
     if (isErrorCode(code) && TRANSLATED_CODES.has(code)) return t(`errors.${code}`);
     // A refusal with a reason of its own ("all N matching" or an export found a different
     // set, approvals missing, …): say so in the operator's language.
-    const reason = error.errors[0]?.extensions?.reason;
     if (typeof reason === 'string' && REASON_TEXTS.has(reason)) return t(`errors.${reason}`);
     // A send's recipients refused (unknown ids, a contradictory audience…): the ids it lists.
     const extensions = error.errors[0]?.extensions;

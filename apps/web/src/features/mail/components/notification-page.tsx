@@ -27,6 +27,7 @@ import {
   Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
+import { isBlankText } from '@app/shared';
 import { formatDateTime } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
 import { notifySuccess, showErrorToast } from '@/lib/feedback';
@@ -171,7 +172,17 @@ function NotificationDialog({ row, onClose }: { row: Row | null; onClose: () => 
     isPublic: row?.isPublic ?? true,
   });
   const [problem, setProblem] = useState<{ field?: string; message: string } | null>(null);
-  const submit = () =>
+  const submit = () => {
+    // The shared "blank" rule: spaces or invisible characters alone are no title or content.
+    const blankField = isBlankText(form.title)
+      ? 'title'
+      : isBlankText(form.content)
+        ? 'content'
+        : null;
+    if (blankField) {
+      setProblem({ field: blankField, message: t('errors.reasons.BLANK_TEXT') });
+      return;
+    }
     save.mutate(
       { ...form, ...(row ? { id: row.id } : {}) },
       {
@@ -186,6 +197,7 @@ function NotificationDialog({ row, onClose }: { row: Row | null; onClose: () => 
         },
       },
     );
+  };
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>{row ? t('mail.edit') : t('mail.create')}</DialogTitle>

@@ -1,6 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type {
+  WithdrawalRequestRowFragment,
+  WithdrawalRequestsQuery,
   ApproveMatchingWithdrawalRequestsMutationVariables,
   ApproveWithdrawalRequestsMutationVariables,
   FailWithdrawalRequestsMutationVariables,
@@ -22,6 +24,9 @@ const ApproveMutation = graphql(`
         reason
         message
       }
+      requests {
+        ...WithdrawalRequestRow
+      }
     }
   }
 `);
@@ -41,6 +46,9 @@ const RejectMutation = graphql(`
         status
         reason
         message
+      }
+      requests {
+        ...WithdrawalRequestRow
       }
     }
   }
@@ -66,6 +74,9 @@ const ApproveMatchingMutation = graphql(`
         status
         reason
         message
+      }
+      requests {
+        ...WithdrawalRequestRow
       }
     }
   }
@@ -95,6 +106,9 @@ const RejectMatchingMutation = graphql(`
         reason
         message
       }
+      requests {
+        ...WithdrawalRequestRow
+      }
     }
   }
 `);
@@ -111,58 +125,87 @@ const FailMutation = graphql(`
         reason
         message
       }
+      requests {
+        ...WithdrawalRequestRow
+      }
     }
   }
 `);
 
+type ListPage = WithdrawalRequestsQuery['withdrawalRequests'];
+
+/**
+ * Puts the requests an action answered into every cached list page at once (status,
+ * revision, approvals: the rows and an open detail are right before any reload).
+ */
+export function applyAnswer(
+  queryClient: QueryClient,
+  requests: readonly WithdrawalRequestRowFragment[],
+): void {
+  const byId = new Map(requests.map((r) => [r.id, r]));
+  queryClient.setQueriesData<ListPage>({ queryKey: withdrawalRequestsKey }, (page) =>
+    page && Array.isArray(page.list)
+      ? { ...page, list: page.list.map((row) => byId.get(row.id) ?? row) }
+      : page,
+  );
+}
+
+/**
+ * After an action: the answer's requests go into the cached lists at once; then every list,
+ * tab count and timeline is reloaded (a request may have left the tab shown).
+ */
 function useRefreshAfter() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: withdrawalRequestsKey });
+  return {
+    onSuccess: (answer: { requests: readonly WithdrawalRequestRowFragment[] }) =>
+      applyAnswer(queryClient, answer.requests),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: withdrawalRequestsKey }),
+  };
 }
 
 /** Approves requests at the revisions shown (the approver is the signed-in admin). */
 export function useApproveWithdrawals() {
-  const onSettled = useRefreshAfter();
+  const refresh = useRefreshAfter();
   return useMutation({
     mutationFn: async (variables: ApproveWithdrawalRequestsMutationVariables) =>
       (await execute(ApproveMutation, variables)).postApproveWithdrawalRequests,
-    onSettled,
+    ...refresh,
   });
 }
 
 /** Approves every request matching the list's filter, if they are still as many as shown. */
 export function useApproveMatchingWithdrawals() {
-  const onSettled = useRefreshAfter();
+  const refresh = useRefreshAfter();
   return useMutation({
     mutationFn: async (variables: ApproveMatchingWithdrawalRequestsMutationVariables) =>
       (await execute(ApproveMatchingMutation, variables)).postApproveMatchingWithdrawalRequests,
-    onSettled,
+    ...refresh,
   });
 }
 
 export function useRejectMatchingWithdrawals() {
-  const onSettled = useRefreshAfter();
+  const refresh = useRefreshAfter();
   return useMutation({
     mutationFn: async (variables: RejectMatchingWithdrawalRequestsMutationVariables) =>
       (await execute(RejectMatchingMutation, variables)).postRejectMatchingWithdrawalRequests,
-    onSettled,
+    ...refresh,
   });
 }
 
 export function useRejectWithdrawals() {
-  const onSettled = useRefreshAfter();
+  const refresh = useRefreshAfter();
   return useMutation({
     mutationFn: async (variables: RejectWithdrawalRequestsMutationVariables) =>
       (await execute(RejectMutation, variables)).postRejectWithdrawalRequests,
-    onSettled,
+    ...refresh,
   });
 }
 
 export function useFailWithdrawals() {
-  const onSettled = useRefreshAfter();
+  const refresh = useRefreshAfter();
   return useMutation({
     mutationFn: async (variables: FailWithdrawalRequestsMutationVariables) =>
       (await execute(FailMutation, variables)).postFailWithdrawalRequests,
-    onSettled,
+    ...refresh,
   });
 }

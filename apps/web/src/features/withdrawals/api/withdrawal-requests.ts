@@ -3,65 +3,73 @@ import { graphql } from '@/gql';
 import type { WithdrawalRequestsQueryVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
 
+// The fields of one request as the screens show it: the list's rows, and what an action
+// answers for the requests it changed (the detail and rows update from that answer).
+graphql(`
+  fragment WithdrawalRequestRow on WithdrawalRequest {
+    id
+    kind
+    status
+    revision
+    requestedAt
+    createdAt
+    userId
+    userName
+    email
+    userRegisteredAt
+    aubeUserIdHash
+    forceClubIdHash
+    userSavingSentValueId
+    userAffiliateSavingSentValueId
+    userPaymentPaidValueId
+    coinTypeName
+    requestedAmount
+    fee
+    netAmount
+    ethAmount {
+      principal
+      reward
+      fee
+    }
+    hecAmount {
+      principal
+      reward
+      fee
+    }
+    metaxEmail
+    receiverAddress
+    ethReceiverAddress
+    transactionHash
+    ethTransactionHash
+    rejectCode
+    rejectReason
+    failureReason
+    exportBatchId
+    requiredApprovals
+    approvals {
+      adminUserId
+      adminUserName
+      approvedAt
+    }
+    awaitingOver24h
+    context {
+      userCount24h
+      userAmount24h
+      userCount30d
+      userAmount30d
+      addressFirstSeenAt
+      addressOtherUsers
+    }
+  }
+`);
+
 // One document for the eight screens: the kind is an argument (withdrawalRequests answers
 // exactly what the kind's own spec call answers).
 const WithdrawalRequestsQuery = graphql(`
   query WithdrawalRequests($kind: WithdrawalKind!, $input: WithdrawalListInput) {
     withdrawalRequests(kind: $kind, input: $input) {
       list {
-        id
-        kind
-        status
-        revision
-        requestedAt
-        createdAt
-        userId
-        userName
-        email
-        userRegisteredAt
-        aubeUserIdHash
-        forceClubIdHash
-        userSavingSentValueId
-        userAffiliateSavingSentValueId
-        userPaymentPaidValueId
-        coinTypeName
-        requestedAmount
-        fee
-        netAmount
-        ethAmount {
-          principal
-          reward
-          fee
-        }
-        hecAmount {
-          principal
-          reward
-          fee
-        }
-        metaxEmail
-        receiverAddress
-        ethReceiverAddress
-        transactionHash
-        ethTransactionHash
-        rejectCode
-        rejectReason
-        failureReason
-        exportBatchId
-        requiredApprovals
-        approvals {
-          adminUserId
-          adminUserName
-          approvedAt
-        }
-        awaitingOver24h
-        context {
-          userCount24h
-          userAmount24h
-          userCount30d
-          userAmount30d
-          addressFirstSeenAt
-          addressOtherUsers
-        }
+        ...WithdrawalRequestRow
       }
       pagination {
         totalRecords

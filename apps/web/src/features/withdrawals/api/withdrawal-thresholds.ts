@@ -4,11 +4,26 @@ import type { UpdateWithdrawalApprovalThresholdMutationVariables } from '@/gql/g
 import { execute } from '@/lib/graphql-client';
 import { withdrawalRequestsKey } from './withdrawal-requests';
 
+graphql(`
+  fragment ApprovalThreshold on WithdrawalApprovalThreshold {
+    coinType
+    secondApprovalAbove
+    pendingChange {
+      id
+      coinType
+      fromValue
+      toValue
+      proposedByAdminUserId
+      proposedByAdminUserName
+      proposedAt
+    }
+  }
+`);
+
 const ThresholdsQuery = graphql(`
   query WithdrawalApprovalThresholds {
     withdrawalApprovalThresholds {
-      coinType
-      secondApprovalAbove
+      ...ApprovalThreshold
     }
   }
 `);
@@ -19,8 +34,23 @@ const UpdateThresholdMutation = graphql(`
       coinType: $coinType
       secondApprovalAbove: $secondApprovalAbove
     ) {
-      coinType
-      secondApprovalAbove
+      ...ApprovalThreshold
+    }
+  }
+`);
+
+const ConfirmChangeMutation = graphql(`
+  mutation ConfirmWithdrawalApprovalThresholdChange($id: ID!) {
+    postConfirmWithdrawalApprovalThresholdChange(id: $id) {
+      ...ApprovalThreshold
+    }
+  }
+`);
+
+const CancelChangeMutation = graphql(`
+  mutation CancelWithdrawalApprovalThresholdChange($id: ID!) {
+    postCancelWithdrawalApprovalThresholdChange(id: $id) {
+      ...ApprovalThreshold
     }
   }
 `);
@@ -35,16 +65,45 @@ export function useApprovalThresholds() {
   });
 }
 
-/** Changes one coin's threshold (super admins); the lists' "needs two" marks change with it. */
-export function useUpdateApprovalThreshold() {
+function useRefreshThresholds() {
   const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: thresholdsKey }),
+      queryClient.invalidateQueries({ queryKey: withdrawalRequestsKey }),
+    ]);
+}
+
+/**
+ * Changes one coin's threshold (super admins): a lowering applies at once, a raise answers
+ * the threshold unchanged with its pendingChange (docs/domain.md, "Threshold changes"). The
+ * lists' "needs two" marks change with it.
+ */
+export function useUpdateApprovalThreshold() {
+  const onSettled = useRefreshThresholds();
   return useMutation({
     mutationFn: async (variables: UpdateWithdrawalApprovalThresholdMutationVariables) =>
       (await execute(UpdateThresholdMutation, variables)).postUpdateWithdrawalApprovalThreshold,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: thresholdsKey }),
-        queryClient.invalidateQueries({ queryKey: withdrawalRequestsKey }),
-      ]),
+    onSettled,
+  });
+}
+
+/** A second super admin confirms a pending raise: it applies. */
+export function useConfirmThresholdChange() {
+  const onSettled = useRefreshThresholds();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (await execute(ConfirmChangeMutation, { id })).postConfirmWithdrawalApprovalThresholdChange,
+    onSettled,
+  });
+}
+
+/** Withdraws (or declines) a pending raise: the threshold stays. */
+export function useCancelThresholdChange() {
+  const onSettled = useRefreshThresholds();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (await execute(CancelChangeMutation, { id })).postCancelWithdrawalApprovalThresholdChange,
+    onSettled,
   });
 }

@@ -18,6 +18,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { isBlankText } from '@app/shared';
 import type {
   ApproveMatchingWithdrawalRequestsMutationVariables,
   WithdrawalRejectCode,
@@ -47,6 +48,9 @@ type Answer = {
   refusedCount: number;
   results: Array<{ reason?: string | null }>;
 };
+
+/** What an action answers: its report and the requests as they are after it. */
+export type ActionAnswer = Answer & { requests: WithdrawalRow[] };
 
 /** Says what a batch did: how many changed, and why the others did not. */
 export function useReportAnswer() {
@@ -79,7 +83,8 @@ export function RejectDialog({
 }: {
   ids: string[];
   matching?: MatchingTarget | undefined;
-  onClose: (done: boolean) => void;
+  /** The answer when the rejection was made, null when cancelled. */
+  onClose: (answer: ActionAnswer | null) => void;
 }) {
   const { t } = useTranslation();
   const reject = useRejectWithdrawals();
@@ -87,8 +92,10 @@ export function RejectDialog({
   const report = useReportAnswer();
   const [code, setCode] = useState<WithdrawalRejectCode>('invalid_address');
   const [text, setText] = useState('');
+  // The shared rule: spaces and invisible characters alone are blank (the API says the same).
+  const blank = isBlankText(text);
   return (
-    <Dialog open onClose={() => onClose(false)} maxWidth="xs" fullWidth>
+    <Dialog open onClose={() => onClose(null)} maxWidth="xs" fullWidth>
       <DialogTitle>{t('withdrawals.rejectTitle')}</DialogTitle>
       <DialogContent>
         <Typography sx={{ mb: 2 }}>
@@ -113,22 +120,24 @@ export function RejectDialog({
             required
             multiline
             minRows={2}
+            error={text !== '' && blank}
+            helperText={text !== '' && blank ? t('withdrawals.blankText') : undefined}
             slotProps={{ htmlInput: { maxLength: 500 } }}
             onChange={(e) => setText(e.target.value)}
           />
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => onClose(false)}>{t('withdrawals.cancel')}</Button>
+        <Button onClick={() => onClose(null)}>{t('withdrawals.cancel')}</Button>
         <Button
           color="error"
           variant="contained"
-          disabled={reject.isPending || rejectMatching.isPending || text.trim() === ''}
+          disabled={reject.isPending || rejectMatching.isPending || blank}
           onClick={() => {
             const done = {
-              onSuccess: (answer: Answer) => {
+              onSuccess: (answer: ActionAnswer) => {
                 report(answer, 'withdrawals.resultRejected');
-                onClose(true);
+                onClose(answer);
               },
             };
             if (matching)
@@ -144,13 +153,21 @@ export function RejectDialog({
 }
 
 /** Record that the send of processing requests failed, with the reason. */
-export function FailDialog({ ids, onClose }: { ids: string[]; onClose: (done: boolean) => void }) {
+export function FailDialog({
+  ids,
+  onClose,
+}: {
+  ids: string[];
+  /** The answer when the requests were marked failed, null when cancelled. */
+  onClose: (answer: ActionAnswer | null) => void;
+}) {
   const { t } = useTranslation();
   const fail = useFailWithdrawals();
   const report = useReportAnswer();
   const [text, setText] = useState('');
+  const blank = isBlankText(text);
   return (
-    <Dialog open onClose={() => onClose(false)} maxWidth="xs" fullWidth>
+    <Dialog open onClose={() => onClose(null)} maxWidth="xs" fullWidth>
       <DialogTitle>{t('withdrawals.failTitle')}</DialogTitle>
       <DialogContent>
         <TextField
@@ -159,23 +176,25 @@ export function FailDialog({ ids, onClose }: { ids: string[]; onClose: (done: bo
           label={t('withdrawals.failReason')}
           value={text}
           required
+          error={text !== '' && blank}
+          helperText={text !== '' && blank ? t('withdrawals.blankText') : undefined}
           slotProps={{ htmlInput: { maxLength: 500 } }}
           onChange={(e) => setText(e.target.value)}
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => onClose(false)}>{t('withdrawals.cancel')}</Button>
+        <Button onClick={() => onClose(null)}>{t('withdrawals.cancel')}</Button>
         <Button
           color="error"
           variant="contained"
-          disabled={fail.isPending || text.trim() === ''}
+          disabled={fail.isPending || blank}
           onClick={() =>
             fail.mutate(
               { ids, reason: text },
               {
                 onSuccess: (answer) => {
                   report(answer, 'withdrawals.resultFailed');
-                  onClose(true);
+                  onClose(answer);
                 },
               },
             )

@@ -9,6 +9,8 @@ import { WithdrawalsPage } from './withdrawals-page';
 const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(async () => {
+  listRows = ROWS;
+  thresholdRows = THRESHOLDS;
   vi.stubGlobal('fetch', fetchMock);
   localStorage.clear();
   await i18n.changeLanguage('en');
@@ -93,7 +95,13 @@ const ANSWER = {
     { id: '101', outcome: 'approved', status: 'approved', reason: null, message: null },
     { id: '102', outcome: 'approved', status: 'approved', reason: null, message: null },
   ],
+  requests: [],
 };
+
+/** The rows the list query answers (a test may change them, e.g. after an action). */
+let listRows: unknown[] = ROWS;
+/** The thresholds the thresholds query answers. */
+let thresholdRows: unknown[] = THRESHOLDS;
 
 /** Mocks the API: the page's queries, and each mutation's answer (data, or GraphQL errors). */
 function api(
@@ -113,13 +121,13 @@ function api(
           data: q.includes('withdrawalRequests(')
             ? {
                 withdrawalRequests: {
-                  list: ROWS,
+                  list: listRows,
                   pagination: { totalRecords },
                   statusCounts: COUNTS,
                 },
               }
             : q.includes('withdrawalApprovalThresholds')
-              ? { withdrawalApprovalThresholds: THRESHOLDS }
+              ? { withdrawalApprovalThresholds: thresholdRows }
               : q.includes('withdrawalRequestTimeline')
                 ? { withdrawalRequestTimeline: [] }
                 : { adminUser: adminWithRoles(...roles) },
@@ -311,6 +319,7 @@ describe('WithdrawalsPage', () => {
               message: 'changed',
             },
           ],
+          requests: [],
         },
       },
     });
@@ -350,6 +359,181 @@ describe('WithdrawalsPage', () => {
         coinType: 'ATEM',
         secondApprovalAbove: '1500.5',
       }),
+    );
+  });
+
+  it('after the final approval the open detail shows the answer at once: approved, 1 / 1, no buttons to approve', async () => {
+    const approved = {
+      ...ROWS[0],
+      status: 'approved',
+      revision: 4,
+      approvals: [
+        { adminUserId: 1, adminUserName: 'writer01', approvedAt: '2026-11-26T00:00:00.000Z' },
+      ],
+    };
+    api(['write'], {
+      postApproveWithdrawalRequests: {
+        data: {
+          changedCount: 1,
+          refusedCount: 0,
+          results: [
+            { id: '101', outcome: 'approved', status: 'approved', reason: null, message: null },
+          ],
+          requests: [approved],
+        },
+      },
+    });
+    render();
+    await userEvent.click(await screen.findByRole('row', { name: 'Open withdrawal request 101' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('0 / 1');
+    // The requested tab's reload no longer has the request: only the answer can say what it is.
+    listRows = ROWS.slice(1);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(dialog).toHaveTextContent('Approvals 1 / 1'));
+    expect(within(dialog).getByText('Approved')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Reject' })).toBeInTheDocument();
+    // A list page still cached with the old row is updated from the answer as well.
+    await waitFor(() => expect(sent('withdrawalRequests')).toBeDefined());
+  });
+
+  it('after a rejection from the detail, the detail comes back showing the rejected request', async () => {
+    const rejected = {
+      ...ROWS[0],
+      status: 'rejected',
+      revision: 4,
+      rejectCode: 'other',
+      rejectReason: 'dup',
+    };
+    api(['write'], {
+      postRejectWithdrawalRequests: {
+        data: {
+          changedCount: 1,
+          refusedCount: 0,
+          results: [
+            { id: '101', outcome: 'rejected', status: 'rejected', reason: null, message: null },
+          ],
+          requests: [rejected],
+        },
+      },
+    });
+    render();
+    await userEvent.click(await screen.findByRole('row', { name: 'Open withdrawal request 101' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reject' }),
+    );
+    const reject = await screen.findByRole('dialog', { name: 'Reject withdrawal requests' });
+    await userEvent.type(within(reject).getByRole('textbox', { name: /Details/ }), 'dup');
+    await userEvent.click(within(reject).getByRole('button', { name: 'Reject' }));
+    const detail = await screen.findByRole('dialog', { name: /101/ });
+    expect(within(detail).getByText('Rejected')).toBeInTheDocument();
+    expect(within(detail).queryByRole('button', { name: 'Reject' })).toBeNull();
+    expect(within(detail).queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  it('a reject reason of only invisible characters cannot be sent', async () => {
+    api(['write'], { postRejectWithdrawalRequests: { data: ANSWER } });
+    render();
+    await screen.findByText('bob07');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select request 101' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Reject selected' }));
+    const dialog = await screen.findByRole('dialog');
+    const text = within(dialog).getByRole('textbox', { name: /Details/ });
+    await userEvent.type(text, '\u200b\u3000\u2060');
+    expect(within(dialog).getByRole('button', { name: 'Reject' })).toBeDisabled();
+    expect(dialog).toHaveTextContent('Spaces and invisible characters alone do not count as text.');
+    await userEvent.type(text, 'x');
+    expect(within(dialog).getByRole('button', { name: 'Reject' })).toBeEnabled();
+  });
+
+  it('shows a pending raise with who proposed it; the proposer may only withdraw, another super admin confirms', async () => {
+    const change = {
+      id: '7',
+      coinType: 'HEC',
+      fromValue: '10000',
+      toValue: '50000',
+      proposedByAdminUserId: 2,
+      proposedByAdminUserName: 'super02',
+      proposedAt: '2026-11-26T01:00:00.000Z',
+    };
+    thresholdRows = THRESHOLDS.map((r) =>
+      r.coinType === 'HEC' ? { ...r, pendingChange: change } : { ...r, pendingChange: null },
+    );
+    api(['super_admin'], {
+      postConfirmWithdrawalApprovalThresholdChange: {
+        data: { coinType: 'HEC', secondApprovalAbove: '50000', pendingChange: null },
+      },
+    });
+    render();
+    const pending = await screen.findByTestId('pending-threshold-HEC');
+    expect(pending).toHaveTextContent('Raise of HEC to 50,000 proposed by super02');
+    await userEvent.click(within(pending).getByRole('button', { name: 'Confirm and apply' }));
+    await waitFor(() =>
+      expect(sent('postConfirmWithdrawalApprovalThresholdChange')).toEqual({ id: '7' }),
+    );
+    await waitFor(() =>
+      expect(getFeedback().snackbar?.text).toBe(
+        'HEC threshold changed to 50,000 (confirmed by two admins).',
+      ),
+    );
+  });
+
+  it('the proposer sees no confirm button on their own raise', async () => {
+    thresholdRows = THRESHOLDS.map((r) =>
+      r.coinType === 'ETH'
+        ? {
+            ...r,
+            pendingChange: {
+              id: '8',
+              coinType: 'ETH',
+              fromValue: '5',
+              toValue: '9',
+              proposedByAdminUserId: 1,
+              proposedByAdminUserName: 'super01',
+              proposedAt: '2026-11-26T01:00:00.000Z',
+            },
+          }
+        : { ...r, pendingChange: null },
+    );
+    api(['super_admin']);
+    render();
+    const pending = await screen.findByTestId('pending-threshold-ETH');
+    expect(pending).toHaveTextContent('Your proposal');
+    expect(within(pending).queryByRole('button', { name: 'Confirm and apply' })).toBeNull();
+    expect(within(pending).getByRole('button', { name: 'Withdraw proposal' })).toBeEnabled();
+  });
+
+  it('a raise typed in the dialog says it waits for a second admin, and reports a proposal', async () => {
+    api(['super_admin'], {
+      postUpdateWithdrawalApprovalThreshold: {
+        data: {
+          coinType: 'ATEM',
+          secondApprovalAbove: '2000',
+          pendingChange: {
+            id: '9',
+            coinType: 'ATEM',
+            fromValue: '2000',
+            toValue: '3000',
+            proposedByAdminUserId: 1,
+            proposedByAdminUserName: 'super01',
+            proposedAt: '2026-11-26T01:00:00.000Z',
+          },
+        },
+      },
+    });
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Change thresholds' }));
+    const dialog = await screen.findByRole('dialog');
+    const input = within(dialog).getByRole('textbox', { name: /Two approvals above/ });
+    await userEvent.clear(input);
+    await userEvent.type(input, '3000');
+    expect(within(dialog).getByTestId('threshold-raise-hint')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(getFeedback().snackbar?.text).toBe(
+        'Proposed raising the ATEM threshold to 3,000; it applies when another super admin confirms it.',
+      ),
     );
   });
 });

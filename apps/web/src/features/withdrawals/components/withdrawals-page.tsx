@@ -19,6 +19,7 @@ import {
   RejectDialog,
   WithdrawalDetailDialog,
   useReportAnswer,
+  type ActionAnswer,
   type MatchingTarget,
 } from './withdrawal-dialogs';
 import { ApprovalThresholds } from './withdrawal-thresholds';
@@ -47,6 +48,11 @@ const LIST: ListStateOptions<typeof FILTERS> = {
 };
 
 const blank = (v: string) => (v.trim() === '' ? undefined : v.trim());
+
+/** The later of two reads of one request (its revision grows with every change). */
+function freshest(row: WithdrawalRow, other: WithdrawalRow | undefined): WithdrawalRow {
+  return other && other.revision >= row.revision ? other : row;
+}
 
 /**
  * The one screen of the eight withdrawal kinds (the seven under /withdrawals and
@@ -102,12 +108,41 @@ export function WithdrawalsPage({
     setMatchingKey(null);
     setSelectedRows(next);
   };
+  // A reject or fail started from the detail returns to it (`from`), showing the answer.
   const [dialog, setDialog] = useState<
     | null
-    | { type: 'reject'; ids: string[]; matching?: MatchingTarget }
-    | { type: 'fail'; ids: string[] }
+    | { type: 'reject'; ids: string[]; matching?: MatchingTarget; from?: WithdrawalRow }
+    | { type: 'fail'; ids: string[]; from?: WithdrawalRow }
     | { type: 'detail'; row: WithdrawalRow }
   >(null);
+  // The open detail shows the request as the last answer or list read left it, whichever is
+  // later: after an action, its answer at once, never what the detail was opened with.
+  const showAnswer = (answer: ActionAnswer) =>
+    setDialog((open) =>
+      open?.type === 'detail'
+        ? {
+            type: 'detail',
+            row: freshest(
+              open.row,
+              answer.requests.find((r) => r.id === open.row.id),
+            ),
+          }
+        : open,
+    );
+  const closeAction = (from: WithdrawalRow | undefined, answer: ActionAnswer | null) => {
+    if (answer) setSelected(new Map());
+    setDialog(
+      from
+        ? {
+            type: 'detail',
+            row: freshest(
+              from,
+              answer?.requests.find((r) => r.id === from.id),
+            ),
+          }
+        : null,
+    );
+  };
   const approve = useApproveWithdrawals();
   const approveMatching = useApproveMatchingWithdrawals();
   const report = useReportAnswer();
@@ -138,11 +173,12 @@ export function WithdrawalsPage({
       : null;
 
   // One report for both ways of approving: by the selected rows and by "all N matching".
-  const reportApproved = (answer: {
-    changedCount: number;
-    refusedCount: number;
-    results: Array<{ outcome: string; reason?: string | null }>;
-  }) => {
+  const reportApproved = (
+    answer: Omit<ActionAnswer, 'results'> & {
+      results: Array<{ outcome: string; reason?: string | null }>;
+    },
+  ) => {
+    showAnswer(answer);
     report(
       answer,
       answer.results.some((r) => r.outcome === 'awaitingSecondApproval') &&
@@ -168,6 +204,14 @@ export function WithdrawalsPage({
     approveMatching.mutate(target, {
       onSuccess: reportApproved,
     });
+
+  const detail =
+    dialog?.type === 'detail'
+      ? freshest(
+          dialog.row,
+          rows.find((r) => r.id === dialog.row.id),
+        )
+      : null;
 
   const counts = query.data?.statusCounts ?? [];
   const total = counts.reduce((sum, c) => sum + c.count, 0);
@@ -337,15 +381,15 @@ export function WithdrawalsPage({
         rowLabel={(row) => t('withdrawals.openRow', { id: row.id })}
         emptyText={t('list.empty')}
       />
-      {dialog?.type === 'detail' && (
+      {detail && (
         <WithdrawalDetailDialog
-          row={rows.find((r) => r.id === dialog.row.id) ?? dialog.row}
+          row={detail}
           myAdminId={admin.data?.id ?? null}
           canWrite={canWrite}
           approving={approve.isPending}
-          onApprove={() => approveRows([rows.find((r) => r.id === dialog.row.id) ?? dialog.row])}
-          onReject={() => setDialog({ type: 'reject', ids: [dialog.row.id] })}
-          onFail={() => setDialog({ type: 'fail', ids: [dialog.row.id] })}
+          onApprove={() => approveRows([detail])}
+          onReject={() => setDialog({ type: 'reject', ids: [detail.id], from: detail })}
+          onFail={() => setDialog({ type: 'fail', ids: [detail.id], from: detail })}
           onClose={() => setDialog(null)}
         />
       )}
@@ -353,20 +397,11 @@ export function WithdrawalsPage({
         <RejectDialog
           ids={dialog.ids}
           matching={dialog.matching}
-          onClose={(done) => {
-            if (done) setSelected(new Map());
-            setDialog(null);
-          }}
+          onClose={(answer) => closeAction(dialog.from, answer)}
         />
       )}
       {dialog?.type === 'fail' && (
-        <FailDialog
-          ids={dialog.ids}
-          onClose={(done) => {
-            if (done) setSelected(new Map());
-            setDialog(null);
-          }}
-        />
+        <FailDialog ids={dialog.ids} onClose={(answer) => closeAction(dialog.from, answer)} />
       )}
     </>
   );
