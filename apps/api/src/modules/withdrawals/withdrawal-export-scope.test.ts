@@ -317,9 +317,21 @@ describe('an export re-checks the approvals of every request it takes', () => {
       });
       expect(again.errors).toBeUndefined();
     } finally {
-      await sql`UPDATE withdrawal_approval_thresholds SET second_approval_above = 10000 WHERE coin_type = 'HEC'`.execute(
-        db(),
-      );
+      // Raising a threshold takes a raise confirmed by a second admin in the same transaction
+      // (migration 0121's trigger), so the restore records one.
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          await sql`INSERT INTO withdrawal_threshold_changes (coin_type, from_value, to_value, status,
+              proposed_by_admin_user_id, proposed_by_admin_user_name,
+              decided_by_admin_user_id, decided_by_admin_user_name, decided_at)
+            SELECT 'HEC', 0, 10000, 'confirmed', a.id, a.user_name, b.id, b.user_name, now()
+              FROM admin_users a, admin_users b
+             WHERE a.user_name = 'super01' AND b.user_name = 'writer01'`.execute(trx);
+          await sql`UPDATE withdrawal_approval_thresholds SET second_approval_above = 10000 WHERE coin_type = 'HEC'`.execute(
+            trx,
+          );
+        });
     }
   });
 });
