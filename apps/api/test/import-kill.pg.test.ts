@@ -14,11 +14,12 @@ import { createTestDatabase } from './test-database';
 /**
  * Issue 24, "Starting and failing": a replica killed (SIGKILL) while it applies an import
  * leaves nothing behind, and the same file then applies whole on another replica. The real
- * server (src/main.ts) runs as a child process on the test's database (PostgreSQL with
- * DATABASE_URL; without it, a PGlite data folder the two processes open one after the other).
- * The first is killed once its upload reports the applying phase (on PGlite: while it stages
- * the rows, see below); the second applies the file,
- * and the file's identity (its rows) then refuses the same rows with other line ends.
+ * server (src/main.ts) runs as a child process on the test's PostgreSQL database. The first is
+ * killed once its upload reports the applying phase; the second applies the file, and the
+ * file's identity (its rows) then refuses the same rows with other line ends.
+ * PostgreSQL only (`*.pg.test.ts`, vitest.config.ts): embedded PGlite is one process's
+ * database, with no replicas, and it runs on the server's own thread, so a server applying an
+ * import answers no progress request to be killed at.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const apiDir = path.resolve(here, '..');
@@ -178,7 +179,7 @@ describe('a replica killed while it applies an import', () => {
     async () => {
       const first = await startReplica();
       const token = await login(first.base);
-      // A user and a plan of the database (on PGlite: of the demo population).
+      // The user and the plan made in beforeAll.
       const found = await gql<{
         plans: Array<{ id: number }>;
         users: { list: Array<{ id: number }> };
@@ -197,14 +198,10 @@ describe('a replica killed while it applies an import', () => {
       }
       const content = `${lines.join('\r\n')}\r\n`;
 
-      // The upload runs; once the replica reports the applying phase, it is killed. On PGlite
-      // the database runs on the server's own thread and the server answers nothing from the
-      // checks to the commit: there it is killed while it stages the rows (past half of them),
-      // inside the import's transaction all the same.
+      // The upload runs; once the replica reports the applying phase, it is killed.
       const key = `kill-${randomBytes(6).toString('hex')}`;
       const killed = upload(first.base, token, content, key).catch(() => 'connection lost');
-      const due = (p: { phase: string; rowsRead: number } | null) =>
-        database ? p?.phase === 'applying' : p?.phase === 'parsing' && p.rowsRead >= ROWS / 2;
+      const due = (p: { phase: string; rowsRead: number } | null) => p?.phase === 'applying';
       for (;;) {
         const progress = await gql<{
           csvImportProgress: { phase: string; rowsRead: number } | null;
