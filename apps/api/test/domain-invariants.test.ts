@@ -596,7 +596,7 @@ describe('withdrawal state machine', () => {
     await complete(completed, `0xOK${user}`);
     const failed = await addWithdrawal(user);
     await toProcessing(failed);
-    await setStatus(failed, 'failed');
+    await setStatus(failed, 'failed', { failure_reason: 'node refused the transfer' });
     const rejectedEarly = await addWithdrawal(user);
     await setStatus(rejectedEarly, 'rejected', { reject_reason: 'duplicate' });
     const rejectedLate = await addWithdrawal(user);
