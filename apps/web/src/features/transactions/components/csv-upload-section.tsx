@@ -180,7 +180,7 @@ export function CsvUploadSection({ kind }: { kind: CsvKind }) {
           )}
           {r.rows.length > 0 && <PreviewRows rows={r.rows} testId={`${testId}-preview`} />}
           {r.errors.length > 0 && (
-            <Box sx={{ overflowX: 'auto', maxHeight: 320, mt: 1 }}>
+            <Box sx={{ overflowX: 'auto', maxHeight: 320, mt: 1 }} tabIndex={0}>
               <Table size="small" aria-label={t('transactions.csv.errorsTable')}>
                 <TableHead>
                   <TableRow>
@@ -281,7 +281,11 @@ function PlanIds() {
   const plans = useTransactionsPlans().data ?? [];
   if (plans.length === 0) return null;
   return (
-    <Box sx={{ overflowX: 'auto', maxHeight: 240, mb: 1 }} data-testid="csv-payments-plans">
+    <Box
+      sx={{ overflowX: 'auto', maxHeight: 240, mb: 1 }}
+      data-testid="csv-payments-plans"
+      tabIndex={0}
+    >
       <Typography variant="subtitle2">{t('transactions.csv.plansTitle')}</Typography>
       <Table size="small" aria-label={t('transactions.csv.plansTable')}>
         <TableHead>
@@ -316,7 +320,7 @@ function PreviewRows({ rows, testId }: { rows: readonly PreviewRow[]; testId: st
   const names = rows[0]!.values.map((v) => v.name);
   const resolved = new Set(['userName', 'planName']);
   return (
-    <Box sx={{ overflowX: 'auto', maxHeight: 320, mt: 1 }} data-testid={testId}>
+    <Box sx={{ overflowX: 'auto', maxHeight: 320, mt: 1 }} data-testid={testId} tabIndex={0}>
       <Typography variant="subtitle2">{t('transactions.csv.previewTitle')}</Typography>
       <Table size="small" aria-label={t('transactions.csv.previewTable')}>
         <TableHead>
