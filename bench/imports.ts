@@ -157,6 +157,42 @@ function row(i: number, users: number[], planId: number): string[] {
   ];
 }
 
+/**
+ * COPY of the bench's rows into payments on `client` (inside the caller's transaction, which
+ * rolls it back): the baseline both import benches compare with. Returns its milliseconds.
+ */
+async function copyPayments(
+  client: pg.Client,
+  rows: number,
+  users: number[],
+  planId: number,
+): Promise<number> {
+  const now = new Date().toISOString();
+  const started = performance.now();
+  const copy = client.query(
+    copyFrom(`COPY payments (end_user_id, plan_id, price_usd, paid_usd, paid_btc, payment_address,
+      status, confirmed_at, asset_fixed_at, amount_eth, amount_hec) FROM STDIN WITH (FORMAT csv)`),
+  );
+  await pipeline(
+    Readable.from(
+      (function* () {
+        let chunk = '';
+        for (let i = 0; i < rows; i++) {
+          const [u, p, usd, eth, hec, at] = row(i, users, planId);
+          chunk += `${u},${p},100,${usd},0,manual,asset_fixed,${at},${now},${eth},${hec}\n`;
+          if (chunk.length > 64 * 1024) {
+            yield chunk;
+            chunk = '';
+          }
+        }
+        if (chunk) yield chunk;
+      })(),
+    ),
+    copy,
+  );
+  return performance.now() - started;
+}
+
 export async function benchImports(
   db: Kysely<DB>,
   databaseUrl: string,
@@ -229,30 +265,7 @@ export async function benchImports(
   try {
     await client.query('BEGIN');
     const { users, planId } = await fixtures(client);
-    const now = new Date().toISOString();
-    const started = performance.now();
-    const copy = client.query(
-      copyFrom(`COPY payments (end_user_id, plan_id, price_usd, paid_usd, paid_btc, payment_address,
-        status, confirmed_at, asset_fixed_at, amount_eth, amount_hec) FROM STDIN WITH (FORMAT csv)`),
-    );
-    await pipeline(
-      Readable.from(
-        (function* () {
-          let chunk = '';
-          for (let i = 0; i < rows; i++) {
-            const [u, p, usd, eth, hec, at] = row(i, users, planId);
-            chunk += `${u},${p},100,${usd},0,manual,asset_fixed,${at},${now},${eth},${hec}\n`;
-            if (chunk.length > 64 * 1024) {
-              yield chunk;
-              chunk = '';
-            }
-          }
-          if (chunk) yield chunk;
-        })(),
-      ),
-      copy,
-    );
-    copyMs = performance.now() - started;
+    copyMs = await copyPayments(client, rows, users, planId);
   } finally {
     await client.query('ROLLBACK').catch(() => undefined);
     await client.end();
@@ -508,30 +521,7 @@ export async function benchImportsHttp(
   let copyMs = 0;
   try {
     await client.query('BEGIN');
-    const now = new Date().toISOString();
-    const started = performance.now();
-    const copy = client.query(
-      copyFrom(`COPY payments (end_user_id, plan_id, price_usd, paid_usd, paid_btc, payment_address,
-        status, confirmed_at, asset_fixed_at, amount_eth, amount_hec) FROM STDIN WITH (FORMAT csv)`),
-    );
-    await pipeline(
-      Readable.from(
-        (function* () {
-          let chunk = '';
-          for (let i = 0; i < rows; i++) {
-            const [u, p, usd, eth, hec, at] = row(i, users, planId);
-            chunk += `${u},${p},100,${usd},0,manual,asset_fixed,${at},${now},${eth},${hec}\n`;
-            if (chunk.length > 64 * 1024) {
-              yield chunk;
-              chunk = '';
-            }
-          }
-          if (chunk) yield chunk;
-        })(),
-      ),
-      copy,
-    );
-    copyMs = performance.now() - started;
+    copyMs = await copyPayments(client, rows, users, planId);
   } finally {
     await client.query('ROLLBACK').catch(() => undefined);
     await client.end();
