@@ -1,15 +1,16 @@
 import { FORBIDDEN_MESSAGE } from '@app/shared';
 import { builder } from '../../graphql/builder';
-import { filterArgs, type Filters } from '../../graphql/filter-fields';
+import { filterArgs, listExportArgs, type Filters } from '../../graphql/filter-fields';
 import { SortInputRef } from '../../graphql/pagination';
 import type { ExportColumnInfo, RegisteredExport } from '../../platform/exports';
+import type { Filters as ListFilters, List } from '../../platform/lists';
 import { AppError } from '../../shared/app-error';
 import { AUDIT_LOG_FILTERS } from '../audit/audit-filters';
 import { PAYMENTS_FILTERS } from '../payments/payments-filters';
 import { AFFILIATE_SEARCH_FILTERS } from '../referral/referral-filters';
 import { SAVING_SEARCH_FILTERS, USER_SAVINGS_FILTERS } from '../savings/savings-filters';
 import { assetStatsArgs } from '../statistics/statistics-filters';
-import { USERS_FILTERS } from '../users/users-filters';
+import { USERS_LIST } from '../users/users-list';
 import { ExportLinkRef } from './exports-types';
 
 // Each export takes its list's filter declaration (graphql/filter-fields.ts), never a copy;
@@ -56,15 +57,30 @@ builder.queryField('exportFormats', (t) =>
   }),
 );
 
-builder.queryField('usersCSV', (t) =>
-  t.field({
-    description:
-      'A download link for the users list as CSV: the same filters and sort as `users`, every page.',
-    type: ExportLinkRef,
-    authScopes: { authenticated: true },
-    args: { ...filterArgs(USERS_FILTERS), ...sortArg() },
-    resolve: (_root, args, ctx) => ctx.services.exports.link(ctx.admin!.id, 'users', { ...args }),
-  }),
+/**
+ * The link query of a declared list's export: its name, access and arguments (the list's
+ * filters and sort) come from the list's declaration (platform/lists).
+ */
+function listExportQuery<F extends ListFilters, T extends string, Row>(
+  list: List<F, T, Row>,
+  description: string,
+): void {
+  if (!list.export) throw new Error(`The list ${list.call} declares no export`);
+  const { call, name, access } = list.export;
+  builder.queryField(call, (t) =>
+    t.field({
+      description,
+      type: ExportLinkRef,
+      authScopes: access === 'superAdmin' ? { superAdmin: true } : { authenticated: true },
+      args: listExportArgs(list as List<Record<string, { type: 'String' }>, T, Row>),
+      resolve: (_root, args, ctx) => ctx.services.exports.link(ctx.admin!.id, name, { ...args }),
+    }),
+  );
+}
+
+listExportQuery(
+  USERS_LIST,
+  'A download link for the users list as CSV: the same filters and sort as `users`, every page.',
 );
 
 builder.queryField('userPaymentsCSV', (t) =>

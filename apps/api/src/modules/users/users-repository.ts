@@ -14,20 +14,9 @@ import {
 import type { Page, PageRequest } from '../../shared/page';
 import { createCompiledQueryCache } from '../../db/compiled-query-cache';
 import type { DB } from '../../db/schema';
+import { USERS_LIST, type UserListRow, type UsersFilter, type UsersSortTarget } from './users-list';
 
-/** Filters of the users list (spec section 7, query users). */
-export type UsersFilter = {
-  userName?: string | undefined;
-  inviteCode?: string | undefined;
-  email?: string | undefined;
-  forceClubIdHash?: string | undefined;
-  totalBuyAmountMoreThanOrEqual?: string | undefined;
-  totalBuyAmountLessThanOrEqual?: string | undefined;
-  cardStatus?: readonly number[] | undefined;
-  /** Registration time, both ends inclusive (the dashboard's New User figure opens this). */
-  registeredAtFrom?: Date | undefined;
-  registeredAtUntil?: Date | undefined;
-};
+export type { UserListRow, UsersFilter, UsersSortTarget };
 
 /**
  * How each users filter is counted: card status, the total-buy range and the registration
@@ -46,21 +35,8 @@ export const USERS_COUNT_RULE = {
   registeredAtUntil: 'buckets',
 } as const satisfies CountRule<UsersFilter>;
 
-export type UsersSortTarget =
-  | 'id'
-  | 'userName'
-  | 'registeredAt'
-  | 'totalBuyAmountUsd'
-  | 'totalHECStakedAmount'
-  | 'totalETHStakedAmount'
-  | 'totalSentAmount'
-  | 'totalOwl'
-  | 'inviteCode'
-  | 'email'
-  | 'forceClubIdHash'
-  | 'cardStatus'
-  | 'savingRewardsRate'
-  | 'referralRate';
+// Sorted case-insensitively, through the expression indexes on lower(...).
+const LOWERED_SORTS = { userName: userNameKey('u'), email: emailKey('u') } as const;
 
 // Every sort has an index whose order is (column, id) (migrations 0010 and 0017), or a unique
 // index where the column has no ties (invite code).
@@ -77,46 +53,13 @@ const SORT_COLUMNS = {
   totalETHStakedAmount: 'u.total_eth_staked_amount',
   totalSentAmount: 'u.total_sent_amount',
   totalOwl: 'u.total_owl',
-} as const;
+} as const satisfies Record<Exclude<UsersSortTarget, keyof typeof LOWERED_SORTS>, string>;
 
-export const USERS_SORT_TARGETS: readonly UsersSortTarget[] = [
-  ...Object.keys(SORT_COLUMNS),
-  'userName',
-  'email',
-] as UsersSortTarget[];
+/** The users list's sort targets (declared in users-list.ts). */
+export const USERS_SORT_TARGETS = USERS_LIST.sortTargets;
 
-// Sorted case-insensitively, through the expression indexes on lower(...).
-const LOWERED_SORTS = { userName: userNameKey('u'), email: emailKey('u') } as const;
 // Sorts whose key never ties, so the page needs no id tie-break.
 const TIE_FREE_SORTS: ReadonlySet<UsersSortTarget> = new Set(['id', 'userName', 'inviteCode']);
-
-export type UserListRow = {
-  id: number;
-  userName: string;
-  inviteCode: string;
-  registeredAt: Date;
-  cardStatus: number;
-  savingRewardsRate: string;
-  referralRate: string;
-  totalHECStakedAmount: string;
-  totalETHStakedAmount: string;
-  totalBuyAmountUsd: string;
-  totalSentAmount: string;
-  totalOwl: string;
-  email: string;
-  aubeUserIdHash: string;
-  firstName: string;
-  lastName: string;
-  birthDate: Date | null;
-  enrollmentMonth: Date | null;
-  forceClubRegisteredAt: Date | null;
-  forceClubIdHash: string | null;
-  avatarUrl: string | null;
-  phoneNumber: string | null;
-  twoFactor: boolean | null;
-  bio: string | null;
-  defaultLocale: string | null;
-};
 
 const USER_LIST_COLUMNS = [
   'u.id',

@@ -2,9 +2,8 @@ import { builder } from '../../graphql/builder';
 import { filterArgs } from '../../graphql/filter-fields';
 import { pagedListQuery } from '../../graphql/pagination';
 import { selectedFieldNames } from '../../graphql/selection';
-import { USERS_SORT_TARGETS } from './users-repository';
 import type { UserView, UsersService } from './users-service';
-import { USERS_FILTERS } from './users-filters';
+import { USERS_LIST } from './users-list';
 
 type Row<K extends keyof UsersService> = Awaited<ReturnType<UsersService[K]>>;
 
@@ -69,15 +68,15 @@ const UserNameRef = builder.objectRef<{ id: number; userName: string }>('UserNam
   fields: (t) => ({ id: t.exposeInt('id'), userName: t.exposeString('userName') }),
 });
 
-pagedListQuery('users', {
+pagedListQuery(USERS_LIST.call, {
   type: 'UserList',
   item: UserRef,
   description:
     'The users list. Name and email match by prefix (case-insensitive); inviteCode and forceClubIdHash exactly; cardStatus is any of the listed statuses; registeredAtFrom/registeredAtUntil bound the registration time, both inclusive. Sort targets: id (default, DESC), userName, registeredAt, totalBuyAmountUsd, totalHECStakedAmount, totalETHStakedAmount, totalSentAmount, totalOwl.',
   authScopes: { authenticated: true },
-  sortTargets: USERS_SORT_TARGETS,
-  defaultSort: { target: 'id', orderBy: 'desc' },
-  args: () => filterArgs(USERS_FILTERS),
+  sortTargets: USERS_LIST.sortTargets,
+  defaultSort: USERS_LIST.defaultSort,
+  args: () => filterArgs(USERS_LIST.filters),
   // Only the columns the query selects are read (the users page is the hottest call).
   load: (args, page, ctx, info) =>
     ctx.services.users.list(args, page, selectedFieldNames(info, ['list'])),

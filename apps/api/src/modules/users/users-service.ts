@@ -13,6 +13,9 @@ import {
 import type { Page, PageRequest } from '../../shared/page';
 import type { SavingsService } from '../savings/savings-service';
 import * as repo from './users-repository';
+import type { UsersFilter, UsersFilterInput } from './users-list';
+
+export type { UsersFilterInput };
 
 /** Card status values of spec section 4: 0 None … 6 Black. */
 export const CARD_STATUSES = [
@@ -40,18 +43,6 @@ export const CARD_STATUS_BONUS_RATES = [
   '0.01',
 ] as const;
 
-export type UsersFilterInput = {
-  userName?: string | null | undefined;
-  inviteCode?: string | null | undefined;
-  email?: string | null | undefined;
-  forceClubIdHash?: string | null | undefined;
-  totalBuyAmountMoreThanOrEqual?: string | null | undefined;
-  totalBuyAmountLessThanOrEqual?: string | null | undefined;
-  cardStatus?: readonly number[] | null | undefined;
-  registeredAtFrom?: Date | null | undefined;
-  registeredAtUntil?: Date | null | undefined;
-};
-
 /** A user of the list, or of the detail page (which also knows the referrer). */
 export type UserView = repo.UserListRow & {
   parentId?: number | null;
@@ -62,7 +53,7 @@ export type UserView = repo.UserListRow & {
  * Validates the users-list filters: amounts not negative and in order, known card statuses, a
  * registration range in order.
  */
-export function usersFilter(input: UsersFilterInput): repo.UsersFilter {
+export function usersFilter(input: UsersFilterInput): UsersFilter {
   const min = nonNegativeAmount(
     'totalBuyAmountMoreThanOrEqual',
     input.totalBuyAmountMoreThanOrEqual,

@@ -1,0 +1,135 @@
+import { exportDate, type ExportColumn, type ExportFilterInput } from '../exports';
+import { toPageRequest, type PageRequestInput, type SortOrder } from '../../shared/page';
+
+/** The GraphQL scalars a filter can be. */
+export type FilterScalar = 'String' | 'Int' | 'Decimal' | 'DateTime' | 'Boolean';
+
+/**
+ * One optional filter of a list: its GraphQL type (a scalar, or an enum's values: the schema
+ * file hands the enum's type in), whether a list of it, and a description for the contract.
+ */
+export type FilterField =
+  | { type: FilterScalar; list?: true; description?: string }
+  | { type: 'Enum'; values: readonly string[]; list?: true; description?: string };
+
+/** A list's filters by name, in the order the contract shows them. */
+export type Filters = Record<string, FilterField>;
+
+type ScalarShapes = {
+  String: string;
+  Int: number;
+  Decimal: string;
+  DateTime: Date;
+  Boolean: boolean;
+};
+
+/** The value of one filter inside the API (a Decimal is its exact text). */
+export type FilterValue<F extends FilterField> = F extends { type: 'Enum'; values: infer V }
+  ? V extends readonly (infer E)[]
+    ? F['list'] extends true
+      ? readonly E[]
+      : E
+    : never
+  : F extends { type: infer S extends FilterScalar }
+    ? F['list'] extends true
+      ? readonly ScalarShapes[S][]
+      : ScalarShapes[S]
+    : never;
+
+/**
+ * What a list's service takes: every filter optional, null or left out meaning "no filter"
+ * (what GraphQL hands over). Derived from the declaration; never written by hand.
+ */
+export type FilterInput<F extends Filters> = {
+  [K in keyof F]?: FilterValue<F[K]> | null | undefined;
+};
+
+/**
+ * What a list's repository takes: the service's checked filters, absent or a value (blank text
+ * and null are gone). Derived from the declaration; the repository adds only its SQL.
+ */
+export type FilterValues<F extends Filters> = {
+  [K in keyof F]?: FilterValue<F[K]> | undefined;
+};
+
+/** A list's sort as a repository takes it (after `toPageRequest`). */
+export type ListSort<T extends string> = { target: T; orderBy: SortOrder };
+
+/**
+ * The export of a list: the registry name its links carry, the file's name stem and its
+ * columns, typed against the row its repository query answers.
+ */
+export type ListExportDeclaration<Row> = {
+  /** Stable id used in links and audit rows (`users`). */
+  name: string;
+  /** What the file is called before its stamp (`users` → `users_20261123-1405Z.csv`). */
+  fileName: string;
+  /** The GraphQL query that hands out its link (`usersCSV`). */
+  call: string;
+  columns: readonly ExportColumn<Row>[];
+  access?: 'authenticated' | 'superAdmin';
+};
+
+/** What a list declares once (docs/list-conventions.md, "A list, declared once"). */
+export type ListDeclaration<F extends Filters, T extends string, Row = never> = {
+  /** The GraphQL list query (`users`). */
+  call: string;
+  filters: F;
+  sortTargets: readonly T[];
+  defaultSort: ListSort<T>;
+  /** The list's CSV export, when it has one: it takes exactly these filters and sort. */
+  export?: ListExportDeclaration<Row>;
+};
+
+/** A declared list: its declaration, and what is derived from it outside GraphQL. */
+export type List<F extends Filters, T extends string, Row = never> = ListDeclaration<F, T, Row> & {
+  /**
+   * An export link's filters back from its JSON: the declared filters only, dates as Dates
+   * again. The list's own filter check runs on the result, as on a list call.
+   */
+  exportFilters: (input: ExportFilterInput) => FilterInput<F>;
+  /** An export link's sort: one of the list's targets, the list's default when none. */
+  exportSort: (input: ExportFilterInput) => ListSort<T>;
+};
+
+const declared: List<Filters, string, unknown>[] = [];
+
+/** Every list declared so far (the schema test walks them). */
+export const declaredLists = (): readonly List<Filters, string, unknown>[] => declared;
+
+/** One value of a link's JSON as the filter's type: ISO text back to a Date. */
+function fromJson(field: FilterField, value: unknown): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (field.type !== 'DateTime') return value;
+  return Array.isArray(value) ? value.map((v) => exportDate(v)) : exportDate(value);
+}
+
+/**
+ * Declares a list once: its filters (the GraphQL arguments of the list and of its export are
+ * built from them, graphql/filter-fields.ts), its sort targets and default sort, and its export's
+ * columns. The service's input type (`FilterInput`), the repository's filter type
+ * (`FilterValues`) and the export's parse are derived from it.
+ */
+export function defineList<const F extends Filters, const T extends string, Row = never>(
+  declaration: ListDeclaration<F, T, Row>,
+): List<F, T, Row> {
+  const list: List<F, T, Row> = {
+    ...declaration,
+    exportFilters: (input) => {
+      const filters: Record<string, unknown> = {};
+      for (const [name, field] of Object.entries(declaration.filters)) {
+        const value = fromJson(field, input[name]);
+        if (value !== undefined) filters[name] = value;
+      }
+      return filters as FilterInput<F>;
+    },
+    exportSort: (input) =>
+      toPageRequest(
+        { sort: input.sort } as PageRequestInput,
+        declaration.sortTargets,
+        declaration.defaultSort,
+      ).sort,
+  };
+  declared.push(list as unknown as List<Filters, string, unknown>);
+  return list;
+}
