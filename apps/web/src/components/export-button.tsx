@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { DownloadError, fetchDownload, formatBytes, saveBlob } from '@/lib/download';
+import { DownloadError, fetchDownload, formatBytes, saveFile } from '@/lib/download';
 import { toastMessage } from '@/lib/error-message';
 import { notifySuccess, showErrorToast } from '@/lib/feedback';
 import '@/i18n/screens';
@@ -31,7 +31,7 @@ export function ExportButton({
     try {
       const link = await getLink();
       const blob = await fetchDownload(link.url, setBytes);
-      saveBlob(blob, link.fileName);
+      saveFile(blob, link.fileName);
       notifySuccess(t('exports.done', { file: link.fileName, size: formatBytes(blob.size) }));
     } catch (error) {
       if (error instanceof DownloadError) {

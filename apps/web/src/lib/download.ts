@@ -1,74 +1,109 @@
-import { ACCESS_TOKEN_HEADER } from '@app/shared';
-import { getAccessToken } from './auth-token';
+import {
+  authHeaders,
+  failed,
+  NetworkError,
+  refusalError,
+  type CallOptions,
+} from './graphql-client';
 
-/** Why a download did not give a file. */
-export class DownloadError extends Error {
+/*
+ * Downloads, the third kind of call of the API client (`graphql-client.ts` is its core): a
+ * file fetched with the session's token and saved under a name, or a link the API issued
+ * handed to the browser as it is.
+ */
+
+/**
+ * Why a download did not give a file (an ended session is the core's auth error instead). A
+ * network error to the rest of the app ("Server error!", or the connection text when the
+ * server was not reached); the export button words its kinds itself.
+ */
+export class DownloadError extends NetworkError {
   constructor(
     readonly kind: 'refused' | 'expired' | 'broken' | 'unreachable',
     message: string,
   ) {
-    super(message);
+    super(new Error(message), kind !== 'unreachable');
+    this.message = message;
     this.name = 'DownloadError';
   }
 }
 
 /**
- * Fetches an export link with the session's token and reports the bytes received as they
- * arrive (the file is streamed, so it starts at once whatever its size). A transfer that
- * breaks off rejects with `broken`: the operator never gets a silently short file.
+ * Fetches a file with the session's token and reports the bytes received as they arrive (an
+ * export is streamed, so it starts at once whatever its size). A transfer that breaks off
+ * rejects with `broken`: the operator never gets a silently short file. HTTP 401 is the
+ * ended session: the sign-in dialog opens, as for any other call.
  */
 export async function fetchDownload(
   url: string,
-  onProgress: (bytes: number) => void,
-  signal?: AbortSignal,
+  onProgress: (bytes: number) => void = () => {},
+  options: CallOptions = {},
 ): Promise<Blob> {
-  const token = getAccessToken();
-  let response: Response;
   try {
-    response = await fetch(url, {
-      headers: token ? { [ACCESS_TOKEN_HEADER]: token } : {},
-      credentials: 'same-origin',
-      ...(signal ? { signal } : {}),
-    });
-  } catch (error) {
-    throw new DownloadError('unreachable', String(error));
-  }
-  if (!response.ok || !response.body) {
-    const body = (await response.json().catch(() => null)) as {
-      errors?: Array<{ message: string }>;
-    } | null;
-    throw new DownloadError(
-      response.status === 410 ? 'expired' : 'refused',
-      body?.errors?.[0]?.message ?? `HTTP ${response.status}`,
-    );
-  }
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let bytes = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      bytes += value.byteLength;
-      onProgress(bytes);
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        headers: authHeaders(),
+        credentials: 'same-origin',
+      });
+    } catch (error) {
+      throw new DownloadError('unreachable', String(error));
     }
+    if (!response.ok || !response.body) {
+      const body = (await response.json().catch(() => null)) as {
+        errors?: Array<{ message: string }>;
+      } | null;
+      if (response.status === 401) throw refusalError(401, body);
+      throw new DownloadError(
+        response.status === 410 ? 'expired' : 'refused',
+        body?.errors?.[0]?.message ?? `HTTP ${response.status}`,
+      );
+    }
+    const reader = response.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let bytes = 0;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+        bytes += value.byteLength;
+        onProgress(bytes);
+      }
+    } catch (error) {
+      throw new DownloadError('broken', String(error));
+    }
+    const type = response.headers.get('content-type') ?? 'text/csv;charset=utf-8';
+    return new Blob(chunks as BlobPart[], { type });
   } catch (error) {
-    throw new DownloadError('broken', String(error));
+    throw failed(error, options);
   }
-  return new Blob(chunks as BlobPart[], { type: 'text/csv;charset=utf-8' });
 }
 
-/** Hands a blob to the browser as a file download. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const href = URL.createObjectURL(blob);
+/**
+ * Save-as: hands a file to the browser under `fileName`. A blob is saved from memory; a URL
+ * (a link the API issued, which its download cookie opens) is followed by the browser itself.
+ */
+export function saveFile(file: Blob | string, fileName: string): void {
+  const href = typeof file === 'string' ? file : URL.createObjectURL(file);
   const a = document.createElement('a');
   a.href = href;
   a.download = fileName;
   document.body.append(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  if (typeof file !== 'string') setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+/** Fetches a file with the session's token and saves it under `fileName`. */
+export async function downloadFile(
+  url: string,
+  fileName: string,
+  onProgress?: (bytes: number) => void,
+): Promise<Blob> {
+  const blob = await fetchDownload(url, onProgress);
+  saveFile(blob, fileName);
+  return blob;
 }
 
 /** 1234567 → "1.2 MB": the progress text. */

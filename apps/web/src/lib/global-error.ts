@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { toastMessage } from './error-message';
-import { setAuthExpired, showErrorToast } from './feedback';
-import { GraphQLRequestError } from './graphql-client';
+import { showErrorToast } from './feedback';
+import { failed, isSessionEnded } from './graphql-client';
 
 /** Query or mutation `meta` that opts out of the global handler (the caller shows its own error). */
 export type SilentMeta = { silentError?: boolean };
@@ -15,11 +15,13 @@ export function handleGlobalError(
   t: TFunction,
   meta?: Record<string, unknown>,
 ): void {
-  // Sign-in and sign-out report their own outcome; sign-out with a dead token must not
-  // reopen the dialog it is closing.
+  // Calls that show their own outcome (sign-in, the profile's forms) want no toast; an ended
+  // session still raises the dialog, in the client itself.
   if ((meta as SilentMeta | undefined)?.silentError) return;
-  if (error instanceof GraphQLRequestError && error.isAuthorizationError) {
-    setAuthExpired(true);
+  // The client has raised the dialog already; an error that reaches here another way gets
+  // the client's same reaction, and no toast.
+  if (isSessionEnded(error)) {
+    failed(error);
     return;
   }
   const text = toastMessage(error, t);

@@ -1,13 +1,21 @@
 import { ACCESS_TOKEN_HEADER, AUTHORIZATION_ERROR_MESSAGE, GRAPHQL_PATH } from '@app/shared';
 import type { TypedDocumentString } from '@/gql/graphql';
 import { getAccessToken } from './auth-token';
+import { setAuthExpired } from './feedback';
+
+/*
+ * The one client of the API. This module is its core, loaded with the first page: the JSON
+ * GraphQL call, the answer and error model every kind of call shares, and the reaction to an
+ * ended session. Uploads with progress (`./upload.ts`) and downloads (`./download.ts`) build
+ * on these functions and live apart only so the first page does not carry them.
+ */
 
 export type GraphQLErrorItem = {
   message: string;
   extensions?: { code?: string } & Record<string, unknown>;
 };
 
-/** The API answered with GraphQL errors. */
+/** The API answered with GraphQL errors (or a route answered with the same error body). */
 export class GraphQLRequestError extends Error {
   constructor(readonly errors: GraphQLErrorItem[]) {
     super(errors[0]?.message ?? 'GraphQL error');
@@ -40,34 +48,86 @@ export class NetworkError extends Error {
   }
 }
 
+/** What a caller may ask of any call to the API. */
+export type CallOptions = {
+  /**
+   * false: an ended session does not raise the sign-in dialog (sign-out, which is ending the
+   * session the dialog is about, and reports nothing).
+   */
+  signInDialog?: boolean;
+};
+
+/** The headers every call carries: the session's token (also the CSRF proof of a multipart). */
+export function authHeaders(): Record<string, string> {
+  const token = getAccessToken();
+  return token ? { [ACCESS_TOKEN_HEADER]: token } : {};
+}
+
+/** True when an error says the session has ended, whichever kind of call got it. */
+export function isSessionEnded(error: unknown): boolean {
+  return error instanceof GraphQLRequestError && error.isAuthorizationError;
+}
+
+/**
+ * The error of a refused answer: the API's error body when it has one; a bare HTTP 401 (a
+ * proxy, a route) is the ended session too.
+ */
+export function refusalError(status: number, body: unknown): GraphQLRequestError | null {
+  let errors = (body as { errors?: GraphQLErrorItem[] } | null)?.errors;
+  if (status === 401 && !errors?.length) errors = [{ message: AUTHORIZATION_ERROR_MESSAGE }];
+  return errors?.length ? new GraphQLRequestError(errors) : null;
+}
+
+/**
+ * The one place a failed call passes before its caller sees the error: an ended session
+ * raises the blocking sign-in dialog (spec section 4), whatever the call was. Text for the
+ * operator is made from the error in one place too (`error-message.ts`).
+ */
+export function failed(error: unknown, options?: CallOptions): unknown {
+  if (options?.signInDialog !== false && isSessionEnded(error)) setAuthExpired(true);
+  return error;
+}
+
+/**
+ * The operation's data from a GraphQL answer (JSON over fetch or multipart over XHR; `body`
+ * null when it was not JSON), or the error: GraphQL errors first, then an HTTP failure.
+ */
+export function readAnswer<TResult>(status: number, body: unknown): TResult {
+  const refusal = refusalError(status, body);
+  if (refusal) throw refusal;
+  const data = (body as { data?: TResult | null } | null)?.data;
+  if (status > 299 || data == null) throw new NetworkError(new Error(`HTTP ${status}`));
+  return data;
+}
+
 /** Runs one typed operation against the admin endpoint with the stored access token. */
-export async function execute<TResult, TVariables>(
+export function execute<TResult, TVariables>(
   document: TypedDocumentString<TResult, TVariables>,
   ...[variables]: TVariables extends Record<string, never> ? [] : [TVariables]
 ): Promise<TResult> {
-  const token = getAccessToken();
-  let response: Response;
+  return request(document, variables);
+}
+
+/** `execute` with call options (sign-out: no sign-in dialog). */
+export async function request<TResult, TVariables>(
+  document: TypedDocumentString<TResult, TVariables>,
+  variables?: TVariables,
+  options?: CallOptions,
+): Promise<TResult> {
   try {
-    response = await fetch(GRAPHQL_PATH, {
+    const response = await fetch(GRAPHQL_PATH, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
         accept: 'application/graphql-response+json, application/json',
-        ...(token ? { [ACCESS_TOKEN_HEADER]: token } : {}),
+        ...authHeaders(),
       },
       body: JSON.stringify({ query: document.toString(), variables }),
+    }).catch((error: unknown) => {
+      throw new NetworkError(error, false);
     });
+    return readAnswer<TResult>(response.status, await response.json().catch(() => null));
   } catch (error) {
-    throw new NetworkError(error, false);
+    throw failed(error, options);
   }
-  let body: { data?: TResult | null; errors?: GraphQLErrorItem[] };
-  try {
-    body = (await response.json()) as typeof body;
-  } catch (error) {
-    throw new NetworkError(error);
-  }
-  if (body.errors?.length) throw new GraphQLRequestError(body.errors);
-  if (!response.ok || body.data == null)
-    throw new NetworkError(new Error(`HTTP ${response.status}`));
-  return body.data;
 }

@@ -1,5 +1,5 @@
 import { graphql } from '@/gql';
-import { execute } from '@/lib/graphql-client';
+import { request } from '@/lib/graphql-client';
 
 const SignOutMutation = graphql(`
   mutation SignOut {
@@ -13,5 +13,6 @@ const SignOutMutation = graphql(`
  * the only reason its first load carried that chunk (the dashboard's 200 KiB budget).
  */
 export async function signOut(): Promise<void> {
-  await execute(SignOutMutation);
+  // An ended session is what signing out ends: no sign-in dialog for its auth error.
+  await request(SignOutMutation, {}, { signInDialog: false });
 }

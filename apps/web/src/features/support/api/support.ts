@@ -1,8 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ACCESS_TOKEN_HEADER } from '@app/shared';
 import { graphql } from '@/gql';
 import type { UserContactsQueryVariables } from '@/gql/graphql';
-import { getAccessToken } from '@/lib/auth-token';
 import { execute } from '@/lib/graphql-client';
 
 const UserContactsQuery = graphql(`
@@ -167,20 +165,4 @@ export function useUpdateContactStatus() {
     mutationFn: (v: { userContactId: string; status: string }) => execute(StatusMutation, v),
     onSettled: invalidate,
   });
-}
-
-/** Fetches an attachment with the access token and saves it (the route never renders it). */
-export async function downloadFile(url: string, fileName: string): Promise<void> {
-  const token = getAccessToken();
-  const response = await fetch(url, { headers: token ? { [ACCESS_TOKEN_HEADER]: token } : {} });
-  if (!response.ok) throw new Error(`download failed (${response.status})`);
-  const blob = await response.blob();
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }

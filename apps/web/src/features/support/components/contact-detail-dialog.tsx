@@ -17,13 +17,13 @@ import {
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { formatDateTime } from '@/lib/date-time';
+import { downloadFile } from '@/lib/download';
 import { errorMessage } from '@/lib/error-message';
 import { notifySuccess, showErrorToast } from '@/lib/feedback';
 import { formatNumber } from '@/lib/format';
 import { hasRole } from '@/lib/roles';
 import { useCurrentAdmin } from '@/lib/session/use-current-admin';
 import {
-  downloadFile,
   useAssignContact,
   useSupportChoices,
   useUpdateContactStatus,

@@ -21,16 +21,11 @@ import {
 import { SectionCard } from '@/components/section-card';
 import { formatAmount } from '@/lib/amount';
 import { formatDateTime } from '@/lib/date-time';
+import { downloadFile } from '@/lib/download';
 import { errorMessage } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/feedback';
 import { useImportProgress, useInvalidatePayments, useTransactionsPlans } from '../api/queries';
-import {
-  downloadTemplate,
-  newProgressKey,
-  uploadCsv,
-  type CsvKind,
-  type CsvResult,
-} from '../api/upload-csv';
+import { newProgressKey, uploadCsv, type CsvKind, type CsvResult } from '../api/upload-csv';
 
 const TEMPLATES: Record<CsvKind, { path: string; fileName: string }> = {
   payments: { path: '/templates/user-payments.csv', fileName: 'user-payments-template.csv' },
@@ -110,7 +105,7 @@ export function CsvUploadSection({ kind }: { kind: CsvKind }) {
         <Button
           size="small"
           onClick={() =>
-            void downloadTemplate(TEMPLATES[kind].path, TEMPLATES[kind].fileName).catch(setError)
+            void downloadFile(TEMPLATES[kind].path, TEMPLATES[kind].fileName).catch(setError)
           }
         >
           {t('transactions.csv.template')}

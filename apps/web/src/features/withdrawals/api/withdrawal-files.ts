@@ -1,19 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ACCESS_TOKEN_HEADER, GRAPHQL_PATH, type WithdrawalKind } from '@app/shared';
+import type { WithdrawalKind } from '@app/shared';
 import { graphql } from '@/gql';
 import type {
+  WithdrawalTransactionsUploadMutation,
   WithdrawalExportBatchCsvQueryVariables,
   WithdrawalExportBatchesQueryVariables,
   WithdrawalSigningExportMutationVariables,
   WithdrawalSigningExportPreviewQueryVariables,
 } from '@/gql/graphql';
-import { getAccessToken } from '@/lib/auth-token';
-import {
-  execute,
-  GraphQLRequestError,
-  NetworkError,
-  type GraphQLErrorItem,
-} from '@/lib/graphql-client';
+import { saveFile } from '@/lib/download';
+import { execute } from '@/lib/graphql-client';
+import { upload } from '@/lib/upload';
 import { withdrawalRequestsKey } from './withdrawal-requests';
 
 const ExportPreviewQuery = graphql(`
@@ -96,16 +93,6 @@ const ExportBatchCsvQuery = graphql(`
   }
 `);
 
-/** Starts a download of a link the API issued (the download cookie authenticates it). */
-function download(url: string, fileName: string): void {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
-
 export const signingExportPreviewKey = ['withdrawalSigningExportPreview'] as const;
 export const exportBatchesKey = ['withdrawalExportBatches'] as const;
 
@@ -144,7 +131,8 @@ export function useSigningExport() {
   return useMutation({
     mutationFn: async (variables: WithdrawalSigningExportMutationVariables) => {
       const answer = (await execute(SigningExportMutation, variables)).postWithdrawalSigningExport;
-      download(answer.url, answer.fileName);
+      // The browser follows the link the API issued (its download cookie opens it).
+      saveFile(answer.url, answer.fileName);
       return answer;
     },
     onSettled: () =>
@@ -173,14 +161,14 @@ export function useBatchDownload() {
   return useMutation({
     mutationFn: async (variables: WithdrawalExportBatchCsvQueryVariables) => {
       const answer = (await execute(ExportBatchCsvQuery, variables)).withdrawalExportBatchCsv;
-      download(answer.url, answer.fileName);
+      // The browser follows the link the API issued (its download cookie opens it).
+      saveFile(answer.url, answer.fileName);
       return answer;
     },
   });
 }
 
-// Uploads go as a GraphQL multipart request (the JSON client cannot carry a file); the
-// document is typed by codegen like every other.
+// Uploads go as a GraphQL multipart request; the document is typed by codegen like every other.
 const UploadMutation = graphql(`
   mutation WithdrawalTransactionsUpload($kind: WithdrawalKind!, $file: Upload!, $dryRun: Boolean) {
     postWithdrawalTransactionsByCSV(kind: $kind, file: $file, dryRun: $dryRun) {
@@ -199,57 +187,14 @@ const UploadMutation = graphql(`
   }
 `);
 
-export type UploadAnswer = {
-  message: string;
-  countTransactions: number;
-  isSuccess: boolean;
-  report: {
-    errorCount: number;
-    errors: Array<{ line: number; column: string | null; message: string }>;
-  };
-};
-
-async function uploadFile(
-  kind: WithdrawalKind,
-  file: File,
-  dryRun: boolean,
-): Promise<UploadAnswer> {
-  const form = new FormData();
-  form.append(
-    'operations',
-    JSON.stringify({ query: UploadMutation.toString(), variables: { kind, file: null, dryRun } }),
-  );
-  form.append('map', JSON.stringify({ 0: ['variables.file'] }));
-  form.append('0', file, file.name);
-  const token = getAccessToken();
-  let response: Response;
-  try {
-    response = await fetch(GRAPHQL_PATH, {
-      method: 'POST',
-      // The token header also passes the CSRF rule for multipart requests.
-      headers: token ? { [ACCESS_TOKEN_HEADER]: token } : {},
-      body: form,
-    });
-  } catch (error) {
-    throw new NetworkError(error, false);
-  }
-  const body = (await response.json().catch((error: unknown) => {
-    throw new NetworkError(error);
-  })) as {
-    data?: { postWithdrawalTransactionsByCSV: UploadAnswer } | null;
-    errors?: GraphQLErrorItem[];
-  };
-  if (body.errors?.length) throw new GraphQLRequestError(body.errors);
-  if (!body.data) throw new NetworkError(new Error(`HTTP ${response.status}`));
-  return body.data.postWithdrawalTransactionsByCSV;
-}
+export type UploadAnswer = WithdrawalTransactionsUploadMutation['postWithdrawalTransactionsByCSV'];
 
 /** Checks (dryRun) or applies a transaction CSV. */
 export function useTransactionsUpload() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (v: { kind: WithdrawalKind; file: File; dryRun: boolean }) =>
-      uploadFile(v.kind, v.file, v.dryRun),
+    mutationFn: async (variables: { kind: WithdrawalKind; file: File; dryRun: boolean }) =>
+      (await upload(UploadMutation, variables)).postWithdrawalTransactionsByCSV,
     onSettled: () => queryClient.invalidateQueries({ queryKey: withdrawalRequestsKey }),
   });
 }
