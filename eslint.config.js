@@ -79,6 +79,23 @@ const apiBoundaries = [
   },
 ];
 
+// What "writing SQL" looks like in the API: Kysely's sql tag or CompiledQuery imported as a
+// value, or a query builder or executor method called (db.selectFrom, trx.updateTable, …).
+const SQL_MESSAGE =
+  'Only repositories write SQL: move the statement into the module\'s *-repository.ts and call it from here.';
+const SQL_OUTSIDE_REPOSITORIES = [
+  {
+    selector:
+      "ImportDeclaration[source.value='kysely'][importKind!='type'] > ImportSpecifier[importKind!='type'][imported.name=/^(sql|CompiledQuery)$/]",
+    message: SQL_MESSAGE,
+  },
+  {
+    selector:
+      'CallExpression > MemberExpression.callee[property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|executeQuery)$/]',
+    message: SQL_MESSAGE,
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -167,6 +184,23 @@ export default tseslint.config(
     files: ['apps/api/src/**/*.ts'],
     ignores: ['apps/api/src/**/*.test.ts'],
     rules: { 'import/no-restricted-paths': ['error', { zones: apiBoundaries }] },
+  },
+  {
+    // Only repositories write SQL (docs/architecture.md, "Layers"): outside a *-repository.ts
+    // file, API code may name Kysely's types but not build or run a statement. The database
+    // layer (db/), the platform machinery (platform/: jobs, imports, exports), the seed and
+    // the scripts are the allowed places; tests may set up and check data directly.
+    // test/sql-in-repositories.test.ts proves the rule refuses a violating file.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: [
+      'apps/api/src/**/*-repository.ts',
+      'apps/api/src/**/*.test.ts',
+      'apps/api/src/db/**',
+      'apps/api/src/platform/**',
+      'apps/api/src/seed/**',
+      'apps/api/src/scripts/**',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...SQL_OUTSIDE_REPOSITORIES] },
   },
   {
     files: ['**/*.cjs'],

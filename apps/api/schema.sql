@@ -1339,6 +1339,13 @@ BEGIN
   END IF;
   NEW.revision := OLD.revision + 1;
   NEW.updated_at := now();
+  -- approval_count has one writer, this trigger: it is the number of the request's approvals,
+  -- counted while the request can still be approved (an approval is only ever added to a
+  -- requested request), whoever issues the UPDATE and whatever it sets. The state CHECK then
+  -- refuses an approval that is one admin short.
+  IF OLD.status = 'requested' THEN
+    NEW.approval_count := (SELECT count(*) FROM withdrawal_approvals WHERE withdrawal_request_id = NEW.id);
+  END IF;
   IF NEW.status = OLD.status THEN
     IF OLD.status IN ('completed', 'rejected', 'failed') AND (
       NEW.transaction_hash IS DISTINCT FROM OLD.transaction_hash
@@ -1360,9 +1367,6 @@ BEGIN
   CASE NEW.status
     WHEN 'approved' THEN
       NEW.approved_at := coalesce(NEW.approved_at, now());
-      -- The evidence comes from the approvals themselves; the state CHECK then refuses an
-      -- approval that is one admin short, whoever issues the UPDATE.
-      NEW.approval_count := (SELECT count(*) FROM withdrawal_approvals WHERE withdrawal_request_id = NEW.id);
       NEW.required_approvals := withdrawal_required_approvals(NEW.coin_type, NEW.amount,
         CASE WHEN NEW.kind = 'payment_paid_value' THEN NEW.eth_principal + NEW.eth_reward END);
     WHEN 'processing' THEN NEW.processing_at := coalesce(NEW.processing_at, now());

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { Database } from '../../db/database';
+import { ping } from './health-repository';
 
 /** `GET /healthz`: 200 when the database answers, 503 otherwise. */
 export function registerHealthRoute(app: FastifyInstance, database: Database): void {
   app.get('/healthz', async (request, reply) => {
     try {
-      await sql`SELECT 1`.execute(database.db);
+      await ping(database.db);
       return reply
         .header('cache-control', 'no-store')
         .send({ status: 'ok', database: database.engine });

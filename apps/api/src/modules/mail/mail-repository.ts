@@ -543,3 +543,13 @@ export async function secondsUntilNextDue(db: Executor): Promise<number | null> 
   const s = rows[0]?.s;
   return s === null || s === undefined ? null : Math.max(0, Number(s));
 }
+
+/** The address of an admin (the test send goes to the signed-in admin's own). */
+export async function adminEmail(db: Executor, adminUserId: number): Promise<string> {
+  const row = await db
+    .selectFrom('admin_users')
+    .select('email')
+    .where('id', '=', adminUserId)
+    .executeTakeFirstOrThrow();
+  return row.email;
+}

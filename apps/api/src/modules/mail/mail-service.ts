@@ -263,11 +263,7 @@ export function createMailService(
     testSend: async (actor: Actor, id: number) => {
       const n = await notification(id);
       if (actor.adminUserId === null) throw new AppError('FORBIDDEN', 'No admin to send to.');
-      const me = await db
-        .selectFrom('admin_users')
-        .select('email')
-        .where('id', '=', actor.adminUserId)
-        .executeTakeFirstOrThrow();
+      const me = { email: await repo.adminEmail(db, actor.adminUserId) };
       const message = renderNotificationMail(n);
       return audit.withAudit(
         actor,

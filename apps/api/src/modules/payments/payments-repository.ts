@@ -82,6 +82,28 @@ export type PaymentListRow = {
   amountHEC: string | null;
 };
 
+/**
+ * The columns of a payment row (`PaymentListRow`) over `payments p`, `end_users u` and
+ * `plans pl`: the one projection of the list, a payment read back after a write, and the
+ * unfixed payments of a rate window.
+ */
+export const PAYMENT_ROW_COLUMNS = [
+  'p.id as userPaymentId',
+  'p.end_user_id as userId',
+  'u.user_name as userName',
+  'pl.name as planName',
+  'p.price_usd as priceUsd',
+  'p.paid_usd as paidUsd',
+  'p.paid_btc as paidBtc',
+  'p.payment_address as paymentAddress',
+  'p.status',
+  'p.confirmed_at as confirmedAt',
+  'p.canceled_at as canceledAt',
+  'p.asset_fixed_at as assetFixedAt',
+  'p.amount_eth as amountETH',
+  'p.amount_hec as amountHEC',
+] as const;
+
 /** userPayments: one page of payments with the exact number matching the filter. */
 export async function listPayments(
   db: Executor,
@@ -101,22 +123,7 @@ export async function listPayments(
     .orderBy('p.id', direction)
     .innerJoin('end_users as u', 'u.id', 'p.end_user_id')
     .innerJoin('plans as pl', 'pl.id', 'p.plan_id')
-    .select([
-      'p.id as userPaymentId',
-      'p.end_user_id as userId',
-      'u.user_name as userName',
-      'pl.name as planName',
-      'p.price_usd as priceUsd',
-      'p.paid_usd as paidUsd',
-      'p.paid_btc as paidBtc',
-      'p.payment_address as paymentAddress',
-      'p.status',
-      'p.confirmed_at as confirmedAt',
-      'p.canceled_at as canceledAt',
-      'p.asset_fixed_at as assetFixedAt',
-      'p.amount_eth as amountETH',
-      'p.amount_hec as amountHEC',
-    ])
+    .select(PAYMENT_ROW_COLUMNS)
     .execute();
   return { rows, totalRecords: await countPayments(db, filter) };
 }

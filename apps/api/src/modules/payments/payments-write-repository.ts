@@ -6,7 +6,7 @@ import {
   type StagedRowProblem,
   type StagingTable,
 } from '../../platform/imports';
-import type { PaymentListRow } from './payments-repository';
+import { PAYMENT_ROW_COLUMNS, type PaymentListRow } from './payments-repository';
 
 /**
  * The write side of payments (issue 12): adding payments by hand or from a staged CSV, and
@@ -30,22 +30,7 @@ export async function findPaymentRow(db: Executor, id: string): Promise<PaymentL
     .selectFrom('payments as p')
     .innerJoin('end_users as u', 'u.id', 'p.end_user_id')
     .innerJoin('plans as pl', 'pl.id', 'p.plan_id')
-    .select([
-      'p.id as userPaymentId',
-      'p.end_user_id as userId',
-      'u.user_name as userName',
-      'pl.name as planName',
-      'p.price_usd as priceUsd',
-      'p.paid_usd as paidUsd',
-      'p.paid_btc as paidBtc',
-      'p.payment_address as paymentAddress',
-      'p.status',
-      'p.confirmed_at as confirmedAt',
-      'p.canceled_at as canceledAt',
-      'p.asset_fixed_at as assetFixedAt',
-      'p.amount_eth as amountETH',
-      'p.amount_hec as amountHEC',
-    ])
+    .select(PAYMENT_ROW_COLUMNS)
     .where('p.id', '=', id)
     .executeTakeFirstOrThrow();
 }
@@ -512,22 +497,7 @@ export async function listUnfixed(
     .selectFrom('payments as p')
     .innerJoin('end_users as u', 'u.id', 'p.end_user_id')
     .innerJoin('plans as pl', 'pl.id', 'p.plan_id')
-    .select([
-      'p.id as userPaymentId',
-      'p.end_user_id as userId',
-      'u.user_name as userName',
-      'pl.name as planName',
-      'p.price_usd as priceUsd',
-      'p.paid_usd as paidUsd',
-      'p.paid_btc as paidBtc',
-      'p.payment_address as paymentAddress',
-      'p.status',
-      'p.confirmed_at as confirmedAt',
-      'p.canceled_at as canceledAt',
-      'p.asset_fixed_at as assetFixedAt',
-      'p.amount_eth as amountETH',
-      'p.amount_hec as amountHEC',
-    ])
+    .select(PAYMENT_ROW_COLUMNS)
     .where('p.status', '=', 'confirmed')
     .where('p.confirmed_at', '<=', w.until);
   if (w.from) query = query.where('p.confirmed_at', '>=', w.from);

@@ -16,14 +16,9 @@ export type LockedRequest = {
   approvalCount: number;
 };
 
-/**
- * Locks the requests (in id order, so two calls over overlapping sets cannot deadlock) and
- * reads their state. A concurrent action on the same request waits here and then reads the
- * committed result, so only one of them changes it.
- */
-export async function lockRequests(db: Executor, ids: readonly string[]): Promise<LockedRequest[]> {
-  if (ids.length === 0) return [];
-  const result = await sql<LockedRequest>`
+/** The state of the requests, as an action decides on it (see LockedRequest). */
+function requestState(ids: readonly string[]) {
+  return sql`
     SELECT w.id::text AS id, w.kind, w.status, w.revision, w.updated_at AS "updatedAt",
            w.coin_type AS "coinType", w.amount::text AS amount,
            withdrawal_required_approvals(w.coin_type, w.amount,
@@ -33,8 +28,30 @@ export async function lockRequests(db: Executor, ids: readonly string[]): Promis
              AS "approvalCount"
       FROM withdrawal_requests w
      WHERE w.id = ANY(${ids.map(String)}::bigint[])
-     ORDER BY w.id
-       FOR UPDATE OF w`.execute(db);
+     ORDER BY w.id`;
+}
+
+/**
+ * Locks the requests (in id order, so two calls over overlapping sets cannot deadlock) and
+ * reads their state. A concurrent action on the same request waits here and then reads the
+ * committed result, so only one of them changes it.
+ */
+export async function lockRequests(db: Executor, ids: readonly string[]): Promise<LockedRequest[]> {
+  if (ids.length === 0) return [];
+  const result = await sql<LockedRequest>`${requestState(ids)} FOR UPDATE OF w`.execute(db);
+  return result.rows;
+}
+
+/**
+ * Reads the state of requests this transaction has already locked (the "all matching" path
+ * locks them with the filter, lockMatchingIds), without locking them a second time.
+ */
+export async function readLockedRequests(
+  db: Executor,
+  ids: readonly string[],
+): Promise<LockedRequest[]> {
+  if (ids.length === 0) return [];
+  const result = await sql<LockedRequest>`${requestState(ids)}`.execute(db);
   return result.rows;
 }
 
@@ -71,15 +88,15 @@ export async function insertApproval(
 
 export type ChangedRequest = { id: string; status: WithdrawalStatus; revision: number };
 
-/** Records a first approval of a request that needs two: the count, and a new revision. */
-export async function setApprovalCount(
-  db: Executor,
-  id: string,
-  count: number,
-): Promise<ChangedRequest> {
+/**
+ * Records a first approval of a request that needs two: touches the row, so it gets a new
+ * revision, and the trigger counts its approvals (migration 0132: the trigger is
+ * approval_count's one writer).
+ */
+export async function touchApproved(db: Executor, id: string): Promise<ChangedRequest> {
   return db
     .updateTable('withdrawal_requests')
-    .set({ approval_count: count })
+    .set({ updated_at: sql<Date>`now()` })
     .where('id', '=', id)
     .returning(['id', 'status', 'revision'])
     .executeTakeFirstOrThrow();

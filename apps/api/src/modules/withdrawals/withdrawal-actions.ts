@@ -183,7 +183,7 @@ export function createWithdrawalActions(db: Kysely<DB>, audit: AuditEach) {
       return audit.withAuditEach(
         actor,
         { operation: 'postApproveWithdrawalRequests', targetType: 'withdrawal_request' },
-        async (trx) => approveEach(trx, admin, ids, requests),
+        async (trx) => approveEach(trx, admin, await repo.lockRequests(trx, ids), requests),
       );
     },
 
@@ -203,14 +203,10 @@ export function createWithdrawalActions(db: Kysely<DB>, audit: AuditEach) {
         actor,
         { operation: 'postApproveMatchingWithdrawalRequests', targetType: 'withdrawal_request' },
         async (trx) => {
+          // lockMatching took the rows' one lock; their state is read under it, and each is
+          // approved at the revision read here (no revision came from the operator).
           const ids = await lockMatching(trx, filter, expectedCount);
-          const revisions = await repo.lockRequests(trx, ids);
-          return approveEach(
-            trx,
-            admin,
-            ids,
-            revisions.map((r) => ({ id: r.id, revision: r.revision })),
-          );
+          return approveEach(trx, admin, await repo.readLockedRequests(trx, ids), null);
         },
       );
     },
@@ -228,11 +224,13 @@ export function createWithdrawalActions(db: Kysely<DB>, audit: AuditEach) {
       return audit.withAuditEach(
         actor,
         { operation: 'postRejectMatchingWithdrawalRequests', targetType: 'withdrawal_request' },
-        async (trx) =>
-          moveEach(trx, await lockMatching(trx, filter, expectedCount), 'rejected', {
+        async (trx) => {
+          const ids = await lockMatching(trx, filter, expectedCount);
+          return moveEach(trx, ids, await repo.readLockedRequests(trx, ids), 'rejected', {
             rejectCode: code,
             rejectReason: text,
-          }),
+          });
+        },
       );
     },
 
@@ -248,7 +246,7 @@ export function createWithdrawalActions(db: Kysely<DB>, audit: AuditEach) {
       return audit.withAuditEach(
         actor,
         { operation: 'postRejectWithdrawalRequests', targetType: 'withdrawal_request' },
-        async (trx) => moveEach(trx, ids, 'rejected', { rejectCode: code, rejectReason: text }),
+        async (trx) => moveEach(trx, ids, await repo.lockRequests(trx, ids), 'rejected', { rejectCode: code, rejectReason: text }),
       );
     },
 
@@ -263,28 +261,32 @@ export function createWithdrawalActions(db: Kysely<DB>, audit: AuditEach) {
       return audit.withAuditEach(
         actor,
         { operation: 'postFailWithdrawalRequests', targetType: 'withdrawal_request' },
-        async (trx) => moveEach(trx, ids, 'failed', { failureReason: text }),
+        async (trx) => moveEach(trx, ids, await repo.lockRequests(trx, ids), 'failed', { failureReason: text }),
       );
     },
   };
 }
 
 /**
- * Approves each request at the revision named, under row locks taken here (one transaction
- * with the caller's audit rows); shared by the ids form and the filter form.
+ * Approves each of the locked requests (shared by the ids form and the filter form, in one
+ * transaction with the caller's audit rows). The ids form names the revision each admin saw
+ * (`requests`), and a request changed since is refused as STALE_REVISION; the filter form
+ * (`requests` null) approves each request as read under its lock.
  */
 async function approveEach(
   trx: Transaction<DB>,
   admin: { id: number; name: string },
-  ids: readonly string[],
-  requests: readonly ApprovalInput[],
+  locked: readonly repo.LockedRequest[],
+  requests: readonly ApprovalInput[] | null,
 ): Promise<{ result: ActionAnswer; changes: Change[] }> {
-  const rows = new Map((await repo.lockRequests(trx, ids)).map((r) => [r.id, r]));
-  const mine = await repo.approvedBy(trx, admin.id, ids);
+  const rows = new Map(locked.map((r) => [r.id, r]));
+  const asked: ReadonlyArray<{ id: string; revision: number | null }> =
+    requests ?? locked.map((r) => ({ id: r.id, revision: null }));
+  const mine = await repo.approvedBy(trx, admin.id, [...rows.keys()]);
   const results: ActionResult[] = [];
   const changes: Change[] = [];
   const seen = new Set<string>();
-  for (const input of requests) {
+  for (const input of asked) {
     if (seen.has(input.id)) continue;
     seen.add(input.id);
     const row = rows.get(input.id);
@@ -307,7 +309,7 @@ async function approveEach(
       );
       continue;
     }
-    if (row.revision !== input.revision) {
+    if (input.revision !== null && row.revision !== input.revision) {
       results.push(
         refused(
           row.id,
@@ -328,7 +330,7 @@ async function approveEach(
     const complete = count >= row.requiredApprovals;
     const after = complete
       ? await repo.setStatus(trx, row.id, 'approved')
-      : await repo.setApprovalCount(trx, row.id, count);
+      : await repo.touchApproved(trx, row.id);
     results.push({
       id: row.id,
       outcome: complete ? 'approved' : 'awaitingSecondApproval',
@@ -351,13 +353,15 @@ async function approveEach(
   return finish(results, changes);
 }
 
+/** Moves each of the named requests on (`locked`: their rows, read under their lock). */
 async function moveEach(
   trx: Transaction<DB>,
   ids: readonly string[],
+  locked: readonly repo.LockedRequest[],
   to: 'rejected' | 'failed',
   extra: { rejectCode?: string; rejectReason?: string; failureReason?: string },
 ): Promise<{ result: ActionAnswer; changes: Change[] }> {
-  const rows = new Map((await repo.lockRequests(trx, ids)).map((r) => [r.id, r]));
+  const rows = new Map(locked.map((r) => [r.id, r]));
   const results: ActionResult[] = [];
   const changes: Change[] = [];
   for (const id of ids) {

@@ -356,3 +356,16 @@ export function signingRowsV2(db: Executor, batchId: string) {
     .orderBy(sql`t.sort_id`)
     .orderBy(sql`t.seq`);
 }
+
+/** The current revision of each request (the audit rows' "before"). */
+export async function revisionsOf(
+  db: Executor,
+  ids: readonly string[],
+): Promise<Array<{ id: string; revision: number }>> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('withdrawal_requests')
+    .select(['id', 'revision'])
+    .where('id', 'in', ids)
+    .execute();
+}

@@ -341,11 +341,7 @@ export function createWithdrawalExports(
             `Withdrawal requests ${missing.map((m) => m.id).join(', ')} lack the approvals their coin's threshold requires now; nothing was exported. Reject them or leave them out with the filters.`,
             { reason: 'APPROVALS_MISSING', ids: missing.map((m) => m.id) },
           );
-        const revisionsBefore = await trx
-          .selectFrom('withdrawal_requests')
-          .select(['id', 'revision'])
-          .where('id', 'in', locked)
-          .execute();
+        const revisionsBefore = await repo.revisionsOf(trx, locked);
         const batch = await repo.insertBatch(trx, {
           kind: filter.kind,
           layout,

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { WithdrawalKind } from '../../db/tables/domain-tables';
 import type {
@@ -12,6 +12,7 @@ import type {
 import { AppError } from '../../shared/app-error';
 import type { Actor } from '../audit/audit-service';
 import type { Change } from './withdrawal-actions';
+import * as repo from './withdrawal-uploads-repository';
 
 type AuditEach = {
   record: (
@@ -42,13 +43,7 @@ async function validate(
   hashKeys: readonly string[],
 ): Promise<StagedRowProblem<string>[]> {
   const problems: StagedRowProblem<string>[] = [];
-  const id = stage.column('id');
-  const line = stage.column('line');
-  const refs = await sql<{ line: number; status: string | null; kind: string | null }>`
-    SELECT s.${line} AS line, w.status, w.kind
-      FROM ${stage.table} s LEFT JOIN withdrawal_requests w ON w.id = s.${id}::bigint
-     WHERE w.id IS NULL OR w.kind <> ${kind} OR w.status <> 'processing'`.execute(trx);
-  for (const r of refs.rows) {
+  for (const r of await repo.badReferences(trx, kind, stage)) {
     if (r.status === null || r.kind !== kind) {
       problems.push({ line: r.line, column: 'id', reason: { code: 'unknown_reference' } });
     } else {
@@ -65,12 +60,7 @@ async function validate(
     }
   }
   for (const key of hashKeys) {
-    const h = stage.column(key);
-    const used = await sql<{ line: number; other: string }>`
-      SELECT s.${line} AS line, t.withdrawal_request_id::text AS other
-        FROM ${stage.table} s JOIN withdrawal_transaction_hashes t ON t.hash_key = lower(s.${h})
-       WHERE t.withdrawal_request_id <> s.${id}::bigint`.execute(trx);
-    for (const u of used.rows) {
+    for (const u of await repo.hashesUsedElsewhere(trx, stage, key)) {
       problems.push({
         line: u.line,
         column: key,
@@ -82,16 +72,7 @@ async function validate(
     }
   }
   // The same hash twice in the file, in any column and letter case.
-  const all = hashKeys.map(
-    (k) =>
-      sql`SELECT s.${line} AS line, ${k} AS col, lower(s.${stage.column(k)}) AS h FROM ${stage.table} s`,
-  );
-  const twice = await sql<{ line: number; col: string; first: number }>`
-    WITH hashes AS (${sql.join(all, sql` UNION ALL `)})
-    SELECT a.line, a.col, min(b.line) AS first
-      FROM hashes a JOIN hashes b ON a.h = b.h AND (b.line < a.line OR (b.line = a.line AND b.col < a.col))
-     GROUP BY a.line, a.col`.execute(trx);
-  for (const d of twice.rows) {
+  for (const d of await repo.hashesRepeated(trx, stage, hashKeys)) {
     problems.push({
       line: d.line,
       column: d.col,
@@ -102,20 +83,6 @@ async function validate(
     });
   }
   return problems;
-}
-
-async function summarize(trx: Transaction<DB>, stage: StagingTable<string>) {
-  const rows = await sql<{ coin: string; total: string; n: number }>`
-    SELECT w.coin_type AS coin, sum(w.net_amount)::text AS total, count(*)::int AS n
-      FROM ${stage.table} s JOIN withdrawal_requests w ON w.id = s.${stage.column('id')}::bigint
-     GROUP BY w.coin_type ORDER BY w.coin_type`.execute(trx);
-  const count = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${stage.table}`.execute(
-    trx,
-  );
-  return {
-    count: count.rows[0]?.n ?? 0,
-    totals: Object.fromEntries(rows.rows.map((r) => [r.coin, r.total])),
-  };
 }
 
 /** The transaction CSV uploads of the eight kinds, through the import engine. */
@@ -137,8 +104,7 @@ export function createWithdrawalUploads(imports: ImportsService, audit: AuditEac
         ? ['hecTransactionHash', 'ethTransactionHash']
         : ['transactionHash'];
       // Per-request audit rows for the timeline, collected by apply and written with the change.
-      let completed: Array<{ id: string; revision: number; hash: string; ethHash: string | null }> =
-        [];
+      let completed: repo.CompletedRequest[] = [];
       const definition: ImportDefinition<string> = {
         kind: `withdrawal-tx-${kind.replace(/_/g, '-')}`,
         columns: principal
@@ -153,31 +119,19 @@ export function createWithdrawalUploads(imports: ImportsService, audit: AuditEac
             },
         uniqueBy: ['id'],
         validate: (trx, stage) => validate(trx, kind, stage, hashKeys),
-        summarize: (trx, stage) => summarize(trx, stage),
+        summarize: (trx, stage) => repo.stagedTotals(trx, stage),
         apply: async (trx, stage) => {
           const s = stage as StagingTable<string>;
-          const hash = s.column(principal ? 'hecTransactionHash' : 'transactionHash');
-          const eth = principal
-            ? sql`s.${s.column('ethTransactionHash')}`
-            : sql`w.eth_transaction_hash`;
-          const updated = await sql<{
-            id: string;
-            revision: number;
-            hash: string;
-            ethHash: string | null;
-          }>`
-            UPDATE withdrawal_requests w
-               SET status = 'completed', transaction_hash = s.${hash}, eth_transaction_hash = ${eth}
-              FROM ${s.table} s
-             WHERE w.id = s.${s.column('id')}::bigint AND w.kind = ${kind} AND w.status = 'processing'
-            RETURNING w.id::text AS id, w.revision, w.transaction_hash AS hash, w.eth_transaction_hash AS "ethHash"`.execute(
+          const updated = await repo.completeStaged(
             trx,
+            kind,
+            s,
+            principal ? 'hecTransactionHash' : 'transactionHash',
+            principal ? 'ethTransactionHash' : null,
           );
-          const staged = await sql<{
-            n: number;
-          }>`SELECT count(*)::int AS n FROM ${s.table}`.execute(trx);
+          const staged = await repo.stagedCount(trx, s);
           // A request completed by a concurrent upload since the checks: refuse the whole file.
-          if (updated.rows.length !== staged.rows[0]?.n)
+          if (updated.length !== staged)
             throw new AppError(
               'CONFLICT',
               'Some requests changed while the file was applied; nothing was changed. Upload it again.',
@@ -185,8 +139,8 @@ export function createWithdrawalUploads(imports: ImportsService, audit: AuditEac
                 reason: 'CHANGED_DURING_APPLY',
               },
             );
-          completed = updated.rows;
-          return { count: updated.rows.length, targetIds: updated.rows.map((r) => r.id) };
+          completed = updated;
+          return { count: updated.length, targetIds: updated.map((r) => r.id) };
         },
       };
       return imports.run(definition, file, {
