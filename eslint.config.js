@@ -82,7 +82,7 @@ const apiBoundaries = [
 // What "writing SQL" looks like in the API: Kysely's sql tag or CompiledQuery imported as a
 // value, or a query builder or executor method called (db.selectFrom, trx.updateTable, …).
 const SQL_MESSAGE =
-  'Only repositories write SQL: move the statement into the module\'s *-repository.ts and call it from here.';
+  "Only repositories write SQL: move the statement into the module's *-repository.ts and call it from here.";
 const SQL_OUTSIDE_REPOSITORIES = [
   {
     selector:
