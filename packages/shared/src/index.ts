@@ -10,3 +10,5 @@ export * from './statistics';
 export * from './mail';
 export * from './business-time';
 export * from './blank-text';
+export * from './mail-messages-en';
+export * from './mail-messages-ja';

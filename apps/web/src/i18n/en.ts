@@ -1,4 +1,4 @@
-import { MAIL_RECIPIENT_MESSAGES } from '@app/shared';
+import { MAIL_RECIPIENT_MESSAGES_EN } from '@app/shared';
 import type { Messages } from './ja';
 
 export const en: Messages = {
@@ -230,6 +230,6 @@ export const en: Messages = {
     unreachable: 'Could not reach the server. Check the connection and try again.',
     generic: 'Error: {{message}}',
     // Refused recipients of a send (extensions.reason; texts shared with the API).
-    mail: MAIL_RECIPIENT_MESSAGES.en,
+    mail: MAIL_RECIPIENT_MESSAGES_EN,
   },
 };

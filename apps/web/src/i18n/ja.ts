@@ -1,4 +1,4 @@
-import { MAIL_RECIPIENT_MESSAGES } from '@app/shared';
+import { MAIL_RECIPIENT_MESSAGES_JA } from '@app/shared';
 
 /** Japanese, the default language. Every key here must exist in en.ts (type-checked). */
 export const ja = {
@@ -233,7 +233,7 @@ export const ja = {
     unreachable: 'サーバーに接続できませんでした。接続を確認して、もう一度お試しください。',
     generic: 'エラー: {{message}}',
     // Refused recipients of a send (extensions.reason; texts shared with the API).
-    mail: MAIL_RECIPIENT_MESSAGES.ja,
+    mail: MAIL_RECIPIENT_MESSAGES_JA,
   },
 };
 
