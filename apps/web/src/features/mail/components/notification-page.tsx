@@ -174,11 +174,10 @@ function NotificationDialog({ row, onClose }: { row: Row | null; onClose: () => 
   const [problem, setProblem] = useState<{ field?: string; message: string } | null>(null);
   const submit = () => {
     // The shared "blank" rule: spaces or invisible characters alone are no title or content.
-    const blankField = isBlankText(form.title)
-      ? 'title'
-      : isBlankText(form.content)
-        ? 'content'
-        : null;
+    // An empty field goes to the server, whose answer is the spec's own message ("Please
+    // input title.").
+    const blank = (value: string) => value !== '' && isBlankText(value);
+    const blankField = blank(form.title) ? 'title' : blank(form.content) ? 'content' : null;
     if (blankField) {
       setProblem({ field: blankField, message: t('errors.reasons.BLANK_TEXT') });
       return;
