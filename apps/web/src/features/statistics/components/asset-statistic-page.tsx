@@ -142,7 +142,9 @@ export function AssetStatisticPage() {
           {t('assetStats.rangeNote', { max: STATISTICS_MAX_DAYS })}
         </Typography>
       </Paper>
-      <Box sx={{ height: 4 }}>{query.isFetching && <LinearProgress />}</Box>
+      <Box sx={{ height: 4 }}>
+        {query.isFetching && <LinearProgress aria-label={t('list.loading')} />}
+      </Box>
       {query.error && <Alert severity="error">{errorMessage(query.error, t)}</Alert>}
       {data && chart && (
         <Paper variant="outlined" sx={{ p: 2 }}>
