@@ -93,7 +93,11 @@ describe('Transactions screen', () => {
     await page.getByTestId('rates-summary').waitFor();
     expect(await page.getByTestId('rates-payment-count').textContent()).toBe(String(count));
     await screenshot(page, 'transactions-rates-preview');
+    // Committing asks first, with the number of payments it will fix.
     await page.getByTestId('rates-confirm').click();
+    await page.getByTestId('rates-confirm-text').waitFor();
+    expect(await page.getByTestId('rates-confirm-text').textContent()).toContain(String(count));
+    await page.getByTestId('rates-confirm-yes').click();
     await page.getByText(`Rates assigned to ${count} payments`).waitFor();
 
     const after = await gql<{
@@ -139,7 +143,7 @@ describe('Transactions screen', () => {
     const report = page.getByTestId('csv-payments-report');
     await report.waitFor();
     await report.getByText('1 of 2 rows are invalid').waitFor();
-    const row = report.getByRole('row').nth(1);
+    const row = report.getByRole('table', { name: 'Errors in the file' }).getByRole('row').nth(1);
     expect(await row.getByRole('cell').allTextContents()).toEqual([
       '3',
       'paidUsd',
@@ -155,7 +159,13 @@ describe('Transactions screen', () => {
     });
     await page.getByTestId('csv-payments-check').click();
     await page.getByTestId('csv-payments-report').getByText('2 payments can be imported').waitFor();
+    // Applying asks first, with the count and the totals of exactly this file.
     await page.getByTestId('csv-payments-apply').click();
+    await page.getByTestId('csv-payments-confirm-text').waitFor();
+    expect(await page.getByTestId('csv-payments-confirm-text').textContent()).toContain(
+      '2 payments can be imported',
+    );
+    await page.getByTestId('csv-payments-confirm').click();
     await page.getByText('2 payments imported').waitFor();
     expect(await countOf()).toBe(before + 2);
     await page.locator('#import-history').getByText('payments-fixed.csv').waitFor();
