@@ -709,6 +709,7 @@ CREATE INDEX end_users_affiliate_idx ON public.end_users USING btree (id) WHERE 
 CREATE INDEX end_users_affiliate_sent_idx ON public.end_users USING btree (affiliate_sent_hec, id) WHERE (affiliate_remittance_count > 0);
 CREATE UNIQUE INDEX end_users_aube_user_id_hash_key ON public.end_users USING btree (aube_user_id_hash);
 CREATE INDEX end_users_card_status_idx ON public.end_users USING btree (card_status, id);
+CREATE INDEX end_users_card_status_registered_idx ON public.end_users USING btree (card_status, registered_at, id);
 CREATE INDEX end_users_children_count_idx ON public.end_users USING btree (children_count DESC, id);
 CREATE INDEX end_users_email_c_idx ON public.end_users USING btree (lower(email) COLLATE "C", id) INCLUDE (email);
 CREATE UNIQUE INDEX end_users_force_club_id_hash_key ON public.end_users USING btree (force_club_id_hash) WHERE (force_club_id_hash IS NOT NULL);
@@ -1465,9 +1466,9 @@ CREATE TRIGGER staking_positions_serialize_writers BEFORE INSERT OR DELETE OR UP
 CREATE TRIGGER staking_positions_totals_del AFTER DELETE ON public.staking_positions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION staking_positions_maintain_totals();
 CREATE TRIGGER staking_positions_totals_ins AFTER INSERT ON public.staking_positions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION staking_positions_maintain_totals();
 CREATE TRIGGER staking_positions_totals_upd AFTER UPDATE ON public.staking_positions REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION staking_positions_maintain_totals();
-CREATE TRIGGER user_contacts_count_del AFTER DELETE ON public.user_contacts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION maintain_row_counts('ARRAY[''all'', ''status:'' || status]');
-CREATE TRIGGER user_contacts_count_ins AFTER INSERT ON public.user_contacts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION maintain_row_counts('ARRAY[''all'', ''status:'' || status]');
-CREATE TRIGGER user_contacts_count_upd AFTER UPDATE ON public.user_contacts REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION maintain_row_counts('ARRAY[''all'', ''status:'' || status]');
+CREATE TRIGGER user_contacts_count_del AFTER DELETE ON public.user_contacts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION maintain_row_counts('array_remove(ARRAY[''all'', ''status:'' || status, CASE WHEN assignee_admin_user_id IS NULL THEN ''unassigned:status:'' || status END], NULL)');
+CREATE TRIGGER user_contacts_count_ins AFTER INSERT ON public.user_contacts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION maintain_row_counts('array_remove(ARRAY[''all'', ''status:'' || status, CASE WHEN assignee_admin_user_id IS NULL THEN ''unassigned:status:'' || status END], NULL)');
+CREATE TRIGGER user_contacts_count_upd AFTER UPDATE ON public.user_contacts REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION maintain_row_counts('array_remove(ARRAY[''all'', ''status:'' || status, CASE WHEN assignee_admin_user_id IS NULL THEN ''unassigned:status:'' || status END], NULL)');
 CREATE TRIGGER user_contacts_stamp_status BEFORE INSERT OR UPDATE ON public.user_contacts FOR EACH ROW EXECUTE FUNCTION user_contacts_stamp_status();
 CREATE TRIGGER withdrawal_approval_thresholds_check_raise BEFORE UPDATE ON public.withdrawal_approval_thresholds FOR EACH ROW EXECUTE FUNCTION withdrawal_approval_thresholds_check_raise();
 CREATE TRIGGER withdrawal_requests_check_transition BEFORE INSERT OR UPDATE ON public.withdrawal_requests FOR EACH ROW EXECUTE FUNCTION withdrawal_requests_check_transition();

@@ -435,7 +435,11 @@ describe('count buckets (0018)', () => {
       ...plans.map(b.saving_deposit_addresses.plan),
     ]);
     add('affiliate_remittances', [b.affiliate_remittances.all]);
-    add('user_contacts', [b.user_contacts.all, ...CONTACT_STATUSES.map(b.user_contacts.status)]);
+    add('user_contacts', [
+      b.user_contacts.all,
+      ...CONTACT_STATUSES.map(b.user_contacts.status),
+      ...CONTACT_STATUSES.map(b.user_contacts.unassignedStatus),
+    ]);
     add('withdrawal_requests', [
       b.withdrawal_requests.all,
       ...WITHDRAWAL_KINDS.flatMap((kind) => [

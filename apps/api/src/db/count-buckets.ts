@@ -73,6 +73,9 @@ export const countBuckets = {
   user_contacts: {
     all: bucket<'user_contacts'>('all'),
     status: (status: ContactStatus) => bucket<'user_contacts'>(`status:${status}`),
+    /** Inquiries of this status nobody is assigned to (0140). */
+    unassignedStatus: (status: ContactStatus) =>
+      bucket<'user_contacts'>(`unassigned:status:${status}`),
   },
 } as const;
 

@@ -29,14 +29,14 @@ const SORT_COLUMNS = {
   id: 'c.id',
 } as const;
 
-/** How each support filter is counted: the status has buckets. */
+/** How each support filter is counted: the status and "unassigned" have buckets (0140). */
 export const CONTACTS_COUNT_RULE = {
   userName: 'index',
   assigneeUserName: 'index',
   userContactStatus: 'buckets',
   datetimeFrom: 'index',
   datetimeUntil: 'index',
-  unassigned: 'index',
+  unassigned: 'buckets',
 } as const satisfies CountRule<ContactsFilter>;
 
 type Q<O> = SelectQueryBuilder<DB & { c: DB['user_contacts'] }, 'c', O>;
@@ -145,14 +145,21 @@ function contactRows(db: Executor, restrict: Restrict) {
     ]);
 }
 
-/** Exact count: maintained status buckets, else by index. */
+/** Exact count: maintained status (and unassigned-by-status) buckets, else by index. */
 export async function countContacts(db: Executor, filter: ContactsFilter): Promise<number> {
-  if (servedByBuckets(filter, CONTACTS_COUNT_RULE, ['userContactStatus'])) {
-    return countFromBuckets(db, 'user_contacts', [
-      filter.userContactStatus
-        ? countBuckets.user_contacts.status(filter.userContactStatus)
-        : countBuckets.user_contacts.all,
-    ]);
+  if (servedByBuckets(filter, CONTACTS_COUNT_RULE, ['userContactStatus', 'unassigned'])) {
+    const statuses = filter.userContactStatus ? [filter.userContactStatus] : undefined;
+    return countFromBuckets(
+      db,
+      'user_contacts',
+      filter.unassigned
+        ? (statuses ?? CONTACT_STATUSES).map(countBuckets.user_contacts.unassignedStatus)
+        : [
+            statuses
+              ? countBuckets.user_contacts.status(statuses[0]!)
+              : countBuckets.user_contacts.all,
+          ],
+    );
   }
   const row = await applyFilter(db.selectFrom('user_contacts as c'), filter)
     .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -249,7 +256,7 @@ export async function listHistory(db: Executor, contactId: string): Promise<Cont
 
 /**
  * The status tab counts under the other filters: maintained buckets when only the status
- * would differ (no other filter), else one grouped count by index.
+ * would differ (no other filter, or only "unassigned"), else one grouped count by index.
  */
 export async function countByStatus(
   db: Executor,
@@ -257,25 +264,31 @@ export async function countByStatus(
 ): Promise<Record<ContactStatus, number>> {
   const rest: ContactsFilter = { ...filter, userContactStatus: undefined };
   const counts: Record<ContactStatus, number> = { backlog: 0, wip: 0, closed: 0 };
-  if (servedByBuckets(rest, CONTACTS_COUNT_RULE, ['userContactStatus'])) {
+  if (servedByBuckets(rest, CONTACTS_COUNT_RULE, ['userContactStatus', 'unassigned'])) {
+    const bucketOf = rest.unassigned
+      ? countBuckets.user_contacts.unassignedStatus
+      : countBuckets.user_contacts.status;
+    const statusOf = new Map<string, ContactStatus>(CONTACT_STATUSES.map((s) => [bucketOf(s), s]));
     const rows = await db
       .selectFrom('row_counts')
       .select(['bucket', 'n'])
       .where('relation', '=', 'user_contacts')
-      .where(
-        'bucket',
-        'in',
-        CONTACT_STATUSES.map((s) => countBuckets.user_contacts.status(s)),
-      )
+      .where('bucket', 'in', [...statusOf.keys()])
       .execute();
-    for (const row of rows)
-      counts[row.bucket.slice('status:'.length) as ContactStatus] = Number(row.n);
+    for (const row of rows) counts[statusOf.get(row.bucket)!] = Number(row.n);
     return counts;
   }
-  const rows = await applyFilter(db.selectFrom('user_contacts as c'), rest)
-    .select(['c.status', (eb) => eb.fn.countAll<string>().as('n')])
-    .groupBy('c.status')
-    .execute();
+  // One count per status, added up in one statement: each is a range of the (status,
+  // contacted_at, id) index of 0012, index-only for a date range. A GROUP BY status over the
+  // date range read every matching inquiry from the heap for its status (a quarter at 1M
+  // users: 7,884 rows, 6 ms; five times that at 5M).
+  const [first, ...others] = CONTACT_STATUSES.map((s) =>
+    applyFilter(db.selectFrom('user_contacts as c'), { ...rest, userContactStatus: s }).select([
+      sql<ContactStatus>`${sql.lit(s)}::text`.as('status'),
+      (eb) => eb.fn.countAll<string>().as('n'),
+    ]),
+  );
+  const rows = await others.reduce((q, next) => q.unionAll(next), first!).execute();
   for (const row of rows) counts[row.status] = Number(row.n);
   return counts;
 }

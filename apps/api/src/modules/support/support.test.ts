@@ -456,3 +456,45 @@ describe('changes', () => {
     expect(detail.data!.userContact.status).toBe('backlog');
   });
 });
+
+describe('unassigned counts (kept per status, 0140)', () => {
+  it('equal the counted inquiries through inserts, assignments, status changes and deletes', async () => {
+    const db = t.database.db;
+    const plain = async (status?: string) => {
+      let q = db
+        .selectFrom('user_contacts')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('assignee_admin_user_id', 'is', null);
+      if (status) q = q.where('status', '=', status as 'wip');
+      return Number((await q.executeTakeFirstOrThrow()).n);
+    };
+    const expectCounts = async (label: string) => {
+      const all = await list({ unassigned: true });
+      expect(all.pagination.totalRecords, label).toBe(await plain());
+      for (const tab of all.statusCounts)
+        expect(tab.count, `${label}: ${tab.status} tab`).toBe(await plain(tab.status));
+      const wip = await list({ unassigned: true, userContactStatus: 'wip' });
+      expect(wip.pagination.totalRecords, `${label}: wip`).toBe(await plain('wip'));
+    };
+    await expectCounts('before');
+    const user = await endUser(3);
+    const added = await Promise.all([
+      contact(user, 'Counted one', '2026-04-01T10:00:00.000Z'),
+      contact(user, 'Counted two', '2026-04-02T10:00:00.000Z'),
+    ]);
+    await expectCounts('after two inquiries');
+    expect((await list({ unassigned: true })).pagination.totalRecords).toBeGreaterThanOrEqual(2);
+    await t.gql(ASSIGN, { id: added[0], assignee: writerId }, writer);
+    await expectCounts('after an assignment');
+    await t.gql(STATUS, { id: added[1], status: 'wip' }, writer);
+    await expectCounts('after a status change of an unassigned inquiry');
+    await t.gql(STATUS, { id: added[0], status: 'wip' }, writer);
+    await t.gql(ASSIGN, { id: added[0] }, writer);
+    await expectCounts('after unassigning a wip inquiry');
+    expect(
+      (await list({ unassigned: true, userContactStatus: 'wip' })).list.map((c) => c.id),
+    ).toEqual(expect.arrayContaining(added));
+    await db.deleteFrom('user_contacts').where('id', 'in', added).execute();
+    await expectCounts('after deleting them');
+  });
+});

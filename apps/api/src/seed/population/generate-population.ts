@@ -852,6 +852,8 @@ export async function generatePopulation(
           countBuckets.user_contacts.all,
           countBuckets.user_contacts.status(status!),
         );
+        if (assignee === NULL)
+          counts.add('user_contacts', countBuckets.user_contacts.unassignedStatus(status!));
         const updatedAt = at(contactedAt, 5 * DAY);
         emit('user_contacts', [
           String(contactId),

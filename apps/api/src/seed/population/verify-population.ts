@@ -108,6 +108,8 @@ const CHECKS: Check[] = [
         UNION ALL SELECT 'withdrawal_requests', b, count(*) FROM withdrawal_requests,
           unnest(ARRAY['all', 'kind:' || kind, 'kind:' || kind || ':status:' || status]) b GROUP BY b
         UNION ALL SELECT 'user_contacts', b, count(*) FROM user_contacts, unnest(ARRAY['all', 'status:' || status]) b GROUP BY b
+        UNION ALL SELECT 'user_contacts', 'unassigned:status:' || status, count(*) FROM user_contacts
+          WHERE assignee_admin_user_id IS NULL GROUP BY status
         UNION ALL SELECT 'saving_remittances', b, count(*) FROM saving_remittances,
           unnest(ARRAY['all', 'plan:' || saving_plan_id]) b GROUP BY b
         UNION ALL SELECT 'affiliate_remittances', 'all', count(*) FROM affiliate_remittances HAVING count(*) > 0
