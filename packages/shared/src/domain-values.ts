@@ -29,6 +29,21 @@ export const WITHDRAWAL_STATUSES = [
 ] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
+/**
+ * Why a withdrawal request was rejected (migration 0070's CHECK on reject_code), in display
+ * order: the GraphQL enum WithdrawalRejectCode, the service's check and the web's reject dialog.
+ */
+export const WITHDRAWAL_REJECT_CODES = [
+  'invalid_address',
+  'suspected_fraud',
+  'insufficient_balance',
+  'duplicate_request',
+  'user_request',
+  'compliance',
+  'other',
+] as const;
+export type WithdrawalRejectCode = (typeof WITHDRAWAL_REJECT_CODES)[number];
+
 export const CONTACT_STATUSES = ['backlog', 'wip', 'closed'] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 

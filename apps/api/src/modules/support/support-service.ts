@@ -1,6 +1,7 @@
-import { CONTACT_STATUSES, type ContactStatus } from '@app/shared';
+import { CONTACT_MACHINE, CONTACT_STATUSES, canTransition, type ContactStatus } from '@app/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { AppError } from '../../shared/app-error';
 import { badInput, dateRange, notFound, textFilter } from '../../shared/list-input';
 import type { PageRequest } from '../../shared/page';
 import type { Actor, AuditService } from '../audit/audit-service';
@@ -177,6 +178,14 @@ export function createSupportService(db: Kysely<DB>, audit: AuditService) {
           const current = await repo.lockContact(trx, id);
           if (!current) throw notFound('User contact', id);
           if (current.status !== status) {
+            // Every move between two statuses is allowed today (CONTACT_MACHINE); the check
+            // keeps the service on the one declaration if that changes.
+            if (!canTransition(CONTACT_MACHINE, current.status, status))
+              throw new AppError(
+                'CONFLICT',
+                `The inquiry is ${current.status} and cannot become ${status}.`,
+                { reason: 'ILLEGAL_TRANSITION' },
+              );
             await repo.setContactStatus(trx, id, status);
             await repo.addHistory(trx, {
               contactId: id,

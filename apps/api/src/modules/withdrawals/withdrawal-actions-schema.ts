@@ -1,6 +1,6 @@
+import { WITHDRAWAL_REJECT_CODES } from '@app/shared';
 import { builder } from '../../graphql/builder';
 import {
-  REJECT_CODES,
   type ActionAnswer,
   type ActionOutcome,
   type ActionResult,
@@ -33,7 +33,7 @@ const RefusalReasonRef = builder.enumType('WithdrawalRefusalReason', {
 
 export const RejectCodeRef = builder.enumType('WithdrawalRejectCode', {
   description: 'Why a withdrawal request was rejected (the text says more).',
-  values: REJECT_CODES,
+  values: WITHDRAWAL_REJECT_CODES,
 });
 
 const ActionResultRef = builder.objectRef<ActionResult>('WithdrawalActionResult').implement({

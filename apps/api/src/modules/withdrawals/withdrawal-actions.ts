@@ -1,5 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
-import { WITHDRAWAL_MACHINE, canTransition, type WithdrawalStatus } from '@app/shared';
+import {
+  WITHDRAWAL_MACHINE,
+  WITHDRAWAL_REJECT_CODES,
+  canTransition,
+  isOneOf,
+  type WithdrawalStatus,
+} from '@app/shared';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { badInput } from '../../shared/list-input';
@@ -7,18 +13,6 @@ import { requiredText } from '../../shared/required-text';
 import type { Actor } from '../audit/audit-service';
 import * as repo from './withdrawal-actions-repository';
 import { lockMatchingIds, type WithdrawalsFilter } from './withdrawals-repository';
-
-/** The reason codes a rejection carries (migration 0070's CHECK), in display order. */
-export const REJECT_CODES = [
-  'invalid_address',
-  'suspected_fraud',
-  'insufficient_balance',
-  'duplicate_request',
-  'user_request',
-  'compliance',
-  'other',
-] as const;
-export type RejectCode = (typeof REJECT_CODES)[number];
 
 /** At most this many requests per approve/reject call (one transaction, one lock set). */
 export const MAX_REQUESTS_PER_ACTION = 1000;
@@ -120,8 +114,8 @@ function checkIds(ids: readonly string[]): string[] {
 }
 
 function checkRejection(code: string, reason: string): string {
-  if (!(REJECT_CODES as readonly string[]).includes(code))
-    throw badInput('reasonCode', `must be one of ${REJECT_CODES.join(', ')}.`);
+  if (!isOneOf(WITHDRAWAL_REJECT_CODES, code))
+    throw badInput('reasonCode', `must be one of ${WITHDRAWAL_REJECT_CODES.join(', ')}.`);
   return requiredText('reasonText', reason, 500);
 }
 
@@ -246,7 +240,11 @@ export function createWithdrawalActions(db: Kysely<DB>, audit: AuditEach) {
       return audit.withAuditEach(
         actor,
         { operation: 'postRejectWithdrawalRequests', targetType: 'withdrawal_request' },
-        async (trx) => moveEach(trx, ids, await repo.lockRequests(trx, ids), 'rejected', { rejectCode: code, rejectReason: text }),
+        async (trx) =>
+          moveEach(trx, ids, await repo.lockRequests(trx, ids), 'rejected', {
+            rejectCode: code,
+            rejectReason: text,
+          }),
       );
     },
 
@@ -261,7 +259,8 @@ export function createWithdrawalActions(db: Kysely<DB>, audit: AuditEach) {
       return audit.withAuditEach(
         actor,
         { operation: 'postFailWithdrawalRequests', targetType: 'withdrawal_request' },
-        async (trx) => moveEach(trx, ids, await repo.lockRequests(trx, ids), 'failed', { failureReason: text }),
+        async (trx) =>
+          moveEach(trx, ids, await repo.lockRequests(trx, ids), 'failed', { failureReason: text }),
       );
     },
   };

@@ -18,7 +18,12 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { isBlankText } from '@app/shared';
+import {
+  WITHDRAWAL_MACHINE,
+  WITHDRAWAL_REJECT_CODES,
+  canTransition,
+  isBlankText,
+} from '@app/shared';
 import type {
   ApproveMatchingWithdrawalRequestsMutationVariables,
   WithdrawalRejectCode,
@@ -32,16 +37,6 @@ import {
 } from '../api/withdrawal-actions';
 import { useWithdrawalTimeline } from '../api/withdrawal-requests';
 import { CoinAmount, StatusChip, type WithdrawalRow } from './withdrawal-columns';
-
-const REJECT_CODES: WithdrawalRejectCode[] = [
-  'invalid_address',
-  'suspected_fraud',
-  'insufficient_balance',
-  'duplicate_request',
-  'user_request',
-  'compliance',
-  'other',
-];
 
 type Answer = {
   changedCount: number;
@@ -108,7 +103,7 @@ export function RejectDialog({
             value={code}
             onChange={(e) => setCode(e.target.value as WithdrawalRejectCode)}
           >
-            {REJECT_CODES.map((c) => (
+            {WITHDRAWAL_REJECT_CODES.map((c) => (
               <MenuItem key={c} value={c}>
                 {t(`withdrawals.rejectCodes.${c}`)}
               </MenuItem>
@@ -278,7 +273,7 @@ export function WithdrawalDetailDialog({
         {row.transactionHash && (
           <Fact label={t('fields.transactionHash')} value={row.transactionHash} />
         )}
-        {row.status === 'requested' && row.requiredApprovals > 1 && (
+        {canTransition(WITHDRAWAL_MACHINE, row.status, 'approved') && row.requiredApprovals > 1 && (
           <Alert severity="info" sx={{ my: 1 }}>
             {t('withdrawals.needsTwo')}
           </Alert>
@@ -333,23 +328,23 @@ export function WithdrawalDetailDialog({
             </ListItem>
           ))}
         </List>
-        {mine && row.status === 'requested' && (
+        {mine && canTransition(WITHDRAWAL_MACHINE, row.status, 'approved') && (
           <Alert severity="info">{t('withdrawals.alreadyApproved')}</Alert>
         )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('withdrawals.close')}</Button>
-        {canWrite && row.status === 'processing' && (
+        {canWrite && canTransition(WITHDRAWAL_MACHINE, row.status, 'failed') && (
           <Button color="error" onClick={onFail}>
             {t('withdrawals.markFailed')}
           </Button>
         )}
-        {canWrite && ['requested', 'approved', 'processing'].includes(row.status) && (
+        {canWrite && canTransition(WITHDRAWAL_MACHINE, row.status, 'rejected') && (
           <Button color="error" variant="outlined" onClick={onReject}>
             {t('withdrawals.reject')}
           </Button>
         )}
-        {canWrite && row.status === 'requested' && !mine && (
+        {canWrite && canTransition(WITHDRAWAL_MACHINE, row.status, 'approved') && !mine && (
           <Button variant="contained" disabled={approving} onClick={onApprove}>
             {t('withdrawals.approve')}
           </Button>

@@ -3,7 +3,14 @@ import '@/i18n/screens';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { WITHDRAWAL_STATUSES, isOneOf, type WithdrawalKind } from '@app/shared';
+import {
+  WITHDRAWAL_MACHINE,
+  WITHDRAWAL_STATUSES,
+  canTransition,
+  isOneOf,
+  type WithdrawalKind,
+  type WithdrawalStatus,
+} from '@app/shared';
 import { FilteredList } from '@/components/filtered-list';
 import type { FilterField } from '@/components/list-filters';
 import type { WithdrawalSearchParams } from '@/gql/graphql';
@@ -50,6 +57,10 @@ const LIST: ListStateOptions<typeof FILTERS> = {
 const blank = (v: string) => (v.trim() === '' ? undefined : v.trim());
 
 /** The later of two reads of one request (its revision grows with every change). */
+/** Whether a row may move to `to`: the buttons follow the one withdrawal state machine. */
+const canBecome = (row: WithdrawalRow, to: WithdrawalStatus) =>
+  canTransition(WITHDRAWAL_MACHINE, row.status, to);
+
 function freshest(row: WithdrawalRow, other: WithdrawalRow | undefined): WithdrawalRow {
   return other && other.revision >= row.revision ? other : row;
 }
@@ -290,12 +301,12 @@ export function WithdrawalsPage({
             disabled={
               approve.isPending ||
               approveMatching.isPending ||
-              (!matching && !chosen.some((r) => r.status === 'requested'))
+              (!matching && !chosen.some((r) => canBecome(r, 'approved')))
             }
             onClick={() =>
               matching
                 ? approveAllMatching(matching)
-                : approveRows(chosen.filter((r) => r.status === 'requested'))
+                : approveRows(chosen.filter((r) => canBecome(r, 'approved')))
             }
           >
             {t('withdrawals.approveSelected')}
@@ -318,11 +329,11 @@ export function WithdrawalsPage({
           <Button
             size="small"
             color="error"
-            disabled={matching !== null || !chosen.some((r) => r.status === 'processing')}
+            disabled={matching !== null || !chosen.some((r) => canBecome(r, 'failed'))}
             onClick={() =>
               setDialog({
                 type: 'fail',
-                ids: chosen.filter((r) => r.status === 'processing').map((r) => r.id),
+                ids: chosen.filter((r) => canBecome(r, 'failed')).map((r) => r.id),
               })
             }
           >
