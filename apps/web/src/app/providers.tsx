@@ -1,7 +1,8 @@
 import { useMemo, type ReactNode } from 'react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { i18n } from '@/i18n';
+import { useTranslation } from 'react-i18next';
+import { i18n, muiLocaleOf } from '@/i18n';
 import { handleGlobalError } from '@/lib/global-error';
 import { useThemeSettings } from '@/lib/theme-settings';
 import { createAppTheme } from './theme';
@@ -26,7 +27,7 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** Query client, theme (from the stored theme settings) and baseline CSS. */
+/** Query client, theme (from the stored theme settings, in the admin's language) and baseline CSS. */
 export function AppProviders({
   children,
   queryClient,
@@ -35,7 +36,12 @@ export function AppProviders({
   queryClient: QueryClient;
 }) {
   const settings = useThemeSettings();
-  const theme = useMemo(() => createAppTheme(settings), [settings]);
+  // The language is loaded before it becomes current (i18n/index.ts), so its MUI texts are in.
+  const language = useTranslation().i18n.language;
+  const theme = useMemo(
+    () => createAppTheme(settings, muiLocaleOf(language)),
+    [settings, language],
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider theme={theme}>

@@ -1,4 +1,5 @@
 import { createTheme, type Theme } from '@mui/material';
+import type { Localization } from '@mui/material/locale';
 import { PRIMARY_COLORS, type ThemeSettings } from '@/lib/theme-settings';
 
 // Vuetify's breakpoints, as the original console used (spec section 9).
@@ -13,16 +14,22 @@ const JAPANESE_LINE_BREAKING = {
   'html:lang(ja) body': { lineBreak: 'strict', wordBreak: 'auto-phrase' },
 } as const;
 
-/** The app theme for the chosen colour and mode; MUI blue by default. */
-export function createAppTheme(settings: ThemeSettings): Theme {
-  return createTheme({
-    palette: {
-      mode: settings.mode,
-      primary: { main: PRIMARY_COLORS[settings.primary][settings.mode] },
+/**
+ * The app theme for the chosen colour and mode (MUI blue by default), with MUI's own texts in
+ * the admin's language when given.
+ */
+export function createAppTheme(settings: ThemeSettings, localization?: Localization): Theme {
+  return createTheme(
+    {
+      palette: {
+        mode: settings.mode,
+        primary: { main: PRIMARY_COLORS[settings.primary][settings.mode] },
+      },
+      breakpoints,
+      components: { MuiCssBaseline: { styleOverrides: JAPANESE_LINE_BREAKING } },
     },
-    breakpoints,
-    components: { MuiCssBaseline: { styleOverrides: JAPANESE_LINE_BREAKING } },
-  });
+    localization ?? {},
+  );
 }
 
 /** The theme inside a dark sidebar: dark surfaces whatever the page mode is. */

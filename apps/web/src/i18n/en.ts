@@ -1,3 +1,4 @@
+import { enUS } from '@mui/material/locale';
 import { MAIL_RECIPIENT_MESSAGES_EN } from '@app/shared';
 import type { Messages } from './ja';
 
@@ -233,3 +234,6 @@ export const en: Messages = {
     mail: MAIL_RECIPIENT_MESSAGES_EN,
   },
 };
+
+/** MUI's own component texts in this language (applied to the theme). */
+export const muiEn = enUS;

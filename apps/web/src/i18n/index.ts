@@ -1,3 +1,4 @@
+import type { Localization } from '@mui/material/locale';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES, type Locale } from '@app/shared';
@@ -6,12 +7,20 @@ export const LOCALE_STORAGE_KEY = 'locale';
 
 // Each language's shell texts are their own chunk: the first load carries only the admin's
 // language (the other is fetched when they switch), which keeps the dashboard's first load
-// within its 200 KiB budget.
-const CATALOGUES: Record<Locale, () => Promise<object>> = {
-  ja: () => import('./ja').then((m) => m.ja),
-  en: () => import('./en').then((m) => m.en),
+// within its 200 KiB budget. MUI's own texts (pagination, "close", "no options"…) come in the
+// same chunk, so the components speak the admin's language too.
+type Catalogue = { texts: object; mui: Localization };
+const CATALOGUES: Record<Locale, () => Promise<Catalogue>> = {
+  ja: () => import('./ja').then((m) => ({ texts: m.ja, mui: m.muiJa })),
+  en: () => import('./en').then((m) => ({ texts: m.en, mui: m.muiEn })),
 };
 const loaded = new Set<Locale>();
+const muiLocales = new Map<string, Localization>();
+
+/** MUI's texts in `language`, once that language is loaded. */
+export function muiLocaleOf(language: string): Localization | undefined {
+  return muiLocales.get(language);
+}
 
 const isLocale = (value: string | null | undefined): value is Locale =>
   (SUPPORTED_LOCALES as readonly string[]).includes(value ?? '');
@@ -25,7 +34,8 @@ export function storedLocale(): Locale {
 /** Loads one language's shell texts once; later calls resolve at once. */
 export async function loadLocale(locale: Locale): Promise<void> {
   if (loaded.has(locale)) return;
-  const texts = await CATALOGUES[locale]();
+  const { texts, mui } = await CATALOGUES[locale]();
+  muiLocales.set(locale, mui);
   // Deep merge, keeping what is there: the list texts (i18n/lists) may have arrived first.
   i18n.addResourceBundle(locale, 'translation', texts, true, false);
   loaded.add(locale);

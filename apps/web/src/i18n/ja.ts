@@ -1,3 +1,4 @@
+import { jaJP } from '@mui/material/locale';
 import { MAIL_RECIPIENT_MESSAGES_JA } from '@app/shared';
 
 /** Japanese, the default language. Every key here must exist in en.ts (type-checked). */
@@ -246,3 +247,6 @@ type Paths<T> = {
 }[keyof T & string];
 /** A dotted key of the catalogue, e.g. 'nav.dashboard'; tables of keys use it so typos fail tsc. */
 export type MessageKey = Paths<Messages>;
+
+/** MUI's own component texts in this language (applied to the theme). */
+export const muiJa = jaJP;
