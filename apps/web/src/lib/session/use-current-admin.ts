@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import { execute } from '../graphql-client';
+import { queryKeyFor } from '@/lib/query-keys';
 
 const CurrentAdminQuery = graphql(`
   query CurrentAdmin {
@@ -16,7 +17,7 @@ const CurrentAdminQuery = graphql(`
   }
 `);
 
-export const currentAdminQueryKey = ['currentAdmin'] as const;
+export const currentAdminQueryKey = queryKeyFor(CurrentAdminQuery);
 
 /** The signed-in admin; shared by the shell, the dashboard and the profile page. */
 export function useCurrentAdmin() {

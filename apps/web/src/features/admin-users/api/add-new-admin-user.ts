@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { AddNewAdminUserMutationVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
-import { adminUsersQueryKey } from './admin-users';
+import { useInvalidate } from '@/lib/query-keys';
 
 const AddNewAdminUserMutation = graphql(`
   mutation AddNewAdminUser($userName: String!, $email: String!, $roles: [String!]!) {
@@ -20,12 +20,12 @@ const AddNewAdminUserMutation = graphql(`
 
 /** Creates an admin; the answer carries the one-time password, shown once. */
 export function useAddNewAdminUser() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate(['AdminUsers']);
   return useMutation({
     // The dialog shows field errors under the inputs itself.
     meta: { silentError: true },
     mutationFn: async (variables: AddNewAdminUserMutationVariables) =>
       (await execute(AddNewAdminUserMutation, variables)).postAddNewAdminUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminUsersQueryKey }),
+    onSuccess: invalidate,
   });
 }

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { AddRoleToUserMutationVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
-import { adminUsersQueryKey } from './admin-users';
+import { useInvalidate } from '@/lib/query-keys';
 
 const AddRoleToUserMutation = graphql(`
   mutation AddRoleToUser($userId: Int!, $roles: [String!]!) {
@@ -20,10 +20,10 @@ const AddRoleToUserMutation = graphql(`
 
 /** Gives an admin more roles. */
 export function useAddRoleToUser() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate(['AdminUsers']);
   return useMutation({
     mutationFn: async (variables: AddRoleToUserMutationVariables) =>
       (await execute(AddRoleToUserMutation, variables)).postAddRoleToUser,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminUsersQueryKey }),
+    onSettled: invalidate,
   });
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import { execute } from '@/lib/graphql-client';
+import { queryKeyFor } from '@/lib/query-keys';
 
 const AdminUsersQuery = graphql(`
   query AdminUsers {
@@ -18,7 +19,7 @@ const AdminUsersQuery = graphql(`
   }
 `);
 
-export const adminUsersQueryKey = ['adminUsers'] as const;
+export const adminUsersQueryKey = queryKeyFor(AdminUsersQuery);
 
 /** Every admin account with its roles (super admins only). */
 export function useAdminUsers() {

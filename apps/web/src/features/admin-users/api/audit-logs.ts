@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { AuditLogsQueryVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
+import { queryKeyFor } from '@/lib/query-keys';
 
 const AuditLogsQuery = graphql(`
   query AuditLogs(
@@ -44,7 +45,7 @@ const AuditLogsQuery = graphql(`
 /** One page of the audit trail with filters (super admins only). */
 export function useAuditLogs(variables: AuditLogsQueryVariables) {
   return useQuery({
-    queryKey: ['auditLogs', variables],
+    queryKey: queryKeyFor(AuditLogsQuery, variables),
     queryFn: async () => (await execute(AuditLogsQuery, variables)).auditLogs,
     placeholderData: keepPreviousData,
   });

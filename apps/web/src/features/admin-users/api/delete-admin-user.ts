@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { DeleteAdminUserMutationVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
-import { adminUsersQueryKey } from './admin-users';
+import { useInvalidate } from '@/lib/query-keys';
 
 const DeleteAdminUserMutation = graphql(`
   mutation DeleteAdminUser($userId: Int!) {
@@ -15,10 +15,10 @@ const DeleteAdminUserMutation = graphql(`
 
 /** Deletes another admin account. */
 export function useDeleteAdminUser() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate(['AdminUsers']);
   return useMutation({
     mutationFn: async (variables: DeleteAdminUserMutationVariables) =>
       (await execute(DeleteAdminUserMutation, variables)).postDeleteAdminUser,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminUsersQueryKey }),
+    onSettled: invalidate,
   });
 }

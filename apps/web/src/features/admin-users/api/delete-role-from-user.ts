@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { DeleteRoleFromUserMutationVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
-import { adminUsersQueryKey } from './admin-users';
+import { useInvalidate } from '@/lib/query-keys';
 
 const DeleteRoleFromUserMutation = graphql(`
   mutation DeleteRoleFromUser($userId: Int!, $roles: [String!]!) {
@@ -20,10 +20,10 @@ const DeleteRoleFromUserMutation = graphql(`
 
 /** Takes roles away from an admin. */
 export function useDeleteRoleFromUser() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate(['AdminUsers']);
   return useMutation({
     mutationFn: async (variables: DeleteRoleFromUserMutationVariables) =>
       (await execute(DeleteRoleFromUserMutation, variables)).postDeleteRoleFromUser,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminUsersQueryKey }),
+    onSettled: invalidate,
   });
 }

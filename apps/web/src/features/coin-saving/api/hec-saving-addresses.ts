@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { HecSavingAddressesQueryVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
+import { queryKeyFor } from '@/lib/query-keys';
 
 const HecSavingAddressesQuery = graphql(`
   query HecSavingAddresses($input: SavingListInput) {
@@ -27,7 +28,7 @@ const HecSavingAddressesQuery = graphql(`
 /** One page of users' per-plan deposit addresses. */
 export function useHecSavingAddresses(variables: HecSavingAddressesQueryVariables) {
   return useQuery({
-    queryKey: ['hecSavingAddresses', variables],
+    queryKey: queryKeyFor(HecSavingAddressesQuery, variables),
     queryFn: async () => (await execute(HecSavingAddressesQuery, variables)).hecSavingAddresses,
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import { execute } from '@/lib/graphql-client';
+import { queryKeyFor } from '@/lib/query-keys';
 
 const SavingPlanNamesQuery = graphql(`
   query SavingPlanNames {
@@ -15,7 +16,7 @@ const SavingPlanNamesQuery = graphql(`
 /** The coin-saving plans, for the plan filter of the remittance history. */
 export function useSavingPlanNames() {
   return useQuery({
-    queryKey: ['savingPlanNames'],
+    queryKey: queryKeyFor(SavingPlanNamesQuery),
     queryFn: async () => (await execute(SavingPlanNamesQuery)).hecSavingPlans,
     staleTime: 10 * 60_000,
   });

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { UserSavingsQueryVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
+import { queryKeyFor } from '@/lib/query-keys';
 
 const UserSavingsQuery = graphql(`
   query UserSavings($userName: String, $planName: String, $pagination: PaginationInput) {
@@ -26,7 +27,7 @@ const UserSavingsQuery = graphql(`
 /** One page of coin-saving remittances of all users, by user name and plan name. */
 export function useUserSavings(variables: UserSavingsQueryVariables) {
   return useQuery({
-    queryKey: ['userSavings', variables],
+    queryKey: queryKeyFor(UserSavingsQuery, variables),
     queryFn: async () => (await execute(UserSavingsQuery, variables)).userSavings,
     placeholderData: keepPreviousData,
   });

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { DashboardStatisticsQueryVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
+import { queryKeyFor } from '@/lib/query-keys';
 
 const DashboardStatisticsQuery = graphql(`
   query DashboardStatistics($period: DashboardPeriod!, $dateFrom: String, $dateUntil: String) {
@@ -80,7 +81,7 @@ const DashboardStatisticsQuery = graphql(`
 /** Every dashboard widget in one call; the previous figures stay on screen while a new period loads. */
 export function useDashboardStatistics(variables: DashboardStatisticsQueryVariables) {
   return useQuery({
-    queryKey: ['dashboardStatistics', variables],
+    queryKey: queryKeyFor(DashboardStatisticsQuery, variables),
     queryFn: async () => (await execute(DashboardStatisticsQuery, variables)).dashboardStatistics,
     placeholderData: keepPreviousData,
   });

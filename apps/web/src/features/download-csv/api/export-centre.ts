@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import { execute } from '@/lib/graphql-client';
+import { queryKeyFor } from '@/lib/query-keys';
 
 const ExportFormatsQuery = graphql(`
   query ExportFormats {
@@ -96,7 +97,7 @@ export async function centreLink(name: CentreTypeName, range: CentreRange) {
 /** Every export's column descriptions. */
 export function useExportFormats() {
   return useQuery({
-    queryKey: ['exportFormats'],
+    queryKey: queryKeyFor(ExportFormatsQuery),
     queryFn: async () => (await execute(ExportFormatsQuery)).exportFormats,
     staleTime: Infinity,
   });
@@ -105,7 +106,7 @@ export function useExportFormats() {
 /** The first rows of an export, from the file's own query. */
 export function useExportPreview(name: CentreTypeName, range: CentreRange) {
   return useQuery({
-    queryKey: ['exportPreview', name, range],
+    queryKey: queryKeyFor(ExportPreviewQuery, { name, ...range }),
     queryFn: async () => (await execute(ExportPreviewQuery, { name, ...range })).exportPreview,
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import { execute } from '@/lib/graphql-client';
+import { queryKeyFor, useInvalidate } from '@/lib/query-keys';
 
 const NotificationsQuery = graphql(`
   query Notifications($pagination: PaginationInput) {
@@ -185,7 +186,7 @@ export type NotificationInput = {
 
 export function useNotifications() {
   return useQuery({
-    queryKey: ['notifications'],
+    queryKey: queryKeyFor(NotificationsQuery, { pagination: { limit: 100 } }),
     queryFn: async () =>
       (await execute(NotificationsQuery, { pagination: { limit: 100 } })).notifications,
     placeholderData: keepPreviousData,
@@ -193,22 +194,22 @@ export function useNotifications() {
 }
 
 export function useSaveNotification() {
-  const client = useQueryClient();
+  const invalidate = useInvalidate(['Notifications']);
   return useMutation({
     mutationFn: async (v: NotificationInput & { id?: number }) => {
       const { id, ...fields } = v;
       if (id) await execute(UpdateNotification, { notificationId: id, ...fields });
       else await execute(CreateNotification, fields);
     },
-    onSettled: () => client.invalidateQueries({ queryKey: ['notifications'] }),
+    onSettled: invalidate,
   });
 }
 
 export function useDeleteNotification() {
-  const client = useQueryClient();
+  const invalidate = useInvalidate(['Notifications']);
   return useMutation({
     mutationFn: (notificationId: number) => execute(DeleteNotification, { notificationId }),
-    onSettled: () => client.invalidateQueries({ queryKey: ['notifications'] }),
+    onSettled: invalidate,
   });
 }
 
@@ -220,7 +221,7 @@ export type MailUser = { id: number; userName: string; email: string };
 /** Users whose name or email starts with `text` (name matches first), for the recipient picker. */
 export function useMailUserSearch(text: string) {
   return useQuery({
-    queryKey: ['mailUserSearch', text],
+    queryKey: queryKeyFor(MailUserSearchQuery, { text }),
     queryFn: async (): Promise<MailUser[]> => {
       const found = await execute(MailUserSearchQuery, { text });
       const users = new Map<number, MailUser>();
@@ -237,14 +238,14 @@ export function useMailUserSearch(text: string) {
 }
 
 export function useMailPreview(notificationId: number | null, audience: AudienceChoice) {
+  const variables = {
+    notificationId: notificationId!,
+    audience: audience.audience,
+    userIds: audience.audience === 'users' ? audience.userIds : null,
+  };
   return useQuery({
-    queryKey: ['mailPreview', notificationId, audience],
-    queryFn: () =>
-      execute(MailPreviewQuery, {
-        notificationId: notificationId!,
-        audience: audience.audience,
-        userIds: audience.audience === 'users' ? audience.userIds : null,
-      }),
+    queryKey: queryKeyFor(MailPreviewQuery, variables),
+    queryFn: () => execute(MailPreviewQuery, variables),
     enabled:
       notificationId !== null && (audience.audience === 'locale' || audience.userIds.length > 0),
   });
@@ -273,7 +274,7 @@ export function useSendMail() {
 /** A send's progress; polled every second while messages are still queued or sending. */
 export function useMailSendStatus(mailSendId: string | null) {
   return useQuery({
-    queryKey: ['mailSend', mailSendId],
+    queryKey: queryKeyFor(MailSendQuery, { mailSendId: mailSendId!, pagination: { limit: 100 } }),
     queryFn: () => execute(MailSendQuery, { mailSendId: mailSendId!, pagination: { limit: 100 } }),
     enabled: mailSendId !== null,
     refetchInterval: (query) => {

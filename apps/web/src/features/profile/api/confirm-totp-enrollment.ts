@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { ConfirmTotpEnrollmentMutationVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
-import { myProfileQueryKey } from './my-profile';
+import { useInvalidate } from '@/lib/query-keys';
 
 const ConfirmTotpEnrollmentMutation = graphql(`
   mutation ConfirmTotpEnrollment($totpCode: String!) {
@@ -15,11 +15,11 @@ const ConfirmTotpEnrollmentMutation = graphql(`
 
 /** Turns two-factor authentication on with a code from the authenticator app. */
 export function useConfirmTotpEnrollment() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate(['MyProfile']);
   return useMutation({
     meta: { silentError: true },
     mutationFn: async (variables: ConfirmTotpEnrollmentMutationVariables) =>
       (await execute(ConfirmTotpEnrollmentMutation, variables)).postConfirmTotpEnrollment,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: myProfileQueryKey }),
+    onSuccess: invalidate,
   });
 }

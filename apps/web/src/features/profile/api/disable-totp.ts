@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { DisableTotpMutationVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
-import { myProfileQueryKey } from './my-profile';
+import { useInvalidate } from '@/lib/query-keys';
 
 const DisableTotpMutation = graphql(`
   mutation DisableTotp($password: String!) {
@@ -15,11 +15,11 @@ const DisableTotpMutation = graphql(`
 
 /** Turns two-factor authentication off; the password is asked again. */
 export function useDisableTotp() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate(['MyProfile']);
   return useMutation({
     meta: { silentError: true },
     mutationFn: async (variables: DisableTotpMutationVariables) =>
       (await execute(DisableTotpMutation, variables)).postDisableTotp,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: myProfileQueryKey }),
+    onSuccess: invalidate,
   });
 }

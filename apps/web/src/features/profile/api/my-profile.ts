@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import { execute } from '@/lib/graphql-client';
+import { queryKeyFor } from '@/lib/query-keys';
 
 const MyProfileQuery = graphql(`
   query MyProfile {
@@ -15,7 +16,7 @@ const MyProfileQuery = graphql(`
   }
 `);
 
-export const myProfileQueryKey = ['myProfile'] as const;
+export const myProfileQueryKey = queryKeyFor(MyProfileQuery);
 
 /** The signed-in admin's own account, with the flags the profile page needs. */
 export function useMyProfile(options: { enabled?: boolean } = {}) {

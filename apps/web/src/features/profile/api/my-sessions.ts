@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import { execute } from '@/lib/graphql-client';
+import { queryKeyFor } from '@/lib/query-keys';
 
 const MySessionsQuery = graphql(`
   query MySessions {
@@ -22,7 +23,7 @@ const SignOutEverywhereMutation = graphql(`
   }
 `);
 
-export const mySessionsQueryKey = ['mySessions'] as const;
+export const mySessionsQueryKey = queryKeyFor(MySessionsQuery);
 
 /** The signed-in admin's own live sessions, the most recently used first. */
 export function useMySessions() {

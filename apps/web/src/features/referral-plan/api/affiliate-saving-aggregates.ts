@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { AffiliateSavingAggregatesQueryVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
+import { queryKeyFor } from '@/lib/query-keys';
 
 const AffiliateSavingAggregatesQuery = graphql(`
   query AffiliateSavingAggregates($input: AffiliateListInput) {
@@ -27,7 +28,7 @@ const AffiliateSavingAggregatesQuery = graphql(`
 /** One page of per-user referral-plan remittance aggregates. */
 export function useAffiliateSavingAggregates(variables: AffiliateSavingAggregatesQueryVariables) {
   return useQuery({
-    queryKey: ['affiliateSavingAggregates', variables],
+    queryKey: queryKeyFor(AffiliateSavingAggregatesQuery, variables),
     queryFn: async () =>
       (await execute(AffiliateSavingAggregatesQuery, variables)).affiliateSavingAggregates,
     placeholderData: keepPreviousData,

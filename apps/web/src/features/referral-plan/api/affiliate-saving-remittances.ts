@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { AffiliateSavingRemittancesQueryVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
+import { queryKeyFor } from '@/lib/query-keys';
 
 const AffiliateSavingRemittancesQuery = graphql(`
   query AffiliateSavingRemittances($input: SavingListInput) {
@@ -28,7 +29,7 @@ const AffiliateSavingRemittancesQuery = graphql(`
 /** One page of referral-plan remittances of all users (newest first). */
 export function useAffiliateSavingRemittances(variables: AffiliateSavingRemittancesQueryVariables) {
   return useQuery({
-    queryKey: ['affiliateSavingRemittances', variables],
+    queryKey: queryKeyFor(AffiliateSavingRemittancesQuery, variables),
     queryFn: async () =>
       (await execute(AffiliateSavingRemittancesQuery, variables)).affiliateSavingRemittances,
     placeholderData: keepPreviousData,

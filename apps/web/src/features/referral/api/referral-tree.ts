@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import { execute } from '@/lib/graphql-client';
+import { queryKeyFor } from '@/lib/query-keys';
 
 const ReferralTreeQuery = graphql(`
   query ReferralTree($userName: String, $userId: Int, $childrenLimit: Int, $childrenOffset: Int) {
@@ -43,16 +44,10 @@ export const CHILDREN_PAGE = 50;
 
 /** Parent, user and the first page of children of the user picked by name. */
 export function useReferralTree(userName: string) {
+  const variables = { userName, childrenLimit: CHILDREN_PAGE, childrenOffset: 0 };
   return useQuery({
-    queryKey: ['referralTree', userName],
-    queryFn: async () =>
-      (
-        await execute(ReferralTreeQuery, {
-          userName,
-          childrenLimit: CHILDREN_PAGE,
-          childrenOffset: 0,
-        })
-      ).referralTree,
+    queryKey: queryKeyFor(ReferralTreeQuery, variables),
+    queryFn: async () => (await execute(ReferralTreeQuery, variables)).referralTree,
     enabled: userName !== '',
   });
 }
@@ -60,7 +55,8 @@ export function useReferralTree(userName: string) {
 /** The children of one node, loaded when it is expanded, a page at a time. */
 export function useReferralChildren(userId: number, enabled: boolean, pageSize = CHILDREN_PAGE) {
   return useInfiniteQuery({
-    queryKey: ['referralChildren', userId, pageSize],
+    // One entry per node and page size; each page's offset is the page parameter.
+    queryKey: queryKeyFor(ReferralTreeQuery, { userId, childrenLimit: pageSize }),
     queryFn: async ({ pageParam }) =>
       (
         await execute(ReferralTreeQuery, {

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import { execute } from '@/lib/graphql-client';
+import { queryKeyFor } from '@/lib/query-keys';
 
 const UserNamesQuery = graphql(`
   query UserNames($userName: String, $pagination: PaginationInput) {
@@ -16,7 +17,10 @@ const UserNamesQuery = graphql(`
 /** Up to 20 user names starting with `prefix`, for the user picker. */
 export function useUserNames(prefix: string) {
   return useQuery({
-    queryKey: ['userNames', prefix],
+    queryKey: queryKeyFor(UserNamesQuery, {
+      userName: prefix,
+      pagination: { limit: 20, offset: 0 },
+    }),
     queryFn: async () =>
       (await execute(UserNamesQuery, { userName: prefix, pagination: { limit: 20, offset: 0 } }))
         .userNames.list,

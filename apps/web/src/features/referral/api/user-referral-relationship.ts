@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import { execute } from '@/lib/graphql-client';
+import { queryKeyFor } from '@/lib/query-keys';
 
 const UserReferralRelationshipQuery = graphql(`
   query UserReferralRelationship($userId: Int!, $childrenLimit: Int) {
@@ -37,7 +38,10 @@ const UserReferralRelationshipQuery = graphql(`
 /** A user's referrer, direct children (first 100) and their referral and bonus rewards. */
 export function useUserReferralRelationship(userId: number | undefined) {
   return useQuery({
-    queryKey: ['userReferralRelationship', userId],
+    queryKey: queryKeyFor(UserReferralRelationshipQuery, {
+      userId: userId ?? 0,
+      childrenLimit: 100,
+    }),
     queryFn: async () =>
       (await execute(UserReferralRelationshipQuery, { userId: userId ?? 0, childrenLimit: 100 }))
         .userReferralRelationship,

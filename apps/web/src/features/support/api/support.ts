@@ -1,7 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { UserContactsQueryVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
+import { queryKeyFor, useInvalidate } from '@/lib/query-keys';
 
 const UserContactsQuery = graphql(`
   query UserContacts(
@@ -119,7 +120,7 @@ const StatusMutation = graphql(`
 
 export function useUserContacts(variables: UserContactsQueryVariables) {
   return useQuery({
-    queryKey: ['userContacts', variables],
+    queryKey: queryKeyFor(UserContactsQuery, variables),
     queryFn: async () => (await execute(UserContactsQuery, variables)).userContacts,
     placeholderData: keepPreviousData,
   });
@@ -127,7 +128,7 @@ export function useUserContacts(variables: UserContactsQueryVariables) {
 
 export function useUserContact(id: string | null) {
   return useQuery({
-    queryKey: ['userContact', id],
+    queryKey: queryKeyFor(UserContactQuery, { userContactId: id! }),
     queryFn: async () => (await execute(UserContactQuery, { userContactId: id! })).userContact,
     enabled: id !== null,
   });
@@ -135,19 +136,14 @@ export function useUserContact(id: string | null) {
 
 export function useSupportChoices() {
   return useQuery({
-    queryKey: ['supportChoices'],
+    queryKey: queryKeyFor(SupportChoicesQuery),
     queryFn: () => execute(SupportChoicesQuery),
     staleTime: 60_000,
   });
 }
 
 function useInvalidateContacts() {
-  const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: ['userContacts'] }),
-      client.invalidateQueries({ queryKey: ['userContact'] }),
-    ]);
+  return useInvalidate(['UserContacts', 'UserContact']);
 }
 
 export function useAssignContact() {

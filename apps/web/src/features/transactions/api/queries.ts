@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type {
   TransactionsAddPaymentMutationVariables,
@@ -7,6 +7,7 @@ import type {
   TransactionsRatesSummaryQueryVariables,
 } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
+import { queryKeyFor, useInvalidate } from '@/lib/query-keys';
 
 const TransactionsPlansQuery = graphql(`
   query TransactionsPlans {
@@ -22,7 +23,7 @@ const TransactionsPlansQuery = graphql(`
 /** The purchase plans, for the add-payment form. */
 export function useTransactionsPlans() {
   return useQuery({
-    queryKey: ['plans'],
+    queryKey: queryKeyFor(TransactionsPlansQuery),
     queryFn: async () => (await execute(TransactionsPlansQuery)).plans,
     staleTime: 5 * 60_000,
   });
@@ -41,15 +42,10 @@ const TransactionsUserNamesQuery = graphql(`
 
 /** Up to 20 users whose name starts with `prefix`, for the user picker. */
 export function useTransactionsUserNames(prefix: string) {
+  const variables = { userName: prefix, pagination: { limit: 20, offset: 0 } };
   return useQuery({
-    queryKey: ['userNames', 'withId', prefix],
-    queryFn: async () =>
-      (
-        await execute(TransactionsUserNamesQuery, {
-          userName: prefix,
-          pagination: { limit: 20, offset: 0 },
-        })
-      ).userNames.list,
+    queryKey: queryKeyFor(TransactionsUserNamesQuery, variables),
+    queryFn: async () => (await execute(TransactionsUserNamesQuery, variables)).userNames.list,
     enabled: prefix.trim() !== '',
     placeholderData: keepPreviousData,
     staleTime: 60_000,
@@ -88,7 +84,7 @@ const TransactionsRatesSummaryQuery = graphql(`
 /** The preview of a rate assignment (null variables: nothing asked yet). */
 export function useRatesSummary(variables: TransactionsRatesSummaryQueryVariables | null) {
   return useQuery({
-    queryKey: ['ratesSummary', variables],
+    queryKey: queryKeyFor(TransactionsRatesSummaryQuery, variables ?? undefined),
     queryFn: async () =>
       (await execute(TransactionsRatesSummaryQuery, variables!)).ratesAndBTCAmountAtDeadlineDate,
     enabled: variables !== null,
@@ -128,15 +124,10 @@ export function useUnfixedPayments(
     confirmedAtUntil: string;
   } | null,
 ) {
+  const variables = window && { ...window, pagination: { limit: 10, offset: 0 } };
   return useQuery({
-    queryKey: ['assetUnFixedPayments', window],
-    queryFn: async () =>
-      (
-        await execute(TransactionsUnfixedQuery, {
-          ...window!,
-          pagination: { limit: 10, offset: 0 },
-        })
-      ).assetUnFixedPayments,
+    queryKey: queryKeyFor(TransactionsUnfixedQuery, variables ?? undefined),
+    queryFn: async () => (await execute(TransactionsUnfixedQuery, variables!)).assetUnFixedPayments,
     enabled: window !== null,
     retry: false,
   });
@@ -165,19 +156,15 @@ const TransactionsAssignRatesMutation = graphql(`
   }
 `);
 
-/** Everything the screen shows that a write can change. */
+/** Everything a payment or rate write can change, on this screen and the users' pages. */
 export function useInvalidatePayments() {
-  const client = useQueryClient();
-  return () =>
-    Promise.all(
-      [
-        'userPayments',
-        'transactionsPayments',
-        'assetUnFixedPayments',
-        'ratesSummary',
-        'csvImports',
-      ].map((key) => client.invalidateQueries({ queryKey: [key] })),
-    );
+  return useInvalidate([
+    'UserPayments',
+    'TransactionsPayments',
+    'TransactionsUnfixed',
+    'TransactionsRatesSummary',
+    'TransactionsCsvImports',
+  ]);
 }
 
 export function useAssignRates() {
@@ -250,7 +237,7 @@ const TransactionsPaymentsQuery = graphql(`
 /** The payments list of the screen (userPayments with its filters). */
 export function useTransactionsPayments(variables: TransactionsPaymentsQueryVariables) {
   return useQuery({
-    queryKey: ['transactionsPayments', variables],
+    queryKey: queryKeyFor(TransactionsPaymentsQuery, variables),
     queryFn: async () => (await execute(TransactionsPaymentsQuery, variables)).userPayments,
     placeholderData: keepPreviousData,
   });
@@ -278,15 +265,10 @@ const TransactionsCsvImportsQuery = graphql(`
 
 /** The latest applied payment and rate files. */
 export function useCsvImports() {
+  const variables = { kinds: ['payments', 'rates'], pagination: { limit: 10, offset: 0 } };
   return useQuery({
-    queryKey: ['csvImports', 'transactions'],
-    queryFn: async () =>
-      (
-        await execute(TransactionsCsvImportsQuery, {
-          kinds: ['payments', 'rates'],
-          pagination: { limit: 10, offset: 0 },
-        })
-      ).csvImports,
+    queryKey: queryKeyFor(TransactionsCsvImportsQuery, variables),
+    queryFn: async () => (await execute(TransactionsCsvImportsQuery, variables)).csvImports,
   });
 }
 
@@ -307,7 +289,7 @@ const TransactionsImportProgressQuery = graphql(`
  */
 export function useImportProgress(key: string | null) {
   return useQuery({
-    queryKey: ['csvImportProgress', key],
+    queryKey: queryKeyFor(TransactionsImportProgressQuery, key === null ? undefined : { key }),
     queryFn: async () =>
       (await execute(TransactionsImportProgressQuery, { key: key! })).csvImportProgress,
     enabled: key !== null,

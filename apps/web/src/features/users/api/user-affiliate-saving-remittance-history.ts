@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { UserAffiliateSavingRemittanceHistoryQueryVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
+import { queryKeyFor } from '@/lib/query-keys';
 
 const UserAffiliateSavingRemittanceHistoryQuery = graphql(`
   query UserAffiliateSavingRemittanceHistory($userId: Int!, $pagination: PaginationInput) {
@@ -31,7 +32,7 @@ export function useUserAffiliateSavingRemittanceHistory(
   variables: UserAffiliateSavingRemittanceHistoryQueryVariables,
 ) {
   return useQuery({
-    queryKey: ['userAffiliateSavingRemittanceHistory', variables],
+    queryKey: queryKeyFor(UserAffiliateSavingRemittanceHistoryQuery, variables),
     queryFn: async () =>
       (await execute(UserAffiliateSavingRemittanceHistoryQuery, variables))
         .userAffiliateSavingRemittanceHistory,

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import { execute } from '@/lib/graphql-client';
+import { queryKeyFor } from '@/lib/query-keys';
 
 const UserAssetQuery = graphql(`
   query UserAsset($userId: Int!) {
@@ -23,7 +24,7 @@ const UserAssetQuery = graphql(`
 /** Purchase, staking and reward totals of one user (the saving info section). */
 export function useUserAsset(userId: number) {
   return useQuery({
-    queryKey: ['userAsset', userId],
+    queryKey: queryKeyFor(UserAssetQuery, { userId }),
     queryFn: async () => (await execute(UserAssetQuery, { userId })).userAsset,
   });
 }

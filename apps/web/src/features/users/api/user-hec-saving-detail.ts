@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import { execute } from '@/lib/graphql-client';
+import { queryKeyFor } from '@/lib/query-keys';
 
 const UserHecSavingDetailQuery = graphql(`
   query UserHecSavingDetail($userId: Int!) {
@@ -27,7 +28,7 @@ const UserHecSavingDetailQuery = graphql(`
 /** The coin-saving section of one user: principal, rewards and rates of each of the four plans. */
 export function useUserHecSavingDetail(userId: number) {
   return useQuery({
-    queryKey: ['userHecSavingDetail', userId],
+    queryKey: queryKeyFor(UserHecSavingDetailQuery, { userId }),
     queryFn: async () => (await execute(UserHecSavingDetailQuery, { userId })).userHecSavingDetail,
   });
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { UserHecSavingRemittanceHistoryQueryVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
+import { queryKeyFor } from '@/lib/query-keys';
 
 const UserHecSavingRemittanceHistoryQuery = graphql(`
   query UserHecSavingRemittanceHistory($userId: Int!, $pagination: PaginationInput) {
@@ -32,7 +33,7 @@ export function useUserHecSavingRemittanceHistory(
   variables: UserHecSavingRemittanceHistoryQueryVariables,
 ) {
   return useQuery({
-    queryKey: ['userHecSavingRemittanceHistory', variables],
+    queryKey: queryKeyFor(UserHecSavingRemittanceHistoryQuery, variables),
     queryFn: async () =>
       (await execute(UserHecSavingRemittanceHistoryQuery, variables))
         .userHecSavingRemittanceHistory,

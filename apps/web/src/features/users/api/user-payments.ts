@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { UserPaymentsQueryVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
+import { queryKeyFor } from '@/lib/query-keys';
 
 const UserPaymentsQuery = graphql(`
   query UserPayments($input: UserPaymentsInput) {
@@ -32,7 +33,7 @@ const UserPaymentsQuery = graphql(`
 /** One page of payments with all of userPayments' filters (a user's history, or everyone's). */
 export function useUserPayments(variables: UserPaymentsQueryVariables) {
   return useQuery({
-    queryKey: ['userPayments', variables],
+    queryKey: queryKeyFor(UserPaymentsQuery, variables),
     queryFn: async () => (await execute(UserPaymentsQuery, variables)).userPayments,
     placeholderData: keepPreviousData,
   });

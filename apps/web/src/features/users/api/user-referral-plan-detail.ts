@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import { execute } from '@/lib/graphql-client';
+import { queryKeyFor } from '@/lib/query-keys';
 
 const UserReferralPlanDetailQuery = graphql(`
   query UserReferralPlanDetail($userId: Int!) {
@@ -21,7 +22,7 @@ const UserReferralPlanDetailQuery = graphql(`
 /** The referral-plan section of one user: remitted totals and rewards. */
 export function useUserReferralPlanDetail(userId: number) {
   return useQuery({
-    queryKey: ['userReferralPlanDetail', userId],
+    queryKey: queryKeyFor(UserReferralPlanDetailQuery, { userId }),
     queryFn: async () =>
       (await execute(UserReferralPlanDetailQuery, { userId })).userReferralPlanDetail,
   });

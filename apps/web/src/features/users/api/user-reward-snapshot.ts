@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { UserRewardSnapshotQueryVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
+import { queryKeyFor } from '@/lib/query-keys';
 
 const UserRewardSnapshotQuery = graphql(`
   query UserRewardSnapshot($userId: Int!, $rewardDate: String, $planId: Int) {
@@ -38,7 +39,7 @@ const UserRewardSnapshotQuery = graphql(`
 /** A user's reward snapshot on one date (the newest when no date is given), with totals. */
 export function useUserRewardSnapshot(variables: UserRewardSnapshotQueryVariables) {
   return useQuery({
-    queryKey: ['userRewardSnapshot', variables],
+    queryKey: queryKeyFor(UserRewardSnapshotQuery, variables),
     queryFn: async () => (await execute(UserRewardSnapshotQuery, variables)).userRewardSnapshot,
   });
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import { execute } from '@/lib/graphql-client';
+import { queryKeyFor } from '@/lib/query-keys';
 
 const UserStakingInfoQuery = graphql(`
   query UserStakingInfo($userId: Int!) {
@@ -32,7 +33,7 @@ const UserStakingInfoQuery = graphql(`
 /** Staking positions of one user and their newest coin-saving remittances. */
 export function useUserStakingInfo(userId: number) {
   return useQuery({
-    queryKey: ['userStakingInfo', userId],
+    queryKey: queryKeyFor(UserStakingInfoQuery, { userId }),
     queryFn: async () => (await execute(UserStakingInfoQuery, { userId })).userStakingInfo,
   });
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { UserWithdrawalHistoryQueryVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
+import { queryKeyFor } from '@/lib/query-keys';
 
 const UserWithdrawalHistoryQuery = graphql(`
   query UserWithdrawalHistory(
@@ -39,7 +40,7 @@ const UserWithdrawalHistoryQuery = graphql(`
 /** One page of a user's withdrawal requests of every kind, or of one kind and status. */
 export function useUserWithdrawalHistory(variables: UserWithdrawalHistoryQueryVariables) {
   return useQuery({
-    queryKey: ['userWithdrawalHistory', variables],
+    queryKey: queryKeyFor(UserWithdrawalHistoryQuery, variables),
     queryFn: async () =>
       (await execute(UserWithdrawalHistoryQuery, variables)).userWithdrawalHistory,
     placeholderData: keepPreviousData,

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import { execute } from '@/lib/graphql-client';
+import { queryKeyFor } from '@/lib/query-keys';
 
 const UserQuery = graphql(`
   query User($userId: Int!) {
@@ -43,7 +44,7 @@ const UserQuery = graphql(`
 /** General info of one user (the first section of the detail page). */
 export function useUser(userId: number) {
   return useQuery({
-    queryKey: ['user', userId],
+    queryKey: queryKeyFor(UserQuery, { userId }),
     queryFn: async () => (await execute(UserQuery, { userId })).user,
   });
 }

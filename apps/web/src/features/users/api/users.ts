@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { UsersQueryVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
+import { queryKeyFor } from '@/lib/query-keys';
 
 const UsersQuery = graphql(`
   query Users(
@@ -59,7 +60,7 @@ const UsersQuery = graphql(`
 /** One page of the users list with its total, keeping the last page on screen while the next loads. */
 export function useUsers(variables: UsersQueryVariables) {
   return useQuery({
-    queryKey: ['users', variables],
+    queryKey: queryKeyFor(UsersQuery, variables),
     queryFn: async () => (await execute(UsersQuery, variables)).users,
     placeholderData: keepPreviousData,
   });

@@ -10,6 +10,7 @@ import type {
   RejectWithdrawalRequestsMutationVariables,
 } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
+import { useInvalidate } from '@/lib/query-keys';
 import { withdrawalRequestsKey } from './withdrawal-requests';
 
 const ApproveMutation = graphql(`
@@ -156,10 +157,11 @@ export function applyAnswer(
  */
 function useRefreshAfter() {
   const queryClient = useQueryClient();
+  const invalidate = useInvalidate(['WithdrawalRequests', 'WithdrawalRequestTimeline']);
   return {
     onSuccess: (answer: { requests: readonly WithdrawalRequestRowFragment[] }) =>
       applyAnswer(queryClient, answer.requests),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: withdrawalRequestsKey }),
+    onSettled: invalidate,
   };
 }
 

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { WithdrawalKind } from '@app/shared';
 import { graphql } from '@/gql';
 import type {
@@ -10,8 +10,8 @@ import type {
 } from '@/gql/graphql';
 import { saveFile } from '@/lib/download';
 import { execute } from '@/lib/graphql-client';
+import { queryKeyFor, useInvalidate } from '@/lib/query-keys';
 import { upload } from '@/lib/upload';
-import { withdrawalRequestsKey } from './withdrawal-requests';
 
 const ExportPreviewQuery = graphql(`
   query WithdrawalSigningExportPreview(
@@ -93,9 +93,6 @@ const ExportBatchCsvQuery = graphql(`
   }
 `);
 
-export const signingExportPreviewKey = ['withdrawalSigningExportPreview'] as const;
-export const exportBatchesKey = ['withdrawalExportBatches'] as const;
-
 /**
  * What an export of the screen's filters would take now (count and total per coin, from the
  * server, for exactly that filter); read fresh each time the confirmation opens.
@@ -105,7 +102,7 @@ export function useSigningExportPreview(
   enabled: boolean,
 ) {
   return useQuery({
-    queryKey: [...signingExportPreviewKey, variables],
+    queryKey: queryKeyFor(ExportPreviewQuery, variables),
     queryFn: async () =>
       (await execute(ExportPreviewQuery, variables)).withdrawalSigningExportPreview,
     enabled,
@@ -127,7 +124,12 @@ export function newClientKey(): string {
  * file under the name the answer gives.
  */
 export function useSigningExport() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate([
+    'WithdrawalRequests',
+    'WithdrawalRequestTimeline',
+    'WithdrawalExportBatches',
+    'WithdrawalSigningExportPreview',
+  ]);
   return useMutation({
     mutationFn: async (variables: WithdrawalSigningExportMutationVariables) => {
       const answer = (await execute(SigningExportMutation, variables)).postWithdrawalSigningExport;
@@ -135,12 +137,7 @@ export function useSigningExport() {
       saveFile(answer.url, answer.fileName);
       return answer;
     },
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: withdrawalRequestsKey }),
-        queryClient.invalidateQueries({ queryKey: exportBatchesKey }),
-        queryClient.invalidateQueries({ queryKey: signingExportPreviewKey }),
-      ]),
+    onSettled: invalidate,
   });
 }
 
@@ -150,7 +147,7 @@ export function useExportBatches(
   enabled: boolean,
 ) {
   return useQuery({
-    queryKey: [...exportBatchesKey, variables],
+    queryKey: queryKeyFor(ExportBatchesQuery, variables),
     queryFn: async () => (await execute(ExportBatchesQuery, variables)).withdrawalExportBatches,
     enabled,
   });
@@ -191,10 +188,10 @@ export type UploadAnswer = WithdrawalTransactionsUploadMutation['postWithdrawalT
 
 /** Checks (dryRun) or applies a transaction CSV. */
 export function useTransactionsUpload() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate(['WithdrawalRequests', 'WithdrawalRequestTimeline']);
   return useMutation({
     mutationFn: async (variables: { kind: WithdrawalKind; file: File; dryRun: boolean }) =>
       (await upload(UploadMutation, variables)).postWithdrawalTransactionsByCSV,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: withdrawalRequestsKey }),
+    onSettled: invalidate,
   });
 }

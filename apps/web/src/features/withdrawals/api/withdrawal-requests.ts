@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { WithdrawalRequestsQueryVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
+import { queryKeyFor } from '@/lib/query-keys';
 
 // The fields of one request as the screens show it: the list's rows, and what an action
 // answers for the requests it changed (the detail and rows update from that answer).
@@ -82,12 +83,13 @@ const WithdrawalRequestsQuery = graphql(`
   }
 `);
 
-export const withdrawalRequestsKey = ['withdrawalRequests'] as const;
+/** Every cached page of the lists (any kind, filter or page): where an action's answer goes. */
+export const withdrawalRequestsKey = queryKeyFor(WithdrawalRequestsQuery);
 
 /** One page of one kind's requests, with the status tabs' counts. */
 export function useWithdrawalRequests(variables: WithdrawalRequestsQueryVariables) {
   return useQuery({
-    queryKey: [...withdrawalRequestsKey, variables],
+    queryKey: queryKeyFor(WithdrawalRequestsQuery, variables),
     queryFn: async () => (await execute(WithdrawalRequestsQuery, variables)).withdrawalRequests,
     placeholderData: keepPreviousData,
   });
@@ -109,7 +111,7 @@ const TimelineQuery = graphql(`
 /** Every transition of one request, from the audit trail. */
 export function useWithdrawalTimeline(id: string) {
   return useQuery({
-    queryKey: [...withdrawalRequestsKey, 'timeline', id],
+    queryKey: queryKeyFor(TimelineQuery, { id }),
     queryFn: async () => (await execute(TimelineQuery, { id })).withdrawalRequestTimeline,
   });
 }

@@ -1,8 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { UpdateWithdrawalApprovalThresholdMutationVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
-import { withdrawalRequestsKey } from './withdrawal-requests';
+import { queryKeyFor, useInvalidate } from '@/lib/query-keys';
 
 graphql(`
   fragment ApprovalThreshold on WithdrawalApprovalThreshold {
@@ -55,23 +55,20 @@ const CancelChangeMutation = graphql(`
   }
 `);
 
-const thresholdsKey = ['withdrawalApprovalThresholds'] as const;
-
 /** The per-coin two-person approval thresholds (every role reads them). */
 export function useApprovalThresholds() {
   return useQuery({
-    queryKey: thresholdsKey,
+    queryKey: queryKeyFor(ThresholdsQuery),
     queryFn: async () => (await execute(ThresholdsQuery)).withdrawalApprovalThresholds,
   });
 }
 
 function useRefreshThresholds() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: thresholdsKey }),
-      queryClient.invalidateQueries({ queryKey: withdrawalRequestsKey }),
-    ]);
+  return useInvalidate([
+    'WithdrawalApprovalThresholds',
+    'WithdrawalRequests',
+    'WithdrawalRequestTimeline',
+  ]);
 }
 
 /**
