@@ -1,9 +1,11 @@
 import type { WithdrawalKind } from '@app/shared';
 import { builder } from '../../graphql/builder';
+import { filterInputFields } from '../../graphql/filter-fields';
 import { pagedListQuery, PaginationInputRef } from '../../graphql/pagination';
 import type { PageRequestInput } from '../../shared/page';
 import type { ApproverContext, WithdrawalListRow } from './withdrawals-repository';
-import { WITHDRAWALS_SORT_TARGETS, type TimelineEvent } from './withdrawals-service';
+import type { TimelineEvent } from './withdrawals-service';
+import { WITHDRAWALS_LIST } from './withdrawals-list';
 import { WithdrawalKindRef, WithdrawalStatusRef } from './withdrawal-types';
 
 /** The spec's list call of each kind (section 7); exports and uploads are named after it. */
@@ -155,19 +157,7 @@ export const WithdrawalRequestRef = builder.objectRef<ListRow>('WithdrawalReques
 export const WithdrawalSearchParamsRef = builder.inputType('WithdrawalSearchParams', {
   description:
     'Filters of the withdrawal lists: status, user (id, exact name or email, any case), requested-at range, address or transaction hash (exact, any case), amount range, awaiting approval > 24 h.',
-  fields: (t) => ({
-    status: t.field({ type: WithdrawalStatusRef, required: false }),
-    userId: t.int({ required: false }),
-    userName: t.string({ required: false }),
-    email: t.string({ required: false }),
-    requestedAtFrom: t.field({ type: 'DateTime', required: false }),
-    requestedAtUntil: t.field({ type: 'DateTime', required: false }),
-    address: t.string({ required: false }),
-    transactionHash: t.string({ required: false }),
-    amountFrom: t.field({ type: 'Decimal', required: false }),
-    amountTo: t.field({ type: 'Decimal', required: false }),
-    awaitingOver24h: t.boolean({ required: false }),
-  }),
+  fields: (t) => filterInputFields(t, WITHDRAWALS_LIST.filters, { status: WithdrawalStatusRef }),
 });
 
 export const WithdrawalListInputRef = builder.inputType('WithdrawalListInput', {
@@ -189,8 +179,8 @@ function declareList(name: string, type: string, kind: WithdrawalKind | null): v
       ? `Withdrawal requests of kind ${kind}, input {searchParams, pagination}, with the status tabs' counts. ${SORT_NOTE}`
       : `Withdrawal requests of the given kind (the one call the web app's eight screens share). ${SORT_NOTE}`,
     authScopes: { authenticated: true },
-    sortTargets: WITHDRAWALS_SORT_TARGETS,
-    defaultSort: { target: 'requestedAt', orderBy: 'desc' },
+    sortTargets: WITHDRAWALS_LIST.sortTargets,
+    defaultSort: WITHDRAWALS_LIST.defaultSort,
     args: (arg) => ({
       ...(kind ? {} : { kind: arg({ type: WithdrawalKindRef, required: true }) }),
       input: arg({ type: WithdrawalListInputRef, required: false }),

@@ -8,30 +8,20 @@ import {
 } from '../../db/count-buckets';
 import type { Page, PageRequest } from '../../shared/page';
 import type { DB } from '../../db/schema';
+import type { FilterValues } from '../../platform/lists';
+import type {
+  USER_WITHDRAWALS_LIST,
+  WithdrawalSearchFilter,
+  WithdrawalsSortTarget,
+} from './withdrawals-list';
 import {
   WITHDRAWAL_STATUSES,
   type WithdrawalKind,
   type WithdrawalStatus,
 } from '../../db/tables/domain-tables';
 
-/** searchParams of the withdrawal lists; every screen lists one kind. */
-export type WithdrawalsFilter = {
-  kind: WithdrawalKind;
-  status?: WithdrawalStatus | undefined;
-  userId?: number | undefined;
-  userName?: string | undefined;
-  email?: string | undefined;
-  requestedAtFrom?: Date | string | undefined;
-  requestedAtUntil?: Date | string | undefined;
-  /** Receiving address (either address of a principal withdrawal), any letter case. */
-  address?: string | undefined;
-  /** Transaction hash (either hash), any letter case. */
-  transactionHash?: string | undefined;
-  amountFrom?: string | undefined;
-  amountTo?: string | undefined;
-  /** Requested more than 24 hours ago and still awaiting approval. */
-  awaitingOver24h?: boolean | undefined;
-};
+/** searchParams of the withdrawal lists (withdrawals-list.ts); every screen lists one kind. */
+export type WithdrawalsFilter = { kind: WithdrawalKind } & WithdrawalSearchFilter;
 
 /** How each withdrawals filter is counted: kind and status have buckets. */
 export const WITHDRAWALS_COUNT_RULE = {
@@ -49,7 +39,7 @@ export const WITHDRAWALS_COUNT_RULE = {
   awaitingOver24h: 'index',
 } as const satisfies CountRule<WithdrawalsFilter>;
 
-export type WithdrawalsSortTarget = 'requestedAt' | 'id' | 'amount' | 'status';
+export type { WithdrawalsSortTarget };
 
 type Q<O> = SelectQueryBuilder<DB & { w: DB['withdrawal_requests'] }, 'w', O>;
 
@@ -411,9 +401,7 @@ export async function approverContext(
 /** Filters of userWithdrawalHistory: one user's requests of every kind unless narrowed. */
 export type UserWithdrawalsFilter = {
   userId: number;
-  kind?: WithdrawalKind | undefined;
-  status?: WithdrawalStatus | undefined;
-};
+} & FilterValues<typeof USER_WITHDRAWALS_LIST.filters>;
 
 export type UserWithdrawalRow = {
   id: string;

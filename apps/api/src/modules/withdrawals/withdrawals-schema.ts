@@ -1,7 +1,8 @@
 import { builder } from '../../graphql/builder';
+import { filterArgs } from '../../graphql/filter-fields';
 import { pagedListQuery } from '../../graphql/pagination';
 import type { UserWithdrawalRow } from './withdrawals-repository';
-import { USER_WITHDRAWALS_SORT_TARGETS } from './withdrawals-service';
+import { USER_WITHDRAWALS_LIST } from './withdrawals-list';
 import { WithdrawalKindRef, WithdrawalStatusRef } from './withdrawal-types';
 import './withdrawal-actions-schema';
 import './withdrawal-lists-schema';
@@ -47,23 +48,21 @@ const UserWithdrawalRef = builder.objectRef<UserWithdrawalRow>('UserWithdrawal')
   }),
 });
 
-pagedListQuery('userWithdrawalHistory', {
+pagedListQuery(USER_WITHDRAWALS_LIST.call, {
   type: 'UserWithdrawalList',
   item: UserWithdrawalRef,
   description:
     'Withdrawal requests of one user, of every kind unless kind is given, newest first (pagination optional: limit 20, offset 0). Sort targets: requestedAt (default, DESC), id.',
   authScopes: { authenticated: true },
-  sortTargets: USER_WITHDRAWALS_SORT_TARGETS,
-  defaultSort: { target: 'requestedAt', orderBy: 'desc' },
+  sortTargets: USER_WITHDRAWALS_LIST.sortTargets,
+  defaultSort: USER_WITHDRAWALS_LIST.defaultSort,
   args: (arg) => ({
     userId: arg.int({ required: true }),
-    kind: arg({ type: WithdrawalKindRef, required: false }),
-    status: arg({ type: WithdrawalStatusRef, required: false }),
+    ...filterArgs(USER_WITHDRAWALS_LIST.filters, {
+      kind: WithdrawalKindRef,
+      status: WithdrawalStatusRef,
+    }),
   }),
-  load: (args, page, ctx) =>
-    ctx.services.withdrawals.userHistory(
-      args.userId,
-      { kind: args.kind, status: args.status },
-      page,
-    ),
+  load: ({ userId, ...filters }, page, ctx) =>
+    ctx.services.withdrawals.userHistory(userId, filters, page),
 });

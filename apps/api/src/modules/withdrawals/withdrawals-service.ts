@@ -18,28 +18,17 @@ import { createWithdrawalThresholds } from './withdrawal-thresholds';
 import type { ImportsService } from '../../platform/imports';
 import * as actionsRepo from './withdrawal-actions-repository';
 import * as repo from './withdrawals-repository';
+import {
+  USER_WITHDRAWALS_LIST,
+  WITHDRAWALS_LIST,
+  type UserWithdrawalsInput,
+  type WithdrawalSearchInput,
+} from './withdrawals-list';
 
-/** searchParams of the eight withdrawal lists (spec section 7). */
-export type WithdrawalSearchInput = {
-  status?: string | null | undefined;
-  userId?: number | null | undefined;
-  userName?: string | null | undefined;
-  email?: string | null | undefined;
-  requestedAtFrom?: Date | null | undefined;
-  requestedAtUntil?: Date | null | undefined;
-  address?: string | null | undefined;
-  transactionHash?: string | null | undefined;
-  amountFrom?: string | null | undefined;
-  amountTo?: string | null | undefined;
-  awaitingOver24h?: boolean | null | undefined;
-};
+export type { UserWithdrawalsInput, WithdrawalSearchInput };
 
-export const WITHDRAWALS_SORT_TARGETS: readonly repo.WithdrawalsSortTarget[] = [
-  'requestedAt',
-  'id',
-  'amount',
-  'status',
-];
+/** The withdrawal lists' sort targets (declared in withdrawals-list.ts). */
+export const WITHDRAWALS_SORT_TARGETS = WITHDRAWALS_LIST.sortTargets;
 
 type SummaryState = {
   status?: string;
@@ -97,15 +86,8 @@ export function toFilter(kind: WithdrawalKind, p: WithdrawalSearchInput): repo.W
   return filter;
 }
 
-export const USER_WITHDRAWALS_SORT_TARGETS: readonly repo.WithdrawalsSortTarget[] = [
-  'requestedAt',
-  'id',
-];
-
-export type UserWithdrawalsInput = {
-  kind?: string | null | undefined;
-  status?: string | null | undefined;
-};
+/** userWithdrawalHistory's sort targets (declared in withdrawals-list.ts). */
+export const USER_WITHDRAWALS_SORT_TARGETS = USER_WITHDRAWALS_LIST.sortTargets;
 
 // GraphQL enums already refuse unknown values; the check keeps the rule with the service
 // for callers that do not come through the schema.

@@ -41,7 +41,7 @@ export type FilterValue<F extends FilterField> = F extends { type: 'Enum'; value
  * (what GraphQL hands over). Derived from the declaration; never written by hand.
  */
 export type FilterInput<F extends Filters> = {
-  [K in keyof F]?: FilterValue<F[K]> | null | undefined;
+  -readonly [K in keyof F]?: FilterValue<F[K]> | null | undefined;
 };
 
 /**
@@ -49,7 +49,7 @@ export type FilterInput<F extends Filters> = {
  * and null are gone). Derived from the declaration; the repository adds only its SQL.
  */
 export type FilterValues<F extends Filters> = {
-  [K in keyof F]?: FilterValue<F[K]> | undefined;
+  -readonly [K in keyof F]?: FilterValue<F[K]> | undefined;
 };
 
 /** A list's sort as a repository takes it (after `toPageRequest`). */

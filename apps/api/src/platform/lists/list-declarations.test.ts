@@ -17,6 +17,8 @@ import type { DB } from '../../db/schema';
 import { exportRegistry } from '../../server/exports';
 import { getSchema } from '../../server/schema';
 import { AppError } from '../../shared/app-error';
+import { WITHDRAWAL_LIST_CALLS } from '../../modules/withdrawals/withdrawal-lists-schema';
+import { WITHDRAWALS_LIST } from '../../modules/withdrawals/withdrawals-list';
 import { declaredLists } from './define-list';
 
 // Issue 25, "the list, declared once": every list that declares an export hands out a link
@@ -34,7 +36,8 @@ const db = new Kysely<DB>({
   },
 });
 
-const query = getSchema().getQueryType()!.getFields();
+const schema = getSchema();
+const query = schema.getQueryType()!.getFields();
 const registry = new Map(exportRegistry(db).map((e) => [e.name, e]));
 const withExport = declaredLists().filter((l) => l.export);
 
@@ -110,4 +113,27 @@ describe('declared lists', () => {
       expect(byDefault).toBe(explicit);
     },
   );
+
+  it('gives the withdrawal lists and their signing exports one searchParams: the declared filters', () => {
+    // The lists keep their filters in input.searchParams: the declared ones, no more.
+    expect(listFilters(query.withdrawalRequests!).map((f) => f.name)).toEqual(
+      Object.keys(WITHDRAWALS_LIST.filters).sort(),
+    );
+    const calls = Object.values(WITHDRAWAL_LIST_CALLS);
+    for (const call of [...calls, 'withdrawalRequests']) {
+      expect(listFilters(query[call]!), call).toEqual(listFilters(query.withdrawalRequests!));
+    }
+    const mutation = schema.getMutationType()!.getFields();
+    const signing = [
+      ...calls.flatMap((call) => [query[`${call}Csv`], query[`${call}CsvV2`]]),
+      query.withdrawalSigningCsv,
+      query.withdrawalSigningExportPreview,
+      mutation.postWithdrawalSigningExport,
+    ];
+    for (const field of signing) {
+      expect(field).toBeDefined();
+      const arg = field!.args.find((a) => a.name === 'searchParams');
+      expect(arg && getNamedType(arg.type).name, field!.name).toBe('WithdrawalSearchParams');
+    }
+  });
 });
