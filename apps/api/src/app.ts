@@ -22,6 +22,7 @@ import { registerDownloadRoute } from './modules/exports/download-route';
 import { exportLinkKey } from './platform/exports';
 import { registerHealthRoute } from './modules/health/health-route';
 import { registerPaymentTemplates } from './modules/payments/payments-templates-route';
+import { registerCheckReportRoute } from './platform/imports/check-report-route';
 import { registerSupportFilesRoute } from './modules/support/support-files-route';
 import { createFileStorage } from './platform/storage';
 import { createServices, type ServiceOptions } from './server/services';
@@ -119,7 +120,8 @@ export async function buildApp(
   registerLoginRoute(app, services.auth);
   registerDownloadRoute(app, services.auth, services.exports);
   registerHealthRoute(app, database);
-  registerPaymentTemplates(app, services.auth);
+  registerPaymentTemplates(app, services.auth, (locale) => services.payments.template(locale));
+  registerCheckReportRoute(app, services, { businessTimeZone: config.businessTimeZone });
   registerSupportFilesRoute(app, services, createFileStorage(config.fileStorage));
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameStamp, isTimeZone } from './business-time';
+import { fileNameStamp, isoInTimeZone, isTimeZone } from './business-time';
 
 describe('fileNameStamp', () => {
   it('stamps the wall-clock minute in the business time zone', () => {
@@ -21,5 +21,20 @@ describe('fileNameStamp', () => {
     expect(isTimeZone('UTC')).toBe(true);
     expect(isTimeZone('Asia/Tokio')).toBe(false);
     expect(isTimeZone('')).toBe(false);
+  });
+});
+
+describe('isoInTimeZone', () => {
+  it('writes the instant as the zone reads it, with its offset', () => {
+    const at = new Date('2026-11-23T23:30:45.000Z');
+    expect(isoInTimeZone(at, 'Asia/Tokyo')).toBe('2026-11-24T08:30:45+09:00');
+    expect(isoInTimeZone(at, 'UTC')).toBe('2026-11-23T23:30:45Z');
+    expect(isoInTimeZone(new Date('2026-01-01T00:00:00.250Z'), 'America/New_York')).toBe(
+      '2025-12-31T19:00:00.250-05:00',
+    );
+    expect(isoInTimeZone(new Date('2026-07-01T00:00:00Z'), 'America/New_York')).toBe(
+      '2026-06-30T20:00:00-04:00',
+    );
+    expect(new Date(isoInTimeZone(at, 'Asia/Kolkata')).getTime()).toBe(at.getTime());
   });
 });

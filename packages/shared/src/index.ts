@@ -12,3 +12,6 @@ export * from './business-time';
 export * from './blank-text';
 export * from './mail-messages-en';
 export * from './mail-messages-ja';
+export * from './import-reports';
+export * from './import-reasons-en';
+export * from './import-reasons-ja';

@@ -1,3 +1,5 @@
+import { IMPORT_REASON_TEXTS_JA } from '@app/shared';
+
 /**
  * Japanese texts of the demo, admin-user and profile screens. Not in ja.ts: src/i18n/screens.ts
  * adds them when one of those screens loads, so the dashboard's first load stays small. The
@@ -452,25 +454,8 @@ export const jaScreens = {
       amountETH: '付与される ETH',
       amountHEC: '付与される HEC',
     },
-    reasons: {
-      required: '値を入力してください',
-      decimal_format: '数値ではありません（例: 12.5）',
-      decimal_exponent: '指数表記（1e3 など）は使えません',
-      decimal_grouping: '桁区切り（1,000 など）は使えません',
-      decimal_negative: '0 以上で入力してください',
-      decimal_not_positive: '0 より大きい値を入力してください',
-      decimal_scale: '小数点以下は {{max}} 桁までです（丸めません）',
-      decimal_digits: '整数部は {{max}} 桁までです',
-      date_format: '日時の形式が正しくありません（例: 2026-01-31T10:00:00+09:00）',
-      date_zone: 'タイムゾーン（Z や +09:00）を付けてください',
-      id_format: 'ID は 1 以上の整数です',
-      text_too_long: '{{max}} 文字以内にしてください',
-      hash_format: 'トランザクションハッシュ（16 進 64 桁）ではありません',
-      unknown_reference: '存在しません',
-      duplicate_in_file: '{{firstLine}} 行目と同じ内容です',
-      duplicate_of_payment:
-        '同じ支払い（ユーザー、プラン、支払額 USD、資産、確定日時）が支払い #{{paymentId}} として登録済みです',
-    },
+    // Shared with the API's check report file (packages/shared/src/import-reports.ts).
+    reasons: IMPORT_REASON_TEXTS_JA,
     history: {
       title: '取り込み履歴',
       empty: 'まだ取り込まれたファイルはありません',

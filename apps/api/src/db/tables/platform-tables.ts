@@ -35,8 +35,32 @@ export type CsvImportsTable = {
   imported_at: Timestamp;
 };
 
+/** A dry run's check report (migration 0145, platform/imports): one per admin and kind. */
+export type CsvImportReportsTable = {
+  id: ColumnType<string, never, never>;
+  kind: string;
+  content_hash: string;
+  file_name: string;
+  admin_user_id: number;
+  columns: string[];
+  resolved: string[];
+  row_count: number;
+  error_count: number;
+  created_at: Timestamp;
+};
+
+/** One line of a checked file (migration 0145): its cells as text and its problems. */
+export type CsvImportReportRowsTable = {
+  report_id: ColumnType<string, string, never>;
+  line: number;
+  cells: string[];
+  problems: ColumnType<unknown, string | null, never>;
+};
+
 export type PlatformTables = {
   platform_processed_jobs: PlatformProcessedJobsTable;
   platform_batch_progress: PlatformBatchProgressTable;
   csv_imports: CsvImportsTable;
+  csv_import_reports: CsvImportReportsTable;
+  csv_import_report_rows: CsvImportReportRowsTable;
 };

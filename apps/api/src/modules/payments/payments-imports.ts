@@ -1,3 +1,5 @@
+import type { Locale } from '@app/shared';
+import { csvLine, UTF8_BOM } from '../../platform/csv';
 import type { ImportColumns } from '../../platform/imports';
 import type { PaymentStageKey, RateStageKey } from './payments-write-repository';
 
@@ -50,8 +52,39 @@ export const RATE_COLUMNS: ImportColumns<RateStageKey> = {
   },
 };
 
-/** The template files (header and one example row, UTF-8 with BOM for Excel). */
-export const PAYMENTS_TEMPLATE =
-  '\uFEFFuserId,planId,paidUsd,assetETH,assetHEC,confirmedAt\r\n1,1,1000,0,1234.5,2026-01-31T10:00:00+09:00\r\n';
+const TEMPLATE_NOTES = {
+  en: {
+    skipped:
+      '# Lines starting with # are skipped. Replace the example row above with your payments.',
+    plans: '# planId: the plans and their ids',
+    plan: (p: TemplatePlan) => `# planId ${p.id} = ${p.name} (${p.coinType}, ${p.priceUsd} USD)`,
+  },
+  ja: {
+    skipped: '# 「#」で始まる行は取り込まれません。上の例の行を実際の支払いに置き換えてください。',
+    plans: '# planId: プランとその ID',
+    plan: (p: TemplatePlan) => `# planId ${p.id} = ${p.name}（${p.coinType}、${p.priceUsd} USD）`,
+  },
+} as const;
+
+export type TemplatePlan = { id: number; name: string; coinType: string; priceUsd: string };
+
+/**
+ * The payments template (UTF-8 with BOM for Excel): the header, one example row, then comment
+ * lines naming every plan's id (the import skips a line whose first cell starts with `#` and
+ * whose other cells are empty: docs/decisions/csv-imports.md, "Comment lines"), so a filled-in
+ * template imports as it is.
+ */
+export function paymentsTemplate(plans: readonly TemplatePlan[], locale: Locale): string {
+  const notes = TEMPLATE_NOTES[locale];
+  const example = plans[0]?.id ?? 1;
+  return (
+    UTF8_BOM +
+    csvLine(Object.keys(PAYMENT_COLUMNS)) +
+    `1,${example},1000,0,1234.5,2026-01-31T10:00:00+09:00\r\n` +
+    [notes.skipped, notes.plans, ...plans.map((p) => notes.plan(p))]
+      .map((note) => csvLine([note]))
+      .join('')
+  );
+}
 export const RATES_TEMPLATE =
   '\uFEFFstartAt,endAt,deadline,BTCHECRate,BTCETHRate\r\n2026-01-01T00:00:00+09:00,2026-01-31T23:59:59+09:00,2026-02-01T00:00:00+09:00,250000,20\r\n';

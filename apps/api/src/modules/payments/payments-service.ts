@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Locale } from '@app/shared';
 import type { DB } from '../../db/schema';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../db/tables/domain-tables';
 import {
@@ -21,7 +22,7 @@ import {
 } from '../../shared/list-input';
 import type { PageRequest } from '../../shared/page';
 import type { Actor, AuditService } from '../audit/audit-service';
-import { PAYMENT_COLUMNS, RATE_COLUMNS } from './payments-imports';
+import { PAYMENT_COLUMNS, paymentsTemplate, RATE_COLUMNS } from './payments-imports';
 import * as repo from './payments-repository';
 import * as write from './payments-write-repository';
 
@@ -156,6 +157,7 @@ export function paymentsImportDefinition(now: Date): ImportDefinition<write.Paym
     uniqueBy: ['userId', 'planId', 'paidUsd', 'assetETH', 'assetHEC', 'confirmedAt'],
     validate: (trx, stage) => write.checkStagedPayments(trx, stage, now),
     preview: (trx, stage, limit) => write.previewStagedPayments(trx, stage, limit),
+    report: write.PAYMENTS_REPORT,
     summarize: async (trx, stage) => {
       const s = await write.summarizeStagedPayments(trx, stage);
       return {
@@ -279,6 +281,10 @@ export function createPaymentsService(
         },
       );
     },
+
+    /** The payments CSV template in `locale`, listing every plan's id and name. */
+    template: async (locale: Locale): Promise<string> =>
+      paymentsTemplate(await write.listPlans(db), locale),
 
     /** postAddUserPaymentsByCSV: every row checked; a dry run previews; once per file content. */
     async importPayments(

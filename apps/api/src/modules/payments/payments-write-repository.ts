@@ -3,6 +3,7 @@ import type { Executor } from '../../db/executor';
 import {
   IMPORT_STATEMENT_TIMEOUT,
   type ImportPreviewRow,
+  type ImportReportSpec,
   type StagedRowProblem,
   type StagingTable,
 } from '../../platform/imports';
@@ -49,6 +50,17 @@ export async function findPlan(
     .select(['id', 'price_usd as priceUsd', 'coin_type as coinType'])
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+/** Every plan with its id, name, coin and price, by id (the payments template lists them). */
+export async function listPlans(
+  db: Executor,
+): Promise<Array<{ id: number; name: string; coinType: string; priceUsd: string }>> {
+  return db
+    .selectFrom('plans')
+    .select(['id', 'name', 'coin_type as coinType', 'price_usd as priceUsd'])
+    .orderBy('id')
+    .execute();
 }
 
 export type NewPayment = {
@@ -188,6 +200,19 @@ export async function previewStagedPayments(
     },
   }));
 }
+
+/**
+ * The check report's names (every row of a checked file): the user's and the plan's, joined
+ * by id (hash joins over a large file); null when the id matches nothing or was refused.
+ */
+export const PAYMENTS_REPORT: ImportReportSpec<PaymentStageKey> = {
+  resolved: ['userName', 'planName'],
+  resolve: (row) => ({
+    joins: sql`LEFT JOIN end_users ru ON ru.id = ${row('userId')}
+      LEFT JOIN plans rp ON rp.id = ${row('planId')}`,
+    values: [sql`ru.user_name`, sql`rp.name`],
+  }),
+};
 
 export async function summarizeStagedPayments(
   trx: Executor,

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
-import { mapCsvHeader, openCsv, type CsvColumnSpec } from '../csv';
+import { mapCsvHeader, openCsv, type CsvColumnSpec, type CsvRecord } from '../csv';
 import {
   canonicalDecimal,
   checkCell,
@@ -13,7 +13,7 @@ import {
 } from './import-columns';
 import type { ImportPhase, ImportProgress } from './import-progress';
 import * as repo from './imports-repository';
-import type { StagingTable } from './imports-repository';
+import type { ProblemRow, StagingTable } from './imports-repository';
 
 /** An uploaded file as the `Upload` scalar hands it over (a WHATWG File). */
 export type UploadedFile = {
@@ -54,6 +54,20 @@ export type StagedRowProblem<K extends string> = {
 /** One row of the file as the report shows it: its line, and named values (ids resolved). */
 export type ImportPreviewRow = { line: number; values: Record<string, string | null> };
 
+/**
+ * What the dry run keeps of every row for the check report download (the module's part):
+ * the names of the values its ids resolve to, and the SQL that resolves them over the
+ * relation of every row of the file (`row(key)`: the row's typed value, null where the cell
+ * was refused). Only repositories write SQL: the module's repository supplies `resolve`.
+ */
+export type ImportReportSpec<K extends string> = {
+  resolved: readonly string[];
+  resolve: (row: (key: K) => RawBuilder<unknown>) => {
+    joins: RawBuilder<unknown>;
+    values: RawBuilder<unknown>[];
+  };
+};
+
 /** What a file would do or did: the module's counts and exact totals (decimal strings). */
 export type ImportSummary = {
   count: number;
@@ -82,6 +96,11 @@ export type ImportDefinition<K extends string> = {
     stage: StagingTable<K>,
     limit: number,
   ) => Promise<ImportPreviewRow[]>;
+  /**
+   * Set: a dry run keeps every row of the file (its values, what its ids resolve to, its
+   * problems) for the check report download (docs/decisions/csv-imports.md, "Check report").
+   */
+  report?: ImportReportSpec<K>;
   /** What applying would do; run on the staged rows before the apply (dry run and apply). */
   summarize: (trx: Transaction<DB>, stage: StagingTable<K>) => Promise<ImportSummary>;
   /** Applies the staged rows (only when every row passed); returns what it changed. */
@@ -111,6 +130,8 @@ export type ImportReport = {
   alreadyImported: repo.ImportRecord | null;
   /** The record of this apply. */
   imported: repo.ImportRecord | null;
+  /** The check report the dry run kept (every row), when the module keeps one. */
+  checkReportId: string | null;
 };
 
 export type ImportActor = { adminUserId: number | null; adminUserName: string | null };
@@ -217,7 +238,10 @@ async function runParsed<K extends string>(
           actor: options.actor,
           progress,
         });
-        throw new RollbackWith(done);
+        // The check report is the one thing a dry run keeps (its apply was rolled back to a
+        // savepoint); without one, nothing at all.
+        if (done.checkReportId === null) throw new RollbackWith(done);
+        return done;
       })
       .catch((error: unknown) => {
         if (error instanceof RollbackWith) return error.report;
@@ -270,7 +294,10 @@ async function importInTransaction<K extends string>(
   const source = chunks(bytes);
   const reader = await openCsv(source.pieces);
   const records = reader.records[Symbol.asyncIterator]();
-  const first = await records.next();
+  // Comment lines (docs/decisions/csv-imports.md, "Comment lines") are skipped wherever they
+  // are, the header's place included.
+  let first = await records.next();
+  while (!first.done && isCommentRecord(first.value)) first = await records.next();
   if (first.done) {
     throw new AppError('BAD_USER_INPUT', 'The file is empty: it needs a header line.', {
       reason: 'empty',
@@ -289,10 +316,37 @@ async function importInTransaction<K extends string>(
 
   await repo.prepareImportTransaction(trx);
   const stage = await repo.createStagingTable(trx, columns);
+  // A dry run of a module that keeps a check report also keeps the refused rows (as written,
+  // with the cells that passed typed) and every problem, not only the first ones; both in
+  // temporary tables, batch by batch, so memory stays one batch whatever the file's size.
+  const keeping =
+    file.dryRun && definition.report !== undefined && file.actor.adminUserId !== null
+      ? {
+          spec: definition.report,
+          rejected: await repo.createStagingTable(trx, columns, { raw: true }),
+          problems: await repo.createProblemsTable(trx),
+        }
+      : null;
+  let rejectedBatch: Array<Record<K | 'line', string | number | null> & { raw: string[] }> = [];
+  let problemBatch: ProblemRow[] = [];
+  const flushProblems = async () => {
+    if (keeping && problemBatch.length > 0) {
+      await repo.insertProblems(trx, keeping.problems, problemBatch);
+    }
+    problemBatch = [];
+  };
   const errors: ImportRowError[] = [];
   let errorCount = 0;
   const addError = (line: number, column: K | null, reason: ImportReason) => {
     errorCount++;
+    if (keeping) {
+      problemBatch.push({
+        line,
+        column: headerName(column),
+        code: reason.code,
+        params: reason.params ?? {},
+      });
+    }
     if (errors.length < MAX_REPORTED_ERRORS) {
       errors.push({
         line,
@@ -315,6 +369,7 @@ async function importInTransaction<K extends string>(
   let batch: Array<Record<K | 'line', string | number | null>> = [];
   for (let next = await records.next(); !next.done; next = await records.next()) {
     const record = next.value;
+    if (isCommentRecord(record)) continue;
     rowCount++;
     const cells = header.pick(record);
     const row = { line: record.line } as Record<K | 'line', string | number | null>;
@@ -337,15 +392,26 @@ async function importInTransaction<K extends string>(
     // A bad row is reported, not staged: the file will not apply, and the set-based checks
     // still see every good row, so the report lists every problem in one pass.
     if (!bad) batch.push(row);
+    else if (keeping) {
+      for (const key of keys) if (row[key] === undefined) row[key] = null;
+      rejectedBatch.push({ ...row, raw: keys.map((key) => cells[key].trim()) });
+    }
     if (batch.length >= STAGE_BATCH) {
       await repo.insertStagedRows(trx, stage, columns, batch);
       batch = [];
     }
+    if (keeping && rejectedBatch.length >= STAGE_BATCH) {
+      await repo.insertStagedRows(trx, keeping.rejected, columns, rejectedBatch);
+      rejectedBatch = [];
+    }
+    if (problemBatch.length >= STAGE_BATCH) await flushProblems();
     if (rowCount % PROGRESS_EVERY === 0) progress.read(rowCount, source.bytesRead());
   }
   progress.read(rowCount, bytes.length);
   await repo.insertStagedRows(trx, stage, columns, batch);
   batch = [];
+  if (keeping) await repo.insertStagedRows(trx, keeping.rejected, columns, rejectedBatch);
+  rejectedBatch = [];
   if (rowCount === 0) {
     throw new AppError('BAD_USER_INPUT', 'The file has a header but no rows.', { reason: 'empty' });
   }
@@ -378,6 +444,7 @@ async function importInTransaction<K extends string>(
       preview: [],
       alreadyImported: previous,
       imported: null,
+      checkReportId: null,
     };
   }
   await repo.analyzeStagingTable(trx, stage);
@@ -393,6 +460,22 @@ async function importInTransaction<K extends string>(
 
   const summary = await definition.summarize(trx, stage);
   const preview = (await definition.preview?.(trx, stage, PREVIEW_ROWS)) ?? [];
+  await flushProblems();
+  const checkReportId = keeping
+    ? await repo.saveCheckReport(trx, {
+        kind: definition.kind,
+        contentHash,
+        fileName: file.fileName,
+        adminUserId: file.actor.adminUserId!,
+        rowCount,
+        errorCount,
+        columns,
+        spec: keeping.spec,
+        stage,
+        rejected: keeping.rejected,
+        problems: keeping.problems,
+      })
+    : null;
   const report: ImportReport = {
     ...base,
     encoding: reader.encoding,
@@ -403,18 +486,23 @@ async function importInTransaction<K extends string>(
     preview,
     alreadyImported: null,
     imported: null,
+    checkReportId,
   };
   if (errorCount > 0) {
     if (file.dryRun) return report;
     throw rowsRefused(report);
   }
 
-  // The dry run applies too, in its transaction that is then rolled back: whatever the
-  // database would still refuse (a CHECK of a derived total, a trigger) refuses the dry run
-  // with the very error the apply would get. The dry run is the apply.
+  // The dry run applies too, then undoes it (to a savepoint: the check report it keeps stays):
+  // whatever the database would still refuse (a CHECK of a derived total, a trigger) refuses
+  // the dry run with the very error the apply would get. The dry run is the apply.
   progress.phase('applying');
+  if (file.dryRun) await sql`SAVEPOINT csv_import_dry_run`.execute(trx);
   const applied = await definition.apply(trx, stage);
-  if (file.dryRun) return report;
+  if (file.dryRun) {
+    await sql`ROLLBACK TO SAVEPOINT csv_import_dry_run`.execute(trx);
+    return report;
+  }
   const imported = await repo.insertImport(trx, {
     kind: definition.kind,
     contentHash,
@@ -428,6 +516,25 @@ async function importInTransaction<K extends string>(
     adminUserName: file.actor.adminUserName,
   });
   return { ...report, imported };
+}
+
+/**
+ * A comment line: its first cell starts with `#` and every other cell is empty (Excel pads a
+ * line to the sheet's width with empty cells). No data row looks like this in any kind: a
+ * required column holds a value, and an id, a number or a date never starts with `#`.
+ */
+export function isCommentRecord(record: CsvRecord): boolean {
+  const [first, ...rest] = record.cells;
+  if (
+    first === undefined ||
+    !first
+      .replace(/^\uFEFF/, '')
+      .trimStart()
+      .startsWith('#')
+  ) {
+    return false;
+  }
+  return rest.every((cell) => cell.trim() === '');
 }
 
 /**

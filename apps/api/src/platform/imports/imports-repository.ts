@@ -1,7 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { ImportReportSpec } from './import-engine';
 import type { Executor } from '../../db/executor';
 import type { Page, PageRequest } from '../../shared/page';
-import { stagingType, type ImportColumns } from './import-columns';
+import { stagingType, type ImportColumns, type ImportColumnType } from './import-columns';
 
 /** The SQL of the import engine: staging tables and the import records (migration 0055). */
 
@@ -21,12 +22,15 @@ export type StagingTable<K extends string> = {
 export async function createStagingTable<K extends string>(
   trx: Executor,
   columns: ImportColumns<K>,
+  options: { raw?: boolean } = {},
 ): Promise<StagingTable<K>> {
   // One name per transaction is enough (ON COMMIT DROP); a counter keeps nested use apart.
   const name = `csv_import_stage_${++stageCounter}`;
   const keys = Object.keys(columns) as K[];
   const definitions = keys.map((key) => sql`${sql.id(key)} ${sql.raw(stagingType(columns[key]))}`);
-  await sql`CREATE TEMPORARY TABLE ${sql.id(name)} (line integer NOT NULL, ${sql.join(definitions)}) ON COMMIT DROP`.execute(
+  // `raw`: the refused rows of a dry run that keeps a check report, every cell as written.
+  const raw = options.raw ? sql`, raw jsonb NOT NULL` : sql``;
+  await sql`CREATE TEMPORARY TABLE ${sql.id(name)} (line integer NOT NULL, ${sql.join(definitions)}${raw}) ON COMMIT DROP`.execute(
     trx,
   );
   return {
@@ -48,7 +52,7 @@ export async function insertStagedRows<K extends string>(
   trx: Executor,
   stage: StagingTable<K>,
   columns: ImportColumns<K>,
-  rows: ReadonlyArray<Record<K | 'line', string | number | null>>,
+  rows: ReadonlyArray<Record<K | 'line', string | number | null> & { raw?: readonly string[] }>,
 ): Promise<void> {
   if (rows.length === 0) return;
   const keys = Object.keys(columns) as K[];
@@ -56,10 +60,171 @@ export async function insertStagedRows<K extends string>(
     sql`${rows.map((r) => r.line)}::integer[]`,
     ...keys.map((key) => sql`${rows.map((r) => r[key])}::${sql.raw(stagingType(columns[key]))}[]`),
   ];
-  const names = sql.join([sql.id('line'), ...keys.map((key) => sql.id(key))]);
-  await sql`INSERT INTO ${stage.table} (${names}) SELECT * FROM unnest(${sql.join(arrays)})`.execute(
+  const names = [sql.id('line'), ...keys.map((key) => sql.id(key))];
+  if (rows[0] && 'raw' in rows[0]) {
+    // A refused row's cells as written, one JSON array per row (unnest flattens 2-D arrays).
+    arrays.push(sql`${rows.map((r) => JSON.stringify((r as { raw?: unknown }).raw))}::jsonb[]`);
+    names.push(sql.id('raw'));
+  }
+  await sql`INSERT INTO ${stage.table} (${sql.join(names)}) SELECT * FROM unnest(${sql.join(arrays)})`.execute(
     trx,
   );
+}
+
+/** One problem of a row, kept for the check report: the column as the file heads it. */
+export type ProblemRow = {
+  line: number;
+  column: string | null;
+  code: string;
+  params: Record<string, string | number>;
+};
+
+/** A temporary table of every problem a dry run found (the check report's reasons). */
+export type ProblemsTable = { readonly table: RawBuilder<unknown> };
+
+export async function createProblemsTable(trx: Executor): Promise<ProblemsTable> {
+  const name = `csv_import_problems_${++stageCounter}`;
+  await sql`CREATE TEMPORARY TABLE ${sql.id(name)} (
+    seq integer GENERATED ALWAYS AS IDENTITY, line integer NOT NULL, col text, code text NOT NULL,
+    params jsonb NOT NULL) ON COMMIT DROP`.execute(trx);
+  return { table: sql.id(name) };
+}
+
+export async function insertProblems(
+  trx: Executor,
+  problems: ProblemsTable,
+  rows: readonly ProblemRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`INSERT INTO ${problems.table} (line, col, code, params)
+    SELECT line, col, code, params::jsonb FROM unnest(
+      ${rows.map((r) => r.line)}::integer[], ${rows.map((r) => r.column)}::text[],
+      ${rows.map((r) => r.code)}::text[], ${rows.map((r) => JSON.stringify(r.params))}::text[]
+    ) AS u(line, col, code, params)`.execute(trx);
+}
+
+/** How long a check report is kept at most (a newer check of the same admin and kind replaces it). */
+export const CHECK_REPORT_TTL = '1 day';
+
+/**
+ * Keeps a dry run's check report: one row per line of the file (good rows from the staging
+ * table, refused ones as written), its values as text, what the module resolves, and every
+ * problem of the line. One INSERT … SELECT, whatever the file's size. Drops the admin's
+ * earlier report of this kind and every report older than CHECK_REPORT_TTL first.
+ */
+export async function saveCheckReport<K extends string>(
+  trx: Executor,
+  report: {
+    kind: string;
+    contentHash: string;
+    fileName: string;
+    adminUserId: number;
+    rowCount: number;
+    errorCount: number;
+    columns: ImportColumns<K>;
+    spec: ImportReportSpec<K>;
+    stage: StagingTable<K>;
+    rejected: StagingTable<K>;
+    problems: ProblemsTable;
+  },
+): Promise<string> {
+  await sql`DELETE FROM csv_import_reports
+    WHERE (admin_user_id = ${report.adminUserId} AND kind = ${report.kind})
+       OR created_at < now() - ${sql.lit(CHECK_REPORT_TTL)}::interval`.execute(trx);
+  const keys = Object.keys(report.columns) as K[];
+  const resolved = report.spec.resolve((key) => sql`r.${sql.id(key)}`);
+  const header = await sql<{ id: string }>`
+    INSERT INTO csv_import_reports (kind, content_hash, file_name, admin_user_id, columns,
+      resolved, row_count, error_count)
+    VALUES (${report.kind}, ${report.contentHash}, ${report.fileName}, ${report.adminUserId},
+      ${keys}::text[], ${[...report.spec.resolved]}::text[], ${report.rowCount},
+      ${report.errorCount})
+    RETURNING id::text AS id`.execute(trx);
+  const id = header.rows[0]!.id;
+  const cols = sql.join(keys.map((key) => sql.id(key)));
+  const cells = keys.map(
+    (key, i) => sql`coalesce(r.raw ->> ${sql.lit(i)}, ${cellText(report.columns[key], key)})`,
+  );
+  await sql`
+    INSERT INTO csv_import_report_rows (report_id, line, cells, problems)
+    SELECT ${id}::bigint, r.line, ARRAY[${sql.join([...cells, ...resolved.values])}]::text[], p.problems
+    FROM (
+      SELECT line, ${cols}, NULL::jsonb AS raw FROM ${report.stage.table}
+      UNION ALL
+      SELECT line, ${cols}, raw FROM ${report.rejected.table}
+    ) r
+    ${resolved.joins}
+    LEFT JOIN (
+      SELECT line, jsonb_agg(jsonb_build_object('column', col, 'code', code, 'params', params)
+        ORDER BY seq) AS problems
+      FROM ${report.problems.table} GROUP BY line
+    ) p ON p.line = r.line`.execute(trx);
+  return id;
+}
+
+/** A staged value as the report writes it: a date-time as its UTC instant (ISO 8601). */
+function cellText(column: ImportColumnType, key: string): RawBuilder<unknown> {
+  const ref = sql`r.${sql.id(key)}`;
+  return column.type === 'date'
+    ? sql`to_char(${ref} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+    : sql`${ref}::text`;
+}
+
+export type CheckReport = {
+  id: string;
+  kind: string;
+  contentHash: string;
+  fileName: string;
+  adminUserId: number;
+  /** The file's columns, then `resolved`: the names of each row's cells. */
+  columns: string[];
+  resolved: string[];
+  rowCount: number;
+  errorCount: number;
+  createdAt: Date;
+};
+
+/** The admin's newest check report of this content (reports are the checking admin's own). */
+export async function findCheckReport(
+  db: Executor,
+  adminUserId: number,
+  kind: string,
+  contentHash: string,
+): Promise<CheckReport | undefined> {
+  const result = await sql<CheckReport>`
+    SELECT id::text AS id, kind, content_hash AS "contentHash", file_name AS "fileName",
+      admin_user_id AS "adminUserId", columns, resolved, row_count AS "rowCount",
+      error_count AS "errorCount", created_at AS "createdAt"
+    FROM csv_import_reports
+    WHERE admin_user_id = ${adminUserId} AND kind = ${kind} AND content_hash = ${contentHash}
+    ORDER BY id DESC LIMIT 1`.execute(db);
+  const row = result.rows[0];
+  return row ? { ...row, createdAt: new Date(row.createdAt) } : undefined;
+}
+
+export type CheckReportRow = {
+  line: number;
+  cells: string[];
+  problems: ProblemRow[] | null;
+};
+
+/** The report's rows after `afterLine`, in line order (keyset pages on the primary key). */
+export async function checkReportRows(
+  db: Executor,
+  reportId: string,
+  afterLine: number,
+  limit: number,
+): Promise<CheckReportRow[]> {
+  const result = await sql<{ line: number; cells: string[]; problems: unknown }>`
+    SELECT line, cells, problems FROM csv_import_report_rows
+    WHERE report_id = ${reportId}::bigint AND line > ${afterLine}
+    ORDER BY line LIMIT ${limit}`.execute(db);
+  return result.rows.map((r) => ({
+    line: Number(r.line),
+    cells: r.cells,
+    problems: (typeof r.problems === 'string' ? JSON.parse(r.problems) : r.problems) as
+      ProblemRow[] | null,
+  }));
 }
 
 /**

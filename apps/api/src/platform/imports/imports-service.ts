@@ -12,6 +12,7 @@ import {
 import { badInput } from '../../shared/list-input';
 import { createImportProgressRegistry, PROGRESS_KEY, type ImportProgress } from './import-progress';
 import * as repo from './imports-repository';
+import { CHECK_REPORT_PAGE_ROWS } from './check-report';
 
 /** What a module passes to `run`: the engine's options, and the client's progress key. */
 export type RunOptions = Omit<RunImportOptions, 'maxBytes' | 'onProgress'> & {
@@ -46,6 +47,27 @@ export function createImportsService(db: Kysely<DB>, options: { maxBytes?: numbe
     progress: (adminUserId: number | null, progressKey: string): ImportProgress | null => {
       checkProgressKey(progressKey);
       return registry.get(adminUserId, progressKey);
+    },
+    /**
+     * The admin's newest check report of this content (a dry run's every row), or undefined:
+     * a report is its checking admin's own. `pages` reads its rows in line order, a page at a
+     * time.
+     */
+    checkReport: async (adminUserId: number, kind: string, contentHash: string) => {
+      if (!/^[0-9a-f]{64}$/.test(contentHash)) return undefined;
+      const report = await repo.findCheckReport(db, adminUserId, kind, contentHash);
+      if (!report) return undefined;
+      async function* pages(): AsyncGenerator<repo.CheckReportRow[]> {
+        let after = 0;
+        for (;;) {
+          const page = await repo.checkReportRows(db, report!.id, after, CHECK_REPORT_PAGE_ROWS);
+          if (page.length === 0) return;
+          yield page;
+          after = page[page.length - 1]!.line;
+          if (page.length < CHECK_REPORT_PAGE_ROWS) return;
+        }
+      }
+      return { report, pages };
     },
     /** Applied imports of the given kinds, newest first. */
     history: (kinds: readonly string[], page: PageRequest<repo.ImportsSortTarget>) =>

@@ -270,6 +270,31 @@ describe('import engine', () => {
     expect(await itemCount()).toBe(before + 10_001);
   });
 
+  it('skips comment lines (first cell "#…", the others empty) before the header and among the rows', async () => {
+    const plain = freshRows(['3,1,2026-02-01T00:00:00Z,x']);
+    const [head, ...rows] = plain.split('\r\n');
+    const commented = [
+      '# notes before the header',
+      head,
+      '"# a comment, quoted",,,',
+      rows[0],
+      '  # padded by Excel,,,,',
+      ...rows.slice(1),
+    ].join('\r\n');
+    const a = await imports.run(definition, file(plain), options(true));
+    const b = await imports.run(definition, file(commented), options(true));
+    expect(b).toMatchObject({ rowCount: 2, errorCount: 0 });
+    // Comments are not rows: the same rows are the same file.
+    expect(b.contentHash).toBe(a.contentHash);
+    // A line with a value beside its "#" is a row (refused here: "#4" is not an id).
+    const notComment = await imports.run(
+      definition,
+      file(freshRows(['#4,1,2026-02-01T00:00:00Z,x'])),
+      options(true),
+    );
+    expect(notComment.errors[0]).toMatchObject({ line: 2, column: 'itemId', code: 'id_format' });
+  });
+
   it('refuses what is not a CSV file, an empty file, missing columns and a file over the limit', async () => {
     const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]);
     expect(

@@ -19,6 +19,7 @@ export {
   type ImportDefinition,
   type ImportPreviewRow,
   type ImportReport,
+  type ImportReportSpec,
   type ImportRowError,
   type ImportSummary,
   type ImportTransaction,
