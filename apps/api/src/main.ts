@@ -3,9 +3,8 @@ import { isLoopbackHost } from './config/network';
 import { resolveSecretsKey } from './config/secrets-key';
 import { openConfiguredDatabase } from './db/database';
 import { createJobs } from './platform/jobs';
-import { MAIL_EXPAND_QUEUE, MAIL_QUEUE, registerMailJobs } from './modules/mail/mail-jobs';
-import { createMailWorker } from './modules/mail/mail-worker';
 import { buildApp } from './app';
+import { registerJobs } from './server/jobs';
 import { DEMO_ADMINS, DEMO_PASSWORD } from './seed/demo-admins';
 import { createFileStorage } from './platform/storage';
 import { prepareDatabase } from './start-up';
@@ -44,25 +43,16 @@ async function main(): Promise<void> {
   const applied = prepared.applied;
   const seeded = prepared.seededAdmins;
   // Background jobs run in the server process only (test apps from buildApp() have none).
-  // Modules declare their queues and handlers on `jobs` before it starts.
+  // server/jobs.ts registers every module's jobs on `jobs` before it starts.
   let logJobError = (error: Error) => console.error(`background jobs: ${error.message}`);
   const jobs = createJobs(database.db, { onError: (error) => logJobError(error) });
   const app = await buildApp(config, database, { jobs });
   logJobError = (error) => app.log.error({ err: error }, 'background jobs error');
   if (applied.length > 0) app.log.info({ applied }, 'database migrations applied');
-  const mailWorker = createMailWorker(database.db, {
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    ratePerSecond: config.mailRatePerSecond,
-    maxAttempts: config.mailMaxAttempts,
-    log: (message) => app.log.warn(message),
-  });
-  registerMailJobs(jobs, database.db, mailWorker);
+  // Every module's jobs, registered by the server assembly (server/jobs.ts).
+  const background = registerJobs(jobs, database.db, config, (message) => app.log.warn(message));
   await jobs.start({ workers: true });
-  // One drain at start: what a previous run left queued is sent (or reported as waiting).
-  await jobs.send(database.db, MAIL_QUEUE, { start: true });
-  // And one expansion: a large send a previous run left half-written continues at its cursor.
-  await jobs.send(database.db, MAIL_EXPAND_QUEUE, { start: true });
+  await background.afterStart();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -74,7 +64,7 @@ async function main(): Promise<void> {
       await app.close();
       // Running handlers finish before the connections they use are closed.
       await jobs.stop();
-      mailWorker.close();
+      background.close();
       await database.close();
       clearTimeout(force);
       process.exit(0);

@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
+import { runBatches, type BatchOutcome } from '../../platform/jobs';
 import * as repo from './mail-repository';
 
 /** User ids covered by one chunk (one transaction) of a send's expansion. */
@@ -12,11 +13,18 @@ export type ChunkOutcome = {
   rows: number;
 };
 
+const chunkOutcome = (outcome: BatchOutcome): ChunkOutcome => ({
+  state: outcome.state === 'more' || outcome.state === 'busy' ? outcome.state : 'done',
+  rows: outcome.rows,
+});
+
 /**
  * Expands large sends into their outbox rows, chunk by chunk (docs/decisions/mail.md): each
  * chunk is one transaction that locks the send (SKIP LOCKED), inserts the recipients of the next
  * id range and moves the send's cursor. A worker killed mid-expansion leaves the cursor at the
  * last committed chunk and the next run continues there, so no recipient is written twice.
+ * The loop over the chunks is the platform's batched loop (`runBatches`); the cursor and the
+ * lock are the send's own row.
  */
 export function createMailExpander(
   db: Kysely<DB>,
@@ -24,17 +32,20 @@ export function createMailExpander(
 ) {
   const chunkIds = options.chunkIds ?? EXPANSION_CHUNK_IDS;
 
+  /** One chunk of a send, in the caller's transaction. */
+  async function batch(trx: Transaction<DB>, sendId: string): Promise<BatchOutcome> {
+    const send = await repo.lockExpandingSend(trx, sendId);
+    if (!send) {
+      const expanding = (await repo.listExpandingSends(trx)).includes(sendId);
+      return { state: expanding ? 'busy' : 'finished', rows: 0 };
+    }
+    const upTo = Math.min(send.cursor + chunkIds, send.maxUserId);
+    const rows = await repo.expandChunk(trx, send, upTo);
+    return { state: upTo >= send.maxUserId ? 'last' : 'more', rows };
+  }
+
   async function chunk(sendId: string): Promise<ChunkOutcome> {
-    return db.transaction().execute(async (trx) => {
-      const send = await repo.lockExpandingSend(trx, sendId);
-      if (!send) {
-        const expanding = (await repo.listExpandingSends(trx)).includes(sendId);
-        return { state: expanding ? 'busy' : 'done', rows: 0 };
-      }
-      const upTo = Math.min(send.cursor + chunkIds, send.maxUserId);
-      const rows = await repo.expandChunk(trx, send, upTo);
-      return { state: upTo >= send.maxUserId ? 'done' : 'more', rows };
-    });
+    return chunkOutcome(await db.transaction().execute((trx) => batch(trx, sendId)));
   }
 
   /** Expands one send to the end (or until another worker holds it); calls `onChunk` after each. */
@@ -42,13 +53,12 @@ export function createMailExpander(
     sendId: string,
     onChunk?: (outcome: ChunkOutcome) => Promise<void>,
   ): Promise<number> {
-    let rows = 0;
-    for (;;) {
-      const outcome = await chunk(sendId);
-      rows += outcome.rows;
-      if (outcome.state !== 'busy') await onChunk?.(outcome);
-      if (outcome.state !== 'more') return rows;
-    }
+    const result = await runBatches(db, (trx) => batch(trx, sendId), {
+      onBatch: async (outcome) => {
+        if (outcome.state !== 'busy') await onChunk?.(chunkOutcome(outcome));
+      },
+    });
+    return result.rows;
   }
 
   return {

@@ -3,6 +3,41 @@ import type { DB } from '../../db/schema';
 import { advanceBatchProgress, lockBatchProgress } from './jobs-repository';
 
 /**
+ * What one batch's transaction did: wrote a batch and more remain ('more'), wrote the last
+ * one ('last'), found the work already finished ('finished'), or found it held by another
+ * worker, which goes on with it ('busy').
+ */
+export type BatchOutcome = { state: 'more' | 'last' | 'finished' | 'busy'; rows: number };
+
+/**
+ * The loop of every batched job: runs `batch` in one short transaction after another until it
+ * answers anything but 'more' (or `maxBatches` batches were written), calling `onBatch` after
+ * each transaction commits. Where the work resumes (its cursor) and how two workers keep out
+ * of each other's way (a lock) are the batch's own: `runBatched` keeps them in a progress row,
+ * the mail expansion in the send's row (modules/mail/mail-expansion.ts).
+ */
+export async function runBatches(
+  db: Kysely<DB>,
+  batch: (trx: Transaction<DB>) => Promise<BatchOutcome>,
+  options: { maxBatches?: number; onBatch?: (outcome: BatchOutcome) => Promise<void> } = {},
+): Promise<{ batches: number; rows: number; state: BatchOutcome['state'] }> {
+  let batches = 0;
+  let rows = 0;
+  for (;;) {
+    if (options.maxBatches !== undefined && batches >= options.maxBatches) {
+      return { batches, rows, state: 'more' };
+    }
+    const outcome = await db.transaction().execute(batch);
+    if (outcome.state === 'more' || outcome.state === 'last') {
+      batches++;
+      rows += outcome.rows;
+    }
+    await options.onBatch?.(outcome);
+    if (outcome.state !== 'more') return { batches, rows, state: outcome.state };
+  }
+}
+
+/**
  * A long write cut into short transactions. Writes that touch many rows under the
  * derived-totals lock (migration 0023) would hold that lock, and block every other writer of
  * the same totals, for their whole transaction; as a batched job each transaction handles at
@@ -30,23 +65,21 @@ export async function runBatched(
   options: { batchSize: number; maxBatches?: number },
   step: BatchStep,
 ): Promise<BatchedJobResult> {
-  let batches = 0;
-  let rows = 0;
-  for (;;) {
-    if (options.maxBatches !== undefined && batches >= options.maxBatches) {
-      return { batches, rows, alreadyFinished: false };
-    }
-    const outcome = await db.transaction().execute(async (trx) => {
+  const result = await runBatches(
+    db,
+    async (trx) => {
       const progress = await lockBatchProgress(trx, key);
-      if (progress.finished) return { state: 'finished' as const, rows: 0 };
+      if (progress.finished) return { state: 'finished', rows: 0 };
       const done = await step(trx, progress.cursor, options.batchSize);
       const finished = done.rows < options.batchSize;
       await advanceBatchProgress(trx, key, { cursor: done.cursor, rows: done.rows, finished });
-      return { state: finished ? ('last' as const) : ('more' as const), rows: done.rows };
-    });
-    if (outcome.state === 'finished') return { batches, rows, alreadyFinished: batches === 0 };
-    batches++;
-    rows += outcome.rows;
-    if (outcome.state === 'last') return { batches, rows, alreadyFinished: false };
-  }
+      return { state: finished ? 'last' : 'more', rows: done.rows };
+    },
+    options.maxBatches === undefined ? {} : { maxBatches: options.maxBatches },
+  );
+  return {
+    batches: result.batches,
+    rows: result.rows,
+    alreadyFinished: result.state === 'finished' && result.batches === 0,
+  };
 }

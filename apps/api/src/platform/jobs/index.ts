@@ -1,10 +1,18 @@
 /** Background jobs (docs/architecture.md, "Platform layer"; docs/decisions/jobs.md). */
-export { runBatched, type BatchedJobResult, type BatchStep } from './batched-job';
+export {
+  runBatched,
+  runBatches,
+  type BatchedJobResult,
+  type BatchOutcome,
+  type BatchStep,
+} from './batched-job';
 export { runOnce } from './idempotent';
 export {
   createJobs,
+  defineJob,
   installJobsSchema,
   kyselyJobDb,
+  type JobDefinition,
   type JobHandler,
   type Jobs,
   type JobsOptions,

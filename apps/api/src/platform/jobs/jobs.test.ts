@@ -4,7 +4,7 @@ import { createTestDatabase } from '../../../test/test-database';
 import type { DB } from '../../db/schema';
 import { runBatched } from './batched-job';
 import { runOnce } from './idempotent';
-import { createJobs, type Jobs } from './jobs';
+import { createJobs, defineJob, type Jobs } from './jobs';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Kysely<DB>;
@@ -197,5 +197,24 @@ describe('idempotent handlers and batched jobs', () => {
     const hits = await sql<{ hits: number; count: string }>`
       SELECT hits, count(*)::text AS count FROM jobs_test_rows GROUP BY hits`.execute(db);
     expect(hits.rows).toEqual([{ hits: 1, count: '95' }]);
+  });
+});
+
+describe('typed job definitions', () => {
+  it('runs a job declared with defineJob, registered, and sent by its definition', async () => {
+    const seen: string[] = [];
+    const job = defineJob<{ marker: string }>('platform-test-defined', async ({ data }) => {
+      seen.push(data.marker);
+    });
+    const jobs = createJobs(db, { pollingIntervalSeconds: 0.5, supervise: false });
+    jobs.register(job);
+    await jobs.start({ workers: true });
+    try {
+      await jobs.send(db, job, { marker: 'defined' });
+      await waitFor(() => seen.includes('defined'), 15_000);
+      expect(seen).toEqual(['defined']);
+    } finally {
+      await jobs.stop();
+    }
   });
 });

@@ -12,11 +12,31 @@ import { tableExists } from './jobs-repository';
  * - `send(trx, …)` enqueues on the caller's transaction: the job exists only if the business
  *   change commits, and a rolled-back change leaves no job behind.
  * - `start()` creates or upgrades pg-boss's schema (`pgboss`) and, with `workers: true`,
- *   starts polling the queues registered with `work()`; main.ts does this, test apps do not.
+ *   starts polling the queues registered with `work()`/`register()`; the server process does
+ *   this (main.ts, with the jobs of server/jobs.ts), test apps do not.
  * - Handlers must be idempotent (a job may run again after a crash or an expiry):
- *   wrap their writes in `runOnce` (processed-jobs.ts) or use `runBatched` (batched-job.ts).
+ *   wrap their writes in `runOnce` (idempotent.ts) or cut them with `runBatched`/`runBatches`
+ *   (batched-job.ts).
  */
 export type JobHandler<T> = (job: { id: string; name: string; data: T }) => Promise<void>;
+
+/**
+ * A job, declared once by its module: the queue's name, the shape of its data (`T`, which
+ * `send` is held to) and its handler. The server registers the definitions
+ * (server/jobs.ts) before the workers start; a module only declares them.
+ */
+export type JobDefinition<T extends object> = {
+  name: string;
+  handler: JobHandler<T>;
+};
+
+/** Declares a job (see JobDefinition): `defineJob<{ mailSendId: string }>('mail-deliver', …)`. */
+export function defineJob<T extends object>(
+  name: string,
+  handler: JobHandler<T>,
+): JobDefinition<T> {
+  return { name, handler };
+}
 
 export type SendOptions = Pick<
   PgBoss.SendOptions,
@@ -45,10 +65,15 @@ export type Jobs = {
   queue: (name: string) => void;
   /** Declares a queue and its handler; workers start with `start({ workers: true })`. */
   work: <T extends object>(name: string, handler: JobHandler<T>) => void;
-  /** Enqueues on the caller's executor (a transaction, normally); returns the job id. */
+  /** Declares a job's queue and handler (the same as `work(job.name, job.handler)`). */
+  register: <T extends object>(job: JobDefinition<T>) => void;
+  /**
+   * Enqueues on the caller's executor (a transaction, normally); returns the job id. Given a
+   * JobDefinition, the data must be of its type.
+   */
   send: <T extends object>(
     executor: Executor,
-    name: string,
+    job: string | JobDefinition<T>,
     data: T,
     options?: SendOptions,
   ) => Promise<string | null>;
@@ -113,7 +138,12 @@ export function createJobs(db: Kysely<DB>, options: JobsOptions = {}): Jobs {
       declare(name);
       handlers.set(name, handler as JobHandler<object>);
     },
-    send: async (executor, name, data, sendOptions = {}) => {
+    register: (job) => {
+      declare(job.name);
+      handlers.set(job.name, job.handler as JobHandler<object>);
+    },
+    send: async (executor, job, data, sendOptions = {}) => {
+      const name = typeof job === 'string' ? job : job.name;
       // Queues are created at start, outside any business transaction: a queue created in
       // a transaction that rolls back would vanish for every other sender too.
       if (!started || !queues.has(name)) {
