@@ -22,7 +22,7 @@ export const IMPORT_REPORT_TEXTS = {
     reasonCodes: 'reason codes',
     ok: 'OK',
     error: 'error',
-    notFound: '(not found)',
+    notFound: '(no such record)',
   },
   ja: {
     line: '行',

@@ -403,6 +403,9 @@ export const enScreens: ScreensMessages = {
       line: 'Line',
       column: 'Column',
       reason: 'Reason',
+      checkReport: 'Download the check of all {{count}} rows (CSV)',
+      checkReportHint:
+        'Every row with its values, the user and plan names its ids point to, and its result (OK or the reasons of its errors).',
       previewTitle: 'The first rows as they will be imported',
       previewTable: 'The first rows of the file',
       confirmTitle: 'Apply this file?',

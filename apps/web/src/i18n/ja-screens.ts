@@ -406,6 +406,9 @@ export const jaScreens = {
       line: '行',
       column: '列',
       reason: '理由',
+      checkReport: '全 {{count}} 行の確認結果をダウンロード（CSV）',
+      checkReportHint:
+        '各行の値、ID が指すユーザー名とプラン名、結果（OK またはエラーの理由）を書き出します。',
       previewTitle: '取り込まれる内容（先頭の行）',
       previewTable: 'ファイルの先頭の行',
       confirmTitle: 'このファイルを反映しますか？',

@@ -39,6 +39,15 @@ export async function fetchDownload(
   onProgress: (bytes: number) => void = () => {},
   options: CallOptions = {},
 ): Promise<Blob> {
+  return (await fetchServedFile(url, onProgress, options)).blob;
+}
+
+/** `fetchDownload`, with the name the server gave the file (Content-Disposition), if any. */
+async function fetchServedFile(
+  url: string,
+  onProgress: (bytes: number) => void,
+  options: CallOptions,
+): Promise<{ blob: Blob; fileName: string | undefined }> {
   try {
     let response: Response;
     try {
@@ -74,7 +83,8 @@ export async function fetchDownload(
       throw new DownloadError('broken', String(error));
     }
     const type = response.headers.get('content-type') ?? 'text/csv;charset=utf-8';
-    return new Blob(chunks as BlobPart[], { type });
+    const served = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
+    return { blob: new Blob(chunks as BlobPart[], { type }), fileName: served?.[1] };
   } catch (error) {
     throw failed(error, options);
   }
@@ -103,6 +113,20 @@ export async function downloadFile(
 ): Promise<Blob> {
   const blob = await fetchDownload(url, onProgress);
   saveFile(blob, fileName);
+  return blob;
+}
+
+/**
+ * Fetches a file with the session's token and saves it under the name the server gave it
+ * (stamped in the business time zone, which only the server knows), else `fallbackName`.
+ */
+export async function downloadServedFile(
+  url: string,
+  fallbackName: string,
+  onProgress: (bytes: number) => void = () => {},
+): Promise<Blob> {
+  const { blob, fileName } = await fetchServedFile(url, onProgress, {});
+  saveFile(blob, fileName ?? fallbackName);
   return blob;
 }
 

@@ -223,4 +223,85 @@ describe('CsvUploadSection', () => {
       first.sent!.operations.variables.progressKey,
     );
   });
+
+  it("saves the check's report of every row under the server's name, asked in the admin's language", async () => {
+    await i18n.changeLanguage('ja');
+    const json = fetchMock.getMockImplementation()!;
+    const csv = '\uFEFF行,userId\r\n2,7\r\n';
+    fetchMock.mockImplementation(async (url, init) =>
+      String(url).startsWith('/import-reports/')
+        ? new Response(csv, {
+            headers: {
+              'content-type': 'text/csv; charset=utf-8',
+              'content-disposition':
+                'attachment; filename="payments-check-report_20261127T1230.csv"',
+            },
+          })
+        : json(url, init),
+    );
+    const saved: Array<{ name: string; blob: Blob }> = [];
+    vi.stubGlobal('URL', {
+      ...URL,
+      createObjectURL: (blob: Blob) => {
+        saved.push({ name: '', blob });
+        return 'blob:report';
+      },
+      revokeObjectURL: () => {},
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved[saved.length - 1]!.name = this.download;
+    });
+    renderAt(<CsvUploadSection kind="payments" />, '/common/transactions');
+    const file = new File(['x'], 'ok.csv', { type: 'text/csv' });
+    fireEvent.change(screen.getByTestId('csv-payments-file'), { target: { files: [file] } });
+    expect(screen.queryByTestId('csv-payments-check-report')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('csv-payments-check'));
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    act(() => FakeXhr.last!.answer(report([])));
+    const button = await screen.findByTestId('csv-payments-check-report');
+    expect(button).toHaveTextContent('全 3 行の確認結果をダウンロード（CSV）');
+    fireEvent.click(button);
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const call = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/import-reports/'))!;
+    expect(call[0]).toBe('/import-reports/payments/ab?lang=ja');
+    expect(saved).toHaveLength(1);
+    expect(saved[0]!.name).toBe('payments-check-report_20261127T1230.csv');
+    // The bytes as sent, BOM included (Excel reads UTF-8 by it).
+    expect(Array.from(new Uint8Array(await saved[0]!.blob.arrayBuffer()))).toEqual(
+      Array.from(new TextEncoder().encode(csv)),
+    );
+    click.mockRestore();
+  });
+
+  it('offers no check report for a file already imported, nor for rates', async () => {
+    renderAt(<CsvUploadSection kind="payments" />, '/common/transactions');
+    const file = new File(['x'], 'ok.csv', { type: 'text/csv' });
+    fireEvent.change(screen.getByTestId('csv-payments-file'), { target: { files: [file] } });
+    fireEvent.click(screen.getByTestId('csv-payments-check'));
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    const answer = report([]);
+    const known = {
+      postAddUserPaymentsByCSV: {
+        ...answer.postAddUserPaymentsByCSV,
+        report: {
+          ...answer.postAddUserPaymentsByCSV.report,
+          alreadyImported: { id: '5', importedAt: '2026-11-01T00:00:00Z', adminUserName: 'w' },
+        },
+      },
+    };
+    act(() => FakeXhr.last!.answer(known));
+    await screen.findByTestId('csv-payments-report');
+    expect(screen.queryByTestId('csv-payments-check-report')).not.toBeInTheDocument();
+
+    FakeXhr.last = null;
+    renderAt(<CsvUploadSection kind="rates" />, '/common/transactions');
+    fireEvent.change(screen.getByTestId('csv-rates-file'), { target: { files: [file] } });
+    fireEvent.click(screen.getByTestId('csv-rates-check'));
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    act(() => FakeXhr.last!.answer({ postAssignRatesByCSV: answer.postAddUserPaymentsByCSV }));
+    await screen.findByTestId('csv-rates-report');
+    expect(screen.queryByTestId('csv-rates-check-report')).not.toBeInTheDocument();
+  });
 });

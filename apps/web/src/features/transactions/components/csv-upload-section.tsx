@@ -21,7 +21,7 @@ import {
 import { SectionCard } from '@/components/section-card';
 import { formatAmount } from '@/lib/amount';
 import { formatDateTime } from '@/lib/date-time';
-import { downloadFile } from '@/lib/download';
+import { downloadFile, downloadServedFile } from '@/lib/download';
 import { errorMessage } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/feedback';
 import { useImportProgress, useInvalidatePayments, useTransactionsPlans } from '../api/queries';
@@ -42,7 +42,7 @@ type Phase =
  * The same file is sent twice; the server parses it the same way both times.
  */
 export function CsvUploadSection({ kind }: { kind: CsvKind }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>({ step: 'idle' });
@@ -105,7 +105,11 @@ export function CsvUploadSection({ kind }: { kind: CsvKind }) {
         <Button
           size="small"
           onClick={() =>
-            void downloadFile(TEMPLATES[kind].path, TEMPLATES[kind].fileName).catch(setError)
+            // The template's notes (the payments one lists the plan ids) in the admin's language.
+            void downloadFile(
+              `${TEMPLATES[kind].path}?lang=${encodeURIComponent(i18n.language)}`,
+              TEMPLATES[kind].fileName,
+            ).catch(setError)
           }
         >
           {t('transactions.csv.template')}
@@ -174,6 +178,14 @@ export function CsvUploadSection({ kind }: { kind: CsvKind }) {
             </Typography>
           )}
           {r.rows.length > 0 && <PreviewRows rows={r.rows} testId={`${testId}-preview`} />}
+          {kind === 'payments' && r.dryRun && !r.alreadyImported && r.rowCount > 0 && (
+            <CheckReportButton
+              contentHash={r.contentHash}
+              rows={r.rowCount}
+              onError={setError}
+              testId={`${testId}-check-report`}
+            />
+          )}
           {r.errors.length > 0 && (
             <Box sx={{ overflowX: 'auto', maxHeight: 320, mt: 1 }} tabIndex={0}>
               <Table size="small" aria-label={t('transactions.csv.errorsTable')}>
@@ -266,6 +278,55 @@ function ServerProgress({ progressKey }: { progressKey: string }) {
           aria-label={label}
         />
       )}
+    </Box>
+  );
+}
+
+/**
+ * Saves the check's report of every row of the file (its values, the user and plan names its
+ * ids resolved to, its result and reasons in the admin's language), as the server kept it
+ * for this admin's newest check of this content.
+ */
+function CheckReportButton({
+  contentHash,
+  rows,
+  onError,
+  testId,
+}: {
+  contentHash: string;
+  rows: number;
+  onError: (error: unknown) => void;
+  testId: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    setSaving(true);
+    try {
+      await downloadServedFile(
+        `/import-reports/payments/${contentHash}?lang=${encodeURIComponent(i18n.language)}`,
+        'payments-check-report.csv',
+      );
+    } catch (error) {
+      onError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Button
+        size="small"
+        variant="outlined"
+        disabled={saving}
+        onClick={() => void save()}
+        data-testid={testId}
+      >
+        {t('transactions.csv.checkReport', { count: rows })}
+      </Button>
+      <Typography variant="caption" color="text.secondary" component="p">
+        {t('transactions.csv.checkReportHint')}
+      </Typography>
     </Box>
   );
 }
