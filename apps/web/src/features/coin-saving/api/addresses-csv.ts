@@ -1,8 +1,7 @@
 import { graphql } from '@/gql';
-import type { AddressesCsvQueryVariables } from '@/gql/graphql';
-import { execute } from '@/lib/graphql-client';
+import { exportQuery } from '@/lib/list-query';
 
-const AddressesCsvQuery = graphql(`
+const AddressesCsvDocument = graphql(`
   query AddressesCsv($userName: String, $email: String, $sort: SortInput) {
     hecSavingAddressesCsv(userName: $userName, email: $email, sort: $sort) {
       url
@@ -12,6 +11,4 @@ const AddressesCsvQuery = graphql(`
 `);
 
 /** The download link of the deposit addresses with the screen's search. */
-export async function addressesCsvLink(variables: AddressesCsvQueryVariables) {
-  return (await execute(AddressesCsvQuery, variables)).hecSavingAddressesCsv;
-}
+export const addressesCsv = exportQuery(AddressesCsvDocument, (data) => data.hecSavingAddressesCsv);

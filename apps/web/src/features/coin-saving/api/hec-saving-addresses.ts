@@ -1,10 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
-import type { HecSavingAddressesQueryVariables } from '@/gql/graphql';
-import { execute } from '@/lib/graphql-client';
-import { queryKeyFor } from '@/lib/query-keys';
+import { listQuery } from '@/lib/list-query';
 
-const HecSavingAddressesQuery = graphql(`
+const HecSavingAddressesDocument = graphql(`
   query HecSavingAddresses($input: SavingListInput) {
     hecSavingAddresses(input: $input) {
       list {
@@ -26,10 +23,7 @@ const HecSavingAddressesQuery = graphql(`
 `);
 
 /** One page of users' per-plan deposit addresses. */
-export function useHecSavingAddresses(variables: HecSavingAddressesQueryVariables) {
-  return useQuery({
-    queryKey: queryKeyFor(HecSavingAddressesQuery, variables),
-    queryFn: async () => (await execute(HecSavingAddressesQuery, variables)).hecSavingAddresses,
-    placeholderData: keepPreviousData,
-  });
-}
+export const hecSavingAddresses = listQuery(
+  HecSavingAddressesDocument,
+  (data) => data.hecSavingAddresses,
+);

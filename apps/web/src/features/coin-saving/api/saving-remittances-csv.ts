@@ -1,8 +1,7 @@
 import { graphql } from '@/gql';
-import type { SavingRemittancesCsvQueryVariables } from '@/gql/graphql';
-import { execute } from '@/lib/graphql-client';
+import { exportQuery } from '@/lib/list-query';
 
-const SavingRemittancesCsvQuery = graphql(`
+const SavingRemittancesCsvDocument = graphql(`
   query SavingRemittancesCsv($userName: String, $planName: String, $sort: SortInput) {
     hecSavingRemittanceHistoryCsv(userName: $userName, planName: $planName, sort: $sort) {
       url
@@ -12,6 +11,7 @@ const SavingRemittancesCsvQuery = graphql(`
 `);
 
 /** The download link of the coin-saving remittance history with the screen's filters. */
-export async function savingRemittancesCsvLink(variables: SavingRemittancesCsvQueryVariables) {
-  return (await execute(SavingRemittancesCsvQuery, variables)).hecSavingRemittanceHistoryCsv;
-}
+export const savingRemittancesCsv = exportQuery(
+  SavingRemittancesCsvDocument,
+  (data) => data.hecSavingRemittanceHistoryCsv,
+);

@@ -1,10 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
-import type { UserSavingsQueryVariables } from '@/gql/graphql';
-import { execute } from '@/lib/graphql-client';
-import { queryKeyFor } from '@/lib/query-keys';
+import { listQuery } from '@/lib/list-query';
 
-const UserSavingsQuery = graphql(`
+const UserSavingsDocument = graphql(`
   query UserSavings($userName: String, $planName: String, $pagination: PaginationInput) {
     userSavings(userName: $userName, planName: $planName, pagination: $pagination) {
       list {
@@ -25,10 +22,4 @@ const UserSavingsQuery = graphql(`
 `);
 
 /** One page of coin-saving remittances of all users, by user name and plan name. */
-export function useUserSavings(variables: UserSavingsQueryVariables) {
-  return useQuery({
-    queryKey: queryKeyFor(UserSavingsQuery, variables),
-    queryFn: async () => (await execute(UserSavingsQuery, variables)).userSavings,
-    placeholderData: keepPreviousData,
-  });
-}
+export const userSavings = listQuery(UserSavingsDocument, (data) => data.userSavings);

@@ -1,43 +1,29 @@
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { dateTimeColumn, hashColumn } from '@/components/data-table/columns';
-import type { DataColumn } from '@/components/data-table/data-table';
-import { FilteredList } from '@/components/filtered-list';
-import type { FilterField } from '@/components/list-filters';
+import { ListScreen } from '@/components/list-screen';
 import { TruncatedText } from '@/components/truncated-text';
-import type { HecSavingAddressesQuery } from '@/gql/graphql';
-import { useListState, type ListStateOptions } from '@/lib/list-state';
-import { useHecSavingAddresses } from '../api/hec-saving-addresses';
-import { addressesCsvLink } from '../api/addresses-csv';
-import { ExportBar, ExportButton } from '@/components/export-button';
-import '@/i18n/lists';
-
-type Row = HecSavingAddressesQuery['hecSavingAddresses']['list'][number];
-
-const FILTERS = { userName: 'text', email: 'text' } as const;
-const LIST: ListStateOptions<typeof FILTERS> = {
-  filters: FILTERS,
-  defaultSort: { target: 'id', orderBy: 'DESC' },
-  sortTargets: ['id'],
-};
+import { defineList } from '@/lib/list-query';
+import { addressesCsv } from '../api/addresses-csv';
+import { hecSavingAddresses } from '../api/hec-saving-addresses';
 
 /** /aubecoin_saving/addresses: each coin-saving user's deposit address per plan. */
-export function AddressesPage() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const list = useListState(LIST);
-  const f = list.filters;
-  const query = useHecSavingAddresses({
-    input: {
-      searchParams: { userName: f.userName || undefined, email: f.email || undefined },
-      pagination: list.pagination,
-    },
-  });
-  const fields: FilterField[] = [
+const ADDRESSES = defineList({
+  url: {
+    filters: { userName: 'text', email: 'text' },
+    defaultSort: { target: 'id', orderBy: 'DESC' },
+    sortTargets: ['id'],
+  },
+  query: {
+    ...hecSavingAddresses,
+    variables: (searchParams, pagination) => ({ input: { searchParams, pagination } }),
+  },
+  export: { ...addressesCsv, variables: (search, sort) => ({ ...search, sort }) },
+  label: (t) => t('coinSaving.addressesLabel'),
+  storageKey: 'saving-addresses',
+  fields: (t) => [
     { key: 'userName', label: t('fields.userName'), hint: t('list.matchPrefix') },
     { key: 'email', label: t('fields.email'), hint: t('list.matchPrefix') },
-  ];
-  const columns: DataColumn<Row>[] = [
+  ],
+  columns: (t) => [
     { id: 'id', label: t('fields.id'), render: (r) => r.id, sortable: true, hideable: false },
     {
       id: 'username',
@@ -77,31 +63,14 @@ export function AddressesPage() {
       label: t('fields.generatedAt'),
       value: (r) => r.generatedAt,
     }),
-  ];
-  return (
-    <>
-      <ExportBar>
-        <ExportButton
-          getLink={() =>
-            addressesCsvLink({
-              userName: f.userName || undefined,
-              email: f.email || undefined,
-              sort: list.pagination.sort,
-            })
-          }
-        />
-      </ExportBar>
-      <FilteredList
-        list={list}
-        query={query}
-        fields={fields}
-        label={t('coinSaving.addressesLabel')}
-        storageKey="saving-addresses"
-        columns={columns}
-        getRowId={(r) => r.id}
-        onOpenRow={(r) => navigate(`/common/users/${r.userId}`)}
-        rowLabel={(r) => t('users.openUser', { name: r.username })}
-      />
-    </>
-  );
+  ],
+  getRowId: (r) => r.id,
+  rowLink: {
+    to: (r) => `/common/users/${r.userId}`,
+    label: (t, r) => t('users.openUser', { name: r.username }),
+  },
+});
+
+export function AddressesPage() {
+  return <ListScreen descriptor={ADDRESSES} />;
 }

@@ -1,49 +1,36 @@
-import { useTranslation } from 'react-i18next';
 import { amountColumn, dateTimeColumn, hashColumn } from '@/components/data-table/columns';
-import type { DataColumn } from '@/components/data-table/data-table';
-import { FilteredList } from '@/components/filtered-list';
-import type { FilterField } from '@/components/list-filters';
+import { ListScreen } from '@/components/list-screen';
 import { TruncatedText } from '@/components/truncated-text';
-import type { UserSavingsQuery } from '@/gql/graphql';
-import { useListState, type ListStateOptions } from '@/lib/list-state';
+import { defineList } from '@/lib/list-query';
 import { usePlanLabel } from '@/lib/plan-label';
 import { useSavingPlanNames } from '../api/hec-saving-plans';
-import { useUserSavings } from '../api/user-savings';
-import { savingRemittancesCsvLink } from '../api/saving-remittances-csv';
-import { ExportBar, ExportButton } from '@/components/export-button';
-import '@/i18n/lists';
+import { savingRemittancesCsv } from '../api/saving-remittances-csv';
+import { userSavings } from '../api/user-savings';
 
-type Row = UserSavingsQuery['userSavings']['list'][number];
-
-const FILTERS = { userName: 'text', planName: 'text' } as const;
-const LIST: ListStateOptions<typeof FILTERS> = {
-  filters: FILTERS,
-  defaultSort: { target: 'confirmedAt', orderBy: 'DESC' },
-  sortTargets: ['confirmedAt'],
-};
+/** What the screen's hooks add: the plans for the plan filter, and how a plan is named. */
+type PlanContext = { planNames: string[]; planLabel: (name: string) => string };
 
 /** /aubecoin_saving/remittance_history: coin-saving remittances of all users. */
-export function RemittanceHistoryPage() {
-  const { t } = useTranslation();
-  const list = useListState(LIST);
-  const plans = useSavingPlanNames();
-  const planLabel = usePlanLabel();
-  const f = list.filters;
-  const query = useUserSavings({
-    userName: f.userName || undefined,
-    planName: f.planName || undefined,
-    pagination: list.pagination,
-  });
-  const fields: FilterField[] = [
+const REMITTANCES = defineList({
+  url: {
+    filters: { userName: 'text', planName: 'text' },
+    defaultSort: { target: 'confirmedAt', orderBy: 'DESC' },
+    sortTargets: ['confirmedAt'],
+  },
+  query: { ...userSavings, variables: (search, pagination) => ({ ...search, pagination }) },
+  export: { ...savingRemittancesCsv, variables: (search, sort) => ({ ...search, sort }) },
+  label: (t) => t('coinSaving.remittancesLabel'),
+  storageKey: 'saving-remittances',
+  fields: (t, c: PlanContext) => [
     { key: 'userName', label: t('fields.userName'), hint: t('list.matchPrefix') },
     {
       key: 'planName',
       label: t('fields.planName'),
       type: 'select',
-      options: (plans.data ?? []).map((p) => ({ value: p.name, label: planLabel(p.name) })),
+      options: c.planNames.map((name) => ({ value: name, label: c.planLabel(name) })),
     },
-  ];
-  const columns: DataColumn<Row>[] = [
+  ],
+  columns: (t, c: PlanContext) => [
     {
       id: 'userSavingSentValueId',
       label: t('fields.userSavingSentValueId'),
@@ -63,7 +50,7 @@ export function RemittanceHistoryPage() {
       value: (r) => r.confirmedAt,
       sortable: true,
     }),
-    { id: 'planName', label: t('fields.planName'), render: (r) => planLabel(r.planName) },
+    { id: 'planName', label: t('fields.planName'), render: (r) => c.planLabel(r.planName) },
     amountColumn({
       id: 'amountHEC',
       label: t('fields.amount'),
@@ -82,29 +69,13 @@ export function RemittanceHistoryPage() {
       label: t('fields.transactionHash'),
       value: (r) => r.transactionHash,
     }),
-  ];
-  return (
-    <>
-      <ExportBar>
-        <ExportButton
-          getLink={() =>
-            savingRemittancesCsvLink({
-              userName: f.userName || undefined,
-              planName: f.planName || undefined,
-              sort: list.pagination.sort,
-            })
-          }
-        />
-      </ExportBar>
-      <FilteredList
-        list={list}
-        query={query}
-        fields={fields}
-        label={t('coinSaving.remittancesLabel')}
-        storageKey="saving-remittances"
-        columns={columns}
-        getRowId={(r) => r.userSavingSentValueId}
-      />
-    </>
-  );
+  ],
+  getRowId: (r) => r.userSavingSentValueId,
+});
+
+export function RemittanceHistoryPage() {
+  const plans = useSavingPlanNames();
+  const planLabel = usePlanLabel();
+  const planNames = (plans.data ?? []).map((p) => p.name);
+  return <ListScreen descriptor={REMITTANCES} context={{ planNames, planLabel }} />;
 }

@@ -1,10 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
-import type { AffiliateSavingAggregatesQueryVariables } from '@/gql/graphql';
-import { execute } from '@/lib/graphql-client';
-import { queryKeyFor } from '@/lib/query-keys';
+import { listQuery } from '@/lib/list-query';
 
-const AffiliateSavingAggregatesQuery = graphql(`
+const AffiliateSavingAggregatesDocument = graphql(`
   query AffiliateSavingAggregates($input: AffiliateListInput) {
     affiliateSavingAggregates(input: $input) {
       list {
@@ -26,11 +23,7 @@ const AffiliateSavingAggregatesQuery = graphql(`
 `);
 
 /** One page of per-user referral-plan remittance aggregates. */
-export function useAffiliateSavingAggregates(variables: AffiliateSavingAggregatesQueryVariables) {
-  return useQuery({
-    queryKey: queryKeyFor(AffiliateSavingAggregatesQuery, variables),
-    queryFn: async () =>
-      (await execute(AffiliateSavingAggregatesQuery, variables)).affiliateSavingAggregates,
-    placeholderData: keepPreviousData,
-  });
-}
+export const affiliateSavingAggregates = listQuery(
+  AffiliateSavingAggregatesDocument,
+  (data) => data.affiliateSavingAggregates,
+);

@@ -1,10 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
-import type { AffiliateSavingRemittancesQueryVariables } from '@/gql/graphql';
-import { execute } from '@/lib/graphql-client';
-import { queryKeyFor } from '@/lib/query-keys';
+import { listQuery } from '@/lib/list-query';
 
-const AffiliateSavingRemittancesQuery = graphql(`
+const AffiliateSavingRemittancesDocument = graphql(`
   query AffiliateSavingRemittances($input: SavingListInput) {
     affiliateSavingRemittances(input: $input) {
       list {
@@ -27,11 +24,7 @@ const AffiliateSavingRemittancesQuery = graphql(`
 `);
 
 /** One page of referral-plan remittances of all users (newest first). */
-export function useAffiliateSavingRemittances(variables: AffiliateSavingRemittancesQueryVariables) {
-  return useQuery({
-    queryKey: queryKeyFor(AffiliateSavingRemittancesQuery, variables),
-    queryFn: async () =>
-      (await execute(AffiliateSavingRemittancesQuery, variables)).affiliateSavingRemittances,
-    placeholderData: keepPreviousData,
-  });
-}
+export const affiliateSavingRemittances = listQuery(
+  AffiliateSavingRemittancesDocument,
+  (data) => data.affiliateSavingRemittances,
+);

@@ -1,10 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
-import type { AffiliateTrackRecordsQueryVariables } from '@/gql/graphql';
-import { execute } from '@/lib/graphql-client';
-import { queryKeyFor } from '@/lib/query-keys';
+import { listQuery } from '@/lib/list-query';
 
-const AffiliateTrackRecordsQuery = graphql(`
+const AffiliateTrackRecordsDocument = graphql(`
   query AffiliateTrackRecords($input: AffiliateListInput) {
     affiliateTrackRecords(input: $input) {
       list {
@@ -27,11 +24,7 @@ const AffiliateTrackRecordsQuery = graphql(`
 `);
 
 /** One page of affiliate track records (referral-plan totals per user). */
-export function useAffiliateTrackRecords(variables: AffiliateTrackRecordsQueryVariables) {
-  return useQuery({
-    queryKey: queryKeyFor(AffiliateTrackRecordsQuery, variables),
-    queryFn: async () =>
-      (await execute(AffiliateTrackRecordsQuery, variables)).affiliateTrackRecords,
-    placeholderData: keepPreviousData,
-  });
-}
+export const affiliateTrackRecords = listQuery(
+  AffiliateTrackRecordsDocument,
+  (data) => data.affiliateTrackRecords,
+);

@@ -1,12 +1,7 @@
 import { graphql } from '@/gql';
-import type {
-  TrackRecordsCsvQueryVariables,
-  AffiliateRemittancesCsvQueryVariables,
-  AggregatesCsvQueryVariables,
-} from '@/gql/graphql';
-import { execute } from '@/lib/graphql-client';
+import { exportQuery } from '@/lib/list-query';
 
-const TrackRecordsCsvQuery = graphql(`
+const TrackRecordsCsvDocument = graphql(`
   query TrackRecordsCsv($userName: String, $email: String, $forceClubId: String, $sort: SortInput) {
     referralRewardsCsv(userName: $userName, email: $email, forceClubId: $forceClubId, sort: $sort) {
       url
@@ -15,7 +10,13 @@ const TrackRecordsCsvQuery = graphql(`
   }
 `);
 
-const AffiliateRemittancesCsvQuery = graphql(`
+/** The download link of the track records with the screen's search and sort. */
+export const trackRecordsCsv = exportQuery(
+  TrackRecordsCsvDocument,
+  (data) => data.referralRewardsCsv,
+);
+
+const AffiliateRemittancesCsvDocument = graphql(`
   query AffiliateRemittancesCsv($userName: String, $email: String, $sort: SortInput) {
     referralPlanRemittanceHistoryCsv(userName: $userName, email: $email, sort: $sort) {
       url
@@ -24,19 +25,13 @@ const AffiliateRemittancesCsvQuery = graphql(`
   }
 `);
 
-/** The download link of the track records with the screen's search and sort. */
-export async function trackRecordsCsvLink(variables: TrackRecordsCsvQueryVariables) {
-  return (await execute(TrackRecordsCsvQuery, variables)).referralRewardsCsv;
-}
-
 /** The download link of the referral-plan remittances with the screen's search. */
-export async function affiliateRemittancesCsvLink(
-  variables: AffiliateRemittancesCsvQueryVariables,
-) {
-  return (await execute(AffiliateRemittancesCsvQuery, variables)).referralPlanRemittanceHistoryCsv;
-}
+export const affiliateRemittancesCsv = exportQuery(
+  AffiliateRemittancesCsvDocument,
+  (data) => data.referralPlanRemittanceHistoryCsv,
+);
 
-const AggregatesCsvQuery = graphql(`
+const AggregatesCsvDocument = graphql(`
   query AggregatesCsv($userName: String, $email: String, $forceClubId: String, $sort: SortInput) {
     affiliateSavingAggregatesCsv(
       userName: $userName
@@ -51,6 +46,7 @@ const AggregatesCsvQuery = graphql(`
 `);
 
 /** The download link of the referral-plan aggregates with the screen's search and sort. */
-export async function aggregatesCsvLink(variables: AggregatesCsvQueryVariables) {
-  return (await execute(AggregatesCsvQuery, variables)).affiliateSavingAggregatesCsv;
-}
+export const aggregatesCsv = exportQuery(
+  AggregatesCsvDocument,
+  (data) => data.affiliateSavingAggregatesCsv,
+);

@@ -1,84 +1,36 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Tab, Tabs } from '@mui/material';
 import { amountColumn, dateTimeColumn, hashColumn } from '@/components/data-table/columns';
-import type { DataColumn } from '@/components/data-table/data-table';
-import { FilteredList, TimeZoneNote } from '@/components/filtered-list';
-import type { FilterField } from '@/components/list-filters';
+import { TimeZoneNote } from '@/components/filtered-list';
+import { ListScreen } from '@/components/list-screen';
 import { TruncatedText } from '@/components/truncated-text';
-import type {
-  AffiliateSavingAggregatesQuery,
-  AffiliateSavingRemittancesQuery,
-} from '@/gql/graphql';
 import { formatNumber } from '@/lib/format';
-import { useListState, type ListStateOptions } from '@/lib/list-state';
-import { useAffiliateSavingAggregates } from '../api/affiliate-saving-aggregates';
-import { useAffiliateSavingRemittances } from '../api/affiliate-saving-remittances';
-import { affiliateRemittancesCsvLink, aggregatesCsvLink } from '../api/referral-plan-csv';
-import { ExportBar, ExportButton } from '@/components/export-button';
-import '@/i18n/lists';
+import { defineList } from '@/lib/list-query';
+import { affiliateSavingAggregates } from '../api/affiliate-saving-aggregates';
+import { affiliateSavingRemittances } from '../api/affiliate-saving-remittances';
+import { affiliateRemittancesCsv, aggregatesCsv } from '../api/referral-plan-csv';
 
-type AggregateRow = AffiliateSavingAggregatesQuery['affiliateSavingAggregates']['list'][number];
-type RemittanceRow = AffiliateSavingRemittancesQuery['affiliateSavingRemittances']['list'][number];
-
-const AGG_FILTERS = { userName: 'text', email: 'text', forceClubId: 'text' } as const;
-const AGG_LIST: ListStateOptions<typeof AGG_FILTERS> = {
-  filters: AGG_FILTERS,
-  defaultSort: { target: 'id', orderBy: 'DESC' },
-  sortTargets: ['id', 'totalSentHec'],
-};
-const REM_FILTERS = { userName: 'text', email: 'text' } as const;
-const REM_LIST: ListStateOptions<typeof REM_FILTERS> = {
-  filters: REM_FILTERS,
-  defaultSort: { target: 'confirmedAt', orderBy: 'DESC' },
-  sortTargets: ['confirmedAt'],
-};
-
-/**
- * /referral_plan/aggregation: per-user totals of referral-plan remittances, and (second tab)
- * the remittances themselves. The tab is in the URL like the list state.
- */
-export function AggregationPage() {
-  const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'remittances' ? 'remittances' : 'aggregates';
-  return (
-    <>
-      <Tabs
-        value={tab}
-        onChange={(_, next: string) => setParams(next === 'remittances' ? { tab: next } : {})}
-        sx={{ mb: 2 }}
-      >
-        <Tab value="aggregates" label={t('coinSaving.aggregatesLabel')} />
-        <Tab value="remittances" label={t('coinSaving.affiliateRemittancesLabel')} />
-      </Tabs>
-      {tab === 'aggregates' ? <Aggregates /> : <Remittances />}
-      <TimeZoneNote />
-    </>
-  );
-}
-
-function Aggregates() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const list = useListState(AGG_LIST);
-  const f = list.filters;
-  const query = useAffiliateSavingAggregates({
-    input: {
-      searchParams: {
-        userName: f.userName || undefined,
-        email: f.email || undefined,
-        forceClubId: f.forceClubId || undefined,
-      },
-      pagination: list.pagination,
-    },
-  });
-  const fields: FilterField[] = [
+/** The first tab: per-user totals of referral-plan remittances. */
+const AGGREGATES = defineList({
+  url: {
+    filters: { userName: 'text', email: 'text', forceClubId: 'text' },
+    defaultSort: { target: 'id', orderBy: 'DESC' },
+    sortTargets: ['id', 'totalSentHec'],
+  },
+  query: {
+    ...affiliateSavingAggregates,
+    variables: (searchParams, pagination) => ({ input: { searchParams, pagination } }),
+  },
+  export: { ...aggregatesCsv, variables: (search, sort) => ({ ...search, sort }) },
+  label: (t) => t('coinSaving.aggregatesLabel'),
+  storageKey: 'affiliate-aggregates',
+  fields: (t) => [
     { key: 'userName', label: t('fields.userName'), hint: t('list.matchPrefix') },
     { key: 'email', label: t('fields.email'), hint: t('list.matchPrefix') },
     { key: 'forceClubId', label: t('fields.forceClubId'), hint: t('list.matchExact') },
-  ];
-  const columns: DataColumn<AggregateRow>[] = [
+  ],
+  columns: (t) => [
     { id: 'id', label: t('fields.userId'), render: (r) => r.id, sortable: true, hideable: false },
     {
       id: 'username',
@@ -130,52 +82,34 @@ function Aggregates() {
       unit: 'ATEM',
       value: (r) => r.totalAtemPrincipal,
     }),
-  ];
-  return (
-    <>
-      <ExportBar>
-        <ExportButton
-          getLink={() =>
-            aggregatesCsvLink({
-              userName: f.userName || undefined,
-              email: f.email || undefined,
-              forceClubId: f.forceClubId || undefined,
-              sort: list.pagination.sort,
-            })
-          }
-        />
-      </ExportBar>
-      <FilteredList
-        list={list}
-        query={query}
-        fields={fields}
-        label={t('coinSaving.aggregatesLabel')}
-        storageKey="affiliate-aggregates"
-        columns={columns}
-        getRowId={(r) => r.id}
-        onOpenRow={(r) => navigate(`/common/users/${r.id}`)}
-        rowLabel={(r) => t('users.openUser', { name: r.username })}
-        timeZoneNote={false}
-      />
-    </>
-  );
-}
+  ],
+  getRowId: (r) => r.id,
+  rowLink: {
+    to: (r) => `/common/users/${r.id}`,
+    label: (t, r) => t('users.openUser', { name: r.username }),
+  },
+  timeZoneNote: false,
+});
 
-function Remittances() {
-  const { t } = useTranslation();
-  const list = useListState(REM_LIST);
-  const f = list.filters;
-  const query = useAffiliateSavingRemittances({
-    input: {
-      searchParams: { userName: f.userName || undefined, email: f.email || undefined },
-      pagination: list.pagination,
-    },
-  });
-  const fields: FilterField[] = [
+/** The second tab: the referral-plan remittances themselves. */
+const REMITTANCES = defineList({
+  url: {
+    filters: { userName: 'text', email: 'text' },
+    defaultSort: { target: 'confirmedAt', orderBy: 'DESC' },
+    sortTargets: ['confirmedAt'],
+  },
+  query: {
+    ...affiliateSavingRemittances,
+    variables: (searchParams, pagination) => ({ input: { searchParams, pagination } }),
+  },
+  export: { ...affiliateRemittancesCsv, variables: (search, sort) => ({ ...search, sort }) },
+  label: (t) => t('coinSaving.affiliateRemittancesLabel'),
+  storageKey: 'affiliate-remittances',
+  fields: (t) => [
     { key: 'userName', label: t('fields.userName'), hint: t('list.matchPrefix') },
     { key: 'email', label: t('fields.email'), hint: t('list.matchPrefix') },
-  ];
-  const columns: DataColumn<RemittanceRow>[] = [
+  ],
+  columns: (t) => [
     { id: 'id', label: t('fields.id'), render: (r) => r.id, hideable: false },
     {
       id: 'username',
@@ -231,30 +165,36 @@ function Remittances() {
       value: (r) => r.transactionHash,
       defaultHidden: true,
     }),
-  ];
+  ],
+  getRowId: (r) => r.id,
+  timeZoneNote: false,
+});
+
+/**
+ * /referral_plan/aggregation: per-user totals of referral-plan remittances, and (second tab)
+ * the remittances themselves. The tab is in the URL like the list state.
+ */
+export function AggregationPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'remittances' ? 'remittances' : 'aggregates';
   return (
     <>
-      <ExportBar>
-        <ExportButton
-          getLink={() =>
-            affiliateRemittancesCsvLink({
-              userName: f.userName || undefined,
-              email: f.email || undefined,
-              sort: list.pagination.sort,
-            })
-          }
-        />
-      </ExportBar>
-      <FilteredList
-        list={list}
-        query={query}
-        fields={fields}
-        label={t('coinSaving.affiliateRemittancesLabel')}
-        storageKey="affiliate-remittances"
-        columns={columns}
-        getRowId={(r) => r.id}
-        timeZoneNote={false}
-      />
+      <Tabs
+        value={tab}
+        onChange={(_, next: string) => setParams(next === 'remittances' ? { tab: next } : {})}
+        sx={{ mb: 2 }}
+      >
+        <Tab value="aggregates" label={t('coinSaving.aggregatesLabel')} />
+        <Tab value="remittances" label={t('coinSaving.affiliateRemittancesLabel')} />
+      </Tabs>
+      {/* Keyed: each tab is its own table (column choice, URL state), never one reused. */}
+      {tab === 'aggregates' ? (
+        <ListScreen key="aggregates" descriptor={AGGREGATES} />
+      ) : (
+        <ListScreen key="remittances" descriptor={REMITTANCES} />
+      )}
+      <TimeZoneNote />
     </>
   );
 }

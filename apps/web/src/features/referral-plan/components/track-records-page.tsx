@@ -1,49 +1,31 @@
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { amountColumn, hashColumn } from '@/components/data-table/columns';
-import type { DataColumn } from '@/components/data-table/data-table';
-import { FilteredList } from '@/components/filtered-list';
-import type { FilterField } from '@/components/list-filters';
+import { ListScreen } from '@/components/list-screen';
 import { TruncatedText } from '@/components/truncated-text';
-import type { AffiliateTrackRecordsQuery } from '@/gql/graphql';
 import { formatNumber } from '@/lib/format';
-import { useListState, type ListStateOptions } from '@/lib/list-state';
-import { useAffiliateTrackRecords } from '../api/affiliate-track-records';
-import { trackRecordsCsvLink } from '../api/referral-plan-csv';
-import { ExportBar, ExportButton } from '@/components/export-button';
-import '@/i18n/lists';
-
-type Row = AffiliateTrackRecordsQuery['affiliateTrackRecords']['list'][number];
-
-const FILTERS = { userName: 'text', email: 'text', forceClubId: 'text' } as const;
-const LIST: ListStateOptions<typeof FILTERS> = {
-  filters: FILTERS,
-  defaultSort: { target: 'userId', orderBy: 'DESC' },
-  sortTargets: ['userId', 'numberOfChildren'],
-};
+import { defineList } from '@/lib/list-query';
+import { affiliateTrackRecords } from '../api/affiliate-track-records';
+import { trackRecordsCsv } from '../api/referral-plan-csv';
 
 /** /referral_plan/track_records: referral-plan totals and number of children per user. */
-export function TrackRecordsPage() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const list = useListState(LIST);
-  const f = list.filters;
-  const query = useAffiliateTrackRecords({
-    input: {
-      searchParams: {
-        userName: f.userName || undefined,
-        email: f.email || undefined,
-        forceClubId: f.forceClubId || undefined,
-      },
-      pagination: list.pagination,
-    },
-  });
-  const fields: FilterField[] = [
+const TRACK_RECORDS = defineList({
+  url: {
+    filters: { userName: 'text', email: 'text', forceClubId: 'text' },
+    defaultSort: { target: 'userId', orderBy: 'DESC' },
+    sortTargets: ['userId', 'numberOfChildren'],
+  },
+  query: {
+    ...affiliateTrackRecords,
+    variables: (searchParams, pagination) => ({ input: { searchParams, pagination } }),
+  },
+  export: { ...trackRecordsCsv, variables: (search, sort) => ({ ...search, sort }) },
+  label: (t) => t('coinSaving.trackRecordsLabel'),
+  storageKey: 'track-records',
+  fields: (t) => [
     { key: 'userName', label: t('fields.userName'), hint: t('list.matchPrefix') },
     { key: 'email', label: t('fields.email'), hint: t('list.matchPrefix') },
     { key: 'forceClubId', label: t('fields.forceClubId'), hint: t('list.matchExact') },
-  ];
-  const columns: DataColumn<Row>[] = [
+  ],
+  columns: (t) => [
     {
       id: 'userId',
       label: t('fields.userId'),
@@ -106,33 +88,15 @@ export function TrackRecordsPage() {
       unit: 'HEC',
       value: (r) => r.totalBonusRewards,
     }),
-  ];
-  return (
-    <>
-      <ExportBar>
-        <ExportButton
-          getLink={() =>
-            trackRecordsCsvLink({
-              userName: f.userName || undefined,
-              email: f.email || undefined,
-              forceClubId: f.forceClubId || undefined,
-              sort: list.pagination.sort,
-            })
-          }
-        />
-      </ExportBar>
-      <FilteredList
-        list={list}
-        query={query}
-        fields={fields}
-        label={t('coinSaving.trackRecordsLabel')}
-        storageKey="track-records"
-        columns={columns}
-        getRowId={(r) => r.userId}
-        onOpenRow={(r) => navigate(`/common/users/${r.userId}`)}
-        rowLabel={(r) => t('users.openUser', { name: r.userName })}
-        timeZoneNote={false}
-      />
-    </>
-  );
+  ],
+  getRowId: (r) => r.userId,
+  rowLink: {
+    to: (r) => `/common/users/${r.userId}`,
+    label: (t, r) => t('users.openUser', { name: r.userName }),
+  },
+  timeZoneNote: false,
+});
+
+export function TrackRecordsPage() {
+  return <ListScreen descriptor={TRACK_RECORDS} />;
 }

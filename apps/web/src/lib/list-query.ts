@@ -1,0 +1,111 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import type { DataColumn } from '@/components/data-table/data-table';
+import type { FilterField } from '@/components/list-filters';
+import type { TypedDocumentString } from '@/gql/graphql';
+import { request } from './graphql-client';
+import {
+  useListState,
+  type FilterKinds,
+  type FilterValues,
+  type ListStateOptions,
+  type PaginationVariables,
+  type SortState,
+} from './list-state';
+import { queryKeyFor } from './query-keys';
+
+/** One page of a paged list, as every list query answers it. */
+export type ListPage<Row> = { list: Row[]; pagination: { totalRecords: number } };
+
+/** The applied filters with empty ones left out: what list and export queries take. */
+export type ListSearch<F extends FilterKinds> = {
+  [K in keyof F]: FilterValues<F>[K] | undefined;
+};
+
+/**
+ * A list screen, declared once: its URL state (filters, sort targets, default sort), how the
+ * view becomes the list query's variables, the export that takes the same filters and sort,
+ * and its table (filter fields, columns, rows). `useListQuery` and `ListScreen`
+ * (components/list-screen.tsx) do the rest. `C` is what the screen's hooks add (plan names
+ * for a select, a label function), handed to `fields` and `columns`.
+ */
+export type ListDescriptor<F extends FilterKinds, Row, LR, LV, ER, EV, C = undefined> = {
+  /** The URL state; a module constant, so its identity is stable. */
+  url: ListStateOptions<F>;
+  query: {
+    document: TypedDocumentString<LR, LV>;
+    variables: (search: ListSearch<F>, pagination: PaginationVariables) => LV;
+    page: (data: LR) => ListPage<Row>;
+  };
+  /** The CSV export of exactly this view (its filters and sort), when the list has one. */
+  export?: {
+    document: TypedDocumentString<ER, EV>;
+    variables: (search: ListSearch<F>, sort: SortState | undefined) => EV;
+    link: (data: ER) => { url: string; fileName: string };
+  };
+  /** Accessible name of the table. */
+  label: (t: TFunction) => string;
+  /** Remembers the column choice in localStorage. */
+  storageKey: string;
+  fields: (t: TFunction, context: C) => FilterField[];
+  columns: (t: TFunction, context: C) => DataColumn<Row>[];
+  getRowId: (row: Row) => string | number;
+  /** Where a row opens (its route), and the row's accessible name then. */
+  rowLink?: { to: (row: Row) => string; label: (t: TFunction, row: Row) => string };
+  /** false leaves out the time-zone note (a list without dates, or one note for tabs). */
+  timeZoneNote?: boolean;
+};
+
+/** A list query's document and where its page sits in the answer (a feature's api file). */
+export function listQuery<LR, LV, Row>(
+  document: TypedDocumentString<LR, LV>,
+  page: (data: LR) => ListPage<Row>,
+) {
+  return { document, page };
+}
+
+/** An export query's document and where its link sits in the answer (a feature's api file). */
+export function exportQuery<ER, EV>(
+  document: TypedDocumentString<ER, EV>,
+  link: (data: ER) => { url: string; fileName: string },
+) {
+  return { document, link };
+}
+
+/** Declares a list screen; only here so the types are inferred from the documents. */
+export function defineList<F extends FilterKinds, Row, LR, LV, ER, EV, C = undefined>(
+  descriptor: ListDescriptor<F, Row, LR, LV, ER, EV, C>,
+): ListDescriptor<F, Row, LR, LV, ER, EV, C> {
+  return descriptor;
+}
+
+/** The applied filters without the empty ones (an empty text or set is no filter). */
+export function listSearch<F extends FilterKinds>(filters: FilterValues<F>): ListSearch<F> {
+  const search = {} as Record<string, unknown>;
+  for (const [key, value] of Object.entries(filters as Record<string, string | string[]>))
+    search[key] = (Array.isArray(value) ? value.length > 0 : value !== '') ? value : undefined;
+  return search as ListSearch<F>;
+}
+
+/**
+ * A declared list's view and data: the URL state, the page its query answers for it, and the
+ * export link of the same view (filters and sort).
+ */
+export function useListQuery<F extends FilterKinds, Row, LR, LV, ER, EV, C>(
+  descriptor: ListDescriptor<F, Row, LR, LV, ER, EV, C>,
+) {
+  const list = useListState(descriptor.url);
+  const search = listSearch(list.filters);
+  const { document, variables, page } = descriptor.query;
+  const vars = variables(search, list.pagination);
+  const query = useQuery({
+    queryKey: queryKeyFor(document, vars),
+    queryFn: async () => page(await request(document, vars)),
+    placeholderData: keepPreviousData,
+  });
+  const spec = descriptor.export;
+  const exportLink = spec
+    ? async () => spec.link(await request(spec.document, spec.variables(search, list.sort)))
+    : undefined;
+  return { list, query, exportLink };
+}
