@@ -273,7 +273,7 @@ function httpImportLines(r: HttpImportBenchResult): string[] {
     '| --: | --: | --: | --: | --: | --: |',
     `| ${r.dryRunMs.toFixed(0)} | ${r.applyMs.toFixed(0)} | ${r.copyMs.toFixed(0)} | ${r.ratio.toFixed(2)} | ${r.rssBeforeMiB.toFixed(0)} | ${r.rssGrowthMiB.toFixed(0)} |`,
     '',
-    `Load average at the start ${load(r.loadStart)}, at the end ${load(r.loadEnd)} (2 cores, shared with other sessions' tests and a 5M-user benchmark running at the same time).`,
+    `Load average at the start ${load(r.loadStart)}, at the end ${load(r.loadEnd)} (2 cores, shared with other sessions).`,
     '',
   ];
 }

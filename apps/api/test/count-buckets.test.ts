@@ -451,6 +451,9 @@ describe('count buckets (0018)', () => {
       b.payments.confirmedDays,
       b.payments.assetFixedDays,
       b.end_users.registeredDays,
+      ...WITHDRAWAL_KINDS.flatMap((kind) =>
+        WITHDRAWAL_STATUSES.map((status) => b.withdrawal_requests.requestedDays(kind, status)),
+      ),
     ];
     // Day-and-value keys: rebuilt with their builder from the day and value they carry.
     const dayValueKey = /^registered_(card|buy_range):(\d{4}-\d{2}-\d{2}):(\d+)$/;

@@ -69,6 +69,12 @@ export const countBuckets = {
     kind: (kind: WithdrawalKind) => bucket<'withdrawal_requests'>(`kind:${kind}`),
     kindStatus: (kind: WithdrawalKind, status: WithdrawalStatus) =>
       bucket<'withdrawal_requests'>(`kind:${kind}:status:${status}`),
+    /** Requests of a kind and status per UTC day of requested_at (`2026-03-01`), 0142. */
+    requestedDays: (kind: WithdrawalKind, status: WithdrawalStatus) =>
+      ({
+        relation: 'withdrawal_requests',
+        prefix: `kind:${kind}:status:${status}:requested_day:`,
+      }) as BucketRange<'withdrawal_requests'>,
   },
   user_contacts: {
     all: bucket<'user_contacts'>('all'),

@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database';
 import type { DB } from '../../db/schema';
 import { seedDemoPopulation } from '../../seed/population/demo-population';
-import { listWithdrawals, type WithdrawalsFilter } from './withdrawals-repository';
+import {
+  countWithdrawalsByStatus,
+  listWithdrawals,
+  type WithdrawalsFilter,
+} from './withdrawals-repository';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Kysely<DB>;
@@ -67,5 +71,93 @@ describe('listWithdrawals (page first, then the page joined to its user)', () =>
     const page = await listWithdrawals(db, { kind: 'atem' }, { limit: 20, offset: 10_000 });
     expect(page.rows).toEqual([]);
     expect(page.totalRecords).toBe(expected.length);
+  });
+});
+
+describe('status tab counts of a requested-at range (kept per-day counts, 0142)', () => {
+  // Whole UTC days, bounds inside a day, the last millisecond of a day, open ends, nothing.
+  const RANGES: Array<[string | undefined, string | undefined]> = [
+    ['2026-01-01T00:00:00.000Z', '2026-06-30T23:59:59.999Z'],
+    ['2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z'],
+    ['2026-02-28T12:00:00.000Z', '2026-03-02T12:00:00.000Z'],
+    ['2026-03-10T06:00:00.000Z', '2026-03-10T18:00:00.000Z'],
+    ['2026-03-31T23:59:59.999Z', undefined],
+    [undefined, '2026-03-31T23:59:59.999Z'],
+    ['2000-01-01T00:00:00.000Z', '2000-12-31T23:59:59.999Z'],
+    ['2024-01-01T00:00:00.000Z', '2027-12-31T23:59:59.999Z'],
+  ];
+
+  async function expectPlainCounts(label: string): Promise<void> {
+    for (const kind of ['payment_paid_value', 'saving'] as const)
+      for (const [from, until] of RANGES) {
+        const got = await countWithdrawalsByStatus(db, {
+          kind,
+          requestedAtFrom: from ? new Date(from) : undefined,
+          requestedAtUntil: until ? new Date(until) : undefined,
+        });
+        const { rows } = await sql<{ status: string; n: string }>`
+          SELECT status, count(*) AS n FROM withdrawal_requests
+          WHERE kind = ${kind}
+            AND (${from ?? null}::timestamptz IS NULL OR requested_at >= ${from ?? null}::timestamptz)
+            AND (${until ?? null}::timestamptz IS NULL OR requested_at <= ${until ?? null}::timestamptz)
+          GROUP BY status`.execute(db);
+        const want = new Map(rows.map((r) => [r.status, Number(r.n)]));
+        for (const { status, count } of got)
+          expect(count, `${label}: ${kind} ${from}..${until} ${status}`).toBe(
+            want.get(status) ?? 0,
+          );
+      }
+  }
+
+  it('equal plain counts, through date corrections and status changes', async () => {
+    await expectPlainCounts('generated');
+    const total = await countWithdrawalsByStatus(db, {
+      kind: 'payment_paid_value',
+      requestedAtFrom: new Date('2024-01-01T00:00:00.000Z'),
+    });
+    expect(total.reduce((a, c) => a + c.count, 0)).toBeGreaterThan(0);
+    // Move requests onto the edges: a midnight, the last millisecond of a day, mid-day.
+    const some = await db
+      .selectFrom('withdrawal_requests')
+      .select(['id', 'status'])
+      .where('kind', 'in', ['payment_paid_value', 'saving'])
+      .orderBy('id')
+      .limit(6)
+      .execute();
+    const moves = [
+      '2026-03-01T00:00:00.000Z',
+      '2026-03-31T23:59:59.999Z',
+      '2026-03-10T12:00:00.000Z',
+      '2026-04-01T00:00:00.000Z',
+      '2026-02-28T12:00:00.000Z',
+      '2026-06-30T23:59:59.999Z',
+    ];
+    for (const [i, row] of some.entries())
+      await db
+        .updateTable('withdrawal_requests')
+        .set({ requested_at: new Date(moves[i]!) })
+        .where('id', '=', row.id)
+        .execute();
+    await expectPlainCounts('after date corrections');
+    const requested = await db
+      .selectFrom('withdrawal_requests')
+      .select('id')
+      .where('kind', '=', 'payment_paid_value')
+      .where('status', '=', 'requested')
+      .where('requested_at', '>=', new Date('2026-01-01T00:00:00.000Z'))
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    expect(requested.length).toBeGreaterThan(0);
+    await db
+      .updateTable('withdrawal_requests')
+      .set({ status: 'rejected', rejected_at: new Date(), reject_reason: 'count test' })
+      .where(
+        'id',
+        'in',
+        requested.map((r) => r.id),
+      )
+      .execute();
+    await expectPlainCounts('after rejections');
   });
 });

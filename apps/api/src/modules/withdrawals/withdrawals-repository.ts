@@ -3,6 +3,7 @@ import type { Executor } from '../../db/executor';
 import {
   countBuckets,
   countFromBuckets,
+  countFromDayBuckets,
   servedByBuckets,
   type CountRule,
 } from '../../db/count-buckets';
@@ -23,15 +24,15 @@ import {
 /** searchParams of the withdrawal lists (withdrawals-list.ts); every screen lists one kind. */
 export type WithdrawalsFilter = { kind: WithdrawalKind } & WithdrawalSearchFilter;
 
-/** How each withdrawals filter is counted: kind and status have buckets. */
+/** How each withdrawals filter is counted: kind, status and the requested-at range have buckets. */
 export const WITHDRAWALS_COUNT_RULE = {
   kind: 'buckets',
   status: 'buckets',
   userId: 'index',
   userName: 'index',
   email: 'index',
-  requestedAtFrom: 'index',
-  requestedAtUntil: 'index',
+  requestedAtFrom: 'buckets',
+  requestedAtUntil: 'buckets',
   address: 'index',
   transactionHash: 'index',
   amountFrom: 'index',
@@ -305,6 +306,17 @@ export async function countWithdrawalsByStatus(
       count: byBucket.get(countBuckets.withdrawal_requests.kindStatus(filter.kind, s)) ?? 0,
     }));
   }
+  if (
+    servedByBuckets(rest, WITHDRAWALS_COUNT_RULE, ['kind', 'requestedAtFrom', 'requestedAtUntil'])
+  ) {
+    const from = rest.requestedAtFrom ? new Date(rest.requestedAtFrom) : undefined;
+    const until = rest.requestedAtUntil ? new Date(rest.requestedAtUntil) : undefined;
+    const counts = await Promise.all(
+      WITHDRAWAL_STATUSES.map((s) => countRequestedRange(db, filter.kind, s, from, until)),
+    );
+    if (counts.every((n) => n !== undefined))
+      return WITHDRAWAL_STATUSES.map((s, i) => ({ status: s, count: counts[i]! }));
+  }
   // One count per status, added up in one statement: each is a range scan of a
   // (kind, status, <filter column>) index, reading only the matching entries. A GROUP BY
   // status over (kind, status, …) had to walk the whole kind for a requested-at range
@@ -319,6 +331,34 @@ export async function countWithdrawalsByStatus(
   const rows = await others.reduce((q, next) => q.unionAll(next), first!).execute();
   const byStatus = new Map(rows.map((r) => [r.status, Number(r.n)]));
   return WITHDRAWAL_STATUSES.map((s) => ({ status: s, count: byStatus.get(s) ?? 0 }));
+}
+
+/**
+ * Requests of one kind and status with `from <= requested_at <= until` (either end open), from
+ * the requested-day buckets of 0142: whole UTC days from row_counts, the two edge days through
+ * the (kind, status, requested_at) index, so the cost does not grow with the range or the
+ * table. Undefined when a bound cannot be keyed (then the caller counts by index).
+ */
+function countRequestedRange(
+  db: Executor,
+  kind: WithdrawalKind,
+  status: WithdrawalStatus,
+  from: Date | undefined,
+  until: Date | undefined,
+): Promise<number | undefined> {
+  return countFromDayBuckets(
+    db,
+    countBuckets.withdrawal_requests.requestedDays(kind, status),
+    { from, until },
+    (low, high, lowInclusive) =>
+      db
+        .selectFrom('withdrawal_requests as w')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('w.kind', '=', kind)
+        .where('w.status', '=', status)
+        .where('w.requested_at', lowInclusive ? '>=' : '>', low)
+        .where('w.requested_at', '<', high),
+  );
 }
 
 /**

@@ -766,6 +766,11 @@ export async function generatePopulation(
         countBuckets.withdrawal_requests.kind(kind),
         countBuckets.withdrawal_requests.kindStatus(kind, status),
       );
+      const requestedDays = countBuckets.withdrawal_requests.requestedDays(kind, status);
+      counts.add(
+        'withdrawal_requests',
+        `${requestedDays.prefix}${isoDate(requestedAt)}` as Bucket<'withdrawal_requests'>,
+      );
       emit('withdrawal_requests', [
         String(withdrawalId),
         kind,
