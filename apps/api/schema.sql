@@ -109,6 +109,13 @@ CREATE TABLE audit_log (
   CONSTRAINT audit_log_pkey PRIMARY KEY (id)
 );
 
+CREATE TABLE business_clock (
+  only_row boolean DEFAULT true NOT NULL,
+  time_zone text NOT NULL,
+  CONSTRAINT business_clock_only_row_check CHECK (only_row),
+  CONSTRAINT business_clock_pkey PRIMARY KEY (only_row)
+);
+
 CREATE TABLE csv_import_report_rows (
   report_id bigint NOT NULL,
   line integer NOT NULL,
@@ -871,6 +878,14 @@ BEGIN
 END;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.business_day(at timestamp with time zone)
+ RETURNS date
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
+AS $function$
+  SELECT (at AT TIME ZONE (SELECT time_zone FROM business_clock))::date
+$function$;
+
 CREATE OR REPLACE FUNCTION public.buy_range_index(total numeric)
  RETURNS integer
  LANGUAGE sql
@@ -928,7 +943,7 @@ AS $function$
       'registered_day:' || d,
       'registered_card:' || d || ':' || card_status,
       'registered_buy_range:' || d || ':' || buy_range_index(total_buy)]
-  FROM (SELECT to_char(registered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS d) AS x
+  FROM (SELECT to_char(business_day(registered_at), 'YYYY-MM-DD') AS d) AS x
 $function$;
 
 CREATE OR REPLACE FUNCTION public.end_users_maintain_counts()
@@ -1132,11 +1147,11 @@ BEGIN
     FROM changes GROUP BY end_user_id
   ), per_day AS (
     SELECT day, sum(eth) AS eth, sum(hec) AS hec, sum(buy) AS buy FROM (
-      SELECT (asset_fixed_at AT TIME ZONE 'UTC')::date AS day, sign * coalesce(amount_eth, 0) AS eth,
+      SELECT business_day(asset_fixed_at) AS day, sign * coalesce(amount_eth, 0) AS eth,
         sign * coalesce(amount_hec, 0) AS hec, 0 AS buy
       FROM changes WHERE asset_fixed_at IS NOT NULL
       UNION ALL
-      SELECT (confirmed_at AT TIME ZONE 'UTC')::date, 0, 0, sign * paid_usd
+      SELECT business_day(confirmed_at), 0, 0, sign * paid_usd
       FROM changes WHERE status IN ('confirmed', 'asset_fixed') AND confirmed_at IS NOT NULL
     ) d GROUP BY day
   ), stats AS (
@@ -1166,6 +1181,41 @@ BEGIN
     PERFORM end_users_add_subtree_totals(ancestor_ids, ancestor_buy, NULL);
   END IF;
   RETURN NULL;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.rebuild_business_days()
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  PERFORM pg_advisory_xact_lock(7234314173724058634);
+  LOCK TABLE payments, end_users IN SHARE ROW EXCLUSIVE MODE;
+  DELETE FROM row_counts WHERE relation = 'end_users'
+    AND bucket COLLATE "C" BETWEEN 'registered_' AND 'registered_~';
+  INSERT INTO row_counts (relation, bucket, n)
+  SELECT 'end_users', b, count(*) FROM (
+    SELECT buy_range_index(total_buy_amount_usd) AS r, card_status,
+      to_char(business_day(registered_at), 'YYYY-MM-DD') AS d
+    FROM end_users
+  ) AS u, unnest(ARRAY['registered_day:' || d, 'registered_card:' || d || ':' || card_status,
+    'registered_buy_range:' || d || ':' || r]) AS b
+  GROUP BY b ORDER BY b;
+  UPDATE asset_stats_daily SET initial_eth_amount = 0, initial_hec_amount = 0, total_buy_amount_usd = 0
+  WHERE initial_eth_amount <> 0 OR initial_hec_amount <> 0 OR total_buy_amount_usd <> 0;
+  INSERT INTO asset_stats_daily AS s (stat_date, initial_eth_amount, initial_hec_amount, total_buy_amount_usd)
+  SELECT day, sum(eth), sum(hec), sum(buy) FROM (
+    SELECT business_day(asset_fixed_at) AS day, coalesce(amount_eth, 0) AS eth,
+      coalesce(amount_hec, 0) AS hec, 0 AS buy
+    FROM payments WHERE asset_fixed_at IS NOT NULL
+    UNION ALL
+    SELECT business_day(confirmed_at), 0, 0, paid_usd
+    FROM payments WHERE status IN ('confirmed', 'asset_fixed') AND confirmed_at IS NOT NULL
+  ) d GROUP BY day
+  HAVING sum(eth) <> 0 OR sum(hec) <> 0 OR sum(buy) <> 0
+  ON CONFLICT (stat_date) DO UPDATE SET
+    initial_eth_amount = EXCLUDED.initial_eth_amount,
+    initial_hec_amount = EXCLUDED.initial_hec_amount,
+    total_buy_amount_usd = EXCLUDED.total_buy_amount_usd;
 END $function$;
 
 CREATE OR REPLACE FUNCTION public.reward_entries_maintain_totals()
@@ -1292,6 +1342,20 @@ BEGIN
   -- A fixed key, 0x646572697665640A ("derived\n" in ASCII), that no other lock here uses.
   PERFORM pg_advisory_xact_lock(7234314173724058634);
   RETURN NULL;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.set_business_time_zone(zone text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  PERFORM now() AT TIME ZONE zone; -- an unknown zone fails here, before anything changes
+  IF (SELECT time_zone FROM business_clock) = zone THEN
+    RETURN false;
+  END IF;
+  UPDATE business_clock SET time_zone = zone;
+  PERFORM rebuild_business_days();
+  RETURN true;
 END $function$;
 
 CREATE OR REPLACE FUNCTION public.staking_positions_maintain_totals()

@@ -39,6 +39,7 @@ async function main(): Promise<void> {
   const prepared = await prepareDatabase(database.db, {
     demoSeed: config.demoSeed,
     storage: config.demoSeed ? createFileStorage(config.fileStorage) : undefined,
+    businessTimeZone: config.businessTimeZone,
   });
   const applied = prepared.applied;
   const seeded = prepared.seededAdmins;

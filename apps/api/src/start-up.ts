@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { setBusinessClockZone } from './db/business-clock';
 import type { DB } from './db/schema';
 import { migrateLocked, withMigrationLock } from './db/migrator';
 import { installJobsSchema } from './platform/jobs';
@@ -19,17 +20,27 @@ export type PreparedDatabase = {
 /**
  * What a server does to its database before it serves: applies pending migrations, creates the
  * job queue's schema (pg-boss) and, with `demoSeed`, loads the demo admins, population and
- * attachment files, all under the one migration lock (docs/architecture.md, "Start-up"). Replicas started at the same moment take
+ * attachment files, all under the one migration lock; it also makes the database count its
+ * days in the business time zone (docs/architecture.md, "Start-up"). Replicas started at the same moment take
  * turns: the first migrates and seeds, the others wait for the lock and find everything done,
  * because each seeding step checks, inside the lock, whether its data exists. So any number of
  * concurrent starts seed once, and a start on a seeded database changes nothing.
  */
 export async function prepareDatabase(
   db: Kysely<DB>,
-  options: { demoSeed: boolean; storage?: FileStorage | undefined },
+  options: {
+    demoSeed: boolean;
+    storage?: FileStorage | undefined;
+    /** BUSINESS_TIME_ZONE; the database counts its days in it (migration 0150). */
+    businessTimeZone?: string | undefined;
+  },
 ): Promise<PreparedDatabase> {
   return withMigrationLock(db, async (conn) => {
     const applied = await migrateLocked(conn);
+    // Rebuilds the kept days only when the zone differs from the one they were counted in.
+    if (options.businessTimeZone) {
+      await setBusinessClockZone(conn, options.businessTimeZone);
+    }
     await installJobsSchema(conn);
     if (!options.demoSeed) return { applied, seededAdmins: false, seededPopulation: false };
     const seededAdmins = await seedDemoAdmins(conn);

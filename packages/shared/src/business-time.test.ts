@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameStamp, isoInTimeZone, isTimeZone } from './business-time';
+import {
+  businessDate,
+  businessDayEnd,
+  businessDayStart,
+  fileNameStamp,
+  isoInTimeZone,
+  isTimeZone,
+} from './business-time';
 
 describe('fileNameStamp', () => {
   it('stamps the wall-clock minute in the business time zone', () => {
@@ -36,5 +43,35 @@ describe('isoInTimeZone', () => {
       '2026-06-30T20:00:00-04:00',
     );
     expect(new Date(isoInTimeZone(at, 'Asia/Kolkata')).getTime()).toBe(at.getTime());
+  });
+});
+
+describe('business days', () => {
+  it('a payment at 16:00 UTC falls on the next day in Tokyo, the same day in UTC', () => {
+    const at = new Date('2026-01-05T16:00:00.000Z');
+    expect(businessDate(at, 'Asia/Tokyo')).toBe('2026-01-06');
+    expect(businessDate(at, 'UTC')).toBe('2026-01-05');
+    expect(businessDate(new Date('2026-01-05T14:59:59.999Z'), 'Asia/Tokyo')).toBe('2026-01-05');
+  });
+
+  it('a day starts and ends at its midnights in the zone', () => {
+    expect(businessDayStart('2026-01-06', 'Asia/Tokyo')?.toISOString()).toBe(
+      '2026-01-05T15:00:00.000Z',
+    );
+    expect(businessDayEnd('2026-01-06', 'Asia/Tokyo')?.toISOString()).toBe(
+      '2026-01-06T14:59:59.999Z',
+    );
+    expect(businessDayStart('2026-01-06', 'UTC')?.toISOString()).toBe('2026-01-06T00:00:00.000Z');
+    expect(businessDayStart('not a day', 'UTC')).toBeUndefined();
+  });
+
+  it('a day across a daylight-saving change is 23 or 25 hours long', () => {
+    // New York springs forward on 2026-03-08: midnight is still -05:00, the end is -04:00.
+    expect(businessDayStart('2026-03-08', 'America/New_York')?.toISOString()).toBe(
+      '2026-03-08T05:00:00.000Z',
+    );
+    expect(businessDayEnd('2026-03-08', 'America/New_York')?.toISOString()).toBe(
+      '2026-03-09T03:59:59.999Z',
+    );
   });
 });

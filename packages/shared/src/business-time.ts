@@ -1,7 +1,9 @@
 /**
  * The business time zone (DESIGN.md section 4, "Messages and clock"): one IANA zone decides
- * file-name stamps (and, later, day buckets, "today" and the day bounds of date filters).
- * The API reads it from `BUSINESS_TIME_ZONE`; this module is the one place that formats in it.
+ * file-name stamps, the days of the dashboard and asset statistics, "today" and the day bounds
+ * of date filters. The API reads it from `BUSINESS_TIME_ZONE` (and writes it to the database's
+ * business_clock, migration 0150); the web app is built with the same zone. This module is the
+ * one place that converts between instants and business days (docs/domain.md, "Business days").
  */
 export const DEFAULT_BUSINESS_TIME_ZONE = 'Asia/Tokyo';
 
@@ -87,4 +89,67 @@ export function isoInTimeZone(at: Date, timeZone: string): string {
   const hh = String(Math.floor(abs / 60)).padStart(2, '0');
   const mm = String(abs % 60).padStart(2, '0');
   return `${local}${offset < 0 ? '-' : '+'}${hh}:${mm}`;
+}
+
+const partFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall-clock fields of `at` in `timeZone`, as numbers. */
+function wallClock(at: number, timeZone: string): { y: number; m: number; d: number; ms: number } {
+  let found = partFormatters.get(timeZone);
+  if (!found) {
+    found = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    });
+    partFormatters.set(timeZone, found);
+  }
+  const p: Record<string, number> = {};
+  for (const part of found.formatToParts(at)) {
+    if (part.type !== 'literal') p[part.type] = Number(part.value);
+  }
+  const y = p.year ?? 1970;
+  const m = p.month ?? 1;
+  const d = p.day ?? 1;
+  const wall = Date.UTC(y, m - 1, d, p.hour ?? 0, p.minute ?? 0, p.second ?? 0);
+  return { y, m, d, ms: wall + (((at % 1000) + 1000) % 1000) };
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `at`, in milliseconds (+09:00 = 32400000). */
+export function zoneOffsetMs(at: number, timeZone: string): number {
+  return wallClock(at, timeZone).ms - at;
+}
+
+/** The calendar day (YYYY-MM-DD) of an instant in `timeZone`: 2026-01-05T16:00Z is 2026-01-06 in Tokyo. */
+export function businessDate(at: Date | number, timeZone: string): string {
+  const { y, m, d } = wallClock(typeof at === 'number' ? at : at.getTime(), timeZone);
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/**
+ * The first instant of a calendar day (YYYY-MM-DD) in `timeZone`: 2026-01-06 in Tokyo starts
+ * at 2026-01-05T15:00:00.000Z. Undefined for a text that is not a date.
+ */
+export function businessDayStart(day: string, timeZone: string): Date | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return undefined;
+  const midnight = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  if (Number.isNaN(midnight)) return undefined;
+  // Twice: the offset at the guess may differ from the offset at the answer around a DST change.
+  const guess = midnight - zoneOffsetMs(midnight, timeZone);
+  return new Date(midnight - zoneOffsetMs(guess, timeZone));
+}
+
+/** The last instant (millisecond) of a calendar day in `timeZone`: the next day's start − 1 ms. */
+export function businessDayEnd(day: string, timeZone: string): Date | undefined {
+  const start = businessDayStart(day, timeZone);
+  if (!start) return undefined;
+  const next = businessDate(start.getTime() + 36 * 60 * 60 * 1000, timeZone);
+  const nextStart = businessDayStart(next, timeZone);
+  return nextStart ? new Date(nextStart.getTime() - 1) : undefined;
 }

@@ -1,4 +1,11 @@
-import type { ContactStatus, PaymentStatus, WithdrawalKind, WithdrawalStatus } from '@app/shared';
+import {
+  businessDate,
+  businessDayStart,
+  type ContactStatus,
+  type PaymentStatus,
+  type WithdrawalKind,
+  type WithdrawalStatus,
+} from '@app/shared';
 import { sql, type Expression } from 'kysely';
 import { createCompiledQueryCache } from './compiled-query-cache';
 import type { Executor } from './executor';
@@ -218,11 +225,16 @@ export async function countFromDayBuckets<Relation extends BucketRelation>(
   days: BucketRange<Relation>,
   range: { from: Date | undefined; until: Date | undefined },
   between: (low: Date, high: Date, lowInclusive: boolean) => Expression<unknown>,
+  /** The zone the buckets' days are in (registered_day: the business zone, migration 0150). */
+  timeZone = 'UTC',
 ): Promise<number | undefined> {
   const from = range.from?.getTime();
   const until = range.until?.getTime();
   if (Number.isNaN(from) || Number.isNaN(until)) return undefined;
   if (from !== undefined && until !== undefined && from > until) return 0;
+  if (timeZone !== 'UTC') {
+    return countFromZonedDayBuckets(db, days, from, until, between, timeZone);
+  }
   const firstDay = from === undefined ? undefined : Math.ceil(from / DAY_MS);
   const lastDay = until === undefined ? undefined : Math.floor(until / DAY_MS);
   const fromKey = firstDay === undefined ? undefined : dayKey(firstDay);
@@ -236,5 +248,41 @@ export async function countFromDayBuckets<Relation extends BucketRelation>(
     until !== undefined && lastDay !== undefined
       ? between(new Date(until), new Date((lastDay + 1) * DAY_MS), false)
       : undefined;
+  return countFromBucketRange(db, days, { from: fromKey, to: toKey }, { add, subtract });
+}
+
+/** The day after a YYYY-MM-DD day. */
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00.000Z`) + DAY_MS).toISOString().slice(0, 10);
+}
+
+/** countFromDayBuckets over days of a zone other than UTC (their lengths may differ by DST). */
+async function countFromZonedDayBuckets<Relation extends BucketRelation>(
+  db: Executor,
+  days: BucketRange<Relation>,
+  from: number | undefined,
+  until: number | undefined,
+  between: (low: Date, high: Date, lowInclusive: boolean) => Expression<unknown>,
+  timeZone: string,
+): Promise<number | undefined> {
+  let fromKey: string | undefined;
+  let add: Expression<unknown> | undefined;
+  if (from !== undefined) {
+    const day = businessDate(from, timeZone);
+    const start = businessDayStart(day, timeZone)?.getTime();
+    if (start === undefined) return undefined;
+    fromKey = start < from ? nextDay(day) : day;
+    const firstStart = businessDayStart(fromKey, timeZone)?.getTime();
+    if (firstStart === undefined || !/^\d{4}-/.test(fromKey)) return undefined;
+    if (firstStart > from) add = between(new Date(from), new Date(firstStart), true);
+  }
+  let toKey: string | undefined;
+  let subtract: Expression<unknown> | undefined;
+  if (until !== undefined) {
+    toKey = businessDate(until, timeZone);
+    const end = businessDayStart(nextDay(toKey), timeZone)?.getTime();
+    if (end === undefined || !/^\d{4}-/.test(toKey)) return undefined;
+    subtract = between(new Date(until), new Date(end), false);
+  }
   return countFromBucketRange(db, days, { from: fromKey, to: toKey }, { add, subtract });
 }

@@ -10,7 +10,12 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrate } from '../db/migrator';
 import type { DB } from '../db/schema';
-import { hasPopulation, listAdminIds, resetIdentitySequences } from '../seed/population/bulk-load';
+import {
+  hasPopulation,
+  listAdminIds,
+  readBusinessTimeZone,
+  resetIdentitySequences,
+} from '../seed/population/bulk-load';
 import { generatePopulation } from '../seed/population/generate-population';
 import { PgCopySink } from '../seed/population/sinks';
 import { POPULATION_TABLE_NAMES } from '../seed/population/tables';
@@ -118,6 +123,7 @@ async function main(): Promise<void> {
         seed,
         paymentsPerUser: Number(args['payments-per-user']),
         adminIds,
+        businessTimeZone: await readBusinessTimeZone(db),
         onProgress: (done, rows) => {
           if (Date.now() - lastDraw < 250 && done < users) return;
           lastDraw = Date.now();

@@ -79,7 +79,7 @@ export type ServiceDependencies = ServiceOptions & {
   engine: DatabaseEngine;
   /** PostgreSQL's pool, for downloads streamed by COPY (platform/exports/export-copy.ts). */
   pool?: pg.Pool | undefined;
-  /** BUSINESS_TIME_ZONE: file-name stamps of signing batches. */
+  /** BUSINESS_TIME_ZONE: file-name stamps, "today" and the days of the statistics. */
   businessTimeZone?: string;
 };
 
@@ -107,7 +107,7 @@ export function createServices(db: Kysely<DB>, options: ServiceDependencies): Se
     withdrawals: createWithdrawalsService(db, users, audit, imports, {
       businessTimeZone: options.businessTimeZone,
     }),
-    statistics: createStatisticsService(db, clock),
+    statistics: createStatisticsService(db, clock, options.businessTimeZone),
     imports,
     exports: createExportsService(
       {

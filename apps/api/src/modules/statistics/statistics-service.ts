@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import {
+  businessDate,
   decimal,
+  DEFAULT_BUSINESS_TIME_ZONE,
   Exact,
   PURCHASE_RANGES,
   STATISTICS_MAX_DAYS,
@@ -94,7 +96,11 @@ export function changeOf(c: Comparison<string | number>): {
 const sumOf = (values: string[]): string => sumDecimals(values).toFixed();
 
 /** The dashboard's figures and the asset statistics: reads of kept aggregates only. */
-export function createStatisticsService(db: Kysely<DB>, clock: Clock) {
+export function createStatisticsService(
+  db: Kysely<DB>,
+  clock: Clock,
+  businessTimeZone: string = DEFAULT_BUSINESS_TIME_ZONE,
+) {
   return {
     assetStats: async (dateFrom: string, dateUntil: string) => {
       const range = checkDateRange('dateFrom', dateFrom, 'dateUntil', dateUntil);
@@ -103,7 +109,8 @@ export function createStatisticsService(db: Kysely<DB>, clock: Clock) {
     },
 
     dashboard: async (args: DashboardArgs) => {
-      const today = clock().toISOString().slice(0, 10);
+      // Today is the business day (BUSINESS_TIME_ZONE), the day the kept statistics count in.
+      const today = businessDate(clock(), businessTimeZone);
       const range = dashboardRange(args, today);
       const [days, buckets] = await Promise.all([
         repo.listDashboardDays(db, range),

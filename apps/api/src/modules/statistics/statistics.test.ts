@@ -78,7 +78,8 @@ async function scalar(query: ReturnType<typeof sql>): Promise<string> {
   return rows[0]!.v;
 }
 
-const day = (column: string) => sql.raw(`(${column} AT TIME ZONE 'UTC')::date`);
+// Days are business days (BUSINESS_TIME_ZONE, default Asia/Tokyo; migration 0150).
+const day = (column: string) => sql.raw(`(${column} AT TIME ZONE 'Asia/Tokyo')::date`);
 
 /** Numeric comparison in SQL, so "1.50" equals "1.5". */
 async function sameNumber(a: string, b: string): Promise<boolean> {
@@ -302,6 +303,63 @@ describe('dashboardStatistics', () => {
     await db.deleteFrom('end_users').where('id', '=', d).execute();
     for (const [variables, from, until] of PERIODS) await expectDashboard(variables, from, until);
     expect(await verifyPopulation(db)).toEqual([]);
+  });
+
+  it('counts days in the business time zone (Asia/Tokyo), not in UTC', async () => {
+    // 16:00 UTC on Jan 5 is 01:00 on Jan 6 in Tokyo: both the payment and the user count on
+    // Jan 6, the day every list shows them on.
+    const user = await addUser('2026-01-05T16:00:00.000Z');
+    await addConfirmedPayment(user, '123.45', '2026-01-05T16:00:00.000Z');
+    const jan6 = await dashboard({
+      period: 'CUSTOM',
+      dateFrom: '2026-01-06',
+      dateUntil: '2026-01-06',
+    });
+    const jan5 = await dashboard({
+      period: 'CUSTOM',
+      dateFrom: '2026-01-05',
+      dateUntil: '2026-01-05',
+    });
+    const revenue6 = await scalar(sql`SELECT coalesce(sum(paid_usd), 0) FROM payments
+      WHERE status IN ('confirmed', 'asset_fixed')
+        AND confirmed_at >= '2026-01-05T15:00:00Z' AND confirmed_at < '2026-01-06T15:00:00Z'`);
+    await expectAmount('Jan 6 revenue', jan6.revenueUsd.current, revenue6);
+    expect(jan6.days).toEqual([
+      expect.objectContaining({ date: '2026-01-06', revenueUsd: expect.any(String) }),
+    ]);
+    const users6 = await scalar(sql`SELECT count(*) FROM end_users
+      WHERE registered_at >= '2026-01-05T15:00:00Z' AND registered_at < '2026-01-06T15:00:00Z'`);
+    expect(jan6.newUsers.current).toBe(Number(users6));
+    // The Jan 5 figures do not hold it: Jan 5 (UTC) minus Jan 6 (Tokyo) revenue differs.
+    const revenue5 = await scalar(sql`SELECT coalesce(sum(paid_usd), 0) FROM payments
+      WHERE status IN ('confirmed', 'asset_fixed')
+        AND confirmed_at >= '2026-01-04T15:00:00Z' AND confirmed_at < '2026-01-05T15:00:00Z'`);
+    await expectAmount('Jan 5 revenue', jan5.revenueUsd.current, revenue5);
+    const assets = await t.gql<{
+      assetStats: { stats: Array<{ date: string; totalBuyAmountUsd: string }> };
+    }>(
+      `query { assetStats(dateFrom: "2026-01-06", dateUntil: "2026-01-06") { stats { date totalBuyAmountUsd } } }`,
+      {},
+      token,
+    );
+    await expectAmount(
+      'asset statistics Jan 6',
+      assets.data!.assetStats.stats[0]!.totalBuyAmountUsd,
+      revenue6,
+    );
+    // And "today" is Tokyo's day: at 16:00 UTC on Jan 5 the TODAY period is Jan 6.
+    const late = await startTestApp({ clock: () => new Date('2026-01-05T16:00:00.000Z') });
+    try {
+      const lateToken = await issueToken(late.database, 'reader@example.com');
+      const res = await late.gql<{ dashboardStatistics: { dateFrom: string } }>(
+        'query { dashboardStatistics(period: TODAY) { dateFrom } }',
+        {},
+        lateToken,
+      );
+      expect(res.data?.dashboardStatistics.dateFrom).toBe('2026-01-06');
+    } finally {
+      await late.close();
+    }
   });
 
   it('gives the change exactly and in percent of the previous period', () => {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessDayEnd, businessDayStart } from '@app/shared';
 import type { DB } from '../../db/schema';
 import { seedDemoPopulation } from '../../seed/population/demo-population';
 import { issueToken } from '../../../test/admin-fixtures';
@@ -68,7 +69,12 @@ describe('users: registration-date range', () => {
     const b = times[160]!;
     const dayOf = (iso: string) => iso.slice(0, 10);
     const ranges: Array<[string | undefined, string | undefined]> = [
-      // Whole UTC days, as the web app sends them.
+      // Whole business days (Asia/Tokyo), as the web app sends them: read from the buckets.
+      [
+        businessDayStart(dayOf(a), 'Asia/Tokyo')!.toISOString(),
+        businessDayEnd(dayOf(b), 'Asia/Tokyo')!.toISOString(),
+      ],
+      // Whole UTC days: the edges by index.
       [`${dayOf(a)}T00:00:00.000Z`, `${dayOf(b)}T23:59:59.999Z`],
       // Bounds exactly on a user's registration (inclusive) and inside a day.
       [a, b],
@@ -159,7 +165,7 @@ describe('users: registration-date range', () => {
 
   it("equals the dashboard's New User figure for the same period", async () => {
     const { rows } = await sql<{ d: string }>`
-      SELECT to_char((registered_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS d
+      SELECT to_char((registered_at AT TIME ZONE 'Asia/Tokyo')::date, 'YYYY-MM-DD') AS d
       FROM end_users ORDER BY registered_at DESC LIMIT 1`.execute(db);
     const until = rows[0]!.d;
     const from = new Date(Date.parse(until) - 29 * 86_400_000).toISOString().slice(0, 10);
@@ -171,7 +177,12 @@ describe('users: registration-date range', () => {
       token,
     );
     expect(res.errors).toBeUndefined();
-    const page = await users({ from: `${from}T00:00:00.000Z`, until: `${until}T23:59:59.999Z` });
+    // The dashboard counts business days (Asia/Tokyo): the list's bounds are that zone's
+    // midnights, as the web app sends them for a date filter.
+    const page = await users({
+      from: businessDayStart(from, 'Asia/Tokyo')!.toISOString(),
+      until: businessDayEnd(until, 'Asia/Tokyo')!.toISOString(),
+    });
     expect(page.pagination.totalRecords).toBe(res.data!.dashboardStatistics.newUsers.current);
     expect(page.pagination.totalRecords).toBeGreaterThan(0);
   });

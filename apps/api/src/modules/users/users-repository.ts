@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import { compareDecimals, toUnits, UNIT_SCALES } from '@app/shared';
 import { emailKey, prefixPattern, userNameKey } from '../../db/end-user-keys';
+import { businessClockZone } from '../../db/business-clock';
 import type { Executor } from '../../db/executor';
 import {
   countBuckets,
@@ -405,7 +406,7 @@ export const DIRECT_MAX_ROWS = 200;
 /**
  * Exact count: from maintained buckets when only cardStatus filters, when the totalBuy range
  * is the only filter (whole amount bands, the edge bands by index) or when the registration
- * range is (whole UTC days from the registered_day buckets of 0050, the edge days by the
+ * range is (whole business days from the registered_day buckets of 0050/0150, the edge days by the
  * registered_at index), else by index.
  */
 export async function countUsers(db: Executor, filter: UsersFilter): Promise<number> {
@@ -436,6 +437,7 @@ export async function countUsers(db: Executor, filter: UsersFilter): Promise<num
           .select((eb) => eb.fn.countAll().as('n'))
           .where('u.registered_at', lowInclusive ? '>=' : '>', low)
           .where('u.registered_at', '<', high),
+      await businessClockZone(db),
     );
     if (count !== undefined) return count;
   }

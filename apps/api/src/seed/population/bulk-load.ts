@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { businessClockZone } from '../../db/business-clock';
 import type { Executor } from '../../db/executor';
 import { IDENTITY_TABLES, POPULATION_TABLE_NAMES } from './tables';
 
@@ -6,6 +7,16 @@ import { IDENTITY_TABLES, POPULATION_TABLE_NAMES } from './tables';
 export async function hasPopulation(db: Executor): Promise<boolean> {
   const row = await db.selectFrom('end_users').select('id').limit(1).executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * The zone the database counts its days in (business_clock, migration 0150), which the
+ * generator's asset statistics must match; undefined before 0150 (which rebuilds them).
+ */
+export async function readBusinessTimeZone(db: Executor): Promise<string | undefined> {
+  const exists = await sql<{ found: boolean }>`
+    SELECT to_regclass('business_clock') IS NOT NULL AS found`.execute(db);
+  return exists.rows[0]?.found ? businessClockZone(db) : undefined;
 }
 
 /** Ids of existing admins, for assigning support inquiries. */

@@ -4,6 +4,7 @@ import { generatePopulation, type PopulationSummary } from './generate-populatio
 import {
   hasPopulation,
   listAdminIds,
+  readBusinessTimeZone,
   resetIdentitySequences,
   setPopulationTriggers,
   addDemoApprovals,
@@ -34,6 +35,7 @@ export async function seedDemoPopulation(
         users: options.users ?? DEMO_USERS,
         seed: options.seed ?? DEMO_SEED,
         adminIds: await listAdminIds(trx),
+        businessTimeZone: await readBusinessTimeZone(trx),
       },
       sink,
     );

@@ -1,5 +1,7 @@
 import {
+  businessDate,
   CONTACT_STATUSES,
+  DEFAULT_BUSINESS_TIME_ZONE,
   formatUnits,
   mulUnits,
   PAYMENT_STATUSES,
@@ -37,6 +39,8 @@ export type PopulationOptions = {
   /** Admin ids that support inquiries may be assigned to. */
   adminIds?: readonly number[];
   onProgress?: (usersDone: number, rowsWritten: number) => void;
+  /** The zone asset_stats_daily counts payments' days in (business_clock, migration 0150). */
+  businessTimeZone?: string | undefined;
 };
 
 export type PopulationSummary = {
@@ -159,9 +163,25 @@ function buyRangeIndex(buyCents: bigint): number {
   return i === -1 ? 6 : i + 1;
 }
 
-/** Asset statistics per UTC day: 10 sums in the column order of asset_stats_daily. */
+/**
+ * Asset statistics per day: 10 sums in the column order of asset_stats_daily. Rewards count on
+ * their reward_date (`add`), payments on the business day of an instant (`addAt`, as 0150's
+ * business_day()).
+ */
 class DailyStats {
   readonly days = new Map<number, bigint[]>();
+  /** Business day numbers per quarter hour (every zone's offset is a multiple of 15 minutes). */
+  private readonly quarters = new Map<number, number>();
+  constructor(private readonly timeZone: string) {}
+  addAt(ms: number, index: number, amount: bigint): void {
+    const quarter = Math.floor(ms / 900_000);
+    let day = this.quarters.get(quarter);
+    if (day === undefined) {
+      day = Date.parse(`${businessDate(quarter * 900_000, this.timeZone)}T00:00:00.000Z`) / DAY;
+      this.quarters.set(quarter, day);
+    }
+    this.add(day * DAY, index, amount);
+  }
   add(ms: number, index: number, amount: bigint): void {
     const day = Math.floor(ms / DAY);
     let row = this.days.get(day);
@@ -271,7 +291,8 @@ export async function generatePopulation(
   const counts = new Counts();
   const confirmedDays = new DayKeys(countBuckets.payments.confirmedDays);
   const assetFixedDays = new DayKeys(countBuckets.payments.assetFixedDays);
-  const daily = new DailyStats();
+  const businessTimeZone = options.businessTimeZone ?? DEFAULT_BUSINESS_TIME_ZONE;
+  const daily = new DailyStats(businessTimeZone);
 
   // Reference data: purchase plans and the monthly rate assignments.
   for (const p of PLANS) {
@@ -455,13 +476,13 @@ export async function generatePopulation(
         ethAmount += ethUnits;
         hecAmount += hecUnits;
         rateCounts.set(rate.id, (rateCounts.get(rate.id) ?? 0) + 1);
-        daily.add(rate.deadline, 0, ethUnits);
-        daily.add(rate.deadline, 1, hecUnits);
+        daily.addAt(rate.deadline, 0, ethUnits);
+        daily.addAt(rate.deadline, 1, hecUnits);
         fixedPayments.push({ id: paymentId, ethUnits, hecUnits, fixedAt: rate.deadline });
       }
       if (status === 'confirmed' || status === 'asset_fixed') {
         buyCents += paidCents;
-        daily.add(confirmedAt, 8, paidCents);
+        daily.addAt(confirmedAt, 8, paidCents);
       }
       paymentCount++;
       counts.bump(PAYMENTS_ALL);
@@ -951,7 +972,7 @@ export async function generatePopulation(
       countBuckets.end_users.cardStatus(cardStatus),
     );
     counts.bump(buyBandKey(buyCents));
-    const registeredDay = isoDate(Math.floor(registeredAt / DAY) * DAY);
+    const registeredDay = businessDate(registeredAt, businessTimeZone);
     const range = buyRangeIndex(buyCents);
     counts.add(
       'end_users',

@@ -87,7 +87,7 @@ const CHECKS: Check[] = [
           FROM end_users) x GROUP BY band
         -- Dashboard buckets of 0050, ranges written out by hand too (buy_range_index()).
         UNION ALL SELECT 'end_users', b, count(*) FROM (
-          SELECT to_char(registered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS d, card_status,
+          SELECT to_char(business_day(registered_at), 'YYYY-MM-DD') AS d, card_status,
             CASE WHEN total_buy_amount_usd = 0 THEN 0 WHEN total_buy_amount_usd < 100 THEN 1
               WHEN total_buy_amount_usd < 500 THEN 2 WHEN total_buy_amount_usd < 1000 THEN 3
               WHEN total_buy_amount_usd < 5000 THEN 4 WHEN total_buy_amount_usd < 10000 THEN 5 ELSE 6 END AS r
@@ -127,12 +127,12 @@ const CHECKS: Check[] = [
     name: 'asset_stats_daily equals the sums of payments and rewards per day',
     query: sql<{ bad: string }>`
       WITH d AS (
-        SELECT (asset_fixed_at AT TIME ZONE 'UTC')::date AS day, sum(amount_eth) AS ie, sum(amount_hec) AS ih,
+        SELECT business_day(asset_fixed_at) AS day, sum(amount_eth) AS ie, sum(amount_hec) AS ih,
           0::numeric AS ea, 0::numeric AS ha, 0::numeric AS es, 0::numeric AS hs, 0::numeric AS ep, 0::numeric AS hp, 0::numeric AS usd,
           0::numeric AS hb
         FROM payments WHERE asset_fixed_at IS NOT NULL GROUP BY 1
         UNION ALL
-        SELECT (confirmed_at AT TIME ZONE 'UTC')::date, 0, 0, 0, 0, 0, 0, 0, 0, sum(paid_usd), 0
+        SELECT business_day(confirmed_at), 0, 0, 0, 0, 0, 0, 0, 0, sum(paid_usd), 0
         FROM payments WHERE status IN ('confirmed', 'asset_fixed') GROUP BY 1
         UNION ALL
         SELECT reward_date, 0, 0,
