@@ -3,6 +3,7 @@ import type { Executor } from '../../db/executor';
 import type { JsonValue } from '../../db/tables/admin-tables';
 import type { Page, PageRequest } from '../../shared/page';
 import type { HashedAuditRow } from './audit-hash';
+import { AUDIT_LIST } from './audit-list';
 
 export type ChainHead = { lastId: string; lastHash: string };
 
@@ -111,7 +112,8 @@ export type AuditFilter = {
   occurredUntil?: Date | null;
 };
 
-export const AUDIT_SORT_TARGETS = ['id', 'occurredAt', 'operation', 'adminUserName'] as const;
+/** The audit log's sort targets (declared in audit-list.ts). */
+export const AUDIT_SORT_TARGETS = AUDIT_LIST.sortTargets;
 export type AuditSortTarget = (typeof AUDIT_SORT_TARGETS)[number];
 
 const SORT_COLUMNS = {
@@ -119,7 +121,7 @@ const SORT_COLUMNS = {
   occurredAt: 'occurred_at',
   operation: 'operation',
   adminUserName: 'admin_user_name',
-} as const;
+} as const satisfies Record<AuditSortTarget, string>;
 
 /** One page of audit rows matching the filter, and how many match in all. */
 export async function listAuditRows(

@@ -1,9 +1,8 @@
 import { builder } from '../../graphql/builder';
 import { filterArgs } from '../../graphql/filter-fields';
 import { pagedListQuery } from '../../graphql/pagination';
-import { AUDIT_SORT_TARGETS } from './audit-repository';
-import type { AuditRowView } from './audit-service';
-import { AUDIT_LOG_FILTERS } from './audit-filters';
+import { auditLogsFilter, type AuditRowView } from './audit-service';
+import { AUDIT_LIST } from './audit-list';
 
 const AuditLogEntryRef = builder.objectRef<AuditRowView>('AuditLogEntry').implement({
   description: 'One append-only audit row: who changed what, when, from where.',
@@ -28,25 +27,14 @@ const AuditLogEntryRef = builder.objectRef<AuditRowView>('AuditLogEntry').implem
   }),
 });
 
-pagedListQuery('auditLogs', {
+pagedListQuery(AUDIT_LIST.call, {
   type: 'AuditLogList',
   item: AuditLogEntryRef,
   description:
     'The audit trail, newest first by default; filter by admin, operation, target and time range. Sort targets: id, occurredAt, operation, adminUserName.',
   authScopes: { superAdmin: true },
-  sortTargets: AUDIT_SORT_TARGETS,
-  defaultSort: { target: 'id', orderBy: 'desc' },
-  args: () => filterArgs(AUDIT_LOG_FILTERS),
-  load: (args, page, ctx) =>
-    ctx.services.audit.list(
-      {
-        adminUserId: args.adminUserId,
-        operation: args.operation,
-        targetType: args.targetType,
-        targetId: args.targetId,
-        occurredFrom: args.dateFrom,
-        occurredUntil: args.dateUntil,
-      },
-      page,
-    ),
+  sortTargets: AUDIT_LIST.sortTargets,
+  defaultSort: AUDIT_LIST.defaultSort,
+  args: () => filterArgs(AUDIT_LIST.filters),
+  load: (args, page, ctx) => ctx.services.audit.list(auditLogsFilter(args), page),
 });

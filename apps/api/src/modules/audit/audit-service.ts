@@ -5,6 +5,7 @@ import type { Page, PageRequest } from '../../shared/page';
 import type { Clock } from '../../shared/clock';
 import { GENESIS_HASH, hashAuditRow, toJson, type HashedAuditRow } from './audit-hash';
 import * as repo from './audit-repository';
+import type { AuditLogsInput } from './audit-list';
 
 /**
  * Who is acting, taken from the request: every audited change names its admin, request id
@@ -71,6 +72,21 @@ export type ChainCheck =
   | { ok: false; rows: number; brokenAtId: string; reason: string };
 
 /** The audit trail: the one helper every mutation runs through, the list query and the chain check. */
+/**
+ * The audit log list's filters (and its export's) as the repository's filter: the time range
+ * is the occurrence time; blank text means no filter.
+ */
+export function auditLogsFilter(input: AuditLogsInput): repo.AuditFilter {
+  return {
+    adminUserId: input.adminUserId ?? null,
+    operation: input.operation || null,
+    targetType: input.targetType || null,
+    targetId: input.targetId || null,
+    occurredFrom: input.dateFrom ?? null,
+    occurredUntil: input.dateUntil ?? null,
+  };
+}
+
 export function createAuditService(db: Kysely<DB>, clock: Clock) {
   return {
     /**

@@ -5,8 +5,8 @@ import { SortInputRef } from '../../graphql/pagination';
 import type { ExportColumnInfo, RegisteredExport } from '../../platform/exports';
 import type { Filters as ListFilters, List } from '../../platform/lists';
 import { AppError } from '../../shared/app-error';
-import { AUDIT_LOG_FILTERS } from '../audit/audit-filters';
-import { PAYMENTS_FILTERS } from '../payments/payments-filters';
+import { AUDIT_LIST } from '../audit/audit-list';
+import { PAYMENTS_LIST } from '../payments/payments-list';
 import { AFFILIATE_SEARCH_FILTERS } from '../referral/referral-filters';
 import { SAVING_SEARCH_FILTERS, USER_SAVINGS_FILTERS } from '../savings/savings-filters';
 import { assetStatsArgs } from '../statistics/statistics-filters';
@@ -90,8 +90,7 @@ builder.queryField('userPaymentsCSV', (t) =>
     type: ExportLinkRef,
     authScopes: { authenticated: true },
     args: {
-      ...filterArgs(PAYMENTS_FILTERS),
-      ...sortArg(),
+      ...listExportArgs(PAYMENTS_LIST),
       version: t.arg.int({ required: false, defaultValue: 1 }),
     },
     resolve: (_root, { version, ...args }, ctx) => {
@@ -176,16 +175,9 @@ builder.queryField('affiliateSavingAggregatesCsv', (t) =>
   }),
 );
 
-builder.queryField('auditLogsCsv', (t) =>
-  t.field({
-    description:
-      'A download link for the audit log as CSV (super admins): the `auditLogs` filters and sort, every page.',
-    type: ExportLinkRef,
-    authScopes: { superAdmin: true },
-    args: { ...filterArgs(AUDIT_LOG_FILTERS), ...sortArg() },
-    resolve: (_root, args, ctx) =>
-      ctx.services.exports.link(ctx.admin!.id, 'auditLogs', { ...args }),
-  }),
+listExportQuery(
+  AUDIT_LIST,
+  'A download link for the audit log as CSV (super admins): the `auditLogs` filters and sort, every page.',
 );
 
 const ExportPreviewRowRef = builder.objectRef<string[]>('ExportPreviewRow').implement({

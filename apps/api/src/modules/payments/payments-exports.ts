@@ -1,255 +1,31 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import {
-  defineExport,
-  exportDate,
-  type ExportColumn,
-  type ExportFilterInput,
-} from '../../platform/exports';
-import { toPageRequest, type PageRequestInput } from '../../shared/page';
+import { defineListExport } from '../../platform/lists';
+import { PAYMENTS_EXPORT_V2_COLUMNS, PAYMENTS_LIST } from './payments-list';
 import { paymentsExportQuery } from './payments-repository';
-import {
-  paymentsFilter,
-  PAYMENTS_SORT_TARGETS,
-  type PaymentsFilterInput,
-} from './payments-service';
-
-function parse(input: ExportFilterInput) {
-  return {
-    filter: paymentsFilter({
-      ...(input as PaymentsFilterInput),
-      confirmedAtFrom: exportDate(input.confirmedAtFrom),
-      confirmedAtUntil: exportDate(input.confirmedAtUntil),
-      assetFixedAtFrom: exportDate(input.assetFixedAtFrom),
-      assetFixedAtUntil: exportDate(input.assetFixedAtUntil),
-    }),
-    sort: toPageRequest({ sort: input.sort } as PageRequestInput, PAYMENTS_SORT_TARGETS, {
-      target: 'userPaymentId',
-      orderBy: 'desc',
-    }).sort,
-  };
-}
-
-type Row = {
-  userPaymentId: string;
-  userId: number;
-  userName: string;
-  email: string;
-  planName: string;
-  coinType: string;
-  priceUsd: string;
-  paidUsd: string;
-  paidBtc: string;
-  paymentAddress: string;
-  status: string;
-  createdAt: Date;
-  confirmedAt: Date | null;
-  canceledAt: Date | null;
-  assetFixedAt: Date | null;
-  btcHecRate: string | null;
-  btcEthRate: string | null;
-  amountETH: string | null;
-  amountHEC: string | null;
-};
-
-const UTC = 'ISO-8601 UTC';
-const C = {
-  userPaymentId: {
-    key: 'userPaymentId',
-    header: 'userPaymentId',
-    meaning: 'Payment id',
-    type: 'integer',
-    example: '50231',
-  },
-  userId: { key: 'userId', header: 'userId', meaning: 'User id', type: 'integer', example: '1024' },
-  userName: {
-    key: 'userName',
-    header: 'userName',
-    meaning: 'User name',
-    type: 'text',
-    example: 'alice01',
-  },
-  email: {
-    key: 'email',
-    header: 'email',
-    meaning: "User's email address",
-    type: 'text',
-    example: 'alice@example.com',
-  },
-  planName: {
-    key: 'planName',
-    header: 'planName',
-    meaning: 'Purchase plan',
-    type: 'text',
-    example: 'ETH Starter',
-  },
-  coinType: {
-    key: 'coinType',
-    header: 'coinType',
-    meaning: 'Coin the plan buys',
-    type: 'text',
-    example: 'ETH',
-  },
-  priceUsd: {
-    key: 'priceUsd',
-    header: 'priceUsd',
-    meaning: 'Plan price',
-    type: 'decimal',
-    unit: 'USD',
-    example: '1000.00',
-  },
-  paidUsd: {
-    key: 'paidUsd',
-    header: 'paidUsd',
-    meaning: 'Amount paid',
-    type: 'decimal',
-    unit: 'USD',
-    example: '1000.00',
-  },
-  paidBtc: {
-    key: 'paidBtc',
-    header: 'paidBtc',
-    meaning: 'Amount paid',
-    type: 'decimal',
-    unit: 'BTC',
-    example: '0.01530000',
-  },
-  paymentAddress: {
-    key: 'paymentAddress',
-    header: 'paymentAddress',
-    meaning: 'BTC payment address',
-    type: 'text',
-    example: 'bc1q…',
-  },
-  status: {
-    key: 'status',
-    header: 'status',
-    meaning: 'pending, confirmed, asset_fixed or canceled',
-    type: 'text',
-    example: 'asset_fixed',
-  },
-  createdAt: {
-    key: 'createdAt',
-    header: 'createdAt',
-    meaning: 'Payment created at',
-    type: 'datetime',
-    unit: UTC,
-    example: '2026-01-30T23:10:00.000Z',
-  },
-  confirmedAt: {
-    key: 'confirmedAt',
-    header: 'confirmedAt',
-    meaning: 'Payment confirmed at',
-    type: 'datetime',
-    unit: UTC,
-    example: '2026-01-31T00:00:00.000Z',
-  },
-  canceledAt: {
-    key: 'canceledAt',
-    header: 'canceledAt',
-    meaning: 'Payment canceled at (empty if not)',
-    type: 'datetime',
-    unit: UTC,
-    example: '',
-  },
-  assetFixedAt: {
-    key: 'assetFixedAt',
-    header: 'assetFixedAt',
-    meaning: 'Assets fixed at (the rate deadline)',
-    type: 'datetime',
-    unit: UTC,
-    example: '2026-02-01T00:00:00.000Z',
-  },
-  btcHecRate: {
-    key: 'btcHecRate',
-    header: 'btcHecRate',
-    meaning: 'Rate the HEC amount was fixed at',
-    type: 'decimal',
-    unit: 'HEC per BTC',
-    example: '250000',
-  },
-  btcEthRate: {
-    key: 'btcEthRate',
-    header: 'btcEthRate',
-    meaning: 'Rate the ETH amount was fixed at',
-    type: 'decimal',
-    unit: 'ETH per BTC',
-    example: '25.5',
-  },
-  amountETH: {
-    key: 'amountETH',
-    header: 'amountETH',
-    meaning: 'ETH bought (asset-fixed payments)',
-    type: 'decimal',
-    unit: 'ETH',
-    example: '0.390150000000000000',
-  },
-  amountHEC: {
-    key: 'amountHEC',
-    header: 'amountHEC',
-    meaning: 'HEC bought (asset-fixed payments)',
-    type: 'decimal',
-    unit: 'HEC',
-    example: '1.000000000000000001',
-  },
-} satisfies Record<keyof Row, ExportColumn<Row>>;
+import { paymentsFilter } from './payments-service';
 
 /**
  * userPaymentsCSV, two layouts (docs/api.md, "Exports"): V1 is the list as on screen; V2 is the
  * bookkeeper's, one row per payment with every amount, rate and date and the user's email.
  */
 export function paymentsExports(db: Kysely<DB>) {
-  const query = ({ filter, sort }: ReturnType<typeof parse>) =>
-    paymentsExportQuery(db, filter, sort);
+  const options = {
+    filter: paymentsFilter,
+    query: (
+      filter: ReturnType<typeof paymentsFilter>,
+      sort: Parameters<typeof paymentsExportQuery>[2],
+    ) => paymentsExportQuery(db, filter, sort),
+  };
   return [
-    defineExport<ReturnType<typeof parse>, Row>({
-      name: 'userPayments',
-      fileName: 'payments',
-      parseFilters: parse,
-      query,
-      columns: [
-        C.userPaymentId,
-        C.userId,
-        C.userName,
-        C.planName,
-        C.priceUsd,
-        C.paidUsd,
-        C.paidBtc,
-        C.paymentAddress,
-        C.status,
-        C.confirmedAt,
-        C.canceledAt,
-        C.assetFixedAt,
-        C.amountETH,
-        C.amountHEC,
-      ],
-    }),
-    defineExport<ReturnType<typeof parse>, Row>({
-      name: 'userPaymentsV2',
-      fileName: 'payments_v2',
-      parseFilters: parse,
-      query,
-      columns: [
-        C.userPaymentId,
-        C.userId,
-        C.userName,
-        C.email,
-        C.planName,
-        C.coinType,
-        C.status,
-        C.priceUsd,
-        C.paidUsd,
-        C.paidBtc,
-        C.btcHecRate,
-        C.btcEthRate,
-        C.amountETH,
-        C.amountHEC,
-        C.createdAt,
-        C.confirmedAt,
-        C.canceledAt,
-        C.assetFixedAt,
-        C.paymentAddress,
-      ],
+    defineListExport(PAYMENTS_LIST, options),
+    defineListExport(PAYMENTS_LIST, {
+      ...options,
+      layout: {
+        name: 'userPaymentsV2',
+        fileName: 'payments_v2',
+        columns: PAYMENTS_EXPORT_V2_COLUMNS,
+      },
     }),
   ];
 }

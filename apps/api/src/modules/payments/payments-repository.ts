@@ -11,16 +11,15 @@ import {
 import type { Page, PageRequest } from '../../shared/page';
 import type { DB } from '../../db/schema';
 import type { PaymentStatus } from '../../db/tables/domain-tables';
+import type { TextDates } from '../../platform/lists';
+import type { PaymentsFilterValues, PaymentsSortTarget } from './payments-list';
 
-/** Filters of userPayments (spec section 7). Dates are ISO strings or Dates. */
-export type PaymentsFilter = {
-  userId?: number | undefined;
-  userName?: string | undefined;
+/**
+ * Filters of userPayments (payments-list.ts) as checked by the service: the status one of the
+ * statuses; dates are ISO strings or Dates.
+ */
+export type PaymentsFilter = TextDates<Omit<PaymentsFilterValues, 'paymentStatus'>> & {
   paymentStatus?: PaymentStatus | undefined;
-  confirmedAtFrom?: Date | string | undefined;
-  confirmedAtUntil?: Date | string | undefined;
-  assetFixedAtFrom?: Date | string | undefined;
-  assetFixedAtUntil?: Date | string | undefined;
 };
 
 /** How each payments filter is counted: status and the two dates have buckets (0013, 0018). */
@@ -34,14 +33,14 @@ export const PAYMENTS_COUNT_RULE = {
   assetFixedAtUntil: 'buckets',
 } as const satisfies CountRule<PaymentsFilter>;
 
-export type PaymentsSortTarget = 'userPaymentId' | 'confirmedAt' | 'assetFixedAt';
+export type { PaymentsSortTarget };
 
 // Each sort is served by an index of migration 0011 ending in id.
 const SORT_COLUMNS = {
   userPaymentId: 'p.id',
   confirmedAt: 'p.confirmed_at',
   assetFixedAt: 'p.asset_fixed_at',
-} as const;
+} as const satisfies Record<PaymentsSortTarget, string>;
 
 type Q<O> = SelectQueryBuilder<DB & { p: DB['payments'] }, 'p', O>;
 

@@ -4,12 +4,8 @@ import { pagedListQuery, PaginationInputRef } from '../../graphql/pagination';
 import type { ImportReport } from '../../platform/imports';
 import { ImportReportRef } from '../../platform/imports/imports-schema';
 import type { PaymentListRow } from './payments-repository';
-import {
-  PAYMENTS_SORT_TARGETS,
-  type PaymentsService,
-  type RateAssignmentResult,
-} from './payments-service';
-import { PAYMENTS_FILTERS } from './payments-filters';
+import type { PaymentsService, RateAssignmentResult } from './payments-service';
+import { PAYMENTS_LIST } from './payments-list';
 
 const UserPaymentRef = builder.objectRef<PaymentListRow>('UserPayment').implement({
   description: 'A plan bought with BTC (spec section 3, user payment).',
@@ -35,19 +31,19 @@ const UserPaymentRef = builder.objectRef<PaymentListRow>('UserPayment').implemen
 
 const UserPaymentsInputRef = builder.inputType('UserPaymentsInput', {
   fields: (t) => ({
-    ...filterInputFields(t, PAYMENTS_FILTERS),
+    ...filterInputFields(t, PAYMENTS_LIST.filters),
     pagination: t.field({ type: PaginationInputRef, required: false }),
   }),
 });
 
-pagedListQuery('userPayments', {
+pagedListQuery(PAYMENTS_LIST.call, {
   type: 'UserPaymentList',
   item: UserPaymentRef,
   description:
     'Payments, newest first by default. Date bounds are inclusive. Sort targets: userPaymentId (default, DESC), confirmedAt, assetFixedAt.',
   authScopes: { authenticated: true },
-  sortTargets: PAYMENTS_SORT_TARGETS,
-  defaultSort: { target: 'userPaymentId', orderBy: 'desc' },
+  sortTargets: PAYMENTS_LIST.sortTargets,
+  defaultSort: PAYMENTS_LIST.defaultSort,
   args: (arg) => ({ input: arg({ type: UserPaymentsInputRef, required: false }) }),
   pageInput: (args) => args.input?.pagination,
   load: (args, page, ctx) => ctx.services.payments.list(args.input ?? {}, page),

@@ -24,23 +24,13 @@ import type { PageRequest } from '../../shared/page';
 import type { Actor, AuditService } from '../audit/audit-service';
 import { PAYMENT_COLUMNS, paymentsTemplate, RATE_COLUMNS } from './payments-imports';
 import * as repo from './payments-repository';
+import { PAYMENTS_LIST, type PaymentsFilterInput } from './payments-list';
 import * as write from './payments-write-repository';
 
-export type PaymentsFilterInput = {
-  userId?: number | null | undefined;
-  userName?: string | null | undefined;
-  paymentStatus?: string | null | undefined;
-  confirmedAtFrom?: Date | null | undefined;
-  confirmedAtUntil?: Date | null | undefined;
-  assetFixedAtFrom?: Date | null | undefined;
-  assetFixedAtUntil?: Date | null | undefined;
-};
+export type { PaymentsFilterInput };
 
-export const PAYMENTS_SORT_TARGETS: readonly repo.PaymentsSortTarget[] = [
-  'userPaymentId',
-  'confirmedAt',
-  'assetFixedAt',
-];
+/** The payments list's sort targets (declared in payments-list.ts). */
+export const PAYMENTS_SORT_TARGETS = PAYMENTS_LIST.sortTargets;
 
 /** Validates userPayments filters: a known status, ranges in order, a positive user id. */
 export function paymentsFilter(input: PaymentsFilterInput): repo.PaymentsFilter {

@@ -52,6 +52,11 @@ export type FilterValues<F extends Filters> = {
   -readonly [K in keyof F]?: FilterValue<F[K]> | undefined;
 };
 
+/** A filter type whose dates may also be ISO text (repositories that take either). */
+export type TextDates<T> = {
+  [K in keyof T]: T[K] extends Date | undefined ? Date | string | undefined : T[K];
+};
+
 /** A list's sort as a repository takes it (after `toPageRequest`). */
 export type ListSort<T extends string> = { target: T; orderBy: SortOrder };
 

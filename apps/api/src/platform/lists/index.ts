@@ -12,5 +12,6 @@ export {
   type ListDeclaration,
   type ListExportDeclaration,
   type ListSort,
+  type TextDates,
 } from './define-list';
 export { defineListExport } from './list-export';

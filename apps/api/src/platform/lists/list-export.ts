@@ -1,6 +1,6 @@
 import type { Compilable } from 'kysely';
 import { defineExport, type RegisteredExport } from '../exports';
-import type { FilterInput, Filters, List, ListSort } from './define-list';
+import type { FilterInput, Filters, List, ListExportDeclaration, ListSort } from './define-list';
 
 /**
  * Registers a declared list's export: its name, file and columns come from the declaration,
@@ -13,10 +13,12 @@ export function defineListExport<F extends Filters, T extends string, Row, Filte
   options: {
     filter: (input: FilterInput<F>) => Filter;
     query: (filter: Filter, sort: ListSort<T>) => Compilable<Row>;
+    /** A second layout of the same export call (its own name, file and columns). */
+    layout?: Pick<ListExportDeclaration<Row>, 'name' | 'fileName' | 'columns'>;
   },
 ): RegisteredExport {
-  const declared = list.export;
-  if (!declared) throw new Error(`The list ${list.call} declares no export`);
+  if (!list.export) throw new Error(`The list ${list.call} declares no export`);
+  const declared = { ...list.export, ...options.layout };
   return defineExport({
     name: declared.name,
     fileName: declared.fileName,
