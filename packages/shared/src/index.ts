@@ -15,3 +15,5 @@ export * from './mail-messages-ja';
 export * from './import-reports';
 export * from './import-reasons-en';
 export * from './import-reasons-ja';
+export * from './upload-messages';
+export * from './input-problems';

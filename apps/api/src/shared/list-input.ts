@@ -1,9 +1,40 @@
-import { checkDecimalText, describeDecimalProblem, UNIT_SCALES, type MoneyUnit } from '@app/shared';
+import {
+  checkDecimalText,
+  describeDecimalProblem,
+  UNIT_SCALES,
+  type InputProblem,
+  type MoneyUnit,
+} from '@app/shared';
 import { AppError } from './app-error';
 
-/** A BAD_USER_INPUT error that names the offending field in its message and extensions. */
-export function badInput(field: string, message: string): AppError {
-  return new AppError('BAD_USER_INPUT', `${field}: ${message}`, { field });
+/**
+ * A BAD_USER_INPUT error that names the offending field in its message and extensions, with
+ * the problem as a code and parameters (INPUT_PROBLEM_CODES) that the web app words in the
+ * admin's language; the English message is for API callers.
+ */
+export function badInput(
+  field: string,
+  message: string,
+  problem: InputProblem = { code: 'invalid' },
+): AppError {
+  return new AppError('BAD_USER_INPUT', `${field}: ${message}`, {
+    field,
+    problem: problem.code,
+    params: problem.params ?? {},
+  });
+}
+
+/** The BAD_USER_INPUT of a value outside its allowed set. */
+export function notOneOf(field: string, allowed: readonly (string | number)[]): AppError {
+  return badInput(field, `must be one of ${allowed.join(', ')}.`, {
+    code: 'oneOf',
+    params: { values: allowed.join(', ') },
+  });
+}
+
+/** The BAD_USER_INPUT of a text that is not an id. */
+export function notAnId(field: string, message = 'must be a positive id.'): AppError {
+  return badInput(field, message, { code: 'positiveId' });
 }
 
 /**
@@ -19,9 +50,15 @@ export function nonNegativeAmount(
   if (value === null || value === undefined) return undefined;
   const problem = checkDecimalText(value, { scale: UNIT_SCALES[unit] });
   if (problem?.problem === 'format' || problem?.problem === 'negative') {
-    throw badInput(field, 'must be an amount of 0 or more, such as "1000" or "12.5".');
+    throw badInput(field, 'must be an amount of 0 or more, such as "1000" or "12.5".', {
+      code: 'amount',
+    });
   }
-  if (problem) throw badInput(field, `${unit} amounts ${describeDecimalProblem(problem)}`);
+  if (problem)
+    throw badInput(field, `${unit} amounts ${describeDecimalProblem(problem)}`, {
+      code: problem.problem === 'scale' ? 'amountScale' : 'amountDigits',
+      params: { unit, max: problem.max },
+    });
   return value;
 }
 
@@ -33,7 +70,10 @@ export function dateRange(
   until: Date | null | undefined,
 ): { from: Date | undefined; until: Date | undefined } {
   if (from && until && from.getTime() > until.getTime()) {
-    throw badInput(fromField, `must not be later than ${untilField}.`);
+    throw badInput(fromField, `must not be later than ${untilField}.`, {
+      code: 'notAfter',
+      params: { other: untilField },
+    });
   }
   return { from: from ?? undefined, until: until ?? undefined };
 }
@@ -48,14 +88,14 @@ export function calendarDate(field: string, value: string): string {
     Number.isNaN(date.getTime()) ||
     date.toISOString().slice(0, 10) !== match[0]
   ) {
-    throw badInput(field, 'must be a date such as "2026-03-01".');
+    throw badInput(field, 'must be a date such as "2026-03-01".', { code: 'calendarDate' });
   }
   return match[0];
 }
 
 /** A positive database id, or a BAD_USER_INPUT naming the field. */
 export function positiveId(field: string, value: number): number {
-  if (!Number.isInteger(value) || value < 1) throw badInput(field, 'must be a positive id.');
+  if (!Number.isInteger(value) || value < 1) throw notAnId(field);
   return value;
 }
 

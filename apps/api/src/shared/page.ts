@@ -51,15 +51,23 @@ export function toPageRequest<Target extends string>(
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
     throw new AppError('BAD_USER_INPUT', `limit must be between 1 and ${MAX_PAGE_SIZE}.`, {
       field: 'limit',
+      problem: 'invalid',
+      params: {},
     });
   }
   if (!Number.isInteger(offset) || offset < 0) {
-    throw new AppError('BAD_USER_INPUT', 'offset must be 0 or more.', { field: 'offset' });
+    throw new AppError('BAD_USER_INPUT', 'offset must be 0 or more.', {
+      field: 'offset',
+      problem: 'invalid',
+      params: {},
+    });
   }
   const target = input?.sort?.target ?? defaultSort.target;
   if (!(sortTargets as readonly string[]).includes(target)) {
     throw new AppError('BAD_USER_INPUT', `sort.target must be one of ${sortTargets.join(', ')}.`, {
       field: 'sort.target',
+      problem: 'oneOf',
+      params: { values: sortTargets.join(', ') },
     });
   }
   return {

@@ -17,6 +17,10 @@ export function requiredText(field: string, value: string | null | undefined, ma
     );
   }
   const text = (value ?? '').trim();
-  if (text.length > max) throw badInput(field, `at most ${max} characters.`);
+  if (text.length > max)
+    throw badInput(field, `at most ${max} characters.`, {
+      code: 'maxLength',
+      params: { max },
+    });
   return text;
 }

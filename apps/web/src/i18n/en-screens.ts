@@ -263,6 +263,13 @@ export const enScreens: ScreensMessages = {
       older: 'Older',
     },
     upload: 'Upload transaction CSV',
+    uploadMessages: {
+      checked:
+        '{{fileName}}: {{rowCount}} row(s) read, {{errorCount}} invalid; nothing was changed yet (check only).',
+      alreadyImported:
+        '{{fileName}}: {{rowCount}} row(s) read. This file was already applied and cannot be applied again.',
+      completed: '{{count}} withdrawal request(s) completed.',
+    },
     ethAmount: 'ETH (principal / reward / fee)',
     hecAmount: 'HEC (principal / reward / fee)',
     exportBatch: 'Export',

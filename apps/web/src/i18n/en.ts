@@ -217,6 +217,23 @@ export const en: Messages = {
     QUERY_TIMEOUT: 'The request took too long and was stopped. Please narrow it down.',
     IMPORT_BUSY:
       'The server is already importing as many files as it takes at once. Nothing was read or changed; send the file again in a minute.',
+    // A wrong argument (extensions.problem, INPUT_PROBLEM_CODES): {{field}} is its label.
+    input: {
+      invalid: '{{field}} is not valid.',
+      oneOf: '{{field}} must be one of: {{values}}',
+      positiveId: '{{field}} must be an id of 1 or more.',
+      calendarDate: '{{field}} must be a date such as 2026-03-01.',
+      notAfter: '{{field}} must not be later than {{other}}.',
+      notBefore: '{{field}} must not be earlier than {{other}}.',
+      amount: '{{field}} must be an amount of 0 or more, such as 1000 or 12.5.',
+      amountScale: '{{field}} takes at most {{max}} decimal places ({{unit}}).',
+      amountDigits: '{{field}} takes at most {{max}} digits before the decimal point ({{unit}}).',
+      positive: '{{field}} must be more than 0.',
+      maxLength: '{{field}} must be at most {{max}} characters.',
+      required: '{{field}} is required.',
+      maxDays: 'The period may span at most {{max}} days.',
+      tooManyMatching: 'More than {{max}} requests match; narrow the filter.',
+    },
     reasons: {
       BLANK_TEXT:
         'Nothing was entered: spaces and invisible characters (such as zero-width spaces) alone do not count.',

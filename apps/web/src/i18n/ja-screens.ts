@@ -266,6 +266,13 @@ export const jaScreens = {
       older: '古い履歴',
     },
     upload: 'トランザクションCSVを取込',
+    uploadMessages: {
+      checked:
+        '{{fileName}}: {{rowCount}} 行を読み込み、{{errorCount}} 件の誤りがあります。まだ何も変更していません（確認のみ）。',
+      alreadyImported:
+        '{{fileName}}: {{rowCount}} 行を読み込みました。このファイルは取込済みのため、もう一度取り込むことはできません。',
+      completed: '{{count}} 件の出金申請を完了にしました。',
+    },
     ethAmount: 'ETH (元本 / 報酬 / 手数料)',
     hecAmount: 'HEC (元本 / 報酬 / 手数料)',
     exportBatch: 'エクスポート',

@@ -219,6 +219,23 @@ export const ja = {
     QUERY_TIMEOUT: '処理に時間がかかりすぎたため中断しました。条件を絞ってください。',
     IMPORT_BUSY:
       'サーバーは同時に受け付けられる数のファイルを取り込み中です。何も読み込まず、何も変更していません。1 分ほどしてからもう一度送ってください。',
+    // A wrong argument (extensions.problem, INPUT_PROBLEM_CODES): {{field}} is its label.
+    input: {
+      invalid: '{{field}} の値が正しくありません。',
+      oneOf: '{{field}} は次のいずれかにしてください: {{values}}',
+      positiveId: '{{field}} は 1 以上の ID にしてください。',
+      calendarDate: '{{field}} は 2026-03-01 のような日付にしてください。',
+      notAfter: '{{field}} は {{other}} より後にできません。',
+      notBefore: '{{field}} は {{other}} より前にできません。',
+      amount: '{{field}} は 0 以上の金額（例: 1000、12.5）にしてください。',
+      amountScale: '{{field}} の小数点以下は {{max}} 桁までです（{{unit}}）。',
+      amountDigits: '{{field}} の整数部は {{max}} 桁までです（{{unit}}）。',
+      positive: '{{field}} は 0 より大きい値にしてください。',
+      maxLength: '{{field}} は {{max}} 文字以内にしてください。',
+      required: '{{field}} を入力してください。',
+      maxDays: '期間は {{max}} 日以内にしてください。',
+      tooManyMatching: '条件に一致する申請が {{max}} 件を超えています。条件を絞り込んでください。',
+    },
     reasons: {
       BLANK_TEXT:
         '入力されていません。空白や見えない文字（ゼロ幅スペースなど）だけでは入力になりません。',

@@ -83,6 +83,16 @@ describe('JSON GraphQL', () => {
     });
   });
 
+  it('names the admin’s chosen language, not the browser’s, for texts the server words', async () => {
+    fetchMock.mockImplementation(async () => json({ data: { postSignOut: true } }));
+    localStorage.setItem('locale', 'en');
+    await execute(SignOutDocument);
+    expect(fetchMock.mock.calls[0]![1]).toMatchObject({ headers: { 'accept-language': 'en' } });
+    localStorage.setItem('locale', 'ja');
+    await execute(SignOutDocument);
+    expect(fetchMock.mock.calls[1]![1]).toMatchObject({ headers: { 'accept-language': 'ja' } });
+  });
+
   it('rejects with the API error and its code, leaving the dialog closed', async () => {
     fetchMock.mockResolvedValue(
       json({ data: null, errors: [{ message: 'Forbidden', extensions: { code: 'FORBIDDEN' } }] }),
@@ -128,7 +138,7 @@ describe('multipart upload', () => {
     const xhr = FakeXhr.last!;
     expect(xhr.url).toBe('/graphql-admin');
     // The token header is also the server's CSRF proof for a multipart request.
-    expect(xhr.headers).toEqual({ 'X-ADMIN-ACCESS-TOKEN': 'tok' });
+    expect(xhr.headers).toEqual({ 'X-ADMIN-ACCESS-TOKEN': 'tok', 'accept-language': 'ja' });
     const operations = JSON.parse(String(xhr.form!.get('operations'))) as {
       query: string;
       variables: Record<string, unknown>;

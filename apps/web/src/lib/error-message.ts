@@ -1,5 +1,10 @@
 import type { TFunction } from 'i18next';
-import { isErrorCode, isMailRecipientReason, isTranslatedReason } from '@app/shared';
+import {
+  isErrorCode,
+  isInputProblemCode,
+  isMailRecipientReason,
+  isTranslatedReason,
+} from '@app/shared';
 import { GraphQLRequestError, NetworkError } from './graphql-client';
 
 // Codes whose server message is generic enough that a translated text says it better.
@@ -50,9 +55,25 @@ export function errorMessage(error: unknown, t: TFunction): string {
         max: typeof extensions.max === 'number' ? extensions.max : undefined,
       });
     }
+    // A wrong argument (`field: message` in English): the problem's code and parameters in
+    // the admin's language, the field by its label.
+    if (code === 'BAD_USER_INPUT' && isInputProblemCode(extensions?.problem)) {
+      const params = (extensions.params ?? {}) as Record<string, unknown>;
+      return t(`errors.input.${extensions.problem}`, {
+        ...params,
+        field: fieldLabel(extensions.field, t),
+        other: fieldLabel(params.other, t),
+      });
+    }
     return error.message;
   }
   return t('errors.INTERNAL_SERVER_ERROR');
+}
+
+/** An argument's label (`fields.<name>`, loaded with the list screens), else its name. */
+function fieldLabel(name: unknown, t: TFunction): string {
+  if (typeof name !== 'string' || name === '') return '';
+  return t(`fields.${name}`, { defaultValue: name });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { ACCESS_TOKEN_HEADER, AUTHORIZATION_ERROR_MESSAGE, GRAPHQL_PATH } from '@app/shared';
 import type { TypedDocumentString } from '@/gql/graphql';
+import { storedLocale } from '@/i18n';
 import { getAccessToken } from './auth-token';
 import { setAuthExpired } from './feedback';
 
@@ -57,10 +58,15 @@ export type CallOptions = {
   signInDialog?: boolean;
 };
 
-/** The headers every call carries: the session's token (also the CSRF proof of a multipart). */
+/**
+ * The headers every call carries: the session's token (also the CSRF proof of a multipart)
+ * and the admin's chosen language, so that any text the server words itself follows the
+ * language the admin picked in the app rather than the browser's own Accept-Language.
+ */
 export function authHeaders(): Record<string, string> {
   const token = getAccessToken();
-  return token ? { [ACCESS_TOKEN_HEADER]: token } : {};
+  const language = { 'accept-language': storedLocale() };
+  return token ? { [ACCESS_TOKEN_HEADER]: token, ...language } : language;
 }
 
 /** True when an error says the session has ended, whichever kind of call got it. */

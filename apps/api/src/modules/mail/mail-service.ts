@@ -14,7 +14,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
-import { badInput, notFound, positiveId } from '../../shared/list-input';
+import { badInput, notFound, positiveId, notOneOf, notAnId } from '../../shared/list-input';
 import type { Executor } from '../../db/executor';
 import type { PageRequest } from '../../shared/page';
 import type { Actor, AuditService } from '../audit/audit-service';
@@ -76,14 +76,21 @@ function checkNotification(
   const title = (args.title ?? '').trim();
   // The title is the mail's Subject header: a line break would start a header of its own.
   if (hasLineBreak(title)) throw formError('title', 'titleLineBreak', locale);
-  if (title.length > MAX_TITLE) throw badInput('title', `must be at most ${MAX_TITLE} characters.`);
+  if (title.length > MAX_TITLE)
+    throw badInput('title', `must be at most ${MAX_TITLE} characters.`, {
+      code: 'maxLength',
+      params: { max: MAX_TITLE },
+    });
   if (args.language !== 'ja' && args.language !== 'en') {
     throw formError('language', 'languageRequired', locale);
   }
   const content = args.content ?? '';
   if (isBlankText(content)) throw formError('content', 'contentRequired', locale);
   if (content.length > MAX_CONTENT) {
-    throw badInput('content', `must be at most ${MAX_CONTENT} characters.`);
+    throw badInput('content', `must be at most ${MAX_CONTENT} characters.`, {
+      code: 'maxLength',
+      params: { max: MAX_CONTENT },
+    });
   }
   return {
     title,
@@ -116,7 +123,7 @@ function checkAudience(args: AudienceArgs, language: Locale, locale: Locale): re
   const named = args.userIds ?? null;
   const kind = args.audience ?? (named === null ? 'locale' : 'users');
   if (!(MAIL_AUDIENCES as readonly string[]).includes(kind)) {
-    throw badInput('audience', `must be one of ${MAIL_AUDIENCES.join(', ')}.`);
+    throw notOneOf('audience', MAIL_AUDIENCES);
   }
   if (kind === 'locale') {
     if (named !== null) throw recipientError('MAIL_AUDIENCE_CONFLICT', locale);
@@ -150,14 +157,14 @@ async function namedUsers(
 function mailStatus(value: string | null | undefined): MailStatus | undefined {
   if (value === null || value === undefined || value === '') return undefined;
   if (!(MAIL_STATUSES as readonly string[]).includes(value)) {
-    throw badInput('status', `must be one of ${MAIL_STATUSES.join(', ')}.`);
+    throw notOneOf('status', MAIL_STATUSES);
   }
   return value as MailStatus;
 }
 
 function sendId(value: string | number): string {
   const text = String(value).trim();
-  if (!/^[1-9]\d{0,17}$/.test(text)) throw badInput('mailSendId', 'must be a positive id.');
+  if (!/^[1-9]\d{0,17}$/.test(text)) throw notAnId('mailSendId');
   return text;
 }
 

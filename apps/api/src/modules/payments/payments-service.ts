@@ -19,6 +19,7 @@ import {
   nonNegativeAmount,
   positiveId,
   textFilter,
+  notOneOf,
 } from '../../shared/list-input';
 import type { PageRequest } from '../../shared/page';
 import type { Actor, AuditService } from '../audit/audit-service';
@@ -36,7 +37,7 @@ export const PAYMENTS_SORT_TARGETS = PAYMENTS_LIST.sortTargets;
 export function paymentsFilter(input: PaymentsFilterInput): repo.PaymentsFilter {
   const status = textFilter(input.paymentStatus)?.toLowerCase();
   if (status !== undefined && !(PAYMENT_STATUSES as readonly string[]).includes(status)) {
-    throw badInput('paymentStatus', `must be one of ${PAYMENT_STATUSES.join(', ')}.`);
+    throw notOneOf('paymentStatus', PAYMENT_STATUSES);
   }
   const confirmed = dateRange(
     'confirmedAtFrom',
@@ -112,7 +113,7 @@ const RATE_ARG: ImportColumn = {
 function checkedArg(field: string, column: ImportColumn, value: string): string {
   const checked = checkCell(column, value);
   if (!checked.ok) throw badInput(field, reasonMessage(checked.reason));
-  if (checked.value === null) throw badInput(field, 'A value is required.');
+  if (checked.value === null) throw badInput(field, 'A value is required.', { code: 'required' });
   return checked.value;
 }
 
@@ -122,10 +123,16 @@ function ratesWindow(
   deadline: Date,
 ): write.RateWindow & { deadline: Date } {
   if (from && from.getTime() > until.getTime()) {
-    throw badInput('startAt', 'must not be later than endAt.');
+    throw badInput('startAt', 'must not be later than endAt.', {
+      code: 'notAfter',
+      params: { other: 'endAt' },
+    });
   }
   if (deadline.getTime() < until.getTime()) {
-    throw badInput('deadline', 'must not be earlier than endAt.');
+    throw badInput('deadline', 'must not be earlier than endAt.', {
+      code: 'notBefore',
+      params: { other: 'endAt' },
+    });
   }
   return { from: from ?? null, until, deadline };
 }

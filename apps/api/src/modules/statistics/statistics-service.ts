@@ -35,9 +35,16 @@ export function checkDateRange(
   const first = calendarDate(fromField, from);
   const last = calendarDate(untilField, until);
   const days = dayNumber(last) - dayNumber(first) + 1;
-  if (days < 1) throw badInput(untilField, `must not be before ${fromField}.`);
+  if (days < 1)
+    throw badInput(untilField, `must not be before ${fromField}.`, {
+      code: 'notBefore',
+      params: { other: fromField },
+    });
   if (days > STATISTICS_MAX_DAYS) {
-    throw badInput(untilField, `the range may span at most ${STATISTICS_MAX_DAYS} days.`);
+    throw badInput(untilField, `the range may span at most ${STATISTICS_MAX_DAYS} days.`, {
+      code: 'maxDays',
+      params: { max: STATISTICS_MAX_DAYS },
+    });
   }
   return { from: first, until: last, days };
 }
@@ -53,8 +60,10 @@ export function dashboardRange(args: DashboardArgs, today: string): repo.Dashboa
   let from: number;
   let until: number;
   if (args.period === 'CUSTOM') {
-    if (!args.dateFrom) throw badInput('dateFrom', 'is required for a custom period.');
-    if (!args.dateUntil) throw badInput('dateUntil', 'is required for a custom period.');
+    if (!args.dateFrom)
+      throw badInput('dateFrom', 'is required for a custom period.', { code: 'required' });
+    if (!args.dateUntil)
+      throw badInput('dateUntil', 'is required for a custom period.', { code: 'required' });
     const range = checkDateRange('dateFrom', args.dateFrom, 'dateUntil', args.dateUntil);
     from = dayNumber(range.from);
     until = dayNumber(range.until);

@@ -381,22 +381,35 @@ describe('dashboardStatistics', () => {
   });
 
   it('refuses a custom period without dates, backwards or too long', async () => {
-    const cases: Array<[Record<string, unknown>, RegExp]> = [
-      [{ period: 'CUSTOM' }, /dateFrom: is required/],
+    // The English message for API callers; the problem as a code with parameters, which the
+    // web app words in the admin's language.
+    const cases: Array<[Record<string, unknown>, RegExp, Record<string, unknown>]> = [
+      [
+        { period: 'CUSTOM' },
+        /dateFrom: is required/,
+        { field: 'dateFrom', problem: 'required', params: {} },
+      ],
       [
         { period: 'CUSTOM', dateFrom: '2026-03-02', dateUntil: '2026-03-01' },
         /dateUntil: must not be before dateFrom/,
+        { field: 'dateUntil', problem: 'notBefore', params: { other: 'dateFrom' } },
       ],
-      [{ period: 'CUSTOM', dateFrom: '2025-01-01', dateUntil: '2026-01-02' }, /at most 366 days/],
+      [
+        { period: 'CUSTOM', dateFrom: '2025-01-01', dateUntil: '2026-01-02' },
+        /at most 366 days/,
+        { field: 'dateUntil', problem: 'maxDays', params: { max: 366 } },
+      ],
       [
         { period: 'CUSTOM', dateFrom: '2026-02-30', dateUntil: '2026-03-01' },
         /dateFrom: must be a date/,
+        { field: 'dateFrom', problem: 'calendarDate', params: {} },
       ],
     ];
-    for (const [variables, message] of cases) {
+    for (const [variables, message, problem] of cases) {
       const res = await t.gql(DASHBOARD, variables, token);
       expect(res.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
       expect(res.errors?.[0]?.message).toMatch(message);
+      expect(res.errors?.[0]?.extensions).toMatchObject(problem);
     }
   });
 });

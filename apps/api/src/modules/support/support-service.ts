@@ -2,7 +2,14 @@ import { CONTACT_MACHINE, CONTACT_STATUSES, canTransition, type ContactStatus } 
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
-import { badInput, dateRange, notFound, textFilter } from '../../shared/list-input';
+import {
+  badInput,
+  dateRange,
+  notFound,
+  textFilter,
+  notOneOf,
+  notAnId,
+} from '../../shared/list-input';
 import type { PageRequest } from '../../shared/page';
 import type { Actor, AuditService } from '../audit/audit-service';
 import * as repo from './support-repository';
@@ -34,13 +41,13 @@ export type ContactDetail = repo.ContactListRow & { history: repo.ContactHistory
 
 function contactId(value: string | number): string {
   const text = String(value).trim();
-  if (!/^[1-9]\d{0,17}$/.test(text)) throw badInput('userContactId', 'must be a positive id.');
+  if (!/^[1-9]\d{0,17}$/.test(text)) throw notAnId('userContactId');
   return text;
 }
 
 function contactStatus(field: string, value: string): ContactStatus {
   if (!(CONTACT_STATUSES as readonly string[]).includes(value)) {
-    throw badInput(field, `must be one of ${CONTACT_STATUSES.join(', ')}.`);
+    throw notOneOf(field, CONTACT_STATUSES);
   }
   return value as ContactStatus;
 }

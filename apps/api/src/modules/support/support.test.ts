@@ -443,6 +443,11 @@ describe('changes', () => {
     expect(refused.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     const unknownStatus = await t.gql(STATUS, { id: ids.mid, status: 'done' }, writer);
     expect(unknownStatus.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(unknownStatus.errors?.[0]?.extensions).toMatchObject({
+      field: 'status',
+      problem: 'oneOf',
+      params: { values: expect.stringContaining('closed') },
+    });
     const unknownContact = await t.gql(STATUS, { id: '999999', status: 'closed' }, writer);
     expect(unknownContact.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     const unknownAdmin = await t.gql(ASSIGN, { id: ids.mid, assignee: 999999 }, writer);

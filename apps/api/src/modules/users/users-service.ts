@@ -68,6 +68,7 @@ export function usersFilter(input: UsersFilterInput): UsersFilter {
     throw badInput(
       'totalBuyAmountMoreThanOrEqual',
       'must not be greater than totalBuyAmountLessThanOrEqual.',
+      { code: 'notAfter', params: { other: 'totalBuyAmountLessThanOrEqual' } },
     );
   }
   for (const status of input.cardStatus ?? []) {

@@ -8,7 +8,7 @@ import {
 } from '@app/shared';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
-import { badInput } from '../../shared/list-input';
+import { badInput, notOneOf } from '../../shared/list-input';
 import { requiredText } from '../../shared/required-text';
 import type { Actor } from '../audit/audit-service';
 import * as repo from './withdrawal-actions-repository';
@@ -115,7 +115,7 @@ function checkIds(ids: readonly string[]): string[] {
 
 function checkRejection(code: string, reason: string): string {
   if (!isOneOf(WITHDRAWAL_REJECT_CODES, code))
-    throw badInput('reasonCode', `must be one of ${WITHDRAWAL_REJECT_CODES.join(', ')}.`);
+    throw notOneOf('reasonCode', WITHDRAWAL_REJECT_CODES);
   return requiredText('reasonText', reason, 500);
 }
 
@@ -150,6 +150,7 @@ export async function lockMatching(
     throw badInput(
       'searchParams',
       `more than ${MAX_MATCHING_PER_ACTION} requests match; narrow the filter.`,
+      { code: 'tooManyMatching', params: { max: MAX_MATCHING_PER_ACTION } },
     );
   if (ids.length !== expectedCount)
     throw new AppError(

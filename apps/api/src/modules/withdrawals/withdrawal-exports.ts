@@ -5,7 +5,7 @@ import type { WithdrawalKind } from '../../db/tables/domain-tables';
 import { csvChunks, type CsvColumn } from '../../platform/csv';
 import { AppError } from '../../shared/app-error';
 import { fileNameStamp } from '@app/shared';
-import { badInput, notFound } from '../../shared/list-input';
+import { badInput, notFound, notAnId } from '../../shared/list-input';
 import type { Actor } from '../audit/audit-service';
 import {
   checkExpectedCount,
@@ -326,6 +326,7 @@ export function createWithdrawalExports(
             throw badInput(
               'searchParams',
               `more than ${MAX_MATCHING_PER_ACTION} requests match; narrow the filter.`,
+              { code: 'tooManyMatching', params: { max: MAX_MATCHING_PER_ACTION } },
             );
         }
         if (locked.length === 0)
@@ -406,6 +407,7 @@ export function createWithdrawalExports(
         throw badInput(
           'searchParams',
           `more than ${MAX_MATCHING_PER_ACTION} requests match; narrow the filter.`,
+          { code: 'tooManyMatching', params: { max: MAX_MATCHING_PER_ACTION } },
         );
       const [totals, missing] = await Promise.all([
         repo.transferTotals(db, ids),
@@ -433,7 +435,10 @@ export function createWithdrawalExports(
         filter.requestedAtUntil &&
         new Date(filter.requestedAtFrom) > new Date(filter.requestedAtUntil)
       )
-        throw badInput('requestedAtFrom', 'must not be after requestedAtUntil.');
+        throw badInput('requestedAtFrom', 'must not be after requestedAtUntil.', {
+          code: 'notAfter',
+          params: { other: 'requestedAtUntil' },
+        });
       if (input.expectedCount !== undefined) checkExpectedCount(input.expectedCount);
       const clientKey = input.clientKey ?? null;
       if (clientKey !== null && !CLIENT_KEY.test(clientKey))
@@ -456,7 +461,7 @@ export function createWithdrawalExports(
     },
 
     batch: async (id: string) => {
-      if (!/^[1-9][0-9]{0,18}$/.test(id)) throw badInput('batchId', 'is not an id.');
+      if (!/^[1-9][0-9]{0,18}$/.test(id)) throw notAnId('batchId', 'is not an id.');
       const batch = await repo.findBatch(db, id);
       if (!batch) throw notFound('Export batch', id);
       return batch;

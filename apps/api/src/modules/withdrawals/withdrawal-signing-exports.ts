@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { defineExport, type ExportFilterInput, type StoredFile } from '../../platform/exports';
-import { badInput, notFound } from '../../shared/list-input';
+import { notFound, notAnId } from '../../shared/list-input';
 import * as repo from './withdrawal-exports-repository';
 import { SIGNING_COLUMNS_V1, SIGNING_COLUMNS_V2 } from './withdrawal-exports';
 
@@ -13,7 +13,7 @@ export const SIGNING_EXPORT_NAMES = {
 
 function batchIdOf(input: ExportFilterInput): { batchId: string } {
   const batchId = String(input.batchId ?? '');
-  if (!/^[1-9][0-9]{0,18}$/.test(batchId)) throw badInput('batchId', 'is not an id.');
+  if (!/^[1-9][0-9]{0,18}$/.test(batchId)) throw notAnId('batchId', 'is not an id.');
   return { batchId };
 }
 

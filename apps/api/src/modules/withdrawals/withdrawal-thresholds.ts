@@ -7,7 +7,7 @@ import {
 } from '@app/shared';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
-import { badInput, notFound } from '../../shared/list-input';
+import { badInput, notFound, notOneOf, notAnId } from '../../shared/list-input';
 import type { Actor, AuditService } from '../audit/audit-service';
 import * as repo from './withdrawal-thresholds-repository';
 
@@ -39,7 +39,7 @@ export const THRESHOLD_COINS = [
 
 function thresholdCoin(coinType: string): repo.ThresholdCoin {
   if (!(THRESHOLD_COINS as readonly string[]).includes(coinType))
-    throw badInput('coinType', `must be one of ${THRESHOLD_COINS.join(', ')}.`);
+    throw notOneOf('coinType', THRESHOLD_COINS);
   return coinType as repo.ThresholdCoin;
 }
 
@@ -58,7 +58,7 @@ export function checkThreshold(coinType: repo.ThresholdCoin, value: string): str
   if (problem)
     throw badInput('secondApprovalAbove', `${coinType} amounts ${describeDecimalProblem(problem)}`);
   if (compareDecimals(text, '0') <= 0)
-    throw badInput('secondApprovalAbove', 'must be more than 0.');
+    throw badInput('secondApprovalAbove', 'must be more than 0.', { code: 'positive' });
   if (compareDecimals(text, COIN_AMOUNT_LIMIT) >= 0)
     throw badInput('secondApprovalAbove', 'must be less than 10^20.');
   return text;
@@ -66,7 +66,7 @@ export function checkThreshold(coinType: repo.ThresholdCoin, value: string): str
 
 function changeId(value: string): string {
   const text = String(value).trim();
-  if (!/^[1-9][0-9]{0,18}$/.test(text)) throw badInput('id', 'is not an id.');
+  if (!/^[1-9][0-9]{0,18}$/.test(text)) throw notAnId('id', 'is not an id.');
   return text;
 }
 

@@ -1,9 +1,16 @@
-import type { WithdrawalKind } from '@app/shared';
+import type { UploadMessageCode, WithdrawalKind } from '@app/shared';
 import { builder } from '../../graphql/builder';
 import type { ImportReport } from '../../platform/imports';
 import { ImportReportRef } from '../../platform/imports/imports-schema';
 import { WITHDRAWAL_LIST_CALLS } from './withdrawal-lists-schema';
 import { WithdrawalKindRef } from './withdrawal-types';
+
+/** The answer as a code with parameters (UPLOAD_MESSAGE_CODES) the web app words itself. */
+function messageOf(r: ImportReport): { code: UploadMessageCode; params: Record<string, number> } {
+  if (!r.dryRun) return { code: 'completed', params: { count: r.imported?.appliedCount ?? 0 } };
+  if (r.alreadyImported) return { code: 'alreadyImported', params: { rowCount: r.rowCount } };
+  return { code: 'checked', params: { rowCount: r.rowCount, errorCount: r.errorCount } };
+}
 
 const UploadResultRef = builder
   .objectRef<ImportReport>('WithdrawalTransactionsUploadResult')
@@ -16,6 +23,16 @@ const UploadResultRef = builder
           r.dryRun
             ? `${r.rowCount} row(s) read, ${r.errorCount} invalid; nothing was changed (dry run).`
             : `${r.imported?.appliedCount ?? 0} withdrawal request(s) completed.`,
+      }),
+      messageCode: t.string({
+        description:
+          'What `message` says, as a stable code the web app words in the admin’s language: checked (a dry run), alreadyImported (a dry run of a file applied before), completed.',
+        resolve: (r) => messageOf(r).code,
+      }),
+      messageParams: t.string({
+        description:
+          'The parameters of messageCode as a JSON object: {rowCount, errorCount}, {rowCount} or {count}.',
+        resolve: (r) => JSON.stringify(messageOf(r).params),
       }),
       countTransactions: t.int({
         resolve: (r) => (r.dryRun ? r.summary.count : (r.imported?.appliedCount ?? 0)),

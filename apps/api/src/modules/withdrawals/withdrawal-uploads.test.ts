@@ -14,6 +14,8 @@ const hash = (seed: string) => `0x${createHash('sha256').update(seed).digest('he
 
 type UploadAnswer = {
   message: string;
+  messageCode: string;
+  messageParams: string;
   countTransactions: number;
   isSuccess: boolean;
   transactionsCount: number;
@@ -33,7 +35,7 @@ async function upload(
     'operations',
     JSON.stringify({
       query: `mutation ($file: Upload!, $dryRun: Boolean) { ${mutation}(file: $file, dryRun: $dryRun) {
-        message countTransactions isSuccess transactionsCount
+        message messageCode messageParams countTransactions isSuccess transactionsCount
         report { errorCount errors { line column code message } } } }`,
       variables: { file: null, dryRun: options.dryRun ?? false },
     }),
@@ -97,6 +99,9 @@ describe('transaction uploads', () => {
     const dry = await upload(SAVING, csv, { dryRun: true });
     expect(dry.errors, JSON.stringify(dry.errors)).toBeUndefined();
     expect(dry.data![SAVING]).toMatchObject({ isSuccess: true, countTransactions: 2 });
+    // What the answer says is a code with parameters the web app words in the admin's language.
+    expect(dry.data![SAVING]).toMatchObject({ messageCode: 'checked' });
+    expect(JSON.parse(dry.data![SAVING]!.messageParams)).toEqual({ rowCount: 2, errorCount: 0 });
     expect(await statusOf(ids)).toEqual(['processing', 'processing']);
 
     const applied = await upload(SAVING, csv);
@@ -105,7 +110,9 @@ describe('transaction uploads', () => {
       isSuccess: true,
       transactionsCount: 2,
       countTransactions: 2,
+      messageCode: 'completed',
     });
+    expect(JSON.parse(applied.data![SAVING]!.messageParams)).toEqual({ count: 2 });
     expect(await statusOf(ids)).toEqual(['completed', 'completed']);
     for (const id of ids) {
       const audit = await sql<{ n: number }>`SELECT count(*)::int AS n FROM audit_log
@@ -113,6 +120,13 @@ describe('transaction uploads', () => {
           AND target_ids @> ARRAY[${id}]::text[]`.execute(t.database.db);
       expect(audit.rows[0]!.n).toBe(1);
     }
+
+    const checkedAgain = await upload(SAVING, csv, { dryRun: true });
+    expect(checkedAgain.data![SAVING]).toMatchObject({
+      isSuccess: false,
+      messageCode: 'alreadyImported',
+    });
+    expect(JSON.parse(checkedAgain.data![SAVING]!.messageParams)).toEqual({ rowCount: 2 });
 
     const again = await upload(SAVING, csv);
     expect(again.errors?.[0]?.extensions?.code).toBe('CONFLICT');

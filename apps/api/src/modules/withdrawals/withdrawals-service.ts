@@ -7,7 +7,7 @@ import {
   type WithdrawalKind,
   type WithdrawalStatus,
 } from '../../db/tables/domain-tables';
-import { badInput, notFound, positiveId } from '../../shared/list-input';
+import { notFound, positiveId, notOneOf, notAnId } from '../../shared/list-input';
 import type { PageRequest } from '../../shared/page';
 import type { Actor, AuditService } from '../audit/audit-service';
 import type { UsersService } from '../users/users-service';
@@ -97,8 +97,7 @@ function oneOf<T extends string>(
   allowed: readonly T[],
 ): T | undefined {
   if (value === null || value === undefined) return undefined;
-  if (!(allowed as readonly string[]).includes(value))
-    throw badInput(field, `must be one of ${allowed.join(', ')}.`);
+  if (!(allowed as readonly string[]).includes(value)) throw notOneOf(field, allowed);
   return value as T;
 }
 
@@ -195,7 +194,7 @@ export function createWithdrawalsService(
      * read from the audit trail.
      */
     timeline: async (id: string): Promise<TimelineEvent[]> => {
-      if (!/^[1-9][0-9]{0,18}$/.test(id)) throw badInput('id', 'is not an id.');
+      if (!/^[1-9][0-9]{0,18}$/.test(id)) throw notAnId('id', 'is not an id.');
       const request = await repo.findRequestedAt(db, id);
       if (!request) throw notFound('Withdrawal request', id);
       const trail = await audit.list(

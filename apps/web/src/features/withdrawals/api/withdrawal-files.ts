@@ -169,7 +169,8 @@ export function useBatchDownload() {
 const UploadMutation = graphql(`
   mutation WithdrawalTransactionsUpload($kind: WithdrawalKind!, $file: Upload!, $dryRun: Boolean) {
     postWithdrawalTransactionsByCSV(kind: $kind, file: $file, dryRun: $dryRun) {
-      message
+      messageCode
+      messageParams
       countTransactions
       isSuccess
       report {

@@ -1,5 +1,6 @@
 import '@/i18n/screens';
 import { useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
   Alert,
@@ -12,7 +13,7 @@ import {
   ListItem,
   ListItemText,
 } from '@mui/material';
-import type { WithdrawalKind } from '@app/shared';
+import { isUploadMessageCode, type WithdrawalKind } from '@app/shared';
 import { notifySuccess } from '@/lib/feedback';
 import { hasRole } from '@/lib/roles';
 import { useCurrentAdmin } from '@/lib/session/use-current-admin';
@@ -86,7 +87,7 @@ export function WithdrawalTools({
           <DialogTitle>{t('withdrawals.upload')}</DialogTitle>
           <DialogContent>
             <Alert severity={checked.answer.isSuccess ? 'info' : 'error'}>
-              {checked.file.name}: {checked.answer.message}
+              {uploadMessage(checked.answer, checked.file.name, t)}
             </Alert>
             <List dense data-testid="upload-errors">
               {checked.answer.report.errors.map((e) => (
@@ -108,7 +109,7 @@ export function WithdrawalTools({
                   { kind, file: checked.file, dryRun: false },
                   {
                     onSuccess: (answer) => {
-                      notifySuccess(answer.message);
+                      notifySuccess(uploadMessage(answer, checked.file.name, t));
                       setChecked(null);
                     },
                   },
@@ -122,4 +123,25 @@ export function WithdrawalTools({
       )}
     </>
   );
+}
+
+/**
+ * The upload's answer in the admin's language, from its code and parameters (the API's
+ * `message` is English for API callers and is not shown).
+ */
+function uploadMessage(answer: UploadAnswer, fileName: string, t: TFunction): string {
+  let params: Record<string, string | number> = {};
+  try {
+    params = JSON.parse(answer.messageParams) as Record<string, string | number>;
+  } catch {
+    // Without parameters the counts below still come from the answer itself.
+  }
+  const code = isUploadMessageCode(answer.messageCode) ? answer.messageCode : 'checked';
+  return t(`withdrawals.uploadMessages.${code}`, {
+    rowCount: answer.countTransactions,
+    errorCount: answer.report.errorCount,
+    count: answer.countTransactions,
+    ...params,
+    fileName,
+  });
 }

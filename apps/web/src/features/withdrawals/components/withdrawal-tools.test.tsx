@@ -1,0 +1,86 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/i18n';
+import { getFeedback, resetFeedback } from '@/lib/feedback';
+import { adminWithRoles, renderAt } from '@/test/render';
+import { WithdrawalTools } from './withdrawal-tools';
+
+// The upload travels by XMLHttpRequest; its answer is what this test is about.
+const uploadMock = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/upload', () => ({ upload: uploadMock }));
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(async () => {
+  resetFeedback();
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockImplementation(
+    async () =>
+      new Response(JSON.stringify({ data: { adminUser: adminWithRoles('write') } }), {
+        headers: { 'content-type': 'application/json' },
+      }),
+  );
+  await i18n.changeLanguage('ja');
+});
+afterEach(async () => {
+  fetchMock.mockReset();
+  uploadMock.mockReset();
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
+});
+
+/** An upload answer as the API gives it: English `message`, the code and its parameters. */
+const answer = (
+  messageCode: string,
+  params: Record<string, number>,
+  isSuccess: boolean,
+  count = 0,
+) => ({
+  postWithdrawalTransactionsByCSV: {
+    message: 'tx-bad.csv: 7 row(s) read, 2 invalid; nothing was changed (dry run).',
+    messageCode,
+    messageParams: JSON.stringify(params),
+    countTransactions: count,
+    isSuccess,
+    report: { errorCount: params.errorCount ?? 0, errors: [] },
+  },
+});
+
+async function chooseFile(name: string) {
+  renderAt(<WithdrawalTools kind="atem" searchParams={{}} />, '/withdrawals/atem');
+  const input = await screen.findByTestId('transactions-upload');
+  await userEvent.upload(input, new File(['id,transactionHash\n'], name, { type: 'text/csv' }));
+}
+
+describe('transaction upload answers', () => {
+  it('words a checked file in the admin’s language from its code, never the English message', async () => {
+    uploadMock.mockResolvedValue(answer('checked', { rowCount: 7, errorCount: 2 }, false));
+    await chooseFile('tx-bad.csv');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'tx-bad.csv: 7 行を読み込み、2 件の誤りがあります。まだ何も変更していません（確認のみ）。',
+    );
+    expect(alert).not.toHaveTextContent('row(s)');
+  });
+
+  it('says why a file applied before cannot be applied again', async () => {
+    uploadMock.mockResolvedValue(answer('alreadyImported', { rowCount: 6 }, false));
+    await chooseFile('tx.csv');
+    expect(await screen.findByRole('alert')).toHaveTextContent('このファイルは取込済みのため');
+  });
+
+  it('reports the completed requests in the admin’s language', async () => {
+    uploadMock
+      .mockResolvedValueOnce(answer('checked', { rowCount: 6, errorCount: 0 }, true, 6))
+      .mockResolvedValueOnce(answer('completed', { count: 6 }, true, 6));
+    await chooseFile('tx.csv');
+    await screen.findByRole('alert');
+    await userEvent.click(
+      screen.getAllByRole('button', { name: 'トランザクションCSVを取込' }).at(-1)!,
+    );
+    await waitFor(() =>
+      expect(getFeedback().snackbar?.text).toBe('6 件の出金申請を完了にしました。'),
+    );
+  });
+});
