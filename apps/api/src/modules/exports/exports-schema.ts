@@ -7,7 +7,7 @@ import type { Filters as ListFilters, List } from '../../platform/lists';
 import { AppError } from '../../shared/app-error';
 import { AUDIT_LIST } from '../audit/audit-list';
 import { PAYMENTS_LIST } from '../payments/payments-list';
-import { AFFILIATE_SEARCH_FILTERS } from '../referral/referral-filters';
+import { AGGREGATES_LIST, TRACK_RECORDS_LIST } from '../referral/referral-list';
 import { SAVING_SEARCH_FILTERS, USER_SAVINGS_FILTERS } from '../savings/savings-filters';
 import { assetStatsArgs } from '../statistics/statistics-filters';
 import { USERS_LIST } from '../users/users-list';
@@ -115,16 +115,9 @@ builder.queryField('hecSavingRemittanceHistoryCsv', (t) =>
   }),
 );
 
-builder.queryField('referralRewardsCsv', (t) =>
-  t.field({
-    description:
-      'Download centre type 2: the referral plan affiliate track records as CSV, with the `affiliateTrackRecords` search and sort (userId, numberOfChildren), every page.',
-    type: ExportLinkRef,
-    authScopes: { authenticated: true },
-    args: { ...filterArgs(AFFILIATE_SEARCH_FILTERS), ...sortArg() },
-    resolve: (_root, args, ctx) =>
-      ctx.services.exports.link(ctx.admin!.id, 'referralRewards', { ...args }),
-  }),
+listExportQuery(
+  TRACK_RECORDS_LIST,
+  'Download centre type 2: the referral plan affiliate track records as CSV, with the `affiliateTrackRecords` search and sort (userId, numberOfChildren), every page.',
 );
 
 builder.queryField('referralPlanRemittanceHistoryCsv', (t) =>
@@ -163,16 +156,9 @@ builder.queryField('hecSavingAddressesCsv', (t) =>
   }),
 );
 
-builder.queryField('affiliateSavingAggregatesCsv', (t) =>
-  t.field({
-    description:
-      'A download link for the referral-plan aggregates as CSV: the `affiliateSavingAggregates` search and sort (id, totalSentHec), every page.',
-    type: ExportLinkRef,
-    authScopes: { authenticated: true },
-    args: { ...filterArgs(AFFILIATE_SEARCH_FILTERS), ...sortArg() },
-    resolve: (_root, args, ctx) =>
-      ctx.services.exports.link(ctx.admin!.id, 'affiliateSavingAggregates', { ...args }),
-  }),
+listExportQuery(
+  AGGREGATES_LIST,
+  'A download link for the referral-plan aggregates as CSV: the `affiliateSavingAggregates` search and sort (id, totalSentHec), every page.',
 );
 
 listExportQuery(

@@ -7,11 +7,20 @@ import {
   type CountRule,
 } from '../../db/count-buckets';
 import type { Page, PageRequest } from '../../shared/page';
+import type {
+  AffiliateAggregateRow,
+  AffiliateSearch,
+  AffiliateTrackRecordRow,
+  AggregatesSortTarget,
+  TrackRecordsSortTarget,
+} from './referral-list';
 
-export type AffiliateSearch = {
-  userName?: string | undefined;
-  email?: string | undefined;
-  forceClubId?: string | undefined;
+export type {
+  AffiliateAggregateRow,
+  AffiliateSearch,
+  AffiliateTrackRecordRow,
+  AggregatesSortTarget,
+  TrackRecordsSortTarget,
 };
 
 /** No bucket filter: unfiltered, the aggregates are the remitters and track records all users. */
@@ -20,34 +29,6 @@ export const AFFILIATE_SEARCH_COUNT_RULE = {
   email: 'index',
   forceClubId: 'index',
 } as const satisfies CountRule<AffiliateSearch>;
-
-export type AffiliateAggregateRow = {
-  id: number;
-  username: string;
-  email: string;
-  forceClubId: string | null;
-  remittanceCount: number;
-  totalSentHec: string;
-  totalSentUsdValuation: string;
-  totalHecPrincipal: string;
-  totalAtemPrincipal: string;
-};
-
-export type AffiliateTrackRecordRow = {
-  userId: number;
-  userName: string;
-  email: string;
-  forceClubId: string | null;
-  totalRemittedHec: string;
-  totalHecPrincipal: string;
-  totalReferralRewards: string;
-  totalBonusRewards: string;
-  numberOfChildren: number;
-  parentUserName: string | null;
-};
-
-export type AggregatesSortTarget = 'id' | 'totalSentHec';
-export type TrackRecordsSortTarget = 'userId' | 'numberOfChildren';
 
 /**
  * affiliateSavingAggregates: one row per user with referral-plan remittances, from the stored

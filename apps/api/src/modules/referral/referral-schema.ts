@@ -6,7 +6,7 @@ import type {
   AffiliateTrackRecordRow,
 } from './affiliate-aggregates-repository';
 import type { ReferralService } from './referral-service';
-import { AFFILIATE_SEARCH_FILTERS } from './referral-filters';
+import { AGGREGATES_LIST, TRACK_RECORDS_LIST } from './referral-list';
 
 type Tree = Awaited<ReturnType<ReferralService['tree']>>;
 type Relationship = Awaited<ReturnType<ReferralService['relationship']>>;
@@ -115,7 +115,7 @@ builder.queryField('userReferralRelationship', (t) =>
 
 const AffiliateSearchParamsRef = builder.inputType('AffiliateSearchParams', {
   description: 'userName and email match by prefix (case-insensitive); forceClubId exactly.',
-  fields: (t) => filterInputFields(t, AFFILIATE_SEARCH_FILTERS),
+  fields: (t) => filterInputFields(t, TRACK_RECORDS_LIST.filters),
 });
 
 const AffiliateListInputRef = builder.inputType('AffiliateListInput', {
@@ -142,14 +142,14 @@ const AffiliateTrackRecordRef = builder
     }),
   });
 
-pagedListQuery('affiliateTrackRecords', {
+pagedListQuery(TRACK_RECORDS_LIST.call, {
   type: 'AffiliateTrackRecordList',
   item: AffiliateTrackRecordRef,
   description:
     'Every user with referral-plan totals and number of children. Sort targets: userId (default, DESC), numberOfChildren.',
   authScopes: { authenticated: true },
-  sortTargets: ['userId', 'numberOfChildren'] as const,
-  defaultSort: { target: 'userId', orderBy: 'desc' },
+  sortTargets: TRACK_RECORDS_LIST.sortTargets,
+  defaultSort: TRACK_RECORDS_LIST.defaultSort,
   args: (arg) => ({ input: arg({ type: AffiliateListInputRef, required: false }) }),
   pageInput: (args) => args.input?.pagination,
   load: (args, page, ctx) => ctx.services.referral.trackRecords(args.input?.searchParams, page),
@@ -171,14 +171,14 @@ const AffiliateSavingAggregateRef = builder
     }),
   });
 
-pagedListQuery('affiliateSavingAggregates', {
+pagedListQuery(AGGREGATES_LIST.call, {
   type: 'AffiliateSavingAggregateList',
   item: AffiliateSavingAggregateRef,
   description:
     'Users with referral-plan remittances and their totals. Sort targets: id (default, DESC), totalSentHec.',
   authScopes: { authenticated: true },
-  sortTargets: ['id', 'totalSentHec'] as const,
-  defaultSort: { target: 'id', orderBy: 'desc' },
+  sortTargets: AGGREGATES_LIST.sortTargets,
+  defaultSort: AGGREGATES_LIST.defaultSort,
   args: (arg) => ({ input: arg({ type: AffiliateListInputRef, required: false }) }),
   pageInput: (args) => args.input?.pagination,
   load: (args, page, ctx) => ctx.services.referral.aggregates(args.input?.searchParams, page),

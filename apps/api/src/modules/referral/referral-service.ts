@@ -4,6 +4,7 @@ import { badInput, notFound, positiveId, textFilter } from '../../shared/list-in
 import type { PageRequest } from '../../shared/page';
 import * as aggregates from './affiliate-aggregates-repository';
 import * as repo from './referral-repository';
+import type { AffiliateSearchInput } from './referral-list';
 
 /** Largest page of children one referral call returns (the widest user has thousands). */
 export const MAX_CHILDREN_PAGE = 500;
@@ -25,13 +26,12 @@ function childrenPage(input: ChildrenPage): { limit: number; offset: number } {
   return { limit, offset };
 }
 
-export type AffiliateSearchInput = {
-  userName?: string | null | undefined;
-  email?: string | null | undefined;
-  forceClubId?: string | null | undefined;
-};
+export type { AffiliateSearchInput };
 
-function search(input: AffiliateSearchInput | null | undefined): aggregates.AffiliateSearch {
+/** The affiliate search (lists and exports): text trimmed, blank means no filter. */
+export function affiliateSearch(
+  input: AffiliateSearchInput | null | undefined,
+): aggregates.AffiliateSearch {
   return {
     userName: textFilter(input?.userName),
     email: textFilter(input?.email),
@@ -96,13 +96,13 @@ export function createReferralService(db: Kysely<DB>) {
     trackRecords: (
       input: AffiliateSearchInput | null | undefined,
       page: PageRequest<aggregates.TrackRecordsSortTarget>,
-    ) => aggregates.listAffiliateTrackRecords(db, search(input), page),
+    ) => aggregates.listAffiliateTrackRecords(db, affiliateSearch(input), page),
 
     /** affiliateSavingAggregates: a page of users with referral-plan remittances. */
     aggregates: (
       input: AffiliateSearchInput | null | undefined,
       page: PageRequest<aggregates.AggregatesSortTarget>,
-    ) => aggregates.listAffiliateAggregates(db, search(input), page),
+    ) => aggregates.listAffiliateAggregates(db, affiliateSearch(input), page),
   };
 }
 

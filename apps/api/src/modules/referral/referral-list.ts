@@ -1,0 +1,174 @@
+import { personColumns, type ExportColumn } from '../../platform/exports';
+import {
+  defineList,
+  type FilterInput,
+  type Filters,
+  type FilterValues,
+} from '../../platform/lists';
+
+export type AffiliateAggregateRow = {
+  id: number;
+  username: string;
+  email: string;
+  forceClubId: string | null;
+  remittanceCount: number;
+  totalSentHec: string;
+  totalSentUsdValuation: string;
+  totalHecPrincipal: string;
+  totalAtemPrincipal: string;
+};
+
+export type AffiliateTrackRecordRow = {
+  userId: number;
+  userName: string;
+  email: string;
+  forceClubId: string | null;
+  totalRemittedHec: string;
+  totalHecPrincipal: string;
+  totalReferralRewards: string;
+  totalBonusRewards: string;
+  numberOfChildren: number;
+  parentUserName: string | null;
+};
+
+/** The search of the track records and the aggregates (`searchParams`). */
+const AFFILIATE_SEARCH = {
+  userName: { type: 'String' },
+  email: { type: 'String' },
+  forceClubId: { type: 'String' },
+} as const satisfies Filters;
+
+/** A row of referralRewardsCsv: the list's row and the parent's id. */
+export type AffiliateTrackRecordExportRow = AffiliateTrackRecordRow & { parentId: number | null };
+
+const TRACK_RECORDS_COLUMNS: readonly ExportColumn<AffiliateTrackRecordExportRow>[] = [
+  personColumns.userId('userId'),
+  personColumns.userName('userName'),
+  personColumns.email(),
+  personColumns.forceClubId(),
+  {
+    key: 'totalRemittedHec',
+    header: 'totalRemittedHec',
+    meaning: 'HEC remitted to the referral plan',
+    type: 'decimal',
+    unit: 'HEC',
+    example: '100.5',
+  },
+  {
+    key: 'totalHecPrincipal',
+    header: 'totalHecPrincipal',
+    meaning: 'HEC principal',
+    type: 'decimal',
+    unit: 'HEC',
+    example: '80',
+  },
+  {
+    key: 'totalReferralRewards',
+    header: 'totalReferralRewards',
+    meaning: "Referral rewards from the children's remittances",
+    type: 'decimal',
+    unit: 'HEC',
+    example: '1.000000000000000001',
+  },
+  {
+    key: 'totalBonusRewards',
+    header: 'totalBonusRewards',
+    meaning: 'Bonus rewards',
+    type: 'decimal',
+    unit: 'HEC',
+    example: '0.25',
+  },
+  {
+    key: 'numberOfChildren',
+    header: 'numberOfChildren',
+    meaning: 'Direct children in the referral tree',
+    type: 'integer',
+    example: '3',
+  },
+  ...personColumns.parent(),
+];
+
+const AGGREGATES_COLUMNS: readonly ExportColumn<AffiliateAggregateRow>[] = [
+  personColumns.userId('id'),
+  personColumns.userName('username'),
+  personColumns.email(),
+  personColumns.forceClubId(),
+  {
+    key: 'remittanceCount',
+    header: 'remittanceCount',
+    meaning: 'Referral-plan remittances',
+    type: 'integer',
+    example: '4',
+  },
+  {
+    key: 'totalSentHec',
+    header: 'totalSentHec',
+    meaning: 'HEC sent',
+    type: 'decimal',
+    unit: 'HEC',
+    example: '100.5',
+  },
+  {
+    key: 'totalSentUsdValuation',
+    header: 'totalSentUsdValuation',
+    meaning: 'USD valuation',
+    type: 'decimal',
+    unit: 'USD',
+    example: '1250.00',
+  },
+  {
+    key: 'totalHecPrincipal',
+    header: 'totalHecPrincipal',
+    meaning: 'HEC principal',
+    type: 'decimal',
+    unit: 'HEC',
+    example: '80',
+  },
+  {
+    key: 'totalAtemPrincipal',
+    header: 'totalAtemPrincipal',
+    meaning: 'ATEM principal',
+    type: 'decimal',
+    unit: 'ATEM',
+    example: '20.5',
+  },
+];
+
+/**
+ * The referral plan's affiliate track records, declared once (docs/list-conventions.md):
+ * `affiliateTrackRecords` (in `input.searchParams`) and `referralRewardsCsv` (download centre
+ * type 2) take this search and these sort targets.
+ */
+export const TRACK_RECORDS_LIST = defineList({
+  call: 'affiliateTrackRecords',
+  filters: AFFILIATE_SEARCH,
+  sortTargets: ['userId', 'numberOfChildren'],
+  defaultSort: { target: 'userId', orderBy: 'desc' },
+  export: {
+    name: 'referralRewards',
+    fileName: 'referral_plan_track_records',
+    call: 'referralRewardsCsv',
+    columns: TRACK_RECORDS_COLUMNS,
+  },
+});
+
+/** The referral-plan aggregates: `affiliateSavingAggregates` and its CSV, the same search. */
+export const AGGREGATES_LIST = defineList({
+  call: 'affiliateSavingAggregates',
+  filters: AFFILIATE_SEARCH,
+  sortTargets: ['id', 'totalSentHec'],
+  defaultSort: { target: 'id', orderBy: 'desc' },
+  export: {
+    name: 'affiliateSavingAggregates',
+    fileName: 'referral_plan_aggregates',
+    call: 'affiliateSavingAggregatesCsv',
+    columns: AGGREGATES_COLUMNS,
+  },
+});
+
+export type TrackRecordsSortTarget = (typeof TRACK_RECORDS_LIST.sortTargets)[number];
+export type AggregatesSortTarget = (typeof AGGREGATES_LIST.sortTargets)[number];
+/** The search as the service takes it. */
+export type AffiliateSearchInput = FilterInput<typeof AFFILIATE_SEARCH>;
+/** The search as the repository takes it (blank text dropped). */
+export type AffiliateSearch = FilterValues<typeof AFFILIATE_SEARCH>;
