@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
@@ -115,8 +117,8 @@ describe('Transactions screen', () => {
   it('reads the bad row of a payments file, applies the fixed file, and lists it in the history', async () => {
     const data = await gql<{
       users: { list: Array<{ id: number; userName: string }> };
-      plans: Array<{ id: number }>;
-    }>(`{ users(pagination: { limit: 1 }) { list { id userName } } plans { id } }`);
+      plans: Array<{ id: number; name: string }>;
+    }>(`{ users(pagination: { limit: 1 }) { list { id userName } } plans { id name } }`);
     const user = data.users.list[0]!;
     const plan = data.plans[0]!;
     const countOf = async () =>
@@ -151,6 +153,30 @@ describe('Transactions screen', () => {
     ]);
     expect(await page.getByTestId('csv-payments-apply').isDisabled()).toBe(true);
     await screenshot(page, 'transactions-payments-errors');
+
+    // The check's report of every row: the names the ids resolved to, each row's result.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('csv-payments-check-report').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^payments-check-report_\d{8}T\d{4}\.csv$/);
+    const bytes = fs.readFileSync((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const records = parseCsv(bytes.subarray(3).toString('utf8')) as string[][];
+    expect(records[0]!.slice(-5)).toEqual([
+      'user name',
+      'plan name',
+      'result',
+      'reasons',
+      'reason codes',
+    ]);
+    expect(records.slice(1).map((r) => [r[0], r[7], r[8], r[9]])).toEqual([
+      ['2', user.userName, plan.name, 'OK'],
+      ['3', user.userName, plan.name, 'error'],
+    ]);
+    expect(records[2]![10]).toBe(
+      'paidUsd: Write the number without thousands separators such as 1,000',
+    );
 
     await page.getByTestId('csv-payments-file').setInputFiles({
       name: 'payments-fixed.csv',
