@@ -2,7 +2,8 @@
  * Why an import refused a cell or a row, in English, by reason code (the API's
  * `ImportReasonCode`; i18next placeholders such as `{{max}}`): the web app's
  * `transactions.reasons` and the check report file the API writes, so both say the same.
- * `conflict` is missing on purpose: it carries the server's own sentence (`params.detail`).
+ * Every code the API can give has a text here (its `ImportReasonCode` is these keys), so no
+ * reason reaches the screen in the server's English.
  * One module per language: a language's catalogue carries only its own texts.
  */
 export const IMPORT_REASON_TEXTS_EN = {
@@ -23,7 +24,20 @@ export const IMPORT_REASON_TEXTS_EN = {
   duplicate_in_file: 'Same as line {{firstLine}}',
   duplicate_of_payment:
     'The same payment (user, plan, paid USD, assets, confirmed at) is already stored as payment #{{paymentId}}',
+  assets_both_zero: 'assetETH and assetHEC are both 0',
+  confirmed_in_future: 'confirmedAt is in the future',
+  window_order: 'startAt is later than endAt',
+  window_deadline: 'deadline is earlier than endAt',
+  window_overlap: 'This window overlaps the window on line {{otherLine}}',
+  window_empty: 'No unfixed payment was confirmed in this window (its payments are already fixed)',
+  request_not_processing: 'The request is {{status}}; only a processing request can be completed',
+  hash_used: 'This hash is already used by withdrawal request {{requestId}}',
+  hash_repeated: 'The same hash is already on line {{firstLine}}',
+  conflict: 'This row conflicts with the current data',
 } as const;
 
-/** A reason code with a translated text (every one but `conflict`). */
+/** A reason code with a translated text: every code an import can give. */
 export type TranslatedImportReason = keyof typeof IMPORT_REASON_TEXTS_EN;
+
+/** Every import/upload reason code (the API's ImportReasonCode), for tests that walk them. */
+export const IMPORT_REASON_CODES = Object.keys(IMPORT_REASON_TEXTS_EN) as TranslatedImportReason[];

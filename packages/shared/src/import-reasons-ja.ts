@@ -19,4 +19,16 @@ export const IMPORT_REASON_TEXTS_JA = {
   duplicate_in_file: '{{firstLine}} 行目と同じ内容です',
   duplicate_of_payment:
     '同じ支払い（ユーザー、プラン、支払額 USD、資産、確定日時）が支払い #{{paymentId}} として登録済みです',
+  assets_both_zero: 'assetETH と assetHEC の両方が 0 です',
+  confirmed_in_future: '確定日時（confirmedAt）が未来です',
+  window_order: '開始（startAt）が終了（endAt）より後です',
+  window_deadline: '期限（deadline）が終了（endAt）より前です',
+  window_overlap: '{{otherLine}} 行目の期間と重なっています',
+  window_empty:
+    'この期間に確定した未確定レートの支払いがありません（すでにレートが割り当て済みです）',
+  request_not_processing:
+    'この申請は「{{status}}」のため完了にできません（完了にできるのは処理中の申請のみです）',
+  hash_used: 'このハッシュは出金申請 {{requestId}} ですでに使われています',
+  hash_repeated: '{{firstLine}} 行目と同じハッシュです',
+  conflict: 'この行は現在のデータと矛盾しています',
 } as const satisfies Record<TranslatedImportReason, string>;

@@ -889,7 +889,7 @@ export type WithdrawalTransactionsUploadMutationVariables = Exact<{
 }>;
 
 
-export type WithdrawalTransactionsUploadMutation = { postWithdrawalTransactionsByCSV: { messageCode: string, messageParams: string, countTransactions: number, isSuccess: boolean, report: { errorCount: number, errors: Array<{ line: number, column: string | null, message: string }> } } };
+export type WithdrawalTransactionsUploadMutation = { postWithdrawalTransactionsByCSV: { messageCode: string, messageParams: string, countTransactions: number, isSuccess: boolean, report: { errorCount: number, errors: Array<{ line: number, column: string | null, code: string, params: string, message: string }> } } };
 
 export type WithdrawalRequestRowFragment = { id: string, kind: WithdrawalKind, status: WithdrawalStatus, revision: number, requestedAt: string, createdAt: string, userId: number, userName: string, email: string, userRegisteredAt: string, aubeUserIdHash: string, forceClubIdHash: string | null, userSavingSentValueId: string | null, userAffiliateSavingSentValueId: string | null, userPaymentPaidValueId: string | null, coinTypeName: string, requestedAmount: string, fee: string, netAmount: string, metaxEmail: string | null, receiverAddress: string, ethReceiverAddress: string | null, transactionHash: string | null, ethTransactionHash: string | null, rejectCode: string | null, rejectReason: string | null, failureReason: string | null, exportBatchId: string | null, requiredApprovals: number, awaitingOver24h: boolean, ethAmount: { principal: string, reward: string, fee: string } | null, hecAmount: { principal: string, reward: string, fee: string } | null, approvals: Array<{ adminUserId: number | null, adminUserName: string, approvedAt: string }>, context: { userCount24h: number, userAmount24h: string, userCount30d: number, userAmount30d: string, addressFirstSeenAt: string | null, addressOtherUsers: number } | null };
 
@@ -3007,6 +3007,8 @@ export const WithdrawalTransactionsUploadDocument = new TypedDocumentString(`
       errors {
         line
         column
+        code
+        params
         message
       }
     }

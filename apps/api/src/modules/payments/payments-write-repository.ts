@@ -3,6 +3,7 @@ import type { Executor } from '../../db/executor';
 import {
   IMPORT_STATEMENT_TIMEOUT,
   type ImportPreviewRow,
+  type ImportReason,
   type ImportReportSpec,
   type StagedRowProblem,
   type StagingTable,
@@ -149,13 +150,13 @@ export async function checkStagedPayments(
         return {
           line: r.line,
           column: 'assetETH',
-          reason: { code: 'conflict', params: { detail: 'assetETH and assetHEC are both 0.' } },
+          reason: { code: 'assets_both_zero' },
         };
       default:
         return {
           line: r.line,
           column: 'confirmedAt',
-          reason: { code: 'conflict', params: { detail: 'confirmedAt is in the future.' } },
+          reason: { code: 'confirmed_in_future' },
         };
     }
   });
@@ -428,17 +429,17 @@ export async function checkStagedRates(
           AND p.confirmed_at >= ${from('s')} AND p.confirmed_at <= s.${c('endAt')})
     ORDER BY 1`.execute(trx);
   return result.rows.map((r) => {
-    const detail =
-      r.problem === 'order'
-        ? 'startAt is later than endAt.'
-        : r.problem === 'deadline'
-          ? 'deadline is earlier than endAt.'
-          : r.problem === 'overlap'
-            ? `This window overlaps the window on line ${r.other}.`
-            : 'No unfixed payment was confirmed in this window (its payments are already fixed).';
     const column: RateStageKey =
       r.problem === 'deadline' ? 'deadline' : r.problem === 'order' ? 'startAt' : 'endAt';
-    return { line: r.line, column, reason: { code: 'conflict', params: { detail } } };
+    const reason: ImportReason =
+      r.problem === 'order'
+        ? { code: 'window_order' }
+        : r.problem === 'deadline'
+          ? { code: 'window_deadline' }
+          : r.problem === 'overlap'
+            ? { code: 'window_overlap', params: { otherLine: r.other ?? 0 } }
+            : { code: 'window_empty' };
+    return { line: r.line, column, reason };
   });
 }
 

@@ -337,7 +337,7 @@ describe('postAddUserPaymentsByCSV', () => {
       [5, 'assetHEC', 'decimal_scale'],
       [6, 'confirmedAt', 'date_zone'],
       [7, 'userId', 'unknown_reference'],
-      [8, 'assetETH', 'conflict'],
+      [8, 'assetETH', 'assets_both_zero'],
       [10, null, 'duplicate_in_file'],
     ]);
     const applied = await upload('postAddUserPaymentsByCSV', content);
@@ -591,8 +591,8 @@ describe('rate assignment', () => {
     expect(preview.errors).toBeUndefined();
     const errors = preview.data!.postAssignRatesByCSV!.report.errors;
     expect(errors.map((e) => [e.line, e.column, e.code])).toEqual([
-      [3, 'endAt', 'conflict'],
-      [4, 'endAt', 'conflict'],
+      [3, 'endAt', 'window_overlap'],
+      [4, 'endAt', 'window_empty'],
       [5, 'BTCHECRate', 'decimal_not_positive'],
     ]);
     const good = [

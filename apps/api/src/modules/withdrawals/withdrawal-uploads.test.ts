@@ -21,7 +21,13 @@ type UploadAnswer = {
   transactionsCount: number;
   report: {
     errorCount: number;
-    errors: Array<{ line: number; column: string | null; code: string; message: string }>;
+    errors: Array<{
+      line: number;
+      column: string | null;
+      code: string;
+      params: string;
+      message: string;
+    }>;
   };
 };
 
@@ -36,7 +42,7 @@ async function upload(
     JSON.stringify({
       query: `mutation ($file: Upload!, $dryRun: Boolean) { ${mutation}(file: $file, dryRun: $dryRun) {
         message messageCode messageParams countTransactions isSuccess transactionsCount
-        report { errorCount errors { line column code message } } } }`,
+        report { errorCount errors { line column code params message } } } }`,
       variables: { file: null, dryRun: options.dryRun ?? false },
     }),
   );
@@ -157,13 +163,20 @@ describe('transaction uploads', () => {
     const errors = dry.data![SAVING]!.report.errors.map((e) => [e.line, e.column, e.code]);
     expect(errors).toEqual(
       expect.arrayContaining([
-        [2, 'transactionHash', 'conflict'],
-        [3, 'id', 'conflict'],
-        [4, 'id', 'conflict'],
+        [2, 'transactionHash', 'hash_used'],
+        [3, 'id', 'request_not_processing'],
+        [4, 'id', 'request_not_processing'],
         [5, 'transactionHash', 'hash_format'],
         [6, 'id', 'unknown_reference'],
       ]),
     );
+    // Each refusal is a code of its own with its parameters, which the web app words in the
+    // admin's language; the English message stays for API callers.
+    const paramsOf = (line: number) =>
+      JSON.parse(dry.data![SAVING]!.report.errors.find((e) => e.line === line)!.params) as unknown;
+    expect(paramsOf(2)).toEqual({ requestId: used.rows[0]!.id });
+    expect(paramsOf(3)).toEqual({ status: 'rejected' });
+    expect(paramsOf(4)).toEqual({ status: 'completed' });
     expect(dry.data![SAVING]!.isSuccess).toBe(false);
     expect(await statusOf([open!])).toEqual(['processing']);
   });

@@ -50,12 +50,7 @@ async function validate(
       problems.push({
         line: r.line,
         column: 'id',
-        reason: {
-          code: 'conflict',
-          params: {
-            detail: `The request is ${r.status}; only a processing request can be completed.`,
-          },
-        },
+        reason: { code: 'request_not_processing', params: { status: r.status } },
       });
     }
   }
@@ -64,10 +59,7 @@ async function validate(
       problems.push({
         line: u.line,
         column: key,
-        reason: {
-          code: 'conflict',
-          params: { detail: `This hash is already used by withdrawal request ${u.other}.` },
-        },
+        reason: { code: 'hash_used', params: { requestId: u.other } },
       });
     }
   }
@@ -76,10 +68,7 @@ async function validate(
     problems.push({
       line: d.line,
       column: d.col,
-      reason: {
-        code: 'conflict',
-        params: { detail: `The same hash is already on line ${d.first}.` },
-      },
+      reason: { code: 'hash_repeated', params: { firstLine: d.first } },
     });
   }
   return problems;

@@ -65,7 +65,7 @@ export async function* checkReportCsv(
 function problemText(problem: ProblemRow, locale: Locale): string {
   const texts: Record<string, string> = IMPORT_REASON_TEXTS[locale];
   const template = texts[problem.code as TranslatedImportReason];
-  // 'conflict' (and a code unknown here) carries the server's own sentence, as on screen.
+  // A code unknown here (a report kept from an older version) falls back to the English text.
   const english = IMPORT_REASON_MESSAGES[problem.code as ImportReasonCode] as
     ((params: Record<string, string | number>) => string) | undefined;
   const text =

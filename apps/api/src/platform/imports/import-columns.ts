@@ -3,6 +3,7 @@ import {
   checkDecimalText,
   checkDomainValue,
   type AmountDomainName,
+  type TranslatedImportReason,
 } from '@app/shared';
 
 /**
@@ -39,26 +40,10 @@ export type ImportColumns<K extends string> = Record<K, ImportColumn>;
 
 /**
  * Why a cell or a row was refused: a stable code the web app translates
- * (`imports.reasons.<code>`), with its parameters. The English message is for API callers.
+ * (`transactions.reasons.<code>`, the texts of IMPORT_REASON_TEXTS_* in packages/shared, one
+ * per code), with its parameters. The English message is for API callers.
  */
-export type ImportReasonCode =
-  | 'required'
-  | 'decimal_format'
-  | 'decimal_exponent'
-  | 'decimal_grouping'
-  | 'decimal_negative'
-  | 'decimal_not_positive'
-  | 'decimal_scale'
-  | 'decimal_digits'
-  | 'date_format'
-  | 'date_zone'
-  | 'id_format'
-  | 'text_too_long'
-  | 'hash_format'
-  | 'unknown_reference'
-  | 'duplicate_in_file'
-  | 'duplicate_of_payment'
-  | 'conflict';
+export type ImportReasonCode = TranslatedImportReason;
 
 export type ImportReason = {
   code: ImportReasonCode;
@@ -86,7 +71,18 @@ export const IMPORT_REASON_MESSAGES: Record<
   duplicate_in_file: (p) => `The same row is already on line ${p.firstLine}.`,
   duplicate_of_payment: (p) =>
     `The same payment (user, plan, paidUsd, assets, confirmedAt) is already stored as payment #${p.paymentId}.`,
-  conflict: (p) => String(p.detail ?? 'This row conflicts with the current data.'),
+  assets_both_zero: () => 'assetETH and assetHEC are both 0.',
+  confirmed_in_future: () => 'confirmedAt is in the future.',
+  window_order: () => 'startAt is later than endAt.',
+  window_deadline: () => 'deadline is earlier than endAt.',
+  window_overlap: (p) => `This window overlaps the window on line ${p.otherLine}.`,
+  window_empty: () =>
+    'No unfixed payment was confirmed in this window (its payments are already fixed).',
+  request_not_processing: (p) =>
+    `The request is ${p.status}; only a processing request can be completed.`,
+  hash_used: (p) => `This hash is already used by withdrawal request ${p.requestId}.`,
+  hash_repeated: (p) => `The same hash is already on line ${p.firstLine}.`,
+  conflict: () => 'This row conflicts with the current data.',
 };
 
 export function reasonMessage(reason: ImportReason): string {

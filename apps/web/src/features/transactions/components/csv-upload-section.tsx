@@ -26,6 +26,7 @@ import { errorMessage } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/feedback';
 import { useImportProgress, useInvalidatePayments, useTransactionsPlans } from '../api/queries';
 import { newProgressKey, uploadCsv, type CsvKind, type CsvResult } from '../api/upload-csv';
+import { importReasonText } from '@/lib/import-reason';
 
 const TEMPLATES: Record<CsvKind, { path: string; fileName: string }> = {
   payments: { path: '/templates/user-payments.csv', fileName: 'user-payments-template.csv' },
@@ -410,15 +411,7 @@ function PreviewRows({ rows, testId }: { rows: readonly PreviewRow[]; testId: st
   );
 }
 
-/** The translated reason; the server's English text when the code is unknown here. */
+/** The translated reason (one helper for every import screen). */
 function reasonText(e: RowError, t: ReturnType<typeof useTranslation>['t']): string {
-  let params: Record<string, string | number> = {};
-  try {
-    params = JSON.parse(e.params) as Record<string, string | number>;
-  } catch {
-    // Parameters are optional decoration of the reason.
-  }
-  // 'conflict' carries the server's own sentence: the English detail is the most precise.
-  if (e.code === 'conflict') return e.message;
-  return t(`transactions.reasons.${e.code}`, { ...params, defaultValue: e.message });
+  return importReasonText(e, t);
 }

@@ -178,6 +178,8 @@ const UploadMutation = graphql(`
         errors {
           line
           column
+          code
+          params
           message
         }
       }

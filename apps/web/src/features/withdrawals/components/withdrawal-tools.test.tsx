@@ -2,6 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n';
+// The withdrawal screens are list screens: their status names load with the lists.
+import '@/i18n/lists';
 import { getFeedback, resetFeedback } from '@/lib/feedback';
 import { adminWithRoles, renderAt } from '@/test/render';
 import { WithdrawalTools } from './withdrawal-tools';
@@ -62,6 +64,32 @@ describe('transaction upload answers', () => {
       'tx-bad.csv: 7 行を読み込み、2 件の誤りがあります。まだ何も変更していません（確認のみ）。',
     );
     expect(alert).not.toHaveTextContent('row(s)');
+  });
+
+  it('words each refused row from its reason code, the request status included', async () => {
+    const refused = answer('checked', { rowCount: 3, errorCount: 2 }, false);
+    refused.postWithdrawalTransactionsByCSV.report.errors = [
+      {
+        line: 2,
+        column: 'id',
+        code: 'request_not_processing',
+        params: JSON.stringify({ status: 'rejected' }),
+        message: 'The request is rejected; only a processing request can be completed.',
+      },
+      {
+        line: 3,
+        column: 'transactionHash',
+        code: 'hash_used',
+        params: JSON.stringify({ requestId: '42' }),
+        message: 'This hash is already used by withdrawal request 42.',
+      },
+    ] as never;
+    uploadMock.mockResolvedValue(refused);
+    await chooseFile('tx-bad.csv');
+    const rows = await screen.findByTestId('upload-errors');
+    expect(rows).toHaveTextContent('2 · id: この申請は「却下」のため完了にできません');
+    expect(rows).toHaveTextContent('このハッシュは出金申請 42 ですでに使われています');
+    expect(rows).not.toHaveTextContent('The request is');
   });
 
   it('says why a file applied before cannot be applied again', async () => {

@@ -15,6 +15,7 @@ import {
 } from '@mui/material';
 import { isUploadMessageCode, type WithdrawalKind } from '@app/shared';
 import { notifySuccess } from '@/lib/feedback';
+import { importReasonText } from '@/lib/import-reason';
 import { hasRole } from '@/lib/roles';
 import { useCurrentAdmin } from '@/lib/session/use-current-admin';
 import type { WithdrawalSearchParams } from '@/gql/graphql';
@@ -93,7 +94,7 @@ export function WithdrawalTools({
               {checked.answer.report.errors.map((e) => (
                 <ListItem key={`${e.line}-${e.column ?? ''}`} disableGutters>
                   <ListItemText
-                    primary={`${e.line}${e.column ? ` · ${e.column}` : ''}: ${e.message}`}
+                    primary={`${e.line}${e.column ? ` · ${e.column}` : ''}: ${importReasonText(e, t)}`}
                   />
                 </ListItem>
               ))}

@@ -1,0 +1,43 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  ERROR_CODES,
+  IMPORT_REASON_CODES,
+  INPUT_PROBLEM_CODES,
+  MAIL_RECIPIENT_REASONS,
+  SUPPORTED_LOCALES,
+  TRANSLATED_REASONS,
+  UPLOAD_MESSAGE_CODES,
+} from '@app/shared';
+import { i18n, loadLocale } from './index';
+import './lists';
+import './screens';
+
+// Every code the API can answer with, and where the web app keeps its text.
+const CODES: Array<[string, readonly string[], string]> = [
+  ['error codes', ERROR_CODES, 'errors'],
+  ['translated reasons', TRANSLATED_REASONS, 'errors.reasons'],
+  ['argument problems', INPUT_PROBLEM_CODES, 'errors.input'],
+  ['mail recipient reasons', MAIL_RECIPIENT_REASONS, 'errors.mail'],
+  ['import and upload reasons', IMPORT_REASON_CODES, 'transactions.reasons'],
+  ['transaction upload answers', UPLOAD_MESSAGE_CODES, 'withdrawals.uploadMessages'],
+];
+
+beforeAll(async () => {
+  await Promise.all(SUPPORTED_LOCALES.map((locale) => loadLocale(locale)));
+});
+
+describe('every server code has a text in every language', () => {
+  for (const locale of SUPPORTED_LOCALES) {
+    for (const [name, codes, prefix] of CODES) {
+      it(`${name} in ${locale}`, () => {
+        expect(codes.length).toBeGreaterThan(0);
+        const missing = codes.filter((code) => {
+          const key = `${prefix}.${code}`;
+          const text = i18n.getResource(locale, 'translation', key) as unknown;
+          return typeof text !== 'string' || text.trim() === '';
+        });
+        expect(missing, `missing ${locale} texts under ${prefix}`).toEqual([]);
+      });
+    }
+  }
+});
