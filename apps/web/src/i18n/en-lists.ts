@@ -279,7 +279,7 @@ export const enLists: ListsMessages = {
     from: 'From',
     until: 'Until',
     show: 'Show',
-    rangeNote: 'Dates are UTC days (at most {{max}} days).',
+    rangeNote: 'Dates are days in the {{zone}} time zone (at most {{max}} days).',
     date: 'Date',
     sums: 'Sums',
     chartOf: 'Chart of',

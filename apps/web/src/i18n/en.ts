@@ -138,7 +138,7 @@ export const en: Messages = {
       from: 'From',
       until: 'Until',
       apply: 'Show',
-      range: '{{from}} – {{until}} (UTC)',
+      range: '{{from}} – {{until}} ({{zone}})',
       previous: 'Previous period {{from}} – {{until}}',
     },
     change: '{{sign}}{{change}} vs previous period',

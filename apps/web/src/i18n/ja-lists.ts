@@ -283,7 +283,7 @@ export const jaLists = {
     from: '開始日',
     until: '終了日',
     show: '表示',
-    rangeNote: '日付は UTC の日単位です（最大 {{max}} 日）。',
+    rangeNote: '日付はタイムゾーン {{zone}} の日単位です（最大 {{max}} 日）。',
     date: '日付',
     sums: '合計',
     chartOf: 'グラフの項目',

@@ -138,7 +138,7 @@ export const ja = {
       from: '開始日',
       until: '終了日',
       apply: '表示',
-      range: '{{from}} 〜 {{until}}（UTC）',
+      range: '{{from}} 〜 {{until}}（{{zone}}）',
       previous: '前期間 {{from}} 〜 {{until}}',
     },
     change: '前期間比 {{sign}}{{change}}',

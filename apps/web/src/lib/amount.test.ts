@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { compactAmount, formatAmount, formatPercent, formatRatePercent, formatUsd } from './amount';
-import { formatCalendarDate, formatDate, formatDateTime } from './date-time';
+import {
+  businessTimeZone,
+  dayEndIso,
+  dayStartIso,
+  formatCalendarDate,
+  formatDate,
+  formatDateTime,
+} from './date-time';
 
 describe('formatAmount (exact, ja-JP separators, unit)', () => {
   it('keeps every digit of an 18-decimal amount', () => {
@@ -96,5 +103,22 @@ describe('formatRatePercent', () => {
     expect(formatRatePercent('1.5')).toBe('150%');
     expect(formatRatePercent('0')).toBe('0%');
     expect(formatRatePercent('0.1')).toBe('10%');
+  });
+});
+
+describe('one clock: the business time zone', () => {
+  it('is Asia/Tokyo by default, whatever the browser’s zone', () => {
+    expect(businessTimeZone()).toBe('Asia/Tokyo');
+    // Shown in it by default, with the zone named.
+    expect(formatDateTime('2026-01-05T16:00:00.000Z')).toBe('2026/01/06 01:00:00 JST');
+  });
+
+  it('a date filter’s day is the business day: its midnights in the zone', () => {
+    expect(dayStartIso('2026-01-06')).toBe('2026-01-05T15:00:00.000Z');
+    expect(dayEndIso('2026-01-06')).toBe('2026-01-06T14:59:59.999Z');
+    expect(dayStartIso('2026-01-06', 'UTC')).toBe('2026-01-06T00:00:00.000Z');
+    expect(dayEndIso('2026-01-06', 'UTC')).toBe('2026-01-06T23:59:59.999Z');
+    expect(dayStartIso('')).toBeUndefined();
+    expect(dayEndIso('06/01/2026')).toBeUndefined();
   });
 });

@@ -1,7 +1,20 @@
-/** The admin's time zone: the browser's, which is where the operator works. */
-export function adminTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+import { businessDayEnd, businessDayStart, DEFAULT_BUSINESS_TIME_ZONE } from '@app/shared';
+
+/**
+ * The business time zone (issue 26, "One clock"): every date on screen is shown in it with the
+ * zone named, and a date filter's days are its days, whatever the browser's zone, so a screen,
+ * the dashboard's day buckets, file stamps and the lists agree. Set at build time with
+ * `VITE_BUSINESS_TIME_ZONE`, to the server's `BUSINESS_TIME_ZONE` (default Asia/Tokyo);
+ * conversions go through packages/shared business-time.ts (docs/domain.md, "Business days").
+ */
+export function businessTimeZone(): string {
+  const configured = (import.meta.env as Record<string, string | undefined>)
+    .VITE_BUSINESS_TIME_ZONE;
+  return configured && configured.trim() !== '' ? configured : DEFAULT_BUSINESS_TIME_ZONE;
 }
+
+/** The zone dates are shown in: the business zone (the name the lists' notes already use). */
+export const adminTimeZone = businessTimeZone;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -32,7 +45,7 @@ function toDate(value: string | number): Date | null {
 }
 
 /**
- * An instant (ISO-8601 or epoch milliseconds) in the admin's time zone with the zone shown,
+ * An instant (ISO-8601 or epoch milliseconds) in the business time zone with the zone shown,
  * e.g. '2026/01/31 09:00:00 JST'. Blank for null; the raw value when unparseable.
  */
 export function formatDateTime(
@@ -44,7 +57,7 @@ export function formatDateTime(
   return date ? formatter(timeZone, true).format(date) : String(value);
 }
 
-/** A calendar date of an instant in the admin's time zone, with the zone: '2026/01/31 JST'. */
+/** A calendar date of an instant in the business time zone, with the zone: '2026/01/31 JST'. */
 export function formatDate(
   value: string | number | null | undefined,
   timeZone: string = adminTimeZone(),
@@ -54,14 +67,21 @@ export function formatDate(
   return date ? formatter(timeZone, false).format(date) : String(value);
 }
 
-/** The first instant of a calendar day (YYYY-MM-DD) as the API takes it (spec section 9). */
-export function dayStartIso(day: string): string | undefined {
-  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? `${day}T00:00:00.000Z` : undefined;
+/**
+ * The first instant of a calendar day (YYYY-MM-DD) of the business zone, as the API takes it:
+ * ISO with milliseconds and `Z`, the spec's form (section 9), of the zone's midnight
+ * (2026-01-06 in Tokyo: 2026-01-05T15:00:00.000Z; in UTC exactly T00:00:00.000Z).
+ */
+export function dayStartIso(
+  day: string,
+  timeZone: string = businessTimeZone(),
+): string | undefined {
+  return businessDayStart(day, timeZone)?.toISOString();
 }
 
-/** The last instant of a calendar day (YYYY-MM-DD), T23:59:59.999Z (spec section 9). */
-export function dayEndIso(day: string): string | undefined {
-  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? `${day}T23:59:59.999Z` : undefined;
+/** The last instant (T…59.999Z) of a calendar day of the business zone (spec section 9). */
+export function dayEndIso(day: string, timeZone: string = businessTimeZone()): string | undefined {
+  return businessDayEnd(day, timeZone)?.toISOString();
 }
 
 /**
@@ -80,7 +100,7 @@ export function formatCalendarDate(
 const shortFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * An instant for a list cell: '2026/01/31 09:00', in the admin's zone, which the note under
+ * An instant for a list cell: '2026/01/31 09:00', in the business zone, which the note under
  * every list names; the full value with seconds and zone goes in the cell's title.
  */
 export function formatDateTimeShort(

@@ -6,6 +6,7 @@ import { Box } from '@mui/material';
 import { DASHBOARD_PERIODS, type DashboardPeriodKind } from '@app/shared';
 import { errorMessage } from '@/lib/error-message';
 import { formatAmount, formatUsd } from '@/lib/amount';
+import { businessTimeZone } from '@/lib/date-time';
 import { formatNumber } from '@/lib/format';
 import { useCurrentAdmin } from '@/lib/session/use-current-admin';
 import { useDashboardStatistics } from '../api/dashboard-statistics';
@@ -152,7 +153,7 @@ export function DashboardPage() {
     [d, t],
   );
   const statistics = d ? `/common/asset_statistic?from=${d.dateFrom}&until=${d.dateUntil}` : '';
-  // The users registered in the period (UTC days, as the figure counts them), newest first.
+  // The users registered in the period (business days, as the figure counts them), newest first.
   const newUsers = d
     ? `/common/users?registeredFrom=${d.dateFrom}&registeredUntil=${d.dateUntil}&sort=registeredAt&order=desc`
     : '';
@@ -204,7 +205,12 @@ export function DashboardPage() {
         <PeriodPicker value={period} onChange={setPeriod} />
         {d && (
           <Box sx={{ typography: 'body2', color: 'text.secondary' }} data-testid="period-range">
-            {t('dashboard.period.range', { from: d.dateFrom, until: d.dateUntil })} ·{' '}
+            {t('dashboard.period.range', {
+              from: d.dateFrom,
+              until: d.dateUntil,
+              zone: businessTimeZone(),
+            })}{' '}
+            ·{' '}
             {t('dashboard.period.previous', {
               from: d.previousDateFrom,
               until: d.previousDateUntil,

@@ -10,7 +10,7 @@ const CustomRangeForm = lazy(() =>
 
 export type PeriodValue = { period: DashboardPeriodKind; from: string; until: string };
 
-/** Today, 7 days, 30 days or custom dates (UTC days); a custom range applies on Show. */
+/** Today, 7 days, 30 days or custom dates (business days, BUSINESS_TIME_ZONE); a custom range applies on Show. */
 export function PeriodPicker({
   value,
   onChange,

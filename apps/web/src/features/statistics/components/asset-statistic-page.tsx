@@ -21,6 +21,7 @@ import {
 } from '@mui/material';
 import { STATISTICS_MAX_DAYS } from '@app/shared';
 import { formatAmount, formatUsd } from '@/lib/amount';
+import { businessTimeZone } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
 import { useAssetStats } from '../api/asset-stats';
 import { assetStatsCsvLink } from '../api/asset-stats-csv';
@@ -139,7 +140,7 @@ export function AssetStatisticPage() {
           <ExportButton getLink={() => assetStatsCsvLink(from, until)} />
         </Stack>
         <Typography variant="caption" color="text.secondary">
-          {t('assetStats.rangeNote', { max: STATISTICS_MAX_DAYS })}
+          {t('assetStats.rangeNote', { max: STATISTICS_MAX_DAYS, zone: businessTimeZone() })}
         </Typography>
       </Paper>
       <Box sx={{ height: 4 }}>

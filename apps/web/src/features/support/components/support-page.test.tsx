@@ -83,8 +83,9 @@ describe('SupportPage', () => {
     expect(variables()).toEqual({
       userName: 'ali',
       assigneeUserName: null,
-      datetimeFrom: '2026-01-01T00:00:00.000Z',
-      datetimeUntil: '2026-01-31T23:59:59.999Z',
+      // Days of the business zone (Asia/Tokyo): its midnights, as instants.
+      datetimeFrom: '2025-12-31T15:00:00.000Z',
+      datetimeUntil: '2026-01-31T14:59:59.999Z',
       unassigned: true,
       userContactStatus: 'wip',
       pagination: { limit: 50, offset: 50, sort: { target: 'statusChangedAt', orderBy: 'DESC' } },

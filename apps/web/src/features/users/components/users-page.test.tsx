@@ -102,7 +102,7 @@ describe('UsersPage', () => {
     expect(router.state.location.pathname).toBe('/common/users/7');
   });
 
-  it("sends the URL's registration range as UTC day bounds (the dashboard's New User link)", async () => {
+  it("sends the URL's registration range as business-day bounds (Asia/Tokyo) (the dashboard's New User link)", async () => {
     answer();
     renderRoutes(
       [{ path: '/common/users', element: <UsersPage /> }],
@@ -110,8 +110,8 @@ describe('UsersPage', () => {
     );
     await screen.findByText('alice01');
     expect(variables()).toEqual({
-      registeredAtFrom: '2026-10-01T00:00:00.000Z',
-      registeredAtUntil: '2026-10-30T23:59:59.999Z',
+      registeredAtFrom: '2026-09-30T15:00:00.000Z',
+      registeredAtUntil: '2026-10-30T14:59:59.999Z',
       pagination: { limit: 20, offset: 0, sort: { target: 'registeredAt', orderBy: 'DESC' } },
     });
     // The fields show the range, so the operator sees why the list is short and can clear it.
@@ -127,7 +127,7 @@ describe('UsersPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() =>
       expect(variables()).toEqual({
-        registeredAtFrom: '2026-03-01T00:00:00.000Z',
+        registeredAtFrom: '2026-02-28T15:00:00.000Z',
         pagination: { limit: 20, offset: 0, sort: { target: 'id', orderBy: 'DESC' } },
       }),
     );

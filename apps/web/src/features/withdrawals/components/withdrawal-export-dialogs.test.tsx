@@ -122,7 +122,7 @@ describe('signing export from the screen', () => {
     await within(dialog).findByText('Approved requests to export: 3');
     const filters = {
       userName: 'bob07',
-      requestedAtFrom: '2026-10-01T00:00:00.000Z',
+      requestedAtFrom: '2026-09-30T15:00:00.000Z', // 2026-10-01 in Asia/Tokyo
     };
     expect(sent('withdrawalSigningExportPreview')).toMatchObject({
       kind: 'atem',
