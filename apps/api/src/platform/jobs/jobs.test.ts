@@ -218,3 +218,26 @@ describe('typed job definitions', () => {
     }
   });
 });
+
+describe('replicas starting together', () => {
+  it('all start and create each declared queue once, however their creations interleave', async () => {
+    // Replicas started at the same moment create the same queues at once; on PostgreSQL
+    // pg-boss's create_queue could deadlock between them and a replica exited (40P01, seen
+    // in test/start-up.test.ts).
+    const names = Array.from({ length: 12 }, (_, i) => `platform-race-${i}`);
+    const starting = Array.from({ length: 4 }, () => {
+      const jobs = createJobs(db, { supervise: false, onError: (e) => errors.push(e.message) });
+      for (const name of names) jobs.queue(name);
+      return jobs;
+    });
+    try {
+      const outcomes = await Promise.allSettled(starting.map((jobs) => jobs.start()));
+      expect(outcomes.filter((o) => o.status === 'rejected')).toEqual([]);
+      const { rows } = await sql<{ name: string }>`
+        SELECT name FROM pgboss.queue WHERE name LIKE 'platform-race-%' ORDER BY name`.execute(db);
+      expect(rows.map((r) => r.name)).toEqual([...names].sort());
+    } finally {
+      for (const jobs of starting) await jobs.stop();
+    }
+  }, 120_000);
+});

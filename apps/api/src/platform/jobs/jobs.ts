@@ -2,6 +2,7 @@ import { CompiledQuery, type Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
+import { isRetryableDatabaseError } from '../db-errors';
 import { tableExists } from './jobs-repository';
 
 /**
@@ -153,9 +154,7 @@ export function createJobs(db: Kysely<DB>, options: JobsOptions = {}): Jobs {
     },
     start: async (startOptions = {}) => {
       await boss.start();
-      for (const name of queues) {
-        if (!(await boss.getQueue(name))) await boss.createQueue(name);
-      }
+      for (const name of queues) await createQueue(boss, name);
       started = true;
       if (!startOptions.workers) return;
       const batchSize = options.batchSize ?? 10;
@@ -190,6 +189,24 @@ export function createJobs(db: Kysely<DB>, options: JobsOptions = {}): Jobs {
       await boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 });
     },
   };
+}
+
+/**
+ * Creates a queue unless it exists. Replicas started at the same moment create the same queues
+ * at once, and pg-boss's create_queue (a row, then its partition table) can deadlock between
+ * them: PostgreSQL aborts one with 40P01 and that replica used to exit. Creating is idempotent,
+ * so the aborted one tries again and finds the queue.
+ */
+async function createQueue(boss: PgBoss, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      if (!(await boss.getQueue(name))) await boss.createQueue(name);
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !isRetryableDatabaseError(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
 }
 
 function defaultOnError(error: Error): void {
