@@ -20,6 +20,12 @@ const CODES: Array<[string, readonly string[], string]> = [
   ['mail recipient reasons', MAIL_RECIPIENT_REASONS, 'errors.mail'],
   ['import and upload reasons', IMPORT_REASON_CODES, 'transactions.reasons'],
   ['transaction upload answers', UPLOAD_MESSAGE_CODES, 'withdrawals.uploadMessages'],
+  // The inquiry categories (user_contact_categories, migration 0012), shown as chips.
+  [
+    'inquiry categories',
+    ['account', 'payment', 'withdrawal', 'saving', 'referral', 'security', 'other'],
+    'support.detail.categoryNames',
+  ],
 ];
 
 beforeAll(async () => {

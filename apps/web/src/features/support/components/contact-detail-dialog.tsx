@@ -66,7 +66,11 @@ export function ContactDetailDialog({ id, onClose }: { id: string | null; onClos
             <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" alignItems="center">
               <Typography variant="subtitle2">{t('support.detail.categories')}:</Typography>
               {c.categories.map((k) => (
-                <Chip key={k} size="small" label={k} />
+                <Chip
+                  key={k}
+                  size="small"
+                  label={t(`support.detail.categoryNames.${k}`, { defaultValue: k })}
+                />
               ))}
             </Stack>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
