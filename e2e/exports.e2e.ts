@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { expectTableShows, launchBrowser, screenshot, signIn } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { businessDayBounds, startServer, type RunningServer } from './support/server';
 
 // Issue 13 in the browser: the download centre's three files and a filtered users export,
 // each checked row by row against the API, and a plain link opened by the download cookie.
@@ -286,7 +286,8 @@ describe('list exports', () => {
         pagination: { totalRecords: number };
       };
     };
-    // A confirmation range of whole UTC days holding about a hundred asset-fixed payments.
+    // A confirmation range of whole days holding about a hundred asset-fixed payments; the
+    // screen's date filter takes its days in the business time zone.
     const recent = await gql<{ userPayments: { list: Array<{ confirmedAt: string }> } }>(
       `query { userPayments(input: { paymentStatus: "asset_fixed",
         pagination: { limit: 100, sort: { target: "confirmedAt", orderBy: DESC } } }) {
@@ -298,7 +299,7 @@ describe('list exports', () => {
       `query ($from: DateTime, $until: DateTime) { userPayments(input: { paymentStatus: "asset_fixed",
         confirmedAtFrom: $from, confirmedAtUntil: $until, pagination: { limit: 500 } }) {
         list { userPaymentId amountHEC status } pagination { totalRecords } } }`,
-      { from: `${from}T00:00:00.000Z`, until: `${until}T23:59:59.999Z` },
+      { from: businessDayBounds(from).from, until: businessDayBounds(until).until },
     );
     expect(expected.userPayments.pagination.totalRecords).toBeGreaterThan(20); // several pages
     expect(expected.userPayments.pagination.totalRecords).toBeLessThanOrEqual(500);

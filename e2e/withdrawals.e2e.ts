@@ -3,7 +3,12 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot, signIn } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import {
+  businessDayBounds,
+  businessDayOf,
+  startServer,
+  type RunningServer,
+} from './support/server';
 
 // Issue 14 in the browser: one request approved by one writer, a large one (above the
 // two-approver threshold) by two admins in two sign-ins, exported for signing (the file
@@ -107,7 +112,7 @@ async function signedIn(
 
 /** The kind's screen narrowed to the request's user and day, so its row is on the first page. */
 async function openScreen(page: Page, route: string, request: Request): Promise<void> {
-  const day = request.requestedAt.slice(0, 10);
+  const day = businessDayOf(request.requestedAt);
   await page.goto(
     `${server.baseUrl}${route}?userId=${request.userId}&requestedFrom=${day}&requestedUntil=${day}`,
   );
@@ -204,7 +209,7 @@ describe('withdrawals screens', () => {
       await page.reload();
       await rowOf(page, large).waitFor();
       await expect.poll(() => chipText(page, large), { timeout: 60_000 }).toBe('Approved');
-      const day = large.requestedAt.slice(0, 10);
+      const day = businessDayOf(large.requestedAt);
       const filtered = await gql<{ withdrawalRequests: { list: Array<{ id: string }> } }>(
         `query ($kind: WithdrawalKind!, $input: WithdrawalListInput) {
           withdrawalRequests(kind: $kind, input: $input) { list { id } } }`,
@@ -214,8 +219,9 @@ describe('withdrawals screens', () => {
             searchParams: {
               status: 'approved',
               userId: large.userId,
-              requestedAtFrom: `${day}T00:00:00.000Z`,
-              requestedAtUntil: `${day}T23:59:59.999Z`,
+              // The screen's filter of that day: the day in the business time zone.
+              requestedAtFrom: businessDayBounds(day).from,
+              requestedAtUntil: businessDayBounds(day).until,
             },
             pagination: { limit: 500 },
           },

@@ -5,6 +5,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import {
+  businessDate,
+  businessDayEnd,
+  businessDayStart,
+  DEFAULT_BUSINESS_TIME_ZONE,
+} from '@app/shared';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -93,4 +99,26 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
       await cleanup();
     },
   };
+}
+
+/**
+ * A calendar day's first and last instant in the business time zone the e2e server runs with
+ * (its environment's, as the server inherits it): what the screens' date filters send for that
+ * day (apps/web/src/lib/date-time.ts).
+ */
+export function businessDayBounds(day: string): { from: string; until: string } {
+  const zone = businessZone();
+  const from = businessDayStart(day, zone);
+  const until = businessDayEnd(day, zone);
+  if (!from || !until) throw new Error(`not a day: ${day}`);
+  return { from: from.toISOString(), until: until.toISOString() };
+}
+
+/** The business day (YYYY-MM-DD) an instant falls on: the day a screen's date filter needs. */
+export function businessDayOf(iso: string): string {
+  return businessDate(new Date(iso), businessZone());
+}
+
+function businessZone(): string {
+  return process.env.BUSINESS_TIME_ZONE || DEFAULT_BUSINESS_TIME_ZONE;
 }
