@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_HEADER, GRAPHQL_PATH } from '@app/shared';
 import { startTestApp, type GraphQLResponse, type TestApp } from '../../../test/test-app';
+import { addHecAndEthPlans, addTestUsers } from '../../../test/payment-fixtures';
 
 /**
  * Issue 24, "Payments imports": the check report download (every row of a checked file with
@@ -81,32 +82,11 @@ beforeAll(async () => {
   writer = await t.login('writer@example.com');
   reader = await t.login('reader@example.com');
   superAdmin = await t.login('super@example.com');
-  const users = await t.database.db
-    .insertInto('end_users')
-    .values(
-      [1, 2].map((n) => ({
-        user_name: `report_user_${n}`,
-        invite_code: `REPORT${n}`,
-        email: `report${n}@example.com`,
-        aube_user_id_hash: `reporthash${n}`,
-        first_name: 'Report',
-        last_name: 'User',
-      })),
-    )
-    .returning('id')
-    .execute();
-  userA = users[0]!.id;
-  userB = users[1]!.id;
-  const plans = await t.database.db
-    .insertInto('plans')
-    .values([
-      { name: 'Report HEC plan', price_usd: '100', coin_type: 'HEC' },
-      { name: 'Report, ETH plan', price_usd: '250', coin_type: 'ETH' },
-    ])
-    .returning(['id', 'coin_type'])
-    .execute();
-  hecPlan = plans.find((p) => p.coin_type === 'HEC')!.id;
-  ethPlan = plans.find((p) => p.coin_type === 'ETH')!.id;
+  [userA, userB] = (await addTestUsers(t.database.db, 'report', [1, 2])) as [number, number];
+  ({ hecPlan, ethPlan } = await addHecAndEthPlans(t.database.db, {
+    hec: { name: 'Report HEC plan', priceUsd: '100' },
+    eth: { name: 'Report, ETH plan', priceUsd: '250' },
+  }));
 });
 
 afterAll(async () => {

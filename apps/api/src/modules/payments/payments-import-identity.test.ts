@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_HEADER, GRAPHQL_PATH } from '@app/shared';
 import { startTestApp, type GraphQLResponse, type TestApp } from '../../../test/test-app';
+import { addHecAndEthPlans, addTestUsers } from '../../../test/payment-fixtures';
 
 /**
  * Issue 24, "Payments imports", over HTTP on a fresh database (PGlite, or PostgreSQL with
@@ -69,32 +70,11 @@ async function importCount(): Promise<number> {
 beforeAll(async () => {
   t = await startTestApp();
   writer = await t.login('writer@example.com');
-  const users = await t.database.db
-    .insertInto('end_users')
-    .values(
-      [1, 2].map((n) => ({
-        user_name: `ident_user_${n}`,
-        invite_code: `IDENT${n}`,
-        email: `ident${n}@example.com`,
-        aube_user_id_hash: `identhash${n}`,
-        first_name: 'Ident',
-        last_name: 'User',
-      })),
-    )
-    .returning('id')
-    .execute();
-  userA = users[0]!.id;
-  userB = users[1]!.id;
-  const plans = await t.database.db
-    .insertInto('plans')
-    .values([
-      { name: 'Ident HEC plan', price_usd: '100', coin_type: 'HEC' },
-      { name: 'Ident ETH plan', price_usd: '100', coin_type: 'ETH' },
-    ])
-    .returning(['id', 'coin_type'])
-    .execute();
-  hecPlan = plans.find((p) => p.coin_type === 'HEC')!.id;
-  ethPlan = plans.find((p) => p.coin_type === 'ETH')!.id;
+  [userA, userB] = (await addTestUsers(t.database.db, 'ident', [1, 2])) as [number, number];
+  ({ hecPlan, ethPlan } = await addHecAndEthPlans(t.database.db, {
+    hec: { name: 'Ident HEC plan', priceUsd: '100' },
+    eth: { name: 'Ident ETH plan', priceUsd: '100' },
+  }));
 });
 
 afterAll(async () => {

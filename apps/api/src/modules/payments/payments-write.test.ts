@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_HEADER, GRAPHQL_PATH } from '@app/shared';
 import { startTestApp, type GraphQLResponse, type TestApp } from '../../../test/test-app';
+import { addHecAndEthPlans } from '../../../test/payment-fixtures';
 
 /**
  * Issue 12 end to end over HTTP on a fresh database (PGlite, or PostgreSQL with DATABASE_URL):
@@ -171,16 +172,10 @@ beforeAll(async () => {
   writer = await t.login('writer@example.com');
   reader = await t.login('reader@example.com');
   for (let n = 0; n < 4; n++) users.push(await addUser(n));
-  const plans = await t.database.db
-    .insertInto('plans')
-    .values([
-      { name: 'HEC plan', price_usd: '100', coin_type: 'HEC' },
-      { name: 'ETH plan', price_usd: '100', coin_type: 'ETH' },
-    ])
-    .returning(['id', 'coin_type'])
-    .execute();
-  hecPlan = plans.find((p) => p.coin_type === 'HEC')!.id;
-  ethPlan = plans.find((p) => p.coin_type === 'ETH')!.id;
+  ({ hecPlan, ethPlan } = await addHecAndEthPlans(t.database.db, {
+    hec: { name: 'HEC plan', priceUsd: '100' },
+    eth: { name: 'ETH plan', priceUsd: '100' },
+  }));
 });
 
 afterAll(async () => {
