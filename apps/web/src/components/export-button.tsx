@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { DownloadError, fetchDownload, formatBytes, saveFile } from '@/lib/download';
+import { GuardedAction } from '@/components/guarded-action';
 import { toastMessage } from '@/lib/error-message';
 import { notifySuccess, showErrorToast } from '@/lib/feedback';
 import '@/i18n/screens';
@@ -18,10 +19,13 @@ export function ExportButton({
   getLink,
   label,
   disabled = false,
+  rowCount,
 }: {
   getLink: () => Promise<ExportLinkResult>;
   label?: string;
   disabled?: boolean;
+  /** The rows the export would take (the list's total): 0 disables it with the reason. */
+  rowCount?: number | null;
 }) {
   const { t } = useTranslation();
   const [bytes, setBytes] = useState<number | null>(null);
@@ -57,16 +61,18 @@ export function ExportButton({
   const busy = bytes !== null;
   return (
     <Stack direction="row" spacing={1} alignItems="center">
-      <Button
-        variant="outlined"
-        size="small"
-        startIcon={<DownloadIcon />}
-        onClick={() => void run()}
-        disabled={disabled || busy}
-        data-testid="export-button"
-      >
-        {label ?? t('exports.button')}
-      </Button>
+      <GuardedAction role={null} unavailable={rowCount === 0 && t('actions.nothingToExport')}>
+        <Button
+          variant="outlined"
+          size="small"
+          startIcon={<DownloadIcon />}
+          onClick={() => void run()}
+          disabled={disabled || busy}
+          data-testid="export-button"
+        >
+          {label ?? t('exports.button')}
+        </Button>
+      </GuardedAction>
       {busy && (
         <Box sx={{ minWidth: 140 }} role="status" aria-live="polite">
           <LinearProgress aria-label={t('exports.downloading')} />

@@ -26,7 +26,7 @@ export function ListScreen<F extends FilterKinds, Row, LR, LV, ER, EV, C = undef
     <>
       {exportLink && (
         <ExportBar>
-          <ExportButton getLink={exportLink} />
+          <ExportButton getLink={exportLink} rowCount={query.data?.pagination.totalRecords} />
         </ExportBar>
       )}
       <FilteredList

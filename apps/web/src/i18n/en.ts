@@ -194,6 +194,15 @@ export const en: Messages = {
   feedback: {
     closeToast: 'Close notification',
   },
+  actions: {
+    needsWrite: 'Your read role cannot change data: ask an admin with the write role.',
+    needsSuperAdmin: 'Only a super admin can do this.',
+    nothingToExport: 'There is nothing to export (0 rows match these filters).',
+    nothingSelected: 'Nothing is selected: pick rows in the list first.',
+    nothingMatching: 'No rows match these filters.',
+    noRecipients: 'There are no recipients: change the conditions and preview again.',
+    noneApplicable: 'None of the selected rows can take this action (check their status).',
+  },
   errors: {
     UNAUTHENTICATED: 'Authorization expired. Please sign in again.',
     FORBIDDEN: 'You do not have permission to perform this action.',

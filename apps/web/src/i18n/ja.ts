@@ -195,6 +195,16 @@ export const ja = {
   feedback: {
     closeToast: '通知を閉じる',
   },
+  // Why a control is disabled (components/guarded-action.tsx): shown on hover and focus.
+  actions: {
+    needsWrite: '閲覧権限では変更できません。書き込み権限のある管理者に依頼してください。',
+    needsSuperAdmin: 'この操作はスーパー管理者だけが行えます。',
+    nothingToExport: '出力する行がありません（この絞り込みでは 0 件）。',
+    nothingSelected: '対象が選択されていません。一覧で行を選んでください。',
+    nothingMatching: 'この絞り込みに該当する行がありません。',
+    noRecipients: '宛先がありません。条件を変えてプレビューしてください。',
+    noneApplicable: '選択した行はどれもこの操作の対象になりません（状態を確認してください）。',
+  },
   errors: {
     UNAUTHENTICATED: '認証の有効期限が切れました。もう一度サインインしてください。',
     FORBIDDEN: 'この操作を行う権限がありません。',

@@ -28,11 +28,11 @@ import {
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { isBlankText } from '@app/shared';
+import { GuardedAction } from '@/components/guarded-action';
 import { formatDateTime } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
 import { notifySuccess, showErrorToast } from '@/lib/feedback';
 import { truncateText } from '@/lib/format';
-import { hasRole } from '@/lib/roles';
 import { useCurrentAdmin } from '@/lib/session/use-current-admin';
 import {
   useDeleteNotification,
@@ -50,7 +50,6 @@ export function NotificationPage() {
   const { t } = useTranslation();
   const notifications = useNotifications();
   const me = useCurrentAdmin();
-  const canWrite = hasRole(me.data, 'write');
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
   const [sending, setSending] = useState<Row | null>(null);
@@ -64,14 +63,11 @@ export function NotificationPage() {
     <Card variant="outlined">
       <Stack spacing={2} sx={{ p: 2 }}>
         <Box>
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            disabled={!canWrite}
-            onClick={() => setEditing('new')}
-          >
-            {t('mail.create')}
-          </Button>
+          <GuardedAction>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+              {t('mail.create')}
+            </Button>
+          </GuardedAction>
         </Box>
         {notifications.error && (
           <Typography color="error" role="alert">
@@ -105,20 +101,21 @@ export function NotificationPage() {
                     {formatDateTime(n.notifiedAt)}
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Button size="small" disabled={!canWrite} onClick={() => setEditing(n)}>
-                      {t('mail.edit')}
-                    </Button>
-                    <Button size="small" disabled={!canWrite} onClick={() => setSending(n)}>
-                      {t('mail.sendMail')}
-                    </Button>
-                    <Button
-                      size="small"
-                      color="error"
-                      disabled={!canWrite}
-                      onClick={() => setDeleting(n)}
-                    >
-                      {t('mail.delete')}
-                    </Button>
+                    <GuardedAction>
+                      <Button size="small" onClick={() => setEditing(n)}>
+                        {t('mail.edit')}
+                      </Button>
+                    </GuardedAction>
+                    <GuardedAction>
+                      <Button size="small" onClick={() => setSending(n)}>
+                        {t('mail.sendMail')}
+                      </Button>
+                    </GuardedAction>
+                    <GuardedAction>
+                      <Button size="small" color="error" onClick={() => setDeleting(n)}>
+                        {t('mail.delete')}
+                      </Button>
+                    </GuardedAction>
                   </TableCell>
                 </TableRow>
               ))}

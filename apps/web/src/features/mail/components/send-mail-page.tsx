@@ -29,11 +29,10 @@ import {
   Typography,
 } from '@mui/material';
 import type { MailStatus } from '@app/shared';
+import { GuardedAction } from '@/components/guarded-action';
 import { formatDateTime } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
 import { notifySuccess, showErrorToast } from '@/lib/feedback';
-import { hasRole } from '@/lib/roles';
-import { useCurrentAdmin } from '@/lib/session/use-current-admin';
 import {
   useMailPreview,
   useMailSendStatus,
@@ -60,8 +59,6 @@ export function SendMailPage() {
   const notificationId = params.get('notificationId') ? Number(params.get('notificationId')) : null;
   const sendId = params.get('sendId');
   const notifications = useNotifications();
-  const me = useCurrentAdmin();
-  const canWrite = hasRole(me.data, 'write');
   const [audienceKind, setAudienceKind] = useState<'locale' | 'users'>('locale');
   const [chosen, setChosen] = useState<MailUser[]>([]);
   const audience: AudienceChoice = { audience: audienceKind, userIds: chosen.map((u) => u.id) };
@@ -144,28 +141,38 @@ export function SendMailPage() {
             </Box>
           )}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <Button
-              variant="outlined"
-              disabled={!canWrite || notificationId === null || testSend.isPending}
-              onClick={() =>
-                testSend.mutate(notificationId!, {
-                  onSuccess: (r) => {
-                    notifySuccess(t('mail.testSent', { address: r.toAddress }));
-                    setParam('sendId', r.mailSendId);
-                  },
-                  onError,
-                })
+            <GuardedAction unavailable={notificationId === null && t('actions.nothingSelected')}>
+              <Button
+                variant="outlined"
+                disabled={testSend.isPending}
+                onClick={() =>
+                  testSend.mutate(notificationId!, {
+                    onSuccess: (r) => {
+                      notifySuccess(t('mail.testSent', { address: r.toAddress }));
+                      setParam('sendId', r.mailSendId);
+                    },
+                    onError,
+                  })
+                }
+              >
+                {t('mail.testSend')}
+              </Button>
+            </GuardedAction>
+            <GuardedAction
+              unavailable={
+                notificationId === null
+                  ? t('actions.nothingSelected')
+                  : preview.data?.mailPreview.recipientCount === 0 && t('actions.noRecipients')
               }
             >
-              {t('mail.testSend')}
-            </Button>
-            <Button
-              variant="contained"
-              disabled={!canWrite || !preview.data || preview.data.mailPreview.recipientCount === 0}
-              onClick={() => setConfirming(true)}
-            >
-              {t('mail.send')}
-            </Button>
+              <Button
+                variant="contained"
+                disabled={!preview.data}
+                onClick={() => setConfirming(true)}
+              >
+                {t('mail.send')}
+              </Button>
+            </GuardedAction>
           </Stack>
         </Stack>
       </Card>

@@ -16,13 +16,12 @@ import {
   Typography,
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
+import { GuardedAction } from '@/components/guarded-action';
 import { formatDateTime } from '@/lib/date-time';
 import { downloadFile } from '@/lib/download';
 import { errorMessage } from '@/lib/error-message';
 import { notifySuccess, showErrorToast } from '@/lib/feedback';
 import { formatNumber } from '@/lib/format';
-import { hasRole } from '@/lib/roles';
-import { useCurrentAdmin } from '@/lib/session/use-current-admin';
 import {
   useAssignContact,
   useSupportChoices,
@@ -39,8 +38,6 @@ export function ContactDetailDialog({ id, onClose }: { id: string | null; onClos
   const choices = useSupportChoices();
   const assign = useAssignContact();
   const updateStatus = useUpdateContactStatus();
-  const me = useCurrentAdmin();
-  const canWrite = hasRole(me.data, 'write');
   const c = contact.data;
   const statusLabel = (s: string | null | undefined) =>
     s ? t(`support.status.${s as StatusName}`) : t('support.unassignedLabel');
@@ -74,51 +71,55 @@ export function ContactDetailDialog({ id, onClose }: { id: string | null; onClos
               ))}
             </Stack>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                select
-                size="small"
-                label={t('support.detail.statusLabel')}
-                value={c.status}
-                disabled={!canWrite || updateStatus.isPending}
-                sx={{ minWidth: 180 }}
-                onChange={(e) =>
-                  updateStatus.mutate(
-                    { userContactId: c.id, status: e.target.value },
-                    { onSuccess: () => notifySuccess(t('support.detail.saved')), onError },
-                  )
-                }
-              >
-                {(choices.data?.userContactStatuses ?? []).map((s) => (
-                  <MenuItem key={s.id} value={s.name}>
-                    {statusLabel(s.name)}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                select
-                size="small"
-                label={t('support.detail.assigneeLabel')}
-                value={c.assignee ? String(c.assignee.id) : ''}
-                disabled={!canWrite || assign.isPending}
-                sx={{ minWidth: 220 }}
-                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-                onChange={(e) =>
-                  assign.mutate(
-                    {
-                      userContactId: c.id,
-                      assigneeUserId: e.target.value ? Number(e.target.value) : null,
-                    },
-                    { onSuccess: () => notifySuccess(t('support.detail.saved')), onError },
-                  )
-                }
-              >
-                <MenuItem value="">{t('support.unassignedLabel')}</MenuItem>
-                {(choices.data?.adminUserNames ?? []).map((a) => (
-                  <MenuItem key={a.id} value={String(a.id)}>
-                    {a.userName}
-                  </MenuItem>
-                ))}
-              </TextField>
+              <GuardedAction>
+                <TextField
+                  select
+                  size="small"
+                  label={t('support.detail.statusLabel')}
+                  value={c.status}
+                  disabled={updateStatus.isPending}
+                  sx={{ minWidth: 180 }}
+                  onChange={(e) =>
+                    updateStatus.mutate(
+                      { userContactId: c.id, status: e.target.value },
+                      { onSuccess: () => notifySuccess(t('support.detail.saved')), onError },
+                    )
+                  }
+                >
+                  {(choices.data?.userContactStatuses ?? []).map((s) => (
+                    <MenuItem key={s.id} value={s.name}>
+                      {statusLabel(s.name)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              </GuardedAction>
+              <GuardedAction>
+                <TextField
+                  select
+                  size="small"
+                  label={t('support.detail.assigneeLabel')}
+                  value={c.assignee ? String(c.assignee.id) : ''}
+                  disabled={assign.isPending}
+                  sx={{ minWidth: 220 }}
+                  slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                  onChange={(e) =>
+                    assign.mutate(
+                      {
+                        userContactId: c.id,
+                        assigneeUserId: e.target.value ? Number(e.target.value) : null,
+                      },
+                      { onSuccess: () => notifySuccess(t('support.detail.saved')), onError },
+                    )
+                  }
+                >
+                  <MenuItem value="">{t('support.unassignedLabel')}</MenuItem>
+                  {(choices.data?.adminUserNames ?? []).map((a) => (
+                    <MenuItem key={a.id} value={String(a.id)}>
+                      {a.userName}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              </GuardedAction>
             </Stack>
             <Box>
               <Typography variant="subtitle2">{t('support.detail.files')}</Typography>

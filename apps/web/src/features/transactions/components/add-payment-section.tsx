@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Autocomplete, Button, MenuItem, Stack, TextField } from '@mui/material';
 import { passesMinValueCustom } from '@app/shared';
+import { GuardedAction } from '@/components/guarded-action';
 import { SectionCard } from '@/components/section-card';
 import { errorMessage } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/feedback';
@@ -142,14 +143,16 @@ export function AddPaymentSection() {
           {errorMessage(add.error, t)}
         </Alert>
       ) : null}
-      <Button
-        variant="contained"
-        disabled={add.isPending}
-        onClick={() => void submit().catch(() => undefined)}
-        data-testid="add-submit"
-      >
-        {t('transactions.add.submit')}
-      </Button>
+      <GuardedAction>
+        <Button
+          variant="contained"
+          disabled={add.isPending}
+          onClick={() => void submit().catch(() => undefined)}
+          data-testid="add-submit"
+        >
+          {t('transactions.add.submit')}
+        </Button>
+      </GuardedAction>
     </SectionCard>
   );
 }

@@ -1,8 +1,9 @@
+import type { ReactElement } from 'react';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n';
 import '@/i18n/screens';
-import { renderAt } from '@/test/render';
+import { adminWithRoles, renderAt } from '@/test/render';
 import { CsvUploadSection } from './csv-upload-section';
 
 /**
@@ -53,11 +54,14 @@ beforeEach(async () => {
   await i18n.changeLanguage('en');
   fetchMock.mockImplementation(async (_url, init) => {
     const body = JSON.parse(String(init?.body)) as { query: string };
-    const data = body.query.includes('csvImportProgress(')
-      ? { csvImportProgress: serverProgress }
-      : body.query.includes('plans')
-        ? { plans: [{ id: 3, name: 'Gold HEC', coinType: 'HEC', price: '1000' }] }
-        : {};
+    // The uploads are a write admin's (a read-only one sees them disabled).
+    const data = body.query.includes('adminUser {')
+      ? { adminUser: adminWithRoles('write') }
+      : body.query.includes('csvImportProgress(')
+        ? { csvImportProgress: serverProgress }
+        : body.query.includes('plans')
+          ? { plans: [{ id: 3, name: 'Gold HEC', coinType: 'HEC', price: '1000' }] }
+          : {};
     return new Response(JSON.stringify({ data }), {
       headers: { 'content-type': 'application/json' },
     });
@@ -112,9 +116,15 @@ function report(errors: Array<Record<string, unknown>>) {
   };
 }
 
+/** Renders a write admin's section and waits until their role has enabled its controls. */
+async function renderAsWriter(element: ReactElement) {
+  renderAt(element, '/common/transactions');
+  await waitFor(() => expect(document.querySelector('[data-action-reason]')).toBeNull());
+}
+
 describe('CsvUploadSection', () => {
   it("follows the server's progress, then lists every bad row with a translated reason", async () => {
-    renderAt(<CsvUploadSection kind="payments" />, '/common/transactions');
+    await renderAsWriter(<CsvUploadSection kind="payments" />);
     const file = new File(['userId,planId\r\n'], 'pay.csv', { type: 'text/csv' });
     fireEvent.change(screen.getByTestId('csv-payments-file'), { target: { files: [file] } });
     fireEvent.click(screen.getByTestId('csv-payments-check'));
@@ -183,7 +193,7 @@ describe('CsvUploadSection', () => {
   });
 
   it('offers to apply a clean file, and applies it with a fresh key', async () => {
-    renderAt(<CsvUploadSection kind="payments" />, '/common/transactions');
+    await renderAsWriter(<CsvUploadSection kind="payments" />);
     const file = new File(['x'], 'ok.csv', { type: 'text/csv' });
     fireEvent.change(screen.getByTestId('csv-payments-file'), { target: { files: [file] } });
     fireEvent.click(screen.getByTestId('csv-payments-check'));
@@ -253,7 +263,7 @@ describe('CsvUploadSection', () => {
     ) {
       saved[saved.length - 1]!.name = this.download;
     });
-    renderAt(<CsvUploadSection kind="payments" />, '/common/transactions');
+    await renderAsWriter(<CsvUploadSection kind="payments" />);
     const file = new File(['x'], 'ok.csv', { type: 'text/csv' });
     fireEvent.change(screen.getByTestId('csv-payments-file'), { target: { files: [file] } });
     expect(screen.queryByTestId('csv-payments-check-report')).not.toBeInTheDocument();
@@ -276,7 +286,7 @@ describe('CsvUploadSection', () => {
   });
 
   it('offers no check report for a file already imported, nor for rates', async () => {
-    renderAt(<CsvUploadSection kind="payments" />, '/common/transactions');
+    await renderAsWriter(<CsvUploadSection kind="payments" />);
     const file = new File(['x'], 'ok.csv', { type: 'text/csv' });
     fireEvent.change(screen.getByTestId('csv-payments-file'), { target: { files: [file] } });
     fireEvent.click(screen.getByTestId('csv-payments-check'));
@@ -296,7 +306,7 @@ describe('CsvUploadSection', () => {
     expect(screen.queryByTestId('csv-payments-check-report')).not.toBeInTheDocument();
 
     FakeXhr.last = null;
-    renderAt(<CsvUploadSection kind="rates" />, '/common/transactions');
+    await renderAsWriter(<CsvUploadSection kind="rates" />);
     fireEvent.change(screen.getByTestId('csv-rates-file'), { target: { files: [file] } });
     fireEvent.click(screen.getByTestId('csv-rates-check'));
     await waitFor(() => expect(FakeXhr.last).not.toBeNull());

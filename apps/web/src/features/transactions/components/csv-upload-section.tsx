@@ -18,6 +18,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { FileChooserButton, GuardedAction } from '@/components/guarded-action';
 import { SectionCard } from '@/components/section-card';
 import { formatAmount } from '@/lib/amount';
 import { formatDateTime } from '@/lib/date-time';
@@ -115,30 +116,30 @@ export function CsvUploadSection({ kind }: { kind: CsvKind }) {
         >
           {t('transactions.csv.template')}
         </Button>
-        <Button variant="outlined" component="label" disabled={busy}>
-          {t('transactions.csv.choose')}
-          <input
-            ref={input}
-            hidden
-            type="file"
-            accept=".csv,text/csv"
-            data-testid={`${testId}-file`}
-            onChange={(e) => {
-              setFile(e.target.files?.[0] ?? null);
-              setReport(null);
-              setError(null);
-            }}
-          />
-        </Button>
-        <Typography variant="body2">{file?.name ?? t('transactions.csv.noFile')}</Typography>
-        <Button
+        <FileChooserButton
           variant="outlined"
-          disabled={!file || busy}
-          onClick={() => void send(true)}
-          data-testid={`${testId}-check`}
+          disabled={busy}
+          inputRef={input}
+          testId={`${testId}-file`}
+          onFile={(chosen) => {
+            setFile(chosen ?? null);
+            setReport(null);
+            setError(null);
+          }}
         >
-          {t('transactions.csv.check')}
-        </Button>
+          {t('transactions.csv.choose')}
+        </FileChooserButton>
+        <Typography variant="body2">{file?.name ?? t('transactions.csv.noFile')}</Typography>
+        <GuardedAction>
+          <Button
+            variant="outlined"
+            disabled={!file || busy}
+            onClick={() => void send(true)}
+            data-testid={`${testId}-check`}
+          >
+            {t('transactions.csv.check')}
+          </Button>
+        </GuardedAction>
       </Stack>
       {phase.step === 'uploading' && (
         <LinearProgress

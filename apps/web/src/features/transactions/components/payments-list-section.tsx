@@ -78,8 +78,12 @@ export function PaymentsListSection() {
         getRowId={(p) => p.userPaymentId}
         actions={
           <Box data-testid="payments-export-actions" sx={{ display: 'flex', gap: 1 }}>
-            <ExportButton getLink={exportLink(1)} />
-            <ExportButton getLink={exportLink(2)} label={t('exports.buttonV2')} />
+            <ExportButton getLink={exportLink(1)} rowCount={query.data?.pagination.totalRecords} />
+            <ExportButton
+              getLink={exportLink(2)}
+              label={t('exports.buttonV2')}
+              rowCount={query.data?.pagination.totalRecords}
+            />
           </Box>
         }
       />

@@ -13,6 +13,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { GuardedAction } from '@/components/guarded-action';
 import { SectionCard } from '@/components/section-card';
 import { formatAmount } from '@/lib/amount';
 import { formatDateTime } from '@/lib/date-time';
@@ -122,9 +123,11 @@ export function RatesSection() {
         {field('BTCHECRate', 'text', 'HEC/BTC')}
         {field('BTCETHRate', 'text', 'ETH/BTC')}
       </Stack>
-      <Button variant="outlined" onClick={preview} data-testid="rates-preview">
-        {t('transactions.rates.preview')}
-      </Button>
+      <GuardedAction>
+        <Button variant="outlined" onClick={preview} data-testid="rates-preview">
+          {t('transactions.rates.preview')}
+        </Button>
+      </GuardedAction>
       {summary.error ? (
         <Alert severity="error" sx={{ mt: 2 }}>
           {errorMessage(summary.error, t)}
@@ -169,15 +172,17 @@ export function RatesSection() {
               {errorMessage(assign.error, t)}
             </Alert>
           ) : null}
-          <Button
-            variant="contained"
-            sx={{ mt: 1 }}
-            disabled={s.paymentCounts === 0 || assign.isPending}
-            onClick={() => setConfirming(true)}
-            data-testid="rates-confirm"
-          >
-            {t('transactions.rates.confirm', { count: s.paymentCounts })}
-          </Button>
+          <GuardedAction unavailable={s.paymentCounts === 0 && t('actions.nothingMatching')}>
+            <Button
+              variant="contained"
+              sx={{ mt: 1 }}
+              disabled={assign.isPending}
+              onClick={() => setConfirming(true)}
+              data-testid="rates-confirm"
+            >
+              {t('transactions.rates.confirm', { count: s.paymentCounts })}
+            </Button>
+          </GuardedAction>
           <Dialog open={confirming} onClose={() => setConfirming(false)}>
             <DialogTitle>{t('transactions.rates.confirmTitle')}</DialogTitle>
             <DialogContent>

@@ -1,8 +1,9 @@
+import type { ReactElement } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n';
 import '@/i18n/screens';
-import { renderAt } from '@/test/render';
+import { adminWithRoles, renderAt } from '@/test/render';
 import { AddPaymentSection } from './add-payment-section';
 import { ImportHistory } from './import-history';
 import { RatesSection } from './rates-section';
@@ -30,6 +31,10 @@ beforeEach(async () => {
   await i18n.changeLanguage('en');
   fetchMock.mockImplementation(async (_url, init) => {
     const body = JSON.parse(String(init?.body)) as Body;
+    // The forms are a write admin's (a read-only one sees them disabled).
+    if (body.query.includes('adminUser {')) {
+      return answer({ adminUser: adminWithRoles('write') });
+    }
     if (body.query.includes('plans {')) {
       return answer({ plans: [{ id: 3, name: 'HEC plan', coinType: 'HEC', price: '100' }] });
     }
@@ -102,9 +107,15 @@ afterEach(() => {
 const type = (testId: string, value: string) =>
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
+/** Renders a write admin's section and waits until their role has enabled its controls. */
+async function renderAsWriter(element: ReactElement) {
+  renderAt(element, '/common/transactions');
+  await waitFor(() => expect(document.querySelector('[data-action-reason]')).toBeNull());
+}
+
 describe('AddPaymentSection', () => {
   it('shows the spec messages for missing fields and sends nothing', async () => {
-    renderAt(<AddPaymentSection />, '/common/transactions');
+    await renderAsWriter(<AddPaymentSection />);
     fireEvent.click(screen.getByTestId('add-submit'));
     expect(await screen.findByText('Please input User')).toBeInTheDocument();
     expect(screen.getByText('Please input Plan')).toBeInTheDocument();
@@ -113,7 +124,7 @@ describe('AddPaymentSection', () => {
   });
 
   it('applies min_value_custom: both coin amounts 0 is refused, one of them set passes', async () => {
-    renderAt(<AddPaymentSection />, '/common/transactions');
+    await renderAsWriter(<AddPaymentSection />);
     type('add-paidUsd', '0');
     fireEvent.click(screen.getByTestId('add-submit'));
     expect(await screen.findByText('The Paid field must be 1 or more')).toBeInTheDocument();
@@ -141,7 +152,7 @@ describe('AddPaymentSection', () => {
 
   it('shows the messages in Japanese', async () => {
     await i18n.changeLanguage('ja');
-    renderAt(<AddPaymentSection />, '/common/transactions');
+    await renderAsWriter(<AddPaymentSection />);
     fireEvent.click(screen.getByTestId('add-submit'));
     expect(await screen.findByText('ユーザーを入力してください')).toBeInTheDocument();
     expect(
@@ -152,7 +163,7 @@ describe('AddPaymentSection', () => {
 
 describe('RatesSection', () => {
   it('refuses a rate of 0 or over 18 decimals before asking the server', async () => {
-    renderAt(<RatesSection />, '/common/transactions');
+    await renderAsWriter(<RatesSection />);
     type('rates-endAt', '2026-01-31T00:00');
     type('rates-deadline', '2026-02-01T00:00');
     type('rates-BTCHECRate', '0');
@@ -164,7 +175,7 @@ describe('RatesSection', () => {
   });
 
   it('previews what the assignment will do, then confirms exactly that window and rates', async () => {
-    renderAt(<RatesSection />, '/common/transactions');
+    await renderAsWriter(<RatesSection />);
     fireEvent.click(screen.getByTestId('rates-preview'));
     expect(await screen.findByText('Please input End')).toBeInTheDocument();
     type('rates-endAt', '2026-01-31T00:00');

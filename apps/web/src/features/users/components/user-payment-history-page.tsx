@@ -65,8 +65,12 @@ export function UserPaymentHistoryPage() {
     <>
       <UserHistoryNav userId={userId} />
       <ExportBar>
-        <ExportButton getLink={exportLink(1)} />
-        <ExportButton getLink={exportLink(2)} label={t('exports.buttonV2')} />
+        <ExportButton getLink={exportLink(1)} rowCount={query.data?.pagination.totalRecords} />
+        <ExportButton
+          getLink={exportLink(2)}
+          label={t('exports.buttonV2')}
+          rowCount={query.data?.pagination.totalRecords}
+        />
       </ExportBar>
       <FilteredList
         list={list}

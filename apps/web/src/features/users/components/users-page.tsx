@@ -219,7 +219,10 @@ export function UsersPage() {
   return (
     <>
       <ExportBar>
-        <ExportButton getLink={() => usersCsvLink({ ...variables, sort: list.pagination.sort })} />
+        <ExportButton
+          getLink={() => usersCsvLink({ ...variables, sort: list.pagination.sort })}
+          rowCount={query.data?.pagination.totalRecords}
+        />
       </ExportBar>
       <FilteredList
         list={list}

@@ -157,7 +157,12 @@ export function applyAnswer(
  */
 function useRefreshAfter() {
   const queryClient = useQueryClient();
-  const invalidate = useInvalidate(['WithdrawalRequests', 'WithdrawalRequestTimeline']);
+  const invalidate = useInvalidate([
+    'WithdrawalRequests',
+    'WithdrawalRequestTimeline',
+    // The export buttons follow the number of approved requests.
+    'WithdrawalSigningExportPreview',
+  ]);
   return {
     onSuccess: (answer: { requests: readonly WithdrawalRequestRowFragment[] }) =>
       applyAnswer(queryClient, answer.requests),

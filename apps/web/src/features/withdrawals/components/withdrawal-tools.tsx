@@ -14,12 +14,17 @@ import {
   ListItemText,
 } from '@mui/material';
 import { isUploadMessageCode, type WithdrawalKind } from '@app/shared';
+import { FileChooserButton, GuardedAction } from '@/components/guarded-action';
 import { notifySuccess } from '@/lib/feedback';
 import { importReasonText } from '@/lib/import-reason';
 import { hasRole } from '@/lib/roles';
 import { useCurrentAdmin } from '@/lib/session/use-current-admin';
 import type { WithdrawalSearchParams } from '@/gql/graphql';
-import { useTransactionsUpload, type UploadAnswer } from '../api/withdrawal-files';
+import {
+  useSigningExportPreview,
+  useTransactionsUpload,
+  type UploadAnswer,
+} from '../api/withdrawal-files';
 import { ExportBatchesDialog, SigningExportDialog } from './withdrawal-export-dialogs';
 
 /**
@@ -41,7 +46,12 @@ export function WithdrawalTools({
   const input = useRef<HTMLInputElement>(null);
   const [confirm, setConfirm] = useState<'v1' | 'v2' | null>(null);
   const [checked, setChecked] = useState<{ file: File; answer: UploadAnswer } | null>(null);
-  if (!hasRole(admin.data, 'write')) return null;
+  const canWrite = hasRole(admin.data, 'write');
+  // What a signing export of these filters would take: with no approved request there is
+  // nothing to export, so the buttons say so instead of answering an error.
+  const approved = useSigningExportPreview({ kind, searchParams }, canWrite);
+  const nothingApproved = approved.data?.count === 0;
+  if (!canWrite) return null;
 
   const onFile = (file: File | undefined) => {
     if (!file) return;
@@ -54,26 +64,32 @@ export function WithdrawalTools({
 
   return (
     <>
-      <Button variant="outlined" size="small" onClick={() => setConfirm('v1')}>
-        {t('withdrawals.exportV1')}
-      </Button>
-      <Button variant="outlined" size="small" onClick={() => setConfirm('v2')}>
-        {t('withdrawals.exportV2')}
-      </Button>
+      {(['v1', 'v2'] as const).map((layout) => (
+        <GuardedAction key={layout} unavailable={nothingApproved && t('actions.nothingToExport')}>
+          <Button
+            variant="outlined"
+            size="small"
+            disabled={approved.isPending}
+            onClick={() => setConfirm(layout)}
+            data-testid={`signing-export-${layout}`}
+          >
+            {t(layout === 'v1' ? 'withdrawals.exportV1' : 'withdrawals.exportV2')}
+          </Button>
+        </GuardedAction>
+      ))}
       <Button variant="outlined" size="small" onClick={() => setBatches(true)}>
         {t('withdrawals.signingExport.batchesButton')}
       </Button>
-      <Button variant="outlined" size="small" component="label" disabled={uploader.isPending}>
+      <FileChooserButton
+        variant="outlined"
+        size="small"
+        disabled={uploader.isPending}
+        inputRef={input}
+        testId="transactions-upload"
+        onFile={onFile}
+      >
         {t('withdrawals.upload')}
-        <input
-          ref={input}
-          hidden
-          type="file"
-          accept=".csv,text/csv"
-          data-testid="transactions-upload"
-          onChange={(e) => onFile(e.target.files?.[0])}
-        />
-      </Button>
+      </FileChooserButton>
       {confirm && (
         <SigningExportDialog
           kind={kind}

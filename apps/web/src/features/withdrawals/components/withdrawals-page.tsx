@@ -12,6 +12,7 @@ import {
   type WithdrawalStatus,
 } from '@app/shared';
 import { FilteredList } from '@/components/filtered-list';
+import { GuardedAction } from '@/components/guarded-action';
 import type { FilterField } from '@/components/list-filters';
 import type { WithdrawalSearchParams } from '@/gql/graphql';
 import { dayEndIso, dayStartIso } from '@/lib/date-time';
@@ -295,50 +296,65 @@ export function WithdrawalsPage({
               count: matching ? matching.expectedCount : chosen.length,
             })}
           </Typography>
-          <Button
-            size="small"
-            variant="contained"
-            disabled={
-              approve.isPending ||
-              approveMatching.isPending ||
-              (!matching && !chosen.some((r) => canBecome(r, 'approved')))
-            }
-            onClick={() =>
-              matching
-                ? approveAllMatching(matching)
-                : approveRows(chosen.filter((r) => canBecome(r, 'approved')))
+          <GuardedAction
+            unavailable={
+              !matching &&
+              (chosen.length === 0
+                ? t('actions.nothingSelected')
+                : !chosen.some((r) => canBecome(r, 'approved')) && t('actions.noneApplicable'))
             }
           >
-            {t('withdrawals.approveSelected')}
-          </Button>
-          <Button
-            size="small"
-            color="error"
-            variant="outlined"
-            disabled={chosen.length === 0}
-            onClick={() =>
-              setDialog({
-                type: 'reject',
-                ids: chosen.map((r) => r.id),
-                ...(matching ? { matching } : {}),
-              })
+            <Button
+              size="small"
+              variant="contained"
+              disabled={approve.isPending || approveMatching.isPending}
+              onClick={() =>
+                matching
+                  ? approveAllMatching(matching)
+                  : approveRows(chosen.filter((r) => canBecome(r, 'approved')))
+              }
+            >
+              {t('withdrawals.approveSelected')}
+            </Button>
+          </GuardedAction>
+          <GuardedAction unavailable={chosen.length === 0 && t('actions.nothingSelected')}>
+            <Button
+              size="small"
+              color="error"
+              variant="outlined"
+              onClick={() =>
+                setDialog({
+                  type: 'reject',
+                  ids: chosen.map((r) => r.id),
+                  ...(matching ? { matching } : {}),
+                })
+              }
+            >
+              {t('withdrawals.rejectSelected')}
+            </Button>
+          </GuardedAction>
+          <GuardedAction
+            unavailable={
+              !matching &&
+              (chosen.length === 0
+                ? t('actions.nothingSelected')
+                : !chosen.some((r) => canBecome(r, 'failed')) && t('actions.noneApplicable'))
             }
           >
-            {t('withdrawals.rejectSelected')}
-          </Button>
-          <Button
-            size="small"
-            color="error"
-            disabled={matching !== null || !chosen.some((r) => canBecome(r, 'failed'))}
-            onClick={() =>
-              setDialog({
-                type: 'fail',
-                ids: chosen.filter((r) => canBecome(r, 'failed')).map((r) => r.id),
-              })
-            }
-          >
-            {t('withdrawals.failSelected')}
-          </Button>
+            <Button
+              size="small"
+              color="error"
+              disabled={matching !== null}
+              onClick={() =>
+                setDialog({
+                  type: 'fail',
+                  ids: chosen.filter((r) => canBecome(r, 'failed')).map((r) => r.id),
+                })
+              }
+            >
+              {t('withdrawals.failSelected')}
+            </Button>
+          </GuardedAction>
           {chosen.length > 0 && (
             <Button size="small" onClick={() => setSelected(new Map())}>
               {t('withdrawals.clearSelection')}
