@@ -559,6 +559,10 @@ describe('migration 0018 on a database loaded before it', () => {
       await sql`ALTER TABLE withdrawal_requests DROP CONSTRAINT withdrawal_requests_status_check,
         ADD CONSTRAINT withdrawal_requests_status_check CHECK (status IN ('requested', 'approved',
           'processing', 'completed', 'failed', 'rejected'))`.execute(database.db);
+      // …and the registration id bounds of 0155, dropped before migrating so that 0155's
+      // backfill is what the verification checks.
+      await sql`CREATE TABLE end_users_registered_id_bounds (day date PRIMARY KEY,
+        min_id integer NOT NULL, max_id integer NOT NULL)`.execute(database.db);
       // The approvals table is 0070's too: the demo's approval rows cannot be written yet.
       await seedDemoPopulation(database.db, { users: 200, seed: 11, approvals: false });
       await sql`DELETE FROM row_counts WHERE starts_with(bucket, 'confirmed_day:')
@@ -574,8 +578,9 @@ describe('migration 0018 on a database loaded before it', () => {
       await sql`DROP FUNCTION business_day(timestamptz)`.execute(database.db);
       await sql`ALTER TABLE asset_stats_daily DROP COLUMN hec_referral_bonus`.execute(database.db);
       await sql`ALTER TABLE user_contacts DROP COLUMN status_changed_at`.execute(database.db);
+      await sql`DROP TABLE end_users_registered_id_bounds`.execute(database.db);
       expect(await migrate(database.db)).toEqual(
-        expect.arrayContaining(['0018', '0050', '0051', '0130', '0150']),
+        expect.arrayContaining(['0018', '0050', '0051', '0130', '0150', '0155']),
       );
       expect(await verifyPopulation(database.db)).toEqual([]);
       expect(

@@ -415,6 +415,13 @@ export type RowCountsTable = {
   n: ColumnType<string, string | number, string | number>;
 };
 
+/** The smallest and largest user id per UTC registration day (0155; bounds only widen). */
+export type EndUsersRegisteredIdBoundsTable = {
+  day: ColumnType<string, string, string>;
+  min_id: number;
+  max_id: number;
+};
+
 /** Tables of the domain migrations. */
 export type DomainTables = {
   plans: PlansTable;
@@ -445,4 +452,5 @@ export type DomainTables = {
   mail_outbox: MailOutboxTable;
   asset_stats_daily: AssetStatsDailyTable;
   row_counts: RowCountsTable;
+  end_users_registered_id_bounds: EndUsersRegisteredIdBoundsTable;
 };

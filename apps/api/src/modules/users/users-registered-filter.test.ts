@@ -122,8 +122,8 @@ describe('users: registration-date range', () => {
   });
 
   it('pages a range sorted by id, both ways, in the order plain SQL gives', async () => {
-    // A range sorted by id is read either by walking the id index or through the range's own
-    // (registered_at, id) index with the page sorted apart (idWalkSkipsMore): the same rows.
+    // A range sorted by id walks the id index from the range's id bounds (0155): the same rows
+    // as plain SQL.
     const times = await registrations();
     const ranges: Array<[string | undefined, string | undefined]> = [
       [times[30]!, times[90]!], // far from both ends
@@ -152,6 +152,69 @@ describe('users: registration-date range', () => {
           ).toEqual(want.map((r) => r.id));
           expect(page.list).toHaveLength(20);
         }
+  });
+
+  it('finds users registered out of id order: the kept id bounds widen (0155)', async () => {
+    // A range sorted by id starts its walk at the largest id its days ever registered. A user
+    // inserted today with an old registration, and one whose registration is moved back, have
+    // ids beyond the old days' bounds until the triggers widen them.
+    const times = await registrations();
+    const [from, until] = [times[30]!, times[90]!];
+    const inserted = await db
+      .insertInto('end_users')
+      .values({
+        user_name: 'late_registration',
+        invite_code: 'LATEREG1',
+        email: 'late_registration@example.com',
+        aube_user_id_hash: 'late-registration-hash',
+        first_name: 'Late',
+        last_name: 'Registration',
+        registered_at: new Date(Date.parse(times[60]!) + 1),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const newest = await db
+      .selectFrom('end_users')
+      .select('id')
+      .where('id', '<>', inserted.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('end_users')
+      .set({ registered_at: new Date(Date.parse(times[70]!) + 1) })
+      .where('id', '=', newest.id)
+      .execute();
+    for (const orderBy of ['DESC', 'ASC'] as const) {
+      const want = await db
+        .selectFrom('end_users')
+        .select('id')
+        .where('registered_at', '>=', new Date(from))
+        .where('registered_at', '<=', new Date(until))
+        .orderBy('id', orderBy === 'DESC' ? 'desc' : 'asc')
+        .limit(20)
+        .execute();
+      const page = await users({
+        from,
+        until,
+        pagination: { limit: 20, sort: { target: 'id', orderBy } },
+      });
+      expect(
+        page.list.map((u) => u.id),
+        orderBy,
+      ).toEqual(want.map((r) => r.id));
+    }
+    const first = await users({
+      from,
+      until,
+      pagination: { limit: 2, sort: { target: 'id', orderBy: 'DESC' } },
+    });
+    expect(first.list.map((u) => u.id)).toEqual([inserted.id, newest.id].sort((a, b) => b - a));
+    // Every user lies within the bounds of its UTC registration day.
+    const { rows } = await sql<{ bad: string }>`
+      SELECT count(*)::text AS bad FROM end_users u
+      LEFT JOIN end_users_registered_id_bounds b ON b.day = (u.registered_at AT TIME ZONE 'UTC')::date
+      WHERE b.day IS NULL OR u.id < b.min_id OR u.id > b.max_id`.execute(db);
+    expect(rows[0]!.bad).toBe('0');
   });
 
   it('combines with another filter (counted by index)', async () => {

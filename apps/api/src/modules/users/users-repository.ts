@@ -138,10 +138,18 @@ function applyParams<O>(
     q = q.where('u.force_club_id_hash', '=', param<string>('forceClubIdHash'));
   if ('min' in values) q = q.where('u.total_buy_amount_usd', '>=', param<string>('min'));
   if ('max' in values) q = q.where('u.total_buy_amount_usd', '<=', param<string>('max'));
-  if ('registeredFrom' in values)
-    q = q.where('u.registered_at', '>=', param<Date>('registeredFrom'));
-  if ('registeredUntil' in values)
-    q = q.where('u.registered_at', '<=', param<Date>('registeredUntil'));
+  // With the range's id bounds (registrationIdBounds) the registration is a plain filter on the
+  // walk of the id index: PostgreSQL multiplies the two ranges' selectivities, expects a few
+  // rows, and would otherwise read the whole range through the registered_at index and sort it
+  // (22 ms for a month at 1M against 1 ms, and growing with the range).
+  const registered =
+    'idHigh' in values
+      ? sql<Date>`u.registered_at + interval '0 seconds'`
+      : sql<Date>`u.registered_at`;
+  if ('registeredFrom' in values) q = q.where(registered, '>=', param<Date>('registeredFrom'));
+  if ('registeredUntil' in values) q = q.where(registered, '<=', param<Date>('registeredUntil'));
+  if ('idLow' in values) q = q.where('u.id', '>=', param<number>('idLow'));
+  if ('idHigh' in values) q = q.where('u.id', '<=', param<number>('idHigh'));
   const statuses = Object.keys(values).filter((k) => k.startsWith('cardStatus'));
   if (statuses.length > 0)
     q = q.where(
@@ -175,7 +183,15 @@ export async function listUsers(
 ): Promise<Page<UserListRow>> {
   const direction = p.sort?.orderBy ?? 'desc';
   const target = p.sort?.target ?? 'id';
-  const values = { ...filterValues(filter), limit: p.limit, offset: p.offset };
+  const values: Record<string, unknown> = {
+    ...filterValues(filter),
+    // A registration range sorted by id: the walk of the id index starts at the range's end.
+    ...(target === 'id' && onlyRegistrationRange(filter)
+      ? await registrationIdBounds(db, filter)
+      : {}),
+    limit: p.limit,
+    offset: p.offset,
+  };
   const columns = listColumns(fields);
   // A selective filter (name/email prefix, a rare amount range) matches few users, but the
   // planner tends to walk the sort index and filter row by row until it has the page — 100+
@@ -193,8 +209,8 @@ export async function listUsers(
   const fenced =
     countFirst !== undefined &&
     !prefixOnSortColumn &&
-    (countFirst <= FENCE_MAX_MATCHES ||
-      (target === 'id' && (await idWalkSkipsMore(db, filter, direction, countFirst))));
+    !('idHigh' in values) &&
+    countFirst <= FENCE_MAX_MATCHES;
   // The first pages read their rows directly: planning the page-first join cost PostgreSQL
   // 0.3–0.5 ms on every call (a named statement with LIMIT/OFFSET parameters still gets a
   // custom plan each time, and end_users has some twenty indexes to weigh twice), four times
@@ -297,29 +313,30 @@ function onlyRegistrationRange(filter: UsersFilter): boolean {
 }
 
 /**
- * For a registration range sorted by id: true when walking the id index from its newest end
- * (its oldest, ascending) would pass more users before the range's first match than the range
- * holds. Ids are given in registration order, so that walk reads every user registered after
- * (before) the range first: for March 2026 at 5M users, 1.3M users for a page of 20 (1.8 s).
- * The fenced shape instead reads the range's own (registered_at, id) index, index-only, once
- * per match, and keeps the page's ids in a top-N sort. A range that reaches the newest users
- * (the dashboard's New User figure opens the last day, 30 days or a year) keeps the walk, which
- * finds its page at once. Both numbers come from the registered_day buckets; only the plan
- * differs, never the rows.
+ * For a registration range sorted by id: the id bounds of its UTC days (migration 0155), as
+ * `idLow`/`idHigh` parameters. Walking the id index from its newest end (its oldest, ascending)
+ * would otherwise pass every user registered after (before) the range first: for March 2026 at
+ * 5M users, 1.3M users for a page of 20 (1.8 s); reading the range's own (registered_at, id)
+ * index instead grows with the range (221k entries for that month). From the bound the walk
+ * meets the range at once, since ids are given in registration order; a user registered out of
+ * order only widens the bounds. The rows are the same either way: the bounds hold every user of
+ * the range. No day of the range has a bound: nobody registered then, and the bounds say so
+ * (an empty id range).
  */
-async function idWalkSkipsMore(
+async function registrationIdBounds(
   db: Executor,
   filter: UsersFilter,
-  direction: 'asc' | 'desc',
-  matches: number,
-): Promise<boolean> {
-  if (!onlyRegistrationRange(filter)) return false;
-  const { registeredAtFrom: from, registeredAtUntil: until } = filter;
-  const passed =
-    direction === 'desc'
-      ? until && { registeredAtFrom: new Date(until.getTime() + 1) }
-      : from && { registeredAtUntil: new Date(from.getTime() - 1) };
-  return passed ? (await countUsers(db, passed)) > matches : false;
+): Promise<{ idLow: number; idHigh: number }> {
+  const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+  let q = db
+    .selectFrom('end_users_registered_id_bounds')
+    .select((eb) => [eb.fn.min('min_id').as('low'), eb.fn.max('max_id').as('high')]);
+  if (filter.registeredAtFrom) q = q.where('day', '>=', utcDay(filter.registeredAtFrom));
+  if (filter.registeredAtUntil) q = q.where('day', '<=', utcDay(filter.registeredAtUntil));
+  const row = await q.executeTakeFirst();
+  return row?.low == null || row.high == null
+    ? { idLow: 1, idHigh: 0 }
+    : { idLow: row.low, idHigh: row.high };
 }
 
 /** True when the totalBuy range is the filter's only condition. */

@@ -293,6 +293,8 @@ export async function generatePopulation(
   const assetFixedDays = new DayKeys(countBuckets.payments.assetFixedDays);
   const businessTimeZone = options.businessTimeZone ?? DEFAULT_BUSINESS_TIME_ZONE;
   const daily = new DailyStats(businessTimeZone);
+  // Smallest and largest user id per UTC registration day (migration 0155's bounds).
+  const idBounds = new Map<number, [number, number]>();
 
   // Reference data: purchase plans and the monthly rate assignments.
   for (const p of PLANS) {
@@ -399,6 +401,12 @@ export async function generatePopulation(
     const registeredAt =
       POPULATION_START +
       Math.floor(((id - 1 + rng.next()) / n) * (POPULATION_END - POPULATION_START - 30 * DAY));
+    const registeredUtcDay = Math.floor(registeredAt / DAY);
+    const bound = idBounds.get(registeredUtcDay);
+    if (bound) {
+      bound[0] = Math.min(bound[0], id);
+      bound[1] = Math.max(bound[1], id);
+    } else idBounds.set(registeredUtcDay, [id, id]);
     const japanese = rng.chance(0.7);
     let firstName: string;
     let lastName: string;
@@ -1070,6 +1078,9 @@ export async function generatePopulation(
       isoDate(day * DAY),
       ...sums.map((v, i) => formatUnits(v, i === 8 ? USD : COIN)),
     ]);
+  }
+  for (const [day, [minId, maxId]] of [...idBounds].sort(([a], [b]) => a - b)) {
+    emit('end_users_registered_id_bounds', [isoDate(day * DAY), String(minId), String(maxId)]);
   }
   for (const [key, value] of counts.map) {
     const [relation, bucket] = key.split('\u0000') as [string, string];

@@ -239,6 +239,7 @@ export const POPULATION_TABLES = {
     'hec_referral_bonus',
   ],
   row_counts: ['relation', 'bucket', 'n'],
+  end_users_registered_id_bounds: ['day', 'min_id', 'max_id'],
 } as const;
 
 export type PopulationTable = keyof typeof POPULATION_TABLES;

@@ -124,6 +124,13 @@ const CHECKS: Check[] = [
       WHERE a.n IS DISTINCT FROM c.n`,
   },
   {
+    name: 'registration id bounds hold every user (0155)',
+    query: sql<{ bad: string }>`
+      SELECT count(*)::text AS bad FROM end_users u
+      LEFT JOIN end_users_registered_id_bounds b ON b.day = (u.registered_at AT TIME ZONE 'UTC')::date
+      WHERE b.day IS NULL OR u.id < b.min_id OR u.id > b.max_id`,
+  },
+  {
     name: 'asset_stats_daily equals the sums of payments and rewards per day',
     query: sql<{ bad: string }>`
       WITH d AS (
