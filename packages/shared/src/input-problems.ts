@@ -16,6 +16,7 @@
  * - required: missing.
  * - maxDays: a range longer than `max` days.
  * - tooManyMatching: more than `max` requests match the filter.
+ * - wholeNumber: not a whole number of `min` or more (no decimal point, no separators).
  */
 export const INPUT_PROBLEM_CODES = [
   'invalid',
@@ -32,6 +33,7 @@ export const INPUT_PROBLEM_CODES = [
   'required',
   'maxDays',
   'tooManyMatching',
+  'wholeNumber',
 ] as const;
 
 export type InputProblemCode = (typeof INPUT_PROBLEM_CODES)[number];
@@ -41,4 +43,18 @@ export type InputProblem = { code: InputProblemCode; params?: Record<string, str
 
 export function isInputProblemCode(value: unknown): value is InputProblemCode {
   return typeof value === 'string' && (INPUT_PROBLEM_CODES as readonly string[]).includes(value);
+}
+
+/**
+ * paidUsd of a payment added by hand (postAddUserPayment, spec section 7: `paidUsd Int`;
+ * section 5's min_value): whole US dollars, at least this. The form and the API check it with
+ * `paidUsdProblem`, so both refuse the same values with the same words.
+ */
+export const PAID_USD_MIN = 1;
+
+/** What is wrong with a typed paidUsd (digits only, at least PAID_USD_MIN), or null. */
+export function paidUsdProblem(value: string): InputProblem | null {
+  const text = value.trim();
+  if (/^\d{1,15}$/.test(text) && Number(text) >= PAID_USD_MIN) return null;
+  return { code: 'wholeNumber', params: { min: PAID_USD_MIN } };
 }

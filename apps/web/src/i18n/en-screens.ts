@@ -388,6 +388,7 @@ export const enScreens: ScreensMessages = {
     add: {
       title: 'Add a payment',
       userHint: 'Type the start of a user name and pick',
+      paidUsdHint: 'Whole US dollars, {{min}} or more (no cents)',
       submit: 'Add',
       done: 'Payment #{{id}} ({{user}}) added',
     },

@@ -242,6 +242,7 @@ export const en: Messages = {
       required: '{{field}} is required.',
       maxDays: 'The period may span at most {{max}} days.',
       tooManyMatching: 'More than {{max}} requests match; narrow the filter.',
+      wholeNumber: '{{field}} takes a whole number of {{min}} or more (no decimal point).',
     },
     reasons: {
       BLANK_TEXT:

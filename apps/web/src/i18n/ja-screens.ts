@@ -391,6 +391,7 @@ export const jaScreens = {
     add: {
       title: '支払いを追加',
       userHint: 'ユーザー名の先頭を入力して選択',
+      paidUsdHint: '米ドルの整数で {{min}} 以上（セントは不可）',
       submit: '追加',
       done: '支払い #{{id}}（{{user}}）を追加しました',
     },

@@ -245,6 +245,7 @@ export const ja = {
       required: '{{field}} を入力してください。',
       maxDays: '期間は {{max}} 日以内にしてください。',
       tooManyMatching: '条件に一致する申請が {{max}} 件を超えています。条件を絞り込んでください。',
+      wholeNumber: '{{field}}は {{min}} 以上の整数で入力してください（小数点なし）。',
     },
     reasons: {
       BLANK_TEXT:

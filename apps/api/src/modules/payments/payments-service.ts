@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Locale } from '@app/shared';
+import { PAID_USD_MIN, paidUsdProblem, type Locale } from '@app/shared';
 import type { DB } from '../../db/schema';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../db/tables/domain-tables';
 import {
@@ -239,8 +239,9 @@ export function createPaymentsService(
     async addPayment(actor: Actor, input: AddPaymentInput): Promise<repo.PaymentListRow> {
       const userId = positiveId('userId', input.userId);
       const planId = positiveId('planId', input.planId);
-      if (!Number.isSafeInteger(input.paidUsd) || input.paidUsd < 0) {
-        throw badInput('paidUsd', 'must be a whole number of 0 or more.');
+      const paidUsd = paidUsdProblem(String(input.paidUsd));
+      if (paidUsd) {
+        throw badInput('paidUsd', `must be a whole number of ${PAID_USD_MIN} or more.`, paidUsd);
       }
       const assetETH = nonNegativeAmount('assetETH', input.assetETH, 'ETH')!;
       const assetHEC = nonNegativeAmount('assetHEC', input.assetHEC, 'HEC')!;

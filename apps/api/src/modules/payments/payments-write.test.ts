@@ -1,7 +1,7 @@
 import iconv from 'iconv-lite';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_HEADER, GRAPHQL_PATH } from '@app/shared';
+import { ACCESS_TOKEN_HEADER, GRAPHQL_PATH, PAID_USD_MIN, paidUsdProblem } from '@app/shared';
 import { startTestApp, type GraphQLResponse, type TestApp } from '../../../test/test-app';
 import { addHecAndEthPlans } from '../../../test/payment-fixtures';
 
@@ -237,6 +237,35 @@ describe('postAddUserPayment', () => {
     const denied = await t.gql(ADD, base, reader);
     expect(denied.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     expect(await auditCount('postAddUserPayment')).toBe(1);
+  });
+
+  it('takes whole dollars of 1 or more, the rule the form states (packages/shared paidUsdProblem)', async () => {
+    const base = { userId: users[0]!, planId: hecPlan, eth: '0', hec: '1' };
+    // 0 dollars is refused like a negative amount, with the problem code and its minimum.
+    for (const paidUsd of [0, -5]) {
+      const r = await t.gql(ADD, { ...base, paidUsd }, writer);
+      expect(r.errors?.[0]?.extensions).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        field: 'paidUsd',
+        problem: 'wholeNumber',
+        params: { min: PAID_USD_MIN },
+      });
+    }
+    // Cents never reach the service: the argument is an Int.
+    const cents = await t.gql(ADD, { ...base, paidUsd: 250.5 }, writer);
+    expect(cents.errors?.length).toBeGreaterThan(0);
+    expect(cents.data?.postAddUserPayment ?? null).toBeNull();
+    const one = await t.gql(ADD, { ...base, paidUsd: 1 }, writer);
+    expect(one.errors).toBeUndefined();
+    // The same rule on the form's side.
+    expect(['0', '250.5', '1,000', ' ', '-1'].map((v) => paidUsdProblem(v)?.code)).toEqual([
+      'wholeNumber',
+      'wholeNumber',
+      'wholeNumber',
+      'wholeNumber',
+      'wholeNumber',
+    ]);
+    expect(paidUsdProblem('250')).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Autocomplete, Button, MenuItem, Stack, TextField } from '@mui/material';
-import { passesMinValueCustom } from '@app/shared';
+import { PAID_USD_MIN, paidUsdProblem } from '@app/shared';
 import { GuardedAction } from '@/components/guarded-action';
 import { SectionCard } from '@/components/section-card';
 import { errorMessage } from '@/lib/error-message';
@@ -47,10 +47,14 @@ export function AddPaymentSection() {
     if (!user) next.userId = ruleMessage(t, lang, 'required', 'userId');
     if (!draft.planId) next.planId = ruleMessage(t, lang, 'required', 'planId');
     const usd = draft.paidUsd.trim();
+    // The API's own rule (packages/shared), worded as the field's hint states it.
+    const usdProblem = paidUsdProblem(usd);
     if (!usd) next.paidUsd = ruleMessage(t, lang, 'required', 'paidUsd');
-    else if (!/^\d+$/.test(usd)) next.paidUsd = ruleMessage(t, lang, 'regex', 'paidUsd');
-    else if (!passesMinValueCustom(usd, { min: 1 }))
-      next.paidUsd = ruleMessage(t, lang, 'min_value', 'paidUsd', { min: 1 });
+    else if (usdProblem)
+      next.paidUsd = t(`errors.input.${usdProblem.code}`, {
+        ...usdProblem.params,
+        field: `${t('transactions.fields.paidUsd')} (USD)`,
+      });
     for (const [key, other] of [
       ['assetETH', 'assetHEC'],
       ['assetHEC', 'assetETH'],
@@ -79,7 +83,7 @@ export function AddPaymentSection() {
     setDraft((d) => ({ ...d, paidUsd: '', assetETH: '0', assetHEC: '0' }));
   };
 
-  const text = (key: keyof Draft, unit?: string, type = 'text') => (
+  const text = (key: keyof Draft, unit?: string, type = 'text', hint = ' ') => (
     <TextField
       size="small"
       type={type}
@@ -87,8 +91,14 @@ export function AddPaymentSection() {
       value={draft[key]}
       onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value }))}
       error={Boolean(errors[key])}
-      helperText={errors[key] ?? ' '}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `add-${key}` } }}
+      helperText={errors[key] ?? hint}
+      slotProps={{
+        inputLabel: { shrink: true },
+        htmlInput: {
+          'data-testid': `add-${key}`,
+          inputMode: key === 'paidUsd' ? 'numeric' : undefined,
+        },
+      }}
       sx={{ minWidth: 200 }}
     />
   );
@@ -133,7 +143,7 @@ export function AddPaymentSection() {
             </MenuItem>
           ))}
         </TextField>
-        {text('paidUsd', 'USD')}
+        {text('paidUsd', 'USD', 'text', t('transactions.add.paidUsdHint', { min: PAID_USD_MIN }))}
         {text('assetETH', 'ETH')}
         {text('assetHEC', 'HEC')}
         {text('confirmedAt', undefined, 'datetime-local')}

@@ -123,11 +123,38 @@ describe('AddPaymentSection', () => {
     expect(sent('postAddUserPayment(')).toHaveLength(0);
   });
 
+  it('says before typing that Paid takes whole dollars, and refuses 250.5 with the same rule', async () => {
+    await renderAsWriter(<AddPaymentSection />);
+    const hint = 'Whole US dollars, 1 or more (no cents)';
+    expect(screen.getByText(hint)).toBeInTheDocument();
+    type('add-paidUsd', '250.5');
+    type('add-assetHEC', '1');
+    fireEvent.click(screen.getByTestId('add-submit'));
+    expect(
+      await screen.findByText('Paid (USD) takes a whole number of 1 or more (no decimal point).'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(hint)).not.toBeInTheDocument();
+    expect(sent('postAddUserPayment(')).toHaveLength(0);
+  });
+
+  it('states the whole-dollar rule in Japanese too', async () => {
+    await i18n.changeLanguage('ja');
+    await renderAsWriter(<AddPaymentSection />);
+    expect(screen.getByText('米ドルの整数で 1 以上（セントは不可）')).toBeInTheDocument();
+    type('add-paidUsd', '250.5');
+    fireEvent.click(screen.getByTestId('add-submit'));
+    expect(
+      await screen.findByText('支払額 (USD)は 1 以上の整数で入力してください（小数点なし）。'),
+    ).toBeInTheDocument();
+  });
+
   it('applies min_value_custom: both coin amounts 0 is refused, one of them set passes', async () => {
     await renderAsWriter(<AddPaymentSection />);
     type('add-paidUsd', '0');
     fireEvent.click(screen.getByTestId('add-submit'));
-    expect(await screen.findByText('The Paid field must be 1 or more')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Paid (USD) takes a whole number of 1 or more (no decimal point).'),
+    ).toBeInTheDocument();
     // Both 0: each names the other's rule minimum.
     expect(
       screen.getByText('The ETH asset field must be 0.000000000000000001 or more'),
@@ -143,7 +170,9 @@ describe('AddPaymentSection', () => {
       expect(screen.queryByText(/The ETH asset field must be/)).not.toBeInTheDocument(),
     );
     expect(screen.queryByText(/The HEC asset field must be/)).not.toBeInTheDocument();
-    expect(screen.getByText('The Paid field format is invalid')).toBeInTheDocument();
+    expect(
+      screen.getByText('Paid (USD) takes a whole number of 1 or more (no decimal point).'),
+    ).toBeInTheDocument();
     // 19 decimals is a format error, never rounded.
     type('add-assetHEC', '0.0000000000000000001');
     fireEvent.click(screen.getByTestId('add-submit'));
