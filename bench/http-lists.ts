@@ -192,6 +192,20 @@ export function httpCases(p: Picks): HttpCase[] {
     registeredAtUntil: '2026-03-31T23:59:59.999Z',
     pagination: pagination(o),
   }));
+  list('users', 'registeredAt in one month, sort id asc', UsersDocument, (o) => ({
+    registeredAtFrom: '2026-03-01T00:00:00.000Z',
+    registeredAtUntil: '2026-03-31T23:59:59.999Z',
+    pagination: pagination(o, 'id', 'asc'),
+  }));
+  list('users', 'registeredAt in one year', UsersDocument, (o) => ({
+    registeredAtFrom: '2025-10-01T00:00:00.000Z',
+    registeredAtUntil: '2026-09-30T23:59:59.999Z',
+    pagination: pagination(o),
+  }));
+  list('users', 'cardStatus [4,5], sort registeredAt desc', UsersDocument, (o) => ({
+    cardStatus: [4, 5],
+    pagination: pagination(o, 'registeredAt', 'desc'),
+  }));
   list('users', 'userNames picker, prefix (6 letters)', UserNamesDocument, (o) => ({
     userName: prefix,
     pagination: pagination(o),
@@ -272,6 +286,11 @@ export function httpCases(p: Picks): HttpCase[] {
   list('support', 'date range (one quarter)', UserContactsDocument, (o) => ({
     datetimeFrom: '2026-01-01T00:00:00.000Z',
     datetimeUntil: '2026-03-31T23:59:59.999Z',
+    pagination: pagination(o),
+  }));
+  list('support', 'date range (one year)', UserContactsDocument, (o) => ({
+    datetimeFrom: '2025-10-01T00:00:00.000Z',
+    datetimeUntil: '2026-09-30T23:59:59.999Z',
     pagination: pagination(o),
   }));
   list('support', 'userName', UserContactsDocument, (o) => ({
