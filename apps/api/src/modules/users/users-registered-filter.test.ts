@@ -217,6 +217,39 @@ describe('users: registration-date range', () => {
     expect(rows[0]!.bad).toBe('0');
   });
 
+  it('pages several card statuses sorted by registration as plain SQL does (merged per status)', async () => {
+    for (const cardStatus of [
+      [0, 1],
+      [1, 4, 6],
+      [2, 3],
+    ])
+      for (const orderBy of ['DESC', 'ASC'] as const)
+        for (const offset of [0, 20, 45]) {
+          const dir = orderBy === 'DESC' ? 'desc' : 'asc';
+          const want = await db
+            .selectFrom('end_users')
+            .select('id')
+            .where('card_status', 'in', cardStatus)
+            .orderBy('registered_at', dir)
+            .orderBy('id', dir)
+            .limit(20)
+            .offset(offset)
+            .execute();
+          const page = await users({
+            cardStatus,
+            pagination: { limit: 20, offset, sort: { target: 'registeredAt', orderBy } },
+          });
+          const label = `${cardStatus.join(',')} ${orderBy} @${offset}`;
+          expect(
+            page.list.map((u) => u.id),
+            label,
+          ).toEqual(want.map((r) => r.id));
+          expect(page.pagination.totalRecords, label).toBe(
+            await expected(undefined, undefined, cardStatus),
+          );
+        }
+  });
+
   it('combines with another filter (counted by index)', async () => {
     const times = await registrations();
     const [from, until] = [times[20]!, times[220]!];
