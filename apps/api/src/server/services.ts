@@ -95,6 +95,11 @@ export function createServices(db: Kysely<DB>, options: ServiceDependencies): Se
   const savings = createSavingsService(db);
   const users = createUsersService(db, savings);
   const imports = createImportsService(db, { maxBytes: options.importMaxBytes });
+  const mail = createMailService(db, audit, clock, {
+    jobs: options.jobs,
+    smtpConfigured: options.smtpConfigured ?? false,
+    expandInJobAbove: options.mailExpandInJobAbove,
+  });
   return {
     clock,
     audit,
@@ -120,11 +125,7 @@ export function createServices(db: Kysely<DB>, options: ServiceDependencies): Se
       },
       audit,
     ),
-    support: createSupportService(db, audit),
-    mail: createMailService(db, audit, clock, {
-      jobs: options.jobs,
-      smtpConfigured: options.smtpConfigured ?? false,
-      expandInJobAbove: options.mailExpandInJobAbove,
-    }),
+    support: createSupportService(db, audit, mail),
+    mail,
   };
 }

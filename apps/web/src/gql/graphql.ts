@@ -301,6 +301,14 @@ export type ReferralPlanRemittanceHistoryCsvQueryVariables = Exact<{
 
 export type ReferralPlanRemittanceHistoryCsvQuery = { referralPlanRemittanceHistoryCsv: { url: string, fileName: string } };
 
+export type MailSendsQueryVariables = Exact<{
+  notificationId?: number | null | undefined;
+  pagination?: PaginationInput | null | undefined;
+}>;
+
+
+export type MailSendsQuery = { mailSends: { list: Array<{ id: string, notificationId: number | null, subject: string, audience: string, language: string, recipientCount: number, createdAt: string, createdBy: string | null, counts: { queued: number, sending: number, sent: number, failed: number } }>, pagination: { totalRecords: number } } };
+
 export type NotificationsQueryVariables = Exact<{
   pagination?: PaginationInput | null | undefined;
 }>;
@@ -514,6 +522,22 @@ export type AssetStatsQueryVariables = Exact<{
 
 export type AssetStatsQuery = { assetStats: { dateFrom: string, dateUntil: string, stats: Array<{ date: string, initialETHAmount: string, initialHECAmount: string, ETHAffiliateReward: string, HECAffiliateReward: string, HECReferralBonus: string, ETHSavingReward: string, HECSavingReward: string, ETHProportionalReward: string, HECProportionalReward: string, totalBuyAmountUsd: string }>, sums: { initialETHAmount: string, initialHECAmount: string, ETHAffiliateReward: string, HECAffiliateReward: string, HECReferralBonus: string, ETHSavingReward: string, HECSavingReward: string, ETHProportionalReward: string, HECProportionalReward: string, totalBuyAmountUsd: string } } };
 
+export type AddNoteToUserContactMutationVariables = Exact<{
+  userContactId: string | number;
+  body: string;
+}>;
+
+
+export type AddNoteToUserContactMutation = { postAddNoteToUserContact: { message: string } };
+
+export type ReplyToUserContactMutationVariables = Exact<{
+  userContactId: string | number;
+  body: string;
+}>;
+
+
+export type ReplyToUserContactMutation = { postReplyToUserContact: { message: string } };
+
 export type UserContactsQueryVariables = Exact<{
   userName?: string | null | undefined;
   assigneeUserName?: string | null | undefined;
@@ -532,7 +556,7 @@ export type UserContactQueryVariables = Exact<{
 }>;
 
 
-export type UserContactQuery = { userContact: { id: string, userName: string, title: string, content: string, status: string, contactedAt: string, statusChangedAt: string, categories: Array<string>, assignee: { id: number, userName: string } | null, files: Array<{ id: string, fileName: string, contentType: string, sizeBytes: number, downloadUrl: string }>, history: Array<{ id: string, changedAt: string, adminUserName: string | null, field: string, fromValue: string | null, toValue: string | null }> } };
+export type UserContactQuery = { userContact: { id: string, userName: string, title: string, content: string, status: string, contactedAt: string, statusChangedAt: string, categories: Array<string>, assignee: { id: number, userName: string } | null, files: Array<{ id: string, fileName: string, contentType: string, sizeBytes: number, downloadUrl: string }>, history: Array<{ id: string, changedAt: string, adminUserName: string | null, field: string, fromValue: string | null, toValue: string | null }>, messages: Array<{ id: string, kind: string, body: string, adminUserName: string | null, createdAt: string, delivery: { status: string, toAddress: string, sentAt: string | null, smtpResponse: string | null } | null }> } };
 
 export type SupportChoicesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1407,6 +1431,31 @@ export const ReferralPlanRemittanceHistoryCsvDocument = new TypedDocumentString(
   }
 }
     `) as unknown as TypedDocumentString<ReferralPlanRemittanceHistoryCsvQuery, ReferralPlanRemittanceHistoryCsvQueryVariables>;
+export const MailSendsDocument = new TypedDocumentString(`
+    query MailSends($notificationId: Int, $pagination: PaginationInput) {
+  mailSends(notificationId: $notificationId, pagination: $pagination) {
+    list {
+      id
+      notificationId
+      subject
+      audience
+      language
+      recipientCount
+      createdAt
+      createdBy
+      counts {
+        queued
+        sending
+        sent
+        failed
+      }
+    }
+    pagination {
+      totalRecords
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MailSendsQuery, MailSendsQueryVariables>;
 export const NotificationsDocument = new TypedDocumentString(`
     query Notifications($pagination: PaginationInput) {
   notifications(pagination: $pagination) {
@@ -1851,6 +1900,20 @@ export const AssetStatsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AssetStatsQuery, AssetStatsQueryVariables>;
+export const AddNoteToUserContactDocument = new TypedDocumentString(`
+    mutation AddNoteToUserContact($userContactId: ID!, $body: String!) {
+  postAddNoteToUserContact(userContactId: $userContactId, body: $body) {
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<AddNoteToUserContactMutation, AddNoteToUserContactMutationVariables>;
+export const ReplyToUserContactDocument = new TypedDocumentString(`
+    mutation ReplyToUserContact($userContactId: ID!, $body: String!) {
+  postReplyToUserContact(userContactId: $userContactId, body: $body) {
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<ReplyToUserContactMutation, ReplyToUserContactMutationVariables>;
 export const UserContactsDocument = new TypedDocumentString(`
     query UserContacts($userName: String, $assigneeUserName: String, $userContactStatus: String, $datetimeFrom: DateTime, $datetimeUntil: DateTime, $unassigned: Boolean, $pagination: PaginationInput) {
   userContacts(
@@ -1919,6 +1982,19 @@ export const UserContactDocument = new TypedDocumentString(`
       field
       fromValue
       toValue
+    }
+    messages {
+      id
+      kind
+      body
+      adminUserName
+      createdAt
+      delivery {
+        status
+        toAddress
+        sentAt
+        smtpResponse
+      }
     }
   }
 }

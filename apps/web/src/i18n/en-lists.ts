@@ -49,6 +49,7 @@ export const enLists: ListsMessages = {
     s6: 'Black',
   },
   fields: {
+    body: 'Text',
     id: 'ID',
     userId: 'User ID',
     userName: 'User name',

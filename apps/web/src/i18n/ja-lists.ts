@@ -53,6 +53,7 @@ export const jaLists = {
     s6: 'ブラック',
   },
   fields: {
+    body: '本文',
     id: 'ID',
     userId: 'ユーザーID',
     userName: 'ユーザー名',

@@ -1,4 +1,9 @@
-import { businessDayEnd, businessDayStart, DEFAULT_BUSINESS_TIME_ZONE } from '@app/shared';
+import {
+  businessDayEnd,
+  businessDayStart,
+  DEFAULT_BUSINESS_TIME_ZONE,
+  zoneOffsetMs,
+} from '@app/shared';
 
 /**
  * The business time zone (issue 26, "One clock"): every date on screen is shown in it with the
@@ -124,4 +129,33 @@ export function formatDateTimeShort(
     shortFormatters.set(timeZone, found);
   }
   return found.format(date);
+}
+
+/**
+ * An instant as the value of a datetime-local input in the business zone ('2026-03-01T10:00'),
+ * so a form shows the same wall-clock time as the lists, whatever the browser's zone.
+ */
+export function toZoneInput(
+  value: string | null | undefined,
+  timeZone: string = businessTimeZone(),
+): string {
+  if (!value) return '';
+  const at = new Date(value).getTime();
+  if (Number.isNaN(at)) return '';
+  return new Date(at + zoneOffsetMs(at, timeZone)).toISOString().slice(0, 16);
+}
+
+/**
+ * A datetime-local value read as wall-clock time in the business zone, as an ISO instant
+ * (null when blank or not a date and time): 2026-03-01T10:00 in Tokyo is 2026-03-01T01:00:00.000Z.
+ */
+export function fromZoneInput(value: string, timeZone: string = businessTimeZone()): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
+  if (!match) return null;
+  const [y, mo, d, h, mi, se] = match.slice(1).map((part) => Number(part ?? 0));
+  const wall = Date.UTC(y!, mo! - 1, d!, h!, mi!, se ?? 0);
+  if (Number.isNaN(wall)) return null;
+  // Twice: the offset at the guess may differ from the one at the answer around a DST change.
+  const guess = wall - zoneOffsetMs(wall, timeZone);
+  return new Date(wall - zoneOffsetMs(guess, timeZone)).toISOString();
 }

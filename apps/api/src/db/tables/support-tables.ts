@@ -14,7 +14,19 @@ export type UserContactHistoryTable = {
   to_value: string | null;
 };
 
-export type MailAudience = 'locale' | 'users' | 'test';
+export type MailAudience = 'locale' | 'users' | 'test' | 'reply';
+
+/** A reply mailed to the inquirer (through its own mail send) or an internal note (0161). */
+export type UserContactMessagesTable = {
+  id: BigIdentity;
+  user_contact_id: BigId;
+  kind: 'reply' | 'note';
+  body: string;
+  admin_user_id: number | null;
+  admin_user_name: string | null;
+  mail_send_id: BigId | null;
+  created_at: Timestamp;
+};
 
 export type MailSendsTable = {
   id: BigIdentity;
@@ -35,5 +47,6 @@ export type MailSendsTable = {
 
 export type SupportTables = {
   user_contact_history: UserContactHistoryTable;
+  user_contact_messages: UserContactMessagesTable;
   mail_sends: MailSendsTable;
 };

@@ -14,13 +14,15 @@ export type NotificationRow = {
   updatedAt: Date;
 };
 
-export type NotificationInput = {
+/** The fields a form sets; notified-at is decided by the service (create: now, edit: kept). */
+export type NotificationFields = {
   title: string;
   content: string;
   language: Locale;
   isPublic: boolean;
-  notifiedAt: Date;
 };
+
+export type NotificationInput = NotificationFields & { notifiedAt: Date };
 
 export type NotificationsSortTarget = 'notifiedAt' | 'id';
 
@@ -161,7 +163,7 @@ export async function insertSend(
   db: Executor,
   send: {
     notificationId: number | null;
-    audience: 'locale' | 'users' | 'test';
+    audience: 'locale' | 'users' | 'test' | 'reply';
     language: Locale;
     subject: string;
     adminId: number | null;
@@ -288,12 +290,14 @@ export async function enqueueOne(
   sendId: string,
   notificationId: number | null,
   message: { to: string; subject: string; body: string; language: Locale },
+  endUserId: number | null = null,
 ): Promise<void> {
   await db
     .insertInto('mail_outbox')
     .values({
       mail_send_id: sendId,
       notification_id: notificationId,
+      end_user_id: endUserId,
       to_address: message.to,
       subject: message.subject,
       body: message.body,
@@ -339,7 +343,8 @@ export async function listSends(
   notificationId: number | undefined,
   p: PageRequest,
 ): Promise<Page<SendRow>> {
-  let q = db.selectFrom('mail_sends as s');
+  // Support replies are sends too, but their history is the inquiry's (user_contact_messages).
+  let q = db.selectFrom('mail_sends as s').where('s.audience', '<>', 'reply');
   if (notificationId !== undefined) q = q.where('s.notification_id', '=', notificationId);
   const rows = await q
     .leftJoin('admin_users as a', 'a.id', 's.created_by_admin_user_id')
@@ -542,6 +547,53 @@ export async function secondsUntilNextDue(db: Executor): Promise<number | null> 
   );
   const s = rows[0]?.s;
   return s === null || s === undefined ? null : Math.max(0, Number(s));
+}
+
+/** An end user's address and language (a support reply is written in the inquirer's). */
+export async function replyRecipient(
+  db: Executor,
+  endUserId: number,
+): Promise<{ email: string; language: Locale; deliverable: boolean } | undefined> {
+  const { rows } = await sql<{ email: string; language: Locale; deliverable: boolean }>`
+    SELECT u.email, coalesce(d.default_locale, 'ja') AS language, ${DELIVERABLE} AS deliverable
+      FROM end_users u LEFT JOIN end_user_details d ON d.end_user_id = u.id
+     WHERE u.id = ${endUserId}::int`.execute(db);
+  return rows[0];
+}
+
+/** The delivery of one-recipient sends (support replies): their outbox row's status. */
+export async function singleDeliveries(
+  db: Executor,
+  sendIds: readonly string[],
+): Promise<
+  Map<
+    string,
+    { status: MailStatus; sentAt: Date | null; smtpResponse: string | null; toAddress: string }
+  >
+> {
+  if (sendIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select([
+      'mail_send_id as sendId',
+      'status',
+      'sent_at as sentAt',
+      'smtp_response as smtpResponse',
+      'to_address as toAddress',
+    ])
+    .where('mail_send_id', 'in', sendIds)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      String(r.sendId),
+      {
+        status: OUTBOX_STATUS_OF[r.status],
+        sentAt: r.sentAt,
+        smtpResponse: r.smtpResponse,
+        toAddress: r.toAddress,
+      },
+    ]),
+  );
 }
 
 /** The address of an admin (the test send goes to the signed-in admin's own). */

@@ -178,7 +178,11 @@ const notificationArgs = (t: { arg: ArgBuilder<typeof builder.$inferSchemaTypes>
   content: t.arg.string({ required: false }),
   language: t.arg.string({ required: false, description: 'ja or en.' }),
   isPublic: t.arg.boolean({ required: false, description: 'Default true.' }),
-  notifiedAt: t.arg({ type: 'DateTime', required: false, description: 'Default now.' }),
+  notifiedAt: t.arg({
+    type: 'DateTime',
+    required: false,
+    description: 'Creating: default now. Updating: omitted keeps the notified-at it had.',
+  }),
 });
 
 builder.mutationField('postCreateNotification', (t) =>
@@ -197,7 +201,8 @@ builder.mutationField('postCreateNotification', (t) =>
 
 builder.mutationField('postUpdateNotification', (t) =>
   t.field({
-    description: 'Replaces a notification’s fields (the same rules as creating one).',
+    description:
+      'Replaces a notification’s fields (the same rules as creating one); notifiedAt changes only when given.',
     type: NotificationResultRef,
     authScopes: { write: true },
     args: { notificationId: t.arg.int({ required: true }), ...notificationArgs(t) },

@@ -62,15 +62,29 @@ export function renderNotificationMail(n: { title: string; content: string; lang
   };
 }
 
+const REPLY_FOOTER: Record<Locale, string> = {
+  ja: 'このメールは Aube サポートから、お問い合わせへの回答としてお送りしています。',
+  en: 'This message is the Aube support team’s answer to your inquiry.',
+};
+
+/**
+ * A support reply as the inquirer receives it: "Re: " and the inquiry's title as subject (line
+ * breaks, which the user could type, flattened: a subject is a header), the reply and a footer.
+ */
+export function renderReplyMail(reply: { inquiryTitle: string; body: string; language: Locale }) {
+  const title = reply.inquiryTitle.replace(/[\r\n]+/g, ' ').trim();
+  return {
+    subject: `Re: ${title}`.slice(0, 250),
+    body: `${reply.body}\n\n--\n${REPLY_FOOTER[reply.language]}\n`,
+    language: reply.language,
+  };
+}
+
 function formError(field: string, key: NotificationMessageKey, locale: Locale): AppError {
   return new AppError('BAD_USER_INPUT', NOTIFICATION_MESSAGES[locale][key], { field });
 }
 
-function checkNotification(
-  args: NotificationArgs,
-  locale: Locale,
-  now: Date,
-): repo.NotificationInput {
+function checkNotification(args: NotificationArgs, locale: Locale): repo.NotificationFields {
   // Blank (spaces or invisible characters only, the shared rule) is missing.
   if (isBlankText(args.title)) throw formError('title', 'titleRequired', locale);
   const title = (args.title ?? '').trim();
@@ -97,7 +111,6 @@ function checkNotification(
     content,
     language: args.language,
     isPublic: args.isPublic ?? true,
-    notifiedAt: args.notifiedAt ?? now,
   };
 }
 
@@ -210,7 +223,7 @@ export function createMailService(
     get: notification,
 
     create: (actor: Actor, args: NotificationArgs, locale: Locale) => {
-      const input = checkNotification(args, locale, clock());
+      const input = { ...checkNotification(args, locale), notifiedAt: args.notifiedAt ?? clock() };
       return audit.withAudit(
         actor,
         { operation: 'postCreateNotification', targetType: AUDIT_TARGET },
@@ -223,13 +236,16 @@ export function createMailService(
 
     update: (actor: Actor, id: number, args: NotificationArgs, locale: Locale) => {
       positiveId('notificationId', id);
-      const input = checkNotification(args, locale, clock());
+      const fields = checkNotification(args, locale);
       return audit.withAudit(
         actor,
         { operation: 'postUpdateNotification', targetType: AUDIT_TARGET },
         async (trx) => {
           const before = await repo.findNotification(trx, id);
           if (!before) throw notFound('Notification', id);
+          // An edit keeps the notified-at the users were shown unless the operator sets a new
+          // one (docs/api.md, "Notifications and mail"): omitting it is not "now".
+          const input = { ...fields, notifiedAt: args.notifiedAt ?? before.notifiedAt };
           const after = (await repo.updateNotification(trx, id, input))!;
           return { result: after, targetIds: [id], before, after };
         },
@@ -370,6 +386,33 @@ export function createMailService(
       repo.listRecipients(db, sendId(id), mailStatus(status), page),
 
     queuedCount: () => repo.countQueued(db),
+
+    /**
+     * Queues a support reply to an end user inside the caller's transaction (the inquiry's
+     * audited write): a send of its own with one outbox row, and its delivery job. Undefined when
+     * the user has no usable address (the caller refuses the reply).
+     */
+    queueReply: async (
+      trx: Executor,
+      reply: { endUserId: number; inquiryTitle: string; body: string; adminId: number | null },
+    ): Promise<{ mailSendId: string; toAddress: string } | undefined> => {
+      const to = await repo.replyRecipient(trx, reply.endUserId);
+      if (!to?.deliverable) return undefined;
+      const message = renderReplyMail({ ...reply, language: to.language });
+      const mailSendId = await repo.insertSend(trx, {
+        notificationId: null,
+        audience: 'reply',
+        language: message.language,
+        subject: message.subject,
+        adminId: reply.adminId,
+      });
+      await repo.enqueueOne(trx, mailSendId, null, { ...message, to: to.email }, reply.endUserId);
+      await options.jobs?.send(trx, MAIL_QUEUE, { mailSendId });
+      return { mailSendId, toAddress: to.email };
+    },
+
+    /** The delivery status of one-recipient sends (support replies), by send id. */
+    replyDeliveries: (sendIds: readonly string[]) => repo.singleDeliveries(db, sendIds),
   };
 }
 

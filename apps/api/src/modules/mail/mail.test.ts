@@ -285,6 +285,51 @@ describe('notifications', () => {
   });
 });
 
+describe('notified-at (issue 26)', () => {
+  const UPDATE = `mutation ($id: Int!, $title: String, $notifiedAt: DateTime) {
+    postUpdateNotification(notificationId: $id, title: $title, content: "c", language: "ja", notifiedAt: $notifiedAt) {
+      notification { title notifiedAt }
+    }
+  }`;
+
+  it('an edit keeps notified-at unless the operator sets it; the set time is stored as given', async () => {
+    const created = await t.gql<{
+      postCreateNotification: { notification: { id: number; notifiedAt: string } };
+    }>(
+      'mutation { postCreateNotification(title: "Kept", content: "c", language: "ja", notifiedAt: "2026-03-01T01:00:00.000Z") { notification { id notifiedAt } } }',
+      {},
+      writer,
+    );
+    expect(created.errors).toBeUndefined();
+    const { id, notifiedAt } = created.data!.postCreateNotification.notification;
+    expect(notifiedAt).toBe('2026-03-01T01:00:00.000Z');
+
+    const edited = await t.gql<{
+      postUpdateNotification: { notification: { title: string; notifiedAt: string } };
+    }>(UPDATE, { id, title: 'Kept (edited)' }, writer);
+    expect(edited.errors).toBeUndefined();
+    expect(edited.data!.postUpdateNotification.notification).toEqual({
+      title: 'Kept (edited)',
+      notifiedAt: '2026-03-01T01:00:00.000Z',
+    });
+
+    const moved = await t.gql<{
+      postUpdateNotification: { notification: { notifiedAt: string } };
+    }>(UPDATE, { id, title: 'Kept (moved)', notifiedAt: '2026-03-02T09:30:00.000Z' }, writer);
+    expect(moved.data!.postUpdateNotification.notification.notifiedAt).toBe(
+      '2026-03-02T09:30:00.000Z',
+    );
+    const audited = await t.database.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('operation', '=', 'postUpdateNotification')
+      .where(sql<boolean>`target_ids @> ARRAY[${String(id)}]::text[]`)
+      .orderBy('id')
+      .execute();
+    expect(audited).toHaveLength(2);
+  });
+});
+
 describe('sending through pg-boss and a real SMTP server', () => {
   it('previews, test-sends to the admin, sends to the locale audience; status reaches sent', async () => {
     const enUsers = await addUsers(5, 'en', 'enuser');

@@ -21,13 +21,21 @@ export type ContactsFilter = {
   unassigned?: boolean | undefined;
 };
 
-export type ContactsSortTarget = 'contactedAt' | 'statusChangedAt' | 'id';
+export type ContactsSortTarget = 'contactedAt' | 'statusChangedAt' | 'id' | 'openFirst';
 
 const SORT_COLUMNS = {
   contactedAt: 'c.contacted_at',
   statusChangedAt: 'c.status_changed_at',
   id: 'c.id',
+  // Within the status rank (below), inquiries are ordered by when they came in.
+  openFirst: 'c.contacted_at',
 } as const;
+
+/**
+ * The "open on top" rank: backlog, wip, closed. Exactly the expression of the index of 0160,
+ * so that the order (and a page of it) is read from the index.
+ */
+const OPEN_FIRST_RANK = sql<number>`(CASE c.status WHEN 'backlog' THEN 0 WHEN 'wip' THEN 1 ELSE 2 END)`;
 
 /** How each support filter is counted: the status and "unassigned" have buckets (0140). */
 export const CONTACTS_COUNT_RULE = {
@@ -85,16 +93,23 @@ export async function listContacts(
   p: PageRequest<ContactsSortTarget>,
 ): Promise<Page<ContactListRow>> {
   const direction = p.sort?.orderBy ?? 'desc';
-  const column = SORT_COLUMNS[p.sort?.target ?? 'contactedAt'];
+  const target = p.sort?.target ?? 'contactedAt';
+  const column = SORT_COLUMNS[target];
+  // openFirst: open inquiries on top whatever the direction, which orders the time within each
+  // status. Within one status tab the rank is the same for every row and is left out, so the
+  // (status, contacted_at, id) index serves the tab.
+  const ranked = target === 'openFirst' && !filter.userContactStatus;
   // Page first, then attach names, categories and files: SELECT-list subqueries would
   // otherwise run for every row the OFFSET skips.
-  const rows = await contactRows(db, (q) =>
-    applyFilter(q, filter)
+  const page = contactRows(db, (q) => {
+    const filtered = applyFilter(q, filter);
+    return (ranked ? filtered.orderBy(OPEN_FIRST_RANK) : filtered)
       .orderBy(column, direction)
       .orderBy('c.id', direction)
       .limit(p.limit)
-      .offset(p.offset),
-  )
+      .offset(p.offset);
+  });
+  const rows = await (ranked ? page.orderBy(OPEN_FIRST_RANK) : page)
     .orderBy(`c.${column.slice(2)}` as 'c.contacted_at', direction)
     .orderBy('c.id', direction)
     .execute();
@@ -181,7 +196,13 @@ export async function findContact(db: Executor, id: string): Promise<ContactList
 export async function lockContact(db: Executor, id: string) {
   return db
     .selectFrom('user_contacts')
-    .select(['id', 'status', 'assignee_admin_user_id as assigneeId'])
+    .select([
+      'id',
+      'status',
+      'assignee_admin_user_id as assigneeId',
+      'end_user_id as endUserId',
+      'title',
+    ])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
@@ -316,4 +337,59 @@ export async function findFile(db: Executor, id: string) {
     ])
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+export type ContactMessageRow = {
+  id: string;
+  kind: 'reply' | 'note';
+  body: string;
+  adminUserName: string | null;
+  mailSendId: string | null;
+  createdAt: Date;
+};
+
+const MESSAGE_COLUMNS = [
+  'id',
+  'kind',
+  'body',
+  'admin_user_name as adminUserName',
+  'mail_send_id as mailSendId',
+  'created_at as createdAt',
+] as const;
+
+/** Records a reply (with its mail send) or a note on an inquiry. */
+export async function addMessage(
+  db: Executor,
+  entry: {
+    contactId: string;
+    kind: 'reply' | 'note';
+    body: string;
+    adminUserId: number | null;
+    adminUserName: string | null;
+    mailSendId: string | null;
+  },
+): Promise<ContactMessageRow> {
+  return db
+    .insertInto('user_contact_messages')
+    .values({
+      user_contact_id: entry.contactId,
+      kind: entry.kind,
+      body: entry.body,
+      admin_user_id: entry.adminUserId,
+      admin_user_name: entry.adminUserName,
+      mail_send_id: entry.mailSendId,
+    })
+    .returning(MESSAGE_COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
+/** The replies and notes of one inquiry, oldest first. */
+export async function listMessages(db: Executor, contactId: string): Promise<ContactMessageRow[]> {
+  return db
+    .selectFrom('user_contact_messages')
+    .select(MESSAGE_COLUMNS)
+    .where('user_contact_id', '=', contactId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }

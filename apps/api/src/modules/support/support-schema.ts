@@ -1,7 +1,12 @@
 import { builder } from '../../graphql/builder';
 import { pagedListQuery } from '../../graphql/pagination';
 import type { ContactHistoryRow, ContactListRow } from './support-repository';
-import { CONTACTS_SORT_TARGETS, type ContactDetail } from './support-service';
+import {
+  CONTACT_MESSAGE_MAX,
+  CONTACTS_SORT_TARGETS,
+  type ContactDetail,
+  type ContactMessage,
+} from './support-service';
 import { supportFileUrl } from './support-files-route';
 
 type FileRow = ContactListRow['files'][number];
@@ -37,6 +42,39 @@ const HistoryRef = builder.objectRef<ContactHistoryRow>('UserContactHistory').im
     toValue: t.exposeString('toValue', {
       nullable: true,
       description: 'The new status, or the new assignee user name (null: unassigned).',
+    }),
+  }),
+});
+
+const MessageDeliveryRef = builder
+  .objectRef<NonNullable<ContactMessage['delivery']>>('UserContactReplyDelivery')
+  .implement({
+    description: "A reply's mail as the outbox delivers it.",
+    fields: (t) => ({
+      status: t.exposeString('status', { description: 'queued, sending, sent or failed.' }),
+      toAddress: t.exposeString('toAddress'),
+      sentAt: t.expose('sentAt', { type: 'DateTime', nullable: true }),
+      smtpResponse: t.exposeString('smtpResponse', {
+        nullable: true,
+        description: "The SMTP server's answer to the last attempt.",
+      }),
+    }),
+  });
+
+const MessageRef = builder.objectRef<ContactMessage>('UserContactMessage').implement({
+  description:
+    'A reply mailed to the inquirer (kind reply, with its delivery) or an internal note for admins (kind note, never mailed).',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    kind: t.exposeString('kind', { description: 'reply or note.' }),
+    body: t.exposeString('body'),
+    adminUserName: t.exposeString('adminUserName', { nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    delivery: t.field({
+      type: MessageDeliveryRef,
+      nullable: true,
+      description: 'The mail of a reply; null for a note.',
+      resolve: (m) => m.delivery,
     }),
   }),
 });
@@ -79,6 +117,11 @@ const UserContactDetailRef = builder.objectRef<ContactDetail>('UserContactDetail
   fields: (t) => ({
     ...contactFields(t as never),
     history: t.field({ type: [HistoryRef], resolve: (c) => c.history }),
+    messages: t.field({
+      type: [MessageRef],
+      description: 'Replies and internal notes, oldest first.',
+      resolve: (c) => c.messages,
+    }),
   }),
 });
 
@@ -105,7 +148,7 @@ pagedListQuery('userContacts', {
   type: 'UserContactList',
   item: UserContactRef,
   description:
-    'Support inquiries (spec section 7). Date bounds are sent as the day start T00:00:00.000Z and end T23:59:59.999Z. unassigned: only inquiries without an assignee. statusCounts: the status tab counts under the other filters. Sort targets: contactedAt (default, DESC), statusChangedAt, id; contactedAt ASC with a status puts the oldest open inquiry first.',
+    'Support inquiries (spec section 7). Date bounds are sent as the day start T00:00:00.000Z and end T23:59:59.999Z. unassigned: only inquiries without an assignee. statusCounts: the status tab counts under the other filters. Sort targets: contactedAt (default, DESC), statusChangedAt, id, openFirst (backlog, then wip, then closed, each by contactedAt in the order asked: openFirst ASC is the oldest unanswered inquiry first).',
   authScopes: { authenticated: true },
   sortTargets: CONTACTS_SORT_TARGETS,
   defaultSort: { target: 'contactedAt', orderBy: 'desc' },
@@ -181,6 +224,56 @@ builder.mutationField('postUpdateUserContactStatus', (t) =>
         args.status,
       ),
       message: 'Status updated.',
+    }),
+  }),
+);
+
+builder.mutationField('postReplyToUserContact', (t) =>
+  t.field({
+    description:
+      "Answers the inquirer by mail: the reply is queued in the mail outbox (to the user's address, in the user's language) and kept in the inquiry's messages with its delivery status. A blank or too long body (extensions.problem required / maxLength) and a user without a usable address (reason MAIL_UNREACHABLE_USERS) are refused and nothing is written.",
+    type: ChangeResultRef,
+    authScopes: { write: true },
+    args: {
+      userContactId: t.arg.id({ required: true }),
+      body: t.arg.string({
+        required: true,
+        description: `Not blank, at most ${CONTACT_MESSAGE_MAX} characters.`,
+      }),
+    },
+    resolve: async (_root, args, ctx) => ({
+      userContact: await ctx.services.support.reply(
+        ctx.actor,
+        String(args.userContactId),
+        args.body,
+        ctx.locale,
+      ),
+      message: 'Reply queued.',
+    }),
+  }),
+);
+
+builder.mutationField('postAddNoteToUserContact', (t) =>
+  t.field({
+    description:
+      'Adds an internal note to an inquiry: shown to admins in its messages, never mailed. The same body rules as a reply.',
+    type: ChangeResultRef,
+    authScopes: { write: true },
+    args: {
+      userContactId: t.arg.id({ required: true }),
+      body: t.arg.string({
+        required: true,
+        description: `Not blank, at most ${CONTACT_MESSAGE_MAX} characters.`,
+      }),
+    },
+    resolve: async (_root, args, ctx) => ({
+      userContact: await ctx.services.support.addNote(
+        ctx.actor,
+        String(args.userContactId),
+        args.body,
+        ctx.locale,
+      ),
+      message: 'Note added.',
     }),
   }),
 );

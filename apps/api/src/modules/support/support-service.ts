@@ -1,4 +1,13 @@
-import { CONTACT_MACHINE, CONTACT_STATUSES, canTransition, type ContactStatus } from '@app/shared';
+import {
+  CONTACT_MACHINE,
+  CONTACT_STATUSES,
+  canTransition,
+  formatMailRecipientError,
+  isBlankText,
+  type ContactStatus,
+  type Locale,
+  type MailStatus,
+} from '@app/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
@@ -12,6 +21,7 @@ import {
 } from '../../shared/list-input';
 import type { PageRequest } from '../../shared/page';
 import type { Actor, AuditService } from '../audit/audit-service';
+import type { MailService } from '../mail/mail-service';
 import * as repo from './support-repository';
 
 const AUDIT_TARGET = 'user_contact';
@@ -26,7 +36,11 @@ export const CONTACTS_SORT_TARGETS: readonly repo.ContactsSortTarget[] = [
   'contactedAt',
   'statusChangedAt',
   'id',
+  'openFirst',
 ];
+
+/** The longest reply or note (characters); the database checks the same bound (0161). */
+export const CONTACT_MESSAGE_MAX = 10_000;
 
 export type ContactsInput = {
   userName?: string | null | undefined;
@@ -37,7 +51,32 @@ export type ContactsInput = {
   unassigned?: boolean | null | undefined;
 };
 
-export type ContactDetail = repo.ContactListRow & { history: repo.ContactHistoryRow[] };
+/** A reply or note as the detail shows it; a reply with its mail's delivery. */
+export type ContactMessage = repo.ContactMessageRow & {
+  delivery: {
+    status: MailStatus;
+    toAddress: string;
+    sentAt: Date | null;
+    smtpResponse: string | null;
+  } | null;
+};
+
+export type ContactDetail = repo.ContactListRow & {
+  history: repo.ContactHistoryRow[];
+  messages: ContactMessage[];
+};
+
+/** A reply or note's text: not blank (the shared rule), at most CONTACT_MESSAGE_MAX characters. */
+function messageBody(value: string): string {
+  if (isBlankText(value)) throw badInput('body', 'must not be blank.', { code: 'required' });
+  const body = value.trim();
+  if (body.length > CONTACT_MESSAGE_MAX)
+    throw badInput('body', `must be at most ${CONTACT_MESSAGE_MAX} characters.`, {
+      code: 'maxLength',
+      params: { max: CONTACT_MESSAGE_MAX },
+    });
+  return body;
+}
 
 function contactId(value: string | number): string {
   const text = String(value).trim();
@@ -53,11 +92,87 @@ function contactStatus(field: string, value: string): ContactStatus {
 }
 
 /** Support inquiries (spec section 7, "Support"): the list, the detail and the two changes. */
-export function createSupportService(db: Kysely<DB>, audit: AuditService) {
+export function createSupportService(
+  db: Kysely<DB>,
+  audit: AuditService,
+  mail: Pick<MailService, 'queueReply' | 'replyDeliveries'>,
+) {
   async function detail(id: string): Promise<ContactDetail> {
     const row = await repo.findContact(db, id);
     if (!row) throw notFound('User contact', id);
-    return { ...row, history: await repo.listHistory(db, id) };
+    const [history, messages] = await Promise.all([
+      repo.listHistory(db, id),
+      repo.listMessages(db, id),
+    ]);
+    const deliveries = await mail.replyDeliveries(
+      messages.flatMap((m) => (m.mailSendId ? [m.mailSendId] : [])),
+    );
+    return {
+      ...row,
+      history,
+      messages: messages.map((m) => ({
+        ...m,
+        delivery: m.mailSendId ? (deliveries.get(m.mailSendId) ?? null) : null,
+      })),
+    };
+  }
+
+  /** Writes a reply or note in one audited transaction with the inquiry locked. */
+  async function addMessage(
+    actor: Actor,
+    rawId: string | number,
+    kind: 'reply' | 'note',
+    rawBody: string,
+    locale: Locale,
+  ): Promise<ContactDetail> {
+    const id = contactId(rawId);
+    const body = messageBody(rawBody);
+    await audit.withAudit(
+      actor,
+      {
+        operation: kind === 'reply' ? 'postReplyToUserContact' : 'postAddNoteToUserContact',
+        targetType: AUDIT_TARGET,
+      },
+      async (trx) => {
+        const current = await repo.lockContact(trx, id);
+        if (!current) throw notFound('User contact', id);
+        let mailSendId: string | null = null;
+        let toAddress: string | null = null;
+        if (kind === 'reply') {
+          const queued = await mail.queueReply(trx, {
+            endUserId: current.endUserId,
+            inquiryTitle: current.title,
+            body,
+            adminId: actor.adminUserId,
+          });
+          if (!queued) {
+            const reason = 'MAIL_UNREACHABLE_USERS';
+            const userIds = [current.endUserId];
+            throw new AppError(
+              'BAD_USER_INPUT',
+              formatMailRecipientError(reason, { userIds, max: 1 }, locale),
+              { field: 'userContactId', reason, userIds },
+            );
+          }
+          ({ mailSendId, toAddress } = queued);
+        }
+        const message = await repo.addMessage(trx, {
+          contactId: id,
+          kind,
+          body,
+          adminUserId: actor.adminUserId,
+          adminUserName: actor.adminUserName,
+          mailSendId,
+        });
+        return {
+          result: undefined,
+          targetIds: [id],
+          before: null,
+          after: { messageId: message.id, kind, body, mailSendId, toAddress },
+        };
+      },
+    );
+    return detail(id);
   }
 
   return {
@@ -125,6 +240,14 @@ export function createSupportService(db: Kysely<DB>, audit: AuditService) {
     async detail(id: string | number): Promise<ContactDetail> {
       return detail(contactId(id));
     },
+
+    /** Mails a reply to the inquirer through the outbox, kept in the inquiry with its delivery. */
+    reply: (actor: Actor, id: string | number, body: string, locale: Locale) =>
+      addMessage(actor, id, 'reply', body, locale),
+
+    /** An internal note on the inquiry, for admins only (never mailed). */
+    addNote: (actor: Actor, id: string | number, body: string, locale: Locale) =>
+      addMessage(actor, id, 'note', body, locale),
 
     /** Assigns an admin, or unassigns when no assignee is given; recorded in the history. */
     async assign(

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import { execute } from '@/lib/graphql-client';
+import type { PaginationVariables } from '@/lib/list-state';
 import { queryKeyFor, useInvalidate } from '@/lib/query-keys';
 
 const NotificationsQuery = graphql(`
@@ -182,15 +183,22 @@ export type NotificationInput = {
   content: string;
   language: string;
   isPublic: boolean;
+  /** Sent only when set: an edit without it keeps the notified-at the notification had. */
+  notifiedAt?: string;
 };
 
-export function useNotifications() {
+/** One page of notifications, newest notified first (the notification screen's list). */
+export function useNotifications(pagination: PaginationVariables) {
   return useQuery({
-    queryKey: queryKeyFor(NotificationsQuery, { pagination: { limit: 100 } }),
-    queryFn: async () =>
-      (await execute(NotificationsQuery, { pagination: { limit: 100 } })).notifications,
+    queryKey: queryKeyFor(NotificationsQuery, { pagination }),
+    queryFn: async () => (await execute(NotificationsQuery, { pagination })).notifications,
     placeholderData: keepPreviousData,
   });
+}
+
+/** The newest notifications, for the send screen's choice. */
+export function useNotificationChoices() {
+  return useNotifications({ limit: 100, offset: 0 });
 }
 
 export function useSaveNotification() {
@@ -271,11 +279,16 @@ export function useSendMail() {
   });
 }
 
-/** A send's progress; polled every second while messages are still queued or sending. */
-export function useMailSendStatus(mailSendId: string | null) {
+/**
+ * A send's progress and one page of its recipients; polled every second while messages are
+ * still queued or sending.
+ */
+export function useMailSendStatus(mailSendId: string | null, pagination: PaginationVariables) {
+  const variables = { mailSendId: mailSendId!, pagination };
   return useQuery({
-    queryKey: queryKeyFor(MailSendQuery, { mailSendId: mailSendId!, pagination: { limit: 100 } }),
-    queryFn: () => execute(MailSendQuery, { mailSendId: mailSendId!, pagination: { limit: 100 } }),
+    queryKey: queryKeyFor(MailSendQuery, variables),
+    queryFn: () => execute(MailSendQuery, variables),
+    placeholderData: keepPreviousData,
     enabled: mailSendId !== null,
     refetchInterval: (query) => {
       const counts = query.state.data?.mailSend.counts;

@@ -17,22 +17,18 @@ import {
   MenuItem,
   Stack,
   Switch,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { isBlankText } from '@app/shared';
+import { DataTable, pagedQueryProps, type DataColumn } from '@/components/data-table/data-table';
 import { GuardedAction } from '@/components/guarded-action';
-import { formatDateTime } from '@/lib/date-time';
+import { adminTimeZone, formatDateTime, fromZoneInput, toZoneInput } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
 import { notifySuccess, showErrorToast } from '@/lib/feedback';
 import { truncateText } from '@/lib/format';
+import { useListState, type ListStateOptions } from '@/lib/list-state';
 import { useCurrentAdmin } from '@/lib/session/use-current-admin';
 import {
   useDeleteNotification,
@@ -45,10 +41,18 @@ import {
 
 type Row = NonNullable<ReturnType<typeof useNotifications>['data']>['list'][number];
 
+// The server's sort targets (NOTIFICATIONS_SORT_TARGETS); newest notified first by default.
+const LIST: ListStateOptions<Record<string, never>> = {
+  filters: {},
+  defaultSort: { target: 'notifiedAt', orderBy: 'DESC' },
+  sortTargets: ['notifiedAt', 'id'],
+};
+
 /** /common/notification: notifications (create, edit, delete) and their send-mail action. */
 export function NotificationPage() {
   const { t } = useTranslation();
-  const notifications = useNotifications();
+  const list = useListState(LIST);
+  const notifications = useNotifications(list.pagination);
   const me = useCurrentAdmin();
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
@@ -58,6 +62,62 @@ export function NotificationPage() {
   // The buttons depend on the admin's role: drawn only once it is known, so that they never
   // animate from disabled grey to their colour (a half-way frame fails the AA contrast check).
   if (!me.data) return <LinearProgress aria-label={t('app.loading')} />;
+
+  const columns: DataColumn<Row>[] = [
+    {
+      id: 'title',
+      label: t('mail.fields.title'),
+      render: (n) => truncateText(n.title),
+      hideable: false,
+    },
+    {
+      id: 'language',
+      label: t('mail.fields.language'),
+      render: (n) => t(`mail.language.${n.language as 'ja' | 'en'}`),
+    },
+    {
+      id: 'isPublic',
+      label: t('mail.fields.isPublic'),
+      render: (n) => (
+        <Chip
+          size="small"
+          color={n.isPublic ? 'success' : 'default'}
+          label={n.isPublic ? t('mail.public') : t('mail.private')}
+        />
+      ),
+    },
+    {
+      id: 'notifiedAt',
+      label: t('mail.fields.notifiedAt'),
+      sortable: true,
+      render: (n) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(n.notifiedAt)}</Box>,
+    },
+    {
+      id: 'actions',
+      label: '',
+      hideable: false,
+      align: 'right',
+      render: (n) => (
+        <Box sx={{ whiteSpace: 'nowrap' }}>
+          <GuardedAction>
+            <Button size="small" onClick={() => setEditing(n)}>
+              {t('mail.edit')}
+            </Button>
+          </GuardedAction>
+          <GuardedAction>
+            <Button size="small" onClick={() => setSending(n)}>
+              {t('mail.sendMail')}
+            </Button>
+          </GuardedAction>
+          <GuardedAction>
+            <Button size="small" color="error" onClick={() => setDeleting(n)}>
+              {t('mail.delete')}
+            </Button>
+          </GuardedAction>
+        </Box>
+      ),
+    },
+  ];
 
   return (
     <Card variant="outlined">
@@ -69,64 +129,15 @@ export function NotificationPage() {
             </Button>
           </GuardedAction>
         </Box>
-        {notifications.error && (
-          <Typography color="error" role="alert">
-            {errorMessage(notifications.error, t)}
-          </Typography>
-        )}
-        <TableContainer tabIndex={0}>
-          <Table size="small" aria-label={t('mail.listLabel')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('mail.fields.title')}</TableCell>
-                <TableCell>{t('mail.fields.language')}</TableCell>
-                <TableCell>{t('mail.fields.isPublic')}</TableCell>
-                <TableCell>{t('mail.fields.notifiedAt')}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {notifications.data?.list.map((n) => (
-                <TableRow key={n.id}>
-                  <TableCell>{truncateText(n.title)}</TableCell>
-                  <TableCell>{t(`mail.language.${n.language as 'ja' | 'en'}`)}</TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      color={n.isPublic ? 'success' : 'default'}
-                      label={n.isPublic ? t('mail.public') : t('mail.private')}
-                    />
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {formatDateTime(n.notifiedAt)}
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <GuardedAction>
-                      <Button size="small" onClick={() => setEditing(n)}>
-                        {t('mail.edit')}
-                      </Button>
-                    </GuardedAction>
-                    <GuardedAction>
-                      <Button size="small" onClick={() => setSending(n)}>
-                        {t('mail.sendMail')}
-                      </Button>
-                    </GuardedAction>
-                    <GuardedAction>
-                      <Button size="small" color="error" onClick={() => setDeleting(n)}>
-                        {t('mail.delete')}
-                      </Button>
-                    </GuardedAction>
-                  </TableCell>
-                </TableRow>
-              ))}
-              {notifications.data?.list.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={5}>{t('mail.empty')}</TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <DataTable
+          label={t('mail.listLabel')}
+          storageKey="notifications"
+          columns={columns}
+          getRowId={(n) => n.id}
+          list={list}
+          emptyText={t('mail.empty')}
+          {...pagedQueryProps(notifications)}
+        />
       </Stack>
       {editing && (
         <NotificationDialog
@@ -162,12 +173,16 @@ export function NotificationPage() {
 function NotificationDialog({ row, onClose }: { row: Row | null; onClose: () => void }) {
   const { t } = useTranslation();
   const save = useSaveNotification();
-  const [form, setForm] = useState<NotificationInput>({
+  const [form, setForm] = useState<Omit<NotificationInput, 'notifiedAt'>>({
     title: row?.title ?? '',
     content: row?.content ?? '',
     language: row?.language ?? '',
     isPublic: row?.isPublic ?? true,
   });
+  // Wall-clock time in the business zone. An edit sends it only when the operator changed it,
+  // so saving keeps the notified-at users saw (docs/api.md, "Notifications and mail").
+  const shownNotifiedAt = toZoneInput(row?.notifiedAt);
+  const [notifiedAt, setNotifiedAt] = useState(shownNotifiedAt);
   const [problem, setProblem] = useState<{ field?: string; message: string } | null>(null);
   const submit = () => {
     // The shared "blank" rule: spaces or invisible characters alone are no title or content.
@@ -179,8 +194,14 @@ function NotificationDialog({ row, onClose }: { row: Row | null; onClose: () => 
       setProblem({ field: blankField, message: t('errors.reasons.BLANK_TEXT') });
       return;
     }
+    const changedAt = notifiedAt !== shownNotifiedAt && notifiedAt !== '';
+    const at = changedAt ? fromZoneInput(notifiedAt) : null;
+    if (changedAt && at === null) {
+      setProblem({ field: 'notifiedAt', message: t('mail.invalidDateTime') });
+      return;
+    }
     save.mutate(
-      { ...form, ...(row ? { id: row.id } : {}) },
+      { ...form, ...(at ? { notifiedAt: at } : {}), ...(row ? { id: row.id } : {}) },
       {
         onSuccess: () => {
           notifySuccess(t('mail.saved'));
@@ -226,6 +247,22 @@ function NotificationDialog({ row, onClose }: { row: Row | null; onClose: () => 
             helperText={problem?.field === 'content' ? problem.message : undefined}
             onChange={(e) => setForm({ ...form, content: e.target.value })}
           />
+          <TextField
+            type="datetime-local"
+            label={`${t('mail.fields.notifiedAt')} (${adminTimeZone()})`}
+            value={notifiedAt}
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: { 'data-testid': 'notified-at' },
+            }}
+            error={problem?.field === 'notifiedAt'}
+            helperText={
+              problem?.field === 'notifiedAt'
+                ? problem.message
+                : t(row ? 'mail.notifiedAtEdit' : 'mail.notifiedAtNew', { zone: adminTimeZone() })
+            }
+            onChange={(e) => setNotifiedAt(e.target.value)}
+          />
           <FormControlLabel
             control={
               <Switch
@@ -235,9 +272,10 @@ function NotificationDialog({ row, onClose }: { row: Row | null; onClose: () => 
             }
             label={t('mail.fields.isPublic')}
           />
-          {problem && !['title', 'language', 'content'].includes(problem.field ?? '') && (
-            <Typography color="error">{problem.message}</Typography>
-          )}
+          {problem &&
+            !['title', 'language', 'content', 'notifiedAt'].includes(problem.field ?? '') && (
+              <Typography color="error">{problem.message}</Typography>
+            )}
         </Stack>
       </DialogContent>
       <DialogActions>

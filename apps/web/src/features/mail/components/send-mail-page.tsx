@@ -19,29 +19,27 @@ import {
   Radio,
   RadioGroup,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
 import type { MailStatus } from '@app/shared';
 import { GuardedAction } from '@/components/guarded-action';
+import { DataTable, pagedQueryProps, type DataColumn } from '@/components/data-table/data-table';
 import { formatDateTime } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
 import { notifySuccess, showErrorToast } from '@/lib/feedback';
+import { formatNumber } from '@/lib/format';
+import { useListState, type ListStateOptions } from '@/lib/list-state';
 import {
   useMailPreview,
   useMailSendStatus,
-  useNotifications,
+  useNotificationChoices,
   useSendMail,
   useSendTestMail,
   type AudienceChoice,
   type MailUser,
 } from '../api/mail';
+import { useMailSends } from '../api/mail-sends';
 import { sendProgress } from '../lib/send-progress';
 import { RecipientPicker, userLabel } from './recipient-picker';
 
@@ -58,7 +56,7 @@ export function SendMailPage() {
   const [params, setParams] = useSearchParams();
   const notificationId = params.get('notificationId') ? Number(params.get('notificationId')) : null;
   const sendId = params.get('sendId');
-  const notifications = useNotifications();
+  const notifications = useNotificationChoices();
   const [audienceKind, setAudienceKind] = useState<'locale' | 'users'>('locale');
   const [chosen, setChosen] = useState<MailUser[]>([]);
   const audience: AudienceChoice = { audience: audienceKind, userIds: chosen.map((u) => u.id) };
@@ -177,6 +175,7 @@ export function SendMailPage() {
         </Stack>
       </Card>
       {sendId && <SendProgress sendId={sendId} />}
+      <SendHistory notificationId={notificationId} openSend={(id) => setParam('sendId', id)} />
       <Dialog open={confirming} onClose={() => setConfirming(false)}>
         <DialogContent>
           <DialogContentText>{t('mail.sendConfirm')}</DialogContentText>
@@ -261,9 +260,40 @@ function Recipients({
   );
 }
 
+// A send's recipients page by page (prefix: the send history is the page's other list).
+const RECIPIENTS: ListStateOptions<Record<string, never>> = { filters: {}, prefix: 'rcpt.' };
+const SENDS: ListStateOptions<Record<string, never>> = { filters: {}, prefix: 'sends.' };
+
+type Recipient = NonNullable<
+  ReturnType<typeof useMailSendStatus>['data']
+>['mailRecipients']['list'][number];
+
+function statusChip(status: string, t: (key: string) => string) {
+  return (
+    <Chip
+      size="small"
+      color={STATUS_COLOR[status as MailStatus]}
+      label={t(`mail.statuses.${status as MailStatus}`)}
+      data-testid="recipient-status"
+    />
+  );
+}
+
 function SendProgress({ sendId }: { sendId: string }) {
   const { t } = useTranslation();
-  const status = useMailSendStatus(sendId);
+  const recipients = useListState(RECIPIENTS);
+  const status = useMailSendStatus(sendId, recipients.pagination);
+  const recipientColumns: DataColumn<Recipient>[] = [
+    { id: 'to', label: t('mail.to'), render: (r) => r.toAddress, hideable: false },
+    { id: 'status', label: t('mail.status'), render: (r) => statusChip(r.status, t) },
+    { id: 'attempts', label: t('mail.attempts'), align: 'right', render: (r) => r.attempts },
+    { id: 'smtpResponse', label: t('mail.smtpResponse'), render: (r) => r.smtpResponse ?? '' },
+    {
+      id: 'sentAt',
+      label: t('mail.sentAt'),
+      render: (r) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.sentAt)}</Box>,
+    },
+  ];
   const send = status.data?.mailSend;
   if (status.error) return <Typography color="error">{errorMessage(status.error, t)}</Typography>;
   if (!send) return null;
@@ -290,40 +320,106 @@ function SendProgress({ sendId }: { sendId: string }) {
           {t('mail.preparing', { count: preparing })}
         </Typography>
       )}
-      <Typography variant="subtitle2" sx={{ mt: 2 }}>
+      <Typography variant="subtitle2" sx={{ mt: 2, mb: 1 }}>
         {t('mail.recipients')}
       </Typography>
-      <TableContainer tabIndex={0}>
-        <Table size="small" aria-label={t('mail.recipients')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('mail.to')}</TableCell>
-              <TableCell>{t('mail.status')}</TableCell>
-              <TableCell align="right">{t('mail.attempts')}</TableCell>
-              <TableCell>{t('mail.smtpResponse')}</TableCell>
-              <TableCell>{t('mail.sentAt')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {status.data?.mailRecipients.list.map((r) => (
-              <TableRow key={r.id}>
-                <TableCell>{r.toAddress}</TableCell>
-                <TableCell>
-                  <Chip
-                    size="small"
-                    color={STATUS_COLOR[r.status as MailStatus]}
-                    label={t(`mail.statuses.${r.status as MailStatus}`)}
-                    data-testid="recipient-status"
-                  />
-                </TableCell>
-                <TableCell align="right">{r.attempts}</TableCell>
-                <TableCell>{r.smtpResponse ?? ''}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.sentAt)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <DataTable
+        label={t('mail.recipients')}
+        storageKey="mail-recipients"
+        columns={recipientColumns}
+        getRowId={(r) => r.id}
+        list={recipients}
+        rows={status.data?.mailRecipients.list}
+        total={status.data?.mailRecipients.pagination.totalRecords}
+        loading={status.isFetching && status.isPlaceholderData}
+        error={status.error}
+        onRetry={() => void status.refetch()}
+      />
+    </Card>
+  );
+}
+
+type SendRow = NonNullable<ReturnType<typeof useMailSends>['data']>['list'][number];
+
+/** Earlier sends (of the chosen notification, or all), newest first, with their counts. */
+function SendHistory({
+  notificationId,
+  openSend,
+}: {
+  notificationId: number | null;
+  openSend: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const list = useListState(SENDS);
+  const sends = useMailSends(notificationId, list.pagination);
+  const count = (n: number) => formatNumber(n);
+  const columns: DataColumn<SendRow>[] = [
+    {
+      id: 'createdAt',
+      label: t('mail.historyColumns.createdAt'),
+      hideable: false,
+      render: (s) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.createdAt)}</Box>,
+    },
+    { id: 'subject', label: t('mail.subject'), render: (s) => s.subject },
+    {
+      id: 'audience',
+      label: t('mail.historyColumns.audience'),
+      render: (s) =>
+        t(`mail.audiences.${s.audience as 'locale' | 'users' | 'test'}`, {
+          defaultValue: s.audience,
+        }),
+    },
+    {
+      id: 'language',
+      label: t('mail.historyColumns.language'),
+      render: (s) => t(`mail.language.${s.language === 'en' ? 'en' : 'ja'}`),
+    },
+    {
+      id: 'recipients',
+      label: t('mail.historyColumns.recipients'),
+      align: 'right',
+      render: (s) => count(s.recipientCount),
+    },
+    {
+      id: 'sent',
+      label: t('mail.historyColumns.sent'),
+      align: 'right',
+      render: (s) => count(s.counts.sent),
+    },
+    {
+      id: 'failed',
+      label: t('mail.historyColumns.failed'),
+      align: 'right',
+      render: (s) => count(s.counts.failed),
+    },
+    {
+      id: 'waiting',
+      label: t('mail.historyColumns.waiting'),
+      align: 'right',
+      render: (s) => count(s.counts.queued + s.counts.sending),
+    },
+    {
+      id: 'createdBy',
+      label: t('mail.historyColumns.createdBy'),
+      render: (s) => s.createdBy ?? '',
+    },
+  ];
+  return (
+    <Card variant="outlined" sx={{ p: 2 }}>
+      <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
+        {t('mail.history')}
+      </Typography>
+      <DataTable
+        label={t('mail.history')}
+        storageKey="mail-sends"
+        columns={columns}
+        getRowId={(s) => s.id}
+        list={list}
+        emptyText={t('mail.historyEmpty')}
+        onOpenRow={(s) => openSend(s.id)}
+        rowLabel={(s) => t('mail.showProgressOf', { date: formatDateTime(s.createdAt) })}
+        {...pagedQueryProps(sends)}
+      />
     </Card>
   );
 }

@@ -82,6 +82,19 @@ const UserContactQuery = graphql(`
         fromValue
         toValue
       }
+      messages {
+        id
+        kind
+        body
+        adminUserName
+        createdAt
+        delivery {
+          status
+          toAddress
+          sentAt
+          smtpResponse
+        }
+      }
     }
   }
 `);
@@ -118,19 +131,27 @@ const StatusMutation = graphql(`
   }
 `);
 
-export function useUserContacts(variables: UserContactsQueryVariables) {
+export function useUserContacts(variables: UserContactsQueryVariables, enabled = true) {
   return useQuery({
     queryKey: queryKeyFor(UserContactsQuery, variables),
     queryFn: async () => (await execute(UserContactsQuery, variables)).userContacts,
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 
+/** One inquiry; polled while one of its replies is still waiting to be delivered. */
 export function useUserContact(id: string | null) {
   return useQuery({
     queryKey: queryKeyFor(UserContactQuery, { userContactId: id! }),
     queryFn: async () => (await execute(UserContactQuery, { userContactId: id! })).userContact,
     enabled: id !== null,
+    refetchInterval: (query) =>
+      query.state.data?.messages.some(
+        (m) => m.delivery?.status === 'queued' || m.delivery?.status === 'sending',
+      )
+        ? 3000
+        : false,
   });
 }
 

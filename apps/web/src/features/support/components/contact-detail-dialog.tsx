@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Box,
@@ -11,12 +12,16 @@ import {
   ListItem,
   ListItemText,
   MenuItem,
+  Paper,
   Stack,
   TextField,
+  ToggleButton,
+  ToggleButtonGroup,
   Typography,
 } from '@mui/material';
+import { isBlankText } from '@app/shared';
 import DownloadIcon from '@mui/icons-material/Download';
-import { GuardedAction } from '@/components/guarded-action';
+import { GuardedAction, useCanWrite } from '@/components/guarded-action';
 import { formatDateTime } from '@/lib/date-time';
 import { downloadFile } from '@/lib/download';
 import { errorMessage } from '@/lib/error-message';
@@ -28,12 +33,16 @@ import {
   useUpdateContactStatus,
   useUserContact,
 } from '../api/support';
+import { useAddContactNote } from '../api/add-contact-note';
+import { useReplyToContact } from '../api/reply-to-contact';
+import '@/i18n/lists';
 
 type StatusName = 'backlog' | 'wip' | 'closed';
 
 /** One inquiry: content, categories, files, status and assignee controls, history. */
 export function ContactDetailDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const canWrite = useCanWrite();
   const contact = useUserContact(id);
   const choices = useSupportChoices();
   const assign = useAssignContact();
@@ -148,6 +157,9 @@ export function ContactDetailDialog({ id, onClose }: { id: string | null; onClos
                 ))}
               </List>
             </Box>
+            <Messages messages={c.messages} />
+            {/* A reader reads the replies and notes; the form to write them is not offered. */}
+            {canWrite && <Compose contactId={c.id} />}
             <Box>
               <Typography variant="subtitle2">{t('support.detail.history')}</Typography>
               {c.history.length === 0 && (
@@ -181,5 +193,136 @@ export function ContactDetailDialog({ id, onClose }: { id: string | null; onClos
         <Button onClick={onClose}>{t('support.detail.close')}</Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+type Message = NonNullable<ReturnType<typeof useUserContact>['data']>['messages'][number];
+type DeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed';
+
+const DELIVERY_COLOR: Record<DeliveryStatus, 'default' | 'info' | 'success' | 'error'> = {
+  queued: 'default',
+  sending: 'info',
+  sent: 'success',
+  failed: 'error',
+};
+
+/** The inquiry's replies (with their mail's delivery) and internal notes, oldest first. */
+function Messages({ messages }: { messages: Message[] }) {
+  const { t } = useTranslation();
+  return (
+    <Box>
+      <Typography variant="subtitle2">{t('support.detail.messages')}</Typography>
+      {messages.length === 0 && (
+        <Typography variant="body2">{t('support.detail.noMessages')}</Typography>
+      )}
+      <Stack spacing={1} sx={{ mt: 1 }} component="ol" style={{ listStyle: 'none', padding: 0 }}>
+        {messages.map((m) => {
+          const kind = m.kind === 'reply' ? 'reply' : 'note';
+          const status = m.delivery?.status as DeliveryStatus | undefined;
+          return (
+            <Paper
+              key={m.id}
+              component="li"
+              variant="outlined"
+              data-testid={`contact-message-${kind}`}
+              sx={{ p: 1.5, bgcolor: kind === 'note' ? 'action.hover' : undefined }}
+            >
+              <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" alignItems="center">
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={kind === 'reply' ? 'primary' : 'default'}
+                  label={t(`support.detail.kinds.${kind}`)}
+                />
+                {status && (
+                  <Chip
+                    size="small"
+                    color={DELIVERY_COLOR[status]}
+                    label={t(`support.detail.delivery.${status}`)}
+                    data-testid="reply-delivery"
+                    title={m.delivery?.smtpResponse ?? undefined}
+                  />
+                )}
+                <Typography variant="body2" color="text.secondary">
+                  {formatDateTime(m.createdAt)} · {m.adminUserName ?? ''}
+                  {m.delivery &&
+                    ` · ${t('support.detail.deliveryTo', { address: m.delivery.toAddress })}`}
+                </Typography>
+              </Stack>
+              <Typography sx={{ whiteSpace: 'pre-wrap', mt: 1 }}>{m.body}</Typography>
+            </Paper>
+          );
+        })}
+      </Stack>
+    </Box>
+  );
+}
+
+/** Writes a reply (mailed to the inquirer) or an internal note (admins only). */
+function Compose({ contactId }: { contactId: string }) {
+  const { t } = useTranslation();
+  const reply = useReplyToContact();
+  const note = useAddContactNote();
+  const [kind, setKind] = useState<'reply' | 'note'>('reply');
+  const [body, setBody] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const pending = reply.isPending || note.isPending;
+  const submit = () => {
+    // The server's rule (blank is blank, at most 10,000 characters) is the one that decides; a
+    // blank text is answered here without a call.
+    if (isBlankText(body)) {
+      setProblem(t('errors.input.required', { field: t('support.detail.body') }));
+      return;
+    }
+    const mutation = kind === 'reply' ? reply : note;
+    mutation.mutate(
+      { userContactId: contactId, body },
+      {
+        onSuccess: () => {
+          notifySuccess(
+            t(kind === 'reply' ? 'support.detail.replyQueued' : 'support.detail.noteAdded'),
+          );
+          setBody('');
+          setProblem(null);
+        },
+        onError: (error) => setProblem(errorMessage(error, t)),
+      },
+    );
+  };
+  return (
+    <Box component="section" aria-label={t('support.detail.compose')}>
+      <Typography variant="subtitle2" sx={{ mb: 1 }}>
+        {t('support.detail.compose')}
+      </Typography>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={kind}
+        onChange={(_e, next: 'reply' | 'note' | null) => {
+          if (next) setKind(next);
+        }}
+        sx={{ mb: 1 }}
+      >
+        <ToggleButton value="reply">{t('support.detail.kinds.reply')}</ToggleButton>
+        <ToggleButton value="note">{t('support.detail.kinds.note')}</ToggleButton>
+      </ToggleButtonGroup>
+      <TextField
+        fullWidth
+        multiline
+        minRows={3}
+        label={t('support.detail.body')}
+        value={body}
+        error={problem !== null}
+        helperText={
+          problem ?? t(kind === 'reply' ? 'support.detail.replyHint' : 'support.detail.noteHint')
+        }
+        onChange={(e) => setBody(e.target.value)}
+      />
+      <Box sx={{ mt: 1, textAlign: 'right' }}>
+        <Button variant="contained" disabled={pending} onClick={submit}>
+          {t(kind === 'reply' ? 'support.detail.sendReply' : 'support.detail.addNote')}
+        </Button>
+      </Box>
+    </Box>
   );
 }

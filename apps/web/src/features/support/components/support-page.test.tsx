@@ -10,36 +10,55 @@ const fetchMock = vi.fn<typeof fetch>();
 beforeEach(async () => {
   vi.stubGlobal('fetch', fetchMock);
   await i18n.changeLanguage('en');
-  fetchMock.mockImplementation(
-    async () =>
-      new Response(
-        JSON.stringify({
-          data: {
-            userContacts: {
-              list: [
-                {
-                  id: '12',
-                  userName: 'alice01',
-                  title: 'Where is my reward?',
-                  status: 'backlog',
-                  contactedAt: '2026-01-05T10:00:00.000Z',
-                  statusChangedAt: '2026-01-05T10:00:00.000Z',
-                  categories: [],
-                  assignee: null,
-                  files: [],
-                },
+  fetchMock.mockImplementation(async (_url, init) =>
+    String(init?.body).includes('SupportChoices')
+      ? new Response(
+          JSON.stringify({
+            data: {
+              // The tabs are these, in this order: a status the web never heard of included.
+              userContactStatuses: [
+                { id: 1, name: 'backlog' },
+                { id: 2, name: 'wip' },
+                { id: 3, name: 'closed' },
+                { id: 4, name: 'on_hold' },
               ],
-              pagination: { limit: 20, offset: 0, totalRecords: 41 },
-              statusCounts: [
-                { status: 'backlog', count: 30 },
-                { status: 'wip', count: 10 },
-                { status: 'closed', count: 1 },
+              adminUserNames: [
+                { id: 1, userName: 'carol' },
+                { id: 2, userName: 'dave' },
               ],
             },
-          },
-        }),
-        { headers: { 'content-type': 'application/json' } },
-      ),
+          }),
+          { headers: { 'content-type': 'application/json' } },
+        )
+      : new Response(
+          JSON.stringify({
+            data: {
+              userContacts: {
+                list: [
+                  {
+                    id: '12',
+                    userName: 'alice01',
+                    title: 'Where is my reward?',
+                    status: 'backlog',
+                    contactedAt: '2026-01-05T10:00:00.000Z',
+                    statusChangedAt: '2026-01-05T10:00:00.000Z',
+                    categories: [],
+                    assignee: null,
+                    files: [],
+                  },
+                ],
+                pagination: { limit: 20, offset: 0, totalRecords: 41 },
+                statusCounts: [
+                  { status: 'backlog', count: 30 },
+                  { status: 'wip', count: 10 },
+                  { status: 'closed', count: 1 },
+                  { status: 'on_hold', count: 2 },
+                ],
+              },
+            },
+          }),
+          { headers: { 'content-type': 'application/json' } },
+        ),
   );
 });
 afterEach(() => {
@@ -60,7 +79,7 @@ const render = (path: string) =>
   renderRoutes([{ path: '/common/support', element: <SupportPage /> }], path);
 
 describe('SupportPage', () => {
-  it('opens with the oldest inquiry first and a clean URL', async () => {
+  it('opens with the oldest open inquiry first (openFirst) and a clean URL', async () => {
     const { router } = render('/common/support');
     await screen.findByText('alice01');
     expect(variables()).toEqual({
@@ -70,9 +89,27 @@ describe('SupportPage', () => {
       datetimeUntil: null,
       unassigned: null,
       userContactStatus: null,
-      pagination: { limit: 20, offset: 0, sort: { target: 'contactedAt', orderBy: 'ASC' } },
+      pagination: { limit: 20, offset: 0, sort: { target: 'openFirst', orderBy: 'ASC' } },
     });
     expect(router.state.location.search).toBe('');
+    expect(screen.getByLabelText('Oldest first (open on top)')).toBeChecked();
+  });
+
+  it('shows the status tabs the server lists, in its order, with their counts', async () => {
+    render('/common/support?status=on_hold');
+    await screen.findByText('alice01');
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'All (43)',
+      'Backlog (30)',
+      'In progress (10)',
+      'Closed (1)',
+      'on_hold (2)',
+    ]);
+    expect(screen.getByRole('tab', { name: 'on_hold (2)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(variables()).toMatchObject({ userContactStatus: 'on_hold' });
   });
 
   it('reopens a shared link with its filters, status tab, sort and page', async () => {
@@ -106,7 +143,13 @@ describe('SupportPage', () => {
     const { router } = render('/common/support');
     await screen.findByText('alice01');
     await userEvent.type(screen.getByLabelText('User name'), 'bob');
-    await userEvent.type(screen.getByLabelText('Assignee'), 'carol');
+    // The assignee is picked from the admins, not typed free.
+    await userEvent.click(screen.getByLabelText('Assignee'));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'carol',
+      'dave',
+    ]);
+    await userEvent.click(screen.getByRole('option', { name: 'carol' }));
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() =>
       expect(router.state.location.search).toBe('?userName=bob&assigneeUserName=carol'),
@@ -117,6 +160,7 @@ describe('SupportPage', () => {
 
     await userEvent.click(screen.getByRole('tab', { name: 'Backlog (30)' }));
     await waitFor(() => expect(variables()).toMatchObject({ userContactStatus: 'backlog' }));
+    // Unticked: newest first.
     await userEvent.click(screen.getByLabelText('Oldest first (open on top)'));
     await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
     await waitFor(() =>

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import {
+  Autocomplete,
   Box,
   Button,
   Card,
@@ -32,10 +33,8 @@ import {
   type ListStateOptions,
 } from '@/lib/list-state';
 import { truncateText } from '@/lib/format';
-import { useUserContacts } from '../api/support';
+import { useSupportChoices, useUserContacts } from '../api/support';
 import { ContactDetailDialog } from './contact-detail-dialog';
-
-const STATUSES = ['backlog', 'wip', 'closed'] as const;
 
 /** Time since an instant, in the largest whole unit: "3 d", "5 h", "12 min". */
 export function ageText(since: string, t: TFunction, now = Date.now()): string {
@@ -43,6 +42,11 @@ export function ageText(since: string, t: TFunction, now = Date.now()): string {
   if (minutes < 60) return t('support.age.minutes', { count: minutes });
   if (minutes < 24 * 60) return t('support.age.hours', { count: Math.floor(minutes / 60) });
   return t('support.age.days', { count: Math.floor(minutes / (24 * 60)) });
+}
+
+/** A status in the admin's language; a status the catalogue does not know shows its name. */
+export function statusName(status: string, t: TFunction): string {
+  return t(`support.status.${status as 'backlog'}`, { defaultValue: status });
 }
 
 // Outlined chips in the palette colours that keep AA contrast on white and dark paper
@@ -61,15 +65,20 @@ const FILTERS = {
   dateUntil: 'text',
   // '1' or absent.
   unassigned: 'text',
-  // The status tab: one of STATUSES, absent for all.
+  // The status tab: one of the server's statuses (userContactStatuses), absent for all.
   status: 'text',
 } as const;
 
-// The server's sort targets (CONTACTS_SORT_TARGETS); the default puts the oldest inquiry on top.
+// "Oldest first, open on top": the server's openFirst order (backlog, wip, closed, each oldest
+// first); without it, newest first.
+const OPEN_FIRST = { target: 'openFirst', orderBy: 'ASC' } as const;
+const NEWEST_FIRST = { target: 'contactedAt', orderBy: 'DESC' } as const;
+
+// The server's sort targets (CONTACTS_SORT_TARGETS); the default is "oldest first, open on top".
 const LIST: ListStateOptions<typeof FILTERS> = {
   filters: FILTERS,
-  defaultSort: { target: 'contactedAt', orderBy: 'ASC' },
-  sortTargets: ['contactedAt', 'statusChangedAt', 'id'],
+  defaultSort: OPEN_FIRST,
+  sortTargets: ['openFirst', 'contactedAt', 'statusChangedAt', 'id'],
 };
 
 type Draft = {
@@ -106,9 +115,14 @@ export function SupportPage() {
   }
   const [openId, setOpenId] = useState<string | null>(null);
 
-  const status = (STATUSES as readonly string[]).includes(filters.status) ? filters.status : 'all';
+  const choices = useSupportChoices();
+  // The tabs are the server's statuses; a status in the URL that is not one is no filter.
+  const statuses = (choices.data?.userContactStatuses ?? []).map((s) => s.name);
+  const status = statuses.includes(filters.status) ? filters.status : 'all';
+  const admins = choices.data?.adminUserNames ?? [];
   const unassigned = filters.unassigned === '1';
-  const sort = list.sort ?? { target: 'contactedAt', orderBy: 'ASC' as const };
+  const sort = list.sort ?? OPEN_FIRST;
+  const openFirst = sort.target === OPEN_FIRST.target && sort.orderBy === 'ASC';
   const variables: UserContactsQueryVariables = {
     userName: filters.userName || null,
     assigneeUserName: unassigned ? null : filters.assigneeUserName || null,
@@ -118,7 +132,8 @@ export function SupportPage() {
     userContactStatus: status === 'all' ? null : status,
     pagination: list.pagination,
   };
-  const contacts = useUserContacts(variables);
+  // A status tab waits for the statuses, so a made-up one is never sent.
+  const contacts = useUserContacts(variables, filters.status === '' || choices.isSuccess);
   const counts = new Map(contacts.data?.statusCounts.map((c) => [c.status, c.count]));
   const total = [...counts.values()].reduce((a, b) => a + b, 0);
 
@@ -143,12 +158,21 @@ export function SupportPage() {
             value={draft.userName}
             onChange={(e) => setDraft({ ...draft, userName: e.target.value })}
           />
-          <TextField
+          <Autocomplete
             size="small"
-            label={t('support.filters.assigneeUserName')}
-            value={draft.assigneeUserName}
+            options={admins.map((a) => a.userName)}
+            value={draft.assigneeUserName || null}
             disabled={draft.unassigned}
-            onChange={(e) => setDraft({ ...draft, assigneeUserName: e.target.value })}
+            onChange={(_e, value) => setDraft({ ...draft, assigneeUserName: value ?? '' })}
+            noOptionsText={t('support.filters.noAdminMatches')}
+            sx={{ minWidth: 220 }}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label={t('support.filters.assigneeUserName')}
+                placeholder={draft.unassigned ? undefined : t('support.filters.assigneeAny')}
+              />
+            )}
           />
           <TextField
             size="small"
@@ -192,17 +216,15 @@ export function SupportPage() {
           variant="scrollable"
         >
           <Tab value="all" label={`${t('support.all')} (${total})`} />
-          {STATUSES.map((s) => (
-            <Tab key={s} value={s} label={`${t(`support.status.${s}`)} (${counts.get(s) ?? 0})`} />
+          {statuses.map((s) => (
+            <Tab key={s} value={s} label={`${statusName(s, t)} (${counts.get(s) ?? 0})`} />
           ))}
         </Tabs>
         <FormControlLabel
           control={
             <Checkbox
-              checked={sort.orderBy === 'ASC'}
-              onChange={(e) =>
-                list.setSort({ target: sort.target, orderBy: e.target.checked ? 'ASC' : 'DESC' })
-              }
+              checked={openFirst}
+              onChange={(e) => list.setSort(e.target.checked ? OPEN_FIRST : NEWEST_FIRST)}
             />
           }
           label={t('support.filters.oldestFirst')}
@@ -256,7 +278,7 @@ export function SupportPage() {
                     size="small"
                     variant="outlined"
                     color={statusColor(c.status)}
-                    label={t(`support.status.${c.status as (typeof STATUSES)[number]}`)}
+                    label={statusName(c.status, t)}
                   />
                 </TableCell>
                 <TableCell>{c.assignee?.userName ?? t('support.unassignedLabel')}</TableCell>

@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import { graphql } from '@/gql';
+import { execute } from '@/lib/graphql-client';
+import { useInvalidate } from '@/lib/query-keys';
+
+const NoteMutation = graphql(`
+  mutation AddNoteToUserContact($userContactId: ID!, $body: String!) {
+    postAddNoteToUserContact(userContactId: $userContactId, body: $body) {
+      message
+    }
+  }
+`);
+
+/** An internal note on an inquiry: other admins see it, the inquirer never does. */
+export function useAddContactNote() {
+  const invalidate = useInvalidate(['UserContact']);
+  return useMutation({
+    mutationFn: (v: { userContactId: string; body: string }) => execute(NoteMutation, v),
+    onSettled: invalidate,
+  });
+}

@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import { graphql } from '@/gql';
+import { execute } from '@/lib/graphql-client';
+import { useInvalidate } from '@/lib/query-keys';
+
+const ReplyMutation = graphql(`
+  mutation ReplyToUserContact($userContactId: ID!, $body: String!) {
+    postReplyToUserContact(userContactId: $userContactId, body: $body) {
+      message
+    }
+  }
+`);
+
+/** A reply mailed to the inquirer through the outbox; it lands in the inquiry's messages. */
+export function useReplyToContact() {
+  const invalidate = useInvalidate(['UserContact']);
+  return useMutation({
+    mutationFn: (v: { userContactId: string; body: string }) => execute(ReplyMutation, v),
+    onSettled: invalidate,
+  });
+}
