@@ -93,6 +93,28 @@ function serve() {
         const named = ids.map((id) => USERS.find((u) => u.id === id)!);
         answer = preview(named.length, named);
       }
+    } else if (query.includes('mailSends(')) {
+      // The earlier sends of the chosen notification, newest first.
+      answer = {
+        data: {
+          mailSends: {
+            list: [
+              {
+                id: '4',
+                notificationId: 7,
+                subject: 'Maintenance',
+                audience: 'test',
+                language: 'en',
+                recipientCount: 1,
+                createdAt: '2026-10-31T00:00:00.000Z',
+                createdBy: 'writer01',
+                counts: { queued: 0, sending: 0, sent: 1, failed: 0 },
+              },
+            ],
+            pagination: { totalRecords: 1 },
+          },
+        },
+      };
     } else if (query.includes('postSendMail(')) {
       answer = {
         data: {
@@ -202,7 +224,16 @@ describe('send mail: choosing recipients', () => {
       audience: 'users',
       userIds: [11, 13],
     });
-  });
+    // Earlier sends are listed with their counts, for the chosen notification.
+    const history = await screen.findByRole('table', { name: 'Send history' });
+    expect(within(history).getByText('Test')).toBeInTheDocument();
+    expect(within(history).getByText('writer01')).toBeInTheDocument();
+    expect(
+      bodies()
+        .filter((b) => b.query.includes('mailSends('))
+        .at(-1)!.variables,
+    ).toMatchObject({ notificationId: 7 });
+  }, 60_000);
 
   it('shows the ids the server could not find, in the chosen language, and cannot send', async () => {
     serve();
