@@ -17,3 +17,4 @@ export * from './import-reasons-en';
 export * from './import-reasons-ja';
 export * from './upload-messages';
 export * from './input-problems';
+export * from './audit-events';

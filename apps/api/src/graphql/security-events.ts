@@ -28,7 +28,7 @@ export async function recordRefusals(
   if (fields.length === 0) return;
   await context.services.audit.record(
     { ...context.actor, audited: [] },
-    { operation: 'accessRefused', targetType: 'admin_user' },
+    'accessRefused',
     [context.admin.id],
     { fields, reason: reasonOf(errors) },
   );

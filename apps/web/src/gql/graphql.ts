@@ -139,6 +139,17 @@ export type WithdrawalStatus =
   | 'rejected'
   | 'requested';
 
+/** requested (the request itself), or the audited operation that changed the request (the audit events that target a withdrawal request). */
+export type WithdrawalTimelineOperation =
+  | 'postApproveMatchingWithdrawalRequests'
+  | 'postApproveWithdrawalRequests'
+  | 'postFailWithdrawalRequests'
+  | 'postRejectMatchingWithdrawalRequests'
+  | 'postRejectWithdrawalRequests'
+  | 'requested'
+  | 'withdrawalExport'
+  | 'withdrawalTransactionsUpload';
+
 export type AddNewAdminUserMutationVariables = Exact<{
   userName: string;
   email: string;
@@ -930,7 +941,7 @@ export type WithdrawalRequestTimelineQueryVariables = Exact<{
 }>;
 
 
-export type WithdrawalRequestTimelineQuery = { withdrawalRequestTimeline: Array<{ at: string, operation: string, adminUserName: string | null, fromStatus: string | null, toStatus: string | null, note: string | null }> };
+export type WithdrawalRequestTimelineQuery = { withdrawalRequestTimeline: Array<{ at: string, operation: WithdrawalTimelineOperation, adminUserName: string | null, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus | null, approvals: number | null, requiredApprovals: number | null, rejectCode: WithdrawalRejectCode | null, rejectReason: string | null, failureReason: string | null, transactionHash: string | null, ethTransactionHash: string | null, exportBatchId: string | null }> };
 
 export type ApprovalThresholdFragment = { coinType: string, secondApprovalAbove: string, pendingChange: { id: string, coinType: string, fromValue: string, toValue: string, proposedByAdminUserId: number | null, proposedByAdminUserName: string, proposedAt: string } | null };
 
@@ -3169,7 +3180,14 @@ export const WithdrawalRequestTimelineDocument = new TypedDocumentString(`
     adminUserName
     fromStatus
     toStatus
-    note
+    approvals
+    requiredApprovals
+    rejectCode
+    rejectReason
+    failureReason
+    transactionHash
+    ethTransactionHash
+    exportBatchId
   }
 }
     `) as unknown as TypedDocumentString<WithdrawalRequestTimelineQuery, WithdrawalRequestTimelineQueryVariables>;

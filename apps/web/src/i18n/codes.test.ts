@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  AUDIT_OPERATIONS,
+  AUDIT_TARGET_TYPES,
   ERROR_CODES,
   IMPORT_REASON_CODES,
   INPUT_PROBLEM_CODES,
@@ -7,6 +9,7 @@ import {
   SUPPORTED_LOCALES,
   TRANSLATED_REASONS,
   UPLOAD_MESSAGE_CODES,
+  WITHDRAWAL_TIMELINE_OPERATIONS,
 } from '@app/shared';
 import { i18n, loadLocale } from './index';
 import './lists';
@@ -20,6 +23,10 @@ const CODES: Array<[string, readonly string[], string]> = [
   ['mail recipient reasons', MAIL_RECIPIENT_REASONS, 'errors.mail'],
   ['import and upload reasons', IMPORT_REASON_CODES, 'transactions.reasons'],
   ['transaction upload answers', UPLOAD_MESSAGE_CODES, 'withdrawals.uploadMessages'],
+  // The audit event registry: the audit log's operation filter and rows, and the timeline.
+  ['audit operations', AUDIT_OPERATIONS, 'audit.operations'],
+  ['audit target types', AUDIT_TARGET_TYPES, 'audit.targets'],
+  ['withdrawal timeline operations', WITHDRAWAL_TIMELINE_OPERATIONS, 'withdrawals.operations'],
   // The inquiry categories (user_contact_categories, migration 0012), shown as chips.
   [
     'inquiry categories',

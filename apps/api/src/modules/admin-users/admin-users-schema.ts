@@ -1,4 +1,4 @@
-import { builder } from '../../graphql/builder';
+import { auditedMutationField, builder } from '../../graphql/builder';
 import type { AdminNameRow, AdminUserRow } from './admin-users-repository';
 import { AdminUserRef, RoleRef } from './admin-users-types';
 
@@ -87,7 +87,7 @@ builder.queryField('adminUserNames', (t) =>
   }),
 );
 
-builder.mutationField('postAddRoleToUser', (t) =>
+auditedMutationField('postAddRoleToUser', (t) =>
   t.field({
     description: 'Gives an admin the listed roles.',
     type: RoleChangeResultRef,
@@ -103,7 +103,7 @@ builder.mutationField('postAddRoleToUser', (t) =>
   }),
 );
 
-builder.mutationField('postDeleteRoleFromUser', (t) =>
+auditedMutationField('postDeleteRoleFromUser', (t) =>
   t.field({
     description: 'Takes the listed roles away from an admin.',
     type: RoleChangeResultRef,
@@ -124,7 +124,7 @@ builder.mutationField('postDeleteRoleFromUser', (t) =>
   }),
 );
 
-builder.mutationField('postAddNewAdminUser', (t) =>
+auditedMutationField('postAddNewAdminUser', (t) =>
   t.field({
     description: 'Creates an admin account and returns its one-time password, once.',
     type: NewAdminUserResultRef,
@@ -145,7 +145,7 @@ builder.mutationField('postAddNewAdminUser', (t) =>
   }),
 );
 
-builder.mutationField('postUpdateAdminUserProfile', (t) =>
+auditedMutationField('postUpdateAdminUserProfile', (t) =>
   t.field({
     description:
       "Changes the signed-in admin's own email, user name and/or password; the old password is required to change the email or the password.",
@@ -164,7 +164,7 @@ builder.mutationField('postUpdateAdminUserProfile', (t) =>
   }),
 );
 
-builder.mutationField('postDeleteAdminUser', (t) =>
+auditedMutationField('postDeleteAdminUser', (t) =>
   t.field({
     description: 'Deletes another admin account; its sessions end at once.',
     type: DeleteAdminUserResultRef,

@@ -19,8 +19,6 @@ import { hashPassword } from '../auth/password';
 import * as repo from './admin-users-repository';
 import { generateOneTimePassword } from './one-time-password';
 
-const AUDIT_TARGET = 'admin_user';
-
 export type NewAdminInput = { userName: string; email: string; roles: readonly string[] };
 export type ProfileInput = {
   email?: string | null | undefined;
@@ -121,22 +119,18 @@ export function createAdminUsersService(
       const roleError = checkRoles(roles);
       if (roleError) throw validationError([roleError], locale);
       const names = [...new Set(roles)] as RoleName[];
-      return audit.withAudit(
-        actor,
-        { operation: 'postAddRoleToUser', targetType: AUDIT_TARGET },
-        async (trx) => {
-          const before = await snapshot(trx, userId);
-          if (!before) throw notFound(userId);
-          await repo.addRoles(trx, userId, names);
-          const after = await snapshot(trx, userId);
-          return {
-            result: (await repo.findAdminById(trx, userId))!,
-            targetIds: [userId],
-            before,
-            after,
-          };
-        },
-      );
+      return audit.withAudit(actor, 'postAddRoleToUser', async (trx) => {
+        const before = await snapshot(trx, userId);
+        if (!before) throw notFound(userId);
+        await repo.addRoles(trx, userId, names);
+        const after = await snapshot(trx, userId);
+        return {
+          result: (await repo.findAdminById(trx, userId))!,
+          targetIds: [userId],
+          before,
+          after,
+        };
+      });
     },
 
     /**
@@ -152,39 +146,32 @@ export function createAdminUsersService(
       const roleError = checkRoles(roles);
       if (roleError) throw validationError([roleError], locale);
       const names = [...new Set(roles)] as RoleName[];
-      return audit.withAudit(
-        actor,
-        { operation: 'postDeleteRoleFromUser', targetType: AUDIT_TARGET },
-        async (trx) => {
-          if (names.includes('super_admin')) await repo.lockSuperAdminRole(trx);
-          const before = await snapshot(trx, userId);
-          if (!before) throw notFound(userId);
-          if (
-            names.includes('super_admin') &&
-            before.roles.includes('super_admin') &&
-            (await repo.countSuperAdmins(trx)) <= 1
-          ) {
-            throw new AppError(
-              'CONFLICT',
-              'The last super admin cannot lose the super_admin role.',
-            );
-          }
-          if (before.roles.every((role) => names.includes(role))) {
-            throw new AppError(
-              'CONFLICT',
-              'An admin user must keep at least one role. Delete the account instead.',
-            );
-          }
-          await repo.removeRoles(trx, userId, names);
-          const after = await snapshot(trx, userId);
-          return {
-            result: (await repo.findAdminById(trx, userId))!,
-            targetIds: [userId],
-            before,
-            after,
-          };
-        },
-      );
+      return audit.withAudit(actor, 'postDeleteRoleFromUser', async (trx) => {
+        if (names.includes('super_admin')) await repo.lockSuperAdminRole(trx);
+        const before = await snapshot(trx, userId);
+        if (!before) throw notFound(userId);
+        if (
+          names.includes('super_admin') &&
+          before.roles.includes('super_admin') &&
+          (await repo.countSuperAdmins(trx)) <= 1
+        ) {
+          throw new AppError('CONFLICT', 'The last super admin cannot lose the super_admin role.');
+        }
+        if (before.roles.every((role) => names.includes(role))) {
+          throw new AppError(
+            'CONFLICT',
+            'An admin user must keep at least one role. Delete the account instead.',
+          );
+        }
+        await repo.removeRoles(trx, userId, names);
+        const after = await snapshot(trx, userId);
+        return {
+          result: (await repo.findAdminById(trx, userId))!,
+          targetIds: [userId],
+          before,
+          after,
+        };
+      });
     },
 
     /**
@@ -204,27 +191,23 @@ export function createAdminUsersService(
       const roles = [...new Set(input.roles)] as RoleName[];
       return mapUniqueViolation(
         () =>
-          audit.withAudit(
-            actor,
-            { operation: 'postAddNewAdminUser', targetType: AUDIT_TARGET },
-            async (trx) => {
-              await assertIdentityFree(trx, { email, userName }, locale);
-              const id = await repo.insertAdmin(trx, {
-                userName,
-                email,
-                passwordHash,
-                mustChangePassword: true,
-                roles,
-              });
-              const admin = (await repo.findAdminById(trx, id))!;
-              return {
-                result: { admin, oneTimePassword },
-                targetIds: [id],
-                before: null,
-                after: { ...(await snapshot(trx, id)), mustChangePassword: true },
-              };
-            },
-          ),
+          audit.withAudit(actor, 'postAddNewAdminUser', async (trx) => {
+            await assertIdentityFree(trx, { email, userName }, locale);
+            const id = await repo.insertAdmin(trx, {
+              userName,
+              email,
+              passwordHash,
+              mustChangePassword: true,
+              roles,
+            });
+            const admin = (await repo.findAdminById(trx, id))!;
+            return {
+              result: { admin, oneTimePassword },
+              targetIds: [id],
+              before: null,
+              after: { ...(await snapshot(trx, id))!, mustChangePassword: true },
+            };
+          }),
         locale,
       );
     },
@@ -272,44 +255,40 @@ export function createAdminUsersService(
       const passwordHash = newPassword ? await hashPassword(newPassword) : undefined;
       return mapUniqueViolation(
         () =>
-          audit.withAudit(
-            actor,
-            { operation: 'postUpdateAdminUserProfile', targetType: AUDIT_TARGET },
-            async (trx) => {
-              const before = await snapshot(trx, self.id);
-              if (!before) throw notFound(self.id);
-              await assertIdentityFree(
-                trx,
-                {
-                  ...(email !== undefined && email !== before.email ? { email } : {}),
-                  ...(userName !== undefined && userName !== before.userName ? { userName } : {}),
-                },
-                locale,
-                self.id,
-              );
-              await repo.updateAdminProfile(
-                trx,
-                self.id,
-                {
-                  ...(email !== undefined ? { email } : {}),
-                  ...(userName !== undefined ? { userName } : {}),
-                  ...(passwordHash !== undefined ? { passwordHash } : {}),
-                },
-                clock(),
-              );
-              // A new password ends every other session of this admin at its next request.
-              const revokedTokens = passwordHash
-                ? await auth.revokeSessions(trx, self.id, self.tokenHash)
-                : 0;
-              const after = (await snapshot(trx, self.id))!;
-              return {
-                result: { newEmail: after.email, newUserName: after.userName },
-                targetIds: [self.id],
-                before,
-                after: { ...after, passwordChanged: passwordHash !== undefined, revokedTokens },
-              };
-            },
-          ),
+          audit.withAudit(actor, 'postUpdateAdminUserProfile', async (trx) => {
+            const before = await snapshot(trx, self.id);
+            if (!before) throw notFound(self.id);
+            await assertIdentityFree(
+              trx,
+              {
+                ...(email !== undefined && email !== before.email ? { email } : {}),
+                ...(userName !== undefined && userName !== before.userName ? { userName } : {}),
+              },
+              locale,
+              self.id,
+            );
+            await repo.updateAdminProfile(
+              trx,
+              self.id,
+              {
+                ...(email !== undefined ? { email } : {}),
+                ...(userName !== undefined ? { userName } : {}),
+                ...(passwordHash !== undefined ? { passwordHash } : {}),
+              },
+              clock(),
+            );
+            // A new password ends every other session of this admin at its next request.
+            const revokedTokens = passwordHash
+              ? await auth.revokeSessions(trx, self.id, self.tokenHash)
+              : 0;
+            const after = (await snapshot(trx, self.id))!;
+            return {
+              result: { newEmail: after.email, newUserName: after.userName },
+              targetIds: [self.id],
+              before,
+              after: { ...after, passwordChanged: passwordHash !== undefined, revokedTokens },
+            };
+          }),
         locale,
       );
     },
@@ -322,20 +301,16 @@ export function createAdminUsersService(
       if (userId === actor.adminUserId) {
         throw new AppError('CONFLICT', 'You cannot delete your own account.');
       }
-      return audit.withAudit(
-        actor,
-        { operation: 'postDeleteAdminUser', targetType: AUDIT_TARGET },
-        async (trx) => {
-          await repo.lockSuperAdminRole(trx);
-          const before = await snapshot(trx, userId);
-          if (!before) throw notFound(userId);
-          if (before.roles.includes('super_admin') && (await repo.countSuperAdmins(trx)) <= 1) {
-            throw new AppError('CONFLICT', 'The last super admin cannot be deleted.');
-          }
-          await repo.deleteAdmin(trx, userId);
-          return { result: userId, targetIds: [userId], before, after: null };
-        },
-      );
+      return audit.withAudit(actor, 'postDeleteAdminUser', async (trx) => {
+        await repo.lockSuperAdminRole(trx);
+        const before = await snapshot(trx, userId);
+        if (!before) throw notFound(userId);
+        if (before.roles.includes('super_admin') && (await repo.countSuperAdmins(trx)) <= 1) {
+          throw new AppError('CONFLICT', 'The last super admin cannot be deleted.');
+        }
+        await repo.deleteAdmin(trx, userId);
+        return { result: userId, targetIds: [userId], before, after: null };
+      });
     },
   };
 }

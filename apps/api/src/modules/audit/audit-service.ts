@@ -6,6 +6,16 @@ import type { Clock } from '../../shared/clock';
 import { GENESIS_HASH, hashAuditRow, toJson, type HashedAuditRow } from './audit-hash';
 import * as repo from './audit-repository';
 import type { AuditLogsInput } from './audit-list';
+import {
+  AUDIT_EVENTS,
+  isAuditOperation,
+  type AuditAfter,
+  type AuditBefore,
+  type AuditChangeOperation,
+  type AuditFacts,
+  type AuditFactsOperation,
+  type AuditOperation,
+} from '@app/shared';
 
 /**
  * Who is acting, taken from the request: every audited change names its admin, request id
@@ -25,30 +35,54 @@ export function systemActor(name: string): Actor {
   return { adminUserId: null, adminUserName: name, requestId: null, ip: null, audited: [] };
 }
 
-/** What an audited piece of work reports besides its result. */
-export type Audited<T> = {
-  result: T;
+/**
+ * What a writer may hand for a stored summary shape (the registry's, in @app/shared): Dates
+ * where the JSON holds ISO strings and read-only arrays; `toJson` stores exactly the shape.
+ */
+export type AuditInput<S> = S extends string
+  ? string extends S
+    ? S | Date
+    : S
+  : S extends readonly (infer E)[]
+    ? readonly AuditInput<E>[]
+    : S extends object
+      ? { [K in keyof S]: AuditInput<S[K]> }
+      : S;
+
+/** A whole `before` or `after`: undefined where the shape allows null (stored as null). */
+type AuditSide<S> = AuditInput<S> | (null extends S ? undefined : never);
+
+/** One record's change as its event declares it: ids and the summary before and after. */
+export type AuditChange<O extends AuditChangeOperation> = {
   /** Ids of the records changed (known only after the work for inserts). */
   targetIds: ReadonlyArray<string | number>;
   /** A summary of the records before and after; never secrets such as password hashes. */
-  before: unknown;
-  after: unknown;
+  before: AuditSide<AuditBefore<O>>;
+  after: AuditSide<AuditAfter<O>>;
 };
 
-export type AuditOperation = { operation: string; targetType: string | null };
+/** What an audited piece of work reports besides its result. */
+export type Audited<T, O extends AuditChangeOperation> = AuditChange<O> & { result: T };
 
 export type AuditRowView = repo.StoredAuditRow;
 
-/** Appends one row to the chain inside the caller's transaction. */
-export async function appendAuditRow(
+/**
+ * Appends one row of a registered event to the chain inside the caller's transaction; its
+ * target type is the event's.
+ */
+async function appendAuditRow(
   trx: Transaction<DB>,
   actor: Actor,
-  entry: AuditOperation & {
+  entry: {
+    operation: AuditOperation;
     targetIds: ReadonlyArray<string | number>;
     summary: { [key: string]: JsonValue };
   },
   occurredAt: Date,
 ): Promise<void> {
+  // The types allow only registered operations; this stops a cast or plain JavaScript.
+  if (!isAuditOperation(entry.operation))
+    throw new Error(`${String(entry.operation)} is not a registered audit event.`);
   // Taken last in the transaction, so the head stays locked only for the append itself.
   const head = await repo.lockChainHead(trx);
   const row: HashedAuditRow = {
@@ -57,7 +91,7 @@ export async function appendAuditRow(
     adminUserId: actor.adminUserId,
     adminUserName: actor.adminUserName,
     operation: entry.operation,
-    targetType: entry.targetType,
+    targetType: AUDIT_EVENTS[entry.operation].targetType,
     targetIds: entry.targetIds.map(String),
     summary: entry.summary,
     requestId: actor.requestId,
@@ -93,10 +127,10 @@ export function createAuditService(db: Kysely<DB>, clock: Clock) {
      * Runs `work` in a new transaction and appends its audit row in that same transaction:
      * the change and its record commit together or not at all. Every mutation uses this.
      */
-    async withAudit<T>(
+    async withAudit<O extends AuditChangeOperation, T>(
       actor: Actor,
-      operation: AuditOperation,
-      work: (trx: Transaction<DB>) => Promise<Audited<T>>,
+      operation: O,
+      work: (trx: Transaction<DB>) => Promise<Audited<T, O>>,
     ): Promise<T> {
       const result = await db.transaction().execute(async (trx) => {
         const outcome = await work(trx);
@@ -104,7 +138,7 @@ export function createAuditService(db: Kysely<DB>, clock: Clock) {
           trx,
           actor,
           {
-            ...operation,
+            operation,
             targetIds: outcome.targetIds,
             summary: { before: toJson(outcome.before), after: toJson(outcome.after) },
           },
@@ -112,7 +146,7 @@ export function createAuditService(db: Kysely<DB>, clock: Clock) {
         );
         return outcome.result;
       });
-      actor.audited.push(operation.operation);
+      actor.audited.push(operation);
       return result;
     },
 
@@ -121,12 +155,12 @@ export function createAuditService(db: Kysely<DB>, clock: Clock) {
      * row per changed record, all in the work's transaction, so each record's own history
      * reads from the trail. Work that changed nothing must throw (no row would be written).
      */
-    async withAuditEach<T>(
+    async withAuditEach<O extends AuditChangeOperation, T>(
       actor: Actor,
-      operation: AuditOperation,
+      operation: O,
       work: (trx: Transaction<DB>) => Promise<{
         result: T;
-        changes: ReadonlyArray<Omit<Audited<unknown>, 'result'>>;
+        changes: ReadonlyArray<AuditChange<O>>;
       }>,
     ): Promise<T> {
       const result = await db.transaction().execute(async (trx) => {
@@ -137,7 +171,7 @@ export function createAuditService(db: Kysely<DB>, clock: Clock) {
             trx,
             actor,
             {
-              ...operation,
+              operation,
               targetIds: change.targetIds,
               summary: { before: toJson(change.before), after: toJson(change.after) },
             },
@@ -146,16 +180,16 @@ export function createAuditService(db: Kysely<DB>, clock: Clock) {
         }
         return outcome.result;
       });
-      actor.audited.push(operation.operation);
+      actor.audited.push(operation);
       return result;
     },
 
     /** Records an event that changes nothing else (such as a failed sign-in) in its own transaction. */
-    async record(
+    async record<O extends AuditFactsOperation>(
       actor: Actor,
-      operation: AuditOperation,
+      operation: O,
       targetIds: ReadonlyArray<string | number>,
-      summary: { [key: string]: unknown },
+      summary: AuditInput<AuditFacts<O>>,
     ): Promise<void> {
       await db
         .transaction()
@@ -163,11 +197,11 @@ export function createAuditService(db: Kysely<DB>, clock: Clock) {
           appendAuditRow(
             trx,
             actor,
-            { ...operation, targetIds, summary: toJson(summary) as { [key: string]: JsonValue } },
+            { operation, targetIds, summary: toJson(summary) as { [key: string]: JsonValue } },
             clock(),
           ),
         );
-      actor.audited.push(operation.operation);
+      actor.audited.push(operation);
     },
 
     /** One page of audit rows with the given filters. */

@@ -254,16 +254,12 @@ describe('the audit trail', () => {
     await migrate(database.db);
     const audit = createAuditService(database.db, systemClock);
     for (let i = 0; i < 3; i += 1) {
-      await audit.withAudit(
-        systemActor('test'),
-        { operation: 'testOperation', targetType: null },
-        async () => ({
-          result: null,
-          targetIds: [i],
-          before: { n: i },
-          after: { n: i + 1 },
-        }),
-      );
+      await audit.withAudit(systemActor('test'), 'postSignOutEverywhere', async () => ({
+        result: null,
+        targetIds: [i],
+        before: null,
+        after: { revokedTokens: i + 1 },
+      }));
     }
     await database.close();
     const run = (extra: Record<string, string> = {}) =>

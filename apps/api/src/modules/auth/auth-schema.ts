@@ -1,4 +1,4 @@
-import { builder } from '../../graphql/builder';
+import { auditedMutationField, builder } from '../../graphql/builder';
 import { AdminUserRef } from '../admin-users/admin-users-types';
 
 const SignInResultRef = builder
@@ -37,7 +37,7 @@ const TotpStatusRef = builder
     }),
   });
 
-builder.mutationField('postSignIn', (t) =>
+auditedMutationField('postSignIn', (t) =>
   t.field({
     description:
       'Signs in with email and password (and the authenticator code when two-factor authentication is on) and returns a new access token.',
@@ -58,7 +58,7 @@ builder.mutationField('postSignIn', (t) =>
   }),
 );
 
-builder.mutationField('postSignOut', (t) =>
+auditedMutationField('postSignOut', (t) =>
   t.field({
     description: 'Revokes the access token of this request on the server.',
     type: 'Boolean',
@@ -71,7 +71,7 @@ builder.mutationField('postSignOut', (t) =>
   }),
 );
 
-builder.mutationField('postStartTotpEnrollment', (t) =>
+auditedMutationField('postStartTotpEnrollment', (t) =>
   t.field({
     description: "Offers a new two-factor secret for the signed-in admin's own account.",
     type: TotpEnrollmentRef,
@@ -82,7 +82,7 @@ builder.mutationField('postStartTotpEnrollment', (t) =>
   }),
 );
 
-builder.mutationField('postConfirmTotpEnrollment', (t) =>
+auditedMutationField('postConfirmTotpEnrollment', (t) =>
   t.field({
     description: 'Turns two-factor authentication on with a code from the authenticator app.',
     type: TotpStatusRef,
@@ -101,7 +101,7 @@ builder.mutationField('postConfirmTotpEnrollment', (t) =>
   }),
 );
 
-builder.mutationField('postDisableTotp', (t) =>
+auditedMutationField('postDisableTotp', (t) =>
   t.field({
     description: "Turns two-factor authentication off for the signed-in admin's own account.",
     type: TotpStatusRef,
@@ -155,7 +155,7 @@ builder.queryField('adminSessions', (t) =>
   }),
 );
 
-builder.mutationField('postSignOutEverywhere', (t) =>
+auditedMutationField('postSignOutEverywhere', (t) =>
   t.field({
     description:
       'Ends every session of the signed-in admin, this one included; returns how many ended.',

@@ -2,6 +2,7 @@ import {
   ACCESS_TOKEN_TTL_MS,
   INVALID_CREDENTIALS_MESSAGE,
   TOTP_REQUIRED_MESSAGE,
+  type AuditOperation,
   type Locale,
 } from '@app/shared';
 import type { Kysely } from 'kysely';
@@ -48,7 +49,6 @@ export type TotpEnrollment = { secret: string; otpauthUri: string; qrCodeDataUrl
 /** Shown as the account's issuer in authenticator apps. */
 const TOTP_ISSUER = 'Aube Admin';
 const INVALID_TOTP_MESSAGE = 'The authentication code is incorrect.';
-const AUDIT_TARGET = 'admin_user';
 
 const hasNul = (value: string) => value.includes('\u0000');
 
@@ -101,16 +101,13 @@ export function createAuthService(
     // Failures for unknown emails are not audited: they would let anyone grow the trail.
     if (credentials) {
       const who = { ...actor, adminUserId: credentials.id, adminUserName: credentials.userName };
-      const target = { operation: 'signInFailed', targetType: AUDIT_TARGET };
-      await audit.record(who, target, [credentials.id], { reason });
+      await audit.record(who, 'signInFailed', [credentials.id], { reason });
       const block = Math.max(pairBlock, accountBlock);
       if (block > 0) {
-        await audit.record(
-          who,
-          { operation: 'signInThrottled', targetType: AUDIT_TARGET },
-          [credentials.id],
-          { blockedForSeconds: Math.round(block / 1000), perAccount: accountBlock >= pairBlock },
-        );
+        await audit.record(who, 'signInThrottled', [credentials.id], {
+          blockedForSeconds: Math.round(block / 1000),
+          perAccount: accountBlock >= pairBlock,
+        });
       }
     }
   }
@@ -137,7 +134,7 @@ export function createAuthService(
       actor: Actor,
       adminId: number,
       password: string,
-      operation: string,
+      operation: AuditOperation,
     ): Promise<boolean> {
       const credentials = await repo.findCredentialsById(db, adminId);
       return (
@@ -225,7 +222,7 @@ export function createAuthService(
       const expiresAt = new Date(issuedAt.getTime() + ACCESS_TOKEN_TTL_MS);
       await audit.withAudit(
         { ...actor, adminUserId: credentials.id, adminUserName: credentials.userName },
-        { operation: 'postSignIn', targetType: AUDIT_TARGET },
+        'postSignIn',
         async (trx) => {
           await repo.deleteThrottle(trx, key);
           await repo.deleteStaleThrottles(
@@ -289,31 +286,23 @@ export function createAuthService(
 
     /** Ends every session of the admin, this one included; returns how many ended. */
     async signOutEverywhere(actor: Actor, adminId: number): Promise<number> {
-      return audit.withAudit(
-        actor,
-        { operation: 'postSignOutEverywhere', targetType: AUDIT_TARGET },
-        async (trx) => {
-          const revoked = await repo.deleteAccessTokensOfAdmin(trx, adminId);
-          return {
-            result: revoked,
-            targetIds: [adminId],
-            before: null,
-            after: { revokedTokens: revoked },
-          };
-        },
-      );
+      return audit.withAudit(actor, 'postSignOutEverywhere', async (trx) => {
+        const revoked = await repo.deleteAccessTokensOfAdmin(trx, adminId);
+        return {
+          result: revoked,
+          targetIds: [adminId],
+          before: null,
+          after: { revokedTokens: revoked },
+        };
+      });
     },
 
     /** Revokes one token on the server, so it stops working at once. */
     async signOut(actor: Actor, adminId: number, tokenHash: string): Promise<void> {
-      await audit.withAudit(
-        actor,
-        { operation: 'postSignOut', targetType: AUDIT_TARGET },
-        async (trx) => {
-          await repo.deleteAccessToken(trx, tokenHash);
-          return { result: undefined, targetIds: [adminId], before: null, after: null };
-        },
-      );
+      await audit.withAudit(actor, 'postSignOut', async (trx) => {
+        await repo.deleteAccessToken(trx, tokenHash);
+        return { result: undefined, targetIds: [adminId], before: null, after: null };
+      });
     },
 
     /**
@@ -326,27 +315,23 @@ export function createAuthService(
       email: string,
     ): Promise<TotpEnrollment> {
       const secret = generateTotpSecret();
-      await audit.withAudit(
-        actor,
-        { operation: 'postStartTotpEnrollment', targetType: AUDIT_TARGET },
-        async (trx) => {
-          const current = await repo.findCredentialsById(trx, adminId);
-          if (current?.totpSecret) {
-            throw new AppError(
-              'CONFLICT',
-              'Two-factor authentication is already enabled. Disable it first.',
-            );
-          }
-          await repo.setPendingTotpSecret(trx, adminId, sealTotp(adminId, secret));
-          // The secret itself never goes into the audit trail.
-          return {
-            result: undefined,
-            targetIds: [adminId],
-            before: null,
-            after: { pending: true },
-          };
-        },
-      );
+      await audit.withAudit(actor, 'postStartTotpEnrollment', async (trx) => {
+        const current = await repo.findCredentialsById(trx, adminId);
+        if (current?.totpSecret) {
+          throw new AppError(
+            'CONFLICT',
+            'Two-factor authentication is already enabled. Disable it first.',
+          );
+        }
+        await repo.setPendingTotpSecret(trx, adminId, sealTotp(adminId, secret));
+        // The secret itself never goes into the audit trail.
+        return {
+          result: undefined,
+          targetIds: [adminId],
+          before: null,
+          after: { pending: true },
+        };
+      });
       const uri = otpauthUri(secret, email, TOTP_ISSUER);
       const svg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
       return {
@@ -363,25 +348,21 @@ export function createAuthService(
       code: string,
       locale: Locale,
     ): Promise<void> {
-      await audit.withAudit(
-        actor,
-        { operation: 'postConfirmTotpEnrollment', targetType: AUDIT_TARGET },
-        async (trx) => {
-          const sealed = await repo.findPendingTotpSecret(trx, adminId);
-          if (!sealed) throw new AppError('CONFLICT', 'Start two-factor enrolment first.');
-          const step = verifyTotp(openTotp(adminId, sealed), code.trim(), clock(), null);
-          if (step === null)
-            throw validationError([{ field: 'totpCode', rule: 'incorrect' }], locale);
-          // Pending and active seeds share their row's context: the sealed value moves as is.
-          await repo.setTotpSecret(trx, adminId, sealed, step, clock());
-          return {
-            result: undefined,
-            targetIds: [adminId],
-            before: { twoFactor: false },
-            after: { twoFactor: true },
-          };
-        },
-      );
+      await audit.withAudit(actor, 'postConfirmTotpEnrollment', async (trx) => {
+        const sealed = await repo.findPendingTotpSecret(trx, adminId);
+        if (!sealed) throw new AppError('CONFLICT', 'Start two-factor enrolment first.');
+        const step = verifyTotp(openTotp(adminId, sealed), code.trim(), clock(), null);
+        if (step === null)
+          throw validationError([{ field: 'totpCode', rule: 'incorrect' }], locale);
+        // Pending and active seeds share their row's context: the sealed value moves as is.
+        await repo.setTotpSecret(trx, adminId, sealed, step, clock());
+        return {
+          result: undefined,
+          targetIds: [adminId],
+          before: { twoFactor: false },
+          after: { twoFactor: true },
+        };
+      });
     },
 
     /** Turns two-factor authentication off; the admin's password is asked again. */
@@ -398,19 +379,15 @@ export function createAuthService(
       ) {
         throw validationError([{ field: 'password', rule: 'incorrect' }], locale);
       }
-      await audit.withAudit(
-        actor,
-        { operation: 'postDisableTotp', targetType: AUDIT_TARGET },
-        async (trx) => {
-          await repo.setTotpSecret(trx, adminId, null, null, clock());
-          return {
-            result: undefined,
-            targetIds: [adminId],
-            before: { twoFactor: credentials.totpSecret !== null },
-            after: { twoFactor: false },
-          };
-        },
-      );
+      await audit.withAudit(actor, 'postDisableTotp', async (trx) => {
+        await repo.setTotpSecret(trx, adminId, null, null, clock());
+        return {
+          result: undefined,
+          targetIds: [adminId],
+          before: { twoFactor: credentials.totpSecret !== null },
+          after: { twoFactor: false },
+        };
+      });
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { AuditOperation } from '@app/shared';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
@@ -57,7 +58,7 @@ export function createReauthGuard(db: Kysely<DB>, audit: AuditService, clock: Cl
     actor: Actor,
     admin: { id: number; passwordHash: string },
     password: string,
-    operation: string,
+    operation: AuditOperation,
   ): Promise<boolean> {
     const key = reauthThrottleKey(admin.id);
     const started = clock();
@@ -70,7 +71,7 @@ export function createReauthGuard(db: Kysely<DB>, audit: AuditService, clock: Cl
       return true;
     }
     const block = await countThrottleFailure(db, clock, key, THROTTLE_POLICY);
-    await audit.record(actor, { operation: 'reauthFailed', targetType: 'admin_user' }, [admin.id], {
+    await audit.record(actor, 'reauthFailed', [admin.id], {
       during: operation,
       blockedForSeconds: Math.round(block / 1000),
     });

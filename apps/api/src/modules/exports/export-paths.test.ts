@@ -54,12 +54,12 @@ beforeAll(async () => {
   const audit = createAuditService(db, () => new Date('2026-11-24T10:00:00.5Z'));
   const actor = { adminUserId: null, adminUserName: '@ops', requestId: 'r1', ip: '::1' };
   for (const n of [1, 2, 3]) {
-    await audit.record(
-      { ...actor, audited: [] },
-      { operation: 'downloadExport', targetType: 'export' },
-      [n, 'users'],
-      { note: `=1+${n}, "quoted"`, rows: n },
-    );
+    await audit.record({ ...actor, audited: [] }, 'downloadExport', [n, 'users'], {
+      export: 'users',
+      filters: { note: `=1+${n}, "quoted"` },
+      rows: n,
+      complete: true,
+    });
   }
 });
 

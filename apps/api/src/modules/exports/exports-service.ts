@@ -7,9 +7,6 @@ import {
 } from '../../platform/exports';
 import type { Actor, AuditService } from '../audit/audit-service';
 
-/** The audited operation of a download (one row per download, written when it ends). */
-export const DOWNLOAD_OPERATION = { operation: 'downloadExport', targetType: 'export' } as const;
-
 /**
  * Exports as the API offers them: links for the export queries, previews and formats for the
  * download centre, and the audited download the route streams.
@@ -33,7 +30,7 @@ export function createExportsService(options: ExportEngineOptions, audit: AuditS
         fileName: opened.fileName,
         stream: () =>
           opened.stream((record: DownloadRecord) =>
-            audit.record(actor, DOWNLOAD_OPERATION, [record.name], {
+            audit.record(actor, 'downloadExport', [record.name], {
               export: record.name,
               filters: record.filters,
               rows: record.rows,

@@ -1,5 +1,5 @@
 import type { ArgBuilder } from '@pothos/core';
-import { builder } from '../../graphql/builder';
+import { auditedMutationField, builder } from '../../graphql/builder';
 import { pagedListQuery } from '../../graphql/pagination';
 import type {
   NamedUser,
@@ -185,7 +185,7 @@ const notificationArgs = (t: { arg: ArgBuilder<typeof builder.$inferSchemaTypes>
   }),
 });
 
-builder.mutationField('postCreateNotification', (t) =>
+auditedMutationField('postCreateNotification', (t) =>
   t.field({
     description:
       "Creates a notification. Messages: 'Please input title.', 'Please select a language.' (Japanese with Accept-Language: ja).",
@@ -199,7 +199,7 @@ builder.mutationField('postCreateNotification', (t) =>
   }),
 );
 
-builder.mutationField('postUpdateNotification', (t) =>
+auditedMutationField('postUpdateNotification', (t) =>
   t.field({
     description:
       'Replaces a notification’s fields (the same rules as creating one); notifiedAt changes only when given.',
@@ -213,7 +213,7 @@ builder.mutationField('postUpdateNotification', (t) =>
   }),
 );
 
-builder.mutationField('postDeleteNotification', (t) =>
+auditedMutationField('postDeleteNotification', (t) =>
   t.field({
     description: 'Deletes a notification; its sends and their statuses stay.',
     type: DeleteNotificationResultRef,
@@ -243,7 +243,7 @@ builder.queryField('mailPreview', (t) =>
   }),
 );
 
-builder.mutationField('postSendTestMail', (t) =>
+auditedMutationField('postSendTestMail', (t) =>
   t.field({
     description: "Sends the notification's mail to the signed-in admin's own address only.",
     type: SendMailResultRef,
@@ -256,7 +256,7 @@ builder.mutationField('postSendTestMail', (t) =>
   }),
 );
 
-builder.mutationField('postSendMail', (t) =>
+auditedMutationField('postSendMail', (t) =>
   t.field({
     description: `Sends the notification to its audience: writes one outbox row per recipient with the audit row in one transaction and returns at once; delivery follows (mailSend). ${AUDIENCE_RULE}`,
     type: SendMailResultRef,

@@ -21,7 +21,6 @@ import type { Actor, AuditService } from '../audit/audit-service';
 import { MAIL_EXPAND_QUEUE, MAIL_QUEUE, type MailKick } from './mail-jobs';
 import * as repo from './mail-repository';
 
-const AUDIT_TARGET = 'notification';
 const MAX_TITLE = 200;
 const MAX_CONTENT = 20_000;
 /**
@@ -224,46 +223,34 @@ export function createMailService(
 
     create: (actor: Actor, args: NotificationArgs, locale: Locale) => {
       const input = { ...checkNotification(args, locale), notifiedAt: args.notifiedAt ?? clock() };
-      return audit.withAudit(
-        actor,
-        { operation: 'postCreateNotification', targetType: AUDIT_TARGET },
-        async (trx) => {
-          const row = await repo.insertNotification(trx, input, actor.adminUserId);
-          return { result: row, targetIds: [row.id], before: null, after: row };
-        },
-      );
+      return audit.withAudit(actor, 'postCreateNotification', async (trx) => {
+        const row = await repo.insertNotification(trx, input, actor.adminUserId);
+        return { result: row, targetIds: [row.id], before: null, after: row };
+      });
     },
 
     update: (actor: Actor, id: number, args: NotificationArgs, locale: Locale) => {
       positiveId('notificationId', id);
       const fields = checkNotification(args, locale);
-      return audit.withAudit(
-        actor,
-        { operation: 'postUpdateNotification', targetType: AUDIT_TARGET },
-        async (trx) => {
-          const before = await repo.findNotification(trx, id);
-          if (!before) throw notFound('Notification', id);
-          // An edit keeps the notified-at the users were shown unless the operator sets a new
-          // one (docs/api.md, "Notifications and mail"): omitting it is not "now".
-          const input = { ...fields, notifiedAt: args.notifiedAt ?? before.notifiedAt };
-          const after = (await repo.updateNotification(trx, id, input))!;
-          return { result: after, targetIds: [id], before, after };
-        },
-      );
+      return audit.withAudit(actor, 'postUpdateNotification', async (trx) => {
+        const before = await repo.findNotification(trx, id);
+        if (!before) throw notFound('Notification', id);
+        // An edit keeps the notified-at the users were shown unless the operator sets a new
+        // one (docs/api.md, "Notifications and mail"): omitting it is not "now".
+        const input = { ...fields, notifiedAt: args.notifiedAt ?? before.notifiedAt };
+        const after = (await repo.updateNotification(trx, id, input))!;
+        return { result: after, targetIds: [id], before, after };
+      });
     },
 
     remove: (actor: Actor, id: number) => {
       positiveId('notificationId', id);
-      return audit.withAudit(
-        actor,
-        { operation: 'postDeleteNotification', targetType: AUDIT_TARGET },
-        async (trx) => {
-          const before = await repo.findNotification(trx, id);
-          if (!before) throw notFound('Notification', id);
-          await repo.deleteNotification(trx, id);
-          return { result: id, targetIds: [id], before, after: null };
-        },
-      );
+      return audit.withAudit(actor, 'postDeleteNotification', async (trx) => {
+        const before = await repo.findNotification(trx, id);
+        if (!before) throw notFound('Notification', id);
+        await repo.deleteNotification(trx, id);
+        return { result: id, targetIds: [id], before, after: null };
+      });
     },
 
     /**
@@ -288,27 +275,23 @@ export function createMailService(
       if (actor.adminUserId === null) throw new AppError('FORBIDDEN', 'No admin to send to.');
       const me = { email: await repo.adminEmail(db, actor.adminUserId) };
       const message = renderNotificationMail(n);
-      return audit.withAudit(
-        actor,
-        { operation: 'postSendTestMail', targetType: AUDIT_TARGET },
-        async (trx) => {
-          const mailSendId = await repo.insertSend(trx, {
-            notificationId: n.id,
-            audience: 'test',
-            language: n.language,
-            subject: message.subject,
-            adminId: actor.adminUserId,
-          });
-          await repo.enqueueOne(trx, mailSendId, n.id, { ...message, to: me.email });
-          await options.jobs?.send(trx, MAIL_QUEUE, { mailSendId });
-          return {
-            result: { mailSendId, toAddress: me.email, recipientCount: 1 },
-            targetIds: [n.id],
-            before: null,
-            after: { mailSendId, audience: 'test', toAddress: me.email },
-          };
-        },
-      );
+      return audit.withAudit(actor, 'postSendTestMail', async (trx) => {
+        const mailSendId = await repo.insertSend(trx, {
+          notificationId: n.id,
+          audience: 'test',
+          language: n.language,
+          subject: message.subject,
+          adminId: actor.adminUserId,
+        });
+        await repo.enqueueOne(trx, mailSendId, n.id, { ...message, to: me.email });
+        await options.jobs?.send(trx, MAIL_QUEUE, { mailSendId });
+        return {
+          result: { mailSendId, toAddress: me.email, recipientCount: 1 },
+          targetIds: [n.id],
+          before: null,
+          after: { mailSendId, audience: 'test', toAddress: me.email },
+        };
+      });
     },
 
     /**
@@ -322,59 +305,55 @@ export function createMailService(
       const n = await notification(id);
       const audience = checkAudience(args, n.language, locale);
       const message = renderNotificationMail(n);
-      return audit.withAudit(
-        actor,
-        { operation: 'postSendMail', targetType: AUDIT_TARGET },
-        async (trx) => {
-          const base = {
-            notificationId: n.id,
-            audience: audience.kind,
-            language: n.language,
-            subject: message.subject,
-            adminId: actor.adminUserId,
-          };
-          let mailSendId: string;
-          let recipientCount: number;
-          let expanding = false;
-          if (audience.kind === 'users') {
-            // Checked in the transaction that writes the rows: exactly the named users, or none.
-            await namedUsers(trx, audience.userIds, locale);
+      return audit.withAudit(actor, 'postSendMail', async (trx) => {
+        const base = {
+          notificationId: n.id,
+          audience: audience.kind,
+          language: n.language,
+          subject: message.subject,
+          adminId: actor.adminUserId,
+        };
+        let mailSendId: string;
+        let recipientCount: number;
+        let expanding = false;
+        if (audience.kind === 'users') {
+          // Checked in the transaction that writes the rows: exactly the named users, or none.
+          await namedUsers(trx, audience.userIds, locale);
+          mailSendId = await repo.insertSend(trx, base);
+          recipientCount = await repo.enqueueAudience(trx, mailSendId, n.id, message, audience);
+          if (recipientCount !== audience.userIds.length) {
+            throw new Error(`named ${audience.userIds.length} users, queued ${recipientCount}`);
+          }
+        } else {
+          const maxUserId = await repo.maxUserId(trx);
+          recipientCount = await repo.countAudience(trx, audience, maxUserId);
+          expanding = recipientCount > expandAbove;
+          if (expanding) {
+            mailSendId = await repo.insertSend(trx, {
+              ...base,
+              expansion: { body: message.body, maxUserId, recipientCount },
+            });
+          } else {
             mailSendId = await repo.insertSend(trx, base);
             recipientCount = await repo.enqueueAudience(trx, mailSendId, n.id, message, audience);
-            if (recipientCount !== audience.userIds.length) {
-              throw new Error(`named ${audience.userIds.length} users, queued ${recipientCount}`);
-            }
-          } else {
-            const maxUserId = await repo.maxUserId(trx);
-            recipientCount = await repo.countAudience(trx, audience, maxUserId);
-            expanding = recipientCount > expandAbove;
-            if (expanding) {
-              mailSendId = await repo.insertSend(trx, {
-                ...base,
-                expansion: { body: message.body, maxUserId, recipientCount },
-              });
-            } else {
-              mailSendId = await repo.insertSend(trx, base);
-              recipientCount = await repo.enqueueAudience(trx, mailSendId, n.id, message, audience);
-            }
           }
-          if (expanding) await options.jobs?.send(trx, MAIL_EXPAND_QUEUE, { mailSendId });
-          else if (recipientCount > 0) await options.jobs?.send(trx, MAIL_QUEUE, { mailSendId });
-          return {
-            result: { mailSendId, recipientCount },
-            targetIds: [n.id],
-            before: null,
-            after: {
-              mailSendId,
-              audience: audience.kind,
-              language: n.language,
-              userIds: audience.kind === 'users' ? audience.userIds : null,
-              recipientCount,
-              expandedByJob: expanding,
-            },
-          };
-        },
-      );
+        }
+        if (expanding) await options.jobs?.send(trx, MAIL_EXPAND_QUEUE, { mailSendId });
+        else if (recipientCount > 0) await options.jobs?.send(trx, MAIL_QUEUE, { mailSendId });
+        return {
+          result: { mailSendId, recipientCount },
+          targetIds: [n.id],
+          before: null,
+          after: {
+            mailSendId,
+            audience: audience.kind,
+            language: n.language,
+            userIds: audience.kind === 'users' ? audience.userIds : null,
+            recipientCount,
+            expandedByJob: expanding,
+          },
+        };
+      });
     },
 
     sendStatus: (id: string | number) => sendStatus(sendId(id)),

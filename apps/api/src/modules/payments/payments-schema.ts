@@ -1,4 +1,4 @@
-import { builder } from '../../graphql/builder';
+import { auditedMutationField, builder } from '../../graphql/builder';
 import { filterInputFields } from '../../graphql/filter-fields';
 import { pagedListQuery, PaginationInputRef } from '../../graphql/pagination';
 import type { ImportReport } from '../../platform/imports';
@@ -105,7 +105,7 @@ const RatesSummaryRef = builder.objectRef<RatesSummary>('RateBTCAmountSummary').
   }),
 });
 
-builder.mutationField('postAddUserPayment', (t) =>
+auditedMutationField('postAddUserPayment', (t) =>
   t.field({
     description:
       'Records a payment by hand: confirmed (confirmedAt, default now) with its assets set (status asset_fixed).',
@@ -123,7 +123,7 @@ builder.mutationField('postAddUserPayment', (t) =>
   }),
 );
 
-builder.mutationField('postAddUserPaymentsByCSV', (t) =>
+auditedMutationField('postAddUserPaymentsByCSV', (t) =>
   t.field({
     description:
       'Adds the payments of a CSV file (columns userId,planId,paidUsd,assetETH,assetHEC,confirmedAt; template at GET /templates/user-payments.csv). All or nothing; the same content applies once.',
@@ -148,7 +148,7 @@ builder.mutationField('postAddUserPaymentsByCSV', (t) =>
   }),
 );
 
-builder.mutationField('postAssignRatesByCSV', (t) =>
+auditedMutationField('postAssignRatesByCSV', (t) =>
   t.field({
     description:
       'Assigns rates from a CSV file, one window per row (columns startAt,endAt,deadline,BTCHECRate,BTCETHRate; template at GET /templates/rates.csv).',
@@ -173,7 +173,7 @@ builder.mutationField('postAssignRatesByCSV', (t) =>
   }),
 );
 
-builder.mutationField('postAssignRates', (t) =>
+auditedMutationField('postAssignRates', (t) =>
   t.field({
     description:
       'Fixes the assets of the payments confirmed in [startAt, endAt] and not yet fixed, at the deadline. Dates are ISO-8601 with a zone; rates are decimal strings > 0 with at most 18 places.',

@@ -205,7 +205,7 @@ export function createPaymentsService(
 
   const runImport = async <K extends string>(
     actor: Actor,
-    operation: string,
+    operation: 'postAddUserPaymentsByCSV' | 'postAssignRatesByCSV',
     definition: ImportDefinition<K>,
     file: UploadedFile,
     dryRun: boolean,
@@ -215,9 +215,9 @@ export function createPaymentsService(
       dryRun,
       progressKey,
       actor: { adminUserId: actor.adminUserId, adminUserName: actor.adminUserName },
-      transaction: (work) => audit.withAudit(actor, { operation, targetType: 'csv_import' }, work),
+      transaction: (work) => audit.withAudit(actor, operation, work),
       recordDryRun: (report) =>
-        audit.record(actor, { operation, targetType: 'csv_import' }, [], {
+        audit.record(actor, operation, [], {
           dryRun: true,
           fileName: report.fileName,
           contentHash: report.contentHash,
@@ -253,31 +253,27 @@ export function createPaymentsService(
       if (confirmedAt.getTime() > now.getTime()) {
         throw badInput('confirmedAt', 'must not be in the future.');
       }
-      return audit.withAudit(
-        actor,
-        { operation: 'postAddUserPayment', targetType: 'payment' },
-        async (trx) => {
-          if (!(await write.endUserExists(trx, userId))) {
-            throw new AppError('NOT_FOUND', `User ${userId} does not exist.`, { field: 'userId' });
-          }
-          const plan = await write.findPlan(trx, planId);
-          if (!plan) {
-            throw new AppError('NOT_FOUND', `Plan ${planId} does not exist.`, { field: 'planId' });
-          }
-          const id = await write.insertPayment(trx, {
-            userId,
-            planId,
-            priceUsd: plan.priceUsd,
-            paidUsd: String(input.paidUsd),
-            amountETH: assetETH,
-            amountHEC: assetHEC,
-            confirmedAt,
-            assetFixedAt: now,
-          });
-          const row = await write.findPaymentRow(trx, id);
-          return { result: row, targetIds: [id], before: null, after: row };
-        },
-      );
+      return audit.withAudit(actor, 'postAddUserPayment', async (trx) => {
+        if (!(await write.endUserExists(trx, userId))) {
+          throw new AppError('NOT_FOUND', `User ${userId} does not exist.`, { field: 'userId' });
+        }
+        const plan = await write.findPlan(trx, planId);
+        if (!plan) {
+          throw new AppError('NOT_FOUND', `Plan ${planId} does not exist.`, { field: 'planId' });
+        }
+        const id = await write.insertPayment(trx, {
+          userId,
+          planId,
+          priceUsd: plan.priceUsd,
+          paidUsd: String(input.paidUsd),
+          amountETH: assetETH,
+          amountHEC: assetHEC,
+          confirmedAt,
+          assetFixedAt: now,
+        });
+        const row = await write.findPaymentRow(trx, id);
+        return { result: row, targetIds: [id], before: null, after: row };
+      });
     },
 
     /** The payments CSV template in `locale`, listing every plan's id and name. */
@@ -335,49 +331,45 @@ export function createPaymentsService(
       const hecRate = checkedArg('BTCHECRate', RATE_ARG, input.BTCHECRate);
       const ethRate = checkedArg('BTCETHRate', RATE_ARG, input.BTCETHRate);
       const window = ratesWindow(startAt, endAt, deadline);
-      return audit.withAudit(
-        actor,
-        { operation: 'postAssignRates', targetType: 'rate_assignment' },
-        async (trx) => {
-          await write.allowLongStatements(trx);
-          if (!(await write.tryLockRateAssignment(trx))) {
-            throw new AppError('CONFLICT', ASSIGNMENT_RUNNING, {
-              reason: 'RATE_ASSIGNMENT_RUNNING',
-            });
-          }
-          const done = await write.assignRates(trx, {
-            ...window,
-            hecRate,
-            ethRate,
-            adminUserId: actor.adminUserId,
+      return audit.withAudit(actor, 'postAssignRates', async (trx) => {
+        await write.allowLongStatements(trx);
+        if (!(await write.tryLockRateAssignment(trx))) {
+          throw new AppError('CONFLICT', ASSIGNMENT_RUNNING, {
+            reason: 'RATE_ASSIGNMENT_RUNNING',
           });
-          if (done.count === 0) {
-            throw new AppError('CONFLICT', NOTHING_TO_FIX, { reason: 'NOTHING_TO_FIX' });
-          }
-          const after = {
-            rateAssignmentId: done.id,
-            startAt: window.from?.toISOString() ?? null,
-            endAt: window.until.toISOString(),
-            deadline: window.deadline.toISOString(),
-            BTCHECRate: hecRate,
-            BTCETHRate: ethRate,
+        }
+        const done = await write.assignRates(trx, {
+          ...window,
+          hecRate,
+          ethRate,
+          adminUserId: actor.adminUserId,
+        });
+        if (done.count === 0) {
+          throw new AppError('CONFLICT', NOTHING_TO_FIX, { reason: 'NOTHING_TO_FIX' });
+        }
+        const after = {
+          rateAssignmentId: done.id,
+          startAt: window.from?.toISOString() ?? null,
+          endAt: window.until.toISOString(),
+          deadline: window.deadline.toISOString(),
+          BTCHECRate: hecRate,
+          BTCETHRate: ethRate,
+          countPayments: done.count,
+          amountETH: done.amountETH,
+          amountHEC: done.amountHEC,
+        };
+        return {
+          result: {
+            message: `Rates assigned: ${done.count} payment${done.count === 1 ? '' : 's'} fixed.`,
             countPayments: done.count,
             amountETH: done.amountETH,
             amountHEC: done.amountHEC,
-          };
-          return {
-            result: {
-              message: `Rates assigned: ${done.count} payment${done.count === 1 ? '' : 's'} fixed.`,
-              countPayments: done.count,
-              amountETH: done.amountETH,
-              amountHEC: done.amountHEC,
-            },
-            targetIds: [done.id],
-            before: null,
-            after,
-          };
-        },
-      );
+          },
+          targetIds: [done.id],
+          before: null,
+          after,
+        };
+      });
     },
 
     /** assetUnFixedPayments: what a rate assignment of the window would fix. */

@@ -1,4 +1,4 @@
-import { builder } from '../../graphql/builder';
+import { auditedMutationField, builder } from '../../graphql/builder';
 import { pagedListQuery } from '../../graphql/pagination';
 import type { ContactHistoryRow, ContactListRow } from './support-repository';
 import {
@@ -188,7 +188,7 @@ builder.queryField('userContactStatuses', (t) =>
   }),
 );
 
-builder.mutationField('postAssignAdminUserToUserContact', (t) =>
+auditedMutationField('postAssignAdminUserToUserContact', (t) =>
   t.field({
     description: 'Assigns an admin to an inquiry; without assigneeUserId, unassigns it.',
     type: ChangeResultRef,
@@ -208,7 +208,7 @@ builder.mutationField('postAssignAdminUserToUserContact', (t) =>
   }),
 );
 
-builder.mutationField('postUpdateUserContactStatus', (t) =>
+auditedMutationField('postUpdateUserContactStatus', (t) =>
   t.field({
     description: 'Moves an inquiry to a status (backlog, wip or closed; any transition).',
     type: ChangeResultRef,
@@ -228,7 +228,7 @@ builder.mutationField('postUpdateUserContactStatus', (t) =>
   }),
 );
 
-builder.mutationField('postReplyToUserContact', (t) =>
+auditedMutationField('postReplyToUserContact', (t) =>
   t.field({
     description:
       "Answers the inquirer by mail: the reply is queued in the mail outbox (to the user's address, in the user's language) and kept in the inquiry's messages with its delivery status. A blank or too long body (extensions.problem required / maxLength) and a user without a usable address (reason MAIL_UNREACHABLE_USERS) are refused and nothing is written.",
@@ -253,7 +253,7 @@ builder.mutationField('postReplyToUserContact', (t) =>
   }),
 );
 
-builder.mutationField('postAddNoteToUserContact', (t) =>
+auditedMutationField('postAddNoteToUserContact', (t) =>
   t.field({
     description:
       'Adds an internal note to an inquiry: shown to admins in its messages, never mailed. The same body rules as a reply.',

@@ -24,14 +24,6 @@ import type { Actor, AuditService } from '../audit/audit-service';
 import type { MailService } from '../mail/mail-service';
 import * as repo from './support-repository';
 
-const AUDIT_TARGET = 'user_contact';
-
-/** The audited operation of an attachment download (one row per download). */
-export const DOWNLOAD_OPERATION = {
-  operation: 'downloadUserContactFile',
-  targetType: 'user_contact_file',
-} as const;
-
 export const CONTACTS_SORT_TARGETS: readonly repo.ContactsSortTarget[] = [
   'contactedAt',
   'statusChangedAt',
@@ -129,10 +121,7 @@ export function createSupportService(
     const body = messageBody(rawBody);
     await audit.withAudit(
       actor,
-      {
-        operation: kind === 'reply' ? 'postReplyToUserContact' : 'postAddNoteToUserContact',
-        targetType: AUDIT_TARGET,
-      },
+      kind === 'reply' ? 'postReplyToUserContact' : 'postAddNoteToUserContact',
       async (trx) => {
         const current = await repo.lockContact(trx, id);
         if (!current) throw notFound('User contact', id);
@@ -221,7 +210,7 @@ export function createSupportService(
       actor: Actor,
       file: { id: string; userContactId: string; fileName: string; sizeBytes: number },
     ): Promise<void> {
-      await audit.withAudit(actor, DOWNLOAD_OPERATION, async () => ({
+      await audit.withAudit(actor, 'downloadUserContactFile', async () => ({
         result: undefined,
         targetIds: [file.id],
         before: null,
@@ -256,40 +245,36 @@ export function createSupportService(
       assigneeUserId: number | null | undefined,
     ): Promise<ContactDetail> {
       const id = contactId(rawId);
-      await audit.withAudit(
-        actor,
-        { operation: 'postAssignAdminUserToUserContact', targetType: AUDIT_TARGET },
-        async (trx) => {
-          const current = await repo.lockContact(trx, id);
-          if (!current) throw notFound('User contact', id);
-          let assignee: { id: number; userName: string } | undefined;
-          if (assigneeUserId !== null && assigneeUserId !== undefined) {
-            assignee = await repo.findAdminName(trx, assigneeUserId);
-            if (!assignee) throw notFound('Admin user', assigneeUserId);
-          }
-          const before = current.assigneeId
-            ? ((await repo.findAdminName(trx, current.assigneeId)) ?? null)
-            : null;
-          const nextId = assignee?.id ?? null;
-          if (nextId !== current.assigneeId) {
-            await repo.setContactAssignee(trx, id, nextId);
-            await repo.addHistory(trx, {
-              contactId: id,
-              adminUserId: actor.adminUserId,
-              adminUserName: actor.adminUserName,
-              field: 'assignee',
-              fromValue: before?.userName ?? null,
-              toValue: assignee?.userName ?? null,
-            });
-          }
-          return {
-            result: undefined,
-            targetIds: [id],
-            before: { assignee: before },
-            after: { assignee: assignee ?? null },
-          };
-        },
-      );
+      await audit.withAudit(actor, 'postAssignAdminUserToUserContact', async (trx) => {
+        const current = await repo.lockContact(trx, id);
+        if (!current) throw notFound('User contact', id);
+        let assignee: { id: number; userName: string } | undefined;
+        if (assigneeUserId !== null && assigneeUserId !== undefined) {
+          assignee = await repo.findAdminName(trx, assigneeUserId);
+          if (!assignee) throw notFound('Admin user', assigneeUserId);
+        }
+        const before = current.assigneeId
+          ? ((await repo.findAdminName(trx, current.assigneeId)) ?? null)
+          : null;
+        const nextId = assignee?.id ?? null;
+        if (nextId !== current.assigneeId) {
+          await repo.setContactAssignee(trx, id, nextId);
+          await repo.addHistory(trx, {
+            contactId: id,
+            adminUserId: actor.adminUserId,
+            adminUserName: actor.adminUserName,
+            field: 'assignee',
+            fromValue: before?.userName ?? null,
+            toValue: assignee?.userName ?? null,
+          });
+        }
+        return {
+          result: undefined,
+          targetIds: [id],
+          before: { assignee: before },
+          after: { assignee: assignee ?? null },
+        };
+      });
       return detail(id);
     },
 
@@ -301,39 +286,35 @@ export function createSupportService(
     ): Promise<ContactDetail> {
       const id = contactId(rawId);
       const status = contactStatus('status', rawStatus);
-      await audit.withAudit(
-        actor,
-        { operation: 'postUpdateUserContactStatus', targetType: AUDIT_TARGET },
-        async (trx) => {
-          const current = await repo.lockContact(trx, id);
-          if (!current) throw notFound('User contact', id);
-          if (current.status !== status) {
-            // Every move between two statuses is allowed today (CONTACT_MACHINE); the check
-            // keeps the service on the one declaration if that changes.
-            if (!canTransition(CONTACT_MACHINE, current.status, status))
-              throw new AppError(
-                'CONFLICT',
-                `The inquiry is ${current.status} and cannot become ${status}.`,
-                { reason: 'ILLEGAL_TRANSITION' },
-              );
-            await repo.setContactStatus(trx, id, status);
-            await repo.addHistory(trx, {
-              contactId: id,
-              adminUserId: actor.adminUserId,
-              adminUserName: actor.adminUserName,
-              field: 'status',
-              fromValue: current.status,
-              toValue: status,
-            });
-          }
-          return {
-            result: undefined,
-            targetIds: [id],
-            before: { status: current.status },
-            after: { status },
-          };
-        },
-      );
+      await audit.withAudit(actor, 'postUpdateUserContactStatus', async (trx) => {
+        const current = await repo.lockContact(trx, id);
+        if (!current) throw notFound('User contact', id);
+        if (current.status !== status) {
+          // Every move between two statuses is allowed today (CONTACT_MACHINE); the check
+          // keeps the service on the one declaration if that changes.
+          if (!canTransition(CONTACT_MACHINE, current.status, status))
+            throw new AppError(
+              'CONFLICT',
+              `The inquiry is ${current.status} and cannot become ${status}.`,
+              { reason: 'ILLEGAL_TRANSITION' },
+            );
+          await repo.setContactStatus(trx, id, status);
+          await repo.addHistory(trx, {
+            contactId: id,
+            adminUserId: actor.adminUserId,
+            adminUserName: actor.adminUserName,
+            field: 'status',
+            fromValue: current.status,
+            toValue: status,
+          });
+        }
+        return {
+          result: undefined,
+          targetIds: [id],
+          before: { status: current.status },
+          after: { status },
+        };
+      });
       return detail(id);
     },
   };

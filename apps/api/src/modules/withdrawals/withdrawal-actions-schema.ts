@@ -1,5 +1,4 @@
-import { WITHDRAWAL_REJECT_CODES } from '@app/shared';
-import { builder } from '../../graphql/builder';
+import { auditedMutationField, builder } from '../../graphql/builder';
 import {
   type ActionAnswer,
   type ActionOutcome,
@@ -7,7 +6,7 @@ import {
   type RefusalReason,
 } from './withdrawal-actions';
 import { WithdrawalRequestRef, WithdrawalSearchParamsRef } from './withdrawal-lists-schema';
-import { WithdrawalKindRef, WithdrawalStatusRef } from './withdrawal-types';
+import { RejectCodeRef, WithdrawalKindRef, WithdrawalStatusRef } from './withdrawal-types';
 
 const ActionOutcomeRef = builder.enumType('WithdrawalActionOutcome', {
   description:
@@ -29,11 +28,6 @@ const RefusalReasonRef = builder.enumType('WithdrawalRefusalReason', {
     'ALREADY_APPROVED_BY_YOU',
     'LIST_CHANGED',
   ] as const satisfies readonly RefusalReason[],
-});
-
-export const RejectCodeRef = builder.enumType('WithdrawalRejectCode', {
-  description: 'Why a withdrawal request was rejected (the text says more).',
-  values: WITHDRAWAL_REJECT_CODES,
 });
 
 const ActionResultRef = builder.objectRef<ActionResult>('WithdrawalActionResult').implement({
@@ -79,7 +73,7 @@ const ApprovalInputRef = builder.inputType('WithdrawalApprovalInput', {
   }),
 });
 
-builder.mutationField('postApproveWithdrawalRequests', (t) =>
+auditedMutationField('postApproveWithdrawalRequests', (t) =>
   t.field({
     description:
       'Approves withdrawal requests (any kind) as the signed-in admin, each at the revision the admin saw (a changed request is refused as STALE_REVISION). Above its coin threshold a request needs two different admins: the first approval answers awaitingSecondApproval and the request stays requested. Nobody approves a request twice; no role is exempt.',
@@ -94,7 +88,7 @@ builder.mutationField('postApproveWithdrawalRequests', (t) =>
   }),
 );
 
-builder.mutationField('postRejectWithdrawalRequests', (t) =>
+auditedMutationField('postRejectWithdrawalRequests', (t) =>
   t.field({
     description:
       'Rejects requested, approved or processing withdrawal requests with a reason code and text.',
@@ -118,7 +112,7 @@ builder.mutationField('postRejectWithdrawalRequests', (t) =>
 const MATCHING_NOTE =
   'The requests are exactly the rows the list call answers for the same kind and searchParams; expectedCount is the total the operator saw (pagination.totalRecords). If as many requests do not match now, the call answers CONFLICT (reason LIST_CHANGED) and changes nothing. At most 5,000 per call (BAD_USER_INPUT above). One transaction, one result per request, one audit row per change.';
 
-builder.mutationField('postApproveMatchingWithdrawalRequests', (t) =>
+auditedMutationField('postApproveMatchingWithdrawalRequests', (t) =>
   t.field({
     description: `Approves "all N matching this filter" as the signed-in admin, each at the revision read in the same transaction; otherwise the rules of postApproveWithdrawalRequests (two admins above the threshold, nobody twice). ${MATCHING_NOTE}`,
     type: ActionAnswerRef,
@@ -138,7 +132,7 @@ builder.mutationField('postApproveMatchingWithdrawalRequests', (t) =>
   }),
 );
 
-builder.mutationField('postRejectMatchingWithdrawalRequests', (t) =>
+auditedMutationField('postRejectMatchingWithdrawalRequests', (t) =>
   t.field({
     description: `Rejects "all N matching this filter" with a reason code and text (requested, approved or processing ones; others are refused). ${MATCHING_NOTE}`,
     type: ActionAnswerRef,
@@ -162,7 +156,7 @@ builder.mutationField('postRejectMatchingWithdrawalRequests', (t) =>
   }),
 );
 
-builder.mutationField('postFailWithdrawalRequests', (t) =>
+auditedMutationField('postFailWithdrawalRequests', (t) =>
   t.field({
     description:
       'Marks processing withdrawal requests whose send failed as failed, with the reason.',

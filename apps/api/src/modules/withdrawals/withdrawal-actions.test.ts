@@ -154,10 +154,11 @@ describe('approval', () => {
         operation: string;
         adminUserName: string | null;
         toStatus: string;
-        note: string | null;
+        approvals: number | null;
+        requiredApprovals: number | null;
       }>;
     }>(
-      `query { withdrawalRequestTimeline(id: "${w!.id}") { at operation adminUserName toStatus note } }`,
+      `query { withdrawalRequestTimeline(id: "${w!.id}") { at operation adminUserName toStatus approvals requiredApprovals } }`,
       {},
       reader,
     );
@@ -167,12 +168,13 @@ describe('approval', () => {
         e.operation,
         e.adminUserName,
         e.toStatus,
-        e.note,
+        e.approvals,
+        e.requiredApprovals,
       ]),
     ).toEqual([
-      ['requested', null, 'requested', null],
-      ['postApproveWithdrawalRequests', 'super01', 'requested', '1/2'],
-      ['postApproveWithdrawalRequests', 'writer01', 'approved', '2/2'],
+      ['requested', null, 'requested', null, null],
+      ['postApproveWithdrawalRequests', 'super01', 'requested', 1, 2],
+      ['postApproveWithdrawalRequests', 'writer01', 'approved', 2, 2],
     ]);
   });
 
@@ -281,6 +283,64 @@ describe('reject and fail', () => {
     const refused = await t.gql(FAIL, { ids: [requested!.id], reason: 'x' }, writer);
     expect(refused.errors?.[0]?.extensions?.code).toBe('CONFLICT');
     expect((await row(requested!.id)).status).toBe('requested');
+  });
+
+  it('the timeline answers typed steps: the reject code and text, the failure reason (no English note)', async () => {
+    // A large one: the concurrency tests below take the last small ones.
+    const [requested] = await pick('large');
+    const processing = await sql<{ id: string; revision: number }>`
+      SELECT id::text AS id, revision FROM withdrawal_requests WHERE status = 'processing' ORDER BY id LIMIT 1`.execute(
+      t.database.db,
+    );
+    const failing = processing.rows[0]!;
+    expect(
+      (await t.gql(REJECT, { ids: [requested!.id], code: 'compliance', text: 'KYC' }, writer))
+        .errors,
+    ).toBeUndefined();
+    expect(
+      (await t.gql(FAIL, { ids: [failing.id], reason: 'Gas too low' }, writer)).errors,
+    ).toBeUndefined();
+    // The stored summary keeps its shape (the chain's rows are read back as they were written).
+    const summary = await sql<{ summary: unknown }>`
+      SELECT summary FROM audit_log WHERE ${requested!.id} = ANY(target_ids)
+        AND operation = 'postRejectWithdrawalRequests'`.execute(t.database.db);
+    expect(
+      summary.rows.map((r) => (typeof r.summary === 'string' ? JSON.parse(r.summary) : r.summary)),
+    ).toEqual([
+      {
+        before: { status: 'requested', revision: requested!.revision },
+        after: {
+          status: 'rejected',
+          revision: requested!.revision + 1,
+          rejectCode: 'compliance',
+          rejectReason: 'KYC',
+        },
+      },
+    ]);
+    const STEPS = `query ($id: ID!) { withdrawalRequestTimeline(id: $id) {
+      operation fromStatus toStatus approvals rejectCode rejectReason failureReason transactionHash exportBatchId } }`;
+    type Steps = { withdrawalRequestTimeline: Array<Record<string, unknown>> };
+    const rejected = await t.gql<Steps>(STEPS, { id: requested!.id }, reader);
+    expect(rejected.errors).toBeUndefined();
+    expect(rejected.data!.withdrawalRequestTimeline.at(-1)).toEqual({
+      operation: 'postRejectWithdrawalRequests',
+      fromStatus: 'requested',
+      toStatus: 'rejected',
+      approvals: null,
+      rejectCode: 'compliance',
+      rejectReason: 'KYC',
+      failureReason: null,
+      transactionHash: null,
+      exportBatchId: null,
+    });
+    const failed = await t.gql<Steps>(STEPS, { id: failing.id }, reader);
+    expect(failed.data!.withdrawalRequestTimeline.at(-1)).toMatchObject({
+      operation: 'postFailWithdrawalRequests',
+      fromStatus: 'processing',
+      toStatus: 'failed',
+      rejectCode: null,
+      failureReason: 'Gas too low',
+    });
   });
 
   it('the read role is refused on every action and nothing changes', async () => {

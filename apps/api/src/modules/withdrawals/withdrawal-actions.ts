@@ -4,13 +4,14 @@ import {
   WITHDRAWAL_REJECT_CODES,
   canTransition,
   isOneOf,
+  type WithdrawalRejectCode,
   type WithdrawalStatus,
 } from '@app/shared';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { badInput, notOneOf } from '../../shared/list-input';
 import { requiredText } from '../../shared/required-text';
-import type { Actor } from '../audit/audit-service';
+import type { Actor, AuditChange, AuditService } from '../audit/audit-service';
 import * as repo from './withdrawal-actions-repository';
 import { lockMatchingIds, type WithdrawalsFilter } from './withdrawals-repository';
 
@@ -43,15 +44,17 @@ export type ActionAnswer = {
   refusedCount: number;
 };
 
-export type Change = { targetIds: string[]; before: unknown; after: unknown };
+/** An approval's audit row (the ids form and the filter form store the same shape). */
+type ApprovalChange = AuditChange<'postApproveWithdrawalRequests'>;
 
-type AuditEach = {
-  withAuditEach: <T>(
-    actor: Actor,
-    operation: { operation: string; targetType: string | null },
-    work: (trx: Transaction<DB>) => Promise<{ result: T; changes: Change[] }>,
-  ) => Promise<T>;
+/** A request moved to rejected or failed: its state before and after, the reason added by the caller. */
+type Moved = {
+  id: string;
+  before: { status: WithdrawalStatus; revision: number };
+  after: { status: WithdrawalStatus; revision: number };
 };
+
+type AuditEach = Pick<AuditService, 'withAuditEach'>;
 
 function refused(
   id: string,
@@ -89,10 +92,7 @@ function approver(actor: Actor): { id: number; name: string } {
  * Ends a call: when no request of it could change, the call is a CONFLICT (nothing was
  * written, so the transaction has nothing to keep); else the answer lists every request.
  */
-function finish(
-  results: ActionResult[],
-  changes: Change[],
-): { result: ActionAnswer; changes: Change[] } {
+function finish<C>(results: ActionResult[], changes: C[]): { result: ActionAnswer; changes: C[] } {
   const refusedCount = results.filter((r) => r.outcome === 'refused').length;
   if (changes.length === 0) {
     const first = results.find((r) => r.outcome === 'refused');
@@ -113,10 +113,13 @@ function checkIds(ids: readonly string[]): string[] {
   return [...new Set(ids)];
 }
 
-function checkRejection(code: string, reason: string): string {
+function checkRejection(
+  code: string,
+  reason: string,
+): { rejectCode: WithdrawalRejectCode; rejectReason: string } {
   if (!isOneOf(WITHDRAWAL_REJECT_CODES, code))
     throw notOneOf('reasonCode', WITHDRAWAL_REJECT_CODES);
-  return requiredText('reasonText', reason, 500);
+  return { rejectCode: code, rejectReason: requiredText('reasonText', reason, 500) };
 }
 
 /**
@@ -175,10 +178,8 @@ export function createWithdrawalActions(db: Kysely<DB>, audit: AuditEach) {
     approve: (actor: Actor, requests: readonly ApprovalInput[]): Promise<ActionAnswer> => {
       const admin = approver(actor);
       const ids = checkIds(requests.map((r) => r.id));
-      return audit.withAuditEach(
-        actor,
-        { operation: 'postApproveWithdrawalRequests', targetType: 'withdrawal_request' },
-        async (trx) => approveEach(trx, admin, await repo.lockRequests(trx, ids), requests),
+      return audit.withAuditEach(actor, 'postApproveWithdrawalRequests', async (trx) =>
+        approveEach(trx, admin, await repo.lockRequests(trx, ids), requests),
       );
     },
 
@@ -194,16 +195,12 @@ export function createWithdrawalActions(db: Kysely<DB>, audit: AuditEach) {
     ): Promise<ActionAnswer> => {
       const admin = approver(actor);
       checkExpectedCount(expectedCount);
-      return audit.withAuditEach(
-        actor,
-        { operation: 'postApproveMatchingWithdrawalRequests', targetType: 'withdrawal_request' },
-        async (trx) => {
-          // lockMatching took the rows' one lock; their state is read under it, and each is
-          // approved at the revision read here (no revision came from the operator).
-          const ids = await lockMatching(trx, filter, expectedCount);
-          return approveEach(trx, admin, await repo.readLockedRequests(trx, ids), null);
-        },
-      );
+      return audit.withAuditEach(actor, 'postApproveMatchingWithdrawalRequests', async (trx) => {
+        // lockMatching took the rows' one lock; their state is read under it, and each is
+        // approved at the revision read here (no revision came from the operator).
+        const ids = await lockMatching(trx, filter, expectedCount);
+        return approveEach(trx, admin, await repo.readLockedRequests(trx, ids), null);
+      });
     },
 
     /** "All N matching this filter" for rejection: the rules of `reject` and `approveMatching`. */
@@ -215,18 +212,18 @@ export function createWithdrawalActions(db: Kysely<DB>, audit: AuditEach) {
       reason: string,
     ): Promise<ActionAnswer> => {
       checkExpectedCount(expectedCount);
-      const text = checkRejection(code, reason);
-      return audit.withAuditEach(
-        actor,
-        { operation: 'postRejectMatchingWithdrawalRequests', targetType: 'withdrawal_request' },
-        async (trx) => {
-          const ids = await lockMatching(trx, filter, expectedCount);
-          return moveEach(trx, ids, await repo.readLockedRequests(trx, ids), 'rejected', {
-            rejectCode: code,
-            rejectReason: text,
-          });
-        },
-      );
+      const extra = checkRejection(code, reason);
+      return audit.withAuditEach(actor, 'postRejectMatchingWithdrawalRequests', async (trx) => {
+        const ids = await lockMatching(trx, filter, expectedCount);
+        const moved = await moveEach(
+          trx,
+          ids,
+          await repo.readLockedRequests(trx, ids),
+          'rejected',
+          extra,
+        );
+        return withReason(moved, extra);
+      });
     },
 
     /** Rejects requested, approved or processing requests with a reason code and text. */
@@ -237,16 +234,13 @@ export function createWithdrawalActions(db: Kysely<DB>, audit: AuditEach) {
       reason: string,
     ): Promise<ActionAnswer> => {
       const ids = checkIds(rawIds);
-      const text = checkRejection(code, reason);
-      return audit.withAuditEach(
-        actor,
-        { operation: 'postRejectWithdrawalRequests', targetType: 'withdrawal_request' },
-        async (trx) =>
-          moveEach(trx, ids, await repo.lockRequests(trx, ids), 'rejected', {
-            rejectCode: code,
-            rejectReason: text,
-          }),
-      );
+      const extra = checkRejection(code, reason);
+      return audit.withAuditEach(actor, 'postRejectWithdrawalRequests', async (trx) => {
+        return withReason(
+          await moveEach(trx, ids, await repo.lockRequests(trx, ids), 'rejected', extra),
+          extra,
+        );
+      });
     },
 
     /** Marks processing requests whose send failed as failed, with the reason. */
@@ -257,12 +251,13 @@ export function createWithdrawalActions(db: Kysely<DB>, audit: AuditEach) {
     ): Promise<ActionAnswer> => {
       const ids = checkIds(rawIds);
       const text = requiredText('reason', reason, 500);
-      return audit.withAuditEach(
-        actor,
-        { operation: 'postFailWithdrawalRequests', targetType: 'withdrawal_request' },
-        async (trx) =>
-          moveEach(trx, ids, await repo.lockRequests(trx, ids), 'failed', { failureReason: text }),
-      );
+      return audit.withAuditEach(actor, 'postFailWithdrawalRequests', async (trx) => {
+        const extra = { failureReason: text };
+        return withReason(
+          await moveEach(trx, ids, await repo.lockRequests(trx, ids), 'failed', extra),
+          extra,
+        );
+      });
     },
   };
 }
@@ -278,13 +273,13 @@ async function approveEach(
   admin: { id: number; name: string },
   locked: readonly repo.LockedRequest[],
   requests: readonly ApprovalInput[] | null,
-): Promise<{ result: ActionAnswer; changes: Change[] }> {
+): Promise<{ result: ActionAnswer; changes: ApprovalChange[] }> {
   const rows = new Map(locked.map((r) => [r.id, r]));
   const asked: ReadonlyArray<{ id: string; revision: number | null }> =
     requests ?? locked.map((r) => ({ id: r.id, revision: null }));
   const mine = await repo.approvedBy(trx, admin.id, [...rows.keys()]);
   const results: ActionResult[] = [];
-  const changes: Change[] = [];
+  const changes: ApprovalChange[] = [];
   const seen = new Set<string>();
   for (const input of asked) {
     if (seen.has(input.id)) continue;
@@ -360,10 +355,10 @@ async function moveEach(
   locked: readonly repo.LockedRequest[],
   to: 'rejected' | 'failed',
   extra: { rejectCode?: string; rejectReason?: string; failureReason?: string },
-): Promise<{ result: ActionAnswer; changes: Change[] }> {
+): Promise<{ result: ActionAnswer; changes: Moved[] }> {
   const rows = new Map(locked.map((r) => [r.id, r]));
   const results: ActionResult[] = [];
-  const changes: Change[] = [];
+  const changes: Moved[] = [];
   for (const id of ids) {
     const row = rows.get(id);
     if (!row) {
@@ -384,12 +379,30 @@ async function moveEach(
       message: null,
     });
     changes.push({
-      targetIds: [id],
+      id,
       before: { status: row.status, revision: row.revision },
-      after: { status: after.status, revision: after.revision, ...extra },
+      after: { status: after.status, revision: after.revision },
     });
   }
   return finish(results, changes);
+}
+
+/** The audit rows of moved requests: each one's state before, and after with the reason. */
+function withReason<R extends object>(
+  moved: { result: ActionAnswer; changes: Moved[] },
+  reason: R,
+): {
+  result: ActionAnswer;
+  changes: Array<{ targetIds: string[]; before: Moved['before']; after: Moved['after'] & R }>;
+} {
+  return {
+    result: moved.result,
+    changes: moved.changes.map((m) => ({
+      targetIds: [m.id],
+      before: m.before,
+      after: { ...m.after, ...reason },
+    })),
+  };
 }
 
 export type WithdrawalActions = ReturnType<typeof createWithdrawalActions>;

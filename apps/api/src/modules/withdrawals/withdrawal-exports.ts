@@ -6,13 +6,8 @@ import { csvChunks, type CsvColumn } from '../../platform/csv';
 import { AppError } from '../../shared/app-error';
 import { fileNameStamp } from '@app/shared';
 import { badInput, notFound, notAnId } from '../../shared/list-input';
-import type { Actor } from '../audit/audit-service';
-import {
-  checkExpectedCount,
-  lockMatching,
-  MAX_MATCHING_PER_ACTION,
-  type Change,
-} from './withdrawal-actions';
+import type { Actor, AuditChange, AuditService } from '../audit/audit-service';
+import { checkExpectedCount, lockMatching, MAX_MATCHING_PER_ACTION } from './withdrawal-actions';
 import * as repo from './withdrawal-exports-repository';
 import { lockMatchingIds, matchingIds, type WithdrawalsFilter } from './withdrawals-repository';
 
@@ -195,13 +190,7 @@ export async function signingFileText(
   return text;
 }
 
-type AuditEach = {
-  withAuditEach: <T>(
-    actor: Actor,
-    operation: { operation: string; targetType: string | null },
-    work: (trx: Transaction<DB>) => Promise<{ result: T; changes: Change[] }>,
-  ) => Promise<T>;
-};
+type AuditEach = Pick<AuditService, 'withAuditEach'>;
 
 /** A client's key of one export call (the web app sends a random one per confirmation). */
 const CLIENT_KEY = /^[A-Za-z0-9_-]{16,64}$/;
@@ -281,20 +270,16 @@ export function createWithdrawalExports(
         'clientKey: was already used for another export; send a new key.',
         { field: 'clientKey', reason: 'EXPORT_KEY_REUSED' },
       );
-    return audit.withAuditEach(
-      actor,
-      { operation: 'withdrawalExportReplay', targetType: 'withdrawal_export_batch' },
-      async () => ({
-        result: found,
-        changes: [
-          {
-            targetIds: [found.id],
-            before: null,
-            after: { replayed: true, clientKey, requestCount: found.requestCount },
-          },
-        ],
-      }),
-    );
+    return audit.withAuditEach(actor, 'withdrawalExportReplay', async () => ({
+      result: found,
+      changes: [
+        {
+          targetIds: [found.id],
+          before: null,
+          after: { replayed: true, clientKey, requestCount: found.requestCount },
+        },
+      ],
+    }));
   }
 
   async function exportOnce(
@@ -304,94 +289,87 @@ export function createWithdrawalExports(
   ): Promise<repo.ExportBatchRow> {
     const { filter, layout } = input;
     const scoped = exportFilter(filter);
-    return audit.withAuditEach(
-      actor,
-      { operation: 'withdrawalExport', targetType: 'withdrawal_request' },
-      async (trx) => {
-        // Exactly the approved requests the list shows for this filter, locked in id order
-        // (a concurrent export waits, then finds them processing): as many as the operator
-        // confirmed, or nothing happens (the rule of "approve all N matching").
-        let locked: string[];
-        if (input.expectedCount !== undefined) {
-          if (!scoped)
-            throw new AppError(
-              'CONFLICT',
-              `The list changed: 0 requests match this filter now, not ${input.expectedCount}. Nothing was changed; reload and check the list again.`,
-              { reason: 'LIST_CHANGED', expectedCount: input.expectedCount, matchingCount: 0 },
-            );
-          locked = await lockMatching(trx, scoped, input.expectedCount);
-        } else {
-          locked = scoped ? await lockMatchingIds(trx, scoped, MAX_MATCHING_PER_ACTION + 1) : [];
-          if (locked.length > MAX_MATCHING_PER_ACTION)
-            throw badInput(
-              'searchParams',
-              `more than ${MAX_MATCHING_PER_ACTION} requests match; narrow the filter.`,
-              { code: 'tooManyMatching', params: { max: MAX_MATCHING_PER_ACTION } },
-            );
-        }
-        if (locked.length === 0)
-          throw new AppError('CONFLICT', 'There are no approved requests to export.', {
-            reason: 'NOTHING_TO_EXPORT',
-          });
-        // Every request still has the approvals its coin's threshold asks for now.
-        await repo.lockThresholds(trx);
-        const missing = await repo.underApproved(trx, locked);
-        if (missing.length > 0)
+    return audit.withAuditEach(actor, 'withdrawalExport', async (trx) => {
+      // Exactly the approved requests the list shows for this filter, locked in id order
+      // (a concurrent export waits, then finds them processing): as many as the operator
+      // confirmed, or nothing happens (the rule of "approve all N matching").
+      let locked: string[];
+      if (input.expectedCount !== undefined) {
+        if (!scoped)
           throw new AppError(
             'CONFLICT',
-            `Withdrawal requests ${missing.map((m) => m.id).join(', ')} lack the approvals their coin's threshold requires now; nothing was exported. Reject them or leave them out with the filters.`,
-            { reason: 'APPROVALS_MISSING', ids: missing.map((m) => m.id) },
+            `The list changed: 0 requests match this filter now, not ${input.expectedCount}. Nothing was changed; reload and check the list again.`,
+            { reason: 'LIST_CHANGED', expectedCount: input.expectedCount, matchingCount: 0 },
           );
-        const revisionsBefore = await repo.revisionsOf(trx, locked);
-        const batch = await repo.insertBatch(trx, {
-          kind: filter.kind,
-          layout,
-          adminUserId: actor.adminUserId,
-          adminUserName: actor.adminUserName ?? '',
-          requestedAtFrom: dateOf(filter.requestedAtFrom),
-          requestedAtUntil: dateOf(filter.requestedAtUntil),
-          filters: filterRecord(scoped!),
-          requestCount: locked.length,
-          clientKey,
+        locked = await lockMatching(trx, scoped, input.expectedCount);
+      } else {
+        locked = scoped ? await lockMatchingIds(trx, scoped, MAX_MATCHING_PER_ACTION + 1) : [];
+        if (locked.length > MAX_MATCHING_PER_ACTION)
+          throw badInput(
+            'searchParams',
+            `more than ${MAX_MATCHING_PER_ACTION} requests match; narrow the filter.`,
+            { code: 'tooManyMatching', params: { max: MAX_MATCHING_PER_ACTION } },
+          );
+      }
+      if (locked.length === 0)
+        throw new AppError('CONFLICT', 'There are no approved requests to export.', {
+          reason: 'NOTHING_TO_EXPORT',
         });
-        const marked = await repo.markProcessing(trx, locked, batch.id);
-        // Both layouts, kept as handed out; the batch row holds the one asked for. Names are
-        // stamped in the business time zone (BUSINESS_TIME_ZONE), by the one stamp helper.
-        const stamp = fileNameStamp(new Date(batch.createdAt), options.businessTimeZone);
-        const files = new Map<
-          SigningLayout,
-          { fileName: string; sha256: string; content: Buffer }
-        >();
-        for (const each of ['v1', 'v2'] as const) {
-          const content = Buffer.from(await signingFileText(trx, each, batch.id), 'utf8');
-          const file = {
-            fileName: `${input.callName}${each === 'v2' ? 'CsvV2' : 'Csv'}_batch${batch.id}_${stamp}.csv`,
-            sha256: createHash('sha256').update(content).digest('hex'),
-            content,
-          };
-          files.set(each, file);
-          await repo.insertBatchFile(trx, { batchId: batch.id, layout: each, ...file });
-        }
-        const { sha256, content, fileName } = files.get(layout)!;
-        const totals = await repo.transferTotals(trx, locked);
-        await repo.setBatchFile(trx, batch.id, { sha256, content, fileName, totals });
-        const before = new Map(revisionsBefore.map((r) => [String(r.id), r.revision]));
-        const revisions = new Map(marked.map((m) => [String(m.id), m.revision]));
-        const changes: Change[] = locked.map((id) => ({
-          targetIds: [id],
-          before: { status: 'approved', revision: before.get(id) ?? null },
-          after: {
-            status: 'processing',
-            revision: revisions.get(id) ?? null,
-            exportBatchId: batch.id,
-            layout,
-            fileSha256: sha256,
-          },
-        }));
-        const row = await repo.findBatch(trx, batch.id);
-        return { result: row!, changes };
-      },
-    );
+      // Every request still has the approvals its coin's threshold asks for now.
+      await repo.lockThresholds(trx);
+      const missing = await repo.underApproved(trx, locked);
+      if (missing.length > 0)
+        throw new AppError(
+          'CONFLICT',
+          `Withdrawal requests ${missing.map((m) => m.id).join(', ')} lack the approvals their coin's threshold requires now; nothing was exported. Reject them or leave them out with the filters.`,
+          { reason: 'APPROVALS_MISSING', ids: missing.map((m) => m.id) },
+        );
+      const revisionsBefore = await repo.revisionsOf(trx, locked);
+      const batch = await repo.insertBatch(trx, {
+        kind: filter.kind,
+        layout,
+        adminUserId: actor.adminUserId,
+        adminUserName: actor.adminUserName ?? '',
+        requestedAtFrom: dateOf(filter.requestedAtFrom),
+        requestedAtUntil: dateOf(filter.requestedAtUntil),
+        filters: filterRecord(scoped!),
+        requestCount: locked.length,
+        clientKey,
+      });
+      const marked = await repo.markProcessing(trx, locked, batch.id);
+      // Both layouts, kept as handed out; the batch row holds the one asked for. Names are
+      // stamped in the business time zone (BUSINESS_TIME_ZONE), by the one stamp helper.
+      const stamp = fileNameStamp(new Date(batch.createdAt), options.businessTimeZone);
+      const files = new Map<SigningLayout, { fileName: string; sha256: string; content: Buffer }>();
+      for (const each of ['v1', 'v2'] as const) {
+        const content = Buffer.from(await signingFileText(trx, each, batch.id), 'utf8');
+        const file = {
+          fileName: `${input.callName}${each === 'v2' ? 'CsvV2' : 'Csv'}_batch${batch.id}_${stamp}.csv`,
+          sha256: createHash('sha256').update(content).digest('hex'),
+          content,
+        };
+        files.set(each, file);
+        await repo.insertBatchFile(trx, { batchId: batch.id, layout: each, ...file });
+      }
+      const { sha256, content, fileName } = files.get(layout)!;
+      const totals = await repo.transferTotals(trx, locked);
+      await repo.setBatchFile(trx, batch.id, { sha256, content, fileName, totals });
+      const before = new Map(revisionsBefore.map((r) => [String(r.id), r.revision]));
+      const revisions = new Map(marked.map((m) => [String(m.id), m.revision]));
+      const changes: AuditChange<'withdrawalExport'>[] = locked.map((id) => ({
+        targetIds: [id],
+        before: { status: 'approved', revision: before.get(id) ?? null },
+        after: {
+          status: 'processing',
+          revision: revisions.get(id) ?? null,
+          exportBatchId: batch.id,
+          layout,
+          fileSha256: sha256,
+        },
+      }));
+      const row = await repo.findBatch(trx, batch.id);
+      return { result: row!, changes };
+    });
   }
 
   return {

@@ -1,12 +1,12 @@
-import type { WithdrawalKind } from '@app/shared';
+import { WITHDRAWAL_TIMELINE_OPERATIONS, type WithdrawalKind } from '@app/shared';
 import { builder } from '../../graphql/builder';
 import { filterInputFields } from '../../graphql/filter-fields';
 import { pagedListQuery, PaginationInputRef } from '../../graphql/pagination';
 import type { PageRequestInput } from '../../shared/page';
 import type { ApproverContext, WithdrawalListRow } from './withdrawals-repository';
-import type { TimelineEvent } from './withdrawals-service';
+import type { TimelineEvent } from './withdrawal-timeline';
 import { WITHDRAWALS_LIST } from './withdrawals-list';
-import { WithdrawalKindRef, WithdrawalStatusRef } from './withdrawal-types';
+import { RejectCodeRef, WithdrawalKindRef, WithdrawalStatusRef } from './withdrawal-types';
 
 /** The spec's list call of each kind (section 7); exports and uploads are named after it. */
 export const WITHDRAWAL_LIST_CALLS: Record<WithdrawalKind, string> = {
@@ -207,18 +207,38 @@ declareList('withdrawalRequests', 'WithdrawalRequestList', null);
 for (const [kind, call] of Object.entries(WITHDRAWAL_LIST_CALLS) as Array<[WithdrawalKind, string]>)
   declareList(call, `${call[0]!.toUpperCase()}${call.slice(1)}List`, kind);
 
+const TimelineOperationRef = builder.enumType('WithdrawalTimelineOperation', {
+  description:
+    'requested (the request itself), or the audited operation that changed the request (the audit events that target a withdrawal request).',
+  values: WITHDRAWAL_TIMELINE_OPERATIONS,
+});
+
 const TimelineEventRef = builder.objectRef<TimelineEvent>('WithdrawalTimelineEvent').implement({
   fields: (t) => ({
     at: t.expose('at', { type: 'DateTime' }),
-    operation: t.exposeString('operation', {
-      description: 'requested, or the audited operation that changed the request.',
-    }),
+    operation: t.expose('operation', { type: TimelineOperationRef }),
     adminUserName: t.exposeString('adminUserName', { nullable: true }),
-    fromStatus: t.exposeString('fromStatus', { nullable: true }),
-    toStatus: t.exposeString('toStatus', { nullable: true }),
-    note: t.exposeString('note', {
+    fromStatus: t.expose('fromStatus', { type: WithdrawalStatusRef, nullable: true }),
+    toStatus: t.expose('toStatus', { type: WithdrawalStatusRef, nullable: true }),
+    approvals: t.exposeInt('approvals', {
       nullable: true,
-      description: 'Approvals so far, the reject or failure reason, the hash or the export batch.',
+      description: 'After an approval: the approvals the request has.',
+    }),
+    requiredApprovals: t.exposeInt('requiredApprovals', {
+      nullable: true,
+      description: 'After an approval: the approvals the request needs.',
+    }),
+    rejectCode: t.expose('rejectCode', { type: RejectCodeRef, nullable: true }),
+    rejectReason: t.exposeString('rejectReason', { nullable: true }),
+    failureReason: t.exposeString('failureReason', { nullable: true }),
+    transactionHash: t.exposeString('transactionHash', { nullable: true }),
+    ethTransactionHash: t.exposeString('ethTransactionHash', {
+      nullable: true,
+      description: "A principal withdrawal's ETH transaction hash.",
+    }),
+    exportBatchId: t.exposeID('exportBatchId', {
+      nullable: true,
+      description: 'The signing export batch that took the request.',
     }),
   }),
 });

@@ -1,4 +1,4 @@
-import { builder } from '../../graphql/builder';
+import { auditedMutationField, builder } from '../../graphql/builder';
 import type { ApprovalThreshold, ThresholdChange } from './withdrawal-thresholds';
 
 const ThresholdChangeRef = builder
@@ -50,7 +50,7 @@ builder.queryField('withdrawalApprovalThresholds', (t) =>
   }),
 );
 
-builder.mutationField('postUpdateWithdrawalApprovalThreshold', (t) =>
+auditedMutationField('postUpdateWithdrawalApprovalThreshold', (t) =>
   t.field({
     description:
       'Changes one coin’s two-person approval threshold (super admins only): an exact decimal at the coin’s scale, more than 0, not the current value. A lower value applies at once (and supersedes a pending raise of the coin). A higher value weakens the control: it is recorded as a pending raise (pendingChange) and applies only when a second, different super admin confirms it; while one is pending another raise of the coin is CONFLICT (THRESHOLD_CHANGE_PENDING). Audited either way. Answers the threshold as it is now.',
@@ -69,7 +69,7 @@ builder.mutationField('postUpdateWithdrawalApprovalThreshold', (t) =>
   }),
 );
 
-builder.mutationField('postConfirmWithdrawalApprovalThresholdChange', (t) =>
+auditedMutationField('postConfirmWithdrawalApprovalThresholdChange', (t) =>
   t.field({
     description:
       'Confirms a pending raise of a threshold as a second admin (super admins only): the threshold takes the proposed value. The proposer cannot confirm their own (FORBIDDEN, OWN_THRESHOLD_CHANGE); a raise no longer pending is CONFLICT (THRESHOLD_CHANGE_CLOSED). Audited.',
@@ -81,7 +81,7 @@ builder.mutationField('postConfirmWithdrawalApprovalThresholdChange', (t) =>
   }),
 );
 
-builder.mutationField('postCancelWithdrawalApprovalThresholdChange', (t) =>
+auditedMutationField('postCancelWithdrawalApprovalThresholdChange', (t) =>
   t.field({
     description:
       'Withdraws a pending raise of a threshold (super admins only: its proposer, or another admin declining it); the threshold stays. A raise no longer pending is CONFLICT (THRESHOLD_CHANGE_CLOSED). Audited.',

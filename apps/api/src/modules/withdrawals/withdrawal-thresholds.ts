@@ -149,64 +149,57 @@ export function createWithdrawalThresholds(db: Kysely<DB>, audit: Pick<AuditServ
       const coin = thresholdCoin(coinType);
       const text = checkThreshold(coin, value);
       const admin = sessionAdmin(actor);
-      return audit.withAudit(
-        actor,
-        {
-          operation: 'postUpdateWithdrawalApprovalThreshold',
-          targetType: 'withdrawal_approval_threshold',
-        },
-        async (trx) => {
-          const { threshold: before, change } = await lockCoin(trx, coin);
-          const direction = compareDecimals(text, before.secondApprovalAbove);
-          if (direction === 0)
-            throw new AppError(
-              'BAD_USER_INPUT',
-              `secondApprovalAbove: the ${coin} threshold is already ${before.secondApprovalAbove}.`,
-              { field: 'secondApprovalAbove', reason: 'THRESHOLD_UNCHANGED' },
-            );
-          if (direction < 0) {
-            // Lowering strengthens the control: at once. A raise proposed against the old
-            // value would now be a different step; it is superseded, not kept.
-            const superseded = change
-              ? await repo.closeChange(trx, change.id, 'superseded', null)
-              : undefined;
-            const after = await repo.setApprovalThreshold(trx, coin, text);
-            return {
-              result: { ...after, pendingChange: null },
-              targetIds: [coin],
-              before,
-              after: {
-                ...after,
-                applied: true,
-                ...(superseded ? { supersededChange: superseded.id } : {}),
-              },
-            };
-          }
-          if (change)
-            throw new AppError(
-              'CONFLICT',
-              `A raise of the ${coin} threshold to ${change.toValue} by ${change.proposedByAdminUserName} awaits confirmation; confirm or withdraw it first.`,
-              { reason: 'THRESHOLD_CHANGE_PENDING', id: change.id },
-            );
-          const proposed = await repo.insertChange(trx, {
-            coinType: coin,
-            fromValue: before.secondApprovalAbove,
-            toValue: text,
-            adminUserId: admin.id,
-            adminUserName: admin.name,
-          });
+      return audit.withAudit(actor, 'postUpdateWithdrawalApprovalThreshold', async (trx) => {
+        const { threshold: before, change } = await lockCoin(trx, coin);
+        const direction = compareDecimals(text, before.secondApprovalAbove);
+        if (direction === 0)
+          throw new AppError(
+            'BAD_USER_INPUT',
+            `secondApprovalAbove: the ${coin} threshold is already ${before.secondApprovalAbove}.`,
+            { field: 'secondApprovalAbove', reason: 'THRESHOLD_UNCHANGED' },
+          );
+        if (direction < 0) {
+          // Lowering strengthens the control: at once. A raise proposed against the old
+          // value would now be a different step; it is superseded, not kept.
+          const superseded = change
+            ? await repo.closeChange(trx, change.id, 'superseded', null)
+            : undefined;
+          const after = await repo.setApprovalThreshold(trx, coin, text);
           return {
-            result: { ...before, pendingChange: pending(proposed) },
+            result: { ...after, pendingChange: null },
             targetIds: [coin],
             before,
             after: {
-              ...before,
-              applied: false,
-              proposedChange: { id: proposed.id, toValue: proposed.toValue },
+              ...after,
+              applied: true,
+              ...(superseded ? { supersededChange: superseded.id } : {}),
             },
           };
-        },
-      );
+        }
+        if (change)
+          throw new AppError(
+            'CONFLICT',
+            `A raise of the ${coin} threshold to ${change.toValue} by ${change.proposedByAdminUserName} awaits confirmation; confirm or withdraw it first.`,
+            { reason: 'THRESHOLD_CHANGE_PENDING', id: change.id },
+          );
+        const proposed = await repo.insertChange(trx, {
+          coinType: coin,
+          fromValue: before.secondApprovalAbove,
+          toValue: text,
+          adminUserId: admin.id,
+          adminUserName: admin.name,
+        });
+        return {
+          result: { ...before, pendingChange: pending(proposed) },
+          targetIds: [coin],
+          before,
+          after: {
+            ...before,
+            applied: false,
+            proposedChange: { id: proposed.id, toValue: proposed.toValue },
+          },
+        };
+      });
     },
 
     /**
@@ -216,44 +209,37 @@ export function createWithdrawalThresholds(db: Kysely<DB>, audit: Pick<AuditServ
     confirmThresholdChange: (actor: Actor, rawId: string): Promise<ApprovalThreshold> => {
       const id = changeId(rawId);
       const admin = sessionAdmin(actor);
-      return audit.withAudit(
-        actor,
-        {
-          operation: 'postConfirmWithdrawalApprovalThresholdChange',
-          targetType: 'withdrawal_approval_threshold',
-        },
-        async (trx) => {
-          const { threshold: before, change } = await lockPending(trx, id);
-          if (change.proposedByAdminUserId === admin.id)
-            throw new AppError(
-              'FORBIDDEN',
-              'You proposed this threshold change; a second admin must confirm it.',
-              { reason: 'OWN_THRESHOLD_CHANGE', id },
-            );
-          if (change.proposedByAdminUserId === null)
-            throw new AppError(
-              'CONFLICT',
-              `The admin who proposed threshold change ${id} no longer exists; withdraw it and propose again.`,
-              { reason: 'THRESHOLD_CHANGE_CLOSED', id, status: 'pending' },
-            );
-          if (compareDecimals(before.secondApprovalAbove, change.fromValue) !== 0)
-            throw closed(id, 'out of date');
-          await repo.closeChange(trx, id, 'confirmed', admin);
-          // The trigger of migration 0121 checks this raise against the confirmed change.
-          const after = await repo.setApprovalThreshold(trx, change.coinType, change.toValue);
-          return {
-            result: { ...after, pendingChange: null },
-            targetIds: [change.coinType],
-            before,
-            after: {
-              ...after,
-              change: id,
-              proposedBy: change.proposedByAdminUserName,
-              proposedAt: change.proposedAt.toISOString(),
-            },
-          };
-        },
-      );
+      return audit.withAudit(actor, 'postConfirmWithdrawalApprovalThresholdChange', async (trx) => {
+        const { threshold: before, change } = await lockPending(trx, id);
+        if (change.proposedByAdminUserId === admin.id)
+          throw new AppError(
+            'FORBIDDEN',
+            'You proposed this threshold change; a second admin must confirm it.',
+            { reason: 'OWN_THRESHOLD_CHANGE', id },
+          );
+        if (change.proposedByAdminUserId === null)
+          throw new AppError(
+            'CONFLICT',
+            `The admin who proposed threshold change ${id} no longer exists; withdraw it and propose again.`,
+            { reason: 'THRESHOLD_CHANGE_CLOSED', id, status: 'pending' },
+          );
+        if (compareDecimals(before.secondApprovalAbove, change.fromValue) !== 0)
+          throw closed(id, 'out of date');
+        await repo.closeChange(trx, id, 'confirmed', admin);
+        // The trigger of migration 0121 checks this raise against the confirmed change.
+        const after = await repo.setApprovalThreshold(trx, change.coinType, change.toValue);
+        return {
+          result: { ...after, pendingChange: null },
+          targetIds: [change.coinType],
+          before,
+          after: {
+            ...after,
+            change: id,
+            proposedBy: change.proposedByAdminUserName,
+            proposedAt: change.proposedAt.toISOString(),
+          },
+        };
+      });
     },
 
     /**
@@ -263,23 +249,16 @@ export function createWithdrawalThresholds(db: Kysely<DB>, audit: Pick<AuditServ
     cancelThresholdChange: (actor: Actor, rawId: string): Promise<ApprovalThreshold> => {
       const id = changeId(rawId);
       const admin = sessionAdmin(actor);
-      return audit.withAudit(
-        actor,
-        {
-          operation: 'postCancelWithdrawalApprovalThresholdChange',
-          targetType: 'withdrawal_approval_threshold',
-        },
-        async (trx) => {
-          const { threshold, change } = await lockPending(trx, id);
-          await repo.closeChange(trx, id, 'withdrawn', admin);
-          return {
-            result: { ...threshold, pendingChange: null },
-            targetIds: [change.coinType],
-            before: { ...threshold, pendingChange: { id, toValue: change.toValue } },
-            after: { ...threshold, withdrawnChange: id },
-          };
-        },
-      );
+      return audit.withAudit(actor, 'postCancelWithdrawalApprovalThresholdChange', async (trx) => {
+        const { threshold, change } = await lockPending(trx, id);
+        await repo.closeChange(trx, id, 'withdrawn', admin);
+        return {
+          result: { ...threshold, pendingChange: null },
+          targetIds: [change.coinType],
+          before: { ...threshold, pendingChange: { id, toValue: change.toValue } },
+          after: { ...threshold, withdrawnChange: id },
+        };
+      });
     },
   };
 }

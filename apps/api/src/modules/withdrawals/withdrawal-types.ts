@@ -1,3 +1,4 @@
+import { WITHDRAWAL_REJECT_CODES } from '@app/shared';
 import { WITHDRAWAL_KINDS, WITHDRAWAL_STATUSES } from '../../db/tables/domain-tables';
 import { builder } from '../../graphql/builder';
 
@@ -11,4 +12,9 @@ export const WithdrawalStatusRef = builder.enumType('WithdrawalStatus', {
   description:
     'requested -> approved -> processing -> completed | failed; requested | approved | processing -> rejected.',
   values: WITHDRAWAL_STATUSES,
+});
+
+export const RejectCodeRef = builder.enumType('WithdrawalRejectCode', {
+  description: 'Why a withdrawal request was rejected (the text says more).',
+  values: WITHDRAWAL_REJECT_CODES,
 });

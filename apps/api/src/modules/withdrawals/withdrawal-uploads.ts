@@ -10,25 +10,10 @@ import type {
   UploadedFile,
 } from '../../platform/imports';
 import { AppError } from '../../shared/app-error';
-import type { Actor } from '../audit/audit-service';
-import type { Change } from './withdrawal-actions';
+import type { Actor, AuditService } from '../audit/audit-service';
 import * as repo from './withdrawal-uploads-repository';
 
-type AuditEach = {
-  record: (
-    actor: Actor,
-    operation: { operation: string; targetType: string | null },
-    targetIds: ReadonlyArray<string | number>,
-    summary: { [key: string]: unknown },
-  ) => Promise<void>;
-  withAuditEach: <T>(
-    actor: Actor,
-    operation: { operation: string; targetType: string | null },
-    work: (trx: Transaction<DB>) => Promise<{ result: T; changes: Change[] }>,
-  ) => Promise<T>;
-};
-
-export const UPLOAD_OPERATION = 'withdrawalTransactionsUpload';
+type AuditEach = Pick<AuditService, 'record' | 'withAuditEach'>;
 
 /**
  * The set-based checks of a transaction file (the engine has checked every cell): each id is
@@ -137,47 +122,34 @@ export function createWithdrawalUploads(imports: ImportsService, audit: AuditEac
         actor,
         // A dry run changes nothing, but who checked which file is kept like any call.
         recordDryRun: (report) =>
-          audit.record(
-            actor,
-            { operation: `${UPLOAD_OPERATION}DryRun`, targetType: 'csv_import' },
-            [],
-            {
-              kind,
-              fileName: report.fileName,
-              contentHash: report.contentHash,
-              rowCount: report.rowCount,
-              errorCount: report.errorCount,
-            },
-          ),
+          audit.record(actor, 'withdrawalTransactionsUploadDryRun', [], {
+            kind,
+            fileName: report.fileName,
+            contentHash: report.contentHash,
+            rowCount: report.rowCount,
+            errorCount: report.errorCount,
+          }),
         transaction: (work) =>
-          audit.withAuditEach(
-            actor,
-            { operation: UPLOAD_OPERATION, targetType: 'withdrawal_request' },
-            async (trx) => {
-              const out = await work(trx);
-              const after = out.after as {
-                importId?: string;
-                fileName?: string;
-                contentHash?: string;
-              };
-              return {
-                result: out.result,
-                changes: completed.map((c) => ({
-                  targetIds: [c.id],
-                  before: { status: 'processing' },
-                  after: {
-                    status: 'completed',
-                    revision: c.revision,
-                    transactionHash: c.hash,
-                    ethTransactionHash: c.ethHash,
-                    importId: after.importId ?? null,
-                    fileName: after.fileName ?? null,
-                    contentHash: after.contentHash ?? null,
-                  },
-                })),
-              };
-            },
-          ),
+          audit.withAuditEach(actor, 'withdrawalTransactionsUpload', async (trx) => {
+            const out = await work(trx);
+            const { after } = out;
+            return {
+              result: out.result,
+              changes: completed.map((c) => ({
+                targetIds: [c.id],
+                before: { status: 'processing' },
+                after: {
+                  status: 'completed',
+                  revision: c.revision,
+                  transactionHash: c.hash,
+                  ethTransactionHash: c.ethHash,
+                  importId: after.importId,
+                  fileName: after.fileName,
+                  contentHash: after.contentHash,
+                },
+              })),
+            };
+          }),
       });
     },
   };

@@ -18,6 +18,7 @@ import { createWithdrawalThresholds } from './withdrawal-thresholds';
 import type { ImportsService } from '../../platform/imports';
 import * as actionsRepo from './withdrawal-actions-repository';
 import * as repo from './withdrawals-repository';
+import { requestedEvent, timelineEventOf, type TimelineEvent } from './withdrawal-timeline';
 import {
   USER_WITHDRAWALS_LIST,
   WITHDRAWALS_LIST,
@@ -29,37 +30,6 @@ export type { UserWithdrawalsInput, WithdrawalSearchInput };
 
 /** The withdrawal lists' sort targets (declared in withdrawals-list.ts). */
 export const WITHDRAWALS_SORT_TARGETS = WITHDRAWALS_LIST.sortTargets;
-
-type SummaryState = {
-  status?: string;
-  approvals?: number;
-  requiredApprovals?: number;
-  rejectCode?: string;
-  rejectReason?: string;
-  failureReason?: string;
-  transactionHash?: string;
-  exportBatchId?: string;
-};
-
-export type TimelineEvent = {
-  at: Date;
-  operation: string;
-  adminUserName: string | null;
-  fromStatus: string | null;
-  toStatus: string | null;
-  note: string | null;
-};
-
-function noteOf(after: SummaryState | undefined): string | null {
-  if (!after) return null;
-  if (after.rejectReason) return `${after.rejectCode ?? ''}: ${after.rejectReason}`;
-  if (after.failureReason) return after.failureReason;
-  if (after.transactionHash) return after.transactionHash;
-  if (after.exportBatchId) return `export batch ${after.exportBatchId}`;
-  if (after.approvals !== undefined && after.requiredApprovals !== undefined)
-    return `${after.approvals}/${after.requiredApprovals}`;
-  return null;
-}
 
 const trimmed = (v: string | null | undefined): string | undefined => {
   const t = v?.trim();
@@ -201,27 +171,8 @@ export function createWithdrawalsService(
         { targetType: 'withdrawal_request', targetId: id },
         { limit: 200, offset: 0, sort: { target: 'id', orderBy: 'asc' } },
       );
-      return [
-        {
-          at: request.requestedAt,
-          operation: 'requested',
-          adminUserName: null,
-          fromStatus: null,
-          toStatus: 'requested',
-          note: null,
-        },
-        ...trail.rows.map((row) => {
-          const summary = row.summary as { before?: SummaryState; after?: SummaryState };
-          return {
-            at: new Date(row.occurredAt),
-            operation: row.operation,
-            adminUserName: row.adminUserName,
-            fromStatus: summary.before?.status ?? null,
-            toStatus: summary.after?.status ?? null,
-            note: noteOf(summary.after),
-          };
-        }),
-      ];
+      const steps = trail.rows.flatMap((row) => timelineEventOf(row) ?? []);
+      return [requestedEvent(request.requestedAt), ...steps];
     },
     /** One user's withdrawal requests of every kind (or one kind/status), with the exact total. */
     userHistory: async (

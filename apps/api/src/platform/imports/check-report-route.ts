@@ -61,7 +61,7 @@ export function registerCheckReportRoute(
           ip: request.ip,
           audited: [],
         },
-        { operation: 'downloadCheckReport', targetType: 'csv_import' },
+        'downloadCheckReport',
         [report.id],
         { kind: report.kind, fileName: report.fileName, rowCount: report.rowCount },
       );

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import type { ImportAppliedSummary } from '@app/shared';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { mapCsvHeader, openCsv, type CsvColumnSpec, type CsvRecord } from '../csv';
@@ -140,8 +141,8 @@ export type ImportActor = { adminUserId: number | null; adminUserName: string | 
 export type AuditedImportWork<T> = {
   result: T;
   targetIds: ReadonlyArray<string | number>;
-  before: unknown;
-  after: unknown;
+  before: null;
+  after: ImportAppliedSummary;
 };
 
 /** The audited transaction the module runs an apply in (audit.withAudit of its operation). */

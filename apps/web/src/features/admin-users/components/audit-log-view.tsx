@@ -15,7 +15,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { DEFAULT_PAGE_SIZE } from '@app/shared';
+import { AUDIT_OPERATIONS, DEFAULT_PAGE_SIZE } from '@app/shared';
 import { TruncatedText } from '@/components/truncated-text';
 import { formatDateTime } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
@@ -30,7 +30,10 @@ import { auditSummaryText } from './audit-summary';
 const startOfDay = (date: string) => (date ? `${date}T00:00:00.000Z` : undefined);
 const endOfDay = (date: string) => (date ? `${date}T23:59:59.999Z` : undefined);
 
-/** The audit trail for super admins: filter by admin, operation, target and dates; paged in SQL. */
+/**
+ * The audit trail for super admins: filter by admin, operation (one of the registered audit
+ * events, in both languages), target and dates; paged in SQL.
+ */
 export function AuditLogView() {
   const { t } = useTranslation();
   const admins = useAdminUsers();
@@ -44,7 +47,7 @@ export function AuditLogView() {
 
   const auditFilter = {
     adminUserId: adminUserId ? Number(adminUserId) : undefined,
-    operation: operation.trim() || undefined,
+    operation: operation || undefined,
     targetId: targetId.trim() || undefined,
     dateFrom: startOfDay(dateFrom),
     dateUntil: endOfDay(dateUntil),
@@ -78,11 +81,19 @@ export function AuditLogView() {
           ))}
         </TextField>
         <TextField
+          select
           label={t('audit.operation')}
           value={operation}
           onChange={(e) => filter(setOperation)(e.target.value)}
           size="small"
-        />
+        >
+          <MenuItem value="">{t('audit.all')}</MenuItem>
+          {AUDIT_OPERATIONS.map((name) => (
+            <MenuItem key={name} value={name}>
+              {t(`audit.operations.${name}`)}
+            </MenuItem>
+          ))}
+        </TextField>
         <TextField
           label={t('audit.targetId')}
           value={targetId}

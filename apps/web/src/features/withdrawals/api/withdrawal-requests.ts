@@ -103,7 +103,14 @@ const TimelineQuery = graphql(`
       adminUserName
       fromStatus
       toStatus
-      note
+      approvals
+      requiredApprovals
+      rejectCode
+      rejectReason
+      failureReason
+      transactionHash
+      ethTransactionHash
+      exportBatchId
     }
   }
 `);

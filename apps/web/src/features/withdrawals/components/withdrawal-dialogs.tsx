@@ -10,9 +10,6 @@ import {
   DialogContent,
   DialogTitle,
   Divider,
-  List,
-  ListItem,
-  ListItemText,
   MenuItem,
   Stack,
   TextField,
@@ -37,6 +34,7 @@ import {
 } from '../api/withdrawal-actions';
 import { useWithdrawalTimeline } from '../api/withdrawal-requests';
 import { CoinAmount, StatusChip, type WithdrawalRow } from './withdrawal-columns';
+import { WithdrawalTimeline } from './withdrawal-timeline';
 
 type Answer = {
   changedCount: number;
@@ -318,16 +316,7 @@ export function WithdrawalDetailDialog({
         </Typography>
         <Divider sx={{ my: 1 }} />
         <Typography variant="subtitle2">{t('withdrawals.timeline')}</Typography>
-        <List dense data-testid="withdrawal-timeline">
-          {(timeline.data ?? []).map((e, i) => (
-            <ListItem key={i} disableGutters>
-              <ListItemText
-                primary={`${t(`withdrawals.operations.${e.operation}` as 'withdrawals.operations.requested', { defaultValue: e.operation })}${e.toStatus ? ` → ${t(`withdrawalStatus.${e.toStatus}` as 'withdrawalStatus.requested')}` : ''}${e.note ? ` (${e.note})` : ''}`}
-                secondary={`${formatDateTime(e.at)}${e.adminUserName ? ` · ${e.adminUserName}` : ''}`}
-              />
-            </ListItem>
-          ))}
-        </List>
+        <WithdrawalTimeline steps={timeline.data ?? []} />
         {mine && canTransition(WITHDRAWAL_MACHINE, row.status, 'approved') && (
           <Alert severity="info">{t('withdrawals.alreadyApproved')}</Alert>
         )}

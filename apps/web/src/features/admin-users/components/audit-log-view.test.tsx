@@ -1,0 +1,56 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AUDIT_OPERATIONS } from '@app/shared';
+import { i18n } from '@/i18n';
+import { renderAt } from '@/test/render';
+import { AuditLogView } from './audit-log-view';
+
+// The audit log's operation filter comes from the audit event registry: every registered
+// operation by its label, and the chosen one is sent as the list's exact operation filter.
+
+const fetchMock = vi.fn<typeof fetch>();
+type Body = { query: string; variables: Record<string, unknown> };
+
+beforeEach(async () => {
+  vi.stubGlobal('fetch', fetchMock);
+  await i18n.changeLanguage('en');
+  fetchMock.mockImplementation(async (_url, init) => {
+    const q = (JSON.parse(String(init?.body)) as Body).query;
+    const data = q.includes('auditLogs(')
+      ? { auditLogs: { list: [], pagination: { limit: 20, offset: 0, totalRecords: 0 } } }
+      : { adminUsers: [] };
+    return new Response(JSON.stringify({ data }), {
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+});
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+const lastAuditVariables = () =>
+  fetchMock.mock.calls
+    .map(([, init]) => JSON.parse(String(init?.body)) as Body)
+    .filter((b) => b.query.includes('auditLogs('))
+    .at(-1)?.variables;
+
+describe('AuditLogView', () => {
+  it('offers every registered operation by its label and filters by the chosen one', async () => {
+    const user = userEvent.setup();
+    renderAt(<AuditLogView />, '/');
+    await waitFor(() => expect(lastAuditVariables()).toBeDefined());
+    await user.click(screen.getByRole('combobox', { name: 'Operation' }));
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      'All',
+      ...AUDIT_OPERATIONS.map((o) => i18n.t(`audit.operations.${o}`)),
+    ]);
+    expect(options.map((o) => o.textContent)).not.toContain('postAddUserPayment');
+    await user.click(screen.getByRole('option', { name: 'Payment added' }));
+    await waitFor(() =>
+      expect(lastAuditVariables()).toMatchObject({ operation: 'postAddUserPayment' }),
+    );
+  });
+});
