@@ -4,6 +4,7 @@ import {
   CONTACT_MACHINE,
   nextStatuses,
   PAYMENT_MACHINE,
+  statusesInto,
   WITHDRAWAL_MACHINE,
 } from './transitions';
 
@@ -30,6 +31,13 @@ describe('state machines', () => {
       'rejected',
     ]);
     expect(nextStatuses(PAYMENT_MACHINE, 'asset_fixed')).toEqual([]);
+    expect(statusesInto(PAYMENT_MACHINE, 'asset_fixed')).toEqual(['confirmed']);
+    expect(statusesInto(WITHDRAWAL_MACHINE, 'rejected')).toEqual([
+      'requested',
+      'approved',
+      'processing',
+    ]);
+    expect(statusesInto(WITHDRAWAL_MACHINE, 'requested')).toEqual([]);
     expect(nextStatuses(CONTACT_MACHINE, 'closed')).toEqual(['backlog', 'wip']);
   });
 });

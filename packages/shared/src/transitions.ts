@@ -81,6 +81,11 @@ export function canTransition<S extends string>(machine: StateMachine<S>, from: 
   return from !== to && machine.next[from].includes(to);
 }
 
+/** The statuses a record may move into `to` from, in the machine's display order. */
+export function statusesInto<S extends string>(machine: StateMachine<S>, to: S): S[] {
+  return machine.statuses.filter((from) => canTransition(machine, from, to));
+}
+
 /** The statuses a record in `from` may move to, in the machine's display order. */
 export function nextStatuses<S extends string>(machine: StateMachine<S>, from: S): S[] {
   return machine.statuses.filter((to) => canTransition(machine, from, to));

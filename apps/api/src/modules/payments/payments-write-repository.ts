@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { PAYMENT_MACHINE, statusesInto, type PaymentStatus } from '@app/shared';
 import type { Executor } from '../../db/executor';
 import {
   IMPORT_STATEMENT_TIMEOUT,
@@ -9,6 +10,21 @@ import {
   type StagingTable,
 } from '../../platform/imports';
 import { PAYMENT_ROW_COLUMNS, type PaymentListRow } from './payments-repository';
+
+/**
+ * The status a rate assignment fixes payments from: the one PAYMENT_MACHINE lets become
+ * asset_fixed (confirmed). It is written into the SQL as a literal, so the partial index
+ * payments_unfixed_idx (on that status) serves it; a machine that let more statuses, or none,
+ * become asset_fixed would need another index, so loading fails instead of guessing.
+ */
+function fixableStatus(): PaymentStatus {
+  const [only, ...others] = statusesInto(PAYMENT_MACHINE, 'asset_fixed');
+  if (only === undefined || others.length > 0)
+    throw new Error('A rate assignment fixes payments of exactly one status (PAYMENT_MACHINE).');
+  return only;
+}
+const FIXABLE_STATUS = fixableStatus();
+const FIXABLE = sql.lit(FIXABLE_STATUS);
 
 /**
  * The write side of payments (issue 12): adding payments by hand or from a staged CSV, and
@@ -296,7 +312,7 @@ export async function previewRates(
       coalesce(sum(${eth}), 0)::text AS eth,
       coalesce(sum(${hec}), 0)::text AS hec
     FROM payments p JOIN plans pl ON pl.id = p.plan_id
-    WHERE p.status = 'confirmed' AND ${windowSql(w)}`.execute(db);
+    WHERE p.status = ${FIXABLE} AND ${windowSql(w)}`.execute(db);
   const row = result.rows[0]!;
   return {
     paymentCount: Number(row.n),
@@ -378,7 +394,7 @@ export async function fixAssignedPayments(
         amount_eth = ${eth}, amount_hec = ${hec}
       FROM rate_assignments ra, plans pl
       WHERE ra.id = ANY(${[...assignmentIds]}::integer[]) AND pl.id = p.plan_id
-        AND p.status = 'confirmed'
+        AND p.status = ${FIXABLE}
         AND p.confirmed_at >= coalesce(ra.confirmed_at_from, '-infinity'::timestamptz)
         AND p.confirmed_at <= ra.confirmed_at_until
       RETURNING ra.id AS assignment_id, p.amount_eth, p.amount_hec
@@ -425,7 +441,7 @@ export async function checkStagedRates(
     UNION ALL
     SELECT s.line, 'empty', NULL FROM ${stage.table} s
       WHERE NOT EXISTS (
-        SELECT 1 FROM payments p WHERE p.status = 'confirmed'
+        SELECT 1 FROM payments p WHERE p.status = ${FIXABLE}
           AND p.confirmed_at >= ${from('s')} AND p.confirmed_at <= s.${c('endAt')})
     ORDER BY 1`.execute(trx);
   return result.rows.map((r) => {
@@ -469,7 +485,7 @@ export async function summarizeStagedRates(
       coalesce(sum(CASE WHEN pl.coin_type = 'HEC' THEN p.paid_btc END), 0)::text AS btc_hec,
       coalesce(sum(${eth}), 0)::text AS eth, coalesce(sum(${hec}), 0)::text AS hec
     FROM ${stage.table} s
-    JOIN payments p ON p.status = 'confirmed'
+    JOIN payments p ON p.status = ${FIXABLE}
       AND p.confirmed_at >= coalesce(s.${c('startAt')}, '-infinity'::timestamptz)
       AND p.confirmed_at <= s.${c('endAt')}
     JOIN plans pl ON pl.id = p.plan_id`.execute(trx);
@@ -507,7 +523,7 @@ export async function insertStagedRateAssignments(
 
 export async function countUnfixed(db: Executor, w: RateWindow): Promise<number> {
   const result = await sql<{ n: string }>`
-    SELECT count(*) AS n FROM payments p WHERE p.status = 'confirmed' AND ${windowSql(w)}`.execute(
+    SELECT count(*) AS n FROM payments p WHERE p.status = ${FIXABLE} AND ${windowSql(w)}`.execute(
     db,
   );
   return Number(result.rows[0]!.n);
@@ -524,7 +540,7 @@ export async function listUnfixed(
     .innerJoin('end_users as u', 'u.id', 'p.end_user_id')
     .innerJoin('plans as pl', 'pl.id', 'p.plan_id')
     .select(PAYMENT_ROW_COLUMNS)
-    .where('p.status', '=', 'confirmed')
+    .where('p.status', '=', FIXABLE_STATUS)
     .where('p.confirmed_at', '<=', w.until);
   if (w.from) query = query.where('p.confirmed_at', '>=', w.from);
   return query

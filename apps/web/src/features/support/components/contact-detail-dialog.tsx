@@ -19,7 +19,13 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { isBlankText } from '@app/shared';
+import {
+  CONTACT_MACHINE,
+  CONTACT_STATUSES,
+  canTransition,
+  isBlankText,
+  isOneOf,
+} from '@app/shared';
 import DownloadIcon from '@mui/icons-material/Download';
 import { GuardedAction, useCanWrite } from '@/components/guarded-action';
 import { formatDateTime } from '@/lib/date-time';
@@ -37,8 +43,6 @@ import { useAddContactNote } from '../api/add-contact-note';
 import { useReplyToContact } from '../api/reply-to-contact';
 import '@/i18n/lists';
 
-type StatusName = 'backlog' | 'wip' | 'closed';
-
 /** One inquiry: content, categories, files, status and assignee controls, history. */
 export function ContactDetailDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -49,7 +53,13 @@ export function ContactDetailDialog({ id, onClose }: { id: string | null; onClos
   const updateStatus = useUpdateContactStatus();
   const c = contact.data;
   const statusLabel = (s: string | null | undefined) =>
-    s ? t(`support.status.${s as StatusName}`) : t('support.unassignedLabel');
+    s && isOneOf(CONTACT_STATUSES, s) ? t(`support.status.${s}`) : t('support.unassignedLabel');
+  // A status is offered when the inquiry may move to it (CONTACT_MACHINE, as the server checks).
+  const canBecome = (from: string, to: string) =>
+    from === to ||
+    (isOneOf(CONTACT_STATUSES, from) &&
+      isOneOf(CONTACT_STATUSES, to) &&
+      canTransition(CONTACT_MACHINE, from, to));
 
   const onError = (error: unknown) => showErrorToast(errorMessage(error, t));
   return (
@@ -96,7 +106,7 @@ export function ContactDetailDialog({ id, onClose }: { id: string | null; onClos
                   }
                 >
                   {(choices.data?.userContactStatuses ?? []).map((s) => (
-                    <MenuItem key={s.id} value={s.name}>
+                    <MenuItem key={s.id} value={s.name} disabled={!canBecome(c.status, s.name)}>
                       {statusLabel(s.name)}
                     </MenuItem>
                   ))}

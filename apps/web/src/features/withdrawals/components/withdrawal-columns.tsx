@@ -1,6 +1,11 @@
 import type { TFunction } from 'i18next';
 import { Box, Checkbox, Chip, Tooltip } from '@mui/material';
-import type { WithdrawalKind, WithdrawalStatus } from '@app/shared';
+import {
+  WITHDRAWAL_MACHINE,
+  canTransition,
+  type WithdrawalKind,
+  type WithdrawalStatus,
+} from '@app/shared';
 import { AmountText } from '@/components/amount-text';
 import type { DataColumn } from '@/components/data-table/data-table';
 import { dateTimeColumn, hashColumn } from '@/components/data-table/columns';
@@ -154,8 +159,9 @@ export function withdrawalColumns(
     {
       id: 'approvals',
       label: t('withdrawals.approvals'),
+      // Progress while the request awaits approval (it may still become approved).
       render: (w) =>
-        w.status === 'requested'
+        canTransition(WITHDRAWAL_MACHINE, w.status, 'approved')
           ? t('withdrawals.approvalsOf', {
               count: w.approvals.length,
               required: w.requiredApprovals,
