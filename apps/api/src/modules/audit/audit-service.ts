@@ -27,7 +27,7 @@ export type Actor = {
   adminUserName: string | null;
   requestId: string | null;
   ip: string | null;
-  audited: string[];
+  audited: AuditOperation[];
 };
 
 /** An actor for changes made outside a request (scripts, workers). */
