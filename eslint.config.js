@@ -96,6 +96,9 @@ const SQL_OUTSIDE_REPOSITORIES = [
   },
 ];
 
+const AMOUNT_MESSAGE =
+  'Show amounts with <AmountText> (components/amount-text.tsx), in text with amountDisplay or compactAmountText, counts with formatNumber: compact, "…" when rounded, exact on hover and copy.';
+
 export default tseslint.config(
   {
     ignores: [
@@ -176,6 +179,55 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // Money on screen (docs/domain.md, "Money on screen"): a screen shows an amount through
+    // AmountText (components/amount-text.tsx), or in a sentence or a chart's tooltip through
+    // amountDisplay/compactAmountText, so every amount is compact, marked when rounded and
+    // exact on hover and copy. Formatting numbers another way is refused here; the formatter's
+    // own module and the chart's axis ticks (scale labels, not amounts) are the exceptions.
+    // src/lib/amount-lint.test.ts proves the rule refuses a violating screen.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/lib/**',
+      'apps/web/src/components/amount-text.tsx',
+      'apps/web/src/components/charts/chart.tsx',
+      'apps/web/src/**/*.test.{ts,tsx}',
+      'apps/web/src/test/**',
+      'apps/web/src/gql/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'decimal.js',
+              message:
+                'Use the exact helpers of @app/shared (packages/shared/src/decimal.ts, decimal-text.ts).',
+            },
+            {
+              name: '@/lib/amount',
+              importNames: ['formatAmount', 'formatUsd', 'compactAmount'],
+              message: AMOUNT_MESSAGE,
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression > MemberExpression.callee[property.name=/^(toLocaleString|toFixed|toPrecision)$/]',
+          message: AMOUNT_MESSAGE,
+        },
+        {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name='NumberFormat']",
+          message: AMOUNT_MESSAGE,
+        },
+        { selector: "CallExpression[callee.name='parseFloat']", message: AMOUNT_MESSAGE },
       ],
     },
   },

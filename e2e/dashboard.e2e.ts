@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -77,6 +77,14 @@ function amount(value: string, unit: string, minFraction = 0): string {
   return `${grouped}${digits ? `.${digits}` : ''} ${unit}`;
 }
 const usd = (value: string) => amount(value, 'USD', 2);
+
+/**
+ * The exact value an amount on screen stands for (its hover, focus and copy value) with its
+ * unit, as `amount()` writes it: the screen itself shows it compact (issue 26).
+ */
+async function exactOf(locator: Locator, unit: string): Promise<string> {
+  return `${await locator.locator('[data-exact]').first().getAttribute('data-exact')} ${unit}`;
+}
 const count = (n: number) => n.toLocaleString('en-US');
 
 type Pair<T> = { current: T; previous: T };
@@ -140,16 +148,16 @@ describe('dashboard, asset statistics and reward snapshot in Chromium', () => {
           () => document.querySelectorAll('[data-testid="chart"] svg').length === 4,
         );
         const revenue = page.getByTestId('widget-revenue').getByTestId('figure');
-        expect(await revenue.textContent()).toBe(usd(api.revenueUsd.current));
+        expect(await exactOf(revenue, 'USD')).toBe(usd(api.revenueUsd.current));
         const newUsers = page.getByTestId('widget-newUser').getByTestId('figure');
         expect(await newUsers.textContent()).toBe(count(api.newUsers.current));
         const total = page.getByTestId('widget-totalUsers').getByTestId('figure');
         expect(await total.textContent()).toBe(count(api.totalUsers.current));
         const bonus = page.getByTestId('widget-exBonus').getByTestId('figure');
-        expect(await bonus.textContent()).toBe(amount(api.exBonusHec.current, 'HEC'));
+        expect(await exactOf(bonus, 'HEC')).toBe(amount(api.exBonusHec.current, 'HEC'));
         const campaign = page.getByTestId('widget-campaign').getByTestId('figure');
-        expect(await campaign.first().textContent()).toBe(amount(api.campaignHec.current, 'HEC'));
-        expect(await campaign.nth(1).textContent()).toBe(amount(api.campaignEth.current, 'ETH'));
+        expect(await exactOf(campaign.first(), 'HEC')).toBe(amount(api.campaignHec.current, 'HEC'));
+        expect(await exactOf(campaign.nth(1), 'ETH')).toBe(amount(api.campaignEth.current, 'ETH'));
         const cards = page.getByTestId('widget-cardStatus').getByTestId('figure');
         expect(await cards.allTextContents()).toEqual(api.cardStatuses.map((c) => count(c.users)));
         const ranges = page.getByTestId('widget-usersPerPurchaseRange').getByTestId('figure');
@@ -199,7 +207,7 @@ describe('dashboard, asset statistics and reward snapshot in Chromium', () => {
     expect(new URL(page.url()).searchParams.get('from')).toBe(FROM);
     const sums = page.getByTestId('asset-stats-sums');
     await sums.waitFor();
-    expect(await sums.locator('td').last().textContent()).toBe(usd(api.revenueUsd.current));
+    expect(await exactOf(sums.locator('td').last(), 'USD')).toBe(usd(api.revenueUsd.current));
 
     // ExBonus -> the same days' asset statistics, whose HEC referral-plan bonus sum is it.
     await page.goBack();
@@ -212,7 +220,7 @@ describe('dashboard, asset statistics and reward snapshot in Chromium', () => {
     );
     await sums.waitFor();
     // The column order of the page: initial ETH, initial HEC, ETH/HEC affiliate, HEC bonus, …
-    expect(await sums.locator('td').nth(4).textContent()).toBe(
+    expect(await exactOf(sums.locator('td').nth(4), 'HEC')).toBe(
       amount(api.exBonusHec.current, 'HEC'),
     );
 
@@ -259,7 +267,11 @@ describe('dashboard, asset statistics and reward snapshot in Chromium', () => {
         assetStats.sums.HECProportionalReward!,
       ].map((v, i) => amount(v, units[i]!));
       expected.push(usd(assetStats.sums.totalBuyAmountUsd!));
-      expect(await sums.locator('td').allTextContents()).toEqual(expected);
+      const cells = sums.locator('td');
+      const shown = [];
+      for (let i = 0; i < expected.length; i++)
+        shown.push(await exactOf(cells.nth(i), [...units, 'USD'][i]!));
+      expect(shown).toEqual(expected);
       await page.locator('[data-testid="chart"] svg').waitFor();
       await screenshot(page, `asset-statistic-${locale}-1366`);
       await context.close();
@@ -294,14 +306,19 @@ describe('dashboard, asset statistics and reward snapshot in Chromium', () => {
     await totals.waitFor();
     await page.waitForFunction(() => !document.querySelector('table[aria-busy="true"]'));
     const text = (await totals.textContent()) ?? '';
-    for (const part of [
-      snap.rewardDate,
+    expect(text).toContain(snap.rewardDate);
+    // The totals in the order shown, each with the exact value it stands for.
+    const exacts = await totals
+      .locator('[data-exact]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-exact')));
+    const units = ['HEC', 'USD', 'AUBE', 'OWL'];
+    for (const [i, part] of [
       amount(snap.totalSentHec, 'HEC'),
       usd(snap.totalSentUSD),
       amount(snap.totalAubeReward, 'AUBE'),
       amount(snap.totalOwlReward, 'OWL'),
-    ]) {
-      expect(text).toContain(part);
+    ].entries()) {
+      expect(`${exacts[i]} ${units[i]}`).toBe(part);
     }
     expect(await settledTotal(page)).toBe(records(snap.remittances.length));
     expect(new URL(page.url()).searchParams.get('userId')).toBe(String(user.id));

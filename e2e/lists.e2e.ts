@@ -424,10 +424,13 @@ describe('list screens at 1366×800 (issue 17)', () => {
     const cell = page.locator(`tbody tr[data-row-id] [data-exact]`).filter({
       hasText: Number(whole).toLocaleString('en-US'),
     });
-    const title = await cell.first().getAttribute('title');
-    expect(title?.replace(/,/g, '')).toBe(exact);
+    expect((await cell.first().getAttribute('data-exact'))?.replace(/,/g, '')).toBe(exact);
+    await cell.first().hover();
+    expect((await page.getByRole('tooltip').textContent())?.replace(/,/g, '')).toBe(`${exact} HEC`);
+    // Rounded to 8 decimals, and marked so (issue 26).
     const shown = (await cell.first().textContent()) ?? '';
-    expect(shown.split('.')[1]?.length ?? 0).toBeLessThanOrEqual(8);
+    expect(shown.endsWith('…')).toBe(true);
+    expect(shown.replace('…', '').split('.')[1]?.length ?? 0).toBeLessThanOrEqual(8);
     expect(fraction.length).toBeGreaterThan(8);
     await context.close();
   });

@@ -1,53 +1,233 @@
-import type { ClipboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
+import { createPortal } from 'react-dom';
 import { Box } from '@mui/material';
-import { COMPACT_FRACTION_DIGITS, compactAmount } from '@/lib/amount';
+import { amountDigits, compactAmount, ROUNDED_MARK, type AmountUnit } from '@/lib/amount';
 
 /**
- * An amount in a table cell: at most `maxFractionDigits` decimals (trailing zeros trimmed),
- * the fraction in a slot of fixed width so that right-aligned amounts line up on the decimal
- * point, and the exact value on hover (title) and on copy. The unit belongs in the header.
+ * The one way a screen shows an amount (docs/domain.md, "Money on screen"): at most 8 decimals
+ * (USD in cents), trailing zeros trimmed, a trailing '…' when digits were rounded away, and
+ * the exact value on hover, on keyboard focus (a rounded amount is a tab stop) and on copy.
+ * `aligned` (in table columns) keeps the fraction in a slot of fixed width, so that
+ * right-aligned amounts line up on the decimal point; `unit` follows the digits (a column names it in its
+ * header instead). Inside a link or a button (`focusable={false}`), the amount is not a tab stop
+ * of its own (that would nest one control in another): the control's focus shows the tooltip,
+ * and the control's name should carry the exact value.
  */
 export function AmountText({
   value,
-  maxFractionDigits = COMPACT_FRACTION_DIGITS,
-  minFractionDigits = 0,
+  unit,
+  showUnit = true,
+  aligned = false,
+  focusable = true,
+  maxFractionDigits,
+  minFractionDigits,
 }: {
   value: string | null | undefined;
+  unit?: AmountUnit;
+  /** False where a column header names the unit: it still sets the decimals and the tooltip. */
+  showUnit?: boolean;
+  aligned?: boolean;
+  focusable?: boolean;
   maxFractionDigits?: number;
   minFractionDigits?: number;
 }) {
-  const amount = compactAmount(value, { maxFractionDigits, minFractionDigits });
+  const digits = amountDigits(unit);
+  const max = maxFractionDigits ?? digits.max;
+  const amount = compactAmount(value, {
+    maxFractionDigits: max,
+    minFractionDigits: minFractionDigits ?? digits.min,
+  });
+  const tipId = useId();
+  const [tip, setTip] = useState<TipPlace | null>(null);
+  const ref = useRef<HTMLSpanElement>(null);
+  const rounded = amount?.rounded ?? false;
+  useEffect(() => {
+    const host = ref.current?.parentElement?.closest<HTMLElement>('a, button, [tabindex]');
+    if (focusable || !rounded || !host) return;
+    const on = () => ref.current && setTip(placeTip(ref.current.getBoundingClientRect()));
+    const off = () => setTip(null);
+    host.addEventListener('focus', on);
+    host.addEventListener('blur', off);
+    return () => {
+      host.removeEventListener('focus', on);
+      host.removeEventListener('blur', off);
+    };
+  }, [focusable, rounded]);
   if (!amount) return <>{value ?? ''}</>;
-  // Copying the shown (rounded) digits would paste a different amount: the clipboard gets
-  // the exact value whenever the selection lies within this amount.
-  const onCopy = (event: ClipboardEvent<HTMLSpanElement>) => {
-    const selection = window.getSelection();
-    if (!selection || selection.rangeCount === 0) return;
-    if (!event.currentTarget.contains(selection.getRangeAt(0).commonAncestorContainer)) return;
-    event.clipboardData.setData('text/plain', amount.exact);
-    event.preventDefault();
-  };
+  const fraction = `${amount.fraction ? `.${amount.fraction}` : ''}${amount.rounded ? ROUNDED_MARK : ''}`;
+  const show = (event: MouseEvent<HTMLElement> | FocusEvent<HTMLElement>) =>
+    setTip(placeTip(event.currentTarget.getBoundingClientRect()));
+  const hide = () => setTip(null);
+  const stop = rounded && focusable;
   return (
     <Box
+      ref={ref}
       component="span"
-      title={amount.exact}
+      data-amount=""
       data-exact={amount.exact}
-      onCopy={onCopy}
-      sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+      data-rounded={rounded ? '' : undefined}
+      tabIndex={stop ? 0 : undefined}
+      aria-describedby={tip ? tipId : undefined}
+      onMouseEnter={rounded ? show : undefined}
+      onMouseLeave={rounded ? hide : undefined}
+      onFocus={stop ? show : undefined}
+      onBlur={stop ? hide : undefined}
+      onKeyDown={
+        stop
+          ? (event: KeyboardEvent) => {
+              if (event.key === 'Escape' && tip) {
+                event.stopPropagation();
+                hide();
+              }
+            }
+          : undefined
+      }
+      sx={{
+        fontVariantNumeric: 'tabular-nums',
+        whiteSpace: 'nowrap',
+        ...(rounded && {
+          cursor: 'help',
+          textDecoration: 'underline dotted',
+          textDecorationColor: 'currentColor',
+          textUnderlineOffset: '0.2em',
+          '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 1 },
+        }),
+      }}
     >
       {amount.whole}
-      {maxFractionDigits > 0 && (
+      {aligned && max > 0 ? (
         <Box
           component="span"
-          sx={{
-            display: 'inline-block',
-            minWidth: `${maxFractionDigits + 1}ch`,
-            textAlign: 'left',
-          }}
+          sx={{ display: 'inline-block', minWidth: `${max + 2}ch`, textAlign: 'left' }}
         >
-          {amount.fraction ? `.${amount.fraction}` : ''}
+          {fraction}
         </Box>
+      ) : (
+        fraction
       )}
+      {unit && showUnit ? ` ${unit}` : ''}
+      {tip &&
+        createPortal(
+          <Box
+            component="span"
+            role="tooltip"
+            id={tipId}
+            data-testid="amount-tooltip"
+            style={tip}
+            sx={{
+              position: 'fixed',
+              zIndex: 1500,
+              pointerEvents: 'none',
+              px: 1,
+              py: 0.5,
+              borderRadius: 1,
+              bgcolor: 'grey.800',
+              color: 'common.white',
+              typography: 'caption',
+              fontVariantNumeric: 'tabular-nums',
+              whiteSpace: 'nowrap',
+              boxShadow: 2,
+            }}
+          >
+            {amount.exact}
+            {unit ? ` ${unit}` : ''}
+          </Box>,
+          document.body,
+        )}
     </Box>
   );
+}
+
+// Where the amount goes in a translated sentence (an invisible separator, never in a text).
+const SLOT = '\u2063';
+
+/**
+ * A translated sentence with an amount in it: `sentence(slot)` is the text with `slot` where
+ * the amount goes ('{{count}} 件 / {{amount}}' with amount: slot).
+ */
+export function AmountSentence({
+  sentence,
+  value,
+  unit,
+}: {
+  sentence: (slot: string) => string;
+  value: string | null | undefined;
+  unit?: AmountUnit;
+}) {
+  const [before = '', after = ''] = sentence(SLOT).split(SLOT);
+  return (
+    <>
+      {before}
+      <AmountText value={value} unit={unit} />
+      {after}
+    </>
+  );
+}
+
+type TipPlace = { left?: number; right?: number; top?: number; bottom?: number };
+
+/**
+ * Where the exact value shows: fixed to the viewport (so no scrolling table or card clips it),
+ * above the amount when there is room, starting at its edge on the side with more space.
+ */
+function placeTip(rect: DOMRect): TipPlace {
+  const width = document.documentElement.clientWidth;
+  const height = document.documentElement.clientHeight;
+  const horizontal =
+    rect.left + rect.width / 2 < width / 2
+      ? { left: Math.max(4, rect.left) }
+      : { right: Math.max(4, width - rect.right) };
+  return rect.top > 36
+    ? { ...horizontal, bottom: height - rect.top + 4 }
+    : { ...horizontal, top: rect.bottom + 4 };
+}
+
+/**
+ * Copying puts exact values on the clipboard, never the rounded digits shown: a selection
+ * within one amount copies its exact value; a selection over a row, a card or a page writes
+ * each whole amount in it exactly; Ctrl+C on a focused amount copies it. One listener for the
+ * document, added when this module loads.
+ */
+export function exactCopyText(selection: Selection | null, active: Element | null): string | null {
+  if (!selection || selection.isCollapsed || selection.rangeCount === 0) {
+    const focused = active?.closest('[data-exact]');
+    return focused ? (focused.getAttribute('data-exact') ?? null) : null;
+  }
+  const common = selection.getRangeAt(0).commonAncestorContainer;
+  const within = (common instanceof Element ? common : common.parentElement)?.closest(
+    '[data-exact]',
+  );
+  if (within) return within.getAttribute('data-exact');
+  const text = selection.toString();
+  let out = '';
+  let cursor = 0;
+  let replaced = false;
+  for (const element of document.querySelectorAll('[data-rounded]')) {
+    if (!selection.containsNode(element, false)) continue;
+    // The digits as shown, without the unit after them.
+    const number = (element.textContent ?? '').split(' ')[0] ?? '';
+    const at = number ? text.indexOf(number, cursor) : -1;
+    if (at < 0) continue;
+    out += `${text.slice(cursor, at)}${element.getAttribute('data-exact') ?? number}`;
+    cursor = at + number.length;
+    replaced = true;
+  }
+  return replaced ? out + text.slice(cursor) : null;
+}
+
+if (typeof document !== 'undefined') {
+  document.addEventListener('copy', (event) => {
+    const text = exactCopyText(window.getSelection(), document.activeElement);
+    if (text === null || !event.clipboardData) return;
+    event.clipboardData.setData('text/plain', text);
+    event.preventDefault();
+  });
 }

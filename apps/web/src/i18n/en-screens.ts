@@ -233,7 +233,7 @@ export const enScreens: ScreensMessages = {
     contextTitle: 'Before approving',
     user24h: 'Same coin, last 24 h',
     user30d: 'Same coin, last 30 days',
-    countAmount: '{{count}} / {{amount}} {{coin}}',
+    countAmount: '{{count}} / {{amount}}',
     addressAge: 'Address first seen',
     addressOtherUsers: 'Other users of this address',
     registered: 'User registered',

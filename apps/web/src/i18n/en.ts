@@ -146,6 +146,8 @@ export const en: Messages = {
     previousValue: 'Previous period: {{value}}',
     noPrevious: 'previous period 0',
     atPeriodEnd: 'At the end of the period',
+    users_one: '{{formatted}} user',
+    users_other: '{{formatted}} users',
     newInPeriod: 'New in period',
     allUsers: 'All users',
     openList: 'Open the list of {{name}}',
@@ -172,6 +174,9 @@ export const en: Messages = {
     purchaseRangeChart: 'Users per purchase range',
     campaignNote: 'Proportional bonus rewards (campaign)',
     exBonusNote: 'Referral-plan bonus rewards',
+  },
+  charts: {
+    keys: 'Focus the chart and use the arrow keys to read each point',
   },
   roles: {
     super_admin: 'Super admin',

@@ -241,7 +241,7 @@ export const jaScreens = {
     contextTitle: '承認前の確認事項',
     user24h: '過去24時間の同一コイン出金',
     user30d: '過去30日の同一コイン出金',
-    countAmount: '{{count}} 件 / {{amount}} {{coin}}',
+    countAmount: '{{count}} 件 / {{amount}}',
     addressAge: '受取アドレスの初出',
     addressOtherUsers: '同じアドレスを使った他のユーザー',
     registered: 'ユーザー登録',

@@ -146,6 +146,8 @@ export const ja = {
     previousValue: '前期間: {{value}}',
     noPrevious: '前期間は 0',
     atPeriodEnd: '期間末時点',
+    users_one: '{{formatted}} 人',
+    users_other: '{{formatted}} 人',
     newInPeriod: '期間中の新規',
     allUsers: '全ユーザー',
     openList: '{{name}} の一覧を開く',
@@ -172,6 +174,9 @@ export const ja = {
     purchaseRangeChart: '購入額帯別ユーザー数',
     campaignNote: '比例配分ボーナス（キャンペーン）',
     exBonusNote: 'リファラルプランのボーナス報酬',
+  },
+  charts: {
+    keys: 'グラフにフォーカスし、矢印キーで各点の値を読めます',
   },
   roles: {
     super_admin: '特権管理者',

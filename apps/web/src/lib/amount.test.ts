@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { compactAmount, formatAmount, formatPercent, formatRatePercent, formatUsd } from './amount';
+import {
+  amountDisplay,
+  compactAmount,
+  compactAmountText,
+  formatAmount,
+  formatPercent,
+  formatRatePercent,
+  formatUsd,
+} from './amount';
 import {
   businessTimeZone,
   dayEndIso,
@@ -92,6 +100,74 @@ describe('compactAmount (list cells: at most 8 decimals, exact on hover)', () =>
       exact: '12.50',
     });
     expect(compactAmount('n/a')).toBeNull();
+  });
+});
+
+describe('amountDisplay (every amount on screen: compact, … when rounded, exact alongside)', () => {
+  it('marks a value rounded to 8 decimals with a trailing … and keeps all 18 in exact', () => {
+    expect(amountDisplay('514.754533716227465633', 'HEC')).toEqual({
+      text: '514.75453372… HEC',
+      exactText: '514.754533716227465633 HEC',
+      exact: '514.754533716227465633',
+      rounded: true,
+    });
+  });
+
+  it('shows a value that fits as it is, with no mark', () => {
+    expect(amountDisplay('1234.500000000000000000', 'HEC')).toEqual({
+      text: '1,234.5 HEC',
+      exactText: '1,234.5 HEC',
+      exact: '1,234.5',
+      rounded: false,
+    });
+    expect(amountDisplay('0.12345678', 'ETH')?.text).toBe('0.12345678 ETH');
+  });
+
+  it('keeps the sign of negative values (changes against the previous period)', () => {
+    expect(amountDisplay('-14721.964442520363376278', 'HEC')).toMatchObject({
+      text: '-14,721.96444252… HEC',
+      exact: '-14,721.964442520363376278',
+      rounded: true,
+    });
+    expect(amountDisplay('-3', 'ETH')).toMatchObject({ text: '-3 ETH', rounded: false });
+  });
+
+  it('writes zero as 0, and a tiny value rounded to zero as a marked 0', () => {
+    expect(amountDisplay('0.000000000000000000', 'HEC')).toMatchObject({
+      text: '0 HEC',
+      exact: '0',
+      rounded: false,
+    });
+    expect(amountDisplay('-0.000000000000000001', 'HEC')).toMatchObject({
+      text: '0… HEC',
+      exact: '-0.000000000000000001',
+      rounded: true,
+    });
+  });
+
+  it('keeps very large values exact, beyond what a double holds', () => {
+    expect(amountDisplay('123456789012345678901234567890.123456789012345678', 'HEC')).toEqual({
+      text: '123,456,789,012,345,678,901,234,567,890.12345679… HEC',
+      exactText: '123,456,789,012,345,678,901,234,567,890.123456789012345678 HEC',
+      exact: '123,456,789,012,345,678,901,234,567,890.123456789012345678',
+      rounded: true,
+    });
+  });
+
+  it('shows USD in cents, rounding (and marking) anything finer', () => {
+    expect(amountDisplay('1234.5', 'USD')).toMatchObject({ text: '1,234.50 USD', rounded: false });
+    expect(amountDisplay('0.125', 'USD')).toMatchObject({
+      text: '0.13… USD',
+      exact: '0.125',
+      rounded: true,
+    });
+  });
+
+  it('leaves what is not a decimal alone', () => {
+    expect(amountDisplay('n/a', 'HEC')).toBeNull();
+    expect(compactAmountText('n/a', 'HEC')).toBe('n/a HEC');
+    expect(compactAmountText(null)).toBe('');
+    expect(compactAmountText('4999.99')).toBe('4,999.99');
   });
 });
 

@@ -40,6 +40,14 @@ export function formatPercent(value: string | number | null | undefined): string
 /** Fraction digits a list cell shows at most (the exact value is on hover and on copy). */
 export const COMPACT_FRACTION_DIGITS = 8;
 
+/** What ends a rounded amount, so no one reads it as exact (docs/domain.md, "Money on screen"). */
+export const ROUNDED_MARK = '…';
+
+/** Decimals an amount of `unit` shows at most and at least: USD in cents, coins up to 8. */
+export function amountDigits(unit?: AmountUnit): { max: number; min: number } {
+  return unit === 'USD' ? { max: 2, min: 2 } : { max: COMPACT_FRACTION_DIGITS, min: 0 };
+}
+
 /** An amount cut to a few decimals for a table cell, in parts so the decimal points align. */
 export type CompactAmount = {
   /** Grouped integer part with its sign, e.g. '-1,234'. */
@@ -117,4 +125,55 @@ export function formatRatePercent(value: string | null | undefined): string {
   const fracPart = digits.slice(point).replace(/0+$/, '');
   const text = fracPart ? `${intPart}.${fracPart}` : intPart;
   return `${text === '0' ? '' : sign}${text}%`;
+}
+
+/** An amount as one line of text: the compact digits, the rounded mark and the unit. */
+export type AmountDisplay = {
+  /** What the screen shows: '35,663.23781448… HEC', '1,234.50 USD', '0 ETH'. */
+  text: string;
+  /** The exact value with its unit (hover, the chart's tooltip): '35,663.237814475643537816 HEC'. */
+  exactText: string;
+  /** The exact value alone, as copied: '35,663.237814475643537816'. */
+  exact: string;
+  rounded: boolean;
+};
+
+/**
+ * The one way the console writes an amount as text, where no component can (a chart's
+ * tooltip, a sentence): compact as in the lists, '…' when digits were rounded away, the
+ * exact value alongside. Screens show amounts with `AmountText`, which is built on it.
+ */
+export function amountDisplay(
+  value: string | null | undefined,
+  unit?: AmountUnit,
+  digits: { max: number; min: number } = amountDigits(unit),
+): AmountDisplay | null {
+  const amount = compactAmount(value, {
+    maxFractionDigits: digits.max,
+    minFractionDigits: digits.min,
+  });
+  if (!amount) return null;
+  const suffix = unit ? ` ${unit}` : '';
+  const number = `${amount.whole}${amount.fraction ? `.${amount.fraction}` : ''}`;
+  return {
+    text: `${number}${amount.rounded ? ROUNDED_MARK : ''}${suffix}`,
+    exactText: `${amount.exact}${suffix}`,
+    exact: amount.exact,
+    rounded: amount.rounded,
+  };
+}
+
+/** `amountDisplay(...).text`, or the value as given when it is not a decimal. */
+export function compactAmountText(value: string | null | undefined, unit?: AmountUnit): string {
+  return amountDisplay(value, unit)?.text ?? (value ? `${value}${unit ? ` ${unit}` : ''}` : '');
+}
+
+/**
+ * The exact value as text, for a message that offers no hover or copy of its own (a toast
+ * reporting what was saved or credited): '154,320.154320987265432097'.
+ */
+export function exactAmountText(value: string | null | undefined, unit?: AmountUnit): string {
+  return (
+    amountDisplay(value, unit)?.exactText ?? (value ? `${value}${unit ? ` ${unit}` : ''}` : '')
+  );
 }

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Box } from '@mui/material';
 
 export type ChartProps = {
@@ -12,7 +13,10 @@ export type ChartProps = {
    * given, so an amount is never shown rounded.
    */
   values: Array<string | number>;
-  /** How a value is written in its tooltip, e.g. formatUsd. */
+  /**
+   * How a value is written in the tooltip of its point, with its unit: the exact amount
+   * ('35,663.237814475643537816 HEC', amountDisplay's exactText) or a count ('12 users').
+   */
   formatValue: (value: string | number) => string;
   /** What the chart shows, for screen readers; the table view gives the numbers. */
   label: string;
@@ -25,10 +29,17 @@ const PAD = { top: 8, right: 8, bottom: 28, left: 52 };
  * A small themed SVG chart, no library: the dashboard's whole JavaScript budget left room for
  * about 8 KiB, and the smallest measured library (uPlot) takes 23 KiB gzip
  * (docs/decisions/0001-charts.md). Colours come from the MUI theme, so dark mode follows.
+ * The point under the pointer, or the focused one (the chart is a tab stop; the arrow keys,
+ * Home and End move between points), shows its label (the date) and value in a tooltip that
+ * is also a live region, so a screen reader reads what a sighted user sees.
  */
 export function Chart({ kind, labels, values, formatValue, label, height = 180 }: ChartProps) {
+  const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
+  const tipId = useId();
   const [width, setWidth] = useState(0);
+  const [active, setActive] = useState<number | null>(null);
+  const [focused, setFocused] = useState(false);
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
@@ -53,6 +64,33 @@ export function Chart({ kind, labels, values, formatValue, label, height = 180 }
   const dates = labels.every((l) => DAY.test(l));
   const every = dates ? Math.max(1, Math.ceil(n / Math.max(1, Math.floor(plotW / 72)))) : 1;
   const chars = Math.max(3, Math.floor(band / 6.5));
+  const shown = active !== null && active < n ? active : null;
+  const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
+    if (n === 0 || band <= 0) return;
+    const left = event.currentTarget.getBoundingClientRect().left;
+    const index = Math.floor((event.clientX - left - PAD.left) / band);
+    setActive(Math.min(n - 1, Math.max(0, index)));
+  };
+  const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
+    if (n === 0) return;
+    const current = shown ?? n - 1;
+    const next =
+      event.key === 'ArrowRight' || event.key === 'ArrowUp'
+        ? Math.min(n - 1, current + 1)
+        : event.key === 'ArrowLeft' || event.key === 'ArrowDown'
+          ? Math.max(0, current - 1)
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? n - 1
+              : event.key === 'Escape'
+                ? null
+                : undefined;
+    if (next === undefined) return;
+    event.preventDefault();
+    setActive(next);
+  };
+  const tipLeft = shown !== null && x(shown) < width / 2;
   return (
     <Box
       ref={ref}
@@ -60,16 +98,55 @@ export function Chart({ kind, labels, values, formatValue, label, height = 180 }
       // Theme colours through sx (no useTheme here, which would split MUI's theme out of the
       // first-load chunk it shares with the page).
       sx={(theme) => ({
+        position: 'relative',
         width: '100%',
         height,
         '& .grid': { stroke: theme.palette.divider },
         '& text': { fill: theme.palette.text.secondary, fontSize: 11 },
         '& .mark': { fill: theme.palette.primary.main, stroke: 'none' },
         '& .line': { stroke: theme.palette.primary.main, fill: 'none' },
+        '& .guide': { stroke: theme.palette.text.secondary, strokeDasharray: '3 3' },
+        '& svg:focus-visible': {
+          outline: `2px solid ${theme.palette.primary.main}`,
+          outlineOffset: 2,
+        },
+        '& .tip': {
+          position: 'absolute',
+          top: PAD.top,
+          zIndex: 1,
+          pointerEvents: 'none',
+          px: 1,
+          py: 0.5,
+          borderRadius: 1,
+          bgcolor: 'grey.800',
+          color: 'common.white',
+          typography: 'caption',
+          fontVariantNumeric: 'tabular-nums',
+          whiteSpace: 'nowrap',
+          boxShadow: 2,
+        },
       })}
     >
       {width > 0 && (
-        <svg width={width} height={height} role="img" aria-label={label}>
+        <svg
+          width={width}
+          height={height}
+          role="img"
+          aria-label={`${label}. ${t('charts.keys')}`}
+          aria-describedby={shown !== null ? tipId : undefined}
+          tabIndex={n > 0 ? 0 : undefined}
+          onPointerMove={onPointerMove}
+          onPointerLeave={() => !focused && setActive(null)}
+          onFocus={() => {
+            setFocused(true);
+            setActive((a) => a ?? n - 1);
+          }}
+          onBlur={() => {
+            setFocused(false);
+            setActive(null);
+          }}
+          onKeyDown={onKeyDown}
+        >
           <title>{label}</title>
           {ticks.map((v) => (
             <g key={v}>
@@ -94,9 +171,11 @@ export function Chart({ kind, labels, values, formatValue, label, height = 180 }
               points={numbers.map((v, i) => `${x(i)},${y(v)}`).join(' ')}
             />
           )}
-          {numbers.map((v, i) => {
-            const tip = `${labels[i] ?? ''}: ${formatValue(values[i] ?? 0)}`;
-            return kind === 'bars' ? (
+          {shown !== null && (
+            <line className="guide" x1={x(shown)} x2={x(shown)} y1={PAD.top} y2={PAD.top + plotH} />
+          )}
+          {numbers.map((v, i) =>
+            kind === 'bars' ? (
               <rect
                 key={labels[i]}
                 x={x(i) - band * 0.35}
@@ -104,18 +183,48 @@ export function Chart({ kind, labels, values, formatValue, label, height = 180 }
                 width={band * 0.7}
                 height={Math.max(0, PAD.top + plotH - y(v))}
                 className="mark"
-                fillOpacity={0.75}
-              >
-                <title>{tip}</title>
-              </rect>
+                fillOpacity={i === shown ? 1 : 0.75}
+              />
             ) : (
-              <circle key={labels[i]} cx={x(i)} cy={y(v)} r={n <= 31 ? 3 : 1.5} className="mark">
-                <title>{tip}</title>
-              </circle>
-            );
-          })}
+              <circle
+                key={labels[i]}
+                cx={x(i)}
+                cy={y(v)}
+                r={i === shown ? 5 : n <= 31 ? 3 : 1.5}
+                className="mark"
+              />
+            ),
+          )}
         </svg>
       )}
+      <Box
+        id={tipId}
+        role="status"
+        data-testid="chart-tooltip"
+        className={shown !== null ? 'tip' : undefined}
+        // Kept in the page while hidden: a live region must exist before its text changes.
+        sx={
+          shown === null
+            ? { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden' }
+            : {}
+        }
+        style={
+          shown === null
+            ? undefined
+            : tipLeft
+              ? { left: x(shown) + 10 }
+              : { right: width - x(shown) + 10 }
+        }
+      >
+        {shown !== null && (
+          <>
+            <Box component="span" sx={{ display: 'block', fontWeight: 'bold' }}>
+              {labels[shown]}
+            </Box>
+            {formatValue(values[shown] ?? 0)}
+          </>
+        )}
+      </Box>
     </Box>
   );
 }

@@ -10,12 +10,6 @@ import type { DataColumn } from './data-table';
 
 type Base<Row> = Omit<DataColumn<Row>, 'render' | 'align'>;
 
-/** Decimals a unit's amounts show in a cell (the exact value is on hover and copy). */
-const CELL_DIGITS: Record<string, { max: number; min: number }> = {
-  USD: { max: 2, min: 2 },
-  BTC: { max: 8, min: 0 },
-};
-
 /** "Label (UNIT)" unless the label already names the unit ("HEC staked", "Sent (HEC)"). */
 export function withUnit(label: string, unit: AmountUnit): string {
   return label.includes(unit) ? label : `${label} (${unit})`;
@@ -26,17 +20,13 @@ export function amountColumn<Row>(
   column: Base<Row> & { unit: AmountUnit; value: (row: Row) => string | null | undefined },
 ): DataColumn<Row> {
   const { unit, value, ...rest } = column;
-  const digits = CELL_DIGITS[unit] ?? { max: 8, min: 0 };
   return {
     ...rest,
     label: withUnit(column.label, unit),
     align: 'right',
     render: (row) => (
-      <AmountText
-        value={value(row)}
-        maxFractionDigits={digits.max}
-        minFractionDigits={digits.min}
-      />
+      // The unit's decimals (USD in cents) and tooltip; the unit itself is in the header.
+      <AmountText value={value(row)} unit={unit} showUnit={false} aligned />
     ),
   };
 }

@@ -106,15 +106,26 @@ describe('DashboardPage', () => {
       '/common/users?registeredFrom=2026-09-01&registeredUntil=2026-09-30&sort=registeredAt&order=desc',
     );
     const bonus = screen.getByTestId('widget-exBonus');
-    expect(within(bonus).getByTestId('figure')).toHaveTextContent('1.000000000000000001 HEC');
+    // 18 decimals: compact and marked as rounded, exact in the link's name and on hover.
+    expect(within(bonus).getByTestId('figure')).toHaveTextContent(/^1… HEC$/);
+    expect(within(bonus).getByTestId('figure')).toHaveAccessibleName(
+      'Open the list of ExBonus from Referral Plan: 1.000000000000000001 HEC',
+    );
+    expect(within(bonus).getByTestId('figure').querySelector('[data-exact]')).toHaveAttribute(
+      'data-exact',
+      '1.000000000000000001',
+    );
     // ExBonus opens the period's asset statistics, whose HECReferralBonus sum is the figure.
     expect(within(bonus).getByTestId('figure')).toHaveAttribute(
       'href',
       '/common/asset_statistic?from=2026-09-01&until=2026-09-30',
     );
     expect(within(bonus).getByTestId('change')).toHaveTextContent(
-      '−0.999999999999999999 HEC vs previous period (−50.0%)',
+      /^−1… HEC vs previous period \(−50\.0%\)$/,
     );
+    const change = within(within(bonus).getByTestId('change')).getByText('1… HEC');
+    await userEvent.hover(change);
+    expect(screen.getByRole('tooltip')).toHaveTextContent('0.999999999999999999 HEC');
     expect(screen.getByRole('link', { name: /^Open the list of Gold: 104$/ })).toHaveAttribute(
       'href',
       '/common/users?cardStatus=4',

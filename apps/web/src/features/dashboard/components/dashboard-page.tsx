@@ -1,11 +1,12 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Box } from '@mui/material';
 import { DASHBOARD_PERIODS, type DashboardPeriodKind } from '@app/shared';
 import { errorMessage } from '@/lib/error-message';
-import { formatAmount, formatUsd } from '@/lib/amount';
+import { AmountText } from '@/components/amount-text';
+import { amountDisplay, compactAmountText, type AmountUnit } from '@/lib/amount';
 import { businessTimeZone } from '@/lib/date-time';
 import { formatNumber } from '@/lib/format';
 import { useCurrentAdmin } from '@/lib/session/use-current-admin';
@@ -17,8 +18,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const count = (n: number | string) => formatNumber(n);
-const hec = (v: string) => formatAmount(v, 'HEC');
-const eth = (v: string) => formatAmount(v, 'ETH');
+// Amounts in the figures, changes and table views: compact, exact on hover, focus and copy.
+const inText = (unit: AmountUnit) => (v: string) => (
+  <AmountText value={v} unit={unit} aligned={false} />
+);
+const inLink = (v: string, unit: AmountUnit) => (
+  <AmountText value={v} unit={unit} aligned={false} focusable={false} />
+);
+const exact = (v: string, unit: AmountUnit) => amountDisplay(v, unit)?.exactText ?? v;
 
 type Pair = { current: number; change: number; changePercent?: string | null };
 type Range = { min: string; max?: string | null };
@@ -30,8 +37,8 @@ function cardStatusName(t: TFunction, status: number): string {
 function purchaseRangeName(t: TFunction, r: Range): string {
   if (r.max === '0') return t('dashboard.noPurchase');
   return r.max
-    ? t('dashboard.rangeBetween', { min: formatAmount(r.min), max: formatAmount(r.max) })
-    : t('dashboard.rangeFrom', { min: formatAmount(r.min) });
+    ? t('dashboard.rangeBetween', { min: compactAmountText(r.min), max: compactAmountText(r.max) })
+    : t('dashboard.rangeFrom', { min: compactAmountText(r.min) });
 }
 
 /** The period in the URL (period, from, until), so a copied link shows the same figures. */
@@ -79,6 +86,8 @@ function BreakdownWidget({
   items: BreakdownItem[];
 }) {
   const { t } = useTranslation();
+  const users = (v: string | number) =>
+    t('dashboard.users', { count: Number(v), formatted: count(v) });
   const names = useMemo(() => items.map((i) => i.name), [items]);
   const values = useMemo(() => items.map((i) => i.users), [items]);
   return (
@@ -97,7 +106,7 @@ function BreakdownWidget({
         {items.map((i) => (
           <li key={i.key}>
             <Box sx={{ typography: 'caption', color: 'text.secondary' }}>{i.name}</Box>
-            <FigureLink small to={i.to} name={i.name}>
+            <FigureLink small to={i.to} name={i.name} exact={count(i.users)}>
               {count(i.users)}
             </FigureLink>
             <Box sx={{ typography: 'caption', color: 'text.secondary' }}>
@@ -108,7 +117,7 @@ function BreakdownWidget({
         ))}
       </Box>
       <ChartOrTable
-        chart={{ kind: 'bars', labels: names, values, formatValue: count, label: chartLabel }}
+        chart={{ kind: 'bars', labels: names, values, formatValue: users, label: chartLabel }}
         rows={items.map((i) => ({ label: i.name, value: count(i.users) }))}
         labelHeader={title}
         valueHeader={t('dashboard.allUsers')}
@@ -157,7 +166,7 @@ export function DashboardPage() {
   const newUsers = d
     ? `/common/users?registeredFrom=${d.dateFrom}&registeredUntil=${d.dateUntil}&sort=registeredAt&order=desc`
     : '';
-  const dayRows = (value: (x: NonNullable<typeof d>['days'][number]) => string) =>
+  const dayRows = (value: (x: NonNullable<typeof d>['days'][number]) => ReactNode) =>
     (d?.days ?? []).map((x) => ({ label: x.date, value: value(x) }));
 
   return (
@@ -233,29 +242,37 @@ export function DashboardPage() {
           }}
         >
           <Widget wide id="revenue" title={t('dashboard.widgets.revenue')}>
-            <FigureLink to={statistics} name={t('dashboard.widgets.revenue')}>
-              {formatUsd(d.revenueUsd.current)}
+            <FigureLink
+              to={statistics}
+              name={t('dashboard.widgets.revenue')}
+              exact={exact(d.revenueUsd.current, 'USD')}
+            >
+              {inLink(d.revenueUsd.current, 'USD')}
             </FigureLink>
             <Change
               change={d.revenueUsd.change}
               percent={d.revenueUsd.changePercent}
-              format={formatUsd}
+              format={inText('USD')}
             />
             <ChartOrTable
               chart={{
                 kind: 'line',
                 labels: charts.dates,
                 values: charts.revenue,
-                formatValue: (v) => formatUsd(String(v)),
+                formatValue: (v) => exact(String(v), 'USD'),
                 label: t('dashboard.revenueChart'),
               }}
-              rows={dayRows((x) => formatUsd(x.revenueUsd))}
+              rows={dayRows((x) => inText('USD')(x.revenueUsd))}
               labelHeader={t('dashboard.day')}
               valueHeader={t('dashboard.widgets.revenue')}
             />
           </Widget>
           <Widget wide id="newUser" title={t('dashboard.widgets.newUser')}>
-            <FigureLink to={newUsers} name={t('dashboard.widgets.newUser')}>
+            <FigureLink
+              to={newUsers}
+              name={t('dashboard.widgets.newUser')}
+              exact={count(d.newUsers.current)}
+            >
               {count(d.newUsers.current)}
             </FigureLink>
             <Change change={d.newUsers.change} percent={d.newUsers.changePercent} format={count} />
@@ -264,7 +281,7 @@ export function DashboardPage() {
                 kind: 'bars',
                 labels: charts.dates,
                 values: charts.newUsers,
-                formatValue: count,
+                formatValue: (v) => t('dashboard.users', { count: Number(v), formatted: count(v) }),
                 label: t('dashboard.newUsersChart'),
               }}
               rows={dayRows((x) => count(x.newUsers))}
@@ -289,7 +306,11 @@ export function DashboardPage() {
             title={t('dashboard.widgets.totalUsers')}
             note={t('dashboard.atPeriodEnd')}
           >
-            <FigureLink to="/common/users" name={t('dashboard.widgets.totalUsers')}>
+            <FigureLink
+              to="/common/users"
+              name={t('dashboard.widgets.totalUsers')}
+              exact={count(d.totalUsers.current)}
+            >
               {count(d.totalUsers.current)}
             </FigureLink>
             <Change
@@ -303,21 +324,30 @@ export function DashboardPage() {
             title={t('dashboard.widgets.campaign')}
             note={t('dashboard.campaignNote')}
           >
-            <FigureLink to={statistics} name={`${t('dashboard.widgets.campaign')} HEC`}>
-              {hec(d.campaignHec.current)}
+            <FigureLink
+              to={statistics}
+              name={`${t('dashboard.widgets.campaign')} HEC`}
+              exact={exact(d.campaignHec.current, 'HEC')}
+            >
+              {inLink(d.campaignHec.current, 'HEC')}
             </FigureLink>
             <Change
               change={d.campaignHec.change}
               percent={d.campaignHec.changePercent}
-              format={hec}
+              format={inText('HEC')}
             />
-            <FigureLink small to={statistics} name={`${t('dashboard.widgets.campaign')} ETH`}>
-              {eth(d.campaignEth.current)}
+            <FigureLink
+              small
+              to={statistics}
+              name={`${t('dashboard.widgets.campaign')} ETH`}
+              exact={exact(d.campaignEth.current, 'ETH')}
+            >
+              {inLink(d.campaignEth.current, 'ETH')}
             </FigureLink>
             <Change
               change={d.campaignEth.change}
               percent={d.campaignEth.changePercent}
-              format={eth}
+              format={inText('ETH')}
             />
           </Widget>
           <Widget
@@ -325,13 +355,17 @@ export function DashboardPage() {
             title={t('dashboard.widgets.exBonus')}
             note={t('dashboard.exBonusNote')}
           >
-            <FigureLink to={statistics} name={t('dashboard.widgets.exBonus')}>
-              {hec(d.exBonusHec.current)}
+            <FigureLink
+              to={statistics}
+              name={t('dashboard.widgets.exBonus')}
+              exact={exact(d.exBonusHec.current, 'HEC')}
+            >
+              {inLink(d.exBonusHec.current, 'HEC')}
             </FigureLink>
             <Change
               change={d.exBonusHec.change}
               percent={d.exBonusHec.changePercent}
-              format={hec}
+              format={inText('HEC')}
             />
           </Widget>
         </Box>

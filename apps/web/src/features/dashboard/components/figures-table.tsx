@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 
 /** The table view of a chart: the same numbers as text (exact amounts), for reading aloud. */
@@ -8,7 +9,7 @@ export function FiguresTable({
   valueHeader,
 }: {
   label: string;
-  rows: Array<{ label: string; value: string }>;
+  rows: Array<{ label: string; value: ReactNode }>;
   labelHeader: string;
   valueHeader: string;
 }) {

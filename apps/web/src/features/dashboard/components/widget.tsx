@@ -92,16 +92,21 @@ export function Widget({
   );
 }
 
-/** A figure that opens the list it summarises. */
+/**
+ * A figure that opens the list it summarises. `exact` is the figure in words for its name
+ * (an amount's exact value with its unit); the figure itself may be a rounded AmountText.
+ */
 export function FigureLink({
   to,
   name,
+  exact,
   children,
   small,
 }: {
   to: string;
   name: string;
-  children: string;
+  exact: string;
+  children: ReactNode;
   small?: boolean;
 }) {
   const { t } = useTranslation();
@@ -109,7 +114,7 @@ export function FigureLink({
     <Box
       component={RouterLink}
       to={to}
-      aria-label={`${t('dashboard.openList', { name })}: ${children}`}
+      aria-label={`${t('dashboard.openList', { name })}: ${exact}`}
       data-testid="figure"
       sx={{
         typography: small ? 'body1' : 'h5',
@@ -126,6 +131,9 @@ export function FigureLink({
   );
 }
 
+// Where the change goes in its sentence, so the sentence can hold an AmountText.
+const SLOT = '\u2063';
+
 /** The change against the previous period, with its sign and percentage. */
 export function Change({
   change,
@@ -134,12 +142,13 @@ export function Change({
 }: {
   change: string | number;
   percent: string | null | undefined;
-  format: (value: string) => string;
+  format: (value: string) => ReactNode;
 }) {
   const { t } = useTranslation();
   const text = String(change);
   const negative = text.startsWith('-');
   const sign = negative ? '−' : /^0(\.0*)?$/.test(text) ? '±' : '+';
+  const [before = '', after = ''] = t('dashboard.change', { sign, change: SLOT }).split(SLOT);
   return (
     <Box
       data-testid="change"
@@ -148,7 +157,9 @@ export function Change({
         color: negative ? 'error.main' : sign === '+' ? 'success.main' : 'text.secondary',
       }}
     >
-      {t('dashboard.change', { sign, change: format(negative ? text.slice(1) : text) })}
+      {before}
+      {format(negative ? text.slice(1) : text)}
+      {after}
       {percent === null || percent === undefined
         ? ''
         : t('dashboard.changePercent', { sign, percent: percent.replace(/^-/, '') })}
@@ -164,7 +175,7 @@ export function ChartOrTable({
   valueHeader,
 }: {
   chart: ChartProps;
-  rows: Array<{ label: string; value: string }>;
+  rows: Array<{ label: string; value: ReactNode }>;
   labelHeader: string;
   valueHeader: string;
 }) {

@@ -26,7 +26,7 @@ import { DetailList } from '@/components/detail-list';
 import { SectionCard } from '@/components/section-card';
 import { TruncatedText } from '@/components/truncated-text';
 import type { ReferralTreeQuery, UserReferralRelationshipQuery } from '@/gql/graphql';
-import { formatAmount } from '@/lib/amount';
+import { AmountText } from '@/components/amount-text';
 import { adminTimeZone, formatDateTime, formatDateTimeShort } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
 import { formatNumber } from '@/lib/format';
@@ -301,8 +301,14 @@ function Relationship({ userId }: { userId: number }) {
                 label: t('referral.parent'),
                 value: r.parentUser?.userName ?? t('referral.noParent'),
               },
-              { label: t('fields.referralRewards'), value: formatAmount(r.referralRewards, 'HEC') },
-              { label: t('fields.bonusRewards'), value: formatAmount(r.bonusRewards, 'HEC') },
+              {
+                label: t('fields.referralRewards'),
+                value: <AmountText value={r.referralRewards} unit="HEC" />,
+              },
+              {
+                label: t('fields.bonusRewards'),
+                value: <AmountText value={r.bonusRewards} unit="HEC" />,
+              },
               { label: t('fields.numberOfChildren'), value: formatNumber(r.totalChildren) },
               { label: t('referral.descendants'), value: formatNumber(r.numberOfDescendants) },
             ]}

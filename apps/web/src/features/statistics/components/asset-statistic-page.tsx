@@ -20,7 +20,8 @@ import {
   Typography,
 } from '@mui/material';
 import { STATISTICS_MAX_DAYS } from '@app/shared';
-import { formatAmount, formatUsd } from '@/lib/amount';
+import { AmountText } from '@/components/amount-text';
+import { amountDisplay, type AmountUnit } from '@/lib/amount';
 import { businessTimeZone } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
 import { useAssetStats } from '../api/asset-stats';
@@ -45,7 +46,7 @@ const FIELDS = [
 ] as const;
 type Field = (typeof FIELDS)[number];
 
-const UNIT: Record<Field, string> = {
+const UNIT: Record<Field, AmountUnit> = {
   initialETHAmount: 'ETH',
   initialHECAmount: 'HEC',
   ETHAffiliateReward: 'ETH',
@@ -58,8 +59,13 @@ const UNIT: Record<Field, string> = {
   totalBuyAmountUsd: 'USD',
 };
 
-const format = (field: Field, value: string) =>
-  UNIT[field] === 'USD' ? formatUsd(value) : formatAmount(value, UNIT[field]);
+/**
+ * A day's or the sums' amount of a column: compact, exact on hover, focus and copy, aligned on
+ * the decimal point; every column's header names its unit.
+ */
+const format = (field: Field, value: string) => (
+  <AmountText value={value} unit={UNIT[field]} showUnit={false} aligned />
+);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -169,7 +175,9 @@ export function AssetStatisticPage() {
               height={220}
               labels={chart.labels}
               values={chart.values}
-              formatValue={(v) => format(chartField, String(v))}
+              formatValue={(v) =>
+                amountDisplay(String(v), UNIT[chartField])?.exactText ?? String(v)
+              }
               label={t('assetStats.chartLabel', { field: fieldLabel(chartField) })}
             />
           </Suspense>

@@ -20,7 +20,8 @@ import {
 } from '@mui/material';
 import { FileChooserButton, GuardedAction } from '@/components/guarded-action';
 import { SectionCard } from '@/components/section-card';
-import { formatAmount } from '@/lib/amount';
+import { AmountText } from '@/components/amount-text';
+import { compactAmountText } from '@/lib/amount';
 import { formatDateTime } from '@/lib/date-time';
 import { downloadFile, downloadServedFile } from '@/lib/download';
 import { errorMessage } from '@/lib/error-message';
@@ -54,7 +55,7 @@ export function CsvUploadSection({ kind }: { kind: CsvKind }) {
   const invalidate = useInvalidatePayments();
   const totalsText = (totals: ReadonlyArray<{ name: string; value: string }>) =>
     totals
-      .map((x) => `${t(`transactions.totals.${x.name}`, x.name)}: ${formatAmount(x.value)}`)
+      .map((x) => `${t(`transactions.totals.${x.name}`, x.name)}: ${compactAmountText(x.value)}`)
       .join(' / ');
 
   const send = async (dryRun: boolean) => {
@@ -360,7 +361,9 @@ function PlanIds() {
               <TableCell>{p.id}</TableCell>
               <TableCell>{p.name}</TableCell>
               <TableCell>{p.coinType}</TableCell>
-              <TableCell>{formatAmount(String(p.price))}</TableCell>
+              <TableCell>
+                <AmountText value={String(p.price)} />
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -15,7 +15,8 @@ import {
 } from '@mui/material';
 import { GuardedAction } from '@/components/guarded-action';
 import { SectionCard } from '@/components/section-card';
-import { formatAmount } from '@/lib/amount';
+import { AmountText } from '@/components/amount-text';
+import { compactAmountText, exactAmountText } from '@/lib/amount';
 import { formatDateTime } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/feedback';
@@ -88,12 +89,13 @@ export function RatesSection() {
       BTCHECRate: summaryVariables.BTCHECRate,
       BTCETHRate: summaryVariables.BTCETHRate,
     });
-    // What it did: the count and the coins credited, from the commit's own answer.
+    // What it did: the count and the coins credited, from the commit's own answer (exact: a
+    // toast offers no hover).
     notifySuccess(
       t('transactions.rates.done', {
         count: result.countPayments,
-        amountHEC: formatAmount(result.amountHEC ?? '0'),
-        amountETH: formatAmount(result.amountETH ?? '0'),
+        amountHEC: exactAmountText(result.amountHEC ?? '0'),
+        amountETH: exactAmountText(result.amountETH ?? '0'),
       }),
     );
     setAsked(null);
@@ -149,13 +151,21 @@ export function RatesSection() {
             <dt>{t('transactions.rates.paymentCounts')}</dt>
             <dd data-testid="rates-payment-count">{s.paymentCounts}</dd>
             <dt>{t('transactions.rates.btcToBuyHEC')}</dt>
-            <dd>{formatAmount(s.BTCAmountToBuyHEC)} BTC</dd>
+            <dd>
+              <AmountText value={s.BTCAmountToBuyHEC} unit="BTC" />
+            </dd>
             <dt>{t('transactions.rates.btcToBuyETH')}</dt>
-            <dd>{formatAmount(s.BTCAmountToBuyETH)} BTC</dd>
+            <dd>
+              <AmountText value={s.BTCAmountToBuyETH} unit="BTC" />
+            </dd>
             <dt>{t('transactions.rates.amountHEC')}</dt>
-            <dd>{s.amountHEC ?? ''} HEC</dd>
+            <dd>
+              <AmountText value={s.amountHEC ?? '0'} unit="HEC" />
+            </dd>
             <dt>{t('transactions.rates.amountETH')}</dt>
-            <dd>{s.amountETH ?? ''} ETH</dd>
+            <dd>
+              <AmountText value={s.amountETH ?? '0'} unit="ETH" />
+            </dd>
             <dt>{t('transactions.fields.deadline')}</dt>
             <dd>{formatDateTime(s.deadlineDatetime)}</dd>
           </Box>
@@ -163,7 +173,9 @@ export function RatesSection() {
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               {t('transactions.rates.firstPayments')}{' '}
               {unfixed.data.list
-                .map((p) => `#${p.userPaymentId} ${p.userName} ${p.paidBtc} BTC`)
+                .map(
+                  (p) => `#${p.userPaymentId} ${p.userName} ${compactAmountText(p.paidBtc, 'BTC')}`,
+                )
                 .join(', ')}
             </Typography>
           )}
@@ -189,8 +201,8 @@ export function RatesSection() {
               <DialogContentText data-testid="rates-confirm-text">
                 {t('transactions.rates.confirmText', {
                   count: s.paymentCounts,
-                  btcHEC: formatAmount(s.BTCAmountToBuyHEC),
-                  btcETH: formatAmount(s.BTCAmountToBuyETH),
+                  btcHEC: compactAmountText(s.BTCAmountToBuyHEC),
+                  btcETH: compactAmountText(s.BTCAmountToBuyETH),
                 })}
               </DialogContentText>
             </DialogContent>

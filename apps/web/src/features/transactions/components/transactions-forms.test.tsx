@@ -214,8 +214,13 @@ describe('RatesSection', () => {
     fireEvent.click(screen.getByTestId('rates-preview'));
     const summary = await screen.findByTestId('rates-summary');
     expect(within(summary).getByTestId('rates-payment-count')).toHaveTextContent('7');
-    // The exact amounts, to the last digit.
-    expect(within(summary).getByText('154320.154320987265432097 HEC')).toBeInTheDocument();
+    // Compact and marked as rounded, the exact amounts to the last digit on hover and copy.
+    const hec = within(summary).getByText('154,320.15432099… HEC');
+    expect(hec).toHaveAttribute('data-exact', '154,320.154320987265432097');
+    expect(within(summary).getByText('9… ETH')).toHaveAttribute(
+      'data-exact',
+      '9.000000000000000003',
+    );
     expect(within(summary).getByText(/#41 alice01 0.25 BTC/)).toBeInTheDocument();
     const asked = sent('ratesAndBTCAmountAtDeadlineDate(').at(-1)!.variables;
     expect(asked).toMatchObject({

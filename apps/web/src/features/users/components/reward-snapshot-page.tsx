@@ -4,7 +4,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Alert, Autocomplete, Button, MenuItem, Paper, Stack, TextField } from '@mui/material';
 import { DataTable } from '@/components/data-table/data-table';
 import { DetailList } from '@/components/detail-list';
-import { formatAmount, formatUsd } from '@/lib/amount';
+import { AmountText } from '@/components/amount-text';
 import { useHecSavingPlans } from '../api/hec-saving-plans';
 import { useRewardSnapshotUserNames } from '../api/reward-snapshot-user-names';
 import { useUserRewardSnapshot } from '../api/user-reward-snapshot';
@@ -162,13 +162,22 @@ function SnapshotResult(variables: { userId: number; rewardDate?: string; planId
           <DetailList
             items={[
               { label: t('fields.rewardDate'), value: s.rewardDate ?? '' },
-              { label: t('fields.totalSentHec'), value: formatAmount(s.totalSentHec, 'HEC') },
-              { label: t('fields.totalSentUSD'), value: formatUsd(s.totalSentUSD) },
+              {
+                label: t('fields.totalSentHec'),
+                value: <AmountText value={s.totalSentHec} unit="HEC" />,
+              },
+              {
+                label: t('fields.totalSentUSD'),
+                value: <AmountText value={s.totalSentUSD} unit="USD" />,
+              },
               {
                 label: t('fields.totalAubeReward'),
-                value: formatAmount(s.totalAubeReward, 'AUBE'),
+                value: <AmountText value={s.totalAubeReward} unit="AUBE" />,
               },
-              { label: t('fields.totalOwlReward'), value: formatAmount(s.totalOwlReward, 'OWL') },
+              {
+                label: t('fields.totalOwlReward'),
+                value: <AmountText value={s.totalOwlReward} unit="OWL" />,
+              },
             ]}
           />
         </Paper>

@@ -56,7 +56,7 @@ export function snapshotColumns(
     {
       id: 'aubeRate',
       label: t('fields.aubeRate'),
-      render: (r) => <AmountText value={r.aubeRate} />,
+      render: (r) => <AmountText value={r.aubeRate} aligned />,
       align: 'right',
       defaultHidden: true,
     },
@@ -69,7 +69,7 @@ export function snapshotColumns(
     {
       id: 'usdRate',
       label: t('fields.usdRate'),
-      render: (r) => <AmountText value={r.usdRate} />,
+      render: (r) => <AmountText value={r.usdRate} aligned />,
       align: 'right',
       defaultHidden: true,
     },
@@ -82,14 +82,14 @@ export function snapshotColumns(
     {
       id: 'owlAube',
       label: t('fields.owlAube'),
-      render: (r) => <AmountText value={r.owlAube} />,
+      render: (r) => <AmountText value={r.owlAube} aligned />,
       align: 'right',
       defaultHidden: true,
     },
     {
       id: 'owlRate',
       label: t('fields.owlRate'),
-      render: (r) => <AmountText value={r.owlRate} />,
+      render: (r) => <AmountText value={r.owlRate} aligned />,
       align: 'right',
       defaultHidden: true,
     },

@@ -15,7 +15,7 @@ import { PageErrorBanner } from '@/components/page-error-banner';
 import { SectionCard } from '@/components/section-card';
 import { TruncatedText } from '@/components/truncated-text';
 import type { UserStakingInfoQuery } from '@/gql/graphql';
-import { formatAmount, formatRatePercent, formatUsd } from '@/lib/amount';
+import { formatRatePercent } from '@/lib/amount';
 import { formatCalendarDate, formatDateTime } from '@/lib/date-time';
 import { GraphQLRequestError } from '@/lib/graphql-client';
 import { usePlanLabel } from '@/lib/plan-label';
@@ -171,40 +171,49 @@ function SavingInfo({ userId }: { userId: number }) {
       {a && (
         <DetailList
           items={[
-            { label: t('fields.totalBuyAmountUsd'), value: formatUsd(a.totalBuyAmountUsd) },
-            { label: t('fields.totalHECAmount'), value: formatAmount(a.totalHECAmount, 'HEC') },
-            { label: t('fields.totalETHAmount'), value: formatAmount(a.totalETHAmount, 'ETH') },
+            {
+              label: t('fields.totalBuyAmountUsd'),
+              value: <AmountText value={a.totalBuyAmountUsd} unit="USD" />,
+            },
+            {
+              label: t('fields.totalHECAmount'),
+              value: <AmountText value={a.totalHECAmount} unit="HEC" />,
+            },
+            {
+              label: t('fields.totalETHAmount'),
+              value: <AmountText value={a.totalETHAmount} unit="ETH" />,
+            },
             {
               label: t('fields.totalHECStakedAmount'),
-              value: formatAmount(a.totalHECStakedAmount, 'HEC'),
+              value: <AmountText value={a.totalHECStakedAmount} unit="HEC" />,
             },
             {
               label: t('fields.totalETHStakedAmount'),
-              value: formatAmount(a.totalETHStakedAmount, 'ETH'),
+              value: <AmountText value={a.totalETHStakedAmount} unit="ETH" />,
             },
             {
               label: t('fields.totalHECAffiliateReward'),
-              value: formatAmount(a.totalHECAffiliateReward, 'HEC'),
+              value: <AmountText value={a.totalHECAffiliateReward} unit="HEC" />,
             },
             {
               label: t('fields.totalETHAffiliateReward'),
-              value: formatAmount(a.totalETHAffiliateReward, 'ETH'),
+              value: <AmountText value={a.totalETHAffiliateReward} unit="ETH" />,
             },
             {
               label: t('fields.totalHECProportionalReward'),
-              value: formatAmount(a.totalHECProportionalReward, 'HEC'),
+              value: <AmountText value={a.totalHECProportionalReward} unit="HEC" />,
             },
             {
               label: t('fields.totalETHProportionalReward'),
-              value: formatAmount(a.totalETHProportionalReward, 'ETH'),
+              value: <AmountText value={a.totalETHProportionalReward} unit="ETH" />,
             },
             {
               label: t('fields.totalHECStakingReward'),
-              value: formatAmount(a.totalHECStakingReward, 'HEC'),
+              value: <AmountText value={a.totalHECStakingReward} unit="HEC" />,
             },
             {
               label: t('fields.totalETHStakingReward'),
-              value: formatAmount(a.totalETHStakingReward, 'ETH'),
+              value: <AmountText value={a.totalETHStakingReward} unit="ETH" />,
             },
           ]}
         />
@@ -232,13 +241,16 @@ function CoinSaving({ userId }: { userId: number }) {
             // Every plan a user can hold (1, 2, 3 and 5 years), so the rewards add up to the total.
             ...SAVING_PLAN_FIELDS.map((plan) => ({
               label: t(`fields.${plan}PlanPrincipal`),
-              value: formatAmount(d[`${plan}PlanPrincipal`], 'HEC'),
+              value: <AmountText value={d[`${plan}PlanPrincipal`]} unit="HEC" />,
             })),
             ...SAVING_PLAN_FIELDS.map((plan) => ({
               label: t(`fields.${plan}PlanRewards`),
-              value: formatAmount(d[`${plan}PlanRewards`], 'HEC'),
+              value: <AmountText value={d[`${plan}PlanRewards`]} unit="HEC" />,
             })),
-            { label: t('fields.totalRewards'), value: formatAmount(d.totalRewards, 'HEC') },
+            {
+              label: t('fields.totalRewards'),
+              value: <AmountText value={d.totalRewards} unit="HEC" />,
+            },
             ...SAVING_PLAN_FIELDS.map((plan) => ({
               label: t(`fields.${plan}PlanRate`),
               value: formatRatePercent(d[`${plan}PlanRate`]),
@@ -268,20 +280,35 @@ function ReferralPlan({ userId }: { userId: number }) {
       {d && (
         <DetailList
           items={[
-            { label: t('fields.totalRemittedHec'), value: formatAmount(d.totalRemittedHec, 'HEC') },
-            { label: t('fields.totalUsdValuation'), value: formatUsd(d.totalUsdValuation) },
+            {
+              label: t('fields.totalRemittedHec'),
+              value: <AmountText value={d.totalRemittedHec} unit="HEC" />,
+            },
+            {
+              label: t('fields.totalUsdValuation'),
+              value: <AmountText value={d.totalUsdValuation} unit="USD" />,
+            },
             {
               label: t('fields.totalHecPrincipal'),
-              value: formatAmount(d.totalHecPrincipal, 'HEC'),
+              value: <AmountText value={d.totalHecPrincipal} unit="HEC" />,
             },
-            { label: t('fields.totalAtemAmount'), value: formatAmount(d.totalAtemAmount, 'ATEM') },
+            {
+              label: t('fields.totalAtemAmount'),
+              value: <AmountText value={d.totalAtemAmount} unit="ATEM" />,
+            },
             { label: t('fields.rewardRate'), value: formatRatePercent(d.rewardRate) },
             {
               label: t('fields.rewardsBasedOnInterest'),
-              value: formatAmount(d.rewardsBasedOnInterest, 'HEC'),
+              value: <AmountText value={d.rewardsBasedOnInterest} unit="HEC" />,
             },
-            { label: t('fields.referralRewards'), value: formatAmount(d.referralRewards, 'HEC') },
-            { label: t('fields.bonusRewards'), value: formatAmount(d.bonusRewards, 'HEC') },
+            {
+              label: t('fields.referralRewards'),
+              value: <AmountText value={d.referralRewards} unit="HEC" />,
+            },
+            {
+              label: t('fields.bonusRewards'),
+              value: <AmountText value={d.bonusRewards} unit="HEC" />,
+            },
             { label: t('fields.numberOfRemittances'), value: d.numberOfRemittances },
           ]}
         />
@@ -331,13 +358,22 @@ function RewardSnapshot({ userId }: { userId: number }) {
           <DetailList
             items={[
               { label: t('fields.rewardDate'), value: formatCalendarDate(s.rewardDate) },
-              { label: t('fields.totalSentHec'), value: formatAmount(s.totalSentHec, 'HEC') },
-              { label: t('fields.totalSentUSD'), value: formatUsd(s.totalSentUSD) },
+              {
+                label: t('fields.totalSentHec'),
+                value: <AmountText value={s.totalSentHec} unit="HEC" />,
+              },
+              {
+                label: t('fields.totalSentUSD'),
+                value: <AmountText value={s.totalSentUSD} unit="USD" />,
+              },
               {
                 label: t('fields.totalAubeReward'),
-                value: formatAmount(s.totalAubeReward, 'AUBE'),
+                value: <AmountText value={s.totalAubeReward} unit="AUBE" />,
               },
-              { label: t('fields.totalOwlReward'), value: formatAmount(s.totalOwlReward, 'OWL') },
+              {
+                label: t('fields.totalOwlReward'),
+                value: <AmountText value={s.totalOwlReward} unit="OWL" />,
+              },
             ]}
           />
           <DataTable
@@ -365,7 +401,7 @@ function StakingSections({ userId }: { userId: number }) {
       label: t('fields.currentBalance'),
       render: (s) => (
         <>
-          <AmountText value={s.currentBalance} /> {s.coinType}
+          <AmountText value={s.currentBalance} aligned /> {s.coinType}
         </>
       ),
       align: 'right',

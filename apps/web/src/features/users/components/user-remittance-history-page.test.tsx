@@ -51,7 +51,8 @@ async function totalOf(label: string): Promise<string> {
     name: /Coin saving remittances|コインセービングの送金/,
   });
   const term = await within(section).findByText(label);
-  return term.nextElementSibling?.textContent ?? '';
+  const value = term.nextElementSibling;
+  return `${value?.textContent ?? ''} = ${value?.querySelector('[data-exact]')?.getAttribute('data-exact') ?? ''}`;
 }
 
 describe('UserRemittanceHistoryPage', () => {
@@ -90,10 +91,11 @@ describe('UserRemittanceHistoryPage', () => {
       await waitFor(() => expect(fetchMock).toHaveBeenCalled());
       const shown = await Promise.all(labels.map(totalOf));
       expect(shown).toEqual([
-        '100.000000000000000001 HEC',
-        '200.000000000000000001 HEC',
-        '300.000000000000000001 HEC',
-        '400 HEC',
+        // Shown compact and marked as rounded; the exact value kept for hover and copy.
+        '100… HEC = 100.000000000000000001',
+        '200… HEC = 200.000000000000000001',
+        '300… HEC = 300.000000000000000001',
+        '400 HEC = 400',
       ]);
     },
   );

@@ -7,7 +7,7 @@ import type {
   UserAffiliateSavingRemittanceHistoryQuery,
   UserHecSavingRemittanceHistoryQuery,
 } from '@/gql/graphql';
-import { formatAmount, formatUsd } from '@/lib/amount';
+import { AmountText } from '@/components/amount-text';
 import { adminTimeZone } from '@/lib/date-time';
 import { useListState, type ListStateOptions } from '@/lib/list-state';
 import { usePlanLabel } from '@/lib/plan-label';
@@ -92,22 +92,25 @@ function SavingRemittances({ userId }: { userId: number }) {
         <Paper variant="outlined" sx={{ p: 2 }}>
           <DetailList
             items={[
-              { label: t('fields.totalSentHec'), value: formatAmount(h.totalSentHec, 'HEC') },
+              {
+                label: t('fields.totalSentHec'),
+                value: <AmountText value={h.totalSentHec} unit="HEC" />,
+              },
               {
                 label: t('fields.totalOneYearPlanHec'),
-                value: formatAmount(h.totalOneYearPlanHec, 'HEC'),
+                value: <AmountText value={h.totalOneYearPlanHec} unit="HEC" />,
               },
               {
                 label: t('fields.totalTwoYearsPlanHec'),
-                value: formatAmount(h.totalTwoYearsPlanHec, 'HEC'),
+                value: <AmountText value={h.totalTwoYearsPlanHec} unit="HEC" />,
               },
               {
                 label: t('fields.totalThreeYearsPlanHec'),
-                value: formatAmount(h.totalThreeYearsPlanHec, 'HEC'),
+                value: <AmountText value={h.totalThreeYearsPlanHec} unit="HEC" />,
               },
               {
                 label: t('fields.totalFiveYearsPlanHec'),
-                value: formatAmount(h.totalFiveYearsPlanHec, 'HEC'),
+                value: <AmountText value={h.totalFiveYearsPlanHec} unit="HEC" />,
               },
             ]}
           />
@@ -177,16 +180,22 @@ function AffiliateRemittances({ userId }: { userId: number }) {
         <Paper variant="outlined" sx={{ p: 2 }}>
           <DetailList
             items={[
-              { label: t('fields.totalSentHec'), value: formatAmount(h.totalSentHec, 'HEC') },
+              {
+                label: t('fields.totalSentHec'),
+                value: <AmountText value={h.totalSentHec} unit="HEC" />,
+              },
               {
                 label: t('fields.totalHecPrincipal'),
-                value: formatAmount(h.totalHecPrincipal, 'HEC'),
+                value: <AmountText value={h.totalHecPrincipal} unit="HEC" />,
               },
               {
                 label: t('fields.totalAtemPrincipal'),
-                value: formatAmount(h.totalAtemPrincipal, 'ATEM'),
+                value: <AmountText value={h.totalAtemPrincipal} unit="ATEM" />,
               },
-              { label: t('fields.totalUsdValuation'), value: formatUsd(h.totalUsdValuation) },
+              {
+                label: t('fields.totalUsdValuation'),
+                value: <AmountText value={h.totalUsdValuation} unit="USD" />,
+              },
             ]}
           />
         </Paper>

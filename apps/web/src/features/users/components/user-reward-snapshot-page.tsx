@@ -4,7 +4,7 @@ import { Alert, Paper, Stack } from '@mui/material';
 import { DataTable } from '@/components/data-table/data-table';
 import { DetailList } from '@/components/detail-list';
 import { ListFilters, type FilterField } from '@/components/list-filters';
-import { formatAmount, formatUsd } from '@/lib/amount';
+import { AmountText } from '@/components/amount-text';
 import { useListState, type ListStateOptions } from '@/lib/list-state';
 import { useHecSavingPlans } from '../api/hec-saving-plans';
 import { useUserRewardSnapshot } from '../api/user-reward-snapshot';
@@ -54,13 +54,22 @@ export function UserRewardSnapshotPage() {
           <DetailList
             items={[
               { label: t('fields.rewardDate'), value: s.rewardDate ?? '' },
-              { label: t('fields.totalSentHec'), value: formatAmount(s.totalSentHec, 'HEC') },
-              { label: t('fields.totalSentUSD'), value: formatUsd(s.totalSentUSD) },
+              {
+                label: t('fields.totalSentHec'),
+                value: <AmountText value={s.totalSentHec} unit="HEC" />,
+              },
+              {
+                label: t('fields.totalSentUSD'),
+                value: <AmountText value={s.totalSentUSD} unit="USD" />,
+              },
               {
                 label: t('fields.totalAubeReward'),
-                value: formatAmount(s.totalAubeReward, 'AUBE'),
+                value: <AmountText value={s.totalAubeReward} unit="AUBE" />,
               },
-              { label: t('fields.totalOwlReward'), value: formatAmount(s.totalOwlReward, 'OWL') },
+              {
+                label: t('fields.totalOwlReward'),
+                value: <AmountText value={s.totalOwlReward} unit="OWL" />,
+              },
             ]}
           />
         </Paper>

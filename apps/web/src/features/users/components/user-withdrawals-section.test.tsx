@@ -5,6 +5,7 @@ import { i18n } from '@/i18n';
 import { formatDateTime } from '@/lib/date-time';
 import { renderAt } from '@/test/render';
 import { UserWithdrawalHistoryPage } from './user-withdrawal-history-page';
+import { findAmount } from '@/test/amounts';
 import { UserWithdrawalsSection } from './user-withdrawals-section';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -85,7 +86,7 @@ describe('UserWithdrawalsSection', () => {
     renderAt(<UserWithdrawalsSection userId={12} />, '/common/users/12', [
       '/common/users/:id/withdrawal_history',
     ]);
-    await screen.findByTitle('1,234,567.000000000000000001');
+    await findAmount('1,234,567.000000000000000001');
     expect(variables()).toEqual({ userId: 12, pagination: { limit: 10, offset: 0 } });
     const table = screen.getByRole('table', { name: 'Withdrawal history' });
     expect(within(table).getByText('Principal')).toBeInTheDocument();
@@ -93,7 +94,7 @@ describe('UserWithdrawalsSection', () => {
     expect(within(table).getByText('Completed')).toHaveClass('MuiChip-label');
     expect(within(table).getByText('Rejected')).toHaveClass('MuiChip-label');
     // The coin varies by row, so its unit stays in the cell, after the aligned digits.
-    expect(within(table).getByTitle('12.5').closest('td')).toHaveTextContent('12.5 ATEM');
+    expect((await findAmount('12.5', table)).closest('td')).toHaveTextContent('12.5 ATEM');
     expect(within(table).getByTitle(formatDateTime(ROWS[0]!.requestedAt))).toBeInTheDocument();
     // The completion date starts hidden (the status chip says it); the chooser shows it.
     expect(within(table).queryByTitle(formatDateTime(ROWS[0]!.completedAt))).toBeNull();
@@ -127,7 +128,7 @@ describe('UserWithdrawalHistoryPage', () => {
     await router.navigate(
       '/common/users/12/withdrawal_history?kind=atem&status=rejected&page=2&sort=id&order=asc',
     );
-    await screen.findByTitle('12.5');
+    await findAmount('12.5');
     expect(variables()).toEqual({
       userId: 12,
       kind: 'atem',
@@ -147,7 +148,7 @@ describe('UserWithdrawalHistoryPage', () => {
     answer(ROWS, 57);
     const { router } = renderAt(<UserWithdrawalHistoryPage />, PATH);
     await router.navigate('/common/users/12/withdrawal_history?page=3');
-    await screen.findByTitle('12.5');
+    await findAmount('12.5');
     await userEvent.click(screen.getByRole('combobox', { name: 'Kind' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Bonus rewards' }));
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n';
 import { renderAt, renderRoutes } from '@/test/render';
+import { findAmount } from '@/test/amounts';
 import { UsersPage } from './users-page';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -58,15 +59,16 @@ describe('UsersPage', () => {
   it('sends the filters, sort and page of the URL, and shows amounts exactly on hover', async () => {
     answer();
     renderAt(<UsersPage />, '/common/users', []);
-    // The cell shows at most 8 decimals; the exact 18-decimal value is its title (and copy).
-    const amount = await screen.findByTitle('1,234,567.000000000000000001');
-    expect(amount).toHaveTextContent(/^1,234,567$/);
+    // The cell shows at most 8 decimals, marked as rounded; the exact 18-decimal value is on
+    // hover, focus and copy.
+    const amount = await findAmount('1,234,567.000000000000000001');
+    expect(amount).toHaveTextContent(/^1,234,567…$/);
     expect(variables()).toEqual({
       pagination: { limit: 20, offset: 0, sort: { target: 'id', orderBy: 'DESC' } },
     });
     expect(screen.getByText('41 records')).toBeInTheDocument();
     // USD keeps its cents; the unit is in the column header, not the cell.
-    expect(screen.getByTitle('1,500.50')).toHaveTextContent(/^1,500.50$/);
+    expect(await findAmount('1,500.50')).toHaveTextContent(/^1,500.50$/);
     expect(
       screen.getByRole('columnheader', { name: /Total buy amount \(USD\)/ }),
     ).toBeInTheDocument();

@@ -56,7 +56,7 @@ export function WithdrawalStatusChip({ status, t }: { status: WithdrawalStatus; 
 function CoinAmount({ value, coin }: { value: string; coin: string }) {
   return (
     <>
-      <AmountText value={value} />
+      <AmountText value={value} aligned />
       <span style={{ display: 'inline-block', minWidth: '4.5ch', textAlign: 'left' }}> {coin}</span>
     </>
   );

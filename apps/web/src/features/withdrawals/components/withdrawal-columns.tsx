@@ -43,7 +43,7 @@ export function CoinAmount({ value, coin }: { value: string | null | undefined; 
   if (value === null || value === undefined) return null;
   return (
     <>
-      <AmountText value={value} />
+      <AmountText value={value} aligned />
       <span style={{ display: 'inline-block', minWidth: '4.5ch', textAlign: 'left' }}> {coin}</span>
     </>
   );
@@ -81,7 +81,14 @@ export function withdrawalColumns(
   selection: Selection,
 ): DataColumn<WithdrawalRow>[] {
   const parts = (a: WithdrawalRow['ethAmount']) =>
-    a ? `${a.principal} / ${a.reward} / ${a.fee}` : '';
+    a ? (
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        <AmountText value={a.principal} /> / <AmountText value={a.reward} /> /{' '}
+        <AmountText value={a.fee} />
+      </Box>
+    ) : (
+      ''
+    );
   const all: Array<DataColumn<WithdrawalRow>> = [
     {
       id: 'select',

@@ -33,6 +33,7 @@ import {
   useRejectWithdrawals,
 } from '../api/withdrawal-actions';
 import { useWithdrawalTimeline } from '../api/withdrawal-requests';
+import { AmountSentence } from '@/components/amount-text';
 import { CoinAmount, StatusChip, type WithdrawalRow } from './withdrawal-columns';
 import { WithdrawalTimeline } from './withdrawal-timeline';
 
@@ -288,19 +289,27 @@ export function WithdrawalDetailDialog({
           <Box data-testid="approver-context">
             <Fact
               label={t('withdrawals.user24h')}
-              value={t('withdrawals.countAmount', {
-                count: c.userCount24h,
-                amount: c.userAmount24h,
-                coin: row.coinTypeName,
-              })}
+              value={
+                <AmountSentence
+                  sentence={(amount) =>
+                    t('withdrawals.countAmount', { count: c.userCount24h, amount })
+                  }
+                  value={c.userAmount24h}
+                  unit={row.coinTypeName}
+                />
+              }
             />
             <Fact
               label={t('withdrawals.user30d')}
-              value={t('withdrawals.countAmount', {
-                count: c.userCount30d,
-                amount: c.userAmount30d,
-                coin: row.coinTypeName,
-              })}
+              value={
+                <AmountSentence
+                  sentence={(amount) =>
+                    t('withdrawals.countAmount', { count: c.userCount30d, amount })
+                  }
+                  value={c.userAmount30d}
+                  unit={row.coinTypeName}
+                />
+              }
             />
             <Fact label={t('withdrawals.addressAge')} value={days(c.addressFirstSeenAt)} />
             <Fact label={t('withdrawals.addressOtherUsers')} value={c.addressOtherUsers} />

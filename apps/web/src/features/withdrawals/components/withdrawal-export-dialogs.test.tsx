@@ -128,11 +128,13 @@ describe('signing export from the screen', () => {
       kind: 'atem',
       searchParams: filters,
     });
-    // Totals per coin, exact, as the lists write amounts.
+    // Totals per coin as the lists write amounts: compact, a rounded one marked, exact on
+    // hover and copy.
     expect(within(dialog).getByTestId('export-total-ATEM')).toHaveTextContent('1,234.5 ATEM');
-    expect(within(dialog).getByTestId('export-total-ETH')).toHaveTextContent(
-      '0.000000000000000001 ETH',
-    );
+    expect(within(dialog).getByTestId('export-total-ETH')).toHaveTextContent('0… ETH');
+    expect(
+      within(dialog).getByTestId('export-total-ETH').querySelector('[data-exact]'),
+    ).toHaveAttribute('data-exact', '0.000000000000000001');
     await user.click(within(dialog).getByRole('button', { name: 'Export 3 request(s)' }));
     await waitFor(() => expect(sent('postWithdrawalSigningExport')).toBeDefined());
     const variables = sent('postWithdrawalSigningExport')!;

@@ -24,7 +24,8 @@ import {
 } from '@mui/material';
 import type { WithdrawalKind } from '@app/shared';
 import type { WithdrawalSearchParams } from '@/gql/graphql';
-import { formatAmount } from '@/lib/amount';
+import { AmountText } from '@/components/amount-text';
+import { formatNumber } from '@/lib/format';
 import { formatDateTime } from '@/lib/date-time';
 import { notifySuccess } from '@/lib/feedback';
 import {
@@ -58,7 +59,7 @@ function useFilterLines(searchParams: WithdrawalSearchParams): string[] {
   return lines;
 }
 
-/** Per coin: the transfers and their exact total (the lists' exact amount form). */
+/** Per coin: the transfers and their total (compact, exact on hover, focus and copy). */
 function CoinTotals({
   totals,
 }: {
@@ -78,8 +79,10 @@ function CoinTotals({
         {totals.map((x) => (
           <TableRow key={x.coin} data-testid={`export-total-${x.coin}`}>
             <TableCell>{x.coin}</TableCell>
-            <TableCell align="right">{x.transfers.toLocaleString('ja-JP')}</TableCell>
-            <TableCell align="right">{formatAmount(x.amount, x.coin)}</TableCell>
+            <TableCell align="right">{formatNumber(x.transfers)}</TableCell>
+            <TableCell align="right">
+              <AmountText value={x.amount} unit={x.coin} aligned />
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -240,10 +243,12 @@ export function ExportBatchesDialog({
                   <TableCell>{b.id}</TableCell>
                   <TableCell>{formatDateTime(b.createdAt)}</TableCell>
                   <TableCell>{b.adminUserName}</TableCell>
-                  <TableCell align="right">{b.requestCount.toLocaleString('ja-JP')}</TableCell>
+                  <TableCell align="right">{formatNumber(b.requestCount)}</TableCell>
                   <TableCell>
                     {b.totals.map((x) => (
-                      <div key={x.coin}>{formatAmount(x.amount, x.coin)}</div>
+                      <div key={x.coin}>
+                        <AmountText value={x.amount} unit={x.coin} />
+                      </div>
                     ))}
                   </TableCell>
                   <TableCell>

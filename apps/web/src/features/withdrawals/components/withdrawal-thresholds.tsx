@@ -15,9 +15,9 @@ import {
   Typography,
 } from '@mui/material';
 import { checkDecimalText, compareDecimals, UNIT_SCALES, type MoneyUnit } from '@app/shared';
-import { AmountText } from '@/components/amount-text';
+import { AmountText, AmountSentence } from '@/components/amount-text';
 import type { ApprovalThresholdFragment } from '@/gql/graphql';
-import { formatAmount } from '@/lib/amount';
+import { exactAmountText } from '@/lib/amount';
 import { formatDateTime } from '@/lib/date-time';
 import { notifySuccess } from '@/lib/feedback';
 import { hasRole } from '@/lib/roles';
@@ -111,7 +111,6 @@ function PendingChange({
   const confirm = useConfirmThresholdChange();
   const cancel = useCancelThresholdChange();
   const busy = confirm.isPending || cancel.isPending;
-  const value = formatAmount(change.toValue);
   return (
     <Alert
       severity="warning"
@@ -132,7 +131,7 @@ function PendingChange({
                       notifySuccess(
                         t('withdrawals.thresholdsConfirmed', {
                           coin: saved.coinType,
-                          value: formatAmount(saved.secondApprovalAbove),
+                          value: exactAmountText(saved.secondApprovalAbove),
                         }),
                       ),
                   })
@@ -158,12 +157,17 @@ function PendingChange({
         )
       }
     >
-      {t('withdrawals.thresholdsPending', {
-        coin: change.coinType,
-        value,
-        admin: change.proposedByAdminUserName,
-        at: formatDateTime(change.proposedAt),
-      })}
+      <AmountSentence
+        sentence={(value) =>
+          t('withdrawals.thresholdsPending', {
+            coin: change.coinType,
+            value,
+            admin: change.proposedByAdminUserName,
+            at: formatDateTime(change.proposedAt),
+          })
+        }
+        value={change.toValue}
+      />
       {mine && <> {t('withdrawals.thresholdsOwnProposal')}</>}
     </Alert>
   );
@@ -252,11 +256,11 @@ function ThresholdDialog({
                     saved.pendingChange && direction > 0
                       ? t('withdrawals.thresholdsProposed', {
                           coin: saved.coinType,
-                          value: formatAmount(saved.pendingChange.toValue),
+                          value: exactAmountText(saved.pendingChange.toValue),
                         })
                       : t('withdrawals.thresholdsSaved', {
                           coin: saved.coinType,
-                          value: saved.secondApprovalAbove,
+                          value: exactAmountText(saved.secondApprovalAbove),
                         }),
                   );
                   onClose();

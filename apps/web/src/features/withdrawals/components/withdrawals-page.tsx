@@ -16,6 +16,7 @@ import { GuardedAction } from '@/components/guarded-action';
 import type { FilterField } from '@/components/list-filters';
 import type { WithdrawalSearchParams } from '@/gql/graphql';
 import { dayEndIso, dayStartIso } from '@/lib/date-time';
+import { formatNumber } from '@/lib/format';
 import { useListState, type ListStateOptions } from '@/lib/list-state';
 import { hasRole } from '@/lib/roles';
 import { useCurrentAdmin } from '@/lib/session/use-current-admin';
@@ -259,12 +260,12 @@ export function WithdrawalsPage({
         aria-label={t('fields.status')}
         sx={{ mb: 2 }}
       >
-        <Tab value="all" label={`${t('withdrawals.all')} (${total.toLocaleString('ja-JP')})`} />
+        <Tab value="all" label={`${t('withdrawals.all')} (${formatNumber(total)})`} />
         {WITHDRAWAL_STATUSES.map((s) => (
           <Tab
             key={s}
             value={s}
-            label={`${t(`withdrawalStatus.${s}`)} (${(counts.find((c) => c.status === s)?.count ?? 0).toLocaleString('ja-JP')})`}
+            label={`${t(`withdrawalStatus.${s}`)} (${formatNumber(counts.find((c) => c.status === s)?.count ?? 0)})`}
           />
         ))}
       </Tabs>
@@ -380,7 +381,7 @@ export function WithdrawalsPage({
                 onClick={() => setMatchingKey(filterKey)}
               >
                 {t('withdrawals.selectAllMatching', {
-                  count: matchingTotal.toLocaleString('en-US'),
+                  count: formatNumber(matchingTotal),
                 })}
               </Button>
             )
@@ -388,11 +389,11 @@ export function WithdrawalsPage({
         >
           {matching
             ? t('withdrawals.allMatchingSelected', {
-                count: matchingTotal.toLocaleString('en-US'),
+                count: formatNumber(matchingTotal),
               })
             : t('withdrawals.pageAllSelected', { count: rows.length })}
           {!matching && matchingTotal > MAX_MATCHING && (
-            <> {t('withdrawals.matchingTooMany', { max: MAX_MATCHING.toLocaleString('en-US') })}</>
+            <> {t('withdrawals.matchingTooMany', { max: formatNumber(MAX_MATCHING) })}</>
           )}
         </Alert>
       )}

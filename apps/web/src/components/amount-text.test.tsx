@@ -1,0 +1,152 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AmountSentence, AmountText, exactCopyText } from './amount-text';
+
+const HEC = '514.754533716227465633';
+
+describe('AmountText (the one way a screen shows an amount)', () => {
+  it('shows a rounded amount compact, marked with …, exact in its data', () => {
+    const { container } = render(<AmountText value={HEC} unit="HEC" />);
+    const amount = container.querySelector('[data-amount]')!;
+    expect(amount.textContent).toBe('514.75453372… HEC');
+    expect(amount.getAttribute('data-exact')).toBe(HEC);
+    expect(amount.hasAttribute('data-rounded')).toBe(true);
+  });
+
+  it('shows an exact amount as it is: no mark, no tab stop, no tooltip', async () => {
+    const { container } = render(<AmountText value="1234.500000000000000000" unit="HEC" />);
+    const amount = container.querySelector<HTMLElement>('[data-amount]')!;
+    expect(amount.textContent).toBe('1,234.5 HEC');
+    expect(amount.hasAttribute('data-rounded')).toBe(false);
+    expect(amount.tabIndex).toBe(-1);
+    await userEvent.hover(amount);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it('shows the exact value with its unit on hover', async () => {
+    const { container } = render(<AmountText value={HEC} unit="HEC" />);
+    const amount = container.querySelector<HTMLElement>('[data-amount]')!;
+    await userEvent.hover(amount);
+    expect(screen.getByRole('tooltip').textContent).toBe(`${HEC} HEC`);
+    expect(amount.getAttribute('aria-describedby')).toBe(screen.getByRole('tooltip').id);
+    await userEvent.unhover(amount);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it('is reached by the keyboard: Tab shows the exact value, Escape hides it', async () => {
+    render(
+      <>
+        <button type="button">before</button>
+        <AmountText value="-14721.964442520363376278" unit="HEC" />
+      </>,
+    );
+    screen.getByRole('button').focus();
+    await userEvent.tab();
+    expect(document.activeElement?.textContent).toBe('-14,721.96444252… HEC');
+    expect(screen.getByRole('tooltip').textContent).toBe('-14,721.964442520363376278 HEC');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it('inside a link, is no tab stop of its own: the link’s focus shows the exact value', () => {
+    render(
+      <a href="/x">
+        <AmountText value={HEC} unit="HEC" focusable={false} />
+      </a>,
+    );
+    const link = screen.getByRole('link');
+    expect(link.querySelector('[tabindex]')).toBeNull();
+    fireEvent.focus(link);
+    expect(screen.getByRole('tooltip').textContent).toBe(`${HEC} HEC`);
+    fireEvent.blur(link);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it('writes zero, negatives and very large values exactly where they fit', () => {
+    const { container } = render(
+      <>
+        <AmountText value="0.000000000000000000" unit="ETH" />
+        <AmountText value="-3" unit="ETH" />
+        <AmountText value="99999999999999999999.999999999999999999" unit="HEC" />
+        <AmountText value="1234.5" unit="USD" />
+      </>,
+    );
+    const shown = [...container.querySelectorAll('[data-amount]')].map((e) => e.textContent);
+    expect(shown).toEqual(['0 ETH', '-3 ETH', '100,000,000,000,000,000,000… HEC', '1,234.50 USD']);
+  });
+
+  it('aligned, keeps the fraction (and its mark) in a slot of one width per column', () => {
+    const { container } = render(
+      <>
+        <AmountText value="1" aligned />
+        <AmountText value={HEC} aligned />
+      </>,
+    );
+    const slots = [...container.querySelectorAll('[data-amount] > span')] as HTMLElement[];
+    expect(slots.map((s) => s.textContent)).toEqual(['', '.75453372…']);
+    // 8 digits, the point and the mark.
+    expect(slots.map((s) => getComputedStyle(s).minWidth)).toEqual(['10ch', '10ch']);
+  });
+
+  it('puts an amount into a translated sentence', () => {
+    const { container } = render(
+      <p>
+        <AmountSentence sentence={(slot) => `3 件 / ${slot}`} value={HEC} unit="ETH" />
+      </p>,
+    );
+    expect(container.textContent).toBe('3 件 / 514.75453372… ETH');
+  });
+});
+
+describe('copying amounts (exact on the clipboard)', () => {
+  function select(node: Node) {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const selection = window.getSelection()!;
+    selection.removeAllRanges();
+    selection.addRange(range);
+    return selection;
+  }
+
+  it('copies the exact value of a selected amount, and of a focused one', () => {
+    const { container } = render(<AmountText value={HEC} unit="HEC" />);
+    const amount = container.querySelector<HTMLElement>('[data-amount]')!;
+    expect(exactCopyText(select(amount.firstChild!), null)).toBe('514.754533716227465633');
+    window.getSelection()!.removeAllRanges();
+    expect(exactCopyText(window.getSelection(), amount)).toBe('514.754533716227465633');
+    expect(exactCopyText(window.getSelection(), document.body)).toBeNull();
+  });
+
+  it('writes every rounded amount of a selected card exactly, the rest as shown', () => {
+    const { container } = render(
+      <section>
+        <h2>Campaign</h2>
+        <AmountText value={HEC} unit="HEC" />
+        <p>
+          前期間比 −<AmountText value="14721.964442520363376278" unit="HEC" />
+        </p>
+        <AmountText value="2.5" unit="ETH" />
+      </section>,
+    );
+    const card = container.querySelector('section')!;
+    const selection = select(card);
+    expect(selection.toString()).toContain('514.75453372… HEC');
+    expect(exactCopyText(selection, null)).toBe(
+      'Campaign514.754533716227465633 HEC前期間比 −14,721.964442520363376278 HEC2.5 ETH',
+    );
+  });
+
+  it('puts the exact value on the clipboard when the page is copied', () => {
+    const { container } = render(<AmountText value={HEC} unit="HEC" />);
+    select(container.querySelector('[data-amount]')!);
+    const data = new Map<string, string>();
+    const event = new Event('copy', { bubbles: true, cancelable: true }) as ClipboardEvent;
+    Object.defineProperty(event, 'clipboardData', {
+      value: { setData: (type: string, text: string) => data.set(type, text) },
+    });
+    document.dispatchEvent(event);
+    expect(data.get('text/plain')).toBe('514.754533716227465633');
+    expect(event.defaultPrevented).toBe(true);
+  });
+});

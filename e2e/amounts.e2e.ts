@@ -1,0 +1,362 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+// Issue 26, readable and exact numbers: every screen that shows amounts, in Japanese and
+// English on a 1366×768 laptop. No amount is written with more than 8 decimals, a rounded one
+// ends in '…' and gives its exact value on hover, on keyboard focus and on copy, no amount
+// runs out of its cell or card, and a chart says the date, value and unit of the point under
+// the pointer or the keyboard. Screens are photographed (e2e/artifacts) at 1366 and 390 px.
+
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+let user: { id: number; userName: string };
+let period: { from: string; until: string };
+
+type Locale = 'ja' | 'en';
+
+async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const response = await fetch(`${server.baseUrl}/graphql-admin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-admin-access-token': token },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
+  if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
+  return body.data as T;
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const response = await fetch(`${server.baseUrl}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'reader@example.com', password: 'DemoPass123' }),
+  });
+  token = ((await response.json()) as { data: { access_token: string } }).data.access_token;
+  // A user whose pages hold amounts: payments, remittances, withdrawals.
+  const { users } = await gql<{ users: { list: { id: number; userName: string }[] } }>(
+    `{ users(pagination: { limit: 50, sort: { target: "totalSentAmount", orderBy: DESC } }) { list { id userName } } }`,
+  );
+  for (const candidate of users.list) {
+    const data = await gql<{
+      userPayments: { pagination: { totalRecords: number } };
+      userWithdrawalHistory: { pagination: { totalRecords: number } };
+      userHecSavingRemittanceHistory: { pagination: { totalRecords: number } };
+    }>(
+      `query($id: Int!) {
+        userPayments(input: { userId: $id }) { pagination { totalRecords } }
+        userWithdrawalHistory(userId: $id) { pagination { totalRecords } }
+        userHecSavingRemittanceHistory(userId: $id) { pagination { totalRecords } }
+      }`,
+      { id: candidate.id },
+    );
+    if (
+      data.userPayments.pagination.totalRecords > 0 &&
+      data.userWithdrawalHistory.pagination.totalRecords > 0 &&
+      data.userHecSavingRemittanceHistory.pagination.totalRecords > 0
+    ) {
+      user = candidate;
+      break;
+    }
+  }
+  expect(user, 'a demo user with payments, withdrawals and remittances').toBeDefined();
+  // A 30-day period with sales and rewards: the last 30 days when the demo reaches them,
+  // otherwise September 2026, where the demo population is known to have them.
+  const { dashboardStatistics: last30 } = await gql<{
+    dashboardStatistics: { dateFrom: string; dateUntil: string; revenueUsd: { current: string } };
+  }>(`{ dashboardStatistics(period: LAST_30_DAYS) { dateFrom dateUntil revenueUsd { current } } }`);
+  period =
+    Number(last30.revenueUsd.current) > 0
+      ? { from: last30.dateFrom, until: last30.dateUntil }
+      : { from: '2026-09-01', until: '2026-09-30' };
+}, 240_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function newPage(
+  locale: Locale,
+  { width = 1366, height = 768 } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height } });
+  await context.addInitScript(
+    ([accessToken, lang]) => {
+      if (sessionStorage.getItem('e2e-seeded')) return;
+      sessionStorage.setItem('e2e-seeded', '1');
+      localStorage.setItem('accessToken', accessToken!);
+      localStorage.setItem('locale', lang!);
+    },
+    [token, locale],
+  );
+  return { context, page: await context.newPage() };
+}
+
+type Screen = { name: string; route: () => string };
+
+const WITHDRAWALS = [
+  '/aubecoin_saving/withdrawals',
+  '/withdrawals/saving_coin',
+  '/withdrawals/referral_rewards',
+  '/withdrawals/atem',
+  '/withdrawals/bonus_rewards',
+  '/withdrawals/principal',
+  '/withdrawals/proportional_bonus',
+  '/withdrawals/affiliate_bonus',
+];
+
+/** Every route that shows amounts. */
+const SCREENS: Screen[] = [
+  {
+    name: 'dashboard',
+    route: () => `/common/dashboard?period=CUSTOM&from=${period.from}&until=${period.until}`,
+  },
+  {
+    name: 'asset-statistic',
+    route: () => `/common/asset_statistic?from=${period.from}&until=${period.until}`,
+  },
+  { name: 'users', route: () => '/common/users?sort=totalHECAmount&order=desc' },
+  { name: 'user-detail', route: () => `/common/users/${user.id}` },
+  {
+    name: 'user-remittance-history',
+    route: () => `/common/users/${user.id}/hec_remittance_history`,
+  },
+  { name: 'user-payment-history', route: () => `/common/users/${user.id}/payment_history` },
+  { name: 'user-reward-snapshot', route: () => `/common/users/${user.id}/reward_snapshot` },
+  { name: 'user-withdrawal-history', route: () => `/common/users/${user.id}/withdrawal_history` },
+  {
+    name: 'referral',
+    route: () => `/common/referral?user=${encodeURIComponent(user.userName)}`,
+  },
+  {
+    name: 'reward-snapshot',
+    route: () => `/common/reward_snapshot?userId=${user.id}&userName=${user.userName}`,
+  },
+  { name: 'saving-remittances', route: () => '/aubecoin_saving/remittance_history' },
+  { name: 'aggregation', route: () => '/referral_plan/aggregation' },
+  { name: 'track-records', route: () => '/referral_plan/track_records' },
+  ...WITHDRAWALS.map((path) => ({ name: path.slice(1).replace(/\//g, '-'), route: () => path })),
+];
+
+/** Waits for the screen's data: amounts shown, no table or section still loading. */
+async function settled(page: Page) {
+  await page.locator('[data-amount]').first().waitFor({ timeout: 20_000 });
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('[aria-busy="true"]') &&
+      !document.querySelector('.MuiLinearProgress-root, .MuiCircularProgress-root'),
+  );
+}
+
+type Audit = {
+  amounts: number;
+  rounded: number;
+  /** Texts of the page that write more than 8 decimals outside an amount's tooltip. */
+  longDecimals: string[];
+  /** Amounts ending in '…' without data-exact/data-rounded, or rounded without the mark. */
+  unmarked: string[];
+  /** Amounts shown without '…' whose digits are not their exact value. */
+  inexact: string[];
+  /** Amounts whose box runs out of the block (cell, card, list item) that holds them. */
+  overflowing: string[];
+};
+
+/** What the page shows of its amounts, read in the browser. */
+async function audit(page: Page): Promise<Audit> {
+  return page.evaluate(() => {
+    const out: Audit = {
+      amounts: 0,
+      rounded: 0,
+      longDecimals: [],
+      unmarked: [],
+      inexact: [],
+      overflowing: [],
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('[role="tooltip"], script, style, svg')) continue;
+      if (parent.getClientRects().length === 0) continue; // not rendered
+      const text = node.textContent ?? '';
+      if (/\d\.\d{9,}/.test(text)) out.longDecimals.push(text.trim().slice(0, 80));
+    }
+    for (const element of document.querySelectorAll<HTMLElement>('[data-amount]')) {
+      if (element.getClientRects().length === 0) continue;
+      out.amounts++;
+      const shown = element.textContent ?? '';
+      const number = shown.split(' ')[0] ?? '';
+      const exact = element.getAttribute('data-exact');
+      const rounded = element.hasAttribute('data-rounded');
+      if (rounded) out.rounded++;
+      if (number.endsWith('…') !== rounded || !exact) out.unmarked.push(shown);
+      if (!rounded && number !== exact) out.inexact.push(`${shown} ≠ ${exact}`);
+      let block = element.parentElement;
+      while (block && /^(inline|contents)/.test(getComputedStyle(block).display))
+        block = block.parentElement;
+      if (!block) continue;
+      const a = element.getBoundingClientRect();
+      const b = block.getBoundingClientRect();
+      const clipped = block.scrollWidth > block.clientWidth + 1 && block.clientWidth > 0;
+      if (a.right > b.right + 1 || a.left < b.left - 1 || clipped)
+        out.overflowing.push(`${shown} in <${block.tagName.toLowerCase()}>`);
+    }
+    return out;
+  });
+}
+
+/** The exact value of a rounded amount is shown on hover and when it has keyboard focus. */
+async function expectExactOnHoverAndFocus(page: Page, amount: Locator, what: string) {
+  const exact = await amount.getAttribute('data-exact');
+  const tooltip = page.getByRole('tooltip');
+  await amount.scrollIntoViewIfNeeded();
+  await amount.hover();
+  await tooltip.first().waitFor();
+  expect(await tooltip.first().textContent(), `${what}: hover`).toContain(exact);
+  await page.mouse.move(0, 0);
+  await tooltip.first().waitFor({ state: 'detached' });
+  // Keyboard: a rounded amount is a tab stop (or, in a link, the link is).
+  const stop =
+    (await amount.getAttribute('tabindex')) === '0'
+      ? amount
+      : amount.locator('xpath=ancestor::a[1]');
+  await stop.focus();
+  expect(
+    await page.evaluate(() => document.activeElement?.matches('[tabindex="0"], a[href]')),
+    what,
+  ).toBe(true);
+  await tooltip.first().waitFor();
+  expect(await tooltip.first().textContent(), `${what}: focus`).toContain(exact);
+  await page.keyboard.press('Escape');
+  await stop.blur();
+}
+
+describe('readable, exact numbers on every screen with amounts', () => {
+  it('writes amounts compact and marked, exact on hover and focus, inside their boxes (ja, en, 1366×768)', async () => {
+    const problems: Record<string, Partial<Audit>> = {};
+    let roundedScreens = 0;
+    for (const locale of ['ja', 'en'] as const) {
+      const { context, page } = await newPage(locale);
+      for (const screen of SCREENS) {
+        const label = `${screen.name} ${locale}`;
+        await page.goto(`${server.baseUrl}${screen.route()}`);
+        await settled(page);
+        const found = await audit(page);
+        const bad = {
+          ...(found.amounts === 0 && { amounts: 0 }),
+          ...(found.longDecimals.length && { longDecimals: found.longDecimals.slice(0, 5) }),
+          ...(found.unmarked.length && { unmarked: found.unmarked.slice(0, 5) }),
+          ...(found.inexact.length && { inexact: found.inexact.slice(0, 5) }),
+          ...(found.overflowing.length && { overflowing: found.overflowing.slice(0, 5) }),
+        };
+        if (Object.keys(bad).length) problems[label] = bad;
+        if (found.rounded > 0) {
+          roundedScreens++;
+          await expectExactOnHoverAndFocus(page, page.locator('[data-rounded]').first(), label);
+        }
+        await screenshot(page, `amounts-${screen.name}-${locale}-1366`);
+      }
+      await context.close();
+    }
+    expect(problems).toEqual({});
+    // The demo's 18-decimal amounts reach most screens: the hover and focus checks ran.
+    expect(roundedScreens).toBeGreaterThan(10);
+  }, 600_000);
+
+  it('copies exact values: a focused amount, and a whole card holding rounded ones', async () => {
+    const { context, page } = await newPage('en');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: server.baseUrl,
+    });
+    await page.goto(`${server.baseUrl}${SCREENS[0]!.route()}`);
+    await settled(page);
+    const widget = page.getByTestId('widget-campaign');
+    const change = widget.getByTestId('change').locator('[data-rounded]').first();
+    await change.waitFor();
+    const exact = (await change.getAttribute('data-exact'))!;
+    await change.focus();
+    await page.keyboard.press('Control+C');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(exact);
+    // The whole card selected: its text with every rounded amount written exactly.
+    const exacts = await widget
+      .locator('[data-rounded]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-exact')!));
+    await widget.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      window.getSelection()!.removeAllRanges();
+      window.getSelection()!.addRange(range);
+    });
+    await page.keyboard.press('Control+C');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(exacts.length).toBeGreaterThan(0);
+    for (const value of exacts) expect(copied).toContain(value);
+    expect(copied).not.toContain('…');
+    await context.close();
+  }, 120_000);
+
+  it('charts give the date, value and unit of the point under the pointer and of the keyboard', async () => {
+    for (const locale of ['ja', 'en'] as const) {
+      const { context, page } = await newPage(locale);
+      for (const screen of SCREENS.slice(0, 2)) {
+        await page.goto(`${server.baseUrl}${screen.route()}`);
+        await settled(page);
+        const chart = page.locator('[data-testid="chart"]').first();
+        const svg = chart.locator('svg');
+        await svg.waitFor();
+        const tooltip = chart.getByTestId('chart-tooltip');
+        const box = (await svg.boundingBox())!;
+        // The pointer over the middle of the plot.
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        const hovered = (await tooltip.textContent()) ?? '';
+        expect(hovered, `${screen.name} ${locale}`).toMatch(/^\d{4}-\d{2}-\d{2}.*\d.* USD$/);
+        await page.mouse.move(0, 0);
+        await expect.poll(() => tooltip.textContent()).toBe('');
+        // The keyboard: Tab reaches the chart, which shows its last point; ← goes one back.
+        await svg.focus();
+        const last = (await tooltip.textContent()) ?? '';
+        expect(last, `${screen.name} ${locale}`).toMatch(/^(\d{4}-\d{2}-\d{2}).*\d.* USD$/);
+        await page.keyboard.press('ArrowLeft');
+        const previous = (await tooltip.textContent()) ?? '';
+        expect(previous).toMatch(/^\d{4}-\d{2}-\d{2}.*\d.* USD$/);
+        expect(previous.slice(0, 10) < last.slice(0, 10), 'ArrowLeft goes to the day before').toBe(
+          true,
+        );
+        await page.keyboard.press('End');
+        expect(await tooltip.textContent()).toBe(last);
+        await screenshot(page, `amounts-chart-${screen.name}-${locale}-1366`);
+        await svg.blur();
+      }
+      // A count chart names its unit too.
+      await page.goto(`${server.baseUrl}${SCREENS[0]!.route()}`);
+      await settled(page);
+      const users = page.getByTestId('widget-newUser').locator('[data-testid="chart"]');
+      await users.locator('svg').focus();
+      expect(await users.getByTestId('chart-tooltip').textContent()).toMatch(
+        locale === 'ja' ? /\d 人$/ : /\d users?$/,
+      );
+      await context.close();
+    }
+  }, 180_000);
+
+  it('photographs the amount screens at phone width (390 px), amounts inside their boxes', async () => {
+    const problems: Record<string, string[]> = {};
+    for (const locale of ['ja', 'en'] as const) {
+      const { context, page } = await newPage(locale, { width: 390, height: 844 });
+      for (const screen of SCREENS.filter((s) =>
+        ['dashboard', 'asset-statistic', 'user-detail', 'withdrawals-atem'].includes(s.name),
+      )) {
+        await page.goto(`${server.baseUrl}${screen.route()}`);
+        await settled(page);
+        const found = await audit(page);
+        if (found.overflowing.length) problems[`${screen.name} ${locale}`] = found.overflowing;
+        await screenshot(page, `amounts-${screen.name}-${locale}-390`);
+      }
+      await context.close();
+    }
+    expect(problems).toEqual({});
+  }, 240_000);
+});
