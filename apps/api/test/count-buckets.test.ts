@@ -454,6 +454,7 @@ describe('count buckets (0018)', () => {
       ...WITHDRAWAL_KINDS.flatMap((kind) =>
         WITHDRAWAL_STATUSES.map((status) => b.withdrawal_requests.requestedDays(kind, status)),
       ),
+      ...CONTACT_STATUSES.map(b.user_contacts.contactedDays),
     ];
     // Day-and-value keys: rebuilt with their builder from the day and value they carry.
     const dayValueKey = /^registered_(card|buy_range):(\d{4}-\d{2}-\d{2}):(\d+)$/;
@@ -569,7 +570,10 @@ describe('migration 0018 on a database loaded before it', () => {
         OR starts_with(bucket, 'asset_fixed_day:') OR starts_with(bucket, 'buy_usd_band:')
         OR bucket = 'affiliate_remitter' OR (relation = 'saving_remittances' AND bucket <> 'all')
         OR starts_with(bucket, 'registered_') OR starts_with(bucket, 'buy_range:')
-        OR starts_with(bucket, 'name') OR starts_with(bucket, 'email')`.execute(database.db);
+        OR starts_with(bucket, 'name') OR starts_with(bucket, 'email')
+        OR (relation = 'user_contacts' AND bucket LIKE 'status:%:contacted_day:%')`.execute(
+        database.db,
+      );
       // The checks count days with 0150's business_day(): a stand-in in the default zone, which
       // the generator used too, dropped before 0150 creates the real one.
       await sql`CREATE FUNCTION business_day(at timestamptz) RETURNS date LANGUAGE sql STABLE
@@ -580,7 +584,7 @@ describe('migration 0018 on a database loaded before it', () => {
       await sql`ALTER TABLE user_contacts DROP COLUMN status_changed_at`.execute(database.db);
       await sql`DROP TABLE end_users_registered_id_bounds`.execute(database.db);
       expect(await migrate(database.db)).toEqual(
-        expect.arrayContaining(['0018', '0050', '0051', '0130', '0150', '0155']),
+        expect.arrayContaining(['0018', '0050', '0051', '0130', '0150', '0155', '0156']),
       );
       expect(await verifyPopulation(database.db)).toEqual([]);
       expect(

@@ -89,6 +89,12 @@ export const countBuckets = {
     /** Inquiries of this status nobody is assigned to (0140). */
     unassignedStatus: (status: ContactStatus) =>
       bucket<'user_contacts'>(`unassigned:status:${status}`),
+    /** Inquiries of a status per UTC day of contacted_at (`2026-03-01`), 0156. */
+    contactedDays: (status: ContactStatus) =>
+      ({
+        relation: 'user_contacts',
+        prefix: `status:${status}:contacted_day:`,
+      }) as BucketRange<'user_contacts'>,
   },
 } as const;
 

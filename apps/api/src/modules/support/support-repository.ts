@@ -3,6 +3,7 @@ import type { Executor } from '../../db/executor';
 import {
   countBuckets,
   countFromBuckets,
+  countFromDayBuckets,
   servedByBuckets,
   type CountRule,
 } from '../../db/count-buckets';
@@ -37,13 +38,16 @@ const SORT_COLUMNS = {
  */
 const OPEN_FIRST_RANK = sql<number>`(CASE c.status WHEN 'backlog' THEN 0 WHEN 'wip' THEN 1 ELSE 2 END)`;
 
-/** How each support filter is counted: the status and "unassigned" have buckets (0140). */
+/**
+ * How each support filter is counted: the status and "unassigned" have buckets (0140), and so
+ * has the date range, per status and UTC day (0156).
+ */
 export const CONTACTS_COUNT_RULE = {
   userName: 'index',
   assigneeUserName: 'index',
   userContactStatus: 'buckets',
-  datetimeFrom: 'index',
-  datetimeUntil: 'index',
+  datetimeFrom: 'buckets',
+  datetimeUntil: 'buckets',
   unassigned: 'buckets',
 } as const satisfies CountRule<ContactsFilter>;
 
@@ -176,10 +180,45 @@ export async function countContacts(db: Executor, filter: ContactsFilter): Promi
           ],
     );
   }
+  if (servedByBuckets(filter, CONTACTS_COUNT_RULE, DATE_RANGE_FIELDS)) {
+    const statuses = filter.userContactStatus ? [filter.userContactStatus] : CONTACT_STATUSES;
+    const counts = await Promise.all(statuses.map((s) => countContactedRange(db, s, filter)));
+    if (counts.every((n) => n !== undefined)) return counts.reduce((a, b) => a + b, 0);
+  }
   const row = await applyFilter(db.selectFrom('user_contacts as c'), filter)
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+const DATE_RANGE_FIELDS = ['userContactStatus', 'datetimeFrom', 'datetimeUntil'] as const;
+
+/**
+ * Inquiries of one status with `from <= contacted_at <= until` (either end open), from the
+ * contacted-day buckets of 0156: whole UTC days from row_counts, the two edge days through the
+ * (status, contacted_at, id) index, so the cost does not grow with the range or the table.
+ * Undefined when a bound cannot be keyed (then the caller counts by index).
+ */
+function countContactedRange(
+  db: Executor,
+  status: ContactStatus,
+  filter: ContactsFilter,
+): Promise<number | undefined> {
+  return countFromDayBuckets(
+    db,
+    countBuckets.user_contacts.contactedDays(status),
+    {
+      from: filter.datetimeFrom ? new Date(filter.datetimeFrom) : undefined,
+      until: filter.datetimeUntil ? new Date(filter.datetimeUntil) : undefined,
+    },
+    (low, high, lowInclusive) =>
+      db
+        .selectFrom('user_contacts as c')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('c.status', '=', status)
+        .where('c.contacted_at', lowInclusive ? '>=' : '>', low)
+        .where('c.contacted_at', '<', high),
+  );
 }
 
 /** The contact statuses, as the status select shows them. */
@@ -298,6 +337,15 @@ export async function countByStatus(
       .execute();
     for (const row of rows) counts[statusOf.get(row.bucket)!] = Number(row.n);
     return counts;
+  }
+  if (servedByBuckets(rest, CONTACTS_COUNT_RULE, DATE_RANGE_FIELDS)) {
+    const perStatus = await Promise.all(
+      CONTACT_STATUSES.map((s) => countContactedRange(db, s, rest)),
+    );
+    if (perStatus.every((n) => n !== undefined)) {
+      CONTACT_STATUSES.forEach((s, i) => (counts[s] = perStatus[i]!));
+      return counts;
+    }
   }
   // One count per status, added up in one statement: each is a range of the (status,
   // contacted_at, id) index of 0012, index-only for a date range. A GROUP BY status over the

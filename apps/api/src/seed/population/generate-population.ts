@@ -885,6 +885,7 @@ export async function generatePopulation(
           'user_contacts',
           countBuckets.user_contacts.all,
           countBuckets.user_contacts.status(status!),
+          `${countBuckets.user_contacts.contactedDays(status!).prefix}${isoDate(contactedAt)}` as Bucket<'user_contacts'>,
         );
         if (assignee === NULL)
           counts.add('user_contacts', countBuckets.user_contacts.unassignedStatus(status!));

@@ -113,6 +113,9 @@ const CHECKS: Check[] = [
         UNION ALL SELECT 'user_contacts', b, count(*) FROM user_contacts, unnest(ARRAY['all', 'status:' || status]) b GROUP BY b
         UNION ALL SELECT 'user_contacts', 'unassigned:status:' || status, count(*) FROM user_contacts
           WHERE assignee_admin_user_id IS NULL GROUP BY status
+        UNION ALL SELECT 'user_contacts', 'status:' || status || ':contacted_day:'
+            || to_char(contacted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), count(*)
+          FROM user_contacts GROUP BY 2
         UNION ALL SELECT 'saving_remittances', b, count(*) FROM saving_remittances,
           unnest(ARRAY['all', 'plan:' || saving_plan_id]) b GROUP BY b
         UNION ALL SELECT 'affiliate_remittances', 'all', count(*) FROM affiliate_remittances HAVING count(*) > 0
