@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot, signIn } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -45,14 +45,46 @@ afterAll(async () => {
   await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
 });
 
-/** The users with the lowest ids, through the API (as the users list shows them). */
-async function firstUsers(count: number) {
+async function tokenOf(email: string): Promise<string> {
   const login = await fetch(`${server.baseUrl}/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'reader@example.com', password: 'DemoPass123' }),
+    body: JSON.stringify({ email, password: 'DemoPass123' }),
   });
-  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  return ((await login.json()) as { data: { access_token: string } }).data.access_token;
+}
+
+/** A GraphQL call as the writer. */
+async function asWriter<T>(
+  query: string,
+  variables: Record<string, unknown> = {},
+  token?: string,
+): Promise<T> {
+  const response = await fetch(`${server.baseUrl}/graphql-admin`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-admin-access-token': token ?? (await tokenOf('writer@example.com')),
+    },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data: T; errors?: unknown };
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data;
+}
+
+/** A page at the laptop size, signed in as the writer, in the given language. */
+async function openPage(locale: 'ja' | 'en'): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  await context.addInitScript((l) => localStorage.setItem('locale', l), locale);
+  const page = await context.newPage();
+  await signIn(page, server.baseUrl, 'writer@example.com');
+  return page;
+}
+
+/** The users with the lowest ids, through the API (as the users list shows them). */
+async function firstUsers(count: number) {
+  const token = await tokenOf('reader@example.com');
   const response = await fetch(`${server.baseUrl}/graphql-admin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-admin-access-token': token },
@@ -144,6 +176,18 @@ describe('notifications and mail in the browser', () => {
       .toContain('Sent 3 of 3');
     const statuses = await page.getByTestId('recipient-status').allTextContents();
     expect(statuses).toEqual(['Sent', 'Sent', 'Sent']);
+    // The send history: this send and the test before it, newest first.
+    const history = page.getByRole('table', { name: 'Send history' });
+    await screenshot(page, 'send-mail-history-en');
+    await expect
+      .poll(
+        () =>
+          history
+            .locator('tbody tr')
+            .evaluateAll((rows) => rows.map((r) => r.querySelectorAll('td')[2]?.textContent)),
+        { timeout: 30_000 },
+      )
+      .toEqual(['Chosen users', 'Test']);
     await screenshot(page, 'send-mail-sent');
     const userMails = received.filter((m) => !m.to.includes('writer@example.com'));
     expect(userMails).toHaveLength(3);
@@ -153,5 +197,113 @@ describe('notifications and mail in the browser', () => {
       expect(mail.raw).toContain('Content-Language: en');
     }
     await context.close();
-  });
+  }, 180_000);
+});
+
+describe('issue 26: notifications and sends in Japanese', () => {
+  it('an edit keeps お知らせ日時 unless it is changed, a set one is JST, and the list pages past 100', async () => {
+    // More notifications than the 100 the list used to stop at, all older than the one below.
+    const token = await tokenOf('writer@example.com');
+    for (let i = 0; i < 101; i++) {
+      await asWriter(
+        `mutation ($title: String, $at: DateTime) { postCreateNotification(title: $title, content: "x", language: "ja", notifiedAt: $at) { message } }`,
+        {
+          title: `古いお知らせ ${i + 1}`,
+          at: new Date(Date.UTC(2025, 0, 1) + i * 3_600_000).toISOString(),
+        },
+        token,
+      );
+    }
+    const page = await openPage('ja');
+    await page.goto(`${server.baseUrl}/common/notification`);
+    await page.getByRole('button', { name: '新規作成' }).click();
+    const form = page.getByRole('dialog');
+    await form.getByLabel('タイトル').fill('年始の営業時間について');
+    await form.getByLabel('言語').click();
+    await page.getByRole('option', { name: '日本語' }).click();
+    await form.getByLabel('本文').fill('1月3日まで休業します。');
+    // The time is the business zone's wall clock (JST), as the list shows it.
+    await form.getByTestId('notified-at').fill('2027-01-01T09:00');
+    await form.getByRole('button', { name: '保存' }).click();
+    await form.waitFor({ state: 'detached' });
+    const row = page.getByRole('row', { name: /年始の営業時間について/ });
+    await expect
+      .poll(() => row.textContent(), { timeout: 20_000 })
+      .toContain('2027/01/01 09:00:00 JST');
+
+    // An edit of the title does not move the date users were shown.
+    await row.getByRole('button', { name: '編集' }).click();
+    const edit = page.getByRole('dialog');
+    await expect
+      .poll(() => edit.getByTestId('notified-at').inputValue(), { timeout: 20_000 })
+      .toBe('2027-01-01T09:00');
+    await edit.getByLabel('タイトル').fill('年始の営業時間について（更新）');
+    await edit.getByRole('button', { name: '保存' }).click();
+    await edit.waitFor({ state: 'detached' });
+    const edited = page.getByRole('row', { name: /（更新）/ });
+    await expect
+      .poll(() => edited.textContent(), { timeout: 20_000 })
+      .toContain('2027/01/01 09:00:00 JST');
+    await screenshot(page, 'notifications-ja');
+
+    // Paged like every list, in Japanese: past the first 100.
+    const pager = page.locator('.MuiTablePagination-displayedRows');
+    await expect
+      .poll(() => pager.textContent(), { timeout: 20_000 })
+      .toMatch(/^1–20 \/ [\d,]+ 件$/);
+    const total = Number(
+      /\/ ([\d,]+) 件/.exec((await pager.textContent())!)![1]!.replace(/,/g, ''),
+    );
+    expect(total).toBeGreaterThan(100);
+    await page.getByRole('combobox', { name: '表示件数' }).click();
+    await page.getByRole('option', { name: '100' }).click();
+    await expect.poll(() => pager.textContent(), { timeout: 20_000 }).toMatch(/^1–100 \//);
+    await page.getByRole('button', { name: '次のページ' }).click();
+    await page.waitForURL(/page=2/);
+    await expect
+      .poll(() => pager.textContent(), { timeout: 20_000 })
+      .toMatch(/^101–[\d,]+ \/ [\d,]+ 件$/);
+    expect(await page.getByRole('row', { name: /古いお知らせ/ }).count()).toBeGreaterThan(0);
+    await page.context().close();
+  }, 180_000);
+
+  it('pages a send’s recipients and lists the earlier sends with their counts', async () => {
+    const users = await firstUsers(25);
+    const { postCreateNotification } = await asWriter<{
+      postCreateNotification: { notification: { id: number } };
+    }>(
+      'mutation { postCreateNotification(title: "受信者の多いお知らせ", content: "本文", language: "ja") { notification { id } } }',
+    );
+    const id = postCreateNotification.notification.id;
+    const { postSendMail } = await asWriter<{ postSendMail: { mailSendId: string } }>(
+      'mutation ($id: Int!, $ids: [Int!]) { postSendMail(notificationId: $id, userIds: $ids) { mailSendId } }',
+      { id, ids: users.map((u) => u.id) },
+    );
+    const page = await openPage('ja');
+    await page.goto(
+      `${server.baseUrl}/common/send_mail?notificationId=${id}&sendId=${postSendMail.mailSendId}`,
+    );
+    await expect
+      .poll(() => page.getByTestId('send-progress').textContent(), { timeout: 60_000 })
+      .toContain('送信済み 25 / 25');
+    // 25 recipients, 20 on the first page (the screen showed only the first 100 before).
+    const recipients = page.getByRole('table', { name: '宛先ごとの状況' });
+    await expect.poll(() => recipients.locator('tbody tr').count(), { timeout: 20_000 }).toBe(20);
+    await expect.poll(() => page.getByText('1–20 / 25 件').count(), { timeout: 20_000 }).toBe(1);
+    await page.getByRole('button', { name: '次のページ' }).first().click();
+    await page.waitForURL(/rcpt\.page=2/);
+    await expect.poll(() => recipients.locator('tbody tr').count(), { timeout: 20_000 }).toBe(5);
+
+    // The history of this notification's sends, with the counts.
+    const history = page.getByRole('table', { name: '送信履歴' });
+    const sendRow = history.locator('tbody tr').first();
+    await expect
+      .poll(() => sendRow.textContent(), { timeout: 30_000 })
+      .toContain('指定したユーザー');
+    const cells = await sendRow.locator('td').allTextContents();
+    // Recipients, sent, failed, waiting.
+    expect(cells.slice(4, 8)).toEqual(['25', '25', '0', '0']);
+    await screenshot(page, 'send-mail-history-ja');
+    await page.context().close();
+  }, 180_000);
 });

@@ -259,15 +259,20 @@ export function useMailPreview(notificationId: number | null, audience: Audience
   });
 }
 
+// A send lands in the send history (MailSends), which is refetched.
 export function useSendTestMail() {
+  const invalidate = useInvalidate(['MailSends']);
   return useMutation({
     mutationFn: async (notificationId: number) =>
       (await execute(SendTestMail, { notificationId })).postSendTestMail,
+    onSettled: invalidate,
   });
 }
 
 export function useSendMail() {
+  const invalidate = useInvalidate(['MailSends']);
   return useMutation({
+    onSettled: invalidate,
     mutationFn: async (v: { notificationId: number } & AudienceChoice) =>
       (
         await execute(SendMail, {
