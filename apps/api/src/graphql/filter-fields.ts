@@ -66,15 +66,64 @@ export function filterInputFields<S extends Filters>(
 }
 
 /**
- * The arguments of a declared list's export: the list's filters and its sort (an export is
- * every page, so no `pagination`).
+ * The arguments of a declared list's export: the list's filters, the export's own (declared
+ * with it) and its sort (an export is every page, so no `pagination`).
  */
-export function listExportArgs<S extends Filters, T extends string, Row>(
-  list: List<S, T, Row>,
+export function listExportArgs<S extends Filters, T extends string, Row, X extends Filters>(
+  list: List<S, T, Row, X>,
   ...enums: keyof FilterEnums<S> extends never ? [] : [FilterEnums<S>]
 ) {
+  // The export's own filters are scalars (no enum types to hand in).
+  const own = (list.export?.filters ?? {}) as Record<string, { type: 'String' }>;
   return {
     ...filterArgs(list.filters, ...enums),
+    ...(filterArgs(own) as FilterArgs<X>),
     ...builder.args((t) => ({ sort: t.field({ type: SortInputRef, required: false }) })),
   };
+}
+
+/** A list's filters as stored with what was made from them (JSON: dates as ISO text). */
+export type StoredFilters = Record<string, unknown>;
+
+/** One stored filter as its GraphQL value: null when absent or not of the filter's type. */
+function storedValue(f: FilterField, value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  switch (f.type) {
+    case 'String':
+    case 'Enum':
+      return String(value);
+    case 'Int':
+      return typeof value === 'number' ? value : null;
+    case 'Boolean':
+      return typeof value === 'boolean' ? value : null;
+    case 'DateTime':
+    case 'Decimal':
+      return typeof value === 'string' ? value : null;
+  }
+}
+
+/**
+ * The fields of an object type that shows a list's filters as stored with what was made from
+ * them (a signing batch's filters): one nullable field per declared filter, so the type cannot
+ * miss a filter the list has. An enum shows as its stored text; list filters are not offered
+ * (no stored list has one).
+ */
+export function storedFilterFields(
+  t: PothosSchemaTypes.ObjectFieldBuilder<Types, StoredFilters>,
+  filters: Filters,
+) {
+  return Object.fromEntries(
+    Object.entries(filters).map(([name, f]) => {
+      if (f.list) throw new Error(`The stored filter ${name} is a list: not supported`);
+      const type = f.type === 'Enum' ? 'String' : f.type;
+      return [
+        name,
+        t.field({
+          type: type as 'String',
+          nullable: true,
+          resolve: (stored) => storedValue(f, stored[name]) as string | null,
+        }),
+      ];
+    }),
+  );
 }

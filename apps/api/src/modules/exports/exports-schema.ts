@@ -1,31 +1,24 @@
 import { FORBIDDEN_MESSAGE } from '@app/shared';
 import { builder } from '../../graphql/builder';
-import { filterArgs, listExportArgs, type Filters } from '../../graphql/filter-fields';
-import { SortInputRef } from '../../graphql/pagination';
+import { listExportArgs } from '../../graphql/filter-fields';
 import type { ExportColumnInfo, RegisteredExport } from '../../platform/exports';
 import type { Filters as ListFilters, List } from '../../platform/lists';
 import { AppError } from '../../shared/app-error';
 import { AUDIT_LIST } from '../audit/audit-list';
 import { PAYMENTS_LIST } from '../payments/payments-list';
 import { AGGREGATES_LIST, TRACK_RECORDS_LIST } from '../referral/referral-list';
-import { SAVING_SEARCH_FILTERS, USER_SAVINGS_FILTERS } from '../savings/savings-filters';
+import {
+  AFFILIATE_REMITTANCES_LIST,
+  SAVING_ADDRESSES_LIST,
+  USER_SAVINGS_LIST,
+} from '../savings/savings-list';
 import { assetStatsArgs } from '../statistics/statistics-filters';
 import { USERS_LIST } from '../users/users-list';
 import { ExportLinkRef } from './exports-types';
 
-// Each export takes its list's filter declaration (graphql/filter-fields.ts), never a copy;
-// exports-filters.test.ts walks the schema to hold every pair equal. The lists page with
-// `pagination`; an export is every page, so it takes only the sort.
-const sortArg = () =>
-  builder.args((t) => ({ sort: t.field({ type: SortInputRef, required: false }) }));
-
-// The download centre's optional confirmation range (an export-only extra: the centre offers
-// a date range, its lists do not).
-const confirmedRange = () =>
-  filterArgs({
-    confirmedAtFrom: { type: 'DateTime' },
-    confirmedAtUntil: { type: 'DateTime' },
-  } as const satisfies Filters);
+// Each export takes its list's declaration (platform/lists), never a copy;
+// exports-filters.test.ts and list-declarations.test.ts walk the schema to hold every pair
+// equal. The lists page with `pagination`; an export is every page, so it takes only the sort.
 
 const ExportColumnRef = builder.objectRef<ExportColumnInfo>('ExportColumn').implement({
   description: 'One column of an export file: what it means and how it is written.',
@@ -61,8 +54,8 @@ builder.queryField('exportFormats', (t) =>
  * The link query of a declared list's export: its name, access and arguments (the list's
  * filters and sort) come from the list's declaration (platform/lists).
  */
-function listExportQuery<F extends ListFilters, T extends string, Row>(
-  list: List<F, T, Row>,
+function listExportQuery<F extends ListFilters, T extends string, Row, X extends ListFilters>(
+  list: List<F, T, Row, X>,
   description: string,
 ): void {
   if (!list.export) throw new Error(`The list ${list.call} declares no export`);
@@ -72,7 +65,7 @@ function listExportQuery<F extends ListFilters, T extends string, Row>(
       description,
       type: ExportLinkRef,
       authScopes: access === 'superAdmin' ? { superAdmin: true } : { authenticated: true },
-      args: listExportArgs(list as List<Record<string, { type: 'String' }>, T, Row>),
+      args: listExportArgs(list as List<Record<string, { type: 'String' }>, T, Row, X>),
       resolve: (_root, args, ctx) => ctx.services.exports.link(ctx.admin!.id, name, { ...args }),
     }),
   );
@@ -103,16 +96,9 @@ builder.queryField('userPaymentsCSV', (t) =>
   }),
 );
 
-builder.queryField('hecSavingRemittanceHistoryCsv', (t) =>
-  t.field({
-    description:
-      'Download centre type 1: coin-saving remittances of all users as CSV, with the `userSavings` filters and an optional confirmation range (inclusive), newest first unless sort.orderBy is ASC.',
-    type: ExportLinkRef,
-    authScopes: { authenticated: true },
-    args: { ...filterArgs(USER_SAVINGS_FILTERS), ...confirmedRange(), ...sortArg() },
-    resolve: (_root, args, ctx) =>
-      ctx.services.exports.link(ctx.admin!.id, 'hecSavingRemittanceHistory', { ...args }),
-  }),
+listExportQuery(
+  USER_SAVINGS_LIST,
+  'Download centre type 1: coin-saving remittances of all users as CSV, with the `userSavings` filters and an optional confirmation range (inclusive), newest first unless sort.orderBy is ASC.',
 );
 
 listExportQuery(
@@ -120,16 +106,9 @@ listExportQuery(
   'Download centre type 2: the referral plan affiliate track records as CSV, with the `affiliateTrackRecords` search and sort (userId, numberOfChildren), every page.',
 );
 
-builder.queryField('referralPlanRemittanceHistoryCsv', (t) =>
-  t.field({
-    description:
-      "Download centre type 3: referral-plan remittances with each user's parent id as CSV, with the `affiliateSavingRemittances` search and an optional confirmation range (inclusive).",
-    type: ExportLinkRef,
-    authScopes: { authenticated: true },
-    args: { ...filterArgs(SAVING_SEARCH_FILTERS), ...confirmedRange(), ...sortArg() },
-    resolve: (_root, args, ctx) =>
-      ctx.services.exports.link(ctx.admin!.id, 'referralPlanRemittanceHistory', { ...args }),
-  }),
+listExportQuery(
+  AFFILIATE_REMITTANCES_LIST,
+  "Download centre type 3: referral-plan remittances with each user's parent id as CSV, with the `affiliateSavingRemittances` search and an optional confirmation range (inclusive).",
 );
 
 builder.queryField('assetStatsCsv', (t) =>
@@ -144,16 +123,9 @@ builder.queryField('assetStatsCsv', (t) =>
   }),
 );
 
-builder.queryField('hecSavingAddressesCsv', (t) =>
-  t.field({
-    description:
-      'A download link for the deposit addresses as CSV: the `hecSavingAddresses` search, every page, by id (DESC unless sort.orderBy is ASC).',
-    type: ExportLinkRef,
-    authScopes: { authenticated: true },
-    args: { ...filterArgs(SAVING_SEARCH_FILTERS), ...sortArg() },
-    resolve: (_root, args, ctx) =>
-      ctx.services.exports.link(ctx.admin!.id, 'hecSavingAddresses', { ...args }),
-  }),
+listExportQuery(
+  SAVING_ADDRESSES_LIST,
+  'A download link for the deposit addresses as CSV: the `hecSavingAddresses` search, every page, by id (DESC unless sort.orderBy is ASC).',
 );
 
 listExportQuery(

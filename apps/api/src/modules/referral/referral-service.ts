@@ -4,7 +4,7 @@ import { badInput, notFound, positiveId, textFilter } from '../../shared/list-in
 import type { PageRequest } from '../../shared/page';
 import * as aggregates from './affiliate-aggregates-repository';
 import * as repo from './referral-repository';
-import type { AffiliateSearchInput } from './referral-list';
+import { TRACK_RECORDS_LIST, type AffiliateSearchInput } from './referral-list';
 
 /** Largest page of children one referral call returns (the widest user has thousands). */
 export const MAX_CHILDREN_PAGE = 500;
@@ -32,11 +32,7 @@ export type { AffiliateSearchInput };
 export function affiliateSearch(
   input: AffiliateSearchInput | null | undefined,
 ): aggregates.AffiliateSearch {
-  return {
-    userName: textFilter(input?.userName),
-    email: textFilter(input?.email),
-    forceClubId: textFilter(input?.forceClubId),
-  };
+  return TRACK_RECORDS_LIST.values(input ?? {});
 }
 
 /** Reads of the referral tree and the affiliate (referral-plan) statistics. */

@@ -7,21 +7,14 @@ import {
   servedByBuckets,
   type CountRule,
 } from '../../db/count-buckets';
+import type { ListSort } from '../../platform/lists';
 import type { Page, PageRequest } from '../../shared/page';
+import type { SavingAddressRecord, SavingSearch } from './savings-list';
 
-export type SavingAddressRecord = {
-  id: string;
-  userId: number;
-  username: string;
-  email: string;
-  oneYearPlanAddress: string | null;
-  twoYearsPlanAddress: string | null;
-  threeYearsPlanAddress: string | null;
-  fiveYearsPlanAddress: string | null;
-  generatedAt: Date;
-};
+export type { SavingAddressRecord };
 
-export type SavingAddressesFilter = { userName?: string | undefined; email?: string | undefined };
+/** The addresses' search (hecSavingAddresses has no range). */
+type SavingAddressesFilter = Pick<SavingSearch, 'userName' | 'email'>;
 
 /** No bucket filter: unfiltered, the list is the 1-year plan's address bucket. */
 export const ADDRESSES_COUNT_RULE = {
@@ -104,7 +97,7 @@ export async function listSavingAddresses(
 export function savingAddressesExportQuery(
   db: Executor,
   filter: SavingAddressesFilter,
-  orderBy: 'asc' | 'desc',
+  { orderBy }: ListSort<'id'>,
 ) {
   let query = db
     .selectFrom('saving_deposit_addresses as f')

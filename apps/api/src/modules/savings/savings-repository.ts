@@ -7,37 +7,41 @@ import {
   servedByBuckets,
   type CountRule,
 } from '../../db/count-buckets';
+import type { ListSort } from '../../platform/lists';
 import type { Page, PageRequest } from '../../shared/page';
+import type {
+  AffiliateRemittanceRow,
+  SavingRemittanceRow,
+  SavingSearch,
+  UserSavingsFilter,
+} from './savings-list';
 
-export type RemittanceFilter = {
-  userName?: string | undefined;
-  email?: string | undefined;
-  planName?: string | undefined;
-};
+export type { SavingRemittanceRow };
 
-/** How each userSavings filter is counted: the plan has buckets. */
+/** The users a remittance list narrows to (by name or email prefix). */
+type UserMatch = { userName?: string | undefined; email?: string | undefined };
+
+/** How each userSavings filter is counted: the plan has buckets (the range is export-only). */
 export const REMITTANCES_COUNT_RULE = {
   userName: 'index',
-  email: 'index',
   planName: 'buckets',
-} as const satisfies CountRule<RemittanceFilter>;
-
-export type AffiliateRemittanceFilter = {
-  userName?: string | undefined;
-  email?: string | undefined;
-};
+  confirmedAtFrom: 'index',
+  confirmedAtUntil: 'index',
+} as const satisfies CountRule<UserSavingsFilter>;
 
 /** affiliateSavingRemittances has no bucket filter: unfiltered, it is the `all` bucket. */
 export const AFFILIATE_REMITTANCES_COUNT_RULE = {
   userName: 'index',
   email: 'index',
-} as const satisfies CountRule<AffiliateRemittanceFilter>;
+  confirmedAtFrom: 'index',
+  confirmedAtUntil: 'index',
+} as const satisfies CountRule<SavingSearch>;
 
 /**
  * The users whose name (email) starts with the filter's, case-insensitively: the same prefix
  * match as the users list, through the "C" key indexes of 0020.
  */
-function matchingUserIds(db: Executor, filter: RemittanceFilter) {
+function matchingUserIds(db: Executor, filter: UserMatch) {
   let users = db.selectFrom('end_users as mu').select('mu.id');
   if (filter.userName)
     users = users.where(userNameKey('mu'), 'like', prefixPattern(filter.userName));
@@ -45,12 +49,12 @@ function matchingUserIds(db: Executor, filter: RemittanceFilter) {
   return users;
 }
 
-const byUser = (filter: RemittanceFilter) => Boolean(filter.userName || filter.email);
+const byUser = (filter: UserMatch) => Boolean(filter.userName || filter.email);
 
 /** Coin-saving remittance history (all users), newest first. */
 export async function listSavingRemittances(
   db: Executor,
-  filter: RemittanceFilter,
+  filter: UserSavingsFilter,
   p: PageRequest<'confirmedAt'>,
 ): Promise<Page<SavingRemittanceRow>> {
   const direction = p.sort?.orderBy ?? 'desc';
@@ -111,23 +115,12 @@ export async function listSavingRemittances(
   return { rows, totalRecords };
 }
 
-export type SavingRemittanceRow = {
-  userSavingSentValueId: string;
-  userName: string;
-  planName: string;
-  address: string;
-  amountHEC: string;
-  amountUSD: string;
-  transactionHash: string;
-  confirmedAt: Date;
-};
-
 /** Referral-plan (affiliate saving) remittances of all users, newest first. */
 export async function listAffiliateRemittances(
   db: Executor,
-  filter: AffiliateRemittanceFilter,
+  filter: SavingSearch,
   p: PageRequest<'confirmedAt'>,
-) {
+): Promise<Page<AffiliateRemittanceRow>> {
   const direction = p.sort?.orderBy ?? 'desc';
   let query = db.selectFrom('affiliate_remittances as r');
   if (byUser(filter)) query = query.where('r.end_user_id', 'in', matchingUserIds(db, filter));
@@ -272,20 +265,14 @@ export async function findUserAffiliateRemittanceHistory(
   return { remittances, totals };
 }
 
-/** Confirmation-time bounds the download centre adds to the remittance exports (inclusive). */
-export type ConfirmedRange = {
-  confirmedAtFrom?: Date | undefined;
-  confirmedAtUntil?: Date | undefined;
-};
-
 /**
  * userSavings without paging, for hecSavingRemittanceHistoryCsv (issue 13, download centre
  * type 1): the list's filters and order, optionally within a confirmation range.
  */
 export function savingRemittancesExportQuery(
   db: Executor,
-  filter: RemittanceFilter & ConfirmedRange,
-  orderBy: 'asc' | 'desc',
+  filter: UserSavingsFilter,
+  { orderBy }: ListSort<'confirmedAt'>,
 ) {
   let query = db
     .selectFrom('saving_remittances as r')
@@ -320,8 +307,8 @@ export function savingRemittancesExportQuery(
  */
 export function affiliateRemittancesExportQuery(
   db: Executor,
-  filter: AffiliateRemittanceFilter & ConfirmedRange,
-  orderBy: 'asc' | 'desc',
+  filter: SavingSearch,
+  { orderBy }: ListSort<'confirmedAt'>,
 ) {
   let query = db
     .selectFrom('affiliate_remittances as r')

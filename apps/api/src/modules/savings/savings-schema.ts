@@ -1,17 +1,22 @@
 import { builder } from '../../graphql/builder';
 import { filterArgs, filterInputFields } from '../../graphql/filter-fields';
 import { pagedListQuery, PaginationInputRef } from '../../graphql/pagination';
-import type { SavingAddressRecord } from './saving-addresses-repository';
 import type { SavingsService } from './savings-service';
-import type { SavingRemittanceRow } from './savings-repository';
-import { USER_SAVINGS_FILTERS, SAVING_SEARCH_FILTERS } from './savings-filters';
+import {
+  AFFILIATE_REMITTANCES_LIST,
+  SAVING_ADDRESSES_LIST,
+  USER_SAVINGS_LIST,
+  type AffiliateRemittanceRow,
+  type SavingAddressRecord,
+  type SavingRemittanceRow,
+} from './savings-list';
 
 type Saving = Awaited<ReturnType<SavingsService['userSavingHistory']>>;
 type Affiliate = Awaited<ReturnType<SavingsService['userAffiliateHistory']>>;
-type AffiliateRow = Awaited<ReturnType<SavingsService['affiliateRemittances']>>['rows'][number];
 
-const DATE_SORT = ['confirmedAt'] as const;
-const DEFAULT_DATE_SORT = { target: 'confirmedAt', orderBy: 'desc' } as const;
+// One user's histories page by the same date as the all-users lists.
+const DATE_SORT = USER_SAVINGS_LIST.sortTargets;
+const DEFAULT_DATE_SORT = USER_SAVINGS_LIST.defaultSort;
 
 const SavingRemittanceItemRef = builder
   .objectRef<Saving['remittances'][number]>('SavingRemittanceItem')
@@ -106,21 +111,21 @@ const UserSavingRef = builder.objectRef<SavingRemittanceRow>('UserSaving').imple
   }),
 });
 
-pagedListQuery('userSavings', {
+pagedListQuery(USER_SAVINGS_LIST.call, {
   type: 'UserSavingList',
   item: UserSavingRef,
   description:
     'Coin-saving remittances of all users, newest first; userName matches from the start and planName exactly (both case-insensitive). Sort target: confirmedAt (default DESC).',
   authScopes: { authenticated: true },
-  sortTargets: DATE_SORT,
-  defaultSort: DEFAULT_DATE_SORT,
-  args: () => filterArgs(USER_SAVINGS_FILTERS),
+  sortTargets: USER_SAVINGS_LIST.sortTargets,
+  defaultSort: USER_SAVINGS_LIST.defaultSort,
+  args: () => filterArgs(USER_SAVINGS_LIST.filters),
   load: (args, page, ctx) => ctx.services.savings.savings(args, page),
 });
 
 const SavingSearchParamsRef = builder.inputType('SavingSearchParams', {
   description: 'userName and email match from the start (case-insensitive).',
-  fields: (t) => filterInputFields(t, SAVING_SEARCH_FILTERS),
+  fields: (t) => filterInputFields(t, AFFILIATE_REMITTANCES_LIST.filters),
 });
 
 const SavingListInputRef = builder.inputType('SavingListInput', {
@@ -131,7 +136,7 @@ const SavingListInputRef = builder.inputType('SavingListInput', {
 });
 
 const AffiliateSavingRemittanceRef = builder
-  .objectRef<AffiliateRow>('AffiliateSavingRemittance')
+  .objectRef<AffiliateRemittanceRow>('AffiliateSavingRemittance')
   .implement({
     fields: (t) => ({
       id: t.exposeString('id'),
@@ -147,14 +152,14 @@ const AffiliateSavingRemittanceRef = builder
     }),
   });
 
-pagedListQuery('affiliateSavingRemittances', {
+pagedListQuery(AFFILIATE_REMITTANCES_LIST.call, {
   type: 'AffiliateSavingRemittanceList',
   item: AffiliateSavingRemittanceRef,
   description:
     'Referral-plan remittances of all users, newest first. searchParams.userName and email match from the start (case-insensitive). Sort target: confirmedAt.',
   authScopes: { authenticated: true },
-  sortTargets: DATE_SORT,
-  defaultSort: DEFAULT_DATE_SORT,
+  sortTargets: AFFILIATE_REMITTANCES_LIST.sortTargets,
+  defaultSort: AFFILIATE_REMITTANCES_LIST.defaultSort,
   args: (arg) => ({ input: arg({ type: SavingListInputRef, required: false }) }),
   pageInput: (args) => args.input?.pagination,
   load: (args, page, ctx) =>
@@ -177,14 +182,14 @@ const SavingAddressRecordRef = builder
     }),
   });
 
-pagedListQuery('hecSavingAddresses', {
+pagedListQuery(SAVING_ADDRESSES_LIST.call, {
   type: 'SavingAddressList',
   item: SavingAddressRecordRef,
   description:
     "Each coin-saving user's deposit addresses for the 1-, 2-, 3- and 5-year plans, newest first. Sort target: id.",
   authScopes: { authenticated: true },
-  sortTargets: ['id'] as const,
-  defaultSort: { target: 'id', orderBy: 'desc' },
+  sortTargets: SAVING_ADDRESSES_LIST.sortTargets,
+  defaultSort: SAVING_ADDRESSES_LIST.defaultSort,
   args: (arg) => ({ input: arg({ type: SavingListInputRef, required: false }) }),
   pageInput: (args) => args.input?.pagination,
   load: (args, page, ctx) => ctx.services.savings.addresses(args.input?.searchParams, page),

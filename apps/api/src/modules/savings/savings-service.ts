@@ -1,15 +1,39 @@
 import type { Kysely } from 'kysely';
 import { toUnitScale } from '@app/shared';
 import type { DB } from '../../db/schema';
-import { notFound, positiveId, textFilter } from '../../shared/list-input';
+import { dateRange, notFound, positiveId } from '../../shared/list-input';
 import type { PageRequest } from '../../shared/page';
 import { listSavingAddresses } from './saving-addresses-repository';
 import * as repo from './savings-repository';
+import {
+  AFFILIATE_REMITTANCES_LIST,
+  USER_SAVINGS_LIST,
+  type SavingSearch,
+  type SavingSearchInput,
+  type UserSavingsFilter,
+  type UserSavingsInput,
+} from './savings-list';
 
-export type SearchInput = {
-  userName?: string | null | undefined;
-  email?: string | null | undefined;
-};
+/** The download centre's range (exports only), in order. */
+function confirmedRange(input: { confirmedAtFrom?: Date | null; confirmedAtUntil?: Date | null }) {
+  const range = dateRange(
+    'confirmedAtFrom',
+    input.confirmedAtFrom,
+    'confirmedAtUntil',
+    input.confirmedAtUntil,
+  );
+  return { confirmedAtFrom: range.from, confirmedAtUntil: range.until };
+}
+
+/** The userSavings filters (list and export): text trimmed, the centre's range in order. */
+export function userSavingsFilter(input: UserSavingsInput): UserSavingsFilter {
+  return { ...USER_SAVINGS_LIST.values(input), ...confirmedRange(input) };
+}
+
+/** The search of affiliateSavingRemittances and hecSavingAddresses (lists and exports). */
+export function savingSearch(input: SavingSearchInput | null | undefined): SavingSearch {
+  return { ...AFFILIATE_REMITTANCES_LIST.values(input ?? {}), ...confirmedRange(input ?? {}) };
+}
 
 /** Reads of coin-saving and referral-plan remittances and deposit addresses. */
 export function createSavingsService(db: Kysely<DB>) {
@@ -51,34 +75,18 @@ export function createSavingsService(db: Kysely<DB>) {
     },
 
     /** userSavings: coin-saving remittances of all users, by user-name prefix and plan name. */
-    savings: (
-      filter: { userName?: string | null; planName?: string | null },
-      page: PageRequest<'confirmedAt'>,
-    ) =>
-      repo.listSavingRemittances(
-        db,
-        { userName: textFilter(filter.userName), planName: textFilter(filter.planName) },
-        page,
-      ),
+    savings: (filter: UserSavingsInput, page: PageRequest<'confirmedAt'>) =>
+      repo.listSavingRemittances(db, userSavingsFilter(filter), page),
 
     /** affiliateSavingRemittances: referral-plan remittances of all users. */
     affiliateRemittances: (
-      search: SearchInput | null | undefined,
+      search: SavingSearchInput | null | undefined,
       page: PageRequest<'confirmedAt'>,
-    ) =>
-      repo.listAffiliateRemittances(
-        db,
-        { userName: textFilter(search?.userName), email: textFilter(search?.email) },
-        page,
-      ),
+    ) => repo.listAffiliateRemittances(db, savingSearch(search), page),
 
     /** hecSavingAddresses: each coin-saving user's four deposit addresses. */
-    addresses: (search: SearchInput | null | undefined, page: PageRequest<'id'>) =>
-      listSavingAddresses(
-        db,
-        { userName: textFilter(search?.userName), email: textFilter(search?.email) },
-        page,
-      ),
+    addresses: (search: SavingSearchInput | null | undefined, page: PageRequest<'id'>) =>
+      listSavingAddresses(db, savingSearch(search), page),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { WithdrawalKind } from '@app/shared';
 import { builder } from '../../graphql/builder';
+import { storedFilterFields, type StoredFilters } from '../../graphql/filter-fields';
 import { pagedListQuery } from '../../graphql/pagination';
 import type { GraphQLContext } from '../../graphql/context';
 import { STATE_CHANGING_QUERY } from '../../graphql/state-changing-queries';
@@ -10,6 +11,7 @@ import { WITHDRAWAL_LIST_CALLS, WithdrawalSearchParamsRef } from './withdrawal-l
 import type { WithdrawalSearchInput } from './withdrawals-service';
 import { SIGNING_EXPORT_NAMES } from './withdrawal-signing-exports';
 import { WithdrawalKindRef } from './withdrawal-types';
+import { WITHDRAWALS_LIST } from './withdrawals-list';
 
 /** What a signing export answers: the batch made, and where its file downloads. */
 type SigningExport = { batch: BatchWithFiles; url: string; expiresAt: Date; fileName: string };
@@ -36,46 +38,11 @@ const BatchFileRef = builder.objectRef<BatchFileInfo>('WithdrawalExportBatchFile
   }),
 });
 
-type BatchFilters = Record<string, unknown>;
-
-const BatchFiltersRef = builder.objectRef<BatchFilters>('WithdrawalExportFilters').implement({
+const BatchFiltersRef = builder.objectRef<StoredFilters>('WithdrawalExportFilters').implement({
   description:
     'The list filters a batch was made with (status is always approved: an export takes approved requests only).',
-  fields: (t) => {
-    const text = (key: string) =>
-      t.string({ nullable: true, resolve: (f) => (f[key] === undefined ? null : String(f[key])) });
-    return {
-      status: text('status'),
-      userId: t.int({
-        nullable: true,
-        resolve: (f) => (typeof f.userId === 'number' ? f.userId : null),
-      }),
-      userName: text('userName'),
-      email: text('email'),
-      requestedAtFrom: t.field({
-        type: 'DateTime',
-        nullable: true,
-        resolve: (f) => (typeof f.requestedAtFrom === 'string' ? f.requestedAtFrom : null),
-      }),
-      requestedAtUntil: t.field({
-        type: 'DateTime',
-        nullable: true,
-        resolve: (f) => (typeof f.requestedAtUntil === 'string' ? f.requestedAtUntil : null),
-      }),
-      address: text('address'),
-      transactionHash: text('transactionHash'),
-      amountFrom: t.field({
-        type: 'Decimal',
-        nullable: true,
-        resolve: (f) => (typeof f.amountFrom === 'string' ? f.amountFrom : null),
-      }),
-      amountTo: t.field({
-        type: 'Decimal',
-        nullable: true,
-        resolve: (f) => (typeof f.amountTo === 'string' ? f.amountTo : null),
-      }),
-    };
-  },
+  // The withdrawal lists' declared filters, so a filter added to them shows here too.
+  fields: (t) => storedFilterFields(t, WITHDRAWALS_LIST.filters),
 });
 
 export const ExportBatchRef = builder.objectRef<BatchWithFiles>('WithdrawalExportBatch').implement({

@@ -64,7 +64,7 @@ export type ListSort<T extends string> = { target: T; orderBy: SortOrder };
  * The export of a list: the registry name its links carry, the file's name stem and its
  * columns, typed against the row its repository query answers.
  */
-export type ListExportDeclaration<Row> = {
+export type ListExportDeclaration<Row, X extends Filters = NoFilters> = {
   /** Stable id used in links and audit rows (`users`). */
   name: string;
   /** What the file is called before its stamp (`users` → `users_20261123-1405Z.csv`). */
@@ -73,34 +73,59 @@ export type ListExportDeclaration<Row> = {
   call: string;
   columns: readonly ExportColumn<Row>[];
   access?: 'authenticated' | 'superAdmin';
+  /**
+   * Filters only the export takes, after the list's (the download centre's confirmation range:
+   * the centre offers a range its lists do not). Not filters of the rows on screen.
+   */
+  filters?: X;
 };
 
+/** No filters (a list export without filters of its own). */
+export type NoFilters = Record<never, FilterField>;
+
 /** What a list declares once (docs/list-conventions.md, "A list, declared once"). */
-export type ListDeclaration<F extends Filters, T extends string, Row = never> = {
+export type ListDeclaration<
+  F extends Filters,
+  T extends string,
+  Row = never,
+  X extends Filters = NoFilters,
+> = {
   /** The GraphQL list query (`users`). */
   call: string;
   filters: F;
   sortTargets: readonly T[];
   defaultSort: ListSort<T>;
   /** The list's CSV export, when it has one: it takes exactly these filters and sort. */
-  export?: ListExportDeclaration<Row>;
+  export?: ListExportDeclaration<Row, X>;
 };
 
 /** A declared list: its declaration, and what is derived from it outside GraphQL. */
-export type List<F extends Filters, T extends string, Row = never> = ListDeclaration<F, T, Row> & {
+export type List<
+  F extends Filters,
+  T extends string,
+  Row = never,
+  X extends Filters = NoFilters,
+> = ListDeclaration<F, T, Row, X> & {
   /**
-   * An export link's filters back from its JSON: the declared filters only, dates as Dates
-   * again. The list's own filter check runs on the result, as on a list call.
+   * An export link's filters back from its JSON: the declared filters (the list's and the
+   * export's own) only, dates as Dates again. The list's own filter check runs on the result,
+   * as on a list call.
    */
-  exportFilters: (input: ExportFilterInput) => FilterInput<F>;
+  exportFilters: (input: ExportFilterInput) => FilterInput<F & X>;
   /** An export link's sort: one of the list's targets, the list's default when none. */
   exportSort: (input: ExportFilterInput) => ListSort<T>;
+  /**
+   * The filters as the repository takes them before the service's own checks: text trimmed
+   * (blank is no filter), null and an empty list absent. A service spreads it and checks
+   * what needs more (ranges in order, known values), so a plain filter needs no line there.
+   */
+  values: (input: FilterInput<F & X>) => FilterValues<F & X>;
 };
 
-const declared: List<Filters, string, unknown>[] = [];
+const declared: List<Filters, string, unknown, Filters>[] = [];
 
 /** Every list declared so far (the schema test walks them). */
-export const declaredLists = (): readonly List<Filters, string, unknown>[] => declared;
+export const declaredLists = (): readonly List<Filters, string, unknown, Filters>[] => declared;
 
 /** One value of a link's JSON as the filter's type: ISO text back to a Date. */
 function fromJson(field: FilterField, value: unknown): unknown {
@@ -109,24 +134,44 @@ function fromJson(field: FilterField, value: unknown): unknown {
   return Array.isArray(value) ? value.map((v) => exportDate(v)) : exportDate(value);
 }
 
+/** One filter's value without checks: text trimmed, blank text, null and [] are no filter. */
+function plainValue(field: FilterField, value: unknown): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (Array.isArray(value)) return value.length > 0 ? value : undefined;
+  if (field.type === 'String' && typeof value === 'string') return value.trim() || undefined;
+  return value;
+}
+
 /**
  * Declares a list once: its filters (the GraphQL arguments of the list and of its export are
  * built from them, graphql/filter-fields.ts), its sort targets and default sort, and its export's
  * columns. The service's input type (`FilterInput`), the repository's filter type
  * (`FilterValues`) and the export's parse are derived from it.
  */
-export function defineList<const F extends Filters, const T extends string, Row = never>(
-  declaration: ListDeclaration<F, T, Row>,
-): List<F, T, Row> {
-  const list: List<F, T, Row> = {
+export function defineList<
+  const F extends Filters,
+  const T extends string,
+  Row = never,
+  const X extends Filters = NoFilters,
+>(declaration: ListDeclaration<F, T, Row, X>): List<F, T, Row, X> {
+  const accepted: Filters = { ...declaration.filters, ...declaration.export?.filters };
+  const list: List<F, T, Row, X> = {
     ...declaration,
     exportFilters: (input) => {
       const filters: Record<string, unknown> = {};
-      for (const [name, field] of Object.entries(declaration.filters)) {
+      for (const [name, field] of Object.entries(accepted)) {
         const value = fromJson(field, input[name]);
         if (value !== undefined) filters[name] = value;
       }
-      return filters as FilterInput<F>;
+      return filters as FilterInput<F & X>;
+    },
+    values: (input) => {
+      const values: Record<string, unknown> = {};
+      for (const [name, field] of Object.entries(accepted)) {
+        const value = plainValue(field, (input as Record<string, unknown>)[name]);
+        if (value !== undefined) values[name] = value;
+      }
+      return values as FilterValues<F & X>;
     },
     exportSort: (input) =>
       toPageRequest(
@@ -135,6 +180,6 @@ export function defineList<const F extends Filters, const T extends string, Row 
         declaration.defaultSort,
       ).sort,
   };
-  declared.push(list as unknown as List<Filters, string, unknown>);
+  declared.push(list as unknown as List<Filters, string, unknown, Filters>);
   return list;
 }

@@ -12,6 +12,7 @@ export {
   type ListDeclaration,
   type ListExportDeclaration,
   type ListSort,
+  type NoFilters,
   type TextDates,
 } from './define-list';
 export { defineListExport } from './list-export';

@@ -9,6 +9,7 @@ import {
   getNamedType,
   isInputObjectType,
   type GraphQLArgument,
+  type GraphQLObjectType,
   type GraphQLField,
   type GraphQLInputField,
 } from 'graphql';
@@ -19,6 +20,7 @@ import { getSchema } from '../../server/schema';
 import { AppError } from '../../shared/app-error';
 import { WITHDRAWAL_LIST_CALLS } from '../../modules/withdrawals/withdrawal-lists-schema';
 import { WITHDRAWALS_LIST } from '../../modules/withdrawals/withdrawals-list';
+import { SIGNING_EXPORT_NAMES } from '../../modules/withdrawals/withdrawal-signing-exports';
 import { declaredLists } from './define-list';
 
 // Issue 25, "the list, declared once": every list that declares an export hands out a link
@@ -64,8 +66,22 @@ function listFilters(field: GraphQLField<unknown, unknown>): Described[] {
 
 describe('declared lists', () => {
   it('include every list export of the engine', () => {
-    expect(withExport.map((l) => l.export!.call)).toContain('usersCSV');
+    expect(withExport.map((l) => l.export!.call)).toEqual(
+      expect.arrayContaining([
+        'usersCSV',
+        'hecSavingRemittanceHistoryCsv',
+        'referralPlanRemittanceHistoryCsv',
+        'hecSavingAddressesCsv',
+      ]),
+    );
     for (const list of withExport) expect(registry.has(list.export!.name)).toBe(true);
+    // Every export of the registry that takes a list's filters is a declared list's (the
+    // statistics export takes its range, the withdrawal signing files their searchParams).
+    const declaredExports = new Set(withExport.map((l) => l.export!.name));
+    const undeclared = [...registry.keys()].filter((name) => !declaredExports.has(name));
+    expect(undeclared.sort()).toEqual(
+      ['assetStats', 'userPaymentsV2', ...Object.values(SIGNING_EXPORT_NAMES)].sort(),
+    );
   });
 
   it.each(withExport.map((l) => [l.export!.call, l] as const))(
@@ -80,11 +96,11 @@ describe('declared lists', () => {
       const exportArgs = exportField!.args;
       expect(String(exportArgs.find((a) => a.name === 'sort')?.type)).toBe('SortInput');
       const extras = exportArgs.filter((a) => !(a.name in list.filters) && a.name !== 'sort');
-      // Arguments beyond the list's are not filters of the rows on screen; none so far but the
-      // download centre's range and the payments layout, both named here on purpose.
-      for (const extra of extras) {
-        expect(['confirmedAtFrom', 'confirmedAtUntil', 'version']).toContain(extra.name);
-      }
+      // Arguments beyond the list's are the export's own declared filters (the download
+      // centre's range) and, for payments only, the layout: nothing typed beside a declaration.
+      const own = Object.keys(list.export!.filters ?? {});
+      const layout = list.export!.call === 'userPaymentsCSV' ? ['version'] : [];
+      expect(extras.map((a) => a.name).sort()).toEqual([...own, ...layout].sort());
       expect(describeAll(exportArgs.filter((a) => a.name in list.filters))).toEqual(filters);
     },
   );
@@ -113,6 +129,13 @@ describe('declared lists', () => {
       expect(byDefault).toBe(explicit);
     },
   );
+
+  it("shows a signing batch's filters as the withdrawal lists declare them", () => {
+    const type = schema.getType('WithdrawalExportFilters');
+    expect(type && 'getFields' in type).toBe(true);
+    const fields = (type as GraphQLObjectType).getFields();
+    expect(Object.keys(fields).sort()).toEqual(Object.keys(WITHDRAWALS_LIST.filters).sort());
+  });
 
   it('gives the withdrawal lists and their signing exports one searchParams: the declared filters', () => {
     // The lists keep their filters in input.searchParams: the declared ones, no more.

@@ -1,6 +1,13 @@
 import type { Compilable } from 'kysely';
 import { defineExport, type RegisteredExport } from '../exports';
-import type { FilterInput, Filters, List, ListExportDeclaration, ListSort } from './define-list';
+import type {
+  FilterInput,
+  Filters,
+  List,
+  ListExportDeclaration,
+  ListSort,
+  NoFilters,
+} from './define-list';
 
 /**
  * Registers a declared list's export: its name, file and columns come from the declaration,
@@ -8,13 +15,19 @@ import type { FilterInput, Filters, List, ListExportDeclaration, ListSort } from
  * list's own check, so an export refuses what its list refuses) and handed to `query` (the
  * repository's SQL of the list without paging).
  */
-export function defineListExport<F extends Filters, T extends string, Row, Filter>(
-  list: List<F, T, Row>,
+export function defineListExport<
+  F extends Filters,
+  T extends string,
+  Row,
+  Filter,
+  X extends Filters = NoFilters,
+>(
+  list: List<F, T, Row, X>,
   options: {
-    filter: (input: FilterInput<F>) => Filter;
+    filter: (input: FilterInput<F & X>) => Filter;
     query: (filter: Filter, sort: ListSort<T>) => Compilable<Row>;
     /** A second layout of the same export call (its own name, file and columns). */
-    layout?: Pick<ListExportDeclaration<Row>, 'name' | 'fileName' | 'columns'>;
+    layout?: Pick<ListExportDeclaration<Row, X>, 'name' | 'fileName' | 'columns'>;
   },
 ): RegisteredExport {
   if (!list.export) throw new Error(`The list ${list.call} declares no export`);
