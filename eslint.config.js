@@ -80,13 +80,30 @@ const apiBoundaries = [
 ];
 
 // What "writing SQL" looks like in the API: Kysely's sql tag or CompiledQuery imported as a
-// value, or a query builder or executor method called (db.selectFrom, trx.updateTable, …).
+// value (by name, or the whole module as a namespace: `k.sql`), the PostgreSQL driver or its
+// COPY streams imported as a value, or a query builder or executor method called
+// (db.selectFrom, trx.updateTable, …).
 const SQL_MESSAGE =
   "Only repositories write SQL: move the statement into the module's *-repository.ts and call it from here.";
 const SQL_OUTSIDE_REPOSITORIES = [
   {
     selector:
       "ImportDeclaration[source.value='kysely'][importKind!='type'] > ImportSpecifier[importKind!='type'][imported.name=/^(sql|CompiledQuery)$/]",
+    message: SQL_MESSAGE,
+  },
+  {
+    selector:
+      "ImportDeclaration[source.value='kysely'][importKind!='type'] > ImportNamespaceSpecifier",
+    message: SQL_MESSAGE,
+  },
+  {
+    selector:
+      "ImportDeclaration[source.value=/^(pg|pg-copy-streams)$/][importKind!='type'] > :matches(ImportDefaultSpecifier, ImportNamespaceSpecifier, ImportSpecifier[importKind!='type'])",
+    message: SQL_MESSAGE,
+  },
+  {
+    // A module loaded at run time is a value import too.
+    selector: 'ImportExpression[source.value=/^(kysely|pg|pg-copy-streams)$/]',
     message: SQL_MESSAGE,
   },
   {

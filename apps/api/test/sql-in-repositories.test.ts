@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Only repositories write SQL (docs/architecture.md, "Layers"): the rule in eslint.config.js
- * refuses Kysely's `sql`/`CompiledQuery` and query builder calls outside `*-repository.ts`
+ * refuses Kysely's `sql`/`CompiledQuery` (by name or through `import * as`), the `pg` driver
+ * and `pg-copy-streams` as values, and query builder calls outside `*-repository.ts`
  * files and the database, platform, seed and script folders. These checks run the project's
  * own ESLint configuration on sample files, so a rule that stops matching fails here.
  */
@@ -30,10 +31,28 @@ export const ping = (db: Executor) => sql\`SELECT 1\`.execute(db);
 const BUILDER = `import type { Executor } from '../../db/executor';
 export const names = (db: Executor) => db.selectFrom('admin_users').select('email').execute();
 `;
+// The sql tag reached through the whole module (\`k.sql\`) instead of by name.
+const NAMESPACE = `import * as k from 'kysely';
+import type { Executor } from '../../db/executor';
+export const ping = (db: Executor) => k.sql\`SELECT 1\`.execute(db);
+`;
+// The driver itself: a pool, a client, a COPY stream, each a way to send SQL past Kysely.
+const DRIVER = [
+  `import pg from 'pg';\nexport const pool = new pg.Pool();\n`,
+  `import { Client } from 'pg';\nexport const client = new Client();\n`,
+  `import * as pg from 'pg';\nexport const pool = new pg.Pool();\n`,
+  `import { from } from 'pg-copy-streams';\nexport const copy = from('COPY t FROM STDIN');\n`,
+  `export const load = () => import('pg');\n`,
+];
 const TYPES_ONLY = `import type { Kysely, Transaction } from 'kysely';
 import { type CompiledQuery } from 'kysely';
+import type * as everything from 'kysely';
+import type pg from 'pg';
+import { type PoolClient } from 'pg';
+import type { CopyStreamQuery } from 'pg-copy-streams';
 import type { DB } from '../../db/schema';
-export type Db = Kysely<DB> | Transaction<DB> | CompiledQuery;
+export type Db = Kysely<DB> | Transaction<DB> | CompiledQuery | everything.Sql;
+export type Driver = pg.Pool | PoolClient | CopyStreamQuery;
 `;
 
 describe('SQL stays in repositories (lint rule)', () => {
@@ -53,6 +72,22 @@ describe('SQL stays in repositories (lint rule)', () => {
     }
   });
 
+  it('refuses Kysely imported whole (k.sql) and the pg driver or its COPY streams', async () => {
+    for (const file of [
+      'apps/api/src/modules/mail/mail-service.ts',
+      'apps/api/src/server/services.ts',
+    ]) {
+      const namespace = await sqlProblems(file, NAMESPACE);
+      expect(namespace, file).toHaveLength(1);
+      expect(namespace[0]).toMatch(/^1: no-restricted-syntax: Only repositories write SQL/);
+      for (const code of DRIVER) {
+        const driver = await sqlProblems(file, code);
+        expect(driver, `${file}: ${code}`).toHaveLength(1);
+        expect(driver[0]).toMatch(/^\d+: no-restricted-syntax: Only repositories write SQL/);
+      }
+    }
+  });
+
   it('allows Kysely types anywhere', async () => {
     expect(await sqlProblems('apps/api/src/modules/mail/mail-service.ts', TYPES_ONLY)).toEqual([]);
   });
@@ -68,6 +103,8 @@ describe('SQL stays in repositories (lint rule)', () => {
     ]) {
       expect(await sqlProblems(file, SQL_TAG), file).toEqual([]);
       expect(await sqlProblems(file, BUILDER), file).toEqual([]);
+      expect(await sqlProblems(file, NAMESPACE), file).toEqual([]);
+      for (const code of DRIVER) expect(await sqlProblems(file, code), file).toEqual([]);
     }
   });
 
