@@ -745,6 +745,20 @@ export type UserHecSavingRemittanceHistoryQueryVariables = Exact<{
 
 export type UserHecSavingRemittanceHistoryQuery = { userHecSavingRemittanceHistory: { totalSentHec: string, totalOneYearPlanHec: string, totalTwoYearsPlanHec: string, totalThreeYearsPlanHec: string, totalFiveYearsPlanHec: string, remittances: Array<{ id: string, confirmedAt: string, planName: string, sentHec: string, usdValue: string, address: string, transactionHash: string }>, pagination: { totalRecords: number } } };
 
+export type UserPaymentsCsvQueryVariables = Exact<{
+  userId?: number | null | undefined;
+  paymentStatus?: string | null | undefined;
+  confirmedAtFrom?: string | null | undefined;
+  confirmedAtUntil?: string | null | undefined;
+  assetFixedAtFrom?: string | null | undefined;
+  assetFixedAtUntil?: string | null | undefined;
+  sort?: SortInput | null | undefined;
+  version?: number | null | undefined;
+}>;
+
+
+export type UserPaymentsCsvQuery = { userPaymentsCSV: { url: string, fileName: string } };
+
 export type UserPaymentsQueryVariables = Exact<{
   input?: UserPaymentsInput | null | undefined;
 }>;
@@ -807,20 +821,6 @@ export type UsersCsvQueryVariables = Exact<{
 
 
 export type UsersCsvQuery = { usersCSV: { url: string, fileName: string } };
-
-export type UserPaymentsCsvQueryVariables = Exact<{
-  userId?: number | null | undefined;
-  paymentStatus?: string | null | undefined;
-  confirmedAtFrom?: string | null | undefined;
-  confirmedAtUntil?: string | null | undefined;
-  assetFixedAtFrom?: string | null | undefined;
-  assetFixedAtUntil?: string | null | undefined;
-  sort?: SortInput | null | undefined;
-  version?: number | null | undefined;
-}>;
-
-
-export type UserPaymentsCsvQuery = { userPaymentsCSV: { url: string, fileName: string } };
 
 export type UsersQueryVariables = Exact<{
   userName?: string | null | undefined;
@@ -2398,6 +2398,23 @@ export const UserHecSavingRemittanceHistoryDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UserHecSavingRemittanceHistoryQuery, UserHecSavingRemittanceHistoryQueryVariables>;
+export const UserPaymentsCsvDocument = new TypedDocumentString(`
+    query UserPaymentsCsv($userId: Int, $paymentStatus: String, $confirmedAtFrom: DateTime, $confirmedAtUntil: DateTime, $assetFixedAtFrom: DateTime, $assetFixedAtUntil: DateTime, $sort: SortInput, $version: Int) {
+  userPaymentsCSV(
+    userId: $userId
+    paymentStatus: $paymentStatus
+    confirmedAtFrom: $confirmedAtFrom
+    confirmedAtUntil: $confirmedAtUntil
+    assetFixedAtFrom: $assetFixedAtFrom
+    assetFixedAtUntil: $assetFixedAtUntil
+    sort: $sort
+    version: $version
+  ) {
+    url
+    fileName
+  }
+}
+    `) as unknown as TypedDocumentString<UserPaymentsCsvQuery, UserPaymentsCsvQueryVariables>;
 export const UserPaymentsDocument = new TypedDocumentString(`
     query UserPayments($input: UserPaymentsInput) {
   userPayments(input: $input) {
@@ -2583,23 +2600,6 @@ export const UsersCsvDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UsersCsvQuery, UsersCsvQueryVariables>;
-export const UserPaymentsCsvDocument = new TypedDocumentString(`
-    query UserPaymentsCsv($userId: Int, $paymentStatus: String, $confirmedAtFrom: DateTime, $confirmedAtUntil: DateTime, $assetFixedAtFrom: DateTime, $assetFixedAtUntil: DateTime, $sort: SortInput, $version: Int) {
-  userPaymentsCSV(
-    userId: $userId
-    paymentStatus: $paymentStatus
-    confirmedAtFrom: $confirmedAtFrom
-    confirmedAtUntil: $confirmedAtUntil
-    assetFixedAtFrom: $assetFixedAtFrom
-    assetFixedAtUntil: $assetFixedAtUntil
-    sort: $sort
-    version: $version
-  ) {
-    url
-    fileName
-  }
-}
-    `) as unknown as TypedDocumentString<UserPaymentsCsvQuery, UserPaymentsCsvQueryVariables>;
 export const UsersDocument = new TypedDocumentString(`
     query Users($userName: String, $inviteCode: String, $email: String, $forceClubIdHash: String, $totalBuyAmountMoreThanOrEqual: Decimal, $totalBuyAmountLessThanOrEqual: Decimal, $cardStatus: [Int!], $registeredAtFrom: DateTime, $registeredAtUntil: DateTime, $pagination: PaginationInput) {
   users(

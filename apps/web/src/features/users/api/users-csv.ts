@@ -1,8 +1,7 @@
 import { graphql } from '@/gql';
-import type { UsersCsvQueryVariables, UserPaymentsCsvQueryVariables } from '@/gql/graphql';
-import { execute } from '@/lib/graphql-client';
+import { exportQuery } from '@/lib/list-query';
 
-const UsersCsvQuery = graphql(`
+const UsersCsvDocument = graphql(`
   query UsersCsv(
     $userName: String
     $inviteCode: String
@@ -33,39 +32,5 @@ const UsersCsvQuery = graphql(`
   }
 `);
 
-const UserPaymentsCsvQuery = graphql(`
-  query UserPaymentsCsv(
-    $userId: Int
-    $paymentStatus: String
-    $confirmedAtFrom: DateTime
-    $confirmedAtUntil: DateTime
-    $assetFixedAtFrom: DateTime
-    $assetFixedAtUntil: DateTime
-    $sort: SortInput
-    $version: Int
-  ) {
-    userPaymentsCSV(
-      userId: $userId
-      paymentStatus: $paymentStatus
-      confirmedAtFrom: $confirmedAtFrom
-      confirmedAtUntil: $confirmedAtUntil
-      assetFixedAtFrom: $assetFixedAtFrom
-      assetFixedAtUntil: $assetFixedAtUntil
-      sort: $sort
-      version: $version
-    ) {
-      url
-      fileName
-    }
-  }
-`);
-
 /** The download link of the users list with the screen's filters and sort. */
-export async function usersCsvLink(variables: UsersCsvQueryVariables) {
-  return (await execute(UsersCsvQuery, variables)).usersCSV;
-}
-
-/** The download link of payments (layout V1 or V2) with the screen's filters and sort. */
-export async function userPaymentsCsvLink(variables: UserPaymentsCsvQueryVariables) {
-  return (await execute(UserPaymentsCsvQuery, variables)).userPaymentsCSV;
-}
+export const usersCsv = exportQuery(UsersCsvDocument, (data) => data.usersCSV);

@@ -1,10 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
-import type { UsersQueryVariables } from '@/gql/graphql';
-import { execute } from '@/lib/graphql-client';
-import { queryKeyFor } from '@/lib/query-keys';
+import { listQuery } from '@/lib/list-query';
 
-const UsersQuery = graphql(`
+const UsersDocument = graphql(`
   query Users(
     $userName: String
     $inviteCode: String
@@ -57,11 +54,5 @@ const UsersQuery = graphql(`
   }
 `);
 
-/** One page of the users list with its total, keeping the last page on screen while the next loads. */
-export function useUsers(variables: UsersQueryVariables) {
-  return useQuery({
-    queryKey: queryKeyFor(UsersQuery, variables),
-    queryFn: async () => (await execute(UsersQuery, variables)).users,
-    placeholderData: keepPreviousData,
-  });
-}
+/** One page of the users list with its total. */
+export const users = listQuery(UsersDocument, (data) => data.users);

@@ -7,7 +7,7 @@ import type { FilterField } from '@/components/list-filters';
 import { dayEndIso, dayStartIso } from '@/lib/date-time';
 import { useListState, type ListStateOptions } from '@/lib/list-state';
 import { useUserPayments } from '../api/user-payments';
-import { userPaymentsCsvLink } from '../api/users-csv';
+import { userPaymentsCsvLink } from '../api/user-payments-csv';
 import { ExportBar, ExportButton } from '@/components/export-button';
 import { PAYMENT_STATUSES, paymentColumns, paymentStatusLabel } from '@/components/payment-columns';
 import { useUserIdParam } from './use-user-id-param';
