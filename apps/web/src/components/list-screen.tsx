@@ -26,7 +26,10 @@ export function ListScreen<F extends FilterKinds, Row, LR, LV, ER, EV, C = undef
     <>
       {exportLink && (
         <ExportBar>
-          <ExportButton getLink={exportLink} rowCount={query.data?.pagination.totalRecords} />
+          <ExportButton
+            getLink={() => exportLink()}
+            rowCount={query.data?.pagination.totalRecords}
+          />
         </ExportBar>
       )}
       <FilteredList

@@ -660,13 +660,6 @@ export type TransactionsAddPaymentMutationVariables = Exact<{
 
 export type TransactionsAddPaymentMutation = { postAddUserPayment: { userPaymentId: string, userName: string } };
 
-export type TransactionsPaymentsQueryVariables = Exact<{
-  input?: UserPaymentsInput | null | undefined;
-}>;
-
-
-export type TransactionsPaymentsQuery = { userPayments: { list: Array<{ userPaymentId: string, userId: number, userName: string, planName: string, priceUsd: string, paidUsd: string, paidBtc: string, paymentAddress: string, confirmedAt: string | null, canceledAt: string | null, assetFixedAt: string | null, status: string, amountETH: string | null, amountHEC: string | null }>, pagination: { totalRecords: number } } };
-
 export type TransactionsCsvImportsQueryVariables = Exact<{
   kinds: Array<string> | string;
   pagination?: PaginationInput | null | undefined;
@@ -681,6 +674,13 @@ export type TransactionsImportProgressQueryVariables = Exact<{
 
 
 export type TransactionsImportProgressQuery = { csvImportProgress: { phase: string, rowsRead: number, bytesRead: number, byteSize: number } | null };
+
+export type TransactionsPaymentsQueryVariables = Exact<{
+  input?: UserPaymentsInput | null | undefined;
+}>;
+
+
+export type TransactionsPaymentsQuery = { userPayments: { list: Array<{ userPaymentId: string, userId: number, userName: string, planName: string, priceUsd: string, paidUsd: string, paidBtc: string, paymentAddress: string, confirmedAt: string | null, canceledAt: string | null, assetFixedAt: string | null, status: string, amountETH: string | null, amountHEC: string | null }>, pagination: { totalRecords: number } } };
 
 export type TransactionsCsvReportFragment = { message: string, countPayments: number, report: { dryRun: boolean, fileName: string, contentHash: string, encoding: string, rowCount: number, count: number, errorCount: number, totals: Array<{ name: string, value: string }>, errors: Array<{ line: number, column: string | null, code: string, params: string, message: string }>, rows: Array<{ line: number, values: Array<{ name: string, value: string | null }> }>, alreadyImported: { id: string, importedAt: string, adminUserName: string | null } | null, imported: { id: string } | null } };
 
@@ -2149,31 +2149,6 @@ export const TransactionsAddPaymentDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<TransactionsAddPaymentMutation, TransactionsAddPaymentMutationVariables>;
-export const TransactionsPaymentsDocument = new TypedDocumentString(`
-    query TransactionsPayments($input: UserPaymentsInput) {
-  userPayments(input: $input) {
-    list {
-      userPaymentId
-      userId
-      userName
-      planName
-      priceUsd
-      paidUsd
-      paidBtc
-      paymentAddress
-      confirmedAt
-      canceledAt
-      assetFixedAt
-      status
-      amountETH
-      amountHEC
-    }
-    pagination {
-      totalRecords
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<TransactionsPaymentsQuery, TransactionsPaymentsQueryVariables>;
 export const TransactionsCsvImportsDocument = new TypedDocumentString(`
     query TransactionsCsvImports($kinds: [String!]!, $pagination: PaginationInput) {
   csvImports(kinds: $kinds, pagination: $pagination) {
@@ -2203,6 +2178,31 @@ export const TransactionsImportProgressDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<TransactionsImportProgressQuery, TransactionsImportProgressQueryVariables>;
+export const TransactionsPaymentsDocument = new TypedDocumentString(`
+    query TransactionsPayments($input: UserPaymentsInput) {
+  userPayments(input: $input) {
+    list {
+      userPaymentId
+      userId
+      userName
+      planName
+      priceUsd
+      paidUsd
+      paidBtc
+      paymentAddress
+      confirmedAt
+      canceledAt
+      assetFixedAt
+      status
+      amountETH
+      amountHEC
+    }
+    pagination {
+      totalRecords
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TransactionsPaymentsQuery, TransactionsPaymentsQueryVariables>;
 export const TransactionsUploadPaymentsDocument = new TypedDocumentString(`
     mutation TransactionsUploadPayments($file: Upload!, $dryRun: Boolean, $progressKey: String) {
   postAddUserPaymentsByCSV(

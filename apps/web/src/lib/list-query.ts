@@ -104,8 +104,12 @@ export function useListQuery<F extends FilterKinds, Row, LR, LV, ER, EV, C>(
     placeholderData: keepPreviousData,
   });
   const spec = descriptor.export;
+  // `extra`: what one export button adds to the view's variables (a file layout's version).
   const exportLink = spec
-    ? async () => spec.link(await request(spec.document, spec.variables(search, list.sort)))
+    ? async (extra?: Partial<EV>) =>
+        spec.link(
+          await request(spec.document, { ...spec.variables(search, list.sort), ...extra } as EV),
+        )
     : undefined;
   return { list, query, exportLink };
 }

@@ -1,9 +1,8 @@
 import { graphql } from '@/gql';
-import type { TransactionsPaymentsCsvQueryVariables } from '@/gql/graphql';
-import { execute } from '@/lib/graphql-client';
+import { exportQuery } from '@/lib/list-query';
 
 // Every filter of the payments list (TransactionsPayments): the file holds the rows on screen.
-const TransactionsPaymentsCsvQuery = graphql(`
+const TransactionsPaymentsCsvDocument = graphql(`
   query TransactionsPaymentsCsv(
     $userName: String
     $paymentStatus: String
@@ -31,6 +30,7 @@ const TransactionsPaymentsCsvQuery = graphql(`
 `);
 
 /** The download link of the payments list (layout V1 or V2) with the screen's filters and sort. */
-export async function paymentsCsvLink(variables: TransactionsPaymentsCsvQueryVariables) {
-  return (await execute(TransactionsPaymentsCsvQuery, variables)).userPaymentsCSV;
-}
+export const paymentsCsv = exportQuery(
+  TransactionsPaymentsCsvDocument,
+  (data) => data.userPaymentsCSV,
+);

@@ -3,7 +3,6 @@ import { graphql } from '@/gql';
 import type {
   TransactionsAddPaymentMutationVariables,
   TransactionsAssignRatesMutationVariables,
-  TransactionsPaymentsQueryVariables,
   TransactionsRatesSummaryQueryVariables,
 } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
@@ -205,41 +204,6 @@ export function useAddPayment() {
     mutationFn: async (variables: TransactionsAddPaymentMutationVariables) =>
       (await execute(TransactionsAddPaymentMutation, variables)).postAddUserPayment,
     onSuccess: () => invalidate(),
-  });
-}
-
-const TransactionsPaymentsQuery = graphql(`
-  query TransactionsPayments($input: UserPaymentsInput) {
-    userPayments(input: $input) {
-      list {
-        userPaymentId
-        userId
-        userName
-        planName
-        priceUsd
-        paidUsd
-        paidBtc
-        paymentAddress
-        confirmedAt
-        canceledAt
-        assetFixedAt
-        status
-        amountETH
-        amountHEC
-      }
-      pagination {
-        totalRecords
-      }
-    }
-  }
-`);
-
-/** The payments list of the screen (userPayments with its filters). */
-export function useTransactionsPayments(variables: TransactionsPaymentsQueryVariables) {
-  return useQuery({
-    queryKey: queryKeyFor(TransactionsPaymentsQuery, variables),
-    queryFn: async () => (await execute(TransactionsPaymentsQuery, variables)).userPayments,
-    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,19 +1,14 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Box, Typography } from '@mui/material';
 import { isOneOf, PAYMENT_STATUSES } from '@app/shared';
 import { ExportButton } from '@/components/export-button';
 import { FilteredList } from '@/components/filtered-list';
 import { paymentColumns, paymentStatusLabel } from '@/components/payment-columns';
-import type { FilterField } from '@/components/list-filters';
-import type { TransactionsPaymentsQuery } from '@/gql/graphql';
 import { dayEndIso, dayStartIso } from '@/lib/date-time';
-import { useListState, type ListStateOptions } from '@/lib/list-state';
-import { paymentsCsvLink } from '../api/payments-csv';
-import { useTransactionsPayments } from '../api/queries';
+import { defineList, useListQuery, type ListSearch } from '@/lib/list-query';
+import { paymentsCsv } from '../api/payments-csv';
+import { transactionsPayments } from '../api/transactions-payments';
 import '@/i18n/lists';
-
-type Row = TransactionsPaymentsQuery['userPayments']['list'][number];
 
 const FILTERS = {
   userName: 'text',
@@ -24,32 +19,38 @@ const FILTERS = {
   assetFixedAtUntil: 'text',
 } as const;
 
-const LIST: ListStateOptions<typeof FILTERS> = {
-  filters: FILTERS,
-  defaultSort: { target: 'userPaymentId', orderBy: 'DESC' },
-  sortTargets: ['userPaymentId', 'confirmedAt', 'assetFixedAt'],
-};
+/** A status from the URL that is not one leaves the list unfiltered (and the select empty). */
+const statusOf = (value = '') => (isOneOf(PAYMENT_STATUSES, value) ? value : undefined);
 
-/** Every payment with userPayments' filters, and the place the export buttons go. */
-export function PaymentsListSection() {
-  const { t } = useTranslation();
-  const list = useListState(LIST);
-  const f = list.filters;
-  const paymentStatus = isOneOf(PAYMENT_STATUSES, f.paymentStatus) ? f.paymentStatus : undefined;
-  const filter = {
-    userName: f.userName || undefined,
-    paymentStatus,
-    confirmedAtFrom: dayStartIso(f.confirmedAtFrom),
-    confirmedAtUntil: dayEndIso(f.confirmedAtUntil),
-    assetFixedAtFrom: dayStartIso(f.assetFixedAtFrom),
-    assetFixedAtUntil: dayEndIso(f.assetFixedAtUntil),
-  };
-  const query = useTransactionsPayments({ input: { ...filter, pagination: list.pagination } });
-  // The export takes the very filters the list was asked with, and its sort: every page of it.
-  const exportLink = (version: number) => () =>
-    paymentsCsvLink({ ...filter, sort: list.pagination.sort, version });
-  const cols = useMemo(() => paymentColumns<Row>(t, { withUserName: true }), [t]);
-  const fields: FilterField[] = [
+/** The URL's view as the filters of `userPayments` and of `userPaymentsCSV` (one mapping). */
+const paymentsFilters = (s: ListSearch<typeof FILTERS>) => ({
+  userName: s.userName,
+  paymentStatus: statusOf(s.paymentStatus),
+  confirmedAtFrom: dayStartIso(s.confirmedAtFrom ?? ''),
+  confirmedAtUntil: dayEndIso(s.confirmedAtUntil ?? ''),
+  assetFixedAtFrom: dayStartIso(s.assetFixedAtFrom ?? ''),
+  assetFixedAtUntil: dayEndIso(s.assetFixedAtUntil ?? ''),
+});
+
+/** Every payment with userPayments' filters; the export takes the same view, every page. */
+const PAYMENTS = defineList({
+  url: {
+    filters: FILTERS,
+    defaultSort: { target: 'userPaymentId', orderBy: 'DESC' },
+    sortTargets: ['userPaymentId', 'confirmedAt', 'assetFixedAt'],
+  },
+  query: {
+    ...transactionsPayments,
+    variables: (search, pagination) => ({ input: { ...paymentsFilters(search), pagination } }),
+  },
+  // Layout 1 unless a button asks for the bookkeeper's (version 2).
+  export: {
+    ...paymentsCsv,
+    variables: (search, sort) => ({ ...paymentsFilters(search), sort, version: 1 }),
+  },
+  label: (t) => t('transactions.list.title'),
+  storageKey: 'transactions-payments',
+  fields: (t) => [
     { key: 'userName', label: t('fields.userName'), type: 'text' },
     {
       key: 'paymentStatus',
@@ -61,7 +62,16 @@ export function PaymentsListSection() {
     { key: 'confirmedAtUntil', label: t('fields.confirmedAtUntil'), type: 'date' },
     { key: 'assetFixedAtFrom', label: t('fields.assetFixedAtFrom'), type: 'date' },
     { key: 'assetFixedAtUntil', label: t('fields.assetFixedAtUntil'), type: 'date' },
-  ];
+  ],
+  columns: (t) => paymentColumns(t, { withUserName: true }),
+  getRowId: (p) => p.userPaymentId,
+});
+
+/** Every payment with userPayments' filters, and the place the export buttons go. */
+export function PaymentsListSection() {
+  const { t } = useTranslation();
+  const { list, query, exportLink } = useListQuery(PAYMENTS);
+  const f = list.filters;
   return (
     <Box component="section" aria-labelledby="payments-list-heading" id="payments-list">
       <Typography id="payments-list-heading" component="h2" variant="h6" sx={{ mb: 1 }}>
@@ -70,17 +80,20 @@ export function PaymentsListSection() {
       <FilteredList
         list={list}
         query={query}
-        fields={fields}
-        filterValues={{ ...f, paymentStatus: paymentStatus ?? '' }}
-        label={t('transactions.list.title')}
-        storageKey="transactions-payments"
-        columns={cols}
-        getRowId={(p) => p.userPaymentId}
+        fields={PAYMENTS.fields(t, undefined)}
+        filterValues={{ ...f, paymentStatus: statusOf(f.paymentStatus) ?? '' }}
+        label={PAYMENTS.label(t)}
+        storageKey={PAYMENTS.storageKey}
+        columns={PAYMENTS.columns(t, undefined)}
+        getRowId={PAYMENTS.getRowId}
         actions={
           <Box data-testid="payments-export-actions" sx={{ display: 'flex', gap: 1 }}>
-            <ExportButton getLink={exportLink(1)} rowCount={query.data?.pagination.totalRecords} />
             <ExportButton
-              getLink={exportLink(2)}
+              getLink={() => exportLink!()}
+              rowCount={query.data?.pagination.totalRecords}
+            />
+            <ExportButton
+              getLink={() => exportLink!({ version: 2 })}
               label={t('exports.buttonV2')}
               rowCount={query.data?.pagination.totalRecords}
             />
