@@ -51,12 +51,13 @@ export function paymentsFilter(input: PaymentsFilterInput): repo.PaymentsFilter 
     'assetFixedAtUntil',
     input.assetFixedAtUntil,
   );
+  // The plain filters as declared (text trimmed); the checked ones replace theirs.
   return {
+    ...PAYMENTS_LIST.values(input),
     userId:
       input.userId === null || input.userId === undefined
         ? undefined
         : positiveId('userId', input.userId),
-    userName: textFilter(input.userName),
     paymentStatus: status as PaymentStatus | undefined,
     confirmedAtFrom: confirmed.from,
     confirmedAtUntil: confirmed.until,

@@ -13,7 +13,7 @@ import {
 import type { Page, PageRequest } from '../../shared/page';
 import type { SavingsService } from '../savings/savings-service';
 import * as repo from './users-repository';
-import type { UsersFilter, UsersFilterInput } from './users-list';
+import { USERS_LIST, type UsersFilter, type UsersFilterInput } from './users-list';
 
 export type { UsersFilterInput };
 
@@ -85,11 +85,9 @@ export function usersFilter(input: UsersFilterInput): UsersFilter {
     'registeredAtUntil',
     input.registeredAtUntil,
   );
+  // The plain filters as declared (text trimmed); the checked ones replace theirs.
   return {
-    userName: textFilter(input.userName),
-    inviteCode: textFilter(input.inviteCode),
-    email: textFilter(input.email),
-    forceClubIdHash: textFilter(input.forceClubIdHash),
+    ...USERS_LIST.values(input),
     totalBuyAmountMoreThanOrEqual: min,
     totalBuyAmountLessThanOrEqual: max,
     cardStatus:
