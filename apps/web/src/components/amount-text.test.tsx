@@ -85,8 +85,8 @@ describe('AmountText (the one way a screen shows an amount)', () => {
     );
     const slots = [...container.querySelectorAll('[data-amount] > span')] as HTMLElement[];
     expect(slots.map((s) => s.textContent)).toEqual(['', '.75453372…']);
-    // 8 digits, the point and the mark.
-    expect(slots.map((s) => getComputedStyle(s).minWidth)).toEqual(['10ch', '10ch']);
+    // 8 digits, the point and the mark (wider than a digit).
+    expect(slots.map((s) => getComputedStyle(s).minWidth)).toEqual(['10.5ch', '10.5ch']);
   });
 
   it('puts an amount into a translated sentence', () => {

@@ -67,6 +67,14 @@ export function AmountText({
     setTip(placeTip(event.currentTarget.getBoundingClientRect()));
   const hide = () => setTip(null);
   const stop = rounded && focusable;
+  // A dotted underline says "more on hover"; an inline-block slot does not inherit it.
+  const dotted = rounded
+    ? {
+        textDecoration: 'underline dotted',
+        textDecorationColor: 'currentColor',
+        textUnderlineOffset: '0.2em',
+      }
+    : {};
   return (
     <Box
       ref={ref}
@@ -95,9 +103,7 @@ export function AmountText({
         whiteSpace: 'nowrap',
         ...(rounded && {
           cursor: 'help',
-          textDecoration: 'underline dotted',
-          textDecorationColor: 'currentColor',
-          textUnderlineOffset: '0.2em',
+          ...dotted,
           '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 1 },
         }),
       }}
@@ -106,7 +112,8 @@ export function AmountText({
       {aligned && max > 0 ? (
         <Box
           component="span"
-          sx={{ display: 'inline-block', minWidth: `${max + 2}ch`, textAlign: 'left' }}
+          // The digits, the point and the mark, which is wider than a digit.
+          sx={{ display: 'inline-block', minWidth: `${max + 2.5}ch`, textAlign: 'left', ...dotted }}
         >
           {fraction}
         </Box>

@@ -44,7 +44,8 @@ export function CoinAmount({ value, coin }: { value: string | null | undefined; 
   return (
     <>
       <AmountText value={value} aligned />
-      <span style={{ display: 'inline-block', minWidth: '4.5ch', textAlign: 'left' }}> {coin}</span>
+      {/* The space outside the inline-block, which would drop a leading one. */}{' '}
+      <span style={{ display: 'inline-block', minWidth: '4ch', textAlign: 'left' }}>{coin}</span>
     </>
   );
 }
