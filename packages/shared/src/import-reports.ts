@@ -23,6 +23,14 @@ export const IMPORT_REPORT_TEXTS = {
     ok: 'OK',
     error: 'error',
     notFound: '(no such record)',
+    statuses: {
+      requested: 'requested',
+      approved: 'approved',
+      processing: 'processing',
+      completed: 'completed',
+      failed: 'failed',
+      rejected: 'rejected',
+    },
   },
   ja: {
     line: '行',
@@ -34,8 +42,18 @@ export const IMPORT_REPORT_TEXTS = {
     ok: 'OK',
     error: 'エラー',
     notFound: '（該当なし）',
+    // The withdrawal statuses a reason names (request_not_processing's {{status}}), as the
+    // screens word them.
+    statuses: {
+      requested: '申請中',
+      approved: '承認済み',
+      processing: '処理中',
+      completed: '完了',
+      failed: '失敗',
+      rejected: '却下',
+    },
   },
-} as const satisfies Record<Locale, Record<string, string>>;
+} as const satisfies Record<Locale, Record<string, string | Record<string, string>>>;
 
 /** `text` with its `{{name}}` placeholders filled from `params` (the i18next syntax). */
 export function fillPlaceholders(text: string, params: Record<string, string | number>): string {

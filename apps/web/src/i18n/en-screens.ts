@@ -31,6 +31,9 @@ export const enScreens: ScreensMessages = {
       outlined: 'Outlined',
       text: 'Text',
       chips: 'Chips',
+      backlog: 'Backlog',
+      wip: 'In progress',
+      closed: 'Closed',
       alerts: 'Alerts',
       info: 'An informational alert.',
       success: 'A success alert.',
@@ -118,6 +121,12 @@ export const enScreens: ScreensMessages = {
     empty: 'No matching records.',
     rowsPerPage: 'Rows per page',
     displayedRows: '{{from}}–{{to}} of {{count}}',
+    pagerLabels: {
+      first: 'First page',
+      last: 'Last page',
+      next: 'Next page',
+      previous: 'Previous page',
+    },
     none: 'none',
     operations: {
       postSignIn: 'Sign-in',
@@ -483,14 +492,14 @@ export const enScreens: ScreensMessages = {
       payments: {
         title: 'Add payments by CSV',
         columns:
-          'Columns: userId, planId, paidUsd, assetETH, assetHEC, confirmedAt (optional, with a time zone)',
+          'Columns: <c>userId</c>, <c>planId</c>, <c>paidUsd</c>, <c>assetETH</c>, <c>assetHEC</c>, <c>confirmedAt</c> (optional, with a time zone)',
         ready: '{{rows}} rows: {{count}} payments can be imported',
         done: '{{count}} payments imported',
       },
       rates: {
         title: 'Import rates by CSV',
         columns:
-          'Columns: startAt (optional), endAt, deadline, BTCHECRate, BTCETHRate (one window per row)',
+          'Columns: <c>startAt</c> (optional), <c>endAt</c>, <c>deadline</c>, <c>BTCHECRate</c>, <c>BTCETHRate</c> (one window per row)',
         ready: '{{rows}} rows: rates can be assigned to {{count}} payments',
         done: 'Rates assigned to {{count}} payments',
       },

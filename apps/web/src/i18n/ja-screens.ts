@@ -39,6 +39,9 @@ export const jaScreens = {
       outlined: 'アウトライン',
       text: 'テキスト',
       chips: 'チップ',
+      backlog: '未着手',
+      wip: '作業中',
+      closed: '完了',
       alerts: 'アラート',
       info: 'お知らせのアラートです。',
       success: '成功のアラートです。',
@@ -126,6 +129,12 @@ export const jaScreens = {
     empty: '該当する記録はありません。',
     rowsPerPage: '表示件数',
     displayedRows: '{{from}}–{{to}} / {{count}} 件',
+    pagerLabels: {
+      first: '最初のページ',
+      last: '最後のページ',
+      next: '次のページ',
+      previous: '前のページ',
+    },
     none: 'なし',
     operations: {
       postSignIn: 'サインイン',
@@ -491,14 +500,14 @@ export const jaScreens = {
       payments: {
         title: '支払いを CSV で追加',
         columns:
-          '列: userId, planId, paidUsd, assetETH, assetHEC, confirmedAt（任意、タイムゾーン付き）',
+          '列: <c>userId</c>, <c>planId</c>, <c>paidUsd</c>, <c>assetETH</c>, <c>assetHEC</c>, <c>confirmedAt</c>（任意、タイムゾーン付き）',
         ready: '{{rows}} 行、{{count}} 件の支払いを取り込めます',
         done: '{{count}} 件の支払いを取り込みました',
       },
       rates: {
         title: 'レートを CSV で取り込む',
         columns:
-          '列: startAt（任意）, endAt, deadline, BTCHECRate, BTCETHRate（1 行 = 1 つの期間）',
+          '列: <c>startAt</c>（任意）, <c>endAt</c>, <c>deadline</c>, <c>BTCHECRate</c>, <c>BTCETHRate</c>（1 行 = 1 つの期間）',
         ready: '{{rows}} 行、{{count}} 件の支払いにレートを割り当てられます',
         done: '{{count}} 件の支払いにレートを割り当てました',
       },

@@ -31,9 +31,13 @@ export async function* checkReportCsv(
   const words = IMPORT_REPORT_TEXTS[options.locale];
   const fileColumns = report.columns.length;
   // The file's columns keep their names (as the template heads them); the rest are translated.
+  const named: Record<string, unknown> = words;
   const header = [
     ...report.columns,
-    ...report.resolved.map((name) => (name in words ? words[name as keyof typeof words] : name)),
+    ...report.resolved.map((name) => {
+      const text = named[name];
+      return typeof text === 'string' ? text : name;
+    }),
   ];
   yield Buffer.from(
     UTF8_BOM + csvLine([words.line, ...header, words.result, words.reasons, words.reasonCodes]),
@@ -65,12 +69,19 @@ export async function* checkReportCsv(
 function problemText(problem: ProblemRow, locale: Locale): string {
   const texts: Record<string, string> = IMPORT_REASON_TEXTS[locale];
   const template = texts[problem.code as TranslatedImportReason];
+  // A request's status is a code in the parameters; the report words it like the screen does.
+  const statuses: Record<string, string> = IMPORT_REPORT_TEXTS[locale].statuses;
+  const status = problem.params.status;
+  const params =
+    typeof status === 'string' && status in statuses
+      ? { ...problem.params, status: statuses[status]! }
+      : problem.params;
   // A code unknown here (a report kept from an older version) falls back to the English text.
   const english = IMPORT_REASON_MESSAGES[problem.code as ImportReasonCode] as
     ((params: Record<string, string | number>) => string) | undefined;
   const text =
     template === undefined
       ? (english?.(problem.params) ?? problem.code)
-      : fillPlaceholders(template, problem.params);
+      : fillPlaceholders(template, params);
   return problem.column ? `${problem.column}: ${text}` : text;
 }

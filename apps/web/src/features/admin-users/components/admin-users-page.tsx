@@ -62,7 +62,12 @@ function AdminAccounts() {
   return (
     <Stack spacing={2}>
       <Box>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          aria-haspopup="dialog"
+          onClick={() => setAdding(true)}
+        >
           {t('adminUsers.add')}
         </Button>
       </Box>
@@ -97,7 +102,9 @@ function AdminAccounts() {
                         <Chip
                           key={role.name}
                           label={t(`roles.${role.name}`, { defaultValue: role.name })}
-                          title={role.description}
+                          title={t(`roles.descriptions.${role.name}`, {
+                            defaultValue: role.description,
+                          })}
                           size="small"
                         />
                       ))}
@@ -125,6 +132,7 @@ function AdminAccounts() {
                     <Tooltip title={t('adminUsers.editRoles')}>
                       <IconButton
                         aria-label={`${t('adminUsers.editRoles')} ${admin.userName}`}
+                        aria-haspopup="dialog"
                         onClick={() => setEditing(admin)}
                       >
                         <EditIcon />
@@ -139,6 +147,7 @@ function AdminAccounts() {
                           aria-label={`${t('adminUsers.delete')} ${admin.userName}`}
                           color="error"
                           disabled={self}
+                          aria-haspopup="dialog"
                           onClick={() => setDeleting(admin)}
                         >
                           <DeleteIcon />

@@ -143,7 +143,7 @@ export function AuditLogView() {
                   {formatDateTime(row.occurredAt)}
                 </TableCell>
                 <TableCell>{row.adminUserName ?? '—'}</TableCell>
-                <TableCell title={row.operation}>
+                <TableCell>
                   {t(`audit.operations.${row.operation}`, { defaultValue: row.operation })}
                 </TableCell>
                 <TableCell>
@@ -184,7 +184,7 @@ export function AuditLogView() {
             count: formatNumber(count),
           })
         }
-        getItemAriaLabel={(type) => t(`audit.pager.${type}`)}
+        getItemAriaLabel={(type) => t(`audit.pagerLabels.${type}`)}
       />
     </Stack>
   );

@@ -194,7 +194,7 @@ export function DashboardPage() {
               <Box
                 component="li"
                 key={role.name}
-                title={role.description}
+                title={t(`roles.descriptions.${role.name}`, { defaultValue: role.description })}
                 sx={{
                   px: 1.25,
                   py: 0.25,
@@ -204,7 +204,7 @@ export function DashboardPage() {
                   typography: 'body2',
                 }}
               >
-                {role.name}
+                {t(`roles.${role.name}`, { defaultValue: role.name })}
               </Box>
             ))}
           </Box>

@@ -68,7 +68,7 @@ export function FormsPage() {
           >
             {ROLE_NAMES.map((name) => (
               <MenuItem key={name} value={name}>
-                {name}
+                {t(`roles.${name}`)}
               </MenuItem>
             ))}
           </TextField>

@@ -54,9 +54,9 @@ export function GeneralPage() {
         </Section>
         <Section title={t('demo.general.chips')}>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            <Chip label="backlog" />
-            <Chip label="wip" color="primary" />
-            <Chip label="closed" color="success" variant="outlined" />
+            <Chip label={t('demo.general.backlog')} />
+            <Chip label={t('demo.general.wip')} color="primary" />
+            <Chip label={t('demo.general.closed')} color="success" variant="outlined" />
           </Stack>
         </Section>
         <Section title={t('demo.general.alerts')}>

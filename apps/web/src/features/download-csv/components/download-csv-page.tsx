@@ -91,8 +91,9 @@ function CentreSection({
             <TableHead>
               <TableRow>
                 {preview.data.columns.map((c) => (
+                  // The file's own header names, as the file writes them: codes, not wording.
                   <TableCell key={c.header} sx={{ whiteSpace: 'nowrap' }}>
-                    {c.header}
+                    <code>{c.header}</code>
                   </TableCell>
                 ))}
               </TableRow>
@@ -101,8 +102,9 @@ function CentreSection({
               {preview.data.rows.map((row, i) => (
                 <TableRow key={i} data-testid={`preview-row-${name}`}>
                   {row.cells.map((cell, j) => (
+                    // The file's text as it will be written (the export's own values).
                     <TableCell key={j} sx={{ whiteSpace: 'nowrap' }}>
-                      {cell}
+                      <code>{cell}</code>
                     </TableCell>
                   ))}
                 </TableRow>
@@ -136,7 +138,9 @@ function CentreSection({
             <TableBody>
               {format.columns.map((c) => (
                 <TableRow key={c.header}>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{c.header}</TableCell>
+                  <TableCell>
+                    <code>{c.header}</code>
+                  </TableCell>
                   {/* The API describes the format in English; the screen speaks the user's
                       language (a column without a translation shows the API's text). */}
                   <TableCell>
@@ -148,7 +152,9 @@ function CentreSection({
                   <TableCell>
                     {c.unit ? t(`exports.units.${c.unit}`, { defaultValue: c.unit }) : ''}
                   </TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{c.example}</TableCell>
+                  <TableCell>
+                    <code>{c.example}</code>
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

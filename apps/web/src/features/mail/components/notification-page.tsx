@@ -100,17 +100,22 @@ export function NotificationPage() {
       render: (n) => (
         <Box sx={{ whiteSpace: 'nowrap' }}>
           <GuardedAction>
-            <Button size="small" onClick={() => setEditing(n)}>
+            <Button size="small" aria-haspopup="dialog" onClick={() => setEditing(n)}>
               {t('mail.edit')}
             </Button>
           </GuardedAction>
           <GuardedAction>
-            <Button size="small" onClick={() => setSending(n)}>
+            <Button size="small" aria-haspopup="dialog" onClick={() => setSending(n)}>
               {t('mail.sendMail')}
             </Button>
           </GuardedAction>
           <GuardedAction>
-            <Button size="small" color="error" onClick={() => setDeleting(n)}>
+            <Button
+              size="small"
+              color="error"
+              aria-haspopup="dialog"
+              onClick={() => setDeleting(n)}
+            >
               {t('mail.delete')}
             </Button>
           </GuardedAction>
@@ -124,7 +129,12 @@ export function NotificationPage() {
       <Stack spacing={2} sx={{ p: 2 }}>
         <Box>
           <GuardedAction>
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              aria-haspopup="dialog"
+              onClick={() => setEditing('new')}
+            >
               {t('mail.create')}
             </Button>
           </GuardedAction>

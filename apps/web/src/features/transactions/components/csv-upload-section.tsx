@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import {
   Alert,
   Box,
@@ -101,7 +101,8 @@ export function CsvUploadSection({ kind }: { kind: CsvKind }) {
   return (
     <SectionCard title={t(`transactions.csv.${kind}.title`)} id={testId}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {t(`transactions.csv.${kind}.columns`)}
+        {/* The column names are what the file's header must say: codes, not wording. */}
+        <Trans i18nKey={`transactions.csv.${kind}.columns`} components={{ c: <code /> }} />
       </Typography>
       {kind === 'payments' && <PlanIds />}
       <Stack direction="row" flexWrap="wrap" gap={1} alignItems="center">

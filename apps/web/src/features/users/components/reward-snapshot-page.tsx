@@ -8,6 +8,7 @@ import { AmountText } from '@/components/amount-text';
 import { useHecSavingPlans } from '../api/hec-saving-plans';
 import { useRewardSnapshotUserNames } from '../api/reward-snapshot-user-names';
 import { useUserRewardSnapshot } from '../api/user-reward-snapshot';
+import { usePlanLabel } from '@/lib/plan-label';
 import { snapshotColumns } from './snapshot-columns';
 import '@/i18n/lists';
 
@@ -72,6 +73,7 @@ export function RewardSnapshotPage() {
   const planId = Number(params.get('planId'));
   const [draftDate, setDraftDate] = useState(rewardDate);
   const plans = useHecSavingPlans();
+  const planName = usePlanLabel();
   const update = (changes: Record<string, string | null>) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -118,7 +120,7 @@ export function RewardSnapshotPage() {
             <MenuItem value="">{t('list.any')}</MenuItem>
             {(plans.data ?? []).map((p) => (
               <MenuItem key={p.id} value={String(p.id)}>
-                {p.name}
+                {planName(p.name)}
               </MenuItem>
             ))}
           </TextField>
@@ -153,7 +155,8 @@ export function RewardSnapshotPage() {
 function SnapshotResult(variables: { userId: number; rewardDate?: string; planId?: number }) {
   const { t } = useTranslation();
   const query = useUserRewardSnapshot(variables);
-  const columns = useMemo(() => snapshotColumns(t), [t]);
+  const planLabel = usePlanLabel();
+  const columns = useMemo(() => snapshotColumns(t, planLabel), [t, planLabel]);
   const s = query.data;
   return (
     <>

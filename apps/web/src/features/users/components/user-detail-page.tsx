@@ -90,7 +90,7 @@ function UserSections({ userId }: { userId: number }) {
 }
 
 function GeneralInfo({ userId }: { userId: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data: u, isPending, error } = useUser(userId);
   const items: { label: string; value: ReactNode }[] = u
     ? [
@@ -128,7 +128,10 @@ function GeneralInfo({ userId }: { userId: number }) {
           label: t('fields.twoFactor'),
           value: u.userDetail.twoFactor ? t('fields.yes') : t('fields.no'),
         },
-        { label: t('fields.defaultLocale'), value: u.userDetail.defaultLocale },
+        {
+          label: t('fields.defaultLocale'),
+          value: languageName(u.userDetail.defaultLocale, i18n.language),
+        },
         { label: t('fields.bio'), value: <TruncatedText text={u.userDetail.bio} /> },
       ]
     : [];
@@ -494,4 +497,14 @@ function StakingSections({ userId }: { userId: number }) {
       </Grid>
     </>
   );
+}
+
+/** A user's language code ('ja') as its name in the admin's language ('日本語', 'Japanese'). */
+function languageName(code: string, in_: string): string {
+  try {
+    return new Intl.DisplayNames([in_], { type: 'language' }).of(code) ?? code;
+  } catch {
+    // Not a language code the browser knows: show it as stored.
+    return code;
+  }
 }

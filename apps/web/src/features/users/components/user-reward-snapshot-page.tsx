@@ -8,6 +8,7 @@ import { AmountText } from '@/components/amount-text';
 import { useListState, type ListStateOptions } from '@/lib/list-state';
 import { useHecSavingPlans } from '../api/hec-saving-plans';
 import { useUserRewardSnapshot } from '../api/user-reward-snapshot';
+import { usePlanLabel } from '@/lib/plan-label';
 import { snapshotColumns } from './snapshot-columns';
 import { useUserIdParam } from './use-user-id-param';
 import { UserHistoryNav } from './user-history-nav';
@@ -28,7 +29,8 @@ export function UserRewardSnapshotPage() {
     rewardDate: list.filters.rewardDate || undefined,
     planId: Number.isInteger(planId) && planId > 0 ? planId : undefined,
   });
-  const columns = useMemo(() => snapshotColumns(t), [t]);
+  const planLabel = usePlanLabel();
+  const columns = useMemo(() => snapshotColumns(t, planLabel), [t, planLabel]);
   if (userId === null) return <Alert severity="error">{t('list.notFound')}</Alert>;
   const s = query.data;
   const fields: FilterField[] = [

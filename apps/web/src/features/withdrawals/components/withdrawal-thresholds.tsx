@@ -75,7 +75,7 @@ export function ApprovalThresholds() {
           </Typography>
         ))}
         {canEdit && (
-          <Button size="small" onClick={() => setEditing(true)}>
+          <Button size="small" aria-haspopup="dialog" onClick={() => setEditing(true)}>
             {t('withdrawals.thresholdsEdit')}
           </Button>
         )}

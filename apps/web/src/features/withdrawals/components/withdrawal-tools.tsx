@@ -70,6 +70,7 @@ export function WithdrawalTools({
             variant="outlined"
             size="small"
             disabled={approved.isPending}
+            aria-haspopup="dialog"
             onClick={() => setConfirm(layout)}
             data-testid={`signing-export-${layout}`}
           >
@@ -77,7 +78,12 @@ export function WithdrawalTools({
           </Button>
         </GuardedAction>
       ))}
-      <Button variant="outlined" size="small" onClick={() => setBatches(true)}>
+      <Button
+        variant="outlined"
+        size="small"
+        aria-haspopup="dialog"
+        onClick={() => setBatches(true)}
+      >
         {t('withdrawals.signingExport.batchesButton')}
       </Button>
       <FileChooserButton
