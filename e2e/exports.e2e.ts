@@ -437,6 +437,9 @@ describe('list exports', () => {
   /** Fills the list's search form and applies it with its button, as an operator does. */
   async function search(page: Page, fields: Record<string, string>): Promise<void> {
     const form = page.getByRole('search');
+    // Filters past the first line open with "more" (issue 26).
+    const more = form.getByRole('button', { name: /^More filters/ });
+    if (await more.count()) await more.click();
     for (const [label, value] of Object.entries(fields))
       await form.getByLabel(label, { exact: true }).fill(value);
     await form.getByRole('button', { name: 'Search', exact: true }).click();

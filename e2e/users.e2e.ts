@@ -142,8 +142,15 @@ async function clearFilters(page: Page) {
   );
 }
 
+/** Filters past the first line (the card-status chips among them) open with "more" (issue 26). */
+async function openMoreFilters(page: Page) {
+  const more = page.getByRole('search').getByRole('button', { name: /^More filters/ });
+  if (await more.count()) await more.click();
+}
+
 async function search(page: Page, fields: Record<string, string>) {
   await clearFilters(page);
+  await openMoreFilters(page);
   for (const [label, value] of Object.entries(fields))
     await page.getByLabel(label, { exact: true }).fill(value);
   await page.getByRole('button', { name: 'Search' }).click();
@@ -188,6 +195,7 @@ describe('users, referral and affiliate screens in Chromium', () => {
 
     // Card status as a named chip: the total matches the API's count for that status.
     await clearFilters(page);
+    await openMoreFilters(page);
     await page.getByRole('checkbox', { name: CARD_NAMES[user.cardStatus]! }).click();
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(new RegExp(`cardStatus=${user.cardStatus}`));
@@ -419,6 +427,7 @@ describe('users, referral and affiliate screens in Chromium', () => {
     const { context, page } = await newPage();
     await page.goto(`${server.baseUrl}/common/users`);
     await page.getByRole('table', { name: 'Users' }).waitFor();
+    await openMoreFilters(page);
     await page.getByRole('checkbox', { name: 'Gold' }).click();
     await page.getByRole('checkbox', { name: 'Ruby' }).click();
     await expect(

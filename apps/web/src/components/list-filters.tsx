@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Box,
   Button,
   Chip,
+  Collapse,
   FormControl,
   FormLabel,
   InputLabel,
@@ -12,6 +13,8 @@ import {
   Select,
   Stack,
   TextField,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import {
   checkDecimalText,
@@ -89,96 +92,145 @@ function FilterForm({
     if (!invalid) onApply(draft);
   };
 
+  // One line of filters, so the first rows stay above the fold of a 1366×768 laptop (issue
+  // 26): the first few single-line fields; the rest (and every chip group, which wraps) open
+  // with "more". A hidden field with a value opens them, so no applied filter is out of sight.
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'));
+  const lineFields: FilterField[] = fields.filter((f) => f.type !== 'chips').slice(0, wide ? 3 : 1);
+  const moreFields = fields.filter((f) => !lineFields.includes(f));
+  const hasValue = (f: FilterField) => {
+    const value = values[f.key];
+    return Array.isArray(value) ? value.length > 0 : Boolean(value);
+  };
+  const activeMore = moreFields.filter(hasValue).length;
+  const [expanded, setExpanded] = useState(activeMore > 0);
+  const moreId = `more-filters-${fields.map((f) => f.key).join('-')}`;
+
+  const control = (field: FilterField): ReactNode => {
+    const value = draft[field.key];
+    if (field.type === 'chips') {
+      const selected = Array.isArray(value) ? value : [];
+      return (
+        <FormControl key={field.key} component="fieldset" sx={{ minWidth: 240 }}>
+          <FormLabel component="legend" sx={{ typography: 'caption', mb: 0.5 }}>
+            {field.label}
+          </FormLabel>
+          <Stack direction="row" useFlexGap flexWrap="wrap" spacing={0.5}>
+            {field.options.map((option) => {
+              const on = selected.includes(option.value);
+              return (
+                <Chip
+                  key={option.value}
+                  label={option.label}
+                  size="small"
+                  color={on ? 'primary' : 'default'}
+                  variant={on ? 'filled' : 'outlined'}
+                  role="checkbox"
+                  aria-checked={on}
+                  onClick={() =>
+                    set(
+                      field.key,
+                      on ? selected.filter((v) => v !== option.value) : [...selected, option.value],
+                    )
+                  }
+                />
+              );
+            })}
+          </Stack>
+        </FormControl>
+      );
+    }
+    if (field.type === 'select') {
+      const id = `filter-${field.key}`;
+      return (
+        <FormControl key={field.key} size="small" sx={{ minWidth: 180 }}>
+          <InputLabel id={`${id}-label`}>{field.label}</InputLabel>
+          <Select
+            labelId={`${id}-label`}
+            id={id}
+            label={field.label}
+            value={typeof value === 'string' ? value : ''}
+            onChange={(e) => set(field.key, e.target.value)}
+          >
+            <MenuItem value="">{t('list.any')}</MenuItem>
+            {field.options.map((o) => (
+              <MenuItem key={o.value} value={o.value}>
+                {o.label}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+      );
+    }
+    const error = fieldError(field, value);
+    return (
+      <TextField
+        key={field.key}
+        size="small"
+        label={field.label}
+        name={field.key}
+        type={field.type === 'date' ? 'date' : 'text'}
+        value={typeof value === 'string' ? value : ''}
+        onChange={(e) => set(field.key, e.target.value)}
+        error={error !== null}
+        helperText={error ? amountErrorText(error) : 'hint' in field ? field.hint : undefined}
+        slotProps={{
+          htmlInput: field.type === 'decimal' ? { inputMode: 'decimal' } : undefined,
+          inputLabel: field.type === 'date' ? { shrink: true } : undefined,
+        }}
+        sx={{ width: field.type === 'date' ? 170 : 200 }}
+      />
+    );
+  };
+
   return (
-    <Paper variant="outlined" component="form" role="search" onSubmit={submit} sx={{ p: 2, mb: 2 }}>
+    <Paper
+      variant="outlined"
+      component="form"
+      role="search"
+      onSubmit={submit}
+      sx={{ px: 2, py: 1.5, mb: 1.5 }}
+    >
       <Stack direction="row" useFlexGap flexWrap="wrap" spacing={2} alignItems="flex-start">
-        {fields.map((field) => {
-          const value = draft[field.key];
-          if (field.type === 'chips') {
-            const selected = Array.isArray(value) ? value : [];
-            return (
-              <FormControl key={field.key} component="fieldset" sx={{ minWidth: 240 }}>
-                <FormLabel component="legend" sx={{ typography: 'caption', mb: 0.5 }}>
-                  {field.label}
-                </FormLabel>
-                <Stack direction="row" useFlexGap flexWrap="wrap" spacing={0.5}>
-                  {field.options.map((option) => {
-                    const on = selected.includes(option.value);
-                    return (
-                      <Chip
-                        key={option.value}
-                        label={option.label}
-                        size="small"
-                        color={on ? 'primary' : 'default'}
-                        variant={on ? 'filled' : 'outlined'}
-                        role="checkbox"
-                        aria-checked={on}
-                        onClick={() =>
-                          set(
-                            field.key,
-                            on
-                              ? selected.filter((v) => v !== option.value)
-                              : [...selected, option.value],
-                          )
-                        }
-                      />
-                    );
-                  })}
-                </Stack>
-              </FormControl>
-            );
-          }
-          if (field.type === 'select') {
-            const id = `filter-${field.key}`;
-            return (
-              <FormControl key={field.key} size="small" sx={{ minWidth: 180 }}>
-                <InputLabel id={`${id}-label`}>{field.label}</InputLabel>
-                <Select
-                  labelId={`${id}-label`}
-                  id={id}
-                  label={field.label}
-                  value={typeof value === 'string' ? value : ''}
-                  onChange={(e) => set(field.key, e.target.value)}
-                >
-                  <MenuItem value="">{t('list.any')}</MenuItem>
-                  {field.options.map((o) => (
-                    <MenuItem key={o.value} value={o.value}>
-                      {o.label}
-                    </MenuItem>
-                  ))}
-                </Select>
-              </FormControl>
-            );
-          }
-          const error = fieldError(field, value);
-          return (
-            <TextField
-              key={field.key}
-              size="small"
-              label={field.label}
-              name={field.key}
-              type={field.type === 'date' ? 'date' : 'text'}
-              value={typeof value === 'string' ? value : ''}
-              onChange={(e) => set(field.key, e.target.value)}
-              error={error !== null}
-              helperText={error ? amountErrorText(error) : 'hint' in field ? field.hint : undefined}
-              slotProps={{
-                htmlInput: field.type === 'decimal' ? { inputMode: 'decimal' } : undefined,
-                inputLabel: field.type === 'date' ? { shrink: true } : undefined,
-              }}
-              sx={{ width: field.type === 'date' ? 170 : 200 }}
-            />
-          );
-        })}
-        <Box sx={{ display: 'flex', gap: 1 }}>
+        {lineFields.map(control)}
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', minHeight: 40 }}>
           <Button type="submit" variant="contained" disabled={invalid}>
             {t('list.search')}
           </Button>
           <Button type="button" onClick={onClear}>
             {t('list.clear')}
           </Button>
+          {moreFields.length > 0 && (
+            <Button
+              type="button"
+              aria-expanded={expanded}
+              aria-controls={moreId}
+              onClick={() => setExpanded((e) => !e)}
+            >
+              {expanded
+                ? t('list.fewerFilters')
+                : activeMore
+                  ? t('list.moreFiltersActive', { count: activeMore })
+                  : t('list.moreFilters', { count: moreFields.length })}
+            </Button>
+          )}
         </Box>
       </Stack>
+      {moreFields.length > 0 && (
+        <Collapse in={expanded} id={moreId} unmountOnExit={false}>
+          <Stack
+            direction="row"
+            useFlexGap
+            flexWrap="wrap"
+            spacing={2}
+            alignItems="flex-start"
+            sx={{ pt: 2 }}
+          >
+            {moreFields.map(control)}
+          </Stack>
+        </Collapse>
+      )}
     </Paper>
   );
 }

@@ -78,6 +78,12 @@ describe('UsersPage', () => {
     answer();
     const { router } = renderAt(<UsersPage />, '/common/users', ['/common/users/:id']);
     await screen.findByText('alice01');
+    // One line of filters (issue 26); the rest open with "more".
+    const more = screen.getByRole('button', { name: /^More filters \(\d+\)$/ });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('checkbox', { name: 'Gold' })).toBeNull();
+    await userEvent.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'true');
     await userEvent.type(screen.getByLabelText('User name'), 'ali');
     await userEvent.type(screen.getByLabelText('Invite code'), 'INV7');
     await userEvent.type(screen.getByLabelText('Email'), 'alice@');
@@ -100,6 +106,10 @@ describe('UsersPage', () => {
       }),
     );
     expect(router.state.location.search).toContain('cardStatus=4&cardStatus=6');
+    // Applied filters among the hidden ones keep them open, and say how many are set.
+    expect(
+      await screen.findByRole('button', { name: 'Fewer filters', expanded: true }),
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('row', { name: 'Open the detail of user alice01' }));
     expect(router.state.location.pathname).toBe('/common/users/7');
   });
