@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
@@ -202,6 +203,24 @@ describe('write controls by role', () => {
         .getAttribute('data-action-reason'),
     ).toBe('Nothing is selected: pick rows in the list first.');
     await screenshot(page, 'write-controls-nothing-to-export-en');
+    await context.close();
+  });
+
+  it('the transaction-hash upload states its columns and gives its template', async () => {
+    const { context, page } = await newPage('writer', 'ja');
+    await open(page, '/withdrawals/principal');
+    expect(await page.getByTestId('transactions-upload-columns').textContent()).toBe(
+      '列: id, hecTransactionHash, ethTransactionHash（処理中の申請が対象、# で始まる行は読み飛ばします）',
+    );
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('transactions-template').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('withdrawal-transactions-template.csv');
+    const text = fs.readFileSync((await download.path())!, 'utf8');
+    expect(text.split('\r\n')[0]).toBe('\uFEFFid,hecTransactionHash,ethTransactionHash');
+    expect(text).toContain('16 進数 64 桁');
+    await screenshot(page, 'write-controls-transaction-template-ja');
     await context.close();
   });
 });

@@ -22,6 +22,7 @@ import { registerDownloadRoute } from './modules/exports/download-route';
 import { exportLinkKey } from './platform/exports';
 import { registerHealthRoute } from './modules/health/health-route';
 import { registerPaymentTemplates } from './modules/payments/payments-templates-route';
+import { registerWithdrawalTemplates } from './modules/withdrawals/withdrawal-templates';
 import { registerCheckReportRoute } from './platform/imports/check-report-route';
 import { registerSupportFilesRoute } from './modules/support/support-files-route';
 import { createFileStorage } from './platform/storage';
@@ -121,6 +122,7 @@ export async function buildApp(
   registerDownloadRoute(app, services.auth, services.exports);
   registerHealthRoute(app, database);
   registerPaymentTemplates(app, services.auth, (locale) => services.payments.template(locale));
+  registerWithdrawalTemplates(app, services.auth);
   registerCheckReportRoute(app, services, { businessTimeZone: config.businessTimeZone });
   registerSupportFilesRoute(app, services, createFileStorage(config.fileStorage));
   await registerWebApp(app, config.webDistDir);

@@ -7,18 +7,29 @@ import { isChunkLoadError, reloadForNewChunks } from '@/lib/chunk-reload';
 import { useFeedback } from '@/lib/feedback';
 import { LazyErrorPage } from './lazy-error-page';
 
-// Toasts and the auth dialog are rare; their code loads when first needed, keeping the
-// first load small.
-const FeedbackHost = lazy(() =>
-  import('@/components/feedback-host').then((m) => ({ default: m.FeedbackHost })),
-);
+// Toasts and the auth dialog are rare; their code stays out of the first load. It is fetched
+// a little after the first page settles, not when first needed: "Server error!" must show
+// when the server is gone, and then its code could not be fetched from it.
+const loadFeedbackHost = () => import('@/components/feedback-host');
+const loadAuthExpiredDialog = () => import('./auth-expired-dialog');
+const FeedbackHost = lazy(() => loadFeedbackHost().then((m) => ({ default: m.FeedbackHost })));
 const AuthExpiredDialog = lazy(() =>
-  import('./auth-expired-dialog').then((m) => ({ default: m.AuthExpiredDialog })),
+  loadAuthExpiredDialog().then((m) => ({ default: m.AuthExpiredDialog })),
 );
+/** After the first page's own loading (its chunks and data), so it adds nothing to it. */
+const PREFETCH_AFTER_MS = 5_000;
 
 /** Around every route: loading bar, toasts and the auth dialog. */
 export function RootShell() {
   const { used, authExpired } = useFeedback();
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      // A failed prefetch is retried by lazy() when the code is first needed.
+      loadFeedbackHost().catch(() => undefined);
+      loadAuthExpiredDialog().catch(() => undefined);
+    }, PREFETCH_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <>
       <LoadingBar />

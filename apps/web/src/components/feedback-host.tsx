@@ -9,8 +9,8 @@ import {
 } from '@/lib/feedback';
 
 /**
- * Renders the error toast (top centre under the app bar, 5 s, one at a time: top-right
- * covered the language and account buttons) and the success snackbar (3 s).
+ * Renders the error toast (top-right as the spec says, but under the app bar, so it covers
+ * none of the bar's buttons; 5 s, one at a time) and the success snackbar (3 s).
  */
 export function FeedbackHost() {
   const { t } = useTranslation();
@@ -21,7 +21,7 @@ export function FeedbackHost() {
         key={toast ? `toast-${toast.id}` : 'toast'}
         open={Boolean(toast)}
         autoHideDuration={TOAST_TIMEOUT_MS}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
         sx={{ top: { xs: 64, sm: 72 } }}
         onClose={(_event, reason) => {
           if (reason !== 'clickaway' && toast) dismissToast(toast.id);

@@ -314,6 +314,8 @@ export const enScreens: ScreensMessages = {
       older: 'Older',
     },
     upload: 'Upload transaction CSV',
+    uploadTemplate: 'Transaction CSV template',
+    uploadColumns: 'Columns: {{columns}} (requests in Processing; # lines are skipped)',
     uploadMessages: {
       checked:
         '{{fileName}}: {{rowCount}} row(s) read, {{errorCount}} invalid; nothing was changed yet (check only).',

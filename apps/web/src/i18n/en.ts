@@ -260,7 +260,7 @@ export const en: Messages = {
         'This proposal was already confirmed, withdrawn or superseded, so nothing was changed.',
     },
     network: 'Server error!',
-    unreachable: 'Could not reach the server. Check the connection and try again.',
+    unreachable: 'Server error! Could not reach the server. Check the connection and try again.',
     generic: 'Error: {{message}}',
     // Refused recipients of a send (extensions.reason; texts shared with the API).
     mail: MAIL_RECIPIENT_MESSAGES_EN,

@@ -264,7 +264,8 @@ export const ja = {
         'この提案は既に確認・取り下げ・置き換えのいずれかが行われているため、何も変更していません。',
     },
     network: 'サーバーエラー！',
-    unreachable: 'サーバーに接続できませんでした。接続を確認して、もう一度お試しください。',
+    unreachable:
+      'サーバーエラー！サーバーに接続できませんでした。接続を確認して、もう一度お試しください。',
     generic: 'エラー: {{message}}',
     // Refused recipients of a send (extensions.reason; texts shared with the API).
     mail: MAIL_RECIPIENT_MESSAGES_JA,

@@ -38,7 +38,7 @@ describe('handleGlobalError (spec section 8)', () => {
   it('tells a request that got no answer from a server failure (issue 17)', () => {
     handleGlobalError(new NetworkError(new TypeError('Failed to fetch'), false), i18n.t);
     expect(getFeedback().toast?.text).toBe(
-      'Could not reach the server. Check the connection and try again.',
+      'Server error! Could not reach the server. Check the connection and try again.',
     );
   });
 

@@ -1,4 +1,7 @@
 import { GRAPHQL_PATH } from '@app/shared';
+
+/** A header a cross-site page cannot send without the API's consent (the API's CSRF check). */
+const CSRF_HEADER = 'x-graphql-yoga-csrf';
 import type { TypedDocumentString } from '@/gql/graphql';
 import { authHeaders, failed, NetworkError, readAnswer, type CallOptions } from './graphql-client';
 
@@ -38,6 +41,10 @@ export function upload<TResult, TVariables extends Record<string, unknown>>(
     const xhr = new XMLHttpRequest();
     xhr.open('POST', GRAPHQL_PATH);
     for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
+    // The CSRF proof that does not depend on the session: without it a multipart sent after
+    // the session ended in another tab (no token left to send) is refused as cross-site (403,
+    // "no permission") instead of being answered as the ended session it is.
+    xhr.setRequestHeader(CSRF_HEADER, '1');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
     };

@@ -226,6 +226,34 @@ describe('transaction uploads', () => {
     expect(still.rows[0]!.n).toBe(10000);
   }, 120_000);
 
+  it('serves each kind its template, to signed-in admins, that the upload reads as it is', async () => {
+    const path = `${t.baseUrl}/templates/withdrawal-transactions.csv`;
+    expect((await fetch(`${path}?kind=saving`)).status).toBe(401);
+    expect(
+      (await fetch(`${path}?kind=nonsense`, { headers: { [ACCESS_TOKEN_HEADER]: reader } })).status,
+    ).toBe(404);
+    const get = async (kind: string, lang: string) => {
+      const response = await fetch(`${path}?kind=${kind}&lang=${lang}`, {
+        headers: { [ACCESS_TOKEN_HEADER]: reader },
+      });
+      expect(response.status).toBe(200);
+      return Buffer.from(await response.arrayBuffer()).toString('utf8');
+    };
+    const saving = await get('saving', 'ja');
+    expect(saving.split('\r\n')[0]).toBe('\uFEFFid,transactionHash');
+    expect(saving).toContain('16 進数 64 桁');
+    const principal = await get('payment_paid_value', 'en');
+    expect(principal.split('\r\n')[0]).toBe('\uFEFFid,hecTransactionHash,ethTransactionHash');
+    expect(principal).toContain('64 hexadecimal digits');
+    // Filled in (the example row's id replaced by a request in Processing), it is read as it
+    // is: the notes are comment lines, skipped.
+    const [id] = await toProcessing('saving', 1);
+    const filled = saving.replace(/^(\uFEFF[^\r]*\r\n)123,/, `$1${id},`);
+    const dry = await upload(SAVING, filled, { dryRun: true });
+    expect(dry.errors, JSON.stringify(dry.errors)).toBeUndefined();
+    expect(dry.data![SAVING]).toMatchObject({ isSuccess: true, countTransactions: 1 });
+  });
+
   it('the read role cannot upload', async () => {
     const [id] = await toProcessing('saving', 1);
     const result = await upload(SAVING, `id,transactionHash\n${id},${hash('reader')}\n`, {

@@ -11,6 +11,7 @@ import type {
 } from '../../platform/imports';
 import { AppError } from '../../shared/app-error';
 import type { Actor, AuditService } from '../audit/audit-service';
+import { transactionColumns } from './withdrawal-templates';
 import * as repo from './withdrawal-uploads-repository';
 
 type AuditEach = Pick<AuditService, 'record' | 'withAuditEach'>;
@@ -81,16 +82,7 @@ export function createWithdrawalUploads(imports: ImportsService, audit: AuditEac
       let completed: repo.CompletedRequest[] = [];
       const definition: ImportDefinition<string> = {
         kind: `withdrawal-tx-${kind.replace(/_/g, '-')}`,
-        columns: principal
-          ? {
-              id: { type: 'id', aliases: ['requestId', 'ID'] },
-              hecTransactionHash: { type: 'hash', aliases: ['hecHash'] },
-              ethTransactionHash: { type: 'hash', aliases: ['ethHash'] },
-            }
-          : {
-              id: { type: 'id', aliases: ['requestId', 'ID'] },
-              transactionHash: { type: 'hash', aliases: ['hash', 'txHash'] },
-            },
+        columns: transactionColumns(kind),
         uniqueBy: ['id'],
         validate: (trx, stage) => validate(trx, kind, stage, hashKeys),
         summarize: (trx, stage) => repo.stagedTotals(trx, stage),

@@ -12,10 +12,16 @@ import {
   List,
   ListItem,
   ListItemText,
+  Typography,
 } from '@mui/material';
 import { isUploadMessageCode, type WithdrawalKind } from '@app/shared';
+
+/** The API's transaction template (apps/api withdrawal-templates.ts), per kind and language. */
+const WITHDRAWAL_TEMPLATE_PATH = '/templates/withdrawal-transactions.csv';
 import { FileChooserButton, GuardedAction } from '@/components/guarded-action';
-import { notifySuccess } from '@/lib/feedback';
+import { downloadFile } from '@/lib/download';
+import { toastMessage } from '@/lib/error-message';
+import { notifySuccess, showErrorToast } from '@/lib/feedback';
 import { importReasonText } from '@/lib/import-reason';
 import { hasRole } from '@/lib/roles';
 import { useCurrentAdmin } from '@/lib/session/use-current-admin';
@@ -39,7 +45,7 @@ export function WithdrawalTools({
   kind: WithdrawalKind;
   searchParams: WithdrawalSearchParams;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const admin = useCurrentAdmin();
   const [batches, setBatches] = useState(false);
   const uploader = useTransactionsUpload();
@@ -96,6 +102,35 @@ export function WithdrawalTools({
       >
         {t('withdrawals.upload')}
       </FileChooserButton>
+      <Button
+        size="small"
+        data-testid="transactions-template"
+        onClick={() =>
+          // The template's notes in the admin's language; its columns are the kind's.
+          void downloadFile(
+            `${WITHDRAWAL_TEMPLATE_PATH}?kind=${kind}&lang=${encodeURIComponent(i18n.language)}`,
+            'withdrawal-transactions-template.csv',
+          ).catch((error: unknown) => {
+            const text = toastMessage(error, t);
+            if (text) showErrorToast(text);
+          })
+        }
+      >
+        {t('withdrawals.uploadTemplate')}
+      </Button>
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        sx={{ alignSelf: 'center' }}
+        data-testid="transactions-upload-columns"
+      >
+        {t('withdrawals.uploadColumns', {
+          columns:
+            kind === 'payment_paid_value'
+              ? 'id, hecTransactionHash, ethTransactionHash'
+              : 'id, transactionHash',
+        })}
+      </Typography>
       {confirm && (
         <SigningExportDialog
           kind={kind}
