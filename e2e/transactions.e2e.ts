@@ -136,6 +136,11 @@ describe('Transactions screen', () => {
 
     const { context, page } = await newPage();
     await page.goto(`${server.baseUrl}/common/transactions`);
+    // The file chooser is a write control: enabled once the admin's role is known, as a person
+    // sees it; a file set on the disabled input is not taken.
+    await expect
+      .poll(() => page.getByTestId('csv-payments-file').isEnabled(), { timeout: 15_000 })
+      .toBe(true);
     await page.getByTestId('csv-payments-file').setInputFiles({
       name: 'payments.csv',
       mimeType: 'text/csv',

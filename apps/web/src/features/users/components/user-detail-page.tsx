@@ -382,7 +382,11 @@ function RewardSnapshot({ userId }: { userId: number }) {
           <DataTable
             label={t('users.sections.rewardSnapshot')}
             storageKey="user-detail-snapshot"
-            columns={snapshotColumns(t, planLabel)}
+            // The preview's panel is narrower than the full page's: the maturity date waits in
+            // the column chooser (and on the full page), so the default columns fit 1366 px.
+            columns={snapshotColumns(t, planLabel).map((c) =>
+              c.id === 'maturityDate' ? { ...c, defaultHidden: true } : c,
+            )}
             rows={s.remittances.slice(0, PREVIEW_ROWS)}
             getRowId={(r) => r.id}
             loading={query.isFetching}
