@@ -65,10 +65,13 @@ export function GuardedAction({ role = 'write', unavailable, children }: GuardPr
   );
 }
 
+// Pixels as strings: in `sx` a number from 0 to 1 is a fraction of the parent (width: 1 was
+// 100%, and the hidden reason pushed a phone-width page 185 px sideways).
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

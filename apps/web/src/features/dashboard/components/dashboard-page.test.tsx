@@ -106,10 +106,11 @@ describe('DashboardPage', () => {
       '/common/users?registeredFrom=2026-09-01&registeredUntil=2026-09-30&sort=registeredAt&order=desc',
     );
     const bonus = screen.getByTestId('widget-exBonus');
-    // 18 decimals: compact and marked as rounded, exact in the link's name and on hover.
+    // 18 decimals: compact and marked as rounded; the link's name holds what it shows (axe:
+    // label-content-name-mismatch), then the exact value, which is also on hover.
     expect(within(bonus).getByTestId('figure')).toHaveTextContent(/^1… HEC$/);
     expect(within(bonus).getByTestId('figure')).toHaveAccessibleName(
-      'Open the list of ExBonus from Referral Plan: 1.000000000000000001 HEC',
+      'Open the list of ExBonus from Referral Plan: 1… HEC (1.000000000000000001 HEC)',
     );
     expect(within(bonus).getByTestId('figure').querySelector('[data-exact]')).toHaveAttribute(
       'data-exact',

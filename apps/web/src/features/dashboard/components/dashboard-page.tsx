@@ -25,7 +25,13 @@ const inText = (unit: AmountUnit) => (v: string) => (
 const inLink = (v: string, unit: AmountUnit) => (
   <AmountText value={v} unit={unit} aligned={false} focusable={false} />
 );
-const exact = (v: string, unit: AmountUnit) => amountDisplay(v, unit)?.exactText ?? v;
+// A figure link's name holds what it shows (a name must contain the visible text), then the
+// exact value when the figure is rounded.
+const exact = (v: string, unit: AmountUnit) => {
+  const shown = amountDisplay(v, unit);
+  if (!shown) return v;
+  return shown.rounded ? `${shown.text} (${shown.exactText})` : shown.exactText;
+};
 
 type Pair = { current: number; change: number; changePercent?: string | null };
 type Range = { min: string; max?: string | null };
