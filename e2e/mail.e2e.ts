@@ -300,9 +300,13 @@ describe('issue 26: notifications and sends in Japanese', () => {
     await expect
       .poll(() => sendRow.textContent(), { timeout: 30_000 })
       .toContain('指定したユーザー');
-    const cells = await sendRow.locator('td').allTextContents();
-    // Recipients, sent, failed, waiting.
-    expect(cells.slice(4, 8)).toEqual(['25', '25', '0', '0']);
+    // Recipients, sent, failed, waiting: the history polls every 2 s while a send delivers, so
+    // it may still show the last poll's counts for a moment after the progress line is done.
+    await expect
+      .poll(async () => (await sendRow.locator('td').allTextContents()).slice(4, 8), {
+        timeout: 20_000,
+      })
+      .toEqual(['25', '25', '0', '0']);
     await screenshot(page, 'send-mail-history-ja');
     await page.context().close();
   }, 180_000);

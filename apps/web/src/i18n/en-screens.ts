@@ -315,7 +315,7 @@ export const enScreens: ScreensMessages = {
     },
     upload: 'Upload transaction CSV',
     uploadTemplate: 'Transaction CSV template',
-    uploadColumns: 'Columns: {{columns}} (requests in Processing; # lines are skipped)',
+    uploadColumns: 'Columns: <c>{{columns}}</c> (requests in Processing; # lines are skipped)',
     uploadMessages: {
       checked:
         '{{fileName}}: {{rowCount}} row(s) read, {{errorCount}} invalid; nothing was changed yet (check only).',

@@ -323,7 +323,7 @@ export const jaScreens = {
     },
     upload: 'トランザクションCSVを取込',
     uploadTemplate: 'トランザクションCSVのテンプレート',
-    uploadColumns: '列: {{columns}}（処理中の申請が対象、# で始まる行は読み飛ばします）',
+    uploadColumns: '列: <c>{{columns}}</c>（処理中の申請が対象、# で始まる行は読み飛ばします）',
     uploadMessages: {
       checked:
         '{{fileName}}: {{rowCount}} 行を読み込み、{{errorCount}} 件の誤りがあります。まだ何も変更していません（確認のみ）。',

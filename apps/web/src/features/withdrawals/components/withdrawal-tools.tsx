@@ -1,7 +1,7 @@
 import '@/i18n/screens';
 import { useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import {
   Alert,
   Button,
@@ -124,12 +124,17 @@ export function WithdrawalTools({
         sx={{ alignSelf: 'center' }}
         data-testid="transactions-upload-columns"
       >
-        {t('withdrawals.uploadColumns', {
-          columns:
-            kind === 'payment_paid_value'
-              ? 'id, hecTransactionHash, ethTransactionHash'
-              : 'id, transactionHash',
-        })}
+        {/* Column names are typed into the file as they are: code, not wording. */}
+        <Trans
+          i18nKey="withdrawals.uploadColumns"
+          values={{
+            columns:
+              kind === 'payment_paid_value'
+                ? 'id, hecTransactionHash, ethTransactionHash'
+                : 'id, transactionHash',
+          }}
+          components={{ c: <code /> }}
+        />
       </Typography>
       {confirm && (
         <SigningExportDialog
