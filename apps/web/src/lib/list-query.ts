@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import type { DataColumn } from '@/components/data-table/data-table';
-import type { FilterField } from '@/components/list-filters';
+import type { FilterDraft, FilterField } from '@/components/list-filters';
 import type { TypedDocumentString } from '@/gql/graphql';
 import { request } from './graphql-client';
 import {
@@ -26,40 +26,60 @@ export type ListSearch<F extends FilterKinds> = {
  * A list screen, declared once: its URL state (filters, sort targets, default sort), how the
  * view becomes the list query's variables, the export that takes the same filters and sort,
  * and its table (filter fields, columns, rows). `useListQuery` and `ListScreen`
- * (components/list-screen.tsx) do the rest. `C` is what the screen's hooks add (plan names
- * for a select, a label function), handed to `fields` and `columns`.
+ * (components/list-screen.tsx) do the rest. `C` is what the screen adds from outside the URL
+ * (the user of a user's history, a withdrawal kind, plan names for a select), handed to the
+ * variables, the table's name and key, `fields` and `columns`; `X` is what the page carries
+ * besides its rows (a history's totals).
  */
-export type ListDescriptor<F extends FilterKinds, Row, LR, LV, ER, EV, C = undefined> = {
+export type ListDescriptor<
+  F extends FilterKinds,
+  Row,
+  LR,
+  LV,
+  ER,
+  EV,
+  C = undefined,
+  X = unknown,
+> = {
   /** The URL state; a module constant, so its identity is stable. */
   url: ListStateOptions<F>;
   query: {
     document: TypedDocumentString<LR, LV>;
-    variables: (search: ListSearch<F>, pagination: PaginationVariables) => LV;
-    page: (data: LR) => ListPage<Row>;
+    variables: (search: ListSearch<F>, pagination: PaginationVariables, context: C) => LV;
+    /** The page in the answer; what else it returns (totals over every page) is `query.data`'s too. */
+    page: (data: LR) => ListPage<Row> & X;
+    /** false: a new view shows no rows until it loads (a list without pages). */
+    keepPrevious?: boolean;
   };
   /** The CSV export of exactly this view (its filters and sort), when the list has one. */
   export?: {
     document: TypedDocumentString<ER, EV>;
-    variables: (search: ListSearch<F>, sort: SortState | undefined) => EV;
+    variables: (search: ListSearch<F>, sort: SortState | undefined, context: C) => EV;
     link: (data: ER) => { url: string; fileName: string };
+    /** More buttons, one per other file layout: what each adds to the view (`{ version: 2 }`). */
+    layouts?: { extra: Partial<EV>; label: (t: TFunction) => string }[];
   };
   /** Accessible name of the table. */
-  label: (t: TFunction) => string;
+  label: (t: TFunction, context: C) => string;
   /** Remembers the column choice in localStorage. */
-  storageKey: string;
+  storageKey: string | ((context: C) => string);
   fields: (t: TFunction, context: C) => FilterField[];
+  /** What the form shows when not the URL's filters: a value the URL made up left out. */
+  filterValues?: (filters: FilterValues<F>) => FilterDraft;
   columns: (t: TFunction, context: C) => DataColumn<Row>[];
   getRowId: (row: Row) => string | number;
   /** Where a row opens (its route), and the row's accessible name then. */
   rowLink?: { to: (row: Row) => string; label: (t: TFunction, row: Row) => string };
+  /** What the table says when the view has no rows (the list's own wording). */
+  emptyText?: (t: TFunction) => string;
   /** false leaves out the time-zone note (a list without dates, or one note for tabs). */
   timeZoneNote?: boolean;
 };
 
 /** A list query's document and where its page sits in the answer (a feature's api file). */
-export function listQuery<LR, LV, Row>(
+export function listQuery<LR, LV, P extends ListPage<unknown>>(
   document: TypedDocumentString<LR, LV>,
-  page: (data: LR) => ListPage<Row>,
+  page: (data: LR) => P,
 ) {
   return { document, page };
 }
@@ -73,9 +93,9 @@ export function exportQuery<ER, EV>(
 }
 
 /** Declares a list screen; only here so the types are inferred from the documents. */
-export function defineList<F extends FilterKinds, Row, LR, LV, ER, EV, C = undefined>(
-  descriptor: ListDescriptor<F, Row, LR, LV, ER, EV, C>,
-): ListDescriptor<F, Row, LR, LV, ER, EV, C> {
+export function defineList<F extends FilterKinds, Row, LR, LV, ER, EV, C = undefined, X = unknown>(
+  descriptor: ListDescriptor<F, Row, LR, LV, ER, EV, C, X>,
+): ListDescriptor<F, Row, LR, LV, ER, EV, C, X> {
   return descriptor;
 }
 
@@ -87,29 +107,40 @@ export function listSearch<F extends FilterKinds>(filters: FilterValues<F>): Lis
   return search as ListSearch<F>;
 }
 
+/** The column-choice key of a declared list (fixed, or per context: one per withdrawal kind). */
+export function listStorageKey<C>(key: string | ((context: C) => string), context: C): string {
+  return typeof key === 'string' ? key : key(context);
+}
+
 /**
- * A declared list's view and data: the URL state, the page its query answers for it, and the
- * export link of the same view (filters and sort).
+ * A declared list's view and data: the URL state, the page its query answers for it, the
+ * list's variables (a screen's tools take the same view) and the export link of the same view
+ * (filters and sort). `context` is the descriptor's `C`.
  */
-export function useListQuery<F extends FilterKinds, Row, LR, LV, ER, EV, C>(
-  descriptor: ListDescriptor<F, Row, LR, LV, ER, EV, C>,
+export function useListQuery<F extends FilterKinds, Row, LR, LV, ER, EV, C, X>(
+  descriptor: ListDescriptor<F, Row, LR, LV, ER, EV, C, X>,
+  ...[context]: C extends undefined ? [context?: C] : [context: C]
 ) {
+  const ctx = context as C;
   const list = useListState(descriptor.url);
   const search = listSearch(list.filters);
-  const { document, variables, page } = descriptor.query;
-  const vars = variables(search, list.pagination);
+  const { document, variables, page, keepPrevious = true } = descriptor.query;
+  const vars = variables(search, list.pagination, ctx);
   const query = useQuery({
     queryKey: queryKeyFor(document, vars),
     queryFn: async () => page(await request(document, vars)),
-    placeholderData: keepPreviousData,
+    ...(keepPrevious && { placeholderData: keepPreviousData }),
   });
   const spec = descriptor.export;
   // `extra`: what one export button adds to the view's variables (a file layout's version).
   const exportLink = spec
     ? async (extra?: Partial<EV>) =>
         spec.link(
-          await request(spec.document, { ...spec.variables(search, list.sort), ...extra } as EV),
+          await request(spec.document, {
+            ...spec.variables(search, list.sort, ctx),
+            ...extra,
+          } as EV),
         )
     : undefined;
-  return { list, query, exportLink };
+  return { list, query, variables: vars, exportLink };
 }

@@ -3,6 +3,7 @@ import { Box, Typography } from '@mui/material';
 import { isOneOf, PAYMENT_STATUSES } from '@app/shared';
 import { ExportButton } from '@/components/export-button';
 import { FilteredList } from '@/components/filtered-list';
+import { filteredListProps } from '@/components/list-screen';
 import { paymentColumns, paymentStatusLabel } from '@/components/payment-columns';
 import { dayEndIso, dayStartIso } from '@/lib/date-time';
 import { defineList, useListQuery, type ListSearch } from '@/lib/list-query';
@@ -63,6 +64,7 @@ const PAYMENTS = defineList({
     { key: 'assetFixedAtFrom', label: t('fields.assetFixedAtFrom'), type: 'date' },
     { key: 'assetFixedAtUntil', label: t('fields.assetFixedAtUntil'), type: 'date' },
   ],
+  filterValues: (f) => ({ ...f, paymentStatus: statusOf(f.paymentStatus) ?? '' }),
   columns: (t) => paymentColumns(t, { withUserName: true }),
   getRowId: (p) => p.userPaymentId,
 });
@@ -71,7 +73,6 @@ const PAYMENTS = defineList({
 export function PaymentsListSection() {
   const { t } = useTranslation();
   const { list, query, exportLink } = useListQuery(PAYMENTS);
-  const f = list.filters;
   return (
     <Box component="section" aria-labelledby="payments-list-heading" id="payments-list">
       <Typography id="payments-list-heading" component="h2" variant="h6" sx={{ mb: 1 }}>
@@ -80,12 +81,7 @@ export function PaymentsListSection() {
       <FilteredList
         list={list}
         query={query}
-        fields={PAYMENTS.fields(t, undefined)}
-        filterValues={{ ...f, paymentStatus: statusOf(f.paymentStatus) ?? '' }}
-        label={PAYMENTS.label(t)}
-        storageKey={PAYMENTS.storageKey}
-        columns={PAYMENTS.columns(t, undefined)}
-        getRowId={PAYMENTS.getRowId}
+        {...filteredListProps(PAYMENTS, t, undefined, list)}
         actions={
           <Box data-testid="payments-export-actions" sx={{ display: 'flex', gap: 1 }}>
             <ExportButton

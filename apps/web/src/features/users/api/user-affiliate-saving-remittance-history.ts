@@ -1,8 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
-import type { UserAffiliateSavingRemittanceHistoryQueryVariables } from '@/gql/graphql';
-import { execute } from '@/lib/graphql-client';
-import { queryKeyFor } from '@/lib/query-keys';
+import { listQuery } from '@/lib/list-query';
 
 const UserAffiliateSavingRemittanceHistoryQuery = graphql(`
   query UserAffiliateSavingRemittanceHistory($userId: Int!, $pagination: PaginationInput) {
@@ -27,15 +24,11 @@ const UserAffiliateSavingRemittanceHistoryQuery = graphql(`
   }
 `);
 
-/** One page of a user's referral-plan remittances, with the stored totals. */
-export function useUserAffiliateSavingRemittanceHistory(
-  variables: UserAffiliateSavingRemittanceHistoryQueryVariables,
-) {
-  return useQuery({
-    queryKey: queryKeyFor(UserAffiliateSavingRemittanceHistoryQuery, variables),
-    queryFn: async () =>
-      (await execute(UserAffiliateSavingRemittanceHistoryQuery, variables))
-        .userAffiliateSavingRemittanceHistory,
-    placeholderData: keepPreviousData,
-  });
-}
+/** One page of the user's remittances (`remittances`), with the totals over all of them. */
+export const userAffiliateSavingRemittanceHistory = listQuery(
+  UserAffiliateSavingRemittanceHistoryQuery,
+  (data) => ({
+    ...data.userAffiliateSavingRemittanceHistory,
+    list: data.userAffiliateSavingRemittanceHistory.remittances,
+  }),
+);

@@ -1,8 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
-import type { UserHecSavingRemittanceHistoryQueryVariables } from '@/gql/graphql';
-import { execute } from '@/lib/graphql-client';
-import { queryKeyFor } from '@/lib/query-keys';
+import { listQuery } from '@/lib/list-query';
 
 const UserHecSavingRemittanceHistoryQuery = graphql(`
   query UserHecSavingRemittanceHistory($userId: Int!, $pagination: PaginationInput) {
@@ -28,15 +25,11 @@ const UserHecSavingRemittanceHistoryQuery = graphql(`
   }
 `);
 
-/** One page of a user's coin-saving remittances, with totals over all of them. */
-export function useUserHecSavingRemittanceHistory(
-  variables: UserHecSavingRemittanceHistoryQueryVariables,
-) {
-  return useQuery({
-    queryKey: queryKeyFor(UserHecSavingRemittanceHistoryQuery, variables),
-    queryFn: async () =>
-      (await execute(UserHecSavingRemittanceHistoryQuery, variables))
-        .userHecSavingRemittanceHistory,
-    placeholderData: keepPreviousData,
-  });
-}
+/** One page of the user's remittances (`remittances`), with the totals over all of them. */
+export const userHecSavingRemittanceHistory = listQuery(
+  UserHecSavingRemittanceHistoryQuery,
+  (data) => ({
+    ...data.userHecSavingRemittanceHistory,
+    list: data.userHecSavingRemittanceHistory.remittances,
+  }),
+);

@@ -1,6 +1,5 @@
 import { graphql } from '@/gql';
-import type { UserPaymentsCsvQueryVariables } from '@/gql/graphql';
-import { execute } from '@/lib/graphql-client';
+import { exportQuery } from '@/lib/list-query';
 
 const UserPaymentsCsvQuery = graphql(`
   query UserPaymentsCsv(
@@ -30,6 +29,4 @@ const UserPaymentsCsvQuery = graphql(`
 `);
 
 /** The download link of payments (layout V1 or V2) with the screen's filters and sort. */
-export async function userPaymentsCsvLink(variables: UserPaymentsCsvQueryVariables) {
-  return (await execute(UserPaymentsCsvQuery, variables)).userPaymentsCSV;
-}
+export const userPaymentsCsv = exportQuery(UserPaymentsCsvQuery, (data) => data.userPaymentsCSV);

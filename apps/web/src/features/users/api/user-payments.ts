@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { UserPaymentsQueryVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
+import { listQuery } from '@/lib/list-query';
 import { queryKeyFor } from '@/lib/query-keys';
 
 const UserPaymentsQuery = graphql(`
@@ -38,3 +39,6 @@ export function useUserPayments(variables: UserPaymentsQueryVariables) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** The same page for a declared list screen (a user's payment history). */
+export const userPayments = listQuery(UserPaymentsQuery, (data) => data.userPayments);

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { UserWithdrawalHistoryQueryVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
+import { listQuery } from '@/lib/list-query';
 import { queryKeyFor } from '@/lib/query-keys';
 
 const UserWithdrawalHistoryQuery = graphql(`
@@ -46,3 +47,9 @@ export function useUserWithdrawalHistory(variables: UserWithdrawalHistoryQueryVa
     placeholderData: keepPreviousData,
   });
 }
+
+/** The same page for a declared list screen (the user's withdrawal history). */
+export const userWithdrawalHistory = listQuery(
+  UserWithdrawalHistoryQuery,
+  (data) => data.userWithdrawalHistory,
+);

@@ -1,14 +1,11 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@mui/material';
 import { isOneOf } from '@app/shared';
-import { FilteredList } from '@/components/filtered-list';
-import type { FilterField } from '@/components/list-filters';
+import { ListScreen } from '@/components/list-screen';
 import { dayEndIso, dayStartIso } from '@/lib/date-time';
-import { useListState, type ListStateOptions } from '@/lib/list-state';
-import { useUserPayments } from '../api/user-payments';
-import { userPaymentsCsvLink } from '../api/user-payments-csv';
-import { ExportBar, ExportButton } from '@/components/export-button';
+import { defineList, type ListSearch } from '@/lib/list-query';
+import { userPayments } from '../api/user-payments';
+import { userPaymentsCsv } from '../api/user-payments-csv';
 import { PAYMENT_STATUSES, paymentColumns, paymentStatusLabel } from '@/components/payment-columns';
 import { useUserIdParam } from './use-user-id-param';
 import { UserHistoryNav } from './user-history-nav';
@@ -22,34 +19,41 @@ const FILTERS = {
   assetFixedAtUntil: 'text',
 } as const;
 
-const LIST: ListStateOptions<typeof FILTERS> = {
-  filters: FILTERS,
-  defaultSort: { target: 'userPaymentId', orderBy: 'DESC' },
-  sortTargets: ['userPaymentId', 'confirmedAt', 'assetFixedAt'],
-};
+/** A status in the URL that is not one (a hand-edited link) is left out, not sent to be refused. */
+const statusOf = (value = '') => (isOneOf(PAYMENT_STATUSES, value) ? value : undefined);
 
-/** /common/users/:id/payment_history: every payment of one user with userPayments' filters. */
-export function UserPaymentHistoryPage() {
-  const { t } = useTranslation();
-  const userId = useUserIdParam();
-  const list = useListState(LIST);
-  const f = list.filters;
-  // A status in the URL that is not one (a hand-edited link) is left out, not sent to be refused.
-  const paymentStatus = isOneOf(PAYMENT_STATUSES, f.paymentStatus) ? f.paymentStatus : undefined;
-  const filter = {
-    userId: userId ?? 0,
-    paymentStatus,
-    confirmedAtFrom: dayStartIso(f.confirmedAtFrom),
-    confirmedAtUntil: dayEndIso(f.confirmedAtUntil),
-    assetFixedAtFrom: dayStartIso(f.assetFixedAtFrom),
-    assetFixedAtUntil: dayEndIso(f.assetFixedAtUntil),
-  };
-  const query = useUserPayments({ input: { ...filter, pagination: list.pagination } });
-  const exportLink = (version: number) => () =>
-    userPaymentsCsvLink({ ...filter, sort: list.pagination.sort, version });
-  const columns = useMemo(() => paymentColumns(t), [t]);
-  if (userId === null) return <Alert severity="error">{t('list.notFound')}</Alert>;
-  const fields: FilterField[] = [
+/** The URL's view as the filters of `userPayments` and of `userPaymentsCSV` (one mapping). */
+const paymentsFilters = (s: ListSearch<typeof FILTERS>, userId: number) => ({
+  userId,
+  paymentStatus: statusOf(s.paymentStatus),
+  confirmedAtFrom: dayStartIso(s.confirmedAtFrom ?? ''),
+  confirmedAtUntil: dayEndIso(s.confirmedAtUntil ?? ''),
+  assetFixedAtFrom: dayStartIso(s.assetFixedAtFrom ?? ''),
+  assetFixedAtUntil: dayEndIso(s.assetFixedAtUntil ?? ''),
+});
+
+/** Every payment of one user (`context`: the user's id); the export takes the same view. */
+const USER_PAYMENTS = defineList({
+  url: {
+    filters: FILTERS,
+    defaultSort: { target: 'userPaymentId', orderBy: 'DESC' },
+    sortTargets: ['userPaymentId', 'confirmedAt', 'assetFixedAt'],
+  },
+  query: {
+    ...userPayments,
+    variables: (search, pagination, userId: number) => ({
+      input: { ...paymentsFilters(search, userId), pagination },
+    }),
+  },
+  // Layout 1, and a second button for the bookkeeper's (version 2).
+  export: {
+    ...userPaymentsCsv,
+    variables: (search, sort, userId) => ({ ...paymentsFilters(search, userId), sort, version: 1 }),
+    layouts: [{ extra: { version: 2 }, label: (t) => t('exports.buttonV2') }],
+  },
+  label: (t) => t('users.sections.paymentHistory'),
+  storageKey: 'user-payments',
+  fields: (t) => [
     {
       key: 'paymentStatus',
       label: t('fields.paymentStatus'),
@@ -60,28 +64,21 @@ export function UserPaymentHistoryPage() {
     { key: 'confirmedAtUntil', label: t('fields.confirmedAtUntil'), type: 'date' },
     { key: 'assetFixedAtFrom', label: t('fields.assetFixedAtFrom'), type: 'date' },
     { key: 'assetFixedAtUntil', label: t('fields.assetFixedAtUntil'), type: 'date' },
-  ];
+  ],
+  filterValues: (f) => ({ ...f, paymentStatus: statusOf(f.paymentStatus) ?? '' }),
+  columns: (t) => paymentColumns(t),
+  getRowId: (p) => p.userPaymentId,
+});
+
+/** /common/users/:id/payment_history: every payment of one user with userPayments' filters. */
+export function UserPaymentHistoryPage() {
+  const { t } = useTranslation();
+  const userId = useUserIdParam();
+  if (userId === null) return <Alert severity="error">{t('list.notFound')}</Alert>;
   return (
     <>
       <UserHistoryNav userId={userId} />
-      <ExportBar>
-        <ExportButton getLink={exportLink(1)} rowCount={query.data?.pagination.totalRecords} />
-        <ExportButton
-          getLink={exportLink(2)}
-          label={t('exports.buttonV2')}
-          rowCount={query.data?.pagination.totalRecords}
-        />
-      </ExportBar>
-      <FilteredList
-        list={list}
-        query={query}
-        fields={fields}
-        filterValues={{ ...f, paymentStatus: paymentStatus ?? '' }}
-        label={t('users.sections.paymentHistory')}
-        storageKey="user-payments"
-        columns={columns}
-        getRowId={(p) => p.userPaymentId}
-      />
+      <ListScreen descriptor={USER_PAYMENTS} context={userId} />
     </>
   );
 }

@@ -1,60 +1,42 @@
 import { useTranslation } from 'react-i18next';
 import { Alert, Paper, Stack, Typography } from '@mui/material';
 import { amountColumn, dateTimeColumn, hashColumn } from '@/components/data-table/columns';
-import { DataTable, type DataColumn } from '@/components/data-table/data-table';
+import { DataTable, pagedQueryProps } from '@/components/data-table/data-table';
 import { DetailList } from '@/components/detail-list';
-import type {
-  UserAffiliateSavingRemittanceHistoryQuery,
-  UserHecSavingRemittanceHistoryQuery,
-} from '@/gql/graphql';
 import { AmountText } from '@/components/amount-text';
+import { filteredListProps } from '@/components/list-screen';
 import { adminTimeZone } from '@/lib/date-time';
-import { useListState, type ListStateOptions } from '@/lib/list-state';
+import { defineList, useListQuery } from '@/lib/list-query';
 import { usePlanLabel } from '@/lib/plan-label';
-import { useUserAffiliateSavingRemittanceHistory } from '../api/user-affiliate-saving-remittance-history';
-import { useUserHecSavingRemittanceHistory } from '../api/user-hec-saving-remittance-history';
+import { userAffiliateSavingRemittanceHistory } from '../api/user-affiliate-saving-remittance-history';
+import { userHecSavingRemittanceHistory } from '../api/user-hec-saving-remittance-history';
 import { useUserIdParam } from './use-user-id-param';
 import { UserHistoryNav } from './user-history-nav';
 import '@/i18n/lists';
 
-type SavingRow =
-  UserHecSavingRemittanceHistoryQuery['userHecSavingRemittanceHistory']['remittances'][number];
-type AffiliateRow =
-  UserAffiliateSavingRemittanceHistoryQuery['userAffiliateSavingRemittanceHistory']['remittances'][number];
+type PlanLabel = ReturnType<typeof usePlanLabel>;
 
 // Two lists on one page: each keeps its own page and sort in the URL under its own prefix.
-const SAVING: ListStateOptions<Record<string, never>> = {
+const SAVING_URL = {
   filters: {},
   defaultSort: { target: 'confirmedAt', orderBy: 'DESC' },
   sortTargets: ['confirmedAt'],
-};
+} as const;
 
-const AFFILIATE: ListStateOptions<Record<string, never>> = { ...SAVING, prefix: 'ref.' };
-
-/** /common/users/:id/hec_remittance_history: coin-saving and referral-plan remittances with totals. */
-export function UserRemittanceHistoryPage() {
-  const { t } = useTranslation();
-  const userId = useUserIdParam();
-  if (userId === null) return <Alert severity="error">{t('list.notFound')}</Alert>;
-  return (
-    <Stack spacing={3}>
-      <UserHistoryNav userId={userId} />
-      <SavingRemittances userId={userId} />
-      <AffiliateRemittances userId={userId} />
-      <Typography variant="caption" color="text.secondary" component="p">
-        {t('list.timeZone', { zone: adminTimeZone() })}
-      </Typography>
-    </Stack>
-  );
-}
-
-function SavingRemittances({ userId }: { userId: number }) {
-  const { t } = useTranslation();
-  const list = useListState(SAVING);
-  const planLabel = usePlanLabel();
-  const query = useUserHecSavingRemittanceHistory({ userId, pagination: list.pagination });
-  const h = query.data;
-  const columns: DataColumn<SavingRow>[] = [
+/** A user's coin-saving remittances (`context`: the user and the plan names' language). */
+const SAVING = defineList({
+  url: SAVING_URL,
+  query: {
+    ...userHecSavingRemittanceHistory,
+    variables: (_search, pagination, { userId }: { userId: number; planLabel: PlanLabel }) => ({
+      userId,
+      pagination,
+    }),
+  },
+  label: (t) => t('users.savingRemittances'),
+  storageKey: 'user-saving-remittances',
+  fields: () => [],
+  columns: (t, { planLabel }) => [
     { id: 'id', label: t('fields.id'), render: (r) => r.id },
     dateTimeColumn({
       id: 'confirmedAt',
@@ -82,7 +64,80 @@ function SavingRemittances({ userId }: { userId: number }) {
       value: (r) => r.transactionHash,
       defaultHidden: true,
     }),
-  ];
+  ],
+  getRowId: (r) => r.id,
+});
+
+/** A user's referral-plan remittances (`context`: the user), under 'ref.' params. */
+const AFFILIATE = defineList({
+  url: { ...SAVING_URL, prefix: 'ref.' },
+  query: {
+    ...userAffiliateSavingRemittanceHistory,
+    variables: (_search, pagination, userId: number) => ({ userId, pagination }),
+  },
+  label: (t) => t('users.affiliateRemittances'),
+  storageKey: 'user-affiliate-remittances',
+  fields: () => [],
+  columns: (t) => [
+    { id: 'id', label: t('fields.id'), render: (r) => r.id },
+    dateTimeColumn({
+      id: 'confirmedAt',
+      label: t('fields.confirmedAt'),
+      value: (r) => r.confirmedAt,
+    }),
+    amountColumn({
+      id: 'sentHec',
+      label: t('fields.sentHec'),
+      unit: 'HEC',
+      value: (r) => r.sentHec,
+    }),
+    amountColumn({
+      id: 'hecPrincipal',
+      label: t('fields.hecPrincipal'),
+      unit: 'HEC',
+      value: (r) => r.hecPrincipal,
+    }),
+    amountColumn({
+      id: 'atemPrincipal',
+      label: t('fields.atemPrincipal'),
+      unit: 'ATEM',
+      value: (r) => r.atemPrincipal,
+    }),
+    amountColumn({
+      id: 'usdValuation',
+      label: t('fields.usdValuation'),
+      unit: 'USD',
+      value: (r) => r.usdValuation,
+    }),
+    hashColumn({ id: 'address', label: t('fields.address'), value: (r) => r.address }),
+  ],
+  getRowId: (r) => r.id,
+});
+
+/** /common/users/:id/hec_remittance_history: coin-saving and referral-plan remittances with totals. */
+export function UserRemittanceHistoryPage() {
+  const { t } = useTranslation();
+  const userId = useUserIdParam();
+  if (userId === null) return <Alert severity="error">{t('list.notFound')}</Alert>;
+  return (
+    <Stack spacing={3}>
+      <UserHistoryNav userId={userId} />
+      <SavingRemittances userId={userId} />
+      <AffiliateRemittances userId={userId} />
+      <Typography variant="caption" color="text.secondary" component="p">
+        {t('list.timeZone', { zone: adminTimeZone() })}
+      </Typography>
+    </Stack>
+  );
+}
+
+function SavingRemittances({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const planLabel = usePlanLabel();
+  const context = { userId, planLabel };
+  const { list, query } = useListQuery(SAVING, context);
+  const h = query.data;
+  const table = filteredListProps(SAVING, t, context, list);
   return (
     <Stack spacing={1.5} component="section" aria-labelledby="saving-remittances">
       <Typography id="saving-remittances" component="h2" variant="h6">
@@ -117,16 +172,12 @@ function SavingRemittances({ userId }: { userId: number }) {
         </Paper>
       )}
       <DataTable
-        label={t('users.savingRemittances')}
-        storageKey="user-saving-remittances"
-        columns={columns}
-        rows={h?.remittances}
-        total={h?.pagination.totalRecords}
-        getRowId={(r) => r.id}
+        {...pagedQueryProps(query)}
+        label={table.label}
+        storageKey={table.storageKey}
+        columns={table.columns}
+        getRowId={table.getRowId}
         list={list}
-        loading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
       />
     </Stack>
   );
@@ -135,42 +186,9 @@ function SavingRemittances({ userId }: { userId: number }) {
 // The second list keeps its page and sort under 'ref.' params, apart from the first one's.
 function AffiliateRemittances({ userId }: { userId: number }) {
   const { t } = useTranslation();
-  const list = useListState(AFFILIATE);
-  const query = useUserAffiliateSavingRemittanceHistory({ userId, pagination: list.pagination });
+  const { list, query } = useListQuery(AFFILIATE, userId);
   const h = query.data;
-  const columns: DataColumn<AffiliateRow>[] = [
-    { id: 'id', label: t('fields.id'), render: (r) => r.id },
-    dateTimeColumn({
-      id: 'confirmedAt',
-      label: t('fields.confirmedAt'),
-      value: (r) => r.confirmedAt,
-    }),
-    amountColumn({
-      id: 'sentHec',
-      label: t('fields.sentHec'),
-      unit: 'HEC',
-      value: (r) => r.sentHec,
-    }),
-    amountColumn({
-      id: 'hecPrincipal',
-      label: t('fields.hecPrincipal'),
-      unit: 'HEC',
-      value: (r) => r.hecPrincipal,
-    }),
-    amountColumn({
-      id: 'atemPrincipal',
-      label: t('fields.atemPrincipal'),
-      unit: 'ATEM',
-      value: (r) => r.atemPrincipal,
-    }),
-    amountColumn({
-      id: 'usdValuation',
-      label: t('fields.usdValuation'),
-      unit: 'USD',
-      value: (r) => r.usdValuation,
-    }),
-    hashColumn({ id: 'address', label: t('fields.address'), value: (r) => r.address }),
-  ];
+  const table = filteredListProps(AFFILIATE, t, userId, list);
   return (
     <Stack spacing={1.5} component="section" aria-labelledby="affiliate-remittances">
       <Typography id="affiliate-remittances" component="h2" variant="h6">
@@ -201,16 +219,12 @@ function AffiliateRemittances({ userId }: { userId: number }) {
         </Paper>
       )}
       <DataTable
-        label={t('users.affiliateRemittances')}
-        storageKey="user-affiliate-remittances"
-        columns={columns}
-        rows={h?.remittances}
-        total={h?.pagination.totalRecords}
-        getRowId={(r) => r.id}
+        {...pagedQueryProps(query)}
+        label={table.label}
+        storageKey={table.storageKey}
+        columns={table.columns}
+        getRowId={table.getRowId}
         list={list}
-        loading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
       />
     </Stack>
   );

@@ -1,10 +1,8 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@mui/material';
-import { FilteredList } from '@/components/filtered-list';
-import type { FilterField } from '@/components/list-filters';
-import { useListState, type ListStateOptions } from '@/lib/list-state';
-import { useUserWithdrawalHistory } from '../api/user-withdrawal-history';
+import { ListScreen } from '@/components/list-screen';
+import { defineList } from '@/lib/list-query';
+import { userWithdrawalHistory } from '../api/user-withdrawal-history';
 import { UserHistoryNav } from './user-history-nav';
 import { useUserIdParam } from './use-user-id-param';
 import {
@@ -16,31 +14,26 @@ import {
 } from './withdrawal-columns';
 import '@/i18n/lists';
 
-const FILTERS = { kind: 'text', status: 'text' } as const;
-
-const LIST: ListStateOptions<typeof FILTERS> = {
-  filters: FILTERS,
-  defaultSort: { target: 'requestedAt', orderBy: 'DESC' },
-  sortTargets: ['requestedAt', 'id'],
-};
-
-/** /common/users/:id/withdrawal_history: every withdrawal request of one user, of all kinds. */
-export function UserWithdrawalHistoryPage() {
-  const { t } = useTranslation();
-  const userId = useUserIdParam();
-  const list = useListState(LIST);
-  // A kind or status the URL made up is left out rather than sent (the API refuses it).
-  const kind = asWithdrawalKind(list.filters.kind);
-  const status = asWithdrawalStatus(list.filters.status);
-  const query = useUserWithdrawalHistory({
-    userId: userId ?? 0,
-    kind,
-    status,
-    pagination: list.pagination,
-  });
-  const columns = useMemo(() => withdrawalColumns(t, userId ?? undefined), [t, userId]);
-  if (userId === null) return <Alert severity="error">{t('list.notFound')}</Alert>;
-  const fields: FilterField[] = [
+/** Every withdrawal request of one user (`context`: the user's id), of all kinds. */
+const USER_WITHDRAWALS = defineList({
+  url: {
+    filters: { kind: 'text', status: 'text' },
+    defaultSort: { target: 'requestedAt', orderBy: 'DESC' },
+    sortTargets: ['requestedAt', 'id'],
+  },
+  query: {
+    ...userWithdrawalHistory,
+    // A kind or status the URL made up is left out rather than sent (the API refuses it).
+    variables: (search, pagination, userId: number) => ({
+      userId,
+      kind: asWithdrawalKind(search.kind ?? ''),
+      status: asWithdrawalStatus(search.status ?? ''),
+      pagination,
+    }),
+  },
+  label: (t) => t('users.sections.withdrawalHistory'),
+  storageKey: 'user-withdrawals',
+  fields: (t) => [
     {
       key: 'kind',
       label: t('fields.kind'),
@@ -53,21 +46,25 @@ export function UserWithdrawalHistoryPage() {
       type: 'select',
       options: WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: t(`withdrawalStatus.${s}`) })),
     },
-  ];
+  ],
+  filterValues: (f) => ({
+    kind: asWithdrawalKind(f.kind) ?? '',
+    status: asWithdrawalStatus(f.status) ?? '',
+  }),
+  columns: (t, userId) => withdrawalColumns(t, userId),
+  getRowId: (w) => w.id,
+  emptyText: (t) => t('users.noWithdrawals'),
+});
+
+/** /common/users/:id/withdrawal_history: every withdrawal request of one user, of all kinds. */
+export function UserWithdrawalHistoryPage() {
+  const { t } = useTranslation();
+  const userId = useUserIdParam();
+  if (userId === null) return <Alert severity="error">{t('list.notFound')}</Alert>;
   return (
     <>
       <UserHistoryNav userId={userId} />
-      <FilteredList
-        list={list}
-        query={query}
-        fields={fields}
-        filterValues={{ kind: kind ?? '', status: status ?? '' }}
-        label={t('users.sections.withdrawalHistory')}
-        storageKey="user-withdrawals"
-        columns={columns}
-        getRowId={(w) => w.id}
-        emptyText={t('users.noWithdrawals')}
-      />
+      <ListScreen descriptor={USER_WITHDRAWALS} context={userId} />
     </>
   );
 }
