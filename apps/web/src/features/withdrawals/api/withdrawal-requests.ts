@@ -1,7 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
-import type { WithdrawalRequestsQueryVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
+import { listQuery } from '@/lib/list-query';
 import { queryKeyFor } from '@/lib/query-keys';
 
 // The fields of one request as the screens show it: the list's rows, and what an action
@@ -87,13 +87,10 @@ const WithdrawalRequestsQuery = graphql(`
 export const withdrawalRequestsKey = queryKeyFor(WithdrawalRequestsQuery);
 
 /** One page of one kind's requests, with the status tabs' counts. */
-export function useWithdrawalRequests(variables: WithdrawalRequestsQueryVariables) {
-  return useQuery({
-    queryKey: queryKeyFor(WithdrawalRequestsQuery, variables),
-    queryFn: async () => (await execute(WithdrawalRequestsQuery, variables)).withdrawalRequests,
-    placeholderData: keepPreviousData,
-  });
-}
+export const withdrawalRequests = listQuery(
+  WithdrawalRequestsQuery,
+  (data) => data.withdrawalRequests,
+);
 
 const TimelineQuery = graphql(`
   query WithdrawalRequestTimeline($id: ID!) {

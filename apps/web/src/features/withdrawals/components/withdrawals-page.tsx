@@ -13,16 +13,16 @@ import {
 } from '@app/shared';
 import { FilteredList } from '@/components/filtered-list';
 import { GuardedAction } from '@/components/guarded-action';
-import type { FilterField } from '@/components/list-filters';
+import { filteredListProps } from '@/components/list-screen';
 import type { WithdrawalSearchParams } from '@/gql/graphql';
 import { dayEndIso, dayStartIso } from '@/lib/date-time';
 import { formatNumber } from '@/lib/format';
-import { useListState, type ListStateOptions } from '@/lib/list-state';
+import { defineList, listSearch, useListQuery, type ListSearch } from '@/lib/list-query';
 import { hasRole } from '@/lib/roles';
 import { useCurrentAdmin } from '@/lib/session/use-current-admin';
 import { useApproveMatchingWithdrawals, useApproveWithdrawals } from '../api/withdrawal-actions';
-import { useWithdrawalRequests } from '../api/withdrawal-requests';
-import { withdrawalColumns, type WithdrawalRow } from './withdrawal-columns';
+import { withdrawalRequests } from '../api/withdrawal-requests';
+import { withdrawalColumns, type Selection, type WithdrawalRow } from './withdrawal-columns';
 import {
   FailDialog,
   RejectDialog,
@@ -50,13 +50,63 @@ const FILTERS = {
   awaiting: 'text',
 } as const;
 
-const LIST: ListStateOptions<typeof FILTERS> = {
-  filters: FILTERS,
-  defaultSort: { target: 'requestedAt', orderBy: 'DESC' },
-  sortTargets: ['requestedAt', 'id', 'amount', 'status'],
-};
+const blank = (v: string | undefined) => v?.trim() || undefined;
 
-const blank = (v: string) => (v.trim() === '' ? undefined : v.trim());
+/** A status tab from the URL; one that is not a status is no filter (the "all" tab). */
+const statusOf = (value = '') => (isOneOf(WITHDRAWAL_STATUSES, value) ? value : undefined);
+
+/** The URL's view as the lists' one WithdrawalSearchParams (the list, its exports, "all matching"). */
+const withdrawalSearch = (f: ListSearch<typeof FILTERS>): WithdrawalSearchParams => ({
+  status: statusOf(f.status),
+  userId: /^[1-9][0-9]{0,8}$/.test(f.userId ?? '') ? Number(f.userId) : undefined,
+  userName: blank(f.userName),
+  email: blank(f.email),
+  address: blank(f.address),
+  transactionHash: blank(f.transactionHash),
+  requestedAtFrom: dayStartIso(f.requestedFrom ?? ''),
+  requestedAtUntil: dayEndIso(f.requestedUntil ?? ''),
+  amountFrom: blank(f.amountFrom),
+  amountTo: blank(f.amountTo),
+  awaitingOver24h: f.awaiting === 'yes' ? true : undefined,
+});
+
+/** One kind's requests (`context`: the kind, and the table's selection for its checkboxes). */
+const WITHDRAWALS = defineList({
+  url: {
+    filters: FILTERS,
+    defaultSort: { target: 'requestedAt', orderBy: 'DESC' },
+    sortTargets: ['requestedAt', 'id', 'amount', 'status'],
+  },
+  query: {
+    ...withdrawalRequests,
+    variables: (search, pagination, { kind }: { kind: WithdrawalKind; selection: Selection }) => ({
+      kind,
+      input: { searchParams: withdrawalSearch(search), pagination },
+    }),
+  },
+  label: (t, { kind }) => t(`withdrawalKind.${kind}`),
+  storageKey: ({ kind }) => `withdrawals-${kind}`,
+  fields: (t) => [
+    { key: 'userName', label: t('fields.userName'), hint: t('list.matchExact') },
+    { key: 'email', label: t('fields.email'), hint: t('list.matchExact') },
+    { key: 'address', label: t('fields.address'), hint: t('list.matchExact') },
+    { key: 'transactionHash', label: t('fields.transactionHash'), hint: t('list.matchExact') },
+    { key: 'requestedFrom', label: t('withdrawals.requestedFrom'), type: 'date' },
+    { key: 'requestedUntil', label: t('withdrawals.requestedUntil'), type: 'date' },
+    { key: 'amountFrom', label: t('withdrawals.amountFrom'), type: 'decimal' },
+    { key: 'amountTo', label: t('withdrawals.amountTo'), type: 'decimal' },
+    {
+      key: 'awaiting',
+      label: t('withdrawals.awaitingFilter'),
+      type: 'select',
+      options: [{ value: 'yes', label: t('fields.yes') }],
+    },
+    { key: 'userId', label: t('withdrawals.userIdFilter') },
+  ],
+  columns: (t, { kind, selection }) => withdrawalColumns(kind, t, selection),
+  getRowId: (w) => w.id,
+  emptyText: (t) => t('list.empty'),
+});
 
 /** The later of two reads of one request (its revision grows with every change). */
 /** Whether a row may move to `to`: the buttons follow the one withdrawal state machine. */
@@ -82,35 +132,13 @@ export function WithdrawalsPage({
   tools?: (searchParams: WithdrawalSearchParams) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const list = useListState(LIST);
   const admin = useCurrentAdmin();
   const canWrite = hasRole(admin.data, 'write');
-  const f = list.filters;
-  const status = isOneOf(WITHDRAWAL_STATUSES, f.status) ? f.status : undefined;
-  const userId = /^[1-9][0-9]{0,8}$/.test(f.userId) ? Number(f.userId) : undefined;
-  const searchParams: WithdrawalSearchParams = {
-    status,
-    userId,
-    userName: blank(f.userName),
-    email: blank(f.email),
-    address: blank(f.address),
-    transactionHash: blank(f.transactionHash),
-    requestedAtFrom: dayStartIso(f.requestedFrom),
-    requestedAtUntil: dayEndIso(f.requestedUntil),
-    amountFrom: blank(f.amountFrom),
-    amountTo: blank(f.amountTo),
-    awaitingOver24h: f.awaiting === 'yes' ? true : undefined,
-  };
-  const query = useWithdrawalRequests({
-    kind,
-    input: { searchParams, pagination: list.pagination },
-  });
 
   // Selected requests with the revision the admin saw (an approval names it).
   const [selectedRows, setSelectedRows] = useState<Map<string, WithdrawalRow>>(new Map());
   // "All N matching this filter": the filter it was chosen for; it lapses when the filter
   // (or the kind) changes, so it always means the rows the list shows now.
-  const filterKey = JSON.stringify([kind, searchParams]);
   const [matchingKey, setMatchingKey] = useState<string | null>(null);
   const selected = selectedRows;
   const setSelected = (
@@ -175,7 +203,11 @@ export function WithdrawalsPage({
     }),
     [selected, setMatchingKey, setSelectedRows],
   );
-  const columns = useMemo(() => withdrawalColumns(kind, t, selection), [kind, t, selection]);
+  const context = useMemo(() => ({ kind, selection }), [kind, selection]);
+  const { list, query } = useListQuery(WITHDRAWALS, context);
+  const searchParams = withdrawalSearch(listSearch(list.filters));
+  const status = searchParams.status ?? undefined;
+  const filterKey = JSON.stringify([kind, searchParams]);
   const rows = query.data?.list ?? [];
   const chosen = [...selected.values()];
   const matchingTotal = query.data?.pagination.totalRecords ?? 0;
@@ -228,24 +260,6 @@ export function WithdrawalsPage({
 
   const counts = query.data?.statusCounts ?? [];
   const total = counts.reduce((sum, c) => sum + c.count, 0);
-
-  const fields: FilterField[] = [
-    { key: 'userName', label: t('fields.userName'), hint: t('list.matchExact') },
-    { key: 'email', label: t('fields.email'), hint: t('list.matchExact') },
-    { key: 'address', label: t('fields.address'), hint: t('list.matchExact') },
-    { key: 'transactionHash', label: t('fields.transactionHash'), hint: t('list.matchExact') },
-    { key: 'requestedFrom', label: t('withdrawals.requestedFrom'), type: 'date' },
-    { key: 'requestedUntil', label: t('withdrawals.requestedUntil'), type: 'date' },
-    { key: 'amountFrom', label: t('withdrawals.amountFrom'), type: 'decimal' },
-    { key: 'amountTo', label: t('withdrawals.amountTo'), type: 'decimal' },
-    {
-      key: 'awaiting',
-      label: t('withdrawals.awaitingFilter'),
-      type: 'select',
-      options: [{ value: 'yes', label: t('fields.yes') }],
-    },
-    { key: 'userId', label: t('withdrawals.userIdFilter') },
-  ];
 
   return (
     <>
@@ -400,14 +414,9 @@ export function WithdrawalsPage({
       <FilteredList
         list={list}
         query={query}
-        fields={fields}
-        label={t(`withdrawalKind.${kind}`)}
-        storageKey={`withdrawals-${kind}`}
-        columns={columns}
-        getRowId={(w) => w.id}
+        {...filteredListProps(WITHDRAWALS, t, context, list)}
         onOpenRow={(row) => setDialog({ type: 'detail', row })}
         rowLabel={(row) => t('withdrawals.openRow', { id: row.id })}
-        emptyText={t('list.empty')}
       />
       {detail && (
         <WithdrawalDetailDialog
