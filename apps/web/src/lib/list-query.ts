@@ -23,15 +23,15 @@ export type ListSearch<F extends FilterKinds> = {
 };
 
 /**
- * A list screen, declared once: its URL state (filters, sort targets, default sort), how the
- * view becomes the list query's variables, the export that takes the same filters and sort,
- * and its table (filter fields, columns, rows). `useListQuery` and `ListScreen`
- * (components/list-screen.tsx) do the rest. `C` is what the screen adds from outside the URL
- * (the user of a user's history, a withdrawal kind, plan names for a select), handed to the
- * variables, the table's name and key, `fields` and `columns`; `X` is what the page carries
- * besides its rows (a history's totals).
+ * A list's data, declared once: its URL state (filters, sort targets, default sort), how the
+ * view becomes the list query's variables, and the export that takes the same filters and
+ * sort. `useListQuery` runs it; a screen with a table of its own (the inquiries) declares
+ * only this (`defineListQuery`). `C` is what the screen adds from outside the URL (the user of
+ * a user's history, a withdrawal kind, the server's statuses), handed to the variables and,
+ * in a `ListDescriptor`, to the table's name, key, fields and columns; `X` is what the page
+ * carries besides its rows (a history's totals).
  */
-export type ListDescriptor<
+export type ListQueryDescriptor<
   F extends FilterKinds,
   Row,
   LR,
@@ -50,6 +50,8 @@ export type ListDescriptor<
     page: (data: LR) => ListPage<Row> & X;
     /** false: a new view shows no rows until it loads (a list without pages). */
     keepPrevious?: boolean;
+    /** Whether the view can be asked yet (a status tab waits for the server's statuses). */
+    enabled?: (search: ListSearch<F>, context: C) => boolean;
   };
   /** The CSV export of exactly this view (its filters and sort), when the list has one. */
   export?: {
@@ -59,6 +61,22 @@ export type ListDescriptor<
     /** More buttons, one per other file layout: what each adds to the view (`{ version: 2 }`). */
     layouts?: { extra: Partial<EV>; label: (t: TFunction) => string }[];
   };
+};
+
+/**
+ * A list screen, declared once: its data (above) and its table (filter fields, columns,
+ * rows). `useListQuery` and `ListScreen` (components/list-screen.tsx) do the rest.
+ */
+export type ListDescriptor<
+  F extends FilterKinds,
+  Row,
+  LR,
+  LV,
+  ER,
+  EV,
+  C = undefined,
+  X = unknown,
+> = ListQueryDescriptor<F, Row, LR, LV, ER, EV, C, X> & {
   /** Accessible name of the table. */
   label: (t: TFunction, context: C) => string;
   /** Remembers the column choice in localStorage. */
@@ -92,6 +110,22 @@ export function exportQuery<ER, EV>(
   return { document, link };
 }
 
+/** Declares a list with a table of its own; only here so the types are inferred. */
+export function defineListQuery<
+  F extends FilterKinds,
+  Row,
+  LR,
+  LV,
+  ER,
+  EV,
+  C = undefined,
+  X = unknown,
+>(
+  descriptor: ListQueryDescriptor<F, Row, LR, LV, ER, EV, C, X>,
+): ListQueryDescriptor<F, Row, LR, LV, ER, EV, C, X> {
+  return descriptor;
+}
+
 /** Declares a list screen; only here so the types are inferred from the documents. */
 export function defineList<F extends FilterKinds, Row, LR, LV, ER, EV, C = undefined, X = unknown>(
   descriptor: ListDescriptor<F, Row, LR, LV, ER, EV, C, X>,
@@ -118,18 +152,19 @@ export function listStorageKey<C>(key: string | ((context: C) => string), contex
  * (filters and sort). `context` is the descriptor's `C`.
  */
 export function useListQuery<F extends FilterKinds, Row, LR, LV, ER, EV, C, X>(
-  descriptor: ListDescriptor<F, Row, LR, LV, ER, EV, C, X>,
+  descriptor: ListQueryDescriptor<F, Row, LR, LV, ER, EV, C, X>,
   ...[context]: C extends undefined ? [context?: C] : [context: C]
 ) {
   const ctx = context as C;
   const list = useListState(descriptor.url);
   const search = listSearch(list.filters);
-  const { document, variables, page, keepPrevious = true } = descriptor.query;
+  const { document, variables, page, keepPrevious = true, enabled } = descriptor.query;
   const vars = variables(search, list.pagination, ctx);
   const query = useQuery({
     queryKey: queryKeyFor(document, vars),
     queryFn: async () => page(await request(document, vars)),
     ...(keepPrevious && { placeholderData: keepPreviousData }),
+    ...(enabled && { enabled: enabled(search, ctx) }),
   });
   const spec = descriptor.export;
   // `extra`: what one export button adds to the view's variables (a file layout's version).

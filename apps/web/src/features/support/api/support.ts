@@ -1,7 +1,7 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
-import type { UserContactsQueryVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
+import { listQuery } from '@/lib/list-query';
 import { queryKeyFor, useInvalidate } from '@/lib/query-keys';
 
 const UserContactsQuery = graphql(`
@@ -131,14 +131,8 @@ const StatusMutation = graphql(`
   }
 `);
 
-export function useUserContacts(variables: UserContactsQueryVariables, enabled = true) {
-  return useQuery({
-    queryKey: queryKeyFor(UserContactsQuery, variables),
-    queryFn: async () => (await execute(UserContactsQuery, variables)).userContacts,
-    placeholderData: keepPreviousData,
-    enabled,
-  });
-}
+/** One page of inquiries, with the status tabs' counts. */
+export const userContacts = listQuery(UserContactsQuery, (data) => data.userContacts);
 
 /** One inquiry; polled while one of its replies is still waiting to be delivered. */
 export function useUserContact(id: string | null) {

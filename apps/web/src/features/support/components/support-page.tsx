@@ -23,17 +23,12 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import type { UserContactsQueryVariables } from '@/gql/graphql';
 import { dayEndIso, dayStartIso, formatDateTime } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
-import {
-  PAGE_SIZES,
-  useListState,
-  type FilterValues,
-  type ListStateOptions,
-} from '@/lib/list-state';
+import { defineListQuery, useListQuery } from '@/lib/list-query';
+import { PAGE_SIZES, type FilterValues } from '@/lib/list-state';
 import { truncateText } from '@/lib/format';
-import { useSupportChoices, useUserContacts } from '../api/support';
+import { useSupportChoices, userContacts } from '../api/support';
 import { ContactDetailDialog } from './contact-detail-dialog';
 
 /** Time since an instant, in the largest whole unit: "3 d", "5 h", "12 min". */
@@ -74,12 +69,40 @@ const FILTERS = {
 const OPEN_FIRST = { target: 'openFirst', orderBy: 'ASC' } as const;
 const NEWEST_FIRST = { target: 'contactedAt', orderBy: 'DESC' } as const;
 
-// The server's sort targets (CONTACTS_SORT_TARGETS); the default is "oldest first, open on top".
-const LIST: ListStateOptions<typeof FILTERS> = {
-  filters: FILTERS,
-  defaultSort: OPEN_FIRST,
-  sortTargets: ['openFirst', 'contactedAt', 'statusChangedAt', 'id'],
-};
+/** A status tab from the URL, if it is one of the server's statuses (else all: no filter). */
+const statusOf = (value: string | undefined, statuses: readonly string[]) =>
+  value !== undefined && statuses.includes(value) ? value : undefined;
+
+/** The inquiries (`context`: the server's statuses, and whether they have loaded). */
+const CONTACTS = defineListQuery({
+  // The server's sort targets (CONTACTS_SORT_TARGETS); the default is "oldest first, open on top".
+  url: {
+    filters: FILTERS,
+    defaultSort: OPEN_FIRST,
+    sortTargets: ['openFirst', 'contactedAt', 'statusChangedAt', 'id'],
+  },
+  query: {
+    ...userContacts,
+    variables: (
+      search,
+      pagination,
+      { statuses }: { statuses: readonly string[]; statusesLoaded: boolean },
+    ) => {
+      const unassigned = search.unassigned === '1';
+      return {
+        userName: search.userName ?? null,
+        assigneeUserName: unassigned ? null : (search.assigneeUserName ?? null),
+        datetimeFrom: dayStartIso(search.dateFrom ?? '') ?? null,
+        datetimeUntil: dayEndIso(search.dateUntil ?? '') ?? null,
+        unassigned: unassigned || null,
+        userContactStatus: statusOf(search.status, statuses) ?? null,
+        pagination,
+      };
+    },
+    // A status tab waits for the statuses, so a made-up one is never sent.
+    enabled: (search, { statusesLoaded }) => search.status === undefined || statusesLoaded,
+  },
+});
 
 type Draft = {
   userName: string;
@@ -102,7 +125,13 @@ function draftOf(filters: FilterValues<typeof FILTERS>): Draft {
 /** /common/support: inquiries with filters, status tabs and ages, all in the URL; the detail in a dialog. */
 export function SupportPage() {
   const { t } = useTranslation();
-  const list = useListState(LIST);
+  const choices = useSupportChoices();
+  // The tabs are the server's statuses; a status in the URL that is not one is no filter.
+  const statuses = (choices.data?.userContactStatuses ?? []).map((s) => s.name);
+  const { list, query: contacts } = useListQuery(CONTACTS, {
+    statuses,
+    statusesLoaded: choices.isSuccess,
+  });
   const { filters } = list;
   // The form keeps edits local until Search, and re-reads the URL on Back/Forward or a link.
   const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
@@ -115,25 +144,10 @@ export function SupportPage() {
   }
   const [openId, setOpenId] = useState<string | null>(null);
 
-  const choices = useSupportChoices();
-  // The tabs are the server's statuses; a status in the URL that is not one is no filter.
-  const statuses = (choices.data?.userContactStatuses ?? []).map((s) => s.name);
-  const status = statuses.includes(filters.status) ? filters.status : 'all';
+  const status = statusOf(filters.status, statuses) ?? 'all';
   const admins = choices.data?.adminUserNames ?? [];
-  const unassigned = filters.unassigned === '1';
   const sort = list.sort ?? OPEN_FIRST;
   const openFirst = sort.target === OPEN_FIRST.target && sort.orderBy === 'ASC';
-  const variables: UserContactsQueryVariables = {
-    userName: filters.userName || null,
-    assigneeUserName: unassigned ? null : filters.assigneeUserName || null,
-    datetimeFrom: dayStartIso(filters.dateFrom) ?? null,
-    datetimeUntil: dayEndIso(filters.dateUntil) ?? null,
-    unassigned: unassigned || null,
-    userContactStatus: status === 'all' ? null : status,
-    pagination: list.pagination,
-  };
-  // A status tab waits for the statuses, so a made-up one is never sent.
-  const contacts = useUserContacts(variables, filters.status === '' || choices.isSuccess);
   const counts = new Map(contacts.data?.statusCounts.map((c) => [c.status, c.count]));
   const total = [...counts.values()].reduce((a, b) => a + b, 0);
 
