@@ -8,9 +8,28 @@ import { listStorageKey, useListQuery, type ListDescriptor } from '@/lib/list-qu
 import '@/i18n/lists';
 
 /**
- * What a declared list gives `FilteredList` besides its view and query: the form's fields and
- * values, the table's name, key, columns and rows. For a screen that lays out more around the
- * list (the withdrawal tabs and actions, a heading) and so calls `useListQuery` itself.
+ * What a declared list gives `DataTable` besides its rows: the table's name, column key,
+ * columns, row ids and empty text. For a screen that lays out more around the list (a send's
+ * progress over its recipients, totals over a history) and so calls `useListQuery` itself.
+ */
+export function listTableProps<F extends FilterKinds, Row, LR, LV, ER, EV, C, X>(
+  descriptor: ListDescriptor<F, Row, LR, LV, ER, EV, C, X>,
+  t: TFunction,
+  context: C,
+) {
+  return {
+    label: descriptor.label(t, context),
+    storageKey: listStorageKey(descriptor.storageKey, context),
+    columns: descriptor.columns(t, context),
+    getRowId: descriptor.getRowId,
+    ...(descriptor.emptyText && { emptyText: descriptor.emptyText(t) }),
+  };
+}
+
+/**
+ * What a declared list gives `FilteredList` besides its view and query: the table's (above)
+ * and the form's fields and values. For a screen that lays out more around the list (the
+ * withdrawal tabs and actions, a heading) and so calls `useListQuery` itself.
  */
 export function filteredListProps<F extends FilterKinds, Row, LR, LV, ER, EV, C, X>(
   descriptor: ListDescriptor<F, Row, LR, LV, ER, EV, C, X>,
@@ -19,13 +38,9 @@ export function filteredListProps<F extends FilterKinds, Row, LR, LV, ER, EV, C,
   list: ListController<F>,
 ) {
   return {
+    ...listTableProps(descriptor, t, context),
     fields: descriptor.fields(t, context),
     ...(descriptor.filterValues && { filterValues: descriptor.filterValues(list.filters) }),
-    label: descriptor.label(t, context),
-    storageKey: listStorageKey(descriptor.storageKey, context),
-    columns: descriptor.columns(t, context),
-    getRowId: descriptor.getRowId,
-    ...(descriptor.emptyText && { emptyText: descriptor.emptyText(t) }),
     timeZoneNote: descriptor.timeZoneNote ?? true,
   };
 }

@@ -50,6 +50,8 @@ export type ListQueryDescriptor<
     page: (data: LR) => ListPage<Row> & X;
     /** false: a new view shows no rows until it loads (a list without pages). */
     keepPrevious?: boolean;
+    /** Asks again after this many ms while the page says work is under way (a send delivering). */
+    poll?: (page: ListPage<Row> & X) => number | false;
     /** Whether the view can be asked yet (a status tab waits for the server's statuses). */
     enabled?: (search: ListSearch<F>, context: C) => boolean;
   };
@@ -158,13 +160,17 @@ export function useListQuery<F extends FilterKinds, Row, LR, LV, ER, EV, C, X>(
   const ctx = context as C;
   const list = useListState(descriptor.url);
   const search = listSearch(list.filters);
-  const { document, variables, page, keepPrevious = true, enabled } = descriptor.query;
+  const { document, variables, page, keepPrevious = true, enabled, poll } = descriptor.query;
   const vars = variables(search, list.pagination, ctx);
   const query = useQuery({
     queryKey: queryKeyFor(document, vars),
     queryFn: async () => page(await request(document, vars)),
     ...(keepPrevious && { placeholderData: keepPreviousData }),
     ...(enabled && { enabled: enabled(search, ctx) }),
+    ...(poll && {
+      refetchInterval: (q: { state: { data?: ListPage<Row> & X } }) =>
+        q.state.data ? poll(q.state.data) : false,
+    }),
   });
   const spec = descriptor.export;
   // `extra`: what one export button adds to the view's variables (a file layout's version).

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import { execute } from '@/lib/graphql-client';
 import type { PaginationVariables } from '@/lib/list-state';
+import { listQuery } from '@/lib/list-query';
 import { queryKeyFor, useInvalidate } from '@/lib/query-keys';
 
 const NotificationsQuery = graphql(`
@@ -188,7 +189,9 @@ export type NotificationInput = {
 };
 
 /** One page of notifications, newest notified first (the notification screen's list). */
-export function useNotifications(pagination: PaginationVariables) {
+export const notifications = listQuery(NotificationsQuery, (data) => data.notifications);
+
+function useNotifications(pagination: PaginationVariables) {
   return useQuery({
     queryKey: queryKeyFor(NotificationsQuery, { pagination }),
     queryFn: async () => (await execute(NotificationsQuery, { pagination })).notifications,
@@ -284,20 +287,8 @@ export function useSendMail() {
   });
 }
 
-/**
- * A send's progress and one page of its recipients; polled every second while messages are
- * still queued or sending.
- */
-export function useMailSendStatus(mailSendId: string | null, pagination: PaginationVariables) {
-  const variables = { mailSendId: mailSendId!, pagination };
-  return useQuery({
-    queryKey: queryKeyFor(MailSendQuery, variables),
-    queryFn: () => execute(MailSendQuery, variables),
-    placeholderData: keepPreviousData,
-    enabled: mailSendId !== null,
-    refetchInterval: (query) => {
-      const counts = query.state.data?.mailSend.counts;
-      return counts && counts.queued + counts.sending > 0 ? 1000 : false;
-    },
-  });
-}
+/** One page of a send's recipients (`list`), with the send's progress (`mailSend`). */
+export const mailSendRecipients = listQuery(MailSendQuery, (data) => ({
+  ...data.mailRecipients,
+  mailSend: data.mailSend,
+}));

@@ -22,48 +22,45 @@ import {
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { isBlankText } from '@app/shared';
-import { DataTable, pagedQueryProps, type DataColumn } from '@/components/data-table/data-table';
+import { DataTable, pagedQueryProps } from '@/components/data-table/data-table';
+import { listTableProps } from '@/components/list-screen';
 import { GuardedAction } from '@/components/guarded-action';
 import { adminTimeZone, formatDateTime, fromZoneInput, toZoneInput } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
 import { notifySuccess, showErrorToast } from '@/lib/feedback';
 import { truncateText } from '@/lib/format';
-import { useListState, type ListStateOptions } from '@/lib/list-state';
+import { defineList, useListQuery } from '@/lib/list-query';
 import { useCurrentAdmin } from '@/lib/session/use-current-admin';
 import {
   useDeleteNotification,
   useMailPreview,
-  useNotifications,
+  notifications as notificationsQuery,
   useSaveNotification,
   useSendMail,
   type NotificationInput,
 } from '../api/mail';
 
-type Row = NonNullable<ReturnType<typeof useNotifications>['data']>['list'][number];
+type Row = ReturnType<typeof notificationsQuery.page>['list'][number];
+
+/** What a row's buttons do (the page's dialogs). */
+type RowActions = { edit: (n: Row) => void; send: (n: Row) => void; remove: (n: Row) => void };
 
 // The server's sort targets (NOTIFICATIONS_SORT_TARGETS); newest notified first by default.
-const LIST: ListStateOptions<Record<string, never>> = {
-  filters: {},
-  defaultSort: { target: 'notifiedAt', orderBy: 'DESC' },
-  sortTargets: ['notifiedAt', 'id'],
-};
-
-/** /common/notification: notifications (create, edit, delete) and their send-mail action. */
-export function NotificationPage() {
-  const { t } = useTranslation();
-  const list = useListState(LIST);
-  const notifications = useNotifications(list.pagination);
-  const me = useCurrentAdmin();
-  const [editing, setEditing] = useState<Row | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Row | null>(null);
-  const [sending, setSending] = useState<Row | null>(null);
-  const remove = useDeleteNotification();
-
-  // The buttons depend on the admin's role: drawn only once it is known, so that they never
-  // animate from disabled grey to their colour (a half-way frame fails the AA contrast check).
-  if (!me.data) return <LinearProgress aria-label={t('app.loading')} />;
-
-  const columns: DataColumn<Row>[] = [
+// `context`: what the row buttons open.
+const NOTIFICATIONS = defineList({
+  url: {
+    filters: {},
+    defaultSort: { target: 'notifiedAt', orderBy: 'DESC' },
+    sortTargets: ['notifiedAt', 'id'],
+  },
+  query: {
+    ...notificationsQuery,
+    variables: (_search, pagination, _actions: RowActions) => ({ pagination }),
+  },
+  label: (t) => t('mail.listLabel'),
+  storageKey: 'notifications',
+  fields: () => [],
+  columns: (t, actions) => [
     {
       id: 'title',
       label: t('mail.fields.title'),
@@ -100,12 +97,12 @@ export function NotificationPage() {
       render: (n) => (
         <Box sx={{ whiteSpace: 'nowrap' }}>
           <GuardedAction>
-            <Button size="small" aria-haspopup="dialog" onClick={() => setEditing(n)}>
+            <Button size="small" aria-haspopup="dialog" onClick={() => actions.edit(n)}>
               {t('mail.edit')}
             </Button>
           </GuardedAction>
           <GuardedAction>
-            <Button size="small" aria-haspopup="dialog" onClick={() => setSending(n)}>
+            <Button size="small" aria-haspopup="dialog" onClick={() => actions.send(n)}>
               {t('mail.sendMail')}
             </Button>
           </GuardedAction>
@@ -114,7 +111,7 @@ export function NotificationPage() {
               size="small"
               color="error"
               aria-haspopup="dialog"
-              onClick={() => setDeleting(n)}
+              onClick={() => actions.remove(n)}
             >
               {t('mail.delete')}
             </Button>
@@ -122,7 +119,25 @@ export function NotificationPage() {
         </Box>
       ),
     },
-  ];
+  ],
+  getRowId: (n) => n.id,
+  emptyText: (t) => t('mail.empty'),
+});
+
+/** /common/notification: notifications (create, edit, delete) and their send-mail action. */
+export function NotificationPage() {
+  const { t } = useTranslation();
+  const me = useCurrentAdmin();
+  const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Row | null>(null);
+  const [sending, setSending] = useState<Row | null>(null);
+  const actions: RowActions = { edit: setEditing, send: setSending, remove: setDeleting };
+  const { list, query: notifications } = useListQuery(NOTIFICATIONS, actions);
+  const remove = useDeleteNotification();
+
+  // The buttons depend on the admin's role: drawn only once it is known, so that they never
+  // animate from disabled grey to their colour (a half-way frame fails the AA contrast check).
+  if (!me.data) return <LinearProgress aria-label={t('app.loading')} />;
 
   return (
     <Card variant="outlined">
@@ -140,12 +155,8 @@ export function NotificationPage() {
           </GuardedAction>
         </Box>
         <DataTable
-          label={t('mail.listLabel')}
-          storageKey="notifications"
-          columns={columns}
-          getRowId={(n) => n.id}
+          {...listTableProps(NOTIFICATIONS, t, actions)}
           list={list}
-          emptyText={t('mail.empty')}
           {...pagedQueryProps(notifications)}
         />
       </Stack>

@@ -24,22 +24,23 @@ import {
 } from '@mui/material';
 import type { MailStatus } from '@app/shared';
 import { GuardedAction } from '@/components/guarded-action';
-import { DataTable, pagedQueryProps, type DataColumn } from '@/components/data-table/data-table';
+import { DataTable, pagedQueryProps } from '@/components/data-table/data-table';
+import { listTableProps } from '@/components/list-screen';
 import { formatDateTime } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
 import { notifySuccess, showErrorToast } from '@/lib/feedback';
 import { formatNumber } from '@/lib/format';
-import { useListState, type ListStateOptions } from '@/lib/list-state';
+import { defineList, useListQuery } from '@/lib/list-query';
 import {
+  mailSendRecipients,
   useMailPreview,
-  useMailSendStatus,
   useNotificationChoices,
   useSendMail,
   useSendTestMail,
   type AudienceChoice,
   type MailUser,
 } from '../api/mail';
-import { useMailSends } from '../api/mail-sends';
+import { mailSends } from '../api/mail-sends';
 import { sendProgress } from '../lib/send-progress';
 import { RecipientPicker, userLabel } from './recipient-picker';
 
@@ -260,14 +261,6 @@ function Recipients({
   );
 }
 
-// A send's recipients page by page (prefix: the send history is the page's other list).
-const RECIPIENTS: ListStateOptions<Record<string, never>> = { filters: {}, prefix: 'rcpt.' };
-const SENDS: ListStateOptions<Record<string, never>> = { filters: {}, prefix: 'sends.' };
-
-type Recipient = NonNullable<
-  ReturnType<typeof useMailSendStatus>['data']
->['mailRecipients']['list'][number];
-
 function statusChip(status: string, t: (key: string) => string) {
   return (
     <Chip
@@ -279,11 +272,23 @@ function statusChip(status: string, t: (key: string) => string) {
   );
 }
 
-function SendProgress({ sendId }: { sendId: string }) {
-  const { t } = useTranslation();
-  const recipients = useListState(RECIPIENTS);
-  const status = useMailSendStatus(sendId, recipients.pagination);
-  const recipientColumns: DataColumn<Recipient>[] = [
+/** Whether a send still has messages queued or sending (its screens poll until not). */
+const delivering = (counts: { queued: number; sending: number } | undefined) =>
+  counts !== undefined && counts.queued + counts.sending > 0;
+
+// A send's recipients page by page (prefix: the send history is the page's other list);
+// polled every second while messages are still queued or sending. `context`: the send.
+const RECIPIENTS = defineList({
+  url: { filters: {}, prefix: 'rcpt.' },
+  query: {
+    ...mailSendRecipients,
+    variables: (_search, pagination, mailSendId: string) => ({ mailSendId, pagination }),
+    poll: (page) => (delivering(page.mailSend.counts) ? 1000 : false),
+  },
+  label: (t) => t('mail.recipients'),
+  storageKey: 'mail-recipients',
+  fields: () => [],
+  columns: (t) => [
     { id: 'to', label: t('mail.to'), render: (r) => r.toAddress, hideable: false },
     { id: 'status', label: t('mail.status'), render: (r) => statusChip(r.status, t) },
     { id: 'attempts', label: t('mail.attempts'), align: 'right', render: (r) => r.attempts },
@@ -293,7 +298,13 @@ function SendProgress({ sendId }: { sendId: string }) {
       label: t('mail.sentAt'),
       render: (r) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.sentAt)}</Box>,
     },
-  ];
+  ],
+  getRowId: (r) => r.id,
+});
+
+function SendProgress({ sendId }: { sendId: string }) {
+  const { t } = useTranslation();
+  const { list: recipients, query: status } = useListQuery(RECIPIENTS, sendId);
   const send = status.data?.mailSend;
   if (status.error) return <Typography color="error">{errorMessage(status.error, t)}</Typography>;
   if (!send) return null;
@@ -324,13 +335,11 @@ function SendProgress({ sendId }: { sendId: string }) {
         {t('mail.recipients')}
       </Typography>
       <DataTable
-        label={t('mail.recipients')}
-        storageKey="mail-recipients"
-        columns={recipientColumns}
-        getRowId={(r) => r.id}
+        {...listTableProps(RECIPIENTS, t, sendId)}
         list={recipients}
-        rows={status.data?.mailRecipients.list}
-        total={status.data?.mailRecipients.pagination.totalRecords}
+        rows={status.data?.list}
+        total={status.data?.pagination.totalRecords}
+        // The poll does not show as loading: only a new page does.
         loading={status.isFetching && status.isPlaceholderData}
         error={status.error}
         onRetry={() => void status.refetch()}
@@ -339,7 +348,78 @@ function SendProgress({ sendId }: { sendId: string }) {
   );
 }
 
-type SendRow = NonNullable<ReturnType<typeof useMailSends>['data']>['list'][number];
+// Earlier sends, newest first, with their counts; polled while one is still delivering.
+// `context`: the chosen notification (null: every send).
+const SENDS = defineList({
+  url: { filters: {}, prefix: 'sends.' },
+  query: {
+    ...mailSends,
+    variables: (_search, pagination, notificationId: number | null) => ({
+      notificationId,
+      pagination,
+    }),
+    poll: (page) => (page.list.some((s) => delivering(s.counts)) ? 2000 : false),
+  },
+  label: (t) => t('mail.history'),
+  storageKey: 'mail-sends',
+  fields: () => [],
+  columns: (t) => {
+    const count = (n: number) => formatNumber(n);
+    return [
+      {
+        id: 'createdAt',
+        label: t('mail.historyColumns.createdAt'),
+        hideable: false,
+        render: (s) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.createdAt)}</Box>,
+      },
+      { id: 'subject', label: t('mail.subject'), render: (s) => s.subject },
+      {
+        id: 'audience',
+        label: t('mail.historyColumns.audience'),
+        render: (s) =>
+          t(`mail.audiences.${s.audience as 'locale' | 'users' | 'test'}`, {
+            defaultValue: s.audience,
+          }),
+      },
+      {
+        id: 'language',
+        label: t('mail.historyColumns.language'),
+        render: (s) => t(`mail.language.${s.language === 'en' ? 'en' : 'ja'}`),
+      },
+      {
+        id: 'recipients',
+        label: t('mail.historyColumns.recipients'),
+        align: 'right',
+        render: (s) => count(s.recipientCount),
+      },
+      {
+        id: 'sent',
+        label: t('mail.historyColumns.sent'),
+        align: 'right',
+        render: (s) => count(s.counts.sent),
+      },
+      {
+        id: 'failed',
+        label: t('mail.historyColumns.failed'),
+        align: 'right',
+        render: (s) => count(s.counts.failed),
+      },
+      {
+        id: 'waiting',
+        label: t('mail.historyColumns.waiting'),
+        align: 'right',
+        render: (s) => count(s.counts.queued + s.counts.sending),
+      },
+      {
+        id: 'createdBy',
+        label: t('mail.historyColumns.createdBy'),
+        render: (s) => s.createdBy ?? '',
+      },
+    ];
+  },
+  getRowId: (s) => s.id,
+  emptyText: (t) => t('mail.historyEmpty'),
+});
 
 /** Earlier sends (of the chosen notification, or all), newest first, with their counts. */
 function SendHistory({
@@ -350,72 +430,15 @@ function SendHistory({
   openSend: (id: string) => void;
 }) {
   const { t } = useTranslation();
-  const list = useListState(SENDS);
-  const sends = useMailSends(notificationId, list.pagination);
-  const count = (n: number) => formatNumber(n);
-  const columns: DataColumn<SendRow>[] = [
-    {
-      id: 'createdAt',
-      label: t('mail.historyColumns.createdAt'),
-      hideable: false,
-      render: (s) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.createdAt)}</Box>,
-    },
-    { id: 'subject', label: t('mail.subject'), render: (s) => s.subject },
-    {
-      id: 'audience',
-      label: t('mail.historyColumns.audience'),
-      render: (s) =>
-        t(`mail.audiences.${s.audience as 'locale' | 'users' | 'test'}`, {
-          defaultValue: s.audience,
-        }),
-    },
-    {
-      id: 'language',
-      label: t('mail.historyColumns.language'),
-      render: (s) => t(`mail.language.${s.language === 'en' ? 'en' : 'ja'}`),
-    },
-    {
-      id: 'recipients',
-      label: t('mail.historyColumns.recipients'),
-      align: 'right',
-      render: (s) => count(s.recipientCount),
-    },
-    {
-      id: 'sent',
-      label: t('mail.historyColumns.sent'),
-      align: 'right',
-      render: (s) => count(s.counts.sent),
-    },
-    {
-      id: 'failed',
-      label: t('mail.historyColumns.failed'),
-      align: 'right',
-      render: (s) => count(s.counts.failed),
-    },
-    {
-      id: 'waiting',
-      label: t('mail.historyColumns.waiting'),
-      align: 'right',
-      render: (s) => count(s.counts.queued + s.counts.sending),
-    },
-    {
-      id: 'createdBy',
-      label: t('mail.historyColumns.createdBy'),
-      render: (s) => s.createdBy ?? '',
-    },
-  ];
+  const { list, query: sends } = useListQuery(SENDS, notificationId);
   return (
     <Card variant="outlined" sx={{ p: 2 }}>
       <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
         {t('mail.history')}
       </Typography>
       <DataTable
-        label={t('mail.history')}
-        storageKey="mail-sends"
-        columns={columns}
-        getRowId={(s) => s.id}
+        {...listTableProps(SENDS, t, notificationId)}
         list={list}
-        emptyText={t('mail.historyEmpty')}
         onOpenRow={(s) => openSend(s.id)}
         rowLabel={(s) => t('mail.showProgressOf', { date: formatDateTime(s.createdAt) })}
         {...pagedQueryProps(sends)}

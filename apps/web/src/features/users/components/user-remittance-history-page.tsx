@@ -4,7 +4,7 @@ import { amountColumn, dateTimeColumn, hashColumn } from '@/components/data-tabl
 import { DataTable, pagedQueryProps } from '@/components/data-table/data-table';
 import { DetailList } from '@/components/detail-list';
 import { AmountText } from '@/components/amount-text';
-import { filteredListProps } from '@/components/list-screen';
+import { listTableProps } from '@/components/list-screen';
 import { adminTimeZone } from '@/lib/date-time';
 import { defineList, useListQuery } from '@/lib/list-query';
 import { usePlanLabel } from '@/lib/plan-label';
@@ -137,7 +137,7 @@ function SavingRemittances({ userId }: { userId: number }) {
   const context = { userId, planLabel };
   const { list, query } = useListQuery(SAVING, context);
   const h = query.data;
-  const table = filteredListProps(SAVING, t, context, list);
+  const table = listTableProps(SAVING, t, context);
   return (
     <Stack spacing={1.5} component="section" aria-labelledby="saving-remittances">
       <Typography id="saving-remittances" component="h2" variant="h6">
@@ -171,14 +171,7 @@ function SavingRemittances({ userId }: { userId: number }) {
           />
         </Paper>
       )}
-      <DataTable
-        {...pagedQueryProps(query)}
-        label={table.label}
-        storageKey={table.storageKey}
-        columns={table.columns}
-        getRowId={table.getRowId}
-        list={list}
-      />
+      <DataTable {...pagedQueryProps(query)} {...table} list={list} />
     </Stack>
   );
 }
@@ -188,7 +181,7 @@ function AffiliateRemittances({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const { list, query } = useListQuery(AFFILIATE, userId);
   const h = query.data;
-  const table = filteredListProps(AFFILIATE, t, userId, list);
+  const table = listTableProps(AFFILIATE, t, userId);
   return (
     <Stack spacing={1.5} component="section" aria-labelledby="affiliate-remittances">
       <Typography id="affiliate-remittances" component="h2" variant="h6">
@@ -218,14 +211,7 @@ function AffiliateRemittances({ userId }: { userId: number }) {
           />
         </Paper>
       )}
-      <DataTable
-        {...pagedQueryProps(query)}
-        label={table.label}
-        storageKey={table.storageKey}
-        columns={table.columns}
-        getRowId={table.getRowId}
-        list={list}
-      />
+      <DataTable {...pagedQueryProps(query)} {...table} list={list} />
     </Stack>
   );
 }
