@@ -2,6 +2,7 @@ import '@/i18n/screens';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import { CONTACT_STATUSES, isOneOf, type ContactStatus } from '@app/shared';
 import {
   Autocomplete,
   Box,
@@ -41,15 +42,19 @@ export function ageText(since: string, t: TFunction, now = Date.now()): string {
 
 /** A status in the admin's language; a status the catalogue does not know shows its name. */
 export function statusName(status: string, t: TFunction): string {
-  return t(`support.status.${status as 'backlog'}`, { defaultValue: status });
+  return isOneOf(CONTACT_STATUSES, status) ? t(`support.status.${status}`) : status;
 }
 
 // Outlined chips in the palette colours that keep AA contrast on white and dark paper
 // (filled warning and info chips do not).
+// Typed by the shared statuses, so a status added there needs its colour here.
+const STATUS_COLOR: Record<ContactStatus, 'error' | 'primary' | 'default'> = {
+  backlog: 'error',
+  wip: 'primary',
+  closed: 'default',
+};
 export function statusColor(status: string): 'error' | 'primary' | 'default' {
-  if (status === 'backlog') return 'error';
-  if (status === 'wip') return 'primary';
-  return 'default';
+  return isOneOf(CONTACT_STATUSES, status) ? STATUS_COLOR[status] : 'default';
 }
 
 const FILTERS = {
