@@ -698,10 +698,10 @@ async function main(): Promise<void> {
     offset: number,
   ): PageRequest<T> => ({ limit: 20, offset, sort: { target, orderBy } });
   list('calls', `userNames prefix '${prefix}'`, (offset) =>
-    users.listNames(prefix, page('userName', 'asc', offset)),
+    users.listNames({ userName: prefix }, page('userName', 'asc', offset)),
   );
   list('calls', `userNames prefix 's'`, (offset) =>
-    users.listNames('s', page('userName', 'asc', offset)),
+    users.listNames({ userName: 's' }, page('userName', 'asc', offset)),
   );
   list('calls', 'affiliateTrackRecords', (offset) =>
     referralService.trackRecords({}, page('userId', 'desc', offset)),

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Locale, MailStatus } from '@app/shared';
 import type { Executor } from '../../db/executor';
 import type { Page, PageRequest } from '../../shared/page';
+import type { NotificationsSortTarget } from './mail-list';
 
 export type NotificationRow = {
   id: number;
@@ -24,7 +25,7 @@ export type NotificationFields = {
 
 export type NotificationInput = NotificationFields & { notifiedAt: Date };
 
-export type NotificationsSortTarget = 'notifiedAt' | 'id';
+export type { NotificationsSortTarget };
 
 const NOTIFICATION_COLUMNS = [
   'id',

@@ -1,5 +1,6 @@
 import type { ArgBuilder } from '@pothos/core';
 import { auditedMutationField, builder } from '../../graphql/builder';
+import { filterArgs } from '../../graphql/filter-fields';
 import { pagedListQuery } from '../../graphql/pagination';
 import type {
   NamedUser,
@@ -8,7 +9,7 @@ import type {
   SendCounts,
   SendRow,
 } from './mail-repository';
-import { NOTIFICATIONS_SORT_TARGETS } from './mail-service';
+import { MAIL_RECIPIENTS_LIST, MAIL_SENDS_LIST, NOTIFICATIONS_LIST } from './mail-list';
 
 const NotificationRef = builder.objectRef<NotificationRow>('Notification').implement({
   description: 'A notification (spec section 3): title, content, language, public or private.',
@@ -152,15 +153,15 @@ const MailDeliveryRef = builder
     }),
   });
 
-pagedListQuery('notifications', {
+pagedListQuery(NOTIFICATIONS_LIST.call, {
   type: 'NotificationList',
   item: NotificationRef,
   description:
     'Notifications, newest notified first (pagination optional). Sort targets: notifiedAt (default, DESC), id.',
   authScopes: { authenticated: true },
-  sortTargets: NOTIFICATIONS_SORT_TARGETS,
-  defaultSort: { target: 'notifiedAt', orderBy: 'desc' },
-  args: (arg) => ({ language: arg.string({ required: false }) }),
+  sortTargets: NOTIFICATIONS_LIST.sortTargets,
+  defaultSort: NOTIFICATIONS_LIST.defaultSort,
+  args: () => filterArgs(NOTIFICATIONS_LIST.filters),
   load: (args, page, ctx) => ctx.services.mail.list(args, page),
 });
 
@@ -286,31 +287,32 @@ builder.queryField('mailSend', (t) =>
   }),
 );
 
-pagedListQuery('mailSends', {
+pagedListQuery(MAIL_SENDS_LIST.call, {
   type: 'MailSendList',
   item: MailSendRef,
   description: 'Sends, newest first; of one notification when notificationId is given.',
   authScopes: { authenticated: true },
-  sortTargets: ['id'] as const,
-  defaultSort: { target: 'id', orderBy: 'desc' },
-  args: (arg) => ({ notificationId: arg.int({ required: false }) }),
-  load: (args, page, ctx) => ctx.services.mail.sends(args.notificationId, page),
+  sortTargets: MAIL_SENDS_LIST.sortTargets,
+  defaultSort: MAIL_SENDS_LIST.defaultSort,
+  args: () => filterArgs(MAIL_SENDS_LIST.filters),
+  load: (args, page, ctx) => ctx.services.mail.sends(args, page),
 });
 
-pagedListQuery('mailRecipients', {
+pagedListQuery(MAIL_RECIPIENTS_LIST.call, {
   type: 'MailRecipientList',
   item: MailRecipientRef,
   description:
     'The recipients of a send with their delivery status (queued, sending, sent, failed).',
   authScopes: { authenticated: true },
-  sortTargets: ['id'] as const,
-  defaultSort: { target: 'id', orderBy: 'asc' },
+  sortTargets: MAIL_RECIPIENTS_LIST.sortTargets,
+  defaultSort: MAIL_RECIPIENTS_LIST.defaultSort,
+  // Whose rows these are: required, so beside the declared filters.
   args: (arg) => ({
     mailSendId: arg.id({ required: true }),
-    status: arg.string({ required: false }),
+    ...filterArgs(MAIL_RECIPIENTS_LIST.filters),
   }),
-  load: (args, page, ctx) =>
-    ctx.services.mail.recipients(String(args.mailSendId), args.status, page),
+  load: ({ mailSendId, ...filter }, page, ctx) =>
+    ctx.services.mail.recipients(String(mailSendId), filter, page),
 });
 
 builder.queryField('mailDelivery', (t) =>

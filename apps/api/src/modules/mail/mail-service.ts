@@ -20,6 +20,7 @@ import type { PageRequest } from '../../shared/page';
 import type { Actor, AuditService } from '../audit/audit-service';
 import { MAIL_EXPAND_QUEUE, MAIL_QUEUE, type MailKick } from './mail-jobs';
 import * as repo from './mail-repository';
+import type { MailRecipientsInput, MailSendsInput, NotificationsInput } from './mail-list';
 
 const MAX_TITLE = 200;
 const MAX_CONTENT = 20_000;
@@ -28,11 +29,6 @@ const MAX_CONTENT = 20_000;
  * writes the send and counts it); up to this, the request writes every outbox row at once.
  */
 export const EXPAND_IN_JOB_ABOVE = 5000;
-
-export const NOTIFICATIONS_SORT_TARGETS: readonly repo.NotificationsSortTarget[] = [
-  'notifiedAt',
-  'id',
-];
 
 export type NotificationArgs = {
   title?: string | null | undefined;
@@ -209,10 +205,7 @@ export function createMailService(
   return {
     smtpConfigured: options.smtpConfigured,
 
-    list: (
-      filter: { language?: string | null | undefined },
-      page: PageRequest<repo.NotificationsSortTarget>,
-    ) => {
+    list: (filter: NotificationsInput, page: PageRequest<repo.NotificationsSortTarget>) => {
       const language =
         filter.language === 'ja' || filter.language === 'en' ? filter.language : undefined;
       if (filter.language && !language) throw badInput('language', 'must be ja or en.');
@@ -358,11 +351,11 @@ export function createMailService(
 
     sendStatus: (id: string | number) => sendStatus(sendId(id)),
 
-    sends: (notificationId: number | null | undefined, page: PageRequest) =>
-      repo.listSends(db, notificationId ?? undefined, page),
+    sends: (filter: MailSendsInput, page: PageRequest) =>
+      repo.listSends(db, filter.notificationId ?? undefined, page),
 
-    recipients: (id: string | number, status: string | null | undefined, page: PageRequest) =>
-      repo.listRecipients(db, sendId(id), mailStatus(status), page),
+    recipients: (id: string | number, filter: MailRecipientsInput, page: PageRequest) =>
+      repo.listRecipients(db, sendId(id), mailStatus(filter.status), page),
 
     queuedCount: () => repo.countQueued(db),
 

@@ -241,3 +241,18 @@ export type PaymentsSortTarget = (typeof PAYMENTS_LIST.sortTargets)[number];
 export type PaymentsFilterInput = FilterInput<typeof PAYMENTS_LIST.filters>;
 /** The payments filters as the service's check leaves them (the status one of the statuses). */
 export type PaymentsFilterValues = FilterValues<typeof PAYMENTS_LIST.filters>;
+
+/**
+ * `assetUnFixedPayments`: confirmed payments a rate assignment of the window would fix. The
+ * window's end is required, so it stays beside the declaration (the schema file's argument).
+ */
+export const UNFIXED_PAYMENTS_LIST = defineList({
+  call: 'assetUnFixedPayments',
+  filters: { confirmedAtFrom: { type: 'DateTime' } },
+  sortTargets: ['confirmedAt'],
+  defaultSort: { target: 'confirmedAt', orderBy: 'asc' },
+});
+/** The window as the service takes it: the declared start, and the required end. */
+export type UnfixedPaymentsInput = FilterInput<typeof UNFIXED_PAYMENTS_LIST.filters> & {
+  confirmedAtUntil: Date;
+};

@@ -1,11 +1,11 @@
 import { auditedMutationField, builder } from '../../graphql/builder';
-import { filterInputFields } from '../../graphql/filter-fields';
+import { filterArgs, filterInputFields } from '../../graphql/filter-fields';
 import { pagedListQuery, PaginationInputRef } from '../../graphql/pagination';
 import type { ImportReport } from '../../platform/imports';
 import { ImportReportRef } from '../../platform/imports/imports-schema';
 import type { PaymentListRow } from './payments-repository';
 import type { PaymentsService, RateAssignmentResult } from './payments-service';
-import { PAYMENTS_LIST } from './payments-list';
+import { PAYMENTS_LIST, UNFIXED_PAYMENTS_LIST } from './payments-list';
 
 const UserPaymentRef = builder.objectRef<PaymentListRow>('UserPayment').implement({
   description: 'A plan bought with BTC (spec section 3, user payment).',
@@ -190,16 +190,16 @@ auditedMutationField('postAssignRates', (t) =>
   }),
 );
 
-pagedListQuery('assetUnFixedPayments', {
+pagedListQuery(UNFIXED_PAYMENTS_LIST.call, {
   type: 'AssetUnFixedPayments',
   item: UserPaymentRef,
   description:
     'Confirmed payments not yet asset-fixed, confirmed in the window (both ends inclusive): what a rate assignment would fix. Oldest first. Sort target: confirmedAt.',
   authScopes: { authenticated: true },
-  sortTargets: ['confirmedAt'],
-  defaultSort: { target: 'confirmedAt', orderBy: 'asc' },
+  sortTargets: UNFIXED_PAYMENTS_LIST.sortTargets,
+  defaultSort: UNFIXED_PAYMENTS_LIST.defaultSort,
   args: (arg) => ({
-    confirmedAtFrom: arg({ type: 'DateTime', required: false }),
+    ...filterArgs(UNFIXED_PAYMENTS_LIST.filters),
     confirmedAtUntil: arg({ type: 'DateTime', required: true }),
   }),
   load: (args, page, ctx) => ctx.services.payments.unfixed(args, page),

@@ -25,7 +25,12 @@ import type { PageRequest } from '../../shared/page';
 import type { Actor, AuditService } from '../audit/audit-service';
 import { PAYMENT_COLUMNS, paymentsTemplate, RATE_COLUMNS } from './payments-imports';
 import * as repo from './payments-repository';
-import { PAYMENTS_LIST, type PaymentsFilterInput } from './payments-list';
+import {
+  PAYMENTS_LIST,
+  UNFIXED_PAYMENTS_LIST,
+  type PaymentsFilterInput,
+  type UnfixedPaymentsInput,
+} from './payments-list';
 import * as write from './payments-write-repository';
 
 export type { PaymentsFilterInput };
@@ -375,8 +380,8 @@ export function createPaymentsService(
 
     /** assetUnFixedPayments: what a rate assignment of the window would fix. */
     async unfixed(
-      input: { confirmedAtFrom?: Date | null | undefined; confirmedAtUntil: Date },
-      page: PageRequest<'confirmedAt'>,
+      input: UnfixedPaymentsInput,
+      page: PageRequest<(typeof UNFIXED_PAYMENTS_LIST.sortTargets)[number]>,
     ) {
       const range = dateRange(
         'confirmedAtFrom',

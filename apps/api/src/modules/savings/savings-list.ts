@@ -310,3 +310,20 @@ export type UserSavingsFilter = FilterValues<
 export type SavingSearchInput = FilterInput<typeof SAVING_SEARCH & typeof CONFIRMED_RANGE>;
 /** The checked search as the repositories take it (the range only from the export). */
 export type SavingSearch = FilterValues<typeof SAVING_SEARCH & typeof CONFIRMED_RANGE>;
+
+/**
+ * One user's histories (`userHecSavingRemittanceHistory`, `userAffiliateSavingRemittanceHistory`):
+ * no filters but the required user, paged by the same date as the all-users lists.
+ */
+export const USER_SAVING_HISTORY_LIST = defineList({
+  call: 'userHecSavingRemittanceHistory',
+  filters: {},
+  sortTargets: USER_SAVINGS_LIST.sortTargets,
+  defaultSort: USER_SAVINGS_LIST.defaultSort,
+});
+export const USER_AFFILIATE_HISTORY_LIST = defineList({
+  call: 'userAffiliateSavingRemittanceHistory',
+  filters: {},
+  sortTargets: USER_SAVINGS_LIST.sortTargets,
+  defaultSort: USER_SAVINGS_LIST.defaultSort,
+});

@@ -5,6 +5,8 @@ import type { SavingsService } from './savings-service';
 import {
   AFFILIATE_REMITTANCES_LIST,
   SAVING_ADDRESSES_LIST,
+  USER_AFFILIATE_HISTORY_LIST,
+  USER_SAVING_HISTORY_LIST,
   USER_SAVINGS_LIST,
   type AffiliateRemittanceRow,
   type SavingAddressRecord,
@@ -13,10 +15,6 @@ import {
 
 type Saving = Awaited<ReturnType<SavingsService['userSavingHistory']>>;
 type Affiliate = Awaited<ReturnType<SavingsService['userAffiliateHistory']>>;
-
-// One user's histories page by the same date as the all-users lists.
-const DATE_SORT = USER_SAVINGS_LIST.sortTargets;
-const DEFAULT_DATE_SORT = USER_SAVINGS_LIST.defaultSort;
 
 const SavingRemittanceItemRef = builder
   .objectRef<Saving['remittances'][number]>('SavingRemittanceItem')
@@ -32,15 +30,15 @@ const SavingRemittanceItemRef = builder
     }),
   });
 
-pagedListQuery('userHecSavingRemittanceHistory', {
+pagedListQuery(USER_SAVING_HISTORY_LIST.call, {
   type: 'SavingRemittanceHistory',
   listField: 'remittances',
   item: SavingRemittanceItemRef,
   description:
     'Coin-saving remittances of one user, newest first (pagination optional: limit 20, offset 0; sort target confirmedAt), with totals over all of them.',
   authScopes: { authenticated: true },
-  sortTargets: DATE_SORT,
-  defaultSort: DEFAULT_DATE_SORT,
+  sortTargets: USER_SAVING_HISTORY_LIST.sortTargets,
+  defaultSort: USER_SAVING_HISTORY_LIST.defaultSort,
   args: (arg) => ({ userId: arg.int({ required: true }) }),
   load: async (args, page, ctx) => {
     const { remittances, ...rest } = await ctx.services.savings.userSavingHistory(
@@ -72,15 +70,15 @@ const AffiliateRemittanceItemRef = builder
     }),
   });
 
-pagedListQuery('userAffiliateSavingRemittanceHistory', {
+pagedListQuery(USER_AFFILIATE_HISTORY_LIST.call, {
   type: 'AffiliateRemittanceHistory',
   listField: 'remittances',
   item: AffiliateRemittanceItemRef,
   description:
     'Referral-plan remittances of one user, newest first (pagination optional: limit 20, offset 0; sort target confirmedAt), with stored totals.',
   authScopes: { authenticated: true },
-  sortTargets: DATE_SORT,
-  defaultSort: DEFAULT_DATE_SORT,
+  sortTargets: USER_AFFILIATE_HISTORY_LIST.sortTargets,
+  defaultSort: USER_AFFILIATE_HISTORY_LIST.defaultSort,
   args: (arg) => ({ userId: arg.int({ required: true }) }),
   load: async (args, page, ctx) => {
     const { remittances, ...rest } = await ctx.services.savings.userAffiliateHistory(

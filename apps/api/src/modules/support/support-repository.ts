@@ -7,22 +7,21 @@ import {
   servedByBuckets,
   type CountRule,
 } from '../../db/count-buckets';
+import type { TextDates } from '../../platform/lists';
 import type { Page, PageRequest } from '../../shared/page';
 import type { DB } from '../../db/schema';
 import { CONTACT_STATUSES, type ContactStatus } from '../../db/tables/domain-tables';
+import type { ContactsFilterValues, ContactsSortTarget } from './support-list';
 
-/** Filters of userContacts (spec section 7); date bounds arrive as whole-day ISO strings. */
-export type ContactsFilter = {
-  userName?: string | undefined;
-  assigneeUserName?: string | undefined;
+/**
+ * Filters of userContacts (spec section 7), as declared in support-list.ts, the status checked;
+ * date bounds may arrive as whole-day ISO strings.
+ */
+export type ContactsFilter = TextDates<Omit<ContactsFilterValues, 'userContactStatus'>> & {
   userContactStatus?: ContactStatus | undefined;
-  datetimeFrom?: Date | string | undefined;
-  datetimeUntil?: Date | string | undefined;
-  /** Only inquiries nobody is assigned to. */
-  unassigned?: boolean | undefined;
 };
 
-export type ContactsSortTarget = 'contactedAt' | 'statusChangedAt' | 'id' | 'openFirst';
+export type { ContactsSortTarget };
 
 const SORT_COLUMNS = {
   contactedAt: 'c.contacted_at',

@@ -1,12 +1,9 @@
 import { auditedMutationField, builder } from '../../graphql/builder';
+import { filterArgs } from '../../graphql/filter-fields';
 import { pagedListQuery } from '../../graphql/pagination';
 import type { ContactHistoryRow, ContactListRow } from './support-repository';
-import {
-  CONTACT_MESSAGE_MAX,
-  CONTACTS_SORT_TARGETS,
-  type ContactDetail,
-  type ContactMessage,
-} from './support-service';
+import { CONTACTS_LIST } from './support-list';
+import { CONTACT_MESSAGE_MAX, type ContactDetail, type ContactMessage } from './support-service';
 import { supportFileUrl } from './support-files-route';
 
 type FileRow = ContactListRow['files'][number];
@@ -144,22 +141,15 @@ const ChangeResultRef = builder
     }),
   });
 
-pagedListQuery('userContacts', {
+pagedListQuery(CONTACTS_LIST.call, {
   type: 'UserContactList',
   item: UserContactRef,
   description:
     'Support inquiries (spec section 7). Date bounds are sent as the day start T00:00:00.000Z and end T23:59:59.999Z. unassigned: only inquiries without an assignee. statusCounts: the status tab counts under the other filters. Sort targets: contactedAt (default, DESC), statusChangedAt, id, openFirst (backlog, then wip, then closed, each by contactedAt in the order asked: openFirst ASC is the oldest unanswered inquiry first).',
   authScopes: { authenticated: true },
-  sortTargets: CONTACTS_SORT_TARGETS,
-  defaultSort: { target: 'contactedAt', orderBy: 'desc' },
-  args: (arg) => ({
-    userName: arg.string({ required: false }),
-    assigneeUserName: arg.string({ required: false }),
-    userContactStatus: arg.string({ required: false }),
-    datetimeFrom: arg({ type: 'DateTime', required: false }),
-    datetimeUntil: arg({ type: 'DateTime', required: false }),
-    unassigned: arg.boolean({ required: false }),
-  }),
+  sortTargets: CONTACTS_LIST.sortTargets,
+  defaultSort: CONTACTS_LIST.defaultSort,
+  args: () => filterArgs(CONTACTS_LIST.filters),
   load: (args, page, ctx) => ctx.services.support.list(args, page),
   extraFields: (t) => ({
     statusCounts: t.field({

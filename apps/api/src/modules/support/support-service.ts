@@ -11,37 +11,17 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
-import {
-  badInput,
-  dateRange,
-  notFound,
-  textFilter,
-  notOneOf,
-  notAnId,
-} from '../../shared/list-input';
+import { badInput, dateRange, notFound, notOneOf, notAnId } from '../../shared/list-input';
 import type { PageRequest } from '../../shared/page';
 import type { Actor, AuditService } from '../audit/audit-service';
 import type { MailService } from '../mail/mail-service';
+import { CONTACTS_LIST, type ContactsInput } from './support-list';
 import * as repo from './support-repository';
 
-export const CONTACTS_SORT_TARGETS: readonly repo.ContactsSortTarget[] = [
-  'contactedAt',
-  'statusChangedAt',
-  'id',
-  'openFirst',
-];
+export type { ContactsInput };
 
 /** The longest reply or note (characters); the database checks the same bound (0161). */
 export const CONTACT_MESSAGE_MAX = 10_000;
-
-export type ContactsInput = {
-  userName?: string | null | undefined;
-  assigneeUserName?: string | null | undefined;
-  userContactStatus?: string | null | undefined;
-  datetimeFrom?: Date | null | undefined;
-  datetimeUntil?: Date | null | undefined;
-  unassigned?: boolean | null | undefined;
-};
 
 /** A reply or note as the detail shows it; a reply with its mail's delivery. */
 export type ContactMessage = repo.ContactMessageRow & {
@@ -173,15 +153,17 @@ export function createSupportService(
         'datetimeUntil',
         input.datetimeUntil,
       );
+      const values = CONTACTS_LIST.values(input);
       const filter: repo.ContactsFilter = {
-        userName: textFilter(input.userName),
-        assigneeUserName: textFilter(input.assigneeUserName),
+        ...values,
+        // Checked as sent: a status that is not one is refused, not trimmed away.
         userContactStatus: input.userContactStatus
           ? contactStatus('userContactStatus', input.userContactStatus)
           : undefined,
         datetimeFrom: range.from,
         datetimeUntil: range.until,
-        unassigned: input.unassigned ? true : undefined,
+        // false is no filter, as left out.
+        unassigned: values.unassigned || undefined,
       };
       if (filter.unassigned && filter.assigneeUserName) {
         throw badInput('unassigned', 'cannot be combined with assigneeUserName.');

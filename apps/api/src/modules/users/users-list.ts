@@ -221,3 +221,13 @@ export type UsersSortTarget = (typeof USERS_LIST.sortTargets)[number];
 export type UsersFilterInput = FilterInput<typeof USERS_LIST.filters>;
 /** The users filters as the repository takes them (checked by the service's `usersFilter`). */
 export type UsersFilter = FilterValues<typeof USERS_LIST.filters>;
+
+/** `userNames`: the light list of the pickers (id and name, the name matched by prefix). */
+export const USER_NAMES_LIST = defineList({
+  call: 'userNames',
+  filters: { userName: { type: 'String' } },
+  sortTargets: ['userName', 'id'],
+  defaultSort: { target: 'userName', orderBy: 'asc' },
+});
+export type UserNamesInput = FilterInput<typeof USER_NAMES_LIST.filters>;
+export type UserNamesSortTarget = (typeof USER_NAMES_LIST.sortTargets)[number];

@@ -3,7 +3,7 @@ import { filterArgs } from '../../graphql/filter-fields';
 import { pagedListQuery } from '../../graphql/pagination';
 import { selectedFieldNames } from '../../graphql/selection';
 import type { UserView, UsersService } from './users-service';
-import { USERS_LIST } from './users-list';
+import { USER_NAMES_LIST, USERS_LIST } from './users-list';
 
 type Row<K extends keyof UsersService> = Awaited<ReturnType<UsersService[K]>>;
 
@@ -82,16 +82,16 @@ pagedListQuery(USERS_LIST.call, {
     ctx.services.users.list(args, page, selectedFieldNames(info, ['list'])),
 });
 
-pagedListQuery('userNames', {
+pagedListQuery(USER_NAMES_LIST.call, {
   type: 'UserNameList',
   item: UserNameRef,
   description:
     'Light variant of `users` for pickers: id and userName only, userName matched by prefix. Sort targets: userName (default, ASC), id.',
   authScopes: { authenticated: true },
-  sortTargets: ['userName', 'id'] as const,
-  defaultSort: { target: 'userName', orderBy: 'asc' },
-  args: (arg) => ({ userName: arg.string({ required: false }) }),
-  load: (args, page, ctx) => ctx.services.users.listNames(args.userName, page),
+  sortTargets: USER_NAMES_LIST.sortTargets,
+  defaultSort: USER_NAMES_LIST.defaultSort,
+  args: () => filterArgs(USER_NAMES_LIST.filters),
+  load: (args, page, ctx) => ctx.services.users.listNames(args, page),
 });
 
 builder.queryField('user', (t) =>

@@ -7,13 +7,19 @@ import {
   nonNegativeAmount,
   notFound,
   positiveId,
-  textFilter,
   badInput,
 } from '../../shared/list-input';
 import type { Page, PageRequest } from '../../shared/page';
 import type { SavingsService } from '../savings/savings-service';
 import * as repo from './users-repository';
-import { USERS_LIST, type UsersFilter, type UsersFilterInput } from './users-list';
+import {
+  USER_NAMES_LIST,
+  USERS_LIST,
+  type UserNamesInput,
+  type UserNamesSortTarget,
+  type UsersFilter,
+  type UsersFilterInput,
+} from './users-list';
 
 export type { UsersFilterInput };
 
@@ -141,8 +147,8 @@ export function createUsersService(
     ): Promise<Page<repo.UserListRow>> => repo.listUsers(db, usersFilter(filter), page, fields),
 
     /** The light variant for pickers: ids and names. */
-    listNames: (userName: string | null | undefined, page: PageRequest<'userName' | 'id'>) =>
-      repo.listUserNames(db, { userName: textFilter(userName) }, page),
+    listNames: (input: UserNamesInput, page: PageRequest<UserNamesSortTarget>) =>
+      repo.listUserNames(db, USER_NAMES_LIST.values(input), page),
 
     /** Whether an end user with this id exists (for other modules' NOT_FOUND). */
     exists: (userId: number): Promise<boolean> => repo.endUserExists(db, userId),

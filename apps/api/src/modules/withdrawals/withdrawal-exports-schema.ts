@@ -11,7 +11,7 @@ import { WITHDRAWAL_LIST_CALLS, WithdrawalSearchParamsRef } from './withdrawal-l
 import type { WithdrawalSearchInput } from './withdrawals-service';
 import { SIGNING_EXPORT_NAMES } from './withdrawal-signing-exports';
 import { WithdrawalKindRef } from './withdrawal-types';
-import { WITHDRAWALS_LIST } from './withdrawals-list';
+import { EXPORT_BATCHES_LIST, WITHDRAWALS_LIST } from './withdrawals-list';
 
 /** What a signing export answers: the batch made, and where its file downloads. */
 type SigningExport = { batch: BatchWithFiles; url: string; expiresAt: Date; fileName: string };
@@ -267,13 +267,13 @@ builder.queryField('withdrawalExportBatchCsv', (t) =>
   }),
 );
 
-pagedListQuery('withdrawalExportBatches', {
+pagedListQuery(EXPORT_BATCHES_LIST.call, {
   type: 'WithdrawalExportBatchList',
   item: ExportBatchRef,
   description: 'The signing exports of a kind, newest first, each with its files.',
   authScopes: { authenticated: true },
-  sortTargets: ['createdAt'] as const,
-  defaultSort: { target: 'createdAt', orderBy: 'desc' },
+  sortTargets: EXPORT_BATCHES_LIST.sortTargets,
+  defaultSort: EXPORT_BATCHES_LIST.defaultSort,
   args: (arg) => ({ kind: arg({ type: WithdrawalKindRef, required: true }) }),
   load: async (args, page, ctx) => {
     const result = await ctx.services.withdrawals.batches(args.kind, page.limit, page.offset);

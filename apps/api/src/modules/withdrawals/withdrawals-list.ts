@@ -46,3 +46,11 @@ export type WithdrawalSearchInput = FilterInput<typeof WITHDRAWALS_LIST.filters>
 /** The checked searchParams as the repository takes them (the kind added: one kind a screen). */
 export type WithdrawalSearchFilter = FilterValues<typeof WITHDRAWALS_LIST.filters>;
 export type UserWithdrawalsInput = FilterInput<typeof USER_WITHDRAWALS_LIST.filters>;
+
+/** `withdrawalExportBatches`: the signing exports of one kind (required), newest first. */
+export const EXPORT_BATCHES_LIST = defineList({
+  call: 'withdrawalExportBatches',
+  filters: {},
+  sortTargets: ['createdAt'],
+  defaultSort: { target: 'createdAt', orderBy: 'desc' },
+});

@@ -1,5 +1,6 @@
 import { builder } from '../../graphql/builder';
 import { pagedListQuery } from '../../graphql/pagination';
+import { defineList } from '../lists';
 import type { ImportPreviewRow, ImportReport, ImportRowError } from './import-engine';
 import type { ImportProgress } from './import-progress';
 import type { ImportRecord } from './imports-repository';
@@ -106,13 +107,21 @@ export const ImportReportRef = builder.objectRef<ImportReport>('CsvImportReport'
   }),
 });
 
-pagedListQuery('csvImports', {
+/** `csvImports`: applied imports of the required kinds, newest first; no filters beside. */
+export const CSV_IMPORTS_LIST = defineList({
+  call: 'csvImports',
+  filters: {},
+  sortTargets: ['id'],
+  defaultSort: { target: 'id', orderBy: 'desc' },
+});
+
+pagedListQuery(CSV_IMPORTS_LIST.call, {
   type: 'CsvImportList',
   item: ImportRecordRef,
   description: 'Applied CSV imports of the given kinds (payments, rates, …), newest first.',
   authScopes: { authenticated: true },
-  sortTargets: ['id'],
-  defaultSort: { target: 'id', orderBy: 'desc' },
+  sortTargets: CSV_IMPORTS_LIST.sortTargets,
+  defaultSort: CSV_IMPORTS_LIST.defaultSort,
   args: (arg) => ({ kinds: arg({ type: ['String'], required: true }) }),
   load: (args, page, ctx) => ctx.services.imports.history(args.kinds.slice(0, 10), page),
 });

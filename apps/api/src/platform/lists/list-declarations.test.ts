@@ -8,6 +8,8 @@ import {
 import {
   getNamedType,
   isInputObjectType,
+  isNonNullType,
+  isObjectType,
   type GraphQLArgument,
   type GraphQLObjectType,
   type GraphQLField,
@@ -21,7 +23,7 @@ import { AppError } from '../../shared/app-error';
 import { WITHDRAWAL_LIST_CALLS } from '../../modules/withdrawals/withdrawal-lists-schema';
 import { WITHDRAWALS_LIST } from '../../modules/withdrawals/withdrawals-list';
 import { SIGNING_EXPORT_NAMES } from '../../modules/withdrawals/withdrawal-signing-exports';
-import { declaredLists } from './define-list';
+import { declaredLists, type FilterField } from './define-list';
 
 // Issue 25, "the list, declared once": every list that declares an export hands out a link
 // whose arguments are exactly the list's filters plus its sort, and whose file accepts exactly
@@ -159,4 +161,48 @@ describe('declared lists', () => {
       expect(arg && getNamedType(arg.type).name, field!.name).toBe('WithdrawalSearchParams');
     }
   });
+
+  // Issue 25: every paged list of the schema is declared (platform/lists), so no list types
+  // its filters by hand. Its optional arguments are exactly the declared filters, of the
+  // declared types; what is beside them is required: whose rows these are (a user, a send, a
+  // kind), never a filter.
+  const pagedLists = Object.values(query).filter((field) => {
+    const type = getNamedType(field.type);
+    return (
+      isObjectType(type) && getNamedType(type.getFields().pagination?.type)?.name === 'Pagination'
+    );
+  });
+  const byCall = new Map(declaredLists().map((l) => [l.call, l]));
+  // The eight spec calls of the withdrawal lists are WITHDRAWALS_LIST's, as withdrawalRequests.
+  const withdrawals = byCall.get(WITHDRAWALS_LIST.call)!;
+  for (const call of Object.values(WITHDRAWAL_LIST_CALLS)) byCall.set(call, withdrawals);
+
+  const typeOf = (f: FilterField, enumName: string) => {
+    const named = f.type === 'Enum' ? enumName : f.type;
+    return f.list ? `[${named}!]` : named;
+  };
+
+  it('declares every paged list of the schema', () => {
+    expect(pagedLists.length).toBeGreaterThan(20);
+    const undeclared = pagedLists.map((f) => f.name).filter((call) => !byCall.has(call));
+    expect(undeclared).toEqual([]);
+  });
+
+  it.each(pagedLists.map((f) => [f.name, f] as const))(
+    '%s takes exactly its declared filters, anything else required',
+    (call, field) => {
+      const list = byCall.get(call)!;
+      const filters = listFilters(field);
+      const optional = filters.filter((f) => !f.type.endsWith('!'));
+      expect(optional.map((f) => f.name)).toEqual(Object.keys(list.filters).sort());
+      for (const f of optional) {
+        const declared = list.filters[f.name]!;
+        // An enum filter's GraphQL enum is the schema file's; its name is whatever it is.
+        expect(f.type, `${call}.${f.name}`).toBe(typeOf(declared, f.type.replace(/[[\]!]/g, '')));
+      }
+      const required = field.args.filter((a) => a.name !== 'pagination' && a.name !== 'input');
+      for (const arg of required.filter((a) => !(a.name in list.filters)))
+        expect(isNonNullType(arg.type), `${call}(${arg.name})`).toBe(true);
+    },
+  );
 });

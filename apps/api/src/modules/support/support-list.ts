@@ -1,0 +1,29 @@
+import { defineList, type FilterInput, type FilterValues } from '../../platform/lists';
+
+/**
+ * The support inquiries list (`userContacts`), declared once (docs/list-conventions.md): its
+ * filters and sort targets. The schema's arguments, the service's input and the repository's
+ * filter are derived from it.
+ */
+export const CONTACTS_LIST = defineList({
+  call: 'userContacts',
+  filters: {
+    userName: { type: 'String' },
+    assigneeUserName: { type: 'String' },
+    /** One of CONTACT_STATUSES, checked by the service (text in the contract). */
+    userContactStatus: { type: 'String' },
+    datetimeFrom: { type: 'DateTime' },
+    datetimeUntil: { type: 'DateTime' },
+    /** Only inquiries nobody is assigned to. */
+    unassigned: { type: 'Boolean' },
+  },
+  // openFirst: backlog, then wip, then closed, each by contactedAt (0160's index).
+  sortTargets: ['contactedAt', 'statusChangedAt', 'id', 'openFirst'],
+  defaultSort: { target: 'contactedAt', orderBy: 'desc' },
+});
+
+export type ContactsSortTarget = (typeof CONTACTS_LIST.sortTargets)[number];
+/** The inquiry filters as the service takes them. */
+export type ContactsInput = FilterInput<typeof CONTACTS_LIST.filters>;
+/** The inquiry filters as plain values (before the service's status check). */
+export type ContactsFilterValues = FilterValues<typeof CONTACTS_LIST.filters>;
