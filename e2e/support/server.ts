@@ -10,6 +10,7 @@ import {
   businessDayEnd,
   businessDayStart,
   DEFAULT_BUSINESS_TIME_ZONE,
+  isoInTimeZone,
 } from '@app/shared';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -117,6 +118,16 @@ export function businessDayBounds(day: string): { from: string; until: string } 
 /** The business day (YYYY-MM-DD) an instant falls on: the day a screen's date filter needs. */
 export function businessDayOf(iso: string): string {
   return businessDate(new Date(iso), businessZone());
+}
+
+/**
+ * A timestamp as the CSV files write it (issue 26, "One clock"): ISO 8601 with the business
+ * zone's offset (`2026-10-16T19:22:19.254+09:00`); any other value unchanged.
+ */
+export function csvTimestamp(value: string): string {
+  return /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/.test(value)
+    ? isoInTimeZone(new Date(value), businessZone())
+    : value;
 }
 
 function businessZone(): string {

@@ -122,6 +122,7 @@ export function createServices(db: Kysely<DB>, options: ServiceDependencies): Se
         linkKey: options.exportLinkKey,
         clock,
         exports: exportRegistry(db),
+        businessTimeZone: options.businessTimeZone,
       },
       audit,
     ),

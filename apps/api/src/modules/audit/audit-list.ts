@@ -1,7 +1,7 @@
 import type { ExportColumn } from '../../platform/exports';
 import { defineList, type FilterInput } from '../../platform/lists';
 
-const UTC = 'ISO-8601 UTC';
+const ZONED = 'ISO-8601 with the business time zone offset';
 
 /** A row of auditLogsCsv (the summary as its JSON text, the targets joined by spaces). */
 export type AuditExportRow = {
@@ -31,8 +31,8 @@ const AUDIT_EXPORT_COLUMNS: readonly ExportColumn<AuditExportRow>[] = [
     header: 'occurredAt',
     meaning: 'When',
     type: 'datetime',
-    unit: UTC,
-    example: '2026-01-31T09:00:00.000Z',
+    unit: ZONED,
+    example: '2026-01-31T18:00:00+09:00',
   },
   {
     key: 'adminUserId',

@@ -26,7 +26,8 @@ const ExportColumnRef = builder.objectRef<ExportColumnInfo>('ExportColumn').impl
     header: t.exposeString('header'),
     meaning: t.exposeString('meaning'),
     type: t.exposeString('type', {
-      description: 'text, decimal (exact, plain), integer, datetime (ISO-8601 UTC), date, boolean',
+      description:
+        'text, decimal (exact, plain), integer, datetime (ISO-8601 with the business time zone offset, e.g. 2026-01-31T18:00:00+09:00), date, boolean',
     }),
     unit: t.exposeString('unit', { nullable: true }),
     example: t.exposeString('example'),

@@ -67,13 +67,13 @@ async function downloadAuditRows() {
 describe('usersCSV', () => {
   it('answers with the headers of a private attachment and a BOM', async () => {
     const link = await usersLink(reader);
-    expect(link.url).toMatch(/^\/downloads\/users_20261123T0500Z\.csv\?link=[\w-]+\.[\w-]+$/);
-    expect(link.fileName).toBe('users_20261123T0500Z.csv');
+    expect(link.url).toMatch(/^\/downloads\/users_20261123T1400\.csv\?link=[\w-]+\.[\w-]+$/);
+    expect(link.fileName).toBe('users_20261123T1400.csv');
     const response = await download(link.url, { [ACCESS_TOKEN_HEADER]: reader });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toBe(
-      'attachment; filename="users_20261123T0500Z.csv"',
+      'attachment; filename="users_20261123T1400.csv"',
     );
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('cache-control')).toBe('no-store');
@@ -107,6 +107,8 @@ describe('usersCSV', () => {
       expect(row[col('totalBuyAmountUsd')]).toBe(user.totalBuyAmountUsd);
       expect(row[col('totalHECStakedAmount')]).toBe(user.totalHECStakedAmount);
       expect(new Date(row[col('registeredAt')]!).toISOString()).toBe(user.registeredAt);
+      // The business time zone's wall clock with its offset (issue 26, "One clock").
+      expect(row[col('registeredAt')]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3})?\+09:00$/);
     });
   });
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_HEADER, compareDecimals } from '@app/shared';
+import { ACCESS_TOKEN_HEADER, compareDecimals, isoInTimeZone } from '@app/shared';
 import { seedDemoPopulation } from '../../seed/population/demo-population';
 import { issueToken } from '../../../test/admin-fixtures';
 import { startTestApp, type TestApp } from '../../../test/test-app';
@@ -58,7 +58,8 @@ async function file(url: string): Promise<Array<Record<string, string>>> {
   return rows.map((row) => Object.fromEntries(header!.map((h, i) => [h, row[i] ?? ''])));
 }
 
-const iso = (value: string | null) => (value ? new Date(value).toISOString() : '');
+// A timestamp cell: the business time zone's wall clock with its offset (issue 26, "One clock").
+const iso = (value: string | null) => (value ? isoInTimeZone(new Date(value), 'Asia/Tokyo') : '');
 
 describe('userPaymentsCSV', () => {
   const filters = { paymentStatus: 'asset_fixed', confirmedAtFrom: '2020-01-01T00:00:00.000Z' };

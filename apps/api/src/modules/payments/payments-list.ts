@@ -24,7 +24,7 @@ export type PaymentExportRow = {
   amountHEC: string | null;
 };
 
-const UTC = 'ISO-8601 UTC';
+const ZONED = 'ISO-8601 with the business time zone offset';
 const C = {
   userPaymentId: {
     key: 'userPaymentId',
@@ -105,23 +105,23 @@ const C = {
     header: 'createdAt',
     meaning: 'Payment created at',
     type: 'datetime',
-    unit: UTC,
-    example: '2026-01-30T23:10:00.000Z',
+    unit: ZONED,
+    example: '2026-01-31T08:10:00+09:00',
   },
   confirmedAt: {
     key: 'confirmedAt',
     header: 'confirmedAt',
     meaning: 'Payment confirmed at',
     type: 'datetime',
-    unit: UTC,
-    example: '2026-01-31T00:00:00.000Z',
+    unit: ZONED,
+    example: '2026-01-31T09:00:00+09:00',
   },
   canceledAt: {
     key: 'canceledAt',
     header: 'canceledAt',
     meaning: 'Payment canceled at (empty if not)',
     type: 'datetime',
-    unit: UTC,
+    unit: ZONED,
     example: '',
   },
   assetFixedAt: {
@@ -129,8 +129,8 @@ const C = {
     header: 'assetFixedAt',
     meaning: 'Assets fixed at (the rate deadline)',
     type: 'datetime',
-    unit: UTC,
-    example: '2026-02-01T00:00:00.000Z',
+    unit: ZONED,
+    example: '2026-02-01T09:00:00+09:00',
   },
   btcHecRate: {
     key: 'btcHecRate',

@@ -6,7 +6,7 @@ import {
   type FilterValues,
 } from '../../platform/lists';
 
-const UTC = 'ISO-8601 UTC';
+const ZONED = 'ISO-8601 with the business time zone offset';
 
 /** A row of `userSavings` (the repository's page projection fills it). */
 export type SavingRemittanceRow = {
@@ -126,8 +126,8 @@ const SAVING_REMITTANCES_COLUMNS: readonly ExportColumn<SavingRemittanceExportRo
     header: 'confirmedAt',
     meaning: 'Confirmed at',
     type: 'datetime',
-    unit: UTC,
-    example: '2026-01-31T00:00:00.000Z',
+    unit: ZONED,
+    example: '2026-01-31T09:00:00+09:00',
   },
 ];
 
@@ -143,8 +143,8 @@ const AFFILIATE_REMITTANCES_COLUMNS: readonly ExportColumn<AffiliateRemittanceEx
     header: 'confirmedAt',
     meaning: 'Confirmed at',
     type: 'datetime',
-    unit: UTC,
-    example: '2026-01-31T00:00:00.000Z',
+    unit: ZONED,
+    example: '2026-01-31T09:00:00+09:00',
   },
   {
     key: 'transactionHash',
@@ -238,8 +238,8 @@ const SAVING_ADDRESSES_COLUMNS: readonly ExportColumn<SavingAddressRecord>[] = [
     header: 'generatedAt',
     meaning: 'Addresses generated at',
     type: 'datetime',
-    unit: UTC,
-    example: '2026-01-31T00:00:00.000Z',
+    unit: ZONED,
+    example: '2026-01-31T09:00:00+09:00',
   },
 ];
 

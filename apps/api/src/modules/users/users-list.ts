@@ -121,8 +121,8 @@ const USERS_EXPORT_COLUMNS: readonly ExportColumn<UserListRow>[] = [
     header: 'registeredAt',
     meaning: 'Registered at',
     type: 'datetime',
-    unit: 'ISO-8601 UTC',
-    example: '2026-01-31T00:00:00.000Z',
+    unit: 'ISO-8601 with the business time zone offset',
+    example: '2026-01-31T09:00:00+09:00',
   },
   {
     key: 'aubeUserIdHash',
@@ -157,8 +157,8 @@ const USERS_EXPORT_COLUMNS: readonly ExportColumn<UserListRow>[] = [
     header: 'forceClubRegisteredAt',
     meaning: 'Registered at the Force Club',
     type: 'datetime',
-    unit: 'ISO-8601 UTC',
-    example: '2026-02-01T09:00:00.000Z',
+    unit: 'ISO-8601 with the business time zone offset',
+    example: '2026-02-01T18:00:00+09:00',
   },
   {
     key: 'phoneNumber',

@@ -123,6 +123,13 @@ describe('signing exports', () => {
       'id,kind,userName,email,coinType,requestedAmount,fee,netAmount,receiverAddress,ethNetAmount,ethReceiverAddress,requestedAt,approvedAt',
     );
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(approved);
+    // requestedAt and approvedAt in the business time zone with its offset (issue 26).
+    for (const line of lines.slice(1)) {
+      const cells = line.split(',');
+      expect(cells[11]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3})?\+09:00$/);
+      // approvedAt is empty where the request has no approval time recorded.
+      expect(cells[12]).toMatch(/^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3})?\+09:00)?$/);
+    }
 
     // One audit row per request, naming the batch.
     for (const id of approved) {

@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema';
 import type { WithdrawalKind } from '../../db/tables/domain-tables';
 import { csvChunks, type CsvColumn } from '../../platform/csv';
 import { AppError } from '../../shared/app-error';
-import { fileNameStamp } from '@app/shared';
+import { fileNameStamp, isoInTimeZone } from '@app/shared';
 import { badInput, notFound, notAnId } from '../../shared/list-input';
 import type { Actor, AuditChange, AuditService } from '../audit/audit-service';
 import { checkExpectedCount, lockMatching, MAX_MATCHING_PER_ACTION } from './withdrawal-actions';
@@ -96,16 +96,16 @@ export const SIGNING_COLUMNS_V1: readonly SigningColumn<repo.SigningRowV1>[] = [
   {
     key: 'requestedAt',
     header: 'requestedAt',
-    meaning: 'Requested at (ISO-8601 UTC)',
+    meaning: 'Requested at (ISO-8601 with the business time zone offset)',
     type: 'datetime',
-    example: '2026-11-20T09:00:00.000Z',
+    example: '2026-11-20T18:00:00+09:00',
   },
   {
     key: 'approvedAt',
     header: 'approvedAt',
-    meaning: 'Fully approved at (ISO-8601 UTC)',
+    meaning: 'Fully approved at (ISO-8601 with the business time zone offset)',
     type: 'datetime',
-    example: '2026-11-21T10:30:00.000Z',
+    example: '2026-11-21T19:30:00+09:00',
   },
 ];
 
@@ -148,20 +148,28 @@ export const SIGNING_COLUMNS_V2: readonly SigningColumn<repo.SigningRowV2>[] = [
   },
 ];
 
-function cell(type: SigningColumn<unknown>['type'], value: unknown): string | null {
+function cell(
+  type: SigningColumn<unknown>['type'],
+  value: unknown,
+  timeZone: string,
+): string | null {
   if (value === null || value === undefined) return null;
-  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Date) return isoInTimeZone(value, timeZone);
   return String(value);
 }
 
-/** The writer's columns of a layout: the same cells as the export engine writes. */
+/**
+ * The writer's columns of a layout: the same cells as the export engine writes (timestamps in
+ * the business time zone with its offset).
+ */
 export function signingCsvColumns<Row>(
   columns: readonly SigningColumn<Row>[],
+  timeZone: string,
 ): CsvColumn<Record<string, unknown>>[] {
   return columns.map((c) => ({
     header: c.header,
     kind: c.type === 'datetime' ? 'text' : c.type,
-    value: (row: Record<string, unknown>) => cell(c.type, row[c.key]),
+    value: (row: Record<string, unknown>) => cell(c.type, row[c.key], timeZone),
   }));
 }
 
@@ -178,12 +186,14 @@ export async function signingFileText(
   db: Kysely<DB> | Transaction<DB>,
   layout: SigningLayout,
   batchId: string,
+  timeZone: string,
 ): Promise<string> {
   const rows = (await signingRows(db, layout, batchId).execute()) as Record<string, unknown>[];
   const columns = signingCsvColumns<Record<string, unknown>>(
     (layout === 'v1' ? SIGNING_COLUMNS_V1 : SIGNING_COLUMNS_V2) as readonly SigningColumn<
       Record<string, unknown>
     >[],
+    timeZone,
   );
   let text = '';
   for await (const chunk of csvChunks(rows, columns)) text += chunk;
@@ -342,7 +352,10 @@ export function createWithdrawalExports(
       const stamp = fileNameStamp(new Date(batch.createdAt), options.businessTimeZone);
       const files = new Map<SigningLayout, { fileName: string; sha256: string; content: Buffer }>();
       for (const each of ['v1', 'v2'] as const) {
-        const content = Buffer.from(await signingFileText(trx, each, batch.id), 'utf8');
+        const content = Buffer.from(
+          await signingFileText(trx, each, batch.id, options.businessTimeZone),
+          'utf8',
+        );
         const file = {
           fileName: `${input.callName}${each === 'v2' ? 'CsvV2' : 'Csv'}_batch${batch.id}_${stamp}.csv`,
           sha256: createHash('sha256').update(content).digest('hex'),

@@ -52,9 +52,13 @@ describe('copyStatement', () => {
       ["'a'"],
       ['name', 'at'],
       ['text', 'datetime'],
+      'Asia/Tokyo',
     );
     expect(text).toContain("WHERE x = 'a'");
     expect(text).toContain('OFFSET 0) AS export_rows) TO STDOUT WITH (FORMAT csv)');
-    expect(text).toContain(`to_char(export_rows."at", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+    // Timestamps in the business zone, named in the SQL (the session's zone does not matter).
+    expect(text).toContain(
+      `to_char((export_rows."at" AT TIME ZONE 'Asia/Tokyo'), 'YYYY-MM-DD"T"HH24:MI:SS')`,
+    );
   });
 });

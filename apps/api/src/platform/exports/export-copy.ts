@@ -23,10 +23,10 @@ const CR = 0x0d;
  * - text: a leading `=`, `+`, `-`, `@`, tab or CR gets a `'` (OWASP); an empty text is written
  *   as NULL, since COPY would quote an empty string (`""`) and the writer leaves it empty;
  * - amounts and counts: PostgreSQL's own text (a numeric is never printed with an exponent);
- * - timestamps: ISO-8601 UTC with milliseconds, truncated as the writer truncates (the COPY
- *   runs with the session in UTC); dates: ISO `YYYY-MM-DD`; booleans: `true`/`false`.
+ * - timestamps: ISO-8601 with the business zone's offset (`dateTimeCellSql`); dates: ISO
+ *   `YYYY-MM-DD`; booleans: `true`/`false`.
  */
-function cellSql(ref: string, type: ExportColumnType): string {
+function cellSql(ref: string, type: ExportColumnType, timeZone: string): string {
   switch (type) {
     case 'text': {
       const text = `${ref}::text`;
@@ -37,12 +37,32 @@ function cellSql(ref: string, type: ExportColumnType): string {
     case 'integer':
       return `${ref}::text`;
     case 'datetime':
-      return `to_char(${ref}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+      return dateTimeCellSql(ref, timeZone);
     case 'date':
       return `${ref}::date::text`;
     case 'boolean':
       return `CASE WHEN ${ref} THEN 'true' WHEN NOT ${ref} THEN 'false' END`;
   }
+}
+
+/**
+ * A timestamp cell in SQL, as the writer's `isoInTimeZone` (packages/shared) writes it: the
+ * wall clock in `timeZone` (the business time zone), milliseconds (truncated) only when there
+ * are any, then the zone's offset at that instant, `Z` when it is 0:
+ * `2026-01-31T18:05:00+09:00`, `2026-01-31T18:05:00.123+09:00`. The zone is named in the SQL
+ * (`AT TIME ZONE`), so the session's zone does not matter. NULL stays NULL.
+ */
+export function dateTimeCellSql(ref: string, timeZone: string): string {
+  const zone = `'${timeZone.replace(/'/g, "''")}'`;
+  const wall = `(${ref} AT TIME ZONE ${zone})`;
+  const offset = `(${wall} - (${ref} AT TIME ZONE 'UTC'))`;
+  return (
+    `to_char(${wall}, 'YYYY-MM-DD"T"HH24:MI:SS')` +
+    ` || CASE to_char(${wall}, 'MS') WHEN '000' THEN '' ELSE '.' || to_char(${wall}, 'MS') END` +
+    ` || CASE WHEN ${offset} = interval '0' THEN 'Z'` +
+    ` WHEN ${offset} < interval '0' THEN '-' || to_char(-${offset}, 'HH24:MI')` +
+    ` ELSE '+' || to_char(${offset}, 'HH24:MI') END`
+  );
 }
 
 /**
@@ -117,8 +137,11 @@ export function copyStatement(
   literals: readonly string[],
   keys: readonly string[],
   types: readonly ExportColumnType[],
+  timeZone: string,
 ): string {
-  const cells = keys.map((key, i) => cellSql(`export_rows.${quoteIdentifier(key)}`, types[i]!));
+  const cells = keys.map((key, i) =>
+    cellSql(`export_rows.${quoteIdentifier(key)}`, types[i]!, timeZone),
+  );
   const inner = inlineParameters(sqlText, literals);
   return `COPY (SELECT ${cells.join(', ')} FROM (SELECT * FROM (${inner}) AS q OFFSET 0) AS export_rows) TO STDOUT WITH (FORMAT csv)`;
 }
@@ -168,6 +191,7 @@ export async function* copyPieces(
   query: { sql: string; parameters: readonly unknown[] },
   keys: readonly string[],
   types: readonly ExportColumnType[],
+  timeZone: string,
 ): AsyncGenerator<CsvPiece> {
   const client = await pool.connect();
   let clean = false;
@@ -178,7 +202,7 @@ export async function* copyPieces(
     await client.query("SET LOCAL DateStyle = 'ISO, YMD'");
     await client.query(`SET LOCAL statement_timeout = ${EXPORT_COPY_TIMEOUT_MS}`);
     const literals = await parameterLiterals(client, query.parameters);
-    copy = client.query(copyTo(copyStatement(query.sql, literals, keys, types)));
+    copy = client.query(copyTo(copyStatement(query.sql, literals, keys, types, timeZone)));
     const convert = crlfRows();
     for await (const chunk of copy as AsyncIterable<Buffer>) yield convert(chunk);
     await client.query('ROLLBACK');

@@ -1,5 +1,6 @@
 import type { Compilable } from 'kysely';
 import pg from 'pg';
+import { isoInTimeZone } from '@app/shared';
 import { numberCsvCell, textCsvCell, type CsvCellFormat, type CsvColumn } from '../csv';
 
 /** How a column's value is written: `text` is neutralised, numbers exactly as stored. */
@@ -58,11 +59,12 @@ export type RegisteredExport = {
   fileName: string;
   access: 'authenticated' | 'superAdmin';
   columns: readonly ExportColumnInfo[];
-  csvColumns: readonly CsvColumn<Record<string, unknown>>[];
+  /** The writer's columns, timestamps written in `timeZone` (the business time zone). */
+  csvColumns: (timeZone: string) => readonly CsvColumn<Record<string, unknown>>[];
   /** The row fields the file's columns read, in file order (the cursor fetches these). */
   keys: readonly string[];
   /** Each column's cell writer, for rows fetched as arrays in `keys` order. */
-  cellFormats: readonly CsvCellFormat[];
+  cellFormats: (timeZone: string) => readonly CsvCellFormat[];
   /** Validates the filters and returns the SQL to stream. */
   prepare: (input: ExportFilterInput) => Compilable<Record<string, unknown>>;
   /** A kept file's bytes instead of the SQL's rows (ExportDefinition.stored). */
@@ -73,7 +75,7 @@ const CSV_KIND = {
   text: 'text',
   decimal: 'decimal',
   integer: 'integer',
-  // ISO-8601 UTC text never starts with a formula character; written as text all the same.
+  // ISO-8601 text never starts with a formula character; written as text all the same.
   datetime: 'text',
   date: 'text',
   boolean: 'text',
@@ -88,30 +90,44 @@ const pgTimestamp = pg.types.getTypeParser(1184) as (text: string) => Date;
 export const quoteIdentifier = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
 /**
- * A date or time the export cursor left as PostgreSQL text, written as `cellText` writes a
- * Date: ISO-8601 UTC with milliseconds (truncated as pg's own parser does), or the date alone.
+ * A timestamp cell (issue 26, "One clock"): ISO-8601 with the offset of the business time zone,
+ * `2026-01-31T18:05:00+09:00`, milliseconds only when there are any (`…:00.123+09:00`), `Z` when
+ * the offset is 0: `isoInTimeZone` (packages/shared), the one converter; COPY writes the same in
+ * SQL (export-copy.ts, `dateTimeCellSql`).
  */
-function dateTimeText(type: 'date' | 'datetime', text: string): string {
+function dateTimeCell(at: Date, timeZone: string): string {
+  return isoInTimeZone(at, timeZone);
+}
+
+/**
+ * A date or time the export cursor left as PostgreSQL text, written as `cellText` writes a
+ * Date: a timestamp through `dateTimeCell` (milliseconds truncated as pg's own parser does), or
+ * the date alone.
+ */
+function dateTimeText(type: 'date' | 'datetime', text: string, timeZone: string): string {
   const m = PG_DATE_TIME.exec(text);
   if (!m) {
     // Anything else (a year past 9999, BC, infinity, an offset): through pg's parser.
     const date = pgTimestamp(text) as Date | null;
     if (!date || Number.isNaN(date.getTime())) return text;
-    return type === 'date' ? date.toISOString().slice(0, 10) : date.toISOString();
+    return type === 'date' ? date.toISOString().slice(0, 10) : dateTimeCell(date, timeZone);
   }
   if (type === 'date') return m[1]!;
   const ms = m[3] ? String(Math.trunc(1000 * parseFloat(m[3]))).padStart(3, '0') : '000';
-  return `${m[1]}T${m[2] ?? '00:00:00'}.${ms}Z`;
+  return dateTimeCell(new Date(`${m[1]}T${m[2] ?? '00:00:00'}.${ms}Z`), timeZone);
 }
 
-/** A cell's text: dates as ISO-8601 UTC, booleans as true/false, numbers as given. */
-export function cellText(type: ExportColumnType, value: unknown): string | null {
+/**
+ * A cell's text: timestamps as ISO-8601 with the offset of `timeZone` (the business time zone),
+ * dates as `YYYY-MM-DD`, booleans as true/false, numbers as given.
+ */
+export function cellText(type: ExportColumnType, value: unknown, timeZone: string): string | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) {
-    return type === 'date' ? value.toISOString().slice(0, 10) : value.toISOString();
+    return type === 'date' ? value.toISOString().slice(0, 10) : dateTimeCell(value, timeZone);
   }
   if (typeof value === 'string' && (type === 'datetime' || type === 'date')) {
-    return dateTimeText(type, value);
+    return dateTimeText(type, value, timeZone);
   }
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'number' && type === 'decimal') {
@@ -123,10 +139,10 @@ export function cellText(type: ExportColumnType, value: unknown): string | null 
 
 /**
  * UTC timestamp text as the export cursor leaves it (`2026-01-31 09:05:00+00`, with an
- * optional fraction) as ISO-8601 by slicing; the same as `dateTimeText` (whose regular
- * expression and parseFloat cost a tenth of a million-row export), which takes the rest.
+ * optional fraction) as a timestamp cell, read by slicing; the same as `dateTimeText` (whose
+ * regular expression and parseFloat cost a tenth of a million-row export), which takes the rest.
  */
-function datetimeFromText(text: string): string {
+function datetimeFromText(text: string, timeZone: string): string {
   const n = text.length;
   if (
     n >= 22 &&
@@ -136,14 +152,16 @@ function datetimeFromText(text: string): string {
     text.charCodeAt(n - 1) === 0x30 &&
     text.charCodeAt(4) === 0x2d
   ) {
-    if (n === 22) return `${text.slice(0, 10)}T${text.slice(11, 19)}.000Z`;
+    if (n === 22) {
+      return dateTimeCell(new Date(`${text.slice(0, 10)}T${text.slice(11, 19)}.000Z`), timeZone);
+    }
     if (text.charCodeAt(19) === 0x2e && n <= 29) {
       // A fraction of 1 to 6 digits, truncated to milliseconds.
       const ms = `${text.slice(20, n - 3)}00`.slice(0, 3);
-      return `${text.slice(0, 10)}T${text.slice(11, 19)}.${ms}Z`;
+      return dateTimeCell(new Date(`${text.slice(0, 10)}T${text.slice(11, 19)}.${ms}Z`), timeZone);
     }
   }
-  return dateTimeText('datetime', text);
+  return dateTimeText('datetime', text, timeZone);
 }
 
 /**
@@ -151,10 +169,10 @@ function datetimeFromText(text: string): string {
  * PostgreSQL's text, through character checks by column type; any other value (a boolean,
  * a Date on PGlite, a number) through `cellText` as before. Exactly what `formatCell` writes.
  */
-function cellFormatter(type: ExportColumnType, header: string): CsvCellFormat {
+function cellFormatter(type: ExportColumnType, header: string, timeZone: string): CsvCellFormat {
   const kind = CSV_KIND[type];
   const typed = (value: unknown): string => {
-    const text = cellText(type, value);
+    const text = cellText(type, value, timeZone);
     if (text === null) return '';
     return kind === 'text' ? textCsvCell(text) : numberCsvCell(kind, header, text);
   };
@@ -165,7 +183,7 @@ function cellFormatter(type: ExportColumnType, header: string): CsvCellFormat {
         typeof value === 'string' ? numberCsvCell(type, header, value) : typed(value);
     case 'datetime':
       return (value) =>
-        typeof value === 'string' ? textCsvCell(datetimeFromText(value)) : typed(value);
+        typeof value === 'string' ? textCsvCell(datetimeFromText(value, timeZone)) : typed(value);
     case 'date':
       // `2026-01-31` is already the file's form; anything else through `dateTimeText`.
       return (value) =>
@@ -188,13 +206,15 @@ export function defineExport<Filters, Row>(
     fileName: definition.fileName,
     access: definition.access ?? 'authenticated',
     columns: definition.columns.map((c) => ({ ...c })),
-    csvColumns: definition.columns.map((c) => ({
-      header: c.header,
-      kind: CSV_KIND[c.type],
-      value: (row: Record<string, unknown>) => cellText(c.type, row[c.key]),
-    })),
+    csvColumns: (timeZone) =>
+      definition.columns.map((c) => ({
+        header: c.header,
+        kind: CSV_KIND[c.type],
+        value: (row: Record<string, unknown>) => cellText(c.type, row[c.key], timeZone),
+      })),
     keys: definition.columns.map((c) => c.key),
-    cellFormats: definition.columns.map((c) => cellFormatter(c.type, c.header)),
+    cellFormats: (timeZone) =>
+      definition.columns.map((c) => cellFormatter(c.type, c.header, timeZone)),
     prepare: (input) =>
       definition.query(definition.parseFilters(input)) as unknown as Compilable<
         Record<string, unknown>

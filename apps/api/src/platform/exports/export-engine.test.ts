@@ -111,19 +111,75 @@ describe.each(PATHS)('export engine (%s)', (path) => {
     const { rows } = await sql<Record<string, unknown>>`${sql.raw(CELLS_SQL)} ORDER BY id`.execute(
       db,
     );
-    const expected = await consume(csvBatchStream([rows], cells.csvColumns));
+    const expected = await consume(csvBatchStream([rows], cells.csvColumns('Asia/Tokyo')));
     expect(file).toBe(expected);
     expect(file.startsWith('\uFEFFother,amount,"label, ""quoted""",at,big,day,flag,id\r\n')).toBe(
       true,
     );
+    // Timestamps in the business time zone with its offset, milliseconds only when there are
+    // any, truncated (issue 26, "One clock").
     expect(file).toContain(
-      "plain,-1.000000000000000001,'=SUM(A1),2026-01-31T09:05:00.000Z,9007199254740993,2026-01-31,true,1\r\n",
+      "plain,-1.000000000000000001,'=SUM(A1),2026-01-31T18:05:00+09:00,9007199254740993,2026-01-31,true,1\r\n",
     );
-    expect(file).toContain('2026-01-31T09:05:00.123Z');
-    expect(file).toContain('2026-02-01T14:59:59.999Z');
+    expect(file).toContain('2026-01-31T18:05:00.100+09:00');
+    expect(file).toContain('2026-01-31T18:05:00.123+09:00');
+    expect(file).toContain('2026-02-01T23:59:59.999+09:00');
+    expect(file).toContain('2026-03-01T09:00:00.009+09:00');
     expect(file).toContain(`"'\rCR",,"line\r\nbreak",`);
     expect(file.split('\r\n')).toHaveLength(9);
   });
+
+  it.each([
+    ['UTC', '2026-01-31T09:05:00Z', '2026-02-01T14:59:59.999Z', 'cells_20261123T0500Z.csv'],
+    [
+      'America/New_York',
+      '2026-01-31T04:05:00-05:00',
+      '2026-02-01T09:59:59.999-05:00',
+      'cells_20261123T0000.csv',
+    ],
+    [
+      'Asia/Kolkata',
+      '2026-01-31T14:35:00+05:30',
+      '2026-02-01T20:29:59.999+05:30',
+      'cells_20261123T1030.csv',
+    ],
+  ])(
+    'stamps the name and writes timestamps in the business time zone %s',
+    async (zone, first, fourth, fileName) => {
+      const db = database.db;
+      const engine = createExportEngine({
+        db,
+        engine: database.engine,
+        copyPool: copyPool(path),
+        linkKey: Buffer.alloc(32, 7),
+        clock: () => new Date('2026-11-23T05:00:00Z'),
+        businessTimeZone: zone,
+        exports: [
+          defineExport({
+            name: 'cells',
+            fileName: 'cells',
+            parseFilters: () => ({}),
+            query: () =>
+              db
+                .selectFrom(sql<Record<string, unknown>>`(${sql.raw(CELLS_SQL)})`.as('c'))
+                .select(['id', 'at'])
+                .orderBy(sql`id`),
+            columns: [
+              { key: 'id', header: 'id', meaning: 'i', type: 'integer', example: '1' },
+              { key: 'at', header: 'at', meaning: 't', type: 'datetime', example: 'x' },
+            ],
+          }),
+        ],
+      });
+      const opened = engine.open('cells', {});
+      expect(opened.fileName).toBe(fileName);
+      expect(engine.issueLink(1, 'cells', {}).fileName).toBe(fileName);
+      const lines = (await consume(await opened.stream(async () => {}))).split('\r\n');
+      expect(lines[1]).toBe(`1,${first}`);
+      expect(lines[4]).toBe(`4,${fourth}`);
+      expect(lines[5]).toBe('5,');
+    },
+  );
 
   it('streams every row in batches and reports a complete download', async () => {
     const records: DownloadRecord[] = [];

@@ -3,7 +3,7 @@ import { CompiledQuery, type Kysely } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseEngine } from '../../db/database';
 import type { DB } from '../../db/schema';
-import { fileNameStamp } from '@app/shared';
+import { DEFAULT_BUSINESS_TIME_ZONE, fileNameStamp } from '@app/shared';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { csvCellBatchStream, csvLine, UTF8_BOM } from '../csv';
@@ -40,6 +40,11 @@ export type ExportEngineOptions = {
   copyPool?: pg.Pool | undefined;
   /** Downloads streaming at once in this process (default 4); more answer TOO_MANY_REQUESTS. */
   maxConcurrent?: number;
+  /**
+   * The business time zone (BUSINESS_TIME_ZONE, default Asia/Tokyo): file names are stamped in
+   * it and timestamp cells are written in it with its offset (issue 26, "One clock").
+   */
+  businessTimeZone?: string | undefined;
 };
 
 export type ExportLink = { url: string; expiresAt: Date; fileName: string };
@@ -53,11 +58,11 @@ export type OpenedDownload = {
 };
 
 /**
- * A file name of letters, digits, `-` and `_` only: what the file holds and when, stamped by
- * the one stamp helper (`fileNameStamp`, packages/shared); lists' exports still stamp in UTC
- * (`users_20261123T1405Z.csv`), signing batches in the business time zone.
+ * A file name of letters, digits, `-` and `_` only: what the file holds and when, stamped in
+ * the business time zone by the one stamp helper (`fileNameStamp`, packages/shared):
+ * `users_20261123T1405.csv` in Tokyo, `users_20261123T0505Z.csv` when the zone is UTC.
  */
-export function exportFileName(what: string, at: Date, timeZone = 'UTC'): string {
+export function exportFileName(what: string, at: Date, timeZone: string): string {
   const safe = what.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 60) || 'export';
   return `${safe}_${fileNameStamp(at, timeZone)}.csv`;
 }
@@ -70,6 +75,7 @@ export function exportFileName(what: string, at: Date, timeZone = 'UTC'): string
 export function createExportEngine(options: ExportEngineOptions) {
   const byName = new Map(options.exports.map((e) => [e.name, e]));
   const maxConcurrent = options.maxConcurrent ?? 4;
+  const timeZone = options.businessTimeZone ?? DEFAULT_BUSINESS_TIME_ZONE;
   let active = 0;
   if (byName.size !== options.exports.length) throw new Error('Two exports share a name');
 
@@ -99,7 +105,7 @@ export function createExportEngine(options: ExportEngineOptions) {
       found.prepare(filters);
       const now = options.clock();
       const expiresAt = new Date(now.getTime() + EXPORT_LINK_TTL_MS);
-      const fileName = fileNameGiven ?? exportFileName(found.fileName, now);
+      const fileName = fileNameGiven ?? exportFileName(found.fileName, now, timeZone);
       const token = signExportLink(options.linkKey, {
         name,
         filters,
@@ -131,7 +137,8 @@ export function createExportEngine(options: ExportEngineOptions) {
           [...compiled.parameters],
         ),
       );
-      const rows = first.map((row) => found.csvColumns.map((c) => c.value(row) ?? ''));
+      const csvColumns = found.csvColumns(timeZone);
+      const rows = first.map((row) => csvColumns.map((c) => c.value(row) ?? ''));
       return { columns: found.columns, rows };
     },
 
@@ -142,7 +149,7 @@ export function createExportEngine(options: ExportEngineOptions) {
       return {
         export: found,
         filters,
-        fileName: fileName ?? exportFileName(found.fileName, options.clock()),
+        fileName: fileName ?? exportFileName(found.fileName, options.clock(), timeZone),
         stream: async (onEnd) => {
           if (found.stored) {
             // A kept file: its bytes as handed out the first time, never rebuilt.
@@ -176,6 +183,7 @@ export function createExportEngine(options: ExportEngineOptions) {
               query.compile(),
               found.keys,
               found.columns.map((c) => c.type),
+              timeZone,
             );
             return streamDownload(
               pieces,
@@ -193,7 +201,7 @@ export function createExportEngine(options: ExportEngineOptions) {
           return streamDownload(
             batches,
             (batch) => batch.length,
-            (body) => csvCellBatchStream(body, headers, found.cellFormats),
+            (body) => csvCellBatchStream(body, headers, found.cellFormats(timeZone)),
           );
 
           /**
