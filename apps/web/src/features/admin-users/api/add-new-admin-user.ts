@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { AddNewAdminUserMutationVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
-import { useInvalidate } from '@/lib/query-keys';
+import { useWrite } from '@/lib/query-keys';
 
 const AddNewAdminUserMutation = graphql(`
   mutation AddNewAdminUser($userName: String!, $email: String!, $roles: [String!]!) {
@@ -20,12 +19,12 @@ const AddNewAdminUserMutation = graphql(`
 
 /** Creates an admin; the answer carries the one-time password, shown once. */
 export function useAddNewAdminUser() {
-  const invalidate = useInvalidate(['AdminUsers']);
-  return useMutation({
+  return useWrite({
     // The dialog shows field errors under the inputs itself.
     meta: { silentError: true },
     mutationFn: async (variables: AddNewAdminUserMutationVariables) =>
       (await execute(AddNewAdminUserMutation, variables)).postAddNewAdminUser,
-    onSuccess: invalidate,
+    changes: ['AdminUsers'],
+    changesOn: 'success',
   });
 }

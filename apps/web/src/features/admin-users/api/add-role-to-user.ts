@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { AddRoleToUserMutationVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
-import { useInvalidate } from '@/lib/query-keys';
+import { useWrite } from '@/lib/query-keys';
 
 const AddRoleToUserMutation = graphql(`
   mutation AddRoleToUser($userId: Int!, $roles: [String!]!) {
@@ -20,10 +19,9 @@ const AddRoleToUserMutation = graphql(`
 
 /** Gives an admin more roles. */
 export function useAddRoleToUser() {
-  const invalidate = useInvalidate(['AdminUsers']);
-  return useMutation({
+  return useWrite({
     mutationFn: async (variables: AddRoleToUserMutationVariables) =>
       (await execute(AddRoleToUserMutation, variables)).postAddRoleToUser,
-    onSettled: invalidate,
+    changes: ['AdminUsers'],
   });
 }

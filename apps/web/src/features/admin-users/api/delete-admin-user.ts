@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { DeleteAdminUserMutationVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
-import { useInvalidate } from '@/lib/query-keys';
+import { useWrite } from '@/lib/query-keys';
 
 const DeleteAdminUserMutation = graphql(`
   mutation DeleteAdminUser($userId: Int!) {
@@ -15,10 +14,9 @@ const DeleteAdminUserMutation = graphql(`
 
 /** Deletes another admin account. */
 export function useDeleteAdminUser() {
-  const invalidate = useInvalidate(['AdminUsers']);
-  return useMutation({
+  return useWrite({
     mutationFn: async (variables: DeleteAdminUserMutationVariables) =>
       (await execute(DeleteAdminUserMutation, variables)).postDeleteAdminUser,
-    onSettled: invalidate,
+    changes: ['AdminUsers'],
   });
 }

@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { DeleteRoleFromUserMutationVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
-import { useInvalidate } from '@/lib/query-keys';
+import { useWrite } from '@/lib/query-keys';
 
 const DeleteRoleFromUserMutation = graphql(`
   mutation DeleteRoleFromUser($userId: Int!, $roles: [String!]!) {
@@ -20,10 +19,9 @@ const DeleteRoleFromUserMutation = graphql(`
 
 /** Takes roles away from an admin. */
 export function useDeleteRoleFromUser() {
-  const invalidate = useInvalidate(['AdminUsers']);
-  return useMutation({
+  return useWrite({
     mutationFn: async (variables: DeleteRoleFromUserMutationVariables) =>
       (await execute(DeleteRoleFromUserMutation, variables)).postDeleteRoleFromUser,
-    onSettled: invalidate,
+    changes: ['AdminUsers'],
   });
 }

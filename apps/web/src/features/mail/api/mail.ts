@@ -1,9 +1,9 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import { execute } from '@/lib/graphql-client';
 import type { PaginationVariables } from '@/lib/list-state';
 import { listQuery } from '@/lib/list-query';
-import { queryKeyFor, useInvalidate } from '@/lib/query-keys';
+import { queryKeyFor, useWrite } from '@/lib/query-keys';
 
 const NotificationsQuery = graphql(`
   query Notifications($pagination: PaginationInput) {
@@ -205,22 +205,20 @@ export function useNotificationChoices() {
 }
 
 export function useSaveNotification() {
-  const invalidate = useInvalidate(['Notifications']);
-  return useMutation({
+  return useWrite({
     mutationFn: async (v: NotificationInput & { id?: number }) => {
       const { id, ...fields } = v;
       if (id) await execute(UpdateNotification, { notificationId: id, ...fields });
       else await execute(CreateNotification, fields);
     },
-    onSettled: invalidate,
+    changes: ['Notifications'],
   });
 }
 
 export function useDeleteNotification() {
-  const invalidate = useInvalidate(['Notifications']);
-  return useMutation({
+  return useWrite({
     mutationFn: (notificationId: number) => execute(DeleteNotification, { notificationId }),
-    onSettled: invalidate,
+    changes: ['Notifications'],
   });
 }
 
@@ -264,18 +262,15 @@ export function useMailPreview(notificationId: number | null, audience: Audience
 
 // A send lands in the send history (MailSends), which is refetched.
 export function useSendTestMail() {
-  const invalidate = useInvalidate(['MailSends']);
-  return useMutation({
+  return useWrite({
     mutationFn: async (notificationId: number) =>
       (await execute(SendTestMail, { notificationId })).postSendTestMail,
-    onSettled: invalidate,
+    changes: ['MailSends'],
   });
 }
 
 export function useSendMail() {
-  const invalidate = useInvalidate(['MailSends']);
-  return useMutation({
-    onSettled: invalidate,
+  return useWrite({
     mutationFn: async (v: { notificationId: number } & AudienceChoice) =>
       (
         await execute(SendMail, {
@@ -284,6 +279,7 @@ export function useSendMail() {
           userIds: v.audience === 'users' ? v.userIds : null,
         })
       ).postSendMail,
+    changes: ['MailSends'],
   });
 }
 

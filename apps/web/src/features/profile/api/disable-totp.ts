@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { DisableTotpMutationVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
-import { useInvalidate } from '@/lib/query-keys';
+import { useWrite } from '@/lib/query-keys';
 
 const DisableTotpMutation = graphql(`
   mutation DisableTotp($password: String!) {
@@ -15,11 +14,11 @@ const DisableTotpMutation = graphql(`
 
 /** Turns two-factor authentication off; the password is asked again. */
 export function useDisableTotp() {
-  const invalidate = useInvalidate(['MyProfile']);
-  return useMutation({
+  return useWrite({
     meta: { silentError: true },
     mutationFn: async (variables: DisableTotpMutationVariables) =>
       (await execute(DisableTotpMutation, variables)).postDisableTotp,
-    onSuccess: invalidate,
+    changes: ['MyProfile'],
+    changesOn: 'success',
   });
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { UpdateAdminUserProfileMutationVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
+import { useWrite } from '@/lib/query-keys';
 
 const UpdateAdminUserProfileMutation = graphql(`
   mutation UpdateAdminUserProfile(
@@ -25,13 +25,13 @@ const UpdateAdminUserProfileMutation = graphql(`
 
 /** Changes the signed-in admin's email, user name and/or password. */
 export function useUpdateAdminUserProfile() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useWrite({
     // The form shows field errors under the inputs itself.
     meta: { silentError: true },
     mutationFn: async (variables: UpdateAdminUserProfileMutationVariables) =>
       (await execute(UpdateAdminUserProfileMutation, variables)).postUpdateAdminUserProfile,
     // Everything showing the admin (toolbar, dashboard, this page) reloads.
-    onSuccess: () => queryClient.invalidateQueries(),
+    changes: 'everything',
+    changesOn: 'success',
   });
 }

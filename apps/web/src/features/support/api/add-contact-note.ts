@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import { execute } from '@/lib/graphql-client';
-import { useInvalidate } from '@/lib/query-keys';
+import { useWrite } from '@/lib/query-keys';
 
 const NoteMutation = graphql(`
   mutation AddNoteToUserContact($userContactId: ID!, $body: String!) {
@@ -13,9 +12,8 @@ const NoteMutation = graphql(`
 
 /** An internal note on an inquiry: other admins see it, the inquirer never does. */
 export function useAddContactNote() {
-  const invalidate = useInvalidate(['UserContact']);
-  return useMutation({
+  return useWrite({
     mutationFn: (v: { userContactId: string; body: string }) => execute(NoteMutation, v),
-    onSettled: invalidate,
+    changes: ['UserContact'],
   });
 }

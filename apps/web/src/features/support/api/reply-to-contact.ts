@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import { execute } from '@/lib/graphql-client';
-import { useInvalidate } from '@/lib/query-keys';
+import { useWrite } from '@/lib/query-keys';
 
 const ReplyMutation = graphql(`
   mutation ReplyToUserContact($userContactId: ID!, $body: String!) {
@@ -13,9 +12,8 @@ const ReplyMutation = graphql(`
 
 /** A reply mailed to the inquirer through the outbox; it lands in the inquiry's messages. */
 export function useReplyToContact() {
-  const invalidate = useInvalidate(['UserContact']);
-  return useMutation({
+  return useWrite({
     mutationFn: (v: { userContactId: string; body: string }) => execute(ReplyMutation, v),
-    onSettled: invalidate,
+    changes: ['UserContact'],
   });
 }

@@ -1,8 +1,8 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import { execute } from '@/lib/graphql-client';
 import { listQuery } from '@/lib/list-query';
-import { queryKeyFor, useInvalidate } from '@/lib/query-keys';
+import { queryKeyFor, useWrite, type WriteChanges } from '@/lib/query-keys';
 
 const UserContactsQuery = graphql(`
   query UserContacts(
@@ -157,23 +157,20 @@ export function useSupportChoices() {
   });
 }
 
-function useInvalidateContacts() {
-  return useInvalidate(['UserContacts', 'UserContact']);
-}
+/** What an assignment or status change changes: the list (tabs, counts) and the inquiry. */
+const CONTACT_CHANGES: WriteChanges = ['UserContacts', 'UserContact'];
 
 export function useAssignContact() {
-  const invalidate = useInvalidateContacts();
-  return useMutation({
+  return useWrite({
     mutationFn: (v: { userContactId: string; assigneeUserId: number | null }) =>
       execute(AssignMutation, v),
-    onSettled: invalidate,
+    changes: CONTACT_CHANGES,
   });
 }
 
 export function useUpdateContactStatus() {
-  const invalidate = useInvalidateContacts();
-  return useMutation({
+  return useWrite({
     mutationFn: (v: { userContactId: string; status: string }) => execute(StatusMutation, v),
-    onSettled: invalidate,
+    changes: CONTACT_CHANGES,
   });
 }

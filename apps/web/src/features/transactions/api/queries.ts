@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type {
   TransactionsAddPaymentMutationVariables,
@@ -6,7 +6,7 @@ import type {
   TransactionsRatesSummaryQueryVariables,
 } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
-import { queryKeyFor, useInvalidate } from '@/lib/query-keys';
+import { queryKeyFor, useInvalidate, useWrite, type WriteChanges } from '@/lib/query-keys';
 
 const TransactionsPlansQuery = graphql(`
   query TransactionsPlans {
@@ -156,22 +156,25 @@ const TransactionsAssignRatesMutation = graphql(`
 `);
 
 /** Everything a payment or rate write can change, on this screen and the users' pages. */
+const PAYMENT_CHANGES = [
+  'UserPayments',
+  'TransactionsPayments',
+  'TransactionsUnfixed',
+  'TransactionsRatesSummary',
+  'TransactionsCsvImports',
+] as const satisfies WriteChanges;
+
+/** The same refresh for the write that is no mutation: an upload (its own request, progress). */
 export function useInvalidatePayments() {
-  return useInvalidate([
-    'UserPayments',
-    'TransactionsPayments',
-    'TransactionsUnfixed',
-    'TransactionsRatesSummary',
-    'TransactionsCsvImports',
-  ]);
+  return useInvalidate(PAYMENT_CHANGES);
 }
 
 export function useAssignRates() {
-  const invalidate = useInvalidatePayments();
-  return useMutation({
+  return useWrite({
     mutationFn: async (variables: TransactionsAssignRatesMutationVariables) =>
       (await execute(TransactionsAssignRatesMutation, variables)).postAssignRates,
-    onSuccess: () => invalidate(),
+    changes: PAYMENT_CHANGES,
+    changesOn: 'success',
   });
 }
 
@@ -199,11 +202,11 @@ const TransactionsAddPaymentMutation = graphql(`
 `);
 
 export function useAddPayment() {
-  const invalidate = useInvalidatePayments();
-  return useMutation({
+  return useWrite({
     mutationFn: async (variables: TransactionsAddPaymentMutationVariables) =>
       (await execute(TransactionsAddPaymentMutation, variables)).postAddUserPayment,
-    onSuccess: () => invalidate(),
+    changes: PAYMENT_CHANGES,
+    changesOn: 'success',
   });
 }
 

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type {
   WithdrawalRequestRowFragment,
@@ -10,7 +10,7 @@ import type {
   RejectWithdrawalRequestsMutationVariables,
 } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
-import { useInvalidate } from '@/lib/query-keys';
+import { useWrite, type WriteChanges } from '@/lib/query-keys';
 import { withdrawalRequestsKey } from './withdrawal-requests';
 
 const ApproveMutation = graphql(`
@@ -151,29 +151,31 @@ export function applyAnswer(
   );
 }
 
+/** What an action changes: every list, tab count and timeline, and the export buttons. */
+const ACTION_CHANGES: WriteChanges = [
+  'WithdrawalRequests',
+  'WithdrawalRequestTimeline',
+  // The export buttons follow the number of approved requests.
+  'WithdrawalSigningExportPreview',
+];
+
 /**
  * After an action: the answer's requests go into the cached lists at once; then every list,
  * tab count and timeline is reloaded (a request may have left the tab shown).
  */
 function useRefreshAfter() {
   const queryClient = useQueryClient();
-  const invalidate = useInvalidate([
-    'WithdrawalRequests',
-    'WithdrawalRequestTimeline',
-    // The export buttons follow the number of approved requests.
-    'WithdrawalSigningExportPreview',
-  ]);
   return {
     onSuccess: (answer: { requests: readonly WithdrawalRequestRowFragment[] }) =>
       applyAnswer(queryClient, answer.requests),
-    onSettled: invalidate,
+    changes: ACTION_CHANGES,
   };
 }
 
 /** Approves requests at the revisions shown (the approver is the signed-in admin). */
 export function useApproveWithdrawals() {
   const refresh = useRefreshAfter();
-  return useMutation({
+  return useWrite({
     mutationFn: async (variables: ApproveWithdrawalRequestsMutationVariables) =>
       (await execute(ApproveMutation, variables)).postApproveWithdrawalRequests,
     ...refresh,
@@ -183,7 +185,7 @@ export function useApproveWithdrawals() {
 /** Approves every request matching the list's filter, if they are still as many as shown. */
 export function useApproveMatchingWithdrawals() {
   const refresh = useRefreshAfter();
-  return useMutation({
+  return useWrite({
     mutationFn: async (variables: ApproveMatchingWithdrawalRequestsMutationVariables) =>
       (await execute(ApproveMatchingMutation, variables)).postApproveMatchingWithdrawalRequests,
     ...refresh,
@@ -192,7 +194,7 @@ export function useApproveMatchingWithdrawals() {
 
 export function useRejectMatchingWithdrawals() {
   const refresh = useRefreshAfter();
-  return useMutation({
+  return useWrite({
     mutationFn: async (variables: RejectMatchingWithdrawalRequestsMutationVariables) =>
       (await execute(RejectMatchingMutation, variables)).postRejectMatchingWithdrawalRequests,
     ...refresh,
@@ -201,7 +203,7 @@ export function useRejectMatchingWithdrawals() {
 
 export function useRejectWithdrawals() {
   const refresh = useRefreshAfter();
-  return useMutation({
+  return useWrite({
     mutationFn: async (variables: RejectWithdrawalRequestsMutationVariables) =>
       (await execute(RejectMutation, variables)).postRejectWithdrawalRequests,
     ...refresh,
@@ -210,7 +212,7 @@ export function useRejectWithdrawals() {
 
 export function useFailWithdrawals() {
   const refresh = useRefreshAfter();
-  return useMutation({
+  return useWrite({
     mutationFn: async (variables: FailWithdrawalRequestsMutationVariables) =>
       (await execute(FailMutation, variables)).postFailWithdrawalRequests,
     ...refresh,

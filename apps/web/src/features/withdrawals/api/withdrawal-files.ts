@@ -10,7 +10,7 @@ import type {
 } from '@/gql/graphql';
 import { saveFile } from '@/lib/download';
 import { execute } from '@/lib/graphql-client';
-import { queryKeyFor, useInvalidate } from '@/lib/query-keys';
+import { queryKeyFor, useWrite } from '@/lib/query-keys';
 import { upload } from '@/lib/upload';
 
 const ExportPreviewQuery = graphql(`
@@ -124,20 +124,19 @@ export function newClientKey(): string {
  * file under the name the answer gives.
  */
 export function useSigningExport() {
-  const invalidate = useInvalidate([
-    'WithdrawalRequests',
-    'WithdrawalRequestTimeline',
-    'WithdrawalExportBatches',
-    'WithdrawalSigningExportPreview',
-  ]);
-  return useMutation({
+  return useWrite({
     mutationFn: async (variables: WithdrawalSigningExportMutationVariables) => {
       const answer = (await execute(SigningExportMutation, variables)).postWithdrawalSigningExport;
       // The browser follows the link the API issued (its download cookie opens it).
       saveFile(answer.url, answer.fileName);
       return answer;
     },
-    onSettled: invalidate,
+    changes: [
+      'WithdrawalRequests',
+      'WithdrawalRequestTimeline',
+      'WithdrawalExportBatches',
+      'WithdrawalSigningExportPreview',
+    ],
   });
 }
 
@@ -191,10 +190,9 @@ export type UploadAnswer = WithdrawalTransactionsUploadMutation['postWithdrawalT
 
 /** Checks (dryRun) or applies a transaction CSV. */
 export function useTransactionsUpload() {
-  const invalidate = useInvalidate(['WithdrawalRequests', 'WithdrawalRequestTimeline']);
-  return useMutation({
+  return useWrite({
     mutationFn: async (variables: { kind: WithdrawalKind; file: File; dryRun: boolean }) =>
       (await upload(UploadMutation, variables)).postWithdrawalTransactionsByCSV,
-    onSettled: invalidate,
+    changes: ['WithdrawalRequests', 'WithdrawalRequestTimeline'],
   });
 }

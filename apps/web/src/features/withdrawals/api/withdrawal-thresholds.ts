@@ -1,8 +1,8 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { UpdateWithdrawalApprovalThresholdMutationVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
-import { queryKeyFor, useInvalidate } from '@/lib/query-keys';
+import { queryKeyFor, useWrite, type WriteChanges } from '@/lib/query-keys';
 
 graphql(`
   fragment ApprovalThreshold on WithdrawalApprovalThreshold {
@@ -63,13 +63,12 @@ export function useApprovalThresholds() {
   });
 }
 
-function useRefreshThresholds() {
-  return useInvalidate([
-    'WithdrawalApprovalThresholds',
-    'WithdrawalRequests',
-    'WithdrawalRequestTimeline',
-  ]);
-}
+/** What a threshold change changes: the thresholds, and the lists' "needs two" marks. */
+const THRESHOLD_CHANGES: WriteChanges = [
+  'WithdrawalApprovalThresholds',
+  'WithdrawalRequests',
+  'WithdrawalRequestTimeline',
+];
 
 /**
  * Changes one coin's threshold (super admins): a lowering applies at once, a raise answers
@@ -77,30 +76,27 @@ function useRefreshThresholds() {
  * lists' "needs two" marks change with it.
  */
 export function useUpdateApprovalThreshold() {
-  const onSettled = useRefreshThresholds();
-  return useMutation({
+  return useWrite({
     mutationFn: async (variables: UpdateWithdrawalApprovalThresholdMutationVariables) =>
       (await execute(UpdateThresholdMutation, variables)).postUpdateWithdrawalApprovalThreshold,
-    onSettled,
+    changes: THRESHOLD_CHANGES,
   });
 }
 
 /** A second super admin confirms a pending raise: it applies. */
 export function useConfirmThresholdChange() {
-  const onSettled = useRefreshThresholds();
-  return useMutation({
+  return useWrite({
     mutationFn: async (id: string) =>
       (await execute(ConfirmChangeMutation, { id })).postConfirmWithdrawalApprovalThresholdChange,
-    onSettled,
+    changes: THRESHOLD_CHANGES,
   });
 }
 
 /** Withdraws (or declines) a pending raise: the threshold stays. */
 export function useCancelThresholdChange() {
-  const onSettled = useRefreshThresholds();
-  return useMutation({
+  return useWrite({
     mutationFn: async (id: string) =>
       (await execute(CancelChangeMutation, { id })).postCancelWithdrawalApprovalThresholdChange,
-    onSettled,
+    changes: THRESHOLD_CHANGES,
   });
 }
