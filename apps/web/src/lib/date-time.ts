@@ -1,4 +1,5 @@
 import {
+  businessDate,
   businessDayEnd,
   businessDayStart,
   DEFAULT_BUSINESS_TIME_ZONE,
@@ -87,6 +88,24 @@ export function dayStartIso(
 /** The last instant (T…59.999Z) of a calendar day of the business zone (spec section 9). */
 export function dayEndIso(day: string, timeZone: string = businessTimeZone()): string | undefined {
   return businessDayEnd(day, timeZone)?.toISOString();
+}
+
+/**
+ * The business day (YYYY-MM-DD) `daysBack` days before the one `at` falls on, in the business
+ * zone: "today" of a default date range (`businessDayOf(now)`, `businessDayOf(now, 29)` for the
+ * first of the last 30 days), whatever the browser's zone.
+ */
+export function businessDayOf(
+  at: number,
+  daysBack = 0,
+  timeZone: string = businessTimeZone(),
+): string {
+  const day = businessDate(at, timeZone);
+  if (daysBack === 0) return day;
+  // Calendar arithmetic on the day itself: a day is 24 hours apart in UTC.
+  return new Date(Date.parse(`${day}T00:00:00.000Z`) - daysBack * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
 }
 
 /**

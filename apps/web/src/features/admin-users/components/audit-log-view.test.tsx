@@ -53,4 +53,22 @@ describe('AuditLogView', () => {
     );
     // A whole screen and a menu of every registered event: slower than most unit tests.
   }, 40_000);
+
+  it('sends the chosen days as days of the business time zone (Asia/Tokyo), not UTC days', async () => {
+    renderAt(<AuditLogView />, '/');
+    await waitFor(() => expect(lastAuditVariables()).toBeDefined());
+    fireEvent.change(screen.getByLabelText(i18n.t('audit.dateFrom')), {
+      target: { value: '2026-03-20' },
+    });
+    fireEvent.change(screen.getByLabelText(i18n.t('audit.dateUntil')), {
+      target: { value: '2026-03-21' },
+    });
+    // 2026-03-20 00:00 in Tokyo is 2026-03-19T15:00Z; 2026-03-21 ends at 2026-03-21T14:59:59.999Z.
+    await waitFor(() =>
+      expect(lastAuditVariables()).toMatchObject({
+        dateFrom: '2026-03-19T15:00:00.000Z',
+        dateUntil: '2026-03-21T14:59:59.999Z',
+      }),
+    );
+  }, 40_000);
 });

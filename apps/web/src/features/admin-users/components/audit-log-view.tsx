@@ -17,7 +17,7 @@ import {
 } from '@mui/material';
 import { AUDIT_OPERATIONS, DEFAULT_PAGE_SIZE } from '@app/shared';
 import { TruncatedText } from '@/components/truncated-text';
-import { formatDateTime } from '@/lib/date-time';
+import { dayEndIso, dayStartIso, formatDateTime } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
 import { formatNumber } from '@/lib/format';
 import { useAdminUsers } from '../api/admin-users';
@@ -26,9 +26,10 @@ import { auditLogsCsvLink } from '../api/audit-logs-csv';
 import { ExportBar, ExportButton } from '@/components/export-button';
 import { auditSummaryText } from './audit-summary';
 
-// Spec section 4: date filters are sent as the start and the end of the chosen days (UTC).
-const startOfDay = (date: string) => (date ? `${date}T00:00:00.000Z` : undefined);
-const endOfDay = (date: string) => (date ? `${date}T23:59:59.999Z` : undefined);
+// Spec section 4: date filters are sent as the start and the end of the chosen days, days of
+// the business time zone (issue 26, "One clock"; docs/domain.md "Business days").
+const startOfDay = (date: string) => (date ? dayStartIso(date) : undefined);
+const endOfDay = (date: string) => (date ? dayEndIso(date) : undefined);
 
 /**
  * The audit trail for super admins: filter by admin, operation (one of the registered audit

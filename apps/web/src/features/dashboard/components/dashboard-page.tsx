@@ -7,15 +7,13 @@ import { DASHBOARD_PERIODS, type DashboardPeriodKind } from '@app/shared';
 import { errorMessage } from '@/lib/error-message';
 import { AmountText } from '@/components/amount-text';
 import { amountDisplay, compactAmountText, type AmountUnit } from '@/lib/amount';
-import { businessTimeZone } from '@/lib/date-time';
+import { businessDayOf, businessTimeZone } from '@/lib/date-time';
 import { formatNumber } from '@/lib/format';
 import { useCurrentAdmin } from '@/lib/session/use-current-admin';
 import { useDashboardStatistics } from '../api/dashboard-statistics';
 import { PeriodPicker, type PeriodValue } from './period-picker';
 import { Change, ChartOrTable, FigureLink, Widget } from './widget';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const count = (n: number | string) => formatNumber(n);
 // Amounts in the figures, changes and table views: compact, exact on hover, focus and copy.
@@ -57,8 +55,8 @@ function usePeriod(): [PeriodValue, (next: PeriodValue) => void] {
   const until = params.get('until') ?? '';
   const value: PeriodValue = {
     period: DASHBOARD_PERIODS.includes(raw) ? raw : 'LAST_30_DAYS',
-    from: DATE.test(from) ? from : utcDate(now - 29 * DAY_MS),
-    until: DATE.test(until) ? until : utcDate(now),
+    from: DATE.test(from) ? from : businessDayOf(now, 29),
+    until: DATE.test(until) ? until : businessDayOf(now),
   };
   const set = (next: PeriodValue) =>
     setParams((current) => {

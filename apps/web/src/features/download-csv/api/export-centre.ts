@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
+import { dayEndIso, dayStartIso } from '@/lib/date-time';
 import { execute } from '@/lib/graphql-client';
 import { queryKeyFor } from '@/lib/query-keys';
 
@@ -70,6 +71,19 @@ const ReferralPlanRemittanceHistoryCsvQuery = graphql(`
 `);
 
 export type CentreRange = { confirmedAtFrom?: string; confirmedAtUntil?: string };
+
+/**
+ * Day bounds of spec section 9: a date range covers its whole days, days of the business time
+ * zone (issue 26, "One clock"), as every list's date filter.
+ */
+export function centreRange(from: string, until: string): CentreRange {
+  const start = from ? dayStartIso(from) : undefined;
+  const end = until ? dayEndIso(until) : undefined;
+  return {
+    ...(start ? { confirmedAtFrom: start } : {}),
+    ...(end ? { confirmedAtUntil: end } : {}),
+  };
+}
 
 /** The three download types of spec section 9, by export name. */
 export const CENTRE_TYPES = [

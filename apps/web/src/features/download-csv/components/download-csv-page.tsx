@@ -18,20 +18,12 @@ import { SectionCard } from '@/components/section-card';
 import {
   CENTRE_TYPES,
   centreLink,
+  centreRange,
   useExportFormats,
   useExportPreview,
-  type CentreRange,
   type CentreTypeName,
 } from '../api/export-centre';
 import '@/i18n/screens';
-
-/** Day bounds of spec section 9: a date filter covers its whole UTC days. */
-function rangeOf(from: string, until: string): CentreRange {
-  return {
-    ...(from ? { confirmedAtFrom: `${from}T00:00:00.000Z` } : {}),
-    ...(until ? { confirmedAtUntil: `${until}T23:59:59.999Z` } : {}),
-  };
-}
 
 function CentreSection({
   name,
@@ -45,7 +37,7 @@ function CentreSection({
   const { t } = useTranslation();
   const [from, setFrom] = useState('');
   const [until, setUntil] = useState('');
-  const range = dated ? rangeOf(from, until) : {};
+  const range = dated ? centreRange(from, until) : {};
   const preview = useExportPreview(name, range);
   const formats = useExportFormats();
   const format = formats.data?.find((f) => f.name === name);

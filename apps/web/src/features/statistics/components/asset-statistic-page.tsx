@@ -22,7 +22,7 @@ import {
 import { STATISTICS_MAX_DAYS } from '@app/shared';
 import { AmountText } from '@/components/amount-text';
 import { amountDisplay, type AmountUnit } from '@/lib/amount';
-import { businessTimeZone } from '@/lib/date-time';
+import { businessDayOf, businessTimeZone } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
 import { useAssetStats } from '../api/asset-stats';
 import { assetStatsCsvLink } from '../api/asset-stats-csv';
@@ -67,9 +67,7 @@ const format = (field: Field, value: string) => (
   <AmountText value={value} unit={UNIT[field]} showUnit={false} aligned />
 );
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
  * /common/asset_statistic: assetStats of a date range (URL params from, until; the last 30
@@ -79,10 +77,8 @@ export function AssetStatisticPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const [today] = useState(() => Date.now());
-  const from = DATE.test(params.get('from') ?? '')
-    ? params.get('from')!
-    : utcDate(today - 29 * DAY_MS);
-  const until = DATE.test(params.get('until') ?? '') ? params.get('until')! : utcDate(today);
+  const from = DATE.test(params.get('from') ?? '') ? params.get('from')! : businessDayOf(today, 29);
+  const until = DATE.test(params.get('until') ?? '') ? params.get('until')! : businessDayOf(today);
   const [draft, setDraft] = useState({ from, until });
   // Back and Forward change the URL's range: the fields follow it (React's "adjust state
   // while rendering" pattern, no effect).
