@@ -1,5 +1,5 @@
-import type { ArgBuilder } from '@pothos/core';
-import { auditedMutationField, builder } from '../../graphql/builder';
+import { builder } from '../../graphql/builder';
+import { commandMutation } from '../../graphql/command-fields';
 import { filterArgs } from '../../graphql/filter-fields';
 import { pagedListQuery } from '../../graphql/pagination';
 import type {
@@ -9,6 +9,13 @@ import type {
   SendCounts,
   SendRow,
 } from './mail-repository';
+import {
+  CREATE_NOTIFICATION,
+  DELETE_NOTIFICATION,
+  SEND_MAIL,
+  SEND_TEST_MAIL,
+  UPDATE_NOTIFICATION,
+} from './mail-commands';
 import { MAIL_RECIPIENTS_LIST, MAIL_SENDS_LIST, NOTIFICATIONS_LIST } from './mail-list';
 
 const NotificationRef = builder.objectRef<NotificationRow>('Notification').implement({
@@ -174,58 +181,37 @@ builder.queryField('notification', (t) =>
   }),
 );
 
-const notificationArgs = (t: { arg: ArgBuilder<typeof builder.$inferSchemaTypes> }) => ({
-  title: t.arg.string({ required: false }),
-  content: t.arg.string({ required: false }),
-  language: t.arg.string({ required: false, description: 'ja or en.' }),
-  isPublic: t.arg.boolean({ required: false, description: 'Default true.' }),
-  notifiedAt: t.arg({
-    type: 'DateTime',
-    required: false,
-    description: 'Creating: default now. Updating: omitted keeps the notified-at it had.',
+commandMutation(CREATE_NOTIFICATION, {
+  description:
+    "Creates a notification. Messages: 'Please input title.', 'Please select a language.' (Japanese with Accept-Language: ja).",
+  type: NotificationResultRef,
+  authScopes: { write: true },
+  resolve: async (input, ctx) => ({
+    notification: await ctx.services.mail.create(ctx.actor, input, ctx.locale),
+    message: 'Notification created.',
   }),
 });
 
-auditedMutationField('postCreateNotification', (t) =>
-  t.field({
-    description:
-      "Creates a notification. Messages: 'Please input title.', 'Please select a language.' (Japanese with Accept-Language: ja).",
-    type: NotificationResultRef,
-    authScopes: { write: true },
-    args: notificationArgs(t),
-    resolve: async (_root, args, ctx) => ({
-      notification: await ctx.services.mail.create(ctx.actor, args, ctx.locale),
-      message: 'Notification created.',
-    }),
+commandMutation(UPDATE_NOTIFICATION, {
+  description:
+    'Replaces a notification’s fields (the same rules as creating one); notifiedAt changes only when given.',
+  type: NotificationResultRef,
+  authScopes: { write: true },
+  resolve: async ({ notificationId, ...input }, ctx) => ({
+    notification: await ctx.services.mail.update(ctx.actor, notificationId, input, ctx.locale),
+    message: 'Notification updated.',
   }),
-);
+});
 
-auditedMutationField('postUpdateNotification', (t) =>
-  t.field({
-    description:
-      'Replaces a notification’s fields (the same rules as creating one); notifiedAt changes only when given.',
-    type: NotificationResultRef,
-    authScopes: { write: true },
-    args: { notificationId: t.arg.int({ required: true }), ...notificationArgs(t) },
-    resolve: async (_root, { notificationId, ...args }, ctx) => ({
-      notification: await ctx.services.mail.update(ctx.actor, notificationId, args, ctx.locale),
-      message: 'Notification updated.',
-    }),
+commandMutation(DELETE_NOTIFICATION, {
+  description: 'Deletes a notification; its sends and their statuses stay.',
+  type: DeleteNotificationResultRef,
+  authScopes: { write: true },
+  resolve: async (input, ctx) => ({
+    deletedNotificationId: await ctx.services.mail.remove(ctx.actor, input.notificationId),
+    message: 'Notification deleted.',
   }),
-);
-
-auditedMutationField('postDeleteNotification', (t) =>
-  t.field({
-    description: 'Deletes a notification; its sends and their statuses stay.',
-    type: DeleteNotificationResultRef,
-    authScopes: { write: true },
-    args: { notificationId: t.arg.int({ required: true }) },
-    resolve: async (_root, args, ctx) => ({
-      deletedNotificationId: await ctx.services.mail.remove(ctx.actor, args.notificationId),
-      message: 'Notification deleted.',
-    }),
-  }),
-);
+});
 
 const AUDIENCE_RULE =
   'Audience: locale (users whose locale is the notification language; the default without userIds) or users (exactly the users of userIds; userIds alone means users). userIds with audience locale, users without ids, more than 1000 ids, ids matching no user and users without a usable address are refused (BAD_USER_INPUT, extensions.reason MAIL_*, extensions.userIds listing the ids) and nothing is sent.';
@@ -244,38 +230,25 @@ builder.queryField('mailPreview', (t) =>
   }),
 );
 
-auditedMutationField('postSendTestMail', (t) =>
-  t.field({
-    description: "Sends the notification's mail to the signed-in admin's own address only.",
-    type: SendMailResultRef,
-    authScopes: { write: true },
-    args: { notificationId: t.arg.int({ required: true }) },
-    resolve: async (_root, args, ctx) => ({
-      ...(await ctx.services.mail.testSend(ctx.actor, args.notificationId)),
-      message: 'Test mail queued.',
-    }),
+commandMutation(SEND_TEST_MAIL, {
+  description: "Sends the notification's mail to the signed-in admin's own address only.",
+  type: SendMailResultRef,
+  authScopes: { write: true },
+  resolve: async (input, ctx) => ({
+    ...(await ctx.services.mail.testSend(ctx.actor, input.notificationId)),
+    message: 'Test mail queued.',
   }),
-);
+});
 
-auditedMutationField('postSendMail', (t) =>
-  t.field({
-    description: `Sends the notification to its audience: writes one outbox row per recipient with the audit row in one transaction and returns at once; delivery follows (mailSend). ${AUDIENCE_RULE}`,
-    type: SendMailResultRef,
-    authScopes: { write: true },
-    args: {
-      notificationId: t.arg.int({ required: true }),
-      audience: t.arg.string({
-        required: false,
-        description: 'locale (the default without userIds) or users.',
-      }),
-      userIds: t.arg.intList({ required: false }),
-    },
-    resolve: async (_root, args, ctx) => ({
-      ...(await ctx.services.mail.send(ctx.actor, args.notificationId, args, ctx.locale)),
-      message: 'Mail queued.',
-    }),
+commandMutation(SEND_MAIL, {
+  description: `Sends the notification to its audience: writes one outbox row per recipient with the audit row in one transaction and returns at once; delivery follows (mailSend). ${AUDIENCE_RULE}`,
+  type: SendMailResultRef,
+  authScopes: { write: true },
+  resolve: async ({ notificationId, ...audience }, ctx) => ({
+    ...(await ctx.services.mail.send(ctx.actor, notificationId, audience, ctx.locale)),
+    message: 'Mail queued.',
   }),
-);
+});
 
 builder.queryField('mailSend', (t) =>
   t.field({

@@ -21,6 +21,15 @@ import type { Actor, AuditService } from '../audit/audit-service';
 import { MAIL_EXPAND_QUEUE, MAIL_QUEUE, type MailKick } from './mail-jobs';
 import * as repo from './mail-repository';
 import type { MailRecipientsInput, MailSendsInput, NotificationsInput } from './mail-list';
+import {
+  CREATE_NOTIFICATION,
+  DELETE_NOTIFICATION,
+  SEND_MAIL,
+  SEND_TEST_MAIL,
+  UPDATE_NOTIFICATION,
+  type AudienceArgs,
+  type NotificationArgs,
+} from './mail-commands';
 
 const MAX_TITLE = 200;
 const MAX_CONTENT = 20_000;
@@ -30,18 +39,7 @@ const MAX_CONTENT = 20_000;
  */
 export const EXPAND_IN_JOB_ABOVE = 5000;
 
-export type NotificationArgs = {
-  title?: string | null | undefined;
-  content?: string | null | undefined;
-  language?: string | null | undefined;
-  isPublic?: boolean | null | undefined;
-  notifiedAt?: Date | null | undefined;
-};
-
-export type AudienceArgs = {
-  audience?: string | null | undefined;
-  userIds?: readonly number[] | null | undefined;
-};
+export type { AudienceArgs, NotificationArgs };
 
 const FOOTER: Record<Locale, string> = {
   ja: 'このメールは Aube 運営事務局から配信しています。',
@@ -216,7 +214,7 @@ export function createMailService(
 
     create: (actor: Actor, args: NotificationArgs, locale: Locale) => {
       const input = { ...checkNotification(args, locale), notifiedAt: args.notifiedAt ?? clock() };
-      return audit.withAudit(actor, 'postCreateNotification', async (trx) => {
+      return audit.withAudit(actor, CREATE_NOTIFICATION.name, async (trx) => {
         const row = await repo.insertNotification(trx, input, actor.adminUserId);
         return { result: row, targetIds: [row.id], before: null, after: row };
       });
@@ -225,7 +223,7 @@ export function createMailService(
     update: (actor: Actor, id: number, args: NotificationArgs, locale: Locale) => {
       positiveId('notificationId', id);
       const fields = checkNotification(args, locale);
-      return audit.withAudit(actor, 'postUpdateNotification', async (trx) => {
+      return audit.withAudit(actor, UPDATE_NOTIFICATION.name, async (trx) => {
         const before = await repo.findNotification(trx, id);
         if (!before) throw notFound('Notification', id);
         // An edit keeps the notified-at the users were shown unless the operator sets a new
@@ -238,7 +236,7 @@ export function createMailService(
 
     remove: (actor: Actor, id: number) => {
       positiveId('notificationId', id);
-      return audit.withAudit(actor, 'postDeleteNotification', async (trx) => {
+      return audit.withAudit(actor, DELETE_NOTIFICATION.name, async (trx) => {
         const before = await repo.findNotification(trx, id);
         if (!before) throw notFound('Notification', id);
         await repo.deleteNotification(trx, id);
@@ -268,7 +266,7 @@ export function createMailService(
       if (actor.adminUserId === null) throw new AppError('FORBIDDEN', 'No admin to send to.');
       const me = { email: await repo.adminEmail(db, actor.adminUserId) };
       const message = renderNotificationMail(n);
-      return audit.withAudit(actor, 'postSendTestMail', async (trx) => {
+      return audit.withAudit(actor, SEND_TEST_MAIL.name, async (trx) => {
         const mailSendId = await repo.insertSend(trx, {
           notificationId: n.id,
           audience: 'test',
@@ -298,7 +296,7 @@ export function createMailService(
       const n = await notification(id);
       const audience = checkAudience(args, n.language, locale);
       const message = renderNotificationMail(n);
-      return audit.withAudit(actor, 'postSendMail', async (trx) => {
+      return audit.withAudit(actor, SEND_MAIL.name, async (trx) => {
         const base = {
           notificationId: n.id,
           audience: audience.kind,
