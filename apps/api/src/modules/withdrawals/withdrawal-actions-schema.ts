@@ -1,10 +1,18 @@
-import { auditedMutationField, builder } from '../../graphql/builder';
+import { builder } from '../../graphql/builder';
+import { commandMutation } from '../../graphql/command-fields';
 import {
   type ActionAnswer,
   type ActionOutcome,
   type ActionResult,
   type RefusalReason,
 } from './withdrawal-actions';
+import {
+  APPROVE_MATCHING_WITHDRAWALS,
+  APPROVE_WITHDRAWALS,
+  FAIL_WITHDRAWALS,
+  REJECT_MATCHING_WITHDRAWALS,
+  REJECT_WITHDRAWALS,
+} from './withdrawal-commands';
 import { WithdrawalRequestRef, WithdrawalSearchParamsRef } from './withdrawal-lists-schema';
 import { RejectCodeRef, WithdrawalKindRef, WithdrawalStatusRef } from './withdrawal-types';
 
@@ -73,100 +81,83 @@ const ApprovalInputRef = builder.inputType('WithdrawalApprovalInput', {
   }),
 });
 
-auditedMutationField('postApproveWithdrawalRequests', (t) =>
-  t.field({
+commandMutation(
+  APPROVE_WITHDRAWALS,
+  {
     description:
       'Approves withdrawal requests (any kind) as the signed-in admin, each at the revision the admin saw (a changed request is refused as STALE_REVISION). Above its coin threshold a request needs two different admins: the first approval answers awaitingSecondApproval and the request stays requested. Nobody approves a request twice; no role is exempt.',
     type: ActionAnswerRef,
     authScopes: { write: true },
-    args: { requests: t.arg({ type: [ApprovalInputRef], required: true }) },
-    resolve: (_root, args, ctx) =>
+    resolve: (input, ctx) =>
       ctx.services.withdrawals.approve(
         ctx.actor,
-        args.requests.map((r) => ({ id: String(r.id), revision: r.revision })),
+        input.requests.map((r) => ({ id: String(r.id), revision: r.revision })),
       ),
-  }),
+  },
+  { requests: ApprovalInputRef },
 );
 
-auditedMutationField('postRejectWithdrawalRequests', (t) =>
-  t.field({
+commandMutation(
+  REJECT_WITHDRAWALS,
+  {
     description:
       'Rejects requested, approved or processing withdrawal requests with a reason code and text.',
     type: ActionAnswerRef,
     authScopes: { write: true },
-    args: {
-      ids: t.arg.idList({ required: true }),
-      reasonCode: t.arg({ type: RejectCodeRef, required: true }),
-      reasonText: t.arg.string({ required: true }),
-    },
-    resolve: (_root, args, ctx) =>
+    resolve: (input, ctx) =>
       ctx.services.withdrawals.reject(
         ctx.actor,
-        args.ids.map(String),
-        args.reasonCode,
-        args.reasonText,
+        input.ids.map(String),
+        input.reasonCode,
+        input.reasonText,
       ),
-  }),
+  },
+  { reasonCode: RejectCodeRef },
 );
 
 const MATCHING_NOTE =
   'The requests are exactly the rows the list call answers for the same kind and searchParams; expectedCount is the total the operator saw (pagination.totalRecords). If as many requests do not match now, the call answers CONFLICT (reason LIST_CHANGED) and changes nothing. At most 5,000 per call (BAD_USER_INPUT above). One transaction, one result per request, one audit row per change.';
 
-auditedMutationField('postApproveMatchingWithdrawalRequests', (t) =>
-  t.field({
+commandMutation(
+  APPROVE_MATCHING_WITHDRAWALS,
+  {
     description: `Approves "all N matching this filter" as the signed-in admin, each at the revision read in the same transaction; otherwise the rules of postApproveWithdrawalRequests (two admins above the threshold, nobody twice). ${MATCHING_NOTE}`,
     type: ActionAnswerRef,
     authScopes: { write: true },
-    args: {
-      kind: t.arg({ type: WithdrawalKindRef, required: true }),
-      searchParams: t.arg({ type: WithdrawalSearchParamsRef, required: false }),
-      expectedCount: t.arg.int({ required: true }),
-    },
-    resolve: (_root, args, ctx) =>
+    resolve: (input, ctx) =>
       ctx.services.withdrawals.approveMatching(
         ctx.actor,
-        args.kind,
-        args.searchParams ?? {},
-        args.expectedCount,
+        input.kind,
+        input.searchParams ?? {},
+        input.expectedCount,
       ),
-  }),
+  },
+  { kind: WithdrawalKindRef, searchParams: WithdrawalSearchParamsRef },
 );
 
-auditedMutationField('postRejectMatchingWithdrawalRequests', (t) =>
-  t.field({
+commandMutation(
+  REJECT_MATCHING_WITHDRAWALS,
+  {
     description: `Rejects "all N matching this filter" with a reason code and text (requested, approved or processing ones; others are refused). ${MATCHING_NOTE}`,
     type: ActionAnswerRef,
     authScopes: { write: true },
-    args: {
-      kind: t.arg({ type: WithdrawalKindRef, required: true }),
-      searchParams: t.arg({ type: WithdrawalSearchParamsRef, required: false }),
-      expectedCount: t.arg.int({ required: true }),
-      reasonCode: t.arg({ type: RejectCodeRef, required: true }),
-      reasonText: t.arg.string({ required: true }),
-    },
-    resolve: (_root, args, ctx) =>
+    resolve: (input, ctx) =>
       ctx.services.withdrawals.rejectMatching(
         ctx.actor,
-        args.kind,
-        args.searchParams ?? {},
-        args.expectedCount,
-        args.reasonCode,
-        args.reasonText,
+        input.kind,
+        input.searchParams ?? {},
+        input.expectedCount,
+        input.reasonCode,
+        input.reasonText,
       ),
-  }),
+  },
+  { kind: WithdrawalKindRef, searchParams: WithdrawalSearchParamsRef, reasonCode: RejectCodeRef },
 );
 
-auditedMutationField('postFailWithdrawalRequests', (t) =>
-  t.field({
-    description:
-      'Marks processing withdrawal requests whose send failed as failed, with the reason.',
-    type: ActionAnswerRef,
-    authScopes: { write: true },
-    args: {
-      ids: t.arg.idList({ required: true }),
-      reason: t.arg.string({ required: true }),
-    },
-    resolve: (_root, args, ctx) =>
-      ctx.services.withdrawals.markFailed(ctx.actor, args.ids.map(String), args.reason),
-  }),
-);
+commandMutation(FAIL_WITHDRAWALS, {
+  description: 'Marks processing withdrawal requests whose send failed as failed, with the reason.',
+  type: ActionAnswerRef,
+  authScopes: { write: true },
+  resolve: (input, ctx) =>
+    ctx.services.withdrawals.markFailed(ctx.actor, input.ids.map(String), input.reason),
+});

@@ -12,6 +12,13 @@ import { AppError } from '../../shared/app-error';
 import { badInput, notOneOf } from '../../shared/list-input';
 import { requiredText } from '../../shared/required-text';
 import type { Actor, AuditChange, AuditService } from '../audit/audit-service';
+import {
+  APPROVE_MATCHING_WITHDRAWALS,
+  APPROVE_WITHDRAWALS,
+  FAIL_WITHDRAWALS,
+  REJECT_MATCHING_WITHDRAWALS,
+  REJECT_WITHDRAWALS,
+} from './withdrawal-commands';
 import * as repo from './withdrawal-actions-repository';
 import { lockMatchingIds, type WithdrawalsFilter } from './withdrawals-repository';
 
@@ -178,7 +185,7 @@ export function createWithdrawalActions(db: Kysely<DB>, audit: AuditEach) {
     approve: (actor: Actor, requests: readonly ApprovalInput[]): Promise<ActionAnswer> => {
       const admin = approver(actor);
       const ids = checkIds(requests.map((r) => r.id));
-      return audit.withAuditEach(actor, 'postApproveWithdrawalRequests', async (trx) =>
+      return audit.withAuditEach(actor, APPROVE_WITHDRAWALS.name, async (trx) =>
         approveEach(trx, admin, await repo.lockRequests(trx, ids), requests),
       );
     },
@@ -195,7 +202,7 @@ export function createWithdrawalActions(db: Kysely<DB>, audit: AuditEach) {
     ): Promise<ActionAnswer> => {
       const admin = approver(actor);
       checkExpectedCount(expectedCount);
-      return audit.withAuditEach(actor, 'postApproveMatchingWithdrawalRequests', async (trx) => {
+      return audit.withAuditEach(actor, APPROVE_MATCHING_WITHDRAWALS.name, async (trx) => {
         // lockMatching took the rows' one lock; their state is read under it, and each is
         // approved at the revision read here (no revision came from the operator).
         const ids = await lockMatching(trx, filter, expectedCount);
@@ -213,7 +220,7 @@ export function createWithdrawalActions(db: Kysely<DB>, audit: AuditEach) {
     ): Promise<ActionAnswer> => {
       checkExpectedCount(expectedCount);
       const extra = checkRejection(code, reason);
-      return audit.withAuditEach(actor, 'postRejectMatchingWithdrawalRequests', async (trx) => {
+      return audit.withAuditEach(actor, REJECT_MATCHING_WITHDRAWALS.name, async (trx) => {
         const ids = await lockMatching(trx, filter, expectedCount);
         const moved = await moveEach(
           trx,
@@ -235,7 +242,7 @@ export function createWithdrawalActions(db: Kysely<DB>, audit: AuditEach) {
     ): Promise<ActionAnswer> => {
       const ids = checkIds(rawIds);
       const extra = checkRejection(code, reason);
-      return audit.withAuditEach(actor, 'postRejectWithdrawalRequests', async (trx) => {
+      return audit.withAuditEach(actor, REJECT_WITHDRAWALS.name, async (trx) => {
         return withReason(
           await moveEach(trx, ids, await repo.lockRequests(trx, ids), 'rejected', extra),
           extra,
@@ -251,7 +258,7 @@ export function createWithdrawalActions(db: Kysely<DB>, audit: AuditEach) {
     ): Promise<ActionAnswer> => {
       const ids = checkIds(rawIds);
       const text = requiredText('reason', reason, 500);
-      return audit.withAuditEach(actor, 'postFailWithdrawalRequests', async (trx) => {
+      return audit.withAuditEach(actor, FAIL_WITHDRAWALS.name, async (trx) => {
         const extra = { failureReason: text };
         return withReason(
           await moveEach(trx, ids, await repo.lockRequests(trx, ids), 'failed', extra),

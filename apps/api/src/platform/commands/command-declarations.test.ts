@@ -14,15 +14,21 @@ const commands = declaredCommands();
 
 /** A declared field as GraphQL prints it (`[Int!]`, `Int!`, an enum by its name). */
 function printed(field: CommandField, type: GraphQLInputType): string {
-  const named = field.type === 'Enum' ? getNamedType(type).name : field.type;
+  const named =
+    field.type === 'Enum' || field.type === 'Input' ? getNamedType(type).name : field.type;
   const inner = field.list ? `[${named}!]` : named;
   return field.required ? `${inner}!` : inner;
 }
 
 describe('declared commands', () => {
-  it('include the notification writes', () => {
+  it('include the notification writes and the withdrawal actions', () => {
     expect(commands.map((c) => c.name)).toEqual(
       expect.arrayContaining([
+        'postApproveWithdrawalRequests',
+        'postRejectWithdrawalRequests',
+        'postApproveMatchingWithdrawalRequests',
+        'postRejectMatchingWithdrawalRequests',
+        'postFailWithdrawalRequests',
         'postCreateNotification',
         'postUpdateNotification',
         'postDeleteNotification',

@@ -3,9 +3,43 @@ import type { FilterField, FilterValue } from '../lists';
 
 /**
  * One input field of a write: a filter's types (a scalar, a list of one, an enum whose GraphQL
- * type the schema file hands in) and whether it is required.
+ * type the schema file hands in), an ID, or an input object the schema file hands in
+ * (`inputObject<Shape>()`), and whether it is required.
  */
-export type CommandField = FilterField & { required?: true };
+export type CommandField =
+  | (FilterField & { required?: true })
+  | { type: 'ID'; list?: true; required?: true; description?: string }
+  | {
+      type: 'Input';
+      shape: InputShape<unknown>;
+      list?: true;
+      required?: true;
+      description?: string;
+    };
+
+/** The type of an input object's value, carried by the declaration (no value at run time). */
+export type InputShape<T> = { readonly __shape?: T };
+
+/** An input object field of type T (its GraphQL input type is handed in by the schema file). */
+export const inputObject = <T>(): { type: 'Input'; shape: InputShape<T> } => ({
+  type: 'Input',
+  shape: {},
+});
+
+/** The value of one input field inside the API. */
+export type CommandValue<F extends CommandField> = F extends { type: 'Input'; shape: infer S }
+  ? S extends InputShape<infer T>
+    ? F['list'] extends true
+      ? readonly T[]
+      : T
+    : never
+  : F extends { type: 'ID' }
+    ? F['list'] extends true
+      ? readonly (string | number)[]
+      : string | number
+    : F extends FilterField
+      ? FilterValue<F>
+      : never;
 
 /** A write's input fields by name. */
 export type CommandFields = Record<string, CommandField>;
@@ -18,10 +52,10 @@ type Flat<T> = { [K in keyof T]: T[K] };
  */
 export type CommandInput<F extends CommandFields> = Flat<
   {
-    -readonly [K in keyof F as F[K] extends { required: true } ? K : never]: FilterValue<F[K]>;
+    -readonly [K in keyof F as F[K] extends { required: true } ? K : never]: CommandValue<F[K]>;
   } & {
     -readonly [K in keyof F as F[K] extends { required: true } ? never : K]?:
-      FilterValue<F[K]> | null | undefined;
+      CommandValue<F[K]> | null | undefined;
   }
 >;
 

@@ -2,8 +2,11 @@
 export {
   declaredCommands,
   defineCommand,
+  inputObject,
   type Command,
   type CommandField,
   type CommandFields,
   type CommandInput,
+  type CommandValue,
+  type InputShape,
 } from './define-command';
