@@ -16,5 +16,6 @@ export * from './import-reports';
 export * from './import-reasons-en';
 export * from './import-reasons-ja';
 export * from './upload-messages';
+export * from './import-outcomes';
 export * from './input-problems';
 export * from './audit-events';

@@ -2,7 +2,8 @@
  * What a transaction-hash upload says about the file as a whole: a code with parameters the
  * web app words in the admin's language (`withdrawals.uploadMessages.<code>`); the answer's
  * `message` stays in English for API callers.
- * - checked: a dry run read `rowCount` rows, `errorCount` refusals, and changed nothing.
+ * - checked: a dry run read `rowCount` rows, `invalidRowCount` of them with errors,
+ *   `errorCount` errors in all, and changed nothing.
  * - alreadyImported: a dry run of content applied before (`rowCount` rows); applying it is refused.
  * - completed: `count` requests were completed.
  */

@@ -22,7 +22,10 @@ type Report = {
   dryRun: boolean;
   rowCount: number;
   count: number;
+  invalidRowCount: number;
   errorCount: number;
+  applicableRowCount: number;
+  notApplicableReason: string | null;
   contentHash: string;
   errors: Array<{ line: number; column: string | null; code: string; params: string }>;
   rows: Array<{ line: number; values: Array<{ name: string; value: string | null }> }>;
@@ -31,7 +34,8 @@ type Report = {
 };
 type CsvResult = { message: string; countPayments: number; report: Report };
 
-const REPORT = `message countPayments report { dryRun rowCount count errorCount contentHash
+const REPORT = `message countPayments report { dryRun rowCount count invalidRowCount errorCount
+  applicableRowCount notApplicableReason contentHash
   errors { line column code params } rows { line values { name value } }
   alreadyImported { id } imported { id appliedCount } }`;
 
@@ -154,6 +158,24 @@ describe('file identity is the parsed content', () => {
       },
     );
     expect(dry.data!.postAssignRatesByCSV!.report.alreadyImported).not.toBeNull();
+    // Issue 26: the rates report counts too, and says why nothing applies.
+    expect(dry.data!.postAssignRatesByCSV!.report).toMatchObject({
+      rowCount: 1,
+      invalidRowCount: 0,
+      applicableRowCount: 0,
+      notApplicableReason: 'alreadyImported',
+    });
+    const windowBad = await upload(
+      'postAssignRatesByCSV',
+      'startAt,endAt,deadline,BTCHECRate,BTCETHRate\n2028-03-31T00:00:00Z,2028-03-01T00:00:00Z,2028-02-01T00:00:00Z,x,3\n',
+      { dryRun: true },
+    );
+    expect(windowBad.data!.postAssignRatesByCSV!.report).toMatchObject({
+      rowCount: 1,
+      invalidRowCount: 1,
+      applicableRowCount: 0,
+      notApplicableReason: 'allRowsInvalid',
+    });
   });
 });
 
@@ -179,6 +201,12 @@ describe('a row equal to a stored payment', () => {
     const report = dry.data!.postAddUserPaymentsByCSV!.report;
     expect(report.alreadyImported).toBeNull();
     expect(report.errorCount).toBe(1);
+    expect(report).toMatchObject({
+      rowCount: 2,
+      invalidRowCount: 1,
+      applicableRowCount: 0,
+      notApplicableReason: 'someRowsInvalid',
+    });
     expect(report.errors[0]).toMatchObject({ line: 3, code: 'duplicate_of_payment' });
     expect(JSON.parse(report.errors[0]!.params)).toEqual({ paymentId: storedId });
 
@@ -206,6 +234,13 @@ describe('a row equal to a stored payment', () => {
     expect(report.errors.map((e) => [e.line, e.code, JSON.parse(e.params).paymentId])).toEqual([
       [2, 'duplicate_of_payment', added.data!.postAddUserPayment.userPaymentId],
     ]);
+    // Its one row is stored already: nothing applies, and the report says so.
+    expect(report).toMatchObject({
+      rowCount: 1,
+      invalidRowCount: 1,
+      applicableRowCount: 0,
+      notApplicableReason: 'allRowsAlreadyApplied',
+    });
   });
 });
 

@@ -9,7 +9,10 @@ import { WithdrawalKindRef } from './withdrawal-types';
 function messageOf(r: ImportReport): { code: UploadMessageCode; params: Record<string, number> } {
   if (!r.dryRun) return { code: 'completed', params: { count: r.imported?.appliedCount ?? 0 } };
   if (r.alreadyImported) return { code: 'alreadyImported', params: { rowCount: r.rowCount } };
-  return { code: 'checked', params: { rowCount: r.rowCount, errorCount: r.errorCount } };
+  return {
+    code: 'checked',
+    params: { rowCount: r.rowCount, invalidRowCount: r.invalidRowCount, errorCount: r.errorCount },
+  };
 }
 
 const UploadResultRef = builder
@@ -21,7 +24,7 @@ const UploadResultRef = builder
       message: t.string({
         resolve: (r) =>
           r.dryRun
-            ? `${r.rowCount} row(s) read, ${r.errorCount} invalid; nothing was changed (dry run).`
+            ? `${r.rowCount} row(s) read, ${r.invalidRowCount} with errors (${r.errorCount} error(s))${r.notApplicableReason ? `, not applicable: ${r.notApplicableReason}` : ''}; nothing was changed (dry run).`
             : `${r.imported?.appliedCount ?? 0} withdrawal request(s) completed.`,
       }),
       messageCode: t.string({
@@ -31,7 +34,7 @@ const UploadResultRef = builder
       }),
       messageParams: t.string({
         description:
-          'The parameters of messageCode as a JSON object: {rowCount, errorCount}, {rowCount} or {count}.',
+          'The parameters of messageCode as a JSON object: {rowCount, invalidRowCount, errorCount}, {rowCount} or {count}.',
         resolve: (r) => JSON.stringify(messageOf(r).params),
       }),
       countTransactions: t.int({

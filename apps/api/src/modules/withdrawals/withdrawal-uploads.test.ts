@@ -20,7 +20,11 @@ type UploadAnswer = {
   isSuccess: boolean;
   transactionsCount: number;
   report: {
+    rowCount: number;
+    invalidRowCount: number;
     errorCount: number;
+    applicableRowCount: number;
+    notApplicableReason: string | null;
     errors: Array<{
       line: number;
       column: string | null;
@@ -42,7 +46,8 @@ async function upload(
     JSON.stringify({
       query: `mutation ($file: Upload!, $dryRun: Boolean) { ${mutation}(file: $file, dryRun: $dryRun) {
         message messageCode messageParams countTransactions isSuccess transactionsCount
-        report { errorCount errors { line column code params message } } } }`,
+        report { rowCount invalidRowCount errorCount applicableRowCount notApplicableReason
+          errors { line column code params message } } } }`,
       variables: { file: null, dryRun: options.dryRun ?? false },
     }),
   );
@@ -107,7 +112,17 @@ describe('transaction uploads', () => {
     expect(dry.data![SAVING]).toMatchObject({ isSuccess: true, countTransactions: 2 });
     // What the answer says is a code with parameters the web app words in the admin's language.
     expect(dry.data![SAVING]).toMatchObject({ messageCode: 'checked' });
-    expect(JSON.parse(dry.data![SAVING]!.messageParams)).toEqual({ rowCount: 2, errorCount: 0 });
+    expect(JSON.parse(dry.data![SAVING]!.messageParams)).toEqual({
+      rowCount: 2,
+      invalidRowCount: 0,
+      errorCount: 0,
+    });
+    expect(dry.data![SAVING]!.report).toMatchObject({
+      rowCount: 2,
+      invalidRowCount: 0,
+      applicableRowCount: 2,
+      notApplicableReason: null,
+    });
     expect(await statusOf(ids)).toEqual(['processing', 'processing']);
 
     const applied = await upload(SAVING, csv);
@@ -133,6 +148,24 @@ describe('transaction uploads', () => {
       messageCode: 'alreadyImported',
     });
     expect(JSON.parse(checkedAgain.data![SAVING]!.messageParams)).toEqual({ rowCount: 2 });
+    // Issue 26: the report says why nothing applies, not only "2 rows read, 0 invalid".
+    expect(checkedAgain.data![SAVING]!.report).toMatchObject({
+      rowCount: 2,
+      invalidRowCount: 0,
+      errorCount: 0,
+      applicableRowCount: 0,
+      notApplicableReason: 'alreadyImported',
+    });
+    // The same rows in another order are another file: each request is completed already.
+    const reordered = `id,transactionHash\n${ids[1]},${hash('b')}\n${ids[0]},${hash('a')}\n`;
+    const checkedReordered = await upload(SAVING, reordered, { dryRun: true });
+    expect(checkedReordered.data![SAVING]!.report).toMatchObject({
+      rowCount: 2,
+      invalidRowCount: 2,
+      errorCount: 2,
+      applicableRowCount: 0,
+      notApplicableReason: 'allRowsAlreadyApplied',
+    });
 
     const again = await upload(SAVING, csv);
     expect(again.errors?.[0]?.extensions?.code).toBe('CONFLICT');
@@ -178,6 +211,14 @@ describe('transaction uploads', () => {
     expect(paramsOf(3)).toEqual({ status: 'rejected' });
     expect(paramsOf(4)).toEqual({ status: 'completed' });
     expect(dry.data![SAVING]!.isSuccess).toBe(false);
+    // Five rows, each wrong once.
+    expect(dry.data![SAVING]!.report).toMatchObject({
+      rowCount: 5,
+      invalidRowCount: 5,
+      errorCount: 5,
+      applicableRowCount: 0,
+      notApplicableReason: 'allRowsInvalid',
+    });
     expect(await statusOf([open!])).toEqual(['processing']);
   });
 

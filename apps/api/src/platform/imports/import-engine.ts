@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import type { ImportAppliedSummary } from '@app/shared';
+import {
+  ALREADY_APPLIED_ROW_REASONS,
+  type ImportAppliedSummary,
+  type ImportNotApplicableReason,
+} from '@app/shared';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { mapCsvHeader, openCsv, type CsvColumnSpec, type CsvRecord } from '../csv';
@@ -121,7 +125,13 @@ export type ImportReport = {
   encoding: string;
   /** Data rows read (the header not counted). */
   rowCount: number;
+  /** Rows with at least one error (a row may have several: errorCount counts each). */
+  invalidRowCount: number;
   errorCount: number;
+  /** Rows applying this file applies now: every row, or 0 (a file applies whole or not at all). */
+  applicableRowCount: number;
+  /** Why applying would apply nothing (null when it applies every row). */
+  notApplicableReason: ImportNotApplicableReason | null;
   /** The first MAX_REPORTED_ERRORS bad rows, in line order. */
   errors: ImportRowError[];
   summary: ImportSummary;
@@ -367,6 +377,8 @@ async function importInTransaction<K extends string>(
   // separates values unambiguously.
   const identity = createHash('sha256').update(`${IDENTITY_VERSION}\u0000${definition.kind}\n`);
   let rowCount = 0;
+  // Rows refused while parsing (a bad cell): counted, not kept, whatever the file's size.
+  let badCellRows = 0;
   let batch: Array<Record<K | 'line', string | number | null>> = [];
   for (let next = await records.next(); !next.done; next = await records.next()) {
     const record = next.value;
@@ -392,6 +404,7 @@ async function importInTransaction<K extends string>(
     identity.update(`${normalised}\n`);
     // A bad row is reported, not staged: the file will not apply, and the set-based checks
     // still see every good row, so the report lists every problem in one pass.
+    if (bad) badCellRows++;
     if (!bad) batch.push(row);
     else if (keeping) {
       for (const key of keys) if (row[key] === undefined) row[key] = null;
@@ -413,7 +426,7 @@ async function importInTransaction<K extends string>(
   batch = [];
   if (keeping) await repo.insertStagedRows(trx, keeping.rejected, columns, rejectedBatch);
   rejectedBatch = [];
-  if (rowCount === 0) {
+  if (rowCount === 0 && !file.dryRun) {
     throw new AppError('BAD_USER_INPUT', 'The file has a header but no rows.', { reason: 'empty' });
   }
 
@@ -424,7 +437,28 @@ async function importInTransaction<K extends string>(
     fileName: file.fileName,
     contentHash,
     byteSize: bytes.length,
+    encoding: reader.encoding,
   };
+  const nothing = {
+    errors: [],
+    summary: { count: 0, totals: {} },
+    preview: [],
+    imported: null,
+    checkReportId: null,
+  };
+  // A check of a header-only file says why nothing would apply (an apply is refused above).
+  if (rowCount === 0) {
+    return {
+      ...base,
+      ...nothing,
+      rowCount,
+      invalidRowCount: 0,
+      errorCount: 0,
+      applicableRowCount: 0,
+      notApplicableReason: 'noRows',
+      alreadyImported: null,
+    };
+  }
 
   progress.phase('checking');
   // An apply holds the kind's lock from here to its commit: the applies of one kind take
@@ -437,26 +471,36 @@ async function importInTransaction<K extends string>(
     if (!file.dryRun) throw alreadyImported(previous);
     return {
       ...base,
-      encoding: reader.encoding,
+      ...nothing,
       rowCount,
+      invalidRowCount: 0,
       errorCount: 0,
-      errors: [],
-      summary: { count: 0, totals: {} },
-      preview: [],
+      applicableRowCount: 0,
+      notApplicableReason: 'alreadyImported',
       alreadyImported: previous,
-      imported: null,
-      checkReportId: null,
     };
   }
   await repo.analyzeStagingTable(trx, stage);
+  // The staged rows the set-based checks refuse (none of them had a bad cell), each marked
+  // true while its every reason says "already applied / not accepting" rather than "wrong".
+  const refusedStaged = new Map<number, boolean>();
+  const refuseStaged = (line: number, code: ImportReasonCode) =>
+    refusedStaged.set(
+      line,
+      (refusedStaged.get(line) ?? true) && ALREADY_APPLIED_ROW_REASONS.includes(code),
+    );
   if (definition.uniqueBy && definition.uniqueBy.length > 0) {
     for (const dup of await repo.findDuplicateRows(trx, stage, definition.uniqueBy)) {
       addError(dup.line, null, { code: 'duplicate_in_file', params: { firstLine: dup.firstLine } });
+      refuseStaged(dup.line, 'duplicate_in_file');
     }
   }
   for (const problem of (await definition.validate?.(trx, stage)) ?? []) {
     addError(problem.line, problem.column, problem.reason);
+    refuseStaged(problem.line, problem.reason.code);
   }
+  const invalidRowCount = badCellRows + refusedStaged.size;
+  const alreadyAppliedRows = [...refusedStaged.values()].filter(Boolean).length;
   errors.sort((a, b) => a.line - b.line);
 
   const summary = await definition.summarize(trx, stage);
@@ -477,11 +521,23 @@ async function importInTransaction<K extends string>(
         problems: keeping.problems,
       })
     : null;
+  const notApplicableReason: ImportNotApplicableReason | null =
+    invalidRowCount === 0
+      ? summary.count === 0
+        ? 'nothingToApply'
+        : null
+      : invalidRowCount < rowCount
+        ? 'someRowsInvalid'
+        : alreadyAppliedRows === rowCount
+          ? 'allRowsAlreadyApplied'
+          : 'allRowsInvalid';
   const report: ImportReport = {
     ...base,
-    encoding: reader.encoding,
     rowCount,
+    invalidRowCount,
     errorCount,
+    applicableRowCount: notApplicableReason === null ? rowCount : 0,
+    notApplicableReason,
     errors,
     summary,
     preview,
@@ -593,6 +649,12 @@ function rowsRefused(report: ImportReport): AppError {
   return new AppError(
     'BAD_USER_INPUT',
     `${report.errorCount} row${report.errorCount === 1 ? '' : 's'} of the file ${report.errorCount === 1 ? 'is' : 'are'} invalid; nothing was imported. ${shown}`,
-    { reason: 'INVALID_ROWS', errorCount: report.errorCount, errors: report.errors.slice(0, 100) },
+    {
+      reason: 'INVALID_ROWS',
+      rowCount: report.rowCount,
+      invalidRowCount: report.invalidRowCount,
+      errorCount: report.errorCount,
+      errors: report.errors.slice(0, 100),
+    },
   );
 }

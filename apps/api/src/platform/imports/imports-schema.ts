@@ -1,3 +1,4 @@
+import { IMPORT_NOT_APPLICABLE_REASONS } from '@app/shared';
 import { builder } from '../../graphql/builder';
 import { pagedListQuery } from '../../graphql/pagination';
 import { defineList } from '../lists';
@@ -79,7 +80,7 @@ export const ImportRecordRef = builder.objectRef<ImportRecord>('CsvImport').impl
 
 export const ImportReportRef = builder.objectRef<ImportReport>('CsvImportReport').implement({
   description:
-    'What a file would do (dry run) or did: counts, exact totals and every bad row (the first 1,000 listed; errorCount counts all).',
+    'What a file would do (dry run) or did: rows read, rows with errors, errors, rows applicable and why none (notApplicableReason), exact totals and every bad row (the first 1,000 listed; errorCount counts all).',
   fields: (t) => ({
     kind: t.exposeString('kind'),
     dryRun: t.exposeBoolean('dryRun'),
@@ -95,7 +96,21 @@ export const ImportReportRef = builder.objectRef<ImportReport>('CsvImportReport'
       type: [ImportTotalRef],
       resolve: (r) => Object.entries(r.summary.totals).map(([name, value]) => ({ name, value })),
     }),
-    errorCount: t.exposeInt('errorCount'),
+    invalidRowCount: t.exposeInt('invalidRowCount', {
+      description: 'Rows with at least one error (errorCount counts every error of every row).',
+    }),
+    errorCount: t.exposeInt('errorCount', {
+      description: 'Every error of every row (a row may have several).',
+    }),
+    applicableRowCount: t.exposeInt('applicableRowCount', {
+      description:
+        'Rows that applying this file applies now: every row, or 0 (a file applies whole or not at all).',
+    }),
+    notApplicableReason: t.string({
+      nullable: true,
+      description: `Why applying would apply nothing, as a code the web app words (imports.notApplicable.<code>): ${IMPORT_NOT_APPLICABLE_REASONS.join(', ')}. Null when applying applies every row.`,
+      resolve: (r) => r.notApplicableReason,
+    }),
     errors: t.field({ type: [ImportRowErrorRef], resolve: (r) => r.errors }),
     rows: t.field({
       type: [ImportPreviewRowRef],

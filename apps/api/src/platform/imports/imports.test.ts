@@ -332,6 +332,81 @@ describe('import engine', () => {
   });
 });
 
+describe('report counts (issue 26)', () => {
+  // Rows and errors are counted apart, and a report that applies nothing says why.
+  it('counts rows with errors apart from errors: 3 rows, 2 wrong, 5 errors', async () => {
+    const content = [
+      'itemId,amount,at,note',
+      // Three bad cells in one row, two in another, one good row.
+      '0,1e3,2026-01-01,',
+      'x,1,2026-01-01T00:00:00Z,this note is far too long',
+      '1,1,2026-01-11T00:00:00Z,fine',
+    ].join('\n');
+    const report = await imports.run(definition, file(content), options(true));
+    expect(report).toMatchObject({
+      rowCount: 3,
+      invalidRowCount: 2,
+      errorCount: 5,
+      applicableRowCount: 0,
+      notApplicableReason: 'someRowsInvalid',
+    });
+    const refused = await refusal(imports.run(definition, file(content), options(false)));
+    expect(refused.details).toMatchObject({ rowCount: 3, invalidRowCount: 2, errorCount: 5 });
+  });
+
+  it('says every row is invalid when no row passes (cell errors and set-based ones alike)', async () => {
+    const content = [
+      'itemId,amount,at,note',
+      '0,1e3,2026-01-01,',
+      // A good cell row the reference check refuses, and a duplicate of it.
+      '101,1,2026-01-12T00:00:00Z,',
+      '101,1,2026-01-12T00:00:00Z,',
+    ].join('\n');
+    const report = await imports.run(definition, file(content), options(true));
+    expect(report).toMatchObject({
+      rowCount: 3,
+      invalidRowCount: 3,
+      errorCount: 6,
+      applicableRowCount: 0,
+      notApplicableReason: 'allRowsInvalid',
+    });
+  });
+
+  it('a header-only file is checked as "no rows" (its apply is refused); a good file applies every row', async () => {
+    const empty = await imports.run(definition, file('itemId,amount,at,note\r\n'), options(true));
+    expect(empty).toMatchObject({
+      rowCount: 0,
+      invalidRowCount: 0,
+      errorCount: 0,
+      applicableRowCount: 0,
+      notApplicableReason: 'noRows',
+    });
+    const refused = await refusal(
+      imports.run(definition, file('itemId,amount,at,note\r\n'), options(false)),
+    );
+    expect(refused.code).toBe('BAD_USER_INPUT');
+
+    const content = freshRows(['2,2,2026-01-13T00:00:00Z,ok']);
+    const dry = await imports.run(definition, file(content), options(true));
+    expect(dry).toMatchObject({
+      rowCount: 2,
+      invalidRowCount: 0,
+      errorCount: 0,
+      applicableRowCount: 2,
+      notApplicableReason: null,
+    });
+    const applied = await imports.run(definition, file(content), options(false));
+    expect(applied).toMatchObject({ applicableRowCount: 2, notApplicableReason: null });
+    const again = await imports.run(definition, file(content), options(true));
+    expect(again).toMatchObject({
+      rowCount: 2,
+      invalidRowCount: 0,
+      applicableRowCount: 0,
+      notApplicableReason: 'alreadyImported',
+    });
+  });
+});
+
 describe('staging', () => {
   it('keeps text with quotes, braces, backslashes and the word NULL exactly, and blanks as null', async () => {
     const content = freshRows([
