@@ -682,7 +682,7 @@ export type TransactionsPaymentsQueryVariables = Exact<{
 
 export type TransactionsPaymentsQuery = { userPayments: { list: Array<{ userPaymentId: string, userId: number, userName: string, planName: string, priceUsd: string, paidUsd: string, paidBtc: string, paymentAddress: string, confirmedAt: string | null, canceledAt: string | null, assetFixedAt: string | null, status: string, amountETH: string | null, amountHEC: string | null }>, pagination: { totalRecords: number } } };
 
-export type TransactionsCsvReportFragment = { message: string, countPayments: number, report: { dryRun: boolean, fileName: string, contentHash: string, encoding: string, rowCount: number, count: number, errorCount: number, totals: Array<{ name: string, value: string }>, errors: Array<{ line: number, column: string | null, code: string, params: string, message: string }>, rows: Array<{ line: number, values: Array<{ name: string, value: string | null }> }>, alreadyImported: { id: string, importedAt: string, adminUserName: string | null } | null, imported: { id: string } | null } };
+export type TransactionsCsvReportFragment = { message: string, countPayments: number, report: { dryRun: boolean, fileName: string, contentHash: string, encoding: string, rowCount: number, count: number, invalidRowCount: number, errorCount: number, applicableRowCount: number, notApplicableReason: string | null, totals: Array<{ name: string, value: string }>, errors: Array<{ line: number, column: string | null, code: string, params: string, message: string }>, rows: Array<{ line: number, values: Array<{ name: string, value: string | null }> }>, alreadyImported: { id: string, importedAt: string, adminUserName: string | null } | null, imported: { id: string } | null } };
 
 export type TransactionsUploadPaymentsMutationVariables = Exact<{
   file: File;
@@ -691,7 +691,7 @@ export type TransactionsUploadPaymentsMutationVariables = Exact<{
 }>;
 
 
-export type TransactionsUploadPaymentsMutation = { postAddUserPaymentsByCSV: { message: string, countPayments: number, report: { dryRun: boolean, fileName: string, contentHash: string, encoding: string, rowCount: number, count: number, errorCount: number, totals: Array<{ name: string, value: string }>, errors: Array<{ line: number, column: string | null, code: string, params: string, message: string }>, rows: Array<{ line: number, values: Array<{ name: string, value: string | null }> }>, alreadyImported: { id: string, importedAt: string, adminUserName: string | null } | null, imported: { id: string } | null } } };
+export type TransactionsUploadPaymentsMutation = { postAddUserPaymentsByCSV: { message: string, countPayments: number, report: { dryRun: boolean, fileName: string, contentHash: string, encoding: string, rowCount: number, count: number, invalidRowCount: number, errorCount: number, applicableRowCount: number, notApplicableReason: string | null, totals: Array<{ name: string, value: string }>, errors: Array<{ line: number, column: string | null, code: string, params: string, message: string }>, rows: Array<{ line: number, values: Array<{ name: string, value: string | null }> }>, alreadyImported: { id: string, importedAt: string, adminUserName: string | null } | null, imported: { id: string } | null } } };
 
 export type TransactionsUploadRatesMutationVariables = Exact<{
   file: File;
@@ -700,7 +700,7 @@ export type TransactionsUploadRatesMutationVariables = Exact<{
 }>;
 
 
-export type TransactionsUploadRatesMutation = { postAssignRatesByCSV: { message: string, countPayments: number, report: { dryRun: boolean, fileName: string, contentHash: string, encoding: string, rowCount: number, count: number, errorCount: number, totals: Array<{ name: string, value: string }>, errors: Array<{ line: number, column: string | null, code: string, params: string, message: string }>, rows: Array<{ line: number, values: Array<{ name: string, value: string | null }> }>, alreadyImported: { id: string, importedAt: string, adminUserName: string | null } | null, imported: { id: string } | null } } };
+export type TransactionsUploadRatesMutation = { postAssignRatesByCSV: { message: string, countPayments: number, report: { dryRun: boolean, fileName: string, contentHash: string, encoding: string, rowCount: number, count: number, invalidRowCount: number, errorCount: number, applicableRowCount: number, notApplicableReason: string | null, totals: Array<{ name: string, value: string }>, errors: Array<{ line: number, column: string | null, code: string, params: string, message: string }>, rows: Array<{ line: number, values: Array<{ name: string, value: string | null }> }>, alreadyImported: { id: string, importedAt: string, adminUserName: string | null } | null, imported: { id: string } | null } } };
 
 export type HecSavingPlansQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -924,7 +924,7 @@ export type WithdrawalTransactionsUploadMutationVariables = Exact<{
 }>;
 
 
-export type WithdrawalTransactionsUploadMutation = { postWithdrawalTransactionsByCSV: { messageCode: string, messageParams: string, countTransactions: number, isSuccess: boolean, report: { errorCount: number, errors: Array<{ line: number, column: string | null, code: string, params: string, message: string }> } } };
+export type WithdrawalTransactionsUploadMutation = { postWithdrawalTransactionsByCSV: { messageCode: string, messageParams: string, countTransactions: number, isSuccess: boolean, report: { rowCount: number, invalidRowCount: number, errorCount: number, applicableRowCount: number, notApplicableReason: string | null, errors: Array<{ line: number, column: string | null, code: string, params: string, message: string }> } } };
 
 export type WithdrawalRequestRowFragment = { id: string, kind: WithdrawalKind, status: WithdrawalStatus, revision: number, requestedAt: string, createdAt: string, userId: number, userName: string, email: string, userRegisteredAt: string, aubeUserIdHash: string, forceClubIdHash: string | null, userSavingSentValueId: string | null, userAffiliateSavingSentValueId: string | null, userPaymentPaidValueId: string | null, coinTypeName: string, requestedAmount: string, fee: string, netAmount: string, metaxEmail: string | null, receiverAddress: string, ethReceiverAddress: string | null, transactionHash: string | null, ethTransactionHash: string | null, rejectCode: string | null, rejectReason: string | null, failureReason: string | null, exportBatchId: string | null, requiredApprovals: number, awaitingOver24h: boolean, ethAmount: { principal: string, reward: string, fee: string } | null, hecAmount: { principal: string, reward: string, fee: string } | null, approvals: Array<{ adminUserId: number | null, adminUserName: string, approvedAt: string }>, context: { userCount24h: number, userAmount24h: string, userCount30d: number, userAmount30d: string, addressFirstSeenAt: string | null, addressOtherUsers: number } | null };
 
@@ -1006,7 +1006,10 @@ export const TransactionsCsvReportFragmentDoc = new TypedDocumentString(`
     encoding
     rowCount
     count
+    invalidRowCount
     errorCount
+    applicableRowCount
+    notApplicableReason
     totals {
       name
       value
@@ -2223,7 +2226,10 @@ export const TransactionsUploadPaymentsDocument = new TypedDocumentString(`
     encoding
     rowCount
     count
+    invalidRowCount
     errorCount
+    applicableRowCount
+    notApplicableReason
     totals {
       name
       value
@@ -2268,7 +2274,10 @@ export const TransactionsUploadRatesDocument = new TypedDocumentString(`
     encoding
     rowCount
     count
+    invalidRowCount
     errorCount
+    applicableRowCount
+    notApplicableReason
     totals {
       name
       value
@@ -3090,7 +3099,11 @@ export const WithdrawalTransactionsUploadDocument = new TypedDocumentString(`
     countTransactions
     isSuccess
     report {
+      rowCount
+      invalidRowCount
       errorCount
+      applicableRowCount
+      notApplicableReason
       errors {
         line
         column

@@ -3,6 +3,7 @@ import {
   AUDIT_OPERATIONS,
   AUDIT_TARGET_TYPES,
   ERROR_CODES,
+  IMPORT_NOT_APPLICABLE_REASONS,
   IMPORT_REASON_CODES,
   INPUT_PROBLEM_CODES,
   MAIL_RECIPIENT_REASONS,
@@ -23,6 +24,8 @@ const CODES: Array<[string, readonly string[], string]> = [
   ['mail recipient reasons', MAIL_RECIPIENT_REASONS, 'errors.mail'],
   ['import and upload reasons', IMPORT_REASON_CODES, 'transactions.reasons'],
   ['transaction upload answers', UPLOAD_MESSAGE_CODES, 'withdrawals.uploadMessages'],
+  // Why an import report applies nothing (every import screen words it).
+  ['import not-applicable reasons', IMPORT_NOT_APPLICABLE_REASONS, 'imports.notApplicable'],
   // The audit event registry: the audit log's operation filter and rows, and the timeline.
   ['audit operations', AUDIT_OPERATIONS, 'audit.operations'],
   ['audit target types', AUDIT_TARGET_TYPES, 'audit.targets'],

@@ -318,7 +318,7 @@ export const enScreens: ScreensMessages = {
     uploadColumns: 'Columns: <c>{{columns}}</c> (requests in Processing; # lines are skipped)',
     uploadMessages: {
       checked:
-        '{{fileName}}: {{rowCount}} row(s) read, {{errorCount}} invalid; nothing was changed yet (check only).',
+        '{{fileName}}: {{rowCount}} row(s) read, {{invalidRowCount}} with errors ({{errorCount}} errors in all); nothing was changed yet (check only).',
       alreadyImported:
         '{{fileName}}: {{rowCount}} row(s) read. This file was already applied and cannot be applied again.',
       completed: '{{count}} withdrawal request(s) completed.',
@@ -402,6 +402,25 @@ export const enScreens: ScreensMessages = {
     sessionsSignOutEverywhere: 'Sign out everywhere',
     sessionsConfirm: 'Sign out every session of your account, this one included?',
   },
+  // Every import report (payments, rates, transaction hashes): rows and errors apart, and
+  // why nothing can be applied (IMPORT_NOT_APPLICABLE_REASONS in packages/shared).
+  imports: {
+    counts: 'Rows with errors: {{invalidRows}} of {{rows}} ({{errors}} errors in all)',
+    rowsRead: 'Rows read: {{rows}}',
+    apply: 'Import',
+    notApplicable: {
+      noRows: 'Nothing can be imported: the file has no data rows (only a header).',
+      alreadyImported:
+        'Nothing can be imported: a file with this content was already imported, and the same content is never imported twice.',
+      allRowsAlreadyApplied:
+        'Nothing can be imported: every row is already applied, or its record is not in a state that accepts it.',
+      allRowsInvalid: 'Nothing can be imported: every row has an error.',
+      someRowsInvalid:
+        'Nothing can be imported: some rows have errors. A file is imported whole or not at all, so fix them and check the file again.',
+      nothingToApply:
+        'Nothing can be imported: every row is valid, but importing would change nothing.',
+    },
+  },
   transactions: {
     intro:
       'Assign rates (by CSV or with the form), add payments (one by one or by CSV), see the import history and the payments.',
@@ -458,7 +477,6 @@ export const enScreens: ScreensMessages = {
         applying: 'Applying',
       },
       apply: 'Import {{count}}',
-      invalidRows: '{{count}} of {{rows}} rows are invalid. Nothing was imported.',
       alreadyImported: 'This file was already imported as #{{id}} on {{at}} by {{by}}',
       errorsTable: 'Errors in the file',
       line: 'Line',

@@ -326,7 +326,7 @@ export const jaScreens = {
     uploadColumns: '列: <c>{{columns}}</c>（処理中の申請が対象、# で始まる行は読み飛ばします）',
     uploadMessages: {
       checked:
-        '{{fileName}}: {{rowCount}} 行を読み込み、{{errorCount}} 件の誤りがあります。まだ何も変更していません（確認のみ）。',
+        '{{fileName}}: {{rowCount}} 行中 {{invalidRowCount}} 行に誤り（{{errorCount}} 件）。まだ何も変更していません（確認のみ）。',
       alreadyImported:
         '{{fileName}}: {{rowCount}} 行を読み込みました。このファイルは取込済みのため、もう一度取り込むことはできません。',
       completed: '{{count}} 件の出金申請を完了にしました。',
@@ -410,6 +410,25 @@ export const jaScreens = {
     sessionsConfirm:
       'このセッションを含め、アカウントのすべてのセッションからサインアウトしますか？',
   },
+  // Every import report (payments, rates, transaction hashes): rows and errors apart, and
+  // why nothing can be applied (IMPORT_NOT_APPLICABLE_REASONS in packages/shared).
+  imports: {
+    counts: '{{rows}} 行中 {{invalidRows}} 行に誤り（{{errors}} 件）',
+    rowsRead: '{{rows}} 行を読み込みました',
+    apply: '取り込む',
+    notApplicable: {
+      noRows: '取り込めません: ファイルにデータ行がありません（見出し行だけです）。',
+      alreadyImported:
+        '取り込めません: この内容のファイルは取込済みです。同じ内容は二度取り込めません。',
+      allRowsAlreadyApplied:
+        '取り込めません: すべての行が取込済みか、対象が取り込める状態ではありません。',
+      allRowsInvalid: '取り込めません: すべての行に誤りがあります。',
+      someRowsInvalid:
+        '取り込めません: 誤りのある行があります。ファイルは全行まとめて取り込むため、誤りを直してから確認し直してください。',
+      nothingToApply:
+        '取り込めません: すべての行は正しいですが、取り込んでも変わるものがありません。',
+    },
+  },
   transactions: {
     intro:
       'レートの割り当て（CSV またはフォーム）、支払いの追加（1 件ずつまたは CSV）、取り込み履歴、支払い一覧です。',
@@ -466,7 +485,6 @@ export const jaScreens = {
         applying: '反映中',
       },
       apply: '{{count}} 件を取り込む',
-      invalidRows: '{{rows}} 行中 {{count}} 行に誤りがあります。何も取り込まれていません。',
       alreadyImported: 'このファイルは #{{id}} として {{at}} に {{by}} が取り込み済みです',
       errorsTable: 'ファイルの誤り',
       line: '行',

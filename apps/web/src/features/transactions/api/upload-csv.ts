@@ -13,7 +13,10 @@ graphql(`
       encoding
       rowCount
       count
+      invalidRowCount
       errorCount
+      applicableRowCount
+      notApplicableReason
       totals {
         name
         value

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n';
 import '@/i18n/screens';
@@ -72,7 +72,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function report(errors: Array<Record<string, unknown>>) {
+/** A payments report of 3 rows; the counts and reason as the server derives them. */
+function report(errors: Array<Record<string, unknown>>, rowCount = 3) {
+  const invalidRowCount = new Set(errors.map((e) => e.line)).size;
+  const notApplicableReason =
+    invalidRowCount === 0
+      ? null
+      : invalidRowCount < rowCount
+        ? 'someRowsInvalid'
+        : 'allRowsInvalid';
   return {
     postAddUserPaymentsByCSV: {
       message: '',
@@ -82,9 +90,12 @@ function report(errors: Array<Record<string, unknown>>) {
         fileName: 'pay.csv',
         contentHash: 'ab',
         encoding: 'cp932',
-        rowCount: 3,
+        rowCount,
         count: 2,
+        invalidRowCount,
         errorCount: errors.length,
+        applicableRowCount: notApplicableReason === null ? rowCount : 0,
+        notApplicableReason: notApplicableReason as string | null,
         totals: [{ name: 'paidUsd', value: '200' }],
         errors,
         rows: [
@@ -173,9 +184,9 @@ describe('CsvUploadSection', () => {
       ),
     );
     const result = await screen.findByTestId('csv-payments-report');
-    expect(
-      within(result).getByText('2 of 3 rows are invalid. Nothing was imported.'),
-    ).toBeInTheDocument();
+    expect(within(result).getByTestId('csv-payments-counts')).toHaveTextContent(
+      'Rows with errors: 2 of 3 (2 errors in all)',
+    );
     const table = within(result).getByRole('table', { name: 'Errors in the file' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(
@@ -298,13 +309,21 @@ describe('CsvUploadSection', () => {
         report: {
           ...answer.postAddUserPaymentsByCSV.report,
           alreadyImported: { id: '5', importedAt: '2026-11-01T00:00:00Z', adminUserName: 'w' },
+          applicableRowCount: 0,
+          notApplicableReason: 'alreadyImported',
         },
       },
     };
     act(() => FakeXhr.last!.answer(known));
     await screen.findByTestId('csv-payments-report');
     expect(screen.queryByTestId('csv-payments-check-report')).not.toBeInTheDocument();
+    // Why it cannot be applied, on the report and on the disabled apply button.
+    expect(screen.getByTestId('csv-payments-reason')).toHaveTextContent(
+      'Nothing can be imported: a file with this content was already imported',
+    );
+    expect(screen.getByTestId('csv-payments-apply')).toBeDisabled();
 
+    cleanup();
     FakeXhr.last = null;
     await renderAsWriter(<CsvUploadSection kind="rates" />);
     fireEvent.change(screen.getByTestId('csv-rates-file'), { target: { files: [file] } });
@@ -313,5 +332,42 @@ describe('CsvUploadSection', () => {
     act(() => FakeXhr.last!.answer({ postAssignRatesByCSV: answer.postAddUserPaymentsByCSV }));
     await screen.findByTestId('csv-rates-report');
     expect(screen.queryByTestId('csv-rates-check-report')).not.toBeInTheDocument();
+  });
+
+  // Issue 26: "3 行中 5 行に誤りがあります" counted errors as rows, and a disabled
+  // "1 件を取り込む" gave no reason when every row was wrong.
+  it('counts rows and errors apart and says why nothing applies when every row is wrong', async () => {
+    await i18n.changeLanguage('ja');
+    await renderAsWriter(<CsvUploadSection kind="payments" />);
+    const file = new File(['x'], 'bad.csv', { type: 'text/csv' });
+    fireEvent.change(screen.getByTestId('csv-payments-file'), { target: { files: [file] } });
+    fireEvent.click(screen.getByTestId('csv-payments-check'));
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    const error = (line: number, column: string) => ({
+      line,
+      column,
+      code: 'required',
+      params: '{}',
+      message: 'x',
+    });
+    const answer = report([
+      error(2, 'userId'),
+      error(2, 'planId'),
+      error(3, 'paidUsd'),
+      error(4, 'userId'),
+      error(4, 'confirmedAt'),
+    ]);
+    act(() => FakeXhr.last!.answer(answer));
+    const result = await screen.findByTestId('csv-payments-report');
+    expect(within(result).getByTestId('csv-payments-counts')).toHaveTextContent(
+      '3 行中 3 行に誤り（5 件）',
+    );
+    const reason = '取り込めません: すべての行に誤りがあります。';
+    expect(within(result).getByTestId('csv-payments-reason')).toHaveTextContent(reason);
+    const apply = within(result).getByTestId('csv-payments-apply');
+    expect(apply).toBeDisabled();
+    expect(apply).toHaveTextContent('取り込む');
+    expect(apply).not.toHaveTextContent('件を取り込む');
+    expect(apply.closest('[data-action-reason]')).toHaveAttribute('data-action-reason', reason);
   });
 });

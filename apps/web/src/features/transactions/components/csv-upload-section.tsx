@@ -29,6 +29,7 @@ import { notifySuccess } from '@/lib/feedback';
 import { useImportProgress, useInvalidatePayments, useTransactionsPlans } from '../api/queries';
 import { newProgressKey, uploadCsv, type CsvKind, type CsvResult } from '../api/upload-csv';
 import { importReasonText } from '@/lib/import-reason';
+import { ImportReportSummary, notApplicableText } from '@/components/import-report-summary';
 
 const TEMPLATES: Record<CsvKind, { path: string; fileName: string }> = {
   payments: { path: '/templates/user-payments.csv', fileName: 'user-payments-template.csv' },
@@ -96,7 +97,9 @@ export function CsvUploadSection({ kind }: { kind: CsvKind }) {
 
   const r = report?.report;
   const busy = phase.step !== 'idle';
-  const canApply = r && r.errorCount === 0 && !r.alreadyImported && r.count > 0 && !busy;
+  // Why the checked file cannot be applied (the server's reason, in the admin's language).
+  const unavailable = r ? notApplicableText(r, t) : null;
+  const canApply = r && unavailable === null && r.applicableRowCount > 0 && r.count > 0 && !busy;
   const testId = `csv-${kind}`;
   return (
     <SectionCard title={t(`transactions.csv.${kind}.title`)} id={testId}>
@@ -159,23 +162,20 @@ export function CsvUploadSection({ kind }: { kind: CsvKind }) {
       ) : null}
       {r && (
         <Box sx={{ mt: 2 }} data-testid={`${testId}-report`}>
-          {r.alreadyImported ? (
-            <Alert severity="warning">
-              {t('transactions.csv.alreadyImported', {
-                id: r.alreadyImported.id,
-                at: formatDateTime(r.alreadyImported.importedAt),
-                by: r.alreadyImported.adminUserName ?? '',
-              })}
-            </Alert>
-          ) : r.errorCount > 0 ? (
-            <Alert severity="error">
-              {t('transactions.csv.invalidRows', { count: r.errorCount, rows: r.rowCount })}
-            </Alert>
-          ) : (
-            <Alert severity="success">
-              {t(`transactions.csv.${kind}.ready`, { count: r.count, rows: r.rowCount })}
-            </Alert>
-          )}
+          <ImportReportSummary
+            report={r}
+            testId={testId}
+            ready={t(`transactions.csv.${kind}.ready`, { count: r.count, rows: r.rowCount })}
+            detail={
+              r.alreadyImported
+                ? t('transactions.csv.alreadyImported', {
+                    id: r.alreadyImported.id,
+                    at: formatDateTime(r.alreadyImported.importedAt),
+                    by: r.alreadyImported.adminUserName ?? '',
+                  })
+                : null
+            }
+          />
           {r.totals.length > 0 && r.errorCount === 0 && (
             <Typography variant="body2" sx={{ mt: 1 }}>
               {totalsText(r.totals)}
@@ -212,15 +212,21 @@ export function CsvUploadSection({ kind }: { kind: CsvKind }) {
               </Table>
             </Box>
           )}
-          <Button
-            variant="contained"
-            sx={{ mt: 1 }}
-            disabled={!canApply}
-            onClick={() => setConfirming(true)}
-            data-testid={`${testId}-apply`}
-          >
-            {t('transactions.csv.apply', { count: r.count })}
-          </Button>
+          <Box sx={{ mt: 1 }}>
+            {/* Nothing to apply: disabled, with the reason on hover and focus. */}
+            <GuardedAction unavailable={unavailable}>
+              <Button
+                variant="contained"
+                disabled={!canApply}
+                onClick={() => setConfirming(true)}
+                data-testid={`${testId}-apply`}
+              >
+                {unavailable === null
+                  ? t('transactions.csv.apply', { count: r.count })
+                  : t('imports.apply')}
+              </Button>
+            </GuardedAction>
+          </Box>
           <Dialog open={confirming} onClose={() => setConfirming(false)}>
             <DialogTitle>{t('transactions.csv.confirmTitle')}</DialogTitle>
             <DialogContent>

@@ -173,7 +173,11 @@ const UploadMutation = graphql(`
       countTransactions
       isSuccess
       report {
+        rowCount
+        invalidRowCount
         errorCount
+        applicableRowCount
+        notApplicableReason
         errors {
           line
           column

@@ -38,6 +38,10 @@ const answer = (
   params: Record<string, number>,
   isSuccess: boolean,
   count = 0,
+  counts: {
+    invalidRowCount?: number;
+    notApplicableReason?: string | null;
+  } = {},
 ) => ({
   postWithdrawalTransactionsByCSV: {
     message: 'tx-bad.csv: 7 row(s) read, 2 invalid; nothing was changed (dry run).',
@@ -45,7 +49,14 @@ const answer = (
     messageParams: JSON.stringify(params),
     countTransactions: count,
     isSuccess,
-    report: { errorCount: params.errorCount ?? 0, errors: [] },
+    report: {
+      rowCount: params.rowCount ?? 0,
+      invalidRowCount: counts.invalidRowCount ?? params.invalidRowCount ?? 0,
+      errorCount: params.errorCount ?? 0,
+      applicableRowCount: counts.notApplicableReason ? 0 : (params.rowCount ?? 0),
+      notApplicableReason: counts.notApplicableReason ?? null,
+      errors: [],
+    },
   },
 });
 
@@ -57,17 +68,28 @@ async function chooseFile(name: string) {
 
 describe('transaction upload answers', () => {
   it('words a checked file in the admin’s language from its code, never the English message', async () => {
-    uploadMock.mockResolvedValue(answer('checked', { rowCount: 7, errorCount: 2 }, false));
-    await chooseFile('tx-bad.csv');
+    uploadMock.mockResolvedValue(
+      answer('checked', { rowCount: 7, invalidRowCount: 0, errorCount: 0 }, true, 7),
+    );
+    await chooseFile('tx-ok.csv');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(
-      'tx-bad.csv: 7 行を読み込み、2 件の誤りがあります。まだ何も変更していません（確認のみ）。',
+      'tx-ok.csv: 7 行中 0 行に誤り（0 件）。まだ何も変更していません（確認のみ）。',
     );
     expect(alert).not.toHaveTextContent('row(s)');
+    expect(screen.getByTestId('transactions-upload-apply')).toBeEnabled();
   });
 
   it('words each refused row from its reason code, the request status included', async () => {
-    const refused = answer('checked', { rowCount: 3, errorCount: 2 }, false);
+    const refused = answer(
+      'checked',
+      { rowCount: 3, invalidRowCount: 2, errorCount: 2 },
+      false,
+      0,
+      {
+        notApplicableReason: 'someRowsInvalid',
+      },
+    );
     refused.postWithdrawalTransactionsByCSV.report.errors = [
       {
         line: 2,
@@ -92,15 +114,49 @@ describe('transaction upload answers', () => {
     expect(rows).not.toHaveTextContent('The request is');
   });
 
-  it('says why a file applied before cannot be applied again', async () => {
-    uploadMock.mockResolvedValue(answer('alreadyImported', { rowCount: 6 }, false));
+  // Issue 26: an applied file sent again showed "6 row(s) read, 0 invalid" in red, no reason.
+  it('says why a file applied before cannot be applied again, on the report and the button', async () => {
+    uploadMock.mockResolvedValue(
+      answer('alreadyImported', { rowCount: 6 }, false, 0, {
+        notApplicableReason: 'alreadyImported',
+      }),
+    );
     await chooseFile('tx.csv');
-    expect(await screen.findByRole('alert')).toHaveTextContent('このファイルは取込済みのため');
+    await screen.findByRole('alert');
+    expect(screen.getByTestId('transactions-upload-counts')).toHaveTextContent(
+      '6 行を読み込みました',
+    );
+    const reason =
+      '取り込めません: この内容のファイルは取込済みです。同じ内容は二度取り込めません。';
+    expect(screen.getByTestId('transactions-upload-reason')).toHaveTextContent(reason);
+    const apply = screen.getByTestId('transactions-upload-apply');
+    expect(apply).toBeDisabled();
+    expect(apply.closest('[data-action-reason]')).toHaveAttribute('data-action-reason', reason);
+  });
+
+  it('counts rows and errors apart when every row is already applied, and says so', async () => {
+    uploadMock.mockResolvedValue(
+      answer('checked', { rowCount: 6, invalidRowCount: 6, errorCount: 7 }, false, 0, {
+        notApplicableReason: 'allRowsAlreadyApplied',
+      }),
+    );
+    await chooseFile('tx-again.csv');
+    await screen.findByRole('alert');
+    expect(screen.getByTestId('transactions-upload-counts')).toHaveTextContent(
+      '6 行中 6 行に誤り（7 件）',
+    );
+    const reason = '取り込めません: すべての行が取込済みか、対象が取り込める状態ではありません。';
+    expect(screen.getByTestId('transactions-upload-reason')).toHaveTextContent(reason);
+    expect(
+      screen.getByTestId('transactions-upload-apply').closest('[data-action-reason]'),
+    ).toHaveAttribute('data-action-reason', reason);
   });
 
   it('reports the completed requests in the admin’s language', async () => {
     uploadMock
-      .mockResolvedValueOnce(answer('checked', { rowCount: 6, errorCount: 0 }, true, 6))
+      .mockResolvedValueOnce(
+        answer('checked', { rowCount: 6, invalidRowCount: 0, errorCount: 0 }, true, 6),
+      )
       .mockResolvedValueOnce(answer('completed', { count: 6 }, true, 6));
     await chooseFile('tx.csv');
     await screen.findByRole('alert');

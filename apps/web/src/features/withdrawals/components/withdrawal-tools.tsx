@@ -23,6 +23,7 @@ import { downloadFile } from '@/lib/download';
 import { toastMessage } from '@/lib/error-message';
 import { notifySuccess, showErrorToast } from '@/lib/feedback';
 import { importReasonText } from '@/lib/import-reason';
+import { ImportReportSummary, notApplicableText } from '@/components/import-report-summary';
 import { hasRole } from '@/lib/roles';
 import { useCurrentAdmin } from '@/lib/session/use-current-admin';
 import type { WithdrawalSearchParams } from '@/gql/graphql';
@@ -149,9 +150,17 @@ export function WithdrawalTools({
         <Dialog open onClose={() => setChecked(null)} maxWidth="sm" fullWidth>
           <DialogTitle>{t('withdrawals.upload')}</DialogTitle>
           <DialogContent>
-            <Alert severity={checked.answer.isSuccess ? 'info' : 'error'}>
-              {uploadMessage(checked.answer, checked.file.name, t)}
-            </Alert>
+            {/* Nothing to apply: the counts and why (the same head as every import report). */}
+            {notApplicableText(checked.answer.report, t) === null ? (
+              <Alert severity="info">{uploadMessage(checked.answer, checked.file.name, t)}</Alert>
+            ) : (
+              <ImportReportSummary
+                report={checked.answer.report}
+                testId="transactions-upload"
+                ready={null}
+                detail={checked.file.name}
+              />
+            )}
             <List dense data-testid="upload-errors">
               {checked.answer.report.errors.map((e) => (
                 <ListItem key={`${e.line}-${e.column ?? ''}`} disableGutters>
@@ -164,23 +173,26 @@ export function WithdrawalTools({
           </DialogContent>
           <DialogActions>
             <Button onClick={() => setChecked(null)}>{t('withdrawals.cancel')}</Button>
-            <Button
-              variant="contained"
-              disabled={!checked.answer.isSuccess || uploader.isPending}
-              onClick={() =>
-                uploader.mutate(
-                  { kind, file: checked.file, dryRun: false },
-                  {
-                    onSuccess: (answer) => {
-                      notifySuccess(uploadMessage(answer, checked.file.name, t));
-                      setChecked(null);
+            <GuardedAction unavailable={notApplicableText(checked.answer.report, t)}>
+              <Button
+                variant="contained"
+                disabled={!checked.answer.isSuccess || uploader.isPending}
+                data-testid="transactions-upload-apply"
+                onClick={() =>
+                  uploader.mutate(
+                    { kind, file: checked.file, dryRun: false },
+                    {
+                      onSuccess: (answer) => {
+                        notifySuccess(uploadMessage(answer, checked.file.name, t));
+                        setChecked(null);
+                      },
                     },
-                  },
-                )
-              }
-            >
-              {t('withdrawals.upload')}
-            </Button>
+                  )
+                }
+              >
+                {t('withdrawals.upload')}
+              </Button>
+            </GuardedAction>
           </DialogActions>
         </Dialog>
       )}
@@ -202,6 +214,7 @@ function uploadMessage(answer: UploadAnswer, fileName: string, t: TFunction): st
   const code = isUploadMessageCode(answer.messageCode) ? answer.messageCode : 'checked';
   return t(`withdrawals.uploadMessages.${code}`, {
     rowCount: answer.countTransactions,
+    invalidRowCount: answer.report.invalidRowCount,
     errorCount: answer.report.errorCount,
     count: answer.countTransactions,
     ...params,
