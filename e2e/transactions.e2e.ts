@@ -149,7 +149,7 @@ describe('Transactions screen', () => {
     await page.getByTestId('csv-payments-check').click();
     const report = page.getByTestId('csv-payments-report');
     await report.waitFor();
-    await report.getByText('1 of 2 rows are invalid').waitFor();
+    await report.getByText('Rows with errors: 1 of 2 (1 errors in all)').waitFor();
     const row = report.getByRole('table', { name: 'Errors in the file' }).getByRole('row').nth(1);
     expect(await row.getByRole('cell').allTextContents()).toEqual([
       '3',
