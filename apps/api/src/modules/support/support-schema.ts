@@ -1,9 +1,16 @@
-import { auditedMutationField, builder } from '../../graphql/builder';
+import { builder } from '../../graphql/builder';
+import { commandMutation } from '../../graphql/command-fields';
 import { filterArgs } from '../../graphql/filter-fields';
 import { pagedListQuery } from '../../graphql/pagination';
 import type { ContactHistoryRow, ContactListRow } from './support-repository';
+import {
+  ADD_CONTACT_NOTE,
+  ASSIGN_CONTACT,
+  REPLY_TO_CONTACT,
+  UPDATE_CONTACT_STATUS,
+} from './support-commands';
 import { CONTACTS_LIST } from './support-list';
-import { CONTACT_MESSAGE_MAX, type ContactDetail, type ContactMessage } from './support-service';
+import type { ContactDetail, ContactMessage } from './support-service';
 import { supportFileUrl } from './support-files-route';
 
 type FileRow = ContactListRow['files'][number];
@@ -178,92 +185,62 @@ builder.queryField('userContactStatuses', (t) =>
   }),
 );
 
-auditedMutationField('postAssignAdminUserToUserContact', (t) =>
-  t.field({
-    description: 'Assigns an admin to an inquiry; without assigneeUserId, unassigns it.',
-    type: ChangeResultRef,
-    authScopes: { write: true },
-    args: {
-      userContactId: t.arg.id({ required: true }),
-      assigneeUserId: t.arg.int({ required: false }),
-    },
-    resolve: async (_root, args, ctx) => ({
-      userContact: await ctx.services.support.assign(
-        ctx.actor,
-        String(args.userContactId),
-        args.assigneeUserId,
-      ),
-      message: args.assigneeUserId ? 'Assignee updated.' : 'Assignee removed.',
-    }),
+commandMutation(ASSIGN_CONTACT, {
+  description: 'Assigns an admin to an inquiry; without assigneeUserId, unassigns it.',
+  type: ChangeResultRef,
+  authScopes: { write: true },
+  resolve: async (input, ctx) => ({
+    userContact: await ctx.services.support.assign(
+      ctx.actor,
+      String(input.userContactId),
+      input.assigneeUserId,
+    ),
+    message: input.assigneeUserId ? 'Assignee updated.' : 'Assignee removed.',
   }),
-);
+});
 
-auditedMutationField('postUpdateUserContactStatus', (t) =>
-  t.field({
-    description: 'Moves an inquiry to a status (backlog, wip or closed; any transition).',
-    type: ChangeResultRef,
-    authScopes: { write: true },
-    args: {
-      userContactId: t.arg.id({ required: true }),
-      status: t.arg.string({ required: true }),
-    },
-    resolve: async (_root, args, ctx) => ({
-      userContact: await ctx.services.support.updateStatus(
-        ctx.actor,
-        String(args.userContactId),
-        args.status,
-      ),
-      message: 'Status updated.',
-    }),
+commandMutation(UPDATE_CONTACT_STATUS, {
+  description: 'Moves an inquiry to a status (backlog, wip or closed; any transition).',
+  type: ChangeResultRef,
+  authScopes: { write: true },
+  resolve: async (input, ctx) => ({
+    userContact: await ctx.services.support.updateStatus(
+      ctx.actor,
+      String(input.userContactId),
+      input.status,
+    ),
+    message: 'Status updated.',
   }),
-);
+});
 
-auditedMutationField('postReplyToUserContact', (t) =>
-  t.field({
-    description:
-      "Answers the inquirer by mail: the reply is queued in the mail outbox (to the user's address, in the user's language) and kept in the inquiry's messages with its delivery status. A blank or too long body (extensions.problem required / maxLength) and a user without a usable address (reason MAIL_UNREACHABLE_USERS) are refused and nothing is written.",
-    type: ChangeResultRef,
-    authScopes: { write: true },
-    args: {
-      userContactId: t.arg.id({ required: true }),
-      body: t.arg.string({
-        required: true,
-        description: `Not blank, at most ${CONTACT_MESSAGE_MAX} characters.`,
-      }),
-    },
-    resolve: async (_root, args, ctx) => ({
-      userContact: await ctx.services.support.reply(
-        ctx.actor,
-        String(args.userContactId),
-        args.body,
-        ctx.locale,
-      ),
-      message: 'Reply queued.',
-    }),
+commandMutation(REPLY_TO_CONTACT, {
+  description:
+    "Answers the inquirer by mail: the reply is queued in the mail outbox (to the user's address, in the user's language) and kept in the inquiry's messages with its delivery status. A blank or too long body (extensions.problem required / maxLength) and a user without a usable address (reason MAIL_UNREACHABLE_USERS) are refused and nothing is written.",
+  type: ChangeResultRef,
+  authScopes: { write: true },
+  resolve: async (input, ctx) => ({
+    userContact: await ctx.services.support.reply(
+      ctx.actor,
+      String(input.userContactId),
+      input.body,
+      ctx.locale,
+    ),
+    message: 'Reply queued.',
   }),
-);
+});
 
-auditedMutationField('postAddNoteToUserContact', (t) =>
-  t.field({
-    description:
-      'Adds an internal note to an inquiry: shown to admins in its messages, never mailed. The same body rules as a reply.',
-    type: ChangeResultRef,
-    authScopes: { write: true },
-    args: {
-      userContactId: t.arg.id({ required: true }),
-      body: t.arg.string({
-        required: true,
-        description: `Not blank, at most ${CONTACT_MESSAGE_MAX} characters.`,
-      }),
-    },
-    resolve: async (_root, args, ctx) => ({
-      userContact: await ctx.services.support.addNote(
-        ctx.actor,
-        String(args.userContactId),
-        args.body,
-        ctx.locale,
-      ),
-      message: 'Note added.',
-    }),
+commandMutation(ADD_CONTACT_NOTE, {
+  description:
+    'Adds an internal note to an inquiry: shown to admins in its messages, never mailed. The same body rules as a reply.',
+  type: ChangeResultRef,
+  authScopes: { write: true },
+  resolve: async (input, ctx) => ({
+    userContact: await ctx.services.support.addNote(
+      ctx.actor,
+      String(input.userContactId),
+      input.body,
+      ctx.locale,
+    ),
+    message: 'Note added.',
   }),
-);
+});

@@ -15,13 +15,19 @@ import { badInput, dateRange, notFound, notOneOf, notAnId } from '../../shared/l
 import type { PageRequest } from '../../shared/page';
 import type { Actor, AuditService } from '../audit/audit-service';
 import type { MailService } from '../mail/mail-service';
+import {
+  ADD_CONTACT_NOTE,
+  ASSIGN_CONTACT,
+  CONTACT_MESSAGE_MAX,
+  REPLY_TO_CONTACT,
+  UPDATE_CONTACT_STATUS,
+} from './support-commands';
 import { CONTACTS_LIST, type ContactsInput } from './support-list';
 import * as repo from './support-repository';
 
 export type { ContactsInput };
 
-/** The longest reply or note (characters); the database checks the same bound (0161). */
-export const CONTACT_MESSAGE_MAX = 10_000;
+export { CONTACT_MESSAGE_MAX };
 
 /** A reply or note as the detail shows it; a reply with its mail's delivery. */
 export type ContactMessage = repo.ContactMessageRow & {
@@ -101,7 +107,7 @@ export function createSupportService(
     const body = messageBody(rawBody);
     await audit.withAudit(
       actor,
-      kind === 'reply' ? 'postReplyToUserContact' : 'postAddNoteToUserContact',
+      kind === 'reply' ? REPLY_TO_CONTACT.name : ADD_CONTACT_NOTE.name,
       async (trx) => {
         const current = await repo.lockContact(trx, id);
         if (!current) throw notFound('User contact', id);
@@ -227,7 +233,7 @@ export function createSupportService(
       assigneeUserId: number | null | undefined,
     ): Promise<ContactDetail> {
       const id = contactId(rawId);
-      await audit.withAudit(actor, 'postAssignAdminUserToUserContact', async (trx) => {
+      await audit.withAudit(actor, ASSIGN_CONTACT.name, async (trx) => {
         const current = await repo.lockContact(trx, id);
         if (!current) throw notFound('User contact', id);
         let assignee: { id: number; userName: string } | undefined;
@@ -268,7 +274,7 @@ export function createSupportService(
     ): Promise<ContactDetail> {
       const id = contactId(rawId);
       const status = contactStatus('status', rawStatus);
-      await audit.withAudit(actor, 'postUpdateUserContactStatus', async (trx) => {
+      await audit.withAudit(actor, UPDATE_CONTACT_STATUS.name, async (trx) => {
         const current = await repo.lockContact(trx, id);
         if (!current) throw notFound('User contact', id);
         if (current.status !== status) {

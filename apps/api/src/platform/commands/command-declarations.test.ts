@@ -21,7 +21,7 @@ function printed(field: CommandField, type: GraphQLInputType): string {
 }
 
 describe('declared commands', () => {
-  it('include the notification writes and the withdrawal actions', () => {
+  it('include the notification, withdrawal action and inquiry writes', () => {
     expect(commands.map((c) => c.name)).toEqual(
       expect.arrayContaining([
         'postApproveWithdrawalRequests',
@@ -29,6 +29,10 @@ describe('declared commands', () => {
         'postApproveMatchingWithdrawalRequests',
         'postRejectMatchingWithdrawalRequests',
         'postFailWithdrawalRequests',
+        'postAssignAdminUserToUserContact',
+        'postUpdateUserContactStatus',
+        'postReplyToUserContact',
+        'postAddNoteToUserContact',
         'postCreateNotification',
         'postUpdateNotification',
         'postDeleteNotification',
