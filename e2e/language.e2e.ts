@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ARTIFACTS_DIR, launchBrowser } from './support/browser';
 import { appRoutePaths } from './support/routes';
+import { busiestUserId, signedInPage, signInToken, walkTabs } from './support/routes-walk';
 import { startServer, type RunningServer } from './support/server';
 
 // Issue 26, one language: every route in Japanese shows no English word outside a short list
@@ -130,35 +131,8 @@ function englishWords(text: string): string[] {
 
 const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff\uff01-\uff60]/;
 
-async function signedInPage(locale: 'ja' | 'en', width = 1366): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 768 } });
-  await context.addInitScript(
-    ([accessToken, lang]) => {
-      if (sessionStorage.getItem('e2e-seeded')) return;
-      sessionStorage.setItem('e2e-seeded', '1');
-      localStorage.setItem('accessToken', accessToken!);
-      localStorage.setItem('locale', lang!);
-    },
-    [token, locale] as const,
-  );
-  return context.newPage();
-}
-
-/** Waits for the page's heading and for every table and progress bar to finish loading. */
-async function settled(page: Page) {
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page
-    .waitForFunction(
-      () =>
-        !document.querySelector('table[aria-busy="true"], [role="progressbar"], .MuiSkeleton-root'),
-      undefined,
-      { timeout: 10_000 },
-    )
-    .catch(() => undefined);
-}
-
 /**
- * Visits `route` and every state worth reading: each tab, each menu or dialog a button in the
+ * Visits `route`, each of its tabs and, once per route, each menu or dialog a button in the
  * page opens (column choosers, exports, add/edit forms: the buttons say `aria-haspopup`).
  * `check` is given each state's texts.
  */
@@ -167,56 +141,53 @@ async function walkRoute(
   route: string,
   check: (state: string, texts: string[]) => void,
 ) {
-  await page.goto(`${server.baseUrl}${route}`);
-  await settled(page);
-  check(route, await collectTexts(page));
+  await walkTabs(page, server.baseUrl, route, async (state, tab) => {
+    check(state, await collectTexts(page));
+    // Menus and dialogs once per route (before its tabs): the tabs change rows, not them.
+    if (tab === 0) await walkPopups(page, state, check);
+  });
+}
+
+async function walkPopups(
+  page: Page,
+  state: string,
+  check: (state: string, texts: string[]) => void,
+) {
   const main = page.locator('main');
-  const tabCount = await main.getByRole('tab').count();
-  for (let t = 0; t < Math.max(tabCount, 1); t++) {
-    if (tabCount) {
-      const tab = main.getByRole('tab').nth(t);
-      if (await tab.isDisabled()) continue;
-      await tab.click();
-      await settled(page);
-      check(`${route} tab ${t + 1}`, await collectTexts(page));
-    }
-    // Menus and dialogs once per route (on its first tab): the tabs change rows, not them.
-    if (t > 0) continue;
-    const openers = main.locator('button[aria-haspopup]:not([disabled])');
-    const count = await openers.count();
-    // One of each: the edit button of every row opens the same dialog.
-    const opened = new Set<string>();
-    for (let i = 0; i < count; i++) {
-      const opener = openers.nth(i);
-      if (!(await opener.isVisible())) continue;
-      const label = (await opener.textContent()) || (await opener.getAttribute('aria-label'));
-      if (opened.has(label ?? '')) continue;
-      opened.add(label ?? '');
-      await opener.click();
-      await page
-        .locator(
-          '[role="dialog"], [role="menu"], [role="listbox"], [role="presentation"] .MuiPaper-root',
-        )
-        .first()
-        .waitFor({ timeout: 5_000 })
-        .catch(() => undefined);
-      await page.waitForTimeout(150);
-      check(`${route} tab ${t + 1} › ${label}`, await collectTexts(page));
-      await page.keyboard.press('Escape');
-      await page
-        .locator('[role="dialog"], [role="menu"]')
-        .first()
-        .waitFor({ state: 'detached', timeout: 5_000 })
-        .catch(() => undefined);
-      // Focus returns to the opener and shows its tooltip over the next row's buttons.
-      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-      await page.mouse.move(0, 0);
-      await page
-        .locator('[role="tooltip"]')
-        .first()
-        .waitFor({ state: 'detached', timeout: 2_000 })
-        .catch(() => undefined);
-    }
+  const openers = main.locator('button[aria-haspopup]:not([disabled])');
+  const count = await openers.count();
+  // One of each: the edit button of every row opens the same dialog.
+  const opened = new Set<string>();
+  for (let i = 0; i < count; i++) {
+    const opener = openers.nth(i);
+    if (!(await opener.isVisible())) continue;
+    const label = (await opener.textContent()) || (await opener.getAttribute('aria-label'));
+    if (opened.has(label ?? '')) continue;
+    opened.add(label ?? '');
+    await opener.click();
+    await page
+      .locator(
+        '[role="dialog"], [role="menu"], [role="listbox"], [role="presentation"] .MuiPaper-root',
+      )
+      .first()
+      .waitFor({ timeout: 5_000 })
+      .catch(() => undefined);
+    await page.waitForTimeout(150);
+    check(`${state} › ${label}`, await collectTexts(page));
+    await page.keyboard.press('Escape');
+    await page
+      .locator('[role="dialog"], [role="menu"]')
+      .first()
+      .waitFor({ state: 'detached', timeout: 5_000 })
+      .catch(() => undefined);
+    // Focus returns to the opener and shows its tooltip over the next row's buttons.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.mouse.move(0, 0);
+    await page
+      .locator('[role="tooltip"]')
+      .first()
+      .waitFor({ state: 'detached', timeout: 2_000 })
+      .catch(() => undefined);
   }
 }
 
@@ -233,21 +204,8 @@ async function gql<T>(query: string, variables: Record<string, unknown> = {}): P
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const response = await fetch(`${server.baseUrl}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'super@example.com', password: 'DemoPass123' }),
-  });
-  token = ((await response.json()) as { data: { access_token: string } }).data.access_token;
-  const users = await fetch(`${server.baseUrl}/graphql-admin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-admin-access-token': token },
-    body: JSON.stringify({
-      query: `{ users(pagination: { limit: 1, sort: { target: "totalSentAmount", orderBy: DESC } }) { list { id } } }`,
-    }),
-  });
-  userId = ((await users.json()) as { data: { users: { list: { id: number }[] } } }).data.users
-    .list[0]!.id;
+  token = await signInToken(server.baseUrl, 'super@example.com');
+  userId = await busiestUserId(server.baseUrl, token);
   const data = await gql<{
     plans: { name: string }[];
     notifications: { list: { title: string; content: string }[] };
@@ -286,7 +244,7 @@ afterAll(async () => {
 
 describe('one language on every route (issue 26)', () => {
   it('shows no English word in Japanese outside the allowed codes and units', async () => {
-    const page = await signedInPage('ja');
+    const page = await signedInPage(browser, token, 'ja');
     const found: Found[] = [];
     for (const route of appRoutePaths(userId)) {
       await walkRoute(page, route, (where, texts) => {
@@ -302,7 +260,7 @@ describe('one language on every route (issue 26)', () => {
   }, 900_000);
 
   it('shows no Japanese in English outside data', async () => {
-    const page = await signedInPage('en');
+    const page = await signedInPage(browser, token, 'en');
     const found: string[] = [];
     for (const route of appRoutePaths(userId)) {
       await walkRoute(page, route, (where, texts) => {
