@@ -65,6 +65,9 @@ export function paymentColumns<Row extends PaymentRow>(
       label: t('fields.assetFixedAt'),
       value: (p) => p.assetFixedAt,
       sortable: true,
+      // With the user name column (every user's payments) the list is 1,139 px in a 1,060 px
+      // panel: the fixing date waits in the chooser there, the status already says 資産確定.
+      defaultHidden: options.withUserName,
     }),
     amountColumn({
       id: 'priceUsd',

@@ -29,6 +29,8 @@ export const enLists: ListsMessages = {
     amountScale: 'Enter at most {{count}} decimal places',
     amountDigits: 'Enter at most {{count}} digits before the decimal point',
     viewAll: 'View all',
+    moreDetails: 'Show all {{count}} items',
+    fewerDetails: 'Show fewer items',
     open: 'Open {{name}}',
     totals: 'Totals',
     timeZone: 'Times are shown in the {{zone}} time zone',

@@ -423,7 +423,7 @@ export const enScreens: ScreensMessages = {
   },
   transactions: {
     intro:
-      'Assign rates (by CSV or with the form), add payments (one by one or by CSV), see the import history and the payments.',
+      'The payments, and under them: assign rates (by CSV or with the form), add payments (one by one or by CSV), see the import history.',
     fields: {
       startAt: 'Start',
       endAt: 'End',

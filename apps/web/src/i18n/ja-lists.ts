@@ -32,6 +32,8 @@ export const jaLists = {
     amountScale: '小数点以下は{{count}}桁以内で入力してください',
     amountDigits: '整数部は{{count}}桁以内で入力してください',
     viewAll: 'すべて表示',
+    moreDetails: '全 {{count}} 項目を表示',
+    fewerDetails: '項目を減らす',
     open: '{{name}} を開く',
     totals: '合計',
     timeZone: '日時はタイムゾーン {{zone}} で表示しています',

@@ -431,7 +431,7 @@ export const jaScreens = {
   },
   transactions: {
     intro:
-      'レートの割り当て（CSV またはフォーム）、支払いの追加（1 件ずつまたは CSV）、取り込み履歴、支払い一覧です。',
+      '支払い一覧と、その下にレートの割り当て（CSV またはフォーム）、支払いの追加（1 件ずつまたは CSV）、取り込み履歴です。',
     fields: {
       startAt: '開始日時',
       endAt: '終了日時',

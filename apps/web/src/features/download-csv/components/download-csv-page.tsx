@@ -78,7 +78,13 @@ function CentreSection({
         {t('exports.centre.preview', { count: 5 })}
       </Typography>
       {preview.data && (
-        <TableContainer sx={{ mb: 2, maxWidth: '100%', overflowX: 'auto' }} tabIndex={0}>
+        // A file's columns as the file writes them (up to 40): the preview scrolls sideways
+        // inside its own box (focusable, so the keyboard scrolls it too) and the page does not.
+        <TableContainer
+          sx={{ mb: 2, maxWidth: '100%', overflowX: 'auto' }}
+          tabIndex={0}
+          data-scroll-x
+        >
           <Table size="small" aria-label={t('exports.centre.preview', { count: 5 })}>
             <TableHead>
               <TableRow>

@@ -30,21 +30,44 @@ export function ProfilePage() {
   }
   if (!profile.data) return null;
   return (
-    <Stack spacing={3} sx={{ maxWidth: 640 }}>
+    // Two columns on a laptop: the account form, and beside it the sessions and two-factor
+    // cards (one column of all three put the sessions list 1,100 px down at 1366×768). The
+    // right column is as wide as the sessions table needs.
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 3,
+        alignItems: 'start',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(320px, 1fr) minmax(0, 640px)' },
+        maxWidth: { xs: 640, lg: 1280 },
+      }}
+    >
       {profile.data.mustChangePassword && (
-        <Alert severity="warning" role="status" data-testid="must-change-password">
+        <Alert
+          severity="warning"
+          role="status"
+          data-testid="must-change-password"
+          sx={{ gridColumn: '1 / -1' }}
+        >
           {t('profile.mustChangePassword')}
         </Alert>
       )}
       {profile.data.totpRequired && (
-        <Alert severity="warning" role="status" data-testid="totp-required">
+        <Alert
+          severity="warning"
+          role="status"
+          data-testid="totp-required"
+          sx={{ gridColumn: '1 / -1' }}
+        >
           {t('profile.totpRequired')}
         </Alert>
       )}
       <ProfileForm key={`${profile.data.email}/${profile.data.userName}`} current={profile.data} />
-      {!profile.data.mustChangePassword && <TwoFactorCard enabled={profile.data.totpEnabled} />}
-      <SessionsCard />
-    </Stack>
+      <Stack spacing={3} sx={{ minWidth: 0 }}>
+        <SessionsCard />
+        {!profile.data.mustChangePassword && <TwoFactorCard enabled={profile.data.totpEnabled} />}
+      </Stack>
+    </Box>
   );
 }
 

@@ -67,6 +67,16 @@ const format = (field: Field, value: string) => (
   <AmountText value={value} unit={UNIT[field]} showUnit={false} aligned />
 );
 
+// The date stays at the left edge while the figures scroll (as a list's pinned column); it needs
+// a background so the figures under it do not show, and sits above them.
+const pinnedSx = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  boxShadow: (theme: { palette: { divider: string } }) => `inset -1px 0 0 ${theme.palette.divider}`,
+} as const;
+
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
@@ -180,7 +190,15 @@ export function AssetStatisticPage() {
         </Paper>
       )}
       {data && (
-        <TableContainer component={Paper} variant="outlined" tabIndex={0} sx={{ maxHeight: 600 }}>
+        // Twelve figures a day: a spreadsheet that scrolls sideways inside its own box with the
+        // date pinned at the left edge, rather than figures an operator compares hidden away.
+        <TableContainer
+          component={Paper}
+          variant="outlined"
+          tabIndex={0}
+          data-scroll-x
+          sx={{ maxHeight: 600 }}
+        >
           <Table
             size="small"
             stickyHeader
@@ -190,7 +208,7 @@ export function AssetStatisticPage() {
           >
             <TableHead>
               <TableRow>
-                <TableCell>{t('assetStats.date')}</TableCell>
+                <TableCell sx={{ ...pinnedSx, zIndex: 3 }}>{t('assetStats.date')}</TableCell>
                 {FIELDS.map((f) => (
                   <TableCell key={f} align="right">
                     {fieldLabel(f)}
@@ -201,7 +219,7 @@ export function AssetStatisticPage() {
             <TableBody>
               {data.stats.map((row) => (
                 <TableRow key={row.date} hover>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.date}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap', ...pinnedSx }}>{row.date}</TableCell>
                   {FIELDS.map((f) => (
                     <TableCell key={f} align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                       {format(f, row[f])}
@@ -212,7 +230,7 @@ export function AssetStatisticPage() {
             </TableBody>
             <TableFooter>
               <TableRow data-testid="asset-stats-sums">
-                <TableCell component="th" scope="row" sx={{ fontWeight: 'bold' }}>
+                <TableCell component="th" scope="row" sx={{ fontWeight: 'bold', ...pinnedSx }}>
                   {t('assetStats.sums')}
                 </TableCell>
                 {FIELDS.map((f) => (

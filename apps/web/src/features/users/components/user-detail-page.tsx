@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { Alert, Avatar, Button, Grid, Stack } from '@mui/material';
@@ -10,7 +10,7 @@ import {
   rateColumn,
 } from '@/components/data-table/columns';
 import { DataTable, type DataColumn, pagedQueryProps } from '@/components/data-table/data-table';
-import { DetailList } from '@/components/detail-list';
+import { DetailFoldButton, DetailList } from '@/components/detail-list';
 import { PageErrorBanner } from '@/components/page-error-banner';
 import { SectionCard } from '@/components/section-card';
 import { TruncatedText } from '@/components/truncated-text';
@@ -38,6 +38,55 @@ type Staking = UserStakingInfoQuery['userStakingInfo'];
 /** Rows shown in a detail section before "view all". */
 const PREVIEW_ROWS = 5;
 
+/** Rows of each summary shown before 'Show all': the ones an operator reads first. */
+const SUMMARY_ROWS = 3;
+
+/**
+ * A detail summary folded to its first SUMMARY_ROWS pairs, with the button that shows the rest
+ * in its header next to `action` (a header button, not a row under the list: the rows it saves
+ * put the payment history above the fold).
+ */
+function SummaryCard({
+  items,
+  action,
+  ...card
+}: {
+  id: string;
+  title: string;
+  loading: boolean;
+  error: unknown;
+  action?: ReactNode;
+  items: { label: string; value: ReactNode }[] | null | undefined | false;
+}) {
+  const [expanded, setExpanded] = useState(false);
+  const listId = `${card.id}-list`;
+  const folds = !!items && items.length > SUMMARY_ROWS;
+  return (
+    <SectionCard
+      {...card}
+      action={
+        (action || folds) && (
+          <Stack direction="row" spacing={1} alignItems="center">
+            {action}
+            {folds && (
+              <DetailFoldButton
+                count={items.length}
+                expanded={expanded}
+                onToggle={() => setExpanded((e) => !e)}
+                controls={listId}
+              />
+            )}
+          </Stack>
+        )
+      }
+    >
+      {items && (
+        <DetailList id={listId} items={items} shown={expanded ? undefined : SUMMARY_ROWS} />
+      )}
+    </SectionCard>
+  );
+}
+
 function ViewAll({ to }: { to: string }) {
   const { t } = useTranslation();
   return (
@@ -64,15 +113,19 @@ function UserSections({ userId }: { userId: number }) {
   return (
     <PageErrorBanner>
       <Grid container spacing={2}>
+        {/* The four summaries two by two, each its first rows until asked for the rest, so
+            the payment history starts above the fold at 1366×768 (it started at y≈1,600). */}
         <Grid size={{ xs: 12, lg: 6 }}>
           <GeneralInfo userId={userId} />
         </Grid>
         <Grid size={{ xs: 12, lg: 6 }}>
-          <Stack spacing={2}>
-            <SavingInfo userId={userId} />
-            <CoinSaving userId={userId} />
-            <ReferralPlan userId={userId} />
-          </Stack>
+          <SavingInfo userId={userId} />
+        </Grid>
+        <Grid size={{ xs: 12, lg: 6 }}>
+          <CoinSaving userId={userId} />
+        </Grid>
+        <Grid size={{ xs: 12, lg: 6 }}>
+          <ReferralPlan userId={userId} />
         </Grid>
         <Grid size={12}>
           <PaymentHistory userId={userId} />
@@ -96,6 +149,7 @@ function GeneralInfo({ userId }: { userId: number }) {
     ? [
         { label: t('fields.id'), value: u.id },
         { label: t('fields.userName'), value: u.userName },
+        { label: t('fields.email'), value: u.aubeUserInfo.email },
         { label: t('fields.inviteCode'), value: u.inviteCode },
         { label: t('cardStatus.label'), value: <CardStatusChip status={u.cardStatus} /> },
         { label: t('fields.registeredAt'), value: formatDateTime(u.registeredAt) },
@@ -109,7 +163,6 @@ function GeneralInfo({ userId }: { userId: number }) {
         },
         { label: t('fields.savingRewardsRate'), value: formatRatePercent(u.savingRewardsRate) },
         { label: t('fields.referralRate'), value: formatRatePercent(u.referralRate) },
-        { label: t('fields.email'), value: u.aubeUserInfo.email },
         { label: t('fields.firstName'), value: u.aubeUserInfo.firstName },
         { label: t('fields.lastName'), value: u.aubeUserInfo.lastName },
         { label: t('fields.birthDate'), value: formatCalendarDate(u.aubeUserInfo.birthDate) },
@@ -136,7 +189,7 @@ function GeneralInfo({ userId }: { userId: number }) {
       ]
     : [];
   return (
-    <SectionCard
+    <SummaryCard
       id="general-info"
       title={t('users.sections.generalInfo')}
       loading={isPending}
@@ -155,9 +208,8 @@ function GeneralInfo({ userId }: { userId: number }) {
           </Stack>
         )
       }
-    >
-      {u && <DetailList items={items} />}
-    </SectionCard>
+      items={u && items}
+    />
   );
 }
 
@@ -165,63 +217,60 @@ function SavingInfo({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const { data: a, isPending, error } = useUserAsset(userId);
   return (
-    <SectionCard
+    <SummaryCard
       id="saving-info"
       title={t('users.sections.savingInfo')}
       loading={isPending}
       error={error}
-    >
-      {a && (
-        <DetailList
-          items={[
-            {
-              label: t('fields.totalBuyAmountUsd'),
-              value: <AmountText value={a.totalBuyAmountUsd} unit="USD" />,
-            },
-            {
-              label: t('fields.totalHECAmount'),
-              value: <AmountText value={a.totalHECAmount} unit="HEC" />,
-            },
-            {
-              label: t('fields.totalETHAmount'),
-              value: <AmountText value={a.totalETHAmount} unit="ETH" />,
-            },
-            {
-              label: t('fields.totalHECStakedAmount'),
-              value: <AmountText value={a.totalHECStakedAmount} unit="HEC" />,
-            },
-            {
-              label: t('fields.totalETHStakedAmount'),
-              value: <AmountText value={a.totalETHStakedAmount} unit="ETH" />,
-            },
-            {
-              label: t('fields.totalHECAffiliateReward'),
-              value: <AmountText value={a.totalHECAffiliateReward} unit="HEC" />,
-            },
-            {
-              label: t('fields.totalETHAffiliateReward'),
-              value: <AmountText value={a.totalETHAffiliateReward} unit="ETH" />,
-            },
-            {
-              label: t('fields.totalHECProportionalReward'),
-              value: <AmountText value={a.totalHECProportionalReward} unit="HEC" />,
-            },
-            {
-              label: t('fields.totalETHProportionalReward'),
-              value: <AmountText value={a.totalETHProportionalReward} unit="ETH" />,
-            },
-            {
-              label: t('fields.totalHECStakingReward'),
-              value: <AmountText value={a.totalHECStakingReward} unit="HEC" />,
-            },
-            {
-              label: t('fields.totalETHStakingReward'),
-              value: <AmountText value={a.totalETHStakingReward} unit="ETH" />,
-            },
-          ]}
-        />
-      )}
-    </SectionCard>
+      items={
+        a && [
+          {
+            label: t('fields.totalBuyAmountUsd'),
+            value: <AmountText value={a.totalBuyAmountUsd} unit="USD" />,
+          },
+          {
+            label: t('fields.totalHECAmount'),
+            value: <AmountText value={a.totalHECAmount} unit="HEC" />,
+          },
+          {
+            label: t('fields.totalETHAmount'),
+            value: <AmountText value={a.totalETHAmount} unit="ETH" />,
+          },
+          {
+            label: t('fields.totalHECStakedAmount'),
+            value: <AmountText value={a.totalHECStakedAmount} unit="HEC" />,
+          },
+          {
+            label: t('fields.totalETHStakedAmount'),
+            value: <AmountText value={a.totalETHStakedAmount} unit="ETH" />,
+          },
+          {
+            label: t('fields.totalHECAffiliateReward'),
+            value: <AmountText value={a.totalHECAffiliateReward} unit="HEC" />,
+          },
+          {
+            label: t('fields.totalETHAffiliateReward'),
+            value: <AmountText value={a.totalETHAffiliateReward} unit="ETH" />,
+          },
+          {
+            label: t('fields.totalHECProportionalReward'),
+            value: <AmountText value={a.totalHECProportionalReward} unit="HEC" />,
+          },
+          {
+            label: t('fields.totalETHProportionalReward'),
+            value: <AmountText value={a.totalETHProportionalReward} unit="ETH" />,
+          },
+          {
+            label: t('fields.totalHECStakingReward'),
+            value: <AmountText value={a.totalHECStakingReward} unit="HEC" />,
+          },
+          {
+            label: t('fields.totalETHStakingReward'),
+            value: <AmountText value={a.totalETHStakingReward} unit="ETH" />,
+          },
+        ]
+      }
+    />
   );
 }
 
@@ -232,41 +281,38 @@ function CoinSaving({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const { data: d, isPending, error } = useUserHecSavingDetail(userId);
   return (
-    <SectionCard
+    <SummaryCard
       id="coin-saving"
       title={t('users.sections.coinSaving')}
       loading={isPending}
       error={error}
-    >
-      {d && (
-        <DetailList
-          items={[
-            // Every plan a user can hold (1, 2, 3 and 5 years), so the rewards add up to the total.
-            ...SAVING_PLAN_FIELDS.map((plan) => ({
-              label: t(`fields.${plan}PlanPrincipal`),
-              value: <AmountText value={d[`${plan}PlanPrincipal`]} unit="HEC" />,
-            })),
-            ...SAVING_PLAN_FIELDS.map((plan) => ({
-              label: t(`fields.${plan}PlanRewards`),
-              value: <AmountText value={d[`${plan}PlanRewards`]} unit="HEC" />,
-            })),
-            {
-              label: t('fields.totalRewards'),
-              value: <AmountText value={d.totalRewards} unit="HEC" />,
-            },
-            ...SAVING_PLAN_FIELDS.map((plan) => ({
-              label: t(`fields.${plan}PlanRate`),
-              value: formatRatePercent(d[`${plan}PlanRate`]),
-            })),
-            { label: t('fields.userPreBonusRate'), value: formatRatePercent(d.userPreBonusRate) },
-            {
-              label: t('fields.userCardStatusBonusRate'),
-              value: formatRatePercent(d.userCardStatusBonusRate),
-            },
-          ]}
-        />
-      )}
-    </SectionCard>
+      items={
+        d && [
+          // Every plan a user can hold (1, 2, 3 and 5 years), so the rewards add up to the total.
+          ...SAVING_PLAN_FIELDS.map((plan) => ({
+            label: t(`fields.${plan}PlanPrincipal`),
+            value: <AmountText value={d[`${plan}PlanPrincipal`]} unit="HEC" />,
+          })),
+          ...SAVING_PLAN_FIELDS.map((plan) => ({
+            label: t(`fields.${plan}PlanRewards`),
+            value: <AmountText value={d[`${plan}PlanRewards`]} unit="HEC" />,
+          })),
+          {
+            label: t('fields.totalRewards'),
+            value: <AmountText value={d.totalRewards} unit="HEC" />,
+          },
+          ...SAVING_PLAN_FIELDS.map((plan) => ({
+            label: t(`fields.${plan}PlanRate`),
+            value: formatRatePercent(d[`${plan}PlanRate`]),
+          })),
+          { label: t('fields.userPreBonusRate'), value: formatRatePercent(d.userPreBonusRate) },
+          {
+            label: t('fields.userCardStatusBonusRate'),
+            value: formatRatePercent(d.userCardStatusBonusRate),
+          },
+        ]
+      }
+    />
   );
 }
 
@@ -274,49 +320,46 @@ function ReferralPlan({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const { data: d, isPending, error } = useUserReferralPlanDetail(userId);
   return (
-    <SectionCard
+    <SummaryCard
       id="referral-plan"
       title={t('users.sections.referralPlan')}
       loading={isPending}
       error={error}
-    >
-      {d && (
-        <DetailList
-          items={[
-            {
-              label: t('fields.totalRemittedHec'),
-              value: <AmountText value={d.totalRemittedHec} unit="HEC" />,
-            },
-            {
-              label: t('fields.totalUsdValuation'),
-              value: <AmountText value={d.totalUsdValuation} unit="USD" />,
-            },
-            {
-              label: t('fields.totalHecPrincipal'),
-              value: <AmountText value={d.totalHecPrincipal} unit="HEC" />,
-            },
-            {
-              label: t('fields.totalAtemAmount'),
-              value: <AmountText value={d.totalAtemAmount} unit="ATEM" />,
-            },
-            { label: t('fields.rewardRate'), value: formatRatePercent(d.rewardRate) },
-            {
-              label: t('fields.rewardsBasedOnInterest'),
-              value: <AmountText value={d.rewardsBasedOnInterest} unit="HEC" />,
-            },
-            {
-              label: t('fields.referralRewards'),
-              value: <AmountText value={d.referralRewards} unit="HEC" />,
-            },
-            {
-              label: t('fields.bonusRewards'),
-              value: <AmountText value={d.bonusRewards} unit="HEC" />,
-            },
-            { label: t('fields.numberOfRemittances'), value: d.numberOfRemittances },
-          ]}
-        />
-      )}
-    </SectionCard>
+      items={
+        d && [
+          {
+            label: t('fields.totalRemittedHec'),
+            value: <AmountText value={d.totalRemittedHec} unit="HEC" />,
+          },
+          {
+            label: t('fields.totalUsdValuation'),
+            value: <AmountText value={d.totalUsdValuation} unit="USD" />,
+          },
+          {
+            label: t('fields.totalHecPrincipal'),
+            value: <AmountText value={d.totalHecPrincipal} unit="HEC" />,
+          },
+          {
+            label: t('fields.totalAtemAmount'),
+            value: <AmountText value={d.totalAtemAmount} unit="ATEM" />,
+          },
+          { label: t('fields.rewardRate'), value: formatRatePercent(d.rewardRate) },
+          {
+            label: t('fields.rewardsBasedOnInterest'),
+            value: <AmountText value={d.rewardsBasedOnInterest} unit="HEC" />,
+          },
+          {
+            label: t('fields.referralRewards'),
+            value: <AmountText value={d.referralRewards} unit="HEC" />,
+          },
+          {
+            label: t('fields.bonusRewards'),
+            value: <AmountText value={d.bonusRewards} unit="HEC" />,
+          },
+          { label: t('fields.numberOfRemittances'), value: d.numberOfRemittances },
+        ]
+      }
+    />
   );
 }
 
@@ -382,11 +425,7 @@ function RewardSnapshot({ userId }: { userId: number }) {
           <DataTable
             label={t('users.sections.rewardSnapshot')}
             storageKey="user-detail-snapshot"
-            // The preview's panel is narrower than the full page's: the maturity date waits in
-            // the column chooser (and on the full page), so the default columns fit 1366 px.
-            columns={snapshotColumns(t, planLabel).map((c) =>
-              c.id === 'maturityDate' ? { ...c, defaultHidden: true } : c,
-            )}
+            columns={snapshotColumns(t, planLabel, { oneUser: true })}
             rows={s.remittances.slice(0, PREVIEW_ROWS)}
             getRowId={(r) => r.id}
             loading={query.isFetching}

@@ -30,7 +30,7 @@ export function UserRewardSnapshotPage() {
     planId: Number.isInteger(planId) && planId > 0 ? planId : undefined,
   });
   const planLabel = usePlanLabel();
-  const columns = useMemo(() => snapshotColumns(t, planLabel), [t, planLabel]);
+  const columns = useMemo(() => snapshotColumns(t, planLabel, { oneUser: true }), [t, planLabel]);
   if (userId === null) return <Alert severity="error">{t('list.notFound')}</Alert>;
   const s = query.data;
   const fields: FilterField[] = [
