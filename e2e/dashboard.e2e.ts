@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import {
+  businessDayBounds,
+  businessDayOf,
+  startServer,
+  type RunningServer,
+} from './support/server';
 
 // The dashboard, the asset statistics and the reward snapshot screens (issue 16) on the
 // generated demo population. Every expected figure is read from the API first.
@@ -169,6 +174,31 @@ describe('dashboard, asset statistics and reward snapshot in Chromium', () => {
       }
     }
   }, 240_000);
+
+  it("a newcomer's first dashboard shows the demo's life: new users today and in the last 30 days", async () => {
+    // The demo is dated from the day the server loaded it (issue 26): its newest users register
+    // in the first hour of that business day, so "today" holds them once that hour has passed.
+    const today = businessDayOf(new Date().toISOString());
+    const sinceDayStart = Date.now() - Date.parse(businessDayBounds(today).from);
+    const periods = sinceDayStart >= 3_600_000 ? ['TODAY', 'LAST_30_DAYS'] : ['LAST_30_DAYS'];
+    const { context, page } = await newPage('en');
+    try {
+      for (const period of periods) {
+        const api = await gql<{ dashboardStatistics: { newUsers: Pair<number> } }>(
+          `query { dashboardStatistics(period: ${period}) { newUsers { current previous } } }`,
+        );
+        expect(api.dashboardStatistics.newUsers.current, period).toBeGreaterThan(0);
+        await page.goto(`${server.baseUrl}/common/dashboard?period=${period}`);
+        const figure = page.getByTestId('widget-newUser').getByTestId('figure');
+        await figure.waitFor();
+        expect(await figure.textContent(), period).toBe(
+          count(api.dashboardStatistics.newUsers.current),
+        );
+      }
+    } finally {
+      await context.close();
+    }
+  });
 
   it('shows the same numbers as a table, and each figure opens the list it summarises', async () => {
     const api = await dashboardFromApi();

@@ -44,7 +44,7 @@ export async function prepareDatabase(
     await installJobsSchema(conn);
     if (!options.demoSeed) return { applied, seededAdmins: false, seededPopulation: false };
     const seededAdmins = await seedDemoAdmins(conn);
-    const seededPopulation = (await seedDemoPopulation(conn)) !== null;
+    const seededPopulation = (await seedDemoPopulation(conn, { liveAt: Date.now() })) !== null;
     // The generated inquiries' attachments, as real files in the storage.
     if (options.storage) await materializeDemoFiles(conn, options.storage);
     return { applied, seededAdmins, seededPopulation };

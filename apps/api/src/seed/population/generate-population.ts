@@ -41,6 +41,18 @@ export type PopulationOptions = {
   onProgress?: (usersDone: number, rowsWritten: number) => void;
   /** The zone asset_stats_daily counts payments' days in (business_clock, migration 0150). */
   businessTimeZone?: string | undefined;
+  /**
+   * The population's "now" (epoch ms, `POPULATION_END` moved by whole hours; default
+   * `POPULATION_END`, which the benchmark databases keep): every date moves with it.
+   */
+  end?: number | undefined;
+  /**
+   * The demo's live edge (issue 26): the newest users registered in the last 50 minutes before
+   * `end`, waiting withdrawals requested in its last three days and nothing dated after it,
+   * so a first dashboard, "today" and the 24-hour queues show activity. Off for the
+   * benchmark sizes, whose rows stay as they were generated.
+   */
+  live?: boolean | undefined;
 };
 
 export type PopulationSummary = {
@@ -53,7 +65,13 @@ export type PopulationSummary = {
 };
 
 const DAY = 86_400_000;
-/** A fixed "now" keeps the population identical whenever it is generated. */
+const HOUR = 3_600_000;
+/** The demo's newest users register in this last stretch before its end (`live`). */
+const LIVE_NEW_MS = 50 * 60_000;
+/**
+ * A fixed "now" keeps the population identical whenever it is generated (the benchmark sizes);
+ * the demo moves it to the day it is generated (`PopulationOptions.end`, `demoPopulationEnd`).
+ */
 export const POPULATION_END = Date.UTC(2026, 10, 1);
 const POPULATION_START = Date.UTC(2024, 10, 1);
 const MAX_DEPTH = 29; // levels 0..29: trees of at most 30 levels
@@ -292,6 +310,16 @@ export async function generatePopulation(
   const confirmedDays = new DayKeys(countBuckets.payments.confirmedDays);
   const assetFixedDays = new DayKeys(countBuckets.payments.assetFixedDays);
   const businessTimeZone = options.businessTimeZone ?? DEFAULT_BUSINESS_TIME_ZONE;
+  // The population's "now": every date is relative to it, so another end moves every date by
+  // the same whole days and changes nothing else.
+  const END = options.end ?? POPULATION_END;
+  const SHIFT = END - POPULATION_END;
+  if (!Number.isInteger(SHIFT / HOUR)) throw new Error('The population must end on a whole hour');
+  const START = POPULATION_START + SHIFT;
+  const monthAt = (m: number): number => monthStart(m) + SHIFT;
+  const monthOf = (ms: number): number => monthIndex(ms - SHIFT);
+  const live = options.live ?? false;
+  const liveNew = live ? Math.min(n, Math.max(5, Math.ceil(n / 200))) : 0;
   const daily = new DailyStats(businessTimeZone);
   // Smallest and largest user id per UTC registration day (migration 0155's bounds).
   const idBounds = new Map<number, [number, number]>();
@@ -308,8 +336,8 @@ export async function generatePopulation(
   }
   const rates: MonthRate[] = [];
   for (let m = 0; m < MONTHS; m++) {
-    const from = monthStart(m);
-    const until = monthStart(m + 1);
+    const from = monthAt(m);
+    const until = monthAt(m + 1);
     const rate: MonthRate = {
       id: m + 1,
       from,
@@ -322,7 +350,7 @@ export async function generatePopulation(
     rates.push(rate);
   }
   // The last month is not fixed yet: its deadline lies after the population's "now".
-  const fixedRates = rates.filter((r) => r.deadline < POPULATION_END);
+  const fixedRates = rates.filter((r) => r.deadline < END);
   const rateCounts = new Map<number, number>();
 
   const tree = buildTree(n, globalRng);
@@ -374,7 +402,7 @@ export async function generatePopulation(
       string,
     ];
     const language = k % 3 === 0 ? 'en' : 'ja';
-    const at = POPULATION_END - (notificationCount - k) * 20 * DAY;
+    const at = END - (notificationCount - k) * 20 * DAY;
     emit('notifications', [
       String(k),
       language === 'ja' ? `${ja} (${k})` : `${en} (${k})`,
@@ -398,9 +426,14 @@ export async function generatePopulation(
     const rng = new Prng(mixSeed(seed, id), id);
     const parentId = tree.parent[id] ?? 0;
     const depth = tree.depth[id] ?? 0;
+    // Users register in id order over two years, the last 30 days left to their activity; in
+    // the live demo the newest ones register just before its end (new users "today").
     const registeredAt =
-      POPULATION_START +
-      Math.floor(((id - 1 + rng.next()) / n) * (POPULATION_END - POPULATION_START - 30 * DAY));
+      id > n - liveNew
+        ? END -
+          LIVE_NEW_MS +
+          Math.floor(((id - (n - liveNew) - 1 + rng.next()) / liveNew) * LIVE_NEW_MS)
+        : START + Math.floor(((id - 1 + rng.next()) / n) * (END - START - 30 * DAY));
     const registeredUtcDay = Math.floor(registeredAt / DAY);
     const bound = idBounds.get(registeredUtcDay);
     if (bound) {
@@ -425,9 +458,9 @@ export async function generatePopulation(
     const userName = `${handle}${id}`;
     const email = `${handle}${id}@${rng.pick(EMAIL_DOMAINS)}`;
     const locale = japanese ? (rng.chance(0.9) ? 'ja' : 'en') : rng.chance(0.95) ? 'en' : 'ja';
-    const span = POPULATION_END - registeredAt;
+    const span = END - registeredAt;
     const at = (from: number, within: number): number =>
-      Math.min(POPULATION_END - 1, from + Math.floor(rng.next() * within));
+      Math.min(END - 1, from + Math.floor(rng.next() * within));
 
     let buyCents = 0n;
     let ethAmount = 0n;
@@ -467,7 +500,7 @@ export async function generatePopulation(
       const createdAt = at(registeredAt, span);
       let status = rng.weighted(PAYMENT_STATUSES, [8, 10, 72, 10]);
       const confirmedAt = at(createdAt, 2 * DAY);
-      const month = monthIndex(confirmedAt);
+      const month = monthOf(confirmedAt);
       const rate = fixedRates[month];
       if (status === 'asset_fixed' && !rate) status = 'confirmed';
       const canceledFromPending = status === 'canceled' && rng.chance(0.5);
@@ -551,7 +584,7 @@ export async function generatePopulation(
         const planIndex = SAVING_PLAN_IDS.indexOf(rng.weighted(SAVING_PLAN_IDS, SAVING_WEIGHTS));
         const planId = SAVING_PLAN_IDS[planIndex] ?? 1;
         const sent = coin(rng, 100, 50_000);
-        const confirmedAt = at(generatedAt, POPULATION_END - generatedAt);
+        const confirmedAt = at(generatedAt, END - generatedAt);
         const remittanceId = ++ids.saving;
         sentHec += sent;
         savingRemittances.push({ id: remittanceId, sent, at: confirmedAt });
@@ -613,11 +646,11 @@ export async function generatePopulation(
           ]);
         }
         // Monthly reward snapshots after the first remittance, the latest four at most.
-        const firstMonth = monthIndex(first) + 1;
-        const lastMonth = monthIndex(POPULATION_END - 1);
+        const firstMonth = monthOf(first) + 1;
+        const lastMonth = monthOf(END - 1);
         const termMs = (SAVING_TERM_YEARS[planIndex] ?? 1) * 365 * DAY;
         for (let m = Math.max(firstMonth, lastMonth - 3); m <= lastMonth; m++) {
-          const rewardDay = monthStart(m);
+          const rewardDay = monthAt(m);
           const tierRate = BigInt(rng.range(0, 6)) * pow10(RATE - 3);
           const aubeRate = BigInt(rng.range(2, 20)) * pow10(RATE - 2);
           const monthReward = aubeReward;
@@ -698,7 +731,7 @@ export async function generatePopulation(
           ts(confirmedAt),
         ]);
         const rewardAt = confirmedAt + 30 * DAY;
-        if (rewardAt < POPULATION_END) {
+        if (rewardAt < END) {
           const amount = hec / 50n;
           interest += amount;
           ids.reward++;
@@ -778,14 +811,17 @@ export async function generatePopulation(
     ): void => {
       const status = pickWithdrawalStatus(rng, kind);
       const fee = ppv ? ppv.hec[2] : amount / 100n;
-      const requestedAt = at(after, Math.max(DAY, POPULATION_END - after));
+      // The live demo's waiting requests arrive in its last three days (some under 24 hours
+      // old, some over), and no later step is dated after its end.
+      const waiting = status === 'requested' || status === 'approved';
+      const from = live && waiting ? Math.max(after, END - 3 * DAY) : after;
+      const requestedAt = at(from, Math.max(live ? 1 : DAY, END - from));
+      const cap = (ms: number): number => (live ? Math.min(END - 1, ms) : ms);
       const processingAt =
-        status === 'requested' ||
-        status === 'approved' ||
-        (status === 'rejected' && rng.chance(0.6))
+        waiting || (status === 'rejected' && rng.chance(0.6))
           ? null
-          : requestedAt + rng.range(1, 72) * 3_600_000;
-      const endAt = (processingAt ?? requestedAt) + rng.range(1, 48) * 3_600_000;
+          : cap(requestedAt + rng.range(1, 72) * 3_600_000);
+      const endAt = cap((processingAt ?? requestedAt) + rng.range(1, 48) * 3_600_000);
       const withdrawalId = ++ids.withdrawal;
       const hash = status === 'completed' ? `0x${rng.hex(64)}` : null;
       const ethHash = status === 'completed' && ppv ? `0x${rng.hex(64)}` : null;
@@ -933,7 +969,7 @@ export async function generatePopulation(
         ['pending', 'sending', 'sent', 'failed'] as const,
         [20, 5, 65, 10],
       );
-      const createdAt = POPULATION_END - rng.range(1, 60) * DAY;
+      const createdAt = END - rng.range(1, 60) * DAY;
       ids.mail++;
       emit('mail_outbox', [
         String(ids.mail),
