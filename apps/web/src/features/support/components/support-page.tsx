@@ -301,7 +301,10 @@ export function SupportPage() {
                     label={statusName(c.status, t)}
                   />
                 </TableCell>
-                <TableCell>{c.assignee?.userName ?? t('support.unassignedLabel')}</TableCell>
+                {/* One line: 未割り当て broke inside the word. */}
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {c.assignee?.userName ?? t('support.unassignedLabel')}
+                </TableCell>
                 {/* The list's short form, whole on hover, the zone in the note under the list
                     (with seconds and zone the table was 1,062 px in 1,060 in Japanese). */}
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
