@@ -41,3 +41,33 @@ export const ALREADY_APPLIED_ROW_REASONS: readonly TranslatedImportReason[] = [
   'window_empty',
   'request_not_processing',
 ];
+
+/**
+ * Why an import refused the whole file before reading any row (issue 26, "One language"): the
+ * refusal's `extensions.fileProblem`, with `extensions.params`, which the web app words in the
+ * admin's language (`imports.fileProblems.<code>`) on every import (payments, rates,
+ * transaction hashes). The answer's `message` stays in English for API callers.
+ * - emptyFile: the file has no header line (nothing, or only comment lines).
+ * - noRows: applying a file with a header but no data rows (a dry run reports it as noRows).
+ * - notCsv: not text a spreadsheet writes (binary, a zip/xlsx, a PDF, NUL bytes, broken UTF-8).
+ * - csvSyntax: a quoting error; params `line`.
+ * - missingColumns: required columns absent from the header; params `columns` (their names).
+ * - duplicatedColumns: the header names a column twice; params `columns` (as headed).
+ */
+export const IMPORT_FILE_PROBLEMS = [
+  'emptyFile',
+  'noRows',
+  'notCsv',
+  'csvSyntax',
+  'missingColumns',
+  'duplicatedColumns',
+] as const;
+
+export type ImportFileProblem = (typeof IMPORT_FILE_PROBLEMS)[number];
+
+export function isImportFileProblem(value: unknown): value is ImportFileProblem {
+  return typeof value === 'string' && (IMPORT_FILE_PROBLEMS as readonly string[]).includes(value);
+}
+
+/** A file problem's parameters: a line number, or column names joined by ', '. */
+export type ImportFileProblemParams = { line?: number; columns?: string };

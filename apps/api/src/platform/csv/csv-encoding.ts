@@ -1,4 +1,5 @@
 import iconv from 'iconv-lite';
+import type { ImportFileProblem } from '@app/shared';
 import { AppError } from '../../shared/app-error';
 
 /**
@@ -14,7 +15,11 @@ export const INVALID_CSV_MESSAGE = 'This is not a valid CSV file.';
 export const CSV_SNIFF_BYTES = 64 * 1024;
 
 function invalidCsv(reason: string): AppError {
-  return new AppError('BAD_USER_INPUT', INVALID_CSV_MESSAGE, { reason });
+  return new AppError('BAD_USER_INPUT', INVALID_CSV_MESSAGE, {
+    reason,
+    fileProblem: 'notCsv' satisfies ImportFileProblem,
+    params: {},
+  });
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { ImportFileProblem } from '@app/shared';
 import { AppError } from '../../shared/app-error';
 import type { CsvRecord } from './csv-tokenizer';
 
@@ -64,12 +65,16 @@ export function mapCsvHeader<K extends string>(
     throw new AppError('BAD_USER_INPUT', `Line 1: duplicated columns: ${duplicated.join(', ')}`, {
       line: 1,
       duplicated,
+      fileProblem: 'duplicatedColumns' satisfies ImportFileProblem,
+      params: { columns: duplicated.join(', ') },
     });
   }
   if (missing.length > 0) {
     throw new AppError('BAD_USER_INPUT', `Line 1: missing columns: ${missing.join(', ')}`, {
       line: 1,
       missing,
+      fileProblem: 'missingColumns' satisfies ImportFileProblem,
+      params: { columns: missing.join(', ') },
     });
   }
   return {

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { ImportFileProblem } from '@app/shared';
 import { AppError } from '../../shared/app-error';
 import {
   assertTextBytes,
@@ -82,6 +83,8 @@ async function* readRecords(
       throw new AppError('BAD_USER_INPUT', `Line ${error.line}: ${error.message}`, {
         line: error.line,
         reason: 'syntax',
+        fileProblem: 'csvSyntax' satisfies ImportFileProblem,
+        params: { line: error.line },
       });
     }
     throw error;

@@ -120,7 +120,7 @@ describe('CSV reader', () => {
       const error = await refusal(bytes);
       expect(error.code).toBe('BAD_USER_INPUT');
       expect(error.message).toBe(INVALID_CSV_MESSAGE);
-      expect(error.details).toEqual({ reason });
+      expect(error.details).toEqual({ reason, fileProblem: 'notCsv', params: {} });
     }
   });
 
@@ -130,7 +130,7 @@ describe('CSV reader', () => {
       Buffer.from([0]),
     ]);
     const error = await refusal(big);
-    expect(error.details).toEqual({ reason: 'nul' });
+    expect(error.details).toEqual({ reason: 'nul', fileProblem: 'notCsv', params: {} });
   });
 
   it('names the line of a syntax error', async () => {

@@ -3,6 +3,7 @@ import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import {
   ALREADY_APPLIED_ROW_REASONS,
   type ImportAppliedSummary,
+  type ImportFileProblem,
   type ImportNotApplicableReason,
 } from '@app/shared';
 import type { DB } from '../../db/schema';
@@ -312,6 +313,8 @@ async function importInTransaction<K extends string>(
   if (first.done) {
     throw new AppError('BAD_USER_INPUT', 'The file is empty: it needs a header line.', {
       reason: 'empty',
+      fileProblem: 'emptyFile' satisfies ImportFileProblem,
+      params: {},
     });
   }
   const headerSpec = Object.fromEntries(
@@ -427,7 +430,11 @@ async function importInTransaction<K extends string>(
   if (keeping) await repo.insertStagedRows(trx, keeping.rejected, columns, rejectedBatch);
   rejectedBatch = [];
   if (rowCount === 0 && !file.dryRun) {
-    throw new AppError('BAD_USER_INPUT', 'The file has a header but no rows.', { reason: 'empty' });
+    throw new AppError('BAD_USER_INPUT', 'The file has a header but no rows.', {
+      reason: 'empty',
+      fileProblem: 'noRows' satisfies ImportFileProblem,
+      params: {},
+    });
   }
 
   const contentHash = identity.digest('hex');

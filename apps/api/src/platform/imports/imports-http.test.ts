@@ -188,6 +188,53 @@ describe('uploads over HTTP', () => {
     expect(after.status).toBe(200);
   });
 
+  it('refuses a whole file with a code and parameters the screen words (issue 26)', async () => {
+    // Each refusal of the file itself, on the payments import: extensions.fileProblem and
+    // params, which the web app words in the admin's language (imports.fileProblems).
+    const send = async (content: string | Uint8Array<ArrayBuffer>, dryRun = true) => {
+      const form = new FormData();
+      form.set('operations', JSON.stringify({ query: QUERY, variables: { file: null, dryRun } }));
+      form.set('map', JSON.stringify({ 0: ['variables.file'] }));
+      form.set('0', new Blob([content], { type: 'text/csv' }), 'p.csv');
+      const response = await fetch(`${t.baseUrl}${GRAPHQL_PATH}`, {
+        method: 'POST',
+        headers: { [ACCESS_TOKEN_HEADER]: writer },
+        body: form,
+      });
+      const body = (await response.json()) as {
+        errors?: Array<{ extensions: Record<string, unknown> }>;
+      };
+      return body.errors?.[0]?.extensions;
+    };
+    const head = 'userId,planId,paidUsd,assetETH,assetHEC,confirmedAt';
+    expect(await send('')).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      fileProblem: 'emptyFile',
+      params: {},
+    });
+    expect(await send(`${head}\r\n`, false)).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      fileProblem: 'noRows',
+    });
+    expect(await send(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      fileProblem: 'notCsv',
+    });
+    expect(await send(`${head}\r\n424242,"4242,10,0,1,x\r\n`)).toMatchObject({
+      fileProblem: 'csvSyntax',
+      params: { line: 2 },
+    });
+    expect(await send('userId,planId,paidUsd\r\n424242,4242,10\r\n')).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      fileProblem: 'missingColumns',
+      params: { columns: 'assetETH, assetHEC' },
+    });
+    expect(await send(`${head},userId\r\n`)).toMatchObject({
+      fileProblem: 'duplicatedColumns',
+      params: { columns: 'userId' },
+    });
+  });
+
   it('keeps download-link tokens out of the log', async () => {
     const secret = 'c2VjcmV0LWxpbmstdG9rZW4.c2lnbmF0dXJl';
     const response = await fetch(`${t.baseUrl}/downloads/users.csv?link=${secret}&x=1`, {
