@@ -225,3 +225,49 @@ describe('import reports count rows and errors apart and say why nothing applies
     }, 120_000);
   }
 });
+
+// Issue 26, "One language": a file refused whole (empty, a column missing) is said in the
+// admin's language, not in the server's English, and leaves nothing to apply.
+const FILE_PROBLEMS = {
+  ja: {
+    empty: 'ファイルが空です。1 行目に見出し行が必要です。',
+    missing: '1 行目: 必須の列がありません: assetHEC',
+  },
+  en: {
+    empty: 'The file is empty: its first line must be the header.',
+    missing: 'Line 1: required columns are missing: assetHEC',
+  },
+} as const;
+
+describe('a payments file refused whole is said in the admin’s language', () => {
+  for (const locale of ['ja', 'en'] as const) {
+    it(`an empty file and a file missing a column (${locale})`, async () => {
+      const text = FILE_PROBLEMS[locale];
+      const { context, page } = await signedIn(locale);
+      await page.goto(`${server.baseUrl}/common/transactions`);
+      await chooserReady(page, 'csv-payments-file');
+      const check = async (name: string, content: string, expected: string) => {
+        await page.getByTestId('csv-payments-file').setInputFiles({
+          name,
+          mimeType: 'text/csv',
+          buffer: Buffer.from(content),
+        });
+        await page.getByTestId('csv-payments-check').click();
+        const error = page.getByTestId('csv-payments-error');
+        await error.filter({ hasText: expected }).waitFor();
+        expect(await error.textContent()).toBe(expected);
+        // Nothing to apply: no report and no apply button at all.
+        expect(await page.getByTestId('csv-payments-report').count()).toBe(0);
+        expect(await page.getByTestId('csv-payments-apply').count()).toBe(0);
+      };
+      await check('empty.csv', '', text.empty);
+      await check(
+        'no-asset-hec.csv',
+        'userId,planId,paidUsd,assetETH,confirmedAt\r\n1,1,100,0,2026-01-05T09:00:00+09:00\r\n',
+        text.missing,
+      );
+      await screenshot(page, `import-file-missing-column-${locale}`);
+      await context.close();
+    }, 120_000);
+  }
+});

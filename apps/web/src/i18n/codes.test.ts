@@ -3,6 +3,7 @@ import {
   AUDIT_OPERATIONS,
   AUDIT_TARGET_TYPES,
   ERROR_CODES,
+  IMPORT_FILE_PROBLEMS,
   IMPORT_NOT_APPLICABLE_REASONS,
   IMPORT_REASON_CODES,
   INPUT_PROBLEM_CODES,
@@ -26,6 +27,8 @@ const CODES: Array<[string, readonly string[], string]> = [
   ['transaction upload answers', UPLOAD_MESSAGE_CODES, 'withdrawals.uploadMessages'],
   // Why an import report applies nothing (every import screen words it).
   ['import not-applicable reasons', IMPORT_NOT_APPLICABLE_REASONS, 'imports.notApplicable'],
+  // Why an import refused the whole file (empty, not a CSV, columns missing…).
+  ['import file problems', IMPORT_FILE_PROBLEMS, 'imports.fileProblems'],
   // The audit event registry: the audit log's operation filter and rows, and the timeline.
   ['audit operations', AUDIT_OPERATIONS, 'audit.operations'],
   ['audit target types', AUDIT_TARGET_TYPES, 'audit.targets'],

@@ -408,6 +408,15 @@ export const enScreens: ScreensMessages = {
     counts: 'Rows with errors: {{invalidRows}} of {{rows}} ({{errors}} errors in all)',
     rowsRead: 'Rows read: {{rows}}',
     apply: 'Import',
+    fileProblems: {
+      emptyFile: 'The file is empty: its first line must be the header.',
+      noRows: 'The file has no data rows (only a header).',
+      notCsv:
+        'This is not a CSV file (an Excel workbook, binary data or an unreadable encoding). Save it as CSV (UTF-8 or Shift_JIS) and try again.',
+      csvSyntax: 'Line {{line}}: the CSV is malformed (a quote (") left open, for example).',
+      missingColumns: 'Line 1: required columns are missing: {{columns}}',
+      duplicatedColumns: 'Line 1: the same column appears twice: {{columns}}',
+    },
     notApplicable: {
       noRows: 'Nothing can be imported: the file has no data rows (only a header).',
       alreadyImported:

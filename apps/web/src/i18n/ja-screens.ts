@@ -416,6 +416,15 @@ export const jaScreens = {
     counts: '{{rows}} 行中 {{invalidRows}} 行に誤り（{{errors}} 件）',
     rowsRead: '{{rows}} 行を読み込みました',
     apply: '取り込む',
+    fileProblems: {
+      emptyFile: 'ファイルが空です。1 行目に見出し行が必要です。',
+      noRows: 'ファイルにデータ行がありません（見出し行だけです）。',
+      notCsv:
+        'CSV ファイルではありません（Excel ブック、バイナリ、または読めない文字コードです）。CSV（UTF-8 または Shift_JIS）で保存し直してください。',
+      csvSyntax: '{{line}} 行目: 引用符（"）の閉じ忘れなど、CSV の書式に誤りがあります。',
+      missingColumns: '1 行目: 必須の列がありません: {{columns}}',
+      duplicatedColumns: '1 行目: 同じ列が重複しています: {{columns}}',
+    },
     notApplicable: {
       noRows: '取り込めません: ファイルにデータ行がありません（見出し行だけです）。',
       alreadyImported:

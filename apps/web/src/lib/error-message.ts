@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import {
   isErrorCode,
+  isImportFileProblem,
   isInputProblemCode,
   isMailRecipientReason,
   isTranslatedReason,
@@ -53,6 +54,13 @@ export function errorMessage(error: unknown, t: TFunction): string {
       return t(`errors.mail.${extensions.reason}`, {
         userIds: ids.join(', '),
         max: typeof extensions.max === 'number' ? extensions.max : undefined,
+      });
+    }
+    // A file an import refuses whole (empty, not a CSV, columns missing…), on every import:
+    // the problem's code and parameters (IMPORT_FILE_PROBLEMS) in the admin's language.
+    if (code === 'BAD_USER_INPUT' && isImportFileProblem(extensions?.fileProblem)) {
+      return t(`imports.fileProblems.${extensions.fileProblem}`, {
+        ...((extensions.params ?? {}) as Record<string, unknown>),
       });
     }
     // A wrong argument (`field: message` in English): the problem's code and parameters in
