@@ -199,9 +199,15 @@ function useNotifications(pagination: PaginationVariables) {
   });
 }
 
-/** The newest notifications, for the send screen's choice. */
-export function useNotificationChoices() {
-  return useNotifications({ limit: 100, offset: 0 });
+/** Notifications the send screen's chooser shows at a time (issue 26: it pages through all). */
+export const NOTIFICATION_CHOICES_PAGE = 100;
+
+/** One page of the send screen's choice, newest first: page 0 holds the newest 100. */
+export function useNotificationChoices(page = 0) {
+  return useNotifications({
+    limit: NOTIFICATION_CHOICES_PAGE,
+    offset: page * NOTIFICATION_CHOICES_PAGE,
+  });
 }
 
 export function useSaveNotification() {

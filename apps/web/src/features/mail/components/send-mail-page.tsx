@@ -34,6 +34,7 @@ import { defineList, useListQuery } from '@/lib/list-query';
 import {
   mailSendRecipients,
   useMailPreview,
+  NOTIFICATION_CHOICES_PAGE,
   useNotificationChoices,
   useSendMail,
   useSendTestMail,
@@ -57,7 +58,12 @@ export function SendMailPage() {
   const [params, setParams] = useSearchParams();
   const notificationId = params.get('notificationId') ? Number(params.get('notificationId')) : null;
   const sendId = params.get('sendId');
-  const notifications = useNotificationChoices();
+  // The chooser pages through every notification, 100 at a time (issue 26).
+  const [choicePage, setChoicePage] = useState(0);
+  const notifications = useNotificationChoices(choicePage);
+  const choiceTotal = notifications.data?.pagination.totalRecords ?? 0;
+  const choiceList = notifications.data?.list ?? [];
+  const choiceFrom = choicePage * NOTIFICATION_CHOICES_PAGE;
   const [audienceKind, setAudienceKind] = useState<'locale' | 'users'>('locale');
   const [chosen, setChosen] = useState<MailUser[]>([]);
   const audience: AudienceChoice = { audience: audienceKind, userIds: chosen.map((u) => u.id) };
@@ -92,12 +98,41 @@ export function SendMailPage() {
             onChange={(e) => setParam('notificationId', e.target.value || null)}
             sx={{ maxWidth: 520 }}
           >
-            {(notifications.data?.list ?? []).map((n) => (
+            {notificationId !== null && !choiceList.some((n) => n.id === notificationId) && (
+              // The chosen one is on another page: kept as the value, named by its id.
+              <MenuItem value={String(notificationId)}>#{notificationId}</MenuItem>
+            )}
+            {choiceList.map((n) => (
               <MenuItem key={n.id} value={String(n.id)}>
                 {n.title} ({t(`mail.language.${n.language as 'ja' | 'en'}`)})
               </MenuItem>
             ))}
           </TextField>
+          {choiceTotal > NOTIFICATION_CHOICES_PAGE && (
+            <Stack direction="row" spacing={1} alignItems="center" data-testid="notification-pages">
+              <Button
+                size="small"
+                disabled={choicePage === 0}
+                onClick={() => setChoicePage((p) => p - 1)}
+              >
+                {t('mail.newerChoices')}
+              </Button>
+              <Typography variant="body2">
+                {t('mail.choicesRange', {
+                  from: choiceFrom + 1,
+                  to: choiceFrom + choiceList.length,
+                  total: choiceTotal,
+                })}
+              </Typography>
+              <Button
+                size="small"
+                disabled={choiceFrom + NOTIFICATION_CHOICES_PAGE >= choiceTotal}
+                onClick={() => setChoicePage((p) => p + 1)}
+              >
+                {t('mail.olderChoices')}
+              </Button>
+            </Stack>
+          )}
           <Box>
             <Typography variant="subtitle2">{t('mail.audience')}</Typography>
             <RadioGroup
