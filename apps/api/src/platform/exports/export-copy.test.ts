@@ -52,13 +52,12 @@ describe('copyStatement', () => {
       ["'a'"],
       ['name', 'at'],
       ['text', 'datetime'],
-      'Asia/Tokyo',
     );
     expect(text).toContain("WHERE x = 'a'");
     expect(text).toContain('OFFSET 0) AS export_rows) TO STDOUT WITH (FORMAT csv)');
-    // Timestamps in the business zone, named in the SQL (the session's zone does not matter).
+    // Timestamps in the session's zone (the business zone, set by copyPieces), with one to_char.
     expect(text).toContain(
-      `to_char((export_rows."at" AT TIME ZONE 'Asia/Tokyo'), 'YYYY-MM-DD"T"HH24:MI:SS')`,
+      `to_char(export_rows."at"::timestamptz, 'YYYY-MM-DD"T"HH24:MI:SS.MSTZH:TZM')`,
     );
   });
 });
