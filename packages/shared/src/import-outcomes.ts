@@ -71,3 +71,27 @@ export function isImportFileProblem(value: unknown): value is ImportFileProblem 
 
 /** A file problem's parameters: a line number, or column names joined by ', '. */
 export type ImportFileProblemParams = { line?: number; columns?: string };
+
+/**
+ * Why an import refused to apply a file it had read (issue 26, "One language"): the refusal's
+ * `extensions.applyRefusal`, with `extensions.params`, which the web app words in the admin's
+ * language (`imports.applyRefusals.<code>`) on every import (payments, rates, transaction
+ * hashes). The answer's `message` stays in English for API callers, `extensions.reason` too.
+ * - alreadyImported (`CONFLICT`, reason `ALREADY_IMPORTED`): this content was applied before;
+ *   params `importId`, `importedAt` (ISO 8601), `importedBy` (the admin's name, null if unknown).
+ * - changedDuringApply (`CONFLICT`, reason `CHANGED_DURING_APPLY`): a record the file completes
+ *   changed between the checks and the apply (another upload); nothing changed; no params.
+ * - invalidRows (`BAD_USER_INPUT`, reason `INVALID_ROWS`): rows have errors, nothing changed;
+ *   params `rowCount`, `invalidRowCount`, `errorCount` (the rows are in `extensions.errors`).
+ */
+export const IMPORT_APPLY_REFUSALS = [
+  'alreadyImported',
+  'changedDuringApply',
+  'invalidRows',
+] as const;
+
+export type ImportApplyRefusal = (typeof IMPORT_APPLY_REFUSALS)[number];
+
+export function isImportApplyRefusal(value: unknown): value is ImportApplyRefusal {
+  return typeof value === 'string' && (IMPORT_APPLY_REFUSALS as readonly string[]).includes(value);
+}

@@ -13,6 +13,7 @@ import { addHecAndEthPlans, addTestUsers } from '../../../test/payment-fixtures'
  */
 let t: TestApp;
 let writer: string;
+let writerName: string;
 let userA: number;
 let userB: number;
 let hecPlan: number;
@@ -66,6 +67,14 @@ async function paymentCount(): Promise<number> {
   return Number(r.rows[0]!.n);
 }
 
+/** A stored import's id and time (ISO 8601), which an ALREADY_IMPORTED refusal names. */
+async function importRecord(id: string): Promise<{ id: string; at: string }> {
+  const r = await sql<{
+    at: Date;
+  }>`SELECT imported_at AS at FROM csv_imports WHERE id = ${id}`.execute(t.database.db);
+  return { id, at: r.rows[0]!.at.toISOString() };
+}
+
 async function importCount(): Promise<number> {
   const r = await sql<{ n: string }>`SELECT count(*) AS n FROM csv_imports`.execute(t.database.db);
   return Number(r.rows[0]!.n);
@@ -74,6 +83,11 @@ async function importCount(): Promise<number> {
 beforeAll(async () => {
   t = await startTestApp();
   writer = await t.login('writer@example.com');
+  const admin = await sql<{ name: string }>`
+    SELECT user_name AS name FROM admin_users WHERE email = 'writer@example.com'`.execute(
+    t.database.db,
+  );
+  writerName = admin.rows[0]!.name;
   [userA, userB] = (await addTestUsers(t.database.db, 'ident', [1, 2])) as [number, number];
   ({ hecPlan, ethPlan } = await addHecAndEthPlans(t.database.db, {
     hec: { name: 'Ident HEC plan', priceUsd: '100' },
@@ -96,6 +110,9 @@ describe('file identity is the parsed content', () => {
     expect(applied.errors).toBeUndefined();
     expect(applied.data!.postAddUserPaymentsByCSV!.report.imported!.appliedCount).toBe(2);
     const identity = applied.data!.postAddUserPaymentsByCSV!.report.contentHash;
+    const firstImport = await importRecord(
+      applied.data!.postAddUserPaymentsByCSV!.report.imported!.id,
+    );
     const payments = await paymentCount();
 
     const crlf = lf.replace(/\n/g, '\r\n');
@@ -136,6 +153,9 @@ describe('file identity is the parsed content', () => {
       expect(again.errors![0]!.extensions, what).toMatchObject({
         code: 'CONFLICT',
         reason: 'ALREADY_IMPORTED',
+        // Issue 26: a code with parameters the screen words, not only the English message.
+        applyRefusal: 'alreadyImported',
+        params: { importId: firstImport.id, importedAt: firstImport.at, importedBy: writerName },
       });
     }
     expect(await paymentCount()).toBe(payments);
@@ -158,6 +178,15 @@ describe('file identity is the parsed content', () => {
       },
     );
     expect(dry.data!.postAssignRatesByCSV!.report.alreadyImported).not.toBeNull();
+    // Applying it again: refused with the earlier import named as a code with parameters.
+    const ratesImport = await importRecord(applied.data!.postAssignRatesByCSV!.report.imported!.id);
+    const again = await upload('postAssignRatesByCSV', file.replace(/\n/g, '\r\n'));
+    expect(again.errors![0]!.extensions).toMatchObject({
+      code: 'CONFLICT',
+      reason: 'ALREADY_IMPORTED',
+      applyRefusal: 'alreadyImported',
+      params: { importId: ratesImport.id, importedAt: ratesImport.at, importedBy: writerName },
+    });
     // Issue 26: the rates report counts too, and says why nothing applies.
     expect(dry.data!.postAssignRatesByCSV!.report).toMatchObject({
       rowCount: 1,

@@ -170,6 +170,50 @@ describe('transaction uploads', () => {
     const again = await upload(SAVING, csv);
     expect(again.errors?.[0]?.extensions?.code).toBe('CONFLICT');
     expect(again.errors?.[0]?.extensions?.reason).toBe('ALREADY_IMPORTED');
+    // Issue 26: which import applied it, when and by whom, as a code with parameters the
+    // screen words in the admin's language (not only the English message).
+    const first = await sql<{ id: string; at: Date; by: string }>`
+      SELECT id::text AS id, imported_at AS at, admin_user_name AS by FROM csv_imports
+       WHERE kind = 'withdrawal-tx-saving' ORDER BY id DESC LIMIT 1`.execute(t.database.db);
+    expect(first.rows[0]!.by).toBeTruthy();
+    expect(again.errors?.[0]?.extensions).toMatchObject({
+      applyRefusal: 'alreadyImported',
+      params: {
+        importId: first.rows[0]!.id,
+        importedAt: first.rows[0]!.at.toISOString(),
+        importedBy: first.rows[0]!.by,
+      },
+    });
+  });
+
+  it('refuses the whole file when a request changes between the checks and the apply (issue 26)', async () => {
+    const ids = await toProcessing('saving', 2);
+    // Stands for another upload completing the second request after this file's checks: the
+    // apply's UPDATE skips it (a row-level trigger that keeps the row as it was).
+    await sql`CREATE FUNCTION test_skip_completion() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RETURN NULL; END $$`.execute(t.database.db);
+    await sql
+      .raw(
+        `CREATE TRIGGER test_skip_completion BEFORE UPDATE ON withdrawal_requests
+      FOR EACH ROW WHEN (OLD.id = ${Number(ids[1])} AND NEW.status = 'completed')
+      EXECUTE FUNCTION test_skip_completion()`,
+      )
+      .execute(t.database.db);
+    try {
+      const csv = `id,transactionHash\n${ids[0]},${hash('cd0')}\n${ids[1]},${hash('cd1')}\n`;
+      const result = await upload(SAVING, csv);
+      expect(result.errors?.[0]?.extensions).toMatchObject({
+        code: 'CONFLICT',
+        reason: 'CHANGED_DURING_APPLY',
+        applyRefusal: 'changedDuringApply',
+        params: {},
+      });
+      // Nothing changed: the first request is not completed alone.
+      expect(await statusOf(ids)).toEqual(['processing', 'processing']);
+    } finally {
+      await sql`DROP TRIGGER test_skip_completion ON withdrawal_requests`.execute(t.database.db);
+      await sql`DROP FUNCTION test_skip_completion()`.execute(t.database.db);
+    }
   });
 
   it('refuses a used hash in any letter case, a bad hash, a rejected or completed request; nothing changes', async () => {

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import type { ImportApplyRefusal } from '@app/shared';
 import type { DB } from '../../db/schema';
 import type { WithdrawalKind } from '../../db/tables/domain-tables';
 import type {
@@ -103,6 +104,8 @@ export function createWithdrawalUploads(imports: ImportsService, audit: AuditEac
               'Some requests changed while the file was applied; nothing was changed. Upload it again.',
               {
                 reason: 'CHANGED_DURING_APPLY',
+                applyRefusal: 'changedDuringApply' satisfies ImportApplyRefusal,
+                params: {},
               },
             );
           completed = updated;

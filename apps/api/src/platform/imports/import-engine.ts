@@ -3,6 +3,7 @@ import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import {
   ALREADY_APPLIED_ROW_REASONS,
   type ImportAppliedSummary,
+  type ImportApplyRefusal,
   type ImportFileProblem,
   type ImportNotApplicableReason,
 } from '@app/shared';
@@ -643,6 +644,13 @@ export function alreadyImported(record: repo.ImportRecord): AppError {
       importId: record.id,
       importedAt: record.importedAt.toISOString(),
       importedBy: record.adminUserName,
+      // What the screen words in the admin's language (IMPORT_APPLY_REFUSALS).
+      applyRefusal: 'alreadyImported' satisfies ImportApplyRefusal,
+      params: {
+        importId: record.id,
+        importedAt: record.importedAt.toISOString(),
+        importedBy: record.adminUserName,
+      },
     },
   );
 }
@@ -662,6 +670,12 @@ function rowsRefused(report: ImportReport): AppError {
       invalidRowCount: report.invalidRowCount,
       errorCount: report.errorCount,
       errors: report.errors.slice(0, 100),
+      applyRefusal: 'invalidRows' satisfies ImportApplyRefusal,
+      params: {
+        rowCount: report.rowCount,
+        invalidRowCount: report.invalidRowCount,
+        errorCount: report.errorCount,
+      },
     },
   );
 }

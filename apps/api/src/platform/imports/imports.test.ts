@@ -235,6 +235,15 @@ describe('import engine', () => {
     const refused = await refusal(imports.run(definition, file(content), options(false)));
     expect(refused.code).toBe('BAD_USER_INPUT');
     expect(refused.details).toMatchObject({ reason: 'INVALID_ROWS', errorCount: 11 });
+    // Issue 26: what the screen words in the admin's language (IMPORT_APPLY_REFUSALS).
+    expect(refused.details).toMatchObject({
+      applyRefusal: 'invalidRows',
+      params: {
+        rowCount: report.rowCount,
+        invalidRowCount: report.invalidRowCount,
+        errorCount: 11,
+      },
+    });
     expect(await itemCount()).toBe(before);
   });
 
