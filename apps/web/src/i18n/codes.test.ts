@@ -3,6 +3,7 @@ import {
   AUDIT_OPERATIONS,
   AUDIT_TARGET_TYPES,
   ERROR_CODES,
+  IMPORT_APPLY_REFUSALS,
   IMPORT_FILE_PROBLEMS,
   IMPORT_NOT_APPLICABLE_REASONS,
   IMPORT_REASON_CODES,
@@ -29,6 +30,8 @@ const CODES: Array<[string, readonly string[], string]> = [
   ['import not-applicable reasons', IMPORT_NOT_APPLICABLE_REASONS, 'imports.notApplicable'],
   // Why an import refused the whole file (empty, not a CSV, columns missing…).
   ['import file problems', IMPORT_FILE_PROBLEMS, 'imports.fileProblems'],
+  // Why an import that read the file refused to apply it (applied before, changed meanwhile…).
+  ['import apply refusals', IMPORT_APPLY_REFUSALS, 'imports.applyRefusals'],
   // The audit event registry: the audit log's operation filter and rows, and the timeline.
   ['audit operations', AUDIT_OPERATIONS, 'audit.operations'],
   ['audit target types', AUDIT_TARGET_TYPES, 'audit.targets'],

@@ -408,6 +408,15 @@ export const enScreens: ScreensMessages = {
     counts: 'Rows with errors: {{invalidRows}} of {{rows}} ({{errors}} errors in all)',
     rowsRead: 'Rows read: {{rows}}',
     apply: 'Import',
+    applyRefusals: {
+      alreadyImported:
+        'This file was already imported as #{{importId}} on {{importedAt}} by {{importedBy}}; it is not imported twice.',
+      changedDuringApply:
+        'Some requests changed while the file was being applied (another upload?); nothing was changed. Check the file again and re-upload it.',
+      invalidRows:
+        'Nothing was imported: {{invalidRowCount}} of {{rowCount}} rows have errors ({{errorCount}} errors in all). Check the file again to see them.',
+    },
+    unknownAdmin: 'an unknown admin',
     fileProblems: {
       emptyFile: 'The file is empty: its first line must be the header.',
       noRows: 'The file has no data rows (only a header).',

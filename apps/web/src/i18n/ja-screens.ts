@@ -416,6 +416,15 @@ export const jaScreens = {
     counts: '{{rows}} 行中 {{invalidRows}} 行に誤り（{{errors}} 件）',
     rowsRead: '{{rows}} 行を読み込みました',
     apply: '取り込む',
+    applyRefusals: {
+      alreadyImported:
+        'このファイルは #{{importId}} として {{importedAt}} に {{importedBy}} が取り込み済みです。同じファイルは二度取り込めません。',
+      changedDuringApply:
+        '取り込み中に一部の申請が変更されました（別のアップロードなど）。何も変更していません。ファイルを確認し直してから、もう一度アップロードしてください。',
+      invalidRows:
+        '取り込んでいません: {{rowCount}} 行中 {{invalidRowCount}} 行に誤りがあります（{{errorCount}} 件）。もう一度確認して誤りを表示してください。',
+    },
+    unknownAdmin: '不明な管理者',
     fileProblems: {
       emptyFile: 'ファイルが空です。1 行目に見出し行が必要です。',
       noRows: 'ファイルにデータ行がありません（見出し行だけです）。',

@@ -1,6 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { i18n, loadLocale } from '@/i18n';
 import '@/i18n/lists';
+// The import texts live with the screens (every import screen loads them).
+import '@/i18n/screens';
 import { errorMessage } from './error-message';
 import { GraphQLRequestError } from './graphql-client';
 
@@ -51,5 +53,63 @@ describe('errorMessage: a wrong argument', () => {
     await i18n.changeLanguage('ja');
     const t = i18n.t.bind(i18n);
     expect(errorMessage(refusal('Something specific.', {}), t)).toBe('Something specific.');
+  });
+});
+
+describe('errorMessage: an import that refuses to apply a file it read (issue 26)', () => {
+  const conflict = (message: string, extensions: Record<string, unknown>) =>
+    new GraphQLRequestError([{ message, extensions: { code: 'CONFLICT', ...extensions } }]);
+  const applied = conflict(
+    'This file was already imported as #7 on 2026-11-01 00:00:00 UTC by w.',
+    {
+      reason: 'ALREADY_IMPORTED',
+      applyRefusal: 'alreadyImported',
+      params: { importId: '7', importedAt: '2026-11-01T00:00:00.000Z', importedBy: '佐藤' },
+    },
+  );
+  const changed = conflict(
+    'Some requests changed while the file was applied; nothing was changed.',
+    {
+      reason: 'CHANGED_DURING_APPLY',
+      applyRefusal: 'changedDuringApply',
+      params: {},
+    },
+  );
+  const invalid = refusal('2 rows of the file are invalid; nothing was imported.', {
+    reason: 'INVALID_ROWS',
+    applyRefusal: 'invalidRows',
+    params: { rowCount: 3, invalidRowCount: 2, errorCount: 5 },
+  });
+
+  it('words it in Japanese, the earlier import’s time in the business time zone', async () => {
+    await i18n.changeLanguage('ja');
+    const t = i18n.t.bind(i18n);
+    expect(errorMessage(applied, t)).toBe(
+      'このファイルは #7 として 2026/11/01 09:00:00 JST に 佐藤 が取り込み済みです。同じファイルは二度取り込めません。',
+    );
+    expect(errorMessage(changed, t)).toMatch(/^取り込み中に一部の申請が変更されました/);
+    expect(errorMessage(invalid, t)).toBe(
+      '取り込んでいません: 3 行中 2 行に誤りがあります（5 件）。もう一度確認して誤りを表示してください。',
+    );
+  });
+
+  it('and in English, never the server’s message', async () => {
+    await i18n.changeLanguage('en');
+    const t = i18n.t.bind(i18n);
+    expect(errorMessage(applied, t)).toBe(
+      'This file was already imported as #7 on 2026/11/01 09:00:00 JST by 佐藤; it is not imported twice.',
+    );
+    expect(errorMessage(changed, t)).toMatch(
+      /^Some requests changed while the file was being applied/,
+    );
+    expect(errorMessage(invalid, t)).toBe(
+      'Nothing was imported: 2 of 3 rows have errors (5 errors in all). Check the file again to see them.',
+    );
+    // An earlier import whose admin is gone: said so, not "by null".
+    const orphan = conflict('…', {
+      applyRefusal: 'alreadyImported',
+      params: { importId: '7', importedAt: '2026-11-01T00:00:00.000Z', importedBy: null },
+    });
+    expect(errorMessage(orphan, t)).toMatch(/ by an unknown admin;/);
   });
 });

@@ -1,11 +1,13 @@
 import type { TFunction } from 'i18next';
 import {
   isErrorCode,
+  isImportApplyRefusal,
   isImportFileProblem,
   isInputProblemCode,
   isMailRecipientReason,
   isTranslatedReason,
 } from '@app/shared';
+import { formatDateTime } from './date-time';
 import { GraphQLRequestError, NetworkError } from './graphql-client';
 
 // Codes whose server message is generic enough that a translated text says it better.
@@ -61,6 +63,20 @@ export function errorMessage(error: unknown, t: TFunction): string {
     if (code === 'BAD_USER_INPUT' && isImportFileProblem(extensions?.fileProblem)) {
       return t(`imports.fileProblems.${extensions.fileProblem}`, {
         ...((extensions.params ?? {}) as Record<string, unknown>),
+      });
+    }
+    // An import that read the file and refused to apply it (applied before, changed while it
+    // applied, rows in error): the refusal's code and parameters (IMPORT_APPLY_REFUSALS),
+    // the earlier import's time in the business time zone like every date on screen.
+    if (isImportApplyRefusal(extensions?.applyRefusal)) {
+      const params = (extensions.params ?? {}) as Record<string, unknown>;
+      return t(`imports.applyRefusals.${extensions.applyRefusal}`, {
+        ...params,
+        importedAt: typeof params.importedAt === 'string' ? formatDateTime(params.importedAt) : '',
+        importedBy:
+          typeof params.importedBy === 'string' && params.importedBy !== ''
+            ? params.importedBy
+            : t('imports.unknownAdmin'),
       });
     }
     // A wrong argument (`field: message` in English): the problem's code and parameters in
