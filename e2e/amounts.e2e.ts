@@ -5,7 +5,8 @@ import { startServer, type RunningServer } from './support/server';
 
 // Issue 26, readable and exact numbers: every screen that shows amounts, in Japanese and
 // English on a 1366×768 laptop. No amount is written with more than 8 decimals, a rounded one
-// ends in '…' and gives its exact value on hover, on keyboard focus and on copy, no amount
+// ends in '…' and gives its exact value on hover, in its accessible name, on the focus of the
+// link or row holding it (an amount is never a tab stop of its own) and on copy, no amount
 // runs out of its cell or card, and a chart says the date, value and unit of the point under
 // the pointer or the keyboard. Screens are photographed (e2e/artifacts) at 1366 and 390 px.
 
@@ -208,9 +209,17 @@ async function audit(page: Page): Promise<Audit> {
   });
 }
 
-/** The exact value of a rounded amount is shown on hover and when it has keyboard focus. */
-async function expectExactOnHoverAndFocus(page: Page, amount: Locator, what: string) {
-  const exact = await amount.getAttribute('data-exact');
+/** What takes the keyboard focus for an amount (AMOUNT_HOST in amount-text.tsx). */
+const HOST =
+  'xpath=ancestor::*[self::a[@href] or self::button or self::tr[@tabindex] or self::td[@tabindex] or (@role="row" and @tabindex)][1]';
+
+/**
+ * The exact value of a rounded amount is shown on hover and is its accessible name; the amount
+ * is no tab stop, and the focus of the link or row holding it shows the exact value. Says
+ * whether it had such a holder.
+ */
+async function expectExactOnHoverAndName(page: Page, amount: Locator, what: string) {
+  const exact = (await amount.getAttribute('data-exact'))!;
   const tooltip = page.getByRole('tooltip');
   await amount.scrollIntoViewIfNeeded();
   await amount.hover();
@@ -218,26 +227,26 @@ async function expectExactOnHoverAndFocus(page: Page, amount: Locator, what: str
   expect(await tooltip.first().textContent(), `${what}: hover`).toContain(exact);
   await page.mouse.move(0, 0);
   await tooltip.first().waitFor({ state: 'detached' });
-  // Keyboard: a rounded amount is a tab stop (or, in a link, the link is).
-  const stop =
-    (await amount.getAttribute('tabindex')) === '0'
-      ? amount
-      : amount.locator('xpath=ancestor::a[1]');
-  await stop.focus();
-  expect(
-    await page.evaluate(() => document.activeElement?.matches('[tabindex="0"], a[href]')),
-    what,
-  ).toBe(true);
+  expect(await amount.getAttribute('tabindex'), `${what}: no tab stop`).toBeNull();
+  expect(await amount.getAttribute('aria-label'), `${what}: name`).toContain(exact);
+  const host = amount.locator(HOST);
+  if ((await host.count()) === 0) return false;
+  await host.focus();
   await tooltip.first().waitFor();
-  expect(await tooltip.first().textContent(), `${what}: focus`).toContain(exact);
+  expect(await tooltip.allTextContents(), `${what}: focus of its link or row`).toContainEqual(
+    expect.stringContaining(exact),
+  );
   await page.keyboard.press('Escape');
-  await stop.blur();
+  await tooltip.first().waitFor({ state: 'detached' });
+  await host.blur();
+  return true;
 }
 
 describe('readable, exact numbers on every screen with amounts', () => {
-  it('writes amounts compact and marked, exact on hover and focus, inside their boxes (ja, en, 1366×768)', async () => {
+  it('writes amounts compact and marked, exact on hover, in their name and on their row’s focus, inside their boxes (ja, en, 1366×768)', async () => {
     const problems: Record<string, Partial<Audit>> = {};
     let roundedScreens = 0;
+    let hostScreens = 0;
     for (const locale of ['ja', 'en'] as const) {
       const { context, page } = await newPage(locale);
       for (const screen of SCREENS) {
@@ -256,22 +265,21 @@ describe('readable, exact numbers on every screen with amounts', () => {
         if (found.rounded > 0) {
           roundedScreens++;
           // The first one on screen: a detail summary keeps its other rows hidden until asked.
-          await expectExactOnHoverAndFocus(
-            page,
-            page.locator('[data-rounded]:visible').first(),
-            label,
-          );
+          const first = page.locator('[data-rounded]:visible').first();
+          if (await expectExactOnHoverAndName(page, first, label)) hostScreens++;
         }
         await screenshot(page, `amounts-${screen.name}-${locale}-1366`);
       }
       await context.close();
     }
     expect(problems).toEqual({});
-    // The demo's 18-decimal amounts reach most screens: the hover and focus checks ran.
+    // The demo's 18-decimal amounts reach most screens: the hover and name checks ran, and
+    // the focus check on the lists whose rows open and on the dashboard's figure links.
     expect(roundedScreens).toBeGreaterThan(10);
+    expect(hostScreens).toBeGreaterThan(2);
   }, 600_000);
 
-  it('copies exact values: a focused amount, and a whole card holding rounded ones', async () => {
+  it('copies exact values: a selected amount, and a whole card holding rounded ones', async () => {
     const { context, page } = await newPage('en');
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
       origin: server.baseUrl,
@@ -282,7 +290,12 @@ describe('readable, exact numbers on every screen with amounts', () => {
     const change = widget.getByTestId('change').locator('[data-rounded]').first();
     await change.waitFor();
     const exact = (await change.getAttribute('data-exact'))!;
-    await change.focus();
+    await change.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      window.getSelection()!.removeAllRanges();
+      window.getSelection()!.addRange(range);
+    });
     await page.keyboard.press('Control+C');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(exact);
     // The whole card selected: its text with every rounded amount written exactly.
@@ -300,6 +313,35 @@ describe('readable, exact numbers on every screen with amounts', () => {
     expect(exacts.length).toBeGreaterThan(0);
     for (const value of exacts) expect(copied).toContain(value);
     expect(copied).not.toContain('…');
+    await context.close();
+  }, 120_000);
+
+  it('a list with amounts has no tab stop per amount: its tab stops do not grow with them', async () => {
+    const { context, page } = await newPage('en');
+    await page.goto(`${server.baseUrl}/aubecoin_saving/remittance_history`);
+    await settled(page);
+    const found = await page
+      .locator('table')
+      .first()
+      .evaluate((table) => {
+        const TABBABLE =
+          'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+        const stops = (root: Element) =>
+          [root, ...root.querySelectorAll(TABBABLE)].filter((e) => e.matches(TABBABLE)).length;
+        // The same table without its amounts: the tab stops left are the ones amounts do not add.
+        const bare = table.cloneNode(true) as Element;
+        for (const amount of bare.querySelectorAll('[data-amount]')) amount.remove();
+        return {
+          rows: table.querySelectorAll('tbody tr').length,
+          rounded: table.querySelectorAll('[data-rounded]').length,
+          stops: stops(table),
+          withoutAmounts: stops(bare),
+        };
+      });
+    // A rounded amount on every row (each was a tab stop of its own before issue 26's fix).
+    expect(found.rows).toBeGreaterThan(10);
+    expect(found.rounded).toBeGreaterThanOrEqual(found.rows);
+    expect(found.stops).toBe(found.withoutAmounts);
     await context.close();
   }, 120_000);
 

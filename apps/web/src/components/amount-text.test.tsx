@@ -14,12 +14,13 @@ describe('AmountText (the one way a screen shows an amount)', () => {
     expect(amount.hasAttribute('data-rounded')).toBe(true);
   });
 
-  it('shows an exact amount as it is: no mark, no tab stop, no tooltip', async () => {
+  it('shows an exact amount as it is: no mark, no tab stop, no tooltip, no label', async () => {
     const { container } = render(<AmountText value="1234.500000000000000000" unit="HEC" />);
     const amount = container.querySelector<HTMLElement>('[data-amount]')!;
     expect(amount.textContent).toBe('1,234.5 HEC');
     expect(amount.hasAttribute('data-rounded')).toBe(false);
     expect(amount.tabIndex).toBe(-1);
+    expect(amount.hasAttribute('aria-label')).toBe(false);
     await userEvent.hover(amount);
     expect(screen.queryByRole('tooltip')).toBeNull();
   });
@@ -34,32 +35,69 @@ describe('AmountText (the one way a screen shows an amount)', () => {
     expect(screen.queryByRole('tooltip')).toBeNull();
   });
 
-  it('is reached by the keyboard: Tab shows the exact value, Escape hides it', async () => {
+  it('is no tab stop: its name carries the exact value, Tab goes past it', async () => {
     render(
       <>
         <button type="button">before</button>
         <AmountText value="-14721.964442520363376278" unit="HEC" />
+        <AmountText value={HEC} unit="HEC" />
+        <button type="button">after</button>
       </>,
     );
-    screen.getByRole('button').focus();
+    const amounts = document.querySelectorAll<HTMLElement>('[data-amount]');
+    expect([...amounts].map((a) => a.hasAttribute('tabindex'))).toEqual([false, false]);
+    expect(amounts[0]!.getAttribute('aria-label')).toBe('-14,721.964442520363376278 HEC');
+    screen.getByRole('button', { name: 'before' }).focus();
     await userEvent.tab();
-    expect(document.activeElement?.textContent).toBe('-14,721.96444252… HEC');
-    expect(screen.getByRole('tooltip').textContent).toBe('-14,721.964442520363376278 HEC');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'after' }));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it('in a row that opens, the row’s focus shows the exact value; Escape hides it', async () => {
+    render(
+      <table>
+        <tbody>
+          <tr tabIndex={0}>
+            <td>
+              <AmountText value={HEC} unit="HEC" />
+            </td>
+            <td>
+              <AmountText value="2.5" unit="ETH" />
+            </td>
+          </tr>
+        </tbody>
+      </table>,
+    );
+    await userEvent.tab();
+    expect(document.activeElement?.tagName).toBe('TR');
+    // Only the rounded amount has a tooltip.
+    expect(screen.getAllByRole('tooltip').map((t) => t.textContent)).toEqual([`${HEC} HEC`]);
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('tooltip')).toBeNull();
   });
 
-  it('inside a link, is no tab stop of its own: the link’s focus shows the exact value', () => {
+  it('inside a link, the link’s focus shows the exact value; Ctrl+C there copies it', () => {
     render(
       <a href="/x">
-        <AmountText value={HEC} unit="HEC" focusable={false} />
+        <AmountText value={HEC} unit="HEC" />
       </a>,
     );
     const link = screen.getByRole('link');
     expect(link.querySelector('[tabindex]')).toBeNull();
     fireEvent.focus(link);
     expect(screen.getByRole('tooltip').textContent).toBe(`${HEC} HEC`);
+    expect(exactCopyText(window.getSelection(), link)).toBe(HEC);
     fireEvent.blur(link);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it('a scrolling table’s own tab stop shows no tooltip (it would show every amount)', () => {
+    const { container } = render(
+      <div tabIndex={0} role="group">
+        <AmountText value={HEC} unit="HEC" />
+      </div>,
+    );
+    fireEvent.focus(container.querySelector('[role="group"]')!);
     expect(screen.queryByRole('tooltip')).toBeNull();
   });
 
@@ -109,7 +147,7 @@ describe('copying amounts (exact on the clipboard)', () => {
     return selection;
   }
 
-  it('copies the exact value of a selected amount, and of a focused one', () => {
+  it('copies the exact value of a selected amount, and of one in the focused element', () => {
     const { container } = render(<AmountText value={HEC} unit="HEC" />);
     const amount = container.querySelector<HTMLElement>('[data-amount]')!;
     expect(exactCopyText(select(amount.firstChild!), null)).toBe('514.754533716227465633');

@@ -1,12 +1,4 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type FocusEvent,
-  type KeyboardEvent,
-  type MouseEvent,
-} from 'react';
+import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { Box } from '@mui/material';
 import { amountDigits, compactAmount, ROUNDED_MARK, type AmountUnit } from '@/lib/amount';
@@ -14,19 +6,18 @@ import { amountDigits, compactAmount, ROUNDED_MARK, type AmountUnit } from '@/li
 /**
  * The one way a screen shows an amount (docs/domain.md, "Money on screen"): at most 8 decimals
  * (USD in cents), trailing zeros trimmed, a trailing '…' when digits were rounded away, and
- * the exact value on hover, on keyboard focus (a rounded amount is a tab stop) and on copy.
+ * the exact value on hover, in its accessible name and on copy.
  * `aligned` (in table columns) keeps the fraction in a slot of fixed width, so that
  * right-aligned amounts line up on the decimal point; `unit` follows the digits (a column names it in its
- * header instead). Inside a link or a button (`focusable={false}`), the amount is not a tab stop
- * of its own (that would nest one control in another): the control's focus shows the tooltip,
- * and the control's name should carry the exact value.
+ * header instead). An amount is never a tab stop of its own (a list of 20 rows × 5 amounts
+ * would be 100 extra stops): the focus of the control or row holding it (`AMOUNT_HOST`) shows
+ * its tooltip, and a screen reader reads the exact value from its name.
  */
 export function AmountText({
   value,
   unit,
   showUnit = true,
   aligned = false,
-  focusable = true,
   maxFractionDigits,
   minFractionDigits,
 }: {
@@ -35,7 +26,6 @@ export function AmountText({
   /** False where a column header names the unit: it still sets the decimals and the tooltip. */
   showUnit?: boolean;
   aligned?: boolean;
-  focusable?: boolean;
   maxFractionDigits?: number;
   minFractionDigits?: number;
 }) {
@@ -50,23 +40,28 @@ export function AmountText({
   const ref = useRef<HTMLSpanElement>(null);
   const rounded = amount?.rounded ?? false;
   useEffect(() => {
-    const host = ref.current?.parentElement?.closest<HTMLElement>('a, button, [tabindex]');
-    if (focusable || !rounded || !host) return;
+    const host = ref.current?.parentElement?.closest<HTMLElement>(AMOUNT_HOST);
+    if (!rounded || !host) return;
     const on = () => ref.current && setTip(placeTip(ref.current.getBoundingClientRect()));
     const off = () => setTip(null);
+    const escape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') off();
+    };
     host.addEventListener('focus', on);
     host.addEventListener('blur', off);
+    host.addEventListener('keydown', escape);
     return () => {
       host.removeEventListener('focus', on);
       host.removeEventListener('blur', off);
+      host.removeEventListener('keydown', escape);
     };
-  }, [focusable, rounded]);
+  }, [rounded]);
   if (!amount) return <>{value ?? ''}</>;
   const fraction = `${amount.fraction ? `.${amount.fraction}` : ''}${amount.rounded ? ROUNDED_MARK : ''}`;
-  const show = (event: MouseEvent<HTMLElement> | FocusEvent<HTMLElement>) =>
+  const show = (event: MouseEvent<HTMLElement>) =>
     setTip(placeTip(event.currentTarget.getBoundingClientRect()));
   const hide = () => setTip(null);
-  const stop = rounded && focusable;
+  const exactText = `${amount.exact}${unit ? ` ${unit}` : ''}`;
   // A dotted underline says "more on hover"; an inline-block slot does not inherit it.
   const dotted = rounded
     ? {
@@ -82,29 +77,17 @@ export function AmountText({
       data-amount=""
       data-exact={amount.exact}
       data-rounded={rounded ? '' : undefined}
-      tabIndex={stop ? 0 : undefined}
+      // The exact value is what a screen reader reads, and what a focused row's name holds.
+      aria-label={rounded ? exactText : undefined}
       aria-describedby={tip ? tipId : undefined}
       onMouseEnter={rounded ? show : undefined}
       onMouseLeave={rounded ? hide : undefined}
-      onFocus={stop ? show : undefined}
-      onBlur={stop ? hide : undefined}
-      onKeyDown={
-        stop
-          ? (event: KeyboardEvent) => {
-              if (event.key === 'Escape' && tip) {
-                event.stopPropagation();
-                hide();
-              }
-            }
-          : undefined
-      }
       sx={{
         fontVariantNumeric: 'tabular-nums',
         whiteSpace: 'nowrap',
         ...(rounded && {
           cursor: 'help',
           ...dotted,
-          '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 1 },
         }),
       }}
     >
@@ -144,8 +127,7 @@ export function AmountText({
               boxShadow: 2,
             }}
           >
-            {amount.exact}
-            {unit ? ` ${unit}` : ''}
+            {exactText}
           </Box>,
           document.body,
         )}
@@ -179,6 +161,12 @@ export function AmountSentence({
   );
 }
 
+/**
+ * What holds an amount and takes the focus for it: a link, a button, or a row or cell that
+ * opens (a scrolling table's own tab stop is not one: it would show every amount at once).
+ */
+const AMOUNT_HOST = 'a[href], button, tr[tabindex], td[tabindex], [role="row"][tabindex]';
+
 type TipPlace = { left?: number; right?: number; top?: number; bottom?: number };
 
 /**
@@ -200,12 +188,14 @@ function placeTip(rect: DOMRect): TipPlace {
 /**
  * Copying puts exact values on the clipboard, never the rounded digits shown: a selection
  * within one amount copies its exact value; a selection over a row, a card or a page writes
- * each whole amount in it exactly; Ctrl+C on a focused amount copies it. One listener for the
+ * each whole amount in it exactly; Ctrl+C on a focused link or row holding one amount copies
+ * that amount's exact value. One listener for the
  * document, added when this module loads.
  */
 export function exactCopyText(selection: Selection | null, active: Element | null): string | null {
   if (!selection || selection.isCollapsed || selection.rangeCount === 0) {
-    const focused = active?.closest('[data-exact]');
+    const held = active?.matches(AMOUNT_HOST) ? active.querySelectorAll('[data-exact]') : null;
+    const focused = active?.closest('[data-exact]') ?? (held?.length === 1 ? held[0] : null);
     return focused ? (focused.getAttribute('data-exact') ?? null) : null;
   }
   const common = selection.getRangeAt(0).commonAncestorContainer;

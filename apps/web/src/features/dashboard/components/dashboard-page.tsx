@@ -16,12 +16,12 @@ import { Change, ChartOrTable, FigureLink, Widget } from './widget';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const count = (n: number | string) => formatNumber(n);
-// Amounts in the figures, changes and table views: compact, exact on hover, focus and copy.
+// Amounts in the figures, changes and table views: compact, exact on hover, in their name and on copy.
 const inText = (unit: AmountUnit) => (v: string) => (
   <AmountText value={v} unit={unit} aligned={false} />
 );
 const inLink = (v: string, unit: AmountUnit) => (
-  <AmountText value={v} unit={unit} aligned={false} focusable={false} />
+  <AmountText value={v} unit={unit} aligned={false} />
 );
 // A figure link's name holds what it shows (a name must contain the visible text), then the
 // exact value when the figure is rounded.
