@@ -72,6 +72,10 @@ export const TRANSLATED_REASONS = [
   'OWN_THRESHOLD_CHANGE',
   // The proposal was already confirmed, withdrawn or superseded.
   'THRESHOLD_CHANGE_CLOSED',
+  // Another rate assignment (the form or a rates file) is committing at this moment.
+  'RATE_ASSIGNMENT_RUNNING',
+  // A rates window whose confirmed payments are all asset-fixed already (or has none).
+  'NOTHING_TO_FIX',
 ] as const;
 
 export type TranslatedReason = (typeof TRANSLATED_REASONS)[number];

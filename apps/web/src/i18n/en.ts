@@ -258,6 +258,10 @@ export const en: Messages = {
       OWN_THRESHOLD_CHANGE: 'You proposed this change: another super admin must confirm it.',
       THRESHOLD_CHANGE_CLOSED:
         'This proposal was already confirmed, withdrawn or superseded, so nothing was changed.',
+      RATE_ASSIGNMENT_RUNNING:
+        'Another rate assignment is being committed right now. Reload the preview and try again.',
+      NOTHING_TO_FIX:
+        'No payment confirmed in this window is left to fix: its payments are already asset-fixed, or there are none.',
     },
     network: 'Server error!',
     unreachable: 'Server error! Could not reach the server. Check the connection and try again.',

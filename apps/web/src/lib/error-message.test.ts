@@ -113,3 +113,30 @@ describe('errorMessage: an import that refuses to apply a file it read (issue 26
     expect(errorMessage(orphan, t)).toMatch(/ by an unknown admin;/);
   });
 });
+
+describe('errorMessage: a rate assignment refused (issue 26)', () => {
+  const conflict = (message: string, reason: string) =>
+    new GraphQLRequestError([{ message, extensions: { code: 'CONFLICT', reason } }]);
+  const running = conflict(
+    'Another rate assignment is being committed right now. Reload the preview and try again.',
+    'RATE_ASSIGNMENT_RUNNING',
+  );
+  const nothing = conflict('No unfixed payment was confirmed in this window.', 'NOTHING_TO_FIX');
+
+  it('words another assignment committing and a window with nothing to fix in ja and en', async () => {
+    await i18n.changeLanguage('ja');
+    let t = i18n.t.bind(i18n);
+    expect(errorMessage(running, t)).toBe(
+      '別のレート割り当てを確定している最中です。プレビューを更新して、もう一度お試しください。',
+    );
+    expect(errorMessage(nothing, t)).toMatch(
+      /^この期間に確定された支払いで、資産が未確定のものはありません/,
+    );
+    await i18n.changeLanguage('en');
+    t = i18n.t.bind(i18n);
+    expect(errorMessage(running, t)).toBe(
+      'Another rate assignment is being committed right now. Reload the preview and try again.',
+    );
+    expect(errorMessage(nothing, t)).toMatch(/^No payment confirmed in this window is left to fix/);
+  });
+});

@@ -43,7 +43,7 @@ export function errorMessage(error: unknown, t: TFunction): string {
     if (error.isAuthorizationError) return t('errors.UNAUTHENTICATED');
     const reason = error.errors[0]?.extensions?.reason;
     // A refusal with a reason the app words itself (TRANSLATED_REASONS in packages/shared:
-    // blank text, threshold changes), before the code's generic text (FORBIDDEN, …).
+    // blank text, threshold changes, rate assignments), before the code's generic text (FORBIDDEN, …).
     if (isTranslatedReason(reason)) return t(`errors.reasons.${reason}`);
     if (isErrorCode(code) && TRANSLATED_CODES.has(code)) return t(`errors.${code}`);
     // A refusal with a reason of its own ("all N matching" or an export found a different
