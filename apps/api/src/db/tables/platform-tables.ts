@@ -1,22 +1,5 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType } from 'kysely';
 import type { Timestamp } from './timestamp';
-
-/** Tables of the platform layer (migration 0030). */
-export type PlatformProcessedJobsTable = {
-  key: string;
-  processed_at: Timestamp;
-};
-
-export type PlatformBatchProgressTable = {
-  key: string;
-  cursor: string | null;
-  batches: Generated<number>;
-  // BIGINT comes back as a string on both engines.
-  rows_done: ColumnType<string, string | undefined, string>;
-  started_at: Timestamp;
-  updated_at: Timestamp;
-  finished_at: Timestamp | null;
-};
 
 /** One applied CSV file (migration 0055, platform/imports). */
 export type CsvImportsTable = {
@@ -58,8 +41,6 @@ export type CsvImportReportRowsTable = {
 };
 
 export type PlatformTables = {
-  platform_processed_jobs: PlatformProcessedJobsTable;
-  platform_batch_progress: PlatformBatchProgressTable;
   csv_imports: CsvImportsTable;
   csv_import_reports: CsvImportReportsTable;
   csv_import_report_rows: CsvImportReportRowsTable;

@@ -1,12 +1,5 @@
 /** Background jobs (docs/architecture.md, "Platform layer"; docs/decisions/jobs.md). */
-export {
-  runBatched,
-  runBatches,
-  type BatchedJobResult,
-  type BatchOutcome,
-  type BatchStep,
-} from './batched-job';
-export { runOnce } from './idempotent';
+export { runBatches, type BatchOutcome } from './batched-job';
 export {
   createJobs,
   defineJob,

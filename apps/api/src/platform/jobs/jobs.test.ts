@@ -1,9 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database';
 import type { DB } from '../../db/schema';
-import { runBatched } from './batched-job';
-import { runOnce } from './idempotent';
+import { runBatches, type BatchOutcome } from './batched-job';
 import { createJobs, defineJob, type Jobs } from './jobs';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -140,60 +139,53 @@ function i(marker: string): number {
   return Number(marker.split('-')[1]) % 2;
 }
 
-describe('idempotent handlers and batched jobs', () => {
-  it('runOnce runs the work once per key, and not at all when the work fails', async () => {
-    await sql`CREATE TABLE jobs_test_counter (n int NOT NULL)`.execute(db);
-    await sql`INSERT INTO jobs_test_counter VALUES (0)`.execute(db);
-    const bump = (trx: Parameters<Parameters<typeof runOnce>[2]>[0]) =>
-      sql`UPDATE jobs_test_counter SET n = n + 1`.execute(trx);
-
-    await expect(
-      runOnce(db, 'test:failing', async (trx) => {
-        await bump(trx);
-        throw new Error('handler failed');
-      }),
-    ).rejects.toThrow('handler failed');
-    expect(await runOnce(db, 'test:failing', bump)).toMatchObject({ ran: true });
-    expect(await runOnce(db, 'test:failing', bump)).toEqual({ ran: false });
-    expect(await runOnce(db, 'test:other', bump)).toMatchObject({ ran: true });
-    const counter = await sql<{ n: number }>`SELECT n FROM jobs_test_counter`.execute(db);
-    expect(counter.rows[0]!.n).toBe(2);
-  });
-
-  it('runBatched processes every row once across an interruption, and a finished key is a no-op', async () => {
+describe('the batched loop', () => {
+  it('runBatches commits each batch on its own, stops at maxBatches, and resumes at the cursor its batches keep', async () => {
     await sql`CREATE TABLE jobs_test_rows (id int PRIMARY KEY, hits int NOT NULL DEFAULT 0)`.execute(
       db,
     );
     await sql`INSERT INTO jobs_test_rows (id) SELECT g FROM generate_series(1, 95) g`.execute(db);
-    const step = async (
-      trx: Parameters<Parameters<typeof runBatched>[3]>[0],
-      cursor: string | null,
-      limit: number,
-    ) => {
-      const result = await sql<{ id: number }>`
+    // The cursor lives in the work's own row, as the mail expansion keeps it on the send.
+    await sql`CREATE TABLE jobs_test_cursor (last int NOT NULL)`.execute(db);
+    await sql`INSERT INTO jobs_test_cursor VALUES (0)`.execute(db);
+    const batch = async (trx: Transaction<DB>): Promise<BatchOutcome> => {
+      const cursor = await sql<{ last: number }>`
+        SELECT last FROM jobs_test_cursor FOR UPDATE`.execute(trx);
+      const done = await sql<{ id: number }>`
         UPDATE jobs_test_rows SET hits = hits + 1
-        WHERE id IN (SELECT id FROM jobs_test_rows WHERE id > ${Number(cursor ?? 0)} ORDER BY id LIMIT ${limit})
+        WHERE id IN (SELECT id FROM jobs_test_rows WHERE id > ${cursor.rows[0]!.last} ORDER BY id LIMIT 10)
         RETURNING id`.execute(trx);
-      const last = Math.max(0, ...result.rows.map((r) => r.id));
-      return { rows: result.rows.length, cursor: result.rows.length ? String(last) : cursor };
+      const last = Math.max(cursor.rows[0]!.last, ...done.rows.map((r) => r.id));
+      await sql`UPDATE jobs_test_cursor SET last = ${last}`.execute(trx);
+      return { state: done.rows.length < 10 ? 'last' : 'more', rows: done.rows.length };
+    };
+    const touched = async () => {
+      const { rows } = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM jobs_test_rows WHERE hits > 0`.execute(db);
+      return rows[0]!.n;
     };
 
-    // Interrupted after 3 batches (a deploy, a crash), then resumed.
-    expect(await runBatched(db, 'test:rows', { batchSize: 10, maxBatches: 3 }, step)).toEqual({
+    // Interrupted after 3 batches (a deploy, a crash); each was committed before onBatch ran.
+    const committed: number[] = [];
+    const onBatch = async () => void committed.push(await touched());
+    expect(await runBatches(db, batch, { maxBatches: 3, onBatch })).toEqual({
       batches: 3,
       rows: 30,
-      alreadyFinished: false,
+      state: 'more',
     });
-    expect(await runBatched(db, 'test:rows', { batchSize: 10 }, step)).toEqual({
-      batches: 7,
-      rows: 65,
-      alreadyFinished: false,
-    });
-    expect(await runBatched(db, 'test:rows', { batchSize: 10 }, step)).toEqual({
-      batches: 0,
-      rows: 0,
-      alreadyFinished: true,
-    });
+    expect(committed).toEqual([10, 20, 30]);
+
+    // A batch that fails rolls back alone: its rows and its cursor stay as they were.
+    await expect(
+      runBatches(db, async (trx) => {
+        await batch(trx);
+        throw new Error('batch failed');
+      }),
+    ).rejects.toThrow('batch failed');
+    expect(await touched()).toBe(30);
+
+    // Resumed: the rest, every row once.
+    expect(await runBatches(db, batch)).toEqual({ batches: 7, rows: 65, state: 'last' });
     const hits = await sql<{ hits: number; count: string }>`
       SELECT hits, count(*)::text AS count FROM jobs_test_rows GROUP BY hits`.execute(db);
     expect(hits.rows).toEqual([{ hits: 1, count: '95' }]);

@@ -15,9 +15,10 @@ import { tableExists } from './jobs-repository';
  * - `start()` creates or upgrades pg-boss's schema (`pgboss`) and, with `workers: true`,
  *   starts polling the queues registered with `work()`/`register()`; the server process does
  *   this (main.ts, with the jobs of server/jobs.ts), test apps do not.
- * - Handlers must be idempotent (a job may run again after a crash or an expiry):
- *   wrap their writes in `runOnce` (idempotent.ts) or cut them with `runBatched`/`runBatches`
- *   (batched-job.ts).
+ * - Handlers must be idempotent (a job may run again after a crash or an expiry): their work
+ *   is marked done in its own rows (the mail drain claims outbox rows with SKIP LOCKED and
+ *   marks them sent); a long write is cut with `runBatches` (batched-job.ts), its cursor kept
+ *   in its own row.
  */
 export type JobHandler<T> = (job: { id: string; name: string; data: T }) => Promise<void>;
 
