@@ -19,3 +19,4 @@ export * from './upload-messages';
 export * from './import-outcomes';
 export * from './input-problems';
 export * from './audit-events';
+export * from './export-units';

@@ -3,6 +3,7 @@ import {
   AUDIT_OPERATIONS,
   AUDIT_TARGET_TYPES,
   ERROR_CODES,
+  EXPORT_UNIT_WORDS,
   IMPORT_APPLY_REFUSALS,
   IMPORT_FILE_PROBLEMS,
   IMPORT_NOT_APPLICABLE_REASONS,
@@ -32,6 +33,8 @@ const CODES: Array<[string, readonly string[], string]> = [
   ['import file problems', IMPORT_FILE_PROBLEMS, 'imports.fileProblems'],
   // Why an import that read the file refused to apply it (applied before, changed meanwhile…).
   ['import apply refusals', IMPORT_APPLY_REFUSALS, 'imports.applyRefusals'],
+  // The export columns' units that are words (the download centre's format tables).
+  ['export unit words', Object.keys(EXPORT_UNIT_WORDS), 'exports.units'],
   // The audit event registry: the audit log's operation filter and rows, and the timeline.
   ['audit operations', AUDIT_OPERATIONS, 'audit.operations'],
   ['audit target types', AUDIT_TARGET_TYPES, 'audit.targets'],

@@ -600,11 +600,20 @@ export const enScreens: ScreensMessages = {
       text: 'text',
       decimal: 'decimal (exact, plain)',
       integer: 'integer',
-      datetime: 'date and time (ISO-8601 UTC)',
+      datetime: 'date and time (ISO-8601 with the business time zone offset)',
       date: 'date',
       boolean: 'boolean',
     },
-    units: { 'ISO-8601 UTC': 'ISO-8601 UTC' },
+    units: {
+      zonedDateTime: 'ISO-8601 with the business time zone offset',
+      isoDate: 'YYYY-MM-DD',
+      rewardRateFraction: 'fraction (0.035 = 3.5%)',
+      bonusRateFraction: 'fraction (0.05 = 5%)',
+      ethPerBtc: 'ETH per BTC',
+      hecPerBtc: 'HEC per BTC',
+      coinType: 'coin type',
+      coin: 'coin',
+    },
     formats: {
       hecSavingRemittanceHistory: {
         userSavingSentValueId: 'Remittance id',

@@ -607,11 +607,20 @@ export const jaScreens = {
       text: '文字列',
       decimal: '10進数 (正確な値、区切りなし)',
       integer: '整数',
-      datetime: '日時 (ISO-8601 UTC)',
+      datetime: '日時 (ISO-8601、業務タイムゾーンのオフセット付き)',
       date: '日付',
       boolean: '真偽値',
     },
-    units: { 'ISO-8601 UTC': 'ISO-8601 (UTC)' },
+    units: {
+      zonedDateTime: 'ISO-8601（業務タイムゾーンのオフセット付き）',
+      isoDate: 'YYYY-MM-DD',
+      rewardRateFraction: '小数（0.035 = 3.5%）',
+      bonusRateFraction: '小数（0.05 = 5%）',
+      ethPerBtc: '1 BTC あたりの ETH',
+      hecPerBtc: '1 BTC あたりの HEC',
+      coinType: '通貨種別',
+      coin: '通貨',
+    },
     formats: {
       hecSavingRemittanceHistory: {
         userSavingSentValueId: '送金ID',

@@ -1,7 +1,8 @@
+import { EXPORT_UNIT_WORDS } from '@app/shared';
 import type { ExportColumn } from '../../platform/exports';
 import { defineList, type FilterInput } from '../../platform/lists';
 
-const ZONED = 'ISO-8601 with the business time zone offset';
+const ZONED = EXPORT_UNIT_WORDS.zonedDateTime;
 
 /** A row of auditLogsCsv (the summary as its JSON text, the targets joined by spaces). */
 export type AuditExportRow = {

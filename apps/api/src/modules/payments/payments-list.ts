@@ -1,3 +1,4 @@
+import { EXPORT_UNIT_WORDS } from '@app/shared';
 import type { ExportColumn } from '../../platform/exports';
 import { defineList, type FilterInput, type FilterValues } from '../../platform/lists';
 
@@ -24,7 +25,7 @@ export type PaymentExportRow = {
   amountHEC: string | null;
 };
 
-const ZONED = 'ISO-8601 with the business time zone offset';
+const ZONED = EXPORT_UNIT_WORDS.zonedDateTime;
 const C = {
   userPaymentId: {
     key: 'userPaymentId',

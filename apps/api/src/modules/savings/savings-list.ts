@@ -1,3 +1,4 @@
+import { EXPORT_UNIT_WORDS } from '@app/shared';
 import { personColumns, type ExportColumn } from '../../platform/exports';
 import {
   defineList,
@@ -6,7 +7,7 @@ import {
   type FilterValues,
 } from '../../platform/lists';
 
-const ZONED = 'ISO-8601 with the business time zone offset';
+const ZONED = EXPORT_UNIT_WORDS.zonedDateTime;
 
 /** A row of `userSavings` (the repository's page projection fills it). */
 export type SavingRemittanceRow = {

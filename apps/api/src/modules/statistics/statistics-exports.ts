@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ExportUnit } from '@app/shared';
 import type { DB } from '../../db/schema';
 import { defineExport, type ExportColumn, type ExportFilterInput } from '../../platform/exports';
 import { assetStatsExportQuery, type AssetStatsDay } from './statistics-repository';
@@ -7,7 +8,7 @@ import { checkDateRange } from './statistics-service';
 const amount = (
   key: keyof AssetStatsDay,
   meaning: string,
-  unit: string,
+  unit: ExportUnit,
   example: string,
 ): ExportColumn<AssetStatsDay> => ({ key, header: key, meaning, type: 'decimal', unit, example });
 
@@ -29,7 +30,7 @@ export function statisticsExports(db: Kysely<DB>) {
         {
           key: 'date',
           header: 'date',
-          meaning: 'UTC day',
+          meaning: 'business day (BUSINESS_TIME_ZONE)',
           type: 'date',
           unit: 'YYYY-MM-DD',
           example: '2026-01-31',

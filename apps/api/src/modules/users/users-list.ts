@@ -1,3 +1,4 @@
+import { EXPORT_UNIT_WORDS } from '@app/shared';
 import type { ExportColumn } from '../../platform/exports';
 import { defineList, type FilterInput, type FilterValues } from '../../platform/lists';
 
@@ -121,7 +122,7 @@ const USERS_EXPORT_COLUMNS: readonly ExportColumn<UserListRow>[] = [
     header: 'registeredAt',
     meaning: 'Registered at',
     type: 'datetime',
-    unit: 'ISO-8601 with the business time zone offset',
+    unit: EXPORT_UNIT_WORDS.zonedDateTime,
     example: '2026-01-31T09:00:00+09:00',
   },
   {
@@ -157,7 +158,7 @@ const USERS_EXPORT_COLUMNS: readonly ExportColumn<UserListRow>[] = [
     header: 'forceClubRegisteredAt',
     meaning: 'Registered at the Force Club',
     type: 'datetime',
-    unit: 'ISO-8601 with the business time zone offset',
+    unit: EXPORT_UNIT_WORDS.zonedDateTime,
     example: '2026-02-01T18:00:00+09:00',
   },
   {

@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema';
 import type { WithdrawalKind } from '../../db/tables/domain-tables';
 import { csvChunks, type CsvColumn } from '../../platform/csv';
 import { AppError } from '../../shared/app-error';
-import { fileNameStamp, isoInTimeZone } from '@app/shared';
+import { fileNameStamp, isoInTimeZone, type ExportUnit } from '@app/shared';
 import { badInput, notFound, notAnId } from '../../shared/list-input';
 import type { Actor, AuditChange, AuditService } from '../audit/audit-service';
 import { checkExpectedCount, lockMatching, MAX_MATCHING_PER_ACTION } from './withdrawal-actions';
@@ -19,7 +19,7 @@ export type SigningColumn<Row> = {
   header: string;
   meaning: string;
   type: 'text' | 'decimal' | 'integer' | 'datetime';
-  unit?: string;
+  unit?: ExportUnit;
   example: string;
 };
 

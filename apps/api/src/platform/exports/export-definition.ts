@@ -1,6 +1,6 @@
 import type { Compilable } from 'kysely';
 import pg from 'pg';
-import { isoInTimeZone } from '@app/shared';
+import { isoInTimeZone, type ExportUnit } from '@app/shared';
 import { numberCsvCell, textCsvCell, type CsvCellFormat, type CsvColumn } from '../csv';
 
 /** How a column's value is written: `text` is neutralised, numbers exactly as stored. */
@@ -16,8 +16,8 @@ export type ExportColumn<Row> = {
   header: string;
   meaning: string;
   type: ExportColumnType;
-  /** HEC, ETH, BTC, USD, a rate as a fraction, … */
-  unit?: string;
+  /** A coin code or a word of EXPORT_UNIT_WORDS (which the download centre translates). */
+  unit?: ExportUnit;
   example: string;
 };
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
   Alert,
@@ -23,7 +24,14 @@ import {
   useExportPreview,
   type CentreTypeName,
 } from '../api/export-centre';
+import { exportUnitWord } from '@app/shared';
 import '@/i18n/screens';
+
+/** A column's unit in the admin's language: a word by its code, a coin code as it is. */
+function unitText(unit: string, t: TFunction): string {
+  const word = exportUnitWord(unit);
+  return word ? t(`exports.units.${word}`) : unit;
+}
 
 function CentreSection({
   name,
@@ -147,9 +155,7 @@ function CentreSection({
                   <TableCell>
                     {t(`exports.columnTypes.${c.type}`, { defaultValue: c.type })}
                   </TableCell>
-                  <TableCell>
-                    {c.unit ? t(`exports.units.${c.unit}`, { defaultValue: c.unit }) : ''}
-                  </TableCell>
+                  <TableCell>{c.unit ? unitText(c.unit, t) : ''}</TableCell>
                   <TableCell>
                     <code>{c.example}</code>
                   </TableCell>
