@@ -430,9 +430,10 @@ describe('users, referral and affiliate screens in Chromium', () => {
     await openMoreFilters(page);
     await page.getByRole('checkbox', { name: 'Gold' }).click();
     await page.getByRole('checkbox', { name: 'Ruby' }).click();
-    await expect(
-      page.getByRole('checkbox', { name: 'Gold' }).getAttribute('aria-checked'),
-    ).resolves.toBe('true');
+    // The chips re-render after the click; a single read raced that render in CI.
+    await expect
+      .poll(() => page.getByRole('checkbox', { name: 'Gold' }).getAttribute('aria-checked'))
+      .toBe('true');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(/cardStatus=4&cardStatus=2/);
     await page.getByRole('button', { name: 'Total buy amount' }).click();
