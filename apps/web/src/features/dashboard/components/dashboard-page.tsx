@@ -20,9 +20,6 @@ const count = (n: number | string) => formatNumber(n);
 const inText = (unit: AmountUnit) => (v: string) => (
   <AmountText value={v} unit={unit} aligned={false} />
 );
-const inLink = (v: string, unit: AmountUnit) => (
-  <AmountText value={v} unit={unit} aligned={false} />
-);
 // A figure link's name holds what it shows (a name must contain the visible text), then the
 // exact value when the figure is rounded.
 const exact = (v: string, unit: AmountUnit) => {
@@ -251,7 +248,7 @@ export function DashboardPage() {
               name={t('dashboard.widgets.revenue')}
               exact={exact(d.revenueUsd.current, 'USD')}
             >
-              {inLink(d.revenueUsd.current, 'USD')}
+              {inText('USD')(d.revenueUsd.current)}
             </FigureLink>
             <Change
               change={d.revenueUsd.change}
@@ -333,7 +330,7 @@ export function DashboardPage() {
               name={`${t('dashboard.widgets.campaign')} HEC`}
               exact={exact(d.campaignHec.current, 'HEC')}
             >
-              {inLink(d.campaignHec.current, 'HEC')}
+              {inText('HEC')(d.campaignHec.current)}
             </FigureLink>
             <Change
               change={d.campaignHec.change}
@@ -346,7 +343,7 @@ export function DashboardPage() {
               name={`${t('dashboard.widgets.campaign')} ETH`}
               exact={exact(d.campaignEth.current, 'ETH')}
             >
-              {inLink(d.campaignEth.current, 'ETH')}
+              {inText('ETH')(d.campaignEth.current)}
             </FigureLink>
             <Change
               change={d.campaignEth.change}
@@ -364,7 +361,7 @@ export function DashboardPage() {
               name={t('dashboard.widgets.exBonus')}
               exact={exact(d.exBonusHec.current, 'HEC')}
             >
-              {inLink(d.exBonusHec.current, 'HEC')}
+              {inText('HEC')(d.exBonusHec.current)}
             </FigureLink>
             <Change
               change={d.exBonusHec.change}
