@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot, signIn } from './support/browser';
+import { signInToken } from './support/routes-walk';
 import { startServer, type RunningServer } from './support/server';
 
 // Issue 26, "actions that cannot be taken are not offered": an import report counts rows and
@@ -48,12 +49,7 @@ const KINDS = [
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const response = await fetch(`${server.baseUrl}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'writer@example.com', password: 'DemoPass123' }),
-  });
-  token = ((await response.json()) as { data: { access_token: string } }).data.access_token;
+  token = await signInToken(server.baseUrl, 'writer@example.com');
   expect(token).toBeTruthy();
 }, 180_000);
 afterAll(async () => {
