@@ -359,7 +359,8 @@ export async function listSends(
       's.created_at as createdAt',
       'a.user_name as createdBy',
     ])
-    .orderBy('s.id', 'desc')
+    // The list's one sort target is id; the direction is the caller's (default newest first).
+    .orderBy('s.id', p.sort?.orderBy ?? 'desc')
     .limit(p.limit)
     .offset(p.offset)
     .execute();
@@ -431,7 +432,8 @@ export async function listRecipients(
       'm.sent_at as sentAt',
       'm.next_attempt_at as nextAttemptAt',
     ])
-    .orderBy('m.id')
+    // The list's one sort target is id; the direction is the caller's (default oldest first).
+    .orderBy('m.id', p.sort?.orderBy ?? 'asc')
     .limit(p.limit)
     .offset(p.offset)
     .execute();
