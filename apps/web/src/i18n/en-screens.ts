@@ -119,14 +119,6 @@ export const enScreens: ScreensMessages = {
     dateFrom: 'From',
     dateUntil: 'Until',
     empty: 'No matching records.',
-    rowsPerPage: 'Rows per page',
-    displayedRows: '{{from}}–{{to}} of {{count}}',
-    pagerLabels: {
-      first: 'First page',
-      last: 'Last page',
-      next: 'Next page',
-      previous: 'Previous page',
-    },
     none: 'none',
     operations: {
       postSignIn: 'Sign-in',

@@ -320,7 +320,7 @@ export const jaLists = {
     pickUser: 'ユーザーを選択',
     pickUserHint: 'ユーザー名を入力して候補から選んでください',
     rewardDateHint: '空欄のときは最新の報酬日',
-    noUser: 'ユーザーを選ぶとリワードスナップショットが表示されます。',
+    noUser: 'ユーザーを選ぶと報酬スナップショットが表示されます。',
     openUser: 'ユーザー詳細を開く',
   },
 };

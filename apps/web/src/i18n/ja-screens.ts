@@ -127,14 +127,6 @@ export const jaScreens = {
     dateFrom: '開始日',
     dateUntil: '終了日',
     empty: '該当する記録はありません。',
-    rowsPerPage: '表示件数',
-    displayedRows: '{{from}}–{{to}} / {{count}} 件',
-    pagerLabels: {
-      first: '最初のページ',
-      last: '最後のページ',
-      next: '次のページ',
-      previous: '前のページ',
-    },
     none: 'なし',
     operations: {
       postSignIn: 'サインイン',

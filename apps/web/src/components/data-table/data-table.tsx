@@ -20,15 +20,15 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   TableSortLabel,
   Typography,
 } from '@mui/material';
 import { errorMessage } from '@/lib/error-message';
 import { formatNumber } from '@/lib/format';
-import { PAGE_SIZES, type FilterKinds, type ListController } from '@/lib/list-state';
+import type { FilterKinds, ListController } from '@/lib/list-state';
 import { ColumnChooser } from './column-chooser';
+import { ListPagination } from './list-pagination';
 import { useColumnVisibility } from './use-column-visibility';
 import '@/i18n/lists';
 
@@ -306,23 +306,12 @@ export function DataTable<Row>({
         </Table>
       </TableContainer>
       {list && total !== undefined && (
-        <TablePagination
-          component="div"
+        <ListPagination
           count={total}
-          page={Math.max(0, list.page - 1)}
-          rowsPerPage={list.pageSize}
-          rowsPerPageOptions={[...PAGE_SIZES]}
-          onPageChange={(_, page) => list.setPage(page + 1)}
-          onRowsPerPageChange={(e) => list.setPageSize(Number(e.target.value))}
-          labelRowsPerPage={t('list.rowsPerPage')}
-          labelDisplayedRows={({ from, to, count }) =>
-            t('list.displayedRows', {
-              from: formatNumber(from),
-              to: formatNumber(to),
-              count: formatNumber(count),
-            })
-          }
-          getItemAriaLabel={(type) => t(`list.pager.${type}`)}
+          page={list.page}
+          pageSize={list.pageSize}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
         />
       )}
     </Paper>

@@ -10,16 +10,15 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   TextField,
   Typography,
 } from '@mui/material';
 import { AUDIT_OPERATIONS, DEFAULT_PAGE_SIZE } from '@app/shared';
+import { ListPagination } from '@/components/data-table/list-pagination';
 import { TruncatedText } from '@/components/truncated-text';
 import { dayEndIso, dayStartIso, formatDateTime } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
-import { formatNumber } from '@/lib/format';
 import { useAdminUsers } from '../api/admin-users';
 import { useAuditLogs } from '../api/audit-logs';
 import { auditLogsCsvLink } from '../api/audit-logs-csv';
@@ -166,26 +165,15 @@ export function AuditLogView() {
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
+      <ListPagination
         count={logs.data?.pagination.totalRecords ?? 0}
-        page={page}
-        onPageChange={(_e, next) => setPage(next)}
-        rowsPerPage={limit}
-        rowsPerPageOptions={[20, 50, 100]}
-        onRowsPerPageChange={(e) => {
-          setLimit(Number(e.target.value));
+        page={page + 1}
+        pageSize={limit}
+        onPageChange={(next) => setPage(next - 1)}
+        onPageSizeChange={(size) => {
+          setLimit(size);
           setPage(0);
         }}
-        labelRowsPerPage={t('audit.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) =>
-          t('audit.displayedRows', {
-            from: formatNumber(from),
-            to: formatNumber(to),
-            count: formatNumber(count),
-          })
-        }
-        getItemAriaLabel={(type) => t(`audit.pagerLabels.${type}`)}
       />
     </Stack>
   );

@@ -95,6 +95,16 @@ describe('SupportPage', () => {
     expect(screen.getByLabelText('Oldest first (open on top)')).toBeChecked();
   });
 
+  it("pages in the wording of every other list (表示件数, 1–20 / 41 件), not MUI's own", async () => {
+    await i18n.changeLanguage('ja');
+    render('/common/support');
+    await screen.findByText('alice01');
+    expect(screen.getByText('表示件数')).toBeInTheDocument();
+    expect(screen.getByText('1–20 / 41 件')).toBeInTheDocument();
+    expect(screen.queryByText('ページあたりの行数:')).toBeNull();
+    expect(screen.getByRole('button', { name: '次のページ' })).toBeEnabled();
+  });
+
   it('shows the status tabs the server lists, in its order, with their counts', async () => {
     render('/common/support?status=on_hold');
     await screen.findByText('alice01');
@@ -162,7 +172,7 @@ describe('SupportPage', () => {
     await waitFor(() => expect(variables()).toMatchObject({ userContactStatus: 'backlog' }));
     // Unticked: newest first.
     await userEvent.click(screen.getByLabelText('Oldest first (open on top)'));
-    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() =>
       expect(new URLSearchParams(router.state.location.search).get('page')).toBe('2'),
     );

@@ -18,7 +18,6 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   Tabs,
   TextField,
@@ -27,8 +26,9 @@ import {
 import { dayEndIso, dayStartIso, formatDateTime, formatDateTimeShort } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
 import { defineListQuery, useListQuery } from '@/lib/list-query';
-import { PAGE_SIZES, type FilterValues } from '@/lib/list-state';
+import type { FilterValues } from '@/lib/list-state';
 import { truncateText } from '@/lib/format';
+import { ListPagination } from '@/components/data-table/list-pagination';
 import { TimeZoneNote } from '@/components/filtered-list';
 import { useSupportChoices, userContacts } from '../api/support';
 import { ContactDetailDialog } from './contact-detail-dialog';
@@ -325,14 +325,12 @@ export function SupportPage() {
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
+      <ListPagination
         count={contacts.data?.pagination.totalRecords ?? 0}
-        page={list.page - 1}
-        rowsPerPage={list.pageSize}
-        rowsPerPageOptions={[...PAGE_SIZES]}
-        onPageChange={(_e, next) => list.setPage(next + 1)}
-        onRowsPerPageChange={(e) => list.setPageSize(Number(e.target.value))}
+        page={list.page}
+        pageSize={list.pageSize}
+        onPageChange={list.setPage}
+        onPageSizeChange={list.setPageSize}
       />
       <Box sx={{ px: 2, pb: 1 }}>
         <TimeZoneNote />

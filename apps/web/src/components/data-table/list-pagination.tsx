@@ -1,0 +1,43 @@
+import { TablePagination } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@/lib/format';
+import { PAGE_SIZES } from '@/lib/list-state';
+import '@/i18n/lists';
+
+type Props = {
+  /** Rows the list holds in all. */
+  count: number;
+  /** 1-based, as in the URL. */
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+};
+
+/**
+ * The pager under every paged list: one wording ("表示件数", "1–20 / 118 件") and one set of
+ * page sizes, whichever table it sits under (the shared table, support, the audit log).
+ */
+export function ListPagination({ count, page, pageSize, onPageChange, onPageSizeChange }: Props) {
+  const { t } = useTranslation();
+  return (
+    <TablePagination
+      component="div"
+      count={count}
+      page={Math.max(0, page - 1)}
+      rowsPerPage={pageSize}
+      rowsPerPageOptions={[...PAGE_SIZES]}
+      onPageChange={(_, next) => onPageChange(next + 1)}
+      onRowsPerPageChange={(e) => onPageSizeChange(Number(e.target.value))}
+      labelRowsPerPage={t('list.rowsPerPage')}
+      labelDisplayedRows={({ from, to, count: all }) =>
+        t('list.displayedRows', {
+          from: formatNumber(from),
+          to: formatNumber(to),
+          count: formatNumber(all),
+        })
+      }
+      getItemAriaLabel={(type) => t(`list.pager.${type}`)}
+    />
+  );
+}
