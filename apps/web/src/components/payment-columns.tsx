@@ -2,26 +2,7 @@ import type { TFunction } from 'i18next';
 import { isOneOf, PAYMENT_STATUSES } from '@app/shared';
 import { amountColumn, dateTimeColumn, hashColumn } from '@/components/data-table/columns';
 import type { DataColumn } from '@/components/data-table/data-table';
-
-/**
- * The fields of a payment row of `userPayments` the columns show: the user detail's section,
- * the payment history page and the Transactions screen's list query them alike.
- */
-export type PaymentRow = {
-  userPaymentId: string;
-  userName: string;
-  planName: string;
-  priceUsd: string;
-  paidUsd: string;
-  paidBtc: string;
-  paymentAddress: string;
-  confirmedAt: string | null;
-  canceledAt: string | null;
-  assetFixedAt: string | null;
-  status: string;
-  amountETH: string | null;
-  amountHEC: string | null;
-};
+import type { PaymentRow } from '@/lib/user-payments';
 
 // Re-exported for the payment status filters (the values are packages/shared's).
 export { PAYMENT_STATUSES };

@@ -451,14 +451,6 @@ export type ReferralTreeQueryVariables = Exact<{
 
 export type ReferralTreeQuery = { referralTree: { totalChildren: number, childrenLimit: number, childrenOffset: number, parent: { id: number, userName: string, registeredAt: string, childrenCount: number, descendantsCount: number } | null, user: { id: number, userName: string, registeredAt: string, childrenCount: number, descendantsCount: number }, children: Array<{ id: number, userName: string, registeredAt: string, childrenCount: number, descendantsCount: number }> } };
 
-export type UserNamesQueryVariables = Exact<{
-  userName?: string | null | undefined;
-  pagination?: PaginationInput | null | undefined;
-}>;
-
-
-export type UserNamesQuery = { userNames: { list: Array<{ id: number, userName: string }> } };
-
 export type UserReferralRelationshipQueryVariables = Exact<{
   userId: number;
   childrenLimit?: number | null | undefined;
@@ -609,14 +601,6 @@ export type TransactionsPlansQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type TransactionsPlansQuery = { plans: Array<{ id: number, name: string, coinType: string, price: string }> };
 
-export type TransactionsUserNamesQueryVariables = Exact<{
-  userName?: string | null | undefined;
-  pagination?: PaginationInput | null | undefined;
-}>;
-
-
-export type TransactionsUserNamesQuery = { userNames: { list: Array<{ id: number, userName: string }> } };
-
 export type TransactionsRatesSummaryQueryVariables = Exact<{
   confirmedAtFrom?: string | null | undefined;
   confirmedAtUntil: string;
@@ -675,13 +659,6 @@ export type TransactionsImportProgressQueryVariables = Exact<{
 
 export type TransactionsImportProgressQuery = { csvImportProgress: { phase: string, rowsRead: number, bytesRead: number, byteSize: number } | null };
 
-export type TransactionsPaymentsQueryVariables = Exact<{
-  input?: UserPaymentsInput | null | undefined;
-}>;
-
-
-export type TransactionsPaymentsQuery = { userPayments: { list: Array<{ userPaymentId: string, userId: number, userName: string, planName: string, priceUsd: string, paidUsd: string, paidBtc: string, paymentAddress: string, confirmedAt: string | null, canceledAt: string | null, assetFixedAt: string | null, status: string, amountETH: string | null, amountHEC: string | null }>, pagination: { totalRecords: number } } };
-
 export type TransactionsCsvReportFragment = { message: string, countPayments: number, report: { dryRun: boolean, fileName: string, contentHash: string, encoding: string, rowCount: number, count: number, invalidRowCount: number, errorCount: number, applicableRowCount: number, notApplicableReason: string | null, totals: Array<{ name: string, value: string }>, errors: Array<{ line: number, column: string | null, code: string, params: string, message: string }>, rows: Array<{ line: number, values: Array<{ name: string, value: string | null }> }>, alreadyImported: { id: string, importedAt: string, adminUserName: string | null } | null, imported: { id: string } | null } };
 
 export type TransactionsUploadPaymentsMutationVariables = Exact<{
@@ -706,14 +683,6 @@ export type HecSavingPlansQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type HecSavingPlansQuery = { hecSavingPlans: Array<{ id: number, name: string }> };
-
-export type RewardSnapshotUserNamesQueryVariables = Exact<{
-  userName?: string | null | undefined;
-  pagination?: PaginationInput | null | undefined;
-}>;
-
-
-export type RewardSnapshotUserNamesQuery = { userNames: { list: Array<{ id: number, userName: string }> } };
 
 export type UserAffiliateSavingRemittanceHistoryQueryVariables = Exact<{
   userId: number;
@@ -758,13 +727,6 @@ export type UserPaymentsCsvQueryVariables = Exact<{
 
 
 export type UserPaymentsCsvQuery = { userPaymentsCSV: { url: string, fileName: string } };
-
-export type UserPaymentsQueryVariables = Exact<{
-  input?: UserPaymentsInput | null | undefined;
-}>;
-
-
-export type UserPaymentsQuery = { userPayments: { list: Array<{ userPaymentId: string, userId: number, userName: string, planName: string, priceUsd: string, paidUsd: string, paidBtc: string, paymentAddress: string, confirmedAt: string | null, canceledAt: string | null, assetFixedAt: string | null, status: string, amountETH: string | null, amountHEC: string | null }>, pagination: { totalRecords: number } } };
 
 export type UserReferralPlanDetailQueryVariables = Exact<{
   userId: number;
@@ -976,6 +938,21 @@ export type CurrentAdminQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type CurrentAdminQuery = { adminUser: { id: number, userName: string, email: string, roles: Array<{ name: string, description: string }> } };
+
+export type UserNamesQueryVariables = Exact<{
+  userName?: string | null | undefined;
+  pagination?: PaginationInput | null | undefined;
+}>;
+
+
+export type UserNamesQuery = { userNames: { list: Array<{ id: number, userName: string }> } };
+
+export type UserPaymentsQueryVariables = Exact<{
+  input?: UserPaymentsInput | null | undefined;
+}>;
+
+
+export type UserPaymentsQuery = { userPayments: { list: Array<{ userPaymentId: string, userId: number, userName: string, planName: string, priceUsd: string, paidUsd: string, paidBtc: string, paymentAddress: string, confirmedAt: string | null, canceledAt: string | null, assetFixedAt: string | null, status: string, amountETH: string | null, amountHEC: string | null }>, pagination: { totalRecords: number } } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -1732,16 +1709,6 @@ export const ReferralTreeDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ReferralTreeQuery, ReferralTreeQueryVariables>;
-export const UserNamesDocument = new TypedDocumentString(`
-    query UserNames($userName: String, $pagination: PaginationInput) {
-  userNames(userName: $userName, pagination: $pagination) {
-    list {
-      id
-      userName
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<UserNamesQuery, UserNamesQueryVariables>;
 export const UserReferralRelationshipDocument = new TypedDocumentString(`
     query UserReferralRelationship($userId: Int!, $childrenLimit: Int) {
   userReferralRelationship(userId: $userId, childrenLimit: $childrenLimit) {
@@ -2069,16 +2036,6 @@ export const TransactionsPlansDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<TransactionsPlansQuery, TransactionsPlansQueryVariables>;
-export const TransactionsUserNamesDocument = new TypedDocumentString(`
-    query TransactionsUserNames($userName: String, $pagination: PaginationInput) {
-  userNames(userName: $userName, pagination: $pagination) {
-    list {
-      id
-      userName
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<TransactionsUserNamesQuery, TransactionsUserNamesQueryVariables>;
 export const TransactionsRatesSummaryDocument = new TypedDocumentString(`
     query TransactionsRatesSummary($confirmedAtFrom: DateTime, $confirmedAtUntil: DateTime!, $deadlineDatetime: DateTime!, $BTCHECRate: String, $BTCETHRate: String) {
   ratesAndBTCAmountAtDeadlineDate(
@@ -2181,31 +2138,6 @@ export const TransactionsImportProgressDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<TransactionsImportProgressQuery, TransactionsImportProgressQueryVariables>;
-export const TransactionsPaymentsDocument = new TypedDocumentString(`
-    query TransactionsPayments($input: UserPaymentsInput) {
-  userPayments(input: $input) {
-    list {
-      userPaymentId
-      userId
-      userName
-      planName
-      priceUsd
-      paidUsd
-      paidBtc
-      paymentAddress
-      confirmedAt
-      canceledAt
-      assetFixedAt
-      status
-      amountETH
-      amountHEC
-    }
-    pagination {
-      totalRecords
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<TransactionsPaymentsQuery, TransactionsPaymentsQueryVariables>;
 export const TransactionsUploadPaymentsDocument = new TypedDocumentString(`
     mutation TransactionsUploadPayments($file: Upload!, $dryRun: Boolean, $progressKey: String) {
   postAddUserPaymentsByCSV(
@@ -2314,16 +2246,6 @@ export const HecSavingPlansDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<HecSavingPlansQuery, HecSavingPlansQueryVariables>;
-export const RewardSnapshotUserNamesDocument = new TypedDocumentString(`
-    query RewardSnapshotUserNames($userName: String, $pagination: PaginationInput) {
-  userNames(userName: $userName, pagination: $pagination) {
-    list {
-      id
-      userName
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<RewardSnapshotUserNamesQuery, RewardSnapshotUserNamesQueryVariables>;
 export const UserAffiliateSavingRemittanceHistoryDocument = new TypedDocumentString(`
     query UserAffiliateSavingRemittanceHistory($userId: Int!, $pagination: PaginationInput) {
   userAffiliateSavingRemittanceHistory(userId: $userId, pagination: $pagination) {
@@ -2424,31 +2346,6 @@ export const UserPaymentsCsvDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UserPaymentsCsvQuery, UserPaymentsCsvQueryVariables>;
-export const UserPaymentsDocument = new TypedDocumentString(`
-    query UserPayments($input: UserPaymentsInput) {
-  userPayments(input: $input) {
-    list {
-      userPaymentId
-      userId
-      userName
-      planName
-      priceUsd
-      paidUsd
-      paidBtc
-      paymentAddress
-      confirmedAt
-      canceledAt
-      assetFixedAt
-      status
-      amountETH
-      amountHEC
-    }
-    pagination {
-      totalRecords
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<UserPaymentsQuery, UserPaymentsQueryVariables>;
 export const UserReferralPlanDetailDocument = new TypedDocumentString(`
     query UserReferralPlanDetail($userId: Int!) {
   userReferralPlanDetail(input: {userId: $userId}) {
@@ -3296,3 +3193,38 @@ export const CurrentAdminDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CurrentAdminQuery, CurrentAdminQueryVariables>;
+export const UserNamesDocument = new TypedDocumentString(`
+    query UserNames($userName: String, $pagination: PaginationInput) {
+  userNames(userName: $userName, pagination: $pagination) {
+    list {
+      id
+      userName
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UserNamesQuery, UserNamesQueryVariables>;
+export const UserPaymentsDocument = new TypedDocumentString(`
+    query UserPayments($input: UserPaymentsInput) {
+  userPayments(input: $input) {
+    list {
+      userPaymentId
+      userId
+      userName
+      planName
+      priceUsd
+      paidUsd
+      paidBtc
+      paymentAddress
+      confirmedAt
+      canceledAt
+      assetFixedAt
+      status
+      amountETH
+      amountHEC
+    }
+    pagination {
+      totalRecords
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UserPaymentsQuery, UserPaymentsQueryVariables>;

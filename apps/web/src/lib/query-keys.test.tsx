@@ -2,11 +2,7 @@ import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  CurrentAdminDocument,
-  TransactionsPaymentsDocument,
-  UserPaymentsDocument,
-} from '@/gql/graphql';
+import { CurrentAdminDocument, UserPaymentsDocument, UsersDocument } from '@/gql/graphql';
 import { queryKeyFor, useInvalidate } from './query-keys';
 
 describe('queryKeyFor', () => {
@@ -27,7 +23,7 @@ describe('useInvalidate', () => {
   it('marks stale every cached query of the named operations, whatever the variables, and no other', async () => {
     const client = new QueryClient();
     const keys = {
-      mine: queryKeyFor(TransactionsPaymentsDocument, { input: { userName: 'bob' } }),
+      mine: queryKeyFor(UsersDocument, { userName: 'bob' }),
       other: queryKeyFor(UserPaymentsDocument, { input: { userId: 7 } }),
       untouched: queryKeyFor(CurrentAdminDocument),
     };
@@ -35,7 +31,7 @@ describe('useInvalidate', () => {
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     );
-    const { result } = renderHook(() => useInvalidate(['TransactionsPayments', 'UserPayments']), {
+    const { result } = renderHook(() => useInvalidate(['Users', 'UserPayments']), {
       wrapper,
     });
     await result.current();

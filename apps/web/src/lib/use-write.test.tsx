@@ -2,15 +2,11 @@ import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  CurrentAdminDocument,
-  TransactionsPaymentsDocument,
-  UserPaymentsDocument,
-} from '@/gql/graphql';
+import { CurrentAdminDocument, UserPaymentsDocument, UsersDocument } from '@/gql/graphql';
 import { queryKeyFor, useWrite, type WriteChanges } from './query-keys';
 
 const KEYS = {
-  changed: queryKeyFor(TransactionsPaymentsDocument, { input: { userName: 'bob' } }),
+  changed: queryKeyFor(UsersDocument, { userName: 'bob' }),
   alsoChanged: queryKeyFor(UserPaymentsDocument, { input: { userId: 7 } }),
   untouched: queryKeyFor(CurrentAdminDocument),
 };
@@ -48,7 +44,7 @@ async function staleAfter(
 
 describe('useWrite', () => {
   it('marks stale the queries a write declares it changes, and no other, once it settles', async () => {
-    const changes: WriteChanges = ['TransactionsPayments', 'UserPayments'];
+    const changes: WriteChanges = ['Users', 'UserPayments'];
     const expected = { changed: true, alsoChanged: true, untouched: false };
     expect(await staleAfter('success', changes)).toEqual(expected);
     // A refused write may say the view was stale: it refreshes what it declares too.
@@ -56,7 +52,7 @@ describe('useWrite', () => {
   });
 
   it("with changesOn 'success' refreshes only after a success", async () => {
-    const changes: WriteChanges = ['TransactionsPayments'];
+    const changes: WriteChanges = ['Users'];
     expect(await staleAfter('success', changes, 'success')).toMatchObject({ changed: true });
     expect(await staleAfter('refused', changes, 'success')).toMatchObject({ changed: false });
   });

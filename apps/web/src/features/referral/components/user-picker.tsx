@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Autocomplete, TextField } from '@mui/material';
-import { useUserNames } from '../api/user-names';
+import { useUserNames } from '@/lib/user-names';
 
 /** Picks a user by name: suggestions by prefix from the light users call, debounced. */
 export function UserPicker({

@@ -1,7 +1,7 @@
 import { graphql } from '@/gql';
 import { exportQuery } from '@/lib/list-query';
 
-// Every filter of the payments list (TransactionsPayments): the file holds the rows on screen.
+// Every filter of the payments list (UserPayments, lib/user-payments.ts): the file holds the rows on screen.
 const TransactionsPaymentsCsvDocument = graphql(`
   query TransactionsPaymentsCsv(
     $userName: String

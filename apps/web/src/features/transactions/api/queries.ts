@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type {
   TransactionsAddPaymentMutationVariables,
@@ -25,29 +25,6 @@ export function useTransactionsPlans() {
     queryKey: queryKeyFor(TransactionsPlansQuery),
     queryFn: async () => (await execute(TransactionsPlansQuery)).plans,
     staleTime: 5 * 60_000,
-  });
-}
-
-const TransactionsUserNamesQuery = graphql(`
-  query TransactionsUserNames($userName: String, $pagination: PaginationInput) {
-    userNames(userName: $userName, pagination: $pagination) {
-      list {
-        id
-        userName
-      }
-    }
-  }
-`);
-
-/** Up to 20 users whose name starts with `prefix`, for the user picker. */
-export function useTransactionsUserNames(prefix: string) {
-  const variables = { userName: prefix, pagination: { limit: 20, offset: 0 } };
-  return useQuery({
-    queryKey: queryKeyFor(TransactionsUserNamesQuery, variables),
-    queryFn: async () => (await execute(TransactionsUserNamesQuery, variables)).userNames.list,
-    enabled: prefix.trim() !== '',
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
   });
 }
 
@@ -158,7 +135,6 @@ const TransactionsAssignRatesMutation = graphql(`
 /** Everything a payment or rate write can change, on this screen and the users' pages. */
 const PAYMENT_CHANGES = [
   'UserPayments',
-  'TransactionsPayments',
   'TransactionsUnfixed',
   'TransactionsRatesSummary',
   'TransactionsCsvImports',

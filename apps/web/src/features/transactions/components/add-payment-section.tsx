@@ -6,7 +6,8 @@ import { GuardedAction } from '@/components/guarded-action';
 import { SectionCard } from '@/components/section-card';
 import { errorMessage } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/feedback';
-import { useAddPayment, useTransactionsPlans, useTransactionsUserNames } from '../api/queries';
+import { useUserNames } from '@/lib/user-names';
+import { useAddPayment, useTransactionsPlans } from '../api/queries';
 import { decimalProblem, localToIso, passesCoinMinValue, ruleMessage } from './form-helpers';
 
 type Picked = { id: number; userName: string };
@@ -31,7 +32,7 @@ export function AddPaymentSection() {
     const timer = setTimeout(() => setPrefix(input.trim()), 250);
     return () => clearTimeout(timer);
   }, [input]);
-  const names = useTransactionsUserNames(prefix);
+  const names = useUserNames(prefix);
   const [draft, setDraft] = useState<Draft>({
     planId: '',
     paidUsd: '',

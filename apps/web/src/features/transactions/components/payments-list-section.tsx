@@ -8,7 +8,7 @@ import { paymentColumns, paymentStatusLabel } from '@/components/payment-columns
 import { dayEndIso, dayStartIso } from '@/lib/date-time';
 import { defineList, useListQuery, type ListSearch } from '@/lib/list-query';
 import { paymentsCsv } from '../api/payments-csv';
-import { transactionsPayments } from '../api/transactions-payments';
+import { userPayments } from '@/lib/user-payments';
 import '@/i18n/lists';
 
 const FILTERS = {
@@ -41,7 +41,7 @@ const PAYMENTS = defineList({
     sortTargets: ['userPaymentId', 'confirmedAt', 'assetFixedAt'],
   },
   query: {
-    ...transactionsPayments,
+    ...userPayments,
     variables: (search, pagination) => ({ input: { ...paymentsFilters(search), pagination } }),
   },
   // Layout 1 unless a button asks for the bookkeeper's (version 2).

@@ -6,7 +6,7 @@ import { DataTable } from '@/components/data-table/data-table';
 import { DetailList } from '@/components/detail-list';
 import { AmountText } from '@/components/amount-text';
 import { useHecSavingPlans } from '../api/hec-saving-plans';
-import { useRewardSnapshotUserNames } from '../api/reward-snapshot-user-names';
+import { useUserNames } from '@/lib/user-names';
 import { useUserRewardSnapshot } from '../api/user-reward-snapshot';
 import { usePlanLabel } from '@/lib/plan-label';
 import { snapshotColumns } from './snapshot-columns';
@@ -29,7 +29,7 @@ function UserIdPicker({
     const timer = setTimeout(() => setPrefix(input.trim()), 250);
     return () => clearTimeout(timer);
   }, [input]);
-  const names = useRewardSnapshotUserNames(prefix);
+  const names = useUserNames(prefix);
   return (
     <Autocomplete
       options={names.data ?? []}

@@ -22,7 +22,7 @@ import { usePlanLabel } from '@/lib/plan-label';
 import { useUser } from '../api/user';
 import { useUserAsset } from '../api/user-asset';
 import { useUserHecSavingDetail } from '../api/user-hec-saving-detail';
-import { useUserPayments } from '../api/user-payments';
+import { useUserPayments } from '@/lib/user-payments';
 import { useUserReferralPlanDetail } from '../api/user-referral-plan-detail';
 import { useUserRewardSnapshot } from '../api/user-reward-snapshot';
 import { useUserStakingInfo } from '../api/user-staking-info';

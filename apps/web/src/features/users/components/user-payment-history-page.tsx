@@ -4,7 +4,7 @@ import { isOneOf } from '@app/shared';
 import { ListScreen } from '@/components/list-screen';
 import { dayEndIso, dayStartIso } from '@/lib/date-time';
 import { defineList, type ListSearch } from '@/lib/list-query';
-import { userPayments } from '../api/user-payments';
+import { userPayments } from '@/lib/user-payments';
 import { userPaymentsCsv } from '../api/user-payments-csv';
 import { PAYMENT_STATUSES, paymentColumns, paymentStatusLabel } from '@/components/payment-columns';
 import { useUserIdParam } from './use-user-id-param';

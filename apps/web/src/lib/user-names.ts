@@ -1,8 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
-import { execute } from '@/lib/graphql-client';
-import { queryKeyFor } from '@/lib/query-keys';
+import { execute } from './graphql-client';
+import { queryKeyFor } from './query-keys';
 
+// One document for every user picker (add payment, reward snapshot, referral): the id and
+// name of users whose name starts with what was typed.
 const UserNamesQuery = graphql(`
   query UserNames($userName: String, $pagination: PaginationInput) {
     userNames(userName: $userName, pagination: $pagination) {
@@ -14,16 +16,12 @@ const UserNamesQuery = graphql(`
   }
 `);
 
-/** Up to 20 user names starting with `prefix`, for the user picker. */
+/** Up to 20 users (id and name) whose name starts with `prefix`, for a user picker. */
 export function useUserNames(prefix: string) {
+  const variables = { userName: prefix, pagination: { limit: 20, offset: 0 } };
   return useQuery({
-    queryKey: queryKeyFor(UserNamesQuery, {
-      userName: prefix,
-      pagination: { limit: 20, offset: 0 },
-    }),
-    queryFn: async () =>
-      (await execute(UserNamesQuery, { userName: prefix, pagination: { limit: 20, offset: 0 } }))
-        .userNames.list,
+    queryKey: queryKeyFor(UserNamesQuery, variables),
+    queryFn: async () => (await execute(UserNamesQuery, variables)).userNames.list,
     enabled: prefix.trim() !== '',
     placeholderData: keepPreviousData,
     // A picker's suggestions are fine for a minute; do not refetch on each keystroke back.
