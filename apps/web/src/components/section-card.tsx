@@ -1,6 +1,6 @@
 import { useContext, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import { PageErrorBannerContext } from '@/components/data-table/data-table';
 import { errorMessage } from '@/lib/error-message';
 import '@/i18n/lists';
@@ -30,11 +30,30 @@ export function SectionCard({
   return (
     <Card variant="outlined" component="section" aria-labelledby={headingId} id={id}>
       <CardContent>
-        <Stack direction="row" alignItems="center" spacing={1} sx={{ mb: 1.5 }}>
+        {/* On a narrow screen the header's buttons go under the title, whole, rather than
+            squeezing their labels into a column of one-word lines. */}
+        <Stack
+          direction="row"
+          alignItems="center"
+          useFlexGap
+          flexWrap="wrap"
+          columnGap={1}
+          rowGap={0.5}
+          sx={{ mb: 1.5 }}
+        >
           <Typography id={headingId} component="h2" variant="h6" sx={{ flexGrow: 1 }}>
             {title}
           </Typography>
-          {action}
+          {action && (
+            <Box
+              sx={{
+                '& .MuiButton-root': { whiteSpace: 'nowrap' },
+                '& .MuiStack-root': { flexWrap: 'wrap', rowGap: 0.5 },
+              }}
+            >
+              {action}
+            </Box>
+          )}
         </Stack>
         {loading && <LinearProgress aria-label={t('list.loading')} sx={{ mb: 1 }} />}
         {error !== undefined && error !== null ? (
