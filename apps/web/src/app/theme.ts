@@ -26,7 +26,12 @@ export function createAppTheme(settings: ThemeSettings, localization?: Localizat
         primary: { main: PRIMARY_COLORS[settings.primary][settings.mode] },
       },
       breakpoints,
-      components: { MuiCssBaseline: { styleOverrides: JAPANESE_LINE_BREAKING } },
+      components: {
+        MuiCssBaseline: { styleOverrides: JAPANESE_LINE_BREAKING },
+        // A button's label is one line: in a narrow row the button moves to the next line
+        // (rows of buttons wrap) instead of breaking 「CSVを / ダウンロード」 in two.
+        MuiButton: { styleOverrides: { root: { whiteSpace: 'nowrap', flexShrink: 0 } } },
+      },
     },
     localization ?? {},
   );

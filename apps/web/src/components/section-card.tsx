@@ -47,7 +47,6 @@ export function SectionCard({
           {action && (
             <Box
               sx={{
-                '& .MuiButton-root': { whiteSpace: 'nowrap' },
                 '& .MuiStack-root': { flexWrap: 'wrap', rowGap: 0.5 },
               }}
             >
