@@ -26,9 +26,9 @@ import {
   DashboardStatisticsDocument,
   HecSavingAddressesDocument,
   ReferralTreeDocument,
-  TransactionsPaymentsDocument,
   UserContactsDocument,
   UserNamesDocument,
+  UserPaymentsDocument,
   UsersDocument,
   UserSavingsDocument,
   UserWithdrawalHistoryDocument,
@@ -217,7 +217,7 @@ export function httpCases(p: Picks): HttpCase[] {
 
   // Payments (the transactions screen).
   const payments = (name: string, input: (offset: number) => Variables) =>
-    list('payments', name, TransactionsPaymentsDocument, (o) => ({ input: input(o) }));
+    list('payments', name, UserPaymentsDocument, (o) => ({ input: input(o) }));
   payments('no filter', (o) => ({ pagination: pagination(o) }));
   for (const status of ['pending', 'confirmed', 'asset_fixed', 'canceled'])
     payments(`status ${status}`, (o) => ({ paymentStatus: status, pagination: pagination(o) }));
@@ -356,7 +356,7 @@ export function httpCases(p: Picks): HttpCase[] {
       pagination: pagination(o),
     }),
   );
-  list('user detail', 'userPayments of a busy user', TransactionsPaymentsDocument, (o) => ({
+  list('user detail', 'userPayments of a busy user', UserPaymentsDocument, (o) => ({
     input: { userId: p.busy.id, pagination: pagination(o) },
   }));
   list('referral', 'referralTree of the widest user, 100 children', ReferralTreeDocument, (o) => ({
