@@ -62,6 +62,16 @@ describe('NotificationPage', () => {
     expect(last.variables.pagination).toMatchObject({ limit: 20, offset: 20 });
   }, 60_000);
 
+  it('shows notified-at as every list shows a time: short in the cell, whole on hover, zone named once', async () => {
+    render();
+    await screen.findByText('Notice 130');
+    // 2026-03-01T01:00Z is 10:00 in Tokyo, the business zone.
+    const cells = screen.getAllByText('2026/03/01 10:00');
+    expect(cells).toHaveLength(20);
+    expect(cells[0]).toHaveAttribute('title', '2026/03/01 10:00:00 JST');
+    expect(screen.getByText('Times are shown in the Asia/Tokyo time zone')).toBeInTheDocument();
+  }, 60_000);
+
   it('an edit keeps notified-at unless it is changed; a changed one is the business zone’s time', async () => {
     render();
     await screen.findByText('Notice 130');

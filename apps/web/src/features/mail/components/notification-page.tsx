@@ -22,10 +22,12 @@ import {
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { isBlankText } from '@app/shared';
+import { dateTimeColumn } from '@/components/data-table/columns';
 import { DataTable, pagedQueryProps } from '@/components/data-table/data-table';
+import { TimeZoneNote } from '@/components/filtered-list';
 import { listTableProps } from '@/components/list-screen';
 import { GuardedAction } from '@/components/guarded-action';
-import { adminTimeZone, formatDateTime, fromZoneInput, toZoneInput } from '@/lib/date-time';
+import { adminTimeZone, fromZoneInput, toZoneInput } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
 import { notifySuccess, showErrorToast } from '@/lib/feedback';
 import { truncateText } from '@/lib/format';
@@ -83,12 +85,12 @@ const NOTIFICATIONS = defineList({
         />
       ),
     },
-    {
+    dateTimeColumn({
       id: 'notifiedAt',
       label: t('mail.fields.notifiedAt'),
       sortable: true,
-      render: (n) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(n.notifiedAt)}</Box>,
-    },
+      value: (n) => n.notifiedAt,
+    }),
     {
       id: 'actions',
       label: '',
@@ -159,6 +161,7 @@ export function NotificationPage() {
           list={list}
           {...pagedQueryProps(notifications)}
         />
+        <TimeZoneNote />
       </Stack>
       {editing && (
         <NotificationDialog

@@ -24,7 +24,9 @@ import {
 } from '@mui/material';
 import type { MailStatus } from '@app/shared';
 import { GuardedAction } from '@/components/guarded-action';
+import { dateTimeColumn } from '@/components/data-table/columns';
 import { DataTable, pagedQueryProps } from '@/components/data-table/data-table';
+import { TimeZoneNote } from '@/components/filtered-list';
 import { listTableProps } from '@/components/list-screen';
 import { formatDateTime } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
@@ -328,11 +330,7 @@ const RECIPIENTS = defineList({
     { id: 'status', label: t('mail.status'), render: (r) => statusChip(r.status, t) },
     { id: 'attempts', label: t('mail.attempts'), align: 'right', render: (r) => r.attempts },
     { id: 'smtpResponse', label: t('mail.smtpResponse'), render: (r) => r.smtpResponse ?? '' },
-    {
-      id: 'sentAt',
-      label: t('mail.sentAt'),
-      render: (r) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.sentAt)}</Box>,
-    },
+    dateTimeColumn({ id: 'sentAt', label: t('mail.sentAt'), value: (r) => r.sentAt }),
   ],
   getRowId: (r) => r.id,
 });
@@ -401,12 +399,12 @@ const SENDS = defineList({
   columns: (t) => {
     const count = (n: number) => formatNumber(n);
     return [
-      {
+      dateTimeColumn({
         id: 'createdAt',
         label: t('mail.historyColumns.createdAt'),
         hideable: false,
-        render: (s) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.createdAt)}</Box>,
-      },
+        value: (s) => s.createdAt,
+      }),
       { id: 'subject', label: t('mail.subject'), render: (s) => s.subject },
       {
         id: 'audience',
@@ -478,6 +476,7 @@ function SendHistory({
         rowLabel={(s) => t('mail.showProgressOf', { date: formatDateTime(s.createdAt) })}
         {...pagedQueryProps(sends)}
       />
+      <TimeZoneNote />
     </Card>
   );
 }
