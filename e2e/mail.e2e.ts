@@ -228,9 +228,7 @@ describe('issue 26: notifications and sends in Japanese', () => {
     await form.getByRole('button', { name: '保存' }).click();
     await form.waitFor({ state: 'detached' });
     const row = page.getByRole('row', { name: /年始の営業時間について/ });
-    await expect
-      .poll(() => row.textContent(), { timeout: 20_000 })
-      .toContain('2027/01/01 09:00');
+    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain('2027/01/01 09:00');
 
     // An edit of the title does not move the date users were shown.
     await row.getByRole('button', { name: '編集' }).click();
