@@ -22,7 +22,7 @@ export function listTableProps<F extends FilterKinds, Row, LR, LV, ER, EV, C, X>
     storageKey: listStorageKey(descriptor.storageKey, context),
     columns: descriptor.columns(t, context),
     getRowId: descriptor.getRowId,
-    ...(descriptor.emptyText && { emptyText: descriptor.emptyText(t) }),
+    ...(descriptor.emptyText && { emptyText: descriptor.emptyText(t, context) }),
   };
 }
 

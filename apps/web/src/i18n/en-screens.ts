@@ -778,6 +778,7 @@ export const enScreens: ScreensMessages = {
     statuses: { queued: 'Queued', sending: 'Sending', sent: 'Sent', failed: 'Failed' },
     openSendMail: 'Open the send screen',
     history: 'Send history',
+    historyEmptyAll: 'Nothing has been sent yet.',
     historyEmpty: 'This notification has not been sent yet.',
     historyColumns: {
       createdAt: 'Sent at',

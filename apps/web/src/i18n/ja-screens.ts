@@ -786,6 +786,7 @@ export const jaScreens = {
     statuses: { queued: '待機中', sending: '送信中', sent: '送信済み', failed: '失敗' },
     openSendMail: '送信画面を開く',
     history: '送信履歴',
+    historyEmptyAll: 'まだ送信はありません。',
     historyEmpty: 'このお知らせはまだ送信されていません。',
     historyColumns: {
       createdAt: '送信日時',

@@ -91,7 +91,7 @@ export type ListDescriptor<
   /** Where a row opens (its route), and the row's accessible name then. */
   rowLink?: { to: (row: Row) => string; label: (t: TFunction, row: Row) => string };
   /** What the table says when the view has no rows (the list's own wording). */
-  emptyText?: (t: TFunction) => string;
+  emptyText?: (t: TFunction, context: C) => string;
   /** false leaves out the time-zone note (a list without dates, or one note for tabs). */
   timeZoneNote?: boolean;
 };

@@ -251,3 +251,27 @@ describe('send mail: choosing recipients', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('send mail: the history before a notification is chosen', () => {
+  it('is every send, and says nothing was sent (not "this notification") while there is none', async () => {
+    serve();
+    const inner = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (url, init) =>
+      String(init?.body).includes('mailSends(')
+        ? new Response(
+            JSON.stringify({ data: { mailSends: { list: [], pagination: { totalRecords: 0 } } } }),
+            { headers: { 'content-type': 'application/json' } },
+          )
+        : inner(url, init),
+    );
+    renderRoutes([{ path: '/common/send_mail', element: <SendMailPage /> }], '/common/send_mail');
+    const history = await screen.findByRole('table', { name: 'Send history' });
+    expect(await within(history).findByText('Nothing has been sent yet.')).toBeInTheDocument();
+    expect(within(history).queryByText('This notification has not been sent yet.')).toBeNull();
+    expect(
+      bodies()
+        .filter((b) => b.query.includes('mailSends('))
+        .at(-1)!.variables,
+    ).toMatchObject({ notificationId: null });
+  }, 60_000);
+});

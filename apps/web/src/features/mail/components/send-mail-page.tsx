@@ -451,7 +451,9 @@ const SENDS = defineList({
     ];
   },
   getRowId: (s) => s.id,
-  emptyText: (t) => t('mail.historyEmpty'),
+  // With no notification chosen the history is every send's.
+  emptyText: (t, notificationId) =>
+    t(notificationId === null ? 'mail.historyEmptyAll' : 'mail.historyEmpty'),
 });
 
 /** Earlier sends (of the chosen notification, or all), newest first, with their counts. */
