@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { CARD_STATUSES } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/schema';
 import { WITHDRAWAL_KINDS, WITHDRAWAL_STATUSES } from '../src/db/tables/domain-tables';
@@ -772,10 +773,18 @@ describe('amounts and identifiers', () => {
 
   it('enforces card status 0-6, unique invite codes, deposit addresses and remittance hashes', async () => {
     const user = await addUser(null);
-    await expectError(
-      db.updateTable('end_users').set({ card_status: 7 }).where('id', '=', user).execute(),
-      /card_status/,
-    );
+    // The database's CHECK and packages/shared's CARD_STATUSES (API and web) are one set.
+    for (const status of CARD_STATUSES)
+      await db
+        .updateTable('end_users')
+        .set({ card_status: status })
+        .where('id', '=', user)
+        .execute();
+    for (const outside of [CARD_STATUSES[0] - 1, CARD_STATUSES.at(-1)! + 1])
+      await expectError(
+        db.updateTable('end_users').set({ card_status: outside }).where('id', '=', user).execute(),
+        /card_status/,
+      );
     const taken = await db
       .selectFrom('end_users')
       .select('invite_code')

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   businessDate,
+  CARD_STATUSES,
   decimal,
   DEFAULT_BUSINESS_TIME_ZONE,
   Exact,
@@ -148,7 +149,7 @@ export function createStatisticsService(
           current: all - count('later', '', 'current'),
           previous: all - count('later', '', 'previous'),
         },
-        cardStatuses: [0, 1, 2, 3, 4, 5, 6].map((status) => ({
+        cardStatuses: CARD_STATUSES.map((status) => ({
           cardStatus: status,
           users: count('card_status', String(status), 'whole'),
           newUsers: {

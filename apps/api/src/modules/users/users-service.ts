@@ -1,5 +1,14 @@
 import type { Kysely } from 'kysely';
-import { compareDecimals, sumDecimals, toUnitScale, type MoneyUnit } from '@app/shared';
+import {
+  CARD_STATUS_NAMES,
+  CARD_STATUSES,
+  compareDecimals,
+  isCardStatus,
+  sumDecimals,
+  toUnitScale,
+  type CardStatus,
+  type MoneyUnit,
+} from '@app/shared';
 import type { DB } from '../../db/schema';
 import {
   calendarDate,
@@ -23,31 +32,20 @@ import {
 
 export type { UsersFilterInput };
 
-/** Card status values of spec section 4: 0 None … 6 Black. */
-export const CARD_STATUSES = [
-  'None',
-  'Emerald',
-  'Ruby',
-  'Sapphire',
-  'Gold',
-  'Platinum',
-  'Black',
-] as const;
-
 /**
  * Extra coin-saving reward rate per card status. The spec names the field
  * (userCardStatusBonusRate) but not the values; these are the documented placeholders in
  * docs/api.md until the business gives the table.
  */
-export const CARD_STATUS_BONUS_RATES = [
-  '0',
-  '0.001',
-  '0.002',
-  '0.003',
-  '0.005',
-  '0.0075',
-  '0.01',
-] as const;
+export const CARD_STATUS_BONUS_RATES: Readonly<Record<CardStatus, string>> = {
+  0: '0',
+  1: '0.001',
+  2: '0.002',
+  3: '0.003',
+  4: '0.005',
+  5: '0.0075',
+  6: '0.01',
+};
 
 /** A user of the list, or of the detail page (which also knows the referrer). */
 export type UserView = repo.UserListRow & {
@@ -78,10 +76,10 @@ export function usersFilter(input: UsersFilterInput): UsersFilter {
     );
   }
   for (const status of input.cardStatus ?? []) {
-    if (!Number.isInteger(status) || status < 0 || status >= CARD_STATUSES.length) {
+    if (!isCardStatus(status)) {
       throw badInput(
         'cardStatus',
-        `${status} is not a card status; use 0 to 6 (${CARD_STATUSES.map((n, i) => `${i} ${n}`).join(', ')}).`,
+        `${status} is not a card status; use ${CARD_STATUSES[0]} to ${CARD_STATUSES.at(-1)} (${CARD_STATUSES.map((s) => `${s} ${CARD_STATUS_NAMES[s]}`).join(', ')}).`,
       );
     }
   }
@@ -245,7 +243,9 @@ export function createUsersService(
           hec.map((h) => h.rewards),
         ),
         userPreBonusRate: user.savingRewardsRate,
-        userCardStatusBonusRate: CARD_STATUS_BONUS_RATES[user.cardStatus] ?? '0',
+        userCardStatusBonusRate: isCardStatus(user.cardStatus)
+          ? CARD_STATUS_BONUS_RATES[user.cardStatus]
+          : '0',
       };
     },
 

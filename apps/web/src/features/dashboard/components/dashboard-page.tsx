@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Box } from '@mui/material';
-import { DASHBOARD_PERIODS, type DashboardPeriodKind } from '@app/shared';
+import { DASHBOARD_PERIODS, isCardStatus, type DashboardPeriodKind } from '@app/shared';
 import { errorMessage } from '@/lib/error-message';
 import { AmountText } from '@/components/amount-text';
 import { amountDisplay, compactAmountText, type AmountUnit } from '@/lib/amount';
@@ -32,7 +32,7 @@ type Pair = { current: number; change: number; changePercent?: string | null };
 type Range = { min: string; max?: string | null };
 
 function cardStatusName(t: TFunction, status: number): string {
-  return t(`dashboard.cardStatus.s${status as 0 | 1 | 2 | 3 | 4 | 5 | 6}`);
+  return isCardStatus(status) ? t(`dashboard.cardStatus.s${status}`) : String(status);
 }
 
 function purchaseRangeName(t: TFunction, r: Range): string {

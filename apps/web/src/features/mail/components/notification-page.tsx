@@ -21,7 +21,7 @@ import {
   Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { isBlankText } from '@app/shared';
+import { isBlankText, SUPPORTED_LOCALES } from '@app/shared';
 import { dateTimeColumn } from '@/components/data-table/columns';
 import { DataTable, pagedQueryProps } from '@/components/data-table/data-table';
 import { TimeZoneNote } from '@/components/filtered-list';
@@ -259,8 +259,11 @@ function NotificationDialog({ row, onClose }: { row: Row | null; onClose: () => 
             helperText={problem?.field === 'language' ? problem.message : undefined}
             onChange={(e) => setForm({ ...form, language: e.target.value })}
           >
-            <MenuItem value="ja">{t('mail.language.ja')}</MenuItem>
-            <MenuItem value="en">{t('mail.language.en')}</MenuItem>
+            {SUPPORTED_LOCALES.map((locale) => (
+              <MenuItem key={locale} value={locale}>
+                {t(`mail.language.${locale}`)}
+              </MenuItem>
+            ))}
           </TextField>
           <TextField
             label={t('mail.fields.content')}

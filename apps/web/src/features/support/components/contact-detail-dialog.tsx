@@ -25,6 +25,8 @@ import {
   canTransition,
   isBlankText,
   isOneOf,
+  MAIL_STATUSES,
+  type MailStatus,
 } from '@app/shared';
 import DownloadIcon from '@mui/icons-material/Download';
 import { GuardedAction, useCanWrite } from '@/components/guarded-action';
@@ -207,9 +209,7 @@ export function ContactDetailDialog({ id, onClose }: { id: string | null; onClos
 }
 
 type Message = NonNullable<ReturnType<typeof useUserContact>['data']>['messages'][number];
-type DeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed';
-
-const DELIVERY_COLOR: Record<DeliveryStatus, 'default' | 'info' | 'success' | 'error'> = {
+const DELIVERY_COLOR: Record<MailStatus, 'default' | 'info' | 'success' | 'error'> = {
   queued: 'default',
   sending: 'info',
   sent: 'success',
@@ -228,7 +228,9 @@ function Messages({ messages }: { messages: Message[] }) {
       <Stack spacing={1} sx={{ mt: 1 }} component="ol" style={{ listStyle: 'none', padding: 0 }}>
         {messages.map((m) => {
           const kind = m.kind === 'reply' ? 'reply' : 'note';
-          const status = m.delivery?.status as DeliveryStatus | undefined;
+          const delivery = m.delivery?.status;
+          // Outbox states are packages/shared's MAIL_STATUSES; an unknown one shows no chip.
+          const status = delivery && isOneOf(MAIL_STATUSES, delivery) ? delivery : undefined;
           return (
             <Paper
               key={m.id}

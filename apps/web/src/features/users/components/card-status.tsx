@@ -1,16 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Chip } from '@mui/material';
+import { isCardStatus } from '@app/shared';
 
-/** Card statuses 0 None … 6 Black (spec section 4). */
-export const CARD_STATUSES = [0, 1, 2, 3, 4, 5, 6] as const;
+// The values (0 None … 6 Black, spec section 4) are packages/shared's, the API's too.
+export { CARD_STATUSES } from '@app/shared';
 
-/** The translated name of a card status ('cardStatus.s0' … 's6'). */
+/** The translated name of a card status ('cardStatus.s0' … 's6'); an unknown one as sent. */
 export function useCardStatusLabel() {
   const { t } = useTranslation();
-  return (status: number) =>
-    CARD_STATUSES.includes(status as (typeof CARD_STATUSES)[number])
-      ? t(`cardStatus.s${status as (typeof CARD_STATUSES)[number]}`)
-      : String(status);
+  return (status: number) => (isCardStatus(status) ? t(`cardStatus.s${status}`) : String(status));
 }
 
 /** A card status as a small named chip. */
