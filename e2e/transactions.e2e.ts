@@ -3,7 +3,8 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { isoInTimeZone } from '@app/shared';
+import { businessZone, startServer, type RunningServer } from './support/server';
 
 // The Transactions screen (issue 12) as a write admin: a rate assignment previewed and
 // confirmed, and a payments file with one bad row read, fixed and applied.
@@ -39,7 +40,10 @@ async function gql<T>(query: string, variables: Record<string, unknown> = {}): P
   return body.data as T;
 }
 
-/** A signed-in English page in UTC (datetime inputs are read in the browser's zone). */
+/**
+ * A signed-in English page in UTC: not the business zone (Asia/Tokyo by default), so a
+ * datetime input read in the browser's zone would miss the window by hours.
+ */
 async function newPage(width = 1366): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: { width, height: 900 },
@@ -54,9 +58,14 @@ async function newPage(width = 1366): Promise<{ context: BrowserContext; page: P
   return { context, page: await context.newPage() };
 }
 
-/** '2026-01-31T10:05' for a datetime-local input, in UTC. */
-function localInput(date: Date): string {
-  return date.toISOString().slice(0, 16);
+/** The instant of `date`'s minute, as the API takes it ('2026-01-31T01:05:00.000Z'). */
+function minuteOf(date: Date): string {
+  return `${date.toISOString().slice(0, 16)}:00.000Z`;
+}
+
+/** The same minute as a datetime-local input takes it: the business zone's wall clock. */
+function businessInput(date: Date): string {
+  return isoInTimeZone(date, businessZone()).slice(0, 16);
 }
 
 describe('Transactions screen', () => {
@@ -76,15 +85,16 @@ describe('Transactions screen', () => {
     const expected = await gql<{ ratesAndBTCAmountAtDeadlineDate: { paymentCounts: number } }>(
       `query ($until: DateTime!, $deadline: DateTime!) { ratesAndBTCAmountAtDeadlineDate(
         confirmedAtUntil: $until, deadlineDatetime: $deadline) { paymentCounts } }`,
-      { until: `${localInput(end)}:00.000Z`, deadline: `${localInput(deadline)}:00.000Z` },
+      { until: minuteOf(end), deadline: minuteOf(deadline) },
     );
     const count = expected.ratesAndBTCAmountAtDeadlineDate.paymentCounts;
     expect(count).toBeGreaterThan(0);
 
     const { context, page } = await newPage();
     await page.goto(`${server.baseUrl}/common/transactions`);
-    await page.getByTestId('rates-endAt').fill(localInput(end));
-    await page.getByTestId('rates-deadline').fill(localInput(deadline));
+    // The fields name the business zone and read what is typed as its wall clock.
+    await page.getByLabel(`End (${businessZone()})`).fill(businessInput(end));
+    await page.getByLabel(`Deadline (${businessZone()})`).fill(businessInput(deadline));
     // A rate of 0 is refused by the form before anything is sent.
     await page.getByTestId('rates-BTCHECRate').fill('0');
     await page.getByTestId('rates-BTCETHRate').fill('18.5');
@@ -107,7 +117,7 @@ describe('Transactions screen', () => {
     }>(
       `query ($until: DateTime) { userPayments(input: { confirmedAtUntil: $until, assetFixedAtFrom: $until }) {
         list { status assetFixedAt } } }`,
-      { until: `${localInput(end)}:00.000Z` },
+      { until: minuteOf(end) },
     );
     expect(after.userPayments.list.length).toBeGreaterThan(0);
     expect(after.userPayments.list.every((p) => p.status === 'asset_fixed')).toBe(true);

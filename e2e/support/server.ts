@@ -130,6 +130,7 @@ export function csvTimestamp(value: string): string {
     : value;
 }
 
-function businessZone(): string {
+/** The server's business time zone (BUSINESS_TIME_ZONE, default Asia/Tokyo). */
+export function businessZone(): string {
   return process.env.BUSINESS_TIME_ZONE || DEFAULT_BUSINESS_TIME_ZONE;
 }

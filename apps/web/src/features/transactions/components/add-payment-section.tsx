@@ -4,11 +4,12 @@ import { Alert, Autocomplete, Button, MenuItem, Stack, TextField } from '@mui/ma
 import { PAID_USD_MIN, paidUsdProblem } from '@app/shared';
 import { GuardedAction } from '@/components/guarded-action';
 import { SectionCard } from '@/components/section-card';
+import { adminTimeZone, fromZoneInput } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/feedback';
 import { useUserNames } from '@/lib/user-names';
 import { useAddPayment, useTransactionsPlans } from '../api/queries';
-import { decimalProblem, localToIso, passesCoinMinValue, ruleMessage } from './form-helpers';
+import { decimalProblem, passesCoinMinValue, ruleMessage } from './form-helpers';
 
 type Picked = { id: number; userName: string };
 type Draft = {
@@ -78,7 +79,8 @@ export function AddPaymentSection() {
       paidUsd: Number(draft.paidUsd.trim()),
       assetETH: draft.assetETH.trim(),
       assetHEC: draft.assetHEC.trim(),
-      confirmedAt: localToIso(draft.confirmedAt),
+      // Typed in the business zone (named on the field), sent as an instant.
+      confirmedAt: fromZoneInput(draft.confirmedAt),
     });
     notifySuccess(t('transactions.add.done', { id: result.userPaymentId, user: result.userName }));
     setDraft((d) => ({ ...d, paidUsd: '', assetETH: '0', assetHEC: '0' }));
@@ -147,7 +149,7 @@ export function AddPaymentSection() {
         {text('paidUsd', 'USD', 'text', t('transactions.add.paidUsdHint', { min: PAID_USD_MIN }))}
         {text('assetETH', 'ETH')}
         {text('assetHEC', 'HEC')}
-        {text('confirmedAt', undefined, 'datetime-local')}
+        {text('confirmedAt', adminTimeZone(), 'datetime-local')}
       </Stack>
       {add.error ? (
         <Alert severity="error" sx={{ mb: 1 }}>

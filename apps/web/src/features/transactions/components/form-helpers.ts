@@ -37,10 +37,3 @@ export function passesCoinMinValue(value: string, target: string): boolean {
   if (/[1-9]/.test(v)) return true;
   return passesMinValueCustom('0', { min: 1, target: /[1-9]/.test(target) ? target.trim() : '0' });
 }
-
-/** A datetime-local value (the admin's zone) as an ISO instant, or null when blank/invalid. */
-export function localToIso(value: string): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}

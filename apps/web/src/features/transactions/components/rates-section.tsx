@@ -17,11 +17,11 @@ import { GuardedAction } from '@/components/guarded-action';
 import { SectionCard } from '@/components/section-card';
 import { AmountText } from '@/components/amount-text';
 import { compactAmountText, exactAmountText } from '@/lib/amount';
-import { formatDateTime } from '@/lib/date-time';
+import { adminTimeZone, formatDateTime, fromZoneInput } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/feedback';
 import { useAssignRates, useRatesSummary, useUnfixedPayments } from '../api/queries';
-import { decimalProblem, localToIso, ruleMessage } from './form-helpers';
+import { decimalProblem, ruleMessage } from './form-helpers';
 
 type Draft = {
   startAt: string;
@@ -40,9 +40,11 @@ export function RatesSection() {
   const [asked, setAsked] = useState<Draft | null>(null);
   const [confirming, setConfirming] = useState(false);
   const summaryVariables = asked && {
-    confirmedAtFrom: localToIso(asked.startAt),
-    confirmedAtUntil: localToIso(asked.endAt)!,
-    deadlineDatetime: localToIso(asked.deadline)!,
+    // The window and deadline are typed in the business zone (its wall clock, named on each
+    // field), whatever the browser's zone, and sent as instants.
+    confirmedAtFrom: fromZoneInput(asked.startAt),
+    confirmedAtUntil: fromZoneInput(asked.endAt)!,
+    deadlineDatetime: fromZoneInput(asked.deadline)!,
     BTCHECRate: asked.BTCHECRate.trim(),
     BTCETHRate: asked.BTCETHRate.trim(),
   };
@@ -119,9 +121,9 @@ export function RatesSection() {
   return (
     <SectionCard title={t('transactions.rates.title')} id="rates-form">
       <Stack direction="row" flexWrap="wrap" gap={2}>
-        {field('startAt', 'datetime-local')}
-        {field('endAt', 'datetime-local')}
-        {field('deadline', 'datetime-local')}
+        {field('startAt', 'datetime-local', adminTimeZone())}
+        {field('endAt', 'datetime-local', adminTimeZone())}
+        {field('deadline', 'datetime-local', adminTimeZone())}
         {field('BTCHECRate', 'text', 'HEC/BTC')}
         {field('BTCETHRate', 'text', 'ETH/BTC')}
       </Stack>

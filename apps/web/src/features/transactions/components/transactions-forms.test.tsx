@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n';
 import '@/i18n/screens';
 import { adminWithRoles, renderAt } from '@/test/render';
@@ -191,6 +191,17 @@ describe('AddPaymentSection', () => {
 });
 
 describe('RatesSection', () => {
+  // The browser's zone is not the business zone (Asia/Tokyo by default): what is typed is the
+  // business zone's wall clock all the same (issue 26, "One clock").
+  const browserZone = process.env.TZ;
+  beforeAll(() => {
+    process.env.TZ = 'America/New_York';
+  });
+  afterAll(() => {
+    if (browserZone === undefined) delete process.env.TZ;
+    else process.env.TZ = browserZone;
+  });
+
   it('refuses a rate of 0 or over 18 decimals before asking the server', async () => {
     await renderAsWriter(<RatesSection />);
     type('rates-endAt', '2026-01-31T00:00');
@@ -205,6 +216,12 @@ describe('RatesSection', () => {
 
   it('previews what the assignment will do, then confirms exactly that window and rates', async () => {
     await renderAsWriter(<RatesSection />);
+    // Each time field names the zone it is read in.
+    for (const name of ['Start', 'End', 'Deadline'])
+      expect(screen.getByLabelText(`${name} (Asia/Tokyo)`)).toHaveAttribute(
+        'type',
+        'datetime-local',
+      );
     fireEvent.click(screen.getByTestId('rates-preview'));
     expect(await screen.findByText('Please input End')).toBeInTheDocument();
     type('rates-endAt', '2026-01-31T00:00');
@@ -223,9 +240,12 @@ describe('RatesSection', () => {
     );
     expect(within(summary).getByText(/#41 alice01 0.25 BTC/)).toBeInTheDocument();
     const asked = sent('ratesAndBTCAmountAtDeadlineDate(').at(-1)!.variables;
+    // The browser alone would have read 00:00 as New York's (05:00Z).
+    expect(new Date('2026-01-31T00:00').toISOString()).toBe('2026-01-31T05:00:00.000Z');
     expect(asked).toMatchObject({
       confirmedAtFrom: null,
-      confirmedAtUntil: new Date('2026-01-31T00:00').toISOString(),
+      confirmedAtUntil: '2026-01-30T15:00:00.000Z',
+      deadlineDatetime: '2026-01-31T15:00:00.000Z',
       BTCHECRate: '123456.123456789012345678',
       BTCETHRate: '18.000000000000000006',
     });
