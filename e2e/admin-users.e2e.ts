@@ -136,6 +136,27 @@ describe('admin accounts in the browser', () => {
     await superContext.close();
   });
 
+  it('in Japanese, the last super admin’s refusal is Japanese text, not the server’s English (issue 26)', async () => {
+    // A fresh profile: Japanese is the default language.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, server.baseUrl, 'super@example.com');
+    await page.goto(`${server.baseUrl}/admin_user`);
+    await page.getByRole('button', { name: 'ロールを編集 super01' }).click();
+    const dialog = page.getByRole('dialog');
+    // Keep a role (the form's own rule), drop super_admin: the API refuses, the last one.
+    await dialog.locator('input[name="read"]').check();
+    await dialog.locator('input[name="super_admin"]').uncheck();
+    await dialog.getByRole('button', { name: '保存' }).click();
+    const alert = dialog.getByRole('alert');
+    await expect.poll(() => alert.textContent()).toContain('最後の特権管理者');
+    const text = (await alert.textContent()) ?? '';
+    expect(text).toMatch(/^最後の特権管理者（ID \d+）から特権管理者ロールは外せません。/);
+    expect(text).not.toMatch(/super admin|cannot/i);
+    await screenshot(page, 'admin-user-last-super-admin-ja');
+    await context.close();
+  });
+
   it('a read admin cannot reach /admin_user and gets the 403 page', async () => {
     const context = await englishContext();
     const page = await context.newPage();

@@ -4,11 +4,18 @@ import {
   DECIMAL_TEXT,
   MAX_DECIMAL_INTEGER_DIGITS,
   MAX_DECIMAL_SCALE,
+  type TranslatedReason,
 } from '@app/shared';
 
-/** A refused input value: the caller's bad input, with the code the web app translates. */
+/** A refused input value: the caller's bad input, with the reason the web app translates. */
 function badInput(message: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
+  return new GraphQLError(message, {
+    extensions: {
+      code: 'BAD_USER_INPUT',
+      reason: 'INVALID_VALUE' satisfies TranslatedReason,
+      params: {},
+    },
+  });
 }
 
 /**

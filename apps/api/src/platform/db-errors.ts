@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@app/shared';
+import type { DatabaseRefusalKind, ErrorCode } from '@app/shared';
 import { AppError } from '../shared/app-error';
 
 /**
@@ -11,19 +11,9 @@ import { AppError } from '../shared/app-error';
  * of "Unexpected error.". A service that wants a field-level answer (say "this email is in
  * use") catches the error itself and asks `databaseErrorOf(error)` what it was.
  */
-export type DatabaseErrorKind =
-  | 'unique_violation'
-  | 'foreign_key_missing'
-  | 'foreign_key_referenced'
-  | 'check_violation'
-  | 'not_null_violation'
-  | 'exclusion_violation'
-  | 'data_exception'
-  | 'serialization_failure'
-  | 'deadlock_detected'
-  | 'lock_not_available'
-  | 'statement_timeout'
-  | 'raise_exception';
+// The kinds are the reason registry's (packages/shared DATABASE_REFUSAL_KINDS): each one is the
+// AppError's `extensions.reason`, worded by the web app in the admin's language.
+export type DatabaseErrorKind = DatabaseRefusalKind;
 
 export type DatabaseErrorInfo = {
   kind: DatabaseErrorKind;

@@ -105,6 +105,7 @@ describe('maskError', () => {
     const masked = maskError(refused) as GraphQLError;
     expect(masked.message).toBe('Variable "$k" got invalid value "x".');
     expect(masked.extensions.code).toBe('BAD_USER_INPUT');
+    expect(masked.extensions.reason).toBe('INVALID_VALUE');
     // Any other error of GraphQL's own (a validation error here) passes through unchanged.
     const field = new GraphQLError('Cannot query field "b".', { nodes: definition });
     expect(maskError(field)).toBe(field);
@@ -113,10 +114,15 @@ describe('maskError', () => {
   it('keeps the message of an AppError and maps its code to extensions.code', () => {
     const masked = maskError(
       new GraphQLError('wrapped', {
-        originalError: new AppError('NOT_FOUND', 'User 12 was not found.'),
+        originalError: new AppError('NOT_FOUND', 'User 12 was not found.', {
+          reason: 'RECORD_NOT_FOUND',
+          params: { record: 'user', id: '12' },
+        }),
       }),
     ) as GraphQLError;
     expect(masked.message).toBe('User 12 was not found.');
     expect(masked.extensions.code).toBe('NOT_FOUND');
+    expect(masked.extensions.reason).toBe('RECORD_NOT_FOUND');
+    expect(masked.extensions.params).toEqual({ record: 'user', id: '12' });
   });
 });

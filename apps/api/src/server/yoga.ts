@@ -52,7 +52,13 @@ export function maskError(error: unknown): Error {
       ? new GraphQLError(graphQLError.message, {
           nodes: graphQLError.nodes,
           originalError: graphQLError.originalError,
-          extensions: { ...graphQLError.extensions, code: 'BAD_USER_INPUT' },
+          // A value a scalar refused keeps the scalar's reason; any other is INVALID_VALUE.
+          extensions: {
+            reason: 'INVALID_VALUE',
+            params: {},
+            ...graphQLError.extensions,
+            code: 'BAD_USER_INPUT',
+          },
         })
       : graphQLError;
   }

@@ -4,6 +4,7 @@ import {
   UNIT_SCALES,
   type InputProblem,
   type MoneyUnit,
+  type RecordKind,
 } from '@app/shared';
 import { AppError } from './app-error';
 
@@ -105,7 +106,35 @@ export function textFilter(value: string | null | undefined): string | undefined
   return trimmed ? trimmed : undefined;
 }
 
-/** The NOT_FOUND error for an id that names no record. */
-export function notFound(what: string, id: number | string): AppError {
-  return new AppError('NOT_FOUND', `${what} ${id} was not found.`, { id: String(id) });
+// The English names of records, for the message API callers read (the web app words the kind).
+const RECORD_NAMES: Record<RecordKind, string> = {
+  user: 'User',
+  plan: 'Plan',
+  adminUser: 'Admin user',
+  notification: 'Notification',
+  mailSend: 'Mail send',
+  userContact: 'User contact',
+  withdrawalRequest: 'Withdrawal request',
+  withdrawalThreshold: 'Withdrawal approval threshold',
+  thresholdChange: 'Threshold change',
+  exportBatch: 'Export batch',
+  exportBatchFile: 'Export batch file',
+  export: 'Export',
+};
+
+/**
+ * The NOT_FOUND error for an id that names no record: reason RECORD_NOT_FOUND with the record's
+ * kind and id, which the web app words in the admin's language.
+ */
+export function notFound(
+  record: RecordKind,
+  id: number | string,
+  extra: Record<string, unknown> = {},
+): AppError {
+  return new AppError('NOT_FOUND', `${RECORD_NAMES[record]} ${id} was not found.`, {
+    ...extra,
+    id: String(id),
+    reason: 'RECORD_NOT_FOUND',
+    params: { record, id: String(id) },
+  });
 }

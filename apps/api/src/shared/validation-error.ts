@@ -10,6 +10,8 @@ export function validationError(errors: readonly FieldError[], locale: Locale): 
   const [first] = errors;
   if (!first) throw new Error('validationError needs at least one field error');
   return new AppError('BAD_USER_INPUT', formatFieldError(first, locale), {
+    reason: 'INVALID_FIELDS',
+    params: { field: first.field },
     field: first.field,
     fieldErrors: errors.map((error) => ({ ...error, message: formatFieldError(error, locale) })),
   });

@@ -10,6 +10,7 @@ import {
   IMPORT_REASON_CODES,
   INPUT_PROBLEM_CODES,
   MAIL_RECIPIENT_REASONS,
+  RECORD_KINDS,
   SUPPORTED_LOCALES,
   TRANSLATED_REASONS,
   UPLOAD_MESSAGE_CODES,
@@ -22,7 +23,10 @@ import './screens';
 // Every code the API can answer with, and where the web app keeps its text.
 const CODES: Array<[string, readonly string[], string]> = [
   ['error codes', ERROR_CODES, 'errors'],
+  // The reason registry: every refusal with a reason and parameters (extensions.reason).
   ['translated reasons', TRANSLATED_REASONS, 'errors.reasons'],
+  // The records a RECORD_NOT_FOUND (or a refused transition) names.
+  ['record kinds', RECORD_KINDS, 'errors.records'],
   ['argument problems', INPUT_PROBLEM_CODES, 'errors.input'],
   ['mail recipient reasons', MAIL_RECIPIENT_REASONS, 'errors.mail'],
   ['import and upload reasons', IMPORT_REASON_CODES, 'transactions.reasons'],
@@ -64,5 +68,20 @@ describe('every server code has a text in every language', () => {
         expect(missing, `missing ${locale} texts under ${prefix}`).toEqual([]);
       });
     }
+  }
+});
+
+// A reason's texts fill in the same parameters in every language (a Japanese text that drops
+// {{ids}}, or an English one that names a parameter the API never sends, is caught here).
+describe('every reason names the same parameters in every language', () => {
+  const placeholders = (text: unknown) =>
+    typeof text === 'string' ? [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort() : [];
+  for (const reason of TRANSLATED_REASONS) {
+    it(reason, () => {
+      const [first, ...others] = SUPPORTED_LOCALES.map((locale) =>
+        placeholders(i18n.getResource(locale, 'translation', `errors.reasons.${reason}`)),
+      );
+      for (const other of others) expect(other).toEqual(first);
+    });
   }
 });

@@ -216,13 +216,6 @@ export const en: Messages = {
     TOTP_REQUIRED: 'Enter the 6-digit code from your authenticator app.',
     NOT_FOUND: 'The item was not found.',
     CONFLICT: 'This conflicts with another change. Please reload.',
-    LIST_CHANGED:
-      'The list changed since you looked at it, so nothing was changed. Check the list again.',
-    NOTHING_TO_EXPORT: 'There are no approved requests to export.',
-    APPROVALS_MISSING:
-      'Some requests lack the approvals their threshold requires, so nothing was exported. Reject them or leave them out with the filters.',
-    STATE_CHANGING_QUERY: 'This call changes data: send it alone, with POST.',
-    EXPORT_KEY_REUSED: 'This export was already sent with other settings. Confirm it again.',
     TOO_MANY_REQUESTS: 'Too many attempts. Please try again later.',
     TRY_AGAIN: 'The system was busy and nothing was changed. Please try again.',
     INTERNAL_SERVER_ERROR: 'An unexpected error occurred on the server.',
@@ -262,6 +255,64 @@ export const en: Messages = {
         'Another rate assignment is being committed right now. Reload the preview and try again.',
       NOTHING_TO_FIX:
         'No payment confirmed in this window is left to fix: its payments are already asset-fixed, or there are none.',
+      LIST_CHANGED:
+        'The list changed since you looked at it ({{expectedCount}} then, {{matchingCount}} now), so nothing was changed. Check the list again.',
+      NOTHING_TO_EXPORT: 'There are no approved requests to export.',
+      APPROVALS_MISSING:
+        'Some requests ({{ids}}) lack the approvals their threshold requires, so nothing was exported. Reject them or leave them out with the filters.',
+      STATE_CHANGING_QUERY: 'This call changes data: send it alone, with POST.',
+      EXPORT_KEY_REUSED: 'This export was already sent with other settings. Confirm it again.',
+      LAST_SUPER_ADMIN_ROLE:
+        'The last super admin (ID {{adminUserId}}) cannot lose the super admin role. Make another admin a super admin first.',
+      LAST_SUPER_ADMIN_DELETE:
+        'The last super admin (ID {{adminUserId}}) cannot be deleted. Make another admin a super admin first.',
+      ROLE_REQUIRED:
+        'Admin ID {{adminUserId}} must keep at least one role. Delete the account instead.',
+      OWN_ACCOUNT_DELETE: 'You cannot delete your own account.',
+      TOTP_ALREADY_ENABLED:
+        'Two-factor authentication is already on. Turn it off first to set it up again.',
+      TOTP_ENROLMENT_NOT_STARTED: 'Start setting up two-factor authentication first.',
+      RECORD_NOT_FOUND: '{{record}} {{id}} was not found.',
+      ILLEGAL_TRANSITION:
+        '{{record}} {{id}} cannot be changed in its current status. Reload and check it.',
+      STALE_REVISION: '{{record}} {{id}} changed since you saw it. Reload and check it again.',
+      ALREADY_APPROVED_BY_YOU:
+        'You have already approved request {{id}}; another admin must approve it.',
+      NUL_CHARACTER: 'The email, password and code must not contain NUL characters.',
+      INVALID_FIELDS: 'Check the values you entered.',
+      LANGUAGE_REQUIRED: 'Please select a language.',
+      TITLE_REQUIRED: 'Please input title.',
+      TITLE_LINE_BREAK: 'The title must be on one line.',
+      CONTENT_REQUIRED: 'Please input content.',
+      INVALID_VALUE: 'A value you entered is not in the right format.',
+      unique_violation: 'This value is already in use.',
+      foreign_key_missing: 'A referenced record does not exist.',
+      foreign_key_referenced: 'This record is still referenced by other records.',
+      check_violation: 'A value is not allowed here.',
+      not_null_violation: 'A required value is missing.',
+      exclusion_violation: 'This overlaps with an existing record.',
+      data_exception: 'A value is out of range or malformed.',
+      serialization_failure:
+        'Another change got in the way and nothing was changed. Please try again.',
+      deadlock_detected: 'Another change got in the way and nothing was changed. Please try again.',
+      lock_not_available: 'The record is busy. Please try again.',
+      statement_timeout: 'The database took too long. Please try again.',
+      raise_exception: 'This change is not allowed in the current state. Reload and check it.',
+    },
+    // The records a RECORD_NOT_FOUND names (extensions.params.record, RECORD_KINDS).
+    records: {
+      user: 'User',
+      plan: 'Plan',
+      adminUser: 'Admin',
+      notification: 'Notification',
+      mailSend: 'Mail send',
+      userContact: 'Inquiry',
+      withdrawalRequest: 'Withdrawal request',
+      withdrawalThreshold: 'Withdrawal approval threshold',
+      thresholdChange: 'Threshold change',
+      exportBatch: 'Export',
+      exportBatchFile: 'Export file',
+      export: 'Export',
     },
     network: 'Server error!',
     unreachable: 'Server error! Could not reach the server. Check the connection and try again.',

@@ -218,14 +218,6 @@ export const ja = {
     TOTP_REQUIRED: '認証アプリに表示されている6桁のコードを入力してください。',
     NOT_FOUND: '対象が見つかりません。',
     CONFLICT: '他の変更と競合しました。再読み込みしてください。',
-    LIST_CHANGED: '表示後に一覧が変わったため、何も変更していません。一覧を確認し直してください。',
-    NOTHING_TO_EXPORT: '書き出す承認済みの申請がありません。',
-    APPROVALS_MISSING:
-      'しきい値に対して承認が不足している申請があるため、何も書き出していません。却下するか、絞り込み条件で除外してください。',
-    STATE_CHANGING_QUERY:
-      'この操作はデータを変更するため、POST で単独の操作として送信してください。',
-    EXPORT_KEY_REUSED:
-      'このエクスポートはすでに別の内容で送信されています。もう一度確認し直してください。',
     TOO_MANY_REQUESTS: '試行回数が多すぎます。しばらくしてから再度お試しください。',
     TRY_AGAIN: 'システムが混み合っていたため、変更は行われませんでした。もう一度お試しください。',
     INTERNAL_SERVER_ERROR: 'サーバーで予期しないエラーが発生しました。',
@@ -266,6 +258,66 @@ export const ja = {
         '別のレート割り当てを確定している最中です。プレビューを更新して、もう一度お試しください。',
       NOTHING_TO_FIX:
         'この期間に確定された支払いで、資産が未確定のものはありません（既に資産確定済みか、支払いがありません）。',
+      LIST_CHANGED:
+        '表示後に一覧が変わったため（確認時 {{expectedCount}} 件、現在 {{matchingCount}} 件）、何も変更していません。一覧を確認し直してください。',
+      NOTHING_TO_EXPORT: '書き出す承認済みの申請がありません。',
+      APPROVALS_MISSING:
+        'しきい値に対して承認が不足している申請（{{ids}}）があるため、何も書き出していません。却下するか、絞り込み条件で除外してください。',
+      STATE_CHANGING_QUERY:
+        'この操作はデータを変更するため、POST で単独の操作として送信してください。',
+      EXPORT_KEY_REUSED:
+        'このエクスポートはすでに別の内容で送信されています。もう一度確認し直してください。',
+      LAST_SUPER_ADMIN_ROLE:
+        '最後の特権管理者（ID {{adminUserId}}）から特権管理者ロールは外せません。先に別の管理者を特権管理者にしてください。',
+      LAST_SUPER_ADMIN_DELETE:
+        '最後の特権管理者（ID {{adminUserId}}）は削除できません。先に別の管理者を特権管理者にしてください。',
+      ROLE_REQUIRED:
+        '管理者（ID {{adminUserId}}）には少なくとも 1 つのロールが必要です。不要ならアカウントを削除してください。',
+      OWN_ACCOUNT_DELETE: 'ご自身のアカウントは削除できません。',
+      TOTP_ALREADY_ENABLED: '二要素認証は既に有効です。設定し直す場合は、先に無効にしてください。',
+      TOTP_ENROLMENT_NOT_STARTED: '先に二要素認証の設定を開始してください。',
+      RECORD_NOT_FOUND: '{{record}}（{{id}}）が見つかりません。',
+      ILLEGAL_TRANSITION:
+        '{{record}}（{{id}}）は現在の状態では変更できません。再読み込みして確認してください。',
+      STALE_REVISION:
+        '{{record}}（{{id}}）は表示後に変更されています。再読み込みして確認し直してください。',
+      ALREADY_APPROVED_BY_YOU:
+        '申請（{{id}}）は既にあなたが承認しています。別の管理者の承認が必要です。',
+      NUL_CHARACTER: 'メールアドレス、パスワード、コードに使えない文字（NUL）が含まれています。',
+      INVALID_FIELDS: '入力内容を確認してください。',
+      LANGUAGE_REQUIRED: '言語を選択してください。',
+      TITLE_REQUIRED: 'タイトルを入力してください。',
+      TITLE_LINE_BREAK: 'タイトルは1行で入力してください。',
+      CONTENT_REQUIRED: '本文を入力してください。',
+      INVALID_VALUE: '入力された値の形式が正しくありません。',
+      unique_violation: 'この値は既に使われています。',
+      foreign_key_missing: '参照先のデータが存在しません。',
+      foreign_key_referenced: 'このデータは他のデータから参照されているため変更できません。',
+      check_violation: 'この値は使えません。',
+      not_null_violation: '必須の値がありません。',
+      exclusion_violation: '既存のデータと重なっています。',
+      data_exception: '値が範囲外か、形式が正しくありません。',
+      serialization_failure:
+        '他の変更と重なったため、何も変更していません。もう一度お試しください。',
+      deadlock_detected: '他の変更と重なったため、何も変更していません。もう一度お試しください。',
+      lock_not_available: '対象が使用中です。もう一度お試しください。',
+      statement_timeout: 'データベースの処理に時間がかかりすぎました。もう一度お試しください。',
+      raise_exception: '現在の状態ではこの変更はできません。再読み込みして確認してください。',
+    },
+    // The records a RECORD_NOT_FOUND names (extensions.params.record, RECORD_KINDS).
+    records: {
+      user: 'ユーザー',
+      plan: 'プラン',
+      adminUser: '管理者',
+      notification: 'お知らせ',
+      mailSend: 'メール送信',
+      userContact: '問い合わせ',
+      withdrawalRequest: '出金申請',
+      withdrawalThreshold: '出金承認しきい値',
+      thresholdChange: 'しきい値変更',
+      exportBatch: 'エクスポート',
+      exportBatchFile: 'エクスポートファイル',
+      export: 'エクスポート',
     },
     network: 'サーバーエラー！',
     unreachable:

@@ -49,10 +49,52 @@ describe('errorMessage: a wrong argument', () => {
     expect(errorMessage(missing, t)).toBe(`${i18n.t('fields.userId')} is required.`);
   });
 
-  it('keeps the server’s message for a refusal without a problem code', async () => {
+  it('shows the code’s generic text, never the server’s English, for a refusal it cannot word', async () => {
     await i18n.changeLanguage('ja');
     const t = i18n.t.bind(i18n);
-    expect(errorMessage(refusal('Something specific.', {}), t)).toBe('Something specific.');
+    expect(errorMessage(refusal('Something specific.', {}), t)).toBe('入力内容に誤りがあります。');
+    // A reason this build does not know (a newer server) falls back the same way.
+    const unknown = refusal('Something new.', { reason: 'SOMETHING_NEW', params: {} });
+    expect(errorMessage(unknown, t)).toBe('入力内容に誤りがあります。');
+    // An error GraphQL raised with no code of ours (a malformed document) keeps its message.
+    const parse = new GraphQLRequestError([{ message: 'Syntax Error: x', extensions: {} }]);
+    expect(errorMessage(parse, t)).toBe('Syntax Error: x');
+  });
+});
+
+describe('errorMessage: a refusal with a registered reason and parameters (issue 26)', () => {
+  const answer = (code: string, message: string, extensions: Record<string, unknown>) =>
+    new GraphQLRequestError([{ message, extensions: { code, ...extensions } }]);
+  const lastSuper = answer('CONFLICT', 'The last super admin cannot be deleted.', {
+    reason: 'LAST_SUPER_ADMIN_DELETE',
+    params: { adminUserId: 7 },
+  });
+  const missingUser = answer('NOT_FOUND', 'User 42 was not found.', {
+    reason: 'RECORD_NOT_FOUND',
+    params: { record: 'user', id: '42' },
+  });
+  const approvals = answer('CONFLICT', 'Withdrawal requests 5, 6 lack the approvals…', {
+    reason: 'APPROVALS_MISSING',
+    params: { ids: '5, 6', count: 2 },
+  });
+
+  it('words it in Japanese with its parameters, the record by its Japanese name', async () => {
+    await i18n.changeLanguage('ja');
+    const t = i18n.t.bind(i18n);
+    expect(errorMessage(lastSuper, t)).toBe(
+      '最後の特権管理者（ID 7）は削除できません。先に別の管理者を特権管理者にしてください。',
+    );
+    expect(errorMessage(missingUser, t)).toBe('ユーザー（42）が見つかりません。');
+    expect(errorMessage(approvals, t)).toContain('（5, 6）');
+  });
+
+  it('and in English, in the app’s words rather than the server’s', async () => {
+    await i18n.changeLanguage('en');
+    const t = i18n.t.bind(i18n);
+    expect(errorMessage(lastSuper, t)).toBe(
+      'The last super admin (ID 7) cannot be deleted. Make another admin a super admin first.',
+    );
+    expect(errorMessage(missingUser, t)).toBe('User 42 was not found.');
   });
 });
 

@@ -5,34 +5,11 @@ import {
   isImportFileProblem,
   isInputProblemCode,
   isMailRecipientReason,
+  isSelfExplainingCode,
   isTranslatedReason,
 } from '@app/shared';
 import { formatDateTime } from './date-time';
 import { GraphQLRequestError, NetworkError } from './graphql-client';
-
-// Codes whose server message is generic enough that a translated text says it better.
-const TRANSLATED_CODES = new Set([
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'INVALID_CREDENTIALS',
-  'TOTP_REQUIRED',
-  'TOO_MANY_REQUESTS',
-  'TRY_AGAIN',
-  'INTERNAL_SERVER_ERROR',
-  'QUERY_TOO_COMPLEX',
-  'PAYLOAD_TOO_LARGE',
-  'QUERY_TIMEOUT',
-  'IMPORT_BUSY',
-]);
-
-// `extensions.reason` values with a text of their own (errors.<reason> in both catalogues).
-const REASON_TEXTS = new Set([
-  'LIST_CHANGED',
-  'NOTHING_TO_EXPORT',
-  'APPROVALS_MISSING',
-  'STATE_CHANGING_QUERY',
-  'EXPORT_KEY_REUSED',
-]);
 
 /** The one place where an error from the API becomes text for the operator. */
 export function errorMessage(error: unknown, t: TFunction): string {
@@ -41,16 +18,17 @@ export function errorMessage(error: unknown, t: TFunction): string {
   if (error instanceof GraphQLRequestError) {
     const code = error.code;
     if (error.isAuthorizationError) return t('errors.UNAUTHENTICATED');
-    const reason = error.errors[0]?.extensions?.reason;
-    // A refusal with a reason the app words itself (TRANSLATED_REASONS in packages/shared:
-    // blank text, threshold changes, rate assignments), before the code's generic text (FORBIDDEN, …).
-    if (isTranslatedReason(reason)) return t(`errors.reasons.${reason}`);
-    if (isErrorCode(code) && TRANSLATED_CODES.has(code)) return t(`errors.${code}`);
-    // A refusal with a reason of its own ("all N matching" or an export found a different
-    // set, approvals missing, …): say so in the operator's language.
-    if (typeof reason === 'string' && REASON_TEXTS.has(reason)) return t(`errors.${reason}`);
-    // A send's recipients refused (unknown ids, a contradictory audience…): the ids it lists.
     const extensions = error.errors[0]?.extensions;
+    const reason = extensions?.reason;
+    // A refusal with a reason from the registry (TRANSLATED_REASONS in packages/shared: the
+    // last super admin, a record not found, a list that changed…) and its parameters, before
+    // the code's generic text (FORBIDDEN, …). Field rules (INVALID_FIELDS) get a short text
+    // here: forms show each field's message under its input (serverFieldMessages).
+    if (isTranslatedReason(reason)) {
+      return t(`errors.reasons.${reason}`, reasonParams(extensions?.params, t));
+    }
+    if (isSelfExplainingCode(code)) return t(`errors.${code}`);
+    // A send's recipients refused (unknown ids, a contradictory audience…): the ids it lists.
     if (code === 'BAD_USER_INPUT' && isMailRecipientReason(extensions?.reason)) {
       const ids = Array.isArray(extensions.userIds) ? extensions.userIds.map(String) : [];
       return t(`errors.mail.${extensions.reason}`, {
@@ -89,9 +67,23 @@ export function errorMessage(error: unknown, t: TFunction): string {
         other: fieldLabel(params.other, t),
       });
     }
+    // A code the API can answer with but a reason this build does not know (a newer server):
+    // the code's generic text, never the server's English.
+    if (isErrorCode(code)) return t(`errors.${code}`);
+    // No code of ours: an error GraphQL itself raised before any resolver (a malformed query).
     return error.message;
   }
   return t('errors.INTERNAL_SERVER_ERROR');
+}
+
+/** A reason's parameters for its text: the record kind by its name in the admin's language. */
+function reasonParams(params: unknown, t: TFunction): Record<string, unknown> {
+  if (typeof params !== 'object' || params === null) return {};
+  const values = { ...(params as Record<string, unknown>) };
+  if (typeof values.record === 'string') {
+    values.record = t(`errors.records.${values.record}`, { defaultValue: values.record });
+  }
+  return values;
 }
 
 /** An argument's label (`fields.<name>`, loaded with the list screens), else its name. */

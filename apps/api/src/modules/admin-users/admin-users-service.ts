@@ -10,6 +10,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { databaseErrorOf } from '../../platform/db-errors';
 import { AppError } from '../../shared/app-error';
+import { notFound as notFoundRecord } from '../../shared/list-input';
 import type { Clock } from '../../shared/clock';
 import { assertValid, validationError } from '../../shared/validation-error';
 import type { Actor, AuditService } from '../audit/audit-service';
@@ -42,7 +43,7 @@ async function snapshot(trx: Transaction<DB>, adminId: number): Promise<AdminSna
 }
 
 function notFound(adminId: number): AppError {
-  return new AppError('NOT_FOUND', `Admin user ${adminId} was not found.`, { field: 'userId' });
+  return notFoundRecord('adminUser', adminId, { field: 'userId' });
 }
 
 /** Reads and manages admin accounts (spec section 7, "Admin accounts"). */
@@ -155,12 +156,16 @@ export function createAdminUsersService(
           before.roles.includes('super_admin') &&
           (await repo.countSuperAdmins(trx)) <= 1
         ) {
-          throw new AppError('CONFLICT', 'The last super admin cannot lose the super_admin role.');
+          throw new AppError('CONFLICT', 'The last super admin cannot lose the super_admin role.', {
+            reason: 'LAST_SUPER_ADMIN_ROLE',
+            params: { adminUserId: userId },
+          });
         }
         if (before.roles.every((role) => names.includes(role))) {
           throw new AppError(
             'CONFLICT',
             'An admin user must keep at least one role. Delete the account instead.',
+            { reason: 'ROLE_REQUIRED', params: { adminUserId: userId } },
           );
         }
         await repo.removeRoles(trx, userId, names);
@@ -299,14 +304,20 @@ export function createAdminUsersService(
      */
     async deleteAdmin(actor: Actor, userId: number): Promise<number> {
       if (userId === actor.adminUserId) {
-        throw new AppError('CONFLICT', 'You cannot delete your own account.');
+        throw new AppError('CONFLICT', 'You cannot delete your own account.', {
+          reason: 'OWN_ACCOUNT_DELETE',
+          params: { adminUserId: userId },
+        });
       }
       return audit.withAudit(actor, 'postDeleteAdminUser', async (trx) => {
         await repo.lockSuperAdminRole(trx);
         const before = await snapshot(trx, userId);
         if (!before) throw notFound(userId);
         if (before.roles.includes('super_admin') && (await repo.countSuperAdmins(trx)) <= 1) {
-          throw new AppError('CONFLICT', 'The last super admin cannot be deleted.');
+          throw new AppError('CONFLICT', 'The last super admin cannot be deleted.', {
+            reason: 'LAST_SUPER_ADMIN_DELETE',
+            params: { adminUserId: userId },
+          });
         }
         await repo.deleteAdmin(trx, userId);
         return { result: userId, targetIds: [userId], before, after: null };

@@ -440,7 +440,11 @@ describe('roles', () => {
   it('an admin keeps at least one role', async () => {
     const { user } = await createAdmin(['read']);
     const result = await t.gql(REMOVE_ROLES, { userId: user.id, roles: ['read'] }, superToken);
-    expect(result.errors?.[0]?.extensions?.code).toBe('CONFLICT');
+    expect(result.errors?.[0]?.extensions).toMatchObject({
+      code: 'CONFLICT',
+      reason: 'ROLE_REQUIRED',
+      params: { adminUserId: user.id },
+    });
   });
 
   it('validates the role list and the user id', async () => {
@@ -468,12 +472,20 @@ describe('the last super admin and self-deletion', () => {
     const demote = await t.gql(REMOVE_ROLES, { userId: me.id, roles: ['super_admin'] }, superToken);
     expect(demote.errors?.[0]).toMatchObject({
       message: 'The last super admin cannot lose the super_admin role.',
-      extensions: { code: 'CONFLICT' },
+      extensions: {
+        code: 'CONFLICT',
+        reason: 'LAST_SUPER_ADMIN_ROLE',
+        params: { adminUserId: me.id },
+      },
     });
     const deleteSelf = await t.gql(DELETE_ADMIN, { userId: me.id }, superToken);
     expect(deleteSelf.errors?.[0]).toMatchObject({
       message: 'You cannot delete your own account.',
-      extensions: { code: 'CONFLICT' },
+      extensions: {
+        code: 'CONFLICT',
+        reason: 'OWN_ACCOUNT_DELETE',
+        params: { adminUserId: me.id },
+      },
     });
     expect((await supers()).map((a) => a.id)).toEqual([me.id]);
 
@@ -547,7 +559,11 @@ describe('deleting an admin', () => {
   it('answers NOT_FOUND for an unknown admin and changes nothing', async () => {
     const before = await auditCount(t.database);
     const result = await t.gql(DELETE_ADMIN, { userId: 999999 }, superToken);
-    expect(result.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect(result.errors?.[0]?.extensions).toMatchObject({
+      code: 'NOT_FOUND',
+      reason: 'RECORD_NOT_FOUND',
+      params: { record: 'adminUser', id: '999999' },
+    });
     expect(await auditCount(t.database)).toBe(before);
   });
 });

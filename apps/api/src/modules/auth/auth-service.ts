@@ -189,6 +189,7 @@ export function createAuthService(
         throw new AppError(
           'BAD_USER_INPUT',
           'The email, password and code must not contain NUL characters.',
+          { reason: 'NUL_CHARACTER' },
         );
       }
       const email = input.email.trim();
@@ -321,6 +322,7 @@ export function createAuthService(
           throw new AppError(
             'CONFLICT',
             'Two-factor authentication is already enabled. Disable it first.',
+            { reason: 'TOTP_ALREADY_ENABLED' },
           );
         }
         await repo.setPendingTotpSecret(trx, adminId, sealTotp(adminId, secret));
@@ -350,7 +352,10 @@ export function createAuthService(
     ): Promise<void> {
       await audit.withAudit(actor, 'postConfirmTotpEnrollment', async (trx) => {
         const sealed = await repo.findPendingTotpSecret(trx, adminId);
-        if (!sealed) throw new AppError('CONFLICT', 'Start two-factor enrolment first.');
+        if (!sealed)
+          throw new AppError('CONFLICT', 'Start two-factor enrolment first.', {
+            reason: 'TOTP_ENROLMENT_NOT_STARTED',
+          });
         const step = verifyTotp(openTotp(adminId, sealed), code.trim(), clock(), null);
         if (step === null)
           throw validationError([{ field: 'totpCode', rule: 'incorrect' }], locale);

@@ -140,9 +140,37 @@ describe('sign-in throttling', () => {
   });
 });
 
+describe('a NUL character in the sign-in texts', () => {
+  it('is refused with reason NUL_CHARACTER on /login and postSignIn alike', async () => {
+    const route = await login({ email: 'reader@example.com\u0000', password: 'DemoPass123' });
+    expect(route.body.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      reason: 'NUL_CHARACTER',
+    });
+    const graphql = await t.gql(
+      'mutation ($p: String!) { postSignIn(email: "reader@example.com", password: $p) { accessToken } }',
+      { p: 'Demo\u0000Pass123' },
+    );
+    expect(graphql.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      reason: 'NUL_CHARACTER',
+    });
+  });
+});
+
 describe('two-factor authentication (TOTP)', () => {
   it('enrols with a QR code, then requires a fresh code at sign-in; can be turned off with the password', async () => {
     const token = await t.login('reader@example.com');
+    // Confirming before starting is refused with a reason the web app words (issue 26).
+    const early = await t.gql(
+      'mutation { postConfirmTotpEnrollment(totpCode: "123456") { totpEnabled } }',
+      {},
+      token,
+    );
+    expect(early.errors?.[0]?.extensions).toMatchObject({
+      code: 'CONFLICT',
+      reason: 'TOTP_ENROLMENT_NOT_STARTED',
+    });
     const started = await t.gql<{
       postStartTotpEnrollment: { secret: string; otpauthUri: string; qrCodeDataUrl: string };
     }>('mutation { postStartTotpEnrollment { secret otpauthUri qrCodeDataUrl } }', {}, token);
@@ -170,7 +198,7 @@ describe('two-factor authentication (TOTP)', () => {
     );
     expect(wrong.errors?.[0]).toMatchObject({
       message: 'The Authentication code is incorrect',
-      extensions: { code: 'BAD_USER_INPUT', field: 'totpCode' },
+      extensions: { code: 'BAD_USER_INPUT', field: 'totpCode', reason: 'INVALID_FIELDS' },
     });
     const confirmed = await t.gql<{ postConfirmTotpEnrollment: { totpEnabled: boolean } }>(
       'mutation ($c: String!) { postConfirmTotpEnrollment(totpCode: $c) { totpEnabled } }',
@@ -178,6 +206,11 @@ describe('two-factor authentication (TOTP)', () => {
       token,
     );
     expect(confirmed.data?.postConfirmTotpEnrollment.totpEnabled).toBe(true);
+    const again = await t.gql('mutation { postStartTotpEnrollment { secret } }', {}, token);
+    expect(again.errors?.[0]?.extensions).toMatchObject({
+      code: 'CONFLICT',
+      reason: 'TOTP_ALREADY_ENABLED',
+    });
     const activeRow = await stored();
     expect(activeRow).toMatchObject({
       totp_pending_secret: null,

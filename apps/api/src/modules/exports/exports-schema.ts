@@ -89,7 +89,11 @@ builder.queryField('userPaymentsCSV', (t) =>
     },
     resolve: (_root, { version, ...args }, ctx) => {
       if (version !== 1 && version !== 2) {
-        throw new AppError('BAD_USER_INPUT', 'version must be 1 or 2.', { field: 'version' });
+        throw new AppError('BAD_USER_INPUT', 'version must be 1 or 2.', {
+          field: 'version',
+          problem: 'oneOf',
+          params: { values: '1, 2' },
+        });
       }
       const name = version === 2 ? 'userPaymentsV2' : 'userPayments';
       return ctx.services.exports.link(ctx.admin!.id, name, { ...args });

@@ -10,6 +10,7 @@ import {
   type MailRecipientReason,
   type MailStatus,
   type NotificationMessageKey,
+  type TranslatedReason,
 } from '@app/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -73,8 +74,23 @@ export function renderReplyMail(reply: { inquiryTitle: string; body: string; lan
   };
 }
 
-function formError(field: string, key: NotificationMessageKey, locale: Locale): AppError {
-  return new AppError('BAD_USER_INPUT', NOTIFICATION_MESSAGES[locale][key], { field });
+// The reason (registry in packages/shared) of each notification form check.
+const NOTIFICATION_REASONS = {
+  languageRequired: 'LANGUAGE_REQUIRED',
+  titleRequired: 'TITLE_REQUIRED',
+  titleLineBreak: 'TITLE_LINE_BREAK',
+  contentRequired: 'CONTENT_REQUIRED',
+} as const satisfies Partial<Record<NotificationMessageKey, TranslatedReason>>;
+
+function formError(
+  field: string,
+  key: keyof typeof NOTIFICATION_REASONS,
+  locale: Locale,
+): AppError {
+  return new AppError('BAD_USER_INPUT', NOTIFICATION_MESSAGES[locale][key], {
+    field,
+    reason: NOTIFICATION_REASONS[key],
+  });
 }
 
 function checkNotification(args: NotificationArgs, locale: Locale): repo.NotificationFields {
@@ -190,13 +206,13 @@ export function createMailService(
   async function notification(id: number): Promise<repo.NotificationRow> {
     positiveId('notificationId', id);
     const row = await repo.findNotification(db, id);
-    if (!row) throw notFound('Notification', id);
+    if (!row) throw notFound('notification', id);
     return row;
   }
 
   async function sendStatus(id: string) {
     const send = await repo.findSend(db, id);
-    if (!send) throw notFound('Mail send', id);
+    if (!send) throw notFound('mailSend', id);
     return { ...send, counts: await repo.countSendStatuses(db, id) };
   }
 
@@ -225,7 +241,7 @@ export function createMailService(
       const fields = checkNotification(args, locale);
       return audit.withAudit(actor, UPDATE_NOTIFICATION.name, async (trx) => {
         const before = await repo.findNotification(trx, id);
-        if (!before) throw notFound('Notification', id);
+        if (!before) throw notFound('notification', id);
         // An edit keeps the notified-at the users were shown unless the operator sets a new
         // one (docs/api.md, "Notifications and mail"): omitting it is not "now".
         const input = { ...fields, notifiedAt: args.notifiedAt ?? before.notifiedAt };
@@ -238,7 +254,7 @@ export function createMailService(
       positiveId('notificationId', id);
       return audit.withAudit(actor, DELETE_NOTIFICATION.name, async (trx) => {
         const before = await repo.findNotification(trx, id);
-        if (!before) throw notFound('Notification', id);
+        if (!before) throw notFound('notification', id);
         await repo.deleteNotification(trx, id);
         return { result: id, targetIds: [id], before, after: null };
       });

@@ -19,6 +19,7 @@ import {
   nonNegativeAmount,
   positiveId,
   textFilter,
+  notFound,
   notOneOf,
 } from '../../shared/list-input';
 import type { PageRequest } from '../../shared/page';
@@ -261,11 +262,11 @@ export function createPaymentsService(
       }
       return audit.withAudit(actor, 'postAddUserPayment', async (trx) => {
         if (!(await write.endUserExists(trx, userId))) {
-          throw new AppError('NOT_FOUND', `User ${userId} does not exist.`, { field: 'userId' });
+          throw notFound('user', userId, { field: 'userId' });
         }
         const plan = await write.findPlan(trx, planId);
         if (!plan) {
-          throw new AppError('NOT_FOUND', `Plan ${planId} does not exist.`, { field: 'planId' });
+          throw notFound('plan', planId, { field: 'planId' });
         }
         const id = await write.insertPayment(trx, {
           userId,

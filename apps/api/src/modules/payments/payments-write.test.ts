@@ -1,7 +1,14 @@
 import iconv from 'iconv-lite';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_HEADER, GRAPHQL_PATH, PAID_USD_MIN, paidUsdProblem } from '@app/shared';
+import {
+  ACCESS_TOKEN_HEADER,
+  GRAPHQL_PATH,
+  PAID_USD_MIN,
+  isInputProblemCode,
+  isTranslatedReason,
+  paidUsdProblem,
+} from '@app/shared';
 import { startTestApp, type GraphQLResponse, type TestApp } from '../../../test/test-app';
 import { addHecAndEthPlans } from '../../../test/payment-fixtures';
 
@@ -233,7 +240,24 @@ describe('postAddUserPayment', () => {
     for (const [change, code] of cases) {
       const r = await t.gql(ADD, { ...base, ...change }, writer);
       expect(r.errors?.[0]?.extensions?.code, JSON.stringify(change)).toBe(code);
+      // Each refusal is a code the web app words (issue 26): a problem or a registered reason.
+      const { problem, reason } = r.errors?.[0]?.extensions ?? {};
+      expect(
+        isInputProblemCode(problem) || isTranslatedReason(reason),
+        JSON.stringify([change, r.errors?.[0]?.extensions]),
+      ).toBe(true);
     }
+    // An unknown user or plan names the record and its id.
+    const noUser = await t.gql(ADD, { ...base, userId: 987654 }, writer);
+    expect(noUser.errors?.[0]?.extensions).toMatchObject({
+      reason: 'RECORD_NOT_FOUND',
+      params: { record: 'user', id: '987654' },
+    });
+    const noPlan = await t.gql(ADD, { ...base, planId: 987654 }, writer);
+    expect(noPlan.errors?.[0]?.extensions).toMatchObject({
+      reason: 'RECORD_NOT_FOUND',
+      params: { record: 'plan', id: '987654' },
+    });
     const denied = await t.gql(ADD, base, reader);
     expect(denied.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     expect(await auditCount('postAddUserPayment')).toBe(1);

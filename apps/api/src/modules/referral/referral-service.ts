@@ -45,7 +45,7 @@ export function createReferralService(db: Kysely<DB>) {
     const name = textFilter(userName);
     if (!name) throw badInput('userName', 'give a userName or a userId.');
     const id = await repo.findUserIdByName(db, name);
-    if (id === undefined) throw notFound('User', name);
+    if (id === undefined) throw notFound('user', name);
     return id;
   }
 
@@ -55,7 +55,7 @@ export function createReferralService(db: Kysely<DB>) {
       const page = childrenPage(args);
       const id = await resolveUser(args.userName, args.userId);
       const tree = await repo.findReferralTree(db, id, page);
-      if (!tree) throw notFound('User', id);
+      if (!tree) throw notFound('user', id);
       return { ...tree, childrenLimit: page.limit, childrenOffset: page.offset };
     },
 
@@ -67,7 +67,7 @@ export function createReferralService(db: Kysely<DB>) {
         repo.findReferralTree(db, id, page),
         repo.findSubtreeTotals(db, id),
       ]);
-      if (!tree || !totals) throw notFound('User', id);
+      if (!tree || !totals) throw notFound('user', id);
       const avatars = await repo.findAvatars(db, [
         tree.user.id,
         ...(tree.parent ? [tree.parent.id] : []),

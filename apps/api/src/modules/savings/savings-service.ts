@@ -48,7 +48,7 @@ export function createSavingsService(db: Kysely<DB>) {
         page.offset,
       );
       // The history reads the user's row anyway: its absence is the NOT_FOUND.
-      if (!history.userFound) throw notFound('User', userId);
+      if (!history.userFound) throw notFound('user', userId);
       const hec = (value: string) => toUnitScale(value, 'HEC');
       return {
         remittances: history.remittances,
@@ -70,7 +70,7 @@ export function createSavingsService(db: Kysely<DB>) {
         page.limit,
         page.offset,
       );
-      if (!totals) throw notFound('User', userId);
+      if (!totals) throw notFound('user', userId);
       return { remittances, ...totals, totalRecords: totals.numberOfRemittances };
     },
 

@@ -77,7 +77,7 @@ export function createSupportService(
 ) {
   async function detail(id: string): Promise<ContactDetail> {
     const row = await repo.findContact(db, id);
-    if (!row) throw notFound('User contact', id);
+    if (!row) throw notFound('userContact', id);
     const [history, messages] = await Promise.all([
       repo.listHistory(db, id),
       repo.listMessages(db, id),
@@ -110,7 +110,7 @@ export function createSupportService(
       kind === 'reply' ? REPLY_TO_CONTACT.name : ADD_CONTACT_NOTE.name,
       async (trx) => {
         const current = await repo.lockContact(trx, id);
-        if (!current) throw notFound('User contact', id);
+        if (!current) throw notFound('userContact', id);
         let mailSendId: string | null = null;
         let toAddress: string | null = null;
         if (kind === 'reply') {
@@ -235,11 +235,11 @@ export function createSupportService(
       const id = contactId(rawId);
       await audit.withAudit(actor, ASSIGN_CONTACT.name, async (trx) => {
         const current = await repo.lockContact(trx, id);
-        if (!current) throw notFound('User contact', id);
+        if (!current) throw notFound('userContact', id);
         let assignee: { id: number; userName: string } | undefined;
         if (assigneeUserId !== null && assigneeUserId !== undefined) {
           assignee = await repo.findAdminName(trx, assigneeUserId);
-          if (!assignee) throw notFound('Admin user', assigneeUserId);
+          if (!assignee) throw notFound('adminUser', assigneeUserId);
         }
         const before = current.assigneeId
           ? ((await repo.findAdminName(trx, current.assigneeId)) ?? null)
@@ -276,7 +276,7 @@ export function createSupportService(
       const status = contactStatus('status', rawStatus);
       await audit.withAudit(actor, UPDATE_CONTACT_STATUS.name, async (trx) => {
         const current = await repo.lockContact(trx, id);
-        if (!current) throw notFound('User contact', id);
+        if (!current) throw notFound('userContact', id);
         if (current.status !== status) {
           // Every move between two statuses is allowed today (CONTACT_MACHINE); the check
           // keeps the service on the one declaration if that changes.
@@ -284,7 +284,10 @@ export function createSupportService(
             throw new AppError(
               'CONFLICT',
               `The inquiry is ${current.status} and cannot become ${status}.`,
-              { reason: 'ILLEGAL_TRANSITION' },
+              {
+                reason: 'ILLEGAL_TRANSITION',
+                params: { record: 'userContact', id, from: current.status, to: status },
+              },
             );
           await repo.setContactStatus(trx, id, status);
           await repo.addHistory(trx, {

@@ -129,7 +129,7 @@ export function createUsersService(
     load: (id: number) => Promise<T | undefined>,
   ): Promise<T> {
     const row = await load(positiveId('userId', userId));
-    if (row === undefined) throw notFound('User', userId);
+    if (row === undefined) throw notFound('user', userId);
     return row;
   }
 

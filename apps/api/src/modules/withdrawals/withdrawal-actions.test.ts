@@ -128,12 +128,18 @@ describe('approval', () => {
     // The same admin again (even at the current revision): refused, nothing changes.
     const again = await approve(superAdmin, [{ id: w!.id, revision: r1.revision }]);
     expect(again.errors?.[0]?.extensions?.code).toBe('CONFLICT');
-    expect(again.errors?.[0]?.extensions?.reason).toBe('ALREADY_APPROVED_BY_YOU');
+    expect(again.errors?.[0]?.extensions).toMatchObject({
+      reason: 'ALREADY_APPROVED_BY_YOU',
+      params: { record: 'withdrawalRequest', id: w!.id, refusedCount: 1 },
+    });
     expect((await row(w!.id)).revision).toBe(r1.revision);
 
     // The second admin at the old revision: stale.
     const stale = await approve(writer, [{ id: w!.id, revision: w!.revision }]);
-    expect(stale.errors?.[0]?.extensions?.reason).toBe('STALE_REVISION');
+    expect(stale.errors?.[0]?.extensions).toMatchObject({
+      reason: 'STALE_REVISION',
+      params: { record: 'withdrawalRequest', id: w!.id },
+    });
 
     const second = await approve(writer, [{ id: w!.id, revision: r1.revision }]);
     expect(second.errors).toBeUndefined();
@@ -281,8 +287,19 @@ describe('reject and fail', () => {
     expect(await auditRows(id, 'postFailWithdrawalRequests')).toBe(1);
     const [requested] = await pick('small');
     const refused = await t.gql(FAIL, { ids: [requested!.id], reason: 'x' }, writer);
-    expect(refused.errors?.[0]?.extensions?.code).toBe('CONFLICT');
+    expect(refused.errors?.[0]?.extensions).toMatchObject({
+      code: 'CONFLICT',
+      reason: 'ILLEGAL_TRANSITION',
+      params: { record: 'withdrawalRequest', id: requested!.id, from: 'requested' },
+    });
     expect((await row(requested!.id)).status).toBe('requested');
+    // A request that does not exist is a RECORD_NOT_FOUND like any other record's.
+    const unknown = await t.gql(FAIL, { ids: ['999999999'], reason: 'x' }, writer);
+    expect(unknown.errors?.[0]?.extensions).toMatchObject({
+      code: 'CONFLICT',
+      reason: 'RECORD_NOT_FOUND',
+      params: { record: 'withdrawalRequest', id: '999999999' },
+    });
   });
 
   it('the timeline answers typed steps: the reject code and text, the failure reason (no English note)', async () => {

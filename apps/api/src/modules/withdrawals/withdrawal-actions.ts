@@ -103,8 +103,17 @@ function finish<C>(results: ActionResult[], changes: C[]): { result: ActionAnswe
   const refusedCount = results.filter((r) => r.outcome === 'refused').length;
   if (changes.length === 0) {
     const first = results.find((r) => r.outcome === 'refused');
+    // The first refusal says why, in the reason registry's words: a request that does not
+    // exist is a RECORD_NOT_FOUND like any other record's.
+    const reason = first?.reason ?? 'ILLEGAL_TRANSITION';
     throw new AppError('CONFLICT', first?.message ?? 'Nothing to change.', {
-      reason: first?.reason ?? 'ILLEGAL_TRANSITION',
+      reason: reason === 'NOT_FOUND' ? 'RECORD_NOT_FOUND' : reason,
+      params: {
+        record: 'withdrawalRequest',
+        id: first?.id ?? '',
+        ...(first?.status ? { from: first.status } : {}),
+        refusedCount,
+      },
       results,
     });
   }
@@ -166,7 +175,12 @@ export async function lockMatching(
     throw new AppError(
       'CONFLICT',
       `The list changed: ${ids.length} requests match this filter now, not ${expectedCount}. Nothing was changed; reload and check the list again.`,
-      { reason: 'LIST_CHANGED', expectedCount, matchingCount: ids.length },
+      {
+        reason: 'LIST_CHANGED',
+        expectedCount,
+        matchingCount: ids.length,
+        params: { expectedCount, matchingCount: ids.length },
+      },
     );
   return ids;
 }

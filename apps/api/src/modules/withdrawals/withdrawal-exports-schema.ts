@@ -107,7 +107,7 @@ async function linkOf(
 ): Promise<SigningExport> {
   const withFilesRow = await withFiles(ctx, batch);
   const file = withFilesRow.files.find((f) => f.layout === layout);
-  if (!file) throw notFound('Export batch file', `${batch.id} (${layout})`);
+  if (!file) throw notFound('exportBatchFile', `${batch.id} (${layout})`);
   const link = ctx.services.exports.link(
     ctx.admin!.id,
     SIGNING_EXPORT_NAMES[layout],

@@ -309,7 +309,12 @@ export function createWithdrawalExports(
           throw new AppError(
             'CONFLICT',
             `The list changed: 0 requests match this filter now, not ${input.expectedCount}. Nothing was changed; reload and check the list again.`,
-            { reason: 'LIST_CHANGED', expectedCount: input.expectedCount, matchingCount: 0 },
+            {
+              reason: 'LIST_CHANGED',
+              expectedCount: input.expectedCount,
+              matchingCount: 0,
+              params: { expectedCount: input.expectedCount, matchingCount: 0 },
+            },
           );
         locked = await lockMatching(trx, scoped, input.expectedCount);
       } else {
@@ -332,7 +337,11 @@ export function createWithdrawalExports(
         throw new AppError(
           'CONFLICT',
           `Withdrawal requests ${missing.map((m) => m.id).join(', ')} lack the approvals their coin's threshold requires now; nothing was exported. Reject them or leave them out with the filters.`,
-          { reason: 'APPROVALS_MISSING', ids: missing.map((m) => m.id) },
+          {
+            reason: 'APPROVALS_MISSING',
+            ids: missing.map((m) => m.id),
+            params: { ids: missing.map((m) => m.id).join(', '), count: missing.length },
+          },
         );
       const revisionsBefore = await repo.revisionsOf(trx, locked);
       const batch = await repo.insertBatch(trx, {
@@ -454,7 +463,7 @@ export function createWithdrawalExports(
     batch: async (id: string) => {
       if (!/^[1-9][0-9]{0,18}$/.test(id)) throw notAnId('batchId', 'is not an id.');
       const batch = await repo.findBatch(db, id);
-      if (!batch) throw notFound('Export batch', id);
+      if (!batch) throw notFound('exportBatch', id);
       return batch;
     },
 
@@ -464,7 +473,7 @@ export function createWithdrawalExports(
     /** A layout's bytes of a batch, exactly as first exported. */
     batchFile: async (id: string, layout: SigningLayout) => {
       const file = await repo.batchFile(db, id, layout);
-      if (!file) throw notFound('Export batch file', `${id} (${layout})`);
+      if (!file) throw notFound('exportBatchFile', `${id} (${layout})`);
       return file;
     },
 

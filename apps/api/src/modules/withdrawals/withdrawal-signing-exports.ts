@@ -21,7 +21,7 @@ function batchIdOf(input: ExportFilterInput): { batchId: string } {
 function storedBatch(db: Kysely<DB>, layout: 'v1' | 'v2') {
   return async ({ batchId }: { batchId: string }): Promise<StoredFile> => {
     const file = await repo.batchFile(db, batchId, layout);
-    if (!file) throw notFound('Export batch', batchId);
+    if (!file) throw notFound('exportBatch', batchId);
     return { content: file.content, rows: file.requestCount, fileName: file.fileName };
   };
 }

@@ -94,7 +94,7 @@ function closed(id: string, status: string): AppError {
   return new AppError(
     'CONFLICT',
     `Threshold change ${id} is ${status}, no longer pending; nothing was changed.`,
-    { reason: 'THRESHOLD_CHANGE_CLOSED', id, status },
+    { reason: 'THRESHOLD_CHANGE_CLOSED', id, status, params: { id, status } },
   );
 }
 
@@ -107,14 +107,14 @@ export function createWithdrawalThresholds(db: Kysely<DB>, audit: Pick<AuditServ
   /** The coin's threshold locked for this transaction, with its pending raise. */
   async function lockCoin(trx: Transaction<DB>, coin: repo.ThresholdCoin) {
     const threshold = await repo.lockApprovalThreshold(trx, coin);
-    if (!threshold) throw notFound('Withdrawal approval threshold', coin);
+    if (!threshold) throw notFound('withdrawalThreshold', coin);
     return { threshold, change: await repo.pendingChangeOf(trx, coin) };
   }
 
   /** A proposal by id with its coin locked, checked to be still pending. */
   async function lockPending(trx: Transaction<DB>, id: string) {
     const found = await repo.findChange(trx, id);
-    if (!found) throw notFound('Threshold change', id);
+    if (!found) throw notFound('thresholdChange', id);
     const { threshold } = await lockCoin(trx, found.coinType);
     // Read again under the coin's lock: a concurrent confirm, withdrawal or lowering has
     // committed by now.
@@ -156,7 +156,11 @@ export function createWithdrawalThresholds(db: Kysely<DB>, audit: Pick<AuditServ
           throw new AppError(
             'BAD_USER_INPUT',
             `secondApprovalAbove: the ${coin} threshold is already ${before.secondApprovalAbove}.`,
-            { field: 'secondApprovalAbove', reason: 'THRESHOLD_UNCHANGED' },
+            {
+              field: 'secondApprovalAbove',
+              reason: 'THRESHOLD_UNCHANGED',
+              params: { coin, value: before.secondApprovalAbove },
+            },
           );
         if (direction < 0) {
           // Lowering strengthens the control: at once. A raise proposed against the old
@@ -180,7 +184,16 @@ export function createWithdrawalThresholds(db: Kysely<DB>, audit: Pick<AuditServ
           throw new AppError(
             'CONFLICT',
             `A raise of the ${coin} threshold to ${change.toValue} by ${change.proposedByAdminUserName} awaits confirmation; confirm or withdraw it first.`,
-            { reason: 'THRESHOLD_CHANGE_PENDING', id: change.id },
+            {
+              reason: 'THRESHOLD_CHANGE_PENDING',
+              id: change.id,
+              params: {
+                id: change.id,
+                coin,
+                value: change.toValue,
+                proposedBy: change.proposedByAdminUserName ?? '',
+              },
+            },
           );
         const proposed = await repo.insertChange(trx, {
           coinType: coin,
@@ -215,13 +228,18 @@ export function createWithdrawalThresholds(db: Kysely<DB>, audit: Pick<AuditServ
           throw new AppError(
             'FORBIDDEN',
             'You proposed this threshold change; a second admin must confirm it.',
-            { reason: 'OWN_THRESHOLD_CHANGE', id },
+            { reason: 'OWN_THRESHOLD_CHANGE', id, params: { id } },
           );
         if (change.proposedByAdminUserId === null)
           throw new AppError(
             'CONFLICT',
             `The admin who proposed threshold change ${id} no longer exists; withdraw it and propose again.`,
-            { reason: 'THRESHOLD_CHANGE_CLOSED', id, status: 'pending' },
+            {
+              reason: 'THRESHOLD_CHANGE_CLOSED',
+              id,
+              status: 'pending',
+              params: { id, status: 'pending' },
+            },
           );
         if (compareDecimals(before.secondApprovalAbove, change.fromValue) !== 0)
           throw closed(id, 'out of date');

@@ -166,7 +166,7 @@ export function createWithdrawalsService(
     timeline: async (id: string): Promise<TimelineEvent[]> => {
       if (!/^[1-9][0-9]{0,18}$/.test(id)) throw notAnId('id', 'is not an id.');
       const request = await repo.findRequestedAt(db, id);
-      if (!request) throw notFound('Withdrawal request', id);
+      if (!request) throw notFound('withdrawalRequest', id);
       const trail = await audit.list(
         { targetType: 'withdrawal_request', targetId: id },
         { limit: 200, offset: 0, sort: { target: 'id', orderBy: 'asc' } },
@@ -190,7 +190,7 @@ export function createWithdrawalsService(
         users.exists(userId),
         repo.listUserWithdrawalsPage(db, filter, page),
       ]);
-      if (!exists) throw notFound('User', userId);
+      if (!exists) throw notFound('user', userId);
       return result;
     },
   };

@@ -5,6 +5,7 @@ import type { DatabaseEngine } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { DEFAULT_BUSINESS_TIME_ZONE, fileNameStamp } from '@app/shared';
 import { AppError } from '../../shared/app-error';
+import { notFound } from '../../shared/list-input';
 import type { Clock } from '../../shared/clock';
 import { csvCellBatchStream, csvLine, UTF8_BOM } from '../csv';
 import { copyPieces, type CsvPiece } from './export-copy';
@@ -81,7 +82,7 @@ export function createExportEngine(options: ExportEngineOptions) {
 
   function find(name: string): RegisteredExport {
     const found = byName.get(name);
-    if (!found) throw new AppError('NOT_FOUND', `There is no export named ${name}.`);
+    if (!found) throw notFound('export', name);
     return found;
   }
 

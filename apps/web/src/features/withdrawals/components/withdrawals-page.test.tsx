@@ -285,7 +285,11 @@ describe('WithdrawalsPage', () => {
         errors: [
           {
             message: 'The list changed: 57 requests match this filter now, not 56.',
-            extensions: { code: 'CONFLICT', reason: 'LIST_CHANGED' },
+            extensions: {
+              code: 'CONFLICT',
+              reason: 'LIST_CHANGED',
+              params: { expectedCount: 56, matchingCount: 57 },
+            },
           },
         ],
       },
@@ -298,7 +302,7 @@ describe('WithdrawalsPage', () => {
     await userEvent.click(screen.getByRole('button', { name: '選択を承認' }));
     await waitFor(() =>
       expect(getFeedback().toast?.text).toContain(
-        '表示後に一覧が変わったため、何も変更していません。',
+        '表示後に一覧が変わったため（確認時 56 件、現在 57 件）、何も変更していません。',
       ),
     );
   });
