@@ -137,6 +137,26 @@ describe('usersCSV', () => {
     const result = await t.gql(`query { usersCSV(cardStatus: [9]) { url } }`, {}, reader);
     expect(result.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });
+
+  it('words an unknown version and an unknown export as codes with params (issue 26)', async () => {
+    const version = await t.gql(`query { userPaymentsCSV(version: 3) { url } }`, {}, reader);
+    expect(version.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: 'version',
+      problem: 'oneOf',
+      params: { values: '1, 2' },
+    });
+    const unknown = await t.gql(
+      `query { exportPreview(name: "nope") { rows { cells } } }`,
+      {},
+      reader,
+    );
+    expect(unknown.errors?.[0]?.extensions).toMatchObject({
+      code: 'NOT_FOUND',
+      reason: 'RECORD_NOT_FOUND',
+      params: { record: 'export', id: 'nope' },
+    });
+  });
 });
 
 describe('links', () => {

@@ -267,10 +267,16 @@ describe('notifications', () => {
 
     const noTitle = await gqlIn('en', CREATE, { title: ' ', content: 'x', language: 'en' });
     expect(noTitle.errors?.[0]?.message).toBe('Please input title.');
+    // The web app words the reason itself, in the admin's language (issue 26).
+    expect(noTitle.errors?.[0]?.extensions).toMatchObject({
+      reason: 'TITLE_REQUIRED',
+      field: 'title',
+    });
     const noLanguage = await gqlIn('en', CREATE, { title: 'x', content: 'x' });
     expect(noLanguage.errors?.[0]?.message).toBe('Please select a language.');
     const noLanguageJa = await gqlIn('ja', CREATE, { title: 'x', content: 'x', language: 'fr' });
     expect(noLanguageJa.errors?.[0]?.message).toBe('言語を選択してください。');
+    expect(noLanguageJa.errors?.[0]?.extensions?.reason).toBe('LANGUAGE_REQUIRED');
     const noTitleJa = await gqlIn('ja', CREATE, { title: '', content: 'x', language: 'ja' });
     expect(noTitleJa.errors?.[0]?.message).toBe('タイトルを入力してください。');
     // A line break in the title would let it add headers to the mail.
@@ -279,7 +285,10 @@ describe('notifications', () => {
       content: 'x',
       language: 'en',
     });
-    expect(injected.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(injected.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      reason: 'TITLE_LINE_BREAK',
+    });
     const readerTry = await t.gql(CREATE, { title: 'x', content: 'x', language: 'en' }, reader);
     expect(readerTry.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
