@@ -449,9 +449,17 @@ describe('changes', () => {
       params: { values: expect.stringContaining('closed') },
     });
     const unknownContact = await t.gql(STATUS, { id: '999999', status: 'closed' }, writer);
-    expect(unknownContact.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect(unknownContact.errors?.[0]?.extensions).toMatchObject({
+      code: 'NOT_FOUND',
+      reason: 'RECORD_NOT_FOUND',
+      params: { record: 'userContact', id: '999999' },
+    });
     const unknownAdmin = await t.gql(ASSIGN, { id: ids.mid, assignee: 999999 }, writer);
-    expect(unknownAdmin.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect(unknownAdmin.errors?.[0]?.extensions).toMatchObject({
+      code: 'NOT_FOUND',
+      reason: 'RECORD_NOT_FOUND',
+      params: { record: 'adminUser', id: '999999' },
+    });
     expect(await auditRows('postUpdateUserContactStatus')).toHaveLength(before.length);
     const detail = await t.gql<{ userContact: { status: string } }>(
       'query ($id: ID!) { userContact(userContactId: $id) { status } }',
