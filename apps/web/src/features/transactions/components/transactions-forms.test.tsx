@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n';
 import '@/i18n/screens';
@@ -63,6 +64,12 @@ beforeEach(async () => {
           confirmedAtUntil: '2026-01-31T00:00:00.000Z',
         },
       });
+    }
+    if (body.query.includes('userNames(')) {
+      return answer({ userNames: { list: [{ id: 7, userName: 'alice01' }] } });
+    }
+    if (body.query.includes('postAddUserPayment(')) {
+      return answer({ postAddUserPayment: { userPaymentId: '901', userName: 'alice01' } });
     }
     if (body.query.includes('postAssignRates(')) {
       return answer({
@@ -178,6 +185,40 @@ describe('AddPaymentSection', () => {
     fireEvent.click(screen.getByTestId('add-submit'));
     expect(await screen.findByText('The HEC asset field format is invalid')).toBeInTheDocument();
   });
+
+  // Picks from two menus (user, plan): slower than the other forms on a loaded machine.
+  it(
+    'reads the confirmation time in the business zone, whatever the browser’s zone',
+    { timeout: 40_000 },
+    async () => {
+      const browserZone = process.env.TZ;
+      process.env.TZ = 'America/New_York';
+      try {
+        await renderAsWriter(<AddPaymentSection />);
+        const user = userEvent.setup({ delay: null });
+        await user.type(screen.getByRole('combobox', { name: 'User' }), 'ali');
+        await user.click(await screen.findByRole('option', { name: 'alice01 (#7)' }));
+        await user.click(screen.getByRole('combobox', { name: 'Plan' }));
+        await user.click(await screen.findByRole('option', { name: 'HEC plan (HEC)' }));
+        type('add-paidUsd', '100');
+        type('add-assetHEC', '1.5');
+        // The field names the zone it is read in.
+        fireEvent.change(screen.getByLabelText('Confirmed at (Asia/Tokyo)'), {
+          target: { value: '2026-01-31T09:30' },
+        });
+        fireEvent.click(screen.getByTestId('add-submit'));
+        await waitFor(() => expect(sent('postAddUserPayment(')).toHaveLength(1));
+        expect(sent('postAddUserPayment(')[0]!.variables).toMatchObject({
+          userId: 7,
+          planId: 3,
+          confirmedAt: '2026-01-31T00:30:00.000Z',
+        });
+      } finally {
+        if (browserZone === undefined) delete process.env.TZ;
+        else process.env.TZ = browserZone;
+      }
+    },
+  );
 
   it('shows the messages in Japanese', async () => {
     await i18n.changeLanguage('ja');
