@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
+import { isErrorCode } from '@app/shared';
 import { DownloadError, fetchDownload, formatBytes, saveFile } from '@/lib/download';
 import { GuardedAction } from '@/components/guarded-action';
 import { toastMessage } from '@/lib/error-message';
@@ -41,12 +42,15 @@ export function ExportButton({
       if (error instanceof DownloadError) {
         showErrorToast(
           t('errors.generic', {
+            // Never the route's English: a refusal by its code (FORBIDDEN: not this admin's link).
             message:
               error.kind === 'broken'
                 ? t('exports.broken')
                 : error.kind === 'expired'
                   ? t('exports.expired')
-                  : error.message,
+                  : error.kind === 'unreachable'
+                    ? t('errors.unreachable')
+                    : t(`errors.${isErrorCode(error.code) ? error.code : 'INTERNAL_SERVER_ERROR'}`),
           }),
         );
       } else {

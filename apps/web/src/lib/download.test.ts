@@ -49,13 +49,19 @@ describe('fetchDownload', () => {
 
   it('tells an expired link from a refused one', async () => {
     const answer = (status: number) =>
-      new Response(JSON.stringify({ errors: [{ message: 'no' }] }), { status });
+      new Response(
+        JSON.stringify({ errors: [{ message: 'no', extensions: { code: 'FORBIDDEN' } }] }),
+        {
+          status,
+        },
+      );
     vi.stubGlobal('fetch', async () => answer(410));
     await expect(fetchDownload('/d', () => {})).rejects.toMatchObject({ kind: 'expired' });
     vi.stubGlobal('fetch', async () => answer(403));
     const error = await fetchDownload('/d', () => {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DownloadError);
-    expect(error).toMatchObject({ kind: 'refused', message: 'no' });
+    // The route's code rides along, so the app words the refusal, not the English message.
+    expect(error).toMatchObject({ kind: 'refused', message: 'no', code: 'FORBIDDEN' });
   });
 
   it('formats sizes', () => {

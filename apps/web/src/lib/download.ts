@@ -21,6 +21,8 @@ export class DownloadError extends NetworkError {
   constructor(
     readonly kind: 'refused' | 'expired' | 'broken' | 'unreachable',
     message: string,
+    /** The route's `extensions.code` of a refusal (FORBIDDEN, …), which the app words. */
+    readonly code?: string,
   ) {
     super(new Error(message), kind !== 'unreachable');
     this.message = message;
@@ -60,12 +62,14 @@ async function fetchServedFile(
     }
     if (!response.ok || !response.body) {
       const body = (await response.json().catch(() => null)) as {
-        errors?: Array<{ message: string }>;
+        errors?: Array<{ message: string; extensions?: { code?: unknown } }>;
       } | null;
       if (response.status === 401) throw refusalError(401, body);
+      const code = body?.errors?.[0]?.extensions?.code;
       throw new DownloadError(
         response.status === 410 ? 'expired' : 'refused',
         body?.errors?.[0]?.message ?? `HTTP ${response.status}`,
+        typeof code === 'string' ? code : undefined,
       );
     }
     const reader = response.body.getReader();
