@@ -1,5 +1,3 @@
-import type { MailRecipientReason } from './mail';
-
 /** Why a send's recipients were refused, in Japanese (see MAIL_RECIPIENT_REASONS). */
 export const MAIL_RECIPIENT_MESSAGES_JA = {
   MAIL_AUDIENCE_CONFLICT:
@@ -10,4 +8,4 @@ export const MAIL_RECIPIENT_MESSAGES_JA = {
   MAIL_UNKNOWN_USERS: '次のIDのユーザーは存在しません: {{userIds}}。送信していません。',
   MAIL_UNREACHABLE_USERS:
     '次のユーザーには送信できるメールアドレスがありません: {{userIds}}。送信していません。',
-} as const satisfies Record<MailRecipientReason, string>;
+} as const;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   ALREADY_APPLIED_ROW_REASONS,
   type ImportAppliedSummary,
@@ -20,7 +20,7 @@ import {
 } from './import-columns';
 import type { ImportPhase, ImportProgress } from './import-progress';
 import * as repo from './imports-repository';
-import type { ProblemRow, StagingTable } from './imports-repository';
+import type { ImportReportSpec, ProblemRow, StagingTable } from './imports-repository';
 
 /** An uploaded file as the `Upload` scalar hands it over (a WHATWG File). */
 export type UploadedFile = {
@@ -60,20 +60,6 @@ export type StagedRowProblem<K extends string> = {
 
 /** One row of the file as the report shows it: its line, and named values (ids resolved). */
 export type ImportPreviewRow = { line: number; values: Record<string, string | null> };
-
-/**
- * What the dry run keeps of every row for the check report download (the module's part):
- * the names of the values its ids resolve to, and the SQL that resolves them over the
- * relation of every row of the file (`row(key)`: the row's typed value, null where the cell
- * was refused). Only repositories write SQL: the module's repository supplies `resolve`.
- */
-export type ImportReportSpec<K extends string> = {
-  resolved: readonly string[];
-  resolve: (row: (key: K) => RawBuilder<unknown>) => {
-    joins: RawBuilder<unknown>;
-    values: RawBuilder<unknown>[];
-  };
-};
 
 /** What a file would do or did: the module's counts and exact totals (decimal strings). */
 export type ImportSummary = {

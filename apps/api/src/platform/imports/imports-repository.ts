@@ -1,10 +1,23 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { ImportReportSpec } from './import-engine';
 import type { Executor } from '../../db/executor';
 import type { Page, PageRequest } from '../../shared/page';
 import { stagingType, type ImportColumns, type ImportColumnType } from './import-columns';
 
 /** The SQL of the import engine: staging tables and the import records (migration 0055). */
+
+/**
+ * What the dry run keeps of every row for the check report download (the module's part):
+ * the names of the values its ids resolve to, and the SQL that resolves them over the
+ * relation of every row of the file (`row(key)`: the row's typed value, null where the cell
+ * was refused). Only repositories write SQL: the module's repository supplies `resolve`.
+ */
+export type ImportReportSpec<K extends string> = {
+  resolved: readonly string[];
+  resolve: (row: (key: K) => RawBuilder<unknown>) => {
+    joins: RawBuilder<unknown>;
+    values: RawBuilder<unknown>[];
+  };
+};
 
 /**
  * A staging table for one import: a temporary table dropped at the end of the transaction,

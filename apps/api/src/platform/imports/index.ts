@@ -19,7 +19,6 @@ export {
   type ImportDefinition,
   type ImportPreviewRow,
   type ImportReport,
-  type ImportReportSpec,
   type ImportRowError,
   type ImportSummary,
   type ImportTransaction,
@@ -27,6 +26,7 @@ export {
   type StagedRowProblem,
   type UploadedFile,
 } from './import-engine';
+export type { ImportReportSpec } from './imports-repository';
 export {
   createImportProgressRegistry,
   PROGRESS_KEY,
