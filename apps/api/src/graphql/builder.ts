@@ -7,7 +7,6 @@ import {
   TOTP_ENROLMENT_REQUIRED_REASON,
   PASSWORD_CHANGE_REQUIRED_MESSAGE,
   PASSWORD_CHANGE_REQUIRED_REASON,
-  type AuditChangeOperation,
 } from '@app/shared';
 import { AppError } from '../shared/app-error';
 import type { GraphQLContext } from './context';
@@ -83,15 +82,3 @@ builder.addScalarType('Decimal', DecimalScalar);
 builder.addScalarType('Upload', UploadScalar);
 builder.queryType({});
 builder.mutationType({});
-
-/**
- * A mutation that writes the audit event of its own name (the registry in @app/shared): the
- * name is checked against the registry, so the schema's field, the service's audit call and
- * the web's document (checked against the schema) share one name that cannot drift.
- */
-export function auditedMutationField(
-  name: AuditChangeOperation,
-  field: Parameters<typeof builder.mutationField>[1],
-): void {
-  builder.mutationField(name, field);
-}

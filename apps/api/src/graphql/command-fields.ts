@@ -1,6 +1,5 @@
 import type { EnumRef, InputObjectRef, ObjectRef } from '@pothos/core';
 import type { Command, CommandFields, CommandInput } from '../platform/commands';
-import type { AuditChangeOperation } from '@app/shared';
 import { builder, type AuthScopes } from './builder';
 import type { GraphQLContext } from './context';
 
@@ -25,12 +24,14 @@ export function commandArgs<F extends CommandFields>(input: F, refs: Record<stri
       Object.entries(input).map(([name, f]) => {
         const type = f.type === 'Enum' || f.type === 'Input' ? refs[name] : f.type;
         if (!type) throw new Error(`The field ${name} needs its GraphQL type`);
+        const list = 'list' in f && f.list === true;
         return [
           name,
           t.field({
-            type: (f.list ? [type] : type) as 'String',
+            type: (list ? [type] : type) as 'String',
             required: f.required === true,
             ...(f.description ? { description: f.description } : {}),
+            ...('defaultValue' in f ? { defaultValue: f.defaultValue as string } : {}),
           }),
         ];
       }),
@@ -38,30 +39,38 @@ export function commandArgs<F extends CommandFields>(input: F, refs: Record<stri
   );
 }
 
+/** What a write answers: an object type, or a scalar (a sign-out's Boolean, a count). */
+type Answer = ObjectRef<Types, unknown> | 'Boolean' | 'Int';
+
+/** The value a write's handler returns for its answer type. */
+type AnswerValue<T extends Answer> =
+  T extends ObjectRef<Types, infer R> ? R : T extends 'Boolean' ? boolean : number;
+
 /**
- * The mutation of a declared command: named by its operation (the audit event it writes),
- * taking its declared input as arguments, and handing the handler that input as the service's
- * type (`CommandInput`). The handler calls the service, which writes the event by the same
- * declaration (`audit.withAudit(actor, COMMAND.name, …)`).
+ * The mutation of a declared command: named by its operation (the audit event it writes; a
+ * write that declares its events keeps its own name), taking its declared input as arguments,
+ * and handing the handler that input as the service's type (`CommandInput`). The handler calls
+ * the service, which writes the event by the same declaration (`audit.withAudit(actor,
+ * COMMAND.name, …)`, or `COMMAND.audit.<role>`).
  */
-export function commandMutation<N extends AuditChangeOperation, F extends CommandFields, Result>(
+export function commandMutation<N extends string, F extends CommandFields, T extends Answer>(
   command: Command<N, F>,
   options: {
     description: string;
-    type: ObjectRef<Types, Result>;
+    type: T;
     /** The access rule (exactly one, as on every operation). */
     authScopes: Partial<AuthScopes>;
-    resolve: (input: CommandInput<F>, ctx: GraphQLContext) => Promise<Result>;
+    resolve: (input: CommandInput<F>, ctx: GraphQLContext) => Promise<AnswerValue<T>>;
   },
   ...[refs]: keyof CommandRefs<F> extends never ? [] : [CommandRefs<F>]
 ): void {
   builder.mutationField(command.name, (t) =>
     t.field({
       description: options.description,
-      type: options.type,
+      type: options.type as ObjectRef<Types, unknown>,
       authScopes: options.authScopes,
       args: commandArgs(command.input, refs ?? {}),
-      // Pothos cannot resolve its result type for a generic Result; `options` holds it.
+      // Pothos cannot resolve its result type for a generic answer; `options` holds it.
       resolve: (_root, args, ctx) => options.resolve(args as CommandInput<F>, ctx) as never,
     }),
   );

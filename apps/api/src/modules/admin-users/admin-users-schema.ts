@@ -1,4 +1,12 @@
-import { auditedMutationField, builder } from '../../graphql/builder';
+import { builder } from '../../graphql/builder';
+import { commandMutation } from '../../graphql/command-fields';
+import {
+  ADD_ADMIN,
+  ADD_ROLES,
+  DELETE_ADMIN,
+  REMOVE_ROLES,
+  UPDATE_PROFILE,
+} from './admin-users-commands';
 import type { AdminNameRow, AdminUserRow } from './admin-users-repository';
 import { AdminUserRef, RoleRef } from './admin-users-types';
 
@@ -87,92 +95,57 @@ builder.queryField('adminUserNames', (t) =>
   }),
 );
 
-auditedMutationField('postAddRoleToUser', (t) =>
-  t.field({
-    description: 'Gives an admin the listed roles.',
-    type: RoleChangeResultRef,
-    authScopes: { superAdmin: true },
-    args: {
-      userId: t.arg.int({ required: true }),
-      roles: t.arg.stringList({ required: true }),
-    },
-    resolve: async (_root, args, ctx) => ({
-      user: await ctx.services.adminUsers.addRoles(ctx.actor, args.userId, args.roles, ctx.locale),
-      message: 'Roles added.',
-    }),
+commandMutation(ADD_ROLES, {
+  description: 'Gives an admin the listed roles.',
+  type: RoleChangeResultRef,
+  authScopes: { superAdmin: true },
+  resolve: async (input, ctx) => ({
+    user: await ctx.services.adminUsers.addRoles(ctx.actor, input, ctx.locale),
+    message: 'Roles added.',
   }),
-);
+});
 
-auditedMutationField('postDeleteRoleFromUser', (t) =>
-  t.field({
-    description: 'Takes the listed roles away from an admin.',
-    type: RoleChangeResultRef,
-    authScopes: { superAdmin: true },
-    args: {
-      userId: t.arg.int({ required: true }),
-      roles: t.arg.stringList({ required: true }),
-    },
-    resolve: async (_root, args, ctx) => ({
-      user: await ctx.services.adminUsers.removeRoles(
-        ctx.actor,
-        args.userId,
-        args.roles,
-        ctx.locale,
-      ),
-      message: 'Roles removed.',
-    }),
+commandMutation(REMOVE_ROLES, {
+  description: 'Takes the listed roles away from an admin.',
+  type: RoleChangeResultRef,
+  authScopes: { superAdmin: true },
+  resolve: async (input, ctx) => ({
+    user: await ctx.services.adminUsers.removeRoles(ctx.actor, input, ctx.locale),
+    message: 'Roles removed.',
   }),
-);
+});
 
-auditedMutationField('postAddNewAdminUser', (t) =>
-  t.field({
-    description: 'Creates an admin account and returns its one-time password, once.',
-    type: NewAdminUserResultRef,
-    authScopes: { superAdmin: true },
-    args: {
-      userName: t.arg.string({ required: true }),
-      email: t.arg.string({ required: true }),
-      roles: t.arg.stringList({ required: true }),
-    },
-    resolve: async (_root, args, ctx) => {
-      const { admin, oneTimePassword } = await ctx.services.adminUsers.createAdmin(
-        ctx.actor,
-        args,
-        ctx.locale,
-      );
-      return { user: admin, oneTimePassword, message: 'Admin user created.' };
-    },
-  }),
-);
+commandMutation(ADD_ADMIN, {
+  description: 'Creates an admin account and returns its one-time password, once.',
+  type: NewAdminUserResultRef,
+  authScopes: { superAdmin: true },
+  resolve: async (input, ctx) => {
+    const { admin, oneTimePassword } = await ctx.services.adminUsers.createAdmin(
+      ctx.actor,
+      input,
+      ctx.locale,
+    );
+    return { user: admin, oneTimePassword, message: 'Admin user created.' };
+  },
+});
 
-auditedMutationField('postUpdateAdminUserProfile', (t) =>
-  t.field({
-    description:
-      "Changes the signed-in admin's own email, user name and/or password; the old password is required to change the email or the password.",
-    type: ProfileUpdateResultRef,
-    authScopes: { self: true },
-    args: {
-      email: t.arg.string({ required: false }),
-      userName: t.arg.string({ required: false }),
-      oldPassword: t.arg.string({ required: false }),
-      newPassword: t.arg.string({ required: false }),
-    },
-    resolve: async (_root, args, ctx) => ({
-      ...(await ctx.services.adminUsers.updateProfile(ctx.actor, ctx.admin!, args, ctx.locale)),
-      message: 'Profile updated.',
-    }),
+commandMutation(UPDATE_PROFILE, {
+  description:
+    "Changes the signed-in admin's own email, user name and/or password; the old password is required to change the email or the password.",
+  type: ProfileUpdateResultRef,
+  authScopes: { self: true },
+  resolve: async (input, ctx) => ({
+    ...(await ctx.services.adminUsers.updateProfile(ctx.actor, ctx.admin!, input, ctx.locale)),
+    message: 'Profile updated.',
   }),
-);
+});
 
-auditedMutationField('postDeleteAdminUser', (t) =>
-  t.field({
-    description: 'Deletes another admin account; its sessions end at once.',
-    type: DeleteAdminUserResultRef,
-    authScopes: { superAdmin: true },
-    args: { userId: t.arg.int({ required: true }) },
-    resolve: async (_root, args, ctx) => ({
-      deletedUserId: await ctx.services.adminUsers.deleteAdmin(ctx.actor, args.userId),
-      message: 'Admin user deleted.',
-    }),
+commandMutation(DELETE_ADMIN, {
+  description: 'Deletes another admin account; its sessions end at once.',
+  type: DeleteAdminUserResultRef,
+  authScopes: { superAdmin: true },
+  resolve: async (input, ctx) => ({
+    deletedUserId: await ctx.services.adminUsers.deleteAdmin(ctx.actor, input),
+    message: 'Admin user deleted.',
   }),
-);
+});

@@ -17,16 +17,14 @@ import type { Actor, AuditService } from '../audit/audit-service';
 import type { AuthService } from '../auth/auth-service';
 import { isCommonPassword } from '../auth/common-passwords';
 import { hashPassword } from '../auth/password';
+import type {
+  AdminIdInput,
+  NewAdminInput,
+  ProfileInput,
+  RoleChangeInput,
+} from './admin-users-commands';
 import * as repo from './admin-users-repository';
 import { generateOneTimePassword } from './one-time-password';
-
-export type NewAdminInput = { userName: string; email: string; roles: readonly string[] };
-export type ProfileInput = {
-  email?: string | null | undefined;
-  userName?: string | null | undefined;
-  oldPassword?: string | null | undefined;
-  newPassword?: string | null | undefined;
-};
 
 /** What the audit trail keeps of an admin: never the password hash or TOTP secret. */
 type AdminSnapshot = { id: number; userName: string; email: string; roles: RoleName[] };
@@ -113,8 +111,7 @@ export function createAdminUsersService(
     /** Gives an admin more roles; takes effect on that admin's next request. */
     async addRoles(
       actor: Actor,
-      userId: number,
-      roles: readonly string[],
+      { userId, roles }: RoleChangeInput,
       locale: Locale,
     ): Promise<repo.AdminUserRow> {
       const roleError = checkRoles(roles);
@@ -140,8 +137,7 @@ export function createAdminUsersService(
      */
     async removeRoles(
       actor: Actor,
-      userId: number,
-      roles: readonly string[],
+      { userId, roles }: RoleChangeInput,
       locale: Locale,
     ): Promise<repo.AdminUserRow> {
       const roleError = checkRoles(roles);
@@ -302,7 +298,7 @@ export function createAdminUsersService(
      * Deletes another admin; their tokens stop working at once. Nobody deletes themselves,
      * and the last super admin cannot be deleted.
      */
-    async deleteAdmin(actor: Actor, userId: number): Promise<number> {
+    async deleteAdmin(actor: Actor, { userId }: AdminIdInput): Promise<number> {
       if (userId === actor.adminUserId) {
         throw new AppError('CONFLICT', 'You cannot delete your own account.', {
           reason: 'OWN_ACCOUNT_DELETE',

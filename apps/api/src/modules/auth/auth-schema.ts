@@ -1,4 +1,13 @@
-import { auditedMutationField, builder } from '../../graphql/builder';
+import { builder } from '../../graphql/builder';
+import { commandMutation } from '../../graphql/command-fields';
+import {
+  CONFIRM_TOTP_ENROLLMENT,
+  DISABLE_TOTP,
+  SIGN_IN,
+  SIGN_OUT,
+  SIGN_OUT_EVERYWHERE,
+  START_TOTP_ENROLLMENT,
+} from './auth-commands';
 import { AdminUserRef } from '../admin-users/admin-users-types';
 
 const SignInResultRef = builder
@@ -37,82 +46,58 @@ const TotpStatusRef = builder
     }),
   });
 
-auditedMutationField('postSignIn', (t) =>
-  t.field({
-    description:
-      'Signs in with email and password (and the authenticator code when two-factor authentication is on) and returns a new access token.',
-    type: SignInResultRef,
-    authScopes: { public: true },
-    args: {
-      email: t.arg.string({ required: true }),
-      password: t.arg.string({ required: true }),
-      totpCode: t.arg.string({ required: false }),
-    },
-    resolve: async (_root, args, ctx) => {
-      const result = await ctx.services.auth.signIn(args, ctx.actor, {
-        userAgent: ctx.userAgent,
-      });
-      ctx.downloadCookie?.set(result.accessToken);
-      return { ...result, message: 'Signed in.' };
-    },
-  }),
-);
+commandMutation(SIGN_IN, {
+  description:
+    'Signs in with email and password (and the authenticator code when two-factor authentication is on) and returns a new access token.',
+  type: SignInResultRef,
+  authScopes: { public: true },
+  resolve: async (input, ctx) => {
+    const result = await ctx.services.auth.signIn(input, ctx.actor, { userAgent: ctx.userAgent });
+    ctx.downloadCookie?.set(result.accessToken);
+    return { ...result, message: 'Signed in.' };
+  },
+});
 
-auditedMutationField('postSignOut', (t) =>
-  t.field({
-    description: 'Revokes the access token of this request on the server.',
-    type: 'Boolean',
-    authScopes: { self: true },
-    resolve: async (_root, _args, ctx) => {
-      await ctx.services.auth.signOut(ctx.actor, ctx.admin!.id, ctx.admin!.tokenHash);
-      ctx.downloadCookie?.clear();
-      return true;
-    },
-  }),
-);
+commandMutation(SIGN_OUT, {
+  description: 'Revokes the access token of this request on the server.',
+  type: 'Boolean',
+  authScopes: { self: true },
+  resolve: async (_input, ctx) => {
+    await ctx.services.auth.signOut(ctx.actor, ctx.admin!.id, ctx.admin!.tokenHash);
+    ctx.downloadCookie?.clear();
+    return true;
+  },
+});
 
-auditedMutationField('postStartTotpEnrollment', (t) =>
-  t.field({
-    description: "Offers a new two-factor secret for the signed-in admin's own account.",
-    type: TotpEnrollmentRef,
-    // self: an admin required to turn two-factor on must be able to.
-    authScopes: { self: true },
-    resolve: (_root, _args, ctx) =>
-      ctx.services.auth.startTotpEnrollment(ctx.actor, ctx.admin!.id, ctx.admin!.email),
-  }),
-);
+commandMutation(START_TOTP_ENROLLMENT, {
+  description: "Offers a new two-factor secret for the signed-in admin's own account.",
+  type: TotpEnrollmentRef,
+  // self: an admin required to turn two-factor on must be able to.
+  authScopes: { self: true },
+  resolve: (_input, ctx) =>
+    ctx.services.auth.startTotpEnrollment(ctx.actor, ctx.admin!.id, ctx.admin!.email),
+});
 
-auditedMutationField('postConfirmTotpEnrollment', (t) =>
-  t.field({
-    description: 'Turns two-factor authentication on with a code from the authenticator app.',
-    type: TotpStatusRef,
-    // self: an admin required to turn two-factor on must be able to.
-    authScopes: { self: true },
-    args: { totpCode: t.arg.string({ required: true }) },
-    resolve: async (_root, args, ctx) => {
-      await ctx.services.auth.confirmTotpEnrollment(
-        ctx.actor,
-        ctx.admin!.id,
-        args.totpCode,
-        ctx.locale,
-      );
-      return { message: 'Two-factor authentication is on.', totpEnabled: true };
-    },
-  }),
-);
+commandMutation(CONFIRM_TOTP_ENROLLMENT, {
+  description: 'Turns two-factor authentication on with a code from the authenticator app.',
+  type: TotpStatusRef,
+  // self: an admin required to turn two-factor on must be able to.
+  authScopes: { self: true },
+  resolve: async (input, ctx) => {
+    await ctx.services.auth.confirmTotpEnrollment(ctx.actor, ctx.admin!.id, input, ctx.locale);
+    return { message: 'Two-factor authentication is on.', totpEnabled: true };
+  },
+});
 
-auditedMutationField('postDisableTotp', (t) =>
-  t.field({
-    description: "Turns two-factor authentication off for the signed-in admin's own account.",
-    type: TotpStatusRef,
-    authScopes: { authenticated: true },
-    args: { password: t.arg.string({ required: true }) },
-    resolve: async (_root, args, ctx) => {
-      await ctx.services.auth.disableTotp(ctx.actor, ctx.admin!.id, args.password, ctx.locale);
-      return { message: 'Two-factor authentication is off.', totpEnabled: false };
-    },
-  }),
-);
+commandMutation(DISABLE_TOTP, {
+  description: "Turns two-factor authentication off for the signed-in admin's own account.",
+  type: TotpStatusRef,
+  authScopes: { authenticated: true },
+  resolve: async (input, ctx) => {
+    await ctx.services.auth.disableTotp(ctx.actor, ctx.admin!.id, input, ctx.locale);
+    return { message: 'Two-factor authentication is off.', totpEnabled: false };
+  },
+});
 
 const AdminSessionRef = builder
   .objectRef<{
@@ -155,16 +140,14 @@ builder.queryField('adminSessions', (t) =>
   }),
 );
 
-auditedMutationField('postSignOutEverywhere', (t) =>
-  t.field({
-    description:
-      'Ends every session of the signed-in admin, this one included; returns how many ended.',
-    type: 'Int',
-    authScopes: { self: true },
-    resolve: async (_root, _args, ctx) => {
-      const ended = await ctx.services.auth.signOutEverywhere(ctx.actor, ctx.admin!.id);
-      ctx.downloadCookie?.clear();
-      return ended;
-    },
-  }),
-);
+commandMutation(SIGN_OUT_EVERYWHERE, {
+  description:
+    'Ends every session of the signed-in admin, this one included; returns how many ended.',
+  type: 'Int',
+  authScopes: { self: true },
+  resolve: async (_input, ctx) => {
+    const ended = await ctx.services.auth.signOutEverywhere(ctx.actor, ctx.admin!.id);
+    ctx.downloadCookie?.clear();
+    return ended;
+  },
+});

@@ -16,6 +16,7 @@ import { isSealed, type SecretBox } from '../../shared/secret-box';
 import { validationError } from '../../shared/validation-error';
 import type { Actor, AuditService } from '../audit/audit-service';
 import { generateAccessToken, hashAccessToken } from './access-token';
+import type { ConfirmTotpInput, DisableTotpInput, SignInInput } from './auth-commands';
 import * as repo from './auth-repository';
 import { verifyAgainstDummy, verifyPassword } from './password';
 import { countThrottleFailure, createReauthGuard, tooManyAttempts } from './reauth';
@@ -27,7 +28,6 @@ import {
 } from './sign-in-throttle';
 import { generateTotpSecret, otpauthUri, verifyTotp } from './totp';
 
-export type SignInInput = { email: string; password: string; totpCode?: string | null | undefined };
 export type SignInResult = { accessToken: string; adminUserId: number };
 /** What the sessions list shows of the client that signed in, besides the actor's address. */
 export type SignInClient = { userAgent: string | null | undefined };
@@ -347,7 +347,7 @@ export function createAuthService(
     async confirmTotpEnrollment(
       actor: Actor,
       adminId: number,
-      code: string,
+      { totpCode: code }: ConfirmTotpInput,
       locale: Locale,
     ): Promise<void> {
       await audit.withAudit(actor, 'postConfirmTotpEnrollment', async (trx) => {
@@ -374,7 +374,7 @@ export function createAuthService(
     async disableTotp(
       actor: Actor,
       adminId: number,
-      password: string,
+      { password }: DisableTotpInput,
       locale: Locale,
     ): Promise<void> {
       const credentials = await repo.findCredentialsById(db, adminId);

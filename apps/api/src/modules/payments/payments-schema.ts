@@ -1,8 +1,10 @@
-import { auditedMutationField, builder } from '../../graphql/builder';
+import { builder } from '../../graphql/builder';
+import { commandMutation } from '../../graphql/command-fields';
 import { filterArgs, filterInputFields } from '../../graphql/filter-fields';
 import { pagedListQuery, PaginationInputRef } from '../../graphql/pagination';
 import type { ImportReport } from '../../platform/imports';
 import { ImportReportRef } from '../../platform/imports/imports-schema';
+import { ADD_PAYMENT, ASSIGN_RATES, IMPORT_PAYMENTS, IMPORT_RATES } from './payments-commands';
 import type { PaymentListRow } from './payments-repository';
 import type { PaymentsService, RateAssignmentResult } from './payments-service';
 import { PAYMENTS_LIST, UNFIXED_PAYMENTS_LIST } from './payments-list';
@@ -105,90 +107,37 @@ const RatesSummaryRef = builder.objectRef<RatesSummary>('RateBTCAmountSummary').
   }),
 });
 
-auditedMutationField('postAddUserPayment', (t) =>
-  t.field({
-    description:
-      'Records a payment by hand: confirmed (confirmedAt, default now) with its assets set (status asset_fixed).',
-    type: UserPaymentRef,
-    authScopes: { write: true },
-    args: {
-      userId: t.arg.int({ required: true }),
-      planId: t.arg.int({ required: true }),
-      paidUsd: t.arg.int({ required: true }),
-      assetETH: t.arg({ type: 'Decimal', required: true }),
-      assetHEC: t.arg({ type: 'Decimal', required: true }),
-      confirmedAt: t.arg({ type: 'DateTime', required: false }),
-    },
-    resolve: (_root, args, ctx) => ctx.services.payments.addPayment(ctx.actor, args),
-  }),
-);
+commandMutation(ADD_PAYMENT, {
+  description:
+    'Records a payment by hand: confirmed (confirmedAt, default now) with its assets set (status asset_fixed).',
+  type: UserPaymentRef,
+  authScopes: { write: true },
+  resolve: (input, ctx) => ctx.services.payments.addPayment(ctx.actor, input),
+});
 
-auditedMutationField('postAddUserPaymentsByCSV', (t) =>
-  t.field({
-    description:
-      'Adds the payments of a CSV file (columns userId,planId,paidUsd,assetETH,assetHEC,confirmedAt; template at GET /templates/user-payments.csv). All or nothing; the same content applies once.',
-    type: CsvUploadResultRef,
-    authScopes: { write: true },
-    args: {
-      file: t.arg({ type: 'Upload', required: true }),
-      dryRun: t.arg.boolean({ required: false, defaultValue: false }),
-      progressKey: t.arg.string({
-        required: false,
-        description:
-          'A key the client chooses (8–64 of A-Z a-z 0-9 - _) to poll csvImportProgress with.',
-      }),
-    },
-    resolve: (_root, args, ctx) =>
-      ctx.services.payments.importPayments(
-        ctx.actor,
-        args.file,
-        args.dryRun ?? false,
-        args.progressKey,
-      ),
-  }),
-);
+commandMutation(IMPORT_PAYMENTS, {
+  description:
+    'Adds the payments of a CSV file (columns userId,planId,paidUsd,assetETH,assetHEC,confirmedAt; template at GET /templates/user-payments.csv). All or nothing; the same content applies once.',
+  type: CsvUploadResultRef,
+  authScopes: { write: true },
+  resolve: (input, ctx) => ctx.services.payments.importPayments(ctx.actor, input),
+});
 
-auditedMutationField('postAssignRatesByCSV', (t) =>
-  t.field({
-    description:
-      'Assigns rates from a CSV file, one window per row (columns startAt,endAt,deadline,BTCHECRate,BTCETHRate; template at GET /templates/rates.csv).',
-    type: CsvUploadResultRef,
-    authScopes: { write: true },
-    args: {
-      file: t.arg({ type: 'Upload', required: true }),
-      dryRun: t.arg.boolean({ required: false, defaultValue: false }),
-      progressKey: t.arg.string({
-        required: false,
-        description:
-          'A key the client chooses (8–64 of A-Z a-z 0-9 - _) to poll csvImportProgress with.',
-      }),
-    },
-    resolve: (_root, args, ctx) =>
-      ctx.services.payments.importRates(
-        ctx.actor,
-        args.file,
-        args.dryRun ?? false,
-        args.progressKey,
-      ),
-  }),
-);
+commandMutation(IMPORT_RATES, {
+  description:
+    'Assigns rates from a CSV file, one window per row (columns startAt,endAt,deadline,BTCHECRate,BTCETHRate; template at GET /templates/rates.csv).',
+  type: CsvUploadResultRef,
+  authScopes: { write: true },
+  resolve: (input, ctx) => ctx.services.payments.importRates(ctx.actor, input),
+});
 
-auditedMutationField('postAssignRates', (t) =>
-  t.field({
-    description:
-      'Fixes the assets of the payments confirmed in [startAt, endAt] and not yet fixed, at the deadline. Dates are ISO-8601 with a zone; rates are decimal strings > 0 with at most 18 places.',
-    type: RateAssignmentResultRef,
-    authScopes: { write: true },
-    args: {
-      startAt: t.arg.string({ required: false }),
-      endAt: t.arg.string({ required: true }),
-      deadline: t.arg.string({ required: true }),
-      BTCHECRate: t.arg.string({ required: true }),
-      BTCETHRate: t.arg.string({ required: true }),
-    },
-    resolve: (_root, args, ctx) => ctx.services.payments.assignRates(ctx.actor, args),
-  }),
-);
+commandMutation(ASSIGN_RATES, {
+  description:
+    'Fixes the assets of the payments confirmed in [startAt, endAt] and not yet fixed, at the deadline. Dates are ISO-8601 with a zone; rates are decimal strings > 0 with at most 18 places.',
+  type: RateAssignmentResultRef,
+  authScopes: { write: true },
+  resolve: (input, ctx) => ctx.services.payments.assignRates(ctx.actor, input),
+});
 
 pagedListQuery(UNFIXED_PAYMENTS_LIST.call, {
   type: 'AssetUnFixedPayments',

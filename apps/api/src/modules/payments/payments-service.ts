@@ -9,7 +9,6 @@ import {
   type ImportDefinition,
   type ImportReport,
   type ImportsService,
-  type UploadedFile,
 } from '../../platform/imports';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
@@ -24,6 +23,15 @@ import {
 } from '../../shared/list-input';
 import type { PageRequest } from '../../shared/page';
 import type { Actor, AuditService } from '../audit/audit-service';
+import {
+  ADD_PAYMENT,
+  ASSIGN_RATES,
+  IMPORT_PAYMENTS,
+  IMPORT_RATES,
+  type AddPaymentInput,
+  type AssignRatesInput,
+  type CsvUploadInput,
+} from './payments-commands';
 import { PAYMENT_COLUMNS, paymentsTemplate, RATE_COLUMNS } from './payments-imports';
 import * as repo from './payments-repository';
 import {
@@ -71,24 +79,6 @@ export function paymentsFilter(input: PaymentsFilterInput): repo.PaymentsFilter 
     assetFixedAtUntil: fixed.until,
   };
 }
-
-export type AddPaymentInput = {
-  userId: number;
-  planId: number;
-  paidUsd: number;
-  assetETH: string;
-  assetHEC: string;
-  confirmedAt?: Date | null | undefined;
-};
-
-/** postAssignRates' arguments, all strings as the spec says. */
-export type AssignRatesInput = {
-  startAt?: string | null | undefined;
-  endAt: string;
-  deadline: string;
-  BTCHECRate: string;
-  BTCETHRate: string;
-};
 
 export type RatesSummaryInput = {
   confirmedAtFrom?: Date | null | undefined;
@@ -212,14 +202,12 @@ export function createPaymentsService(
 
   const runImport = async <K extends string>(
     actor: Actor,
-    operation: 'postAddUserPaymentsByCSV' | 'postAssignRatesByCSV',
+    operation: typeof IMPORT_PAYMENTS.name | typeof IMPORT_RATES.name,
     definition: ImportDefinition<K>,
-    file: UploadedFile,
-    dryRun: boolean,
-    progressKey: string | null | undefined,
+    { file, dryRun, progressKey }: CsvUploadInput,
   ): Promise<ImportReport> =>
     imports.run(definition, file, {
-      dryRun,
+      dryRun: dryRun ?? false,
       progressKey,
       actor: { adminUserId: actor.adminUserId, adminUserName: actor.adminUserName },
       transaction: (work) => audit.withAudit(actor, operation, work),
@@ -260,7 +248,7 @@ export function createPaymentsService(
       if (confirmedAt.getTime() > now.getTime()) {
         throw badInput('confirmedAt', 'must not be in the future.');
       }
-      return audit.withAudit(actor, 'postAddUserPayment', async (trx) => {
+      return audit.withAudit(actor, ADD_PAYMENT.name, async (trx) => {
         if (!(await write.endUserExists(trx, userId))) {
           throw notFound('user', userId, { field: 'userId' });
         }
@@ -288,38 +276,19 @@ export function createPaymentsService(
       paymentsTemplate(await write.listPlans(db), locale),
 
     /** postAddUserPaymentsByCSV: every row checked; a dry run previews; once per file content. */
-    async importPayments(
-      actor: Actor,
-      file: UploadedFile,
-      dryRun: boolean,
-      progressKey?: string | null,
-    ): Promise<ImportResult> {
+    async importPayments(actor: Actor, input: CsvUploadInput): Promise<ImportResult> {
       const report = await runImport(
         actor,
-        'postAddUserPaymentsByCSV',
+        IMPORT_PAYMENTS.name,
         paymentsImportDefinition(clock()),
-        file,
-        dryRun,
-        progressKey,
+        input,
       );
       return importResult(report, 'payment', 'imported');
     },
 
     /** postAssignRatesByCSV: one rate assignment per row (windows may not overlap). */
-    async importRates(
-      actor: Actor,
-      file: UploadedFile,
-      dryRun: boolean,
-      progressKey?: string | null,
-    ): Promise<ImportResult> {
-      const report = await runImport(
-        actor,
-        'postAssignRatesByCSV',
-        ratesImport(actor),
-        file,
-        dryRun,
-        progressKey,
-      );
+    async importRates(actor: Actor, input: CsvUploadInput): Promise<ImportResult> {
+      const report = await runImport(actor, IMPORT_RATES.name, ratesImport(actor), input);
       return importResult(report, 'payment', 'fixed');
     },
 
@@ -338,7 +307,7 @@ export function createPaymentsService(
       const hecRate = checkedArg('BTCHECRate', RATE_ARG, input.BTCHECRate);
       const ethRate = checkedArg('BTCETHRate', RATE_ARG, input.BTCETHRate);
       const window = ratesWindow(startAt, endAt, deadline);
-      return audit.withAudit(actor, 'postAssignRates', async (trx) => {
+      return audit.withAudit(actor, ASSIGN_RATES.name, async (trx) => {
         await write.allowLongStatements(trx);
         if (!(await write.tryLockRateAssignment(trx))) {
           throw new AppError('CONFLICT', ASSIGNMENT_RUNNING, {

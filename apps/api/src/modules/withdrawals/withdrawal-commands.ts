@@ -1,14 +1,23 @@
-import { WITHDRAWAL_REJECT_CODES } from '@app/shared';
+import { WITHDRAWAL_REJECT_CODES, type WithdrawalKind } from '@app/shared';
 import { WITHDRAWAL_KINDS } from '../../db/tables/domain-tables';
-import { defineCommand, inputObject } from '../../platform/commands';
-import type { WithdrawalSearchInput } from './withdrawals-list';
+import {
+  defineCommand,
+  inputObject,
+  type Command,
+  type CommandEvents,
+  type CommandInput,
+} from '../../platform/commands';
+import { WITHDRAWAL_LIST_CALLS, type WithdrawalSearchInput } from './withdrawals-list';
 
 /**
- * The withdrawal actions, declared once (docs/architecture.md, "A write, declared once"): each
+ * The withdrawal writes, declared once (docs/architecture.md, "A write, declared once"): each
  * one's operation (its mutation and the audit event it writes, one row per changed request)
  * and its input. The mutations' arguments are derived from these; the enums and input objects
- * are the schema's own types, handed in by withdrawal-actions-schema.ts.
+ * are the schema's own types, handed in by the schema files. The transaction uploads and the
+ * signing export are offered under several names and declare the events they share (`audit`).
  */
+
+const KIND = { kind: { type: 'Enum', values: WITHDRAWAL_KINDS, required: true } } as const;
 
 const IDS = { ids: { type: 'ID', list: true, required: true } } as const;
 const REJECTION = {
@@ -17,7 +26,7 @@ const REJECTION = {
 } as const;
 /** "All N matching this filter": the list's kind and searchParams, and the total seen. */
 const MATCHING = {
-  kind: { type: 'Enum', values: WITHDRAWAL_KINDS, required: true },
+  ...KIND,
   searchParams: inputObject<WithdrawalSearchInput>(),
   expectedCount: { type: 'Int', required: true },
 } as const;
@@ -53,3 +62,92 @@ export const FAIL_WITHDRAWALS = defineCommand({
   name: 'postFailWithdrawalRequests',
   input: { ...IDS, reason: { type: 'String', required: true } },
 });
+
+// ---- approval thresholds (withdrawal-thresholds.ts) ----
+
+export const UPDATE_THRESHOLD = defineCommand({
+  name: 'postUpdateWithdrawalApprovalThreshold',
+  input: {
+    /** HEC, ETH or ATEM, checked by the service (text in the contract). */
+    coinType: { type: 'String', required: true },
+    secondApprovalAbove: { type: 'Decimal', required: true },
+  },
+});
+
+const CHANGE_ID = { id: { type: 'ID', required: true } } as const;
+
+export const CONFIRM_THRESHOLD_CHANGE = defineCommand({
+  name: 'postConfirmWithdrawalApprovalThresholdChange',
+  input: CHANGE_ID,
+});
+
+export const CANCEL_THRESHOLD_CHANGE = defineCommand({
+  name: 'postCancelWithdrawalApprovalThresholdChange',
+  input: CHANGE_ID,
+});
+
+export type ThresholdInput = CommandInput<typeof UPDATE_THRESHOLD.input>;
+/** A pending raise, by its id (confirming and withdrawing take the same input). */
+export type ThresholdChangeInput = CommandInput<typeof CHANGE_ID>;
+
+// ---- transaction uploads (withdrawal-uploads.ts) ----
+
+/**
+ * What a transaction upload writes, whichever of its nine mutations took the file: one
+ * `withdrawalTransactionsUpload` change per completed request (the request's timeline shows it
+ * as one operation) or, for a dry run, the facts of the check.
+ */
+export const UPLOAD_EVENTS = {
+  apply: 'withdrawalTransactionsUpload',
+  dryRun: 'withdrawalTransactionsUploadDryRun',
+} as const satisfies CommandEvents;
+
+const UPLOAD_FILE = {
+  file: { type: 'Upload', required: true },
+  dryRun: { type: 'Boolean' },
+} as const;
+
+/** The upload of any kind (the one the web app's screens share). */
+export const UPLOAD_TRANSACTIONS = defineCommand({
+  name: 'postWithdrawalTransactionsByCSV',
+  input: { ...KIND, ...UPLOAD_FILE },
+  audit: UPLOAD_EVENTS,
+});
+
+const pascal = (s: string) => `${s[0]!.toUpperCase()}${s.slice(1)}`;
+
+/** The spec's upload of each kind, named after its list call: post<ListCall>TransactionsByCSV. */
+export const UPLOAD_TRANSACTIONS_OF_KIND = Object.fromEntries(
+  WITHDRAWAL_KINDS.map((kind) => [
+    kind,
+    defineCommand({
+      name: `post${pascal(WITHDRAWAL_LIST_CALLS[kind])}TransactionsByCSV`,
+      input: UPLOAD_FILE,
+      audit: UPLOAD_EVENTS,
+    }),
+  ]),
+) as Record<WithdrawalKind, Command<string, typeof UPLOAD_FILE> & { audit: typeof UPLOAD_EVENTS }>;
+
+export type TransactionsUploadInput = CommandInput<typeof UPLOAD_TRANSACTIONS.input>;
+
+// ---- signing export (withdrawal-exports.ts) ----
+
+/**
+ * The signing export as a mutation. It writes what the signing export queries write too
+ * (`<listCall>Csv`, `withdrawalSigningCsv`): one `withdrawalExport` change per request taken,
+ * or one `withdrawalExportReplay` when a retried key answers its first batch.
+ */
+export const SIGNING_EXPORT = defineCommand({
+  name: 'postWithdrawalSigningExport',
+  input: {
+    ...KIND,
+    layout: { type: 'Enum', values: ['v1', 'v2'], required: true },
+    searchParams: inputObject<WithdrawalSearchInput>(),
+    expectedCount: { type: 'Int', required: true },
+    clientKey: { type: 'String', required: true },
+  },
+  audit: { export: 'withdrawalExport', replay: 'withdrawalExportReplay' },
+});
+
+/** A signing file's layout: v1 (one row per request) or v2 (one row per coin transfer). */
+export type SigningLayout = CommandInput<typeof SIGNING_EXPORT.input>['layout'];

@@ -1,10 +1,12 @@
 import type { WithdrawalKind } from '@app/shared';
 import { builder } from '../../graphql/builder';
+import { commandMutation } from '../../graphql/command-fields';
 import { storedFilterFields, type StoredFilters } from '../../graphql/filter-fields';
 import { pagedListQuery } from '../../graphql/pagination';
 import type { GraphQLContext } from '../../graphql/context';
 import { STATE_CHANGING_QUERY } from '../../graphql/state-changing-queries';
 import { badInput, notFound } from '../../shared/list-input';
+import { SIGNING_EXPORT } from './withdrawal-commands';
 import type { ExportPreview } from './withdrawal-exports';
 import type { BatchFileInfo, CoinTotal, ExportBatchRow } from './withdrawal-exports-repository';
 import { WITHDRAWAL_LIST_CALLS, WithdrawalSearchParamsRef } from './withdrawal-lists-schema';
@@ -17,7 +19,9 @@ import { EXPORT_BATCHES_LIST, WITHDRAWALS_LIST } from './withdrawals-list';
 type SigningExport = { batch: BatchWithFiles; url: string; expiresAt: Date; fileName: string };
 type BatchWithFiles = ExportBatchRow & { files: BatchFileInfo[] };
 
-const LayoutRef = builder.enumType('WithdrawalSigningLayout', { values: ['v1', 'v2'] as const });
+const LayoutRef = builder.enumType('WithdrawalSigningLayout', {
+  values: SIGNING_EXPORT.input.layout.values,
+});
 
 const CoinTotalRef = builder.objectRef<CoinTotal>('WithdrawalCoinTotal').implement({
   description:
@@ -204,33 +208,23 @@ builder.queryField('withdrawalSigningCsv', (t) =>
   }),
 );
 
-builder.mutationField('postWithdrawalSigningExport', (t) =>
-  t.field({
+commandMutation(
+  SIGNING_EXPORT,
+  {
     description: `The signing export as a mutation (what the web app calls): the approved requests of the kind matching searchParams become processing in one new batch, and the answer is its download link. ${SCOPE_NOTE} expectedCount is required (the count the confirmation showed, from withdrawalSigningExportPreview). clientKey (16-64 of A-Z a-z 0-9 - _, new for each confirmation) makes it idempotent: the same admin sending the same key again gets the same batch back (a fresh link) and nothing is exported twice; the key with other arguments is BAD_USER_INPUT.`,
     type: SigningExportRef,
     authScopes: { write: true },
-    args: {
-      kind: t.arg({ type: WithdrawalKindRef, required: true }),
-      layout: t.arg({ type: LayoutRef, required: true }),
-      searchParams: t.arg({ type: WithdrawalSearchParamsRef, required: false }),
-      expectedCount: t.arg.int({ required: true }),
-      clientKey: t.arg.string({ required: true }),
-    },
-    resolve: async (_root, args, ctx) => {
+    resolve: async ({ kind, searchParams, ...input }, ctx) => {
       const batch = await ctx.services.withdrawals.exportForSigning(
         ctx.actor,
-        args.kind,
-        args.searchParams ?? {},
-        {
-          layout: args.layout,
-          expectedCount: args.expectedCount,
-          clientKey: args.clientKey,
-          callName: WITHDRAWAL_LIST_CALLS[args.kind],
-        },
+        kind,
+        searchParams ?? {},
+        { ...input, callName: WITHDRAWAL_LIST_CALLS[kind] },
       );
       return linkOf(ctx, batch);
     },
-  }),
+  },
+  { kind: WithdrawalKindRef, layout: LayoutRef, searchParams: WithdrawalSearchParamsRef },
 );
 
 builder.queryField('withdrawalSigningExportPreview', (t) =>

@@ -8,10 +8,11 @@ import { fileNameStamp, isoInTimeZone, type ExportUnit } from '@app/shared';
 import { badInput, notFound, notAnId } from '../../shared/list-input';
 import type { Actor, AuditChange, AuditService } from '../audit/audit-service';
 import { checkExpectedCount, lockMatching, MAX_MATCHING_PER_ACTION } from './withdrawal-actions';
+import { SIGNING_EXPORT, type SigningLayout } from './withdrawal-commands';
 import * as repo from './withdrawal-exports-repository';
 import { lockMatchingIds, matchingIds, type WithdrawalsFilter } from './withdrawals-repository';
 
-export type SigningLayout = 'v1' | 'v2';
+export type { SigningLayout };
 
 /** A column of a signing file, described for its reader (docs/api.md, "Signing exports"). */
 export type SigningColumn<Row> = {
@@ -280,7 +281,7 @@ export function createWithdrawalExports(
         'clientKey: was already used for another export; send a new key.',
         { field: 'clientKey', reason: 'EXPORT_KEY_REUSED' },
       );
-    return audit.withAuditEach(actor, 'withdrawalExportReplay', async () => ({
+    return audit.withAuditEach(actor, SIGNING_EXPORT.audit.replay, async () => ({
       result: found,
       changes: [
         {
@@ -299,7 +300,7 @@ export function createWithdrawalExports(
   ): Promise<repo.ExportBatchRow> {
     const { filter, layout } = input;
     const scoped = exportFilter(filter);
-    return audit.withAuditEach(actor, 'withdrawalExport', async (trx) => {
+    return audit.withAuditEach(actor, SIGNING_EXPORT.audit.export, async (trx) => {
       // Exactly the approved requests the list shows for this filter, locked in id order
       // (a concurrent export waits, then finds them processing): as many as the operator
       // confirmed, or nothing happens (the rule of "approve all N matching").
@@ -378,7 +379,7 @@ export function createWithdrawalExports(
       await repo.setBatchFile(trx, batch.id, { sha256, content, fileName, totals });
       const before = new Map(revisionsBefore.map((r) => [String(r.id), r.revision]));
       const revisions = new Map(marked.map((m) => [String(m.id), m.revision]));
-      const changes: AuditChange<'withdrawalExport'>[] = locked.map((id) => ({
+      const changes: AuditChange<typeof SIGNING_EXPORT.audit.export>[] = locked.map((id) => ({
         targetIds: [id],
         before: { status: 'approved', revision: before.get(id) ?? null },
         after: {

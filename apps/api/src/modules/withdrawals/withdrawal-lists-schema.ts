@@ -5,20 +5,11 @@ import { pagedListQuery, PaginationInputRef } from '../../graphql/pagination';
 import type { PageRequestInput } from '../../shared/page';
 import type { ApproverContext, WithdrawalListRow } from './withdrawals-repository';
 import type { TimelineEvent } from './withdrawal-timeline';
-import { WITHDRAWALS_LIST } from './withdrawals-list';
+import { WITHDRAWAL_LIST_CALLS, WITHDRAWALS_LIST } from './withdrawals-list';
 import { RejectCodeRef, WithdrawalKindRef, WithdrawalStatusRef } from './withdrawal-types';
 
-/** The spec's list call of each kind (section 7); exports and uploads are named after it. */
-export const WITHDRAWAL_LIST_CALLS: Record<WithdrawalKind, string> = {
-  saving: 'savingWithdrawals',
-  affiliate_saving: 'affiliateSavingWithdrawalRequests',
-  referral_reward: 'affiliateSavingReferralRewardWithdrawalRequests',
-  atem: 'affiliateSavingAtemWithdrawalRequests',
-  bonus_reward: 'affiliateSavingBonusRewardWithdrawals',
-  payment_paid_value: 'paymentPaidValueWithdrawals',
-  proportional_bonus: 'proportionalBonusWithdrawals',
-  affiliate_bonus: 'affiliateBonusWithdrawals',
-};
+// Declared beside the lists (the upload commands are named after them); offered here as before.
+export { WITHDRAWAL_LIST_CALLS };
 
 type Approval = { adminUserId: number | null; adminUserName: string; approvedAt: Date };
 type ListRow = WithdrawalListRow & { context: ApproverContext | null; approvals: Approval[] };

@@ -1,4 +1,10 @@
-import { auditedMutationField, builder } from '../../graphql/builder';
+import { builder } from '../../graphql/builder';
+import { commandMutation } from '../../graphql/command-fields';
+import {
+  CANCEL_THRESHOLD_CHANGE,
+  CONFIRM_THRESHOLD_CHANGE,
+  UPDATE_THRESHOLD,
+} from './withdrawal-commands';
 import type { ApprovalThreshold, ThresholdChange } from './withdrawal-thresholds';
 
 const ThresholdChangeRef = builder
@@ -50,45 +56,26 @@ builder.queryField('withdrawalApprovalThresholds', (t) =>
   }),
 );
 
-auditedMutationField('postUpdateWithdrawalApprovalThreshold', (t) =>
-  t.field({
-    description:
-      'Changes one coin’s two-person approval threshold (super admins only): an exact decimal at the coin’s scale, more than 0, not the current value. A lower value applies at once (and supersedes a pending raise of the coin). A higher value weakens the control: it is recorded as a pending raise (pendingChange) and applies only when a second, different super admin confirms it; while one is pending another raise of the coin is CONFLICT (THRESHOLD_CHANGE_PENDING). Audited either way. Answers the threshold as it is now.',
-    type: ThresholdRef,
-    authScopes: { superAdmin: true },
-    args: {
-      coinType: t.arg.string({ required: true }),
-      secondApprovalAbove: t.arg({ type: 'Decimal', required: true }),
-    },
-    resolve: (_root, args, ctx) =>
-      ctx.services.withdrawals.updateApprovalThreshold(
-        ctx.actor,
-        args.coinType,
-        args.secondApprovalAbove,
-      ),
-  }),
-);
+commandMutation(UPDATE_THRESHOLD, {
+  description:
+    'Changes one coin’s two-person approval threshold (super admins only): an exact decimal at the coin’s scale, more than 0, not the current value. A lower value applies at once (and supersedes a pending raise of the coin). A higher value weakens the control: it is recorded as a pending raise (pendingChange) and applies only when a second, different super admin confirms it; while one is pending another raise of the coin is CONFLICT (THRESHOLD_CHANGE_PENDING). Audited either way. Answers the threshold as it is now.',
+  type: ThresholdRef,
+  authScopes: { superAdmin: true },
+  resolve: (input, ctx) => ctx.services.withdrawals.updateApprovalThreshold(ctx.actor, input),
+});
 
-auditedMutationField('postConfirmWithdrawalApprovalThresholdChange', (t) =>
-  t.field({
-    description:
-      'Confirms a pending raise of a threshold as a second admin (super admins only): the threshold takes the proposed value. The proposer cannot confirm their own (FORBIDDEN, OWN_THRESHOLD_CHANGE); a raise no longer pending is CONFLICT (THRESHOLD_CHANGE_CLOSED). Audited.',
-    type: ThresholdRef,
-    authScopes: { superAdmin: true },
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) =>
-      ctx.services.withdrawals.confirmThresholdChange(ctx.actor, String(args.id)),
-  }),
-);
+commandMutation(CONFIRM_THRESHOLD_CHANGE, {
+  description:
+    'Confirms a pending raise of a threshold as a second admin (super admins only): the threshold takes the proposed value. The proposer cannot confirm their own (FORBIDDEN, OWN_THRESHOLD_CHANGE); a raise no longer pending is CONFLICT (THRESHOLD_CHANGE_CLOSED). Audited.',
+  type: ThresholdRef,
+  authScopes: { superAdmin: true },
+  resolve: (input, ctx) => ctx.services.withdrawals.confirmThresholdChange(ctx.actor, input),
+});
 
-auditedMutationField('postCancelWithdrawalApprovalThresholdChange', (t) =>
-  t.field({
-    description:
-      'Withdraws a pending raise of a threshold (super admins only: its proposer, or another admin declining it); the threshold stays. A raise no longer pending is CONFLICT (THRESHOLD_CHANGE_CLOSED). Audited.',
-    type: ThresholdRef,
-    authScopes: { superAdmin: true },
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) =>
-      ctx.services.withdrawals.cancelThresholdChange(ctx.actor, String(args.id)),
-  }),
-);
+commandMutation(CANCEL_THRESHOLD_CHANGE, {
+  description:
+    'Withdraws a pending raise of a threshold (super admins only: its proposer, or another admin declining it); the threshold stays. A raise no longer pending is CONFLICT (THRESHOLD_CHANGE_CLOSED). Audited.',
+  type: ThresholdRef,
+  authScopes: { superAdmin: true },
+  resolve: (input, ctx) => ctx.services.withdrawals.cancelThresholdChange(ctx.actor, input),
+});

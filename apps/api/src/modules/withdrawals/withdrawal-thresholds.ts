@@ -9,6 +9,13 @@ import type { DB } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { badInput, notFound, notOneOf, notAnId } from '../../shared/list-input';
 import type { Actor, AuditService } from '../audit/audit-service';
+import {
+  CANCEL_THRESHOLD_CHANGE,
+  CONFIRM_THRESHOLD_CHANGE,
+  UPDATE_THRESHOLD,
+  type ThresholdChangeInput,
+  type ThresholdInput,
+} from './withdrawal-commands';
 import * as repo from './withdrawal-thresholds-repository';
 
 /** A raise of a coin's threshold that waits for a second admin (migration 0121). */
@@ -143,13 +150,12 @@ export function createWithdrawalThresholds(db: Kysely<DB>, audit: Pick<AuditServ
      */
     updateApprovalThreshold: (
       actor: Actor,
-      coinType: string,
-      value: string,
+      { coinType, secondApprovalAbove: value }: ThresholdInput,
     ): Promise<ApprovalThreshold> => {
       const coin = thresholdCoin(coinType);
       const text = checkThreshold(coin, value);
       const admin = sessionAdmin(actor);
-      return audit.withAudit(actor, 'postUpdateWithdrawalApprovalThreshold', async (trx) => {
+      return audit.withAudit(actor, UPDATE_THRESHOLD.name, async (trx) => {
         const { threshold: before, change } = await lockCoin(trx, coin);
         const direction = compareDecimals(text, before.secondApprovalAbove);
         if (direction === 0)
@@ -219,10 +225,13 @@ export function createWithdrawalThresholds(db: Kysely<DB>, audit: Pick<AuditServ
      * A second super admin confirms a pending raise: the threshold takes the proposed value.
      * The proposer cannot confirm their own (FORBIDDEN, reason OWN_THRESHOLD_CHANGE).
      */
-    confirmThresholdChange: (actor: Actor, rawId: string): Promise<ApprovalThreshold> => {
-      const id = changeId(rawId);
+    confirmThresholdChange: (
+      actor: Actor,
+      input: ThresholdChangeInput,
+    ): Promise<ApprovalThreshold> => {
+      const id = changeId(String(input.id));
       const admin = sessionAdmin(actor);
-      return audit.withAudit(actor, 'postConfirmWithdrawalApprovalThresholdChange', async (trx) => {
+      return audit.withAudit(actor, CONFIRM_THRESHOLD_CHANGE.name, async (trx) => {
         const { threshold: before, change } = await lockPending(trx, id);
         if (change.proposedByAdminUserId === admin.id)
           throw new AppError(
@@ -264,10 +273,13 @@ export function createWithdrawalThresholds(db: Kysely<DB>, audit: Pick<AuditServ
      * Withdraws a pending raise (its proposer, or another super admin declining it); the
      * threshold stays as it is.
      */
-    cancelThresholdChange: (actor: Actor, rawId: string): Promise<ApprovalThreshold> => {
-      const id = changeId(rawId);
+    cancelThresholdChange: (
+      actor: Actor,
+      input: ThresholdChangeInput,
+    ): Promise<ApprovalThreshold> => {
+      const id = changeId(String(input.id));
       const admin = sessionAdmin(actor);
-      return audit.withAudit(actor, 'postCancelWithdrawalApprovalThresholdChange', async (trx) => {
+      return audit.withAudit(actor, CANCEL_THRESHOLD_CHANGE.name, async (trx) => {
         const { threshold, change } = await lockPending(trx, id);
         await repo.closeChange(trx, id, 'withdrawn', admin);
         return {

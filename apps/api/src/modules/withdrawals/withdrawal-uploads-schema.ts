@@ -1,8 +1,10 @@
-import type { UploadMessageCode, WithdrawalKind } from '@app/shared';
+import type { UploadMessageCode } from '@app/shared';
+import { WITHDRAWAL_KINDS } from '../../db/tables/domain-tables';
 import { builder } from '../../graphql/builder';
+import { commandMutation } from '../../graphql/command-fields';
 import type { ImportReport } from '../../platform/imports';
 import { ImportReportRef } from '../../platform/imports/imports-schema';
-import { WITHDRAWAL_LIST_CALLS } from './withdrawal-lists-schema';
+import { UPLOAD_TRANSACTIONS, UPLOAD_TRANSACTIONS_OF_KIND } from './withdrawal-commands';
 import { WithdrawalKindRef } from './withdrawal-types';
 
 /** The answer as a code with parameters (UPLOAD_MESSAGE_CODES) the web app words itself. */
@@ -48,55 +50,28 @@ const UploadResultRef = builder
     }),
   });
 
-const pascal = (s: string) => `${s[0]!.toUpperCase()}${s.slice(1)}`;
-
-/** The mutation name of a kind's transaction upload: post<ListCall>TransactionsByCSV. */
-export function uploadCallOf(kind: WithdrawalKind): string {
-  return `post${pascal(WITHDRAWAL_LIST_CALLS[kind])}TransactionsByCSV`;
-}
-
-for (const kind of Object.keys(WITHDRAWAL_LIST_CALLS) as WithdrawalKind[]) {
+for (const kind of WITHDRAWAL_KINDS) {
   const columns =
     kind === 'payment_paid_value'
       ? 'id,hecTransactionHash,ethTransactionHash'
       : 'id,transactionHash';
-  builder.mutationField(uploadCallOf(kind), (t) =>
-    t.field({
-      description: `Transaction CSV upload of ${kind} withdrawals: \`${columns}\`. Completes processing requests, all rows or none (bad rows listed by line); a hash used by any request (any letter case) is refused; rejected, failed or completed requests are never completed; the same file twice is refused the second time. dryRun checks without changing anything.`,
-      type: UploadResultRef,
-      authScopes: { write: true },
-      args: {
-        file: t.arg({ type: 'Upload', required: true }),
-        dryRun: t.arg.boolean({ required: false }),
-      },
-      resolve: (_root, args, ctx) =>
-        ctx.services.withdrawals.uploadTransactions(
-          ctx.actor,
-          kind,
-          args.file,
-          args.dryRun ?? false,
-        ),
-    }),
-  );
+  commandMutation(UPLOAD_TRANSACTIONS_OF_KIND[kind], {
+    description: `Transaction CSV upload of ${kind} withdrawals: \`${columns}\`. Completes processing requests, all rows or none (bad rows listed by line); a hash used by any request (any letter case) is refused; rejected, failed or completed requests are never completed; the same file twice is refused the second time. dryRun checks without changing anything.`,
+    type: UploadResultRef,
+    authScopes: { write: true },
+    resolve: (input, ctx) =>
+      ctx.services.withdrawals.uploadTransactions(ctx.actor, { ...input, kind }),
+  });
 }
 
-builder.mutationField('postWithdrawalTransactionsByCSV', (t) =>
-  t.field({
+commandMutation(
+  UPLOAD_TRANSACTIONS,
+  {
     description:
       'The transaction CSV upload of any kind (the one call the web app’s eight screens share): the same as post<ListCall>TransactionsByCSV.',
     type: UploadResultRef,
     authScopes: { write: true },
-    args: {
-      kind: t.arg({ type: WithdrawalKindRef, required: true }),
-      file: t.arg({ type: 'Upload', required: true }),
-      dryRun: t.arg.boolean({ required: false }),
-    },
-    resolve: (_root, args, ctx) =>
-      ctx.services.withdrawals.uploadTransactions(
-        ctx.actor,
-        args.kind,
-        args.file,
-        args.dryRun ?? false,
-      ),
-  }),
+    resolve: (input, ctx) => ctx.services.withdrawals.uploadTransactions(ctx.actor, input),
+  },
+  { kind: WithdrawalKindRef },
 );

@@ -8,10 +8,10 @@ import type {
   ImportsService,
   StagedRowProblem,
   StagingTable,
-  UploadedFile,
 } from '../../platform/imports';
 import { AppError } from '../../shared/app-error';
 import type { Actor, AuditService } from '../audit/audit-service';
+import { UPLOAD_EVENTS, type TransactionsUploadInput } from './withdrawal-commands';
 import { transactionColumns } from './withdrawal-templates';
 import * as repo from './withdrawal-uploads-repository';
 
@@ -71,9 +71,7 @@ export function createWithdrawalUploads(imports: ImportsService, audit: AuditEac
      */
     uploadTransactions: async (
       actor: Actor,
-      kind: WithdrawalKind,
-      file: UploadedFile,
-      dryRun: boolean,
+      { kind, file, dryRun }: TransactionsUploadInput,
     ): Promise<ImportReport> => {
       const principal = kind === 'payment_paid_value';
       const hashKeys = principal
@@ -113,11 +111,11 @@ export function createWithdrawalUploads(imports: ImportsService, audit: AuditEac
         },
       };
       return imports.run(definition, file, {
-        dryRun,
+        dryRun: dryRun ?? false,
         actor,
         // A dry run changes nothing, but who checked which file is kept like any call.
         recordDryRun: (report) =>
-          audit.record(actor, 'withdrawalTransactionsUploadDryRun', [], {
+          audit.record(actor, UPLOAD_EVENTS.dryRun, [], {
             kind,
             fileName: report.fileName,
             contentHash: report.contentHash,
@@ -125,7 +123,7 @@ export function createWithdrawalUploads(imports: ImportsService, audit: AuditEac
             errorCount: report.errorCount,
           }),
         transaction: (work) =>
-          audit.withAuditEach(actor, 'withdrawalTransactionsUpload', async (trx) => {
+          audit.withAuditEach(actor, UPLOAD_EVENTS.apply, async (trx) => {
             const out = await work(trx);
             const { after } = out;
             return {

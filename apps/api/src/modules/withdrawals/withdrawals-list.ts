@@ -1,3 +1,4 @@
+import type { WithdrawalKind } from '@app/shared';
 import { WITHDRAWAL_KINDS, WITHDRAWAL_STATUSES } from '../../db/tables/domain-tables';
 import { defineList, type FilterInput, type FilterValues } from '../../platform/lists';
 
@@ -28,6 +29,18 @@ export const WITHDRAWALS_LIST = defineList({
   sortTargets: ['requestedAt', 'id', 'amount', 'status'],
   defaultSort: { target: 'requestedAt', orderBy: 'desc' },
 });
+
+/** The spec's list call of each kind (section 7); exports and uploads are named after it. */
+export const WITHDRAWAL_LIST_CALLS: Record<WithdrawalKind, string> = {
+  saving: 'savingWithdrawals',
+  affiliate_saving: 'affiliateSavingWithdrawalRequests',
+  referral_reward: 'affiliateSavingReferralRewardWithdrawalRequests',
+  atem: 'affiliateSavingAtemWithdrawalRequests',
+  bonus_reward: 'affiliateSavingBonusRewardWithdrawals',
+  payment_paid_value: 'paymentPaidValueWithdrawals',
+  proportional_bonus: 'proportionalBonusWithdrawals',
+  affiliate_bonus: 'affiliateBonusWithdrawals',
+};
 
 /** `userWithdrawalHistory`: one user's requests, of every kind and status unless narrowed. */
 export const USER_WITHDRAWALS_LIST = defineList({

@@ -1,12 +1,14 @@
+import { AUDIT_EVENTS, isAuditOperation } from '@app/shared';
 import { isListType, isNonNullType, getNamedType, type GraphQLInputType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { getSchema } from '../../server/schema';
-import { declaredCommands, type CommandField } from './define-command';
+import { declaredCommands, defineCommand, type CommandField } from './define-command';
 
-// Issue 25, "each write declares once: its input, its audit event, its handler": a declared
-// command's mutation is named by its operation and takes exactly its declared input, of the
-// declared types, required where declared. Read from the built schema, so an argument typed
-// beside the declaration, or a field declared and not offered, fails here.
+// Issue 25, "each write declares once: its input, its audit event, its handler": every
+// mutation is a declared command, named by its operation, taking exactly its declared input,
+// of the declared types, required and defaulted where declared. Read from the built schema, so
+// a mutation added without a declaration, an argument typed beside the declaration, or a field
+// declared and not offered, fails here.
 
 const schema = getSchema();
 const mutations = schema.getMutationType()!.getFields();
@@ -16,30 +18,15 @@ const commands = declaredCommands();
 function printed(field: CommandField, type: GraphQLInputType): string {
   const named =
     field.type === 'Enum' || field.type === 'Input' ? getNamedType(type).name : field.type;
-  const inner = field.list ? `[${named}!]` : named;
+  const inner = 'list' in field && field.list ? `[${named}!]` : named;
   return field.required ? `${inner}!` : inner;
 }
 
 describe('declared commands', () => {
-  it('include the notification, withdrawal action and inquiry writes', () => {
-    expect(commands.map((c) => c.name)).toEqual(
-      expect.arrayContaining([
-        'postApproveWithdrawalRequests',
-        'postRejectWithdrawalRequests',
-        'postApproveMatchingWithdrawalRequests',
-        'postRejectMatchingWithdrawalRequests',
-        'postFailWithdrawalRequests',
-        'postAssignAdminUserToUserContact',
-        'postUpdateUserContactStatus',
-        'postReplyToUserContact',
-        'postAddNoteToUserContact',
-        'postCreateNotification',
-        'postUpdateNotification',
-        'postDeleteNotification',
-        'postSendTestMail',
-        'postSendMail',
-      ]),
-    );
+  it('are every mutation of the schema, and each is one', () => {
+    const declared = commands.map((c) => c.name);
+    expect(Object.keys(mutations).filter((name) => !declared.includes(name))).toEqual([]);
+    expect(declared.filter((name) => !(name in mutations))).toEqual([]);
   });
 
   it.each(commands.map((c) => [c.name, c] as const))(
@@ -54,9 +41,35 @@ describe('declared commands', () => {
         expect(String(arg.type), `${name}(${arg.name})`).toBe(printed(field, arg.type));
         expect(isNonNullType(arg.type)).toBe(field.required === true);
         const inner = isNonNullType(arg.type) ? arg.type.ofType : arg.type;
-        expect(isListType(inner)).toBe(field.list === true);
+        expect(isListType(inner)).toBe('list' in field && field.list === true);
         expect(arg.description ?? undefined).toBe(field.description);
+        expect(arg.defaultValue).toBe('defaultValue' in field ? field.defaultValue : undefined);
       }
     },
   );
+
+  it.each(commands.map((c) => [c.name, c] as const))(
+    '%s writes the audit events it declares',
+    (name, command) => {
+      if (command.audit) {
+        // Its own events: the mutation is no event, each declared event is registered.
+        expect(isAuditOperation(name)).toBe(false);
+        expect(Object.values(command.audit).filter((e) => !isAuditOperation(e))).toEqual([]);
+        expect(Object.keys(command.audit).length).toBeGreaterThan(0);
+      } else {
+        // The event of its name, written with its change.
+        expect(isAuditOperation(name) && AUDIT_EVENTS[name].change, name).toBe(true);
+      }
+    },
+  );
+
+  it('refuses other events on a write named after one, and a write declared twice', () => {
+    expect(() =>
+      defineCommand({ name: 'signInFailed', input: {}, audit: { failed: 'signInFailed' } }),
+    ).toThrow('signInFailed writes the event of its name; declare it without audit.');
+    expect(() => defineCommand({ name: 'postSignOut', input: {} })).toThrow(
+      'postSignOut is declared twice.',
+    );
+    expect(declaredCommands().filter((c) => c.name === 'postSignOut')).toHaveLength(1);
+  });
 });

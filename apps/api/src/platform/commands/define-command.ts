@@ -1,14 +1,19 @@
-import type { AuditChangeOperation } from '@app/shared';
+import { isAuditOperation, type AuditChangeOperation, type AuditOperation } from '@app/shared';
+import type { UploadedFile } from '../imports';
 import type { FilterField, FilterValue } from '../lists';
+
+/** A scalar's value when a client leaves the argument out (printed in the contract). */
+type Default = { defaultValue?: string | number | boolean };
 
 /**
  * One input field of a write: a filter's types (a scalar, a list of one, an enum whose GraphQL
- * type the schema file hands in), an ID, or an input object the schema file hands in
- * (`inputObject<Shape>()`), and whether it is required.
+ * type the schema file hands in), an ID, a file (`Upload`), or an input object the schema file
+ * hands in (`inputObject<Shape>()`), and whether it is required.
  */
 export type CommandField =
-  | (FilterField & { required?: true })
+  | (FilterField & { required?: true } & Default)
   | { type: 'ID'; list?: true; required?: true; description?: string }
+  | { type: 'Upload'; required?: true; description?: string }
   | {
       type: 'Input';
       shape: InputShape<unknown>;
@@ -37,9 +42,11 @@ export type CommandValue<F extends CommandField> = F extends { type: 'Input'; sh
     ? F['list'] extends true
       ? readonly (string | number)[]
       : string | number
-    : F extends FilterField
-      ? FilterValue<F>
-      : never;
+    : F extends { type: 'Upload' }
+      ? UploadedFile
+      : F extends FilterField
+        ? FilterValue<F>
+        : never;
 
 /** A write's input fields by name. */
 export type CommandFields = Record<string, CommandField>;
@@ -60,26 +67,52 @@ export type CommandInput<F extends CommandFields> = Flat<
 >;
 
 /**
+ * The audit events of a write whose mutation is not named after its event, by role (`apply`,
+ * `dryRun`, …), each a registered event: one operation offered under several mutation names
+ * (the transaction uploads, the signing export) writes the one event they share, so its rows,
+ * labels and the withdrawal timeline stay one operation (docs/architecture.md).
+ */
+export type CommandEvents = Readonly<Record<string, AuditOperation>>;
+
+/**
  * A write, declared once (docs/architecture.md, "A write, declared once"): its operation,
  * which is its GraphQL mutation's name and the audit event it writes (AUDIT_EVENTS, so its
  * before/after shape is typed there), and its input. The mutation's arguments
  * (graphql/command-fields.ts) and the service's input type (`CommandInput`) are derived from it.
+ * A write whose mutation names no event declares the events it writes instead (`audit`).
  */
-export type Command<N extends AuditChangeOperation, F extends CommandFields> = {
+export type Command<N extends string, F extends CommandFields> = {
   name: N;
   input: F;
+  audit?: CommandEvents;
 };
 
-const declared: Command<AuditChangeOperation, CommandFields>[] = [];
+const declared: Command<string, CommandFields>[] = [];
 
 /** Every write declared so far (the declaration test walks them). */
-export const declaredCommands = (): readonly Command<AuditChangeOperation, CommandFields>[] =>
-  declared;
+export const declaredCommands = (): readonly Command<string, CommandFields>[] => declared;
 
 /** Declares a write once: its operation (mutation and audit event) and its input fields. */
-export function defineCommand<const N extends AuditChangeOperation, const F extends CommandFields>(
-  command: Command<N, F>,
-): Command<N, F> {
+export function defineCommand<
+  const N extends AuditChangeOperation,
+  const F extends CommandFields,
+>(command: { name: N; input: F }): Command<N, F>;
+/**
+ * Declares a write whose mutation is not an audit event of its own: the events it writes are
+ * declared with it (`audit`), and the service writes them from there.
+ */
+export function defineCommand<
+  const N extends string,
+  const F extends CommandFields,
+  const E extends CommandEvents,
+>(command: { name: N; input: F; audit: E }): Command<N, F> & { audit: E };
+export function defineCommand(command: Command<string, CommandFields>) {
+  // A mutation named after an event writes that event: declaring others beside it would make
+  // the name lie about what the trail holds.
+  if (command.audit && isAuditOperation(command.name))
+    throw new Error(`${command.name} writes the event of its name; declare it without audit.`);
+  if (declared.some((c) => c.name === command.name))
+    throw new Error(`${command.name} is declared twice.`);
   declared.push(command);
   return command;
 }

@@ -4,6 +4,7 @@ export {
   defineCommand,
   inputObject,
   type Command,
+  type CommandEvents,
   type CommandField,
   type CommandFields,
   type CommandInput,

@@ -1,0 +1,58 @@
+import { defineCommand, type CommandInput } from '../../platform/commands';
+
+/**
+ * The payment and rate writes, declared once (docs/architecture.md, "A write, declared once"):
+ * each one's operation (its mutation and the audit event it writes; a CSV file's dry run
+ * records the facts of the same event) and its input. The mutations' arguments and the
+ * service's input types are derived from these.
+ */
+
+/** A CSV upload: the file, whether only to check it, and the key its progress is polled by. */
+const CSV_UPLOAD = {
+  file: { type: 'Upload', required: true },
+  dryRun: { type: 'Boolean', defaultValue: false },
+  progressKey: {
+    type: 'String',
+    description:
+      'A key the client chooses (8–64 of A-Z a-z 0-9 - _) to poll csvImportProgress with.',
+  },
+} as const;
+
+export const ADD_PAYMENT = defineCommand({
+  name: 'postAddUserPayment',
+  input: {
+    userId: { type: 'Int', required: true },
+    planId: { type: 'Int', required: true },
+    paidUsd: { type: 'Int', required: true },
+    assetETH: { type: 'Decimal', required: true },
+    assetHEC: { type: 'Decimal', required: true },
+    confirmedAt: { type: 'DateTime' },
+  },
+});
+
+export const IMPORT_PAYMENTS = defineCommand({
+  name: 'postAddUserPaymentsByCSV',
+  input: CSV_UPLOAD,
+});
+
+/** The window and rates as the spec has them: all strings, checked by the service. */
+export const ASSIGN_RATES = defineCommand({
+  name: 'postAssignRates',
+  input: {
+    startAt: { type: 'String' },
+    endAt: { type: 'String', required: true },
+    deadline: { type: 'String', required: true },
+    BTCHECRate: { type: 'String', required: true },
+    BTCETHRate: { type: 'String', required: true },
+  },
+});
+
+export const IMPORT_RATES = defineCommand({
+  name: 'postAssignRatesByCSV',
+  input: CSV_UPLOAD,
+});
+
+export type AddPaymentInput = CommandInput<typeof ADD_PAYMENT.input>;
+export type AssignRatesInput = CommandInput<typeof ASSIGN_RATES.input>;
+/** A payments or rates file as the service takes it. */
+export type CsvUploadInput = CommandInput<typeof CSV_UPLOAD>;
