@@ -162,7 +162,9 @@ describe('admin accounts in the browser', () => {
     const page = await context.newPage();
     await signIn(page, server.baseUrl, 'reader@example.com');
     await page.goto(`${server.baseUrl}/admin_user`);
-    await expect.poll(() => page.textContent('body')).toContain('Sorry, access denied.');
+    await expect
+      .poll(() => page.textContent('body'), { timeout: 20_000 })
+      .toContain('Sorry, access denied.');
     expect(await page.getByRole('button', { name: 'Add admin user' }).count()).toBe(0);
     await context.close();
   });
