@@ -60,6 +60,8 @@ export default defineConfig({
           root: './e2e',
           include: ['**/*.e2e.ts'],
           environment: 'node',
+          // The demo population is seeded once per run; each file's server starts on a copy.
+          globalSetup: ['./support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
+import { gqlAs, signedInPage, signInToken, type Locale } from './support/routes-walk';
 import { startServer, type RunningServer } from './support/server';
 
 // Issue 26, readable and exact numbers: every screen that shows amounts, in Japanese and
@@ -16,27 +17,14 @@ let token: string;
 let user: { id: number; userName: string };
 let period: { from: string; until: string };
 
-type Locale = 'ja' | 'en';
-
+/** The admin API as this file's signed-in admin. */
 async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/graphql-admin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-admin-access-token': token },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
-  if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
-  return body.data as T;
+  return gqlAs<T>(server.baseUrl, token, query, variables);
 }
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const response = await fetch(`${server.baseUrl}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'reader@example.com', password: 'DemoPass123' }),
-  });
-  token = ((await response.json()) as { data: { access_token: string } }).data.access_token;
+  token = await signInToken(server.baseUrl, 'reader@example.com');
   // A user whose pages hold amounts: payments, remittances, withdrawals.
   const { users } = await gql<{ users: { list: { id: number; userName: string }[] } }>(
     `{ users(pagination: { limit: 50, sort: { target: "totalSentAmount", orderBy: DESC } }) { list { id userName } } }`,
@@ -81,19 +69,10 @@ afterAll(async () => {
 
 async function newPage(
   locale: Locale,
-  { width = 1366, height = 768 } = {},
+  size: { width?: number; height?: number } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height } });
-  await context.addInitScript(
-    ([accessToken, lang]) => {
-      if (sessionStorage.getItem('e2e-seeded')) return;
-      sessionStorage.setItem('e2e-seeded', '1');
-      localStorage.setItem('accessToken', accessToken!);
-      localStorage.setItem('locale', lang!);
-    },
-    [token, locale],
-  );
-  return { context, page: await context.newPage() };
+  const page = await signedInPage(browser, token, locale, size);
+  return { context: page.context(), page };
 }
 
 type Screen = { name: string; route: () => string };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
+import { gqlAs, signedInPage, signInToken } from './support/routes-walk';
 import {
   businessDayBounds,
   businessDayOf,
@@ -31,12 +32,7 @@ const WIDGETS = [
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const response = await fetch(`${server.baseUrl}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'reader@example.com', password: 'DemoPass123' }),
-  });
-  token = ((await response.json()) as { data: { access_token: string } }).data.access_token;
+  token = await signInToken(server.baseUrl, 'reader@example.com');
   expect(token).toBeTruthy();
 });
 afterAll(async () => {
@@ -44,15 +40,9 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** The admin API as this file's signed-in admin. */
 async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/graphql-admin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-admin-access-token': token },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
-  if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
-  return body.data as T;
+  return gqlAs<T>(server.baseUrl, token, query, variables);
 }
 
 /** A signed-in page in `locale`, `width` px wide (token and locale seeded before the app starts). */
@@ -60,17 +50,8 @@ async function newPage(
   locale: 'ja' | 'en' = 'en',
   width = 1366,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  await context.addInitScript(
-    ([accessToken, lang]) => {
-      if (sessionStorage.getItem('e2e-seeded')) return;
-      sessionStorage.setItem('e2e-seeded', '1');
-      localStorage.setItem('accessToken', accessToken!);
-      localStorage.setItem('locale', lang!);
-    },
-    [token, locale],
-  );
-  return { context, page: await context.newPage() };
+  const page = await signedInPage(browser, token, locale, { width, height: 900 });
+  return { context: page.context(), page };
 }
 
 /** An exact decimal string as the console writes it: grouped digits, no padding zeros. */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { expectTableShows, launchBrowser, screenshot, signIn } from './support/browser';
+import { gqlAs, signInToken } from './support/routes-walk';
 import { businessDayBounds, csvTimestamp, startServer, type RunningServer } from './support/server';
 
 // Issue 13 in the browser: the download centre's three files and a filtered users export,
@@ -12,41 +13,25 @@ let browser: Browser;
 let token: string;
 let superToken: string;
 
-async function signInToken(email: string): Promise<string> {
-  const response = await fetch(`${server.baseUrl}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'DemoPass123' }),
-  });
-  const accessToken = ((await response.json()) as { data: { access_token: string } }).data
-    .access_token;
-  expect(accessToken).toBeTruthy();
-  return accessToken;
-}
-
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  token = await signInToken('reader@example.com');
-  superToken = await signInToken('super@example.com');
+  [token, superToken] = await Promise.all([
+    signInToken(server.baseUrl, 'reader@example.com'),
+    signInToken(server.baseUrl, 'super@example.com'),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
 
+/** The admin API as the reader, or as the admin holding `as`. */
 async function gql<T>(
   query: string,
   variables: Record<string, unknown> = {},
   as = token,
 ): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/graphql-admin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-admin-access-token': as },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
-  if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
-  return body.data as T;
+  return gqlAs<T>(server.baseUrl, as, query, variables);
 }
 
 /** RFC 4180 records (quoted cells, doubled quotes, CRLF). */

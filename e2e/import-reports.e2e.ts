@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, screenshot, signIn } from './support/browser';
-import { signInToken } from './support/routes-walk';
+import { launchBrowser, screenshot } from './support/browser';
+import { gqlAs, signedInPage, signInToken } from './support/routes-walk';
 import { startServer, type RunningServer } from './support/server';
 
 // Issue 26, "actions that cannot be taken are not offered": an import report counts rows and
@@ -57,15 +57,9 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** The admin API as this file's signed-in admin. */
 async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/graphql-admin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-admin-access-token': token },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
-  if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
-  return body.data as T;
+  return gqlAs<T>(server.baseUrl, token, query, variables);
 }
 
 /** Applies a transaction file through the API, as another tab or an earlier day did. */
@@ -109,15 +103,9 @@ async function twoProcessing(): Promise<{ kind: string; route: string; ids: [str
 }
 
 async function signedIn(locale: 'ja' | 'en'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: { width: 1366, height: 768 },
-    timezoneId: 'Asia/Tokyo',
-  });
-  await context.addInitScript((lang) => localStorage.setItem('locale', lang), locale);
-  const page = await context.newPage();
+  const page = await signedInPage(browser, token, locale, { timezoneId: 'Asia/Tokyo' });
   page.setDefaultTimeout(30_000);
-  await signIn(page, server.baseUrl, 'writer@example.com');
-  return { context, page };
+  return { context: page.context(), page };
 }
 
 /** No enabled apply button in `scope`, and the disabled one carries the stated reason. */

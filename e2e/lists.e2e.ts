@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectTableShows, launchBrowser, screenshot } from './support/browser';
+import { gqlAs, signedInPage, signInToken, type Locale } from './support/routes-walk';
 import { startServer, type RunningServer } from './support/server';
 
 // Issue 17: the list screens on a 1366 px laptop in both languages. Tables fit with their
@@ -13,27 +14,14 @@ let browser: Browser;
 let token: string;
 let user: { id: number; userName: string };
 
-type Locale = 'ja' | 'en';
-
+/** The admin API as this file's signed-in admin. */
 async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/graphql-admin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-admin-access-token': token },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
-  if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
-  return body.data as T;
+  return gqlAs<T>(server.baseUrl, token, query, variables);
 }
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const response = await fetch(`${server.baseUrl}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'reader@example.com', password: 'DemoPass123' }),
-  });
-  token = ((await response.json()) as { data: { access_token: string } }).data.access_token;
+  token = await signInToken(server.baseUrl, 'reader@example.com');
   // A user with payments, coin-saving remittances and withdrawals, so every per-user list
   // has rows to sort.
   const { users } = await gql<{ users: { list: { id: number; userName: string }[] } }>(
@@ -73,15 +61,10 @@ async function newPage(
   locale: Locale,
   { width = 1366, height = 800, allColumns = false } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height } });
-  await context.addInitScript(
-    ([accessToken, lang, all]) => {
-      if (sessionStorage.getItem('e2e-seeded')) return;
-      sessionStorage.setItem('e2e-seeded', '1');
-      localStorage.setItem('accessToken', accessToken as string);
-      localStorage.setItem('locale', lang as string);
-      if (all)
-        for (const key of [
+  // Every column shown: no column is hidden on the lists with a chooser.
+  const storage = allColumns
+    ? Object.fromEntries(
+        [
           'users',
           'track-records',
           'affiliate-aggregates',
@@ -91,12 +74,11 @@ async function newPage(
           'user-payments',
           'user-withdrawals',
           'user-saving-remittances',
-        ])
-          localStorage.setItem(`columns:${key}`, '[]');
-    },
-    [token, locale, allColumns] as const,
-  );
-  return { context, page: await context.newPage() };
+        ].map((key) => [`columns:${key}`, '[]']),
+      )
+    : {};
+  const page = await signedInPage(browser, token, locale, { width, height, storage });
+  return { context: page.context(), page };
 }
 
 /** Waits until no table is loading and the first table has a row. */

@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, signIn } from './support/browser';
+import { launchBrowser, screenshot } from './support/browser';
+import { gqlAs, signedInPage, signInToken } from './support/routes-walk';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -46,12 +47,7 @@ afterAll(async () => {
 });
 
 async function tokenOf(email: string): Promise<string> {
-  const login = await fetch(`${server.baseUrl}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'DemoPass123' }),
-  });
-  return ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  return signInToken(server.baseUrl, email);
 }
 
 /** A GraphQL call as the writer. */
@@ -60,26 +56,12 @@ async function asWriter<T>(
   variables: Record<string, unknown> = {},
   token?: string,
 ): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/graphql-admin`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-admin-access-token': token ?? (await tokenOf('writer@example.com')),
-    },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data: T; errors?: unknown };
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data;
+  return gqlAs<T>(server.baseUrl, token ?? (await tokenOf('writer@example.com')), query, variables);
 }
 
 /** A page at the laptop size, signed in as the writer, in the given language. */
 async function openPage(locale: 'ja' | 'en'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-  await context.addInitScript((l) => localStorage.setItem('locale', l), locale);
-  const page = await context.newPage();
-  await signIn(page, server.baseUrl, 'writer@example.com');
-  return page;
+  return signedInPage(browser, await tokenOf('writer@example.com'), locale);
 }
 
 /** The users with the lowest ids, through the API (as the users list shows them). */
@@ -108,10 +90,11 @@ async function firstUsers(count: number) {
 
 describe('notifications and mail in the browser', () => {
   it('creates a notification, previews, test-sends, sends, and sees every recipient sent', async () => {
-    const context = await browser.newContext();
-    await context.addInitScript(() => localStorage.setItem('locale', 'en'));
-    const page = await context.newPage();
-    await signIn(page, server.baseUrl, 'writer@example.com');
+    const page = await signedInPage(browser, await tokenOf('writer@example.com'), 'en', {
+      width: 1280,
+      height: 720,
+    });
+    const context = page.context();
     await page.goto(`${server.baseUrl}/common/notification`);
     await page.getByRole('button', { name: 'New notification' }).click();
     const form = page.getByRole('dialog');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
+import { gqlAs, signInToken as signInAs } from './support/routes-walk';
 import { startServer, type RunningServer } from './support/server';
 
 // Issue 26, "sessions and errors": a session ended in another tab (its token gone from the
@@ -17,25 +18,13 @@ let contactWithFile = '';
 
 const DIALOG_TEXT = 'Authorization expired. Please sign in again.';
 
+/** A new session of `email` (the writer by default): its access token. */
 async function signInToken(email = 'writer@example.com'): Promise<string> {
-  const response = await fetch(`${server.baseUrl}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'DemoPass123' }),
-  });
-  const body = (await response.json()) as { data: { access_token: string } };
-  return body.data.access_token;
+  return signInAs(server.baseUrl, email);
 }
 
 async function gql<T>(token: string, query: string): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/graphql-admin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-admin-access-token': token },
-    body: JSON.stringify({ query }),
-  });
-  const body = (await response.json()) as { data: T; errors?: unknown[] };
-  expect(body.errors).toBeUndefined();
-  return body.data;
+  return gqlAs<T>(server.baseUrl, token, query);
 }
 
 beforeAll(async () => {
@@ -226,13 +215,37 @@ describe('an ended session', () => {
   }
 });
 
+/**
+ * Starts counting `page`'s requests; the returned function waits until none has been in
+ * flight for `ms` (instead of a fixed sleep long enough for any late fetch).
+ */
+function quietNetwork(page: Page): (ms: number) => Promise<void> {
+  let inFlight = 0;
+  let since = Date.now();
+  const start = () => {
+    inFlight += 1;
+  };
+  const end = () => {
+    inFlight -= 1;
+    since = Date.now();
+  };
+  page.on('request', start);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  return async (ms) => {
+    while (inFlight > 0 || Date.now() - since < ms) await page.waitForTimeout(100);
+  };
+}
+
 describe('a server that cannot be reached', () => {
   it('says "Server error!" in one toast at the top right, gone after 5 s', async () => {
     const { context, page } = await signedIn();
+    // Requests counted from before the page loads, so a settled app is one with none in
+    // flight for a second (what it fetches after the first page included).
+    const quiet = quietNetwork(page);
     await page.goto(`${server.baseUrl}/common/users`);
     await page.getByTestId('export-button').waitFor();
-    // The app has settled (what it fetches after the first page included).
-    await page.waitForTimeout(6_000);
+    await quiet(1_000);
     await server.close();
     serverStopped = true;
     await page.getByTestId('export-button').click();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
 import { isoInTimeZone } from '@app/shared';
+import { gqlAs, signedInPage, signInToken } from './support/routes-walk';
 import { businessZone, startServer, type RunningServer } from './support/server';
 
 // The Transactions screen (issue 12) as a write admin: a rate assignment previewed and
@@ -15,13 +16,7 @@ let token: string;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const response = await fetch(`${server.baseUrl}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'writer@example.com', password: 'DemoPass123' }),
-  });
-  const body = (await response.json()) as { data: { access_token: string } };
-  token = body.data.access_token;
+  token = await signInToken(server.baseUrl, 'writer@example.com');
   expect(token).toBeTruthy();
 });
 afterAll(async () => {
@@ -29,15 +24,9 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** The admin API as this file's signed-in admin. */
 async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/graphql-admin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-admin-access-token': token },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
-  if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
-  return body.data as T;
+  return gqlAs<T>(server.baseUrl, token, query, variables);
 }
 
 /**
@@ -45,17 +34,8 @@ async function gql<T>(query: string, variables: Record<string, unknown> = {}): P
  * datetime input read in the browser's zone would miss the window by hours.
  */
 async function newPage(width = 1366): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: { width, height: 900 },
-    timezoneId: 'UTC',
-  });
-  await context.addInitScript((accessToken) => {
-    if (sessionStorage.getItem('e2e-seeded')) return;
-    sessionStorage.setItem('e2e-seeded', '1');
-    localStorage.setItem('accessToken', accessToken);
-    localStorage.setItem('locale', 'en');
-  }, token);
-  return { context, page: await context.newPage() };
+  const page = await signedInPage(browser, token, 'en', { width, height: 900, timezoneId: 'UTC' });
+  return { context: page.context(), page };
 }
 
 /** The instant of `date`'s minute, as the API takes it ('2026-01-31T01:05:00.000Z'). */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
+import { gqlAs, signedInPage, signInToken } from './support/routes-walk';
 import { startServer, type RunningServer } from './support/server';
 
 // The users, referral and coin-saving screens on the generated demo population.
@@ -14,13 +15,7 @@ let token: string;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const response = await fetch(`${server.baseUrl}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'reader@example.com', password: 'DemoPass123' }),
-  });
-  const body = (await response.json()) as { data: { access_token: string } };
-  token = body.data.access_token;
+  token = await signInToken(server.baseUrl, 'reader@example.com');
   expect(token).toBeTruthy();
 });
 afterAll(async () => {
@@ -29,15 +24,9 @@ afterAll(async () => {
 });
 
 /** Runs one admin GraphQL call as the signed-in reader. */
+/** The admin API as this file's signed-in admin. */
 async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/graphql-admin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-admin-access-token': token },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
-  if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
-  return body.data as T;
+  return gqlAs<T>(server.baseUrl, token, query, variables);
 }
 
 const axeSource = fs.readFileSync(
@@ -65,14 +54,8 @@ async function seriousViolations(page: Page): Promise<AxeViolation[]> {
 
 /** A signed-in English page (token and locale seeded before the app starts). */
 async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  await context.addInitScript((accessToken) => {
-    if (sessionStorage.getItem('e2e-seeded')) return;
-    sessionStorage.setItem('e2e-seeded', '1');
-    localStorage.setItem('accessToken', accessToken);
-    localStorage.setItem('locale', 'en');
-  }, token);
-  return { context, page: await context.newPage() };
+  const page = await signedInPage(browser, token, 'en', { height: 900 });
+  return { context: page.context(), page };
 }
 
 type ListedUser = {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot, signIn } from './support/browser';
+import { gqlAs, signInToken } from './support/routes-walk';
 import {
   businessDayBounds,
   businessDayOf,
@@ -41,12 +42,7 @@ type Request = {
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const response = await fetch(`${server.baseUrl}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'reader@example.com', password: 'DemoPass123' }),
-  });
-  token = ((await response.json()) as { data: { access_token: string } }).data.access_token;
+  token = await signInToken(server.baseUrl, 'reader@example.com');
   expect(token).toBeTruthy();
 }, 180_000);
 afterAll(async () => {
@@ -54,15 +50,9 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** The admin API as this file's signed-in admin. */
 async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/graphql-admin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-admin-access-token': token },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
-  if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
-  return body.data as T;
+  return gqlAs<T>(server.baseUrl, token, query, variables);
 }
 
 const FIELDS = `id userId status requestedAt requiredApprovals approvals { adminUserName }

@@ -31,14 +31,14 @@ async function freePort(): Promise<number> {
  * Starts the real server as a separate process, as `npm start` does, on a fresh database:
  * a new PostgreSQL database when DATABASE_URL is set (with DEMO_SEED=1), otherwise a new
  * PGlite folder. Resolves when /healthz answers. `extraEnv` adds settings (e.g. SMTP_URL).
+ * The demo population is loaded once per test run (global-setup.ts): each server starts on a
+ * copy of that seeded database (a template database, or a copy of the PGlite folder) and
+ * finds its data there, as a restarted server does.
  */
 export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
-  const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     ...extraEnv,
   };
@@ -46,39 +46,105 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
   const baseDatabaseUrl = process.env.DATABASE_URL;
   if (baseDatabaseUrl) {
     const name = `e2e_${Date.now()}_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: baseDatabaseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(baseDatabaseUrl);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    env.DEMO_SEED = '1';
-    // Production on PostgreSQL requires the key that seals stored secrets.
-    env.SECRETS_KEY = randomBytes(32).toString('base64');
-    cleanup = async () => {
-      const c = new pg.Client({ connectionString: baseDatabaseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    const template = seededToday() ? process.env[SEEDED_TEMPLATE] : undefined;
+    await adminQuery(
+      baseDatabaseUrl,
+      `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`,
+    );
+    env.DATABASE_URL = databaseUrl(baseDatabaseUrl, name);
+    cleanup = () => adminQuery(baseDatabaseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   } else {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+    const seeded = seededToday() ? process.env[SEEDED_DATA_DIR] : undefined;
+    if (seeded) fs.cpSync(seeded, dataDir, { recursive: true });
     env.DATA_DIR = dataDir;
     delete env.DATABASE_URL;
     cleanup = async () => fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  try {
+    return await runServer(env, cleanup);
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
 
+/** Where global-setup.ts leaves the seeded database: a template's name, a PGlite folder. */
+export const SEEDED_TEMPLATE = 'E2E_SEEDED_TEMPLATE';
+export const SEEDED_DATA_DIR = 'E2E_SEEDED_DATA_DIR';
+/** The business day the seeded database was loaded on. */
+export const SEEDED_DAY = 'E2E_SEEDED_DAY';
+
+/** The business day it is now, by the zone the e2e servers run with. */
+export function businessToday(): string {
+  return businessDate(new Date(), businessZone());
+}
+
+/**
+ * Whether the seeded copy is of today: the demo is dated relative to the moment it is loaded
+ * ("today" holds its newest records), so after midnight a file seeds afresh instead.
+ */
+function seededToday(): boolean {
+  return process.env[SEEDED_DAY] === businessToday();
+}
+/** The key sealing stored secrets, the same for the seeding server and every copy. */
+export const SEEDED_SECRETS_KEY = 'E2E_SECRETS_KEY';
+
+/** Runs one statement on the PostgreSQL server of `url` (CREATE/DROP DATABASE). */
+export async function adminQuery(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** `url` with its database name replaced by `name`. */
+export function databaseUrl(url: string, name: string): string {
+  const copy = new URL(url);
+  copy.pathname = `/${name}`;
+  return copy.toString();
+}
+
+/**
+ * Spawns the server with `env` (its database already chosen) on a free port and waits until
+ * /healthz answers. `close` stops it and then runs `cleanup`.
+ */
+export async function runServer(
+  env: NodeJS.ProcessEnv,
+  cleanup: () => Promise<void> = async () => {},
+): Promise<RunningServer> {
+  const port = await freePort();
+  const childEnv: NodeJS.ProcessEnv = { ...env, PORT: String(port), HOST: '127.0.0.1' };
+  if (childEnv.DATABASE_URL) {
+    childEnv.DEMO_SEED = '1';
+    // Production on PostgreSQL requires the key that seals stored secrets.
+    childEnv.SECRETS_KEY = process.env[SEEDED_SECRETS_KEY] ?? randomBytes(32).toString('base64');
+  }
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: root,
-    env,
+    env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
+  const server: RunningServer = {
+    baseUrl,
+    output: () => log,
+    close: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await cleanup();
+    },
+  };
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
     try {
@@ -87,19 +153,13 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${log}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    baseUrl,
-    output: () => log,
-    close: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
+    if (Date.now() > deadline) {
       child.kill('SIGTERM');
-      await exited;
-      await cleanup();
-    },
-  };
+      throw new Error(`server did not become healthy:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return server;
 }
 
 /**
