@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot, signIn } from './support/browser';
-import { gqlAs, signedInPage, signInToken } from './support/routes-walk';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -54,7 +53,11 @@ afterAll(async () => {
 
 /** A page at the laptop size, signed in, in the given language. */
 async function openPage(email: string, locale: 'ja' | 'en'): Promise<Page> {
-  return signedInPage(browser, await signInToken(server.baseUrl, email), locale);
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  await context.addInitScript((l) => localStorage.setItem('locale', l), locale);
+  const page = await context.newPage();
+  await signIn(page, server.baseUrl, email);
+  return page;
 }
 
 type Contact = {
@@ -66,7 +69,18 @@ type Contact = {
 
 /** Answers a GraphQL query as the reader. */
 async function asReader<T>(query: string): Promise<T> {
-  return gqlAs<T>(server.baseUrl, await signInToken(server.baseUrl, 'reader@example.com'), query);
+  const login = await fetch(`${server.baseUrl}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'reader@example.com', password: 'DemoPass123' }),
+  });
+  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  const response = await fetch(`${server.baseUrl}/graphql-admin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-admin-access-token': token },
+    body: JSON.stringify({ query }),
+  });
+  return ((await response.json()) as { data: T }).data;
 }
 
 /** Open demo inquiries (backlog), with their files. */
