@@ -6,6 +6,7 @@ import type { PageRequestInput } from '../../shared/page';
 import type { ApproverContext, WithdrawalListRow } from './withdrawals-repository';
 import type { TimelineEvent } from './withdrawal-timeline';
 import { WITHDRAWAL_LIST_CALLS, WITHDRAWALS_LIST } from './withdrawals-list';
+import { PaidAmountRef, paidAmounts } from './withdrawal-paid-amounts';
 import { RejectCodeRef, WithdrawalKindRef, WithdrawalStatusRef } from './withdrawal-types';
 
 // Declared beside the lists (the upload commands are named after them); offered here as before.
@@ -128,6 +129,17 @@ export const WithdrawalRequestRef = builder.objectRef<ListRow>('WithdrawalReques
       type: AmountPartsRef,
       nullable: true,
       resolve: (w) => parts(w.hecPrincipal, w.hecReward, w.hecFee),
+    }),
+    paidAmounts: t.field({
+      type: [PaidAmountRef],
+      description:
+        'What the request pays, per coin: coinTypeName’s amount, and a principal withdrawal’s ETH; a principal withdrawal lists only the coins it pays more than 0 in (docs/domain.md). The screens show this, not requestedAmount alone.',
+      resolve: (w) =>
+        paidAmounts({
+          ...w,
+          coinType: w.coinTypeName,
+          amount: w.requestedAmount,
+        }),
     }),
     metaxEmail: t.exposeString('metaxEmail', { nullable: true }),
     rejectCode: t.exposeString('rejectCode', { nullable: true }),

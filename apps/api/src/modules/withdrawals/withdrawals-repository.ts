@@ -456,6 +456,10 @@ export type UserWithdrawalRow = {
   amount: string;
   fee: string;
   netAmount: string;
+  /** A principal withdrawal's ETH parts (null for the other kinds). */
+  ethPrincipal: string | null;
+  ethReward: string | null;
+  ethFee: string | null;
   receiverAddress: string;
   transactionHash: string | null;
   rejectReason: string | null;
@@ -504,6 +508,9 @@ export async function listUserWithdrawalsPage(
         'uw.amount',
         'uw.fee',
         'uw.net_amount as netAmount',
+        'uw.eth_principal as ethPrincipal',
+        'uw.eth_reward as ethReward',
+        'uw.eth_fee as ethFee',
         'uw.receiver_address as receiverAddress',
         'uw.transaction_hash as transactionHash',
         'uw.reject_reason as rejectReason',

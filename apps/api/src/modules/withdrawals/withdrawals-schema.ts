@@ -4,6 +4,7 @@ import { pagedListQuery } from '../../graphql/pagination';
 import type { UserWithdrawalRow } from './withdrawals-repository';
 import { USER_WITHDRAWALS_LIST } from './withdrawals-list';
 import { WithdrawalKindRef, WithdrawalStatusRef } from './withdrawal-types';
+import { PaidAmountRef, paidAmounts } from './withdrawal-paid-amounts';
 import './withdrawal-actions-schema';
 import './withdrawal-lists-schema';
 import './withdrawal-exports-schema';
@@ -34,6 +35,12 @@ const UserWithdrawalRef = builder.objectRef<UserWithdrawalRow>('UserWithdrawal')
       type: 'Decimal',
       description: 'amount - fee.',
       resolve: (w) => w.netAmount,
+    }),
+    paidAmounts: t.field({
+      type: [PaidAmountRef],
+      description:
+        'What the request pays, per coin: coinType’s amount, and a principal withdrawal’s ETH; a principal withdrawal lists only the coins it pays more than 0 in (docs/domain.md).',
+      resolve: (w) => paidAmounts(w),
     }),
     receiverAddress: t.exposeString('receiverAddress'),
     transactionHash: t.exposeString('transactionHash', {

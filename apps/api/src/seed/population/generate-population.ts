@@ -883,6 +883,9 @@ export async function generatePopulation(
     if (bonus > 0n && rng.chance(0.3)) withdraw('bonus_reward', 'HEC', bonus, registeredAt, {});
     for (const p of fixedPayments) {
       if (!rng.chance(0.04)) continue;
+      // A request pays something: its HEC transfer or its ETH parts (docs/domain.md, "What a
+      // principal withdrawal pays"); a payment fixed at 0 in both coins gives none.
+      if (p.ethUnits === 0n && p.hecUnits === 0n) continue;
       const eth: [bigint, bigint, bigint] = [p.ethUnits, p.ethUnits / 20n, p.ethUnits / 100n];
       const hec: [bigint, bigint, bigint] = [p.hecUnits, p.hecUnits / 20n, p.hecUnits / 100n];
       withdraw(

@@ -178,6 +178,16 @@ const CHECKS: Check[] = [
       ) x FULL JOIN withdrawal_transaction_hashes t ON t.hash_key = x.h AND t.withdrawal_request_id = x.id
       WHERE x.h IS NULL OR t.hash_key IS NULL`,
   },
+  {
+    // docs/domain.md "What a principal withdrawal pays": coin_type/amount/fee are its HEC
+    // transfer, its ETH transfer is the eth_ parts, and it pays more than 0 in one of them.
+    name: 'a principal withdrawal is its HEC transfer plus its ETH parts, paying something',
+    query: sql<{ bad: string }>`
+      SELECT count(*)::text AS bad FROM withdrawal_requests
+      WHERE kind = 'payment_paid_value'
+        AND (coin_type <> 'HEC' OR amount <> hec_principal + hec_reward OR fee <> hec_fee
+             OR amount + eth_principal + eth_reward = 0)`,
+  },
 ];
 
 /**
