@@ -759,7 +759,7 @@ export type UserWithdrawalHistoryQueryVariables = Exact<{
 }>;
 
 
-export type UserWithdrawalHistoryQuery = { userWithdrawalHistory: { list: Array<{ id: string, kind: WithdrawalKind, status: WithdrawalStatus, requestedAt: string, processingAt: string | null, completedAt: string | null, failedAt: string | null, rejectedAt: string | null, coinType: string, amount: string, fee: string, netAmount: string, receiverAddress: string, transactionHash: string | null, rejectReason: string | null, failureReason: string | null }>, pagination: { totalRecords: number } } };
+export type UserWithdrawalHistoryQuery = { userWithdrawalHistory: { list: Array<{ id: string, kind: WithdrawalKind, status: WithdrawalStatus, requestedAt: string, processingAt: string | null, completedAt: string | null, failedAt: string | null, rejectedAt: string | null, coinType: string, amount: string, fee: string, netAmount: string, receiverAddress: string, transactionHash: string | null, rejectReason: string | null, failureReason: string | null, paidAmounts: Array<{ coin: string, amount: string, fee: string, netAmount: string }> }>, pagination: { totalRecords: number } } };
 
 export type UserQueryVariables = Exact<{
   userId: number;
@@ -805,7 +805,7 @@ export type ApproveWithdrawalRequestsMutationVariables = Exact<{
 }>;
 
 
-export type ApproveWithdrawalRequestsMutation = { postApproveWithdrawalRequests: { changedCount: number, refusedCount: number, results: Array<{ id: string, outcome: WithdrawalActionOutcome, status: WithdrawalStatus | null, reason: WithdrawalRefusalReason | null, message: string | null }>, requests: Array<{ id: string, kind: WithdrawalKind, status: WithdrawalStatus, revision: number, requestedAt: string, createdAt: string, userId: number, userName: string, email: string, userRegisteredAt: string, aubeUserIdHash: string, forceClubIdHash: string | null, userSavingSentValueId: string | null, userAffiliateSavingSentValueId: string | null, userPaymentPaidValueId: string | null, coinTypeName: string, requestedAmount: string, fee: string, netAmount: string, metaxEmail: string | null, receiverAddress: string, ethReceiverAddress: string | null, transactionHash: string | null, ethTransactionHash: string | null, rejectCode: string | null, rejectReason: string | null, failureReason: string | null, exportBatchId: string | null, requiredApprovals: number, awaitingOver24h: boolean, ethAmount: { principal: string, reward: string, fee: string } | null, hecAmount: { principal: string, reward: string, fee: string } | null, approvals: Array<{ adminUserId: number | null, adminUserName: string, approvedAt: string }>, context: { userCount24h: number, userAmount24h: string, userCount30d: number, userAmount30d: string, addressFirstSeenAt: string | null, addressOtherUsers: number } | null }> } };
+export type ApproveWithdrawalRequestsMutation = { postApproveWithdrawalRequests: { changedCount: number, refusedCount: number, results: Array<{ id: string, outcome: WithdrawalActionOutcome, status: WithdrawalStatus | null, reason: WithdrawalRefusalReason | null, message: string | null }>, requests: Array<{ id: string, kind: WithdrawalKind, status: WithdrawalStatus, revision: number, requestedAt: string, createdAt: string, userId: number, userName: string, email: string, userRegisteredAt: string, aubeUserIdHash: string, forceClubIdHash: string | null, userSavingSentValueId: string | null, userAffiliateSavingSentValueId: string | null, userPaymentPaidValueId: string | null, coinTypeName: string, requestedAmount: string, fee: string, netAmount: string, metaxEmail: string | null, receiverAddress: string, ethReceiverAddress: string | null, transactionHash: string | null, ethTransactionHash: string | null, rejectCode: string | null, rejectReason: string | null, failureReason: string | null, exportBatchId: string | null, requiredApprovals: number, awaitingOver24h: boolean, paidAmounts: Array<{ coin: string, amount: string, fee: string, netAmount: string }>, ethAmount: { principal: string, reward: string, fee: string } | null, hecAmount: { principal: string, reward: string, fee: string } | null, approvals: Array<{ adminUserId: number | null, adminUserName: string, approvedAt: string }>, context: { userCount24h: number, userAmount24h: string, userCount30d: number, userAmount30d: string, addressFirstSeenAt: string | null, addressOtherUsers: number } | null }> } };
 
 export type RejectWithdrawalRequestsMutationVariables = Exact<{
   ids: Array<string | number> | string | number;
@@ -814,7 +814,7 @@ export type RejectWithdrawalRequestsMutationVariables = Exact<{
 }>;
 
 
-export type RejectWithdrawalRequestsMutation = { postRejectWithdrawalRequests: { changedCount: number, refusedCount: number, results: Array<{ id: string, outcome: WithdrawalActionOutcome, status: WithdrawalStatus | null, reason: WithdrawalRefusalReason | null, message: string | null }>, requests: Array<{ id: string, kind: WithdrawalKind, status: WithdrawalStatus, revision: number, requestedAt: string, createdAt: string, userId: number, userName: string, email: string, userRegisteredAt: string, aubeUserIdHash: string, forceClubIdHash: string | null, userSavingSentValueId: string | null, userAffiliateSavingSentValueId: string | null, userPaymentPaidValueId: string | null, coinTypeName: string, requestedAmount: string, fee: string, netAmount: string, metaxEmail: string | null, receiverAddress: string, ethReceiverAddress: string | null, transactionHash: string | null, ethTransactionHash: string | null, rejectCode: string | null, rejectReason: string | null, failureReason: string | null, exportBatchId: string | null, requiredApprovals: number, awaitingOver24h: boolean, ethAmount: { principal: string, reward: string, fee: string } | null, hecAmount: { principal: string, reward: string, fee: string } | null, approvals: Array<{ adminUserId: number | null, adminUserName: string, approvedAt: string }>, context: { userCount24h: number, userAmount24h: string, userCount30d: number, userAmount30d: string, addressFirstSeenAt: string | null, addressOtherUsers: number } | null }> } };
+export type RejectWithdrawalRequestsMutation = { postRejectWithdrawalRequests: { changedCount: number, refusedCount: number, results: Array<{ id: string, outcome: WithdrawalActionOutcome, status: WithdrawalStatus | null, reason: WithdrawalRefusalReason | null, message: string | null }>, requests: Array<{ id: string, kind: WithdrawalKind, status: WithdrawalStatus, revision: number, requestedAt: string, createdAt: string, userId: number, userName: string, email: string, userRegisteredAt: string, aubeUserIdHash: string, forceClubIdHash: string | null, userSavingSentValueId: string | null, userAffiliateSavingSentValueId: string | null, userPaymentPaidValueId: string | null, coinTypeName: string, requestedAmount: string, fee: string, netAmount: string, metaxEmail: string | null, receiverAddress: string, ethReceiverAddress: string | null, transactionHash: string | null, ethTransactionHash: string | null, rejectCode: string | null, rejectReason: string | null, failureReason: string | null, exportBatchId: string | null, requiredApprovals: number, awaitingOver24h: boolean, paidAmounts: Array<{ coin: string, amount: string, fee: string, netAmount: string }>, ethAmount: { principal: string, reward: string, fee: string } | null, hecAmount: { principal: string, reward: string, fee: string } | null, approvals: Array<{ adminUserId: number | null, adminUserName: string, approvedAt: string }>, context: { userCount24h: number, userAmount24h: string, userCount30d: number, userAmount30d: string, addressFirstSeenAt: string | null, addressOtherUsers: number } | null }> } };
 
 export type ApproveMatchingWithdrawalRequestsMutationVariables = Exact<{
   kind: WithdrawalKind;
@@ -823,7 +823,7 @@ export type ApproveMatchingWithdrawalRequestsMutationVariables = Exact<{
 }>;
 
 
-export type ApproveMatchingWithdrawalRequestsMutation = { postApproveMatchingWithdrawalRequests: { changedCount: number, refusedCount: number, results: Array<{ id: string, outcome: WithdrawalActionOutcome, status: WithdrawalStatus | null, reason: WithdrawalRefusalReason | null, message: string | null }>, requests: Array<{ id: string, kind: WithdrawalKind, status: WithdrawalStatus, revision: number, requestedAt: string, createdAt: string, userId: number, userName: string, email: string, userRegisteredAt: string, aubeUserIdHash: string, forceClubIdHash: string | null, userSavingSentValueId: string | null, userAffiliateSavingSentValueId: string | null, userPaymentPaidValueId: string | null, coinTypeName: string, requestedAmount: string, fee: string, netAmount: string, metaxEmail: string | null, receiverAddress: string, ethReceiverAddress: string | null, transactionHash: string | null, ethTransactionHash: string | null, rejectCode: string | null, rejectReason: string | null, failureReason: string | null, exportBatchId: string | null, requiredApprovals: number, awaitingOver24h: boolean, ethAmount: { principal: string, reward: string, fee: string } | null, hecAmount: { principal: string, reward: string, fee: string } | null, approvals: Array<{ adminUserId: number | null, adminUserName: string, approvedAt: string }>, context: { userCount24h: number, userAmount24h: string, userCount30d: number, userAmount30d: string, addressFirstSeenAt: string | null, addressOtherUsers: number } | null }> } };
+export type ApproveMatchingWithdrawalRequestsMutation = { postApproveMatchingWithdrawalRequests: { changedCount: number, refusedCount: number, results: Array<{ id: string, outcome: WithdrawalActionOutcome, status: WithdrawalStatus | null, reason: WithdrawalRefusalReason | null, message: string | null }>, requests: Array<{ id: string, kind: WithdrawalKind, status: WithdrawalStatus, revision: number, requestedAt: string, createdAt: string, userId: number, userName: string, email: string, userRegisteredAt: string, aubeUserIdHash: string, forceClubIdHash: string | null, userSavingSentValueId: string | null, userAffiliateSavingSentValueId: string | null, userPaymentPaidValueId: string | null, coinTypeName: string, requestedAmount: string, fee: string, netAmount: string, metaxEmail: string | null, receiverAddress: string, ethReceiverAddress: string | null, transactionHash: string | null, ethTransactionHash: string | null, rejectCode: string | null, rejectReason: string | null, failureReason: string | null, exportBatchId: string | null, requiredApprovals: number, awaitingOver24h: boolean, paidAmounts: Array<{ coin: string, amount: string, fee: string, netAmount: string }>, ethAmount: { principal: string, reward: string, fee: string } | null, hecAmount: { principal: string, reward: string, fee: string } | null, approvals: Array<{ adminUserId: number | null, adminUserName: string, approvedAt: string }>, context: { userCount24h: number, userAmount24h: string, userCount30d: number, userAmount30d: string, addressFirstSeenAt: string | null, addressOtherUsers: number } | null }> } };
 
 export type RejectMatchingWithdrawalRequestsMutationVariables = Exact<{
   kind: WithdrawalKind;
@@ -834,7 +834,7 @@ export type RejectMatchingWithdrawalRequestsMutationVariables = Exact<{
 }>;
 
 
-export type RejectMatchingWithdrawalRequestsMutation = { postRejectMatchingWithdrawalRequests: { changedCount: number, refusedCount: number, results: Array<{ id: string, outcome: WithdrawalActionOutcome, status: WithdrawalStatus | null, reason: WithdrawalRefusalReason | null, message: string | null }>, requests: Array<{ id: string, kind: WithdrawalKind, status: WithdrawalStatus, revision: number, requestedAt: string, createdAt: string, userId: number, userName: string, email: string, userRegisteredAt: string, aubeUserIdHash: string, forceClubIdHash: string | null, userSavingSentValueId: string | null, userAffiliateSavingSentValueId: string | null, userPaymentPaidValueId: string | null, coinTypeName: string, requestedAmount: string, fee: string, netAmount: string, metaxEmail: string | null, receiverAddress: string, ethReceiverAddress: string | null, transactionHash: string | null, ethTransactionHash: string | null, rejectCode: string | null, rejectReason: string | null, failureReason: string | null, exportBatchId: string | null, requiredApprovals: number, awaitingOver24h: boolean, ethAmount: { principal: string, reward: string, fee: string } | null, hecAmount: { principal: string, reward: string, fee: string } | null, approvals: Array<{ adminUserId: number | null, adminUserName: string, approvedAt: string }>, context: { userCount24h: number, userAmount24h: string, userCount30d: number, userAmount30d: string, addressFirstSeenAt: string | null, addressOtherUsers: number } | null }> } };
+export type RejectMatchingWithdrawalRequestsMutation = { postRejectMatchingWithdrawalRequests: { changedCount: number, refusedCount: number, results: Array<{ id: string, outcome: WithdrawalActionOutcome, status: WithdrawalStatus | null, reason: WithdrawalRefusalReason | null, message: string | null }>, requests: Array<{ id: string, kind: WithdrawalKind, status: WithdrawalStatus, revision: number, requestedAt: string, createdAt: string, userId: number, userName: string, email: string, userRegisteredAt: string, aubeUserIdHash: string, forceClubIdHash: string | null, userSavingSentValueId: string | null, userAffiliateSavingSentValueId: string | null, userPaymentPaidValueId: string | null, coinTypeName: string, requestedAmount: string, fee: string, netAmount: string, metaxEmail: string | null, receiverAddress: string, ethReceiverAddress: string | null, transactionHash: string | null, ethTransactionHash: string | null, rejectCode: string | null, rejectReason: string | null, failureReason: string | null, exportBatchId: string | null, requiredApprovals: number, awaitingOver24h: boolean, paidAmounts: Array<{ coin: string, amount: string, fee: string, netAmount: string }>, ethAmount: { principal: string, reward: string, fee: string } | null, hecAmount: { principal: string, reward: string, fee: string } | null, approvals: Array<{ adminUserId: number | null, adminUserName: string, approvedAt: string }>, context: { userCount24h: number, userAmount24h: string, userCount30d: number, userAmount30d: string, addressFirstSeenAt: string | null, addressOtherUsers: number } | null }> } };
 
 export type FailWithdrawalRequestsMutationVariables = Exact<{
   ids: Array<string | number> | string | number;
@@ -842,7 +842,7 @@ export type FailWithdrawalRequestsMutationVariables = Exact<{
 }>;
 
 
-export type FailWithdrawalRequestsMutation = { postFailWithdrawalRequests: { changedCount: number, refusedCount: number, results: Array<{ id: string, outcome: WithdrawalActionOutcome, status: WithdrawalStatus | null, reason: WithdrawalRefusalReason | null, message: string | null }>, requests: Array<{ id: string, kind: WithdrawalKind, status: WithdrawalStatus, revision: number, requestedAt: string, createdAt: string, userId: number, userName: string, email: string, userRegisteredAt: string, aubeUserIdHash: string, forceClubIdHash: string | null, userSavingSentValueId: string | null, userAffiliateSavingSentValueId: string | null, userPaymentPaidValueId: string | null, coinTypeName: string, requestedAmount: string, fee: string, netAmount: string, metaxEmail: string | null, receiverAddress: string, ethReceiverAddress: string | null, transactionHash: string | null, ethTransactionHash: string | null, rejectCode: string | null, rejectReason: string | null, failureReason: string | null, exportBatchId: string | null, requiredApprovals: number, awaitingOver24h: boolean, ethAmount: { principal: string, reward: string, fee: string } | null, hecAmount: { principal: string, reward: string, fee: string } | null, approvals: Array<{ adminUserId: number | null, adminUserName: string, approvedAt: string }>, context: { userCount24h: number, userAmount24h: string, userCount30d: number, userAmount30d: string, addressFirstSeenAt: string | null, addressOtherUsers: number } | null }> } };
+export type FailWithdrawalRequestsMutation = { postFailWithdrawalRequests: { changedCount: number, refusedCount: number, results: Array<{ id: string, outcome: WithdrawalActionOutcome, status: WithdrawalStatus | null, reason: WithdrawalRefusalReason | null, message: string | null }>, requests: Array<{ id: string, kind: WithdrawalKind, status: WithdrawalStatus, revision: number, requestedAt: string, createdAt: string, userId: number, userName: string, email: string, userRegisteredAt: string, aubeUserIdHash: string, forceClubIdHash: string | null, userSavingSentValueId: string | null, userAffiliateSavingSentValueId: string | null, userPaymentPaidValueId: string | null, coinTypeName: string, requestedAmount: string, fee: string, netAmount: string, metaxEmail: string | null, receiverAddress: string, ethReceiverAddress: string | null, transactionHash: string | null, ethTransactionHash: string | null, rejectCode: string | null, rejectReason: string | null, failureReason: string | null, exportBatchId: string | null, requiredApprovals: number, awaitingOver24h: boolean, paidAmounts: Array<{ coin: string, amount: string, fee: string, netAmount: string }>, ethAmount: { principal: string, reward: string, fee: string } | null, hecAmount: { principal: string, reward: string, fee: string } | null, approvals: Array<{ adminUserId: number | null, adminUserName: string, approvedAt: string }>, context: { userCount24h: number, userAmount24h: string, userCount30d: number, userAmount30d: string, addressFirstSeenAt: string | null, addressOtherUsers: number } | null }> } };
 
 export type WithdrawalSigningExportPreviewQueryVariables = Exact<{
   kind: WithdrawalKind;
@@ -888,7 +888,7 @@ export type WithdrawalTransactionsUploadMutationVariables = Exact<{
 
 export type WithdrawalTransactionsUploadMutation = { postWithdrawalTransactionsByCSV: { messageCode: string, messageParams: string, countTransactions: number, isSuccess: boolean, report: { rowCount: number, invalidRowCount: number, errorCount: number, applicableRowCount: number, notApplicableReason: string | null, errors: Array<{ line: number, column: string | null, code: string, params: string, message: string }> } } };
 
-export type WithdrawalRequestRowFragment = { id: string, kind: WithdrawalKind, status: WithdrawalStatus, revision: number, requestedAt: string, createdAt: string, userId: number, userName: string, email: string, userRegisteredAt: string, aubeUserIdHash: string, forceClubIdHash: string | null, userSavingSentValueId: string | null, userAffiliateSavingSentValueId: string | null, userPaymentPaidValueId: string | null, coinTypeName: string, requestedAmount: string, fee: string, netAmount: string, metaxEmail: string | null, receiverAddress: string, ethReceiverAddress: string | null, transactionHash: string | null, ethTransactionHash: string | null, rejectCode: string | null, rejectReason: string | null, failureReason: string | null, exportBatchId: string | null, requiredApprovals: number, awaitingOver24h: boolean, ethAmount: { principal: string, reward: string, fee: string } | null, hecAmount: { principal: string, reward: string, fee: string } | null, approvals: Array<{ adminUserId: number | null, adminUserName: string, approvedAt: string }>, context: { userCount24h: number, userAmount24h: string, userCount30d: number, userAmount30d: string, addressFirstSeenAt: string | null, addressOtherUsers: number } | null };
+export type WithdrawalRequestRowFragment = { id: string, kind: WithdrawalKind, status: WithdrawalStatus, revision: number, requestedAt: string, createdAt: string, userId: number, userName: string, email: string, userRegisteredAt: string, aubeUserIdHash: string, forceClubIdHash: string | null, userSavingSentValueId: string | null, userAffiliateSavingSentValueId: string | null, userPaymentPaidValueId: string | null, coinTypeName: string, requestedAmount: string, fee: string, netAmount: string, metaxEmail: string | null, receiverAddress: string, ethReceiverAddress: string | null, transactionHash: string | null, ethTransactionHash: string | null, rejectCode: string | null, rejectReason: string | null, failureReason: string | null, exportBatchId: string | null, requiredApprovals: number, awaitingOver24h: boolean, paidAmounts: Array<{ coin: string, amount: string, fee: string, netAmount: string }>, ethAmount: { principal: string, reward: string, fee: string } | null, hecAmount: { principal: string, reward: string, fee: string } | null, approvals: Array<{ adminUserId: number | null, adminUserName: string, approvedAt: string }>, context: { userCount24h: number, userAmount24h: string, userCount30d: number, userAmount30d: string, addressFirstSeenAt: string | null, addressOtherUsers: number } | null };
 
 export type WithdrawalRequestsQueryVariables = Exact<{
   kind: WithdrawalKind;
@@ -896,7 +896,7 @@ export type WithdrawalRequestsQueryVariables = Exact<{
 }>;
 
 
-export type WithdrawalRequestsQuery = { withdrawalRequests: { list: Array<{ id: string, kind: WithdrawalKind, status: WithdrawalStatus, revision: number, requestedAt: string, createdAt: string, userId: number, userName: string, email: string, userRegisteredAt: string, aubeUserIdHash: string, forceClubIdHash: string | null, userSavingSentValueId: string | null, userAffiliateSavingSentValueId: string | null, userPaymentPaidValueId: string | null, coinTypeName: string, requestedAmount: string, fee: string, netAmount: string, metaxEmail: string | null, receiverAddress: string, ethReceiverAddress: string | null, transactionHash: string | null, ethTransactionHash: string | null, rejectCode: string | null, rejectReason: string | null, failureReason: string | null, exportBatchId: string | null, requiredApprovals: number, awaitingOver24h: boolean, ethAmount: { principal: string, reward: string, fee: string } | null, hecAmount: { principal: string, reward: string, fee: string } | null, approvals: Array<{ adminUserId: number | null, adminUserName: string, approvedAt: string }>, context: { userCount24h: number, userAmount24h: string, userCount30d: number, userAmount30d: string, addressFirstSeenAt: string | null, addressOtherUsers: number } | null }>, pagination: { totalRecords: number }, statusCounts: Array<{ status: WithdrawalStatus, count: number }> } };
+export type WithdrawalRequestsQuery = { withdrawalRequests: { list: Array<{ id: string, kind: WithdrawalKind, status: WithdrawalStatus, revision: number, requestedAt: string, createdAt: string, userId: number, userName: string, email: string, userRegisteredAt: string, aubeUserIdHash: string, forceClubIdHash: string | null, userSavingSentValueId: string | null, userAffiliateSavingSentValueId: string | null, userPaymentPaidValueId: string | null, coinTypeName: string, requestedAmount: string, fee: string, netAmount: string, metaxEmail: string | null, receiverAddress: string, ethReceiverAddress: string | null, transactionHash: string | null, ethTransactionHash: string | null, rejectCode: string | null, rejectReason: string | null, failureReason: string | null, exportBatchId: string | null, requiredApprovals: number, awaitingOver24h: boolean, paidAmounts: Array<{ coin: string, amount: string, fee: string, netAmount: string }>, ethAmount: { principal: string, reward: string, fee: string } | null, hecAmount: { principal: string, reward: string, fee: string } | null, approvals: Array<{ adminUserId: number | null, adminUserName: string, approvedAt: string }>, context: { userCount24h: number, userAmount24h: string, userCount30d: number, userAmount30d: string, addressFirstSeenAt: string | null, addressOtherUsers: number } | null }>, pagination: { totalRecords: number }, statusCounts: Array<{ status: WithdrawalStatus, count: number }> } };
 
 export type WithdrawalRequestTimelineQueryVariables = Exact<{
   id: string | number;
@@ -1037,6 +1037,12 @@ export const WithdrawalRequestRowFragmentDoc = new TypedDocumentString(`
   requestedAmount
   fee
   netAmount
+  paidAmounts {
+    coin
+    amount
+    fee
+    netAmount
+  }
   ethAmount {
     principal
     reward
@@ -2439,6 +2445,12 @@ export const UserWithdrawalHistoryDocument = new TypedDocumentString(`
       amount
       fee
       netAmount
+      paidAmounts {
+        coin
+        amount
+        fee
+        netAmount
+      }
       receiverAddress
       transactionHash
       rejectReason
@@ -2584,6 +2596,12 @@ export const ApproveWithdrawalRequestsDocument = new TypedDocumentString(`
   requestedAmount
   fee
   netAmount
+  paidAmounts {
+    coin
+    amount
+    fee
+    netAmount
+  }
   ethAmount {
     principal
     reward
@@ -2660,6 +2678,12 @@ export const RejectWithdrawalRequestsDocument = new TypedDocumentString(`
   requestedAmount
   fee
   netAmount
+  paidAmounts {
+    coin
+    amount
+    fee
+    netAmount
+  }
   ethAmount {
     principal
     reward
@@ -2736,6 +2760,12 @@ export const ApproveMatchingWithdrawalRequestsDocument = new TypedDocumentString
   requestedAmount
   fee
   netAmount
+  paidAmounts {
+    coin
+    amount
+    fee
+    netAmount
+  }
   ethAmount {
     principal
     reward
@@ -2814,6 +2844,12 @@ export const RejectMatchingWithdrawalRequestsDocument = new TypedDocumentString(
   requestedAmount
   fee
   netAmount
+  paidAmounts {
+    coin
+    amount
+    fee
+    netAmount
+  }
   ethAmount {
     principal
     reward
@@ -2886,6 +2922,12 @@ export const FailWithdrawalRequestsDocument = new TypedDocumentString(`
   requestedAmount
   fee
   netAmount
+  paidAmounts {
+    coin
+    amount
+    fee
+    netAmount
+  }
   ethAmount {
     principal
     reward
@@ -3047,6 +3089,12 @@ export const WithdrawalRequestsDocument = new TypedDocumentString(`
   requestedAmount
   fee
   netAmount
+  paidAmounts {
+    coin
+    amount
+    fee
+    netAmount
+  }
   ethAmount {
     principal
     reward

@@ -220,6 +220,8 @@ export const enScreens: ScreensMessages = {
     detailTitle: 'Withdrawal request {{id}}',
     rejectTitle: 'Reject withdrawal requests',
     rejectCount: 'Reject {{count}} request(s).',
+    failCount: 'Record {{count}} request(s) as failed.',
+    selectedTotal: 'Total:',
     reasonCode: 'Reason',
     reasonText: 'Details',
     failTitle: 'Record a failed send',

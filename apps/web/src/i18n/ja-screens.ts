@@ -228,6 +228,8 @@ export const jaScreens = {
     detailTitle: '出金申請 {{id}}',
     rejectTitle: '出金申請を却下',
     rejectCount: '{{count}} 件を却下します。',
+    failCount: '{{count}} 件を送金失敗として記録します。',
+    selectedTotal: '合計:',
     reasonCode: '却下理由',
     reasonText: '理由の詳細',
     failTitle: '送金失敗として記録',

@@ -26,6 +26,12 @@ const UserWithdrawalHistoryQuery = graphql(`
         amount
         fee
         netAmount
+        paidAmounts {
+          coin
+          amount
+          fee
+          netAmount
+        }
         receiverAddress
         transactionHash
         rejectReason

@@ -44,6 +44,7 @@ const ROWS = [
     coinType: 'HEC',
     amount: '1234567.000000000000000001',
     transactionHash: '0xfeed',
+    paidAmounts: [{ coin: 'HEC', amount: '1234567.000000000000000001', fee: '0', netAmount: '0' }],
   },
   {
     ...BASE,
@@ -54,6 +55,7 @@ const ROWS = [
     rejectedAt: '2026-02-02T00:00:00.000Z',
     coinType: 'ATEM',
     amount: '12.500000000000000000',
+    paidAmounts: [{ coin: 'ATEM', amount: '12.500000000000000000', fee: '0', netAmount: '0' }],
     rejectReason: 'Receiver address is on the block list',
   },
 ];
@@ -110,6 +112,22 @@ describe('UserWithdrawalsSection', () => {
       expect(a.getAttribute('href')).toMatch(
         /^\/(withdrawals|aubecoin_saving)\/[a-z_]+\?userId=12$/,
       );
+  });
+
+  it('a principal request of an ETH plan reads its ETH, not its 0 HEC', async () => {
+    answer([
+      {
+        ...ROWS[0],
+        id: '32',
+        amount: '0',
+        paidAmounts: [{ coin: 'ETH', amount: '0.525', fee: '0.005', netAmount: '0.52' }],
+      },
+    ]);
+    renderAt(<UserWithdrawalsSection userId={12} />, '/common/users/12');
+    const table = await screen.findByRole('table', { name: 'Withdrawal history' });
+    const cell = (await findAmount('0.525', table)).closest('td')!;
+    expect(cell).toHaveTextContent('0.525 ETH');
+    expect(cell).not.toHaveTextContent('HEC');
   });
 
   it('says so when the user has no withdrawals', async () => {

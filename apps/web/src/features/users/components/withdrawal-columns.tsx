@@ -7,7 +7,7 @@ import {
   WITHDRAWAL_KINDS as SHARED_KINDS,
   WITHDRAWAL_STATUSES as SHARED_STATUSES,
 } from '@app/shared';
-import { AmountText } from '@/components/amount-text';
+import { PaidAmounts } from '@/components/paid-amounts';
 import { dateTimeColumn, hashColumn } from '@/components/data-table/columns';
 import type { DataColumn } from '@/components/data-table/data-table';
 import { TruncatedText } from '@/components/truncated-text';
@@ -52,16 +52,6 @@ export function WithdrawalStatusChip({ status, t }: { status: WithdrawalStatus; 
   );
 }
 
-/** An amount whose coin varies by row: the unit stays in the cell, after the aligned digits. */
-function CoinAmount({ value, coin }: { value: string; coin: string }) {
-  return (
-    <>
-      <AmountText value={value} aligned />
-      <span style={{ display: 'inline-block', minWidth: '4.5ch', textAlign: 'left' }}> {coin}</span>
-    </>
-  );
-}
-
 /** The columns of a user's withdrawal table (user detail section and view-all page). */
 export function withdrawalColumns(t: TFunction, userId?: number): DataColumn<WithdrawalRow>[] {
   return [
@@ -97,20 +87,21 @@ export function withdrawalColumns(t: TFunction, userId?: number): DataColumn<Wit
     {
       id: 'amount',
       label: t('fields.amount'),
-      render: (w) => <CoinAmount value={w.amount} coin={w.coinType} />,
+      // What the request pays per coin (a principal request of an ETH plan reads its ETH).
+      render: (w) => <PaidAmounts amounts={w.paidAmounts} />,
       align: 'right',
     },
     {
       id: 'fee',
       label: t('fields.fee'),
-      render: (w) => <CoinAmount value={w.fee} coin={w.coinType} />,
+      render: (w) => <PaidAmounts amounts={w.paidAmounts} part="fee" />,
       align: 'right',
       defaultHidden: true,
     },
     {
       id: 'netAmount',
       label: t('fields.netAmount'),
-      render: (w) => <CoinAmount value={w.netAmount} coin={w.coinType} />,
+      render: (w) => <PaidAmounts amounts={w.paidAmounts} part="netAmount" />,
       align: 'right',
       defaultHidden: true,
     },

@@ -27,6 +27,12 @@ graphql(`
     requestedAmount
     fee
     netAmount
+    paidAmounts {
+      coin
+      amount
+      fee
+      netAmount
+    }
     ethAmount {
       principal
       reward

@@ -7,6 +7,7 @@ import {
   type WithdrawalStatus,
 } from '@app/shared';
 import { AmountText } from '@/components/amount-text';
+import { PaidAmounts } from '@/components/paid-amounts';
 import type { DataColumn } from '@/components/data-table/data-table';
 import { dateTimeColumn, hashColumn } from '@/components/data-table/columns';
 import { TruncatedText } from '@/components/truncated-text';
@@ -35,18 +36,6 @@ export function StatusChip({ status, t }: { status: WithdrawalStatus; t: TFuncti
       color={STATUS_COLORS[status]}
       label={t(`withdrawalStatus.${status}`)}
     />
-  );
-}
-
-/** An amount with its coin after the aligned digits (the coin varies by row). */
-export function CoinAmount({ value, coin }: { value: string | null | undefined; coin: string }) {
-  if (value === null || value === undefined) return null;
-  return (
-    <>
-      <AmountText value={value} aligned />
-      {/* The space outside the inline-block, which would drop a leading one. */}{' '}
-      <span style={{ display: 'inline-block', minWidth: '4ch', textAlign: 'left' }}>{coin}</span>
-    </>
   );
 }
 
@@ -148,14 +137,16 @@ export function withdrawalColumns(
       label: t('fields.requestedAmount'),
       sortable: true,
       align: 'right',
-      render: (w) => <CoinAmount value={w.requestedAmount} coin={w.coinTypeName} />,
+      // What the request pays per coin (a principal request of an ETH plan reads its ETH,
+      // not its 0 HEC: docs/domain.md "What a principal withdrawal pays").
+      render: (w) => <PaidAmounts amounts={w.paidAmounts} />,
     },
     {
       id: 'fee',
       label: t('fields.fee'),
       align: 'right',
       defaultHidden: true,
-      render: (w) => <CoinAmount value={w.fee} coin={w.coinTypeName} />,
+      render: (w) => <PaidAmounts amounts={w.paidAmounts} part="fee" />,
     },
     {
       id: 'netAmount',
@@ -164,7 +155,7 @@ export function withdrawalColumns(
       // In the chooser for every kind, with the fee it follows from (the bonus kinds' list was
       // 1,281 > 1,060 px at 1366×768): the requested amount is the one scanned and sorted.
       defaultHidden: true,
-      render: (w) => <CoinAmount value={w.netAmount} coin={w.coinTypeName} />,
+      render: (w) => <PaidAmounts amounts={w.paidAmounts} part="netAmount" />,
     },
     {
       id: 'approvals',

@@ -34,7 +34,9 @@ import {
 } from '../api/withdrawal-actions';
 import { useWithdrawalTimeline } from '../api/withdrawal-requests';
 import { AmountSentence } from '@/components/amount-text';
-import { CoinAmount, StatusChip, type WithdrawalRow } from './withdrawal-columns';
+import { CoinTotalsText, PaidAmounts } from '@/components/paid-amounts';
+import { paidTotals } from '@/lib/paid-amounts';
+import { StatusChip, type WithdrawalRow } from './withdrawal-columns';
 import { WithdrawalTimeline } from './withdrawal-timeline';
 
 type Answer = {
@@ -66,16 +68,34 @@ export function useReportAnswer() {
   };
 }
 
+/**
+ * What the chosen requests pay in total, per coin (a principal request's ETH as ETH): shown
+ * in the reject and fail dialogs beside their count, so the operator sees the sum they act on.
+ */
+export function SelectedTotal({ rows }: { rows: readonly WithdrawalRow[] }) {
+  const { t } = useTranslation();
+  const totals = paidTotals(rows);
+  if (totals.length === 0) return null;
+  return (
+    <Typography variant="body2" data-testid="selected-total">
+      {t('withdrawals.selectedTotal')} <CoinTotalsText totals={totals} />
+    </Typography>
+  );
+}
+
 /** "All N matching this filter": the list's kind, searchParams and the total shown. */
 export type MatchingTarget = ApproveMatchingWithdrawalRequestsMutationVariables;
 
 /** Reject one or many requests (or all matching a filter) with a reason code and text. */
 export function RejectDialog({
   ids,
+  rows = [],
   matching,
   onClose,
 }: {
   ids: string[];
+  /** The chosen requests as listed, for their total (none when rejecting all matching). */
+  rows?: readonly WithdrawalRow[];
   matching?: MatchingTarget | undefined;
   /** The answer when the rejection was made, null when cancelled. */
   onClose: (answer: ActionAnswer | null) => void;
@@ -95,6 +115,11 @@ export function RejectDialog({
         <Typography sx={{ mb: 2 }}>
           {t('withdrawals.rejectCount', { count: matching ? matching.expectedCount : ids.length })}
         </Typography>
+        {!matching && (
+          <Box sx={{ mt: -1, mb: 2 }}>
+            <SelectedTotal rows={rows} />
+          </Box>
+        )}
         <Stack spacing={2}>
           <TextField
             select
@@ -149,9 +174,12 @@ export function RejectDialog({
 /** Record that the send of processing requests failed, with the reason. */
 export function FailDialog({
   ids,
+  rows = [],
   onClose,
 }: {
   ids: string[];
+  /** The chosen requests as listed, for their total. */
+  rows?: readonly WithdrawalRow[];
   /** The answer when the requests were marked failed, null when cancelled. */
   onClose: (answer: ActionAnswer | null) => void;
 }) {
@@ -164,8 +192,10 @@ export function FailDialog({
     <Dialog open onClose={() => onClose(null)} maxWidth="xs" fullWidth>
       <DialogTitle>{t('withdrawals.failTitle')}</DialogTitle>
       <DialogContent>
+        <Typography>{t('withdrawals.failCount', { count: ids.length })}</Typography>
+        <SelectedTotal rows={rows} />
         <TextField
-          sx={{ mt: 1 }}
+          sx={{ mt: 2 }}
           fullWidth
           label={t('withdrawals.failReason')}
           value={text}
@@ -266,7 +296,7 @@ export function WithdrawalDetailDialog({
         <Fact label={t('withdrawals.user')} value={`${row.userName} (${row.email})`} />
         <Fact
           label={t('fields.requestedAmount')}
-          value={<CoinAmount value={row.requestedAmount} coin={row.coinTypeName} />}
+          value={<PaidAmounts amounts={row.paidAmounts} />}
         />
         <Fact label={t('fields.receiverAddress')} value={row.receiverAddress} />
         {row.transactionHash && (

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n';
 import { getFeedback } from '@/lib/feedback';
+import { findAmount, queryAmount } from '@/test/amounts';
 import { adminWithRoles, renderAt } from '@/test/render';
 import { WithdrawalsPage } from './withdrawals-page';
 
@@ -60,6 +61,7 @@ const ROWS = [
     userName: 'bob07',
     requestedAmount: '1500.25',
     netAmount: '1499.25',
+    paidAmounts: [{ coin: 'ATEM', amount: '1500.25', fee: '1', netAmount: '1499.25' }],
     awaitingOver24h: true,
   },
   {
@@ -71,6 +73,7 @@ const ROWS = [
     userName: 'carol08',
     requestedAmount: '2500',
     netAmount: '2499',
+    paidAmounts: [{ coin: 'ATEM', amount: '2500', fee: '1', netAmount: '2499' }],
     requiredApprovals: 2,
     awaitingOver24h: false,
   },
@@ -149,7 +152,70 @@ function sent(name: string): Record<string, unknown> | undefined {
 const render = (path = '/withdrawals/atem') =>
   renderAt(<WithdrawalsPage kind="atem" />, path.split('?')[0]!, []);
 
+// Principal requests (docs/domain.md "What a principal withdrawal pays"): an ETH plan's pays
+// 0 HEC and its ETH; one request here pays both coins.
+const PRINCIPAL_ROWS = [
+  {
+    ...ROWS[0],
+    kind: 'payment_paid_value',
+    coinTypeName: 'HEC',
+    requestedAmount: '0',
+    fee: '0',
+    netAmount: '0',
+    ethAmount: { principal: '1', reward: '0.05', fee: '0.01' },
+    hecAmount: { principal: '0', reward: '0', fee: '0' },
+    paidAmounts: [{ coin: 'ETH', amount: '1.05', fee: '0.01', netAmount: '1.04' }],
+  },
+  {
+    ...ROWS[1],
+    kind: 'payment_paid_value',
+    coinTypeName: 'HEC',
+    requestedAmount: '300',
+    fee: '3',
+    netAmount: '297',
+    ethAmount: { principal: '0.000000000000000001', reward: '0', fee: '0' },
+    hecAmount: { principal: '280', reward: '20', fee: '3' },
+    paidAmounts: [
+      { coin: 'HEC', amount: '300', fee: '3', netAmount: '297' },
+      { coin: 'ETH', amount: '0.000000000000000001', fee: '0', netAmount: '0.000000000000000001' },
+    ],
+  },
+];
+
 describe('WithdrawalsPage', () => {
+  it('a principal request of an ETH plan reads its ETH (not 0 HEC); the selection and the reject dialog total each coin', async () => {
+    listRows = PRINCIPAL_ROWS;
+    api(['write']);
+    renderAt(<WithdrawalsPage kind="payment_paid_value" />, '/withdrawals/principal', []);
+    const bob = (await screen.findByText('bob07')).closest('tr')!;
+    // The amount cell says what the request pays: 1.05 ETH, never "0 HEC".
+    expect((await findAmount('1.05', bob)).closest('td')).toHaveTextContent('1.05 ETH');
+    expect(bob).not.toHaveTextContent(/(^|\D)0 HEC/);
+    // A request paying both coins shows both lines.
+    const carol = screen.getByText('carol08').closest('tr')!;
+    const cell = (await findAmount('300', carol)).closest('td')!;
+    expect(cell).toHaveTextContent('300 HEC');
+    expect(queryAmount('0.000000000000000001', cell)).not.toBeNull();
+    expect(cell).toHaveTextContent('ETH');
+
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Select every request on this page' }),
+    );
+    // The selected total is per coin: the ETH of both requests as ETH, the HEC as HEC.
+    const total = screen.getByTestId('selected-total');
+    expect(total).toHaveTextContent('Total:');
+    expect(queryAmount('300', total)).not.toBeNull();
+    expect(queryAmount('1.050000000000000001', total)).not.toBeNull();
+    expect(total.textContent!.indexOf('HEC')).toBeLessThan(total.textContent!.indexOf('ETH'));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reject selected' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Reject 2 request(s).');
+    const dialogTotal = within(dialog).getByTestId('selected-total');
+    expect(queryAmount('300', dialogTotal)).not.toBeNull();
+    expect(queryAmount('1.050000000000000001', dialogTotal)).not.toBeNull();
+  });
+
   it('renders the rows, the status tabs with their counts and the over-24-h highlight', async () => {
     api(['read']);
     render();

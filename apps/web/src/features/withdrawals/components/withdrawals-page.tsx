@@ -26,6 +26,7 @@ import { withdrawalColumns, type Selection, type WithdrawalRow } from './withdra
 import {
   FailDialog,
   RejectDialog,
+  SelectedTotal,
   WithdrawalDetailDialog,
   useReportAnswer,
   type ActionAnswer,
@@ -152,8 +153,14 @@ export function WithdrawalsPage({
   // A reject or fail started from the detail returns to it (`from`), showing the answer.
   const [dialog, setDialog] = useState<
     | null
-    | { type: 'reject'; ids: string[]; matching?: MatchingTarget; from?: WithdrawalRow }
-    | { type: 'fail'; ids: string[]; from?: WithdrawalRow }
+    | {
+        type: 'reject';
+        ids: string[];
+        rows: WithdrawalRow[];
+        matching?: MatchingTarget;
+        from?: WithdrawalRow;
+      }
+    | { type: 'fail'; ids: string[]; rows: WithdrawalRow[]; from?: WithdrawalRow }
     | { type: 'detail'; row: WithdrawalRow }
   >(null);
   // The open detail shows the request as the last answer or list read left it, whichever is
@@ -311,6 +318,7 @@ export function WithdrawalsPage({
               count: matching ? matching.expectedCount : chosen.length,
             })}
           </Typography>
+          {!matching && <SelectedTotal rows={chosen} />}
           <GuardedAction
             unavailable={
               !matching &&
@@ -341,6 +349,7 @@ export function WithdrawalsPage({
                 setDialog({
                   type: 'reject',
                   ids: chosen.map((r) => r.id),
+                  rows: chosen,
                   ...(matching ? { matching } : {}),
                 })
               }
@@ -364,6 +373,7 @@ export function WithdrawalsPage({
                 setDialog({
                   type: 'fail',
                   ids: chosen.filter((r) => canBecome(r, 'failed')).map((r) => r.id),
+                  rows: chosen.filter((r) => canBecome(r, 'failed')),
                 })
               }
             >
@@ -425,20 +435,27 @@ export function WithdrawalsPage({
           canWrite={canWrite}
           approving={approve.isPending}
           onApprove={() => approveRows([detail])}
-          onReject={() => setDialog({ type: 'reject', ids: [detail.id], from: detail })}
-          onFail={() => setDialog({ type: 'fail', ids: [detail.id], from: detail })}
+          onReject={() =>
+            setDialog({ type: 'reject', ids: [detail.id], rows: [detail], from: detail })
+          }
+          onFail={() => setDialog({ type: 'fail', ids: [detail.id], rows: [detail], from: detail })}
           onClose={() => setDialog(null)}
         />
       )}
       {dialog?.type === 'reject' && (
         <RejectDialog
           ids={dialog.ids}
+          rows={dialog.rows}
           matching={dialog.matching}
           onClose={(answer) => closeAction(dialog.from, answer)}
         />
       )}
       {dialog?.type === 'fail' && (
-        <FailDialog ids={dialog.ids} onClose={(answer) => closeAction(dialog.from, answer)} />
+        <FailDialog
+          ids={dialog.ids}
+          rows={dialog.rows}
+          onClose={(answer) => closeAction(dialog.from, answer)}
+        />
       )}
     </>
   );

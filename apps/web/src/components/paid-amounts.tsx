@@ -1,0 +1,55 @@
+import { Box } from '@mui/material';
+import { AmountText } from '@/components/amount-text';
+import type { PaidAmount, PaidPart } from '@/lib/paid-amounts';
+
+/** An amount with its coin after the aligned digits (the coin varies by row). */
+export function CoinAmount({ value, coin }: { value: string | null | undefined; coin: string }) {
+  if (value === null || value === undefined) return null;
+  return (
+    <>
+      <AmountText value={value} aligned />
+      {/* The space outside the inline-block, which would drop a leading one. */}{' '}
+      <span style={{ display: 'inline-block', minWidth: '4ch', textAlign: 'left' }}>{coin}</span>
+    </>
+  );
+}
+
+/**
+ * What a withdrawal request pays, one line per coin (a principal request of an ETH plan reads
+ * its ETH, one paying both coins reads both): the cell of the lists and the detail.
+ */
+export function PaidAmounts({
+  amounts,
+  part = 'amount',
+}: {
+  amounts: readonly PaidAmount[];
+  part?: PaidPart;
+}) {
+  return (
+    <>
+      {amounts.map((a) => (
+        <Box key={a.coin} component="span" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+          <CoinAmount value={a[part]} coin={a.coin} />
+        </Box>
+      ))}
+    </>
+  );
+}
+
+/** Per-coin totals in one line ("1.5 ETH / 300 HEC"), each exact on hover. */
+export function CoinTotalsText({
+  totals,
+}: {
+  totals: ReadonlyArray<{ coin: string; amount: string }>;
+}) {
+  return (
+    <>
+      {totals.map((x, i) => (
+        <span key={x.coin}>
+          {i > 0 && ' / '}
+          <AmountText value={x.amount} unit={x.coin} />
+        </span>
+      ))}
+    </>
+  );
+}
