@@ -188,7 +188,16 @@ export function DataTable<Row>({
 
   return (
     <Paper variant="outlined">
-      <Stack direction="row" alignItems="center" spacing={1} sx={{ px: 2, py: 1 }}>
+      {/* The count, the list's actions and the column chooser wrap on a narrow screen. */}
+      <Stack
+        direction="row"
+        alignItems="center"
+        useFlexGap
+        flexWrap="wrap"
+        columnGap={1}
+        rowGap={0.5}
+        sx={{ px: 2, py: 1 }}
+      >
         <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }} aria-live="polite">
           {total !== undefined && t('list.total', { count: total, formatted: formatNumber(total) })}
         </Typography>

@@ -284,7 +284,14 @@ export function SupportPage() {
                 <TableCell>
                   <Button
                     size="small"
-                    sx={{ textTransform: 'none', p: 0, minWidth: 0, textAlign: 'left' }}
+                    // A subject is text that wraps in its cell, not a button label kept on one line.
+                    sx={{
+                      textTransform: 'none',
+                      p: 0,
+                      minWidth: 0,
+                      textAlign: 'left',
+                      whiteSpace: 'normal',
+                    }}
                     onClick={(e) => {
                       e.stopPropagation();
                       setOpenId(c.id);
