@@ -8,12 +8,21 @@ export function UserHistoryNav({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const user = useUser(userId);
   return (
-    <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
+    // On a phone the name and email go under the button, and a long email breaks anywhere.
+    <Stack
+      direction="row"
+      alignItems="center"
+      useFlexGap
+      flexWrap="wrap"
+      columnGap={2}
+      rowGap={1}
+      sx={{ mb: 2 }}
+    >
       <Button component={RouterLink} to={`/common/users/${userId}`} size="small" variant="outlined">
         {t('users.backToUser')}
       </Button>
       {user.data && (
-        <Typography data-testid="history-user">
+        <Typography data-testid="history-user" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
           {user.data.userName} ({user.data.aubeUserInfo.email})
         </Typography>
       )}
