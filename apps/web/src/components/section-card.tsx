@@ -1,9 +1,10 @@
 import { useContext, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Box, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, LinearProgress, Typography } from '@mui/material';
 import { PageErrorBannerContext } from '@/components/data-table/data-table';
 import { errorMessage } from '@/lib/error-message';
 import '@/i18n/lists';
+import { WrappingRow } from '@/components/wrapping-row';
 
 /**
  * A titled section of a detail page with its own loading and error state, so one slow or
@@ -32,15 +33,7 @@ export function SectionCard({
       <CardContent>
         {/* On a narrow screen the header's buttons go under the title, whole, rather than
             squeezing their labels into a column of one-word lines. */}
-        <Stack
-          direction="row"
-          alignItems="center"
-          useFlexGap
-          flexWrap="wrap"
-          columnGap={1}
-          rowGap={0.5}
-          sx={{ mb: 1.5 }}
-        >
+        <WrappingRow sx={{ mb: 1.5 }}>
           <Typography id={headingId} component="h2" variant="h6" sx={{ flexGrow: 1 }}>
             {title}
           </Typography>
@@ -53,7 +46,7 @@ export function SectionCard({
               {action}
             </Box>
           )}
-        </Stack>
+        </WrappingRow>
         {loading && <LinearProgress aria-label={t('list.loading')} sx={{ mb: 1 }} />}
         {error !== undefined && error !== null ? (
           bannerShowsErrors ? (

@@ -14,7 +14,6 @@ import {
   Button,
   LinearProgress,
   Paper,
-  Stack,
   Table,
   TableBody,
   TableCell,
@@ -31,6 +30,7 @@ import { ColumnChooser } from './column-chooser';
 import { ListPagination } from './list-pagination';
 import { useColumnVisibility } from './use-column-visibility';
 import '@/i18n/lists';
+import { WrappingRow } from '@/components/wrapping-row';
 
 // The identifying column stays at the left edge when a table scrolls sideways (narrow
 // screens, many chosen columns); it needs a background so the cells under it do not show.
@@ -189,15 +189,7 @@ export function DataTable<Row>({
   return (
     <Paper variant="outlined">
       {/* The count, the list's actions and the column chooser wrap on a narrow screen. */}
-      <Stack
-        direction="row"
-        alignItems="center"
-        useFlexGap
-        flexWrap="wrap"
-        columnGap={1}
-        rowGap={0.5}
-        sx={{ px: 2, py: 1 }}
-      >
+      <WrappingRow sx={{ px: 2, py: 1 }}>
         <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }} aria-live="polite">
           {total !== undefined && t('list.total', { count: total, formatted: formatNumber(total) })}
         </Typography>
@@ -207,7 +199,7 @@ export function DataTable<Row>({
           hidden={hidden}
           onToggle={toggle}
         />
-      </Stack>
+      </WrappingRow>
       {/* Reserve the bar's height so the table does not jump when loading starts. */}
       <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label={t('list.loading')} />}</Box>
       {failed && !bannerShowsErrors && (

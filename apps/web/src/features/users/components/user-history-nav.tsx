@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { Button, Stack, Typography } from '@mui/material';
+import { Button, Typography } from '@mui/material';
 import { useUser } from '../api/user';
+import { WrappingRow } from '@/components/wrapping-row';
 
 /** The user a history page belongs to, with a way back to their detail page. */
 export function UserHistoryNav({ userId }: { userId: number }) {
@@ -9,15 +10,7 @@ export function UserHistoryNav({ userId }: { userId: number }) {
   const user = useUser(userId);
   return (
     // On a phone the name and email go under the button, and a long email breaks anywhere.
-    <Stack
-      direction="row"
-      alignItems="center"
-      useFlexGap
-      flexWrap="wrap"
-      columnGap={2}
-      rowGap={1}
-      sx={{ mb: 2 }}
-    >
+    <WrappingRow columnGap={2} rowGap={1} sx={{ mb: 2 }}>
       <Button component={RouterLink} to={`/common/users/${userId}`} size="small" variant="outlined">
         {t('users.backToUser')}
       </Button>
@@ -26,6 +19,6 @@ export function UserHistoryNav({ userId }: { userId: number }) {
           {user.data.userName} ({user.data.aubeUserInfo.email})
         </Typography>
       )}
-    </Stack>
+    </WrappingRow>
   );
 }
