@@ -79,6 +79,33 @@ describe('the withdrawal timeline', () => {
     expect(ja.join(' ')).not.toMatch(/export batch|Suspected|Approved|Requested/);
   });
 
+  it('names the hashes a request was completed with, an ETH plan’s ETH hash alone too', async () => {
+    await i18n.changeLanguage('en');
+    const completed = (
+      transactionHash: string | null,
+      ethTransactionHash: string | null,
+    ): TimelineStep => ({
+      ...NONE,
+      at: '2026-11-20T05:00:00.000Z',
+      operation: 'withdrawalTransactionsUpload',
+      adminUserName: 'writer01',
+      fromStatus: 'processing',
+      toStatus: 'completed',
+      transactionHash,
+      ethTransactionHash,
+    });
+    renderAt(
+      <WithdrawalTimeline
+        steps={[completed('0xhec', '0xeth'), completed('0xhec', null), completed(null, '0xeth')]}
+      />,
+      '/',
+    );
+    const [both, hec, eth] = steps();
+    expect(both).toContain('(0xhec / 0xeth)');
+    expect(hec).toContain('(0xhec)');
+    expect(eth).toContain('(0xeth)');
+  });
+
   it('has a label for every operation the API can answer, in both languages', async () => {
     for (const locale of ['ja', 'en']) {
       await i18n.changeLanguage(locale);

@@ -14,10 +14,9 @@ export function timelineDetail(step: TimelineStep, t: TFunction): string | null 
   if (step.rejectCode)
     return `${t(`withdrawals.rejectCodes.${step.rejectCode}`)}: ${step.rejectReason ?? ''}`;
   if (step.failureReason) return step.failureReason;
-  if (step.transactionHash)
-    return step.ethTransactionHash
-      ? `${step.transactionHash} / ${step.ethTransactionHash}`
-      : step.transactionHash;
+  // A principal withdrawal of an ETH plan is completed with its ETH hash alone.
+  const hashes = [step.transactionHash, step.ethTransactionHash].filter(Boolean);
+  if (hashes.length > 0) return hashes.join(' / ');
   if (step.exportBatchId) return t('withdrawals.timelineBatch', { id: step.exportBatchId });
   if (step.approvals !== null && step.approvals !== undefined && step.requiredApprovals)
     return t('withdrawals.approvalsOf', {
