@@ -694,7 +694,7 @@ CASE status
     WHEN 'requested'::text THEN ((processing_at IS NULL) AND (completed_at IS NULL) AND (failed_at IS NULL) AND (rejected_at IS NULL) AND (transaction_hash IS NULL))
     WHEN 'approved'::text THEN ((processing_at IS NULL) AND (completed_at IS NULL) AND (failed_at IS NULL) AND (rejected_at IS NULL) AND (transaction_hash IS NULL) AND (approval_count >= required_approvals))
     WHEN 'processing'::text THEN ((processing_at IS NOT NULL) AND (completed_at IS NULL) AND (failed_at IS NULL) AND (rejected_at IS NULL) AND (transaction_hash IS NULL))
-    WHEN 'completed'::text THEN ((processing_at IS NOT NULL) AND (completed_at IS NOT NULL) AND (transaction_hash IS NOT NULL) AND (failed_at IS NULL) AND (rejected_at IS NULL))
+    WHEN 'completed'::text THEN ((processing_at IS NOT NULL) AND (completed_at IS NOT NULL) AND ((transaction_hash IS NOT NULL) OR (NOT withdrawal_pays_main(kind, (net_amount)::numeric, (((eth_principal)::numeric + (eth_reward)::numeric) - (eth_fee)::numeric)))) AND ((eth_transaction_hash IS NOT NULL) OR (NOT withdrawal_pays_eth(kind, (((eth_principal)::numeric + (eth_reward)::numeric) - (eth_fee)::numeric)))) AND (failed_at IS NULL) AND (rejected_at IS NULL))
     WHEN 'failed'::text THEN ((processing_at IS NOT NULL) AND (failed_at IS NOT NULL) AND (completed_at IS NULL) AND (rejected_at IS NULL))
     WHEN 'rejected'::text THEN ((rejected_at IS NOT NULL) AND (reject_reason IS NOT NULL) AND (btrim(reject_reason) <> ''::text) AND (completed_at IS NULL) AND (failed_at IS NULL) AND (transaction_hash IS NULL))
     ELSE NULL::boolean
@@ -1462,6 +1462,22 @@ BEGIN
   END IF;
   RETURN NEW;
 END $function$;
+
+CREATE OR REPLACE FUNCTION public.withdrawal_pays_eth(p_kind text, p_eth_net numeric)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  SELECT p_kind = 'payment_paid_value' AND coalesce(p_eth_net > 0, false)
+$function$;
+
+CREATE OR REPLACE FUNCTION public.withdrawal_pays_main(p_kind text, p_net numeric, p_eth_net numeric)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  SELECT p_kind <> 'payment_paid_value' OR p_net > 0 OR NOT coalesce(p_eth_net > 0, false)
+$function$;
 
 CREATE OR REPLACE FUNCTION public.withdrawal_requests_check_transition()
  RETURNS trigger

@@ -271,7 +271,8 @@ export const AUDIT_EVENTS = {
     {
       status: WithdrawalStatus;
       revision: number;
-      transactionHash: string;
+      /** Null for a principal withdrawal that sends no HEC (an ETH plan's payment). */
+      transactionHash: string | null;
       ethTransactionHash: string | null;
       importId: string | null;
       fileName: string | null;

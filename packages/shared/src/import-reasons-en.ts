@@ -33,6 +33,8 @@ export const IMPORT_REASON_TEXTS_EN = {
   request_not_processing: 'The request is {{status}}; only a processing request can be completed',
   hash_used: 'This hash is already used by withdrawal request {{requestId}}',
   hash_repeated: 'The same hash is already on line {{firstLine}}',
+  hash_missing_for_transfer: 'This request sends {{coin}}: give the hash of its {{coin}} transfer',
+  hash_without_transfer: 'This request sends no {{coin}}: leave this cell empty',
   conflict: 'This row conflicts with the current data',
 } as const;
 

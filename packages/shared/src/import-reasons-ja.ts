@@ -30,5 +30,8 @@ export const IMPORT_REASON_TEXTS_JA = {
     'この申請は「{{status}}」のため完了にできません（完了にできるのは処理中の申請のみです）',
   hash_used: 'このハッシュは出金申請 {{requestId}} ですでに使われています',
   hash_repeated: '{{firstLine}} 行目と同じハッシュです',
+  hash_missing_for_transfer:
+    'この申請は {{coin}} を送金します。{{coin}} の送金のハッシュを入力してください',
+  hash_without_transfer: 'この申請は {{coin}} を送金しません。この欄は空のままにしてください',
   conflict: 'この行は現在のデータと矛盾しています',
 } as const satisfies Record<TranslatedImportReason, string>;

@@ -2,26 +2,21 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
 import type { WithdrawalKind } from '../../db/tables/domain-tables';
+import { transfersOf } from './withdrawal-transfers-repository';
 
 /** Per coin, the transfers of a set of requests (V2's rows) and their exact total. */
 export type CoinTotal = { coin: string; transfers: number; amount: string };
 
 /**
- * The total per coin of what the requests send: each request's net amount in its coin and,
- * for a principal withdrawal, its ETH (principal + reward - fee): exactly the V2 file's rows.
+ * The total per coin of what the requests send: the transfers they make (transfersOf: each
+ * request's main transfer, and a principal withdrawal's ETH, each only when above 0), exactly
+ * the V2 file's rows.
  */
 export async function transferTotals(db: Executor, ids: readonly string[]): Promise<CoinTotal[]> {
   if (ids.length === 0) return [];
   const result = await sql<CoinTotal>`
     SELECT t.coin, count(*)::int AS transfers, sum(t.amount)::text AS amount
-      FROM (
-        SELECT coin_type AS coin, net_amount AS amount
-          FROM withdrawal_requests WHERE id = ANY(${ids}::bigint[])
-        UNION ALL
-        SELECT 'ETH', eth_principal + eth_reward - eth_fee
-          FROM withdrawal_requests
-         WHERE id = ANY(${ids}::bigint[]) AND kind = 'payment_paid_value'
-      ) AS t
+      FROM (${transfersOf(sql`w.id = ANY(${ids}::bigint[])`)}) AS t
      GROUP BY t.coin
      ORDER BY t.coin`.execute(db);
   return result.rows;
@@ -292,7 +287,10 @@ export type SigningRowV1 = {
   approvedAt: Date | null;
 };
 
-/** V2: one row per coin transfer (a principal withdrawal pays HEC and ETH on two rows). */
+/**
+ * V2: one row per coin transfer (a principal withdrawal pays HEC and ETH on two rows, or on
+ * one when a side sends 0).
+ */
 export type SigningRowV2 = {
   requestId: string;
   coin: string;
@@ -336,20 +334,15 @@ export function signingRowsV1(
 }
 
 export function signingRowsV2(db: Executor, batchId: string) {
-  // The main coin's net amount to receiver_address, and for a principal withdrawal the ETH
-  // net amount (principal + reward - fee) to eth_receiver_address, ordered by request then coin.
+  // One row per transfer the request makes (transfersOf): the main coin's net amount to
+  // receiver_address, a principal withdrawal's ETH net to eth_receiver_address, never a
+  // transfer of 0; ordered by request then coin.
   return db
     .selectFrom(
       sql<SigningRowV2 & { seq: number }>`(
-        SELECT id::text AS "requestId", id AS sort_id, 1 AS seq, coin_type AS coin,
-               receiver_address AS "toAddress", net_amount::text AS amount,
-               'withdrawal-' || id AS reference
-          FROM withdrawal_requests WHERE export_batch_id = ${batchId}
-        UNION ALL
-        SELECT id::text, id, 2, 'ETH', eth_receiver_address,
-               (eth_principal + eth_reward - eth_fee)::text, 'withdrawal-' || id || '-eth'
-          FROM withdrawal_requests
-         WHERE export_batch_id = ${batchId} AND kind = 'payment_paid_value'
+        SELECT t.request_id::text AS "requestId", t.request_id AS sort_id, t.seq, t.coin,
+               t.to_address AS "toAddress", t.amount::text AS amount, t.reference
+          FROM (${transfersOf(sql`w.export_batch_id = ${batchId}`)}) AS t
       )`.as('t'),
     )
     .select(['t.requestId', 't.coin', 't.toAddress', 't.amount', 't.reference'])

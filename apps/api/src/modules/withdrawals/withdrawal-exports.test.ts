@@ -168,7 +168,15 @@ describe('signing exports', () => {
     expect(redo.data?.withdrawalExportBatchCsv.batch.fileSha256).toBe(exported.batch.fileSha256);
   });
 
-  it('V2 pays a principal withdrawal on two rows (HEC and ETH)', async () => {
+  it('V2 pays a principal withdrawal that sends both coins on two rows (HEC and ETH)', async () => {
+    // approveDirectly's pick (it orders by the id as text) made to send both coins; one
+    // sending a single coin has a single row (withdrawal-principal-transfers.test.ts).
+    await sql`UPDATE withdrawal_requests
+                 SET amount = 10, fee = 0.1, net_amount = 9.9, hec_principal = 10, hec_reward = 0,
+                     hec_fee = 0.1, eth_principal = 0.5, eth_reward = 0.025, eth_fee = 0.005
+               WHERE id = (SELECT id FROM withdrawal_requests
+                            WHERE kind = 'payment_paid_value' AND status = 'requested'
+                            ORDER BY id::text LIMIT 1)`.execute(t.database.db);
     const [id] = await approveDirectly('payment_paid_value', 1);
     const result = await exportCall('paymentPaidValueWithdrawalsCsvV2', writer);
     expect(result.errors).toBeUndefined();

@@ -8,14 +8,15 @@ import type { AuthenticatedAdmin } from '../../shared/authenticated-admin';
 /**
  * The columns of a kind's transaction CSV upload: `id,transactionHash`, principal withdrawals
  * `id,hecTransactionHash,ethTransactionHash`. The upload and its template are written from
- * this one list.
+ * this one list. A principal withdrawal's two hash cells may be empty: which ones it needs
+ * (the transfers it makes) the upload checks against the request.
  */
 export function transactionColumns(kind: WithdrawalKind): ImportColumns<string> {
   return kind === 'payment_paid_value'
     ? {
         id: { type: 'id', aliases: ['requestId', 'ID'] },
-        hecTransactionHash: { type: 'hash', aliases: ['hecHash'] },
-        ethTransactionHash: { type: 'hash', aliases: ['ethHash'] },
+        hecTransactionHash: { type: 'hash', aliases: ['hecHash'], optional: true },
+        ethTransactionHash: { type: 'hash', aliases: ['ethHash'], optional: true },
       }
     : {
         id: { type: 'id', aliases: ['requestId', 'ID'] },
@@ -39,6 +40,16 @@ const NOTES: Record<Locale, string[]> = {
   ],
 };
 
+/** Principal withdrawals: which of the two hash cells a row fills. */
+const PRINCIPAL_NOTES: Record<Locale, string[]> = {
+  en: [
+    '# hecTransactionHash / ethTransactionHash: the hash of each transfer the request makes (its HEC and ETH rows of the signing file); leave the cell of a coin it sends nothing in empty (an ETH plan: no HEC hash).',
+  ],
+  ja: [
+    '# hecTransactionHash / ethTransactionHash: 申請が行う送金（署名用ファイルの HEC 行・ETH 行）ごとのハッシュ。送金額が 0 の通貨の欄は空のままにしてください（ETH プランなら HEC のハッシュは不要）。',
+  ],
+};
+
 const EXAMPLE_HASH = `0x${'0123456789abcdef'.repeat(4)}`;
 
 /**
@@ -51,7 +62,9 @@ export function withdrawalTransactionsTemplate(kind: WithdrawalKind, locale: Loc
     UTF8_BOM +
     csvLine(keys) +
     csvLine(keys.map((key) => (key === 'id' ? '123' : EXAMPLE_HASH))) +
-    NOTES[locale].map((note) => csvLine([note])).join('')
+    [...NOTES[locale], ...(kind === 'payment_paid_value' ? PRINCIPAL_NOTES[locale] : [])]
+      .map((note) => csvLine([note]))
+      .join('')
   );
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { WithdrawalKind } from '../../db/tables/domain-tables';
 import type { StagingTable } from '../../platform/imports';
+import { transfersOf } from './withdrawal-transfers-repository';
 
 /**
  * The SQL of the transaction CSV uploads (withdrawal-uploads.ts): set-based checks and the
@@ -53,19 +54,62 @@ export async function hashesRepeated(
   return result.rows;
 }
 
-/** The staged requests' net total per coin, and the number of staged rows. */
+/**
+ * The staged requests' total per coin of the transfers they make (transfersOf: an ETH plan's
+ * principal withdrawal counts its ETH, not a HEC 0), and the number of staged rows.
+ */
 export async function stagedTotals(
   db: Executor,
   stage: StagingTable<string>,
 ): Promise<{ count: number; totals: Record<string, string> }> {
-  const rows = await sql<{ coin: string; total: string; n: number }>`
-    SELECT w.coin_type AS coin, sum(w.net_amount)::text AS total, count(*)::int AS n
-      FROM ${stage.table} s JOIN withdrawal_requests w ON w.id = s.${stage.column('id')}::bigint
-     GROUP BY w.coin_type ORDER BY w.coin_type`.execute(db);
+  const staged = sql`w.id IN (SELECT s.${stage.column('id')}::bigint FROM ${stage.table} s)`;
+  const rows = await sql<{ coin: string; total: string }>`
+    SELECT t.coin, sum(t.amount)::text AS total FROM (${transfersOf(staged)}) AS t
+     GROUP BY t.coin ORDER BY t.coin`.execute(db);
   return {
     count: await stagedCount(db, stage),
     totals: Object.fromEntries(rows.rows.map((r) => [r.coin, r.total])),
   };
+}
+
+/**
+ * Staged lines of processing principal withdrawals whose hash cells do not match the
+ * transfers the request makes (withdrawal_pays_main / withdrawal_pays_eth): a side it sends
+ * without its hash (`missing`), or a hash for a side that sends 0 (`unpaid`).
+ */
+export async function hashSideMismatches(
+  db: Executor,
+  kind: WithdrawalKind,
+  stage: StagingTable<string>,
+  mainKey: string,
+  ethKey: string,
+): Promise<Array<{ line: number; side: 'main' | 'eth'; problem: 'missing' | 'unpaid' }>> {
+  const result = await sql<{
+    line: number;
+    main: boolean;
+    eth: boolean;
+    hasMain: boolean;
+    hasEth: boolean;
+  }>`
+    SELECT line, main, eth, "hasMain", "hasEth" FROM (
+      SELECT s.${stage.column('line')} AS line,
+             withdrawal_pays_main(w.kind, w.net_amount, w.eth_principal + w.eth_reward - w.eth_fee) AS main,
+             withdrawal_pays_eth(w.kind, w.eth_principal + w.eth_reward - w.eth_fee) AS eth,
+             s.${stage.column(mainKey)} IS NOT NULL AS "hasMain",
+             s.${stage.column(ethKey)} IS NOT NULL AS "hasEth"
+        FROM ${stage.table} s JOIN withdrawal_requests w ON w.id = s.${stage.column('id')}::bigint
+       WHERE w.kind = ${kind} AND w.status = 'processing'
+    ) AS c
+     WHERE main <> "hasMain" OR eth <> "hasEth"
+     ORDER BY line`.execute(db);
+  const out: Array<{ line: number; side: 'main' | 'eth'; problem: 'missing' | 'unpaid' }> = [];
+  for (const r of result.rows) {
+    if (r.main !== r.hasMain)
+      out.push({ line: r.line, side: 'main', problem: r.main ? 'missing' : 'unpaid' });
+    if (r.eth !== r.hasEth)
+      out.push({ line: r.line, side: 'eth', problem: r.eth ? 'missing' : 'unpaid' });
+  }
+  return out;
 }
 
 /** The number of staged rows. */
@@ -77,13 +121,15 @@ export async function stagedCount(db: Executor, stage: StagingTable<string>): Pr
 export type CompletedRequest = {
   id: string;
   revision: number;
-  hash: string;
+  /** Null for a principal withdrawal that sends no HEC (an ETH plan's payment). */
+  hash: string | null;
   ethHash: string | null;
 };
 
 /**
  * Completes the staged requests still `processing` with their hashes (a principal
- * withdrawal's ETH hash from `ethKey`, other kinds keep theirs); answers the rows changed.
+ * withdrawal's ETH hash from `ethKey`, other kinds keep theirs; a principal withdrawal's cell
+ * of a side it sends nothing in is empty, so its hash stays null); answers the rows changed.
  */
 export async function completeStaged(
   db: Executor,

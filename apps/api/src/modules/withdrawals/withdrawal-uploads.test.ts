@@ -266,7 +266,16 @@ describe('transaction uploads', () => {
     expect(await statusOf([open!])).toEqual(['processing']);
   });
 
-  it('principal withdrawals take both hashes and complete with both', async () => {
+  it('principal withdrawals that send both coins take both hashes and complete with both', async () => {
+    // The first requested one (toProcessing's pick) made to send both coins; one sending a
+    // single coin takes that coin's hash alone (withdrawal-principal-transfers.test.ts).
+    await sql`UPDATE withdrawal_requests
+                 SET amount = 10, fee = 0.1, net_amount = 9.9, hec_principal = 10, hec_reward = 0,
+                     hec_fee = 0.1, eth_principal = 0.5, eth_reward = 0.025, eth_fee = 0.005
+               WHERE id = (SELECT min(id) FROM withdrawal_requests
+                            WHERE kind = 'payment_paid_value' AND status = 'requested')`.execute(
+      t.database.db,
+    );
     const [id] = await toProcessing('payment_paid_value', 1);
     const csv = `id,hecTransactionHash,ethTransactionHash\n${id},${hash('hec')},${hash('eth')}\n`;
     const result = await upload(PRINCIPAL, csv);

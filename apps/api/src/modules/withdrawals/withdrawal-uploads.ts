@@ -21,7 +21,8 @@ type AuditEach = Pick<AuditService, 'record' | 'withAuditEach'>;
  * The set-based checks of a transaction file (the engine has checked every cell): each id is
  * a request of this kind in `processing` (a rejected, failed or completed one is never
  * completed), no hash is used by another request (any letter case, either hash column) or
- * twice in the file, and a principal withdrawal's two hashes differ.
+ * twice in the file, and a principal withdrawal has the hash of each transfer it makes, only
+ * those (its two hashes differ).
  */
 async function validate(
   trx: Transaction<DB>,
@@ -50,6 +51,24 @@ async function validate(
       });
     }
   }
+  // A principal withdrawal names the hash of each transfer it makes and no other: an ETH
+  // plan's request only its ETH hash, a HEC plan's only its HEC hash (docs/domain.md, "What a
+  // principal withdrawal pays"). A hash for a side that sends 0 is refused, not ignored: it is
+  // most likely another transfer's hash in the wrong cell, and stored it would be taken.
+  if (kind === 'payment_paid_value') {
+    const [mainKey, ethKey] = hashKeys as [string, string];
+    for (const m of await repo.hashSideMismatches(trx, kind, stage, mainKey, ethKey)) {
+      const coin = m.side === 'main' ? 'HEC' : 'ETH';
+      problems.push({
+        line: m.line,
+        column: m.side === 'main' ? mainKey : ethKey,
+        reason: {
+          code: m.problem === 'missing' ? 'hash_missing_for_transfer' : 'hash_without_transfer',
+          params: { coin },
+        },
+      });
+    }
+  }
   // The same hash twice in the file, in any column and letter case.
   for (const d of await repo.hashesRepeated(trx, stage, hashKeys)) {
     problems.push({
@@ -66,8 +85,9 @@ export function createWithdrawalUploads(imports: ImportsService, audit: AuditEac
   return {
     /**
      * Completes processing requests from a CSV of `id,transactionHash` (principal withdrawals:
-     * `id,hecTransactionHash,ethTransactionHash`): all rows or none, every bad row reported by
-     * line; a file applied before is refused (the same file twice changes nothing).
+     * `id,hecTransactionHash,ethTransactionHash`, the cell of a side that sends 0 empty): all
+     * rows or none, every bad row reported by line; a file applied before is refused (the
+     * same file twice changes nothing).
      */
     uploadTransactions: async (
       actor: Actor,

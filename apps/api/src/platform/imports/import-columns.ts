@@ -82,6 +82,10 @@ export const IMPORT_REASON_MESSAGES: Record<
     `The request is ${p.status}; only a processing request can be completed.`,
   hash_used: (p) => `This hash is already used by withdrawal request ${p.requestId}.`,
   hash_repeated: (p) => `The same hash is already on line ${p.firstLine}.`,
+  hash_missing_for_transfer: (p) =>
+    `This request sends ${p.coin}: give the hash of its ${p.coin} transfer.`,
+  hash_without_transfer: (p) =>
+    `This request sends no ${p.coin}: leave this cell empty (no ${p.coin} transfer to name).`,
   conflict: () => 'This row conflicts with the current data.',
 };
 
