@@ -17,3 +17,10 @@ export function failureDigest(output, maxLines = 200) {
   if (section.length > maxLines) kept.push(`… ${section.length - maxLines} more lines above`);
   return kept.join('\n');
 }
+
+// `node scripts/failure-digest.mjs < run.log`: the digest of a saved run (CI's second engine).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const chunks = [];
+  for await (const chunk of process.stdin) chunks.push(chunk);
+  process.stdout.write(`${failureDigest(Buffer.concat(chunks).toString('utf8'))}\n`);
+}
