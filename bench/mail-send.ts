@@ -20,7 +20,8 @@ import { sql } from 'kysely';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { createTestDatabase } from '../apps/api/test/test-database';
-import { createAuditService, systemActor } from '../apps/api/src/modules/audit/audit-service';
+import { createAuditService } from '../apps/api/src/modules/audit/audit-service';
+import { systemActor } from '../apps/api/src/shared/actor';
 import {
   EXPANSION_CHUNK_IDS,
   createMailExpander,

@@ -1,5 +1,5 @@
 import type { Locale } from '@app/shared';
-import type { Actor } from '../modules/audit/audit-service';
+import type { Actor } from '../shared/actor';
 import type { AuthenticatedAdmin } from '../shared/authenticated-admin';
 
 export type { AuthenticatedAdmin };

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { AUDIT_EVENTS, AUDIT_OPERATIONS, type AuditOperation } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database';
-import { createAuditService, systemActor, type AuditService } from './audit-service';
+import { createAuditService, type AuditService } from './audit-service';
+import { systemActor } from '../../shared/actor';
 
 /**
  * Registered events no code writes yet, each with why it is kept. A registered event that is

@@ -3,6 +3,7 @@ import type { DB } from '../../db/schema';
 import type { JsonValue } from '../../db/tables/admin-tables';
 import type { Page, PageRequest } from '../../shared/page';
 import type { Clock } from '../../shared/clock';
+import type { Actor } from '../../shared/actor';
 import { GENESIS_HASH, hashAuditRow, toJson, type HashedAuditRow } from './audit-hash';
 import * as repo from './audit-repository';
 import type { AuditLogsInput } from './audit-list';
@@ -16,24 +17,6 @@ import {
   type AuditFactsOperation,
   type AuditOperation,
 } from '@app/shared';
-
-/**
- * Who is acting, taken from the request: every audited change names its admin, request id
- * and IP. `audited` collects the operations recorded during the request, so the GraphQL
- * layer can check that no mutation slipped through without an audit row.
- */
-export type Actor = {
-  adminUserId: number | null;
-  adminUserName: string | null;
-  requestId: string | null;
-  ip: string | null;
-  audited: AuditOperation[];
-};
-
-/** An actor for changes made outside a request (scripts, workers). */
-export function systemActor(name: string): Actor {
-  return { adminUserId: null, adminUserName: name, requestId: null, ip: null, audited: [] };
-}
 
 /**
  * What a writer may hand for a stored summary shape (the registry's, in @app/shared): Dates

@@ -11,7 +11,8 @@ import { systemClock } from '../../shared/clock';
 import { startTestApp, type TestApp } from '../../../test/test-app';
 import { hashAuditRow } from './audit-hash';
 import { readAuditRowsAfter } from './audit-repository';
-import { createAuditService, systemActor } from './audit-service';
+import { createAuditService } from './audit-service';
+import { systemActor } from '../../shared/actor';
 
 let t: TestApp;
 let superToken: string;

@@ -3,7 +3,8 @@ import type { AuditOperation } from '@app/shared';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
-import type { Actor, AuditService } from '../audit/audit-service';
+import type { AuditService } from '../audit/audit-service';
+import type { Actor } from '../../shared/actor';
 import * as repo from './auth-repository';
 import { verifyPassword } from './password';
 import {

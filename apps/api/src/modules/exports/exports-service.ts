@@ -5,7 +5,8 @@ import {
   type ExportFilterInput,
   type LinkCheck,
 } from '../../platform/exports';
-import type { Actor, AuditService } from '../audit/audit-service';
+import type { AuditService } from '../audit/audit-service';
+import type { Actor } from '../../shared/actor';
 
 /**
  * Exports as the API offers them: links for the export queries, previews and formats for the

@@ -22,7 +22,8 @@ import {
   notOneOf,
 } from '../../shared/list-input';
 import type { PageRequest } from '../../shared/page';
-import type { Actor, AuditService } from '../audit/audit-service';
+import type { AuditService } from '../audit/audit-service';
+import type { Actor } from '../../shared/actor';
 import {
   ADD_PAYMENT,
   ASSIGN_RATES,

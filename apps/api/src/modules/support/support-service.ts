@@ -13,7 +13,8 @@ import type { DB } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { badInput, dateRange, notFound, notOneOf, notAnId } from '../../shared/list-input';
 import type { PageRequest } from '../../shared/page';
-import type { Actor, AuditService } from '../audit/audit-service';
+import type { AuditService } from '../audit/audit-service';
+import type { Actor } from '../../shared/actor';
 import type { MailService } from '../mail/mail-service';
 import {
   ADD_CONTACT_NOTE,

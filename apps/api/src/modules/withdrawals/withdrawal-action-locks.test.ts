@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoApp } from '../../../test/demo-app';
 import type { TestApp } from '../../../test/test-app';
 import { systemClock } from '../../shared/clock';
-import { createAuditService, type Actor } from '../audit/audit-service';
+import { createAuditService } from '../audit/audit-service';
+import type { Actor } from '../../shared/actor';
 import { createWithdrawalActions } from './withdrawal-actions';
 import type { WithdrawalKind } from '../../db/tables/domain-tables';
 import { matchingIds, type WithdrawalsFilter } from './withdrawals-repository';
@@ -38,7 +39,7 @@ function lockCounter(): { plugin: KyselyPlugin; locks: string[] } {
 function countedActions() {
   const { plugin, locks } = lockCounter();
   const db = t.database.db.withPlugin(plugin);
-  return { actions: createWithdrawalActions(db, createAuditService(db, systemClock)), locks };
+  return { actions: createWithdrawalActions(createAuditService(db, systemClock)), locks };
 }
 
 /** The list filter "requested requests of a kind", kinds with the most such requests first. */

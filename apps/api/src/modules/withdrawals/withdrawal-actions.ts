@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import {
   WITHDRAWAL_MACHINE,
   WITHDRAWAL_REJECT_CODES,
@@ -11,7 +11,8 @@ import type { DB } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { badInput, notOneOf } from '../../shared/list-input';
 import { requiredText } from '../../shared/required-text';
-import type { Actor, AuditChange, AuditService } from '../audit/audit-service';
+import type { AuditChange, AuditService } from '../audit/audit-service';
+import type { Actor } from '../../shared/actor';
 import {
   APPROVE_MATCHING_WITHDRAWALS,
   APPROVE_WITHDRAWALS,
@@ -188,8 +189,7 @@ export async function lockMatching(
 export type ApprovalInput = { id: string; revision: number };
 
 /** Approve, reject and mark failed: one transaction per call, one audit row per change. */
-export function createWithdrawalActions(db: Kysely<DB>, audit: AuditEach) {
-  void db;
+export function createWithdrawalActions(audit: AuditEach) {
   return {
     /**
      * Approves each request at the revision its admin saw. A request above its coin's

@@ -8,7 +8,8 @@ import {
 import type { DB } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { badInput, notFound, notOneOf, notAnId } from '../../shared/list-input';
-import type { Actor, AuditService } from '../audit/audit-service';
+import type { AuditService } from '../audit/audit-service';
+import type { Actor } from '../../shared/actor';
 import {
   CANCEL_THRESHOLD_CHANGE,
   CONFIRM_THRESHOLD_CHANGE,

@@ -10,7 +10,8 @@ import type {
   StagingTable,
 } from '../../platform/imports';
 import { AppError } from '../../shared/app-error';
-import type { Actor, AuditService } from '../audit/audit-service';
+import type { AuditService } from '../audit/audit-service';
+import type { Actor } from '../../shared/actor';
 import { UPLOAD_EVENTS, type TransactionsUploadInput } from './withdrawal-commands';
 import { transactionColumns } from './withdrawal-templates';
 import * as repo from './withdrawal-uploads-repository';

@@ -9,7 +9,8 @@ import {
 } from '../../db/tables/domain-tables';
 import { notFound, positiveId, notOneOf, notAnId } from '../../shared/list-input';
 import type { PageRequest } from '../../shared/page';
-import type { Actor, AuditService } from '../audit/audit-service';
+import type { AuditService } from '../audit/audit-service';
+import type { Actor } from '../../shared/actor';
 import type { UsersService } from '../users/users-service';
 import { createWithdrawalActions } from './withdrawal-actions';
 import { createWithdrawalExports, type SigningExportInput } from './withdrawal-exports';
@@ -79,7 +80,7 @@ export function createWithdrawalsService(
   imports: ImportsService,
   options: { businessTimeZone?: string } = {},
 ) {
-  const actions = createWithdrawalActions(db, audit);
+  const actions = createWithdrawalActions(audit);
   const exports = createWithdrawalExports(db, audit, {
     businessTimeZone: options.businessTimeZone ?? DEFAULT_BUSINESS_TIME_ZONE,
   });
