@@ -410,6 +410,9 @@ describe('users, referral and affiliate screens in Chromium', () => {
     const { context, page } = await newPage();
     await page.goto(`${server.baseUrl}/common/users`);
     await page.getByRole('table', { name: 'Users' }).waitFor();
+    // The first page has loaded before the filters are touched (a chip clicked while it loaded
+    // did not stick in a loaded CI run).
+    await settledTotal(page);
     await openMoreFilters(page);
     await page.getByRole('checkbox', { name: 'Gold' }).click();
     await page.getByRole('checkbox', { name: 'Ruby' }).click();

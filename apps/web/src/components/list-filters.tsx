@@ -79,6 +79,14 @@ function FilterForm({
   const { t } = useTranslation();
   const [draft, setDraft] = useState<FilterDraft>(values);
   const set = (key: string, value: string | string[]) => setDraft((d) => ({ ...d, [key]: value }));
+  const toggle = (key: string, option: string) =>
+    setDraft((d) => {
+      const now = Array.isArray(d[key]) ? d[key] : [];
+      return {
+        ...d,
+        [key]: now.includes(option) ? now.filter((v) => v !== option) : [...now, option],
+      };
+    });
   const invalid = fields.some((f) => fieldError(f, draft[f.key]) !== null);
   const amountErrorText = (error: DecimalTextProblem) =>
     error.problem === 'scale' || error.problem === 'integer_digits'
@@ -128,12 +136,9 @@ function FilterForm({
                   variant={on ? 'filled' : 'outlined'}
                   role="checkbox"
                   aria-checked={on}
-                  onClick={() =>
-                    set(
-                      field.key,
-                      on ? selected.filter((v) => v !== option.value) : [...selected, option.value],
-                    )
-                  }
+                  // From the latest draft, not this render's: a second chip clicked before
+                  // the first click's render must not undo it.
+                  onClick={() => toggle(field.key, option.value)}
                 />
               );
             })}
