@@ -414,12 +414,30 @@ describe('users, referral and affiliate screens in Chromium', () => {
     // did not stick in a loaded CI run).
     await settledTotal(page);
     await openMoreFilters(page);
-    await page.getByRole('checkbox', { name: 'Gold' }).click();
-    await page.getByRole('checkbox', { name: 'Ruby' }).click();
-    // The chips re-render after the click; a single read raced that render in CI.
-    await expect
-      .poll(() => page.getByRole('checkbox', { name: 'Gold' }).getAttribute('aria-checked'))
-      .toBe('true');
+    // Each chip is seen checked before the next is clicked. With three test lanes sharing the
+    // machine's two cores, a chip clicked once stayed unchecked in 2 of 6 CI runs (not
+    // understood yet: the chips' own toggling is tested in list-filters.test.tsx); this test is
+    // about the link, so a chip still unchecked after 3 s is clicked again, and it says so.
+    for (const name of ['Gold', 'Ruby']) {
+      const chip = page.getByRole('checkbox', { name, exact: true });
+      for (let attempt = 1; ; attempt++) {
+        await chip.click();
+        const checked = await page
+          .waitForFunction(
+            (label) =>
+              [...document.querySelectorAll('[role="checkbox"]')].some(
+                (el) => el.textContent === label && el.getAttribute('aria-checked') === 'true',
+              ),
+            name,
+            { timeout: 3_000 },
+          )
+          .then(() => true)
+          .catch(() => false);
+        if (checked) break;
+        if (attempt === 3) throw new Error(`the ${name} chip stayed unchecked after 3 clicks`);
+        console.warn(`users.e2e: the ${name} chip was still unchecked 3 s after click ${attempt}`);
+      }
+    }
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(/cardStatus=4&cardStatus=2/);
     await page.getByRole('button', { name: 'Total buy amount' }).click();
