@@ -13,14 +13,20 @@ import { sql, type RawBuilder } from 'kysely';
  * coin, to_address, amount (numeric), reference.
  */
 export function transfersOf(where: RawBuilder<unknown>): RawBuilder<unknown> {
-  const ethNet = sql`w.eth_principal + w.eth_reward - w.eth_fee`;
   return sql`
     SELECT w.id AS request_id, 1 AS seq, w.coin_type AS coin, w.receiver_address AS to_address,
            w.net_amount AS amount, 'withdrawal-' || w.id AS reference
       FROM withdrawal_requests w
-     WHERE (${where}) AND withdrawal_pays_main(w.kind, w.net_amount, ${ethNet})
+     WHERE (${where}) AND ${PAYS_MAIN}
     UNION ALL
-    SELECT w.id, 2, 'ETH', w.eth_receiver_address, ${ethNet}, 'withdrawal-' || w.id || '-eth'
+    SELECT w.id, 2, 'ETH', w.eth_receiver_address, ${ETH_NET}, 'withdrawal-' || w.id || '-eth'
       FROM withdrawal_requests w
-     WHERE (${where}) AND withdrawal_pays_eth(w.kind, ${ethNet})`;
+     WHERE (${where}) AND ${PAYS_ETH}`;
 }
+
+/** A principal withdrawal's ETH net (principal + reward - fee) of request `w`. */
+const ETH_NET = sql`(w.eth_principal + w.eth_reward - w.eth_fee)`;
+/** Whether request `w` makes its main transfer (migration 0181). */
+export const PAYS_MAIN = sql<boolean>`withdrawal_pays_main(w.kind, w.net_amount, ${ETH_NET})`;
+/** Whether request `w` makes an ETH transfer (migration 0181). */
+export const PAYS_ETH = sql<boolean>`withdrawal_pays_eth(w.kind, ${ETH_NET})`;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { WithdrawalKind } from '../../db/tables/domain-tables';
 import type { StagingTable } from '../../platform/imports';
-import { transfersOf } from './withdrawal-transfers-repository';
+import { PAYS_ETH, PAYS_MAIN, transfersOf } from './withdrawal-transfers-repository';
 
 /**
  * The SQL of the transaction CSV uploads (withdrawal-uploads.ts): set-based checks and the
@@ -93,8 +93,8 @@ export async function hashSideMismatches(
   }>`
     SELECT line, main, eth, "hasMain", "hasEth" FROM (
       SELECT s.${stage.column('line')} AS line,
-             withdrawal_pays_main(w.kind, w.net_amount, w.eth_principal + w.eth_reward - w.eth_fee) AS main,
-             withdrawal_pays_eth(w.kind, w.eth_principal + w.eth_reward - w.eth_fee) AS eth,
+             ${PAYS_MAIN} AS main,
+             ${PAYS_ETH} AS eth,
              s.${stage.column(mainKey)} IS NOT NULL AS "hasMain",
              s.${stage.column(ethKey)} IS NOT NULL AS "hasEth"
         FROM ${stage.table} s JOIN withdrawal_requests w ON w.id = s.${stage.column('id')}::bigint
