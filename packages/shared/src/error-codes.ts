@@ -153,6 +153,8 @@ export const TRANSLATED_REASONS = [
   'APPROVALS_MISSING',
   // A state-changing query sent by GET or beside other root fields.
   'STATE_CHANGING_QUERY',
+  // An operation holding more than one state-changing root field (mutations, aliases, marked queries).
+  'ONE_STATE_CHANGE_PER_REQUEST',
   // An export's client key used before for a different export.
   'EXPORT_KEY_REUSED',
   // The last super admin would lose the super_admin role. {adminUserId}

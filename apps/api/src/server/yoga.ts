@@ -109,11 +109,19 @@ function useAuditEnforcement(strict: boolean): Plugin<GraphQLContext & ServerCon
         operation.operation !== 'mutation'
       )
         return;
+      // `__typename` beside a mutation field answers a value but changes nothing.
+      const introspection = new Set(
+        operation.selectionSet.selections.flatMap((s) =>
+          s.kind === Kind.FIELD && s.name.value.startsWith('__')
+            ? [s.alias?.value ?? s.name.value]
+            : [],
+        ),
+      );
       return {
         onExecuteDone: ({ result, setResult }) => {
           if (!('data' in result) || !result.data) return;
           const succeeded = Object.entries(result.data).filter(
-            ([, value]) => value !== null,
+            ([key, value]) => value !== null && !introspection.has(key),
           ).length;
           const ctx = args.contextValue;
           if (ctx.actor.audited.length >= succeeded) return;

@@ -261,6 +261,8 @@ export const en: Messages = {
       APPROVALS_MISSING:
         'Some requests ({{ids}}) lack the approvals their threshold requires, so nothing was exported. Reject them or leave them out with the filters.',
       STATE_CHANGING_QUERY: 'This call changes data: send it alone, with POST.',
+      ONE_STATE_CHANGE_PER_REQUEST:
+        'This request holds more than one change, so nothing was done. Send each change in its own request.',
       EXPORT_KEY_REUSED: 'This export was already sent with other settings. Confirm it again.',
       LAST_SUPER_ADMIN_ROLE:
         'The last super admin (ID {{adminUserId}}) cannot lose the super admin role. Make another admin a super admin first.',
