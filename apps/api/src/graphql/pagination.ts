@@ -6,6 +6,7 @@ import type {
   ObjectRef,
 } from '@pothos/core';
 import {
+  readFromNearerEnd,
   toPageRequest,
   type Page,
   type PageInfo,
@@ -137,11 +138,16 @@ export function pagedListQuery<
           options.sortTargets,
           options.defaultSort,
         );
-        const { rows, totalRecords, ...extra } = await options.load(args, page, ctx, info);
+        // Every list: a deep page is read from the nearer end, a page past the end is the last
+        // page, and the answer says which offset it served (the web pager shows that page).
+        const { answer, offset } = await readFromNearerEnd(page, (p) =>
+          options.load(args, p, ctx, info),
+        );
+        const { rows, totalRecords, ...extra } = answer;
         return {
           ...(extra as unknown as Extra),
           rows,
-          pagination: { ...page, totalRecords },
+          pagination: { ...page, offset, totalRecords },
         } satisfies PagedResult;
       },
     }),

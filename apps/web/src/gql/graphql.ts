@@ -243,7 +243,7 @@ export type HecSavingAddressesQueryVariables = Exact<{
 }>;
 
 
-export type HecSavingAddressesQuery = { hecSavingAddresses: { list: Array<{ id: string, userId: number, username: string, email: string, oneYearPlanAddress: string | null, twoYearsPlanAddress: string | null, threeYearsPlanAddress: string | null, fiveYearsPlanAddress: string | null, generatedAt: string }>, pagination: { totalRecords: number } } };
+export type HecSavingAddressesQuery = { hecSavingAddresses: { list: Array<{ id: string, userId: number, username: string, email: string, oneYearPlanAddress: string | null, twoYearsPlanAddress: string | null, threeYearsPlanAddress: string | null, fiveYearsPlanAddress: string | null, generatedAt: string }>, pagination: { offset: number, totalRecords: number } } };
 
 export type SavingPlanNamesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -266,7 +266,7 @@ export type UserSavingsQueryVariables = Exact<{
 }>;
 
 
-export type UserSavingsQuery = { userSavings: { list: Array<{ userSavingSentValueId: string, userName: string, planName: string, address: string, amountHEC: string, amountUSD: string, transactionHash: string, confirmedAt: string }>, pagination: { totalRecords: number } } };
+export type UserSavingsQuery = { userSavings: { list: Array<{ userSavingSentValueId: string, userName: string, planName: string, address: string, amountHEC: string, amountUSD: string, transactionHash: string, confirmedAt: string }>, pagination: { offset: number, totalRecords: number } } };
 
 export type DashboardStatisticsQueryVariables = Exact<{
   period: DashboardPeriod;
@@ -318,14 +318,14 @@ export type MailSendsQueryVariables = Exact<{
 }>;
 
 
-export type MailSendsQuery = { mailSends: { list: Array<{ id: string, notificationId: number | null, subject: string, audience: string, language: string, recipientCount: number, createdAt: string, createdBy: string | null, counts: { queued: number, sending: number, sent: number, failed: number } }>, pagination: { totalRecords: number } } };
+export type MailSendsQuery = { mailSends: { list: Array<{ id: string, notificationId: number | null, subject: string, audience: string, language: string, recipientCount: number, createdAt: string, createdBy: string | null, counts: { queued: number, sending: number, sent: number, failed: number } }>, pagination: { offset: number, totalRecords: number } } };
 
 export type NotificationsQueryVariables = Exact<{
   pagination?: PaginationInput | null | undefined;
 }>;
 
 
-export type NotificationsQuery = { notifications: { list: Array<{ id: number, title: string, content: string, language: string, isPublic: boolean, notifiedAt: string }>, pagination: { totalRecords: number } } };
+export type NotificationsQuery = { notifications: { list: Array<{ id: number, title: string, content: string, language: string, isPublic: boolean, notifiedAt: string }>, pagination: { offset: number, totalRecords: number } } };
 
 export type CreateNotificationMutationVariables = Exact<{
   title?: string | null | undefined;
@@ -395,7 +395,7 @@ export type MailSendStatusQueryVariables = Exact<{
 }>;
 
 
-export type MailSendStatusQuery = { mailSend: { id: string, audience: string, subject: string, recipientCount: number, createdAt: string, counts: { queued: number, sending: number, sent: number, failed: number } }, mailRecipients: { list: Array<{ id: string, toAddress: string, userName: string | null, status: string, attempts: number, smtpResponse: string | null, sentAt: string | null }>, pagination: { totalRecords: number } } };
+export type MailSendStatusQuery = { mailSend: { id: string, audience: string, subject: string, recipientCount: number, createdAt: string, counts: { queued: number, sending: number, sent: number, failed: number } }, mailRecipients: { list: Array<{ id: string, toAddress: string, userName: string | null, status: string, attempts: number, smtpResponse: string | null, sentAt: string | null }>, pagination: { offset: number, totalRecords: number } } };
 
 export type ConfirmTotpEnrollmentMutationVariables = Exact<{
   totpCode: string;
@@ -464,21 +464,21 @@ export type AffiliateSavingAggregatesQueryVariables = Exact<{
 }>;
 
 
-export type AffiliateSavingAggregatesQuery = { affiliateSavingAggregates: { list: Array<{ id: number, username: string, email: string, forceClubId: string | null, remittanceCount: number, totalSentHec: string, totalSentUsdValuation: string, totalHecPrincipal: string, totalAtemPrincipal: string }>, pagination: { totalRecords: number } } };
+export type AffiliateSavingAggregatesQuery = { affiliateSavingAggregates: { list: Array<{ id: number, username: string, email: string, forceClubId: string | null, remittanceCount: number, totalSentHec: string, totalSentUsdValuation: string, totalHecPrincipal: string, totalAtemPrincipal: string }>, pagination: { offset: number, totalRecords: number } } };
 
 export type AffiliateSavingRemittancesQueryVariables = Exact<{
   input?: SavingListInput | null | undefined;
 }>;
 
 
-export type AffiliateSavingRemittancesQuery = { affiliateSavingRemittances: { list: Array<{ id: string, username: string, email: string, forceClubId: string | null, confirmedAt: string, transactionHash: string, sentHec: string, usdValuation: string, hecPrincipal: string, atemPrincipal: string }>, pagination: { totalRecords: number } } };
+export type AffiliateSavingRemittancesQuery = { affiliateSavingRemittances: { list: Array<{ id: string, username: string, email: string, forceClubId: string | null, confirmedAt: string, transactionHash: string, sentHec: string, usdValuation: string, hecPrincipal: string, atemPrincipal: string }>, pagination: { offset: number, totalRecords: number } } };
 
 export type AffiliateTrackRecordsQueryVariables = Exact<{
   input?: AffiliateListInput | null | undefined;
 }>;
 
 
-export type AffiliateTrackRecordsQuery = { affiliateTrackRecords: { list: Array<{ userId: number, userName: string, email: string, forceClubId: string | null, totalRemittedHec: string, totalHecPrincipal: string, totalReferralRewards: string, totalBonusRewards: string, numberOfChildren: number, parentUserName: string | null }>, pagination: { totalRecords: number } } };
+export type AffiliateTrackRecordsQuery = { affiliateTrackRecords: { list: Array<{ userId: number, userName: string, email: string, forceClubId: string | null, totalRemittedHec: string, totalHecPrincipal: string, totalReferralRewards: string, totalBonusRewards: string, numberOfChildren: number, parentUserName: string | null }>, pagination: { offset: number, totalRecords: number } } };
 
 export type TrackRecordsCsvQueryVariables = Exact<{
   userName?: string | null | undefined;
@@ -619,7 +619,7 @@ export type TransactionsUnfixedQueryVariables = Exact<{
 }>;
 
 
-export type TransactionsUnfixedQuery = { assetUnFixedPayments: { list: Array<{ userPaymentId: string, userName: string, planName: string, paidBtc: string, confirmedAt: string | null }>, pagination: { totalRecords: number } } };
+export type TransactionsUnfixedQuery = { assetUnFixedPayments: { list: Array<{ userPaymentId: string, userName: string, planName: string, paidBtc: string, confirmedAt: string | null }>, pagination: { offset: number, totalRecords: number } } };
 
 export type TransactionsAssignRatesMutationVariables = Exact<{
   startAt?: string | null | undefined;
@@ -650,7 +650,7 @@ export type TransactionsCsvImportsQueryVariables = Exact<{
 }>;
 
 
-export type TransactionsCsvImportsQuery = { csvImports: { list: Array<{ id: string, kind: string, fileName: string, contentHash: string, rowCount: number, appliedCount: number, adminUserName: string | null, importedAt: string }>, pagination: { totalRecords: number } } };
+export type TransactionsCsvImportsQuery = { csvImports: { list: Array<{ id: string, kind: string, fileName: string, contentHash: string, rowCount: number, appliedCount: number, adminUserName: string | null, importedAt: string }>, pagination: { offset: number, totalRecords: number } } };
 
 export type TransactionsImportProgressQueryVariables = Exact<{
   key: string;
@@ -690,7 +690,7 @@ export type UserAffiliateSavingRemittanceHistoryQueryVariables = Exact<{
 }>;
 
 
-export type UserAffiliateSavingRemittanceHistoryQuery = { userAffiliateSavingRemittanceHistory: { totalSentHec: string, totalHecPrincipal: string, totalAtemPrincipal: string, totalUsdValuation: string, remittances: Array<{ id: string, confirmedAt: string, sentHec: string, hecPrincipal: string, atemPrincipal: string, usdValuation: string, address: string }>, pagination: { totalRecords: number } } };
+export type UserAffiliateSavingRemittanceHistoryQuery = { userAffiliateSavingRemittanceHistory: { totalSentHec: string, totalHecPrincipal: string, totalAtemPrincipal: string, totalUsdValuation: string, remittances: Array<{ id: string, confirmedAt: string, sentHec: string, hecPrincipal: string, atemPrincipal: string, usdValuation: string, address: string }>, pagination: { offset: number, totalRecords: number } } };
 
 export type UserAssetQueryVariables = Exact<{
   userId: number;
@@ -712,7 +712,7 @@ export type UserHecSavingRemittanceHistoryQueryVariables = Exact<{
 }>;
 
 
-export type UserHecSavingRemittanceHistoryQuery = { userHecSavingRemittanceHistory: { totalSentHec: string, totalOneYearPlanHec: string, totalTwoYearsPlanHec: string, totalThreeYearsPlanHec: string, totalFiveYearsPlanHec: string, remittances: Array<{ id: string, confirmedAt: string, planName: string, sentHec: string, usdValue: string, address: string, transactionHash: string }>, pagination: { totalRecords: number } } };
+export type UserHecSavingRemittanceHistoryQuery = { userHecSavingRemittanceHistory: { totalSentHec: string, totalOneYearPlanHec: string, totalTwoYearsPlanHec: string, totalThreeYearsPlanHec: string, totalFiveYearsPlanHec: string, remittances: Array<{ id: string, confirmedAt: string, planName: string, sentHec: string, usdValue: string, address: string, transactionHash: string }>, pagination: { offset: number, totalRecords: number } } };
 
 export type UserPaymentsCsvQueryVariables = Exact<{
   userId?: number | null | undefined;
@@ -759,7 +759,7 @@ export type UserWithdrawalHistoryQueryVariables = Exact<{
 }>;
 
 
-export type UserWithdrawalHistoryQuery = { userWithdrawalHistory: { list: Array<{ id: string, kind: WithdrawalKind, status: WithdrawalStatus, requestedAt: string, processingAt: string | null, completedAt: string | null, failedAt: string | null, rejectedAt: string | null, coinType: string, amount: string, fee: string, netAmount: string, receiverAddress: string, transactionHash: string | null, rejectReason: string | null, failureReason: string | null, paidAmounts: Array<{ coin: string, amount: string, fee: string, netAmount: string }> }>, pagination: { totalRecords: number } } };
+export type UserWithdrawalHistoryQuery = { userWithdrawalHistory: { list: Array<{ id: string, kind: WithdrawalKind, status: WithdrawalStatus, requestedAt: string, processingAt: string | null, completedAt: string | null, failedAt: string | null, rejectedAt: string | null, coinType: string, amount: string, fee: string, netAmount: string, receiverAddress: string, transactionHash: string | null, rejectReason: string | null, failureReason: string | null, paidAmounts: Array<{ coin: string, amount: string, fee: string, netAmount: string }> }>, pagination: { offset: number, totalRecords: number } } };
 
 export type UserQueryVariables = Exact<{
   userId: number;
@@ -798,7 +798,7 @@ export type UsersQueryVariables = Exact<{
 }>;
 
 
-export type UsersQuery = { users: { list: Array<{ id: number, userName: string, inviteCode: string, cardStatus: number, totalHECStakedAmount: string, totalETHStakedAmount: string, totalBuyAmountUsd: string, savingRewardsRate: string, referralRate: string, registeredAt: string, totalSentAmount: string, totalOwl: string, aubeUserInfo: { email: string, aubeUserIdHash: string, firstName: string, lastName: string, forceClubIdHash: string | null } }>, pagination: { totalRecords: number } } };
+export type UsersQuery = { users: { list: Array<{ id: number, userName: string, inviteCode: string, cardStatus: number, totalHECStakedAmount: string, totalETHStakedAmount: string, totalBuyAmountUsd: string, savingRewardsRate: string, referralRate: string, registeredAt: string, totalSentAmount: string, totalOwl: string, aubeUserInfo: { email: string, aubeUserIdHash: string, firstName: string, lastName: string, forceClubIdHash: string | null } }>, pagination: { offset: number, totalRecords: number } } };
 
 export type ApproveWithdrawalRequestsMutationVariables = Exact<{
   requests: Array<WithdrawalApprovalInput> | WithdrawalApprovalInput;
@@ -869,7 +869,7 @@ export type WithdrawalExportBatchesQueryVariables = Exact<{
 }>;
 
 
-export type WithdrawalExportBatchesQuery = { withdrawalExportBatches: { list: Array<{ id: string, layout: string, adminUserName: string, createdAt: string, requestCount: number, fileSha256: string, totals: Array<{ coin: string, transfers: number, amount: string }>, files: Array<{ layout: WithdrawalSigningLayout, fileName: string, fileSha256: string }> }>, pagination: { totalRecords: number } } };
+export type WithdrawalExportBatchesQuery = { withdrawalExportBatches: { list: Array<{ id: string, layout: string, adminUserName: string, createdAt: string, requestCount: number, fileSha256: string, totals: Array<{ coin: string, transfers: number, amount: string }>, files: Array<{ layout: WithdrawalSigningLayout, fileName: string, fileSha256: string }> }>, pagination: { offset: number, totalRecords: number } } };
 
 export type WithdrawalExportBatchCsvQueryVariables = Exact<{
   batchId: string | number;
@@ -896,7 +896,7 @@ export type WithdrawalRequestsQueryVariables = Exact<{
 }>;
 
 
-export type WithdrawalRequestsQuery = { withdrawalRequests: { list: Array<{ id: string, kind: WithdrawalKind, status: WithdrawalStatus, revision: number, requestedAt: string, createdAt: string, userId: number, userName: string, email: string, userRegisteredAt: string, aubeUserIdHash: string, forceClubIdHash: string | null, userSavingSentValueId: string | null, userAffiliateSavingSentValueId: string | null, userPaymentPaidValueId: string | null, coinTypeName: string, requestedAmount: string, fee: string, netAmount: string, metaxEmail: string | null, receiverAddress: string, ethReceiverAddress: string | null, transactionHash: string | null, ethTransactionHash: string | null, rejectCode: string | null, rejectReason: string | null, failureReason: string | null, exportBatchId: string | null, requiredApprovals: number, awaitingOver24h: boolean, paidAmounts: Array<{ coin: string, amount: string, fee: string, netAmount: string }>, ethAmount: { principal: string, reward: string, fee: string } | null, hecAmount: { principal: string, reward: string, fee: string } | null, approvals: Array<{ adminUserId: number | null, adminUserName: string, approvedAt: string }>, context: { userCount24h: number, userAmount24h: string, userCount30d: number, userAmount30d: string, addressFirstSeenAt: string | null, addressOtherUsers: number } | null }>, pagination: { totalRecords: number }, statusCounts: Array<{ status: WithdrawalStatus, count: number }> } };
+export type WithdrawalRequestsQuery = { withdrawalRequests: { list: Array<{ id: string, kind: WithdrawalKind, status: WithdrawalStatus, revision: number, requestedAt: string, createdAt: string, userId: number, userName: string, email: string, userRegisteredAt: string, aubeUserIdHash: string, forceClubIdHash: string | null, userSavingSentValueId: string | null, userAffiliateSavingSentValueId: string | null, userPaymentPaidValueId: string | null, coinTypeName: string, requestedAmount: string, fee: string, netAmount: string, metaxEmail: string | null, receiverAddress: string, ethReceiverAddress: string | null, transactionHash: string | null, ethTransactionHash: string | null, rejectCode: string | null, rejectReason: string | null, failureReason: string | null, exportBatchId: string | null, requiredApprovals: number, awaitingOver24h: boolean, paidAmounts: Array<{ coin: string, amount: string, fee: string, netAmount: string }>, ethAmount: { principal: string, reward: string, fee: string } | null, hecAmount: { principal: string, reward: string, fee: string } | null, approvals: Array<{ adminUserId: number | null, adminUserName: string, approvedAt: string }>, context: { userCount24h: number, userAmount24h: string, userCount30d: number, userAmount30d: string, addressFirstSeenAt: string | null, addressOtherUsers: number } | null }>, pagination: { offset: number, totalRecords: number }, statusCounts: Array<{ status: WithdrawalStatus, count: number }> } };
 
 export type WithdrawalRequestTimelineQueryVariables = Exact<{
   id: string | number;
@@ -952,7 +952,7 @@ export type UserPaymentsQueryVariables = Exact<{
 }>;
 
 
-export type UserPaymentsQuery = { userPayments: { list: Array<{ userPaymentId: string, userId: number, userName: string, planName: string, priceUsd: string, paidUsd: string, paidBtc: string, paymentAddress: string, confirmedAt: string | null, canceledAt: string | null, assetFixedAt: string | null, status: string, amountETH: string | null, amountHEC: string | null }>, pagination: { totalRecords: number } } };
+export type UserPaymentsQuery = { userPayments: { list: Array<{ userPaymentId: string, userId: number, userName: string, planName: string, priceUsd: string, paidUsd: string, paidBtc: string, paymentAddress: string, confirmedAt: string | null, canceledAt: string | null, assetFixedAt: string | null, status: string, amountETH: string | null, amountHEC: string | null }>, pagination: { offset: number, totalRecords: number } } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -1249,6 +1249,7 @@ export const HecSavingAddressesDocument = new TypedDocumentString(`
       generatedAt
     }
     pagination {
+      offset
       totalRecords
     }
   }
@@ -1289,6 +1290,7 @@ export const UserSavingsDocument = new TypedDocumentString(`
       confirmedAt
     }
     pagination {
+      offset
       totalRecords
     }
   }
@@ -1448,6 +1450,7 @@ export const MailSendsDocument = new TypedDocumentString(`
       }
     }
     pagination {
+      offset
       totalRecords
     }
   }
@@ -1465,6 +1468,7 @@ export const NotificationsDocument = new TypedDocumentString(`
       notifiedAt
     }
     pagination {
+      offset
       totalRecords
     }
   }
@@ -1606,6 +1610,7 @@ export const MailSendStatusDocument = new TypedDocumentString(`
       sentAt
     }
     pagination {
+      offset
       totalRecords
     }
   }
@@ -1761,6 +1766,7 @@ export const AffiliateSavingAggregatesDocument = new TypedDocumentString(`
       totalAtemPrincipal
     }
     pagination {
+      offset
       totalRecords
     }
   }
@@ -1782,6 +1788,7 @@ export const AffiliateSavingRemittancesDocument = new TypedDocumentString(`
       atemPrincipal
     }
     pagination {
+      offset
       totalRecords
     }
   }
@@ -1803,6 +1810,7 @@ export const AffiliateTrackRecordsDocument = new TypedDocumentString(`
       parentUserName
     }
     pagination {
+      offset
       totalRecords
     }
   }
@@ -2079,6 +2087,7 @@ export const TransactionsUnfixedDocument = new TypedDocumentString(`
       confirmedAt
     }
     pagination {
+      offset
       totalRecords
     }
   }
@@ -2129,6 +2138,7 @@ export const TransactionsCsvImportsDocument = new TypedDocumentString(`
       importedAt
     }
     pagination {
+      offset
       totalRecords
     }
   }
@@ -2269,6 +2279,7 @@ export const UserAffiliateSavingRemittanceHistoryDocument = new TypedDocumentStr
     totalAtemPrincipal
     totalUsdValuation
     pagination {
+      offset
       totalRecords
     }
   }
@@ -2330,6 +2341,7 @@ export const UserHecSavingRemittanceHistoryDocument = new TypedDocumentString(`
     totalThreeYearsPlanHec
     totalFiveYearsPlanHec
     pagination {
+      offset
       totalRecords
     }
   }
@@ -2457,6 +2469,7 @@ export const UserWithdrawalHistoryDocument = new TypedDocumentString(`
       failureReason
     }
     pagination {
+      offset
       totalRecords
     }
   }
@@ -2554,6 +2567,7 @@ export const UsersDocument = new TypedDocumentString(`
       }
     }
     pagination {
+      offset
       totalRecords
     }
   }
@@ -3017,6 +3031,7 @@ export const WithdrawalExportBatchesDocument = new TypedDocumentString(`
       }
     }
     pagination {
+      offset
       totalRecords
     }
   }
@@ -3061,6 +3076,7 @@ export const WithdrawalRequestsDocument = new TypedDocumentString(`
       ...WithdrawalRequestRow
     }
     pagination {
+      offset
       totalRecords
     }
     statusCounts {
@@ -3271,6 +3287,7 @@ export const UserPaymentsDocument = new TypedDocumentString(`
       amountHEC
     }
     pagination {
+      offset
       totalRecords
     }
   }

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import type { DataColumn } from '@/components/data-table/data-table';
@@ -14,8 +15,12 @@ import {
 } from './list-state';
 import { queryKeyFor } from './query-keys';
 
-/** One page of a paged list, as every list query answers it. */
-export type ListPage<Row> = { list: Row[]; pagination: { totalRecords: number } };
+/**
+ * One page of a paged list, as every list query answers it. `offset` is where the page the
+ * server answered starts: the asked one, or the last page's when the asked one is past the end
+ * (an edited `?page=`, rows deleted meanwhile).
+ */
+export type ListPage<Row> = { list: Row[]; pagination: { totalRecords: number; offset?: number } };
 
 /** The applied filters with empty ones left out: what list and export queries take. */
 export type ListSearch<F extends FilterKinds> = {
@@ -172,6 +177,15 @@ export function useListQuery<F extends FilterKinds, Row, LR, LV, ER, EV, C, X>(
         q.state.data ? poll(q.state.data) : false,
     }),
   });
+  // A page past the end is answered with the last page: the URL (and so the pager and its
+  // range) moves to the page served, without a new history entry, so Back does not return to
+  // a page that does not exist.
+  const served = query.isPlaceholderData ? undefined : query.data?.pagination.offset;
+  const { setPage, pageSize } = list;
+  useEffect(() => {
+    if (served !== undefined && served !== list.pagination.offset)
+      setPage(Math.floor(served / pageSize) + 1, { replace: true });
+  }, [served, list.pagination, setPage, pageSize]);
   const spec = descriptor.export;
   // `extra`: what one export button adds to the view's variables (a file layout's version).
   const exportLink = spec

@@ -102,7 +102,8 @@ export type PaginationVariables = {
 /** A list's view, kept in the URL so a copied link reopens it and back/forward step through it. */
 export type ListController<F extends FilterKinds> = ListState<F> & {
   pagination: PaginationVariables;
-  setPage: (page: number) => void;
+  /** `replace`: the page the server answered instead (past the end): no new history entry. */
+  setPage: (page: number, options?: { replace?: boolean }) => void;
   setPageSize: (size: number) => void;
   setSort: (sort: SortState) => void;
   /** Sorts by `target` ascending, or flips the order when it is already the sort. */
@@ -127,13 +128,16 @@ export function useListState<F extends FilterKinds>(
   }, [params, navigationType]);
   // Each change is a history entry, so Back returns to the previous view.
   const update = useCallback(
-    (change: (current: ListState<F>) => ListState<F>) =>
-      setParams((prev) => {
-        const base = pending.current === null ? prev : new URLSearchParams(pending.current);
-        const next = writeListState(base, change(parseListState(base, options)), options);
-        pending.current = next.toString();
-        return next;
-      }),
+    (change: (current: ListState<F>) => ListState<F>, replace = false) =>
+      setParams(
+        (prev) => {
+          const base = pending.current === null ? prev : new URLSearchParams(pending.current);
+          const next = writeListState(base, change(parseListState(base, options)), options);
+          pending.current = next.toString();
+          return next;
+        },
+        { replace },
+      ),
     [setParams, options],
   );
   return useMemo(
@@ -144,7 +148,7 @@ export function useListState<F extends FilterKinds>(
         offset: (state.page - 1) * state.pageSize,
         ...(state.sort ? { sort: state.sort } : {}),
       },
-      setPage: (page) => update((s) => ({ ...s, page })),
+      setPage: (page, { replace = false } = {}) => update((s) => ({ ...s, page }), replace),
       // A new size, sort or filter starts again from the first page.
       setPageSize: (pageSize) => update((s) => ({ ...s, pageSize, page: 1 })),
       setSort: (sort) => update((s) => ({ ...s, sort, page: 1 })),

@@ -30,6 +30,7 @@ const UserPaymentsDocument = graphql(`
         amountHEC
       }
       pagination {
+        offset
         totalRecords
       }
     }

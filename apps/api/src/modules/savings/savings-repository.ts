@@ -8,7 +8,7 @@ import {
   type CountRule,
 } from '../../db/count-buckets';
 import type { ListSort } from '../../platform/lists';
-import type { Page, PageRequest } from '../../shared/page';
+import type { Page, PageRequest, SortOrder } from '../../shared/page';
 import type {
   AffiliateRemittanceRow,
   SavingRemittanceRow,
@@ -165,6 +165,7 @@ export async function findUserSavingRemittanceHistory(
   userId: number,
   limit = 20,
   offset = 0,
+  orderBy: SortOrder = 'desc',
 ) {
   const [remittances, totals, user] = await Promise.all([
     db
@@ -181,8 +182,8 @@ export async function findUserSavingRemittanceHistory(
         'r.transaction_hash as transactionHash',
       ])
       .where('r.end_user_id', '=', userId)
-      .orderBy('r.confirmed_at', 'desc')
-      .orderBy('r.id', 'desc')
+      .orderBy('r.confirmed_at', orderBy)
+      .orderBy('r.id', orderBy)
       .limit(limit)
       .offset(offset)
       .execute(),
@@ -228,6 +229,7 @@ export async function findUserAffiliateRemittanceHistory(
   userId: number,
   limit = 20,
   offset = 0,
+  orderBy: SortOrder = 'desc',
 ) {
   const [remittances, totals] = await Promise.all([
     db
@@ -242,8 +244,8 @@ export async function findUserAffiliateRemittanceHistory(
         'address',
       ])
       .where('end_user_id', '=', userId)
-      .orderBy('confirmed_at', 'desc')
-      .orderBy('id', 'desc')
+      .orderBy('confirmed_at', orderBy)
+      .orderBy('id', orderBy)
       .limit(limit)
       .offset(offset)
       .execute(),

@@ -46,6 +46,7 @@ export function createSavingsService(db: Kysely<DB>) {
         userId,
         page.limit,
         page.offset,
+        page.sort?.orderBy,
       );
       // The history reads the user's row anyway: its absence is the NOT_FOUND.
       if (!history.userFound) throw notFound('user', userId);
@@ -69,6 +70,7 @@ export function createSavingsService(db: Kysely<DB>) {
         userId,
         page.limit,
         page.offset,
+        page.sort?.orderBy,
       );
       if (!totals) throw notFound('user', userId);
       return { remittances, ...totals, totalRecords: totals.numberOfRemittances };

@@ -102,17 +102,19 @@ export async function listContacts(
   // status. Within one status tab the rank is the same for every row and is left out, so the
   // (status, contacted_at, id) index serves the tab.
   const ranked = target === 'openFirst' && !filter.userContactStatus;
+  // Read from the list's other end (a deep page, readFromNearerEnd), the rank reverses too.
+  const rankOrder = p.backward ? 'desc' : 'asc';
   // Page first, then attach names, categories and files: SELECT-list subqueries would
   // otherwise run for every row the OFFSET skips.
   const page = contactRows(db, (q) => {
     const filtered = applyFilter(q, filter);
-    return (ranked ? filtered.orderBy(OPEN_FIRST_RANK) : filtered)
+    return (ranked ? filtered.orderBy(OPEN_FIRST_RANK, rankOrder) : filtered)
       .orderBy(column, direction)
       .orderBy('c.id', direction)
       .limit(p.limit)
       .offset(p.offset);
   });
-  const rows = await (ranked ? page.orderBy(OPEN_FIRST_RANK) : page)
+  const rows = await (ranked ? page.orderBy(OPEN_FIRST_RANK, rankOrder) : page)
     .orderBy(`c.${column.slice(2)}` as 'c.contacted_at', direction)
     .orderBy('c.id', direction)
     .execute();

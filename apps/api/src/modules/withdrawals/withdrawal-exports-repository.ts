@@ -1,6 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
+import type { SortOrder } from '../../shared/page';
 import type { WithdrawalKind } from '../../db/tables/domain-tables';
 import { transfersOf } from './withdrawal-transfers-repository';
 
@@ -250,14 +251,15 @@ export async function listBatches(
   kind: WithdrawalKind,
   limit: number,
   offset: number,
+  orderBy: SortOrder = 'desc',
 ): Promise<{ rows: ExportBatchRow[]; totalRecords: number }> {
   const [rows, count] = await Promise.all([
     db
       .selectFrom('withdrawal_export_batches')
       .select(BATCH_FIELDS)
       .where('kind', '=', kind)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+      .orderBy('created_at', orderBy)
+      .orderBy('id', orderBy)
       .limit(limit)
       .offset(offset)
       .execute(),

@@ -270,7 +270,12 @@ pagedListQuery(EXPORT_BATCHES_LIST.call, {
   defaultSort: EXPORT_BATCHES_LIST.defaultSort,
   args: (arg) => ({ kind: arg({ type: WithdrawalKindRef, required: true }) }),
   load: async (args, page, ctx) => {
-    const result = await ctx.services.withdrawals.batches(args.kind, page.limit, page.offset);
+    const result = await ctx.services.withdrawals.batches(
+      args.kind,
+      page.limit,
+      page.offset,
+      page.sort?.orderBy,
+    );
     const files = await ctx.services.withdrawals.batchFiles(result.rows.map((r) => r.id));
     return {
       ...result,

@@ -8,6 +8,7 @@ import { fileNameStamp, isoInTimeZone, type ExportUnit } from '@app/shared';
 import { badInput, notFound, notAnId } from '../../shared/list-input';
 import type { AuditChange, AuditService } from '../audit/audit-service';
 import type { Actor } from '../../shared/actor';
+import type { SortOrder } from '../../shared/page';
 import { checkExpectedCount, lockMatching, MAX_MATCHING_PER_ACTION } from './withdrawal-actions';
 import { SIGNING_EXPORT, type SigningLayout } from './withdrawal-commands';
 import * as repo from './withdrawal-exports-repository';
@@ -479,7 +480,7 @@ export function createWithdrawalExports(
       return file;
     },
 
-    batches: (kind: WithdrawalKind, limit: number, offset: number) =>
-      repo.listBatches(db, kind, limit, offset),
+    batches: (kind: WithdrawalKind, limit: number, offset: number, orderBy?: SortOrder) =>
+      repo.listBatches(db, kind, limit, offset, orderBy),
   };
 }

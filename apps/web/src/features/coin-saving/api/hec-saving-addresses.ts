@@ -16,6 +16,7 @@ const HecSavingAddressesDocument = graphql(`
         generatedAt
       }
       pagination {
+        offset
         totalRecords
       }
     }

@@ -15,6 +15,7 @@ const UserSavingsDocument = graphql(`
         confirmedAt
       }
       pagination {
+        offset
         totalRecords
       }
     }

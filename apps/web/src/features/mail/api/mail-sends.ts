@@ -21,6 +21,7 @@ const MailSendsQuery = graphql(`
         }
       }
       pagination {
+        offset
         totalRecords
       }
     }

@@ -17,6 +17,7 @@ const NotificationsQuery = graphql(`
         notifiedAt
       }
       pagination {
+        offset
         totalRecords
       }
     }
@@ -173,6 +174,7 @@ const MailSendQuery = graphql(`
         sentAt
       }
       pagination {
+        offset
         totalRecords
       }
     }

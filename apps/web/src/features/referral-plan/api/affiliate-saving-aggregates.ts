@@ -16,6 +16,7 @@ const AffiliateSavingAggregatesDocument = graphql(`
         totalAtemPrincipal
       }
       pagination {
+        offset
         totalRecords
       }
     }

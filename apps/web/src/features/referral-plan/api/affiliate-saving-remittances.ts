@@ -17,6 +17,7 @@ const AffiliateSavingRemittancesDocument = graphql(`
         atemPrincipal
       }
       pagination {
+        offset
         totalRecords
       }
     }

@@ -17,6 +17,7 @@ const AffiliateTrackRecordsDocument = graphql(`
         parentUserName
       }
       pagination {
+        offset
         totalRecords
       }
     }

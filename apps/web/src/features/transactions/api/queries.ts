@@ -87,6 +87,7 @@ const TransactionsUnfixedQuery = graphql(`
         confirmedAt
       }
       pagination {
+        offset
         totalRecords
       }
     }
@@ -200,6 +201,7 @@ const TransactionsCsvImportsQuery = graphql(`
         importedAt
       }
       pagination {
+        offset
         totalRecords
       }
     }

@@ -18,6 +18,7 @@ const UserAffiliateSavingRemittanceHistoryQuery = graphql(`
       totalAtemPrincipal
       totalUsdValuation
       pagination {
+        offset
         totalRecords
       }
     }

@@ -19,6 +19,7 @@ const UserHecSavingRemittanceHistoryQuery = graphql(`
       totalThreeYearsPlanHec
       totalFiveYearsPlanHec
       pagination {
+        offset
         totalRecords
       }
     }

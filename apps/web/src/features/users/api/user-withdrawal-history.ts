@@ -38,6 +38,7 @@ const UserWithdrawalHistoryQuery = graphql(`
         failureReason
       }
       pagination {
+        offset
         totalRecords
       }
     }

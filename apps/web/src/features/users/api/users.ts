@@ -48,6 +48,7 @@ const UsersDocument = graphql(`
         }
       }
       pagination {
+        offset
         totalRecords
       }
     }

@@ -131,6 +131,35 @@ describe('UsersPage', () => {
     expect(screen.getByLabelText('Registered until')).toHaveValue('2026-10-30');
   });
 
+  it('shows the last page, its rows and range, for a page past the end (?page=99999)', async () => {
+    // The server answers a page past the end with the last page, and says which (its offset).
+    fetchMock.mockImplementation(
+      async () =>
+        new Response(
+          JSON.stringify({
+            data: { users: { list: [USER], pagination: { offset: 40, totalRecords: 41 } } },
+          }),
+          { headers: { 'content-type': 'application/json' } },
+        ),
+    );
+    const { router } = renderRoutes(
+      [{ path: '/common/users', element: <UsersPage /> }],
+      '/common/users?page=99999',
+    );
+    await screen.findByText('alice01');
+    const usersCalls = () =>
+      fetchMock.mock.calls.filter((c) => String(c[1]?.body).includes('"pagination"'));
+    expect(variables()).toMatchObject({ pagination: { limit: 20, offset: 99_998 * 20 } });
+    await waitFor(() => expect(router.state.location.search).toBe('?page=3'));
+    expect(await screen.findByText('41–41 of 41')).toBeInTheDocument();
+    expect(screen.getByText('alice01')).toBeInTheDocument();
+    // The URL's page was replaced (Back does not return to the page that does not exist),
+    // and the page is then asked for by its own offset.
+    expect(router.state.historyAction).toBe('REPLACE');
+    await waitFor(() => expect(usersCalls()).toHaveLength(2));
+    expect(variables()).toMatchObject({ pagination: { limit: 20, offset: 40 } });
+  });
+
   it('applies a registration range typed in the date fields, in the URL', async () => {
     answer();
     const { router } = renderAt(<UsersPage />, '/common/users', []);

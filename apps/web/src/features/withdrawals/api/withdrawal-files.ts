@@ -78,6 +78,7 @@ const ExportBatchesQuery = graphql(`
         }
       }
       pagination {
+        offset
         totalRecords
       }
     }

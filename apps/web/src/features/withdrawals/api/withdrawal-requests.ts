@@ -79,6 +79,7 @@ const WithdrawalRequestsQuery = graphql(`
         ...WithdrawalRequestRow
       }
       pagination {
+        offset
         totalRecords
       }
       statusCounts {
