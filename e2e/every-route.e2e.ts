@@ -264,11 +264,25 @@ describe('the checks of the walk fail on what they are for', () => {
       <span data-action-reason=""><button data-write-action disabled>削除</button></span>
       <span data-action-reason="閲覧権限では変更できません"><button data-write-action disabled>保存</button></span>
       <input type="file" data-testid="payments-file">
+      <div class="MuiPaper-root">
+        <label for="rate">レート</label><input id="rate">
+        <input aria-label="期限" disabled>
+        <span data-action-reason="閲覧権限では変更できません"><button data-write-action disabled>保存</button></span>
+      </div>
+      <div data-write-form><textarea aria-label="返信"></textarea></div>
+      <div class="MuiPaper-root">
+        <form role="search"><input aria-label="ユーザー名"></form>
+        <span data-action-reason="閲覧権限では変更できません"><button data-write-action disabled>承認</button></span>
+        <table><tbody><tr><td><input type="checkbox" aria-label="行 1 を選択"></td></tr></tbody></table>
+      </div>
     </main>`);
     expect(writeControlProblems(await writeControls(page))).toEqual([
       'enabled button "追加"',
       'enabled file input payments-file',
       'no reason on button "削除"',
+      'live field of a write form: input "レート"',
+      'live field of a write form: textarea "返信"',
+      '1 selection boxes in a table',
     ]);
     await page.context().close();
   });

@@ -70,6 +70,50 @@ describe('write controls by role', () => {
     });
   }
 
+  it('the reader sees the rate and add-payment forms read-only, with one line saying why (issue 35)', async () => {
+    const { context, page } = await newPage('reader', 'ja');
+    await open(page, '/common/transactions');
+    const found = await writeControls(page);
+    expect(found.liveFields).toEqual([]);
+    // One line per write form, and every field of it disabled: nothing typed, nothing searched.
+    const notes = page.getByTestId('read-only-form');
+    expect(await notes.count()).toBe(2);
+    expect(await notes.first().textContent()).toContain('閲覧権限では変更できません');
+    for (const testId of ['rates-BTCHECRate', 'rates-startAt', 'add-paidUsd', 'add-assetETH'])
+      expect(await page.getByTestId(testId).isDisabled(), testId).toBe(true);
+    await screenshot(page, 'write-controls-reader-transactions-forms-ja');
+    await context.close();
+  });
+
+  it("the reader's withdrawal list offers no selection boxes and shows its actions disabled with the reason (issue 35)", async () => {
+    const { context, page } = await newPage('reader', 'en');
+    await open(page, '/withdrawals/principal');
+    await page.locator('tbody tr').first().waitFor();
+    const found = await writeControls(page);
+    expect(found.selectionBoxes).toBe(0);
+    expect(found.liveFields).toEqual([]);
+    const reason = 'Your read role cannot change data: ask an admin with the write role.';
+    const reasonOf = (name: string) =>
+      page
+        .locator('[data-action-reason]')
+        .filter({ has: page.getByRole('button', { name, exact: true }) })
+        .first()
+        .getAttribute('data-action-reason');
+    for (const name of [
+      'Approve selected',
+      'Reject selected',
+      'Export CSV',
+      'Export CSV (V2)',
+      'Export history',
+    ]) {
+      const button = page.getByRole('button', { name, exact: true }).first();
+      expect(await button.isVisible(), name).toBe(true);
+      expect(await button.isDisabled(), name).toBe(true);
+      expect(await reasonOf(name), name).toBe(reason);
+    }
+    await context.close();
+  });
+
   it('a write admin gets the same controls enabled', async () => {
     const { context, page } = await newPage('writer', 'en');
     await open(page, '/common/transactions');

@@ -220,6 +220,14 @@ export type WriteControls = {
   enabledWrites: string[];
   /** Disabled write actions without the reason shown on hover. */
   unexplained: string[];
+  /**
+   * Fields of a write form a reader could still type in, pick from or search with: enabled
+   * fields inside a `data-write-form`, or inside a card, panel or form that holds a write
+   * action (a filter form, `role=search`, and a table's pager are reading, not writing).
+   */
+  liveFields: string[];
+  /** Selection boxes in a table's rows (they lead to actions a reader cannot take). */
+  selectionBoxes: number;
   /** Marked write actions on the page, enabled or not. */
   guarded: number;
   /** File choosers on the page (an upload always writes). */
@@ -251,7 +259,53 @@ export async function writeControls(page: Page): Promise<WriteControls> {
       .filter((el) => isDisabled(el))
       .filter((el) => !el.closest('[data-action-reason]')?.getAttribute('data-action-reason'))
       .map(describe);
-    return { enabledWrites, unexplained, guarded: marked.length, files: files.length };
+    const fieldSelector =
+      'input:not([type=hidden]):not([type=file]):not([aria-hidden=true]), textarea:not([aria-hidden=true]), select, [role="combobox"]';
+    const fieldDisabled = (el: Element) =>
+      (el as HTMLInputElement).disabled === true ||
+      (el as HTMLInputElement).readOnly === true ||
+      el.getAttribute('aria-disabled') === 'true' ||
+      el.closest('.Mui-disabled') !== null;
+    const fieldName = (el: Element) => {
+      const id = el.getAttribute('id');
+      const label =
+        el.getAttribute('aria-label') ??
+        (id ? document.querySelector(`label[for="${id}"]`)?.textContent : null) ??
+        el.closest('.MuiFormControl-root')?.querySelector('label')?.textContent ??
+        el.getAttribute('data-testid') ??
+        el.getAttribute('name') ??
+        '';
+      return `${el.tagName.toLowerCase()} "${label.trim().slice(0, 40)}"`;
+    };
+    const writeScope = (el: Element) => {
+      if (el.closest('[data-write-form]')) return true;
+      // A row's box is counted as a selection box below.
+      if (el.closest('tbody')) return false;
+      if (el.closest('[role="search"], .MuiTablePagination-root, [role="tablist"]')) return false;
+      const section = el.closest('form, .MuiCard-root, .MuiPaper-root');
+      return section !== null && section.querySelector('[data-write-action]') !== null;
+    };
+    const liveFields = [
+      ...document.querySelectorAll('main ' + fieldSelector.split(', ').join(', main ')),
+    ]
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        const hiddenInput = (el as HTMLElement).offsetParent === null && box.width === 0;
+        return !hiddenInput || el.getAttribute('role') === 'combobox';
+      })
+      .filter((el) => !fieldDisabled(el) && writeScope(el))
+      .map(fieldName);
+    const selectionBoxes = [
+      ...document.querySelectorAll('main tbody input[type=checkbox], main tbody [role="checkbox"]'),
+    ].filter((el) => !fieldDisabled(el)).length;
+    return {
+      enabledWrites,
+      unexplained,
+      liveFields: [...new Set(liveFields)],
+      selectionBoxes,
+      guarded: marked.length,
+      files: files.length,
+    };
   });
 }
 
@@ -260,6 +314,8 @@ export function writeControlProblems(found: WriteControls): string[] {
   return [
     ...found.enabledWrites.map((c) => `enabled ${c}`),
     ...found.unexplained.map((c) => `no reason on ${c}`),
+    ...found.liveFields.map((c) => `live field of a write form: ${c}`),
+    ...(found.selectionBoxes > 0 ? [`${found.selectionBoxes} selection boxes in a table`] : []),
   ];
 }
 

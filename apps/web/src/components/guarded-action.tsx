@@ -1,6 +1,6 @@
 import { cloneElement, type ChangeEvent, type ReactElement, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Box, Button, Tooltip, type ButtonProps } from '@mui/material';
+import { Alert, Box, Button, Tooltip, type ButtonProps } from '@mui/material';
 import type { RoleName } from '@app/shared';
 import { hasRole } from '@/lib/roles';
 import { useCurrentAdmin } from '@/lib/session/use-current-admin';
@@ -63,6 +63,34 @@ export function GuardedAction({ role = 'write', unavailable, children }: GuardPr
       </Box>
     </Tooltip>
   );
+}
+
+/**
+ * A form that changes data (issue 35, "the reader sees no live forms"): for an admin whose role
+ * may not take its action, every field is shown read-only (a disabled fieldset: nothing can be
+ * typed, picked or searched) under one line saying why; for the others it is the form as it
+ * is. Fields a fieldset cannot reach (a select, an autocomplete) read `useReadOnly()`.
+ * `data-write-form` lets the every-route walk find an enabled field of one for the reader.
+ */
+export function WriteForm({ role = 'write', children }: { role?: RoleName; children: ReactNode }) {
+  const { t } = useTranslation();
+  const reason = useRoleReason(role);
+  if (!reason) return <Box data-write-form="">{children}</Box>;
+  return (
+    <Box data-write-form="read-only">
+      <Alert severity="info" sx={{ mb: 2 }} data-testid="read-only-form">
+        {t('actions.readOnlyForm', { reason })}
+      </Alert>
+      <Box component="fieldset" disabled sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+/** True when the admin's role may not take a write form's action (its fields are read-only). */
+export function useReadOnly(role: RoleName = 'write'): boolean {
+  return !useHasRole(role);
 }
 
 // Pixels as strings: in `sx` a number from 0 to 1 is a fraction of the parent (width: 1 was

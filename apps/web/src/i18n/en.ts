@@ -200,6 +200,7 @@ export const en: Messages = {
     closeToast: 'Close notification',
   },
   actions: {
+    readOnlyForm: 'Shown read-only: {{reason}}',
     needsWrite: 'Your read role cannot change data: ask an admin with the write role.',
     needsSuperAdmin: 'Only a super admin can do this.',
     nothingToExport: 'There is nothing to export (0 rows match these filters).',

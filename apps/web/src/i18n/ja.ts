@@ -202,6 +202,7 @@ export const ja = {
   },
   // Why a control is disabled (components/guarded-action.tsx): shown on hover and focus.
   actions: {
+    readOnlyForm: '表示のみ: {{reason}}',
     needsWrite: '閲覧権限では変更できません。書き込み権限のある管理者に依頼してください。',
     needsSuperAdmin: 'この操作はスーパー管理者だけが行えます。',
     nothingToExport: '出力する行がありません（この絞り込みでは 0 件）。',

@@ -23,7 +23,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { MailStatus } from '@app/shared';
-import { GuardedAction } from '@/components/guarded-action';
+import { GuardedAction, useReadOnly, WriteForm } from '@/components/guarded-action';
 import { dateTimeColumn } from '@/components/data-table/columns';
 import { DataTable, pagedQueryProps } from '@/components/data-table/data-table';
 import { TimeZoneNote } from '@/components/filtered-list';
@@ -73,6 +73,7 @@ export function SendMailPage() {
   const testSend = useSendTestMail();
   const send = useSendMail();
   const [confirming, setConfirming] = useState(false);
+  const readOnly = useReadOnly();
 
   const setParam = (key: string, value: string | null) => {
     const next = new URLSearchParams(params);
@@ -91,126 +92,144 @@ export function SendMailPage() {
         </Alert>
       )}
       <Card variant="outlined" sx={{ p: 2 }}>
-        <Stack spacing={2}>
-          <TextField
-            select
-            size="small"
-            label={t('mail.chooseNotification')}
-            value={notificationId ? String(notificationId) : ''}
-            onChange={(e) => setParam('notificationId', e.target.value || null)}
-            sx={{ maxWidth: 520 }}
-          >
-            {notificationId !== null && !choiceList.some((n) => n.id === notificationId) && (
-              // The chosen one is on another page: kept as the value, named by its id.
-              <MenuItem value={String(notificationId)}>#{notificationId}</MenuItem>
-            )}
-            {choiceList.map((n) => (
-              <MenuItem key={n.id} value={String(n.id)}>
-                {n.title} ({t(`mail.language.${n.language as 'ja' | 'en'}`)})
-              </MenuItem>
-            ))}
-          </TextField>
-          {choiceTotal > NOTIFICATION_CHOICES_PAGE && (
-            <Stack direction="row" spacing={1} alignItems="center" data-testid="notification-pages">
-              <Button
-                size="small"
-                disabled={choicePage === 0}
-                onClick={() => setChoicePage((p) => p - 1)}
-              >
-                {t('mail.newerChoices')}
-              </Button>
-              <Typography variant="body2">
-                {t('mail.choicesRange', {
-                  from: choiceFrom + 1,
-                  to: choiceFrom + choiceList.length,
-                  total: choiceTotal,
-                })}
-              </Typography>
-              <Button
-                size="small"
-                disabled={choiceFrom + NOTIFICATION_CHOICES_PAGE >= choiceTotal}
-                onClick={() => setChoicePage((p) => p + 1)}
-              >
-                {t('mail.olderChoices')}
-              </Button>
-            </Stack>
-          )}
-          <Box>
-            <Typography variant="subtitle2">{t('mail.audience')}</Typography>
-            <RadioGroup
-              row
-              value={audienceKind}
-              onChange={(e) => setAudienceKind(e.target.value as 'locale' | 'users')}
+        <WriteForm>
+          <Stack spacing={2}>
+            <TextField
+              select
+              size="small"
+              disabled={readOnly}
+              label={t('mail.chooseNotification')}
+              value={notificationId ? String(notificationId) : ''}
+              onChange={(e) => setParam('notificationId', e.target.value || null)}
+              sx={{ maxWidth: 520 }}
             >
-              <FormControlLabel
-                value="locale"
-                control={<Radio />}
-                label={t('mail.audienceLocale')}
-              />
-              <FormControlLabel value="users" control={<Radio />} label={t('mail.audienceUsers')} />
-            </RadioGroup>
-            {audienceKind === 'users' && <RecipientPicker value={chosen} onChange={setChosen} />}
-          </Box>
-          {preview.error && <Typography color="error">{errorMessage(preview.error, t)}</Typography>}
-          {preview.data && (
+              {notificationId !== null && !choiceList.some((n) => n.id === notificationId) && (
+                // The chosen one is on another page: kept as the value, named by its id.
+                <MenuItem value={String(notificationId)}>#{notificationId}</MenuItem>
+              )}
+              {choiceList.map((n) => (
+                <MenuItem key={n.id} value={String(n.id)}>
+                  {n.title} ({t(`mail.language.${n.language as 'ja' | 'en'}`)})
+                </MenuItem>
+              ))}
+            </TextField>
+            {choiceTotal > NOTIFICATION_CHOICES_PAGE && (
+              <Stack
+                direction="row"
+                spacing={1}
+                alignItems="center"
+                data-testid="notification-pages"
+              >
+                <Button
+                  size="small"
+                  disabled={choicePage === 0}
+                  onClick={() => setChoicePage((p) => p - 1)}
+                >
+                  {t('mail.newerChoices')}
+                </Button>
+                <Typography variant="body2">
+                  {t('mail.choicesRange', {
+                    from: choiceFrom + 1,
+                    to: choiceFrom + choiceList.length,
+                    total: choiceTotal,
+                  })}
+                </Typography>
+                <Button
+                  size="small"
+                  disabled={choiceFrom + NOTIFICATION_CHOICES_PAGE >= choiceTotal}
+                  onClick={() => setChoicePage((p) => p + 1)}
+                >
+                  {t('mail.olderChoices')}
+                </Button>
+              </Stack>
+            )}
             <Box>
-              <Typography variant="subtitle2">{t('mail.preview')}</Typography>
-              <Paper variant="outlined" sx={{ p: 2 }} data-testid="mail-preview">
-                <Typography variant="body2" color="text.secondary">
-                  {t('mail.subject')}
-                </Typography>
-                <Typography sx={{ fontWeight: 600, mb: 1 }}>
-                  {preview.data.mailPreview.subject}
-                </Typography>
-                <Typography component="pre" sx={{ whiteSpace: 'pre-wrap', m: 0, font: 'inherit' }}>
-                  {preview.data.mailPreview.body}
-                </Typography>
-              </Paper>
-              <Typography sx={{ mt: 1 }} data-testid="recipient-count">
-                {t('mail.recipientCount', { count: preview.data.mailPreview.recipientCount })}
-              </Typography>
-              <Recipients
-                audience={audience.audience}
-                language={preview.data.mailPreview.language}
-                users={preview.data.mailPreview.namedUsers}
-              />
+              <Typography variant="subtitle2">{t('mail.audience')}</Typography>
+              <RadioGroup
+                row
+                value={audienceKind}
+                aria-disabled={readOnly}
+                onChange={(e) => setAudienceKind(e.target.value as 'locale' | 'users')}
+              >
+                <FormControlLabel
+                  value="locale"
+                  control={<Radio disabled={readOnly} />}
+                  label={t('mail.audienceLocale')}
+                />
+                <FormControlLabel
+                  value="users"
+                  control={<Radio disabled={readOnly} />}
+                  label={t('mail.audienceUsers')}
+                />
+              </RadioGroup>
+              {audienceKind === 'users' && <RecipientPicker value={chosen} onChange={setChosen} />}
             </Box>
-          )}
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <GuardedAction unavailable={notificationId === null && t('actions.nothingSelected')}>
-              <Button
-                variant="outlined"
-                disabled={testSend.isPending}
-                onClick={() =>
-                  testSend.mutate(notificationId!, {
-                    onSuccess: (r) => {
-                      notifySuccess(t('mail.testSent', { address: r.toAddress }));
-                      setParam('sendId', r.mailSendId);
-                    },
-                    onError,
-                  })
+            {preview.error && (
+              <Typography color="error">{errorMessage(preview.error, t)}</Typography>
+            )}
+            {preview.data && (
+              <Box>
+                <Typography variant="subtitle2">{t('mail.preview')}</Typography>
+                <Paper variant="outlined" sx={{ p: 2 }} data-testid="mail-preview">
+                  <Typography variant="body2" color="text.secondary">
+                    {t('mail.subject')}
+                  </Typography>
+                  <Typography sx={{ fontWeight: 600, mb: 1 }}>
+                    {preview.data.mailPreview.subject}
+                  </Typography>
+                  <Typography
+                    component="pre"
+                    sx={{ whiteSpace: 'pre-wrap', m: 0, font: 'inherit' }}
+                  >
+                    {preview.data.mailPreview.body}
+                  </Typography>
+                </Paper>
+                <Typography sx={{ mt: 1 }} data-testid="recipient-count">
+                  {t('mail.recipientCount', { count: preview.data.mailPreview.recipientCount })}
+                </Typography>
+                <Recipients
+                  audience={audience.audience}
+                  language={preview.data.mailPreview.language}
+                  users={preview.data.mailPreview.namedUsers}
+                />
+              </Box>
+            )}
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <GuardedAction unavailable={notificationId === null && t('actions.nothingSelected')}>
+                <Button
+                  variant="outlined"
+                  disabled={testSend.isPending}
+                  onClick={() =>
+                    testSend.mutate(notificationId!, {
+                      onSuccess: (r) => {
+                        notifySuccess(t('mail.testSent', { address: r.toAddress }));
+                        setParam('sendId', r.mailSendId);
+                      },
+                      onError,
+                    })
+                  }
+                >
+                  {t('mail.testSend')}
+                </Button>
+              </GuardedAction>
+              <GuardedAction
+                unavailable={
+                  notificationId === null
+                    ? t('actions.nothingSelected')
+                    : preview.data?.mailPreview.recipientCount === 0 && t('actions.noRecipients')
                 }
               >
-                {t('mail.testSend')}
-              </Button>
-            </GuardedAction>
-            <GuardedAction
-              unavailable={
-                notificationId === null
-                  ? t('actions.nothingSelected')
-                  : preview.data?.mailPreview.recipientCount === 0 && t('actions.noRecipients')
-              }
-            >
-              <Button
-                variant="contained"
-                disabled={!preview.data}
-                onClick={() => setConfirming(true)}
-              >
-                {t('mail.send')}
-              </Button>
-            </GuardedAction>
+                <Button
+                  variant="contained"
+                  disabled={!preview.data}
+                  onClick={() => setConfirming(true)}
+                >
+                  {t('mail.send')}
+                </Button>
+              </GuardedAction>
+            </Stack>
           </Stack>
-        </Stack>
+        </WriteForm>
       </Card>
       {sendId && <SendProgress sendId={sendId} />}
       <SendHistory notificationId={notificationId} openSend={(id) => setParam('sendId', id)} />

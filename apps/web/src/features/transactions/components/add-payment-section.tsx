@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Autocomplete, Button, MenuItem, Stack, TextField } from '@mui/material';
 import { PAID_USD_MIN, paidUsdProblem } from '@app/shared';
-import { GuardedAction } from '@/components/guarded-action';
+import { GuardedAction, useReadOnly, WriteForm } from '@/components/guarded-action';
 import { SectionCard } from '@/components/section-card';
 import { adminTimeZone, fromZoneInput } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
@@ -26,6 +26,7 @@ export function AddPaymentSection() {
   const { t, i18n } = useTranslation();
   const plans = useTransactionsPlans();
   const add = useAddPayment();
+  const readOnly = useReadOnly();
   const [user, setUser] = useState<Picked | null>(null);
   const [input, setInput] = useState('');
   const [prefix, setPrefix] = useState('');
@@ -33,7 +34,8 @@ export function AddPaymentSection() {
     const timer = setTimeout(() => setPrefix(input.trim()), 250);
     return () => clearTimeout(timer);
   }, [input]);
-  const names = useUserNames(prefix);
+  // A reader searches no users: the form is shown read-only.
+  const names = useUserNames(readOnly ? '' : prefix);
   const [draft, setDraft] = useState<Draft>({
     planId: '',
     paidUsd: '',
@@ -92,6 +94,7 @@ export function AddPaymentSection() {
       type={type}
       label={t(`transactions.fields.${key}`) + (unit ? ` (${unit})` : '')}
       value={draft[key]}
+      disabled={readOnly}
       onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value }))}
       error={Boolean(errors[key])}
       helperText={errors[key] ?? hint}
@@ -108,64 +111,68 @@ export function AddPaymentSection() {
 
   return (
     <SectionCard title={t('transactions.add.title')} id="add-payment">
-      <Stack direction="row" flexWrap="wrap" gap={2}>
-        <Autocomplete
-          options={names.data ?? []}
-          value={user}
-          inputValue={input}
-          onInputChange={(_, next) => setInput(next)}
-          onChange={(_, next) => setUser(next)}
-          getOptionLabel={(u) => `${u.userName} (#${u.id})`}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          loading={names.isFetching}
-          filterOptions={(x) => x}
-          sx={{ minWidth: 240 }}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              size="small"
-              label={t('transactions.fields.userId')}
-              error={Boolean(errors.userId)}
-              helperText={errors.userId ?? t('transactions.add.userHint')}
-            />
-          )}
-        />
-        <TextField
-          select
-          size="small"
-          label={t('transactions.fields.planId')}
-          value={draft.planId}
-          onChange={(e) => setDraft((d) => ({ ...d, planId: e.target.value }))}
-          error={Boolean(errors.planId)}
-          helperText={errors.planId ?? ' '}
-          sx={{ minWidth: 200 }}
-        >
-          {(plans.data ?? []).map((p) => (
-            <MenuItem key={p.id} value={String(p.id)}>
-              {p.name} ({p.coinType})
-            </MenuItem>
-          ))}
-        </TextField>
-        {text('paidUsd', 'USD', 'text', t('transactions.add.paidUsdHint', { min: PAID_USD_MIN }))}
-        {text('assetETH', 'ETH')}
-        {text('assetHEC', 'HEC')}
-        {text('confirmedAt', adminTimeZone(), 'datetime-local')}
-      </Stack>
-      {add.error ? (
-        <Alert severity="error" sx={{ mb: 1 }}>
-          {errorMessage(add.error, t)}
-        </Alert>
-      ) : null}
-      <GuardedAction>
-        <Button
-          variant="contained"
-          disabled={add.isPending}
-          onClick={() => void submit().catch(() => undefined)}
-          data-testid="add-submit"
-        >
-          {t('transactions.add.submit')}
-        </Button>
-      </GuardedAction>
+      <WriteForm>
+        <Stack direction="row" flexWrap="wrap" gap={2}>
+          <Autocomplete
+            options={names.data ?? []}
+            disabled={readOnly}
+            value={user}
+            inputValue={input}
+            onInputChange={(_, next) => setInput(next)}
+            onChange={(_, next) => setUser(next)}
+            getOptionLabel={(u) => `${u.userName} (#${u.id})`}
+            isOptionEqualToValue={(a, b) => a.id === b.id}
+            loading={names.isFetching}
+            filterOptions={(x) => x}
+            sx={{ minWidth: 240 }}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                size="small"
+                label={t('transactions.fields.userId')}
+                error={Boolean(errors.userId)}
+                helperText={errors.userId ?? t('transactions.add.userHint')}
+              />
+            )}
+          />
+          <TextField
+            select
+            size="small"
+            label={t('transactions.fields.planId')}
+            value={draft.planId}
+            disabled={readOnly}
+            onChange={(e) => setDraft((d) => ({ ...d, planId: e.target.value }))}
+            error={Boolean(errors.planId)}
+            helperText={errors.planId ?? ' '}
+            sx={{ minWidth: 200 }}
+          >
+            {(plans.data ?? []).map((p) => (
+              <MenuItem key={p.id} value={String(p.id)}>
+                {p.name} ({p.coinType})
+              </MenuItem>
+            ))}
+          </TextField>
+          {text('paidUsd', 'USD', 'text', t('transactions.add.paidUsdHint', { min: PAID_USD_MIN }))}
+          {text('assetETH', 'ETH')}
+          {text('assetHEC', 'HEC')}
+          {text('confirmedAt', adminTimeZone(), 'datetime-local')}
+        </Stack>
+        {add.error ? (
+          <Alert severity="error" sx={{ mb: 1 }}>
+            {errorMessage(add.error, t)}
+          </Alert>
+        ) : null}
+        <GuardedAction>
+          <Button
+            variant="contained"
+            disabled={add.isPending}
+            onClick={() => void submit().catch(() => undefined)}
+            data-testid="add-submit"
+          >
+            {t('transactions.add.submit')}
+          </Button>
+        </GuardedAction>
+      </WriteForm>
     </SectionCard>
   );
 }

@@ -13,7 +13,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { GuardedAction } from '@/components/guarded-action';
+import { GuardedAction, useReadOnly, WriteForm } from '@/components/guarded-action';
 import { SectionCard } from '@/components/section-card';
 import { AmountText } from '@/components/amount-text';
 import { compactAmountText, exactAmountText } from '@/lib/amount';
@@ -56,6 +56,7 @@ export function RatesSection() {
     },
   );
   const assign = useAssignRates();
+  const readOnly = useReadOnly();
 
   const set = (key: keyof Draft) => (value: string) => {
     setDraft((d) => ({ ...d, [key]: value }));
@@ -109,6 +110,7 @@ export function RatesSection() {
       type={type}
       label={t(`transactions.fields.${key}`) + (unit ? ` (${unit})` : '')}
       value={draft[key]}
+      disabled={readOnly}
       onChange={(e) => set(key)(e.target.value)}
       error={Boolean(errors[key])}
       helperText={errors[key] ?? (key === 'startAt' ? t('transactions.rates.startAtHint') : ' ')}
@@ -120,18 +122,20 @@ export function RatesSection() {
   const s = summary.data;
   return (
     <SectionCard title={t('transactions.rates.title')} id="rates-form">
-      <Stack direction="row" flexWrap="wrap" gap={2}>
-        {field('startAt', 'datetime-local', adminTimeZone())}
-        {field('endAt', 'datetime-local', adminTimeZone())}
-        {field('deadline', 'datetime-local', adminTimeZone())}
-        {field('BTCHECRate', 'text', 'HEC/BTC')}
-        {field('BTCETHRate', 'text', 'ETH/BTC')}
-      </Stack>
-      <GuardedAction>
-        <Button variant="outlined" onClick={preview} data-testid="rates-preview">
-          {t('transactions.rates.preview')}
-        </Button>
-      </GuardedAction>
+      <WriteForm>
+        <Stack direction="row" flexWrap="wrap" gap={2}>
+          {field('startAt', 'datetime-local', adminTimeZone())}
+          {field('endAt', 'datetime-local', adminTimeZone())}
+          {field('deadline', 'datetime-local', adminTimeZone())}
+          {field('BTCHECRate', 'text', 'HEC/BTC')}
+          {field('BTCETHRate', 'text', 'ETH/BTC')}
+        </Stack>
+        <GuardedAction>
+          <Button variant="outlined" onClick={preview} data-testid="rates-preview">
+            {t('transactions.rates.preview')}
+          </Button>
+        </GuardedAction>
+      </WriteForm>
       {summary.error ? (
         <Alert severity="error" sx={{ mt: 2 }}>
           {errorMessage(summary.error, t)}

@@ -68,7 +68,8 @@ export type Selection = {
 export function withdrawalColumns(
   kind: WithdrawalKind,
   t: TFunction,
-  selection: Selection,
+  /** Null for an admin who may not act on requests: no selection boxes then. */
+  selection: Selection | null,
 ): DataColumn<WithdrawalRow>[] {
   const parts = (a: WithdrawalRow['ethAmount']) =>
     a ? (
@@ -79,8 +80,8 @@ export function withdrawalColumns(
     ) : (
       ''
     );
-  const all: Array<DataColumn<WithdrawalRow>> = [
-    {
+  const all: Array<DataColumn<WithdrawalRow> | false> = [
+    selection !== null && {
       id: 'select',
       label: t('withdrawals.select'),
       hideable: false,
@@ -257,5 +258,8 @@ export function withdrawalColumns(
     },
   ];
   const variant = new Set(Object.values(VARIANT_COLUMNS).flat());
-  return all.filter((c) => !variant.has(c.id) || VARIANT_COLUMNS[kind].includes(c.id));
+  return all.filter(
+    (c): c is DataColumn<WithdrawalRow> =>
+      c !== false && (!variant.has(c.id) || VARIANT_COLUMNS[kind].includes(c.id)),
+  );
 }

@@ -58,7 +58,8 @@ export function WithdrawalTools({
   // nothing to export, so the buttons say so instead of answering an error.
   const approved = useSigningExportPreview({ kind, searchParams }, canWrite);
   const nothingApproved = approved.data?.count === 0;
-  if (!canWrite) return null;
+  // Until the admin is known, nothing: a reader then sees the tools disabled with the reason.
+  if (!admin.data) return null;
 
   const onFile = (file: File | undefined) => {
     if (!file) return;
@@ -76,7 +77,7 @@ export function WithdrawalTools({
           <Button
             variant="outlined"
             size="small"
-            disabled={approved.isPending}
+            disabled={canWrite && approved.isPending}
             aria-haspopup="dialog"
             onClick={() => setConfirm(layout)}
             data-testid={`signing-export-${layout}`}
@@ -85,14 +86,17 @@ export function WithdrawalTools({
           </Button>
         </GuardedAction>
       ))}
-      <Button
-        variant="outlined"
-        size="small"
-        aria-haspopup="dialog"
-        onClick={() => setBatches(true)}
-      >
-        {t('withdrawals.signingExport.batchesButton')}
-      </Button>
+      {/* Earlier signing files are for the admins who sign (the API's rule): a reader sees why. */}
+      <GuardedAction>
+        <Button
+          variant="outlined"
+          size="small"
+          aria-haspopup="dialog"
+          onClick={() => setBatches(true)}
+        >
+          {t('withdrawals.signingExport.batchesButton')}
+        </Button>
+      </GuardedAction>
       <FileChooserButton
         variant="outlined"
         size="small"

@@ -230,9 +230,13 @@ describe('WithdrawalsPage', () => {
     const highlights = screen.getAllByTestId('awaiting-24h');
     expect(highlights).toHaveLength(1);
     expect(highlights[0]!.closest('tr')).toHaveTextContent('bob07');
-    // The read role sees the thresholds but no actions.
+    // The read role sees the thresholds, no selection boxes, and the actions disabled with
+    // the reason (issue 35: a hidden action is a disabled one that says why).
     expect(await screen.findByTestId('approval-thresholds')).toHaveTextContent('ATEM');
-    expect(screen.queryByTestId('bulk-actions')).toBeNull();
+    expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Approve selected' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Reject selected' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Select this page' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Change thresholds' })).toBeNull();
   });
 

@@ -80,7 +80,11 @@ const WITHDRAWALS = defineList({
   },
   query: {
     ...withdrawalRequests,
-    variables: (search, pagination, { kind }: { kind: WithdrawalKind; selection: Selection }) => ({
+    variables: (
+      search,
+      pagination,
+      { kind }: { kind: WithdrawalKind; selection: Selection | null },
+    ) => ({
       kind,
       input: { searchParams: withdrawalSearch(search), pagination },
     }),
@@ -210,7 +214,11 @@ export function WithdrawalsPage({
     }),
     [selected, setMatchingKey, setSelectedRows],
   );
-  const context = useMemo(() => ({ kind, selection }), [kind, selection]);
+  // A reader is offered no selection boxes: nothing they could pick leads anywhere.
+  const context = useMemo(
+    () => ({ kind, selection: canWrite ? selection : null }),
+    [kind, selection, canWrite],
+  );
   const { list, query } = useListQuery(WITHDRAWALS, context);
   const searchParams = withdrawalSearch(listSearch(list.filters));
   const status = searchParams.status ?? undefined;
@@ -298,95 +306,98 @@ export function WithdrawalsPage({
         </Box>
       )}
       <ApprovalThresholds />
-      {canWrite && (
-        <Stack
-          direction="row"
-          spacing={1}
-          useFlexGap
-          sx={{ mb: 1, flexWrap: 'wrap', alignItems: 'center' }}
-          data-testid="bulk-actions"
+      {/* For a reader the actions stay in view, disabled with the reason (not hidden). */}
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ mb: 1, flexWrap: 'wrap', alignItems: 'center' }}
+        data-testid="bulk-actions"
+      >
+        {canWrite && (
+          <>
+            <Button
+              size="small"
+              onClick={() => setSelected(new Map(rows.map((r) => [r.id, r])))}
+              disabled={rows.length === 0}
+            >
+              {t('withdrawals.selectPage')}
+            </Button>
+            <Typography variant="body2">
+              {t('withdrawals.selected', {
+                count: matching ? matching.expectedCount : chosen.length,
+              })}
+            </Typography>
+            {!matching && <SelectedTotal rows={chosen} />}
+          </>
+        )}
+        <GuardedAction
+          unavailable={
+            !matching &&
+            (chosen.length === 0
+              ? t('actions.nothingSelected')
+              : !chosen.some((r) => canBecome(r, 'approved')) && t('actions.noneApplicable'))
+          }
         >
           <Button
             size="small"
-            onClick={() => setSelected(new Map(rows.map((r) => [r.id, r])))}
-            disabled={rows.length === 0}
+            variant="contained"
+            disabled={approve.isPending || approveMatching.isPending}
+            onClick={() =>
+              matching
+                ? approveAllMatching(matching)
+                : approveRows(chosen.filter((r) => canBecome(r, 'approved')))
+            }
           >
-            {t('withdrawals.selectPage')}
+            {t('withdrawals.approveSelected')}
           </Button>
-          <Typography variant="body2">
-            {t('withdrawals.selected', {
-              count: matching ? matching.expectedCount : chosen.length,
-            })}
-          </Typography>
-          {!matching && <SelectedTotal rows={chosen} />}
-          <GuardedAction
-            unavailable={
-              !matching &&
-              (chosen.length === 0
-                ? t('actions.nothingSelected')
-                : !chosen.some((r) => canBecome(r, 'approved')) && t('actions.noneApplicable'))
+        </GuardedAction>
+        <GuardedAction unavailable={chosen.length === 0 && t('actions.nothingSelected')}>
+          <Button
+            size="small"
+            color="error"
+            variant="outlined"
+            onClick={() =>
+              setDialog({
+                type: 'reject',
+                ids: chosen.map((r) => r.id),
+                rows: chosen,
+                ...(matching ? { matching } : {}),
+              })
             }
           >
-            <Button
-              size="small"
-              variant="contained"
-              disabled={approve.isPending || approveMatching.isPending}
-              onClick={() =>
-                matching
-                  ? approveAllMatching(matching)
-                  : approveRows(chosen.filter((r) => canBecome(r, 'approved')))
-              }
-            >
-              {t('withdrawals.approveSelected')}
-            </Button>
-          </GuardedAction>
-          <GuardedAction unavailable={chosen.length === 0 && t('actions.nothingSelected')}>
-            <Button
-              size="small"
-              color="error"
-              variant="outlined"
-              onClick={() =>
-                setDialog({
-                  type: 'reject',
-                  ids: chosen.map((r) => r.id),
-                  rows: chosen,
-                  ...(matching ? { matching } : {}),
-                })
-              }
-            >
-              {t('withdrawals.rejectSelected')}
-            </Button>
-          </GuardedAction>
-          <GuardedAction
-            unavailable={
-              !matching &&
-              (chosen.length === 0
-                ? t('actions.nothingSelected')
-                : !chosen.some((r) => canBecome(r, 'failed')) && t('actions.noneApplicable'))
+            {t('withdrawals.rejectSelected')}
+          </Button>
+        </GuardedAction>
+        <GuardedAction
+          unavailable={
+            !matching &&
+            (chosen.length === 0
+              ? t('actions.nothingSelected')
+              : !chosen.some((r) => canBecome(r, 'failed')) && t('actions.noneApplicable'))
+          }
+        >
+          <Button
+            size="small"
+            color="error"
+            disabled={matching !== null}
+            onClick={() =>
+              setDialog({
+                type: 'fail',
+                ids: chosen.filter((r) => canBecome(r, 'failed')).map((r) => r.id),
+                rows: chosen.filter((r) => canBecome(r, 'failed')),
+              })
             }
           >
-            <Button
-              size="small"
-              color="error"
-              disabled={matching !== null}
-              onClick={() =>
-                setDialog({
-                  type: 'fail',
-                  ids: chosen.filter((r) => canBecome(r, 'failed')).map((r) => r.id),
-                  rows: chosen.filter((r) => canBecome(r, 'failed')),
-                })
-              }
-            >
-              {t('withdrawals.failSelected')}
-            </Button>
-          </GuardedAction>
-          {chosen.length > 0 && (
-            <Button size="small" onClick={() => setSelected(new Map())}>
-              {t('withdrawals.clearSelection')}
-            </Button>
-          )}
-        </Stack>
-      )}
+            {t('withdrawals.failSelected')}
+          </Button>
+        </GuardedAction>
+        {chosen.length > 0 && (
+          <Button size="small" onClick={() => setSelected(new Map())}>
+            {t('withdrawals.clearSelection')}
+          </Button>
+        )}
+      </Stack>
       {canWrite && pageAllSelected && matchingTotal > rows.length && (
         <Alert
           severity="info"
