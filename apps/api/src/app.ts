@@ -118,7 +118,7 @@ export async function buildApp(
       return reply;
     },
   });
-  registerLoginRoute(app, services.auth);
+  registerLoginRoute(app, services);
   registerDownloadRoute(app, services.auth, services.exports);
   registerHealthRoute(app, database);
   registerPaymentTemplates(app, services.auth, (locale) => services.payments.template(locale));

@@ -1,5 +1,14 @@
 import type { EnumRef, InputObjectRef, ObjectRef } from '@pothos/core';
-import type { Command, CommandFields, CommandInput } from '../platform/commands';
+import {
+  assertAudited,
+  declaredCommands,
+  runCommand,
+  type AnyCommand,
+  type Command,
+  type CommandFields,
+  type CommandInput,
+  type HandledCommand,
+} from '../platform/commands';
 import { builder, type AuthScopes } from './builder';
 import type { GraphQLContext } from './context';
 
@@ -71,7 +80,39 @@ export function commandMutation<N extends string, F extends CommandFields, T ext
       authScopes: options.authScopes,
       args: commandArgs(command.input, refs ?? {}),
       // Pothos cannot resolve its result type for a generic answer; `options` holds it.
-      resolve: (_root, args, ctx) => options.resolve(args as CommandInput<F>, ctx) as never,
+      resolve: async (_root, args, ctx) => {
+        const from = ctx.actor.audited.length;
+        const answer = await options.resolve(args as CommandInput<F>, ctx);
+        assertAudited(command, ctx.actor.audited.slice(from));
+        return answer as never;
+      },
     }),
   );
+}
+
+const registered = new Set<string>();
+
+/**
+ * The mutation of every write declared with its handler (`defineCommand({ …, handler })`):
+ * named by its operation, its declared access rule, input, answer and description, resolved
+ * by `runCommand` (the handler, with its events bound and checked). Called once before the
+ * schema is built (server/schema.ts), after every module's commands are imported.
+ */
+export function registerCommands(): void {
+  for (const command of declaredCommands()) {
+    if (!command.handler || registered.has(command.name)) continue;
+    registered.add(command.name);
+    const handled = command as HandledCommand<string, CommandFields, undefined, 'Boolean'> &
+      Required<Pick<AnyCommand, 'access' | 'answer' | 'description'>>;
+    builder.mutationField(command.name, (t) =>
+      t.field({
+        description: handled.description,
+        type: handled.answer as unknown as ObjectRef<Types, unknown>,
+        authScopes: { [handled.access]: true },
+        args: commandArgs(command.input, handled.refs ?? {}),
+        resolve: (_root, args, ctx) =>
+          runCommand(handled, args as CommandInput<CommandFields>, ctx) as never,
+      }),
+    );
+  }
 }

@@ -1,6 +1,7 @@
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { operationRules } from '../graphql/access-rules';
 import { builder } from '../graphql/builder';
+import { registerCommands } from '../graphql/command-fields';
 // Each module registers its types and operations on the shared builder when imported.
 import '../modules/admin-users/admin-users-schema';
 import '../modules/auth/auth-schema';
@@ -21,6 +22,7 @@ let schema: GraphQLSchema | undefined;
 /** The executable schema, built once. */
 export function getSchema(): GraphQLSchema {
   if (!schema) {
+    registerCommands();
     const built = builder.toSchema({ sortSchema: true });
     operationRules(built); // default deny: throws if any operation lacks an access rule
     schema = built;

@@ -7,45 +7,17 @@ import type { Actor } from '../../shared/actor';
 import { GENESIS_HASH, hashAuditRow, toJson, type HashedAuditRow } from './audit-hash';
 import * as repo from './audit-repository';
 import type { AuditLogsInput } from './audit-list';
+import type { AuditChange, AuditInput, Audited } from '../../platform/commands';
 import {
   AUDIT_EVENTS,
   isAuditOperation,
-  type AuditAfter,
-  type AuditBefore,
   type AuditChangeOperation,
   type AuditFacts,
   type AuditFactsOperation,
   type AuditOperation,
 } from '@app/shared';
 
-/**
- * What a writer may hand for a stored summary shape (the registry's, in @app/shared): Dates
- * where the JSON holds ISO strings and read-only arrays; `toJson` stores exactly the shape.
- */
-export type AuditInput<S> = S extends string
-  ? string extends S
-    ? S | Date
-    : S
-  : S extends readonly (infer E)[]
-    ? readonly AuditInput<E>[]
-    : S extends object
-      ? { [K in keyof S]: AuditInput<S[K]> }
-      : S;
-
-/** A whole `before` or `after`: undefined where the shape allows null (stored as null). */
-type AuditSide<S> = AuditInput<S> | (null extends S ? undefined : never);
-
-/** One record's change as its event declares it: ids and the summary before and after. */
-export type AuditChange<O extends AuditChangeOperation> = {
-  /** Ids of the records changed (known only after the work for inserts). */
-  targetIds: ReadonlyArray<string | number>;
-  /** A summary of the records before and after; never secrets such as password hashes. */
-  before: AuditSide<AuditBefore<O>>;
-  after: AuditSide<AuditAfter<O>>;
-};
-
-/** What an audited piece of work reports besides its result. */
-export type Audited<T, O extends AuditChangeOperation> = AuditChange<O> & { result: T };
+export type { AuditChange, AuditInput, Audited };
 
 export type AuditRowView = repo.StoredAuditRow;
 

@@ -1,23 +1,19 @@
 import {
-  ACCESS_TOKEN_TTL_MS,
   INVALID_CREDENTIALS_MESSAGE,
   TOTP_REQUIRED_MESSAGE,
   type AuditOperation,
-  type Locale,
 } from '@app/shared';
 import type { Kysely } from 'kysely';
-import QRCode from 'qrcode';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
 import type { AuthenticatedAdmin } from '../../shared/authenticated-admin';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { isSealed, type SecretBox } from '../../shared/secret-box';
-import { validationError } from '../../shared/validation-error';
 import type { AuditService } from '../audit/audit-service';
 import type { Actor } from '../../shared/actor';
-import { generateAccessToken, hashAccessToken } from './access-token';
-import type { ConfirmTotpInput, DisableTotpInput, SignInInput } from './auth-commands';
+import { hashAccessToken } from './access-token';
+import type { SignInInput } from './commands/sign-in';
 import * as repo from './auth-repository';
 import { verifyAgainstDummy, verifyPassword } from './password';
 import { countThrottleFailure, createReauthGuard, tooManyAttempts } from './reauth';
@@ -27,11 +23,7 @@ import {
   accountThrottleKey,
   throttleKey,
 } from './sign-in-throttle';
-import { generateTotpSecret, otpauthUri, verifyTotp } from './totp';
-
-export type SignInResult = { accessToken: string; adminUserId: number };
-/** What the sessions list shows of the client that signed in, besides the actor's address. */
-export type SignInClient = { userAgent: string | null | undefined };
+import { verifyTotp } from './totp';
 
 /** Longest User-Agent kept (real ones are 100–300 characters; the header is client-written). */
 export const USER_AGENT_MAX_LENGTH = 512;
@@ -45,15 +37,10 @@ export function storedUserAgent(value: string | null | undefined): string | null
   const text = value?.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
   return text ? text.slice(0, USER_AGENT_MAX_LENGTH) : null;
 }
-export type TotpEnrollment = { secret: string; otpauthUri: string; qrCodeDataUrl: string };
-
-/** Shown as the account's issuer in authenticator apps. */
-const TOTP_ISSUER = 'Aube Admin';
 const INVALID_TOTP_MESSAGE = 'The authentication code is incorrect.';
 
 const hasNul = (value: string) => value.includes('\u0000');
 
-/** Sign-in, token checks, sign-out and two-factor enrolment. Tokens live in the database so replicas share them. */
 /** Session rules (docs/architecture.md, "Sessions"). */
 export type SessionRules = {
   idleMs: number;
@@ -63,6 +50,10 @@ export type SessionRules = {
 
 export const DEFAULT_SESSION_RULES: SessionRules = { idleMs: 30 * 60_000 };
 
+/**
+ * Token checks, the sign-in's credential check and what the session and two-factor writes
+ * share (commands/, one file each). Tokens live in the database so replicas share them.
+ */
 export function createAuthService(
   db: Kysely<DB>,
   audit: AuditService,
@@ -175,15 +166,15 @@ export function createAuthService(
     },
 
     /**
-     * Checks the password (and the TOTP code when two-factor authentication is on) and issues
-     * a new access token valid for one day. Unknown email and wrong password get the same
-     * answer after the same work; repeated failures are throttled (see sign-in-throttle.ts).
+     * Checks the password (and the TOTP code when two-factor authentication is on) of a
+     * sign-in (commands/sign-in.ts issues the token). Unknown email and wrong password get the
+     * same answer after the same work; repeated failures are throttled and audited (see
+     * sign-in-throttle.ts). Answers the admin and the throttle key a success clears.
      */
-    async signIn(
+    async checkSignIn(
       input: SignInInput,
       actor: Actor,
-      client: SignInClient = { userAgent: null },
-    ): Promise<SignInResult> {
+    ): Promise<{ credentials: repo.AdminCredentials; throttleKey: string }> {
       // PostgreSQL cannot store or compare a NUL character: refuse it as input, not as a
       // database error.
       if (hasNul(input.email) || hasNul(input.password) || hasNul(input.totpCode ?? '')) {
@@ -195,7 +186,6 @@ export function createAuthService(
       }
       const email = input.email.trim();
       const keys = { pair: throttleKey(email, actor.ip ?? ''), account: accountThrottleKey(email) };
-      const key = keys.pair;
       await assertNotBlocked(keys);
       const credentials = await repo.findCredentialsByEmail(db, email);
       const ok = credentials
@@ -219,37 +209,13 @@ export function createAuthService(
           throw new AppError('INVALID_CREDENTIALS', INVALID_TOTP_MESSAGE);
         }
       }
-      const accessToken = generateAccessToken();
-      const issuedAt = clock();
-      const expiresAt = new Date(issuedAt.getTime() + ACCESS_TOKEN_TTL_MS);
-      await audit.withAudit(
-        { ...actor, adminUserId: credentials.id, adminUserName: credentials.userName },
-        'postSignIn',
-        async (trx) => {
-          await repo.deleteThrottle(trx, key);
-          await repo.deleteStaleThrottles(
-            trx,
-            new Date(issuedAt.getTime() - THROTTLE_POLICY.RESET_AFTER_MS),
-          );
-          await repo.deleteExpiredAccessTokens(trx, issuedAt);
-          await repo.insertAccessToken(trx, {
-            tokenHash: hashAccessToken(accessToken),
-            adminUserId: credentials.id,
-            expiresAt,
-            issuedAt,
-            ip: actor.ip,
-            userAgent: storedUserAgent(client.userAgent),
-          });
-          return {
-            result: undefined,
-            targetIds: [credentials.id],
-            before: null,
-            after: { tokenExpiresAt: expiresAt, twoFactor: credentials.totpSecret !== null },
-          };
-        },
-      );
-      return { accessToken, adminUserId: credentials.id };
+      return { credentials, throttleKey: keys.pair };
     },
+
+    /** A TOTP seed as stored: sealed, bound to its admin's row (docs/architecture.md). */
+    sealTotp,
+    /** A stored TOTP seed opened (pending and active seeds share their row's context). */
+    openTotp,
 
     /** The admin behind a token, or null when it is missing, unknown or expired. */
     async authenticate(token: string | undefined): Promise<AuthenticatedAdmin | null> {
@@ -284,116 +250,6 @@ export function createAuthService(
         now,
         new Date(now.getTime() - sessions.idleMs),
       );
-    },
-
-    /** Ends every session of the admin, this one included; returns how many ended. */
-    async signOutEverywhere(actor: Actor, adminId: number): Promise<number> {
-      return audit.withAudit(actor, 'postSignOutEverywhere', async (trx) => {
-        const revoked = await repo.deleteAccessTokensOfAdmin(trx, adminId);
-        return {
-          result: revoked,
-          targetIds: [adminId],
-          before: null,
-          after: { revokedTokens: revoked },
-        };
-      });
-    },
-
-    /** Revokes one token on the server, so it stops working at once. */
-    async signOut(actor: Actor, adminId: number, tokenHash: string): Promise<void> {
-      await audit.withAudit(actor, 'postSignOut', async (trx) => {
-        await repo.deleteAccessToken(trx, tokenHash);
-        return { result: undefined, targetIds: [adminId], before: null, after: null };
-      });
-    },
-
-    /**
-     * Offers a new TOTP secret for the admin's own account: the otpauth:// URI and a QR code
-     * of it. Nothing changes at sign-in until the admin confirms a code from the app.
-     */
-    async startTotpEnrollment(
-      actor: Actor,
-      adminId: number,
-      email: string,
-    ): Promise<TotpEnrollment> {
-      const secret = generateTotpSecret();
-      await audit.withAudit(actor, 'postStartTotpEnrollment', async (trx) => {
-        const current = await repo.findCredentialsById(trx, adminId);
-        if (current?.totpSecret) {
-          throw new AppError(
-            'CONFLICT',
-            'Two-factor authentication is already enabled. Disable it first.',
-            { reason: 'TOTP_ALREADY_ENABLED' },
-          );
-        }
-        await repo.setPendingTotpSecret(trx, adminId, sealTotp(adminId, secret));
-        // The secret itself never goes into the audit trail.
-        return {
-          result: undefined,
-          targetIds: [adminId],
-          before: null,
-          after: { pending: true },
-        };
-      });
-      const uri = otpauthUri(secret, email, TOTP_ISSUER);
-      const svg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
-      return {
-        secret,
-        otpauthUri: uri,
-        qrCodeDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
-      };
-    },
-
-    /** Turns two-factor authentication on once the admin proves the app shows the right code. */
-    async confirmTotpEnrollment(
-      actor: Actor,
-      adminId: number,
-      { totpCode: code }: ConfirmTotpInput,
-      locale: Locale,
-    ): Promise<void> {
-      await audit.withAudit(actor, 'postConfirmTotpEnrollment', async (trx) => {
-        const sealed = await repo.findPendingTotpSecret(trx, adminId);
-        if (!sealed)
-          throw new AppError('CONFLICT', 'Start two-factor enrolment first.', {
-            reason: 'TOTP_ENROLMENT_NOT_STARTED',
-          });
-        const step = verifyTotp(openTotp(adminId, sealed), code.trim(), clock(), null);
-        if (step === null)
-          throw validationError([{ field: 'totpCode', rule: 'incorrect' }], locale);
-        // Pending and active seeds share their row's context: the sealed value moves as is.
-        await repo.setTotpSecret(trx, adminId, sealed, step, clock());
-        return {
-          result: undefined,
-          targetIds: [adminId],
-          before: { twoFactor: false },
-          after: { twoFactor: true },
-        };
-      });
-    },
-
-    /** Turns two-factor authentication off; the admin's password is asked again. */
-    async disableTotp(
-      actor: Actor,
-      adminId: number,
-      { password }: DisableTotpInput,
-      locale: Locale,
-    ): Promise<void> {
-      const credentials = await repo.findCredentialsById(db, adminId);
-      if (
-        !credentials ||
-        !(await checkPasswordAgain(actor, credentials, password, 'postDisableTotp'))
-      ) {
-        throw validationError([{ field: 'password', rule: 'incorrect' }], locale);
-      }
-      await audit.withAudit(actor, 'postDisableTotp', async (trx) => {
-        await repo.setTotpSecret(trx, adminId, null, null, clock());
-        return {
-          result: undefined,
-          targetIds: [adminId],
-          before: { twoFactor: credentials.totpSecret !== null },
-          after: { twoFactor: false },
-        };
-      });
     },
   };
 }

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { LOGIN_PATH } from '@app/shared';
-import { setDownloadCookie } from '../../platform/exports';
+import type { Services } from '../../graphql/context';
+import { runCommand } from '../../platform/commands';
+import { clearDownloadCookie, setDownloadCookie } from '../../platform/exports';
 import { AppError } from '../../shared/app-error';
-import type { AuthService } from './auth-service';
+import { SIGN_IN } from './commands/sign-in';
 
 const STATUS_OF_CODE: Partial<Record<string, number>> = {
   INVALID_CREDENTIALS: 401,
@@ -13,8 +15,9 @@ const STATUS_OF_CODE: Partial<Record<string, number>> = {
 /**
  * `POST /login` of spec section 7: `{email, password, totp_code?}` in, `{data: {access_token}}`
  * out. Failures answer `{errors: [{message, extensions: {code}}]}` like the GraphQL endpoint.
+ * It runs the one sign-in write (commands/sign-in.ts), as the postSignIn mutation does.
  */
-export function registerLoginRoute(app: FastifyInstance, auth: AuthService): void {
+export function registerLoginRoute(app: FastifyInstance, services: Services): void {
   app.post(LOGIN_PATH, async (request, reply) => {
     const body = request.body as {
       email?: unknown;
@@ -35,18 +38,28 @@ export function registerLoginRoute(app: FastifyInstance, auth: AuthService): voi
       });
     }
     try {
-      const { accessToken } = await auth.signIn(
+      const { accessToken } = await runCommand(
+        SIGN_IN,
         { email: body.email, password: body.password, totpCode: body.totp_code ?? null },
         {
-          adminUserId: null,
-          adminUserName: null,
-          requestId: request.id,
-          ip: request.ip,
-          audited: [],
+          actor: {
+            adminUserId: null,
+            adminUserName: null,
+            requestId: request.id,
+            ip: request.ip,
+            audited: [],
+          },
+          admin: null,
+          // Its refusals are answered in English, as before (the route has no language).
+          locale: 'en',
+          userAgent: request.headers['user-agent'] ?? null,
+          services,
+          downloadCookie: {
+            set: (token) => setDownloadCookie(request, reply, token),
+            clear: () => clearDownloadCookie(request, reply),
+          },
         },
-        { userAgent: request.headers['user-agent'] },
       );
-      setDownloadCookie(request, reply, accessToken);
       return reply.send({ data: { access_token: accessToken } });
     } catch (error) {
       const status = error instanceof AppError ? STATUS_OF_CODE[error.code] : undefined;

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { AUDIT_EVENTS, isAuditOperation } from '@app/shared';
 import { isListType, isNonNullType, getNamedType, type GraphQLInputType } from 'graphql';
 import { describe, expect, it } from 'vitest';
@@ -62,6 +64,27 @@ describe('declared commands', () => {
       }
     },
   );
+
+  it('has each file of a commands/ folder declare one write with its handler, registered', async () => {
+    const modules = path.resolve(import.meta.dirname, '../../modules');
+    const files = fs.readdirSync(modules).flatMap((module) => {
+      const dir = path.join(modules, module, 'commands');
+      if (!fs.existsSync(dir)) return [];
+      return fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.ts') && f !== 'index.ts' && !f.endsWith('.test.ts'))
+        .map((f) => path.join(dir, f));
+    });
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const exported: unknown[] = Object.values(await import(file));
+      const declared = commands.filter((c) => c.handler && exported.includes(c));
+      expect(
+        declared.map((c) => c.name),
+        path.relative(modules, file),
+      ).toHaveLength(1);
+    }
+  });
 
   it('refuses other events on a write named after one, and a write declared twice', () => {
     expect(() =>

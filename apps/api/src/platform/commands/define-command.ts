@@ -1,6 +1,9 @@
 import { isAuditOperation, type AuditChangeOperation, type AuditOperation } from '@app/shared';
+import type { AccessRule } from '../../graphql/builder';
+import type { GraphQLContext } from '../../graphql/context';
 import type { UploadedFile } from '../imports';
 import type { FilterField, FilterValue } from '../lists';
+import type { EventWriter } from './audited';
 
 /** A scalar's value when a client leaves the argument out (printed in the contract). */
 type Default = { defaultValue?: string | number | boolean };
@@ -87,11 +90,92 @@ export type Command<N extends string, F extends CommandFields> = {
   audit?: CommandEvents;
 };
 
-const declared: Command<string, CommandFields>[] = [];
+/** What a write answers: an object type (a Pothos ref), or a scalar (a Boolean, a count). */
+export type CommandAnswer = { $inferType: unknown } | 'Boolean' | 'Int';
+
+/** The value a handler returns for its answer type. */
+export type AnswerValue<A extends CommandAnswer> = A extends { $inferType: infer R }
+  ? R
+  : A extends 'Boolean'
+    ? boolean
+    : number;
+
+/** What a handler knows of its request: who acts, in which language, and every service. */
+export type CommandEnv = Pick<
+  GraphQLContext,
+  'actor' | 'admin' | 'locale' | 'userAgent' | 'services' | 'downloadCookie'
+>;
+
+/**
+ * The events a handler writes, bound to its request's actor: the event of its name
+ * (`audit.change(work)`), or each declared role's (`audit.apply.each(work)`). A handler names
+ * no event itself, so it cannot write another write's.
+ */
+export type CommandAudit<N extends string, E> = E extends CommandEvents
+  ? { [K in keyof E]: EventWriter<E[K]> }
+  : N extends AuditOperation
+    ? EventWriter<N>
+    : never;
+
+/**
+ * A write with everything it is: its operation and input (above), its access rule, what its
+ * mutation answers and says, and its handler (the rules and the change). The mutation is
+ * registered from it (graphql/command-fields.ts, `registerCommands`), and the runner binds its
+ * events and checks the handler wrote one (`runCommand`).
+ */
+export type HandledCommand<
+  N extends string,
+  F extends CommandFields,
+  E extends CommandEvents | undefined,
+  A extends CommandAnswer,
+> = Command<N, F> & {
+  audit?: E;
+  /** The mutation's description in the contract. */
+  description: string;
+  /** The one access rule of the mutation (graphql/builder.ts, ACCESS_RULES). */
+  access: AccessRule;
+  answer: A;
+  /** The GraphQL types of the input's enum and input object fields, by field name. */
+  refs?: Readonly<Record<string, unknown>>;
+  handler: (
+    input: CommandInput<F>,
+    env: CommandEnv & { audit: CommandAudit<N, E> },
+  ) => Promise<AnswerValue<A>>;
+};
+
+/** Any declared write, with or without its handler (what the registry holds). */
+export type AnyCommand = Command<string, CommandFields> &
+  Partial<Omit<HandledCommand<string, CommandFields, CommandEvents, CommandAnswer>, 'handler'>> & {
+    handler?: (input: never, env: never) => Promise<unknown>;
+  };
+
+const declared: AnyCommand[] = [];
 
 /** Every write declared so far (the declaration test walks them). */
-export const declaredCommands = (): readonly Command<string, CommandFields>[] => declared;
+export const declaredCommands = (): readonly AnyCommand[] => declared;
 
+/** The events a write declares: its own name's, or those it lists by role. */
+export const declaredEvents = (command: {
+  name: string;
+  audit?: CommandEvents;
+}): readonly string[] => (command.audit ? Object.values(command.audit) : [command.name]);
+
+/**
+ * Declares a write with its handler, named after the change event it writes (the handler
+ * writes it as `audit.change(work)`).
+ */
+export function defineCommand<
+  const N extends AuditChangeOperation,
+  const F extends CommandFields,
+  A extends CommandAnswer,
+>(command: Omit<HandledCommand<N, F, undefined, A>, 'audit'>): HandledCommand<N, F, undefined, A>;
+/** Declares a write with its handler, writing the events it declares by role (`audit`). */
+export function defineCommand<
+  const N extends string,
+  const F extends CommandFields,
+  const E extends CommandEvents,
+  A extends CommandAnswer,
+>(command: HandledCommand<N, F, E, A> & { audit: E }): HandledCommand<N, F, E, A> & { audit: E };
 /** Declares a write once: its operation (mutation and audit event) and its input fields. */
 export function defineCommand<
   const N extends AuditChangeOperation,
@@ -106,7 +190,7 @@ export function defineCommand<
   const F extends CommandFields,
   const E extends CommandEvents,
 >(command: { name: N; input: F; audit: E }): Command<N, F> & { audit: E };
-export function defineCommand(command: Command<string, CommandFields>) {
+export function defineCommand(command: AnyCommand) {
   // A mutation named after an event writes that event: declaring others beside it would make
   // the name lie about what the trail holds.
   if (command.audit && isAuditOperation(command.name))

@@ -1,13 +1,29 @@
 /** Writes declared once (docs/architecture.md, "A write, declared once"). */
 export {
   declaredCommands,
+  declaredEvents,
   defineCommand,
   inputObject,
+  type AnswerValue,
+  type AnyCommand,
   type Command,
+  type CommandAnswer,
+  type CommandAudit,
+  type CommandEnv,
   type CommandEvents,
   type CommandField,
   type CommandFields,
   type CommandInput,
   type CommandValue,
+  type HandledCommand,
   type InputShape,
 } from './define-command';
+export {
+  eventWriter,
+  type AuditChange,
+  type AuditInput,
+  type AuditWriter,
+  type Audited,
+  type EventWriter,
+} from './audited';
+export { assertAudited, runCommand } from './run-command';
