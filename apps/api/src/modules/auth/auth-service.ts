@@ -1,29 +1,16 @@
-import {
-  INVALID_CREDENTIALS_MESSAGE,
-  TOTP_REQUIRED_MESSAGE,
-  type AuditOperation,
-} from '@app/shared';
+import type { AuditOperation } from '@app/shared';
 import type { Kysely } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
 import type { AuthenticatedAdmin } from '../../shared/authenticated-admin';
-import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { isSealed, type SecretBox } from '../../shared/secret-box';
 import type { AuditService } from '../audit/audit-service';
 import type { Actor } from '../../shared/actor';
 import { hashAccessToken } from './access-token';
-import type { SignInInput } from './commands/sign-in';
 import * as repo from './auth-repository';
-import { verifyAgainstDummy, verifyPassword } from './password';
-import { countThrottleFailure, createReauthGuard, tooManyAttempts } from './reauth';
-import {
-  ACCOUNT_THROTTLE_POLICY,
-  THROTTLE_POLICY,
-  accountThrottleKey,
-  throttleKey,
-} from './sign-in-throttle';
-import { verifyTotp } from './totp';
+import { createReauthGuard } from './reauth';
+import { createSignInCheck } from './sign-in-check';
 
 /** Longest User-Agent kept (real ones are 100–300 characters; the header is client-written). */
 export const USER_AGENT_MAX_LENGTH = 512;
@@ -37,9 +24,6 @@ export function storedUserAgent(value: string | null | undefined): string | null
   const text = value?.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
   return text ? text.slice(0, USER_AGENT_MAX_LENGTH) : null;
 }
-const INVALID_TOTP_MESSAGE = 'The authentication code is incorrect.';
-
-const hasNul = (value: string) => value.includes('\u0000');
 
 /** Session rules (docs/architecture.md, "Sessions"). */
 export type SessionRules = {
@@ -72,50 +56,6 @@ export function createAuthService(
     secretBox.open(sealed, totpContext(adminId));
 
   const checkPasswordAgain = createReauthGuard(db, audit, clock);
-
-  /**
-   * Counts a failure against the (email, IP) pair and the account, and audits it when the
-   * account exists; a failure that starts a block is audited as a throttled sign-in too.
-   */
-  async function recordFailure(
-    keys: { pair: string; account: string },
-    actor: Actor,
-    credentials: repo.AdminCredentials | undefined,
-    reason: 'password' | 'totp',
-  ): Promise<void> {
-    const pairBlock = await countThrottleFailure(db, clock, keys.pair, THROTTLE_POLICY);
-    const accountBlock = await countThrottleFailure(
-      db,
-      clock,
-      keys.account,
-      ACCOUNT_THROTTLE_POLICY,
-    );
-    // Failures for unknown emails are not audited: they would let anyone grow the trail.
-    if (credentials) {
-      const who = { ...actor, adminUserId: credentials.id, adminUserName: credentials.userName };
-      await audit.record(who, 'signInFailed', [credentials.id], { reason });
-      const block = Math.max(pairBlock, accountBlock);
-      if (block > 0) {
-        await audit.record(who, 'signInThrottled', [credentials.id], {
-          blockedForSeconds: Math.round(block / 1000),
-          perAccount: accountBlock >= pairBlock,
-        });
-      }
-    }
-  }
-
-  /** Refuses while the pair or the account is blocked, naming the longer wait. */
-  async function assertNotBlocked(keys: { pair: string; account: string }): Promise<void> {
-    const now = clock();
-    let until: Date | undefined;
-    for (const key of [keys.pair, keys.account]) {
-      const throttle = await repo.findThrottle(db, key);
-      if (throttle?.blockedUntil && throttle.blockedUntil > now) {
-        if (!until || throttle.blockedUntil > until) until = throttle.blockedUntil;
-      }
-    }
-    if (until) throw tooManyAttempts(until, now);
-  }
 
   return {
     /**
@@ -165,52 +105,8 @@ export function createAuthService(
       return sealed;
     },
 
-    /**
-     * Checks the password (and the TOTP code when two-factor authentication is on) of a
-     * sign-in (commands/sign-in.ts issues the token). Unknown email and wrong password get the
-     * same answer after the same work; repeated failures are throttled and audited (see
-     * sign-in-throttle.ts). Answers the admin and the throttle key a success clears.
-     */
-    async checkSignIn(
-      input: SignInInput,
-      actor: Actor,
-    ): Promise<{ credentials: repo.AdminCredentials; throttleKey: string }> {
-      // PostgreSQL cannot store or compare a NUL character: refuse it as input, not as a
-      // database error.
-      if (hasNul(input.email) || hasNul(input.password) || hasNul(input.totpCode ?? '')) {
-        throw new AppError(
-          'BAD_USER_INPUT',
-          'The email, password and code must not contain NUL characters.',
-          { reason: 'NUL_CHARACTER' },
-        );
-      }
-      const email = input.email.trim();
-      const keys = { pair: throttleKey(email, actor.ip ?? ''), account: accountThrottleKey(email) };
-      await assertNotBlocked(keys);
-      const credentials = await repo.findCredentialsByEmail(db, email);
-      const ok = credentials
-        ? await verifyPassword(credentials.passwordHash, input.password)
-        : await verifyAgainstDummy(input.password);
-      if (!credentials || !ok) {
-        await recordFailure(keys, actor, credentials, 'password');
-        throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
-      }
-      if (credentials.totpSecret) {
-        const code = input.totpCode?.trim();
-        if (!code) throw new AppError('TOTP_REQUIRED', TOTP_REQUIRED_MESSAGE);
-        const step = verifyTotp(
-          openTotp(credentials.id, credentials.totpSecret),
-          code,
-          clock(),
-          credentials.totpLastStep,
-        );
-        if (step === null || !(await repo.claimTotpStep(db, credentials.id, step))) {
-          await recordFailure(keys, actor, credentials, 'totp');
-          throw new AppError('INVALID_CREDENTIALS', INVALID_TOTP_MESSAGE);
-        }
-      }
-      return { credentials, throttleKey: keys.pair };
-    },
+    /** A sign-in's credential check (sign-in-check.ts); commands/sign-in.ts issues the token. */
+    checkSignIn: createSignInCheck(db, audit, clock, openTotp),
 
     /** A TOTP seed as stored: sealed, bound to its admin's row (docs/architecture.md). */
     sealTotp,
