@@ -60,7 +60,7 @@ describe('runCommand', () => {
 
   it('writes the declared event when the handler commits through it', async () => {
     const ended = await runCommand(
-      command(({}, { audit }) =>
+      command((_input, { audit }) =>
         audit.change(async (trx) => {
           const revoked = await deleteAccessTokensOfAdmin(trx, 1);
           return {
