@@ -772,6 +772,7 @@ CREATE INDEX end_users_user_name_c_idx ON public.end_users USING btree (lower(us
 CREATE UNIQUE INDEX end_users_user_name_key ON public.end_users USING btree (lower(user_name));
 CREATE INDEX mail_outbox_due_idx ON public.mail_outbox USING btree (next_attempt_at, id) WHERE (status = ANY (ARRAY['pending'::text, 'sending'::text]));
 CREATE INDEX mail_outbox_end_user_idx ON public.mail_outbox USING btree (end_user_id) WHERE (end_user_id IS NOT NULL);
+CREATE INDEX mail_outbox_failed_idx ON public.mail_outbox USING btree (id) WHERE (status = 'failed'::text);
 CREATE INDEX mail_outbox_notification_idx ON public.mail_outbox USING btree (notification_id);
 CREATE INDEX mail_outbox_send_idx ON public.mail_outbox USING btree (mail_send_id, status, id);
 CREATE INDEX mail_sends_admin_idx ON public.mail_sends USING btree (created_by_admin_user_id);

@@ -30,7 +30,7 @@ async function freePort(): Promise<number> {
 /**
  * Starts the real server as a separate process, as `npm start` does, on a fresh database:
  * a new PostgreSQL database when DATABASE_URL is set (with DEMO_SEED=1), otherwise a new
- * PGlite folder. Resolves when /healthz answers. `extraEnv` adds settings (e.g. SMTP_URL).
+ * PGlite folder. Resolves when /readyz answers. `extraEnv` adds settings (e.g. SMTP_URL).
  * The demo population is loaded once per test run (global-setup.ts): each server starts on a
  * copy of that seeded database (a template database, or a copy of the PGlite folder) and
  * finds its data there, as a restarted server does.
@@ -110,7 +110,7 @@ export function databaseUrl(url: string, name: string): string {
 
 /**
  * Spawns the server with `env` (its database already chosen) on a free port and waits until
- * /healthz answers. `close` stops it and then runs `cleanup`.
+ * /readyz answers. `close` stops it and then runs `cleanup`.
  */
 export async function runServer(
   env: NodeJS.ProcessEnv,
@@ -148,7 +148,7 @@ export async function runServer(
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
     try {
-      const response = await fetch(`${baseUrl}/healthz`);
+      const response = await fetch(`${baseUrl}/readyz`);
       if (response.ok) break;
     } catch {
       // not listening yet

@@ -27,7 +27,18 @@ import { registerCheckReportRoute } from './platform/imports/check-report-route'
 import { registerSupportFilesRoute } from './modules/support/support-files-route';
 import { createFileStorage } from './platform/storage';
 import { createServices, type ServiceOptions } from './server/services';
+import { registerMetricsRoute } from './http/metrics-route';
+import { registerRequestMetrics } from './http/request-metrics';
+import { createMetrics, type Metrics } from './platform/metrics';
 import { createSecretBox } from './shared/secret-box';
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    /** The app's metrics: main.ts serves them on METRICS_PORT (http/metrics-route.ts). */
+    metrics: Metrics;
+  }
+}
 
 /** Builds the whole HTTP app without listening, so tests run it in-process. */
 export async function buildApp(
@@ -60,7 +71,14 @@ export async function buildApp(
   registerCors(app, config.corsOrigins);
   registerCsrfPrevention(app);
   registerUploadLimit(app, config.importMaxBytes);
-  registerErrorHandler(app);
+  const metrics = createMetrics({
+    db: database.db,
+    poolStats: database.poolStats,
+    onScrapeError: (error) => app.log.warn({ err: error }, 'metrics: database gauges not read'),
+  });
+  app.decorate('metrics', metrics);
+  const requestMetrics = registerRequestMetrics(app, metrics);
+  registerErrorHandler(app, (code) => metrics.error(code));
 
   database.onLostConnection((error) =>
     app.log.warn({ err: error }, 'database connection lost; the pool will open a new one'),
@@ -76,6 +94,7 @@ export async function buildApp(
     engine: database.engine,
     pool: database.pool,
     businessTimeZone: config.businessTimeZone,
+    observeImport: (observation) => metrics.importRun(observation),
     sessions: {
       idleMs: config.sessionIdleMinutes * 60_000,
       requireTotpForSuperAdmin: config.requireTotpForSuperAdmin,
@@ -91,12 +110,13 @@ export async function buildApp(
     anonymousIntrospection: config.nodeEnv === 'development',
     // A file up to IMPORT_MAX_BYTES reaches the import engine (yoga's own default is 25 MB).
     maxRequestBodySize: config.importMaxBytes + UPLOAD_ENVELOPE_BYTES,
+    metrics: requestMetrics,
   });
   const uploads = createUploadGate(config.importMaxConcurrent);
   registerUploadGate(app, uploads);
 
   // Cached, validated POSTed queries skip yoga's per-request machinery (server/fast-path.ts).
-  const fastPath = createFastPath(services);
+  const fastPath = createFastPath(services, undefined, requestMetrics);
 
   // Yoga reads multipart bodies (file uploads) itself.
   app.addContentTypeParser('multipart/form-data', {}, (_req, _payload, done) => done(null));
@@ -119,8 +139,11 @@ export async function buildApp(
     },
   });
   registerLoginRoute(app, services);
-  registerDownloadRoute(app, services.auth, services.exports);
+  registerDownloadRoute(app, services.auth, services.exports, (observation) =>
+    metrics.exportRun(observation),
+  );
   registerHealthRoute(app, database);
+  registerMetricsRoute(app, metrics, config);
   registerPaymentTemplates(app, services.auth, (locale) => services.payments.template(locale));
   registerWithdrawalTemplates(app, services.auth);
   registerCheckReportRoute(app, services, { businessTimeZone: config.businessTimeZone });

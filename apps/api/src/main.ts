@@ -8,6 +8,8 @@ import { registerJobs } from './server/jobs';
 import { DEMO_ADMINS, DEMO_PASSWORD } from './seed/demo-admins';
 import { createFileStorage } from './platform/storage';
 import { prepareDatabase } from './start-up';
+import { startMetricsServer } from './http/metrics-route';
+import { startStartingProbe } from './modules/health/health-route';
 
 function readConfig(): Config & { secretsKey: Buffer } {
   try {
@@ -35,6 +37,8 @@ function listeningOn(config: Config): string {
 async function main(): Promise<void> {
   const config = readConfig();
   const database = await openConfiguredDatabase(config);
+  // Live but not ready while the database is prepared (maybe waiting for another replica).
+  const probe = await startStartingProbe(database, { port: config.port, host: config.host });
   // Migrations and the demo seed, under one lock: replicas may start at the same moment.
   const prepared = await prepareDatabase(database.db, {
     demoSeed: config.demoSeed,
@@ -55,6 +59,15 @@ async function main(): Promise<void> {
   await jobs.start({ workers: true });
   await background.afterStart();
 
+  // Prometheus's own port (METRICS_PORT), when set: nothing else is served there.
+  const metricsServer =
+    config.metricsPort === undefined
+      ? undefined
+      : await startMetricsServer(app.metrics, {
+          port: config.metricsPort,
+          host: config.host,
+          token: config.metricsToken,
+        });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -63,6 +76,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await app.close();
+      await metricsServer?.close();
       // Running handlers finish before the connections they use are closed.
       await jobs.stop();
       background.close();
@@ -77,6 +91,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  await probe.close();
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

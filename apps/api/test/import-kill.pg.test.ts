@@ -42,7 +42,7 @@ function freePort(): Promise<number> {
 
 const secretsKey = randomBytes(32).toString('base64');
 
-/** Starts src/main.ts and resolves once /healthz answers 200. */
+/** Starts src/main.ts and resolves once /readyz answers 200. */
 async function startReplica(): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -66,7 +66,7 @@ async function startReplica(): Promise<{ base: string; child: ChildProcess }> {
   const base = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`replica exited with ${child.exitCode}`);
-    const ok = await fetch(`${base}/healthz`).then(
+    const ok = await fetch(`${base}/readyz`).then(
       (r) => r.ok,
       () => false,
     );

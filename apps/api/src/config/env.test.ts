@@ -28,6 +28,34 @@ describe('loadConfig', () => {
     );
   });
 
+  it('serves /metrics on METRICS_PORT or with METRICS_TOKEN, neither by default', () => {
+    expect(loadConfig({})).toMatchObject({ metricsPort: undefined, metricsToken: undefined });
+    const token = 'a'.repeat(32);
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_TOKEN: token })).toMatchObject({
+      metricsPort: 9464,
+      metricsToken: token,
+    });
+    expect(loadConfig({ METRICS_PORT: '', METRICS_TOKEN: '' })).toMatchObject({
+      metricsPort: undefined,
+      metricsToken: undefined,
+    });
+    expect(() => loadConfig({ METRICS_PORT: 'ninety' })).toThrow(
+      /METRICS_PORT: must be a whole number/,
+    );
+    expect(() => loadConfig({ METRICS_PORT: '8080' })).toThrow(
+      /METRICS_PORT: must differ from PORT/,
+    );
+    // A short token is refused, and never echoed.
+    let error: unknown;
+    try {
+      loadConfig({ METRICS_TOKEN: 'short-secret' });
+    } catch (e) {
+      error = e;
+    }
+    expect(String(error)).toMatch(/METRICS_TOKEN: must be at least 32 printable characters/);
+    expect(String(error)).not.toContain('short-secret');
+  });
+
   it('names every bad variable with a clear reason', () => {
     let error: unknown;
     try {

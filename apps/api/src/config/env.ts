@@ -165,10 +165,33 @@ const envSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(5),
+  // GET /metrics (docs/operations.md): its own port, and/or a bearer token.
+  METRICS_PORT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce
+      .number({ invalid_type_error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be between 1 and 65535')
+      .max(65535, 'must be between 1 and 65535')
+      .optional(),
+  ),
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .refine(
+      (value) => value === undefined || value === '' || /^[\x21-\x7e]{32,}$/.test(value),
+      'must be at least 32 printable characters without spaces (openssl rand -hex 32)',
+    )
+    .transform((value) => (value ? value : undefined)),
 });
 
 // SMTP_URL may carry the SMTP password.
-const SECRET_VARIABLES = new Set(['SECRETS_KEY', 'SMTP_URL', 'S3_SECRET_ACCESS_KEY']);
+const SECRET_VARIABLES = new Set([
+  'SECRETS_KEY',
+  'SMTP_URL',
+  'S3_SECRET_ACCESS_KEY',
+  'METRICS_TOKEN',
+]);
 
 /** 43 base64 digits and one '=' of padding are exactly 32 bytes. */
 function decodesToKey(value: string): boolean {
@@ -216,6 +239,13 @@ export type Config = {
   mailFrom: string;
   mailRatePerSecond: number;
   mailMaxAttempts: number;
+  /**
+   * Where GET /metrics is served: on its own port (METRICS_PORT), else on the main port only
+   * with the bearer token; neither set, not at all.
+   */
+  metricsPort: number | undefined;
+  /** The bearer token /metrics requires (METRICS_TOKEN; on the metrics port too when set). */
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -277,6 +307,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `HOST: demo accounts (password published in the README) may only listen on loopback; got ${JSON.stringify(host)}. Use HOST=127.0.0.1, set DATABASE_URL without DEMO_SEED, or set ALLOW_DEMO_ON_NETWORK=1 to expose them anyway`,
     ]);
   }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError([
+      `METRICS_PORT: must differ from PORT (${e.PORT}): the metrics are not served on the public port`,
+    ]);
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -303,5 +338,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     mailRatePerSecond: e.MAIL_RATE_PER_SECOND,
     mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
+    metricsPort: e.METRICS_PORT,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -9,11 +9,24 @@ import type { DB } from './schema';
 
 export type DatabaseEngine = 'pglite' | 'postgres';
 
+/** The connection pool at this moment (the metrics' pool gauges). */
+export type PoolStats = {
+  /** Most connections the pool opens (PGlite: its one session). */
+  max: number;
+  /** Open connections: in use plus idle. */
+  total: number;
+  idle: number;
+  /** Callers waiting for a connection. */
+  waiting: number;
+};
+
 /** The data layer handed to services: a typed Kysely instance over either engine. */
 export type Database = {
   db: Kysely<DB>;
   engine: DatabaseEngine;
   close: () => Promise<void>;
+  /** How many connections are open, idle and awaited, read from the pool without a query. */
+  poolStats: () => PoolStats;
   /**
    * Where to report a pooled connection the server ended while it sat idle (a restart, a
    * failover, pg_terminate_backend). The pool drops it and opens a new one on demand; until
@@ -74,10 +87,17 @@ export async function openDatabase(options: {
     pool.on('error', (error) => report(error));
     // Declared hot statements go by name (db/prepared-statements.ts).
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: namingPool(pool) }) });
+    const max = options.poolSize ?? 10;
     return {
       db,
       engine: 'postgres',
       pool,
+      poolStats: () => ({
+        max,
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       close: () => db.destroy(),
       onLostConnection: (listener) => {
         report = listener;
@@ -99,6 +119,12 @@ export async function openDatabase(options: {
     db,
     engine: 'pglite',
     close: () => db.destroy(),
+    poolStats: () => ({
+      max: 1,
+      total: 1,
+      idle: pool.held ? 0 : 1,
+      waiting: pool.waiting,
+    }),
     onLostConnection: () => {},
     dumpDataDir: () => pglite.dumpDataDir('none'),
   };

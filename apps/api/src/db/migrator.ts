@@ -82,3 +82,19 @@ export async function migrateLocked(conn: Kysely<DB>, dir = MIGRATIONS_DIR): Pro
   }
   return applied;
 }
+
+/**
+ * Whether every migration in `dir` is recorded as applied (the readiness check, GET /readyz).
+ * False while another replica migrates, or before the first one has made the table.
+ */
+export async function migrationsApplied(db: Kysely<DB>, dir = MIGRATIONS_DIR): Promise<boolean> {
+  const versions = (await listMigrations(dir)).map((m) => m.version);
+  const { rows } = await sql<{ exists: string | null }>`
+    SELECT to_regclass('schema_migrations')::text AS exists`.execute(db);
+  if (!rows[0]?.exists) return false;
+  const { rows: applied } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM schema_migrations WHERE version = ANY(${versions}::text[])`.execute(
+    db,
+  );
+  return applied[0]?.n === versions.length;
+}

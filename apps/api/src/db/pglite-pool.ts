@@ -9,6 +9,9 @@ type QueryResult = { command: string; rowCount: number; rows: unknown[] };
  */
 export class PgliteSingleConnectionPool {
   private queue: Promise<void> = Promise.resolve();
+  /** Callers waiting for the connection, and whether one holds it (for the metrics). */
+  waiting = 0;
+  held = false;
 
   constructor(private readonly pglite: PGlite) {}
 
@@ -21,10 +24,19 @@ export class PgliteSingleConnectionPool {
     this.queue = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await previous;
+    this.waiting += 1;
+    try {
+      await previous;
+    } finally {
+      this.waiting -= 1;
+    }
+    this.held = true;
     return {
       query: (sql, params) => this.query(sql, params),
-      release: () => release(),
+      release: () => {
+        this.held = false;
+        release();
+      },
     };
   }
 

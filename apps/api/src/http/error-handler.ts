@@ -14,15 +14,21 @@ const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {
  * keep Fastify's message; anything else is logged with the request id and answered as
  * `Unexpected error.`, so a database message (e.g. about a NUL byte) never reaches the caller.
  */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(
+  app: FastifyInstance,
+  /** Counts each answered error by its code (the metrics). */
+  counted: (code: string) => void = () => {},
+): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      counted(error.code);
       return reply.code(400).send({
         errors: [{ message: error.message, extensions: { code: error.code, ...error.details } }],
       });
     }
     const status = error.statusCode ?? 500;
     const code = status < 500 ? (CODE_OF_STATUS[status] ?? 'BAD_USER_INPUT') : undefined;
+    counted(code ?? 'INTERNAL_SERVER_ERROR');
     if (!code) {
       request.log.error({ err: error, requestId: request.id }, 'unexpected error in a route');
       return reply.code(500).send({

@@ -7,6 +7,7 @@ import {
   type ExecutionResult,
   type GraphQLSchema,
 } from 'graphql';
+import { errorCode, type GraphQLRequestMetrics } from '../http/request-metrics';
 import type { Services } from './services';
 import { asksForSchema, LIMIT_RULES, parseLimited } from '../graphql/armor';
 import { recordRefusals } from '../graphql/security-events';
@@ -26,7 +27,7 @@ const MAX_CACHED_QUERY_LENGTH = 20_000;
  * completing values), which cost more CPU than the users page's own JSON; the compiled query
  * does that work once.
  */
-type Cached = { compiled: CompiledQuery };
+type Cached = { compiled: CompiledQuery; operationName: string | undefined };
 
 type JsonBody = {
   query?: unknown;
@@ -58,7 +59,11 @@ function responseType(accept: string | undefined): string | undefined {
  * GraphQL-over-HTTP behaviour in one place. Why: yoga's per-request machinery (fetch API
  * request/response objects, envelop hooks) cost more than the users page's own SQL.
  */
-export function createFastPath(services: Services, schema: GraphQLSchema = getSchema()) {
+export function createFastPath(
+  services: Services,
+  schema: GraphQLSchema = getSchema(),
+  metrics?: GraphQLRequestMetrics,
+) {
   // Insertion-ordered Map as an LRU: a hit is moved to the end, the oldest is evicted.
   const documents = new Map<string, Cached | null>();
   const rules = [...specifiedRules, ...LIMIT_RULES];
@@ -82,7 +87,10 @@ export function createFastPath(services: Services, schema: GraphQLSchema = getSc
           (rootFields(schema, parsed, operationName)?.stateChanging.length ?? 0) === 0
             ? compileQuery(schema, parsed, operationName)
             : undefined;
-        document = compiled && isCompiledQuery(compiled) ? { compiled } : null;
+        document =
+          compiled && isCompiledQuery(compiled)
+            ? { compiled, operationName: operation?.name?.value }
+            : null;
       } catch {
         document = null;
       }
@@ -127,6 +135,10 @@ export function createFastPath(services: Services, schema: GraphQLSchema = getSc
     await recordRefusals(contextValue, result.errors);
     logUnexpectedErrors(req.log, req.id, result.errors);
     const errors = result.errors?.map(maskError);
+    if (metrics) {
+      metrics.operation(req, cached.operationName, 'query');
+      if (errors) metrics.errors(req, errors.map(errorCode));
+    }
     const payload =
       errors && errors.length > 0 ? { errors, data: result.data } : { data: result.data };
     reply.status(200);

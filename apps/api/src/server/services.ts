@@ -30,6 +30,7 @@ import {
   type WithdrawalsService,
 } from '../modules/withdrawals/withdrawals-service';
 import { createImportsService, type ImportsService } from '../platform/imports/imports-service';
+import type { ImportObservation } from '../platform/metrics';
 import { systemClock, type Clock } from '../shared/clock';
 import type { SecretBox } from '../shared/secret-box';
 import type { Services } from '../graphql/context';
@@ -81,6 +82,8 @@ export type ServiceDependencies = ServiceOptions & {
   pool?: pg.Pool | undefined;
   /** BUSINESS_TIME_ZONE: file-name stamps, "today" and the days of the statistics. */
   businessTimeZone?: string;
+  /** Told of every import's outcome (the metrics, platform/metrics). */
+  observeImport?: (observation: ImportObservation) => void;
 };
 
 /**
@@ -94,7 +97,10 @@ export function createServices(db: Kysely<DB>, options: ServiceDependencies): Se
   const auth = createAuthService(db, audit, clock, options.secretBox, options.sessions);
   const savings = createSavingsService(db);
   const users = createUsersService(db, savings);
-  const imports = createImportsService(db, { maxBytes: options.importMaxBytes });
+  const imports = createImportsService(db, {
+    maxBytes: options.importMaxBytes,
+    observe: options.observeImport,
+  });
   const mail = createMailService(db, audit, clock, {
     jobs: options.jobs,
     smtpConfigured: options.smtpConfigured ?? false,

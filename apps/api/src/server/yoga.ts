@@ -1,5 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { GraphQLError, Kind, type DefinitionNode, type DocumentNode } from 'graphql';
+import {
+  getOperationAST,
+  GraphQLError,
+  Kind,
+  type DefinitionNode,
+  type DocumentNode,
+  type ExecutionResult,
+} from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { GRAPHQL_PATH, isErrorCode, type Locale } from '@app/shared';
 import { statementTimeoutError } from '../db/statement-timeout';
@@ -11,6 +18,7 @@ import { useStateChangingQueries } from '../graphql/state-changing-queries';
 import { toAppError } from '../platform/db-errors';
 import { clearDownloadCookie, setDownloadCookie } from '../platform/exports';
 import { AppError } from '../shared/app-error';
+import { errorCode, type GraphQLRequestMetrics } from '../http/request-metrics';
 import type { Services } from './services';
 import { getSchema } from './schema';
 import { logUnexpectedErrors } from './unexpected-errors';
@@ -76,6 +84,33 @@ export function maskError(error: unknown): Error {
  */
 function isRefusedVariable(error: GraphQLError): boolean {
   return error.extensions.code === undefined && error.nodes?.[0]?.kind === Kind.VARIABLE_DEFINITION;
+}
+
+/**
+ * Tells the request metrics which operation a request ran and the codes of the errors its
+ * answer carries (after masking: what the caller reads), parse and validation errors included.
+ */
+function useRequestMetrics(metrics: GraphQLRequestMetrics): Plugin<GraphQLContext & ServerContext> {
+  return {
+    onExecute: ({ args }) => {
+      const operation = getOperationAST(args.document as DocumentNode, args.operationName);
+      metrics.operation(
+        args.contextValue.req,
+        operation?.name?.value,
+        operation?.operation ?? 'unknown',
+      );
+    },
+    onResultProcess: ({ result, serverContext }) => {
+      const results = Array.isArray(result) ? result : [result];
+      for (const one of results) {
+        if (!one || Symbol.asyncIterator in one) continue;
+        const errors = (one as ExecutionResult).errors;
+        // The server context is the one handed to yoga in app.ts: the Fastify request.
+        const { req } = serverContext as unknown as ServerContext;
+        if (errors) metrics.errors(req, errors.map(errorCode));
+      }
+    },
+  };
 }
 
 /** Logs unexpected errors with the request id before they are masked. */
@@ -192,6 +227,8 @@ export function createGraphQLServer(
     anonymousIntrospection?: boolean;
     /** The largest request body yoga reads (multipart uploads: the import limit plus room). */
     maxRequestBodySize?: number;
+    /** Where each request's operation and error codes are counted (GET /metrics). */
+    metrics?: GraphQLRequestMetrics;
   },
 ) {
   return createYoga<ServerContext, GraphQLContext>({
@@ -214,6 +251,7 @@ export function createGraphQLServer(
       useUnexpectedErrorLogging(),
       useAuditEnforcement(options.strictAudit ?? false),
       useSecurityEvents() as Plugin<GraphQLContext & ServerContext>,
+      ...(options.metrics ? [useRequestMetrics(options.metrics)] : []),
     ],
     context: ({ req, reply }) => buildContext(services, req, reply),
   });

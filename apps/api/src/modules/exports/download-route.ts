@@ -1,6 +1,8 @@
+import { pipeline, Transform, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ACCESS_TOKEN_HEADER, AUTHORIZATION_ERROR_MESSAGE, FORBIDDEN_MESSAGE } from '@app/shared';
-import { DOWNLOADS_PATH, downloadCookieToken } from '../../platform/exports';
+import { DOWNLOADS_PATH, downloadCookieToken, type DownloadRecord } from '../../platform/exports';
+import type { ExportObservation } from '../../platform/metrics';
 import { AppError } from '../../shared/app-error';
 import type { AuthService } from '../auth/auth-service';
 import type { ExportsService } from './exports-service';
@@ -19,6 +21,8 @@ export function registerDownloadRoute(
   app: FastifyInstance,
   auth: Pick<AuthService, 'authenticate'>,
   exportsService: ExportsService,
+  /** Told of every download's outcome, rows, bytes and time (the metrics). */
+  observe?: (observation: ExportObservation) => void,
 ): void {
   app.get<{ Params: { file: string }; Querystring: { link?: string } }>(
     `${DOWNLOADS_PATH}/:file`,
@@ -55,22 +59,57 @@ export function registerDownloadRoute(
       ) {
         return refuse(reply, 403, 'FORBIDDEN', FORBIDDEN_MESSAGE);
       }
+      const started = performance.now();
+      const name = check.claims.name;
+      const observed = (outcome: ExportObservation['outcome'], rows: number, bytes: number) =>
+        observe?.({
+          export: name,
+          outcome,
+          rows,
+          bytes,
+          seconds: (performance.now() - started) / 1000,
+        });
+      let ended: DownloadRecord | undefined;
       let opened;
-      let body;
+      let body: Readable;
       try {
-        opened = exportsService.open(
-          actor,
-          check.claims.name,
-          check.claims.filters,
-          check.claims.fileName,
-        );
+        opened = exportsService.open(actor, name, check.claims.filters, check.claims.fileName, {
+          onEnd: (record) => {
+            ended = record;
+          },
+        });
         body = await opened.stream();
       } catch (error) {
         if (error instanceof AppError) {
+          observed('refused', 0, 0);
           const status = error.code === 'TOO_MANY_REQUESTS' ? 429 : 400;
           return refuse(reply, status, error.code, error.message);
         }
+        observed('failed', 0, 0);
         throw error;
+      }
+      if (observe) {
+        // Counts the bytes that pass; reported once the last one has (flush) or the download
+        // stopped short (close). pipeline ends the file's stream when the client leaves.
+        let bytes = 0;
+        let reported = false;
+        const report = (complete: boolean) => {
+          if (reported) return;
+          reported = true;
+          observed(complete ? 'complete' : 'aborted', ended?.rows ?? 0, bytes);
+        };
+        const counter = new Transform({
+          transform(chunk: Buffer, _encoding, callback) {
+            bytes += chunk.length;
+            callback(null, chunk);
+          },
+          flush(callback) {
+            report(ended?.complete ?? false);
+            callback();
+          },
+        });
+        counter.once('close', () => report(false));
+        body = pipeline(body, counter, () => {});
       }
       body.on('error', (error) => {
         // Headers are gone: Fastify destroys the connection, so the client sees a broken

@@ -25,19 +25,27 @@ export function createExportsService(options: ExportEngineOptions, audit: AuditS
       engine.preview(name, dropEmpty(filters), limit),
     check: (token: string, adminUserId: number): LinkCheck => engine.check(token, adminUserId),
     /** Opens a checked link; the audit row (who, which, filters, rows) is written at the end. */
-    open(actor: Actor, name: string, filters: ExportFilterInput, fileName?: string) {
+    open(
+      actor: Actor,
+      name: string,
+      filters: ExportFilterInput,
+      fileName?: string,
+      /** `onEnd` hears of the end first (rows, complete), before its audit row is written. */
+      options: { onEnd?: (record: DownloadRecord) => void } = {},
+    ) {
       const opened = engine.open(name, filters, fileName);
       return {
         fileName: opened.fileName,
         stream: () =>
-          opened.stream((record: DownloadRecord) =>
-            audit.record(actor, 'downloadExport', [record.name], {
+          opened.stream((record: DownloadRecord) => {
+            options.onEnd?.(record);
+            return audit.record(actor, 'downloadExport', [record.name], {
               export: record.name,
               filters: record.filters,
               rows: record.rows,
               complete: record.complete,
-            }),
-          ),
+            });
+          }),
       };
     },
   };

@@ -10,6 +10,8 @@ import {
   type UploadedFile,
 } from './import-engine';
 import { badInput } from '../../shared/list-input';
+import { AppError } from '../../shared/app-error';
+import type { ImportObservation } from '../metrics';
 import { createImportProgressRegistry, PROGRESS_KEY, type ImportProgress } from './import-progress';
 import * as repo from './imports-repository';
 import { CHECK_REPORT_PAGE_ROWS } from './check-report';
@@ -25,9 +27,45 @@ export type RunOptions = Omit<RunImportOptions, 'maxBytes' | 'onProgress'> & {
  * their definitions through `run`; the screen lists what was applied with `history` and
  * follows a running upload with `progress`.
  */
-export function createImportsService(db: Kysely<DB>, options: { maxBytes?: number } = {}) {
+export function createImportsService(
+  db: Kysely<DB>,
+  options: {
+    maxBytes?: number | undefined;
+    /** Told of every run's outcome, rows, bytes and time (the metrics). */
+    observe?: ((observation: ImportObservation) => void) | undefined;
+  } = {},
+) {
   const maxBytes = options.maxBytes ?? DEFAULT_IMPORT_MAX_BYTES;
   const registry = createImportProgressRegistry();
+  const observe = options.observe;
+
+  async function runObserved<K extends string>(
+    definition: ImportDefinition<K>,
+    upload: UploadedFile,
+    engine: RunImportOptions,
+  ): Promise<ImportReport> {
+    if (!observe) return runImport(db, definition, upload, engine);
+    const started = performance.now();
+    const observed = (outcome: ImportObservation['outcome'], rows: number) =>
+      observe({
+        kind: definition.kind,
+        dryRun: engine.dryRun,
+        outcome,
+        rows,
+        bytes: upload.size,
+        seconds: (performance.now() - started) / 1000,
+      });
+    try {
+      const report = await runImport(db, definition, upload, engine);
+      const outcome = report.dryRun ? 'checked' : report.imported ? 'applied' : 'refused';
+      observed(outcome, report.rowCount);
+      return report;
+    } catch (error) {
+      observed(error instanceof AppError ? 'refused' : 'failed', 0);
+      throw error;
+    }
+  }
+
   return {
     maxBytes,
     run: async <K extends string>(
@@ -37,11 +75,11 @@ export function createImportsService(db: Kysely<DB>, options: { maxBytes?: numbe
     ): Promise<ImportReport> => {
       const { progressKey, ...engine } = run;
       if (progressKey === null || progressKey === undefined || progressKey === '') {
-        return runImport(db, definition, upload, { ...engine, maxBytes });
+        return runObserved(definition, upload, { ...engine, maxBytes });
       }
       checkProgressKey(progressKey);
       const onProgress = registry.reporter(run.actor.adminUserId, progressKey);
-      return runImport(db, definition, upload, { ...engine, maxBytes, onProgress });
+      return runObserved(definition, upload, { ...engine, maxBytes, onProgress });
     },
     /** Where the admin's upload sent with this key is (null: unknown, finished long ago). */
     progress: (adminUserId: number | null, progressKey: string): ImportProgress | null => {
