@@ -150,7 +150,8 @@ function row(i: number, users: number[], planId: number): string[] {
   return [
     String(users[i % users.length]),
     String(planId),
-    `${100 + (i % 900)}.25`,
+    // paidUsd is whole dollars (packages/shared paidUsdProblem, issue 33).
+    String(100 + (i % 900)),
     '0',
     `${i % 97}.123456789012345678`,
     at,

@@ -193,7 +193,7 @@ describe('a replica killed while it applies an import', () => {
       const start = Date.UTC(2019, 0, 1);
       for (let i = 0; i < ROWS; i++) {
         lines.push(
-          `${userId},${planId},${(i % 1000) + 1}.25,0,${i % 89}.5,${new Date(start + i * 1000).toISOString()}`,
+          `${userId},${planId},${(i % 1000) + 1},0,${i % 89}.5,${new Date(start + i * 1000).toISOString()}`,
         );
       }
       const content = `${lines.join('\r\n')}\r\n`;

@@ -195,6 +195,11 @@ export const AUDIT_EVENTS = {
 
   // Payments (payments-service.ts).
   postAddUserPayment: change<null, PaymentSummary>()('payment'),
+  /** A retried add-payment (same admin, same client key) answered with its first payment. */
+  postAddUserPaymentReplay: change<
+    null,
+    { replayed: boolean; clientKey: string; userPaymentId: string }
+  >()('payment'),
   postAddUserPaymentsByCSV: changeAndFacts<
     null,
     ImportAppliedSummary,

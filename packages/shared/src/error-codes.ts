@@ -157,6 +157,8 @@ export const TRANSLATED_REASONS = [
   'ONE_STATE_CHANGE_PER_REQUEST',
   // An export's client key used before for a different export.
   'EXPORT_KEY_REUSED',
+  // An add-payment client key used before for a payment with other values.
+  'PAYMENT_KEY_REUSED',
   // The last super admin would lose the super_admin role. {adminUserId}
   'LAST_SUPER_ADMIN_ROLE',
   // The last super admin would be deleted. {adminUserId}

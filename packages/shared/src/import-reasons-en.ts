@@ -13,6 +13,7 @@ export const IMPORT_REASON_TEXTS_EN = {
   decimal_grouping: 'Write the number without thousands separators such as 1,000',
   decimal_negative: 'Must be 0 or more',
   decimal_not_positive: 'Must be more than 0',
+  whole_dollars: 'Whole US dollars of {{min}} or more (such as 250)',
   decimal_scale: 'At most {{max}} decimal places (never rounded)',
   decimal_digits: 'At most {{max}} digits before the decimal point',
   date_format: 'Not a date-time such as 2026-01-31T10:00:00+09:00',

@@ -8,6 +8,7 @@ export const IMPORT_REASON_TEXTS_JA = {
   decimal_grouping: '桁区切り（1,000 など）は使えません',
   decimal_negative: '0 以上で入力してください',
   decimal_not_positive: '0 より大きい値を入力してください',
+  whole_dollars: '{{min}} 以上の整数の米ドルで入力してください（例: 250）',
   decimal_scale: '小数点以下は {{max}} 桁までです（丸めません）',
   decimal_digits: '整数部は {{max}} 桁までです',
   date_format: '日時の形式が正しくありません（例: 2026-01-31T10:00:00+09:00）',

@@ -639,6 +639,7 @@ export type TransactionsAddPaymentMutationVariables = Exact<{
   assetETH: string;
   assetHEC: string;
   confirmedAt?: string | null | undefined;
+  clientKey?: string | null | undefined;
 }>;
 
 
@@ -2110,7 +2111,7 @@ export const TransactionsAssignRatesDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<TransactionsAssignRatesMutation, TransactionsAssignRatesMutationVariables>;
 export const TransactionsAddPaymentDocument = new TypedDocumentString(`
-    mutation TransactionsAddPayment($userId: Int!, $planId: Int!, $paidUsd: Int!, $assetETH: Decimal!, $assetHEC: Decimal!, $confirmedAt: DateTime) {
+    mutation TransactionsAddPayment($userId: Int!, $planId: Int!, $paidUsd: Int!, $assetETH: Decimal!, $assetHEC: Decimal!, $confirmedAt: DateTime, $clientKey: String) {
   postAddUserPayment(
     userId: $userId
     planId: $planId
@@ -2118,6 +2119,7 @@ export const TransactionsAddPaymentDocument = new TypedDocumentString(`
     assetETH: $assetETH
     assetHEC: $assetHEC
     confirmedAt: $confirmedAt
+    clientKey: $clientKey
   ) {
     userPaymentId
     userName

@@ -148,6 +148,7 @@ export const enScreens: ScreensMessages = {
       downloadUserContactFile: 'Inquiry attachment downloaded',
       postAddUserPayment: 'Payment added',
       postAddUserPaymentsByCSV: 'Payments imported (CSV)',
+      postAddUserPaymentReplay: 'Payment add retried (answered with the first payment)',
       postAssignRates: 'Rates assigned',
       postAssignRatesByCSV: 'Rates imported (CSV)',
       postApproveWithdrawalRequests: 'Withdrawal approved',

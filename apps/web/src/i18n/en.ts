@@ -265,6 +265,8 @@ export const en: Messages = {
       ONE_STATE_CHANGE_PER_REQUEST:
         'This request holds more than one change, so nothing was done. Send each change in its own request.',
       EXPORT_KEY_REUSED: 'This export was already sent with other settings. Confirm it again.',
+      PAYMENT_KEY_REUSED:
+        'This form was already sent with other values. Check the payments list, then add the payment again.',
       LAST_SUPER_ADMIN_ROLE:
         'The last super admin (ID {{adminUserId}}) cannot lose the super admin role. Make another admin a super admin first.',
       LAST_SUPER_ADMIN_DELETE:

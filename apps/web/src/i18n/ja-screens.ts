@@ -156,6 +156,7 @@ export const jaScreens = {
       downloadUserContactFile: '問い合わせ添付ファイルのダウンロード',
       postAddUserPayment: '支払いの追加',
       postAddUserPaymentsByCSV: '支払いCSVの取込',
+      postAddUserPaymentReplay: '支払い追加の再送（最初の支払いを返答）',
       postAssignRates: 'レート割り当て',
       postAssignRatesByCSV: 'レートCSVの取込',
       postApproveWithdrawalRequests: '出金申請の承認',

@@ -140,6 +140,14 @@ export type PaymentsTable = {
   amount_hec: Decimal | null;
 };
 
+/** The key of each payment added by hand with one (migration 0197): a retry answers it again. */
+export type PaymentClientKeysTable = {
+  admin_user_id: number;
+  client_key: string;
+  payment_id: BigId;
+  created_at: Timestamp;
+};
+
 export type SavingDepositAddressesTable = {
   id: BigIdentity;
   end_user_id: number;
@@ -442,6 +450,7 @@ export type DomainTables = {
   withdrawal_approval_thresholds: WithdrawalApprovalThresholdsTable;
   withdrawal_threshold_changes: WithdrawalThresholdChangesTable;
   withdrawal_export_batches: WithdrawalExportBatchesTable;
+  payment_client_keys: PaymentClientKeysTable;
   withdrawal_export_batch_files: WithdrawalExportBatchFilesTable;
   user_contact_statuses: UserContactStatusesTable;
   user_contact_categories: UserContactCategoriesTable;

@@ -99,12 +99,12 @@ describe('the check report download', () => {
   it('lists every row of the checked file with its names, its outcome and its reasons in the admin language', async () => {
     const file = [
       header,
-      `${userA},${hecPlan},100.50,0,10.5,2026-03-01T09:00:00+09:00`,
+      `${userA},${hecPlan},100,0,10.5,2026-03-01T09:00:00+09:00`,
       '# a comment line the import skips,,,,,',
       `${userB},${ethPlan},1e3,0.25,0,2026-03-02T00:00:00Z`,
       `999999,${hecPlan},10,0,1,2026-03-03T00:00:00Z`,
-      `${userA},${hecPlan},100.50,0,10.5,2026-03-05T00:00:00Z`,
-      `${userA},${hecPlan},100.50,0,10.5,2026-03-05T00:00:00Z`,
+      `${userA},${hecPlan},100,0,10.5,2026-03-05T00:00:00Z`,
+      `${userA},${hecPlan},100,0,10.5,2026-03-05T00:00:00Z`,
     ].join('\r\n');
     const before = await count('payments');
     const report = await check(file);
@@ -132,7 +132,7 @@ describe('the check report download', () => {
       '2',
       String(userA),
       String(hecPlan),
-      '100.50',
+      '100',
       '0',
       '10.5',
       '2026-03-01T09:00:00+09:00',

@@ -27,6 +27,11 @@ export const ADD_PAYMENT = defineCommand({
     assetETH: { type: 'Decimal', required: true },
     assetHEC: { type: 'Decimal', required: true },
     confirmedAt: { type: 'DateTime' },
+    clientKey: {
+      type: 'String',
+      description:
+        'A key the client chooses once per submitted form (16–64 of A-Z a-z 0-9 - _): a second call by the same admin with the same key makes no second payment and answers the first (a double click, a retry after a timeout). The same key with other values: BAD_USER_INPUT, reason PAYMENT_KEY_REUSED.',
+    },
   },
 });
 

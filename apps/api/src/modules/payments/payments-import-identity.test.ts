@@ -102,7 +102,7 @@ afterAll(async () => {
 describe('file identity is the parsed content', () => {
   it('refuses the same rows again whatever the bytes: line ends, BOM, blank lines, Shift_JIS, an Excel re-save', async () => {
     const rows = [
-      `${userA},${hecPlan},100.50,0,10.5,2026-03-01T09:00:00+09:00`,
+      `${userA},${hecPlan},100,0,10.5,2026-03-01T09:00:00+09:00`,
       `${userB},${ethPlan},200,0.25,0,2026-03-02T00:00:00Z`,
     ];
     const lf = `userId,planId,paidUsd,assetETH,assetHEC,confirmedAt\n${rows.join('\n')}\n`;
@@ -133,8 +133,8 @@ describe('file identity is the parsed content', () => {
         // columns in another order, the same instants in another zone spelling.
         'an Excel re-save',
         `"confirmedAt","userId","planId","paidUsd","assetETH","assetHEC"\r\n` +
-          `"2026-03-01T00:00:00Z","${userA}","${hecPlan}","100.5","0.000","10.50"\r\n` +
-          `"2026-03-02T09:00:00+09:00","${userB}","${ethPlan}","200.00","0.250","0"\r\n`,
+          `"2026-03-01T00:00:00Z","${userA}","${hecPlan}","0100","0.000","10.50"\r\n` +
+          `"2026-03-02T09:00:00+09:00","${userB}","${ethPlan}","200","0.250","0"\r\n`,
       ],
     ];
     for (const [what, bytes] of variants) {
@@ -222,7 +222,7 @@ describe('a row equal to a stored payment', () => {
     );
     const storedId = stored.rows[0]!.id;
     // Another file (one new row), whose second row is that payment again (written otherwise).
-    const second = `userId,planId,paidUsd,assetETH,assetHEC,confirmedAt\r\n${userB},${hecPlan},300,0,30,${at}\r\n${userA},${hecPlan},300.00,0,30.0,2026-04-01T01:00:00Z\r\n`;
+    const second = `userId,planId,paidUsd,assetETH,assetHEC,confirmedAt\r\n${userB},${hecPlan},300,0,30,${at}\r\n${userA},${hecPlan},0300,0,30.0,2026-04-01T01:00:00Z\r\n`;
     const payments = await paymentCount();
     const imports = await importCount();
     const dry = await upload('postAddUserPaymentsByCSV', second, { dryRun: true });

@@ -1,4 +1,4 @@
-import type { Locale } from '@app/shared';
+import { PAID_USD_MIN, paidUsdProblem, type Locale } from '@app/shared';
 import { csvLine, UTF8_BOM } from '../../platform/csv';
 import type { ImportColumns } from '../../platform/imports';
 import type { PaymentStageKey, RateStageKey } from './payments-write-repository';
@@ -15,6 +15,9 @@ export const PAYMENT_COLUMNS: ImportColumns<PaymentStageKey> = {
     type: 'decimal',
     domain: 'usd_amount',
     aliases: ['支払額(USD)', '支払額USD', '支払額'],
+    // Whole dollars, at least 1: the form's and the API's rule (one definition).
+    rule: (text) =>
+      paidUsdProblem(text) ? { code: 'whole_dollars', params: { min: PAID_USD_MIN } } : null,
   },
   assetETH: {
     type: 'decimal',

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { PAID_USD_MIN, paidUsdProblem, type Locale } from '@app/shared';
+import { compareDecimals, PAID_USD_MIN, paidUsdProblem, type Locale } from '@app/shared';
 import type { DB } from '../../db/schema';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../db/tables/domain-tables';
 import {
@@ -135,6 +135,9 @@ function ratesWindow(
   return { from: from ?? null, until, deadline };
 }
 
+/** A client key: what the web app's form sends (one per submitted form). */
+const CLIENT_KEY = /^[A-Za-z0-9_-]{16,64}$/;
+
 const NOTHING_TO_FIX =
   'No unfixed payment was confirmed in this window: its payments are already asset-fixed, or there are none.';
 const ASSIGNMENT_RUNNING =
@@ -249,27 +252,76 @@ export function createPaymentsService(
       if (confirmedAt.getTime() > now.getTime()) {
         throw badInput('confirmedAt', 'must not be in the future.');
       }
-      return audit.withAudit(actor, ADD_PAYMENT.name, async (trx) => {
-        if (!(await write.endUserExists(trx, userId))) {
-          throw notFound('user', userId, { field: 'userId' });
+      const clientKey = input.clientKey ?? null;
+      if (clientKey !== null && !CLIENT_KEY.test(clientKey)) {
+        throw badInput('clientKey', 'must be 16 to 64 letters, digits, - or _.');
+      }
+      const keyed = clientKey !== null && actor.adminUserId !== null;
+      /** A retry (same admin, same key): the first call's payment, when its values are these. */
+      const replay = async (found: write.KeyedPayment): Promise<repo.PaymentListRow> => {
+        const sameDecimal = (stored: string | null, given: string) =>
+          stored !== null && compareDecimals(stored, given) === 0;
+        const same =
+          found.userId === userId &&
+          found.planId === planId &&
+          sameDecimal(found.paidUsd, String(input.paidUsd)) &&
+          sameDecimal(found.amountETH, assetETH) &&
+          sameDecimal(found.amountHEC, assetHEC) &&
+          // Without confirmedAt the first call took its own time; a retry cannot repeat it.
+          (!input.confirmedAt || found.confirmedAt?.getTime() === input.confirmedAt.getTime());
+        if (!same) {
+          throw new AppError(
+            'BAD_USER_INPUT',
+            'clientKey: was already used for another payment; send a new key.',
+            { field: 'clientKey', reason: 'PAYMENT_KEY_REUSED', params: {} },
+          );
         }
-        const plan = await write.findPlan(trx, planId);
-        if (!plan) {
-          throw notFound('plan', planId, { field: 'planId' });
-        }
-        const id = await write.insertPayment(trx, {
-          userId,
-          planId,
-          priceUsd: plan.priceUsd,
-          paidUsd: String(input.paidUsd),
-          amountETH: assetETH,
-          amountHEC: assetHEC,
-          confirmedAt,
-          assetFixedAt: now,
+        const row = await write.findPaymentRow(db, found.paymentId);
+        return audit.withAudit(actor, 'postAddUserPaymentReplay', async () => ({
+          result: row,
+          targetIds: [found.paymentId],
+          before: null,
+          after: { replayed: true, clientKey: clientKey!, userPaymentId: found.paymentId },
+        }));
+      };
+      const addOnce = (): Promise<repo.PaymentListRow> =>
+        audit.withAudit(actor, ADD_PAYMENT.name, async (trx) => {
+          if (!(await write.endUserExists(trx, userId))) {
+            throw notFound('user', userId, { field: 'userId' });
+          }
+          const plan = await write.findPlan(trx, planId);
+          if (!plan) {
+            throw notFound('plan', planId, { field: 'planId' });
+          }
+          const id = await write.insertPayment(trx, {
+            userId,
+            planId,
+            priceUsd: plan.priceUsd,
+            paidUsd: String(input.paidUsd),
+            amountETH: assetETH,
+            amountHEC: assetHEC,
+            confirmedAt,
+            assetFixedAt: now,
+          });
+          if (keyed) await write.insertPaymentClientKey(trx, actor.adminUserId!, clientKey!, id);
+          const row = await write.findPaymentRow(trx, id);
+          return { result: row, targetIds: [id], before: null, after: row };
         });
-        const row = await write.findPaymentRow(trx, id);
-        return { result: row, targetIds: [id], before: null, after: row };
-      });
+      if (keyed) {
+        const found = await write.findPaymentByClientKey(db, actor.adminUserId!, clientKey!);
+        if (found) return replay(found);
+      }
+      try {
+        return await addOnce();
+      } catch (error) {
+        // A retry that ran beside its first attempt waited on the key and failed: the first
+        // attempt's payment is its answer.
+        if (keyed) {
+          const found = await write.findPaymentByClientKey(db, actor.adminUserId!, clientKey!);
+          if (found) return replay(found);
+        }
+        throw error;
+      }
     },
 
     /** The payments CSV template in `locale`, listing every plan's id and name. */

@@ -113,6 +113,67 @@ export async function insertPayment(trx: Executor, p: NewPayment): Promise<strin
   return String(row.id);
 }
 
+/** What an earlier call with the key made: the payment and the values it was added with. */
+export type KeyedPayment = {
+  paymentId: string;
+  userId: number;
+  planId: number;
+  paidUsd: string;
+  amountETH: string | null;
+  amountHEC: string | null;
+  confirmedAt: Date | null;
+};
+
+/** The payment an admin's earlier call with this client key made, if any. */
+export async function findPaymentByClientKey(
+  db: Executor,
+  adminUserId: number,
+  clientKey: string,
+): Promise<KeyedPayment | undefined> {
+  const row = await db
+    .selectFrom('payment_client_keys as k')
+    .innerJoin('payments as p', 'p.id', 'k.payment_id')
+    .select([
+      'p.id',
+      'p.end_user_id',
+      'p.plan_id',
+      'p.paid_usd',
+      'p.amount_eth',
+      'p.amount_hec',
+      'p.confirmed_at',
+    ])
+    .where('k.admin_user_id', '=', adminUserId)
+    .where('k.client_key', '=', clientKey)
+    .executeTakeFirst();
+  return row
+    ? {
+        paymentId: String(row.id),
+        userId: row.end_user_id,
+        planId: row.plan_id,
+        paidUsd: row.paid_usd,
+        amountETH: row.amount_eth,
+        amountHEC: row.amount_hec,
+        confirmedAt: row.confirmed_at,
+      }
+    : undefined;
+}
+
+/**
+ * Keeps the key with the payment it made, in the payment's transaction: a concurrent call
+ * with the same key waits on the primary key and then fails, and its retry finds this one.
+ */
+export async function insertPaymentClientKey(
+  trx: Executor,
+  adminUserId: number,
+  clientKey: string,
+  paymentId: string,
+): Promise<void> {
+  await trx
+    .insertInto('payment_client_keys')
+    .values({ admin_user_id: adminUserId, client_key: clientKey, payment_id: paymentId })
+    .execute();
+}
+
 // ---- payments CSV (staged) ----
 
 export type PaymentStageKey =
@@ -120,8 +181,9 @@ export type PaymentStageKey =
 
 /**
  * Staged payment rows that name a missing user or plan, both assets 0, a future date, or
- * repeat a payment already stored (same user, plan, paidUsd, assets and confirmedAt: the
- * stored one's id is reported). One set-based join: a hash join over the staged rows for a
+ * repeat a payment already stored in everything but the time the system stamped (same user,
+ * plan, paidUsd, assets, and confirmedAt when the row gives one: a row without it would take
+ * the import's time, so any stored time matches; the stored one's id is reported). One set-based join: a hash join over the staged rows for a
  * large file, lookups by payments_user_idx (end_user_id, id) for a small one; a user has few
  * payments, so no index of its own is needed (bench/imports.ts measures it at 1M rows).
  */
@@ -147,6 +209,13 @@ export async function checkStagedPayments(
       JOIN payments p ON p.end_user_id = s.${c('userId')} AND p.confirmed_at = s.${c('confirmedAt')}
         AND p.plan_id = s.${c('planId')} AND p.paid_usd = s.${c('paidUsd')}
         AND p.amount_eth = s.${c('assetETH')} AND p.amount_hec = s.${c('assetHEC')}
+      GROUP BY s.line
+    UNION ALL
+    SELECT s.line, 'stored:' || min(p.id) FROM ${stage.table} s
+      JOIN payments p ON p.end_user_id = s.${c('userId')}
+        AND p.plan_id = s.${c('planId')} AND p.paid_usd = s.${c('paidUsd')}
+        AND p.amount_eth = s.${c('assetETH')} AND p.amount_hec = s.${c('assetHEC')}
+      WHERE s.${c('confirmedAt')} IS NULL
       GROUP BY s.line
     ORDER BY 1`.execute(trx);
   return result.rows.map((r): StagedRowProblem<PaymentStageKey> => {

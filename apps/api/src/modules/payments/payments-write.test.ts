@@ -296,7 +296,7 @@ describe('postAddUserPayment', () => {
 describe('postAddUserPaymentsByCSV', () => {
   it('previews, applies once, refuses the same content again, and the read side agrees', async () => {
     const userId = users[1]!;
-    const content = `userId,planId,paidUsd,assetETH,assetHEC,confirmedAt\r\n${userId},${hecPlan},100.50,0,10.5,2026-02-01T09:00:00+09:00\r\n${userId},${ethPlan},200,0.25,0,\r\n`;
+    const content = `userId,planId,paidUsd,assetETH,assetHEC,confirmedAt\r\n${userId},${hecPlan},100,0,10.5,2026-02-01T09:00:00+09:00\r\n${userId},${ethPlan},200,0.25,0,\r\n`;
     const before = await readSide(userId);
 
     const preview = await upload('postAddUserPaymentsByCSV', content, { dryRun: true });
@@ -306,7 +306,7 @@ describe('postAddUserPaymentsByCSV', () => {
       countPayments: 2,
       report: { dryRun: true, errorCount: 0, count: 2 },
     });
-    expect(total(dry.report, 'paidUsd')).toBe('300.50');
+    expect(total(dry.report, 'paidUsd')).toBe('300');
     expect(total(dry.report, 'assetHEC')).toBe('10.5');
     expect((await readSide(userId)).count).toBe(before.count);
 
@@ -402,7 +402,7 @@ describe('postAddUserPaymentsByCSV', () => {
     for (let i = 0; i < 10_000; i++) {
       const at = new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString();
       lines.push(
-        `${u},${i % 2 ? ethPlan : hecPlan},${i % 500}.25,${i % 2 ? '0.001' : '0'},${i % 2 ? '0' : '1.5'},${at}`,
+        `${u},${i % 2 ? ethPlan : hecPlan},${(i % 500) + 1},${i % 2 ? '0.001' : '0'},${i % 2 ? '0' : '1.5'},${at}`,
       );
     }
     const good = lines[5_001]!;

@@ -34,6 +34,12 @@ export type ImportColumn = ImportColumnType & {
   optional?: boolean;
   /** The column may be missing from the header altogether (implies optional). Default false. */
   omittable?: boolean;
+  /**
+   * A rule of the value beyond its type, checked after it (the trimmed text): the rule the
+   * form and the API apply too, from one definition in packages/shared (paidUsd's whole
+   * dollars), so a file never takes a value the form refuses.
+   */
+  rule?: (text: string) => ImportReason | null;
 };
 
 export type ImportColumns<K extends string> = Record<K, ImportColumn>;
@@ -60,6 +66,7 @@ export const IMPORT_REASON_MESSAGES: Record<
   decimal_grouping: () => 'Write the number without thousands separators such as "1,000".',
   decimal_negative: () => 'Must be 0 or more.',
   decimal_not_positive: () => 'Must be more than 0.',
+  whole_dollars: (p) => `Whole US dollars of ${p.min} or more (such as 250).`,
   decimal_scale: (p) => `At most ${p.max} decimal places; the value is never rounded.`,
   decimal_digits: (p) => `At most ${p.max} digits before the decimal point.`,
   date_format: () => 'Not a date-time such as "2026-01-31T10:00:00+09:00".',
@@ -111,6 +118,13 @@ export function checkCell(column: ImportColumn, raw: string): CellResult {
       ? { ok: true, value: null }
       : { ok: false, reason: { code: 'required' } };
   }
+  const checked = checkTyped(column, text);
+  if (!checked.ok || !column.rule) return checked;
+  const refused = column.rule(text);
+  return refused ? { ok: false, reason: refused } : checked;
+}
+
+function checkTyped(column: ImportColumn, text: string): CellResult {
   switch (column.type) {
     case 'decimal':
       return checkDecimalCell(text, column.domain, column.positive ?? false);

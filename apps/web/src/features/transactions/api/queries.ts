@@ -163,6 +163,7 @@ const TransactionsAddPaymentMutation = graphql(`
     $assetETH: Decimal!
     $assetHEC: Decimal!
     $confirmedAt: DateTime
+    $clientKey: String
   ) {
     postAddUserPayment(
       userId: $userId
@@ -171,6 +172,7 @@ const TransactionsAddPaymentMutation = graphql(`
       assetETH: $assetETH
       assetHEC: $assetHEC
       confirmedAt: $confirmedAt
+      clientKey: $clientKey
     ) {
       userPaymentId
       userName

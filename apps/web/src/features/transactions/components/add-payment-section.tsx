@@ -4,6 +4,7 @@ import { Alert, Autocomplete, Button, MenuItem, Stack, TextField } from '@mui/ma
 import { PAID_USD_MIN, paidUsdProblem } from '@app/shared';
 import { GuardedAction, useReadOnly, WriteForm } from '@/components/guarded-action';
 import { SectionCard } from '@/components/section-card';
+import { newClientKey } from '@/lib/client-key';
 import { adminTimeZone, fromZoneInput } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/feedback';
@@ -44,6 +45,9 @@ export function AddPaymentSection() {
     confirmedAt: '',
   });
   const [errors, setErrors] = useState<Partial<Record<FieldKey, string>>>({});
+  // One key per submitted form: a double click or a retry after a timeout sends the same key
+  // and the server makes one payment; a new key only once the payment is made.
+  const [clientKey, setClientKey] = useState(newClientKey);
 
   const validate = (): boolean => {
     const lang = i18n.language;
@@ -83,7 +87,9 @@ export function AddPaymentSection() {
       assetHEC: draft.assetHEC.trim(),
       // Typed in the business zone (named on the field), sent as an instant.
       confirmedAt: fromZoneInput(draft.confirmedAt),
+      clientKey,
     });
+    setClientKey(newClientKey());
     notifySuccess(t('transactions.add.done', { id: result.userPaymentId, user: result.userName }));
     setDraft((d) => ({ ...d, paidUsd: '', assetETH: '0', assetHEC: '0' }));
   };

@@ -213,6 +213,19 @@ describe('AddPaymentSection', () => {
           planId: 3,
           confirmedAt: '2026-01-31T00:30:00.000Z',
         });
+        // One client key per submitted form (issue 33): a retry of it would send the same key,
+        // and once the payment is made the next form has a new one.
+        const firstKey = sent('postAddUserPayment(')[0]!.variables.clientKey;
+        expect(firstKey).toMatch(/^[0-9a-f]{32}$/);
+        // The form is emptied once the payment is made: fill it again.
+        await waitFor(() => expect(screen.getByTestId('add-paidUsd')).toHaveValue(''));
+        type('add-paidUsd', '101');
+        type('add-assetHEC', '1.5');
+        fireEvent.click(screen.getByTestId('add-submit'));
+        await waitFor(() => expect(sent('postAddUserPayment(')).toHaveLength(2));
+        const secondKey = sent('postAddUserPayment(')[1]!.variables.clientKey;
+        expect(secondKey).toMatch(/^[0-9a-f]{32}$/);
+        expect(secondKey).not.toBe(firstKey);
       } finally {
         if (browserZone === undefined) delete process.env.TZ;
         else process.env.TZ = browserZone;

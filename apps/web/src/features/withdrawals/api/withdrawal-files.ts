@@ -112,12 +112,8 @@ export function useSigningExportPreview(
   });
 }
 
-/** A key for one confirmed export: a retry of the same call exports nothing twice. */
-export function newClientKey(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
+// A key for one confirmed export: a retry of the same call exports nothing twice.
+export { newClientKey } from '@/lib/client-key';
 
 /**
  * Exports exactly the approved requests of the screen's filters for signing (they become
