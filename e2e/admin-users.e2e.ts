@@ -127,7 +127,8 @@ describe('admin accounts in the browser', () => {
     expect(await login('E2eChanged99')).toBe(401);
 
     await page.getByRole('tab', { name: 'Audit log' }).click();
-    await expect.poll(() => page.getByTestId('audit-row').count()).toBeGreaterThan(3);
+    const auditRows = page.getByRole('table', { name: 'Audit log' }).locator('tbody tr');
+    await expect.poll(() => auditRows.count()).toBeGreaterThan(3);
     await expect
       .poll(() => page.getByRole('table', { name: 'Audit log' }).textContent())
       .toContain('Admin user deleted'); // the operation's translated name (issue 17)

@@ -20,3 +20,4 @@ export * from './import-outcomes';
 export * from './input-problems';
 export * from './audit-events';
 export * from './export-units';
+export * from './lists';

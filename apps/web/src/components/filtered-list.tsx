@@ -6,9 +6,9 @@ import {
   type DataTableProps,
   type PagedQuery,
 } from '@/components/data-table/data-table';
-import { ListFilters, type FilterDraft, type FilterField } from '@/components/list-filters';
+import { ListFilters, type FilterDraft, type FilterFormField } from '@/components/list-filters';
 import { adminTimeZone } from '@/lib/date-time';
-import type { FilterKinds, FilterValues, ListController } from '@/lib/list-state';
+import type { FilterKinds, UrlFilterValues, ListController } from '@/lib/list-state';
 import '@/i18n/lists';
 
 /** The note under a list whose dates are shown in the admin's time zone. */
@@ -29,7 +29,7 @@ type FilteredListProps<Row, F extends FilterKinds> = Omit<
   list: ListController<F>;
   /** The paged query of the current view. */
   query: PagedQuery<Row>;
-  fields: FilterField[];
+  fields: FilterFormField[];
   /** What the form shows; by default the URL's filters (pass cleaned values to hide junk). */
   filterValues?: FilterDraft;
   /** false leaves out the time-zone note (a list without dates, or one note for tabs). */
@@ -53,7 +53,7 @@ export function FilteredList<Row, F extends FilterKinds>({
       <ListFilters
         fields={fields}
         values={filterValues ?? list.filters}
-        onApply={(values) => list.setFilters(values as Partial<FilterValues<F>>)}
+        onApply={(values) => list.setFilters(values as Partial<UrlFilterValues<F>>)}
         onClear={list.clearFilters}
       />
       <DataTable {...pagedQueryProps(query)} {...table} list={list} />

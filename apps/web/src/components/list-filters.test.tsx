@@ -1,9 +1,9 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderAt } from '@/test/render';
-import { ListFilters, type FilterField } from './list-filters';
+import { ListFilters, type FilterFormField } from './list-filters';
 
-const fields: FilterField[] = [
+const fields: FilterFormField[] = [
   {
     key: 'status',
     label: 'Status',

@@ -27,7 +27,7 @@ import '@/i18n/lists';
 type Option = { value: string; label: string };
 
 /** One filter control of a list screen. */
-export type FilterField =
+export type FilterFormField =
   | {
       key: string;
       label: string;
@@ -44,7 +44,7 @@ export type FilterDraft = Record<string, string | string[]>;
 
 /** Why a field's draft value cannot be sent (amounts: the shared decimal rules), or null. */
 function fieldError(
-  field: FilterField,
+  field: FilterFormField,
   value: string | string[] | undefined,
 ): DecimalTextProblem | null {
   if (field.type !== 'decimal' || typeof value !== 'string' || value === '') return null;
@@ -57,7 +57,7 @@ function fieldError(
  * back and forward show the filters of the view they return to.
  */
 export function ListFilters(props: {
-  fields: FilterField[];
+  fields: FilterFormField[];
   values: FilterDraft;
   onApply: (values: FilterDraft) => void;
   onClear: () => void;
@@ -71,7 +71,7 @@ function FilterForm({
   onApply,
   onClear,
 }: {
-  fields: FilterField[];
+  fields: FilterFormField[];
   values: FilterDraft;
   onApply: (values: FilterDraft) => void;
   onClear: () => void;
@@ -105,9 +105,11 @@ function FilterForm({
   // with "more". A hidden field with a value opens them, so no applied filter is out of sight.
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
-  const lineFields: FilterField[] = fields.filter((f) => f.type !== 'chips').slice(0, wide ? 3 : 1);
+  const lineFields: FilterFormField[] = fields
+    .filter((f) => f.type !== 'chips')
+    .slice(0, wide ? 3 : 1);
   const moreFields = fields.filter((f) => !lineFields.includes(f));
-  const hasValue = (f: FilterField) => {
+  const hasValue = (f: FilterFormField) => {
     const value = values[f.key];
     return Array.isArray(value) ? value.length > 0 : Boolean(value);
   };
@@ -115,7 +117,7 @@ function FilterForm({
   const [expanded, setExpanded] = useState(activeMore > 0);
   const moreId = `more-filters-${fields.map((f) => f.key).join('-')}`;
 
-  const control = (field: FilterField): ReactNode => {
+  const control = (field: FilterFormField): ReactNode => {
     const value = draft[field.key];
     if (field.type === 'chips') {
       const selected = Array.isArray(value) ? value : [];

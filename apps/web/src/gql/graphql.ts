@@ -172,20 +172,10 @@ export type AdminUsersQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type AdminUsersQuery = { adminUsers: Array<{ id: number, userName: string, email: string, mustChangePassword: boolean, totpEnabled: boolean, roles: Array<{ name: string, description: string }> }> };
 
-export type AuditLogsCsvQueryVariables = Exact<{
-  adminUserId?: number | null | undefined;
-  operation?: string | null | undefined;
-  targetId?: string | null | undefined;
-  dateFrom?: string | null | undefined;
-  dateUntil?: string | null | undefined;
-}>;
-
-
-export type AuditLogsCsvQuery = { auditLogsCsv: { url: string, fileName: string } };
-
 export type AuditLogsQueryVariables = Exact<{
   adminUserId?: number | null | undefined;
   operation?: string | null | undefined;
+  targetType?: string | null | undefined;
   targetId?: string | null | undefined;
   dateFrom?: string | null | undefined;
   dateUntil?: string | null | undefined;
@@ -193,7 +183,20 @@ export type AuditLogsQueryVariables = Exact<{
 }>;
 
 
-export type AuditLogsQuery = { auditLogs: { list: Array<{ id: string, occurredAt: string, adminUserId: number | null, adminUserName: string | null, operation: string, targetType: string | null, targetIds: Array<string>, summary: string, requestId: string | null, ip: string | null }>, pagination: { limit: number, offset: number, totalRecords: number } } };
+export type AuditLogsQuery = { auditLogs: { list: Array<{ id: string, occurredAt: string, adminUserId: number | null, adminUserName: string | null, operation: string, targetType: string | null, targetIds: Array<string>, summary: string, requestId: string | null, ip: string | null }>, pagination: { totalRecords: number } } };
+
+export type AuditLogsCsvQueryVariables = Exact<{
+  adminUserId?: number | null | undefined;
+  operation?: string | null | undefined;
+  targetType?: string | null | undefined;
+  targetId?: string | null | undefined;
+  dateFrom?: string | null | undefined;
+  dateUntil?: string | null | undefined;
+  sort?: SortInput | null | undefined;
+}>;
+
+
+export type AuditLogsCsvQuery = { auditLogsCsv: { url: string, fileName: string } };
 
 export type DeleteAdminUserMutationVariables = Exact<{
   userId: number;
@@ -582,20 +585,6 @@ export type UpdateUserContactStatusMutationVariables = Exact<{
 
 export type UpdateUserContactStatusMutation = { postUpdateUserContactStatus: { message: string } };
 
-export type TransactionsPaymentsCsvQueryVariables = Exact<{
-  userName?: string | null | undefined;
-  paymentStatus?: string | null | undefined;
-  confirmedAtFrom?: string | null | undefined;
-  confirmedAtUntil?: string | null | undefined;
-  assetFixedAtFrom?: string | null | undefined;
-  assetFixedAtUntil?: string | null | undefined;
-  sort?: SortInput | null | undefined;
-  version?: number | null | undefined;
-}>;
-
-
-export type TransactionsPaymentsCsvQuery = { userPaymentsCSV: { url: string, fileName: string } };
-
 export type TransactionsPlansQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -714,20 +703,6 @@ export type UserHecSavingRemittanceHistoryQueryVariables = Exact<{
 
 
 export type UserHecSavingRemittanceHistoryQuery = { userHecSavingRemittanceHistory: { totalSentHec: string, totalOneYearPlanHec: string, totalTwoYearsPlanHec: string, totalThreeYearsPlanHec: string, totalFiveYearsPlanHec: string, remittances: Array<{ id: string, confirmedAt: string, planName: string, sentHec: string, usdValue: string, address: string, transactionHash: string }>, pagination: { offset: number, totalRecords: number } } };
-
-export type UserPaymentsCsvQueryVariables = Exact<{
-  userId?: number | null | undefined;
-  paymentStatus?: string | null | undefined;
-  confirmedAtFrom?: string | null | undefined;
-  confirmedAtUntil?: string | null | undefined;
-  assetFixedAtFrom?: string | null | undefined;
-  assetFixedAtUntil?: string | null | undefined;
-  sort?: SortInput | null | undefined;
-  version?: number | null | undefined;
-}>;
-
-
-export type UserPaymentsCsvQuery = { userPaymentsCSV: { url: string, fileName: string } };
 
 export type UserReferralPlanDetailQueryVariables = Exact<{
   userId: number;
@@ -955,6 +930,21 @@ export type UserPaymentsQueryVariables = Exact<{
 
 export type UserPaymentsQuery = { userPayments: { list: Array<{ userPaymentId: string, userId: number, userName: string, planName: string, priceUsd: string, paidUsd: string, paidBtc: string, paymentAddress: string, confirmedAt: string | null, canceledAt: string | null, assetFixedAt: string | null, status: string, amountETH: string | null, amountHEC: string | null }>, pagination: { offset: number, totalRecords: number } } };
 
+export type UserPaymentsCsvQueryVariables = Exact<{
+  userId?: number | null | undefined;
+  userName?: string | null | undefined;
+  paymentStatus?: string | null | undefined;
+  confirmedAtFrom?: string | null | undefined;
+  confirmedAtUntil?: string | null | undefined;
+  assetFixedAtFrom?: string | null | undefined;
+  assetFixedAtUntil?: string | null | undefined;
+  sort?: SortInput | null | undefined;
+  version?: number | null | undefined;
+}>;
+
+
+export type UserPaymentsCsvQuery = { userPaymentsCSV: { url: string, fileName: string } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -1136,25 +1126,12 @@ export const AdminUsersDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AdminUsersQuery, AdminUsersQueryVariables>;
-export const AuditLogsCsvDocument = new TypedDocumentString(`
-    query AuditLogsCsv($adminUserId: Int, $operation: String, $targetId: String, $dateFrom: DateTime, $dateUntil: DateTime) {
-  auditLogsCsv(
-    adminUserId: $adminUserId
-    operation: $operation
-    targetId: $targetId
-    dateFrom: $dateFrom
-    dateUntil: $dateUntil
-  ) {
-    url
-    fileName
-  }
-}
-    `) as unknown as TypedDocumentString<AuditLogsCsvQuery, AuditLogsCsvQueryVariables>;
 export const AuditLogsDocument = new TypedDocumentString(`
-    query AuditLogs($adminUserId: Int, $operation: String, $targetId: String, $dateFrom: DateTime, $dateUntil: DateTime, $pagination: PaginationInput) {
+    query AuditLogs($adminUserId: Int, $operation: String, $targetType: String, $targetId: String, $dateFrom: DateTime, $dateUntil: DateTime, $pagination: PaginationInput) {
   auditLogs(
     adminUserId: $adminUserId
     operation: $operation
+    targetType: $targetType
     targetId: $targetId
     dateFrom: $dateFrom
     dateUntil: $dateUntil
@@ -1173,13 +1150,27 @@ export const AuditLogsDocument = new TypedDocumentString(`
       ip
     }
     pagination {
-      limit
-      offset
       totalRecords
     }
   }
 }
     `) as unknown as TypedDocumentString<AuditLogsQuery, AuditLogsQueryVariables>;
+export const AuditLogsCsvDocument = new TypedDocumentString(`
+    query AuditLogsCsv($adminUserId: Int, $operation: String, $targetType: String, $targetId: String, $dateFrom: DateTime, $dateUntil: DateTime, $sort: SortInput) {
+  auditLogsCsv(
+    adminUserId: $adminUserId
+    operation: $operation
+    targetType: $targetType
+    targetId: $targetId
+    dateFrom: $dateFrom
+    dateUntil: $dateUntil
+    sort: $sort
+  ) {
+    url
+    fileName
+  }
+}
+    `) as unknown as TypedDocumentString<AuditLogsCsvQuery, AuditLogsCsvQueryVariables>;
 export const DeleteAdminUserDocument = new TypedDocumentString(`
     mutation DeleteAdminUser($userId: Int!) {
   postDeleteAdminUser(userId: $userId) {
@@ -2024,23 +2015,6 @@ export const UpdateUserContactStatusDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateUserContactStatusMutation, UpdateUserContactStatusMutationVariables>;
-export const TransactionsPaymentsCsvDocument = new TypedDocumentString(`
-    query TransactionsPaymentsCsv($userName: String, $paymentStatus: String, $confirmedAtFrom: DateTime, $confirmedAtUntil: DateTime, $assetFixedAtFrom: DateTime, $assetFixedAtUntil: DateTime, $sort: SortInput, $version: Int) {
-  userPaymentsCSV(
-    userName: $userName
-    paymentStatus: $paymentStatus
-    confirmedAtFrom: $confirmedAtFrom
-    confirmedAtUntil: $confirmedAtUntil
-    assetFixedAtFrom: $assetFixedAtFrom
-    assetFixedAtUntil: $assetFixedAtUntil
-    sort: $sort
-    version: $version
-  ) {
-    url
-    fileName
-  }
-}
-    `) as unknown as TypedDocumentString<TransactionsPaymentsCsvQuery, TransactionsPaymentsCsvQueryVariables>;
 export const TransactionsPlansDocument = new TypedDocumentString(`
     query TransactionsPlans {
   plans {
@@ -2349,23 +2323,6 @@ export const UserHecSavingRemittanceHistoryDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UserHecSavingRemittanceHistoryQuery, UserHecSavingRemittanceHistoryQueryVariables>;
-export const UserPaymentsCsvDocument = new TypedDocumentString(`
-    query UserPaymentsCsv($userId: Int, $paymentStatus: String, $confirmedAtFrom: DateTime, $confirmedAtUntil: DateTime, $assetFixedAtFrom: DateTime, $assetFixedAtUntil: DateTime, $sort: SortInput, $version: Int) {
-  userPaymentsCSV(
-    userId: $userId
-    paymentStatus: $paymentStatus
-    confirmedAtFrom: $confirmedAtFrom
-    confirmedAtUntil: $confirmedAtUntil
-    assetFixedAtFrom: $assetFixedAtFrom
-    assetFixedAtUntil: $assetFixedAtUntil
-    sort: $sort
-    version: $version
-  ) {
-    url
-    fileName
-  }
-}
-    `) as unknown as TypedDocumentString<UserPaymentsCsvQuery, UserPaymentsCsvQueryVariables>;
 export const UserReferralPlanDetailDocument = new TypedDocumentString(`
     query UserReferralPlanDetail($userId: Int!) {
   userReferralPlanDetail(input: {userId: $userId}) {
@@ -3295,3 +3252,21 @@ export const UserPaymentsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UserPaymentsQuery, UserPaymentsQueryVariables>;
+export const UserPaymentsCsvDocument = new TypedDocumentString(`
+    query UserPaymentsCsv($userId: Int, $userName: String, $paymentStatus: String, $confirmedAtFrom: DateTime, $confirmedAtUntil: DateTime, $assetFixedAtFrom: DateTime, $assetFixedAtUntil: DateTime, $sort: SortInput, $version: Int) {
+  userPaymentsCSV(
+    userId: $userId
+    userName: $userName
+    paymentStatus: $paymentStatus
+    confirmedAtFrom: $confirmedAtFrom
+    confirmedAtUntil: $confirmedAtUntil
+    assetFixedAtFrom: $assetFixedAtFrom
+    assetFixedAtUntil: $assetFixedAtUntil
+    sort: $sort
+    version: $version
+  ) {
+    url
+    fileName
+  }
+}
+    `) as unknown as TypedDocumentString<UserPaymentsCsvQuery, UserPaymentsCsvQueryVariables>;

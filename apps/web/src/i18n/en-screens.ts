@@ -113,6 +113,7 @@ export const enScreens: ScreensMessages = {
     all: 'All',
     operation: 'Operation',
     target: 'Target',
+    targetType: 'Target type',
     targetId: 'Target ID',
     summary: 'Change',
     ip: 'IP address',

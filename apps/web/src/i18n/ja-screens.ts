@@ -121,6 +121,7 @@ export const jaScreens = {
     all: 'すべて',
     operation: '操作',
     target: '対象',
+    targetType: '対象の種類',
     targetId: '対象ID',
     summary: '変更内容',
     ip: 'IPアドレス',

@@ -2,13 +2,13 @@ import { useEffect } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import type { DataColumn } from '@/components/data-table/data-table';
-import type { FilterDraft, FilterField } from '@/components/list-filters';
+import type { FilterDraft, FilterFormField } from '@/components/list-filters';
 import type { TypedDocumentString } from '@/gql/graphql';
 import { request } from './graphql-client';
 import {
   useListState,
   type FilterKinds,
-  type FilterValues,
+  type UrlFilterValues,
   type ListStateOptions,
   type PaginationVariables,
   type SortState,
@@ -24,7 +24,7 @@ export type ListPage<Row> = { list: Row[]; pagination: { totalRecords: number; o
 
 /** The applied filters with empty ones left out: what list and export queries take. */
 export type ListSearch<F extends FilterKinds> = {
-  [K in keyof F]: FilterValues<F>[K] | undefined;
+  [K in keyof F]: UrlFilterValues<F>[K] | undefined;
 };
 
 /**
@@ -88,9 +88,9 @@ export type ListDescriptor<
   label: (t: TFunction, context: C) => string;
   /** Remembers the column choice in localStorage. */
   storageKey: string | ((context: C) => string);
-  fields: (t: TFunction, context: C) => FilterField[];
+  fields: (t: TFunction, context: C) => FilterFormField[];
   /** What the form shows when not the URL's filters: a value the URL made up left out. */
-  filterValues?: (filters: FilterValues<F>) => FilterDraft;
+  filterValues?: (filters: UrlFilterValues<F>) => FilterDraft;
   columns: (t: TFunction, context: C) => DataColumn<Row>[];
   getRowId: (row: Row) => string | number;
   /** Where a row opens (its route), and the row's accessible name then. */
@@ -134,14 +134,23 @@ export function defineListQuery<
 }
 
 /** Declares a list screen; only here so the types are inferred from the documents. */
-export function defineList<F extends FilterKinds, Row, LR, LV, ER, EV, C = undefined, X = unknown>(
+export function defineListScreen<
+  F extends FilterKinds,
+  Row,
+  LR,
+  LV,
+  ER,
+  EV,
+  C = undefined,
+  X = unknown,
+>(
   descriptor: ListDescriptor<F, Row, LR, LV, ER, EV, C, X>,
 ): ListDescriptor<F, Row, LR, LV, ER, EV, C, X> {
   return descriptor;
 }
 
 /** The applied filters without the empty ones (an empty text or set is no filter). */
-export function listSearch<F extends FilterKinds>(filters: FilterValues<F>): ListSearch<F> {
+export function listSearch<F extends FilterKinds>(filters: UrlFilterValues<F>): ListSearch<F> {
   const search = {} as Record<string, unknown>;
   for (const [key, value] of Object.entries(filters as Record<string, string | string[]>))
     search[key] = (Array.isArray(value) ? value.length > 0 : value !== '') ? value : undefined;

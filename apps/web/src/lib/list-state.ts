@@ -10,7 +10,7 @@ export type SortState = { target: string; orderBy: SortOrder };
 
 /** How each filter is kept in the URL: one value, or a repeated key for a set of choices. */
 export type FilterKinds = Record<string, 'text' | 'list'>;
-export type FilterValues<F extends FilterKinds> = {
+export type UrlFilterValues<F extends FilterKinds> = {
   [K in keyof F]: F[K] extends 'list' ? string[] : string;
 };
 
@@ -26,7 +26,7 @@ export type ListStateOptions<F extends FilterKinds> = {
 
 /** One view of a list: its filters, sort and page, all read from the URL. */
 export type ListState<F extends FilterKinds> = {
-  filters: FilterValues<F>;
+  filters: UrlFilterValues<F>;
   sort: SortState | undefined;
   /** 1-based, as shown to the operator. */
   page: number;
@@ -53,7 +53,7 @@ export function parseListState<F extends FilterKinds>(
   const order = params.get(p('order'));
   const sortAllowed = target && (!options.sortTargets || options.sortTargets.includes(target));
   return {
-    filters: filters as FilterValues<F>,
+    filters: filters as UrlFilterValues<F>,
     sort: sortAllowed
       ? { target, orderBy: order === 'desc' ? 'DESC' : 'ASC' }
       : options.defaultSort,
@@ -108,7 +108,7 @@ export type ListController<F extends FilterKinds> = ListState<F> & {
   setSort: (sort: SortState) => void;
   /** Sorts by `target` ascending, or flips the order when it is already the sort. */
   toggleSort: (target: string) => void;
-  setFilters: (filters: Partial<FilterValues<F>>) => void;
+  setFilters: (filters: Partial<UrlFilterValues<F>>) => void;
   clearFilters: () => void;
 };
 

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { UserPaymentsQuery, UserPaymentsQueryVariables } from '@/gql/graphql';
 import { execute } from './graphql-client';
-import { listQuery } from './list-query';
+import { exportQuery, listQuery } from './list-query';
 import { queryKeyFor } from './query-keys';
 
 /**
@@ -51,3 +51,39 @@ export function useUserPayments(variables: UserPaymentsQueryVariables) {
 
 /** The same page for a declared list screen (Transactions, a user's payment history). */
 export const userPayments = listQuery(UserPaymentsDocument, (data) => data.userPayments);
+
+/**
+ * The payments file of a payments view (both screens: every filter of the list, so the file
+ * holds the rows on screen), layout 1 or the bookkeeper's 2 (`version`).
+ */
+const UserPaymentsCsvDocument = graphql(`
+  query UserPaymentsCsv(
+    $userId: Int
+    $userName: String
+    $paymentStatus: String
+    $confirmedAtFrom: DateTime
+    $confirmedAtUntil: DateTime
+    $assetFixedAtFrom: DateTime
+    $assetFixedAtUntil: DateTime
+    $sort: SortInput
+    $version: Int
+  ) {
+    userPaymentsCSV(
+      userId: $userId
+      userName: $userName
+      paymentStatus: $paymentStatus
+      confirmedAtFrom: $confirmedAtFrom
+      confirmedAtUntil: $confirmedAtUntil
+      assetFixedAtFrom: $assetFixedAtFrom
+      assetFixedAtUntil: $assetFixedAtUntil
+      sort: $sort
+      version: $version
+    ) {
+      url
+      fileName
+    }
+  }
+`);
+
+/** The download link of a payments view with the screen's filters and sort. */
+export const userPaymentsCsv = exportQuery(UserPaymentsCsvDocument, (data) => data.userPaymentsCSV);

@@ -1,4 +1,4 @@
-import { EXPORT_UNIT_WORDS } from '@app/shared';
+import { AUDIT_SHAPE, EXPORT_UNIT_WORDS } from '@app/shared';
 import type { ExportColumn } from '../../platform/exports';
 import { defineList, type FilterInput } from '../../platform/lists';
 
@@ -99,21 +99,11 @@ const AUDIT_EXPORT_COLUMNS: readonly ExportColumn<AuditExportRow>[] = [
  * (super admins only) take these filters and sort targets.
  */
 export const AUDIT_LIST = defineList({
-  call: 'auditLogs',
-  filters: {
-    adminUserId: { type: 'Int' },
-    operation: { type: 'String' },
-    targetType: { type: 'String' },
-    targetId: { type: 'String' },
-    dateFrom: { type: 'DateTime' },
-    dateUntil: { type: 'DateTime' },
-  },
-  sortTargets: ['id', 'occurredAt', 'operation', 'adminUserName'],
-  defaultSort: { target: 'id', orderBy: 'desc' },
+  ...AUDIT_SHAPE,
   export: {
+    ...AUDIT_SHAPE.export,
     name: 'auditLogs',
     fileName: 'audit_log',
-    call: 'auditLogsCsv',
     access: 'superAdmin',
     columns: AUDIT_EXPORT_COLUMNS,
   },

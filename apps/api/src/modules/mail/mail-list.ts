@@ -1,3 +1,4 @@
+import { MAIL_RECIPIENTS_SHAPE, MAIL_SENDS_SHAPE, NOTIFICATIONS_SHAPE } from '@app/shared';
 import { defineList, type FilterInput } from '../../platform/lists';
 
 /**
@@ -5,34 +6,13 @@ import { defineList, type FilterInput } from '../../platform/lists';
  * targets. The schema's arguments and the service's inputs are derived from them; a required
  * argument that names whose rows these are (a send's recipients) stays beside the declaration.
  */
-export const NOTIFICATIONS_LIST = defineList({
-  call: 'notifications',
-  filters: {
-    /** ja or en, checked by the service (text in the contract). */
-    language: { type: 'String' },
-  },
-  sortTargets: ['notifiedAt', 'id'],
-  defaultSort: { target: 'notifiedAt', orderBy: 'desc' },
-});
+export const NOTIFICATIONS_LIST = defineList(NOTIFICATIONS_SHAPE);
 
 /** Sends, newest first; of one notification when notificationId is given. */
-export const MAIL_SENDS_LIST = defineList({
-  call: 'mailSends',
-  filters: { notificationId: { type: 'Int' } },
-  sortTargets: ['id'],
-  defaultSort: { target: 'id', orderBy: 'desc' },
-});
+export const MAIL_SENDS_LIST = defineList(MAIL_SENDS_SHAPE);
 
 /** The recipients of one send (the required mailSendId), by delivery status. */
-export const MAIL_RECIPIENTS_LIST = defineList({
-  call: 'mailRecipients',
-  filters: {
-    /** One of MAIL_STATUSES, checked by the service (text in the contract). */
-    status: { type: 'String' },
-  },
-  sortTargets: ['id'],
-  defaultSort: { target: 'id', orderBy: 'asc' },
-});
+export const MAIL_RECIPIENTS_LIST = defineList(MAIL_RECIPIENTS_SHAPE);
 
 export type NotificationsSortTarget = (typeof NOTIFICATIONS_LIST.sortTargets)[number];
 export type NotificationsInput = FilterInput<typeof NOTIFICATIONS_LIST.filters>;

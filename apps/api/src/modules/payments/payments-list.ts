@@ -1,4 +1,4 @@
-import { EXPORT_UNIT_WORDS } from '@app/shared';
+import { PAYMENTS_SHAPE, UNFIXED_PAYMENTS_SHAPE, EXPORT_UNIT_WORDS } from '@app/shared';
 import type { ExportColumn } from '../../platform/exports';
 import { defineList, type FilterInput, type FilterValues } from '../../platform/lists';
 
@@ -216,23 +216,11 @@ const PAYMENTS_EXPORT_COLUMNS: readonly ExportColumn<PaymentExportRow>[] = [
  * on screen.
  */
 export const PAYMENTS_LIST = defineList({
-  call: 'userPayments',
-  filters: {
-    userId: { type: 'Int' },
-    userName: { type: 'String', description: 'Exact user name (case-insensitive).' },
-    paymentStatus: { type: 'String', description: 'pending, confirmed, asset_fixed or canceled.' },
-    confirmedAtFrom: { type: 'DateTime' },
-    confirmedAtUntil: { type: 'DateTime' },
-    assetFixedAtFrom: { type: 'DateTime' },
-    assetFixedAtUntil: { type: 'DateTime' },
-  },
-  // Each sort is served by an index of migration 0011 ending in id.
-  sortTargets: ['userPaymentId', 'confirmedAt', 'assetFixedAt'],
-  defaultSort: { target: 'userPaymentId', orderBy: 'desc' },
+  ...PAYMENTS_SHAPE,
   export: {
+    ...PAYMENTS_SHAPE.export,
     name: 'userPayments',
     fileName: 'payments',
-    call: 'userPaymentsCSV',
     columns: PAYMENTS_EXPORT_COLUMNS,
   },
 });
@@ -247,12 +235,7 @@ export type PaymentsFilterValues = FilterValues<typeof PAYMENTS_LIST.filters>;
  * `assetUnFixedPayments`: confirmed payments a rate assignment of the window would fix. The
  * window's end is required, so it stays beside the declaration (the schema file's argument).
  */
-export const UNFIXED_PAYMENTS_LIST = defineList({
-  call: 'assetUnFixedPayments',
-  filters: { confirmedAtFrom: { type: 'DateTime' } },
-  sortTargets: ['confirmedAt'],
-  defaultSort: { target: 'confirmedAt', orderBy: 'asc' },
-});
+export const UNFIXED_PAYMENTS_LIST = defineList(UNFIXED_PAYMENTS_SHAPE);
 /** The window as the service takes it: the declared start, and the required end. */
 export type UnfixedPaymentsInput = FilterInput<typeof UNFIXED_PAYMENTS_LIST.filters> & {
   confirmedAtUntil: Date;

@@ -1,10 +1,6 @@
+import { AGGREGATES_SHAPE, TRACK_RECORDS_SHAPE } from '@app/shared';
 import { personColumns, type ExportColumn } from '../../platform/exports';
-import {
-  defineList,
-  type FilterInput,
-  type Filters,
-  type FilterValues,
-} from '../../platform/lists';
+import { defineList, type FilterInput, type FilterValues } from '../../platform/lists';
 
 export type AffiliateAggregateRow = {
   id: number;
@@ -32,11 +28,7 @@ export type AffiliateTrackRecordRow = {
 };
 
 /** The search of the track records and the aggregates (`searchParams`). */
-const AFFILIATE_SEARCH = {
-  userName: { type: 'String' },
-  email: { type: 'String' },
-  forceClubId: { type: 'String' },
-} as const satisfies Filters;
+type AffiliateSearchFilters = typeof TRACK_RECORDS_SHAPE.filters;
 
 /** A row of referralRewardsCsv: the list's row and the parent's id. */
 export type AffiliateTrackRecordExportRow = AffiliateTrackRecordRow & { parentId: number | null };
@@ -140,28 +132,22 @@ const AGGREGATES_COLUMNS: readonly ExportColumn<AffiliateAggregateRow>[] = [
  * type 2) take this search and these sort targets.
  */
 export const TRACK_RECORDS_LIST = defineList({
-  call: 'affiliateTrackRecords',
-  filters: AFFILIATE_SEARCH,
-  sortTargets: ['userId', 'numberOfChildren'],
-  defaultSort: { target: 'userId', orderBy: 'desc' },
+  ...TRACK_RECORDS_SHAPE,
   export: {
+    ...TRACK_RECORDS_SHAPE.export,
     name: 'referralRewards',
     fileName: 'referral_plan_track_records',
-    call: 'referralRewardsCsv',
     columns: TRACK_RECORDS_COLUMNS,
   },
 });
 
 /** The referral-plan aggregates: `affiliateSavingAggregates` and its CSV, the same search. */
 export const AGGREGATES_LIST = defineList({
-  call: 'affiliateSavingAggregates',
-  filters: AFFILIATE_SEARCH,
-  sortTargets: ['id', 'totalSentHec'],
-  defaultSort: { target: 'id', orderBy: 'desc' },
+  ...AGGREGATES_SHAPE,
   export: {
+    ...AGGREGATES_SHAPE.export,
     name: 'affiliateSavingAggregates',
     fileName: 'referral_plan_aggregates',
-    call: 'affiliateSavingAggregatesCsv',
     columns: AGGREGATES_COLUMNS,
   },
 });
@@ -169,6 +155,6 @@ export const AGGREGATES_LIST = defineList({
 export type TrackRecordsSortTarget = (typeof TRACK_RECORDS_LIST.sortTargets)[number];
 export type AggregatesSortTarget = (typeof AGGREGATES_LIST.sortTargets)[number];
 /** The search as the service takes it. */
-export type AffiliateSearchInput = FilterInput<typeof AFFILIATE_SEARCH>;
+export type AffiliateSearchInput = FilterInput<AffiliateSearchFilters>;
 /** The search as the repository takes it (blank text dropped). */
-export type AffiliateSearch = FilterValues<typeof AFFILIATE_SEARCH>;
+export type AffiliateSearch = FilterValues<AffiliateSearchFilters>;

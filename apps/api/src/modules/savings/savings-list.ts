@@ -1,11 +1,13 @@
-import { EXPORT_UNIT_WORDS } from '@app/shared';
-import { personColumns, type ExportColumn } from '../../platform/exports';
 import {
-  defineList,
-  type FilterInput,
-  type Filters,
-  type FilterValues,
-} from '../../platform/lists';
+  AFFILIATE_REMITTANCES_SHAPE,
+  SAVING_ADDRESSES_SHAPE,
+  USER_AFFILIATE_HISTORY_SHAPE,
+  USER_SAVINGS_SHAPE,
+  USER_SAVING_HISTORY_SHAPE,
+  EXPORT_UNIT_WORDS,
+} from '@app/shared';
+import { personColumns, type ExportColumn } from '../../platform/exports';
+import { defineList, type FilterInput, type FilterValues } from '../../platform/lists';
 
 const ZONED = EXPORT_UNIT_WORDS.zonedDateTime;
 
@@ -59,20 +61,9 @@ export type SavingAddressRecord = {
   generatedAt: Date;
 };
 
-/**
- * The download centre's optional confirmation range (inclusive): an export-only extra of the
- * remittance exports (types 1 and 3), since the centre offers a range its lists do not.
- */
-const CONFIRMED_RANGE = {
-  confirmedAtFrom: { type: 'DateTime' },
-  confirmedAtUntil: { type: 'DateTime' },
-} as const satisfies Filters;
-
-/** The search of the referral-plan remittances and of the deposit addresses (`searchParams`). */
-const SAVING_SEARCH = {
-  userName: { type: 'String' },
-  email: { type: 'String' },
-} as const satisfies Filters;
+/** The download centre's confirmation range (export only) and the remittances' search. */
+type ConfirmedRange = NonNullable<typeof USER_SAVINGS_SHAPE.export.filters>;
+type SavingSearchFilters = typeof SAVING_ADDRESSES_SHAPE.filters;
 
 const SAVING_REMITTANCES_COLUMNS: readonly ExportColumn<SavingRemittanceExportRow>[] = [
   {
@@ -250,19 +241,12 @@ const SAVING_ADDRESSES_COLUMNS: readonly ExportColumn<SavingAddressRecord>[] = [
  * take these filters and this sort.
  */
 export const USER_SAVINGS_LIST = defineList({
-  call: 'userSavings',
-  filters: {
-    userName: { type: 'String' },
-    planName: { type: 'String' },
-  },
-  sortTargets: ['confirmedAt'],
-  defaultSort: { target: 'confirmedAt', orderBy: 'desc' },
+  ...USER_SAVINGS_SHAPE,
   export: {
+    ...USER_SAVINGS_SHAPE.export,
     name: 'hecSavingRemittanceHistory',
     fileName: 'coin_saving_remittances',
-    call: 'hecSavingRemittanceHistoryCsv',
     columns: SAVING_REMITTANCES_COLUMNS,
-    filters: CONFIRMED_RANGE,
   },
 });
 
@@ -272,59 +256,38 @@ export const USER_SAVINGS_LIST = defineList({
  * each user's parent, and the centre's range).
  */
 export const AFFILIATE_REMITTANCES_LIST = defineList({
-  call: 'affiliateSavingRemittances',
-  filters: SAVING_SEARCH,
-  sortTargets: ['confirmedAt'],
-  defaultSort: { target: 'confirmedAt', orderBy: 'desc' },
+  ...AFFILIATE_REMITTANCES_SHAPE,
   export: {
+    ...AFFILIATE_REMITTANCES_SHAPE.export,
     name: 'referralPlanRemittanceHistory',
     fileName: 'referral_plan_remittances',
-    call: 'referralPlanRemittanceHistoryCsv',
     columns: AFFILIATE_REMITTANCES_COLUMNS,
-    filters: CONFIRMED_RANGE,
   },
 });
 
 /** Each coin-saving user's deposit addresses: `hecSavingAddresses` and its CSV. */
 export const SAVING_ADDRESSES_LIST = defineList({
-  call: 'hecSavingAddresses',
-  filters: SAVING_SEARCH,
-  sortTargets: ['id'],
-  defaultSort: { target: 'id', orderBy: 'desc' },
+  ...SAVING_ADDRESSES_SHAPE,
   export: {
+    ...SAVING_ADDRESSES_SHAPE.export,
     name: 'hecSavingAddresses',
     fileName: 'coin_saving_addresses',
-    call: 'hecSavingAddressesCsv',
     columns: SAVING_ADDRESSES_COLUMNS,
   },
 });
 
 /** userSavings' filters as the service takes them; its export adds the centre's range. */
-export type UserSavingsInput = FilterInput<
-  typeof USER_SAVINGS_LIST.filters & typeof CONFIRMED_RANGE
->;
+export type UserSavingsInput = FilterInput<typeof USER_SAVINGS_LIST.filters & ConfirmedRange>;
 /** The checked userSavings filters as the repository takes them. */
-export type UserSavingsFilter = FilterValues<
-  typeof USER_SAVINGS_LIST.filters & typeof CONFIRMED_RANGE
->;
+export type UserSavingsFilter = FilterValues<typeof USER_SAVINGS_LIST.filters & ConfirmedRange>;
 /** The search of affiliateSavingRemittances and hecSavingAddresses as the service takes it. */
-export type SavingSearchInput = FilterInput<typeof SAVING_SEARCH & typeof CONFIRMED_RANGE>;
+export type SavingSearchInput = FilterInput<SavingSearchFilters & ConfirmedRange>;
 /** The checked search as the repositories take it (the range only from the export). */
-export type SavingSearch = FilterValues<typeof SAVING_SEARCH & typeof CONFIRMED_RANGE>;
+export type SavingSearch = FilterValues<SavingSearchFilters & ConfirmedRange>;
 
 /**
  * One user's histories (`userHecSavingRemittanceHistory`, `userAffiliateSavingRemittanceHistory`):
  * no filters but the required user, paged by the same date as the all-users lists.
  */
-export const USER_SAVING_HISTORY_LIST = defineList({
-  call: 'userHecSavingRemittanceHistory',
-  filters: {},
-  sortTargets: USER_SAVINGS_LIST.sortTargets,
-  defaultSort: USER_SAVINGS_LIST.defaultSort,
-});
-export const USER_AFFILIATE_HISTORY_LIST = defineList({
-  call: 'userAffiliateSavingRemittanceHistory',
-  filters: {},
-  sortTargets: USER_SAVINGS_LIST.sortTargets,
-  defaultSort: USER_SAVINGS_LIST.defaultSort,
-});
+export const USER_SAVING_HISTORY_LIST = defineList(USER_SAVING_HISTORY_SHAPE);
+export const USER_AFFILIATE_HISTORY_LIST = defineList(USER_AFFILIATE_HISTORY_SHAPE);

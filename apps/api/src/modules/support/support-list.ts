@@ -1,3 +1,4 @@
+import { CONTACTS_SHAPE } from '@app/shared';
 import { defineList, type FilterInput, type FilterValues } from '../../platform/lists';
 
 /**
@@ -5,22 +6,7 @@ import { defineList, type FilterInput, type FilterValues } from '../../platform/
  * filters and sort targets. The schema's arguments, the service's input and the repository's
  * filter are derived from it.
  */
-export const CONTACTS_LIST = defineList({
-  call: 'userContacts',
-  filters: {
-    userName: { type: 'String' },
-    assigneeUserName: { type: 'String' },
-    /** One of CONTACT_STATUSES, checked by the service (text in the contract). */
-    userContactStatus: { type: 'String' },
-    datetimeFrom: { type: 'DateTime' },
-    datetimeUntil: { type: 'DateTime' },
-    /** Only inquiries nobody is assigned to. */
-    unassigned: { type: 'Boolean' },
-  },
-  // openFirst: backlog, then wip, then closed, each by contactedAt (0160's index).
-  sortTargets: ['contactedAt', 'statusChangedAt', 'id', 'openFirst'],
-  defaultSort: { target: 'contactedAt', orderBy: 'desc' },
-});
+export const CONTACTS_LIST = defineList(CONTACTS_SHAPE);
 
 export type ContactsSortTarget = (typeof CONTACTS_LIST.sortTargets)[number];
 /** The inquiry filters as the service takes them. */

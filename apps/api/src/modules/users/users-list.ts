@@ -1,4 +1,4 @@
-import { EXPORT_UNIT_WORDS } from '@app/shared';
+import { USERS_SHAPE, USER_NAMES_SHAPE, EXPORT_UNIT_WORDS } from '@app/shared';
 import type { ExportColumn } from '../../platform/exports';
 import { defineList, type FilterInput, type FilterValues } from '../../platform/lists';
 
@@ -183,38 +183,13 @@ const USERS_EXPORT_COLUMNS: readonly ExportColumn<UserListRow>[] = [
  * parse are derived from them.
  */
 export const USERS_LIST = defineList({
-  call: 'users',
-  filters: {
-    userName: { type: 'String' },
-    inviteCode: { type: 'String' },
-    email: { type: 'String' },
-    forceClubIdHash: { type: 'String' },
-    totalBuyAmountMoreThanOrEqual: { type: 'Decimal' },
-    totalBuyAmountLessThanOrEqual: { type: 'Decimal' },
-    cardStatus: { type: 'Int', list: true },
-    /** Registration time, both ends inclusive (the dashboard's New User figure opens this). */
-    registeredAtFrom: { type: 'DateTime' },
-    registeredAtUntil: { type: 'DateTime' },
+  ...USERS_SHAPE,
+  export: {
+    ...USERS_SHAPE.export,
+    name: 'users',
+    fileName: 'users',
+    columns: USERS_EXPORT_COLUMNS,
   },
-  // Every sort has an index whose order is (column, id) (users-repository.ts).
-  sortTargets: [
-    'id',
-    'inviteCode',
-    'forceClubIdHash',
-    'cardStatus',
-    'savingRewardsRate',
-    'referralRate',
-    'registeredAt',
-    'totalBuyAmountUsd',
-    'totalHECStakedAmount',
-    'totalETHStakedAmount',
-    'totalSentAmount',
-    'totalOwl',
-    'userName',
-    'email',
-  ],
-  defaultSort: { target: 'id', orderBy: 'desc' },
-  export: { name: 'users', fileName: 'users', call: 'usersCSV', columns: USERS_EXPORT_COLUMNS },
 });
 
 export type UsersSortTarget = (typeof USERS_LIST.sortTargets)[number];
@@ -224,11 +199,6 @@ export type UsersFilterInput = FilterInput<typeof USERS_LIST.filters>;
 export type UsersFilter = FilterValues<typeof USERS_LIST.filters>;
 
 /** `userNames`: the light list of the pickers (id and name, the name matched by prefix). */
-export const USER_NAMES_LIST = defineList({
-  call: 'userNames',
-  filters: { userName: { type: 'String' } },
-  sortTargets: ['userName', 'id'],
-  defaultSort: { target: 'userName', orderBy: 'asc' },
-});
+export const USER_NAMES_LIST = defineList(USER_NAMES_SHAPE);
 export type UserNamesInput = FilterInput<typeof USER_NAMES_LIST.filters>;
 export type UserNamesSortTarget = (typeof USER_NAMES_LIST.sortTargets)[number];

@@ -1,5 +1,5 @@
+import { EXPORT_BATCHES_SHAPE, USER_WITHDRAWALS_SHAPE, WITHDRAWALS_SHAPE } from '@app/shared';
 import type { WithdrawalKind } from '@app/shared';
-import { WITHDRAWAL_KINDS, WITHDRAWAL_STATUSES } from '../../db/tables/domain-tables';
 import { defineList, type FilterInput, type FilterValues } from '../../platform/lists';
 
 /**
@@ -8,27 +8,7 @@ import { defineList, type FilterInput, type FilterValues } from '../../platform/
  * and the "all matching" actions take) and sort targets. The service's input and the
  * repository's filter are derived from it.
  */
-export const WITHDRAWALS_LIST = defineList({
-  call: 'withdrawalRequests',
-  filters: {
-    status: { type: 'Enum', values: WITHDRAWAL_STATUSES },
-    userId: { type: 'Int' },
-    userName: { type: 'String' },
-    email: { type: 'String' },
-    requestedAtFrom: { type: 'DateTime' },
-    requestedAtUntil: { type: 'DateTime' },
-    /** Receiving address (either address of a principal withdrawal), any letter case. */
-    address: { type: 'String' },
-    /** Transaction hash (either hash), any letter case. */
-    transactionHash: { type: 'String' },
-    amountFrom: { type: 'Decimal' },
-    amountTo: { type: 'Decimal' },
-    /** Requested more than 24 hours ago and still awaiting approval. */
-    awaitingOver24h: { type: 'Boolean' },
-  },
-  sortTargets: ['requestedAt', 'id', 'amount', 'status'],
-  defaultSort: { target: 'requestedAt', orderBy: 'desc' },
-});
+export const WITHDRAWALS_LIST = defineList(WITHDRAWALS_SHAPE);
 
 /** The spec's list call of each kind (section 7); exports and uploads are named after it. */
 export const WITHDRAWAL_LIST_CALLS: Record<WithdrawalKind, string> = {
@@ -43,15 +23,7 @@ export const WITHDRAWAL_LIST_CALLS: Record<WithdrawalKind, string> = {
 };
 
 /** `userWithdrawalHistory`: one user's requests, of every kind and status unless narrowed. */
-export const USER_WITHDRAWALS_LIST = defineList({
-  call: 'userWithdrawalHistory',
-  filters: {
-    kind: { type: 'Enum', values: WITHDRAWAL_KINDS },
-    status: { type: 'Enum', values: WITHDRAWAL_STATUSES },
-  },
-  sortTargets: ['requestedAt', 'id'],
-  defaultSort: { target: 'requestedAt', orderBy: 'desc' },
-});
+export const USER_WITHDRAWALS_LIST = defineList(USER_WITHDRAWALS_SHAPE);
 
 export type WithdrawalsSortTarget = (typeof WITHDRAWALS_LIST.sortTargets)[number];
 /** searchParams of the withdrawal lists as the service takes them. */
@@ -61,9 +33,4 @@ export type WithdrawalSearchFilter = FilterValues<typeof WITHDRAWALS_LIST.filter
 export type UserWithdrawalsInput = FilterInput<typeof USER_WITHDRAWALS_LIST.filters>;
 
 /** `withdrawalExportBatches`: the signing exports of one kind (required), newest first. */
-export const EXPORT_BATCHES_LIST = defineList({
-  call: 'withdrawalExportBatches',
-  filters: {},
-  sortTargets: ['createdAt'],
-  defaultSort: { target: 'createdAt', orderBy: 'desc' },
-});
+export const EXPORT_BATCHES_LIST = defineList(EXPORT_BATCHES_SHAPE);

@@ -1,4 +1,4 @@
-import { IMPORT_NOT_APPLICABLE_REASONS } from '@app/shared';
+import { CSV_IMPORTS_SHAPE, IMPORT_NOT_APPLICABLE_REASONS } from '@app/shared';
 import { builder } from '../../graphql/builder';
 import { pagedListQuery } from '../../graphql/pagination';
 import { defineList } from '../lists';
@@ -123,12 +123,7 @@ export const ImportReportRef = builder.objectRef<ImportReport>('CsvImportReport'
 });
 
 /** `csvImports`: applied imports of the required kinds, newest first; no filters beside. */
-export const CSV_IMPORTS_LIST = defineList({
-  call: 'csvImports',
-  filters: {},
-  sortTargets: ['id'],
-  defaultSort: { target: 'id', orderBy: 'desc' },
-});
+export const CSV_IMPORTS_LIST = defineList(CSV_IMPORTS_SHAPE);
 
 pagedListQuery(CSV_IMPORTS_LIST.call, {
   type: 'CsvImportList',

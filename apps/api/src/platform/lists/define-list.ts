@@ -1,19 +1,10 @@
 import { exportDate, type ExportColumn, type ExportFilterInput } from '../exports';
+import type { FilterField, Filters, FilterScalar, NoFilters } from '@app/shared';
 import { toPageRequest, type PageRequestInput, type SortOrder } from '../../shared/page';
 
-/** The GraphQL scalars a filter can be. */
-export type FilterScalar = 'String' | 'Int' | 'Decimal' | 'DateTime' | 'Boolean';
-
-/**
- * One optional filter of a list: its GraphQL type (a scalar, or an enum's values: the schema
- * file hands the enum's type in), whether a list of it, and a description for the contract.
- */
-export type FilterField =
-  | { type: FilterScalar; list?: true; description?: string }
-  | { type: 'Enum'; values: readonly string[]; list?: true; description?: string };
-
-/** A list's filters by name, in the order the contract shows them. */
-export type Filters = Record<string, FilterField>;
+// The declarative part of a list (filters, sort targets, default sort, the export's call) is
+// shared with the web app (packages/shared/src/lists.ts); this file adds what only the API has.
+export type { FilterField, Filters, FilterScalar, NoFilters };
 
 type ScalarShapes = {
   String: string;
@@ -79,9 +70,6 @@ export type ListExportDeclaration<Row, X extends Filters = NoFilters> = {
    */
   filters?: X;
 };
-
-/** No filters (a list export without filters of its own). */
-export type NoFilters = Record<never, FilterField>;
 
 /** What a list declares once (docs/list-conventions.md, "A list, declared once"). */
 export type ListDeclaration<

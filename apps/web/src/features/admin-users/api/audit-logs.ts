@@ -1,13 +1,11 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
-import type { AuditLogsQueryVariables } from '@/gql/graphql';
-import { execute } from '@/lib/graphql-client';
-import { queryKeyFor } from '@/lib/query-keys';
+import { exportQuery, listQuery } from '@/lib/list-query';
 
 const AuditLogsQuery = graphql(`
   query AuditLogs(
     $adminUserId: Int
     $operation: String
+    $targetType: String
     $targetId: String
     $dateFrom: DateTime
     $dateUntil: DateTime
@@ -16,6 +14,7 @@ const AuditLogsQuery = graphql(`
     auditLogs(
       adminUserId: $adminUserId
       operation: $operation
+      targetType: $targetType
       targetId: $targetId
       dateFrom: $dateFrom
       dateUntil: $dateUntil
@@ -34,8 +33,6 @@ const AuditLogsQuery = graphql(`
         ip
       }
       pagination {
-        limit
-        offset
         totalRecords
       }
     }
@@ -43,10 +40,32 @@ const AuditLogsQuery = graphql(`
 `);
 
 /** One page of the audit trail with filters (super admins only). */
-export function useAuditLogs(variables: AuditLogsQueryVariables) {
-  return useQuery({
-    queryKey: queryKeyFor(AuditLogsQuery, variables),
-    queryFn: async () => (await execute(AuditLogsQuery, variables)).auditLogs,
-    placeholderData: keepPreviousData,
-  });
-}
+export const auditLogs = listQuery(AuditLogsQuery, (data) => data.auditLogs);
+
+const AuditLogsCsvQuery = graphql(`
+  query AuditLogsCsv(
+    $adminUserId: Int
+    $operation: String
+    $targetType: String
+    $targetId: String
+    $dateFrom: DateTime
+    $dateUntil: DateTime
+    $sort: SortInput
+  ) {
+    auditLogsCsv(
+      adminUserId: $adminUserId
+      operation: $operation
+      targetType: $targetType
+      targetId: $targetId
+      dateFrom: $dateFrom
+      dateUntil: $dateUntil
+      sort: $sort
+    ) {
+      url
+      fileName
+    }
+  }
+`);
+
+/** The download link of the audit log with the view's filters and sort. */
+export const auditLogsCsv = exportQuery(AuditLogsCsvQuery, (data) => data.auditLogsCsv);

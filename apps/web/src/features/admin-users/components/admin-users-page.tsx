@@ -1,6 +1,7 @@
 import '@/i18n/screens';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import {
   Box,
   Button,
@@ -35,7 +36,12 @@ type AdminRow = NonNullable<ReturnType<typeof useAdminUsers>['data']>[number];
 /** /admin_user (super admins only): the admin accounts with their roles, and the audit log. */
 export function AdminUsersPage() {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<'accounts' | 'audit'>('accounts');
+  // The tab is in the URL with the audit log's view (its page, sort and filters), so a link or
+  // a reload reopens the same view.
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'audit' ? 'audit' : 'accounts';
+  const setTab = (value: 'accounts' | 'audit') =>
+    setParams(value === 'audit' ? { tab: 'audit' } : {});
   return (
     <Card variant="outlined">
       <Tabs

@@ -2,11 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUDIT_OPERATIONS } from '@app/shared';
 import { i18n } from '@/i18n';
-import { renderAt } from '@/test/render';
+import { renderAt, renderRoutes } from '@/test/render';
 import { AuditLogView } from './audit-log-view';
 
 // The audit log's operation filter comes from the audit event registry: every registered
 // operation by its label, and the chosen one is sent as the list's exact operation filter.
+// The view is the list's descriptor (AUDIT_SHAPE): filters apply on Search, into the URL.
 
 const fetchMock = vi.fn<typeof fetch>();
 type Body = { query: string; variables: Record<string, unknown> };
@@ -39,15 +40,18 @@ describe('AuditLogView', () => {
   it('offers every registered operation by its label and filters by the chosen one', async () => {
     renderAt(<AuditLogView />, '/');
     await waitFor(() => expect(lastAuditVariables()).toBeDefined());
+    // A narrow screen shows one field; the others open with More filters.
+    fireEvent.click(screen.getByRole('button', { name: /More filters/ }));
     // MUI's select opens on mouse down (fireEvent: the 42 options make userEvent slow).
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Operation' }));
     const options = within(screen.getByRole('listbox')).getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([
-      'All',
+      i18n.t('list.any'),
       ...AUDIT_OPERATIONS.map((o) => i18n.t(`audit.operations.${o}`)),
     ]);
     expect(options.map((o) => o.textContent)).not.toContain('postAddUserPayment');
     fireEvent.click(options.find((o) => o.textContent === 'Payment added')!);
+    fireEvent.click(screen.getByRole('button', { name: i18n.t('list.search') }));
     await waitFor(() =>
       expect(lastAuditVariables()).toMatchObject({ operation: 'postAddUserPayment' }),
     );
@@ -57,12 +61,14 @@ describe('AuditLogView', () => {
   it('sends the chosen days as days of the business time zone (Asia/Tokyo), not UTC days', async () => {
     renderAt(<AuditLogView />, '/');
     await waitFor(() => expect(lastAuditVariables()).toBeDefined());
+    fireEvent.click(screen.getByRole('button', { name: /More filters/ }));
     fireEvent.change(screen.getByLabelText(i18n.t('audit.dateFrom')), {
       target: { value: '2026-03-20' },
     });
     fireEvent.change(screen.getByLabelText(i18n.t('audit.dateUntil')), {
       target: { value: '2026-03-21' },
     });
+    fireEvent.click(screen.getByRole('button', { name: i18n.t('list.search') }));
     // 2026-03-20 00:00 in Tokyo is 2026-03-19T15:00Z; 2026-03-21 ends at 2026-03-21T14:59:59.999Z.
     await waitFor(() =>
       expect(lastAuditVariables()).toMatchObject({
@@ -70,5 +76,21 @@ describe('AuditLogView', () => {
         dateUntil: '2026-03-21T14:59:59.999Z',
       }),
     );
+  }, 40_000);
+
+  it('filters by the target type and keeps the page in the URL', async () => {
+    const { router } = renderRoutes([{ path: '/', element: <AuditLogView /> }], '/?page=2');
+    await waitFor(() => expect(lastAuditVariables()).toMatchObject({ pagination: { offset: 20 } }));
+    fireEvent.click(screen.getByRole('button', { name: /More filters/ }));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: i18n.t('audit.targetType') }));
+    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Payment' }));
+    fireEvent.click(screen.getByRole('button', { name: i18n.t('list.search') }));
+    await waitFor(() =>
+      expect(lastAuditVariables()).toMatchObject({
+        targetType: 'payment',
+        pagination: { offset: 0 },
+      }),
+    );
+    expect(router.state.location.search).toBe('?targetType=payment');
   }, 40_000);
 });

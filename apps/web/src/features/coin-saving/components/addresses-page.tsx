@@ -1,27 +1,29 @@
 import { dateTimeColumn, hashColumn } from '@/components/data-table/columns';
 import { ListScreen } from '@/components/list-screen';
 import { TruncatedText } from '@/components/truncated-text';
-import { defineList } from '@/lib/list-query';
+import { SAVING_ADDRESSES_SHAPE } from '@app/shared';
+import { listView } from '@/lib/list-declaration';
+import { defineListScreen } from '@/lib/list-query';
 import { addressesCsv } from '../api/addresses-csv';
 import { hecSavingAddresses } from '../api/hec-saving-addresses';
 
+const VIEW = listView(SAVING_ADDRESSES_SHAPE);
+
 /** /aubecoin_saving/addresses: each coin-saving user's deposit address per plan. */
-const ADDRESSES = defineList({
-  url: {
-    filters: { userName: 'text', email: 'text' },
-    defaultSort: { target: 'id', orderBy: 'DESC' },
-    sortTargets: ['id'],
-  },
+const ADDRESSES = defineListScreen({
+  url: VIEW.url,
   query: {
     ...hecSavingAddresses,
-    variables: (searchParams, pagination) => ({ input: { searchParams, pagination } }),
+    variables: (search, pagination) => ({
+      input: { searchParams: VIEW.variables(search), pagination },
+    }),
   },
-  export: { ...addressesCsv, variables: (search, sort) => ({ ...search, sort }) },
+  export: { ...addressesCsv, variables: (search, sort) => ({ ...VIEW.variables(search), sort }) },
   label: (t) => t('coinSaving.addressesLabel'),
   storageKey: 'saving-addresses',
   fields: (t) => [
-    { key: 'userName', label: t('fields.userName'), hint: t('list.matchPrefix') },
-    { key: 'email', label: t('fields.email'), hint: t('list.matchPrefix') },
+    VIEW.field('userName', { label: t('fields.userName'), hint: t('list.matchPrefix') }),
+    VIEW.field('email', { label: t('fields.email'), hint: t('list.matchPrefix') }),
   ],
   columns: (t) => [
     { id: 'id', label: t('fields.id'), render: (r) => r.id, sortable: true, hideable: false },

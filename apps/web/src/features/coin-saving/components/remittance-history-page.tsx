@@ -1,7 +1,9 @@
 import { amountColumn, dateTimeColumn, hashColumn } from '@/components/data-table/columns';
 import { ListScreen } from '@/components/list-screen';
 import { TruncatedText } from '@/components/truncated-text';
-import { defineList } from '@/lib/list-query';
+import { USER_SAVINGS_SHAPE } from '@app/shared';
+import { listView } from '@/lib/list-declaration';
+import { defineListScreen } from '@/lib/list-query';
 import { usePlanLabel } from '@/lib/plan-label';
 import { useSavingPlanNames } from '../api/hec-saving-plans';
 import { savingRemittancesCsv } from '../api/saving-remittances-csv';
@@ -10,25 +12,27 @@ import { userSavings } from '../api/user-savings';
 /** What the screen's hooks add: the plans for the plan filter, and how a plan is named. */
 type PlanContext = { planNames: string[]; planLabel: (name: string) => string };
 
+const VIEW = listView(USER_SAVINGS_SHAPE);
+
 /** /aubecoin_saving/remittance_history: coin-saving remittances of all users. */
-const REMITTANCES = defineList({
-  url: {
-    filters: { userName: 'text', planName: 'text' },
-    defaultSort: { target: 'confirmedAt', orderBy: 'DESC' },
-    sortTargets: ['confirmedAt'],
+const REMITTANCES = defineListScreen({
+  url: VIEW.url,
+  query: {
+    ...userSavings,
+    variables: (search, pagination) => ({ ...VIEW.variables(search), pagination }),
   },
-  query: { ...userSavings, variables: (search, pagination) => ({ ...search, pagination }) },
-  export: { ...savingRemittancesCsv, variables: (search, sort) => ({ ...search, sort }) },
+  export: {
+    ...savingRemittancesCsv,
+    variables: (search, sort) => ({ ...VIEW.variables(search), sort }),
+  },
   label: (t) => t('coinSaving.remittancesLabel'),
   storageKey: 'saving-remittances',
   fields: (t, c: PlanContext) => [
-    { key: 'userName', label: t('fields.userName'), hint: t('list.matchPrefix') },
-    {
-      key: 'planName',
+    VIEW.field('userName', { label: t('fields.userName'), hint: t('list.matchPrefix') }),
+    VIEW.field('planName', {
       label: t('fields.planName'),
-      type: 'select',
       options: c.planNames.map((name) => ({ value: name, label: c.planLabel(name) })),
-    },
+    }),
   ],
   columns: (t, c: PlanContext) => [
     {

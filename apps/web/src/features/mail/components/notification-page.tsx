@@ -21,7 +21,7 @@ import {
   Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { isBlankText, SUPPORTED_LOCALES } from '@app/shared';
+import { isBlankText, NOTIFICATIONS_SHAPE, SUPPORTED_LOCALES } from '@app/shared';
 import { dateTimeColumn } from '@/components/data-table/columns';
 import { DataTable, pagedQueryProps } from '@/components/data-table/data-table';
 import { TimeZoneNote } from '@/components/filtered-list';
@@ -31,7 +31,8 @@ import { adminTimeZone, fromZoneInput, toZoneInput } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
 import { notifySuccess, showErrorToast } from '@/lib/feedback';
 import { truncateText } from '@/lib/format';
-import { defineList, useListQuery } from '@/lib/list-query';
+import { listView } from '@/lib/list-declaration';
+import { defineListScreen, useListQuery } from '@/lib/list-query';
 import { useCurrentAdmin } from '@/lib/session/use-current-admin';
 import {
   useDeleteNotification,
@@ -49,12 +50,9 @@ type RowActions = { edit: (n: Row) => void; send: (n: Row) => void; remove: (n: 
 
 // The server's sort targets (NOTIFICATIONS_SORT_TARGETS); newest notified first by default.
 // `context`: what the row buttons open.
-const NOTIFICATIONS = defineList({
-  url: {
-    filters: {},
-    defaultSort: { target: 'notifiedAt', orderBy: 'DESC' },
-    sortTargets: ['notifiedAt', 'id'],
-  },
+const NOTIFICATIONS = defineListScreen({
+  // The language filter is the API's, not this screen's.
+  url: listView(NOTIFICATIONS_SHAPE, { omit: ['language'] }).url,
   query: {
     ...notificationsQuery,
     variables: (_search, pagination, _actions: RowActions) => ({ pagination }),

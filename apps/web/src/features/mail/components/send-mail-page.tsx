@@ -22,7 +22,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import type { MailStatus } from '@app/shared';
+import { MAIL_RECIPIENTS_SHAPE, MAIL_SENDS_SHAPE, type MailStatus } from '@app/shared';
 import { GuardedAction, useReadOnly, WriteForm } from '@/components/guarded-action';
 import { dateTimeColumn } from '@/components/data-table/columns';
 import { DataTable, pagedQueryProps } from '@/components/data-table/data-table';
@@ -32,7 +32,8 @@ import { formatDateTime } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
 import { notifySuccess, showErrorToast } from '@/lib/feedback';
 import { formatNumber } from '@/lib/format';
-import { defineList, useListQuery } from '@/lib/list-query';
+import { listView } from '@/lib/list-declaration';
+import { defineListScreen, useListQuery } from '@/lib/list-query';
 import {
   mailSendRecipients,
   useMailPreview,
@@ -334,8 +335,8 @@ const delivering = (counts: { queued: number; sending: number } | undefined) =>
 
 // A send's recipients page by page (prefix: the send history is the page's other list);
 // polled every second while messages are still queued or sending. `context`: the send.
-const RECIPIENTS = defineList({
-  url: { filters: {}, prefix: 'rcpt.' },
+const RECIPIENTS = defineListScreen({
+  url: listView(MAIL_RECIPIENTS_SHAPE, { omit: ['status'], prefix: 'rcpt.' }).url,
   query: {
     ...mailSendRecipients,
     variables: (_search, pagination, mailSendId: string) => ({ mailSendId, pagination }),
@@ -402,8 +403,8 @@ function SendProgress({ sendId }: { sendId: string }) {
 
 // Earlier sends, newest first, with their counts; polled while one is still delivering.
 // `context`: the chosen notification (null: every send).
-const SENDS = defineList({
-  url: { filters: {}, prefix: 'sends.' },
+const SENDS = defineListScreen({
+  url: listView(MAIL_SENDS_SHAPE, { omit: ['notificationId'], prefix: 'sends.' }).url,
   query: {
     ...mailSends,
     variables: (_search, pagination, notificationId: number | null) => ({

@@ -6,29 +6,37 @@ import { TimeZoneNote } from '@/components/filtered-list';
 import { ListScreen } from '@/components/list-screen';
 import { TruncatedText } from '@/components/truncated-text';
 import { formatNumber } from '@/lib/format';
-import { defineList } from '@/lib/list-query';
+import { AFFILIATE_REMITTANCES_SHAPE, AGGREGATES_SHAPE } from '@app/shared';
+import { listView } from '@/lib/list-declaration';
+import { defineListScreen } from '@/lib/list-query';
 import { affiliateSavingAggregates } from '../api/affiliate-saving-aggregates';
 import { affiliateSavingRemittances } from '../api/affiliate-saving-remittances';
 import { affiliateRemittancesCsv, aggregatesCsv } from '../api/referral-plan-csv';
 
+const AGGREGATES_VIEW = listView(AGGREGATES_SHAPE);
+
 /** The first tab: per-user totals of referral-plan remittances. */
-const AGGREGATES = defineList({
-  url: {
-    filters: { userName: 'text', email: 'text', forceClubId: 'text' },
-    defaultSort: { target: 'id', orderBy: 'DESC' },
-    sortTargets: ['id', 'totalSentHec'],
-  },
+const AGGREGATES = defineListScreen({
+  url: AGGREGATES_VIEW.url,
   query: {
     ...affiliateSavingAggregates,
-    variables: (searchParams, pagination) => ({ input: { searchParams, pagination } }),
+    variables: (search, pagination) => ({
+      input: { searchParams: AGGREGATES_VIEW.variables(search), pagination },
+    }),
   },
-  export: { ...aggregatesCsv, variables: (search, sort) => ({ ...search, sort }) },
+  export: {
+    ...aggregatesCsv,
+    variables: (search, sort) => ({ ...AGGREGATES_VIEW.variables(search), sort }),
+  },
   label: (t) => t('coinSaving.aggregatesLabel'),
   storageKey: 'affiliate-aggregates',
   fields: (t) => [
-    { key: 'userName', label: t('fields.userName'), hint: t('list.matchPrefix') },
-    { key: 'email', label: t('fields.email'), hint: t('list.matchPrefix') },
-    { key: 'forceClubId', label: t('fields.forceClubId'), hint: t('list.matchExact') },
+    AGGREGATES_VIEW.field('userName', { label: t('fields.userName'), hint: t('list.matchPrefix') }),
+    AGGREGATES_VIEW.field('email', { label: t('fields.email'), hint: t('list.matchPrefix') }),
+    AGGREGATES_VIEW.field('forceClubId', {
+      label: t('fields.forceClubId'),
+      hint: t('list.matchExact'),
+    }),
   ],
   columns: (t) => [
     { id: 'id', label: t('fields.userId'), render: (r) => r.id, sortable: true, hideable: false },
@@ -91,23 +99,29 @@ const AGGREGATES = defineList({
   timeZoneNote: false,
 });
 
+const REMITTANCES_VIEW = listView(AFFILIATE_REMITTANCES_SHAPE);
+
 /** The second tab: the referral-plan remittances themselves. */
-const REMITTANCES = defineList({
-  url: {
-    filters: { userName: 'text', email: 'text' },
-    defaultSort: { target: 'confirmedAt', orderBy: 'DESC' },
-    sortTargets: ['confirmedAt'],
-  },
+const REMITTANCES = defineListScreen({
+  url: REMITTANCES_VIEW.url,
   query: {
     ...affiliateSavingRemittances,
-    variables: (searchParams, pagination) => ({ input: { searchParams, pagination } }),
+    variables: (search, pagination) => ({
+      input: { searchParams: REMITTANCES_VIEW.variables(search), pagination },
+    }),
   },
-  export: { ...affiliateRemittancesCsv, variables: (search, sort) => ({ ...search, sort }) },
+  export: {
+    ...affiliateRemittancesCsv,
+    variables: (search, sort) => ({ ...REMITTANCES_VIEW.variables(search), sort }),
+  },
   label: (t) => t('coinSaving.affiliateRemittancesLabel'),
   storageKey: 'affiliate-remittances',
   fields: (t) => [
-    { key: 'userName', label: t('fields.userName'), hint: t('list.matchPrefix') },
-    { key: 'email', label: t('fields.email'), hint: t('list.matchPrefix') },
+    REMITTANCES_VIEW.field('userName', {
+      label: t('fields.userName'),
+      hint: t('list.matchPrefix'),
+    }),
+    REMITTANCES_VIEW.field('email', { label: t('fields.email'), hint: t('list.matchPrefix') }),
   ],
   columns: (t) => [
     { id: 'id', label: t('fields.id'), render: (r) => r.id, hideable: false },

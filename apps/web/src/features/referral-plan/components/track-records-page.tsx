@@ -2,28 +2,33 @@ import { amountColumn, hashColumn } from '@/components/data-table/columns';
 import { ListScreen } from '@/components/list-screen';
 import { TruncatedText } from '@/components/truncated-text';
 import { formatNumber } from '@/lib/format';
-import { defineList } from '@/lib/list-query';
+import { TRACK_RECORDS_SHAPE } from '@app/shared';
+import { listView } from '@/lib/list-declaration';
+import { defineListScreen } from '@/lib/list-query';
 import { affiliateTrackRecords } from '../api/affiliate-track-records';
 import { trackRecordsCsv } from '../api/referral-plan-csv';
 
+const VIEW = listView(TRACK_RECORDS_SHAPE);
+
 /** /referral_plan/track_records: referral-plan totals and number of children per user. */
-const TRACK_RECORDS = defineList({
-  url: {
-    filters: { userName: 'text', email: 'text', forceClubId: 'text' },
-    defaultSort: { target: 'userId', orderBy: 'DESC' },
-    sortTargets: ['userId', 'numberOfChildren'],
-  },
+const TRACK_RECORDS = defineListScreen({
+  url: VIEW.url,
   query: {
     ...affiliateTrackRecords,
-    variables: (searchParams, pagination) => ({ input: { searchParams, pagination } }),
+    variables: (search, pagination) => ({
+      input: { searchParams: VIEW.variables(search), pagination },
+    }),
   },
-  export: { ...trackRecordsCsv, variables: (search, sort) => ({ ...search, sort }) },
+  export: {
+    ...trackRecordsCsv,
+    variables: (search, sort) => ({ ...VIEW.variables(search), sort }),
+  },
   label: (t) => t('coinSaving.trackRecordsLabel'),
   storageKey: 'track-records',
   fields: (t) => [
-    { key: 'userName', label: t('fields.userName'), hint: t('list.matchPrefix') },
-    { key: 'email', label: t('fields.email'), hint: t('list.matchPrefix') },
-    { key: 'forceClubId', label: t('fields.forceClubId'), hint: t('list.matchExact') },
+    VIEW.field('userName', { label: t('fields.userName'), hint: t('list.matchPrefix') }),
+    VIEW.field('email', { label: t('fields.email'), hint: t('list.matchPrefix') }),
+    VIEW.field('forceClubId', { label: t('fields.forceClubId'), hint: t('list.matchExact') }),
   ],
   columns: (t) => [
     {

@@ -2,7 +2,7 @@ import '@/i18n/screens';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { CONTACT_STATUSES, isOneOf, type ContactStatus } from '@app/shared';
+import { CONTACT_STATUSES, CONTACTS_SHAPE, isOneOf, type ContactStatus } from '@app/shared';
 import {
   Autocomplete,
   Box,
@@ -23,10 +23,11 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { dayEndIso, dayStartIso, formatDateTime, formatDateTimeShort } from '@/lib/date-time';
+import { formatDateTime, formatDateTimeShort } from '@/lib/date-time';
+import { listView } from '@/lib/list-declaration';
 import { errorMessage } from '@/lib/error-message';
 import { defineListQuery, useListQuery } from '@/lib/list-query';
-import type { FilterValues } from '@/lib/list-state';
+import type { UrlFilterValues } from '@/lib/list-state';
 import { truncateText } from '@/lib/format';
 import { ListPagination } from '@/components/data-table/list-pagination';
 import { TimeZoneNote } from '@/components/filtered-list';
@@ -58,18 +59,6 @@ export function statusColor(status: string): 'error' | 'primary' | 'default' {
   return isOneOf(CONTACT_STATUSES, status) ? STATUS_COLOR[status] : 'default';
 }
 
-const FILTERS = {
-  userName: 'text',
-  assigneeUserName: 'text',
-  // UTC calendar days (YYYY-MM-DD), sent as the day's start and end (spec section 7).
-  dateFrom: 'text',
-  dateUntil: 'text',
-  // '1' or absent.
-  unassigned: 'text',
-  // The status tab: one of the server's statuses (userContactStatuses), absent for all.
-  status: 'text',
-} as const;
-
 // "Oldest first, open on top": the server's openFirst order (backlog, wip, closed, each oldest
 // first); without it, newest first.
 const OPEN_FIRST = { target: 'openFirst', orderBy: 'ASC' } as const;
@@ -79,14 +68,19 @@ const NEWEST_FIRST = { target: 'contactedAt', orderBy: 'DESC' } as const;
 const statusOf = (value: string | undefined, statuses: readonly string[]) =>
   value !== undefined && statuses.includes(value) ? value : undefined;
 
+/**
+ * The inquiries' URL, sorts and variables from their declaration (CONTACTS_SHAPE); links keep
+ * their keys (business days `dateFrom`/`dateUntil`, the status tab `status`, `unassigned=1`).
+ */
+const VIEW = listView(CONTACTS_SHAPE, {
+  keys: { datetimeFrom: 'dateFrom', datetimeUntil: 'dateUntil', userContactStatus: 'status' },
+  defaultSort: OPEN_FIRST,
+});
+type FILTERS = typeof VIEW.url.filters;
+
 /** The inquiries (`context`: the server's statuses, and whether they have loaded). */
 const CONTACTS = defineListQuery({
-  // The server's sort targets (CONTACTS_SORT_TARGETS); the default is "oldest first, open on top".
-  url: {
-    filters: FILTERS,
-    defaultSort: OPEN_FIRST,
-    sortTargets: ['openFirst', 'contactedAt', 'statusChangedAt', 'id'],
-  },
+  url: VIEW.url,
   query: {
     ...userContacts,
     variables: (
@@ -94,13 +88,14 @@ const CONTACTS = defineListQuery({
       pagination,
       { statuses }: { statuses: readonly string[]; statusesLoaded: boolean },
     ) => {
-      const unassigned = search.unassigned === '1';
+      const filters = VIEW.variables(search);
       return {
-        userName: search.userName ?? null,
-        assigneeUserName: unassigned ? null : (search.assigneeUserName ?? null),
-        datetimeFrom: dayStartIso(search.dateFrom ?? '') ?? null,
-        datetimeUntil: dayEndIso(search.dateUntil ?? '') ?? null,
-        unassigned: unassigned || null,
+        userName: filters.userName ?? null,
+        // Unassigned is no assignee; the tabs are the server's statuses.
+        assigneeUserName: filters.unassigned ? null : (filters.assigneeUserName ?? null),
+        datetimeFrom: filters.datetimeFrom ?? null,
+        datetimeUntil: filters.datetimeUntil ?? null,
+        unassigned: filters.unassigned ?? null,
         userContactStatus: statusOf(search.status, statuses) ?? null,
         pagination,
       };
@@ -118,7 +113,7 @@ type Draft = {
   unassigned: boolean;
 };
 
-function draftOf(filters: FilterValues<typeof FILTERS>): Draft {
+function draftOf(filters: UrlFilterValues<FILTERS>): Draft {
   return {
     userName: filters.userName,
     assigneeUserName: filters.assigneeUserName,

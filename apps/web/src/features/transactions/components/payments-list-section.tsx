@@ -1,70 +1,44 @@
 import { useTranslation } from 'react-i18next';
 import { Box, Typography } from '@mui/material';
-import { isOneOf, PAYMENT_STATUSES } from '@app/shared';
+import { PAYMENT_STATUSES, PAYMENTS_SHAPE } from '@app/shared';
 import { ExportButton } from '@/components/export-button';
 import { FilteredList } from '@/components/filtered-list';
 import { filteredListProps } from '@/components/list-screen';
 import { paymentColumns, paymentStatusLabel } from '@/components/payment-columns';
-import { dayEndIso, dayStartIso } from '@/lib/date-time';
-import { defineList, useListQuery, type ListSearch } from '@/lib/list-query';
-import { paymentsCsv } from '../api/payments-csv';
-import { userPayments } from '@/lib/user-payments';
+import { listView } from '@/lib/list-declaration';
+import { defineListScreen, useListQuery } from '@/lib/list-query';
+import { userPayments, userPaymentsCsv } from '@/lib/user-payments';
 import '@/i18n/lists';
 
-const FILTERS = {
-  userName: 'text',
-  paymentStatus: 'text',
-  confirmedAtFrom: 'text',
-  confirmedAtUntil: 'text',
-  assetFixedAtFrom: 'text',
-  assetFixedAtUntil: 'text',
-} as const;
-
-/** A status from the URL that is not one leaves the list unfiltered (and the select empty). */
-const statusOf = (value = '') => (isOneOf(PAYMENT_STATUSES, value) ? value : undefined);
-
-/** The URL's view as the filters of `userPayments` and of `userPaymentsCSV` (one mapping). */
-const paymentsFilters = (s: ListSearch<typeof FILTERS>) => ({
-  userName: s.userName,
-  paymentStatus: statusOf(s.paymentStatus),
-  confirmedAtFrom: dayStartIso(s.confirmedAtFrom ?? ''),
-  confirmedAtUntil: dayEndIso(s.confirmedAtUntil ?? ''),
-  assetFixedAtFrom: dayStartIso(s.assetFixedAtFrom ?? ''),
-  assetFixedAtUntil: dayEndIso(s.assetFixedAtUntil ?? ''),
-});
+/** userPayments' URL, sorts and variables (PAYMENTS_SHAPE); a made-up status is no filter. */
+const VIEW = listView(PAYMENTS_SHAPE, { omit: ['userId'] });
 
 /** Every payment with userPayments' filters; the export takes the same view, every page. */
-const PAYMENTS = defineList({
-  url: {
-    filters: FILTERS,
-    defaultSort: { target: 'userPaymentId', orderBy: 'DESC' },
-    sortTargets: ['userPaymentId', 'confirmedAt', 'assetFixedAt'],
-  },
+const PAYMENTS = defineListScreen({
+  url: VIEW.url,
   query: {
     ...userPayments,
-    variables: (search, pagination) => ({ input: { ...paymentsFilters(search), pagination } }),
+    variables: (search, pagination) => ({ input: { ...VIEW.variables(search), pagination } }),
   },
   // Layout 1 unless a button asks for the bookkeeper's (version 2).
   export: {
-    ...paymentsCsv,
-    variables: (search, sort) => ({ ...paymentsFilters(search), sort, version: 1 }),
+    ...userPaymentsCsv,
+    variables: (search, sort) => ({ ...VIEW.variables(search), sort, version: 1 }),
   },
   label: (t) => t('transactions.list.title'),
   storageKey: 'transactions-payments',
   fields: (t) => [
-    { key: 'userName', label: t('fields.userName'), type: 'text' },
-    {
-      key: 'paymentStatus',
+    VIEW.field('userName', { label: t('fields.userName') }),
+    VIEW.field('paymentStatus', {
       label: t('fields.paymentStatus'),
-      type: 'select',
       options: PAYMENT_STATUSES.map((s) => ({ value: s, label: paymentStatusLabel(s, t) })),
-    },
-    { key: 'confirmedAtFrom', label: t('fields.confirmedAtFrom'), type: 'date' },
-    { key: 'confirmedAtUntil', label: t('fields.confirmedAtUntil'), type: 'date' },
-    { key: 'assetFixedAtFrom', label: t('fields.assetFixedAtFrom'), type: 'date' },
-    { key: 'assetFixedAtUntil', label: t('fields.assetFixedAtUntil'), type: 'date' },
+    }),
+    VIEW.field('confirmedAtFrom', { label: t('fields.confirmedAtFrom') }),
+    VIEW.field('confirmedAtUntil', { label: t('fields.confirmedAtUntil') }),
+    VIEW.field('assetFixedAtFrom', { label: t('fields.assetFixedAtFrom') }),
+    VIEW.field('assetFixedAtUntil', { label: t('fields.assetFixedAtUntil') }),
   ],
-  filterValues: (f) => ({ ...f, paymentStatus: statusOf(f.paymentStatus) ?? '' }),
+  filterValues: VIEW.formValues,
   columns: (t) => paymentColumns(t, { withUserName: true }),
   getRowId: (p) => p.userPaymentId,
 });

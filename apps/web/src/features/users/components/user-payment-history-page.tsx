@@ -1,71 +1,46 @@
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@mui/material';
-import { isOneOf } from '@app/shared';
+import { PAYMENTS_SHAPE } from '@app/shared';
 import { ListScreen } from '@/components/list-screen';
-import { dayEndIso, dayStartIso } from '@/lib/date-time';
-import { defineList, type ListSearch } from '@/lib/list-query';
-import { userPayments } from '@/lib/user-payments';
-import { userPaymentsCsv } from '../api/user-payments-csv';
+import { listView } from '@/lib/list-declaration';
+import { defineListScreen } from '@/lib/list-query';
+import { userPayments, userPaymentsCsv } from '@/lib/user-payments';
 import { PAYMENT_STATUSES, paymentColumns, paymentStatusLabel } from '@/components/payment-columns';
 import { useUserIdParam } from './use-user-id-param';
 import { UserHistoryNav } from './user-history-nav';
 import '@/i18n/lists';
 
-const FILTERS = {
-  paymentStatus: 'text',
-  confirmedAtFrom: 'text',
-  confirmedAtUntil: 'text',
-  assetFixedAtFrom: 'text',
-  assetFixedAtUntil: 'text',
-} as const;
-
-/** A status in the URL that is not one (a hand-edited link) is left out, not sent to be refused. */
-const statusOf = (value = '') => (isOneOf(PAYMENT_STATUSES, value) ? value : undefined);
-
-/** The URL's view as the filters of `userPayments` and of `userPaymentsCSV` (one mapping). */
-const paymentsFilters = (s: ListSearch<typeof FILTERS>, userId: number) => ({
-  userId,
-  paymentStatus: statusOf(s.paymentStatus),
-  confirmedAtFrom: dayStartIso(s.confirmedAtFrom ?? ''),
-  confirmedAtUntil: dayEndIso(s.confirmedAtUntil ?? ''),
-  assetFixedAtFrom: dayStartIso(s.assetFixedAtFrom ?? ''),
-  assetFixedAtUntil: dayEndIso(s.assetFixedAtUntil ?? ''),
-});
+/** userPayments' URL, sorts and variables (PAYMENTS_SHAPE); a made-up status is no filter. */
+const VIEW = listView(PAYMENTS_SHAPE, { omit: ['userId', 'userName'] });
 
 /** Every payment of one user (`context`: the user's id); the export takes the same view. */
-const USER_PAYMENTS = defineList({
-  url: {
-    filters: FILTERS,
-    defaultSort: { target: 'userPaymentId', orderBy: 'DESC' },
-    sortTargets: ['userPaymentId', 'confirmedAt', 'assetFixedAt'],
-  },
+const USER_PAYMENTS = defineListScreen({
+  url: VIEW.url,
   query: {
     ...userPayments,
     variables: (search, pagination, userId: number) => ({
-      input: { ...paymentsFilters(search, userId), pagination },
+      input: { ...VIEW.variables(search), userId, pagination },
     }),
   },
   // Layout 1, and a second button for the bookkeeper's (version 2).
   export: {
     ...userPaymentsCsv,
-    variables: (search, sort, userId) => ({ ...paymentsFilters(search, userId), sort, version: 1 }),
+    variables: (search, sort, userId) => ({ ...VIEW.variables(search), userId, sort, version: 1 }),
     layouts: [{ extra: { version: 2 }, label: (t) => t('exports.buttonV2') }],
   },
   label: (t) => t('users.sections.paymentHistory'),
   storageKey: 'user-payments',
   fields: (t) => [
-    {
-      key: 'paymentStatus',
+    VIEW.field('paymentStatus', {
       label: t('fields.paymentStatus'),
-      type: 'select',
       options: PAYMENT_STATUSES.map((s) => ({ value: s, label: paymentStatusLabel(s, t) })),
-    },
-    { key: 'confirmedAtFrom', label: t('fields.confirmedAtFrom'), type: 'date' },
-    { key: 'confirmedAtUntil', label: t('fields.confirmedAtUntil'), type: 'date' },
-    { key: 'assetFixedAtFrom', label: t('fields.assetFixedAtFrom'), type: 'date' },
-    { key: 'assetFixedAtUntil', label: t('fields.assetFixedAtUntil'), type: 'date' },
+    }),
+    VIEW.field('confirmedAtFrom', { label: t('fields.confirmedAtFrom') }),
+    VIEW.field('confirmedAtUntil', { label: t('fields.confirmedAtUntil') }),
+    VIEW.field('assetFixedAtFrom', { label: t('fields.assetFixedAtFrom') }),
+    VIEW.field('assetFixedAtUntil', { label: t('fields.assetFixedAtUntil') }),
   ],
-  filterValues: (f) => ({ ...f, paymentStatus: statusOf(f.paymentStatus) ?? '' }),
+  filterValues: VIEW.formValues,
   columns: (t) => paymentColumns(t),
   getRowId: (p) => p.userPaymentId,
 });

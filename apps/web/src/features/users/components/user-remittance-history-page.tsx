@@ -6,7 +6,9 @@ import { DetailList } from '@/components/detail-list';
 import { AmountText } from '@/components/amount-text';
 import { listTableProps } from '@/components/list-screen';
 import { adminTimeZone } from '@/lib/date-time';
-import { defineList, useListQuery } from '@/lib/list-query';
+import { USER_AFFILIATE_HISTORY_SHAPE, USER_SAVING_HISTORY_SHAPE } from '@app/shared';
+import { listView } from '@/lib/list-declaration';
+import { defineListScreen, useListQuery } from '@/lib/list-query';
 import { usePlanLabel } from '@/lib/plan-label';
 import { userAffiliateSavingRemittanceHistory } from '../api/user-affiliate-saving-remittance-history';
 import { userHecSavingRemittanceHistory } from '../api/user-hec-saving-remittance-history';
@@ -17,15 +19,13 @@ import '@/i18n/lists';
 type PlanLabel = ReturnType<typeof usePlanLabel>;
 
 // Two lists on one page: each keeps its own page and sort in the URL under its own prefix.
-const SAVING_URL = {
-  filters: {},
-  defaultSort: { target: 'confirmedAt', orderBy: 'DESC' },
-  sortTargets: ['confirmedAt'],
-} as const;
+/** The two histories' sorts from their declarations; the second list's params are `ref.…`. */
+const SAVING_VIEW = listView(USER_SAVING_HISTORY_SHAPE);
+const AFFILIATE_VIEW = listView(USER_AFFILIATE_HISTORY_SHAPE, { prefix: 'ref.' });
 
 /** A user's coin-saving remittances (`context`: the user and the plan names' language). */
-const SAVING = defineList({
-  url: SAVING_URL,
+const SAVING = defineListScreen({
+  url: SAVING_VIEW.url,
   query: {
     ...userHecSavingRemittanceHistory,
     variables: (_search, pagination, { userId }: { userId: number; planLabel: PlanLabel }) => ({
@@ -69,8 +69,8 @@ const SAVING = defineList({
 });
 
 /** A user's referral-plan remittances (`context`: the user), under 'ref.' params. */
-const AFFILIATE = defineList({
-  url: { ...SAVING_URL, prefix: 'ref.' },
+const AFFILIATE = defineListScreen({
+  url: AFFILIATE_VIEW.url,
   query: {
     ...userAffiliateSavingRemittanceHistory,
     variables: (_search, pagination, userId: number) => ({ userId, pagination }),

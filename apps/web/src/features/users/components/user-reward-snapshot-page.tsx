@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Paper, Stack } from '@mui/material';
 import { DataTable } from '@/components/data-table/data-table';
 import { DetailList } from '@/components/detail-list';
-import { ListFilters, type FilterField } from '@/components/list-filters';
+import { ListFilters, type FilterFormField } from '@/components/list-filters';
 import { AmountText } from '@/components/amount-text';
 import { useListState, type ListStateOptions } from '@/lib/list-state';
 import { useHecSavingPlans } from '../api/hec-saving-plans';
@@ -33,7 +33,7 @@ export function UserRewardSnapshotPage() {
   const columns = useMemo(() => snapshotColumns(t, planLabel, { oneUser: true }), [t, planLabel]);
   if (userId === null) return <Alert severity="error">{t('list.notFound')}</Alert>;
   const s = query.data;
-  const fields: FilterField[] = [
+  const fields: FilterFormField[] = [
     { key: 'rewardDate', label: t('fields.rewardDate'), type: 'date' },
     {
       key: 'planId',

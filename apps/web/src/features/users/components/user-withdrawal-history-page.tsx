@@ -1,56 +1,42 @@
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@mui/material';
 import { ListScreen } from '@/components/list-screen';
-import { defineList } from '@/lib/list-query';
+import { USER_WITHDRAWALS_SHAPE, WITHDRAWAL_KINDS, WITHDRAWAL_STATUSES } from '@app/shared';
+import { listView } from '@/lib/list-declaration';
+import { defineListScreen } from '@/lib/list-query';
 import { userWithdrawalHistory } from '../api/user-withdrawal-history';
 import { UserHistoryNav } from './user-history-nav';
 import { useUserIdParam } from './use-user-id-param';
-import {
-  asWithdrawalKind,
-  asWithdrawalStatus,
-  WITHDRAWAL_KINDS,
-  WITHDRAWAL_STATUSES,
-  withdrawalColumns,
-} from './withdrawal-columns';
+import { withdrawalColumns } from './withdrawal-columns';
 import '@/i18n/lists';
 
+/** userWithdrawalHistory's URL and variables (a made-up kind or status is no filter). */
+const VIEW = listView(USER_WITHDRAWALS_SHAPE);
+
 /** Every withdrawal request of one user (`context`: the user's id), of all kinds. */
-const USER_WITHDRAWALS = defineList({
-  url: {
-    filters: { kind: 'text', status: 'text' },
-    defaultSort: { target: 'requestedAt', orderBy: 'DESC' },
-    sortTargets: ['requestedAt', 'id'],
-  },
+const USER_WITHDRAWALS = defineListScreen({
+  url: VIEW.url,
   query: {
     ...userWithdrawalHistory,
-    // A kind or status the URL made up is left out rather than sent (the API refuses it).
     variables: (search, pagination, userId: number) => ({
       userId,
-      kind: asWithdrawalKind(search.kind ?? ''),
-      status: asWithdrawalStatus(search.status ?? ''),
+      ...VIEW.variables(search),
       pagination,
     }),
   },
   label: (t) => t('users.sections.withdrawalHistory'),
   storageKey: 'user-withdrawals',
   fields: (t) => [
-    {
-      key: 'kind',
+    VIEW.field('kind', {
       label: t('fields.kind'),
-      type: 'select',
       options: WITHDRAWAL_KINDS.map((k) => ({ value: k, label: t(`withdrawalKind.${k}`) })),
-    },
-    {
-      key: 'status',
+    }),
+    VIEW.field('status', {
       label: t('fields.status'),
-      type: 'select',
       options: WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: t(`withdrawalStatus.${s}`) })),
-    },
+    }),
   ],
-  filterValues: (f) => ({
-    kind: asWithdrawalKind(f.kind) ?? '',
-    status: asWithdrawalStatus(f.status) ?? '',
-  }),
+  filterValues: VIEW.formValues,
   columns: (t, userId) => withdrawalColumns(t, userId),
   getRowId: (w) => w.id,
   emptyText: (t) => t('users.noWithdrawals'),

@@ -6,84 +6,59 @@ import {
 } from '@/components/data-table/columns';
 import { ListScreen } from '@/components/list-screen';
 import { TruncatedText } from '@/components/truncated-text';
-import { dayEndIso, dayStartIso } from '@/lib/date-time';
-import { defineList, type ListSearch } from '@/lib/list-query';
+import { USERS_SHAPE } from '@app/shared';
+import { listView } from '@/lib/list-declaration';
+import { defineListScreen } from '@/lib/list-query';
 import { users } from '../api/users';
 import { usersCsv } from '../api/users-csv';
 import { CARD_STATUSES, CardStatusChip, useCardStatusLabel } from './card-status';
 
-const FILTERS = {
-  userName: 'text',
-  inviteCode: 'text',
-  email: 'text',
-  forceClubIdHash: 'text',
-  totalBuyMin: 'text',
-  totalBuyMax: 'text',
-  cardStatus: 'list',
-  // Business days (YYYY-MM-DD), sent as day bounds; the dashboard's New User opens these.
-  registeredFrom: 'text',
-  registeredUntil: 'text',
-} as const;
-
-const blank = (value: string | undefined) => value?.trim() || undefined;
-
-/** The URL's view as the filters of `users` and of `usersCSV` (one mapping for both). */
-const usersFilters = (s: ListSearch<typeof FILTERS>) => ({
-  userName: blank(s.userName),
-  inviteCode: blank(s.inviteCode),
-  email: blank(s.email),
-  forceClubIdHash: blank(s.forceClubIdHash),
-  totalBuyAmountMoreThanOrEqual: blank(s.totalBuyMin),
-  totalBuyAmountLessThanOrEqual: blank(s.totalBuyMax),
-  cardStatus: s.cardStatus?.map(Number),
-  registeredAtFrom: dayStartIso(s.registeredFrom ?? ''),
-  registeredAtUntil: dayEndIso(s.registeredUntil ?? ''),
+/**
+ * The users list's URL, sort targets and variables come from its declaration (USERS_SHAPE, the
+ * API's too); links already handed out keep their keys (the dashboard's New User opens the
+ * registration days, business days sent as day bounds).
+ */
+const VIEW = listView(USERS_SHAPE, {
+  keys: {
+    totalBuyAmountMoreThanOrEqual: 'totalBuyMin',
+    totalBuyAmountLessThanOrEqual: 'totalBuyMax',
+    registeredAtFrom: 'registeredFrom',
+    registeredAtUntil: 'registeredUntil',
+  },
 });
 
 /** /common/users: every filter of the users call, server-side sort and pages, all in the URL. */
-const USERS = defineList({
-  url: {
-    filters: FILTERS,
-    defaultSort: { target: 'id', orderBy: 'DESC' },
-    // The server's sort targets for `users` (USERS_LIST): every column marked sortable below
-    // must be one of them, or its header would write sort= to the URL and change nothing (the
-    // sortable-headers browser test walks them all).
-    sortTargets: [
-      'id',
-      'userName',
-      'registeredAt',
-      'totalBuyAmountUsd',
-      'totalHECStakedAmount',
-      'totalETHStakedAmount',
-      'totalSentAmount',
-      'totalOwl',
-      'inviteCode',
-      'email',
-      'forceClubIdHash',
-      'cardStatus',
-      'savingRewardsRate',
-      'referralRate',
-    ],
+const USERS = defineListScreen({
+  url: VIEW.url,
+  query: {
+    ...users,
+    variables: (search, pagination) => ({ ...VIEW.variables(search), pagination }),
   },
-  query: { ...users, variables: (search, pagination) => ({ ...usersFilters(search), pagination }) },
-  export: { ...usersCsv, variables: (search, sort) => ({ ...usersFilters(search), sort }) },
+  export: { ...usersCsv, variables: (search, sort) => ({ ...VIEW.variables(search), sort }) },
   label: (t) => t('users.listLabel'),
   storageKey: 'users',
   fields: (t, cardStatusLabel: (status: number) => string) => [
-    { key: 'userName', label: t('fields.userName'), hint: t('list.matchPrefix') },
-    { key: 'inviteCode', label: t('fields.inviteCode'), hint: t('list.matchExactCase') },
-    { key: 'email', label: t('fields.email'), hint: t('list.matchPrefix') },
-    { key: 'forceClubIdHash', label: t('fields.forceClubIdHash'), hint: t('list.matchExact') },
-    { key: 'totalBuyMin', label: t('fields.totalBuyAmountMin'), type: 'decimal', unit: 'USD' },
-    { key: 'totalBuyMax', label: t('fields.totalBuyAmountMax'), type: 'decimal', unit: 'USD' },
-    { key: 'registeredFrom', label: t('fields.registeredAtFrom'), type: 'date' },
-    { key: 'registeredUntil', label: t('fields.registeredAtUntil'), type: 'date' },
-    {
-      key: 'cardStatus',
+    VIEW.field('userName', { label: t('fields.userName'), hint: t('list.matchPrefix') }),
+    VIEW.field('inviteCode', { label: t('fields.inviteCode'), hint: t('list.matchExactCase') }),
+    VIEW.field('email', { label: t('fields.email'), hint: t('list.matchPrefix') }),
+    VIEW.field('forceClubIdHash', {
+      label: t('fields.forceClubIdHash'),
+      hint: t('list.matchExact'),
+    }),
+    VIEW.field('totalBuyAmountMoreThanOrEqual', {
+      label: t('fields.totalBuyAmountMin'),
+      unit: 'USD',
+    }),
+    VIEW.field('totalBuyAmountLessThanOrEqual', {
+      label: t('fields.totalBuyAmountMax'),
+      unit: 'USD',
+    }),
+    VIEW.field('registeredAtFrom', { label: t('fields.registeredAtFrom') }),
+    VIEW.field('registeredAtUntil', { label: t('fields.registeredAtUntil') }),
+    VIEW.field('cardStatus', {
       label: t('cardStatus.label'),
-      type: 'chips',
       options: CARD_STATUSES.map((s) => ({ value: String(s), label: cardStatusLabel(s) })),
-    },
+    }),
   ],
   // Default columns fit a 1366 px laptop (docs/list-conventions.md): the rest are in the
   // column chooser.

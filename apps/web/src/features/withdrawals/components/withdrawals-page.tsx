@@ -6,8 +6,8 @@ import { Alert, Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material'
 import {
   WITHDRAWAL_MACHINE,
   WITHDRAWAL_STATUSES,
+  WITHDRAWALS_SHAPE,
   canTransition,
-  isOneOf,
   type WithdrawalKind,
   type WithdrawalStatus,
 } from '@app/shared';
@@ -15,9 +15,9 @@ import { FilteredList } from '@/components/filtered-list';
 import { GuardedAction } from '@/components/guarded-action';
 import { filteredListProps } from '@/components/list-screen';
 import type { WithdrawalSearchParams } from '@/gql/graphql';
-import { dayEndIso, dayStartIso } from '@/lib/date-time';
+import { listView } from '@/lib/list-declaration';
 import { formatNumber } from '@/lib/format';
-import { defineList, listSearch, useListQuery, type ListSearch } from '@/lib/list-query';
+import { defineListScreen, listSearch, useListQuery } from '@/lib/list-query';
 import { hasRole } from '@/lib/roles';
 import { useCurrentAdmin } from '@/lib/session/use-current-admin';
 import { useApproveMatchingWithdrawals, useApproveWithdrawals } from '../api/withdrawal-actions';
@@ -37,47 +37,24 @@ import { ApprovalThresholds } from './withdrawal-thresholds';
 /** The most requests one "all N matching this filter" call takes (the API's cap). */
 export const MAX_MATCHING = 5000;
 
-const FILTERS = {
-  status: 'text',
-  userId: 'text',
-  userName: 'text',
-  email: 'text',
-  address: 'text',
-  transactionHash: 'text',
-  requestedFrom: 'text',
-  requestedUntil: 'text',
-  amountFrom: 'text',
-  amountTo: 'text',
-  awaiting: 'text',
-} as const;
-
-const blank = (v: string | undefined) => v?.trim() || undefined;
-
-/** A status tab from the URL; one that is not a status is no filter (the "all" tab). */
-const statusOf = (value = '') => (isOneOf(WITHDRAWAL_STATUSES, value) ? value : undefined);
-
-/** The URL's view as the lists' one WithdrawalSearchParams (the list, its exports, "all matching"). */
-const withdrawalSearch = (f: ListSearch<typeof FILTERS>): WithdrawalSearchParams => ({
-  status: statusOf(f.status),
-  userId: /^[1-9][0-9]{0,8}$/.test(f.userId ?? '') ? Number(f.userId) : undefined,
-  userName: blank(f.userName),
-  email: blank(f.email),
-  address: blank(f.address),
-  transactionHash: blank(f.transactionHash),
-  requestedAtFrom: dayStartIso(f.requestedFrom ?? ''),
-  requestedAtUntil: dayEndIso(f.requestedUntil ?? ''),
-  amountFrom: blank(f.amountFrom),
-  amountTo: blank(f.amountTo),
-  awaitingOver24h: f.awaiting === 'yes' ? true : undefined,
+/**
+ * The withdrawal lists' one WithdrawalSearchParams (the list, its exports, "all matching") from
+ * the declaration (WITHDRAWALS_SHAPE); the status is the tab, links keep their keys.
+ */
+const VIEW = listView(WITHDRAWALS_SHAPE, {
+  keys: {
+    requestedAtFrom: 'requestedFrom',
+    requestedAtUntil: 'requestedUntil',
+    awaitingOver24h: 'awaiting',
+  },
 });
 
+/** The URL's view as the lists' one WithdrawalSearchParams. */
+const withdrawalSearch = (search: object): WithdrawalSearchParams => VIEW.variables(search);
+
 /** One kind's requests (`context`: the kind, and the table's selection for its checkboxes). */
-const WITHDRAWALS = defineList({
-  url: {
-    filters: FILTERS,
-    defaultSort: { target: 'requestedAt', orderBy: 'DESC' },
-    sortTargets: ['requestedAt', 'id', 'amount', 'status'],
-  },
+const WITHDRAWALS = defineListScreen({
+  url: VIEW.url,
   query: {
     ...withdrawalRequests,
     variables: (
@@ -92,21 +69,22 @@ const WITHDRAWALS = defineList({
   label: (t, { kind }) => t(`withdrawalKind.${kind}`),
   storageKey: ({ kind }) => `withdrawals-${kind}`,
   fields: (t) => [
-    { key: 'userName', label: t('fields.userName'), hint: t('list.matchExact') },
-    { key: 'email', label: t('fields.email'), hint: t('list.matchExact') },
-    { key: 'address', label: t('fields.address'), hint: t('list.matchExact') },
-    { key: 'transactionHash', label: t('fields.transactionHash'), hint: t('list.matchExact') },
-    { key: 'requestedFrom', label: t('withdrawals.requestedFrom'), type: 'date' },
-    { key: 'requestedUntil', label: t('withdrawals.requestedUntil'), type: 'date' },
-    { key: 'amountFrom', label: t('withdrawals.amountFrom'), type: 'decimal' },
-    { key: 'amountTo', label: t('withdrawals.amountTo'), type: 'decimal' },
-    {
-      key: 'awaiting',
+    VIEW.field('userName', { label: t('fields.userName'), hint: t('list.matchExact') }),
+    VIEW.field('email', { label: t('fields.email'), hint: t('list.matchExact') }),
+    VIEW.field('address', { label: t('fields.address'), hint: t('list.matchExact') }),
+    VIEW.field('transactionHash', {
+      label: t('fields.transactionHash'),
+      hint: t('list.matchExact'),
+    }),
+    VIEW.field('requestedAtFrom', { label: t('withdrawals.requestedFrom') }),
+    VIEW.field('requestedAtUntil', { label: t('withdrawals.requestedUntil') }),
+    VIEW.field('amountFrom', { label: t('withdrawals.amountFrom') }),
+    VIEW.field('amountTo', { label: t('withdrawals.amountTo') }),
+    VIEW.field('awaitingOver24h', {
       label: t('withdrawals.awaitingFilter'),
-      type: 'select',
       options: [{ value: 'yes', label: t('fields.yes') }],
-    },
-    { key: 'userId', label: t('withdrawals.userIdFilter') },
+    }),
+    VIEW.field('userId', { label: t('withdrawals.userIdFilter') }),
   ],
   columns: (t, { kind, selection }) => withdrawalColumns(kind, t, selection),
   getRowId: (w) => w.id,

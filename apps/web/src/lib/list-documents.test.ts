@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { LIST_SHAPES, type FilterField } from '@app/shared';
+import * as documents from '@/gql/graphql';
+
+/**
+ * The web app's GraphQL documents against the lists' one declaration (`@app/shared` lists.ts,
+ * which the API's `defineList` takes too): a list's screen and its CSV send the declared
+ * filters, under their names and types. A filter added to a declaration but not to a screen's
+ * list or CSV document, or a document variable no list declares, fails here.
+ */
+
+type Operation = { name: string; root: string; variables: Map<string, string> };
+
+/** The operations of the generated documents: their root field and variables with types. */
+function operations(): Operation[] {
+  const found: Operation[] = [];
+  for (const [name, value] of Object.entries(documents)) {
+    if (!(value instanceof documents.TypedDocumentString)) continue;
+    const text = value.toString();
+    const header = /^\s*(?:query|mutation)\s+\w+\s*(?:\(([^)]*)\))?\s*\{\s*(\w+)/.exec(text);
+    if (!header) continue;
+    const variables = new Map<string, string>();
+    for (const [, variable, type] of (header[1] ?? '').matchAll(/\$(\w+)\s*:\s*([\w![\]]+)/g))
+      variables.set(variable!, type!);
+    found.push({ name, root: header[2]!, variables });
+  }
+  return found;
+}
+
+/** The GraphQL type a declared filter takes (an enum: any enum type, named by the schema). */
+function typeMatches(field: FilterField, type: string): boolean {
+  const inner = type.replace(/!$/, '');
+  const list = /^\[(\w+)!?\]$/.exec(inner);
+  if (Boolean(field.list) !== Boolean(list)) return false;
+  const scalar = list ? list[1]! : inner;
+  return field.type === 'Enum' ? /^[A-Z]\w*$/.test(scalar) : scalar === field.type;
+}
+
+/** Variables that are no filter: the page, the sort, an input object, a file layout. */
+const NOT_FILTERS = new Set(['pagination', 'sort', 'input', 'searchParams', 'version']);
+
+const OPERATIONS = operations();
+
+describe('the lists documents and their declarations', () => {
+  it('finds the generated documents', () => {
+    expect(OPERATIONS.length).toBeGreaterThan(50);
+  });
+
+  for (const shape of LIST_SHAPES) {
+    const declared = Object.keys(shape.filters);
+    const exportOwn = Object.keys(shape.export?.filters ?? {});
+    const filterOf = (name: string) =>
+      shape.filters[name] ?? (shape.export?.filters?.[name] as FilterField | undefined);
+    const lists = OPERATIONS.filter((o) => o.root === shape.call);
+    const exports = OPERATIONS.filter((o) => shape.export && o.root === shape.export.call);
+
+    // A list no document calls yet (the mail recipients' status filter is the API's only).
+    if (lists.length + exports.length === 0) continue;
+    describe(shape.call, () => {
+      for (const op of [...lists, ...exports])
+        it(`${op.name} sends only declared filters, of their declared types`, () => {
+          for (const [variable, type] of op.variables) {
+            if (NOT_FILTERS.has(variable)) continue;
+            const field = filterOf(variable);
+            // Whose rows these are (the user of a history, a send, a kind) is required.
+            if (!field) expect(type, `${op.name}: $${variable} is not declared`).toMatch(/!$/);
+            else expect(typeMatches(field, type), `${op.name}: $${variable}: ${type}`).toBe(true);
+          }
+        });
+
+      for (const op of lists)
+        if ([...op.variables.keys()].some((v) => declared.includes(v)))
+          it(`${op.name} sends every filter of the list`, () => {
+            const sent = declared.filter((v) => op.variables.has(v));
+            expect(sent).toEqual(declared);
+          });
+
+      if (shape.export)
+        it(`a CSV document of ${shape.export.call} sends every filter of the list`, () => {
+          const complete = exports.some((op) => declared.every((v) => op.variables.has(v)));
+          expect(complete, `declared: ${[...declared, ...exportOwn].join(', ')}`).toBe(true);
+        });
+    });
+  }
+});
