@@ -7,7 +7,7 @@ import { defineListScreen } from '@/lib/list-query';
 import { userWithdrawalHistory } from '../api/user-withdrawal-history';
 import { UserHistoryNav } from './user-history-nav';
 import { useUserIdParam } from './use-user-id-param';
-import { withdrawalColumns } from './withdrawal-columns';
+import { withdrawalColumns } from './user-withdrawal-columns';
 import '@/i18n/lists';
 
 /** userWithdrawalHistory's URL and variables (a made-up kind or status is no filter). */

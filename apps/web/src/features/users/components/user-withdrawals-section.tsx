@@ -6,7 +6,7 @@ import { DataTable, pagedQueryProps } from '@/components/data-table/data-table';
 import { SectionCard } from '@/components/section-card';
 import { adminTimeZone } from '@/lib/date-time';
 import { useUserWithdrawalHistory } from '../api/user-withdrawal-history';
-import { withdrawalColumns } from './withdrawal-columns';
+import { withdrawalColumns } from './user-withdrawal-columns';
 import '@/i18n/lists';
 
 /** Requests shown in the section before "view all" (newest first, every kind). */

@@ -3,7 +3,6 @@ import { withdrawalScreenForUser } from '@/lib/withdrawal-routes';
 import type { TFunction } from 'i18next';
 import { Chip, Link, type ChipProps } from '@mui/material';
 import {
-  isOneOf,
   WITHDRAWAL_KINDS as SHARED_KINDS,
   WITHDRAWAL_STATUSES as SHARED_STATUSES,
 } from '@app/shared';
@@ -18,16 +17,6 @@ export type WithdrawalRow = UserWithdrawalHistoryQuery['userWithdrawalHistory'][
 // The value sets are packages/shared's; the generated GraphQL enums must accept every one.
 export const WITHDRAWAL_KINDS = SHARED_KINDS satisfies readonly WithdrawalKind[];
 export const WITHDRAWAL_STATUSES = SHARED_STATUSES satisfies readonly WithdrawalStatus[];
-
-/** A kind from the URL, or undefined when it is not one (never sent: the API would refuse it). */
-export function asWithdrawalKind(value: string): WithdrawalKind | undefined {
-  return isOneOf(WITHDRAWAL_KINDS, value) ? value : undefined;
-}
-
-/** A status from the URL, or undefined when it is not one. */
-export function asWithdrawalStatus(value: string): WithdrawalStatus | undefined {
-  return isOneOf(WITHDRAWAL_STATUSES, value) ? value : undefined;
-}
 
 // Outlined chips in colours whose text keeps AA contrast on the light theme (info and warning
 // do not), so failures stand out without failing the accessibility check.
