@@ -107,7 +107,7 @@ function sampleMemory(): () => { heap: number; rss: number } {
 }
 
 /** The file as the upload hands it over, written piece by piece (no array of lines). */
-function paymentsFile(rows: number, users: number[], planId: number): Buffer {
+export function paymentsFile(rows: number, users: number[], planId: number): Buffer {
   const pieces: Buffer[] = [Buffer.from('userId,planId,paidUsd,assetETH,assetHEC,confirmedAt\r\n')];
   let chunk = '';
   for (let i = 0; i < rows; i++) {
@@ -162,7 +162,7 @@ function row(i: number, users: number[], planId: number): string[] {
  * COPY of the bench's rows into payments on `client` (inside the caller's transaction, which
  * rolls it back): the baseline both import benches compare with. Returns its milliseconds.
  */
-async function copyPayments(
+export async function copyPayments(
   client: pg.Client,
   rows: number,
   users: number[],
@@ -421,7 +421,7 @@ export type HttpImportBenchResult = {
  * XMLHttpRequest): operations, map, the file; as bytes with their boundary, so it goes by
  * node:http, which (unlike fetch) waits as long as the server takes to answer.
  */
-function screenRequest(
+export function screenRequest(
   content: Buffer,
   dryRun: boolean,
   progressKey: string,
@@ -447,7 +447,7 @@ function screenRequest(
   };
 }
 
-function postMultipart(
+export function postMultipart(
   port: number,
   token: string,
   request: { body: Buffer[]; length: number; type: string },

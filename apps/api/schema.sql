@@ -763,6 +763,7 @@ CREATE INDEX end_user_details_locale_idx ON public.end_user_details USING btree 
 CREATE INDEX end_users_affiliate_idx ON public.end_users USING btree (id) WHERE (affiliate_remittance_count > 0);
 CREATE INDEX end_users_affiliate_sent_idx ON public.end_users USING btree (affiliate_sent_hec, id) WHERE (affiliate_remittance_count > 0);
 CREATE UNIQUE INDEX end_users_aube_user_id_hash_key ON public.end_users USING btree (aube_user_id_hash);
+CREATE INDEX end_users_card_status_buy_idx ON public.end_users USING btree (card_status, total_buy_amount_usd, id);
 CREATE INDEX end_users_card_status_idx ON public.end_users USING btree (card_status, id);
 CREATE INDEX end_users_card_status_registered_idx ON public.end_users USING btree (card_status, registered_at, id);
 CREATE INDEX end_users_children_count_idx ON public.end_users USING btree (children_count DESC, id);

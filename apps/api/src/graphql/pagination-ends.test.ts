@@ -41,7 +41,7 @@ beforeAll(async () => {
   // 250 users: about 1,250 payments, so the payments list is deeper than NEAR_END_ROWS.
   await seedDemoPopulation(db, { users: 250, seed: 11 });
   token = await issueToken(t.database, 'reader@example.com');
-});
+}, 240_000);
 
 afterAll(async () => {
   await t?.close();
@@ -98,12 +98,17 @@ async function cases(): Promise<ListCase[]> {
     },
     {
       name: 'users, two card statuses (the merged page)',
-      sorts: both('registeredAt', 'totalSentAmount'),
+      sorts: both('registeredAt', 'totalBuyAmountUsd', 'id', 'totalSentAmount'),
       load: (p) => listUsers(db, { cardStatus: [0, 1] }, as(p)),
     },
     {
+      name: 'users, one card status (its own index, or read first and sorted)',
+      sorts: both('totalBuyAmountUsd', 'totalOwl'),
+      load: (p) => listUsers(db, { cardStatus: [1] }, as(p)),
+    },
+    {
       name: 'users, a name prefix (the fenced page)',
-      sorts: both('totalBuyAmountUsd', 'userName'),
+      sorts: both('totalBuyAmountUsd', 'userName', 'email'),
       load: (p) => listUsers(db, { userName: 'a' }, as(p)),
     },
     {

@@ -202,20 +202,24 @@ export async function listUsers(
     limit: p.limit,
     offset: p.offset,
   };
-  // Several card statuses sorted by registration: each status's newest (oldest) users are one
-  // range of the (card_status, registered_at, id) index of 0141, so the page is the merge of
+  // Several card statuses sorted by id, registration or total purchase: each status's first
+  // users in that order are one range of its (card_status, column, id) index (CARD_STATUS_ORDERED),
+  // so the page is the merge of
   // each status's first offset + limit entries, whatever the size of the table. PostgreSQL 15
   // cannot merge an IN list's ranges itself: it walked the registered_at index filtering the
   // statuses (119 ms for page 50 of [4, 5] at 1M) or read every user of rare ones and sorted.
   const merged =
-    target === 'registeredAt' && (filter.cardStatus?.length ?? 0) > 1 && onlyCardStatus(filter);
+    target in CARD_STATUS_ORDERED && (filter.cardStatus?.length ?? 0) > 1 && onlyCardStatus(filter);
   if (merged) values.window = p.offset + p.limit;
   const columns = listColumns(fields);
   // A selective filter (name/email prefix, a rare amount range) matches few users, but the
   // planner tends to walk the sort index and filter row by row until it has the page — 100+
   // ms for a deep page. When the exact count (needed anyway) is small, the filter runs first
   // in a fenced subquery (OFFSET 0) through its own index, and only the matches are sorted.
-  const selective = !onlyCardStatus(filter);
+  // Card statuses sorted by a column without a (card_status, column, id) index: a rare status
+  // (a few thousand users; its count is a kept bucket) is read first and sorted, as a selective
+  // filter is; a common one is met soon enough walking the sort index.
+  const selective = !onlyCardStatus(filter) || !(target in CARD_STATUS_ORDERED);
   const countFirst = selective ? await countUsers(db, filter) : undefined;
   // Except a name (email) prefix sorted by name (email): the "C" key index of 0020 holds its
   // matches as one range in sort order, so the plain page-first query reads just the page.
@@ -224,11 +228,19 @@ export async function listUsers(
     (target === 'userName' && !!filter.userName) ||
     (target === 'email' && !!filter.email) ||
     (target === 'registeredAt' && onlyRegistrationRange(filter));
+  // A name prefix sorted by email, or an email prefix sorted by name: the two keys go together
+  // (most emails are the name's), so walking the other key's index passes every user before the
+  // prefix's first: 22 s for 's' ascending at 1M (650k users passed). Reading the matches and
+  // sorting them grows with the prefix instead (99,991 users for 's' at 1M: 2.5 s cold on a
+  // loaded machine), so it is always taken here, however many match.
+  const otherNameKey =
+    (target === 'userName' && !!filter.email && !filter.userName) ||
+    (target === 'email' && !!filter.userName && !filter.email);
   const fenced =
     countFirst !== undefined &&
     !prefixOnSortColumn &&
     !('idHigh' in values) &&
-    countFirst <= FENCE_MAX_MATCHES;
+    (countFirst <= FENCE_MAX_MATCHES || otherNameKey);
   // The first pages read their rows directly: planning the page-first join cost PostgreSQL
   // 0.3–0.5 ms on every call (a named statement with LIMIT/OFFSET parameters still gets a
   // custom plan each time, and end_users has some twenty indexes to weigh twice), four times
@@ -274,9 +286,11 @@ export async function listUsers(
         const branches = Object.keys(values)
           .filter((k) => k.startsWith('cardStatus'))
           .map(
-            (k) => sql`(SELECT u.id, u.registered_at AS k FROM end_users u
+            (
+              k,
+            ) => sql`(SELECT u.id, ${sql.ref(CARD_STATUS_ORDERED[target as keyof typeof CARD_STATUS_ORDERED])} AS k FROM end_users u
               WHERE u.card_status = ${placeholder<number>(k)}
-              ORDER BY u.registered_at ${order}, u.id ${order} LIMIT ${placeholder<number>('window')})`,
+              ORDER BY 2 ${order}, u.id ${order} LIMIT ${placeholder<number>('window')})`,
           );
         pageIds = db
           .selectFrom(
@@ -322,6 +336,17 @@ export async function listUsers(
   const [rows, totalRecords] = await Promise.all([pageQuery, countFirst ?? countUsers(db, filter)]);
   return { rows, totalRecords };
 }
+
+/**
+ * The sorts with a (card_status, column, id) index: a card status's users are one range of it
+ * in the sort's order (0010 for id, 0141 registration, 0182 total purchase), so a page of one
+ * status reads just its rows, and several statuses are merged per status.
+ */
+const CARD_STATUS_ORDERED = {
+  id: 'u.id',
+  registeredAt: 'u.registered_at',
+  totalBuyAmountUsd: 'u.total_buy_amount_usd',
+} as const;
 
 /** True when the filter is served by the maintained card-status buckets alone. */
 function onlyCardStatus(filter: UsersFilter): boolean {
