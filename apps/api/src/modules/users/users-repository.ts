@@ -339,7 +339,7 @@ export async function listUsers(
 
 /**
  * The sorts with a (card_status, column, id) index: a card status's users are one range of it
- * in the sort's order (0010 for id, 0141 registration, 0182 total purchase), so a page of one
+ * in the sort's order (0010 for id, 0141 registration, 0212 total purchase), so a page of one
  * status reads just its rows, and several statuses are merged per status.
  */
 const CARD_STATUS_ORDERED = {
