@@ -286,6 +286,12 @@ async function main(): Promise<void> {
     for (const r of replicas) r.child.kill('SIGTERM');
   }
 
+  // What was measured, kept before the clean-up and the baselines (which may fail).
+  if (args.out)
+    fs.writeFileSync(
+      `${args.out}.calls.json`,
+      JSON.stringify({ loads, importResult, exportResult, calls }),
+    );
   // Exactness: the import's rows, once each; then the baselines, on the now quiet database.
   const imported = Number(
     (
@@ -298,7 +304,7 @@ async function main(): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await allowLongStatements(trx);
     await sql`DELETE FROM payments WHERE end_user_id = ANY(${users}::integer[])`.execute(trx);
-    await sql`DELETE FROM csv_imports WHERE kind = 'payments' AND file_name = 'payments-1m.csv' AND created_at > ${started}`.execute(
+    await sql`DELETE FROM csv_imports WHERE kind = 'payments' AND file_name = 'payments-1m.csv' AND imported_at > ${started}`.execute(
       trx,
     );
     await sql`DELETE FROM end_users WHERE id = ANY(${users}::integer[])`.execute(trx);

@@ -794,6 +794,8 @@ CREATE INDEX notifications_notified_at_idx ON public.notifications USING btree (
 CREATE INDEX payment_client_keys_payment_idx ON public.payment_client_keys USING btree (payment_id);
 CREATE INDEX payments_asset_fixed_at_idx ON public.payments USING btree (asset_fixed_at, id);
 CREATE INDEX payments_confirmed_at_idx ON public.payments USING btree (confirmed_at, id);
+CREATE INDEX payments_status_asset_fixed_at_idx ON public.payments USING btree (status, asset_fixed_at, id);
+CREATE INDEX payments_status_confirmed_at_idx ON public.payments USING btree (status, confirmed_at, id);
 CREATE INDEX payments_status_idx ON public.payments USING btree (status, id);
 CREATE INDEX payments_unfixed_idx ON public.payments USING btree (confirmed_at) WHERE (status = 'confirmed'::text);
 CREATE INDEX payments_user_idx ON public.payments USING btree (end_user_id, id);
