@@ -247,7 +247,7 @@ const LISTS: MatrixList[] = [
     name,
     declaration,
     document,
-    variables: (f, pagination) => ({ input: { ...f, pagination } }),
+    variables: (f, pagination) => ({ input: { searchParams: f, pagination } }),
     pick: async (q) => {
       const user = await q<{ user_name: string; email: string; force_club_id_hash: string }>(
         `SELECT user_name, email, force_club_id_hash FROM end_users

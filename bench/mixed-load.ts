@@ -301,6 +301,11 @@ async function main(): Promise<void> {
       )
     ).rows[0]!.n,
   );
+  // COPY of the same rows (rolled back) while the fixture users still exist.
+  await plain.query('BEGIN');
+  const copyMs = await copyPayments(plain, IMPORT_ROWS, users, planId).finally(() =>
+    plain.query('ROLLBACK'),
+  );
   await db.transaction().execute(async (trx) => {
     await allowLongStatements(trx);
     await sql`DELETE FROM payments WHERE end_user_id = ANY(${users}::integer[])`.execute(trx);
@@ -310,10 +315,6 @@ async function main(): Promise<void> {
     await sql`DELETE FROM end_users WHERE id = ANY(${users}::integer[])`.execute(trx);
     await sql`DELETE FROM plans WHERE id = ${planId}`.execute(trx);
   });
-  await plain.query('BEGIN');
-  const copyMs = await copyPayments(plain, IMPORT_ROWS, users, planId).finally(() =>
-    plain.query('ROLLBACK'),
-  );
   const compiled = usersExportQuery(db, usersFilter({}), {
     target: 'id',
     orderBy: 'desc',
