@@ -131,6 +131,15 @@ export type ThresholdSummary = { coinType: string; secondApprovalAbove: string }
 /** A withdrawal request's state before a change. */
 export type WithdrawalBefore = { status: WithdrawalStatus; revision: number | null };
 
+/** A request after an approval of it was voided: the approvals left and whose was voided. */
+export type VoidedApproval = {
+  status: WithdrawalStatus;
+  revision: number;
+  approvals: number;
+  requiredApprovals: number;
+  voidedApprover: { id: number; userName: string };
+};
+
 export const AUDIT_EVENTS = {
   // Sessions and two-factor authentication (auth-service.ts, reauth.ts).
   postSignIn: change<null, { tokenExpiresAt: string; twoFactor: boolean }>()('admin_user'),
@@ -147,16 +156,34 @@ export const AUDIT_EVENTS = {
   accessRefused: facts<{ fields: string[]; reason: string | null }>()('admin_user'),
 
   // Admin accounts (admin-users-service.ts).
-  postAddNewAdminUser: change<null, AdminUserSummary & { mustChangePassword: boolean }>()(
-    'admin_user',
-  ),
+  postAddNewAdminUser: change<
+    null,
+    AdminUserSummary & { mustChangePassword: boolean; pendingGrants?: string[] }
+  >()('admin_user'),
   postUpdateAdminUserProfile: change<
     AdminUserSummary,
     AdminUserSummary & { passwordChanged: boolean; revokedTokens: number }
   >()('admin_user'),
-  postAddRoleToUser: change<AdminUserSummary, AdminUserSummary | null>()('admin_user'),
-  postDeleteRoleFromUser: change<AdminUserSummary, AdminUserSummary | null>()('admin_user'),
+  /** pendingGrants: the approving roles that wait for a second super admin. */
+  postAddRoleToUser: change<
+    AdminUserSummary,
+    (AdminUserSummary & { pendingGrants?: string[] }) | null
+  >()('admin_user'),
+  /** voidedApprovals: requests whose approval by this admin was voided (no approving role left). */
+  postDeleteRoleFromUser: change<
+    AdminUserSummary,
+    (AdminUserSummary & { voidedApprovals?: string[]; withdrawnGrants?: string[] }) | null
+  >()('admin_user'),
   postDeleteAdminUser: change<AdminUserSummary, null>()('admin_user'),
+  /** A second super admin confirmed or withdrew a pending grant of an approving role. */
+  postConfirmAdminRoleGrant: change<
+    AdminUserSummary,
+    AdminUserSummary & { grant: string; role: string; proposedBy: string }
+  >()('admin_user'),
+  postCancelAdminRoleGrant: change<
+    AdminUserSummary & { pendingGrant: { id: string; role: string } },
+    AdminUserSummary & { withdrawnGrant: string }
+  >()('admin_user'),
 
   // Notifications and mail (mail-service.ts).
   postCreateNotification: change<null, NotificationSummary>()('notification'),
@@ -283,6 +310,18 @@ export const AUDIT_EVENTS = {
       fileName: string | null;
       contentHash: string | null;
     }
+  >()('withdrawal_request'),
+  /**
+   * An approval voided because its admin lost every approving role (demoted) or was deleted,
+   * written with that change: the request needs the approval again (docs/domain.md).
+   */
+  withdrawalApprovalVoidedByDemotion: change<
+    WithdrawalBefore & { approvals: number },
+    VoidedApproval
+  >()('withdrawal_request'),
+  withdrawalApprovalVoidedByDeletion: change<
+    WithdrawalBefore & { approvals: number },
+    VoidedApproval
   >()('withdrawal_request'),
   withdrawalTransactionsUploadDryRun: facts<ImportCheckedSummary & { kind: WithdrawalKind }>()(
     'csv_import',

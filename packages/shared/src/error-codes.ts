@@ -96,6 +96,7 @@ export const RECORD_KINDS = [
   'withdrawalRequest',
   'withdrawalThreshold',
   'thresholdChange',
+  'roleGrant',
   'exportBatch',
   'exportBatchFile',
   'export',
@@ -179,6 +180,15 @@ export const TRANSLATED_REASONS = [
   'STALE_REVISION',
   // A second approval by the admin who approved first. {id}
   'ALREADY_APPROVED_BY_YOU',
+  // An approval or confirmation by an account the other admin (proposer or first approver)
+  // created or gave its approving role (the approval rule). {relation: created|granted, otherAdmin}
+  'NOT_A_SECOND_PERSON',
+  // An approval or confirmation by an admin who no longer holds a role that may give it. {roles}
+  'APPROVER_ROLE_MISSING',
+  // The proposer of a role grant, or the admin receiving it, tried to confirm it. {id}
+  'OWN_ROLE_GRANT',
+  // The role grant was already confirmed or withdrawn. {id, status}
+  'ROLE_GRANT_CLOSED',
   // A sign-in text holding a NUL character.
   'NUL_CHARACTER',
   // Field rules failed (`extensions.fieldErrors`, each rendered by formatFieldError). {field}

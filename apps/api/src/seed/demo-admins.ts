@@ -24,6 +24,7 @@ export async function seedDemoAdmins(db: Kysely<DB>): Promise<boolean> {
         passwordHash,
         mustChangePassword: false,
         roles: [admin.role],
+        createdBy: null,
       });
     }
     return true;

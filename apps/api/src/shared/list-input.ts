@@ -117,6 +117,7 @@ const RECORD_NAMES: Record<RecordKind, string> = {
   withdrawalRequest: 'Withdrawal request',
   withdrawalThreshold: 'Withdrawal approval threshold',
   thresholdChange: 'Threshold change',
+  roleGrant: 'Role grant',
   exportBatch: 'Export batch',
   exportBatchFile: 'Export batch file',
   export: 'Export',

@@ -15,13 +15,16 @@ import * as types from './graphql';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  mutation AddNewAdminUser($userName: String!, $email: String!, $roles: [String!]!) {\n    postAddNewAdminUser(userName: $userName, email: $email, roles: $roles) {\n      message\n      oneTimePassword\n      user {\n        id\n        userName\n        email\n      }\n    }\n  }\n": typeof types.AddNewAdminUserDocument,
-    "\n  mutation AddRoleToUser($userId: Int!, $roles: [String!]!) {\n    postAddRoleToUser(userId: $userId, roles: $roles) {\n      message\n      user {\n        id\n        roles {\n          name\n        }\n      }\n    }\n  }\n": typeof types.AddRoleToUserDocument,
+    "\n  mutation AddNewAdminUser($userName: String!, $email: String!, $roles: [String!]!) {\n    postAddNewAdminUser(userName: $userName, email: $email, roles: $roles) {\n      message\n      oneTimePassword\n      pendingGrants {\n        id\n        role\n      }\n      user {\n        id\n        userName\n        email\n      }\n    }\n  }\n": typeof types.AddNewAdminUserDocument,
+    "\n  mutation AddRoleToUser($userId: Int!, $roles: [String!]!) {\n    postAddRoleToUser(userId: $userId, roles: $roles) {\n      message\n      pendingGrants {\n        id\n        role\n      }\n      user {\n        id\n        roles {\n          name\n        }\n      }\n    }\n  }\n": typeof types.AddRoleToUserDocument,
     "\n  query AdminUsers {\n    adminUsers {\n      id\n      userName\n      email\n      mustChangePassword\n      totpEnabled\n      roles {\n        name\n        description\n      }\n    }\n  }\n": typeof types.AdminUsersDocument,
     "\n  query AuditLogs(\n    $adminUserId: Int\n    $operation: String\n    $targetType: String\n    $targetId: String\n    $dateFrom: DateTime\n    $dateUntil: DateTime\n    $pagination: PaginationInput\n  ) {\n    auditLogs(\n      adminUserId: $adminUserId\n      operation: $operation\n      targetType: $targetType\n      targetId: $targetId\n      dateFrom: $dateFrom\n      dateUntil: $dateUntil\n      pagination: $pagination\n    ) {\n      list {\n        id\n        occurredAt\n        adminUserId\n        adminUserName\n        operation\n        targetType\n        targetIds\n        summary\n        requestId\n        ip\n      }\n      pagination {\n        totalRecords\n      }\n    }\n  }\n": typeof types.AuditLogsDocument,
     "\n  query AuditLogsCsv(\n    $adminUserId: Int\n    $operation: String\n    $targetType: String\n    $targetId: String\n    $dateFrom: DateTime\n    $dateUntil: DateTime\n    $sort: SortInput\n  ) {\n    auditLogsCsv(\n      adminUserId: $adminUserId\n      operation: $operation\n      targetType: $targetType\n      targetId: $targetId\n      dateFrom: $dateFrom\n      dateUntil: $dateUntil\n      sort: $sort\n    ) {\n      url\n      fileName\n    }\n  }\n": typeof types.AuditLogsCsvDocument,
     "\n  mutation DeleteAdminUser($userId: Int!) {\n    postDeleteAdminUser(userId: $userId) {\n      message\n      deletedUserId\n    }\n  }\n": typeof types.DeleteAdminUserDocument,
     "\n  mutation DeleteRoleFromUser($userId: Int!, $roles: [String!]!) {\n    postDeleteRoleFromUser(userId: $userId, roles: $roles) {\n      message\n      user {\n        id\n        roles {\n          name\n        }\n      }\n    }\n  }\n": typeof types.DeleteRoleFromUserDocument,
+    "\n  query AdminRoleGrants {\n    adminRoleGrants {\n      id\n      adminUserId\n      adminUserName\n      role\n      proposedByAdminUserId\n      proposedByAdminUserName\n      proposedAt\n    }\n    superAdminCount\n  }\n": typeof types.AdminRoleGrantsDocument,
+    "\n  mutation ConfirmAdminRoleGrant($id: ID!) {\n    postConfirmAdminRoleGrant(id: $id) {\n      message\n    }\n  }\n": typeof types.ConfirmAdminRoleGrantDocument,
+    "\n  mutation CancelAdminRoleGrant($id: ID!) {\n    postCancelAdminRoleGrant(id: $id) {\n      message\n    }\n  }\n": typeof types.CancelAdminRoleGrantDocument,
     "\n  query Roles {\n    roles {\n      name\n      description\n    }\n  }\n": typeof types.RolesDocument,
     "\n  mutation SignIn($email: String!, $password: String!, $totpCode: String) {\n    postSignIn(email: $email, password: $password, totpCode: $totpCode) {\n      message\n      accessToken\n      user {\n        id\n        userName\n        email\n      }\n    }\n  }\n": typeof types.SignInDocument,
     "\n  mutation SignOut {\n    postSignOut\n  }\n": typeof types.SignOutDocument,
@@ -116,13 +119,16 @@ type Documents = {
     "\n  query UserPaymentsCsv(\n    $userId: Int\n    $userName: String\n    $paymentStatus: String\n    $confirmedAtFrom: DateTime\n    $confirmedAtUntil: DateTime\n    $assetFixedAtFrom: DateTime\n    $assetFixedAtUntil: DateTime\n    $sort: SortInput\n    $version: Int\n  ) {\n    userPaymentsCSV(\n      userId: $userId\n      userName: $userName\n      paymentStatus: $paymentStatus\n      confirmedAtFrom: $confirmedAtFrom\n      confirmedAtUntil: $confirmedAtUntil\n      assetFixedAtFrom: $assetFixedAtFrom\n      assetFixedAtUntil: $assetFixedAtUntil\n      sort: $sort\n      version: $version\n    ) {\n      url\n      fileName\n    }\n  }\n": typeof types.UserPaymentsCsvDocument,
 };
 const documents: Documents = {
-    "\n  mutation AddNewAdminUser($userName: String!, $email: String!, $roles: [String!]!) {\n    postAddNewAdminUser(userName: $userName, email: $email, roles: $roles) {\n      message\n      oneTimePassword\n      user {\n        id\n        userName\n        email\n      }\n    }\n  }\n": types.AddNewAdminUserDocument,
-    "\n  mutation AddRoleToUser($userId: Int!, $roles: [String!]!) {\n    postAddRoleToUser(userId: $userId, roles: $roles) {\n      message\n      user {\n        id\n        roles {\n          name\n        }\n      }\n    }\n  }\n": types.AddRoleToUserDocument,
+    "\n  mutation AddNewAdminUser($userName: String!, $email: String!, $roles: [String!]!) {\n    postAddNewAdminUser(userName: $userName, email: $email, roles: $roles) {\n      message\n      oneTimePassword\n      pendingGrants {\n        id\n        role\n      }\n      user {\n        id\n        userName\n        email\n      }\n    }\n  }\n": types.AddNewAdminUserDocument,
+    "\n  mutation AddRoleToUser($userId: Int!, $roles: [String!]!) {\n    postAddRoleToUser(userId: $userId, roles: $roles) {\n      message\n      pendingGrants {\n        id\n        role\n      }\n      user {\n        id\n        roles {\n          name\n        }\n      }\n    }\n  }\n": types.AddRoleToUserDocument,
     "\n  query AdminUsers {\n    adminUsers {\n      id\n      userName\n      email\n      mustChangePassword\n      totpEnabled\n      roles {\n        name\n        description\n      }\n    }\n  }\n": types.AdminUsersDocument,
     "\n  query AuditLogs(\n    $adminUserId: Int\n    $operation: String\n    $targetType: String\n    $targetId: String\n    $dateFrom: DateTime\n    $dateUntil: DateTime\n    $pagination: PaginationInput\n  ) {\n    auditLogs(\n      adminUserId: $adminUserId\n      operation: $operation\n      targetType: $targetType\n      targetId: $targetId\n      dateFrom: $dateFrom\n      dateUntil: $dateUntil\n      pagination: $pagination\n    ) {\n      list {\n        id\n        occurredAt\n        adminUserId\n        adminUserName\n        operation\n        targetType\n        targetIds\n        summary\n        requestId\n        ip\n      }\n      pagination {\n        totalRecords\n      }\n    }\n  }\n": types.AuditLogsDocument,
     "\n  query AuditLogsCsv(\n    $adminUserId: Int\n    $operation: String\n    $targetType: String\n    $targetId: String\n    $dateFrom: DateTime\n    $dateUntil: DateTime\n    $sort: SortInput\n  ) {\n    auditLogsCsv(\n      adminUserId: $adminUserId\n      operation: $operation\n      targetType: $targetType\n      targetId: $targetId\n      dateFrom: $dateFrom\n      dateUntil: $dateUntil\n      sort: $sort\n    ) {\n      url\n      fileName\n    }\n  }\n": types.AuditLogsCsvDocument,
     "\n  mutation DeleteAdminUser($userId: Int!) {\n    postDeleteAdminUser(userId: $userId) {\n      message\n      deletedUserId\n    }\n  }\n": types.DeleteAdminUserDocument,
     "\n  mutation DeleteRoleFromUser($userId: Int!, $roles: [String!]!) {\n    postDeleteRoleFromUser(userId: $userId, roles: $roles) {\n      message\n      user {\n        id\n        roles {\n          name\n        }\n      }\n    }\n  }\n": types.DeleteRoleFromUserDocument,
+    "\n  query AdminRoleGrants {\n    adminRoleGrants {\n      id\n      adminUserId\n      adminUserName\n      role\n      proposedByAdminUserId\n      proposedByAdminUserName\n      proposedAt\n    }\n    superAdminCount\n  }\n": types.AdminRoleGrantsDocument,
+    "\n  mutation ConfirmAdminRoleGrant($id: ID!) {\n    postConfirmAdminRoleGrant(id: $id) {\n      message\n    }\n  }\n": types.ConfirmAdminRoleGrantDocument,
+    "\n  mutation CancelAdminRoleGrant($id: ID!) {\n    postCancelAdminRoleGrant(id: $id) {\n      message\n    }\n  }\n": types.CancelAdminRoleGrantDocument,
     "\n  query Roles {\n    roles {\n      name\n      description\n    }\n  }\n": types.RolesDocument,
     "\n  mutation SignIn($email: String!, $password: String!, $totpCode: String) {\n    postSignIn(email: $email, password: $password, totpCode: $totpCode) {\n      message\n      accessToken\n      user {\n        id\n        userName\n        email\n      }\n    }\n  }\n": types.SignInDocument,
     "\n  mutation SignOut {\n    postSignOut\n  }\n": types.SignOutDocument,
@@ -220,11 +226,11 @@ const documents: Documents = {
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation AddNewAdminUser($userName: String!, $email: String!, $roles: [String!]!) {\n    postAddNewAdminUser(userName: $userName, email: $email, roles: $roles) {\n      message\n      oneTimePassword\n      user {\n        id\n        userName\n        email\n      }\n    }\n  }\n"): typeof import('./graphql').AddNewAdminUserDocument;
+export function graphql(source: "\n  mutation AddNewAdminUser($userName: String!, $email: String!, $roles: [String!]!) {\n    postAddNewAdminUser(userName: $userName, email: $email, roles: $roles) {\n      message\n      oneTimePassword\n      pendingGrants {\n        id\n        role\n      }\n      user {\n        id\n        userName\n        email\n      }\n    }\n  }\n"): typeof import('./graphql').AddNewAdminUserDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation AddRoleToUser($userId: Int!, $roles: [String!]!) {\n    postAddRoleToUser(userId: $userId, roles: $roles) {\n      message\n      user {\n        id\n        roles {\n          name\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').AddRoleToUserDocument;
+export function graphql(source: "\n  mutation AddRoleToUser($userId: Int!, $roles: [String!]!) {\n    postAddRoleToUser(userId: $userId, roles: $roles) {\n      message\n      pendingGrants {\n        id\n        role\n      }\n      user {\n        id\n        roles {\n          name\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').AddRoleToUserDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -245,6 +251,18 @@ export function graphql(source: "\n  mutation DeleteAdminUser($userId: Int!) {\n
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteRoleFromUser($userId: Int!, $roles: [String!]!) {\n    postDeleteRoleFromUser(userId: $userId, roles: $roles) {\n      message\n      user {\n        id\n        roles {\n          name\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').DeleteRoleFromUserDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminRoleGrants {\n    adminRoleGrants {\n      id\n      adminUserId\n      adminUserName\n      role\n      proposedByAdminUserId\n      proposedByAdminUserName\n      proposedAt\n    }\n    superAdminCount\n  }\n"): typeof import('./graphql').AdminRoleGrantsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConfirmAdminRoleGrant($id: ID!) {\n    postConfirmAdminRoleGrant(id: $id) {\n      message\n    }\n  }\n"): typeof import('./graphql').ConfirmAdminRoleGrantDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CancelAdminRoleGrant($id: ID!) {\n    postCancelAdminRoleGrant(id: $id) {\n      message\n    }\n  }\n"): typeof import('./graphql').CancelAdminRoleGrantDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

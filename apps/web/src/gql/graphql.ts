@@ -98,6 +98,7 @@ export type WithdrawalRefusalReason =
   | 'ALREADY_APPROVED_BY_YOU'
   | 'ILLEGAL_TRANSITION'
   | 'LIST_CHANGED'
+  | 'NOT_A_SECOND_PERSON'
   | 'NOT_FOUND'
   | 'STALE_REVISION';
 
@@ -147,6 +148,8 @@ export type WithdrawalTimelineOperation =
   | 'postRejectMatchingWithdrawalRequests'
   | 'postRejectWithdrawalRequests'
   | 'requested'
+  | 'withdrawalApprovalVoidedByDeletion'
+  | 'withdrawalApprovalVoidedByDemotion'
   | 'withdrawalExport'
   | 'withdrawalTransactionsUpload';
 
@@ -157,7 +160,7 @@ export type AddNewAdminUserMutationVariables = Exact<{
 }>;
 
 
-export type AddNewAdminUserMutation = { postAddNewAdminUser: { message: string, oneTimePassword: string, user: { id: number, userName: string, email: string } } };
+export type AddNewAdminUserMutation = { postAddNewAdminUser: { message: string, oneTimePassword: string, pendingGrants: Array<{ id: string, role: string }>, user: { id: number, userName: string, email: string } } };
 
 export type AddRoleToUserMutationVariables = Exact<{
   userId: number;
@@ -165,7 +168,7 @@ export type AddRoleToUserMutationVariables = Exact<{
 }>;
 
 
-export type AddRoleToUserMutation = { postAddRoleToUser: { message: string, user: { id: number, roles: Array<{ name: string }> } } };
+export type AddRoleToUserMutation = { postAddRoleToUser: { message: string, pendingGrants: Array<{ id: string, role: string }>, user: { id: number, roles: Array<{ name: string }> } } };
 
 export type AdminUsersQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -212,6 +215,25 @@ export type DeleteRoleFromUserMutationVariables = Exact<{
 
 
 export type DeleteRoleFromUserMutation = { postDeleteRoleFromUser: { message: string, user: { id: number, roles: Array<{ name: string }> } } };
+
+export type AdminRoleGrantsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminRoleGrantsQuery = { superAdminCount: number, adminRoleGrants: Array<{ id: string, adminUserId: number, adminUserName: string, role: string, proposedByAdminUserId: number | null, proposedByAdminUserName: string, proposedAt: string }> };
+
+export type ConfirmAdminRoleGrantMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ConfirmAdminRoleGrantMutation = { postConfirmAdminRoleGrant: { message: string } };
+
+export type CancelAdminRoleGrantMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type CancelAdminRoleGrantMutation = { postCancelAdminRoleGrant: { message: string } };
 
 export type RolesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1090,6 +1112,10 @@ export const AddNewAdminUserDocument = new TypedDocumentString(`
   postAddNewAdminUser(userName: $userName, email: $email, roles: $roles) {
     message
     oneTimePassword
+    pendingGrants {
+      id
+      role
+    }
     user {
       id
       userName
@@ -1102,6 +1128,10 @@ export const AddRoleToUserDocument = new TypedDocumentString(`
     mutation AddRoleToUser($userId: Int!, $roles: [String!]!) {
   postAddRoleToUser(userId: $userId, roles: $roles) {
     message
+    pendingGrants {
+      id
+      role
+    }
     user {
       id
       roles {
@@ -1192,6 +1222,34 @@ export const DeleteRoleFromUserDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DeleteRoleFromUserMutation, DeleteRoleFromUserMutationVariables>;
+export const AdminRoleGrantsDocument = new TypedDocumentString(`
+    query AdminRoleGrants {
+  adminRoleGrants {
+    id
+    adminUserId
+    adminUserName
+    role
+    proposedByAdminUserId
+    proposedByAdminUserName
+    proposedAt
+  }
+  superAdminCount
+}
+    `) as unknown as TypedDocumentString<AdminRoleGrantsQuery, AdminRoleGrantsQueryVariables>;
+export const ConfirmAdminRoleGrantDocument = new TypedDocumentString(`
+    mutation ConfirmAdminRoleGrant($id: ID!) {
+  postConfirmAdminRoleGrant(id: $id) {
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<ConfirmAdminRoleGrantMutation, ConfirmAdminRoleGrantMutationVariables>;
+export const CancelAdminRoleGrantDocument = new TypedDocumentString(`
+    mutation CancelAdminRoleGrant($id: ID!) {
+  postCancelAdminRoleGrant(id: $id) {
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<CancelAdminRoleGrantMutation, CancelAdminRoleGrantMutationVariables>;
 export const RolesDocument = new TypedDocumentString(`
     query Roles {
   roles {

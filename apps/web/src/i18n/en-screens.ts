@@ -104,6 +104,16 @@ export const enScreens: ScreensMessages = {
     copy: 'Copy',
     done: 'Close',
     active: 'Active',
+    grantsPending:
+      'Waiting for a second super admin to confirm: {{roles}}. Until then the account does not hold them.',
+    soleSuperAdmin:
+      'You are the only super admin: roles that can approve (write, super admin) take effect without a second person. Add a second super admin; from then on such grants wait for the other one to confirm. Accounts you create or promote can never second your own proposals or approvals.',
+    pendingGrants: 'Role grants waiting for a second super admin',
+    proposedBy: 'Proposed by',
+    confirmGrant: 'Confirm',
+    withdrawGrant: 'Withdraw',
+    grantConfirmed: 'Role grant confirmed.',
+    grantWithdrawn: 'Role grant withdrawn.',
   },
   audit: {
     title: 'Audit log',
@@ -137,6 +147,8 @@ export const enScreens: ScreensMessages = {
       postAddRoleToUser: 'Role granted',
       postDeleteRoleFromUser: 'Role removed',
       postDeleteAdminUser: 'Admin user deleted',
+      postConfirmAdminRoleGrant: 'Role grant confirmed',
+      postCancelAdminRoleGrant: 'Role grant withdrawn',
       postCreateNotification: 'Notification created',
       postUpdateNotification: 'Notification updated',
       postDeleteNotification: 'Notification deleted',
@@ -160,6 +172,8 @@ export const enScreens: ScreensMessages = {
       withdrawalExport: 'Withdrawals exported for signing',
       withdrawalExportReplay: 'Signing export fetched again',
       withdrawalTransactionsUpload: 'Withdrawal transactions uploaded',
+      withdrawalApprovalVoidedByDemotion: 'Withdrawal approval voided (approver demoted)',
+      withdrawalApprovalVoidedByDeletion: 'Withdrawal approval voided (approver deleted)',
       withdrawalTransactionsUploadDryRun: 'Withdrawal transactions checked',
       postUpdateWithdrawalApprovalThreshold: 'Approval threshold changed',
       postConfirmWithdrawalApprovalThresholdChange: 'Threshold raise confirmed',
@@ -255,6 +269,10 @@ export const enScreens: ScreensMessages = {
       postRejectMatchingWithdrawalRequests: 'Rejected (all matching a filter)',
       withdrawalExport: 'Exported for signing',
       withdrawalTransactionsUpload: 'Transaction CSV uploaded',
+      withdrawalApprovalVoidedByDemotion:
+        'Approval voided: its admin no longer holds a role that may approve; approve it again',
+      withdrawalApprovalVoidedByDeletion:
+        'Approval voided: its admin was deleted; approve it again',
     },
     rejectCodes: {
       invalid_address: 'Invalid address',
@@ -270,6 +288,7 @@ export const enScreens: ScreensMessages = {
       ILLEGAL_TRANSITION: 'not possible in its status',
       STALE_REVISION: 'changed since you saw it',
       ALREADY_APPROVED_BY_YOU: 'already approved by you',
+      NOT_A_SECOND_PERSON: 'approved first by the admin who created or promoted you',
       LIST_CHANGED: 'the list changed',
     },
     exportV1: 'Export CSV',

@@ -283,6 +283,13 @@ export const en: Messages = {
       STALE_REVISION: '{{record}} {{id}} changed since you saw it. Reload and check it again.',
       ALREADY_APPROVED_BY_YOU:
         'You have already approved request {{id}}; another admin must approve it.',
+      NOT_A_SECOND_PERSON:
+        '{{otherAdmin}} created your account or gave you your approving role, so your approval does not count as a second person’s. Another admin must do it.',
+      APPROVER_ROLE_MISSING: 'Only an admin holding {{roles}} can do this.',
+      OWN_ROLE_GRANT:
+        'You proposed this role grant or would receive it: another super admin must confirm it.',
+      ROLE_GRANT_CLOSED:
+        'This role grant was already confirmed or withdrawn, so nothing was changed.',
       NUL_CHARACTER: 'The email, password and code must not contain NUL characters.',
       INVALID_FIELDS: 'Check the values you entered.',
       LANGUAGE_REQUIRED: 'Please select a language.',
@@ -315,6 +322,7 @@ export const en: Messages = {
       withdrawalRequest: 'Withdrawal request',
       withdrawalThreshold: 'Withdrawal approval threshold',
       thresholdChange: 'Threshold change',
+      roleGrant: 'Role grant',
       exportBatch: 'Export',
       exportBatchFile: 'Export file',
       export: 'Export',

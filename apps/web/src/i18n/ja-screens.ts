@@ -112,6 +112,16 @@ export const jaScreens = {
     copy: 'コピー',
     done: '閉じる',
     active: '有効',
+    grantsPending:
+      '別の特権管理者の確認待ち：{{roles}}。確認されるまで、このアカウントはこのロールを持ちません。',
+    soleSuperAdmin:
+      '特権管理者はあなた一人です。承認できるロール（書き込み・特権管理者）は、もう一人の確認なしに付与されます。2人目の特権管理者を追加してください。以後、そのような付与はもう一人の確認待ちになります。あなたが作成・昇格したアカウントは、あなたの提案や承認の2人目にはなれません。',
+    pendingGrants: '別の特権管理者の確認待ちのロール付与',
+    proposedBy: '提案者',
+    confirmGrant: '確認',
+    withdrawGrant: '取り下げ',
+    grantConfirmed: 'ロール付与を確認しました。',
+    grantWithdrawn: 'ロール付与を取り下げました。',
   },
   audit: {
     title: '監査ログ',
@@ -145,6 +155,8 @@ export const jaScreens = {
       postAddRoleToUser: 'ロールの付与',
       postDeleteRoleFromUser: 'ロールの削除',
       postDeleteAdminUser: '管理者ユーザーの削除',
+      postConfirmAdminRoleGrant: 'ロール付与の承認',
+      postCancelAdminRoleGrant: 'ロール付与の取り下げ',
       postCreateNotification: 'お知らせの作成',
       postUpdateNotification: 'お知らせの更新',
       postDeleteNotification: 'お知らせの削除',
@@ -168,6 +180,8 @@ export const jaScreens = {
       withdrawalExport: '出金申請の署名用エクスポート',
       withdrawalExportReplay: '署名用エクスポートの再取得',
       withdrawalTransactionsUpload: '出金トランザクションCSVの取込',
+      withdrawalApprovalVoidedByDemotion: '出金承認の無効化（承認者の降格）',
+      withdrawalApprovalVoidedByDeletion: '出金承認の無効化（承認者の削除）',
       withdrawalTransactionsUploadDryRun: '出金トランザクションCSVの検証',
       postUpdateWithdrawalApprovalThreshold: '承認しきい値の変更',
       postConfirmWithdrawalApprovalThresholdChange: 'しきい値引き上げの確認',
@@ -263,6 +277,10 @@ export const jaScreens = {
       postRejectMatchingWithdrawalRequests: '却下（条件に一致する全件）',
       withdrawalExport: '署名用エクスポート',
       withdrawalTransactionsUpload: 'トランザクションCSV取込',
+      withdrawalApprovalVoidedByDemotion:
+        '承認無効：承認した管理者が承認できるロールを失ったため、再度の承認が必要です',
+      withdrawalApprovalVoidedByDeletion:
+        '承認無効：承認した管理者が削除されたため、再度の承認が必要です',
     } satisfies Record<WithdrawalTimelineOperation, string>,
     rejectCodes: {
       invalid_address: 'アドレス不正',
@@ -278,6 +296,7 @@ export const jaScreens = {
       ILLEGAL_TRANSITION: '現在の状態では変更できません',
       STALE_REVISION: '表示後に変更されています',
       ALREADY_APPROVED_BY_YOU: '承認済みです',
+      NOT_A_SECOND_PERSON: 'あなたを作成・昇格した管理者が先に承認しています',
       LIST_CHANGED: '一覧が変わりました',
     },
     exportV1: 'CSVエクスポート',

@@ -286,6 +286,13 @@ export const ja = {
         '{{record}}（{{id}}）は現在の状態では変更できません。再読み込みして確認してください。',
       STALE_REVISION:
         '{{record}}（{{id}}）は表示後に変更されています。再読み込みして確認し直してください。',
+      NOT_A_SECOND_PERSON:
+        '{{otherAdmin}} があなたのアカウントを作成したか、承認できるロールを付与したため、あなたの承認は別の人の承認として数えられません。別の管理者が行う必要があります。',
+      APPROVER_ROLE_MISSING: '{{roles}} のロールを持つ管理者だけが行えます。',
+      OWN_ROLE_GRANT:
+        'ご自身が提案した、またはご自身が受けるロール付与は確認できません。別のスーパー管理者が確認する必要があります。',
+      ROLE_GRANT_CLOSED:
+        'このロール付与は既に確認または取り下げられているため、何も変更していません。',
       ALREADY_APPROVED_BY_YOU:
         '申請（{{id}}）は既にあなたが承認しています。別の管理者の承認が必要です。',
       NUL_CHARACTER: 'メールアドレス、パスワード、コードに使えない文字（NUL）が含まれています。',
@@ -320,6 +327,7 @@ export const ja = {
       withdrawalRequest: '出金申請',
       withdrawalThreshold: '出金承認しきい値',
       thresholdChange: 'しきい値変更',
+      roleGrant: 'ロール付与',
       exportBatch: 'エクスポート',
       exportBatchFile: 'エクスポートファイル',
       export: 'エクスポート',

@@ -20,11 +20,31 @@ export type AdminUsersTable = {
   /** INT8: read as a string on both engines. */
   totp_last_step: ColumnType<string | null, string | number | null, string | number | null>;
   password_changed_at: Timestamp;
+  /** Who created the account (migration 0195); null when unknown or the creator is gone. */
+  created_by_admin_user_id: number | null;
 };
 
 export type AdminUserRolesTable = {
   admin_user_id: number;
   role_id: number;
+  /** Who gave the role, and who confirmed the grant (migration 0195). */
+  granted_by_admin_user_id: number | null;
+  confirmed_by_admin_user_id: number | null;
+  granted_at: Timestamp;
+};
+
+/** A proposed grant of an approving role, waiting for a second super admin (migration 0195). */
+export type AdminRoleGrantsTable = {
+  id: ColumnType<string, string | number | undefined, never>;
+  admin_user_id: number;
+  role_id: number;
+  status: Generated<'pending' | 'confirmed' | 'withdrawn'>;
+  proposed_by_admin_user_id: number | null;
+  proposed_by_admin_user_name: string;
+  proposed_at: Timestamp;
+  decided_by_admin_user_id: number | null;
+  decided_by_admin_user_name: string | null;
+  decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };
 
 export type AdminAccessTokensTable = {
@@ -77,6 +97,7 @@ export type AdminTables = {
   admin_roles: AdminRolesTable;
   admin_users: AdminUsersTable;
   admin_user_roles: AdminUserRolesTable;
+  admin_role_grants: AdminRoleGrantsTable;
   admin_access_tokens: AdminAccessTokensTable;
   admin_sign_in_throttles: AdminSignInThrottlesTable;
   audit_log: AuditLogTable;

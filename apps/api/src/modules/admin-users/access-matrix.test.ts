@@ -80,6 +80,9 @@ const SPECIAL_QUERIES: Record<string, AccessRule> = {
   adminUser: 'self',
   adminSessions: 'self',
   adminUsers: 'superAdmin',
+  // Pending grants of approving roles and the fresh-install warning (issue 33).
+  adminRoleGrants: 'superAdmin',
+  superAdminCount: 'superAdmin',
   auditLogs: 'superAdmin',
   auditLogsCsv: 'superAdmin',
   // Signing exports change data (approved -> processing), so they need write (issue #14).

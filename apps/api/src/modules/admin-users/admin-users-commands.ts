@@ -44,6 +44,20 @@ export const UPDATE_PROFILE = defineCommand({
   },
 });
 
+/** A pending grant of an approving role, confirmed or withdrawn by id (admin-role-grants.ts). */
+const GRANT_ID = { id: { type: 'ID', required: true } } as const;
+
+export const CONFIRM_ROLE_GRANT = defineCommand({
+  name: 'postConfirmAdminRoleGrant',
+  input: GRANT_ID,
+});
+
+export const CANCEL_ROLE_GRANT = defineCommand({
+  name: 'postCancelAdminRoleGrant',
+  input: GRANT_ID,
+});
+
+export type RoleGrantIdInput = CommandInput<typeof CONFIRM_ROLE_GRANT.input>;
 export type NewAdminInput = CommandInput<typeof ADD_ADMIN.input>;
 /** Whose roles change and which (adding and taking away take the same input). */
 export type RoleChangeInput = CommandInput<typeof ADD_ROLES.input>;

@@ -153,6 +153,8 @@ export async function insertAdmin(
     passwordHash: string;
     mustChangePassword: boolean;
     roles: readonly RoleName[];
+    /** The admin creating it (null: the first start), who also gives its roles. */
+    createdBy: number | null;
   },
 ): Promise<number> {
   const { id } = await db
@@ -162,27 +164,37 @@ export async function insertAdmin(
       email: admin.email,
       password_hash: admin.passwordHash,
       must_change_password: admin.mustChangePassword,
+      created_by_admin_user_id: admin.createdBy,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await addRoles(db, id, admin.roles);
+  await addRoles(db, id, admin.roles, { grantedBy: admin.createdBy, confirmedBy: null });
   return id;
 }
 
-/** Gives an admin roles; roles already held are left as they are. */
+/**
+ * Gives an admin roles, recording who gave them and who confirmed the grant (the approval
+ * rule reads them); roles already held are left as they are, with their first grant's record.
+ */
 export async function addRoles(
   db: Executor,
   adminId: number,
   roles: readonly RoleName[],
+  provenance: { grantedBy: number | null; confirmedBy: number | null },
 ): Promise<void> {
   if (roles.length === 0) return;
   await db
     .insertInto('admin_user_roles')
-    .columns(['admin_user_id', 'role_id'])
+    .columns(['admin_user_id', 'role_id', 'granted_by_admin_user_id', 'confirmed_by_admin_user_id'])
     .expression(
       db
         .selectFrom('admin_roles')
-        .select([sql<number>`${adminId}::integer`.as('admin_user_id'), 'id as role_id'])
+        .select([
+          sql<number>`${adminId}::integer`.as('admin_user_id'),
+          'id as role_id',
+          sql<number | null>`${provenance.grantedBy}::integer`.as('granted_by_admin_user_id'),
+          sql<number | null>`${provenance.confirmedBy}::integer`.as('confirmed_by_admin_user_id'),
+        ])
         .where('name', 'in', roles),
     )
     .onConflict((oc) => oc.columns(['admin_user_id', 'role_id']).doNothing())

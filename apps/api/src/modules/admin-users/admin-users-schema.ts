@@ -1,8 +1,11 @@
 import { builder } from '../../graphql/builder';
 import { commandMutation } from '../../graphql/command-fields';
+import type { RoleGrant } from './admin-role-grants';
 import {
   ADD_ADMIN,
   ADD_ROLES,
+  CANCEL_ROLE_GRANT,
+  CONFIRM_ROLE_GRANT,
   DELETE_ADMIN,
   REMOVE_ROLES,
   UPDATE_PROFILE,
@@ -17,20 +20,52 @@ const AdminUserNameRef = builder.objectRef<AdminNameRow>('AdminUserName').implem
   }),
 });
 
+const AdminRoleGrantRef = builder.objectRef<RoleGrant>('AdminRoleGrant').implement({
+  description:
+    'A grant of a role that can approve (write, super_admin) waiting for a second super admin: given once two super admins exist (docs/domain.md, "Who may second whom").',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    adminUserId: t.exposeInt('adminUserId'),
+    adminUserName: t.exposeString('adminUserName'),
+    role: t.exposeString('role'),
+    proposedByAdminUserId: t.exposeInt('proposedByAdminUserId', { nullable: true }),
+    proposedByAdminUserName: t.exposeString('proposedByAdminUserName'),
+    proposedAt: t.expose('proposedAt', { type: 'DateTime' }),
+  }),
+});
+
+const PENDING_GRANTS_NOTE =
+  'The approving roles asked for that wait for a second super admin (none while at most one super admin exists).';
+
 const RoleChangeResultRef = builder
-  .objectRef<{ user: AdminUserRow; message: string }>('RoleChangeResult')
+  .objectRef<{ user: AdminUserRow; message: string; pendingGrants: RoleGrant[] }>(
+    'RoleChangeResult',
+  )
   .implement({
     fields: (t) => ({
       user: t.expose('user', { type: AdminUserRef }),
       message: t.exposeString('message'),
+      pendingGrants: t.expose('pendingGrants', {
+        type: [AdminRoleGrantRef],
+        description: PENDING_GRANTS_NOTE,
+      }),
     }),
   });
 
 const NewAdminUserResultRef = builder
-  .objectRef<{ user: AdminUserRow; oneTimePassword: string; message: string }>('NewAdminUserResult')
+  .objectRef<{
+    user: AdminUserRow;
+    oneTimePassword: string;
+    message: string;
+    pendingGrants: RoleGrant[];
+  }>('NewAdminUserResult')
   .implement({
     fields: (t) => ({
       user: t.expose('user', { type: AdminUserRef }),
+      pendingGrants: t.expose('pendingGrants', {
+        type: [AdminRoleGrantRef],
+        description: PENDING_GRANTS_NOTE,
+      }),
       oneTimePassword: t.exposeString('oneTimePassword', {
         description: 'Shown once to the creator; the new admin must change it at first sign-in.',
       }),
@@ -77,6 +112,24 @@ builder.queryField('adminUsers', (t) =>
   }),
 );
 
+builder.queryField('adminRoleGrants', (t) =>
+  t.field({
+    description: 'The grants of approving roles waiting for a second super admin.',
+    type: [AdminRoleGrantRef],
+    authScopes: { superAdmin: true },
+    resolve: (_root, _args, ctx) => ctx.services.adminUsers.pendingRoleGrants(),
+  }),
+);
+
+builder.queryField('superAdminCount', (t) =>
+  t.int({
+    description:
+      'How many super admins exist. Below two, a super admin gives approving roles alone (the start of a fresh install, the one exception to the two-person rule); the admin-user screen warns until a second one exists.',
+    authScopes: { superAdmin: true },
+    resolve: (_root, _args, ctx) => ctx.services.adminUsers.superAdminCount(),
+  }),
+);
+
 builder.queryField('roles', (t) =>
   t.field({
     description: 'The roles an admin can have.',
@@ -99,9 +152,44 @@ commandMutation(ADD_ROLES, {
   description: 'Gives an admin the listed roles.',
   type: RoleChangeResultRef,
   authScopes: { superAdmin: true },
+  resolve: async (input, ctx) => {
+    const { admin, pendingGrants } = await ctx.services.adminUsers.addRoles(
+      ctx.actor,
+      input,
+      ctx.locale,
+    );
+    return {
+      user: admin,
+      pendingGrants,
+      message:
+        pendingGrants.length > 0
+          ? 'Roles added; the approving roles wait for a second super admin to confirm them.'
+          : 'Roles added.',
+    };
+  },
+});
+
+commandMutation(CONFIRM_ROLE_GRANT, {
+  description:
+    'A second super admin confirms a pending grant of an approving role; not its proposer, not the admin receiving it, not an account the proposer created or promoted (FORBIDDEN, reasons OWN_ROLE_GRANT, NOT_A_SECOND_PERSON).',
+  type: RoleChangeResultRef,
+  authScopes: { superAdmin: true },
   resolve: async (input, ctx) => ({
-    user: await ctx.services.adminUsers.addRoles(ctx.actor, input, ctx.locale),
-    message: 'Roles added.',
+    user: await ctx.services.adminUsers.confirmRoleGrant(ctx.actor, input),
+    pendingGrants: [],
+    message: 'Role grant confirmed.',
+  }),
+});
+
+commandMutation(CANCEL_ROLE_GRANT, {
+  description:
+    'Withdraws a pending grant of an approving role (its proposer or another super admin).',
+  type: RoleChangeResultRef,
+  authScopes: { superAdmin: true },
+  resolve: async (input, ctx) => ({
+    user: await ctx.services.adminUsers.cancelRoleGrant(ctx.actor, input),
+    pendingGrants: [],
+    message: 'Role grant withdrawn.',
   }),
 });
 
@@ -111,6 +199,7 @@ commandMutation(REMOVE_ROLES, {
   authScopes: { superAdmin: true },
   resolve: async (input, ctx) => ({
     user: await ctx.services.adminUsers.removeRoles(ctx.actor, input, ctx.locale),
+    pendingGrants: [],
     message: 'Roles removed.',
   }),
 });
@@ -120,12 +209,12 @@ commandMutation(ADD_ADMIN, {
   type: NewAdminUserResultRef,
   authScopes: { superAdmin: true },
   resolve: async (input, ctx) => {
-    const { admin, oneTimePassword } = await ctx.services.adminUsers.createAdmin(
+    const { admin, oneTimePassword, pendingGrants } = await ctx.services.adminUsers.createAdmin(
       ctx.actor,
       input,
       ctx.locale,
     );
-    return { user: admin, oneTimePassword, message: 'Admin user created.' };
+    return { user: admin, oneTimePassword, pendingGrants, message: 'Admin user created.' };
   },
 });
 

@@ -24,22 +24,18 @@ import type {
   ProfileInput,
   RoleChangeInput,
 } from './admin-users-commands';
+import { voidApprovalsOf } from '../withdrawals/withdrawal-approval-voiding';
+import {
+  adminSnapshot as snapshot,
+  createAdminRoleGrants,
+  giveRoles,
+  type RoleGrant,
+} from './admin-role-grants';
+import { withdrawGrantsProposedBy } from './admin-role-grants-repository';
 import * as repo from './admin-users-repository';
+import { lockAdminForChange } from './approval-rule-repository';
+import { isApprovingRole } from './approval-rule';
 import { generateOneTimePassword } from './one-time-password';
-
-/** What the audit trail keeps of an admin: never the password hash or TOTP secret. */
-type AdminSnapshot = { id: number; userName: string; email: string; roles: RoleName[] };
-
-async function snapshot(trx: Transaction<DB>, adminId: number): Promise<AdminSnapshot | undefined> {
-  const admin = await repo.findAdminById(trx, adminId);
-  if (!admin) return undefined;
-  return {
-    id: admin.id,
-    userName: admin.userName,
-    email: admin.email,
-    roles: await repo.findRoleNames(trx, adminId),
-  };
-}
 
 function notFound(adminId: number): AppError {
   return notFoundRecord('adminUser', adminId, { field: 'userId' });
@@ -81,7 +77,38 @@ export function createAdminUsersService(
     }
   }
 
+  /**
+   * What an admin losing roles or their account takes with it, in that change's transaction:
+   * left with no approving role (or deleted), their approvals of requests not yet exported are
+   * voided; without super_admin, the role grants they proposed are withdrawn (a proposal counts
+   * only while its proposer could make it).
+   */
+  async function dropApprovalsOf(
+    trx: Transaction<DB>,
+    actor: Actor,
+    admin: { id: number; userName: string; roles: RoleName[] },
+    remaining: readonly RoleName[] | null,
+  ): Promise<{ voidedApprovals: string[]; withdrawnGrants: string[] }> {
+    const voidedApprovals =
+      remaining === null || !remaining.some(isApprovingRole)
+        ? await voidApprovalsOf(
+            trx,
+            audit,
+            actor,
+            admin,
+            remaining === null ? 'deleted' : 'demoted',
+          )
+        : [];
+    const withdrawnGrants =
+      remaining === null || !remaining.includes('super_admin')
+        ? await withdrawGrantsProposedBy(trx, admin.id)
+        : [];
+    return { voidedApprovals, withdrawnGrants };
+  }
+
   return {
+    ...createAdminRoleGrants(db, audit),
+
     /** One admin by id. */
     async getAdmin(id: number): Promise<repo.AdminUserRow> {
       const admin = await repo.findAdminById(db, id);
@@ -109,25 +136,28 @@ export function createAdminUsersService(
       return repo.listRoles(db);
     },
 
-    /** Gives an admin more roles; takes effect on that admin's next request. */
+    /**
+     * Gives an admin more roles; takes effect on that admin's next request. An approving role
+     * waits for a second super admin once two exist (giveRoles): it is answered as pending.
+     */
     async addRoles(
       actor: Actor,
       { userId, roles }: RoleChangeInput,
       locale: Locale,
-    ): Promise<repo.AdminUserRow> {
+    ): Promise<{ admin: repo.AdminUserRow; pendingGrants: RoleGrant[] }> {
       const roleError = checkRoles(roles);
       if (roleError) throw validationError([roleError], locale);
       const names = [...new Set(roles)] as RoleName[];
       return audit.withAudit(actor, 'postAddRoleToUser', async (trx) => {
         const before = await snapshot(trx, userId);
         if (!before) throw notFound(userId);
-        await repo.addRoles(trx, userId, names);
+        const { pending } = await giveRoles(trx, actor, userId, names);
         const after = await snapshot(trx, userId);
         return {
-          result: (await repo.findAdminById(trx, userId))!,
+          result: { admin: (await repo.findAdminById(trx, userId))!, pendingGrants: pending },
           targetIds: [userId],
           before,
-          after,
+          after: after ? { ...after, pendingGrants: pending.map((g) => g.role) } : null,
         };
       });
     },
@@ -146,6 +176,7 @@ export function createAdminUsersService(
       const names = [...new Set(roles)] as RoleName[];
       return audit.withAudit(actor, 'postDeleteRoleFromUser', async (trx) => {
         if (names.includes('super_admin')) await repo.lockSuperAdminRole(trx);
+        await lockAdminForChange(trx, userId);
         const before = await snapshot(trx, userId);
         if (!before) throw notFound(userId);
         if (
@@ -166,12 +197,13 @@ export function createAdminUsersService(
           );
         }
         await repo.removeRoles(trx, userId, names);
-        const after = await snapshot(trx, userId);
+        const after = (await snapshot(trx, userId))!;
+        const dropped = await dropApprovalsOf(trx, actor, before, after.roles);
         return {
           result: (await repo.findAdminById(trx, userId))!,
           targetIds: [userId],
           before,
-          after,
+          after: { ...after, ...dropped },
         };
       });
     },
@@ -184,7 +216,7 @@ export function createAdminUsersService(
       actor: Actor,
       input: NewAdminInput,
       locale: Locale,
-    ): Promise<{ admin: repo.AdminUserRow; oneTimePassword: string }> {
+    ): Promise<{ admin: repo.AdminUserRow; oneTimePassword: string; pendingGrants: RoleGrant[] }> {
       const userName = input.userName.trim();
       const email = input.email.trim();
       assertValid(validateNewAdminUser({ userName, email, roles: input.roles }), locale);
@@ -200,14 +232,24 @@ export function createAdminUsersService(
               email,
               passwordHash,
               mustChangePassword: true,
-              roles,
+              roles: [],
+              createdBy: actor.adminUserId,
             });
+            // An approving role may wait for a second super admin; meanwhile the account
+            // reads (every admin holds at least one role).
+            const { pending } = await giveRoles(trx, actor, id, roles);
+            if ((await repo.findRoleNames(trx, id)).length === 0)
+              await giveRoles(trx, actor, id, ['read']);
             const admin = (await repo.findAdminById(trx, id))!;
             return {
-              result: { admin, oneTimePassword },
+              result: { admin, oneTimePassword, pendingGrants: pending },
               targetIds: [id],
               before: null,
-              after: { ...(await snapshot(trx, id))!, mustChangePassword: true },
+              after: {
+                ...(await snapshot(trx, id))!,
+                mustChangePassword: true,
+                pendingGrants: pending.map((g) => g.role),
+              },
             };
           }),
         locale,
@@ -308,6 +350,7 @@ export function createAdminUsersService(
       }
       return audit.withAudit(actor, 'postDeleteAdminUser', async (trx) => {
         await repo.lockSuperAdminRole(trx);
+        await lockAdminForChange(trx, userId);
         const before = await snapshot(trx, userId);
         if (!before) throw notFound(userId);
         if (before.roles.includes('super_admin') && (await repo.countSuperAdmins(trx)) <= 1) {
@@ -316,6 +359,7 @@ export function createAdminUsersService(
             params: { adminUserId: userId },
           });
         }
+        await dropApprovalsOf(trx, actor, before, null);
         await repo.deleteAdmin(trx, userId);
         return { result: userId, targetIds: [userId], before, after: null };
       });

@@ -139,6 +139,32 @@ export function createAuditService(db: Kysely<DB>, clock: Clock) {
       return result;
     },
 
+    /**
+     * Appends the rows of changes that another change causes, inside that change's own
+     * transaction (withAudit or withAuditEach opened it): demoting an admin voids their
+     * approvals, each request's row beside the demotion's.
+     */
+    async appendCaused<O extends AuditChangeOperation>(
+      trx: Transaction<DB>,
+      actor: Actor,
+      operation: O,
+      changes: ReadonlyArray<AuditChange<O>>,
+    ): Promise<void> {
+      const at = clock();
+      for (const change of changes)
+        await appendAuditRow(
+          trx,
+          actor,
+          {
+            operation,
+            targetIds: change.targetIds,
+            summary: { before: toJson(change.before), after: toJson(change.after) },
+          },
+          at,
+        );
+      if (changes.length > 0) actor.audited.push(operation);
+    },
+
     /** Records an event that changes nothing else (such as a failed sign-in) in its own transaction. */
     async record<O extends AuditFactsOperation>(
       actor: Actor,

@@ -1,7 +1,12 @@
 import { pipeline, Transform, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ACCESS_TOKEN_HEADER, AUTHORIZATION_ERROR_MESSAGE, FORBIDDEN_MESSAGE } from '@app/shared';
-import { DOWNLOADS_PATH, downloadCookieToken, type DownloadRecord } from '../../platform/exports';
+import {
+  DOWNLOADS_PATH,
+  downloadCookieToken,
+  exportAccessAllows,
+  type DownloadRecord,
+} from '../../platform/exports';
 import type { ExportObservation } from '../../platform/metrics';
 import { AppError } from '../../shared/app-error';
 import type { AuthService } from '../auth/auth-service';
@@ -52,11 +57,9 @@ export function registerDownloadRoute(
         ip: request.ip,
         audited: [],
       };
-      // The link was asked for under the export's rule; a role lost since then closes it.
-      if (
-        exportsService.format(check.claims.name).access === 'superAdmin' &&
-        !admin.roles.includes('super_admin')
-      ) {
+      // The link was asked for under the export's rule; a role lost since then closes it (a
+      // signing file's link dies with its admin's write role: docs/domain.md).
+      if (!exportAccessAllows(exportsService.format(check.claims.name).access, admin.roles)) {
         return refuse(reply, 403, 'FORBIDDEN', FORBIDDEN_MESSAGE);
       }
       const started = performance.now();

@@ -1,7 +1,11 @@
 import { FORBIDDEN_MESSAGE } from '@app/shared';
 import { builder } from '../../graphql/builder';
 import { listExportArgs } from '../../graphql/filter-fields';
-import type { ExportColumnInfo, RegisteredExport } from '../../platform/exports';
+import {
+  exportAccessAllows,
+  type ExportColumnInfo,
+  type RegisteredExport,
+} from '../../platform/exports';
 import type { Filters as ListFilters, List } from '../../platform/lists';
 import { AppError } from '../../shared/app-error';
 import { AUDIT_LIST } from '../audit/audit-list';
@@ -172,10 +176,7 @@ builder.queryField('exportPreview', (t) =>
     },
     resolve: (_root, { name, limit, ...filters }, ctx) => {
       // The preview shows data: an export for super admins previews for super admins only.
-      if (
-        ctx.services.exports.format(name).access === 'superAdmin' &&
-        !ctx.admin!.roles.includes('super_admin')
-      ) {
+      if (!exportAccessAllows(ctx.services.exports.format(name).access, ctx.admin!.roles)) {
         throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
       }
       return ctx.services.exports.preview(

@@ -55,22 +55,6 @@ export async function readLockedRequests(
   return result.rows;
 }
 
-/** Ids among `ids` that this admin has already approved. */
-export async function approvedBy(
-  db: Executor,
-  adminUserId: number,
-  ids: readonly string[],
-): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('withdrawal_approvals')
-    .select(sql<string>`withdrawal_request_id::text`.as('id'))
-    .where('admin_user_id', '=', adminUserId)
-    .where('withdrawal_request_id', 'in', ids)
-    .execute();
-  return new Set(rows.map((r) => r.id));
-}
-
 export async function insertApproval(
   db: Executor,
   values: { requestId: string; adminUserId: number; adminUserName: string; revision: number },
@@ -144,5 +128,38 @@ export async function approvalsOf(
     ])
     .where('withdrawal_request_id', 'in', ids)
     .orderBy('id')
+    .execute();
+}
+
+/**
+ * The requests not yet exported (requested or approved) that this admin approved, locked in id
+ * order: their approvals are about to be voided (withdrawal-approval-voiding.ts).
+ */
+export async function lockOpenRequestsApprovedBy(
+  db: Executor,
+  adminUserId: number,
+): Promise<string[]> {
+  const result = await sql<{ id: string }>`
+    SELECT w.id::text AS id
+      FROM withdrawal_requests w
+     WHERE w.status IN ('requested', 'approved')
+       AND EXISTS (SELECT 1 FROM withdrawal_approvals a
+                    WHERE a.withdrawal_request_id = w.id AND a.admin_user_id = ${adminUserId})
+     ORDER BY w.id
+       FOR UPDATE OF w`.execute(db);
+  return result.rows.map((row) => row.id);
+}
+
+/** Deletes this admin's approvals of the given requests. */
+export async function deleteApprovalsOf(
+  db: Executor,
+  adminUserId: number,
+  ids: readonly string[],
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .deleteFrom('withdrawal_approvals')
+    .where('admin_user_id', '=', adminUserId)
+    .where('withdrawal_request_id', 'in', ids)
     .execute();
 }

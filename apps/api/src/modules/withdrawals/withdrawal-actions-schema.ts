@@ -34,6 +34,7 @@ const RefusalReasonRef = builder.enumType('WithdrawalRefusalReason', {
     'ILLEGAL_TRANSITION',
     'STALE_REVISION',
     'ALREADY_APPROVED_BY_YOU',
+    'NOT_A_SECOND_PERSON',
     'LIST_CHANGED',
   ] as const satisfies readonly RefusalReason[],
 });

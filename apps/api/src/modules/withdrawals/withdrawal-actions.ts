@@ -13,6 +13,7 @@ import { badInput, notOneOf } from '../../shared/list-input';
 import { requiredText } from '../../shared/required-text';
 import type { AuditChange, AuditService } from '../audit/audit-service';
 import type { Actor } from '../../shared/actor';
+import { approverFor, type Approver } from '../admin-users/approval-rule';
 import {
   APPROVE_MATCHING_WITHDRAWALS,
   APPROVE_WITHDRAWALS,
@@ -35,6 +36,7 @@ export type RefusalReason =
   | 'ILLEGAL_TRANSITION'
   | 'STALE_REVISION'
   | 'ALREADY_APPROVED_BY_YOU'
+  | 'NOT_A_SECOND_PERSON'
   | 'LIST_CHANGED';
 
 export type ActionResult = {
@@ -194,14 +196,16 @@ export function createWithdrawalActions(audit: AuditEach) {
     /**
      * Approves each request at the revision its admin saw. A request above its coin's
      * threshold needs a second admin: the first approval leaves it `requested` (awaiting a
-     * second approval); nobody approves twice, whatever their role.
+     * second approval); nobody approves twice, whatever their role, and the second must be a
+     * second person (the approval rule, admin-users/approval-rule.ts).
      */
     approve: (actor: Actor, requests: readonly ApprovalInput[]): Promise<ActionAnswer> => {
-      const admin = approver(actor);
+      approver(actor);
       const ids = checkIds(requests.map((r) => r.id));
-      return audit.withAuditEach(actor, APPROVE_WITHDRAWALS.name, async (trx) =>
-        approveEach(trx, admin, await repo.lockRequests(trx, ids), requests),
-      );
+      return audit.withAuditEach(actor, APPROVE_WITHDRAWALS.name, async (trx) => {
+        const admin = await approverFor(trx, actor, APPROVE_WITHDRAWALS.name);
+        return approveEach(trx, admin, await repo.lockRequests(trx, ids), requests);
+      });
     },
 
     /**
@@ -214,9 +218,10 @@ export function createWithdrawalActions(audit: AuditEach) {
       filter: WithdrawalsFilter,
       expectedCount: number,
     ): Promise<ActionAnswer> => {
-      const admin = approver(actor);
+      approver(actor);
       checkExpectedCount(expectedCount);
       return audit.withAuditEach(actor, APPROVE_MATCHING_WITHDRAWALS.name, async (trx) => {
+        const admin = await approverFor(trx, actor, APPROVE_MATCHING_WITHDRAWALS.name);
         // lockMatching took the rows' one lock; their state is read under it, and each is
         // approved at the revision read here (no revision came from the operator).
         const ids = await lockMatching(trx, filter, expectedCount);
@@ -287,18 +292,27 @@ export function createWithdrawalActions(audit: AuditEach) {
  * Approves each of the locked requests (shared by the ids form and the filter form, in one
  * transaction with the caller's audit rows). The ids form names the revision each admin saw
  * (`requests`), and a request changed since is refused as STALE_REVISION; the filter form
- * (`requests` null) approves each request as read under its lock.
+ * (`requests` null) approves each request as read under its lock. An approval beside others
+ * counts only if the approval rule says it is a second person's (ALREADY_APPROVED_BY_YOU for
+ * the same admin, NOT_A_SECOND_PERSON for an account the first approver created or promoted).
+ * An approved request short of approvals (an approval voided when its admin was demoted or
+ * deleted, or a threshold lowered since) takes the approvals it lacks and stays approved.
  */
 async function approveEach(
   trx: Transaction<DB>,
-  admin: { id: number; name: string },
+  admin: Approver,
   locked: readonly repo.LockedRequest[],
   requests: readonly ApprovalInput[] | null,
 ): Promise<{ result: ActionAnswer; changes: ApprovalChange[] }> {
   const rows = new Map(locked.map((r) => [r.id, r]));
   const asked: ReadonlyArray<{ id: string; revision: number | null }> =
     requests ?? locked.map((r) => ({ id: r.id, revision: null }));
-  const mine = await repo.approvedBy(trx, admin.id, [...rows.keys()]);
+  const approvers = new Map<string, Array<number | null>>();
+  for (const approval of await repo.approvalsOf(trx, [...rows.keys()]))
+    approvers.set(approval.requestId, [
+      ...(approvers.get(approval.requestId) ?? []),
+      approval.adminUserId,
+    ]);
   const results: ActionResult[] = [];
   const changes: ApprovalChange[] = [];
   const seen = new Set<string>();
@@ -310,16 +324,29 @@ async function approveEach(
       results.push(refused(input.id, 'NOT_FOUND', `Withdrawal request ${input.id} was not found.`));
       continue;
     }
-    if (!canTransition(WITHDRAWAL_MACHINE, row.status, 'approved')) {
+    const shortOfApprovals = row.status === 'approved' && row.approvalCount < row.requiredApprovals;
+    if (!shortOfApprovals && !canTransition(WITHDRAWAL_MACHINE, row.status, 'approved')) {
       results.push(illegal(row, 'approved'));
       continue;
     }
-    if (mine.has(row.id)) {
+    const refusal = admin.refusalAgainst(approvers.get(row.id) ?? []);
+    if (refusal?.relation === 'same') {
       results.push(
         refused(
           row.id,
           'ALREADY_APPROVED_BY_YOU',
           `You have already approved withdrawal request ${row.id}; a second admin must approve it.`,
+          row,
+        ),
+      );
+      continue;
+    }
+    if (refusal) {
+      results.push(
+        refused(
+          row.id,
+          'NOT_A_SECOND_PERSON',
+          `Withdrawal request ${row.id} was approved first by the admin who ${refusal.relation === 'created' ? 'created your account' : 'gave you your approving role'}; a second person must approve it.`,
           row,
         ),
       );
@@ -344,9 +371,10 @@ async function approveEach(
     });
     const count = row.approvalCount + 1;
     const complete = count >= row.requiredApprovals;
-    const after = complete
-      ? await repo.setStatus(trx, row.id, 'approved')
-      : await repo.touchApproved(trx, row.id);
+    const after =
+      complete && row.status !== 'approved'
+        ? await repo.setStatus(trx, row.id, 'approved')
+        : await repo.touchApproved(trx, row.id);
     results.push({
       id: row.id,
       outcome: complete ? 'approved' : 'awaitingSecondApproval',

@@ -37,6 +37,8 @@ export function withdrawalSigningExports(db: Kysely<DB>) {
     defineExport({
       name: SIGNING_EXPORT_NAMES.v1,
       fileName: 'withdrawal_signing_v1',
+      // Addresses and emails of what is about to be paid: an admin who may export for signing.
+      access: 'write',
       parseFilters: batchIdOf,
       query: ({ batchId }) => repo.signingRowsV1(db, batchId),
       stored: storedBatch(db, 'v1'),
@@ -45,6 +47,7 @@ export function withdrawalSigningExports(db: Kysely<DB>) {
     defineExport({
       name: SIGNING_EXPORT_NAMES.v2,
       fileName: 'withdrawal_signing_v2',
+      access: 'write',
       parseFilters: batchIdOf,
       query: ({ batchId }) => repo.signingRowsV2(db, batchId),
       stored: storedBatch(db, 'v2'),

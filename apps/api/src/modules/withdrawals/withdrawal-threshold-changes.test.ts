@@ -102,6 +102,7 @@ beforeAll(async () => {
     passwordHash: 'not-used',
     mustChangePassword: false,
     roles: ['super_admin'],
+    createdBy: null,
   });
   secondSuper = await issueToken(t.database, 'super2@example.com');
 }, 180_000);

@@ -10,6 +10,7 @@ import { AppError } from '../../shared/app-error';
 import { badInput, notFound, notOneOf, notAnId } from '../../shared/list-input';
 import type { AuditService } from '../audit/audit-service';
 import type { Actor } from '../../shared/actor';
+import { approverFor, notASecondPerson } from '../admin-users/approval-rule';
 import {
   CANCEL_THRESHOLD_CHANGE,
   CONFIRM_THRESHOLD_CHANGE,
@@ -224,21 +225,31 @@ export function createWithdrawalThresholds(db: Kysely<DB>, audit: Pick<AuditServ
 
     /**
      * A second super admin confirms a pending raise: the threshold takes the proposed value.
-     * The proposer cannot confirm their own (FORBIDDEN, reason OWN_THRESHOLD_CHANGE).
+     * The proposer cannot confirm their own (FORBIDDEN, reason OWN_THRESHOLD_CHANGE), nor can
+     * an account the proposer created or gave its approving role (the approval rule:
+     * FORBIDDEN, reason NOT_A_SECOND_PERSON).
      */
     confirmThresholdChange: (
       actor: Actor,
       input: ThresholdChangeInput,
     ): Promise<ApprovalThreshold> => {
       const id = changeId(String(input.id));
-      const admin = sessionAdmin(actor);
+      sessionAdmin(actor);
       return audit.withAudit(actor, CONFIRM_THRESHOLD_CHANGE.name, async (trx) => {
         const { threshold: before, change } = await lockPending(trx, id);
-        if (change.proposedByAdminUserId === admin.id)
+        const admin = await approverFor(trx, actor, CONFIRM_THRESHOLD_CHANGE.name);
+        const refusal = admin.refusalAgainst([change.proposedByAdminUserId]);
+        if (refusal?.relation === 'same')
           throw new AppError(
             'FORBIDDEN',
             'You proposed this threshold change; a second admin must confirm it.',
             { reason: 'OWN_THRESHOLD_CHANGE', id, params: { id } },
+          );
+        if (refusal)
+          throw notASecondPerson(
+            refusal,
+            { name: change.proposedByAdminUserName },
+            `the threshold raise ${id} proposed by ${change.proposedByAdminUserName}`,
           );
         if (change.proposedByAdminUserId === null)
           throw new AppError(

@@ -58,6 +58,8 @@ function factsOf(event: RequestEvent): TimelineFacts {
   switch (event.operation) {
     case 'postApproveWithdrawalRequests':
     case 'postApproveMatchingWithdrawalRequests':
+    case 'withdrawalApprovalVoidedByDemotion':
+    case 'withdrawalApprovalVoidedByDeletion':
       return {
         ...NO_FACTS,
         approvals: event.summary.after.approvals,

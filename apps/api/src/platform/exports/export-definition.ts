@@ -35,8 +35,12 @@ export type ExportDefinition<Filters, Row> = {
   /** What the file holds, for its name: `users` gives `users_20261123-1405Z.csv`. */
   fileName: string;
   parseFilters: (input: ExportFilterInput) => Filters;
-  /** Who may download besides asking for the link: any signed-in admin unless `superAdmin`. */
-  access?: 'authenticated' | 'superAdmin';
+  /**
+   * Who may download besides asking for the link: any signed-in admin, unless `write` (an
+   * admin who may change data: a withdrawal signing file) or `superAdmin`. Checked again at
+   * every download, so a link stops working when its admin loses the role.
+   */
+  access?: ExportAccess;
   columns: readonly ExportColumn<Row>[];
   query: (filters: Filters) => Compilable<Row>;
   /**
@@ -46,6 +50,15 @@ export type ExportDefinition<Filters, Row> = {
    */
   stored?: (filters: Filters) => Promise<StoredFile>;
 };
+
+export type ExportAccess = 'authenticated' | 'write' | 'superAdmin';
+
+/** Whether an admin holding `roles` may download (or preview) an export of this access now. */
+export function exportAccessAllows(access: ExportAccess, roles: readonly string[]): boolean {
+  if (access === 'superAdmin') return roles.includes('super_admin');
+  if (access === 'write') return roles.includes('write') || roles.includes('super_admin');
+  return true;
+}
 
 /** The bytes of a kept file, the rows it holds (for the download's audit row) and its name. */
 export type StoredFile = { content: Buffer; rows: number; fileName: string };
@@ -57,7 +70,7 @@ export type ExportColumnInfo = Omit<ExportColumn<unknown>, 'key'> & { key: strin
 export type RegisteredExport = {
   name: string;
   fileName: string;
-  access: 'authenticated' | 'superAdmin';
+  access: ExportAccess;
   columns: readonly ExportColumnInfo[];
   /** The writer's columns, timestamps written in `timeZone` (the business time zone). */
   csvColumns: (timeZone: string) => readonly CsvColumn<Record<string, unknown>>[];

@@ -2,7 +2,9 @@
 export {
   cellText,
   defineExport,
+  exportAccessAllows,
   exportDate,
+  type ExportAccess,
   type ExportColumn,
   type ExportColumnInfo,
   type ExportColumnType,
