@@ -8,6 +8,10 @@ const AddNewAdminUserMutation = graphql(`
     postAddNewAdminUser(userName: $userName, email: $email, roles: $roles) {
       message
       oneTimePassword
+      pendingGrants {
+        id
+        role
+      }
       user {
         id
         userName
@@ -24,7 +28,7 @@ export function useAddNewAdminUser() {
     meta: { silentError: true },
     mutationFn: async (variables: AddNewAdminUserMutationVariables) =>
       (await execute(AddNewAdminUserMutation, variables)).postAddNewAdminUser,
-    changes: ['AdminUsers'],
+    changes: ['AdminUsers', 'AdminRoleGrants'],
     changesOn: 'success',
   });
 }

@@ -7,6 +7,10 @@ const AddRoleToUserMutation = graphql(`
   mutation AddRoleToUser($userId: Int!, $roles: [String!]!) {
     postAddRoleToUser(userId: $userId, roles: $roles) {
       message
+      pendingGrants {
+        id
+        role
+      }
       user {
         id
         roles {
@@ -22,6 +26,6 @@ export function useAddRoleToUser() {
   return useWrite({
     mutationFn: async (variables: AddRoleToUserMutationVariables) =>
       (await execute(AddRoleToUserMutation, variables)).postAddRoleToUser,
-    changes: ['AdminUsers'],
+    changes: ['AdminUsers', 'AdminRoleGrants'],
   });
 }

@@ -73,6 +73,15 @@ export function AddAdminUserDialog({ open, onClose }: { open: boolean; onClose: 
               <Alert severity="success">
                 {t('adminUsers.created', { userName: created.user.userName })}
               </Alert>
+              {created.pendingGrants.length > 0 && (
+                <Alert severity="info" data-testid="pending-grants-notice">
+                  {t('adminUsers.grantsPending', {
+                    roles: created.pendingGrants
+                      .map((g) => t(`roles.${g.role}`, { defaultValue: g.role }))
+                      .join(', '),
+                  })}
+                </Alert>
+              )}
               <Typography>{t('adminUsers.oneTimePasswordIntro')}</Typography>
               <TextField
                 label={t('adminUsers.oneTimePassword')}

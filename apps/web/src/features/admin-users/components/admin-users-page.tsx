@@ -30,6 +30,7 @@ import { AddAdminUserDialog } from './add-admin-user-dialog';
 import { AuditLogView } from './audit-log-view';
 import { DeleteAdminUserDialog } from './delete-admin-user-dialog';
 import { EditRolesDialog } from './edit-roles-dialog';
+import { RoleGrantsPanel } from './role-grants-panel';
 
 type AdminRow = NonNullable<ReturnType<typeof useAdminUsers>['data']>[number];
 
@@ -77,6 +78,7 @@ function AdminAccounts() {
           {t('adminUsers.add')}
         </Button>
       </Box>
+      <RoleGrantsPanel />
       {admins.error && (
         <Typography color="error" role="alert">
           {errorMessage(admins.error, t)}

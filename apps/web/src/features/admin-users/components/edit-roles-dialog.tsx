@@ -42,9 +42,24 @@ export function EditRolesDialog({ admin, onClose }: { admin: Target; onClose: ()
     const toRemove = current.filter((r) => !selected.includes(r));
     setError(null);
     try {
-      if (toAdd.length) await addRoles.mutateAsync({ userId: admin.id, roles: toAdd });
-      if (toRemove.length) await removeRoles.mutateAsync({ userId: admin.id, roles: toRemove });
-      notifySuccess(t('adminUsers.rolesSaved'));
+      const added = toAdd.length
+        ? await addRoles.mutateAsync({ userId: admin.id, roles: toAdd })
+        : null;
+      // A role that waits for a second super admin is not held yet: the admin keeps a role
+      // being taken away when it would be their last (the server's rule too).
+      const held = added ? added.user.roles.map((r) => r.name) : current;
+      const removable = held.every((r) => toRemove.includes(r))
+        ? toRemove.filter((r) => r !== held.find((h) => !selected.includes(h)))
+        : toRemove;
+      if (removable.length) await removeRoles.mutateAsync({ userId: admin.id, roles: removable });
+      const pending = added?.pendingGrants ?? [];
+      notifySuccess(
+        pending.length > 0
+          ? t('adminUsers.grantsPending', {
+              roles: pending.map((g) => t(`roles.${g.role}`, { defaultValue: g.role })).join(', '),
+            })
+          : t('adminUsers.rolesSaved'),
+      );
       onClose();
     } catch (caught) {
       setError(caught);

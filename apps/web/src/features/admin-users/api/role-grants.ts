@@ -1,0 +1,66 @@
+import { useQuery } from '@tanstack/react-query';
+import { graphql } from '@/gql';
+import { execute } from '@/lib/graphql-client';
+import { queryKeyFor, useWrite } from '@/lib/query-keys';
+
+const AdminRoleGrantsQuery = graphql(`
+  query AdminRoleGrants {
+    adminRoleGrants {
+      id
+      adminUserId
+      adminUserName
+      role
+      proposedByAdminUserId
+      proposedByAdminUserName
+      proposedAt
+    }
+    superAdminCount
+  }
+`);
+
+export const adminRoleGrantsQueryKey = queryKeyFor(AdminRoleGrantsQuery);
+
+/**
+ * The grants of approving roles waiting for a second super admin, and how many super admins
+ * exist (below two: the fresh-install exception, shown as a warning).
+ */
+export function useAdminRoleGrants() {
+  return useQuery({
+    queryKey: adminRoleGrantsQueryKey,
+    queryFn: async () => execute(AdminRoleGrantsQuery),
+  });
+}
+
+const ConfirmAdminRoleGrantMutation = graphql(`
+  mutation ConfirmAdminRoleGrant($id: ID!) {
+    postConfirmAdminRoleGrant(id: $id) {
+      message
+    }
+  }
+`);
+
+const CancelAdminRoleGrantMutation = graphql(`
+  mutation CancelAdminRoleGrant($id: ID!) {
+    postCancelAdminRoleGrant(id: $id) {
+      message
+    }
+  }
+`);
+
+/** A second super admin confirms a pending grant: the admin gets the role. */
+export function useConfirmAdminRoleGrant() {
+  return useWrite({
+    mutationFn: async (id: string) =>
+      (await execute(ConfirmAdminRoleGrantMutation, { id })).postConfirmAdminRoleGrant,
+    changes: ['AdminUsers', 'AdminRoleGrants'],
+  });
+}
+
+/** Withdraws a pending grant (its proposer, or another super admin declining it). */
+export function useCancelAdminRoleGrant() {
+  return useWrite({
+    mutationFn: async (id: string) =>
+      (await execute(CancelAdminRoleGrantMutation, { id })).postCancelAdminRoleGrant,
+    changes: ['AdminUsers', 'AdminRoleGrants'],
+  });
+}

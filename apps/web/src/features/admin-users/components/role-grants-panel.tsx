@@ -1,0 +1,114 @@
+import '@/i18n/screens';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Alert,
+  Button,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { errorMessage } from '@/lib/error-message';
+import { formatDateTime } from '@/lib/date-time';
+import { notifySuccess } from '@/lib/feedback';
+import {
+  useAdminRoleGrants,
+  useCancelAdminRoleGrant,
+  useConfirmAdminRoleGrant,
+} from '../api/role-grants';
+
+/**
+ * The two-person rule for roles that can approve (docs/domain.md, "Who may second whom"): a
+ * warning while only one super admin exists (the fresh-install exception), and the grants that
+ * wait for a second super admin, each confirmed or withdrawn here.
+ */
+export function RoleGrantsPanel() {
+  const { t } = useTranslation();
+  const grants = useAdminRoleGrants();
+  const confirm = useConfirmAdminRoleGrant();
+  const cancel = useCancelAdminRoleGrant();
+  const [error, setError] = useState<unknown>(null);
+  const pending = grants.data?.adminRoleGrants ?? [];
+  const busy = confirm.isPending || cancel.isPending;
+
+  const decide = async (action: 'confirm' | 'cancel', id: string) => {
+    setError(null);
+    try {
+      await (action === 'confirm' ? confirm : cancel).mutateAsync(id);
+      notifySuccess(
+        t(action === 'confirm' ? 'adminUsers.grantConfirmed' : 'adminUsers.grantWithdrawn'),
+      );
+    } catch (caught) {
+      setError(caught);
+    }
+  };
+
+  return (
+    <Stack spacing={1}>
+      {grants.data && grants.data.superAdminCount < 2 && (
+        <Alert severity="warning" data-testid="sole-super-admin-warning">
+          {t('adminUsers.soleSuperAdmin')}
+        </Alert>
+      )}
+      {error !== null && (
+        <Alert severity="error" role="alert">
+          {errorMessage(error, t)}
+        </Alert>
+      )}
+      {pending.length > 0 && (
+        <>
+          <Typography variant="subtitle1" component="h2">
+            {t('adminUsers.pendingGrants')}
+          </Typography>
+          <TableContainer>
+            <Table size="small" aria-label={t('adminUsers.pendingGrants')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('adminUsers.userName')}</TableCell>
+                  <TableCell>{t('adminUsers.roles')}</TableCell>
+                  <TableCell>{t('adminUsers.proposedBy')}</TableCell>
+                  <TableCell align="right">{t('adminUsers.actions')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {pending.map((grant) => (
+                  <TableRow key={grant.id} data-testid={`role-grant-${grant.adminUserName}`}>
+                    <TableCell>{grant.adminUserName}</TableCell>
+                    <TableCell>{t(`roles.${grant.role}`, { defaultValue: grant.role })}</TableCell>
+                    <TableCell>
+                      {grant.proposedByAdminUserName} · {formatDateTime(grant.proposedAt)}
+                    </TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      <Button
+                        size="small"
+                        disabled={busy}
+                        aria-label={`${t('adminUsers.confirmGrant')} ${grant.adminUserName} ${grant.role}`}
+                        onClick={() => void decide('confirm', grant.id)}
+                      >
+                        {t('adminUsers.confirmGrant')}
+                      </Button>
+                      <Button
+                        size="small"
+                        color="inherit"
+                        disabled={busy}
+                        aria-label={`${t('adminUsers.withdrawGrant')} ${grant.adminUserName} ${grant.role}`}
+                        onClick={() => void decide('cancel', grant.id)}
+                      >
+                        {t('adminUsers.withdrawGrant')}
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </>
+      )}
+    </Stack>
+  );
+}
