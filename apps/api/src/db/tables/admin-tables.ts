@@ -20,20 +20,20 @@ export type AdminUsersTable = {
   /** INT8: read as a string on both engines. */
   totp_last_step: ColumnType<string | null, string | number | null, string | number | null>;
   password_changed_at: Timestamp;
-  /** Who created the account (migration 0195); null when unknown or the creator is gone. */
+  /** Who created the account (migration 0215); null when unknown or the creator is gone. */
   created_by_admin_user_id: number | null;
 };
 
 export type AdminUserRolesTable = {
   admin_user_id: number;
   role_id: number;
-  /** Who gave the role, and who confirmed the grant (migration 0195). */
+  /** Who gave the role, and who confirmed the grant (migration 0215). */
   granted_by_admin_user_id: number | null;
   confirmed_by_admin_user_id: number | null;
   granted_at: Timestamp;
 };
 
-/** A proposed grant of an approving role, waiting for a second super admin (migration 0195). */
+/** A proposed grant of an approving role, waiting for a second super admin (migration 0215). */
 export type AdminRoleGrantsTable = {
   id: ColumnType<string, string | number | undefined, never>;
   admin_user_id: number;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { RoleName } from '@app/shared';
 import type { Executor } from '../../db/executor';
 
-/** A proposed grant of an approving role (migration 0195). */
+/** A proposed grant of an approving role (migration 0215). */
 export type RoleGrantRow = {
   id: string;
   adminUserId: number;
