@@ -177,6 +177,28 @@ const KINDS: Kind[] = [
   },
 ];
 
+describe('sign out everywhere', () => {
+  it("asks in the app's own dialog, one sentence with the count (no browser confirm box), then ends the session", async () => {
+    const { context, page } = await signedIn();
+    const browserBoxes: string[] = [];
+    page.on('dialog', (box) => {
+      browserBoxes.push(box.message());
+      void box.dismiss();
+    });
+    await page.goto(`${server.baseUrl}/profile`);
+    await page.getByTestId('sign-out-everywhere').click();
+    const text = page.getByTestId('sign-out-everywhere-text');
+    await text.waitFor();
+    expect(await text.textContent()).toMatch(
+      /^End all \d+ session\(s\), this browser included\? You will have to sign in again\.$/,
+    );
+    expect(browserBoxes).toEqual([]);
+    await page.getByTestId('sign-out-everywhere-confirm').click();
+    await page.waitForURL(`${server.baseUrl}/login`);
+    await context.close();
+  });
+});
+
 describe('an ended session', () => {
   it('signed out in another tab: this tab opens the sign-in-again dialog at once', async () => {
     const { context, page } = await signedIn();

@@ -216,12 +216,19 @@ describe('issue 26: the support screen in Japanese', () => {
     // Too long: the server refuses it, worded in Japanese.
     await dialog.getByLabel('本文').fill('あ'.repeat(10_001));
     await dialog.getByRole('button', { name: 'メールで回答する' }).click();
+    // A reply is mailed and cannot be taken back: it is confirmed first (issue 35).
+    expect(await page.getByTestId('reply-confirm-text').textContent()).toBe(
+      `この返信を ${contact.userName} さんにメールで送ります。送ったメールは取り消せません。`,
+    );
+    expect(received).toHaveLength(0);
+    await page.getByTestId('reply-confirm').click();
     await dialog.getByText('本文 は 10000 文字以内にしてください。').waitFor();
     expect(await dialog.getByText('まだ回答やメモはありません。').count()).toBe(1);
 
     const answer = 'お問い合わせありがとうございます。出金は本日処理しました。';
     await dialog.getByLabel('本文').fill(answer);
     await dialog.getByRole('button', { name: 'メールで回答する' }).click();
+    await page.getByTestId('reply-confirm').click();
     const reply = dialog.getByTestId('contact-message-reply');
     await reply.waitFor();
     expect(await reply.textContent()).toContain(answer);

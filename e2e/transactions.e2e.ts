@@ -183,8 +183,9 @@ describe('Transactions screen', () => {
     // Applying asks first, with the count and the totals of exactly this file.
     await page.getByTestId('csv-payments-apply').click();
     await page.getByTestId('csv-payments-confirm-text').waitFor();
-    expect(await page.getByTestId('csv-payments-confirm-text').textContent()).toContain(
-      '2 payments can be imported',
+    // One sentence built from the check's numbers (issue 35: it was two pasted together).
+    expect(await page.getByTestId('csv-payments-confirm-text').textContent()).toMatch(
+      /^Import 2 payment\(s\) \(Paid total \(USD\) [\d,]+\.\d\d\) from the 2 row\(s\) of the file\? This cannot be undone\.$/,
     );
     await page.getByTestId('csv-payments-confirm').click();
     await page.getByText('2 payments imported').waitFor();

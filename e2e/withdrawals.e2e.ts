@@ -156,6 +156,7 @@ describe('withdrawals screens', () => {
       expect(await chipText(page, small)).toBe('Requested');
       let dialog = await openDetail(page, small);
       await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+      await page.getByTestId('approve-confirm').click();
       await page.getByText('1 request(s) approved.').waitFor();
       await dialog.getByRole('button', { name: 'Close', exact: true }).click();
       await expect.poll(() => chipText(page, small), { timeout: 60_000 }).toBe('Approved');
@@ -166,6 +167,7 @@ describe('withdrawals screens', () => {
       dialog = await openDetail(page, large);
       await dialog.getByText('This amount needs the approval of two admins.').waitFor();
       await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+      await page.getByTestId('approve-confirm').click();
       await page.getByText('First approval recorded. A second admin must approve it.').waitFor();
       await dialog.getByText('You have approved it; it awaits another admin.').waitFor();
       expect(await dialog.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
@@ -181,6 +183,15 @@ describe('withdrawals screens', () => {
       expect(await chipText(other, large)).toBe('申請中');
       const otherDialog = await openDetail(other, large);
       await otherDialog.getByRole('button', { name: '承認', exact: true }).click();
+      // Approving asks first: one sentence, the count and the exact amount, whole and grouped
+      // (issue 35: the dialog showed "40,167.32762979… HEC").
+      const confirmText = await other.getByTestId('approve-confirm-text').textContent();
+      expect(confirmText).toMatch(
+        /^1 件の出金申請（合計 [\d,]+(\.\d+)? [A-Z]+(、[\d,]+(\.\d+)? [A-Z]+)*）を承認します。よろしいですか？$/,
+      );
+      expect(confirmText).not.toContain('…');
+      await screenshot(other, 'withdrawals-approve-confirm-ja');
+      await other.getByTestId('approve-confirm').click();
       await other.getByText('1 件を承認しました。').waitFor();
       await otherDialog.getByRole('button', { name: '閉じる', exact: true }).click();
       await expect.poll(() => chipText(other, large), { timeout: 60_000 }).toBe('承認済み');

@@ -224,6 +224,8 @@ export const enScreens: ScreensMessages = {
     selectPage: 'Select every request on this page',
     selected: '{{count}} selected',
     approveSelected: 'Approve selected',
+    approveTitle: 'Approve these withdrawal requests?',
+    approveYes: 'Approve {{count}}',
     rejectSelected: 'Reject selected',
     failSelected: 'Mark send failed',
     clearSelection: 'Clear selection',
@@ -415,7 +417,6 @@ export const enScreens: ScreensMessages = {
     sessionsBrowserUnknown: 'Not recorded',
     sessionsCurrent: 'This session',
     sessionsSignOutEverywhere: 'Sign out everywhere',
-    sessionsConfirm: 'Sign out every session of your account, this one included?',
   },
   // Every import report (payments, rates, transaction hashes): rows and errors apart, and
   // why nothing can be applied (IMPORT_NOT_APPLICABLE_REASONS in packages/shared).

@@ -199,6 +199,27 @@ export const en: Messages = {
   feedback: {
     closeToast: 'Close notification',
   },
+  // One sentence per confirmation, built from its parameters (lib/confirm-sentence.ts).
+  confirmations: {
+    listSeparator: ', ',
+    namedTotal: '{{name}} {{value}}',
+    approve: 'Approve {{count}} withdrawal request(s)?',
+    approveWithTotals: 'Approve {{count}} withdrawal request(s) paying {{totals}} in total?',
+    importPayments:
+      'Import {{count}} payment(s) from the {{rows}} row(s) of the file? This cannot be undone.',
+    importPaymentsWithTotals:
+      'Import {{count}} payment(s) ({{totals}}) from the {{rows}} row(s) of the file? This cannot be undone.',
+    importRates:
+      'Assign the rates of the {{rows}} row(s) of the file to {{count}} payment(s)? This cannot be undone.',
+    importRatesWithTotals:
+      'Assign the rates of the {{rows}} row(s) of the file to {{count}} payment(s) ({{totals}})? This cannot be undone.',
+    addPayment:
+      'Add a payment of {{paidUsd}} for {{plan}} to {{user}} ({{assetETH}}, {{assetHEC}})? This cannot be undone.',
+    sendReply: 'Send this reply by mail to {{to}}? A sent mail cannot be taken back.',
+    signOutEverywhere:
+      'End all {{count}} session(s), this browser included? You will have to sign in again.',
+    cancel: 'Cancel',
+  },
   actions: {
     readOnlyForm: 'Shown read-only: {{reason}}',
     needsWrite: 'Your read role cannot change data: ask an admin with the write role.',

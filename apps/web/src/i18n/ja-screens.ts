@@ -232,6 +232,8 @@ export const jaScreens = {
     selectPage: 'このページをすべて選択',
     selected: '{{count}} 件選択中',
     approveSelected: '選択を承認',
+    approveTitle: '出金申請を承認しますか？',
+    approveYes: '{{count}} 件を承認する',
     rejectSelected: '選択を却下',
     failSelected: '送金失敗にする',
     clearSelection: '選択解除',
@@ -422,8 +424,6 @@ export const jaScreens = {
     sessionsBrowserUnknown: '記録なし',
     sessionsCurrent: 'このセッション',
     sessionsSignOutEverywhere: 'すべての場所からサインアウト',
-    sessionsConfirm:
-      'このセッションを含め、アカウントのすべてのセッションからサインアウトしますか？',
   },
   // Every import report (payments, rates, transaction hashes): rows and errors apart, and
   // why nothing can be applied (IMPORT_NOT_APPLICABLE_REASONS in packages/shared).

@@ -200,6 +200,27 @@ export const ja = {
   feedback: {
     closeToast: '通知を閉じる',
   },
+  // One sentence per confirmation, built from its parameters (lib/confirm-sentence.ts).
+  confirmations: {
+    listSeparator: '、',
+    namedTotal: '{{name}} {{value}}',
+    approve: '{{count}} 件の出金申請を承認します。よろしいですか？',
+    approveWithTotals: '{{count}} 件の出金申請（合計 {{totals}}）を承認します。よろしいですか？',
+    importPayments:
+      'ファイルの {{rows}} 行から {{count}} 件の支払いを取り込みます。元に戻せません。',
+    importPaymentsWithTotals:
+      'ファイルの {{rows}} 行から {{count}} 件の支払い（{{totals}}）を取り込みます。元に戻せません。',
+    importRates:
+      'ファイルの {{rows}} 行のレートを {{count}} 件の支払いに割り当てます。元に戻せません。',
+    importRatesWithTotals:
+      'ファイルの {{rows}} 行のレートを {{count}} 件の支払い（{{totals}}）に割り当てます。元に戻せません。',
+    addPayment:
+      '{{user}} さんに {{plan}} の支払い {{paidUsd}}（{{assetETH}}、{{assetHEC}}）を追加します。元に戻せません。',
+    sendReply: 'この返信を {{to}} さんにメールで送ります。送ったメールは取り消せません。',
+    signOutEverywhere:
+      'このブラウザを含む {{count}} 件のセッションをすべて終了します。もう一度サインインが必要です。',
+    cancel: 'キャンセル',
+  },
   // Why a control is disabled (components/guarded-action.tsx): shown on hover and focus.
   actions: {
     readOnlyForm: '表示のみ: {{reason}}',

@@ -1,4 +1,5 @@
 import '@/i18n/screens';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Alert,
@@ -6,6 +7,11 @@ import {
   Button,
   Card,
   CardContent,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
   Table,
   TableBody,
   TableCell,
@@ -17,6 +23,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { clearAccessToken } from '@/lib/auth-token';
 import { formatDateTime } from '@/lib/date-time';
+import { signOutEverywhereSentence } from '@/lib/confirm-sentence';
 import { errorMessage } from '@/lib/error-message';
 import { TruncatedText } from '@/components/truncated-text';
 import { useMySessions, useSignOutEverywhere } from '../api/my-sessions';
@@ -41,8 +48,10 @@ export function SessionsCard() {
   const signOutEverywhere = useSignOutEverywhere();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // The app's own dialog (issue 35: the browser's confirm box was not the console's language).
+  const [asking, setAsking] = useState(false);
   const onSignOutEverywhere = () => {
-    if (!window.confirm(t('profile.sessionsConfirm'))) return;
+    setAsking(false);
     // This session ended too: forget it locally and go to the sign-in page (as useLogout,
     // which features may not import, without revoking the already revoked token again).
     signOutEverywhere.mutate(undefined, {
@@ -103,12 +112,33 @@ export function SessionsCard() {
           <Button
             color="error"
             variant="outlined"
-            onClick={onSignOutEverywhere}
+            onClick={() => setAsking(true)}
             disabled={signOutEverywhere.isPending}
+            aria-haspopup="dialog"
+            data-testid="sign-out-everywhere"
           >
             {t('profile.sessionsSignOutEverywhere')}
           </Button>
         </Box>
+        <Dialog open={asking} onClose={() => setAsking(false)}>
+          <DialogTitle>{t('profile.sessionsSignOutEverywhere')}</DialogTitle>
+          <DialogContent>
+            <DialogContentText data-testid="sign-out-everywhere-text">
+              {signOutEverywhereSentence(t, sessions.data?.length ?? 1)}
+            </DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setAsking(false)}>{t('confirmations.cancel')}</Button>
+            <Button
+              color="error"
+              variant="contained"
+              onClick={onSignOutEverywhere}
+              data-testid="sign-out-everywhere-confirm"
+            >
+              {t('profile.sessionsSignOutEverywhere')}
+            </Button>
+          </DialogActions>
+        </Dialog>
       </CardContent>
     </Card>
   );

@@ -7,6 +7,7 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
+  DialogContentText,
   DialogTitle,
   List,
   ListItem,
@@ -43,6 +44,7 @@ import {
 } from '../api/support';
 import { useAddContactNote } from '../api/add-contact-note';
 import { useReplyToContact } from '../api/reply-to-contact';
+import { replySentence } from '@/lib/confirm-sentence';
 import '@/i18n/lists';
 
 /** One inquiry: content, categories, files, status and assignee controls, history. */
@@ -171,7 +173,7 @@ export function ContactDetailDialog({ id, onClose }: { id: string | null; onClos
             </Box>
             <Messages messages={c.messages} />
             {/* A reader reads the replies and notes; the form to write them is not offered. */}
-            {canWrite && <Compose contactId={c.id} />}
+            {canWrite && <Compose contactId={c.id} inquirer={c.userName} />}
             <Box>
               <Typography variant="subtitle2">{t('support.detail.history')}</Typography>
               {c.history.length === 0 && (
@@ -271,7 +273,7 @@ function Messages({ messages }: { messages: Message[] }) {
 }
 
 /** Writes a reply (mailed to the inquirer) or an internal note (admins only). */
-function Compose({ contactId }: { contactId: string }) {
+function Compose({ contactId, inquirer }: { contactId: string; inquirer: string }) {
   const { t } = useTranslation();
   const reply = useReplyToContact();
   const note = useAddContactNote();
@@ -279,13 +281,20 @@ function Compose({ contactId }: { contactId: string }) {
   const [body, setBody] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const pending = reply.isPending || note.isPending;
-  const submit = () => {
+  // A reply goes out by mail and cannot be taken back: the operator confirms it first.
+  const [asking, setAsking] = useState(false);
+  const submit = (confirmed = false) => {
     // The server's rule (blank is blank, at most 10,000 characters) is the one that decides; a
     // blank text is answered here without a call.
     if (isBlankText(body)) {
       setProblem(t('errors.input.required', { field: t('support.detail.body') }));
       return;
     }
+    if (kind === 'reply' && !confirmed) {
+      setAsking(true);
+      return;
+    }
+    setAsking(false);
     const mutation = kind === 'reply' ? reply : note;
     mutation.mutate(
       { userContactId: contactId, body },
@@ -331,10 +340,24 @@ function Compose({ contactId }: { contactId: string }) {
         onChange={(e) => setBody(e.target.value)}
       />
       <Box sx={{ mt: 1, textAlign: 'right' }}>
-        <Button variant="contained" disabled={pending} onClick={submit}>
+        <Button variant="contained" disabled={pending} onClick={() => submit()}>
           {t(kind === 'reply' ? 'support.detail.sendReply' : 'support.detail.addNote')}
         </Button>
       </Box>
+      <Dialog open={asking} onClose={() => setAsking(false)}>
+        <DialogTitle>{t('support.detail.sendReply')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText data-testid="reply-confirm-text">
+            {replySentence(t, inquirer)}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setAsking(false)}>{t('confirmations.cancel')}</Button>
+          <Button variant="contained" onClick={() => submit(true)} data-testid="reply-confirm">
+            {t('support.detail.sendReply')}
+          </Button>
+        </DialogActions>
+      </Dialog>
     </Box>
   );
 }

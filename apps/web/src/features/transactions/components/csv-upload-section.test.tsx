@@ -234,7 +234,7 @@ describe('CsvUploadSection', () => {
     fireEvent.click(apply);
     // Applying asks first, with the count and the totals of the check.
     expect(await screen.findByTestId('csv-payments-confirm-text')).toHaveTextContent(
-      '3 rows: 2 payments can be imported will be changed: Paid total (USD): 200',
+      'Import 2 payment(s) (Paid total (USD) 200.00) from the 3 row(s) of the file? This cannot be undone.',
     );
     expect(FakeXhr.last).toBeNull();
     fireEvent.click(screen.getByTestId('csv-payments-confirm'));

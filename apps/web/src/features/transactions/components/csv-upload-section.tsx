@@ -19,6 +19,7 @@ import {
   Typography,
 } from '@mui/material';
 import { FileChooserButton, GuardedAction } from '@/components/guarded-action';
+import { importSentence } from '@/lib/confirm-sentence';
 import { SectionCard } from '@/components/section-card';
 import { AmountText } from '@/components/amount-text';
 import { compactAmountText } from '@/lib/amount';
@@ -231,10 +232,7 @@ export function CsvUploadSection({ kind }: { kind: CsvKind }) {
             <DialogTitle>{t('transactions.csv.confirmTitle')}</DialogTitle>
             <DialogContent>
               <DialogContentText data-testid={`${testId}-confirm-text`}>
-                {t('transactions.csv.confirmText', {
-                  count: t(`transactions.csv.${kind}.ready`, { count: r.count, rows: r.rowCount }),
-                  totals: totalsText(r.totals),
-                })}
+                {importSentence(t, kind, { rows: r.rowCount, count: r.count, totals: r.totals })}
               </DialogContentText>
             </DialogContent>
             <DialogActions>

@@ -207,8 +207,9 @@ export function RatesSection() {
               <DialogContentText data-testid="rates-confirm-text">
                 {t('transactions.rates.confirmText', {
                   count: s.paymentCounts,
-                  btcHEC: compactAmountText(s.BTCAmountToBuyHEC),
-                  btcETH: compactAmountText(s.BTCAmountToBuyETH),
+                  // The operator decides on these: exact, whole (docs/domain.md).
+                  btcHEC: exactAmountText(s.BTCAmountToBuyHEC),
+                  btcETH: exactAmountText(s.BTCAmountToBuyETH),
                 })}
               </DialogContentText>
             </DialogContent>

@@ -36,6 +36,7 @@ import { useWithdrawalTimeline } from '../api/withdrawal-requests';
 import { AmountSentence } from '@/components/amount-text';
 import { CoinTotalsText, PaidAmounts } from '@/components/paid-amounts';
 import { paidTotals } from '@/lib/paid-amounts';
+import { approveSentence } from '@/lib/confirm-sentence';
 import { StatusChip, type WithdrawalRow } from './withdrawal-columns';
 import { WithdrawalTimeline } from './withdrawal-timeline';
 
@@ -80,6 +81,48 @@ export function SelectedTotal({ rows }: { rows: readonly WithdrawalRow[] }) {
     <Typography variant="body2" data-testid="selected-total">
       {t('withdrawals.selectedTotal')} <CoinTotalsText totals={totals} />
     </Typography>
+  );
+}
+
+/**
+ * Approving asks first (issue 35): one sentence with the count and what the requests pay per
+ * coin, exactly (all matching a filter: the count the list shows; the rows are not all here).
+ */
+export function ApproveConfirmDialog({
+  rows,
+  count,
+  onConfirm,
+  onClose,
+}: {
+  rows: readonly WithdrawalRow[];
+  count: number;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const totals = rows.length === count ? paidTotals(rows) : [];
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
+      <DialogTitle>{t('withdrawals.approveTitle')}</DialogTitle>
+      <DialogContent>
+        <Typography data-testid="approve-confirm-text">
+          {approveSentence(t, count, totals)}
+        </Typography>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('confirmations.cancel')}</Button>
+        <Button
+          variant="contained"
+          data-testid="approve-confirm"
+          onClick={() => {
+            onClose();
+            onConfirm();
+          }}
+        >
+          {t('withdrawals.approveYes', { count })}
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }
 

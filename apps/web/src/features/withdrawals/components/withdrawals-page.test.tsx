@@ -247,6 +247,12 @@ describe('WithdrawalsPage', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select request 102' }));
     expect(screen.getByText('1 selected')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Approve selected' }));
+    // Nothing is sent before the operator confirms the count and the exact total (issue 35).
+    expect(await screen.findByTestId('approve-confirm-text')).toHaveTextContent(
+      /^Approve 1 withdrawal request\(s\) paying [\d,.]+ \w+ in total\?$/,
+    );
+    expect(sent('postApproveWithdrawalRequests')).toBeUndefined();
+    await userEvent.click(await screen.findByTestId('approve-confirm'));
     await waitFor(() =>
       expect(sent('postApproveWithdrawalRequests')).toEqual({
         requests: [{ id: '102', revision: 1 }],
@@ -271,6 +277,7 @@ describe('WithdrawalsPage', () => {
     expect(banner).toHaveTextContent('All 56 matching this filter are selected.');
     expect(screen.getByText('56 selected')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Approve selected' }));
+    await userEvent.click(await screen.findByTestId('approve-confirm'));
     await waitFor(() =>
       expect(sent('postApproveMatchingWithdrawalRequests')).toEqual({
         kind: 'atem',
@@ -370,6 +377,10 @@ describe('WithdrawalsPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'このページをすべて選択' }));
     await userEvent.click(screen.getByRole('button', { name: /一致する 56 件をすべて選択/ }));
     await userEvent.click(screen.getByRole('button', { name: '選択を承認' }));
+    expect(await screen.findByTestId('approve-confirm-text')).toHaveTextContent(
+      '56 件の出金申請を承認します。よろしいですか？',
+    );
+    await userEvent.click(screen.getByTestId('approve-confirm'));
     await waitFor(() =>
       expect(getFeedback().toast?.text).toContain(
         '表示後に一覧が変わったため（確認時 56 件、現在 57 件）、何も変更していません。',
@@ -403,6 +414,7 @@ describe('WithdrawalsPage', () => {
       screen.getByRole('button', { name: 'Select every request on this page' }),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Approve selected' }));
+    await userEvent.click(await screen.findByTestId('approve-confirm'));
     await waitFor(() =>
       expect(getFeedback().snackbar?.text).toBe(
         '1 request(s) approved. 1 request(s) unchanged: changed since you saw it',
@@ -464,6 +476,7 @@ describe('WithdrawalsPage', () => {
     // The requested tab's reload no longer has the request: only the answer can say what it is.
     listRows = ROWS.slice(1);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await userEvent.click(await screen.findByTestId('approve-confirm'));
     await waitFor(() => expect(dialog).toHaveTextContent('Approvals 1 / 1'));
     expect(within(dialog).getByText('Approved')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Approve' })).toBeNull();

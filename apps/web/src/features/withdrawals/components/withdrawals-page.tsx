@@ -24,6 +24,7 @@ import { useApproveMatchingWithdrawals, useApproveWithdrawals } from '../api/wit
 import { withdrawalRequests } from '../api/withdrawal-requests';
 import { withdrawalColumns, type Selection, type WithdrawalRow } from './withdrawal-columns';
 import {
+  ApproveConfirmDialog,
   FailDialog,
   RejectDialog,
   SelectedTotal,
@@ -173,6 +174,12 @@ export function WithdrawalsPage({
         : null,
     );
   };
+  // What the operator is asked to confirm approving (nothing is approved without it).
+  const [approving, setApproving] = useState<{
+    rows: WithdrawalRow[];
+    count: number;
+    run: () => void;
+  } | null>(null);
   const approve = useApproveWithdrawals();
   const approveMatching = useApproveMatchingWithdrawals();
   const report = useReportAnswer();
@@ -321,11 +328,22 @@ export function WithdrawalsPage({
             size="small"
             variant="contained"
             disabled={approve.isPending || approveMatching.isPending}
-            onClick={() =>
-              matching
-                ? approveAllMatching(matching)
-                : approveRows(chosen.filter((r) => canBecome(r, 'approved')))
-            }
+            onClick={() => {
+              if (matching) {
+                setApproving({
+                  rows: [],
+                  count: matching.expectedCount,
+                  run: () => approveAllMatching(matching),
+                });
+                return;
+              }
+              const targets = chosen.filter((r) => canBecome(r, 'approved'));
+              setApproving({
+                rows: targets,
+                count: targets.length,
+                run: () => approveRows(targets),
+              });
+            }}
           >
             {t('withdrawals.approveSelected')}
           </Button>
@@ -423,12 +441,22 @@ export function WithdrawalsPage({
           myAdminId={admin.data?.id ?? null}
           canWrite={canWrite}
           approving={approve.isPending}
-          onApprove={() => approveRows([detail])}
+          onApprove={() =>
+            setApproving({ rows: [detail], count: 1, run: () => approveRows([detail]) })
+          }
           onReject={() =>
             setDialog({ type: 'reject', ids: [detail.id], rows: [detail], from: detail })
           }
           onFail={() => setDialog({ type: 'fail', ids: [detail.id], rows: [detail], from: detail })}
           onClose={() => setDialog(null)}
+        />
+      )}
+      {approving && (
+        <ApproveConfirmDialog
+          rows={approving.rows}
+          count={approving.count}
+          onConfirm={approving.run}
+          onClose={() => setApproving(null)}
         />
       )}
       {dialog?.type === 'reject' && (
