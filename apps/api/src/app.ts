@@ -15,7 +15,8 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { createUploadGate, isMultipart, registerUploadGate } from './platform/imports/upload-gate';
-import { registerUploadLimit, UPLOAD_ENVELOPE_BYTES } from './platform/imports/upload-limit';
+import { registerUploadLimit } from './platform/imports/upload-limit';
+import { registerRefusalAudit } from './http/refusal-audit';
 import { requestLogSerializers } from './http/log-redaction';
 import { registerLoginRoute } from './modules/auth/login-route';
 import { registerDownloadRoute } from './modules/exports/download-route';
@@ -108,12 +109,14 @@ export async function buildApp(
     strictAudit: config.nodeEnv === 'test',
     // Anonymous callers get no introspection or suggestions, except while developing.
     anonymousIntrospection: config.nodeEnv === 'development',
-    // A file up to IMPORT_MAX_BYTES reaches the import engine (yoga's own default is 25 MB).
-    maxRequestBodySize: config.importMaxBytes + UPLOAD_ENVELOPE_BYTES,
+    // An upload of up to IMPORT_MAX_BYTES (its whole body: upload-limit.ts) is read (yoga's
+    // own default is 25 MB); a larger one was answered 413 before.
+    maxRequestBodySize: config.importMaxBytes,
     metrics: requestMetrics,
   });
   const uploads = createUploadGate(config.importMaxConcurrent);
   registerUploadGate(app, uploads);
+  registerRefusalAudit(app, services);
 
   // Cached, validated POSTed queries skip yoga's per-request machinery (server/fast-path.ts).
   const fastPath = createFastPath(services, undefined, requestMetrics);

@@ -96,7 +96,8 @@ describe('a blank required text is refused by the API', () => {
         () => superAdmin,
       ],
     ];
-    const before = await databaseFingerprint(t.database, ['audit_log']);
+    // The refusals themselves are audited (actionRefused, issue 33): the trail is left out.
+    const before = await databaseFingerprint(t.database, ['audit_log', 'audit_chain_head']);
     for (const [field, query, variables, token] of calls) {
       for (const text of SAMPLES) {
         const result = await t.gql(query, { ...variables, text }, token());
@@ -110,7 +111,7 @@ describe('a blank required text is refused by the API', () => {
         ).toBe(field);
       }
     }
-    expect(await databaseFingerprint(t.database, ['audit_log'])).toBe(before);
+    expect(await databaseFingerprint(t.database, ['audit_log', 'audit_chain_head'])).toBe(before);
   });
 
   it('a reason with one visible character among invisible ones is taken, and the database agrees', async () => {

@@ -154,6 +154,26 @@ export const AUDIT_EVENTS = {
   postDisableTotp: change<{ twoFactor: boolean }, { twoFactor: boolean }>()('admin_user'),
   /** A signed-in admin refused some fields (security-events.ts). */
   accessRefused: facts<{ fields: string[]; reason: string | null }>()('admin_user'),
+  /**
+   * A business action refused with a reason (issue 33: LIST_CHANGED, APPROVALS_MISSING,
+   * ALREADY_IMPORTED, INVALID_ROWS, …): the field, its code, reason and params, written in
+   * its own transaction since the action's was rolled back (security-events.ts).
+   */
+  actionRefused: facts<{
+    field: string;
+    code: string;
+    reason: string | null;
+    params: AuditJson;
+  }>()('admin_user'),
+  /** A request refused outside GraphQL: upload gate, download link, check report (refusal-audit.ts). */
+  requestRefused: facts<{
+    gate: 'upload' | 'download' | 'checkReport';
+    method: string;
+    path: string;
+    status: number;
+    code: string;
+    reason: string | null;
+  }>()('admin_user'),
 
   // Admin accounts (admin-users-service.ts).
   postAddNewAdminUser: change<
@@ -391,6 +411,13 @@ export type AuditChangeSummary<O extends AuditChangeOperation> = {
 
 /** Every operation, in declaration order (the audit log's operation filter). */
 export const AUDIT_OPERATIONS = Object.keys(AUDIT_EVENTS) as AuditOperation[];
+
+/** The events that record a refusal (the audit log's "refusals" filter). */
+export const REFUSAL_OPERATIONS = [
+  'accessRefused',
+  'actionRefused',
+  'requestRefused',
+] as const satisfies readonly AuditOperation[];
 
 export function isAuditOperation(value: string): value is AuditOperation {
   return Object.prototype.hasOwnProperty.call(AUDIT_EVENTS, value);

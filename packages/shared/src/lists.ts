@@ -188,6 +188,8 @@ export const AUDIT_SHAPE = listShape({
     targetId: { type: 'String' },
     dateFrom: { type: 'DateTime' },
     dateUntil: { type: 'DateTime' },
+    /** Only refusals (REFUSAL_OPERATIONS: accessRefused, actionRefused, requestRefused). */
+    refusals: { type: 'Boolean' },
   },
   sortTargets: ['id', 'occurredAt', 'operation', 'adminUserName'],
   defaultSort: { target: 'id', orderBy: 'desc' },

@@ -1,15 +1,29 @@
+import { GRAPHQL_PATH } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
 
 /** Query parameters that carry a credential (a download link's signed token). */
 const SECRET_PARAMS = ['link', 'token', 'access_token'];
 
 /**
- * A request URL as the log shows it: the value of every credential-carrying query parameter
- * replaced by `[redacted]` (a download link is a bearer of its export for minutes).
+ * Paths whose whole query string is redacted: a GraphQL GET carries its query and variables
+ * there (`postSignIn`'s password, a token), and /login must never take one; whatever a caller
+ * sends there, refused or not, the log shows `?[redacted]`.
+ */
+const SECRET_QUERY_PATHS = [GRAPHQL_PATH, '/login'];
+
+/**
+ * A request URL as the log shows it: the whole query of the GraphQL endpoint and /login, and
+ * elsewhere the value of every credential-carrying query parameter, replaced by `[redacted]`
+ * (a download link is a bearer of its export for minutes).
  */
 export function redactUrl(url: string): string {
   const at = url.indexOf('?');
   if (at < 0) return url;
+  const path = url.slice(0, at);
+  // Spelled otherwise (case, %-escapes, extra slashes) the path is still the same endpoint to
+  // a reader of the log, and may be to a proxy in front: redacted alike.
+  const plain = decodeURIComponentSafe(path).toLowerCase().replace(/\/+/g, '/').replace(/\/$/, '');
+  if (SECRET_QUERY_PATHS.includes(plain)) return `${path}?[redacted]`;
   const query = url
     .slice(at + 1)
     .split('&')

@@ -182,6 +182,7 @@ export type AuditLogsQueryVariables = Exact<{
   targetId?: string | null | undefined;
   dateFrom?: string | null | undefined;
   dateUntil?: string | null | undefined;
+  refusals?: boolean | null | undefined;
   pagination?: PaginationInput | null | undefined;
 }>;
 
@@ -195,6 +196,7 @@ export type AuditLogsCsvQueryVariables = Exact<{
   targetId?: string | null | undefined;
   dateFrom?: string | null | undefined;
   dateUntil?: string | null | undefined;
+  refusals?: boolean | null | undefined;
   sort?: SortInput | null | undefined;
 }>;
 
@@ -1157,7 +1159,7 @@ export const AdminUsersDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<AdminUsersQuery, AdminUsersQueryVariables>;
 export const AuditLogsDocument = new TypedDocumentString(`
-    query AuditLogs($adminUserId: Int, $operation: String, $targetType: String, $targetId: String, $dateFrom: DateTime, $dateUntil: DateTime, $pagination: PaginationInput) {
+    query AuditLogs($adminUserId: Int, $operation: String, $targetType: String, $targetId: String, $dateFrom: DateTime, $dateUntil: DateTime, $refusals: Boolean, $pagination: PaginationInput) {
   auditLogs(
     adminUserId: $adminUserId
     operation: $operation
@@ -1165,6 +1167,7 @@ export const AuditLogsDocument = new TypedDocumentString(`
     targetId: $targetId
     dateFrom: $dateFrom
     dateUntil: $dateUntil
+    refusals: $refusals
     pagination: $pagination
   ) {
     list {
@@ -1186,7 +1189,7 @@ export const AuditLogsDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<AuditLogsQuery, AuditLogsQueryVariables>;
 export const AuditLogsCsvDocument = new TypedDocumentString(`
-    query AuditLogsCsv($adminUserId: Int, $operation: String, $targetType: String, $targetId: String, $dateFrom: DateTime, $dateUntil: DateTime, $sort: SortInput) {
+    query AuditLogsCsv($adminUserId: Int, $operation: String, $targetType: String, $targetId: String, $dateFrom: DateTime, $dateUntil: DateTime, $refusals: Boolean, $sort: SortInput) {
   auditLogsCsv(
     adminUserId: $adminUserId
     operation: $operation
@@ -1194,6 +1197,7 @@ export const AuditLogsCsvDocument = new TypedDocumentString(`
     targetId: $targetId
     dateFrom: $dateFrom
     dateUntil: $dateUntil
+    refusals: $refusals
     sort: $sort
   ) {
     url

@@ -129,6 +129,7 @@ export const enScreens: ScreensMessages = {
     ip: 'IP address',
     dateFrom: 'From',
     dateUntil: 'Until',
+    refusalsOnly: 'Refusals only (refused access, actions and requests)',
     empty: 'No matching records.',
     none: 'none',
     operations: {
@@ -142,6 +143,8 @@ export const enScreens: ScreensMessages = {
       postConfirmTotpEnrollment: 'Two-factor enrolment confirmed',
       postDisableTotp: 'Two-factor turned off',
       accessRefused: 'Access refused',
+      actionRefused: 'Action refused',
+      requestRefused: 'Request refused (upload, download or check report)',
       postAddNewAdminUser: 'Admin user added',
       postUpdateAdminUserProfile: 'Profile updated',
       postAddRoleToUser: 'Role granted',

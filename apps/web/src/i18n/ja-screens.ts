@@ -137,6 +137,7 @@ export const jaScreens = {
     ip: 'IPアドレス',
     dateFrom: '開始日',
     dateUntil: '終了日',
+    refusalsOnly: '拒否のみ（アクセス・操作・リクエストの拒否）',
     empty: '該当する記録はありません。',
     none: 'なし',
     operations: {
@@ -150,6 +151,8 @@ export const jaScreens = {
       postConfirmTotpEnrollment: '2段階認証の登録完了',
       postDisableTotp: '2段階認証の解除',
       accessRefused: 'アクセス拒否',
+      actionRefused: '操作の拒否',
+      requestRefused: 'リクエストの拒否（アップロード・ダウンロード・チェック結果）',
       postAddNewAdminUser: '管理者ユーザーの追加',
       postUpdateAdminUserProfile: 'プロフィールの更新',
       postAddRoleToUser: 'ロールの付与',

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { REFUSAL_OPERATIONS } from '@app/shared';
 import type { Executor } from '../../db/executor';
 import type { JsonValue } from '../../db/tables/admin-tables';
 import type { Page, PageRequest } from '../../shared/page';
@@ -110,6 +111,8 @@ export type AuditFilter = {
   targetType?: string | null;
   occurredFrom?: Date | null;
   occurredUntil?: Date | null;
+  /** Only the events that record a refusal (REFUSAL_OPERATIONS). */
+  refusals?: boolean;
 };
 
 /** The audit log's sort targets (declared in audit-list.ts). */
@@ -137,6 +140,7 @@ export async function listAuditRows(
     query = query.where(sql<boolean>`target_ids @> ARRAY[${filter.targetId}]::text[]`);
   if (filter.occurredFrom) query = query.where('occurred_at', '>=', filter.occurredFrom);
   if (filter.occurredUntil) query = query.where('occurred_at', '<=', filter.occurredUntil);
+  if (filter.refusals) query = query.where('operation', 'in', [...REFUSAL_OPERATIONS]);
   const direction = page.sort?.orderBy ?? 'desc';
   const [rows, count] = await Promise.all([
     query
@@ -169,6 +173,7 @@ export function auditExportQuery(
     query = query.where(sql<boolean>`target_ids @> ARRAY[${filter.targetId}]::text[]`);
   if (filter.occurredFrom) query = query.where('occurred_at', '>=', filter.occurredFrom);
   if (filter.occurredUntil) query = query.where('occurred_at', '<=', filter.occurredUntil);
+  if (filter.refusals) query = query.where('operation', 'in', [...REFUSAL_OPERATIONS]);
   return query
     .select([
       'id',

@@ -73,6 +73,7 @@ export function auditLogsFilter(input: AuditLogsInput): repo.AuditFilter {
     targetId: input.targetId || null,
     occurredFrom: input.dateFrom ?? null,
     occurredUntil: input.dateUntil ?? null,
+    refusals: input.refusals ?? false,
   };
 }
 

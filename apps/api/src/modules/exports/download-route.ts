@@ -1,6 +1,7 @@
 import { pipeline, Transform, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ACCESS_TOKEN_HEADER, AUTHORIZATION_ERROR_MESSAGE, FORBIDDEN_MESSAGE } from '@app/shared';
+import { noteRefusal } from '../../http/refusal-audit';
 import {
   DOWNLOADS_PATH,
   downloadCookieToken,
@@ -40,12 +41,16 @@ export function registerDownloadRoute(
       const token =
         (Array.isArray(header) ? header[0] : header)?.trim() || downloadCookieToken(request);
       const admin = await auth.authenticate(token);
+      // Who a refusal below refused (the session may be the download cookie): its audit row.
+      noteRefusal(request, { admin });
       if (!admin) return refuse(reply, 401, 'UNAUTHENTICATED', AUTHORIZATION_ERROR_MESSAGE);
       if (admin.roles.length === 0 || admin.mustChangePassword || admin.totpRequired) {
         return refuse(reply, 403, 'FORBIDDEN', FORBIDDEN_MESSAGE);
       }
       const check = exportsService.check(request.query.link ?? '', admin.id);
       if (!check.ok) {
+        // forged, otherAdmin or expired: the trail says which.
+        noteRefusal(request, { reason: check.reason });
         return check.reason === 'expired'
           ? refuse(reply, 410, 'NOT_FOUND', 'This download link has expired; export again.')
           : refuse(reply, 403, 'FORBIDDEN', 'This download link is not yours or not valid.');

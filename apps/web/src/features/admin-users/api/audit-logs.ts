@@ -9,6 +9,7 @@ const AuditLogsQuery = graphql(`
     $targetId: String
     $dateFrom: DateTime
     $dateUntil: DateTime
+    $refusals: Boolean
     $pagination: PaginationInput
   ) {
     auditLogs(
@@ -18,6 +19,7 @@ const AuditLogsQuery = graphql(`
       targetId: $targetId
       dateFrom: $dateFrom
       dateUntil: $dateUntil
+      refusals: $refusals
       pagination: $pagination
     ) {
       list {
@@ -50,6 +52,7 @@ const AuditLogsCsvQuery = graphql(`
     $targetId: String
     $dateFrom: DateTime
     $dateUntil: DateTime
+    $refusals: Boolean
     $sort: SortInput
   ) {
     auditLogsCsv(
@@ -59,6 +62,7 @@ const AuditLogsCsvQuery = graphql(`
       targetId: $targetId
       dateFrom: $dateFrom
       dateUntil: $dateUntil
+      refusals: $refusals
       sort: $sort
     ) {
       url

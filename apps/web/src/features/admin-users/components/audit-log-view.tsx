@@ -51,6 +51,10 @@ const AUDIT_LOG = defineListScreen({
     }),
     VIEW.field('dateFrom', { label: t('audit.dateFrom') }),
     VIEW.field('dateUntil', { label: t('audit.dateUntil') }),
+    VIEW.field('refusals', {
+      label: t('audit.refusalsOnly'),
+      options: [{ value: 'yes', label: t('fields.yes') }],
+    }),
   ],
   columns: (t) => [
     { id: 'id', label: t('audit.id'), render: (r) => r.id, sortable: true, hideable: false },
