@@ -69,9 +69,19 @@ export function rootFields(
   return { operation: 'query', all, stateChanging };
 }
 
-const refused = (message: string, reason: string, http: Record<string, unknown>) =>
+/** The two registered reasons this rule answers (errors-translated.test.ts reads the name). */
+const REFUSAL_REASON = {
+  [STATE_CHANGING_QUERY_REASON]: STATE_CHANGING_QUERY_REASON,
+  [ONE_STATE_CHANGE_REASON]: ONE_STATE_CHANGE_REASON,
+} as const;
+
+const refused = (
+  message: string,
+  reason: keyof typeof REFUSAL_REASON,
+  http: Record<string, unknown>,
+) =>
   new GraphQLError(message, {
-    extensions: { code: 'BAD_USER_INPUT', reason, params: {}, http },
+    extensions: { code: 'BAD_USER_INPUT', reason: REFUSAL_REASON[reason], params: {}, http },
   });
 
 /** Why a request is refused by the rule, or undefined when it may run. */

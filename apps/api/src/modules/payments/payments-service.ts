@@ -277,11 +277,13 @@ export function createPaymentsService(
           );
         }
         const row = await write.findPaymentRow(db, found.paymentId);
-        return audit.withAudit(actor, 'postAddUserPaymentReplay', async () => ({
+        // The write declares one event (its name's, held by runCommand): a replay is recorded
+        // under it, with the payment it answered again.
+        return audit.withAudit(actor, ADD_PAYMENT.name, async () => ({
           result: row,
           targetIds: [found.paymentId],
           before: null,
-          after: { replayed: true, clientKey: clientKey!, userPaymentId: found.paymentId },
+          after: row,
         }));
       };
       const addOnce = (): Promise<repo.PaymentListRow> =>

@@ -156,15 +156,15 @@ describe('transaction uploads', () => {
       applicableRowCount: 0,
       notApplicableReason: 'alreadyImported',
     });
-    // The same rows in another order are another file: each request is completed already.
+    // The same rows in another order are the same file (a file is its set of rows, issue 33).
     const reordered = `id,transactionHash\n${ids[1]},${hash('b')}\n${ids[0]},${hash('a')}\n`;
     const checkedReordered = await upload(SAVING, reordered, { dryRun: true });
     expect(checkedReordered.data![SAVING]!.report).toMatchObject({
       rowCount: 2,
-      invalidRowCount: 2,
-      errorCount: 2,
+      invalidRowCount: 0,
+      errorCount: 0,
       applicableRowCount: 0,
-      notApplicableReason: 'allRowsAlreadyApplied',
+      notApplicableReason: 'alreadyImported',
     });
 
     const again = await upload(SAVING, csv);
