@@ -185,7 +185,7 @@ describe('Transactions screen', () => {
     await page.getByTestId('csv-payments-confirm-text').waitFor();
     // One sentence built from the check's numbers (issue 35: it was two pasted together).
     expect(await page.getByTestId('csv-payments-confirm-text').textContent()).toMatch(
-      /^Import 2 payment\(s\) \(Paid total \(USD\) [\d,]+\.\d\d\) from the 2 row\(s\) of the file\? This cannot be undone\.$/,
+      /^Import 2 payment\(s\) \(Paid total \(USD\) [\d,]+\.\d\d, ETH total [\d,.]+, HEC total [\d,.]+\) from the 2 row\(s\) of the file\? This cannot be undone\.$/,
     );
     await page.getByTestId('csv-payments-confirm').click();
     await page.getByText('2 payments imported').waitFor();
