@@ -391,7 +391,7 @@ export type MailPreviewQueryVariables = Exact<{
 }>;
 
 
-export type MailPreviewQuery = { mailPreview: { subject: string, body: string, language: string, recipientCount: number, namedUsers: Array<{ id: number, userName: string, email: string }> }, mailDelivery: { smtpConfigured: boolean, queued: number } };
+export type MailPreviewQuery = { mailPreview: { subject: string, body: string, language: string, recipientCount: number, fingerprint: string, namedUsers: Array<{ id: number, userName: string, email: string }> }, mailDelivery: { smtpConfigured: boolean, queued: number } };
 
 export type MailUserSearchQueryVariables = Exact<{
   text: string;
@@ -411,6 +411,7 @@ export type SendMailMutationVariables = Exact<{
   notificationId: number;
   audience?: string | null | undefined;
   userIds?: Array<number> | number | null | undefined;
+  fingerprint: string;
 }>;
 
 
@@ -623,7 +624,7 @@ export type TransactionsRatesSummaryQueryVariables = Exact<{
 }>;
 
 
-export type TransactionsRatesSummaryQuery = { ratesAndBTCAmountAtDeadlineDate: { confirmedAtFrom: string | null, confirmedAtUntil: string, deadlineDatetime: string, BTCAmountToBuyETH: string, BTCAmountToBuyHEC: string, BTCHEC: string | null, BTCETH: string | null, paymentCounts: number, amountETH: string | null, amountHEC: string | null } };
+export type TransactionsRatesSummaryQuery = { ratesAndBTCAmountAtDeadlineDate: { confirmedAtFrom: string | null, confirmedAtUntil: string, deadlineDatetime: string, BTCAmountToBuyETH: string, BTCAmountToBuyHEC: string, BTCHEC: string | null, BTCETH: string | null, paymentCounts: number, fingerprint: string, amountETH: string | null, amountHEC: string | null } };
 
 export type TransactionsUnfixedQueryVariables = Exact<{
   confirmedAtFrom?: string | null | undefined;
@@ -640,6 +641,7 @@ export type TransactionsAssignRatesMutationVariables = Exact<{
   deadline: string;
   BTCHECRate: string;
   BTCETHRate: string;
+  fingerprint: string;
 }>;
 
 
@@ -679,6 +681,7 @@ export type TransactionsUploadPaymentsMutationVariables = Exact<{
   file: File;
   dryRun?: boolean | null | undefined;
   progressKey?: string | null | undefined;
+  fingerprint?: string | null | undefined;
 }>;
 
 
@@ -688,6 +691,7 @@ export type TransactionsUploadRatesMutationVariables = Exact<{
   file: File;
   dryRun?: boolean | null | undefined;
   progressKey?: string | null | undefined;
+  fingerprint?: string | null | undefined;
 }>;
 
 
@@ -816,10 +820,19 @@ export type RejectWithdrawalRequestsMutationVariables = Exact<{
 
 export type RejectWithdrawalRequestsMutation = { postRejectWithdrawalRequests: { changedCount: number, refusedCount: number, results: Array<{ id: string, outcome: WithdrawalActionOutcome, status: WithdrawalStatus | null, reason: WithdrawalRefusalReason | null, message: string | null }>, requests: Array<{ id: string, kind: WithdrawalKind, status: WithdrawalStatus, revision: number, requestedAt: string, createdAt: string, userId: number, userName: string, email: string, userRegisteredAt: string, aubeUserIdHash: string, forceClubIdHash: string | null, userSavingSentValueId: string | null, userAffiliateSavingSentValueId: string | null, userPaymentPaidValueId: string | null, coinTypeName: string, requestedAmount: string, fee: string, netAmount: string, metaxEmail: string | null, receiverAddress: string, ethReceiverAddress: string | null, transactionHash: string | null, ethTransactionHash: string | null, rejectCode: string | null, rejectReason: string | null, failureReason: string | null, exportBatchId: string | null, requiredApprovals: number, awaitingOver24h: boolean, paidAmounts: Array<{ coin: string, amount: string, fee: string, netAmount: string }>, ethAmount: { principal: string, reward: string, fee: string } | null, hecAmount: { principal: string, reward: string, fee: string } | null, approvals: Array<{ adminUserId: number | null, adminUserName: string, approvedAt: string }>, context: { userCount24h: number, userAmount24h: string, userCount30d: number, userAmount30d: string, addressFirstSeenAt: string | null, addressOtherUsers: number } | null }> } };
 
+export type WithdrawalMatchingPreviewQueryVariables = Exact<{
+  kind: WithdrawalKind;
+  searchParams?: WithdrawalSearchParams | null | undefined;
+}>;
+
+
+export type WithdrawalMatchingPreviewQuery = { withdrawalMatchingPreview: { count: number, fingerprint: string } };
+
 export type ApproveMatchingWithdrawalRequestsMutationVariables = Exact<{
   kind: WithdrawalKind;
   searchParams?: WithdrawalSearchParams | null | undefined;
   expectedCount: number;
+  fingerprint: string;
 }>;
 
 
@@ -829,6 +842,7 @@ export type RejectMatchingWithdrawalRequestsMutationVariables = Exact<{
   kind: WithdrawalKind;
   searchParams?: WithdrawalSearchParams | null | undefined;
   expectedCount: number;
+  fingerprint: string;
   reasonCode: WithdrawalRejectCode;
   reasonText: string;
 }>;
@@ -850,13 +864,14 @@ export type WithdrawalSigningExportPreviewQueryVariables = Exact<{
 }>;
 
 
-export type WithdrawalSigningExportPreviewQuery = { withdrawalSigningExportPreview: { count: number, underApprovedIds: Array<string>, totals: Array<{ coin: string, transfers: number, amount: string }> } };
+export type WithdrawalSigningExportPreviewQuery = { withdrawalSigningExportPreview: { count: number, fingerprint: string, underApprovedIds: Array<string>, totals: Array<{ coin: string, transfers: number, amount: string }> } };
 
 export type WithdrawalSigningExportMutationVariables = Exact<{
   kind: WithdrawalKind;
   layout: WithdrawalSigningLayout;
   searchParams?: WithdrawalSearchParams | null | undefined;
   expectedCount: number;
+  fingerprint: string;
   clientKey: string;
 }>;
 
@@ -883,10 +898,11 @@ export type WithdrawalTransactionsUploadMutationVariables = Exact<{
   kind: WithdrawalKind;
   file: File;
   dryRun?: boolean | null | undefined;
+  fingerprint?: string | null | undefined;
 }>;
 
 
-export type WithdrawalTransactionsUploadMutation = { postWithdrawalTransactionsByCSV: { messageCode: string, messageParams: string, countTransactions: number, isSuccess: boolean, report: { rowCount: number, invalidRowCount: number, errorCount: number, applicableRowCount: number, notApplicableReason: string | null, errors: Array<{ line: number, column: string | null, code: string, params: string, message: string }> } } };
+export type WithdrawalTransactionsUploadMutation = { postWithdrawalTransactionsByCSV: { messageCode: string, messageParams: string, countTransactions: number, isSuccess: boolean, report: { contentHash: string, rowCount: number, invalidRowCount: number, errorCount: number, applicableRowCount: number, notApplicableReason: string | null, errors: Array<{ line: number, column: string | null, code: string, params: string, message: string }> } } };
 
 export type WithdrawalRequestRowFragment = { id: string, kind: WithdrawalKind, status: WithdrawalStatus, revision: number, requestedAt: string, createdAt: string, userId: number, userName: string, email: string, userRegisteredAt: string, aubeUserIdHash: string, forceClubIdHash: string | null, userSavingSentValueId: string | null, userAffiliateSavingSentValueId: string | null, userPaymentPaidValueId: string | null, coinTypeName: string, requestedAmount: string, fee: string, netAmount: string, metaxEmail: string | null, receiverAddress: string, ethReceiverAddress: string | null, transactionHash: string | null, ethTransactionHash: string | null, rejectCode: string | null, rejectReason: string | null, failureReason: string | null, exportBatchId: string | null, requiredApprovals: number, awaitingOver24h: boolean, paidAmounts: Array<{ coin: string, amount: string, fee: string, netAmount: string }>, ethAmount: { principal: string, reward: string, fee: string } | null, hecAmount: { principal: string, reward: string, fee: string } | null, approvals: Array<{ adminUserId: number | null, adminUserName: string, approvedAt: string }>, context: { userCount24h: number, userAmount24h: string, userCount30d: number, userAmount30d: string, addressFirstSeenAt: string | null, addressOtherUsers: number } | null };
 
@@ -1576,6 +1592,7 @@ export const MailPreviewDocument = new TypedDocumentString(`
     body
     language
     recipientCount
+    fingerprint
     namedUsers {
       id
       userName
@@ -1626,11 +1643,12 @@ export const SendTestMailDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<SendTestMailMutation, SendTestMailMutationVariables>;
 export const SendMailDocument = new TypedDocumentString(`
-    mutation SendMail($notificationId: Int!, $audience: String, $userIds: [Int!]) {
+    mutation SendMail($notificationId: Int!, $audience: String, $userIds: [Int!], $fingerprint: String!) {
   postSendMail(
     notificationId: $notificationId
     audience: $audience
     userIds: $userIds
+    fingerprint: $fingerprint
   ) {
     message
     mailSendId
@@ -2104,6 +2122,7 @@ export const TransactionsRatesSummaryDocument = new TypedDocumentString(`
     BTCHEC
     BTCETH
     paymentCounts
+    fingerprint
     amountETH
     amountHEC
   }
@@ -2131,13 +2150,14 @@ export const TransactionsUnfixedDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<TransactionsUnfixedQuery, TransactionsUnfixedQueryVariables>;
 export const TransactionsAssignRatesDocument = new TypedDocumentString(`
-    mutation TransactionsAssignRates($startAt: String, $endAt: String!, $deadline: String!, $BTCHECRate: String!, $BTCETHRate: String!) {
+    mutation TransactionsAssignRates($startAt: String, $endAt: String!, $deadline: String!, $BTCHECRate: String!, $BTCETHRate: String!, $fingerprint: String!) {
   postAssignRates(
     startAt: $startAt
     endAt: $endAt
     deadline: $deadline
     BTCHECRate: $BTCHECRate
     BTCETHRate: $BTCETHRate
+    fingerprint: $fingerprint
   ) {
     message
     countPayments
@@ -2193,11 +2213,12 @@ export const TransactionsImportProgressDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<TransactionsImportProgressQuery, TransactionsImportProgressQueryVariables>;
 export const TransactionsUploadPaymentsDocument = new TypedDocumentString(`
-    mutation TransactionsUploadPayments($file: Upload!, $dryRun: Boolean, $progressKey: String) {
+    mutation TransactionsUploadPayments($file: Upload!, $dryRun: Boolean, $progressKey: String, $fingerprint: String) {
   postAddUserPaymentsByCSV(
     file: $file
     dryRun: $dryRun
     progressKey: $progressKey
+    fingerprint: $fingerprint
   ) {
     ...TransactionsCsvReport
   }
@@ -2245,8 +2266,13 @@ export const TransactionsUploadPaymentsDocument = new TypedDocumentString(`
   }
 }`) as unknown as TypedDocumentString<TransactionsUploadPaymentsMutation, TransactionsUploadPaymentsMutationVariables>;
 export const TransactionsUploadRatesDocument = new TypedDocumentString(`
-    mutation TransactionsUploadRates($file: Upload!, $dryRun: Boolean, $progressKey: String) {
-  postAssignRatesByCSV(file: $file, dryRun: $dryRun, progressKey: $progressKey) {
+    mutation TransactionsUploadRates($file: Upload!, $dryRun: Boolean, $progressKey: String, $fingerprint: String) {
+  postAssignRatesByCSV(
+    file: $file
+    dryRun: $dryRun
+    progressKey: $progressKey
+    fingerprint: $fingerprint
+  ) {
     ...TransactionsCsvReport
   }
 }
@@ -2754,12 +2780,21 @@ export const RejectWithdrawalRequestsDocument = new TypedDocumentString(`
     addressOtherUsers
   }
 }`) as unknown as TypedDocumentString<RejectWithdrawalRequestsMutation, RejectWithdrawalRequestsMutationVariables>;
+export const WithdrawalMatchingPreviewDocument = new TypedDocumentString(`
+    query WithdrawalMatchingPreview($kind: WithdrawalKind!, $searchParams: WithdrawalSearchParams) {
+  withdrawalMatchingPreview(kind: $kind, searchParams: $searchParams) {
+    count
+    fingerprint
+  }
+}
+    `) as unknown as TypedDocumentString<WithdrawalMatchingPreviewQuery, WithdrawalMatchingPreviewQueryVariables>;
 export const ApproveMatchingWithdrawalRequestsDocument = new TypedDocumentString(`
-    mutation ApproveMatchingWithdrawalRequests($kind: WithdrawalKind!, $searchParams: WithdrawalSearchParams, $expectedCount: Int!) {
+    mutation ApproveMatchingWithdrawalRequests($kind: WithdrawalKind!, $searchParams: WithdrawalSearchParams, $expectedCount: Int!, $fingerprint: String!) {
   postApproveMatchingWithdrawalRequests(
     kind: $kind
     searchParams: $searchParams
     expectedCount: $expectedCount
+    fingerprint: $fingerprint
   ) {
     changedCount
     refusedCount
@@ -2837,11 +2872,12 @@ export const ApproveMatchingWithdrawalRequestsDocument = new TypedDocumentString
   }
 }`) as unknown as TypedDocumentString<ApproveMatchingWithdrawalRequestsMutation, ApproveMatchingWithdrawalRequestsMutationVariables>;
 export const RejectMatchingWithdrawalRequestsDocument = new TypedDocumentString(`
-    mutation RejectMatchingWithdrawalRequests($kind: WithdrawalKind!, $searchParams: WithdrawalSearchParams, $expectedCount: Int!, $reasonCode: WithdrawalRejectCode!, $reasonText: String!) {
+    mutation RejectMatchingWithdrawalRequests($kind: WithdrawalKind!, $searchParams: WithdrawalSearchParams, $expectedCount: Int!, $fingerprint: String!, $reasonCode: WithdrawalRejectCode!, $reasonText: String!) {
   postRejectMatchingWithdrawalRequests(
     kind: $kind
     searchParams: $searchParams
     expectedCount: $expectedCount
+    fingerprint: $fingerprint
     reasonCode: $reasonCode
     reasonText: $reasonText
   ) {
@@ -3002,6 +3038,7 @@ export const WithdrawalSigningExportPreviewDocument = new TypedDocumentString(`
     query WithdrawalSigningExportPreview($kind: WithdrawalKind!, $searchParams: WithdrawalSearchParams) {
   withdrawalSigningExportPreview(kind: $kind, searchParams: $searchParams) {
     count
+    fingerprint
     totals {
       coin
       transfers
@@ -3012,12 +3049,13 @@ export const WithdrawalSigningExportPreviewDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<WithdrawalSigningExportPreviewQuery, WithdrawalSigningExportPreviewQueryVariables>;
 export const WithdrawalSigningExportDocument = new TypedDocumentString(`
-    mutation WithdrawalSigningExport($kind: WithdrawalKind!, $layout: WithdrawalSigningLayout!, $searchParams: WithdrawalSearchParams, $expectedCount: Int!, $clientKey: String!) {
+    mutation WithdrawalSigningExport($kind: WithdrawalKind!, $layout: WithdrawalSigningLayout!, $searchParams: WithdrawalSearchParams, $expectedCount: Int!, $fingerprint: String!, $clientKey: String!) {
   postWithdrawalSigningExport(
     kind: $kind
     layout: $layout
     searchParams: $searchParams
     expectedCount: $expectedCount
+    fingerprint: $fingerprint
     clientKey: $clientKey
   ) {
     url
@@ -3067,13 +3105,19 @@ export const WithdrawalExportBatchCsvDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<WithdrawalExportBatchCsvQuery, WithdrawalExportBatchCsvQueryVariables>;
 export const WithdrawalTransactionsUploadDocument = new TypedDocumentString(`
-    mutation WithdrawalTransactionsUpload($kind: WithdrawalKind!, $file: Upload!, $dryRun: Boolean) {
-  postWithdrawalTransactionsByCSV(kind: $kind, file: $file, dryRun: $dryRun) {
+    mutation WithdrawalTransactionsUpload($kind: WithdrawalKind!, $file: Upload!, $dryRun: Boolean, $fingerprint: String) {
+  postWithdrawalTransactionsByCSV(
+    kind: $kind
+    file: $file
+    dryRun: $dryRun
+    fingerprint: $fingerprint
+  ) {
     messageCode
     messageParams
     countTransactions
     isSuccess
     report {
+      contentHash
       rowCount
       invalidRowCount
       errorCount

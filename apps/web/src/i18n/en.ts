@@ -278,7 +278,7 @@ export const en: Messages = {
       NOTHING_TO_FIX:
         'No payment confirmed in this window is left to fix: its payments are already asset-fixed, or there are none.',
       LIST_CHANGED:
-        'The list changed since you looked at it ({{expectedCount}} then, {{matchingCount}} now), so nothing was changed. Check the list again.',
+        'What you confirmed changed since you looked at it ({{expectedCount}} then, {{matchingCount}} now; each row is compared, not only the count), so nothing was changed. Check it again.',
       NOTHING_TO_EXPORT: 'There are no approved requests to export.',
       APPROVALS_MISSING:
         'Some requests ({{ids}}) lack the approvals their threshold requires, so nothing was exported. Reject them or leave them out with the filters.',

@@ -96,6 +96,7 @@ const SPECIAL_QUERIES: Record<string, AccessRule> = {
   withdrawalSigningCsv: 'write',
   // What a signing export would take: only those who may export need it (issue 24).
   withdrawalSigningExportPreview: 'write',
+  withdrawalMatchingPreview: 'write',
 };
 /** The withdrawal actions (issue #14): the read role is refused on every one. */
 const WITHDRAWAL_MUTATIONS = [

@@ -1,4 +1,5 @@
 import { defineCommand, type CommandInput } from '../../platform/commands';
+import { confirmedSetWrite, FINGERPRINT_INPUT } from '../../platform/confirmed-set';
 
 /**
  * The notification writes, declared once (docs/architecture.md, "A write, declared once"):
@@ -46,10 +47,17 @@ export const SEND_MAIL = defineCommand({
     ...NOTIFICATION_ID,
     audience: { type: 'String', description: 'locale (the default without userIds) or users.' },
     userIds: { type: 'Int', list: true },
+    ...FINGERPRINT_INPUT,
   },
 });
+
+/** A send acts on a confirmed set: the audience (and message) mailPreview showed. */
+export const SEND_MAIL_SET = confirmedSetWrite(SEND_MAIL.name);
 
 /** A notification's fields as the service takes them (create, and update after the id). */
 export type NotificationArgs = CommandInput<typeof NOTIFICATION_FIELDS>;
 /** Who a send goes to, as the service takes it (the send and the preview). */
-export type AudienceArgs = Omit<CommandInput<typeof SEND_MAIL.input>, 'notificationId'>;
+export type AudienceArgs = Omit<
+  CommandInput<typeof SEND_MAIL.input>,
+  'notificationId' | 'fingerprint'
+>;

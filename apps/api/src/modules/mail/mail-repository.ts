@@ -69,6 +69,19 @@ export async function findNotification(
     .executeTakeFirst();
 }
 
+/** The notification, its row locked until the transaction ends (a send against an edit). */
+export async function lockNotification(
+  db: Executor,
+  id: number,
+): Promise<NotificationRow | undefined> {
+  return db
+    .selectFrom('notifications')
+    .select(NOTIFICATION_COLUMNS)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 export async function insertNotification(
   db: Executor,
   input: NotificationInput,
@@ -149,6 +162,29 @@ export async function countAudience(
     LEFT JOIN end_user_details d ON d.end_user_id = u.id
     WHERE ${audienceWhere(audience)} AND ${upTo}`.execute(db);
   return Number(rows[0]?.n ?? 0);
+}
+
+/** The ids of the users an audience reaches (up to `maxUserId` when given), in id order. */
+export async function audienceUserIds(
+  db: Executor,
+  audience: Audience,
+  maxUserId?: number,
+): Promise<number[]> {
+  const upTo = maxUserId === undefined ? sql`true` : sql`u.id <= ${maxUserId}::int`;
+  const { rows } = await sql<{ id: number }>`
+    SELECT u.id FROM end_users u
+    LEFT JOIN end_user_details d ON d.end_user_id = u.id
+    WHERE ${audienceWhere(audience)} AND ${upTo}
+    ORDER BY u.id`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+/** The users a send's outbox rows were written for (what the send acts on), in id order. */
+export async function outboxUserIds(db: Executor, sendId: string): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`
+    SELECT end_user_id AS id FROM mail_outbox
+     WHERE mail_send_id = ${sendId}::bigint ORDER BY end_user_id`.execute(db);
+  return rows.map((r) => r.id);
 }
 
 /** The highest end-user id now (0 without users): a send's audience is frozen at it. */

@@ -65,6 +65,7 @@ const MailPreviewRef = builder
     body: string;
     language: string;
     recipientCount: number;
+    fingerprint: string;
     namedUsers: NamedUser[];
   }>('MailPreview')
   .implement({
@@ -74,6 +75,10 @@ const MailPreviewRef = builder
       body: t.exposeString('body'),
       language: t.exposeString('language'),
       recipientCount: t.exposeInt('recipientCount'),
+      fingerprint: t.exposeString('fingerprint', {
+        description:
+          'The fingerprint of this message to exactly these recipients: postSendMail sent with it mails this set or refuses (CONFLICT, reason LIST_CHANGED).',
+      }),
       namedUsers: t.field({
         type: [MailNamedUserRef],
         description:
@@ -241,11 +246,11 @@ commandMutation(SEND_TEST_MAIL, {
 });
 
 commandMutation(SEND_MAIL, {
-  description: `Sends the notification to its audience: writes one outbox row per recipient with the audit row in one transaction and returns at once; delivery follows (mailSend). ${AUDIENCE_RULE}`,
+  description: `Sends the notification to its audience: writes one outbox row per recipient with the audit row in one transaction and returns at once; delivery follows (mailSend). With fingerprint (from mailPreview), exactly that message to exactly those recipients, else CONFLICT (reason LIST_CHANGED) and nothing is sent. ${AUDIENCE_RULE}`,
   type: SendMailResultRef,
   authScopes: { write: true },
-  resolve: async ({ notificationId, ...audience }, ctx) => ({
-    ...(await ctx.services.mail.send(ctx.actor, notificationId, audience, ctx.locale)),
+  resolve: async ({ notificationId, fingerprint, ...audience }, ctx) => ({
+    ...(await ctx.services.mail.send(ctx.actor, notificationId, audience, ctx.locale, fingerprint)),
     message: 'Mail queued.',
   }),
 });

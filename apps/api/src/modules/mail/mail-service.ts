@@ -22,11 +22,18 @@ import type { AuditService } from '../audit/audit-service';
 import type { Actor } from '../../shared/actor';
 import { MAIL_EXPAND_QUEUE, MAIL_QUEUE, type MailKick } from './mail-jobs';
 import * as repo from './mail-repository';
+import {
+  checkFingerprintInput,
+  confirmSet,
+  setFingerprint,
+  type ConfirmedSet,
+} from '../../platform/confirmed-set';
 import type { MailRecipientsInput, MailSendsInput, NotificationsInput } from './mail-list';
 import {
   CREATE_NOTIFICATION,
   DELETE_NOTIFICATION,
   SEND_MAIL,
+  SEND_MAIL_SET,
   SEND_TEST_MAIL,
   UPDATE_NOTIFICATION,
   type AudienceArgs,
@@ -55,6 +62,21 @@ export function renderNotificationMail(n: { title: string; content: string; lang
     body: `${n.content}\n\n--\n${FOOTER[n.language]}\n`,
     language: n.language,
   };
+}
+
+/**
+ * The set a send acts on (platform/confirmed-set): its recipients, by user id, and the message
+ * as previewed (a notification edited since is another set).
+ */
+function mailSet(
+  n: { id: number; title: string; content: string; language: Locale },
+  audience: repo.Audience,
+  userIds: readonly number[],
+): ConfirmedSet {
+  return setFingerprint(
+    { mail: { notificationId: n.id, audience: audience.kind, ...renderNotificationMail(n) } },
+    userIds.map((id) => ({ id, revision: 0 })),
+  );
 }
 
 const REPLY_FOOTER: Record<Locale, string> = {
@@ -269,10 +291,18 @@ export function createMailService(
       const n = await notification(id);
       const audience = checkAudience(args, n.language, locale);
       const named = audience.kind === 'users' ? await namedUsers(db, audience.userIds, locale) : [];
+      const message = renderNotificationMail(n);
+      const set = mailSet(
+        n,
+        audience,
+        audience.kind === 'users'
+          ? named.map((u) => u.id)
+          : await repo.audienceUserIds(db, audience),
+      );
       return {
-        ...renderNotificationMail(n),
-        recipientCount:
-          audience.kind === 'users' ? named.length : await repo.countAudience(db, audience),
+        ...message,
+        recipientCount: set.count,
+        fingerprint: set.fingerprint,
         namedUsers: named,
       };
     },
@@ -309,11 +339,21 @@ export function createMailService(
      * (one INSERT … SELECT); a larger one is frozen (users matching it with an id up to the
      * highest now) and counted, and the job writes its rows in chunks (mail-expansion.ts).
      */
-    send: async (actor: Actor, id: number, args: AudienceArgs, locale: Locale) => {
+    send: async (
+      actor: Actor,
+      id: number,
+      args: AudienceArgs,
+      locale: Locale,
+      fingerprint?: string | null,
+    ) => {
+      checkFingerprintInput(fingerprint);
       const n = await notification(id);
       const audience = checkAudience(args, n.language, locale);
       const message = renderNotificationMail(n);
       return audit.withAudit(actor, SEND_MAIL.name, async (trx) => {
+        // The notification as previewed: its row is locked, so an edit waits for the send.
+        const current = await repo.lockNotification(trx, n.id);
+        if (!current) throw notFound('notification', n.id);
         const base = {
           notificationId: n.id,
           audience: audience.kind,
@@ -324,6 +364,7 @@ export function createMailService(
         let mailSendId: string;
         let recipientCount: number;
         let expanding = false;
+        let frozenAt: number | null = null;
         if (audience.kind === 'users') {
           // Checked in the transaction that writes the rows: exactly the named users, or none.
           await namedUsers(trx, audience.userIds, locale);
@@ -334,6 +375,7 @@ export function createMailService(
           }
         } else {
           const maxUserId = await repo.maxUserId(trx);
+          frozenAt = maxUserId;
           recipientCount = await repo.countAudience(trx, audience, maxUserId);
           expanding = recipientCount > expandAbove;
           if (expanding) {
@@ -346,6 +388,19 @@ export function createMailService(
             recipientCount = await repo.enqueueAudience(trx, mailSendId, n.id, message, audience);
           }
         }
+        // The set this send acts on, compared with the one confirmed (the one helper): the
+        // outbox rows just written, or, for a send the job expands, the frozen audience.
+        confirmSet(
+          SEND_MAIL_SET,
+          { fingerprint },
+          mailSet(
+            current,
+            audience,
+            expanding
+              ? await repo.audienceUserIds(trx, audience, frozenAt!)
+              : await repo.outboxUserIds(trx, mailSendId),
+          ),
+        );
         if (expanding) await options.jobs?.send(trx, MAIL_EXPAND_QUEUE, { mailSendId });
         else if (recipientCount > 0) await options.jobs?.send(trx, MAIL_QUEUE, { mailSendId });
         return {

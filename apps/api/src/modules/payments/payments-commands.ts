@@ -1,4 +1,9 @@
 import { defineCommand, type CommandInput } from '../../platform/commands';
+import {
+  confirmedSetWrite,
+  FILE_FINGERPRINT_INPUT,
+  FINGERPRINT_INPUT,
+} from '../../platform/confirmed-set';
 
 /**
  * The payment and rate writes, declared once (docs/architecture.md, "A write, declared once"):
@@ -16,6 +21,7 @@ const CSV_UPLOAD = {
     description:
       'A key the client chooses (8–64 of A-Z a-z 0-9 - _) to poll csvImportProgress with.',
   },
+  ...FILE_FINGERPRINT_INPUT,
 } as const;
 
 export const ADD_PAYMENT = defineCommand({
@@ -39,6 +45,7 @@ export const IMPORT_PAYMENTS = defineCommand({
   name: 'postAddUserPaymentsByCSV',
   input: CSV_UPLOAD,
 });
+export const IMPORT_PAYMENTS_SET = confirmedSetWrite(IMPORT_PAYMENTS.name);
 
 /** The window and rates as the spec has them: all strings, checked by the service. */
 export const ASSIGN_RATES = defineCommand({
@@ -49,13 +56,17 @@ export const ASSIGN_RATES = defineCommand({
     deadline: { type: 'String', required: true },
     BTCHECRate: { type: 'String', required: true },
     BTCETHRate: { type: 'String', required: true },
+    ...FINGERPRINT_INPUT,
   },
 });
+/** A commit acts on the payments ratesAndBTCAmountAtDeadlineDate showed (a confirmed set). */
+export const ASSIGN_RATES_SET = confirmedSetWrite(ASSIGN_RATES.name);
 
 export const IMPORT_RATES = defineCommand({
   name: 'postAssignRatesByCSV',
   input: CSV_UPLOAD,
 });
+export const IMPORT_RATES_SET = confirmedSetWrite(IMPORT_RATES.name);
 
 export type AddPaymentInput = CommandInput<typeof ADD_PAYMENT.input>;
 export type AssignRatesInput = CommandInput<typeof ASSIGN_RATES.input>;

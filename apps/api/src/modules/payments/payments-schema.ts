@@ -102,6 +102,10 @@ const RatesSummaryRef = builder.objectRef<RatesSummary>('RateBTCAmountSummary').
     BTCHEC: t.expose('BTCHEC', { type: 'Decimal', nullable: true }),
     BTCETH: t.expose('BTCETH', { type: 'Decimal', nullable: true }),
     paymentCounts: t.exposeInt('paymentCounts'),
+    fingerprint: t.exposeString('fingerprint', {
+      description:
+        'The fingerprint of exactly the payments this commit would fix (ids, with what their amounts are made of): postAssignRates sent with it fixes this set or refuses (CONFLICT, reason LIST_CHANGED).',
+    }),
     amountETH: t.expose('amountETH', { type: 'Decimal', nullable: true }),
     amountHEC: t.expose('amountHEC', { type: 'Decimal', nullable: true }),
   }),
@@ -133,7 +137,7 @@ commandMutation(IMPORT_RATES, {
 
 commandMutation(ASSIGN_RATES, {
   description:
-    'Fixes the assets of the payments confirmed in [startAt, endAt] and not yet fixed, at the deadline. Dates are ISO-8601 with a zone; rates are decimal strings > 0 with at most 18 places.',
+    'Fixes the assets of the payments confirmed in [startAt, endAt] and not yet fixed, at the deadline. Dates are ISO-8601 with a zone; rates are decimal strings > 0 with at most 18 places. With fingerprint (from ratesAndBTCAmountAtDeadlineDate for the same window), exactly the payments previewed, else CONFLICT (reason LIST_CHANGED) and nothing changes.',
   type: RateAssignmentResultRef,
   authScopes: { write: true },
   resolve: (input, ctx) => ctx.services.payments.assignRates(ctx.actor, input),

@@ -10,6 +10,13 @@ import {
   type ImportReport,
   type ImportsService,
 } from '../../platform/imports';
+import {
+  checkFingerprintInput,
+  confirmSet,
+  setFingerprint,
+  type ConfirmedSet,
+  type ConfirmedSetWrite,
+} from '../../platform/confirmed-set';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import {
@@ -27,8 +34,11 @@ import type { Actor } from '../../shared/actor';
 import {
   ADD_PAYMENT,
   ASSIGN_RATES,
+  ASSIGN_RATES_SET,
   IMPORT_PAYMENTS,
+  IMPORT_PAYMENTS_SET,
   IMPORT_RATES,
+  IMPORT_RATES_SET,
   type AddPaymentInput,
   type AssignRatesInput,
   type CsvUploadInput,
@@ -113,6 +123,11 @@ function checkedArg(field: string, column: ImportColumn, value: string): string 
   if (!checked.ok) throw badInput(field, reasonMessage(checked.reason));
   if (checked.value === null) throw badInput(field, 'A value is required.', { code: 'required' });
   return checked.value;
+}
+
+/** The payments a rate commit of the window fixes, as a confirmed set (platform/confirmed-set). */
+function ratesSet(window: write.RateWindow, rows: readonly write.FixableRow[]): ConfirmedSet {
+  return setFingerprint({ rates: { from: window.from, until: window.until } }, rows);
 }
 
 function ratesWindow(
@@ -207,12 +222,14 @@ export function createPaymentsService(
   const runImport = async <K extends string>(
     actor: Actor,
     operation: typeof IMPORT_PAYMENTS.name | typeof IMPORT_RATES.name,
+    set: ConfirmedSetWrite,
     definition: ImportDefinition<K>,
-    { file, dryRun, progressKey }: CsvUploadInput,
+    { file, dryRun, progressKey, fingerprint }: CsvUploadInput,
   ): Promise<ImportReport> =>
     imports.run(definition, file, {
       dryRun: dryRun ?? false,
       progressKey,
+      confirmed: { write: set, fingerprint },
       actor: { adminUserId: actor.adminUserId, adminUserName: actor.adminUserName },
       transaction: (work) => audit.withAudit(actor, operation, work),
       recordDryRun: (report) =>
@@ -335,6 +352,7 @@ export function createPaymentsService(
       const report = await runImport(
         actor,
         IMPORT_PAYMENTS.name,
+        IMPORT_PAYMENTS_SET,
         paymentsImportDefinition(clock()),
         input,
       );
@@ -343,7 +361,13 @@ export function createPaymentsService(
 
     /** postAssignRatesByCSV: one rate assignment per row (windows may not overlap). */
     async importRates(actor: Actor, input: CsvUploadInput): Promise<ImportResult> {
-      const report = await runImport(actor, IMPORT_RATES.name, ratesImport(actor), input);
+      const report = await runImport(
+        actor,
+        IMPORT_RATES.name,
+        IMPORT_RATES_SET,
+        ratesImport(actor),
+        input,
+      );
       return importResult(report, 'payment', 'fixed');
     },
 
@@ -362,6 +386,7 @@ export function createPaymentsService(
       const hecRate = checkedArg('BTCHECRate', RATE_ARG, input.BTCHECRate);
       const ethRate = checkedArg('BTCETHRate', RATE_ARG, input.BTCETHRate);
       const window = ratesWindow(startAt, endAt, deadline);
+      checkFingerprintInput(input.fingerprint);
       return audit.withAudit(actor, ASSIGN_RATES.name, async (trx) => {
         await write.allowLongStatements(trx);
         if (!(await write.tryLockRateAssignment(trx))) {
@@ -369,11 +394,16 @@ export function createPaymentsService(
             reason: 'RATE_ASSIGNMENT_RUNNING',
           });
         }
+        // The payments the preview showed, locked: the commit fixes exactly these (one
+        // confirmed later in the window waits for the next commit), or refuses LIST_CHANGED.
+        const set = await write.fixableSet(trx, window, { lock: true });
+        confirmSet(ASSIGN_RATES_SET, { fingerprint: input.fingerprint }, ratesSet(window, set));
         const done = await write.assignRates(trx, {
           ...window,
           hecRate,
           ethRate,
           adminUserId: actor.adminUserId,
+          onlyIds: set.map((p) => p.id),
         });
         if (done.count === 0) {
           throw new AppError('CONFLICT', NOTHING_TO_FIX, { reason: 'NOTHING_TO_FIX' });
@@ -450,8 +480,12 @@ export function createPaymentsService(
               eth: checkedArg('BTCETHRate', RATE_ARG, input.BTCETHRate!),
             }
           : null;
-      const preview = await write.previewRates(db, window, rates);
+      const [preview, set] = await Promise.all([
+        write.previewRates(db, window, rates),
+        write.fixableSet(db, window, { lock: false }),
+      ]);
       return {
+        fingerprint: ratesSet(window, set).fingerprint,
         confirmedAtFrom: window.from,
         confirmedAtUntil: window.until,
         deadlineDatetime: window.deadline,

@@ -392,6 +392,28 @@ export async function previewRates(
   };
 }
 
+/** A payment a rate commit fixes: its id, and what its amounts are made of (BTC paid, plan). */
+export type FixableRow = { id: string; revision: string };
+
+/**
+ * The payments a rate assignment of the window fixes, in id order, with what their coin
+ * amounts depend on (`paid_btc/plan_id`): a preview reads them, a commit locks them (FOR UPDATE),
+ * so none changes before the commit fixes exactly these.
+ */
+export async function fixableSet(
+  db: Executor,
+  w: RateWindow,
+  options: { lock: boolean },
+): Promise<FixableRow[]> {
+  const result = await sql<FixableRow>`
+    SELECT p.id::text AS id, p.paid_btc::text || '/' || p.plan_id::text AS revision
+      FROM payments p
+     WHERE p.status = ${FIXABLE} AND ${windowSql(w)}
+     ORDER BY p.id
+     ${options.lock ? sql`FOR UPDATE` : sql``}`.execute(db);
+  return result.rows;
+}
+
 /**
  * Lets this transaction's statements outlast the API's statement timeout (meant for screens'
  * queries): the UPDATE of a large window (150k payments: tens of seconds on a small server,
@@ -418,6 +440,8 @@ export type RateAssignmentInput = RateWindow & {
   hecRate: string;
   ethRate: string;
   adminUserId: number | null;
+  /** Fixes only these payments (the confirmed set, locked by the caller). */
+  onlyIds?: readonly string[];
 };
 
 /** Records the assignment and fixes its payments; returns the id and the count fixed. */
@@ -437,7 +461,7 @@ export async function assignRates(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const fixed = await fixAssignedPayments(trx, [inserted.id]);
+  const fixed = await fixAssignedPayments(trx, [inserted.id], a.onlyIds);
   return { id: inserted.id, ...fixed };
 }
 
@@ -451,6 +475,7 @@ export async function assignRates(
 export async function fixAssignedPayments(
   trx: Executor,
   assignmentIds: readonly number[],
+  onlyIds?: readonly string[],
 ): Promise<{ count: number; amountETH: string; amountHEC: string }> {
   if (assignmentIds.length === 0) return { count: 0, amountETH: '0', amountHEC: '0' };
   const eth = convertedSql(sql`ra.btc_eth_rate`, 'ETH');
@@ -466,6 +491,7 @@ export async function fixAssignedPayments(
         AND p.status = ${FIXABLE}
         AND p.confirmed_at >= coalesce(ra.confirmed_at_from, '-infinity'::timestamptz)
         AND p.confirmed_at <= ra.confirmed_at_until
+        ${onlyIds ? sql`AND p.id = ANY(${[...onlyIds]}::bigint[])` : sql``}
       RETURNING ra.id AS assignment_id, p.amount_eth, p.amount_hec
     ), per_assignment AS (
       SELECT assignment_id, count(*) AS n, sum(amount_eth) AS eth, sum(amount_hec) AS hec

@@ -129,7 +129,7 @@ describe('the withdrawal action path locks each row once', () => {
     matchedKind = filter!.kind;
     const ids = await matchingIds(t.database.db, filter!, 5001);
     const { actions, locks } = countedActions();
-    const answer = await actions.approveMatching(actor, filter!, ids.length);
+    const answer = await actions.approveMatching(actor, filter!, { expectedCount: ids.length });
     expect(answer.results.map((r) => r.id)).toEqual(ids);
     expect(answer.changedCount).toBeGreaterThanOrEqual(1);
     expect(locks).toHaveLength(1);
@@ -143,7 +143,7 @@ describe('the withdrawal action path locks each row once', () => {
     const answer = await actions.rejectMatching(
       actor,
       filter,
-      ids.length,
+      { expectedCount: ids.length },
       'compliance',
       'sanctions list',
     );

@@ -117,7 +117,7 @@ commandMutation(
 );
 
 const MATCHING_NOTE =
-  'The requests are exactly the rows the list call answers for the same kind and searchParams; expectedCount is the total the operator saw (pagination.totalRecords). If as many requests do not match now, the call answers CONFLICT (reason LIST_CHANGED) and changes nothing. At most 5,000 per call (BAD_USER_INPUT above). One transaction, one result per request, one audit row per change.';
+  'The requests are exactly the rows the list call answers for the same kind and searchParams; expectedCount is the total the operator saw and fingerprint the set confirmed (both from withdrawalMatchingPreview). If the matching set is not that set now (another request, or one at another revision; without a fingerprint: not as many), the call answers CONFLICT (reason LIST_CHANGED) and changes nothing. At most 5,000 per call (BAD_USER_INPUT above). One transaction, one result per request, one audit row per change.';
 
 commandMutation(
   APPROVE_MATCHING_WITHDRAWALS,
@@ -126,12 +126,10 @@ commandMutation(
     type: ActionAnswerRef,
     authScopes: { write: true },
     resolve: (input, ctx) =>
-      ctx.services.withdrawals.approveMatching(
-        ctx.actor,
-        input.kind,
-        input.searchParams ?? {},
-        input.expectedCount,
-      ),
+      ctx.services.withdrawals.approveMatching(ctx.actor, input.kind, input.searchParams ?? {}, {
+        expectedCount: input.expectedCount,
+        fingerprint: input.fingerprint,
+      }),
   },
   { kind: WithdrawalKindRef, searchParams: WithdrawalSearchParamsRef },
 );
@@ -147,7 +145,7 @@ commandMutation(
         ctx.actor,
         input.kind,
         input.searchParams ?? {},
-        input.expectedCount,
+        { expectedCount: input.expectedCount, fingerprint: input.fingerprint },
         input.reasonCode,
         input.reasonText,
       ),
@@ -162,3 +160,29 @@ commandMutation(FAIL_WITHDRAWALS, {
   resolve: (input, ctx) =>
     ctx.services.withdrawals.markFailed(ctx.actor, input.ids.map(String), input.reason),
 });
+
+const MatchingPreviewRef = builder
+  .objectRef<{ count: number; fingerprint: string }>('WithdrawalMatchingPreview')
+  .implement({
+    description:
+      'The requests "all N matching" would act on now: how many (for people) and their fingerprint (what the call is sent with).',
+    fields: (t) => ({
+      count: t.exposeInt('count'),
+      fingerprint: t.exposeString('fingerprint'),
+    }),
+  });
+
+builder.queryField('withdrawalMatchingPreview', (t) =>
+  t.field({
+    description:
+      "The set postApproveMatchingWithdrawalRequests and postRejectMatchingWithdrawalRequests would act on for the kind and searchParams (the list call's rows), as count and fingerprint; changes nothing. More than 5,000: BAD_USER_INPUT.",
+    type: MatchingPreviewRef,
+    authScopes: { write: true },
+    args: {
+      kind: t.arg({ type: WithdrawalKindRef, required: true }),
+      searchParams: t.arg({ type: WithdrawalSearchParamsRef, required: false }),
+    },
+    resolve: (_root, args, ctx) =>
+      ctx.services.withdrawals.matchingPreview(args.kind, args.searchParams ?? {}),
+  }),
+);

@@ -11,18 +11,32 @@ import type { DB } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { badInput, notOneOf } from '../../shared/list-input';
 import { requiredText } from '../../shared/required-text';
+import {
+  checkFingerprintInput,
+  confirmSet,
+  setFingerprint,
+  type Confirmation,
+  type ConfirmedSet,
+  type ConfirmedSetWrite,
+} from '../../platform/confirmed-set';
 import type { AuditChange, AuditService } from '../audit/audit-service';
 import type { Actor } from '../../shared/actor';
 import { approverFor, type Approver } from '../admin-users/approval-rule';
 import {
+  APPROVE_MATCHING_SET,
   APPROVE_MATCHING_WITHDRAWALS,
   APPROVE_WITHDRAWALS,
   FAIL_WITHDRAWALS,
+  REJECT_MATCHING_SET,
   REJECT_MATCHING_WITHDRAWALS,
   REJECT_WITHDRAWALS,
 } from './withdrawal-commands';
 import * as repo from './withdrawal-actions-repository';
-import { lockMatchingIds, type WithdrawalsFilter } from './withdrawals-repository';
+import {
+  lockMatchingSet,
+  type MatchingRow,
+  type WithdrawalsFilter,
+} from './withdrawals-repository';
 
 /** At most this many requests per approve/reject call (one transaction, one lock set). */
 export const MAX_REQUESTS_PER_ACTION = 1000;
@@ -157,35 +171,42 @@ export function checkExpectedCount(expectedCount: number): void {
     );
 }
 
+/** What a write on "the requests matching this filter" was confirmed with. */
+export type SetConfirmation = Confirmation;
+
+/** The set of requests a filter matches (its fingerprint's scope is the filter). */
+export function matchingFingerprint(
+  filter: WithdrawalsFilter,
+  rows: readonly MatchingRow[],
+): ConfirmedSet {
+  return setFingerprint({ withdrawals: filter }, rows);
+}
+
+/** More than an action may take: the filter must be narrowed. */
+export function tooManyMatching(): AppError {
+  return badInput(
+    'searchParams',
+    `more than ${MAX_MATCHING_PER_ACTION} requests match; narrow the filter.`,
+    { code: 'tooManyMatching', params: { max: MAX_MATCHING_PER_ACTION } },
+  );
+}
+
 /**
- * Locks the requests matching a list's filter and checks that they are as many as the
- * operator saw; otherwise nothing changes (CONFLICT, reason LIST_CHANGED). Also the rule of
- * the signing export (withdrawal-exports.ts).
+ * Locks the requests matching a list's filter and checks, through the one confirmed-set
+ * helper, that they are exactly the set the operator confirmed (its fingerprint: the same ids
+ * at the same revisions); otherwise nothing changes (CONFLICT, reason LIST_CHANGED). Also the
+ * rule of the signing export (withdrawal-exports.ts).
  */
 export async function lockMatching(
   trx: Transaction<DB>,
+  write: ConfirmedSetWrite,
   filter: WithdrawalsFilter,
-  expectedCount: number,
+  confirmed: SetConfirmation,
 ): Promise<string[]> {
-  const ids = await lockMatchingIds(trx, filter, MAX_MATCHING_PER_ACTION + 1);
-  if (ids.length > MAX_MATCHING_PER_ACTION)
-    throw badInput(
-      'searchParams',
-      `more than ${MAX_MATCHING_PER_ACTION} requests match; narrow the filter.`,
-      { code: 'tooManyMatching', params: { max: MAX_MATCHING_PER_ACTION } },
-    );
-  if (ids.length !== expectedCount)
-    throw new AppError(
-      'CONFLICT',
-      `The list changed: ${ids.length} requests match this filter now, not ${expectedCount}. Nothing was changed; reload and check the list again.`,
-      {
-        reason: 'LIST_CHANGED',
-        expectedCount,
-        matchingCount: ids.length,
-        params: { expectedCount, matchingCount: ids.length },
-      },
-    );
-  return ids;
+  const rows = await lockMatchingSet(trx, filter, MAX_MATCHING_PER_ACTION + 1);
+  if (rows.length > MAX_MATCHING_PER_ACTION) throw tooManyMatching();
+  confirmSet(write, confirmed, matchingFingerprint(filter, rows));
+  return rows.map((r) => r.id);
 }
 
 export type ApprovalInput = { id: string; revision: number };
@@ -210,21 +231,23 @@ export function createWithdrawalActions(audit: AuditEach) {
 
     /**
      * "All N matching this filter": approves every request the list shows for `filter`, if
-     * they are still the `expectedCount` the operator saw. Each at the revision read under its
-     * lock in this transaction; otherwise exactly the rules of `approve`.
+     * they are still exactly the set the operator confirmed (its fingerprint; the
+     * `expectedCount` shown). Each at the revision read under its lock in this transaction;
+     * otherwise exactly the rules of `approve`.
      */
     approveMatching: (
       actor: Actor,
       filter: WithdrawalsFilter,
-      expectedCount: number,
+      confirmed: SetConfirmation & { expectedCount: number },
     ): Promise<ActionAnswer> => {
       approver(actor);
-      checkExpectedCount(expectedCount);
+      checkExpectedCount(confirmed.expectedCount);
+      checkFingerprintInput(confirmed.fingerprint);
       return audit.withAuditEach(actor, APPROVE_MATCHING_WITHDRAWALS.name, async (trx) => {
         const admin = await approverFor(trx, actor, APPROVE_MATCHING_WITHDRAWALS.name);
         // lockMatching took the rows' one lock; their state is read under it, and each is
-        // approved at the revision read here (no revision came from the operator).
-        const ids = await lockMatching(trx, filter, expectedCount);
+        // approved at the revision read here, the one the confirmed fingerprint holds.
+        const ids = await lockMatching(trx, APPROVE_MATCHING_SET, filter, confirmed);
         return approveEach(trx, admin, await repo.readLockedRequests(trx, ids), null);
       });
     },
@@ -233,14 +256,15 @@ export function createWithdrawalActions(audit: AuditEach) {
     rejectMatching: (
       actor: Actor,
       filter: WithdrawalsFilter,
-      expectedCount: number,
+      confirmed: SetConfirmation & { expectedCount: number },
       code: string,
       reason: string,
     ): Promise<ActionAnswer> => {
-      checkExpectedCount(expectedCount);
+      checkExpectedCount(confirmed.expectedCount);
+      checkFingerprintInput(confirmed.fingerprint);
       const extra = checkRejection(code, reason);
       return audit.withAuditEach(actor, REJECT_MATCHING_WITHDRAWALS.name, async (trx) => {
-        const ids = await lockMatching(trx, filter, expectedCount);
+        const ids = await lockMatching(trx, REJECT_MATCHING_SET, filter, confirmed);
         const moved = await moveEach(
           trx,
           ids,

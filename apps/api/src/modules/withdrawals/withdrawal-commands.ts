@@ -7,6 +7,12 @@ import {
   type CommandEvents,
   type CommandInput,
 } from '../../platform/commands';
+import {
+  confirmedSetWrite,
+  FILE_FINGERPRINT_INPUT,
+  FINGERPRINT_INPUT,
+  type ConfirmedSetWrite,
+} from '../../platform/confirmed-set';
 import { WITHDRAWAL_LIST_CALLS, type WithdrawalSearchInput } from './withdrawals-list';
 
 /**
@@ -24,11 +30,15 @@ const REJECTION = {
   reasonCode: { type: 'Enum', values: WITHDRAWAL_REJECT_CODES, required: true },
   reasonText: { type: 'String', required: true },
 } as const;
-/** "All N matching this filter": the list's kind and searchParams, and the total seen. */
+/**
+ * "All N matching this filter": the list's kind and searchParams, the total seen, and the
+ * fingerprint of the set confirmed (withdrawalMatchingPreview).
+ */
 const MATCHING = {
   ...KIND,
   searchParams: inputObject<WithdrawalSearchInput>(),
   expectedCount: { type: 'Int', required: true },
+  ...FINGERPRINT_INPUT,
 } as const;
 
 export const APPROVE_WITHDRAWALS = defineCommand({
@@ -57,6 +67,10 @@ export const REJECT_MATCHING_WITHDRAWALS = defineCommand({
   name: 'postRejectMatchingWithdrawalRequests',
   input: { ...MATCHING, ...REJECTION },
 });
+
+/** Both act on a confirmed set (platform/confirmed-set). */
+export const APPROVE_MATCHING_SET = confirmedSetWrite(APPROVE_MATCHING_WITHDRAWALS.name);
+export const REJECT_MATCHING_SET = confirmedSetWrite(REJECT_MATCHING_WITHDRAWALS.name);
 
 export const FAIL_WITHDRAWALS = defineCommand({
   name: 'postFailWithdrawalRequests',
@@ -105,6 +119,7 @@ export const UPLOAD_EVENTS = {
 const UPLOAD_FILE = {
   file: { type: 'Upload', required: true },
   dryRun: { type: 'Boolean' },
+  ...FILE_FINGERPRINT_INPUT,
 } as const;
 
 /** The upload of any kind (the one the web app's screens share). */
@@ -128,6 +143,12 @@ export const UPLOAD_TRANSACTIONS_OF_KIND = Object.fromEntries(
   ]),
 ) as Record<WithdrawalKind, Command<string, typeof UPLOAD_FILE> & { audit: typeof UPLOAD_EVENTS }>;
 
+/** Each upload's apply acts on a confirmed set: the file its dry run checked. */
+export const UPLOAD_TRANSACTIONS_SET = confirmedSetWrite(UPLOAD_TRANSACTIONS.name);
+export const UPLOAD_TRANSACTIONS_OF_KIND_SET = Object.fromEntries(
+  WITHDRAWAL_KINDS.map((kind) => [kind, confirmedSetWrite(UPLOAD_TRANSACTIONS_OF_KIND[kind].name)]),
+) as Record<WithdrawalKind, ConfirmedSetWrite>;
+
 export type TransactionsUploadInput = CommandInput<typeof UPLOAD_TRANSACTIONS.input>;
 
 // ---- signing export (withdrawal-exports.ts) ----
@@ -145,9 +166,16 @@ export const SIGNING_EXPORT = defineCommand({
     searchParams: inputObject<WithdrawalSearchInput>(),
     expectedCount: { type: 'Int', required: true },
     clientKey: { type: 'String', required: true },
+    ...FINGERPRINT_INPUT,
   },
   audit: { export: 'withdrawalExport', replay: 'withdrawalExportReplay' },
 });
+
+/**
+ * The signing export acts on a confirmed set, under its mutation and under each of the spec's
+ * query names (withdrawal-exports-schema.ts declares those where it makes them).
+ */
+export const SIGNING_EXPORT_SET = confirmedSetWrite(SIGNING_EXPORT.name);
 
 /** A signing file's layout: v1 (one row per request) or v2 (one row per coin transfer). */
 export type SigningLayout = CommandInput<typeof SIGNING_EXPORT.input>['layout'];

@@ -6,7 +6,8 @@ import { pagedListQuery } from '../../graphql/pagination';
 import type { GraphQLContext } from '../../graphql/context';
 import { STATE_CHANGING_QUERY } from '../../graphql/state-changing-queries';
 import { badInput, notFound } from '../../shared/list-input';
-import { SIGNING_EXPORT } from './withdrawal-commands';
+import { confirmedSetWrite, FINGERPRINT_INPUT } from '../../platform/confirmed-set';
+import { SIGNING_EXPORT, SIGNING_EXPORT_SET } from './withdrawal-commands';
 import type { ExportPreview } from './withdrawal-exports';
 import type { BatchFileInfo, CoinTotal, ExportBatchRow } from './withdrawal-exports-repository';
 import { WITHDRAWAL_LIST_CALLS, WithdrawalSearchParamsRef } from './withdrawal-lists-schema';
@@ -93,6 +94,10 @@ const PreviewRef = builder.objectRef<ExportPreview>('WithdrawalSigningExportPrev
     'What a signing export of these searchParams would take now: the approved requests matching them (expectedCount), their total per coin, and those whose approvals no longer satisfy their coin’s threshold (an export with any is refused).',
   fields: (t) => ({
     count: t.exposeInt('count'),
+    fingerprint: t.exposeString('fingerprint', {
+      description:
+        'The fingerprint of exactly these requests at their revisions: send it with the export, which takes this set or refuses (CONFLICT, reason LIST_CHANGED).',
+    }),
     totals: t.field({ type: [CoinTotalRef], resolve: (p) => p.totals }),
     underApprovedIds: t.exposeStringList('underApprovedIds'),
   }),
@@ -122,10 +127,12 @@ async function linkOf(
 }
 
 const SCOPE_NOTE =
-  'It takes exactly the approved requests the list call answers for the same kind and searchParams (a searchParams status other than approved takes none); with expectedCount, as many as the operator confirmed or CONFLICT (reason LIST_CHANGED) and nothing changes. Every request must still have the approvals its coin’s threshold requires (else CONFLICT, reason APPROVALS_MISSING, ids). At most 5,000 per export.';
+  'It takes exactly the approved requests the list call answers for the same kind and searchParams (a searchParams status other than approved takes none); with fingerprint (from withdrawalSigningExportPreview), exactly the set the operator confirmed (the same requests at the same revisions) or CONFLICT (reason LIST_CHANGED) and nothing changes; without it, with expectedCount, only as many (a count does not tell a swapped set apart: docs/api.md, "Confirmed sets"). Every request must still have the approvals its coin’s threshold requires (else CONFLICT, reason APPROVALS_MISSING, ids). At most 5,000 per export.';
 
 const QUERY_NOTE =
   'A query that changes data: refused over GET and beside any other root field (docs/api.md, "Queries that change state"); the web app uses postWithdrawalSigningExport.';
+
+const FINGERPRINT_ARG = FINGERPRINT_INPUT.fingerprint.description;
 
 type ExportArgs = {
   searchParams?: WithdrawalSearchInput | null;
@@ -152,6 +159,7 @@ for (const [kind, call] of Object.entries(WITHDRAWAL_LIST_CALLS) as Array<
 >) {
   for (const layout of ['v1', 'v2'] as const) {
     const name = `${call}${layout === 'v1' ? 'Csv' : 'CsvV2'}`;
+    const write = confirmedSetWrite(name, 'query');
     builder.queryField(name, (t) =>
       t.field({
         description: `Signing export (${layout === 'v1' ? 'V1: one row per request' : 'V2: one row per coin transfer'}) of the approved ${kind} requests: marks them processing in the same transaction, records the export batch and answers its download link. ${SCOPE_NOTE} With nothing approved: CONFLICT (NOTHING_TO_EXPORT). ${QUERY_NOTE} Layouts: docs/api.md, "Signing exports".`,
@@ -161,6 +169,7 @@ for (const [kind, call] of Object.entries(WITHDRAWAL_LIST_CALLS) as Array<
         args: {
           searchParams: t.arg({ type: WithdrawalSearchParamsRef, required: false }),
           expectedCount: t.arg.int({ required: false }),
+          fingerprint: t.arg.string({ required: false, description: FINGERPRINT_ARG }),
           requestedAtFrom: t.arg({ type: 'DateTime', required: false }),
           requestedAtUntil: t.arg({ type: 'DateTime', required: false }),
         },
@@ -169,7 +178,13 @@ for (const [kind, call] of Object.entries(WITHDRAWAL_LIST_CALLS) as Array<
             ctx.actor,
             kind,
             paramsOf(args),
-            { layout, expectedCount: args.expectedCount ?? undefined, callName: call },
+            {
+              layout,
+              expectedCount: args.expectedCount ?? undefined,
+              fingerprint: args.fingerprint,
+              callName: call,
+              write,
+            },
           );
           return linkOf(ctx, batch);
         },
@@ -177,6 +192,8 @@ for (const [kind, call] of Object.entries(WITHDRAWAL_LIST_CALLS) as Array<
     );
   }
 }
+
+const SIGNING_CSV_SET = confirmedSetWrite('withdrawalSigningCsv', 'query');
 
 builder.queryField('withdrawalSigningCsv', (t) =>
   t.field({
@@ -189,6 +206,7 @@ builder.queryField('withdrawalSigningCsv', (t) =>
       layout: t.arg({ type: LayoutRef, required: true }),
       searchParams: t.arg({ type: WithdrawalSearchParamsRef, required: false }),
       expectedCount: t.arg.int({ required: false }),
+      fingerprint: t.arg.string({ required: false, description: FINGERPRINT_ARG }),
       requestedAtFrom: t.arg({ type: 'DateTime', required: false }),
       requestedAtUntil: t.arg({ type: 'DateTime', required: false }),
     },
@@ -200,7 +218,9 @@ builder.queryField('withdrawalSigningCsv', (t) =>
         {
           layout: args.layout,
           expectedCount: args.expectedCount ?? undefined,
+          fingerprint: args.fingerprint,
           callName: WITHDRAWAL_LIST_CALLS[args.kind],
+          write: SIGNING_CSV_SET,
         },
       );
       return linkOf(ctx, batch);
@@ -211,7 +231,7 @@ builder.queryField('withdrawalSigningCsv', (t) =>
 commandMutation(
   SIGNING_EXPORT,
   {
-    description: `The signing export as a mutation (what the web app calls): the approved requests of the kind matching searchParams become processing in one new batch, and the answer is its download link. ${SCOPE_NOTE} expectedCount is required (the count the confirmation showed, from withdrawalSigningExportPreview). clientKey (16-64 of A-Z a-z 0-9 - _, new for each confirmation) makes it idempotent: the same admin sending the same key again gets the same batch back (a fresh link) and nothing is exported twice; the key with other arguments is BAD_USER_INPUT.`,
+    description: `The signing export as a mutation (what the web app calls): the approved requests of the kind matching searchParams become processing in one new batch, and the answer is its download link. ${SCOPE_NOTE} expectedCount is required (the count the confirmation showed, from withdrawalSigningExportPreview), and the web app sends the preview's fingerprint. clientKey (16-64 of A-Z a-z 0-9 - _, new for each confirmation) makes it idempotent: the same admin sending the same key again gets the same batch back (a fresh link) and nothing is exported twice; the key with other arguments is BAD_USER_INPUT.`,
     type: SigningExportRef,
     authScopes: { write: true },
     resolve: async ({ kind, searchParams, ...input }, ctx) => {
@@ -219,7 +239,7 @@ commandMutation(
         ctx.actor,
         kind,
         searchParams ?? {},
-        { ...input, callName: WITHDRAWAL_LIST_CALLS[kind] },
+        { ...input, callName: WITHDRAWAL_LIST_CALLS[kind], write: SIGNING_EXPORT_SET },
       );
       return linkOf(ctx, batch);
     },
@@ -230,7 +250,7 @@ commandMutation(
 builder.queryField('withdrawalSigningExportPreview', (t) =>
   t.field({
     description:
-      'What a signing export of the kind and searchParams would take now (changes nothing): the count to send as expectedCount, the total per coin, and the requests whose approvals no longer suffice.',
+      'What a signing export of the kind and searchParams would take now (changes nothing): the count to send as expectedCount, the fingerprint to send with it, the total per coin, and the requests whose approvals no longer suffice.',
     type: PreviewRef,
     authScopes: { write: true },
     args: {

@@ -9,10 +9,22 @@ import { badInput, notFound, notAnId } from '../../shared/list-input';
 import type { AuditChange, AuditService } from '../audit/audit-service';
 import type { Actor } from '../../shared/actor';
 import type { SortOrder } from '../../shared/page';
-import { checkExpectedCount, lockMatching, MAX_MATCHING_PER_ACTION } from './withdrawal-actions';
+import { checkExpectedCount, MAX_MATCHING_PER_ACTION, tooManyMatching } from './withdrawal-actions';
 import { SIGNING_EXPORT, type SigningLayout } from './withdrawal-commands';
 import * as repo from './withdrawal-exports-repository';
-import { lockMatchingIds, matchingIds, type WithdrawalsFilter } from './withdrawals-repository';
+import {
+  lockMatchingSet,
+  matchingSet,
+  type MatchingRow,
+  type WithdrawalsFilter,
+} from './withdrawals-repository';
+import {
+  checkFingerprintInput,
+  confirmSet,
+  setFingerprint,
+  type ConfirmedSet,
+  type ConfirmedSetWrite,
+} from '../../platform/confirmed-set';
 
 export type { SigningLayout };
 
@@ -239,9 +251,22 @@ const sameRecord = (a: Record<string, unknown>, b: Record<string, unknown>): boo
 const dateOf = (value: Date | string | undefined): Date | null =>
   value === undefined ? null : new Date(value);
 
+/**
+ * The set a signing export of a list's filter takes: the approved requests it matches, by id
+ * and revision (the list's filter is the scope, so another filter's preview never fits).
+ */
+export function exportFingerprint(
+  filter: WithdrawalsFilter,
+  rows: readonly MatchingRow[],
+): ConfirmedSet {
+  return setFingerprint({ signingExport: filter }, rows);
+}
+
 export type ExportPreview = {
   /** The approved requests the export would take now. */
   count: number;
+  /** Their fingerprint: what the export is sent with, and refused on any difference. */
+  fingerprint: string;
   totals: repo.CoinTotal[];
   /** Of those, the ones whose approvals no longer satisfy their coin's threshold. */
   underApprovedIds: string[];
@@ -250,8 +275,12 @@ export type ExportPreview = {
 export type SigningExportInput = {
   filter: WithdrawalsFilter;
   layout: SigningLayout;
-  /** The count the operator confirmed; a different set now is refused (LIST_CHANGED). */
+  /** The count the operator confirmed, shown to people. */
   expectedCount?: number | undefined;
+  /** The preview's fingerprint: a different set now is refused (LIST_CHANGED). */
+  fingerprint?: string | null | undefined;
+  /** The operation the export was called as (a declared set-write). */
+  write: ConfirmedSetWrite;
   /** Makes the call idempotent: a retry with the key answers the first call's batch. */
   clientKey?: string | undefined;
   /** The list call's name, for the file name (`savingWithdrawalsCsv_batch12_…`). */
@@ -304,31 +333,16 @@ export function createWithdrawalExports(
     const scoped = exportFilter(filter);
     return audit.withAuditEach(actor, SIGNING_EXPORT.audit.export, async (trx) => {
       // Exactly the approved requests the list shows for this filter, locked in id order
-      // (a concurrent export waits, then finds them processing): as many as the operator
-      // confirmed, or nothing happens (the rule of "approve all N matching").
-      let locked: string[];
-      if (input.expectedCount !== undefined) {
-        if (!scoped)
-          throw new AppError(
-            'CONFLICT',
-            `The list changed: 0 requests match this filter now, not ${input.expectedCount}. Nothing was changed; reload and check the list again.`,
-            {
-              reason: 'LIST_CHANGED',
-              expectedCount: input.expectedCount,
-              matchingCount: 0,
-              params: { expectedCount: input.expectedCount, matchingCount: 0 },
-            },
-          );
-        locked = await lockMatching(trx, scoped, input.expectedCount);
-      } else {
-        locked = scoped ? await lockMatchingIds(trx, scoped, MAX_MATCHING_PER_ACTION + 1) : [];
-        if (locked.length > MAX_MATCHING_PER_ACTION)
-          throw badInput(
-            'searchParams',
-            `more than ${MAX_MATCHING_PER_ACTION} requests match; narrow the filter.`,
-            { code: 'tooManyMatching', params: { max: MAX_MATCHING_PER_ACTION } },
-          );
-      }
+      // (a concurrent export waits, then finds them processing): the very set the operator
+      // confirmed (its fingerprint, through the one confirmed-set check), or nothing happens.
+      const rows = scoped ? await lockMatchingSet(trx, scoped, MAX_MATCHING_PER_ACTION + 1) : [];
+      if (rows.length > MAX_MATCHING_PER_ACTION) throw tooManyMatching();
+      confirmSet(
+        input.write,
+        { expectedCount: input.expectedCount, fingerprint: input.fingerprint },
+        exportFingerprint(filter, rows),
+      );
+      const locked = rows.map((r) => r.id);
       if (locked.length === 0)
         throw new AppError('CONFLICT', 'There are no approved requests to export.', {
           reason: 'NOTHING_TO_EXPORT',
@@ -404,24 +418,25 @@ export function createWithdrawalExports(
      */
     exportPreview: async (filter: WithdrawalsFilter): Promise<ExportPreview> => {
       const scoped = exportFilter(filter);
-      if (!scoped) return { count: 0, totals: [], underApprovedIds: [] };
-      const ids = await matchingIds(db, scoped, MAX_MATCHING_PER_ACTION + 1);
-      if (ids.length > MAX_MATCHING_PER_ACTION)
-        throw badInput(
-          'searchParams',
-          `more than ${MAX_MATCHING_PER_ACTION} requests match; narrow the filter.`,
-          { code: 'tooManyMatching', params: { max: MAX_MATCHING_PER_ACTION } },
-        );
+      const rows = scoped ? await matchingSet(db, scoped, MAX_MATCHING_PER_ACTION + 1) : [];
+      if (rows.length > MAX_MATCHING_PER_ACTION) throw tooManyMatching();
+      const ids = rows.map((r) => r.id);
       const [totals, missing] = await Promise.all([
         repo.transferTotals(db, ids),
         repo.underApproved(db, ids),
       ]);
-      return { count: ids.length, totals, underApprovedIds: missing.map((m) => m.id) };
+      return {
+        count: ids.length,
+        fingerprint: exportFingerprint(filter, rows).fingerprint,
+        totals,
+        underApprovedIds: missing.map((m) => m.id),
+      };
     },
 
     /**
      * Puts exactly the approved requests matching the list's filter into one new batch
-     * (as many as `expectedCount` when given, else LIST_CHANGED), after re-checking each one's
+     * (the set of `fingerprint`, or as many as `expectedCount` without one, else
+     * LIST_CHANGED), after re-checking each one's
      * approvals, marks them processing, and keeps the file's bytes, hash and totals, all in
      * one transaction with one audit row per request. With a client key, a retried call
      * answers the batch its first attempt made and exports nothing again.
@@ -443,6 +458,7 @@ export function createWithdrawalExports(
           params: { other: 'requestedAtUntil' },
         });
       if (input.expectedCount !== undefined) checkExpectedCount(input.expectedCount);
+      checkFingerprintInput(input.fingerprint);
       const clientKey = input.clientKey ?? null;
       if (clientKey !== null && !CLIENT_KEY.test(clientKey))
         throw badInput('clientKey', 'must be 16 to 64 letters, digits, - or _.');

@@ -117,7 +117,7 @@ describe('all N matching this filter', () => {
       const stale = await approveMatching(writer, k!.kind, params, seen);
       expect(stale.errors?.[0]?.extensions?.code).toBe('CONFLICT');
       expect(stale.errors?.[0]?.extensions?.reason).toBe('LIST_CHANGED');
-      expect(stale.errors?.[0]?.message).toContain(`${n} requests match`);
+      expect(stale.errors?.[0]?.message).toContain(`${n} match now`);
     }
     expect([...(await statuses(ids)).values()].every((s) => s === 'requested')).toBe(true);
     expect(await auditCount('postApproveMatchingWithdrawalRequests')).toBe(auditBefore);

@@ -4,7 +4,12 @@ import { builder } from '../../graphql/builder';
 import { commandMutation } from '../../graphql/command-fields';
 import type { ImportReport } from '../../platform/imports';
 import { ImportReportRef } from '../../platform/imports/imports-schema';
-import { UPLOAD_TRANSACTIONS, UPLOAD_TRANSACTIONS_OF_KIND } from './withdrawal-commands';
+import {
+  UPLOAD_TRANSACTIONS,
+  UPLOAD_TRANSACTIONS_OF_KIND,
+  UPLOAD_TRANSACTIONS_OF_KIND_SET,
+  UPLOAD_TRANSACTIONS_SET,
+} from './withdrawal-commands';
 import { WithdrawalKindRef } from './withdrawal-types';
 
 /** The answer as a code with parameters (UPLOAD_MESSAGE_CODES) the web app words itself. */
@@ -60,7 +65,11 @@ for (const kind of WITHDRAWAL_KINDS) {
     type: UploadResultRef,
     authScopes: { write: true },
     resolve: (input, ctx) =>
-      ctx.services.withdrawals.uploadTransactions(ctx.actor, { ...input, kind }),
+      ctx.services.withdrawals.uploadTransactions(
+        ctx.actor,
+        { ...input, kind },
+        UPLOAD_TRANSACTIONS_OF_KIND_SET[kind],
+      ),
   });
 }
 
@@ -71,7 +80,8 @@ commandMutation(
       'The transaction CSV upload of any kind (the one call the web app’s eight screens share): the same as post<ListCall>TransactionsByCSV.',
     type: UploadResultRef,
     authScopes: { write: true },
-    resolve: (input, ctx) => ctx.services.withdrawals.uploadTransactions(ctx.actor, input),
+    resolve: (input, ctx) =>
+      ctx.services.withdrawals.uploadTransactions(ctx.actor, input, UPLOAD_TRANSACTIONS_SET),
   },
   { kind: WithdrawalKindRef },
 );

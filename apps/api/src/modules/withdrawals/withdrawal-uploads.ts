@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { ImportApplyRefusal } from '@app/shared';
 import type { DB } from '../../db/schema';
 import type { WithdrawalKind } from '../../db/tables/domain-tables';
+import type { ConfirmedSetWrite } from '../../platform/confirmed-set';
 import type {
   ImportDefinition,
   ImportReport,
@@ -92,7 +93,8 @@ export function createWithdrawalUploads(imports: ImportsService, audit: AuditEac
      */
     uploadTransactions: async (
       actor: Actor,
-      { kind, file, dryRun }: TransactionsUploadInput,
+      { kind, file, dryRun, fingerprint }: TransactionsUploadInput,
+      write: ConfirmedSetWrite,
     ): Promise<ImportReport> => {
       const principal = kind === 'payment_paid_value';
       const hashKeys = principal
@@ -134,6 +136,7 @@ export function createWithdrawalUploads(imports: ImportsService, audit: AuditEac
       return imports.run(definition, file, {
         dryRun: dryRun ?? false,
         actor,
+        confirmed: { write, fingerprint },
         // A dry run changes nothing, but who checked which file is kept like any call.
         recordDryRun: (report) =>
           audit.record(actor, UPLOAD_EVENTS.dryRun, [], {

@@ -363,21 +363,38 @@ function countRequestedRange(
 
 /**
  * Locks the requests matching a list's filter (exactly the list's rows: the same applyFilter),
- * in id order so overlapping calls cannot deadlock, and answers their ids; at most `limit`.
- * Row locks are taken on withdrawal_requests only (the user and hash sub-selects are read).
+ * in id order so overlapping calls cannot deadlock, and answers their ids and revisions (a
+ * confirmed set's members); at most `limit`. Row locks are taken on withdrawal_requests only
+ * (the user and hash sub-selects are read).
  */
-export async function lockMatchingIds(
+export async function lockMatchingSet(
   db: Executor,
   filter: WithdrawalsFilter,
   limit: number,
-): Promise<string[]> {
+): Promise<MatchingRow[]> {
   const rows = await applyFilter(db.selectFrom('withdrawal_requests as w'), filter)
-    .select(sql<string>`w.id::text`.as('id'))
+    .select([sql<string>`w.id::text`.as('id'), 'w.revision'])
     .orderBy('w.id')
     .limit(limit)
     .forUpdate()
     .execute();
-  return rows.map((r) => r.id);
+  return rows;
+}
+
+/** A request of a confirmed set: its id and revision (what its fingerprint is made of). */
+export type MatchingRow = { id: string; revision: number };
+
+/** The requests matching a list's filter with their revisions, unlocked (a preview's set). */
+export async function matchingSet(
+  db: Executor,
+  filter: WithdrawalsFilter,
+  limit: number,
+): Promise<MatchingRow[]> {
+  return applyFilter(db.selectFrom('withdrawal_requests as w'), filter)
+    .select([sql<string>`w.id::text`.as('id'), 'w.revision'])
+    .orderBy('w.id')
+    .limit(limit)
+    .execute();
 }
 
 /** The ids of the requests matching a list's filter (the same applyFilter), unlocked; at most `limit`. */

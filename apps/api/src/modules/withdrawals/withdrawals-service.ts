@@ -12,7 +12,13 @@ import type { PageRequest } from '../../shared/page';
 import type { AuditService } from '../audit/audit-service';
 import type { Actor } from '../../shared/actor';
 import type { UsersService } from '../users/users-service';
-import { createWithdrawalActions } from './withdrawal-actions';
+import {
+  createWithdrawalActions,
+  matchingFingerprint,
+  MAX_MATCHING_PER_ACTION,
+  tooManyMatching,
+  type SetConfirmation,
+} from './withdrawal-actions';
 import { createWithdrawalExports, type SigningExportInput } from './withdrawal-exports';
 import { createWithdrawalUploads } from './withdrawal-uploads';
 import { createWithdrawalThresholds } from './withdrawal-thresholds';
@@ -108,16 +114,23 @@ export function createWithdrawalsService(
       actor: Actor,
       kind: WithdrawalKind,
       params: WithdrawalSearchInput,
-      expectedCount: number,
-    ) => actions.approveMatching(actor, toFilter(kind, params), expectedCount),
+      confirmed: SetConfirmation & { expectedCount: number },
+    ) => actions.approveMatching(actor, toFilter(kind, params), confirmed),
     rejectMatching: (
       actor: Actor,
       kind: WithdrawalKind,
       params: WithdrawalSearchInput,
-      expectedCount: number,
+      confirmed: SetConfirmation & { expectedCount: number },
       code: string,
       reason: string,
-    ) => actions.rejectMatching(actor, toFilter(kind, params), expectedCount, code, reason),
+    ) => actions.rejectMatching(actor, toFilter(kind, params), confirmed, code, reason),
+    /** The set "all N matching" would act on now: its size and fingerprint (changes nothing). */
+    matchingPreview: async (kind: WithdrawalKind, params: WithdrawalSearchInput) => {
+      const filter = toFilter(kind, params);
+      const rows = await repo.matchingSet(db, filter, MAX_MATCHING_PER_ACTION + 1);
+      if (rows.length > MAX_MATCHING_PER_ACTION) throw tooManyMatching();
+      return matchingFingerprint(filter, rows);
+    },
     ...exports,
     /** What a signing export of the list's searchParams would take now (count, totals). */
     exportPreview: (kind: WithdrawalKind, params: WithdrawalSearchInput) =>

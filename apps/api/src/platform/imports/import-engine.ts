@@ -1,4 +1,10 @@
 import { createHash } from 'node:crypto';
+import {
+  checkFingerprintInput,
+  confirmSet,
+  fileFingerprint,
+  type ConfirmedSetWrite,
+} from '../confirmed-set';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   ALREADY_APPLIED_ROW_REASONS,
@@ -158,6 +164,11 @@ export type RunImportOptions = {
   maxBytes?: number;
   /** Told each phase, and the rows and bytes read every few thousand rows while parsing. */
   onProgress?: (progress: ImportProgress) => void;
+  /**
+   * The apply's confirmed set (platform/confirmed-set): the operation, and the content hash
+   * of the file its dry run checked. Another file is refused (LIST_CHANGED) before it applies.
+   */
+  confirmed?: { write: ConfirmedSetWrite; fingerprint?: string | null | undefined };
 };
 
 /** Thrown inside the dry run's transaction to roll it back with the report in hand. */
@@ -182,6 +193,7 @@ export async function runImport<K extends string>(
   options: RunImportOptions,
 ): Promise<ImportReport> {
   const maxBytes = options.maxBytes ?? DEFAULT_IMPORT_MAX_BYTES;
+  checkFingerprintInput(options.confirmed?.fingerprint);
   if (upload.size > maxBytes) throw tooLarge(maxBytes);
   const bytes = new Uint8Array(await upload.arrayBuffer());
   if (bytes.length > maxBytes) throw tooLarge(maxBytes);
@@ -236,6 +248,7 @@ async function runParsed<K extends string>(
           dryRun: true,
           actor: options.actor,
           progress,
+          confirmed: undefined,
         });
         // The check report is the one thing a dry run keeps (its apply was rolled back to a
         // savepoint); without one, nothing at all.
@@ -256,6 +269,7 @@ async function runParsed<K extends string>(
       dryRun: false,
       actor: options.actor,
       progress,
+      confirmed: options.confirmed,
     });
     return {
       result: report,
@@ -283,6 +297,7 @@ async function importInTransaction<K extends string>(
     dryRun: boolean;
     actor: ImportActor;
     progress: Progress;
+    confirmed: RunImportOptions['confirmed'];
   },
 ): Promise<ImportReport> {
   const { progress } = file;
@@ -424,6 +439,15 @@ async function importInTransaction<K extends string>(
   }
 
   const contentHash = identity.digest();
+  // An apply takes the file its dry run checked: the identity is the set's fingerprint,
+  // compared by the one confirmed-set check before anything else is looked at.
+  if (!file.dryRun && file.confirmed) {
+    confirmSet(
+      file.confirmed.write,
+      { fingerprint: file.confirmed.fingerprint },
+      fileFingerprint(contentHash, rowCount),
+    );
+  }
   const base = {
     kind: definition.kind,
     dryRun: file.dryRun,

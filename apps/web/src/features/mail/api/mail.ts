@@ -84,6 +84,7 @@ const MailPreviewQuery = graphql(`
       body
       language
       recipientCount
+      fingerprint
       namedUsers {
         id
         userName
@@ -139,8 +140,18 @@ const SendTestMail = graphql(`
 `);
 
 const SendMail = graphql(`
-  mutation SendMail($notificationId: Int!, $audience: String, $userIds: [Int!]) {
-    postSendMail(notificationId: $notificationId, audience: $audience, userIds: $userIds) {
+  mutation SendMail(
+    $notificationId: Int!
+    $audience: String
+    $userIds: [Int!]
+    $fingerprint: String!
+  ) {
+    postSendMail(
+      notificationId: $notificationId
+      audience: $audience
+      userIds: $userIds
+      fingerprint: $fingerprint
+    ) {
       message
       mailSendId
       recipientCount
@@ -279,12 +290,15 @@ export function useSendTestMail() {
 
 export function useSendMail() {
   return useWrite({
-    mutationFn: async (v: { notificationId: number } & AudienceChoice) =>
+    // The fingerprint of the preview the confirmation showed: the server sends exactly that
+    // message to exactly those recipients, or refuses (LIST_CHANGED).
+    mutationFn: async (v: { notificationId: number; fingerprint: string } & AudienceChoice) =>
       (
         await execute(SendMail, {
           notificationId: v.notificationId,
           audience: v.audience,
           userIds: v.audience === 'users' ? v.userIds : null,
+          fingerprint: v.fingerprint,
         })
       ).postSendMail,
     changes: ['MailSends'],

@@ -337,10 +337,16 @@ function SendConfirmDialog({ row, onClose }: { row: Row; onClose: () => void }) 
         <Button onClick={onClose}>{t('mail.cancel')}</Button>
         <Button
           variant="contained"
-          disabled={send.isPending}
+          disabled={send.isPending || !preview.data}
           onClick={() =>
+            preview.data &&
             send.mutate(
-              { notificationId: row.id, audience: 'locale', userIds: [] },
+              {
+                notificationId: row.id,
+                audience: 'locale',
+                userIds: [],
+                fingerprint: preview.data.mailPreview.fingerprint,
+              },
               {
                 onSuccess: (result) => {
                   notifySuccess(t('mail.queued', { count: result.recipientCount }));

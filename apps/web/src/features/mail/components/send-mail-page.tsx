@@ -254,10 +254,15 @@ export function SendMailPage() {
           <Button onClick={() => setConfirming(false)}>{t('mail.cancel')}</Button>
           <Button
             variant="contained"
-            disabled={send.isPending}
+            disabled={send.isPending || !preview.data}
             onClick={() =>
+              preview.data &&
               send.mutate(
-                { notificationId: notificationId!, ...audience },
+                {
+                  notificationId: notificationId!,
+                  ...audience,
+                  fingerprint: preview.data.mailPreview.fingerprint,
+                },
                 {
                   onSuccess: (r) => {
                     notifySuccess(t('mail.queued', { count: r.recipientCount }));

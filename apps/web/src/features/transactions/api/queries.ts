@@ -51,6 +51,7 @@ const TransactionsRatesSummaryQuery = graphql(`
       BTCHEC
       BTCETH
       paymentCounts
+      fingerprint
       amountETH
       amountHEC
     }
@@ -117,6 +118,7 @@ const TransactionsAssignRatesMutation = graphql(`
     $deadline: String!
     $BTCHECRate: String!
     $BTCETHRate: String!
+    $fingerprint: String!
   ) {
     postAssignRates(
       startAt: $startAt
@@ -124,6 +126,7 @@ const TransactionsAssignRatesMutation = graphql(`
       deadline: $deadline
       BTCHECRate: $BTCHECRate
       BTCETHRate: $BTCETHRate
+      fingerprint: $fingerprint
     ) {
       message
       countPayments

@@ -50,15 +50,35 @@ graphql(`
 // Typed documents, checked against the contract; their printed text carries the fragment.
 const DOCUMENTS = {
   payments: graphql(`
-    mutation TransactionsUploadPayments($file: Upload!, $dryRun: Boolean, $progressKey: String) {
-      postAddUserPaymentsByCSV(file: $file, dryRun: $dryRun, progressKey: $progressKey) {
+    mutation TransactionsUploadPayments(
+      $file: Upload!
+      $dryRun: Boolean
+      $progressKey: String
+      $fingerprint: String
+    ) {
+      postAddUserPaymentsByCSV(
+        file: $file
+        dryRun: $dryRun
+        progressKey: $progressKey
+        fingerprint: $fingerprint
+      ) {
         ...TransactionsCsvReport
       }
     }
   `),
   rates: graphql(`
-    mutation TransactionsUploadRates($file: Upload!, $dryRun: Boolean, $progressKey: String) {
-      postAssignRatesByCSV(file: $file, dryRun: $dryRun, progressKey: $progressKey) {
+    mutation TransactionsUploadRates(
+      $file: Upload!
+      $dryRun: Boolean
+      $progressKey: String
+      $fingerprint: String
+    ) {
+      postAssignRatesByCSV(
+        file: $file
+        dryRun: $dryRun
+        progressKey: $progressKey
+        fingerprint: $fingerprint
+      ) {
         ...TransactionsCsvReport
       }
     }
@@ -79,8 +99,15 @@ export async function uploadCsv(
   dryRun: boolean,
   onProgress: (fraction: number) => void,
   progressKey?: string,
+  fingerprint?: string,
 ): Promise<CsvResult> {
-  const variables = { file, dryRun, progressKey: progressKey ?? null };
+  // An apply names the file its check showed (contentHash): another file is refused.
+  const variables = {
+    file,
+    dryRun,
+    progressKey: progressKey ?? null,
+    fingerprint: fingerprint ?? null,
+  };
   if (kind === 'payments')
     return (await upload(DOCUMENTS.payments, variables, { onProgress })).postAddUserPaymentsByCSV;
   return (await upload(DOCUMENTS.rates, variables, { onProgress })).postAssignRatesByCSV;

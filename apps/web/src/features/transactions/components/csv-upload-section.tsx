@@ -73,6 +73,7 @@ export function CsvUploadSection({ kind }: { kind: CsvKind }) {
         (fraction) =>
           setPhase(fraction >= 1 ? { step: 'working', key } : { step: 'uploading', fraction, key }),
         key,
+        dryRun ? undefined : report?.report.contentHash,
       );
       if (dryRun) {
         setReport(result);

@@ -84,13 +84,15 @@ export function RatesSection() {
   };
 
   const confirm = async () => {
-    if (!summaryVariables) return;
+    if (!summaryVariables || !summary.data) return;
     const result = await assign.mutateAsync({
       startAt: summaryVariables.confirmedAtFrom,
       endAt: summaryVariables.confirmedAtUntil,
       deadline: summaryVariables.deadlineDatetime,
       BTCHECRate: summaryVariables.BTCHECRate,
       BTCETHRate: summaryVariables.BTCETHRate,
+      // Exactly the payments the preview counted: another set is refused (LIST_CHANGED).
+      fingerprint: summary.data.fingerprint,
     });
     // What it did: the count and the coins credited, from the commit's own answer (exact: a
     // toast offers no hover).

@@ -1,4 +1,4 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type {
   WithdrawalRequestRowFragment,
@@ -8,9 +8,10 @@ import type {
   FailWithdrawalRequestsMutationVariables,
   RejectMatchingWithdrawalRequestsMutationVariables,
   RejectWithdrawalRequestsMutationVariables,
+  WithdrawalMatchingPreviewQueryVariables,
 } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
-import { useWrite, type WriteChanges } from '@/lib/query-keys';
+import { queryKeyFor, useWrite, type WriteChanges } from '@/lib/query-keys';
 import { withdrawalRequestsKey } from './withdrawal-requests';
 
 const ApproveMutation = graphql(`
@@ -55,17 +56,49 @@ const RejectMutation = graphql(`
   }
 `);
 
-// "All N matching this filter": the list's own searchParams and the count the operator saw.
+// "All N matching this filter": the set as it was when the operator chose it (its count, shown,
+// and its fingerprint, which the server compares with the set it finds: LIST_CHANGED if not).
+const MatchingPreviewQuery = graphql(`
+  query WithdrawalMatchingPreview($kind: WithdrawalKind!, $searchParams: WithdrawalSearchParams) {
+    withdrawalMatchingPreview(kind: $kind, searchParams: $searchParams) {
+      count
+      fingerprint
+    }
+  }
+`);
+
+/**
+ * The set "all N matching" acts on, read once when the operator chooses it (`choice` makes a
+ * new read per choice) and never refreshed behind their back: what they confirm is what they
+ * chose, and a set changed since is refused by the server.
+ */
+export function useMatchingPreview(
+  variables: WithdrawalMatchingPreviewQueryVariables,
+  choice: number | null,
+) {
+  return useQuery({
+    queryKey: [...queryKeyFor(MatchingPreviewQuery, variables), choice],
+    queryFn: async () => (await execute(MatchingPreviewQuery, variables)).withdrawalMatchingPreview,
+    enabled: choice !== null,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}
+
 const ApproveMatchingMutation = graphql(`
   mutation ApproveMatchingWithdrawalRequests(
     $kind: WithdrawalKind!
     $searchParams: WithdrawalSearchParams
     $expectedCount: Int!
+    $fingerprint: String!
   ) {
     postApproveMatchingWithdrawalRequests(
       kind: $kind
       searchParams: $searchParams
       expectedCount: $expectedCount
+      fingerprint: $fingerprint
     ) {
       changedCount
       refusedCount
@@ -88,6 +121,7 @@ const RejectMatchingMutation = graphql(`
     $kind: WithdrawalKind!
     $searchParams: WithdrawalSearchParams
     $expectedCount: Int!
+    $fingerprint: String!
     $reasonCode: WithdrawalRejectCode!
     $reasonText: String!
   ) {
@@ -95,6 +129,7 @@ const RejectMatchingMutation = graphql(`
       kind: $kind
       searchParams: $searchParams
       expectedCount: $expectedCount
+      fingerprint: $fingerprint
       reasonCode: $reasonCode
       reasonText: $reasonText
     ) {

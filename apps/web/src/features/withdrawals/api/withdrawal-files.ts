@@ -20,6 +20,7 @@ const ExportPreviewQuery = graphql(`
   ) {
     withdrawalSigningExportPreview(kind: $kind, searchParams: $searchParams) {
       count
+      fingerprint
       totals {
         coin
         transfers
@@ -36,6 +37,7 @@ const SigningExportMutation = graphql(`
     $layout: WithdrawalSigningLayout!
     $searchParams: WithdrawalSearchParams
     $expectedCount: Int!
+    $fingerprint: String!
     $clientKey: String!
   ) {
     postWithdrawalSigningExport(
@@ -43,6 +45,7 @@ const SigningExportMutation = graphql(`
       layout: $layout
       searchParams: $searchParams
       expectedCount: $expectedCount
+      fingerprint: $fingerprint
       clientKey: $clientKey
     ) {
       url
@@ -163,13 +166,24 @@ export function useBatchDownload() {
 
 // Uploads go as a GraphQL multipart request; the document is typed by codegen like every other.
 const UploadMutation = graphql(`
-  mutation WithdrawalTransactionsUpload($kind: WithdrawalKind!, $file: Upload!, $dryRun: Boolean) {
-    postWithdrawalTransactionsByCSV(kind: $kind, file: $file, dryRun: $dryRun) {
+  mutation WithdrawalTransactionsUpload(
+    $kind: WithdrawalKind!
+    $file: Upload!
+    $dryRun: Boolean
+    $fingerprint: String
+  ) {
+    postWithdrawalTransactionsByCSV(
+      kind: $kind
+      file: $file
+      dryRun: $dryRun
+      fingerprint: $fingerprint
+    ) {
       messageCode
       messageParams
       countTransactions
       isSuccess
       report {
+        contentHash
         rowCount
         invalidRowCount
         errorCount
@@ -189,11 +203,17 @@ const UploadMutation = graphql(`
 
 export type UploadAnswer = WithdrawalTransactionsUploadMutation['postWithdrawalTransactionsByCSV'];
 
-/** Checks (dryRun) or applies a transaction CSV. */
+/**
+ * Checks (dryRun) or applies a transaction CSV; an apply sends the fingerprint (contentHash) of
+ * the file its check showed, so another file is refused (LIST_CHANGED).
+ */
 export function useTransactionsUpload() {
   return useWrite({
-    mutationFn: async (variables: { kind: WithdrawalKind; file: File; dryRun: boolean }) =>
-      (await upload(UploadMutation, variables)).postWithdrawalTransactionsByCSV,
+    mutationFn: async (
+      variables:
+        | { kind: WithdrawalKind; file: File; dryRun: true }
+        | { kind: WithdrawalKind; file: File; dryRun: false; fingerprint: string },
+    ) => (await upload(UploadMutation, variables)).postWithdrawalTransactionsByCSV,
     changes: ['WithdrawalRequests', 'WithdrawalRequestTimeline'],
   });
 }

@@ -27,6 +27,7 @@ type Body = { query: string; variables: Record<string, unknown> };
 
 const PREVIEW = {
   count: 3,
+  fingerprint: 'a'.repeat(64),
   totals: [
     { coin: 'ATEM', transfers: 2, amount: '1234.500000000000000000' },
     { coin: 'ETH', transfers: 1, amount: '0.000000000000000001' },
@@ -142,6 +143,8 @@ describe('signing export from the screen', () => {
       kind: 'atem',
       layout: 'v1',
       expectedCount: 3,
+      // The set the dialog showed: its fingerprint decides, the count is for people.
+      fingerprint: PREVIEW.fingerprint,
       searchParams: filters,
     });
     expect(variables.clientKey).toMatch(/^[0-9a-f]{32}$/);

@@ -164,7 +164,15 @@ export function SigningExportDialog({
           onClick={() =>
             data &&
             exporter.mutate(
-              { kind, layout, searchParams, expectedCount: data.count, clientKey },
+              // The set confirmed is the one shown: its fingerprint decides, the count is for people.
+              {
+                kind,
+                layout,
+                searchParams,
+                expectedCount: data.count,
+                fingerprint: data.fingerprint,
+                clientKey,
+              },
               {
                 onSuccess: (answer) => {
                   notifySuccess(

@@ -184,7 +184,12 @@ export function WithdrawalTools({
                 data-testid="transactions-upload-apply"
                 onClick={() =>
                   uploader.mutate(
-                    { kind, file: checked.file, dryRun: false },
+                    {
+                      kind,
+                      file: checked.file,
+                      dryRun: false,
+                      fingerprint: checked.answer.report.contentHash,
+                    },
                     {
                       onSuccess: (answer) => {
                         notifySuccess(uploadMessage(answer, checked.file.name, t));

@@ -129,17 +129,22 @@ function api(
                   statusCounts: COUNTS,
                 },
               }
-            : q.includes('withdrawalApprovalThresholds')
-              ? { withdrawalApprovalThresholds: thresholdRows }
-              : q.includes('withdrawalRequestTimeline')
-                ? { withdrawalRequestTimeline: [] }
-                : { adminUser: adminWithRoles(...roles) },
+            : q.includes('withdrawalMatchingPreview(')
+              ? { withdrawalMatchingPreview: { count: totalRecords, fingerprint: FINGERPRINT } }
+              : q.includes('withdrawalApprovalThresholds')
+                ? { withdrawalApprovalThresholds: thresholdRows }
+                : q.includes('withdrawalRequestTimeline')
+                  ? { withdrawalRequestTimeline: [] }
+                  : { adminUser: adminWithRoles(...roles) },
         };
     return new Response(JSON.stringify(payload), {
       headers: { 'content-type': 'application/json' },
     });
   });
 }
+
+/** The fingerprint the server answers for the set "all N matching" chose. */
+const FINGERPRINT = 'f'.repeat(64);
 
 /** The variables of the last call whose query contains `name(`. */
 function sent(name: string): Record<string, unknown> | undefined {
@@ -261,7 +266,7 @@ describe('WithdrawalsPage', () => {
     await waitFor(() => expect(getFeedback().snackbar?.text).toBe('2 request(s) approved.'));
   });
 
-  it('offers "all N matching this filter" after selecting the page, and sends the filter and N', async () => {
+  it('offers "all N matching this filter" after selecting the page, and sends the filter, N and the set’s fingerprint', async () => {
     api(['write'], { postApproveMatchingWithdrawalRequests: { data: ANSWER } });
     render();
     await screen.findByText('bob07');
@@ -283,8 +288,11 @@ describe('WithdrawalsPage', () => {
         kind: 'atem',
         searchParams: {},
         expectedCount: 56,
+        fingerprint: FINGERPRINT,
       }),
     );
+    // The set was read once, when it was chosen, for exactly the list's filter.
+    expect(sent('withdrawalMatchingPreview')).toEqual({ kind: 'atem', searchParams: {} });
     expect(sent('postApproveWithdrawalRequests')).toBeUndefined();
   });
 
@@ -332,6 +340,7 @@ describe('WithdrawalsPage', () => {
         kind: 'atem',
         searchParams: {},
         expectedCount: 56,
+        fingerprint: FINGERPRINT,
         reasonCode: 'invalid_address',
         reasonText: 'fraud ring',
       }),
@@ -383,7 +392,7 @@ describe('WithdrawalsPage', () => {
     await userEvent.click(screen.getByTestId('approve-confirm'));
     await waitFor(() =>
       expect(getFeedback().toast?.text).toContain(
-        '表示後に一覧が変わったため（確認時 56 件、現在 57 件）、何も変更していません。',
+        '確認した後に対象が変わったため（確認時 56 件、現在 57 件。件数だけでなく一件ずつ照合しています）、何も変更していません。',
       ),
     );
   });

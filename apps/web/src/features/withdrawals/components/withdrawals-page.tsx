@@ -20,7 +20,11 @@ import { formatNumber } from '@/lib/format';
 import { defineListScreen, listSearch, useListQuery } from '@/lib/list-query';
 import { hasRole } from '@/lib/roles';
 import { useCurrentAdmin } from '@/lib/session/use-current-admin';
-import { useApproveMatchingWithdrawals, useApproveWithdrawals } from '../api/withdrawal-actions';
+import {
+  useApproveMatchingWithdrawals,
+  useApproveWithdrawals,
+  useMatchingPreview,
+} from '../api/withdrawal-actions';
 import { withdrawalRequests } from '../api/withdrawal-requests';
 import { withdrawalColumns, type Selection, type WithdrawalRow } from './withdrawal-columns';
 import {
@@ -123,7 +127,8 @@ export function WithdrawalsPage({
   const [selectedRows, setSelectedRows] = useState<Map<string, WithdrawalRow>>(new Map());
   // "All N matching this filter": the filter it was chosen for; it lapses when the filter
   // (or the kind) changes, so it always means the rows the list shows now.
-  const [matchingKey, setMatchingKey] = useState<string | null>(null);
+  // `at` makes each choice read the set afresh (useMatchingPreview).
+  const [matchingKey, setMatchingKey] = useState<{ key: string; at: number } | null>(null);
   const selected = selectedRows;
   const setSelected = (
     next:
@@ -212,10 +217,23 @@ export function WithdrawalsPage({
   const chosen = [...selected.values()];
   const matchingTotal = query.data?.pagination.totalRecords ?? 0;
   const pageAllSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const matchingChosen = matchingKey?.key === filterKey && pageAllSelected;
+  // The set chosen, as the server read it then: its count is shown, its fingerprint sent.
+  const matchingPreview = useMatchingPreview(
+    { kind, searchParams },
+    matchingChosen ? matchingKey!.at : null,
+  );
   const matching: MatchingTarget | null =
-    matchingKey === filterKey && pageAllSelected
-      ? { kind, searchParams, expectedCount: matchingTotal }
+    matchingChosen && matchingPreview.data
+      ? {
+          kind,
+          searchParams,
+          expectedCount: matchingPreview.data.count,
+          fingerprint: matchingPreview.data.fingerprint,
+        }
       : null;
+  // Chosen but not read yet: no action may fall back to the page's rows meanwhile.
+  const matchingPending = matchingChosen && matching === null;
 
   // One report for both ways of approving: by the selected rows and by "all N matching".
   const reportApproved = (
@@ -327,7 +345,7 @@ export function WithdrawalsPage({
           <Button
             size="small"
             variant="contained"
-            disabled={approve.isPending || approveMatching.isPending}
+            disabled={approve.isPending || approveMatching.isPending || matchingPending}
             onClick={() => {
               if (matching) {
                 setApproving({
@@ -353,6 +371,7 @@ export function WithdrawalsPage({
             size="small"
             color="error"
             variant="outlined"
+            disabled={matchingPending}
             onClick={() =>
               setDialog({
                 type: 'reject',
@@ -376,7 +395,7 @@ export function WithdrawalsPage({
           <Button
             size="small"
             color="error"
-            disabled={matching !== null}
+            disabled={matching !== null || matchingPending}
             onClick={() =>
               setDialog({
                 type: 'fail',
@@ -409,7 +428,7 @@ export function WithdrawalsPage({
                 color="inherit"
                 size="small"
                 disabled={matchingTotal > MAX_MATCHING}
-                onClick={() => setMatchingKey(filterKey)}
+                onClick={() => setMatchingKey({ key: filterKey, at: Date.now() })}
               >
                 {t('withdrawals.selectAllMatching', {
                   count: formatNumber(matchingTotal),
@@ -420,7 +439,7 @@ export function WithdrawalsPage({
         >
           {matching
             ? t('withdrawals.allMatchingSelected', {
-                count: formatNumber(matchingTotal),
+                count: formatNumber(matching.expectedCount),
               })
             : t('withdrawals.pageAllSelected', { count: rows.length })}
           {!matching && matchingTotal > MAX_MATCHING && (
