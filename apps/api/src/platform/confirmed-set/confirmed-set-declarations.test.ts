@@ -42,6 +42,8 @@ const NOT_A_SET = new Set([
   'postDeleteAdminUser',
   'postAddRoleToUser',
   'postDeleteRoleFromUser',
+  'postConfirmAdminRoleGrant',
+  'postCancelAdminRoleGrant',
   // one payment
   'postAddUserPayment',
   // withdrawals named by id (each at its revision)
