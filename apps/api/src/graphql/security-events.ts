@@ -44,7 +44,7 @@ export async function recordRefusals(
   if (!changesState) return;
   for (const error of errors ?? []) {
     const original = error.originalError;
-    if (!(original instanceof AppError) || original.code === 'FORBIDDEN') continue;
+    if (!(original instanceof AppError) || !isActionRefusal(original)) continue;
     const reason = original.details?.reason;
     const params = original.details?.params;
     await context.services.audit.record(actor, 'actionRefused', [context.admin.id], {
@@ -54,6 +54,18 @@ export async function recordRefusals(
       params: params !== null && typeof params === 'object' ? (params as AuditJson) : {},
     });
   }
+}
+
+/**
+ * A refusal of the action itself (a changed list, missing approvals, a pending change, a file
+ * already imported or with bad rows, a refused mail send). An argument the operator typed
+ * wrongly (a field error) or a record that is not there is answered, not audited: the trail
+ * would fill with typing mistakes.
+ */
+function isActionRefusal(error: AppError): boolean {
+  if (error.code === 'FORBIDDEN' || error.code === 'NOT_FOUND') return false;
+  const details = error.details ?? {};
+  return !('field' in details || 'fieldErrors' in details || 'problem' in details);
 }
 
 function reasonOf(errors: readonly GraphQLError[] | undefined): string | null {

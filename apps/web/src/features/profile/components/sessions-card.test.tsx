@@ -66,13 +66,18 @@ describe('SessionsCard', () => {
     fetchMock
       .mockResolvedValueOnce(jsonResponse(SESSIONS))
       .mockResolvedValueOnce(jsonResponse({ data: { postSignOutEverywhere: 2 } }));
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const browserConfirm = vi.spyOn(window, 'confirm');
     renderAt(<SessionsCard />, '/profile', ['/login']);
     await screen.findByText('203.0.113.5');
     await userEvent.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+    // The app's own dialog asks, in the admin's language; nothing is sent before it is confirmed.
+    expect(await screen.findByTestId('sign-out-everywhere-text')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByTestId('sign-out-everywhere-confirm'));
     await waitFor(() => expect(screen.getByTestId('route:/login')).toBeInTheDocument());
     expect(localStorage.getItem('accessToken')).toBeNull();
     const body = JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body)) as { query: string };
     expect(body.query).toContain('postSignOutEverywhere');
+    expect(browserConfirm).not.toHaveBeenCalled();
   });
 });
