@@ -39,6 +39,8 @@ export const ADD_PAYMENT = defineCommand({
         'A key the client chooses once per submitted form (16–64 of A-Z a-z 0-9 - _): a second call by the same admin with the same key makes no second payment and answers the first (a double click, a retry after a timeout). The same key with other values: BAD_USER_INPUT, reason PAYMENT_KEY_REUSED.',
     },
   },
+  // A replay is its own event: the trail must never read as the same payment added twice.
+  audit: { add: 'postAddUserPayment', replay: 'postAddUserPaymentReplay' },
 });
 
 export const IMPORT_PAYMENTS = defineCommand({

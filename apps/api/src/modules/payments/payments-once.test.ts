@@ -199,6 +199,17 @@ describe('postAddUserPayment with a client key', () => {
       ...before,
       first.data!.postAddUserPayment.userPaymentId,
     ]);
+    // The trail holds one add and the two answers again as replays, never two adds.
+    const trail = await sql<{ operation: string }>`
+      SELECT operation FROM audit_log
+      WHERE ${first.data!.postAddUserPayment.userPaymentId} = ANY(target_ids)
+        AND operation IN ('postAddUserPayment', 'postAddUserPaymentReplay')
+      ORDER BY id`.execute(t.database.db);
+    expect(trail.rows.map((r) => r.operation)).toEqual([
+      'postAddUserPayment',
+      'postAddUserPaymentReplay',
+      'postAddUserPaymentReplay',
+    ]);
 
     // The same key with other values is refused; a new key makes a new payment.
     const reused = await add({ ...variables, paidUsd: 78 });

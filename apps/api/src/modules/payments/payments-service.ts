@@ -294,17 +294,17 @@ export function createPaymentsService(
           );
         }
         const row = await write.findPaymentRow(db, found.paymentId);
-        // The write declares one event (its name's, held by runCommand): a replay is recorded
-        // under it, with the payment it answered again.
-        return audit.withAudit(actor, ADD_PAYMENT.name, async () => ({
+        // Recorded as the replay it is (ADD_PAYMENT declares both events): the trail never
+        // reads as the same payment added twice.
+        return audit.withAudit(actor, ADD_PAYMENT.audit.replay, async () => ({
           result: row,
           targetIds: [found.paymentId],
           before: null,
-          after: row,
+          after: { replayed: true, clientKey: clientKey!, userPaymentId: found.paymentId },
         }));
       };
       const addOnce = (): Promise<repo.PaymentListRow> =>
-        audit.withAudit(actor, ADD_PAYMENT.name, async (trx) => {
+        audit.withAudit(actor, ADD_PAYMENT.audit.add, async (trx) => {
           if (!(await write.endUserExists(trx, userId))) {
             throw notFound('user', userId, { field: 'userId' });
           }

@@ -191,10 +191,14 @@ export function defineCommand<
   const E extends CommandEvents,
 >(command: { name: N; input: F; audit: E }): Command<N, F> & { audit: E };
 export function defineCommand(command: AnyCommand) {
-  // A mutation named after an event writes that event: declaring others beside it would make
-  // the name lie about what the trail holds.
-  if (command.audit && isAuditOperation(command.name))
-    throw new Error(`${command.name} writes the event of its name; declare it without audit.`);
+  // A mutation named after an event writes that event: declaring others instead of it would
+  // make the name lie about what the trail holds (others beside it, such as a replay, may be).
+  if (
+    command.audit &&
+    isAuditOperation(command.name) &&
+    !Object.values(command.audit).includes(command.name)
+  )
+    throw new Error(`${command.name} writes the event of its name; declare it among its events.`);
   if (declared.some((c) => c.name === command.name))
     throw new Error(`${command.name} is declared twice.`);
   declared.push(command);
