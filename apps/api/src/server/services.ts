@@ -110,7 +110,7 @@ export function createServices(db: Kysely<DB>, options: ServiceDependencies): Se
     clock,
     audit,
     auth,
-    adminUsers: createAdminUsersService(db, audit, clock, auth),
+    adminUsers: createAdminUsersService(db),
     users,
     payments: createPaymentsService(db, audit, imports, clock),
     savings,

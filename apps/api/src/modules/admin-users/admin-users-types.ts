@@ -1,6 +1,7 @@
 // The admin-users module's GraphQL object types that other modules show (sign-in answers
 // with the admin): a module may not import another module's schema file, so these live apart.
 import { builder } from '../../graphql/builder';
+import type { RoleGrant } from './admin-role-grants';
 import type { AdminUserRow, RoleRow } from './admin-users-repository';
 
 export const RoleRef = builder.objectRef<RoleRow>('Role').implement({
@@ -35,3 +36,79 @@ export const AdminUserRef = builder.objectRef<AdminUserRow>('AdminUser').impleme
     }),
   }),
 });
+
+// What the admin account writes answer (commands/).
+
+export const AdminRoleGrantRef = builder.objectRef<RoleGrant>('AdminRoleGrant').implement({
+  description:
+    'A grant of a role that can approve (write, super_admin) waiting for a second super admin: given once two super admins exist (docs/domain.md, "Who may second whom").',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    adminUserId: t.exposeInt('adminUserId'),
+    adminUserName: t.exposeString('adminUserName'),
+    role: t.exposeString('role'),
+    proposedByAdminUserId: t.exposeInt('proposedByAdminUserId', { nullable: true }),
+    proposedByAdminUserName: t.exposeString('proposedByAdminUserName'),
+    proposedAt: t.expose('proposedAt', { type: 'DateTime' }),
+  }),
+});
+
+const PENDING_GRANTS_NOTE =
+  'The approving roles asked for that wait for a second super admin (none while at most one super admin exists).';
+
+export const RoleChangeResultRef = builder
+  .objectRef<{ user: AdminUserRow; message: string; pendingGrants: RoleGrant[] }>(
+    'RoleChangeResult',
+  )
+  .implement({
+    fields: (t) => ({
+      user: t.expose('user', { type: AdminUserRef }),
+      message: t.exposeString('message'),
+      pendingGrants: t.expose('pendingGrants', {
+        type: [AdminRoleGrantRef],
+        description: PENDING_GRANTS_NOTE,
+      }),
+    }),
+  });
+
+export const NewAdminUserResultRef = builder
+  .objectRef<{
+    user: AdminUserRow;
+    oneTimePassword: string;
+    message: string;
+    pendingGrants: RoleGrant[];
+  }>('NewAdminUserResult')
+  .implement({
+    fields: (t) => ({
+      user: t.expose('user', { type: AdminUserRef }),
+      pendingGrants: t.expose('pendingGrants', {
+        type: [AdminRoleGrantRef],
+        description: PENDING_GRANTS_NOTE,
+      }),
+      oneTimePassword: t.exposeString('oneTimePassword', {
+        description: 'Shown once to the creator; the new admin must change it at first sign-in.',
+      }),
+      message: t.exposeString('message'),
+    }),
+  });
+
+export const ProfileUpdateResultRef = builder
+  .objectRef<{ newEmail: string; newUserName: string; message: string }>(
+    'AdminUserProfileUpdateResult',
+  )
+  .implement({
+    fields: (t) => ({
+      newEmail: t.exposeString('newEmail'),
+      newUserName: t.exposeString('newUserName'),
+      message: t.exposeString('message'),
+    }),
+  });
+
+export const DeleteAdminUserResultRef = builder
+  .objectRef<{ deletedUserId: number; message: string }>('DeleteAdminUserResult')
+  .implement({
+    fields: (t) => ({
+      deletedUserId: t.exposeInt('deletedUserId'),
+      message: t.exposeString('message'),
+    }),
+  });

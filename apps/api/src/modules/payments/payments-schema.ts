@@ -4,32 +4,11 @@ import { filterArgs, filterInputFields } from '../../graphql/filter-fields';
 import { pagedListQuery, PaginationInputRef } from '../../graphql/pagination';
 import type { ImportReport } from '../../platform/imports';
 import { ImportReportRef } from '../../platform/imports/imports-schema';
-import { ADD_PAYMENT, ASSIGN_RATES, IMPORT_PAYMENTS, IMPORT_RATES } from './payments-commands';
-import type { PaymentListRow } from './payments-repository';
-import type { PaymentsService, RateAssignmentResult } from './payments-service';
+import './commands';
+import { IMPORT_PAYMENTS, IMPORT_RATES } from './payments-commands';
+import type { PaymentsService } from './payments-service';
+import { UserPaymentRef } from './payments-types';
 import { PAYMENTS_LIST, UNFIXED_PAYMENTS_LIST } from './payments-list';
-
-const UserPaymentRef = builder.objectRef<PaymentListRow>('UserPayment').implement({
-  description: 'A plan bought with BTC (spec section 3, user payment).',
-  fields: (t) => ({
-    userPaymentId: t.exposeString('userPaymentId', { description: 'A 64-bit id, as a string.' }),
-    userId: t.exposeInt('userId'),
-    userName: t.exposeString('userName'),
-    planName: t.exposeString('planName'),
-    priceUsd: t.expose('priceUsd', { type: 'Decimal' }),
-    paidUsd: t.expose('paidUsd', { type: 'Decimal' }),
-    paidBtc: t.expose('paidBtc', { type: 'Decimal' }),
-    paymentAddress: t.exposeString('paymentAddress'),
-    confirmedAt: t.expose('confirmedAt', { type: 'DateTime', nullable: true }),
-    canceledAt: t.expose('canceledAt', { type: 'DateTime', nullable: true }),
-    assetFixedAt: t.expose('assetFixedAt', { type: 'DateTime', nullable: true }),
-    status: t.exposeString('status', {
-      description: 'pending, confirmed, asset_fixed or canceled.',
-    }),
-    amountETH: t.expose('amountETH', { type: 'Decimal', nullable: true }),
-    amountHEC: t.expose('amountHEC', { type: 'Decimal', nullable: true }),
-  }),
-});
 
 const UserPaymentsInputRef = builder.inputType('UserPaymentsInput', {
   fields: (t) => ({
@@ -67,19 +46,6 @@ const CsvUploadResultRef = builder
     }),
   });
 
-const RateAssignmentResultRef = builder
-  .objectRef<RateAssignmentResult>('RateAssignmentResult')
-  .implement({
-    description:
-      'Rate assignment result (spec section 3), with what it credited: the sums of the amounts written.',
-    fields: (t) => ({
-      message: t.exposeString('message'),
-      countPayments: t.exposeInt('countPayments'),
-      amountETH: t.expose('amountETH', { type: 'Decimal' }),
-      amountHEC: t.expose('amountHEC', { type: 'Decimal' }),
-    }),
-  });
-
 type RatesSummary = Awaited<ReturnType<PaymentsService['ratesSummary']>>;
 
 const RatesSummaryRef = builder.objectRef<RatesSummary>('RateBTCAmountSummary').implement({
@@ -111,14 +77,6 @@ const RatesSummaryRef = builder.objectRef<RatesSummary>('RateBTCAmountSummary').
   }),
 });
 
-commandMutation(ADD_PAYMENT, {
-  description:
-    'Records a payment by hand: confirmed (confirmedAt, default now) with its assets set (status asset_fixed).',
-  type: UserPaymentRef,
-  authScopes: { write: true },
-  resolve: (input, ctx) => ctx.services.payments.addPayment(ctx.actor, input),
-});
-
 commandMutation(IMPORT_PAYMENTS, {
   description:
     'Adds the payments of a CSV file (columns userId,planId,paidUsd,assetETH,assetHEC,confirmedAt; template at GET /templates/user-payments.csv). All or nothing; the same content applies once.',
@@ -133,14 +91,6 @@ commandMutation(IMPORT_RATES, {
   type: CsvUploadResultRef,
   authScopes: { write: true },
   resolve: (input, ctx) => ctx.services.payments.importRates(ctx.actor, input),
-});
-
-commandMutation(ASSIGN_RATES, {
-  description:
-    'Fixes the assets of the payments confirmed in [startAt, endAt] and not yet fixed, at the deadline. Dates are ISO-8601 with a zone; rates are decimal strings > 0 with at most 18 places. With fingerprint (from ratesAndBTCAmountAtDeadlineDate for the same window), exactly the payments previewed, else CONFLICT (reason LIST_CHANGED) and nothing changes.',
-  type: RateAssignmentResultRef,
-  authScopes: { write: true },
-  resolve: (input, ctx) => ctx.services.payments.assignRates(ctx.actor, input),
 });
 
 pagedListQuery(UNFIXED_PAYMENTS_LIST.call, {

@@ -150,32 +150,3 @@ export const UPLOAD_TRANSACTIONS_OF_KIND_SET = Object.fromEntries(
 ) as Record<WithdrawalKind, ConfirmedSetWrite>;
 
 export type TransactionsUploadInput = CommandInput<typeof UPLOAD_TRANSACTIONS.input>;
-
-// ---- signing export (withdrawal-exports.ts) ----
-
-/**
- * The signing export as a mutation. It writes what the signing export queries write too
- * (`<listCall>Csv`, `withdrawalSigningCsv`): one `withdrawalExport` change per request taken,
- * or one `withdrawalExportReplay` when a retried key answers its first batch.
- */
-export const SIGNING_EXPORT = defineCommand({
-  name: 'postWithdrawalSigningExport',
-  input: {
-    ...KIND,
-    layout: { type: 'Enum', values: ['v1', 'v2'], required: true },
-    searchParams: inputObject<WithdrawalSearchInput>(),
-    expectedCount: { type: 'Int', required: true },
-    clientKey: { type: 'String', required: true },
-    ...FINGERPRINT_INPUT,
-  },
-  audit: { export: 'withdrawalExport', replay: 'withdrawalExportReplay' },
-});
-
-/**
- * The signing export acts on a confirmed set, under its mutation and under each of the spec's
- * query names (withdrawal-exports-schema.ts declares those where it makes them).
- */
-export const SIGNING_EXPORT_SET = confirmedSetWrite(SIGNING_EXPORT.name);
-
-/** A signing file's layout: v1 (one row per request) or v2 (one row per coin transfer). */
-export type SigningLayout = CommandInput<typeof SIGNING_EXPORT.input>['layout'];

@@ -19,7 +19,7 @@ import {
   tooManyMatching,
   type SetConfirmation,
 } from './withdrawal-actions';
-import { createWithdrawalExports, type SigningExportInput } from './withdrawal-exports';
+import { createWithdrawalExports } from './withdrawal-exports';
 import { createWithdrawalUploads } from './withdrawal-uploads';
 import { createWithdrawalThresholds } from './withdrawal-thresholds';
 import type { ImportsService } from '../../platform/imports';
@@ -87,7 +87,7 @@ export function createWithdrawalsService(
   options: { businessTimeZone?: string } = {},
 ) {
   const actions = createWithdrawalActions(audit);
-  const exports = createWithdrawalExports(db, audit, {
+  const exports = createWithdrawalExports(db, {
     businessTimeZone: options.businessTimeZone ?? DEFAULT_BUSINESS_TIME_ZONE,
   });
 
@@ -135,13 +135,6 @@ export function createWithdrawalsService(
     /** What a signing export of the list's searchParams would take now (count, totals). */
     exportPreview: (kind: WithdrawalKind, params: WithdrawalSearchInput) =>
       exports.exportPreview(toFilter(kind, params)),
-    /** A signing export of exactly the approved requests the list's searchParams show. */
-    exportForSigning: (
-      actor: Actor,
-      kind: WithdrawalKind,
-      params: WithdrawalSearchInput,
-      input: Omit<SigningExportInput, 'filter'>,
-    ) => exports.exportForSigning(actor, { ...input, filter: toFilter(kind, params) }),
     ...createWithdrawalUploads(imports, audit),
 
     /**

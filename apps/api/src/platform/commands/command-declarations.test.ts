@@ -4,6 +4,7 @@ import { AUDIT_EVENTS, isAuditOperation } from '@app/shared';
 import { isListType, isNonNullType, getNamedType, type GraphQLInputType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { getSchema } from '../../server/schema';
+import { UPLOAD_TRANSACTIONS_OF_KIND } from '../../modules/withdrawals/withdrawal-commands';
 import { declaredCommands, defineCommand, type CommandField } from './define-command';
 
 // Issue 25, "each write declares once: its input, its audit event, its handler": every
@@ -29,6 +30,42 @@ describe('declared commands', () => {
     const declared = commands.map((c) => c.name);
     expect(Object.keys(mutations).filter((name) => !declared.includes(name))).toEqual([]);
     expect(declared.filter((name) => !(name in mutations))).toEqual([]);
+  });
+
+  // Issue 34, "a write is one file": every mutation is a `defineCommand` with its access rule,
+  // answer and handler, registered from it (graphql/command-fields.ts, registerCommands). The
+  // writes still resolved beside their declaration (`commandMutation`) are listed here; the
+  // list only shrinks, and a new mutation cannot join it.
+  const NOT_YET_ONE_FILE = [
+    // payments: the CSV imports (becoming jobs, platform/imports)
+    'postAddUserPaymentsByCSV',
+    'postAssignRatesByCSV',
+    // mail
+    'postCreateNotification',
+    'postUpdateNotification',
+    'postDeleteNotification',
+    'postSendTestMail',
+    'postSendMail',
+    // withdrawals: actions, thresholds, transaction uploads
+    'postApproveWithdrawalRequests',
+    'postRejectWithdrawalRequests',
+    'postApproveMatchingWithdrawalRequests',
+    'postRejectMatchingWithdrawalRequests',
+    'postFailWithdrawalRequests',
+    'postUpdateWithdrawalApprovalThreshold',
+    'postConfirmWithdrawalApprovalThresholdChange',
+    'postCancelWithdrawalApprovalThresholdChange',
+    'postWithdrawalTransactionsByCSV',
+    ...Object.values(UPLOAD_TRANSACTIONS_OF_KIND).map((c) => c.name),
+  ];
+
+  it('are each declared with its handler, registered from the declaration', () => {
+    const unhandled = commands.filter((c) => !c.handler).map((c) => c.name);
+    expect(unhandled.sort()).toEqual([...NOT_YET_ONE_FILE].sort());
+    for (const command of commands.filter((c) => c.handler)) {
+      const mutation = mutations[command.name]!;
+      expect(mutation.description, command.name).toBe(command.description);
+    }
   });
 
   it.each(commands.map((c) => [c.name, c] as const))(

@@ -161,6 +161,18 @@ export const declaredEvents = (command: {
 }): readonly string[] => (command.audit ? Object.values(command.audit) : [command.name]);
 
 /**
+ * Declares a write with its handler, writing the events it declares by role (`audit`). First:
+ * TypeScript types a handler's parameters by the first overload it tries that takes the
+ * arguments, so a write named after an event that declares its events (a replay beside the
+ * add) must not meet the overload without them first.
+ */
+export function defineCommand<
+  const N extends string,
+  const F extends CommandFields,
+  const E extends CommandEvents,
+  A extends CommandAnswer,
+>(command: HandledCommand<N, F, E, A> & { audit: E }): HandledCommand<N, F, E, A> & { audit: E };
+/**
  * Declares a write with its handler, named after the change event it writes (the handler
  * writes it as `audit.change(work)`).
  */
@@ -169,13 +181,6 @@ export function defineCommand<
   const F extends CommandFields,
   A extends CommandAnswer,
 >(command: Omit<HandledCommand<N, F, undefined, A>, 'audit'>): HandledCommand<N, F, undefined, A>;
-/** Declares a write with its handler, writing the events it declares by role (`audit`). */
-export function defineCommand<
-  const N extends string,
-  const F extends CommandFields,
-  const E extends CommandEvents,
-  A extends CommandAnswer,
->(command: HandledCommand<N, F, E, A> & { audit: E }): HandledCommand<N, F, E, A> & { audit: E };
 /** Declares a write once: its operation (mutation and audit event) and its input fields. */
 export function defineCommand<
   const N extends AuditChangeOperation,

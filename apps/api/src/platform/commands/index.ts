@@ -26,4 +26,4 @@ export {
   type Audited,
   type EventWriter,
 } from './audited';
-export { assertAudited, runCommand } from './run-command';
+export { assertAudited, runAs, runCommand } from './run-command';

@@ -30,20 +30,16 @@ export function assertAudited(
 }
 
 /**
- * Runs a declared write: binds the events it declares to the request's actor, hands them to its
- * handler, and checks the handler wrote one of them (`assertAudited`). The mutation resolves
- * through this, and so does any other entry to the same write (`POST /login`).
+ * Runs work as a declared write: binds the events it declares to the request's actor, hands
+ * them to the work, and checks the work wrote one of them (`assertAudited`). `runCommand`
+ * runs a handler through this; an entry to the same write that takes another input (the
+ * signing export's spec query names) runs its work through it directly.
  */
-export async function runCommand<
-  N extends string,
-  F extends CommandFields,
-  E extends CommandEvents | undefined,
-  A extends CommandAnswer,
->(
-  command: HandledCommand<N, F, E, A>,
-  input: CommandInput<F>,
+export async function runAs<N extends string, E extends CommandEvents | undefined, T>(
+  command: { name: N; audit?: E },
   env: CommandEnv,
-): Promise<AnswerValue<A>> {
+  work: (audit: CommandAudit<N, E>) => Promise<T>,
+): Promise<T> {
   const writer: AuditWriter = env.services.audit;
   const audit = (
     command.audit
@@ -56,7 +52,24 @@ export async function runCommand<
       : eventWriter(writer, env.actor, command.name as AuditOperation)
   ) as CommandAudit<N, E>;
   const from = env.actor.audited.length;
-  const answer = await command.handler(input, { ...env, audit });
+  const answer = await work(audit);
   assertAudited(command, env.actor.audited.slice(from));
   return answer;
+}
+
+/**
+ * Runs a declared write's handler (`runAs`): the mutation resolves through this, and so does
+ * any other entry to the same write (`POST /login`).
+ */
+export function runCommand<
+  N extends string,
+  F extends CommandFields,
+  E extends CommandEvents | undefined,
+  A extends CommandAnswer,
+>(
+  command: HandledCommand<N, F, E, A>,
+  input: CommandInput<F>,
+  env: CommandEnv,
+): Promise<AnswerValue<A>> {
+  return runAs(command, env, (audit) => command.handler(input, { ...env, audit }));
 }

@@ -6,6 +6,12 @@ import { storedUserAgent } from '../auth-service';
 import { SignInResultRef } from '../auth-types';
 import { THROTTLE_POLICY } from '../sign-in-throttle';
 
+const SIGN_IN_INPUT = {
+  email: { type: 'String', required: true },
+  password: { type: 'String', required: true },
+  totpCode: { type: 'String' },
+} as const;
+
 /**
  * Signs in: the credentials are checked (and failures throttled and audited) by the auth
  * service; a success issues a token valid for one day, written as the admin who signed in.
@@ -17,11 +23,7 @@ export const SIGN_IN = defineCommand({
   description:
     'Signs in with email and password (and the authenticator code when two-factor authentication is on) and returns a new access token.',
   access: 'public',
-  input: {
-    email: { type: 'String', required: true },
-    password: { type: 'String', required: true },
-    totpCode: { type: 'String' },
-  },
+  input: SIGN_IN_INPUT,
   answer: SignInResultRef,
   handler: async (input, { actor, audit, services, userAgent, downloadCookie }) => {
     const { credentials, throttleKey } = await services.auth.checkSignIn(input, actor);
@@ -56,4 +58,6 @@ export const SIGN_IN = defineCommand({
   },
 });
 
-export type SignInInput = CommandInput<typeof SIGN_IN.input>;
+// Of the input, not of the command: the auth service checks this input, and the command's type
+// reaches the services through its handler's environment.
+export type SignInInput = CommandInput<typeof SIGN_IN_INPUT>;

@@ -1,0 +1,64 @@
+import { defineCommand } from '../../../platform/commands';
+import { AppError } from '../../../shared/app-error';
+import { GRANT_ID } from '../admin-account-rules';
+import { adminSnapshot, closedGrant, grantId, lockPendingGrant } from '../admin-role-grants';
+import * as grantsRepo from '../admin-role-grants-repository';
+import * as repo from '../admin-users-repository';
+import { RoleChangeResultRef } from '../admin-users-types';
+import { approverFor, notASecondPerson } from '../approval-rule';
+
+/** The operation, also named by the approval rule's refusals (approval-rule.ts). */
+const NAME = 'postConfirmAdminRoleGrant';
+
+/**
+ * A second super admin confirms a pending grant: the admin gets the role. Neither the proposer
+ * nor the admin receiving it may confirm (OWN_ROLE_GRANT), nor an account the proposer created
+ * or promoted (the approval rule: NOT_A_SECOND_PERSON).
+ */
+export const CONFIRM_ROLE_GRANT = defineCommand({
+  name: NAME,
+  description:
+    'A second super admin confirms a pending grant of an approving role; not its proposer, not the admin receiving it, not an account the proposer created or promoted (FORBIDDEN, reasons OWN_ROLE_GRANT, NOT_A_SECOND_PERSON).',
+  access: 'superAdmin',
+  input: GRANT_ID,
+  answer: RoleChangeResultRef,
+  handler: async (input, { actor, audit }) => {
+    const id = grantId(input.id);
+    const user = await audit.change(async (trx) => {
+      const grant = await lockPendingGrant(trx, id);
+      const admin = await approverFor(trx, actor, NAME);
+      const refusal = admin.refusalAgainst([grant.proposedByAdminUserId]);
+      if (refusal?.relation === 'same' || admin.id === grant.adminUserId)
+        throw new AppError(
+          'FORBIDDEN',
+          'You proposed this grant or would receive it; another super admin must confirm it.',
+          { reason: 'OWN_ROLE_GRANT', params: { id } },
+        );
+      if (refusal)
+        throw notASecondPerson(
+          refusal,
+          { name: grant.proposedByAdminUserName },
+          `the grant of ${grant.role} to ${grant.adminUserName} proposed by ${grant.proposedByAdminUserName}`,
+        );
+      if (grant.proposedByAdminUserId === null) throw closedGrant(id, 'without its proposer');
+      const before = (await adminSnapshot(trx, grant.adminUserId))!;
+      await repo.addRoles(trx, grant.adminUserId, [grant.role], {
+        grantedBy: grant.proposedByAdminUserId,
+        confirmedBy: admin.id,
+      });
+      await grantsRepo.closeGrant(trx, id, 'confirmed', admin);
+      return {
+        result: (await repo.findAdminById(trx, grant.adminUserId))!,
+        targetIds: [grant.adminUserId],
+        before,
+        after: {
+          ...(await adminSnapshot(trx, grant.adminUserId))!,
+          grant: id,
+          role: grant.role,
+          proposedBy: grant.proposedByAdminUserName,
+        },
+      };
+    });
+    return { user, pendingGrants: [], message: 'Role grant confirmed.' };
+  },
+});

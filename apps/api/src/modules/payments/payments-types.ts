@@ -1,0 +1,46 @@
+// The payments module's GraphQL object types that its list and its writes (commands/) answer.
+import { builder } from '../../graphql/builder';
+import type { PaymentListRow } from './payments-repository';
+
+/** What a rate assignment did: the payments fixed and the coins credited (exact sums). */
+export type RateAssignmentResult = {
+  message: string;
+  countPayments: number;
+  amountETH: string;
+  amountHEC: string;
+};
+
+export const UserPaymentRef = builder.objectRef<PaymentListRow>('UserPayment').implement({
+  description: 'A plan bought with BTC (spec section 3, user payment).',
+  fields: (t) => ({
+    userPaymentId: t.exposeString('userPaymentId', { description: 'A 64-bit id, as a string.' }),
+    userId: t.exposeInt('userId'),
+    userName: t.exposeString('userName'),
+    planName: t.exposeString('planName'),
+    priceUsd: t.expose('priceUsd', { type: 'Decimal' }),
+    paidUsd: t.expose('paidUsd', { type: 'Decimal' }),
+    paidBtc: t.expose('paidBtc', { type: 'Decimal' }),
+    paymentAddress: t.exposeString('paymentAddress'),
+    confirmedAt: t.expose('confirmedAt', { type: 'DateTime', nullable: true }),
+    canceledAt: t.expose('canceledAt', { type: 'DateTime', nullable: true }),
+    assetFixedAt: t.expose('assetFixedAt', { type: 'DateTime', nullable: true }),
+    status: t.exposeString('status', {
+      description: 'pending, confirmed, asset_fixed or canceled.',
+    }),
+    amountETH: t.expose('amountETH', { type: 'Decimal', nullable: true }),
+    amountHEC: t.expose('amountHEC', { type: 'Decimal', nullable: true }),
+  }),
+});
+
+export const RateAssignmentResultRef = builder
+  .objectRef<RateAssignmentResult>('RateAssignmentResult')
+  .implement({
+    description:
+      'Rate assignment result (spec section 3), with what it credited: the sums of the amounts written.',
+    fields: (t) => ({
+      message: t.exposeString('message'),
+      countPayments: t.exposeInt('countPayments'),
+      amountETH: t.expose('amountETH', { type: 'Decimal' }),
+      amountHEC: t.expose('amountHEC', { type: 'Decimal' }),
+    }),
+  });
