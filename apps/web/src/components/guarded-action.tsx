@@ -75,13 +75,19 @@ export function GuardedAction({ role = 'write', unavailable, children }: GuardPr
 export function WriteForm({ role = 'write', children }: { role?: RoleName; children: ReactNode }) {
   const { t } = useTranslation();
   const reason = useRoleReason(role);
-  if (!reason) return <Box data-write-form="">{children}</Box>;
+  // One tree either way: the fields keep their state when the admin's role arrives.
   return (
-    <Box data-write-form="read-only">
-      <Alert severity="info" sx={{ mb: 2 }} data-testid="read-only-form">
-        {t('actions.readOnlyForm', { reason })}
-      </Alert>
-      <Box component="fieldset" disabled sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+    <Box data-write-form={reason ? 'read-only' : ''}>
+      {reason && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="read-only-form">
+          {t('actions.readOnlyForm', { reason })}
+        </Alert>
+      )}
+      <Box
+        component="fieldset"
+        disabled={Boolean(reason)}
+        sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}
+      >
         {children}
       </Box>
     </Box>

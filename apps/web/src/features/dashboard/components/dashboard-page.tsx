@@ -1,46 +1,16 @@
-import { useMemo, useState, type ReactNode } from 'react';
-import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Box } from '@mui/material';
-import { DASHBOARD_PERIODS, isCardStatus, type DashboardPeriodKind } from '@app/shared';
+import { DASHBOARD_PERIODS, type DashboardPeriodKind } from '@app/shared';
 import { errorMessage } from '@/lib/error-message';
-import { AmountText } from '@/components/amount-text';
-import { amountDisplay, compactAmountText, type AmountUnit } from '@/lib/amount';
 import { businessDayOf, businessTimeZone } from '@/lib/date-time';
-import { formatNumber } from '@/lib/format';
 import { useCurrentAdmin } from '@/lib/session/use-current-admin';
 import { useDashboardStatistics } from '../api/dashboard-statistics';
+import { DashboardWidgets } from './dashboard-widgets';
 import { PeriodPicker, type PeriodValue } from './period-picker';
-import { Change, ChartOrTable, FigureLink, Widget } from './widget';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const count = (n: number | string) => formatNumber(n);
-// Amounts in the figures, changes and table views: compact, exact on hover, in their name and on copy.
-const inText = (unit: AmountUnit) => (v: string) => (
-  <AmountText value={v} unit={unit} aligned={false} />
-);
-// A figure link's name holds what it shows (a name must contain the visible text), then the
-// exact value when the figure is rounded.
-const exact = (v: string, unit: AmountUnit) => {
-  const shown = amountDisplay(v, unit);
-  if (!shown) return v;
-  return shown.rounded ? `${shown.text} (${shown.exactText})` : shown.exactText;
-};
-
-type Pair = { current: number; change: number; changePercent?: string | null };
-type Range = { min: string; max?: string | null };
-
-function cardStatusName(t: TFunction, status: number): string {
-  return isCardStatus(status) ? t(`dashboard.cardStatus.s${status}`) : String(status);
-}
-
-function purchaseRangeName(t: TFunction, r: Range): string {
-  if (r.max === '0') return t('dashboard.noPurchase');
-  return r.max
-    ? t('dashboard.rangeBetween', { min: compactAmountText(r.min), max: compactAmountText(r.max) })
-    : t('dashboard.rangeFrom', { min: compactAmountText(r.min) });
-}
 
 /** The period in the URL (period, from, until), so a copied link shows the same figures. */
 function usePeriod(): [PeriodValue, (next: PeriodValue) => void] {
@@ -68,65 +38,6 @@ function usePeriod(): [PeriodValue, (next: PeriodValue) => void] {
   return [value, set];
 }
 
-type BreakdownItem = { key: number; name: string; to: string; users: number; newUsers: Pair };
-
-/**
- * A whole-population breakdown widget (Card Status, Total Users Per Purchase Range): each
- * part's user count opening its filtered list, the period's new users in it with their change,
- * and a chart of the counts with its table view.
- */
-function BreakdownWidget({
-  id,
-  title,
-  chartLabel,
-  items,
-}: {
-  id: string;
-  title: string;
-  chartLabel: string;
-  items: BreakdownItem[];
-}) {
-  const { t } = useTranslation();
-  const users = (v: string | number) =>
-    t('dashboard.users', { count: Number(v), formatted: count(v) });
-  const names = useMemo(() => items.map((i) => i.name), [items]);
-  const values = useMemo(() => items.map((i) => i.users), [items]);
-  return (
-    <Widget wide id={id} title={title} note={t('dashboard.allUsers')}>
-      <Box
-        component="ul"
-        sx={{
-          m: 0,
-          p: 0,
-          listStyle: 'none',
-          display: 'grid',
-          gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
-          gap: 1.5,
-        }}
-      >
-        {items.map((i) => (
-          <li key={i.key}>
-            <Box sx={{ typography: 'caption', color: 'text.secondary' }}>{i.name}</Box>
-            <FigureLink small to={i.to} name={i.name} exact={count(i.users)}>
-              {count(i.users)}
-            </FigureLink>
-            <Box sx={{ typography: 'caption', color: 'text.secondary' }}>
-              {t('dashboard.newInPeriod')}: {count(i.newUsers.current)}
-            </Box>
-            <Change change={i.newUsers.change} percent={i.newUsers.changePercent} format={count} />
-          </li>
-        ))}
-      </Box>
-      <ChartOrTable
-        chart={{ kind: 'bars', labels: names, values, formatValue: users, label: chartLabel }}
-        rows={items.map((i) => ({ label: i.name, value: count(i.users) }))}
-        labelHeader={title}
-        valueHeader={t('dashboard.allUsers')}
-      />
-    </Widget>
-  );
-}
-
 /** /common/dashboard: the signed-in admin and the seven widgets of spec section 2. */
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -138,37 +49,6 @@ export function DashboardPage() {
       : { period: period.period },
   );
   const d = stats.data;
-  // Stable arrays and items for the charts, so a re-render does not redraw them.
-  const charts = useMemo(
-    () =>
-      d && {
-        dates: d.days.map((x) => x.date),
-        revenue: d.days.map((x) => x.revenueUsd),
-        newUsers: d.days.map((x) => x.newUsers),
-        cards: d.cardStatuses.map((c): BreakdownItem => ({
-          key: c.cardStatus,
-          name: cardStatusName(t, c.cardStatus),
-          to: `/common/users?cardStatus=${c.cardStatus}`,
-          users: c.users,
-          newUsers: c.newUsers,
-        })),
-        ranges: d.purchaseRanges.map((r): BreakdownItem => ({
-          key: r.index,
-          name: purchaseRangeName(t, r),
-          to: `/common/users?totalBuyMin=${r.min}${r.max ? `&totalBuyMax=${r.max}` : ''}`,
-          users: r.users,
-          newUsers: r.newUsers,
-        })),
-      },
-    [d, t],
-  );
-  const statistics = d ? `/common/asset_statistic?from=${d.dateFrom}&until=${d.dateUntil}` : '';
-  // The users registered in the period (business days, as the figure counts them), newest first.
-  const newUsers = d
-    ? `/common/users?registeredFrom=${d.dateFrom}&registeredUntil=${d.dateUntil}&sort=registeredAt&order=desc`
-    : '';
-  const dayRows = (value: (x: NonNullable<typeof d>['days'][number]) => ReactNode) =>
-    (d?.days ?? []).map((x) => ({ label: x.date, value: value(x) }));
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
@@ -233,144 +113,7 @@ export function DashboardPage() {
           </Box>
         )}
       </Box>
-      {d && charts && (
-        <Box
-          aria-busy={stats.isFetching}
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(6, minmax(0, 1fr))' },
-          }}
-        >
-          <Widget wide id="revenue" title={t('dashboard.widgets.revenue')}>
-            <FigureLink
-              to={statistics}
-              name={t('dashboard.widgets.revenue')}
-              exact={exact(d.revenueUsd.current, 'USD')}
-            >
-              {inText('USD')(d.revenueUsd.current)}
-            </FigureLink>
-            <Change
-              change={d.revenueUsd.change}
-              percent={d.revenueUsd.changePercent}
-              format={inText('USD')}
-            />
-            <ChartOrTable
-              chart={{
-                kind: 'line',
-                labels: charts.dates,
-                values: charts.revenue,
-                formatValue: (v) => exact(String(v), 'USD'),
-                label: t('dashboard.revenueChart'),
-              }}
-              rows={dayRows((x) => inText('USD')(x.revenueUsd))}
-              labelHeader={t('dashboard.day')}
-              valueHeader={t('dashboard.widgets.revenue')}
-            />
-          </Widget>
-          <Widget wide id="newUser" title={t('dashboard.widgets.newUser')}>
-            <FigureLink
-              to={newUsers}
-              name={t('dashboard.widgets.newUser')}
-              exact={count(d.newUsers.current)}
-            >
-              {count(d.newUsers.current)}
-            </FigureLink>
-            <Change change={d.newUsers.change} percent={d.newUsers.changePercent} format={count} />
-            <ChartOrTable
-              chart={{
-                kind: 'bars',
-                labels: charts.dates,
-                values: charts.newUsers,
-                formatValue: (v) => t('dashboard.users', { count: Number(v), formatted: count(v) }),
-                label: t('dashboard.newUsersChart'),
-              }}
-              rows={dayRows((x) => count(x.newUsers))}
-              labelHeader={t('dashboard.day')}
-              valueHeader={t('dashboard.widgets.newUser')}
-            />
-          </Widget>
-          <BreakdownWidget
-            id="cardStatus"
-            title={t('dashboard.widgets.cardStatus')}
-            chartLabel={t('dashboard.cardStatusChart')}
-            items={charts.cards}
-          />
-          <BreakdownWidget
-            id="usersPerPurchaseRange"
-            title={t('dashboard.widgets.usersPerPurchaseRange')}
-            chartLabel={t('dashboard.purchaseRangeChart')}
-            items={charts.ranges}
-          />
-          <Widget
-            id="totalUsers"
-            title={t('dashboard.widgets.totalUsers')}
-            note={t('dashboard.atPeriodEnd')}
-          >
-            <FigureLink
-              to="/common/users"
-              name={t('dashboard.widgets.totalUsers')}
-              exact={count(d.totalUsers.current)}
-            >
-              {count(d.totalUsers.current)}
-            </FigureLink>
-            <Change
-              change={d.totalUsers.change}
-              percent={d.totalUsers.changePercent}
-              format={count}
-            />
-          </Widget>
-          <Widget
-            id="campaign"
-            title={t('dashboard.widgets.campaign')}
-            note={t('dashboard.campaignNote')}
-          >
-            <FigureLink
-              to={statistics}
-              name={`${t('dashboard.widgets.campaign')} HEC`}
-              exact={exact(d.campaignHec.current, 'HEC')}
-            >
-              {inText('HEC')(d.campaignHec.current)}
-            </FigureLink>
-            <Change
-              change={d.campaignHec.change}
-              percent={d.campaignHec.changePercent}
-              format={inText('HEC')}
-            />
-            <FigureLink
-              small
-              to={statistics}
-              name={`${t('dashboard.widgets.campaign')} ETH`}
-              exact={exact(d.campaignEth.current, 'ETH')}
-            >
-              {inText('ETH')(d.campaignEth.current)}
-            </FigureLink>
-            <Change
-              change={d.campaignEth.change}
-              percent={d.campaignEth.changePercent}
-              format={inText('ETH')}
-            />
-          </Widget>
-          <Widget
-            id="exBonus"
-            title={t('dashboard.widgets.exBonus')}
-            note={t('dashboard.exBonusNote')}
-          >
-            <FigureLink
-              to={statistics}
-              name={t('dashboard.widgets.exBonus')}
-              exact={exact(d.exBonusHec.current, 'HEC')}
-            >
-              {inText('HEC')(d.exBonusHec.current)}
-            </FigureLink>
-            <Change
-              change={d.exBonusHec.change}
-              percent={d.exBonusHec.changePercent}
-              format={inText('HEC')}
-            />
-          </Widget>
-        </Box>
-      )}
+      {d && <DashboardWidgets d={d} busy={stats.isFetching} />}
     </Box>
   );
 }

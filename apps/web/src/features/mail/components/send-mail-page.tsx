@@ -8,18 +8,11 @@ import {
   Button,
   Card,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
   FormControlLabel,
   LinearProgress,
-  MenuItem,
-  Paper,
   Radio,
   RadioGroup,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
 import { MAIL_RECIPIENTS_SHAPE, MAIL_SENDS_SHAPE, type MailStatus } from '@app/shared';
@@ -37,8 +30,6 @@ import { defineListScreen, useListQuery } from '@/lib/list-query';
 import {
   mailSendRecipients,
   useMailPreview,
-  NOTIFICATION_CHOICES_PAGE,
-  useNotificationChoices,
   useSendMail,
   useSendTestMail,
   type AudienceChoice,
@@ -46,7 +37,9 @@ import {
 } from '../api/mail';
 import { mailSends } from '../api/mail-sends';
 import { sendProgress } from '../lib/send-progress';
-import { RecipientPicker, userLabel } from './recipient-picker';
+import { NotificationChooser } from './notification-chooser';
+import { RecipientPicker } from './recipient-picker';
+import { MailPreview, SendConfirmDialog } from './send-mail-parts';
 
 const STATUS_COLOR: Record<MailStatus, 'default' | 'info' | 'success' | 'error'> = {
   queued: 'default',
@@ -61,12 +54,6 @@ export function SendMailPage() {
   const [params, setParams] = useSearchParams();
   const notificationId = params.get('notificationId') ? Number(params.get('notificationId')) : null;
   const sendId = params.get('sendId');
-  // The chooser pages through every notification, 100 at a time (issue 26).
-  const [choicePage, setChoicePage] = useState(0);
-  const notifications = useNotificationChoices(choicePage);
-  const choiceTotal = notifications.data?.pagination.totalRecords ?? 0;
-  const choiceList = notifications.data?.list ?? [];
-  const choiceFrom = choicePage * NOTIFICATION_CHOICES_PAGE;
   const [audienceKind, setAudienceKind] = useState<'locale' | 'users'>('locale');
   const [chosen, setChosen] = useState<MailUser[]>([]);
   const audience: AudienceChoice = { audience: audienceKind, userIds: chosen.map((u) => u.id) };
@@ -95,55 +82,11 @@ export function SendMailPage() {
       <Card variant="outlined" sx={{ p: 2 }}>
         <WriteForm>
           <Stack spacing={2}>
-            <TextField
-              select
-              size="small"
-              disabled={readOnly}
-              label={t('mail.chooseNotification')}
-              value={notificationId ? String(notificationId) : ''}
-              onChange={(e) => setParam('notificationId', e.target.value || null)}
-              sx={{ maxWidth: 520 }}
-            >
-              {notificationId !== null && !choiceList.some((n) => n.id === notificationId) && (
-                // The chosen one is on another page: kept as the value, named by its id.
-                <MenuItem value={String(notificationId)}>#{notificationId}</MenuItem>
-              )}
-              {choiceList.map((n) => (
-                <MenuItem key={n.id} value={String(n.id)}>
-                  {n.title} ({t(`mail.language.${n.language as 'ja' | 'en'}`)})
-                </MenuItem>
-              ))}
-            </TextField>
-            {choiceTotal > NOTIFICATION_CHOICES_PAGE && (
-              <Stack
-                direction="row"
-                spacing={1}
-                alignItems="center"
-                data-testid="notification-pages"
-              >
-                <Button
-                  size="small"
-                  disabled={choicePage === 0}
-                  onClick={() => setChoicePage((p) => p - 1)}
-                >
-                  {t('mail.newerChoices')}
-                </Button>
-                <Typography variant="body2">
-                  {t('mail.choicesRange', {
-                    from: choiceFrom + 1,
-                    to: choiceFrom + choiceList.length,
-                    total: choiceTotal,
-                  })}
-                </Typography>
-                <Button
-                  size="small"
-                  disabled={choiceFrom + NOTIFICATION_CHOICES_PAGE >= choiceTotal}
-                  onClick={() => setChoicePage((p) => p + 1)}
-                >
-                  {t('mail.olderChoices')}
-                </Button>
-              </Stack>
-            )}
+            <NotificationChooser
+              notificationId={notificationId}
+              readOnly={readOnly}
+              onChange={(id) => setParam('notificationId', id)}
+            />
             <Box>
               <Typography variant="subtitle2">{t('mail.audience')}</Typography>
               <RadioGroup
@@ -169,31 +112,7 @@ export function SendMailPage() {
               <Typography color="error">{errorMessage(preview.error, t)}</Typography>
             )}
             {preview.data && (
-              <Box>
-                <Typography variant="subtitle2">{t('mail.preview')}</Typography>
-                <Paper variant="outlined" sx={{ p: 2 }} data-testid="mail-preview">
-                  <Typography variant="body2" color="text.secondary">
-                    {t('mail.subject')}
-                  </Typography>
-                  <Typography sx={{ fontWeight: 600, mb: 1 }}>
-                    {preview.data.mailPreview.subject}
-                  </Typography>
-                  <Typography
-                    component="pre"
-                    sx={{ whiteSpace: 'pre-wrap', m: 0, font: 'inherit' }}
-                  >
-                    {preview.data.mailPreview.body}
-                  </Typography>
-                </Paper>
-                <Typography sx={{ mt: 1 }} data-testid="recipient-count">
-                  {t('mail.recipientCount', { count: preview.data.mailPreview.recipientCount })}
-                </Typography>
-                <Recipients
-                  audience={audience.audience}
-                  language={preview.data.mailPreview.language}
-                  users={preview.data.mailPreview.namedUsers}
-                />
-              </Box>
+              <MailPreview preview={preview.data.mailPreview} audience={audience.audience} />
             )}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <GuardedAction unavailable={notificationId === null && t('actions.nothingSelected')}>
@@ -234,92 +153,27 @@ export function SendMailPage() {
       </Card>
       {sendId && <SendProgress sendId={sendId} />}
       <SendHistory notificationId={notificationId} openSend={(id) => setParam('sendId', id)} />
-      <Dialog open={confirming} onClose={() => setConfirming(false)}>
-        <DialogContent>
-          <DialogContentText>{t('mail.sendConfirm')}</DialogContentText>
-          {preview.data && (
-            <>
-              <Typography sx={{ mt: 1 }}>
-                {t('mail.recipientCount', { count: preview.data.mailPreview.recipientCount })}
-              </Typography>
-              <Recipients
-                audience={audience.audience}
-                language={preview.data.mailPreview.language}
-                users={preview.data.mailPreview.namedUsers}
-              />
-            </>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)}>{t('mail.cancel')}</Button>
-          <Button
-            variant="contained"
-            disabled={send.isPending || !preview.data}
-            onClick={() =>
-              preview.data &&
-              send.mutate(
-                {
-                  notificationId: notificationId!,
-                  ...audience,
-                  fingerprint: preview.data.mailPreview.fingerprint,
-                },
-                {
-                  onSuccess: (r) => {
-                    notifySuccess(t('mail.queued', { count: r.recipientCount }));
-                    setParam('sendId', r.mailSendId);
-                  },
-                  onError,
-                  onSettled: () => setConfirming(false),
-                },
-              )
-            }
-          >
-            {t('mail.send')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <SendConfirmDialog
+        open={confirming}
+        preview={preview.data?.mailPreview}
+        audience={audience.audience}
+        sending={send.isPending}
+        onClose={() => setConfirming(false)}
+        onSend={(shown) =>
+          send.mutate(
+            { notificationId: notificationId!, ...audience, fingerprint: shown.fingerprint },
+            {
+              onSuccess: (r) => {
+                notifySuccess(t('mail.queued', { count: r.recipientCount }));
+                setParam('sendId', r.mailSendId);
+              },
+              onError,
+              onSettled: () => setConfirming(false),
+            },
+          )
+        }
+      />
     </Stack>
-  );
-}
-
-/**
- * Who exactly gets the mail: the named users one by one (as the server resolved them), or the
- * language audience by name.
- */
-function Recipients({
-  audience,
-  language,
-  users,
-}: {
-  audience: 'locale' | 'users';
-  language: string;
-  users: readonly MailUser[];
-}) {
-  const { t } = useTranslation();
-  if (audience === 'locale') {
-    return (
-      <Typography variant="body2" color="text.secondary" data-testid="recipients-who">
-        {t('mail.recipientsLocale', {
-          language: t(`mail.language.${language === 'en' ? 'en' : 'ja'}`),
-        })}
-      </Typography>
-    );
-  }
-  return (
-    <Box data-testid="recipients-who">
-      <Typography variant="body2" color="text.secondary">
-        {t('mail.recipientsNamed')}
-      </Typography>
-      <Box component="ul" sx={{ m: 0, pl: 3 }} aria-label={t('mail.recipientsNamed')}>
-        {users.map((u) => (
-          <li key={u.id}>
-            <Typography variant="body2">
-              {userLabel(u)} · #{u.id}
-            </Typography>
-          </li>
-        ))}
-      </Box>
-    </Box>
   );
 }
 
