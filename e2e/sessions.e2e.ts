@@ -145,7 +145,7 @@ const KINDS: Kind[] = [
       await page.goto(`${server.baseUrl}/common/support`);
       // The first inquiry on the screen with a file (its files column counts them).
       await page
-        .locator('[data-testid^="contact-row-"]')
+        .locator('tbody tr[aria-label]')
         .filter({ has: page.locator('td:last-child').filter({ hasText: /^[1-9]/ }) })
         .first()
         .click();

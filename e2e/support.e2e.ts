@@ -98,12 +98,15 @@ async function openContactWithFile(): Promise<Contact> {
   return found;
 }
 
+/** The row of an inquiry in the list, by its accessible name (either language). */
+const inquiryRow = (id: string) => new RegExp(`#${id}(?!\\d)`);
+
 /** Opens an inquiry's detail from the list, found by its user's name. */
 async function openDetail(page: Page, contact: Contact, userNameLabel: string, search: string) {
   await page.goto(`${server.baseUrl}/common/support`);
   await page.getByLabel(userNameLabel).fill(contact.userName);
   await page.getByRole('button', { name: search }).click();
-  const row = page.getByTestId(`contact-row-${contact.id}`);
+  const row = page.getByRole('row', { name: inquiryRow(contact.id) });
   await row.click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('heading').first().waitFor();
@@ -120,7 +123,7 @@ describe('support inquiries in the browser', () => {
     await page.goto(`${server.baseUrl}/common/support`);
     await page.getByLabel('User name').fill(contact.userName);
     await page.getByRole('button', { name: 'Search' }).click();
-    const row = page.getByTestId(`contact-row-${contact.id}`);
+    const row = page.getByRole('row', { name: inquiryRow(contact.id) });
     await row.waitFor();
     await screenshot(page, 'support-list');
     await row.click();
@@ -165,8 +168,10 @@ describe('issue 26: the support screen in Japanese', () => {
   it('puts unanswered inquiries on top, takes its tabs from the server and picks the assignee from the admins', async () => {
     const page = await openPage('writer@example.com', 'ja');
     await page.goto(`${server.baseUrl}/common/support`);
-    await expect.poll(() => page.getByLabel('古い順（未対応を上に）').isChecked()).toBe(true);
-    const statuses = page.locator('[data-testid^="contact-row-"] .MuiChip-label');
+    // Sorted by a column header like every other list: the status column's, open first.
+    const statusHeader = page.getByRole('columnheader', { name: 'ステータス', exact: true });
+    await expect.poll(() => statusHeader.getAttribute('aria-sort')).toBe('ascending');
+    const statuses = page.locator('tbody tr .MuiChip-label');
     await statuses.first().waitFor();
     // "Oldest first, open on top": 未対応 first, then 対応中, and 完了 only after every open one.
     const shown = await statuses.allTextContents();
@@ -182,6 +187,8 @@ describe('issue 26: the support screen in Japanese', () => {
       '完了',
     ]);
     await screenshot(page, 'support-list-ja');
+    await page.getByRole('columnheader', { name: '問い合わせ日時' }).getByRole('button').click();
+    await page.waitForURL(/sort=contactedAt&order=asc/);
 
     // The assignee filter is a choice of admins, not free text.
     await page.getByRole('combobox', { name: '担当者' }).click();
@@ -193,9 +200,7 @@ describe('issue 26: the support screen in Japanese', () => {
     await expect
       .poll(
         async () => {
-          const cells = await page
-            .locator('[data-testid^="contact-row-"] td:nth-child(5)')
-            .allTextContents();
+          const cells = await page.locator('tbody tr td:nth-child(5)').allTextContents();
           return cells.length > 0 && cells.every((c) => c === 'writer01');
         },
         { timeout: 20_000 },

@@ -684,10 +684,6 @@ export const enScreens: ScreensMessages = {
       dateFrom: 'Contacted from',
       dateUntil: 'Contacted until',
       unassigned: 'Unassigned only',
-      search: 'Search',
-      oldestFirst: 'Oldest first (open on top)',
-      assigneeAny: 'Any assignee',
-      noAdminMatches: 'No admin matches',
     },
     all: 'All',
     status: { backlog: 'Backlog', wip: 'In progress', closed: 'Closed' },
@@ -704,6 +700,7 @@ export const enScreens: ScreensMessages = {
     },
     unassignedLabel: 'Unassigned',
     empty: 'No inquiries match.',
+    openRow: 'Open inquiry #{{id}}',
     listLabel: 'Support inquiries',
     detail: {
       title: 'Inquiry #{{id}}',

@@ -690,10 +690,6 @@ export const jaScreens = {
       dateFrom: '問い合わせ日（から）',
       dateUntil: '問い合わせ日（まで）',
       unassigned: '未割り当てのみ',
-      search: '検索',
-      oldestFirst: '古い順（未対応を上に）',
-      assigneeAny: 'すべての担当者',
-      noAdminMatches: '該当する管理者がいません',
     },
     all: 'すべて',
     status: { backlog: '未対応', wip: '対応中', closed: '完了' },
@@ -710,6 +706,7 @@ export const jaScreens = {
     },
     unassignedLabel: '未割り当て',
     empty: '該当する問い合わせはありません。',
+    openRow: '問い合わせ #{{id}} の詳細を開く',
     listLabel: '問い合わせ一覧',
     detail: {
       title: '問い合わせ #{{id}}',
