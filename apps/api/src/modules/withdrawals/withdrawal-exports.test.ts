@@ -127,9 +127,25 @@ describe('signing exports', () => {
     for (const line of lines.slice(1)) {
       const cells = line.split(',');
       expect(cells[11]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3})?\+09:00$/);
-      // approvedAt is empty where the request has no approval time recorded.
-      expect(cells[12]).toMatch(/^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3})?\+09:00)?$/);
+      // Every request taken shows when it was approved, the seeded ones too (issue 35).
+      expect(cells[12]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3})?\+09:00$/);
     }
+    // And so does the list of the requests it took (processing, each naming its batch).
+    const listed = await t.gql<{
+      savingWithdrawals: {
+        list: { id: string; exportBatchId: string | null; approvedAt: string | null }[];
+      };
+    }>(
+      `query { savingWithdrawals(input: { searchParams: { status: processing }, pagination: { limit: 500 } }) { list { id exportBatchId approvedAt } } }`,
+      {},
+      writer,
+    );
+    expect(listed.errors).toBeUndefined();
+    const rowsListed = listed.data!.savingWithdrawals.list.filter(
+      (r) => r.exportBatchId === exported.batch.id,
+    );
+    expect(rowsListed.map((r) => r.id).sort()).toEqual([...approved].sort());
+    expect(rowsListed.filter((r) => r.approvedAt === null)).toEqual([]);
 
     // One audit row per request, naming the batch.
     for (const id of approved) {

@@ -29,9 +29,16 @@ export async function listAdminIds(db: Executor): Promise<number[]> {
  * The approvals of the demo's approved requests (the generator writes them approved, without
  * the withdrawal_approvals rows an approval leaves): as many demo approvers as each request's
  * coin threshold requires, so the signing export's approval re-check passes for them as it
- * does for requests approved on the console.
+ * does for requests approved on the console. Each request is approved when its last approval
+ * was given (approved_at, which the list and the signing file show), set first: the update
+ * bumps its revision, which the approvals then name.
  */
 export async function addDemoApprovals(db: Executor): Promise<void> {
+  await sql`
+    UPDATE withdrawal_requests w
+       SET approved_at = w.requested_at + least(2, withdrawal_required_approvals(w.coin_type, w.amount,
+             CASE WHEN w.kind = 'payment_paid_value' THEN w.eth_principal + w.eth_reward END)) * interval '1 hour'
+     WHERE w.status = 'approved' AND w.approved_at IS NULL`.execute(db);
   await sql`
     INSERT INTO withdrawal_approvals (withdrawal_request_id, admin_user_id, admin_user_name, approved_at, revision)
     SELECT w.id, NULL, 'demo-approver-' || n, w.requested_at + n * interval '1 hour', w.revision
