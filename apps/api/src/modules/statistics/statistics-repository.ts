@@ -1,92 +1,54 @@
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
+import { ASSET_AMOUNTS, type AssetAmountKey } from './asset-stats-amounts';
 
-/** One UTC day of asset statistics; amounts are exact decimal strings. */
-export type AssetStatsDay = {
-  date: string;
-  initialEthAmount: string;
-  initialHecAmount: string;
-  ethAffiliateReward: string;
-  hecAffiliateReward: string;
-  /** The referral-plan bonus part of hecAffiliateReward (the dashboard's ExBonus). */
-  hecReferralBonus: string;
-  ethSavingReward: string;
-  hecSavingReward: string;
-  ethProportionalReward: string;
-  hecProportionalReward: string;
-  totalBuyAmountUsd: string;
-};
+/** One business day of asset statistics; amounts are exact decimal strings (ASSET_AMOUNTS). */
+export type AssetStatsDay = { date: string } & Record<AssetAmountKey, string>;
 
 export type AssetStatsSums = Omit<AssetStatsDay, 'date'>;
 
-type AssetStatsRow = AssetStatsDay & { [K in keyof AssetStatsSums as `sum_${K}`]: string };
+/**
+ * Every business day from `from` through `until`, a day without a kept row as zeros, oldest
+ * first: the rows of the asset statistics screen and, as they are, of its CSV (assetStatsCsv).
+ */
+export function assetStatsDaysQuery(db: Executor, from: string, until: string) {
+  const days = sql<AssetStatsDay>`(
+    SELECT to_char(d.day, 'YYYY-MM-DD') AS date,
+      ${sql.join(ASSET_AMOUNTS.map((a) => sql`coalesce(${sql.ref(`s.${a.column}`)}, 0) AS ${sql.ref(a.key)}`))}
+    FROM generate_series(${from}::date, ${until}::date, interval '1 day') AS d(day)
+    LEFT JOIN asset_stats_daily s ON s.stat_date = d.day::date
+  )`;
+  return db.selectFrom(days.as('days')).selectAll().orderBy('days.date');
+}
 
 /**
- * Every UTC day from `from` through `until` (a day without a kept row reads as zeros) and the
- * sums over them. The sums are window sums over the very rows returned, in NUMERIC, so they
- * equal the rows' sums exactly and come from the same snapshot.
+ * The screen's days (`assetStatsDaysQuery`) and the sums over them. The sums are window sums
+ * over the very rows returned, in NUMERIC, so they equal the rows' sums exactly and come from
+ * the same snapshot.
  */
 export async function listAssetStats(
   db: Executor,
   from: string,
   until: string,
 ): Promise<{ days: AssetStatsDay[]; sums: AssetStatsSums }> {
-  const { rows } = await sql<AssetStatsRow>`
-    WITH days AS (
-      SELECT to_char(d.day, 'YYYY-MM-DD') AS date,
-        coalesce(s.initial_eth_amount, 0) AS "initialEthAmount",
-        coalesce(s.initial_hec_amount, 0) AS "initialHecAmount",
-        coalesce(s.eth_affiliate_reward, 0) AS "ethAffiliateReward",
-        coalesce(s.hec_affiliate_reward, 0) AS "hecAffiliateReward",
-        coalesce(s.hec_referral_bonus, 0) AS "hecReferralBonus",
-        coalesce(s.eth_saving_reward, 0) AS "ethSavingReward",
-        coalesce(s.hec_saving_reward, 0) AS "hecSavingReward",
-        coalesce(s.eth_proportional_reward, 0) AS "ethProportionalReward",
-        coalesce(s.hec_proportional_reward, 0) AS "hecProportionalReward",
-        coalesce(s.total_buy_amount_usd, 0) AS "totalBuyAmountUsd"
-      FROM generate_series(${from}::date, ${until}::date, interval '1 day') AS d(day)
-      LEFT JOIN asset_stats_daily s ON s.stat_date = d.day::date
+  const rows = await assetStatsDaysQuery(db, from, until)
+    .select(
+      ASSET_AMOUNTS.map((a) =>
+        sql<string>`sum(${sql.ref(`days.${a.key}`)}) OVER ()`.as(`sum_${a.key}`),
+      ),
     )
-    SELECT *,
-      sum("initialEthAmount") OVER () AS "sum_initialEthAmount",
-      sum("initialHecAmount") OVER () AS "sum_initialHecAmount",
-      sum("ethAffiliateReward") OVER () AS "sum_ethAffiliateReward",
-      sum("hecAffiliateReward") OVER () AS "sum_hecAffiliateReward",
-      sum("hecReferralBonus") OVER () AS "sum_hecReferralBonus",
-      sum("ethSavingReward") OVER () AS "sum_ethSavingReward",
-      sum("hecSavingReward") OVER () AS "sum_hecSavingReward",
-      sum("ethProportionalReward") OVER () AS "sum_ethProportionalReward",
-      sum("hecProportionalReward") OVER () AS "sum_hecProportionalReward",
-      sum("totalBuyAmountUsd") OVER () AS "sum_totalBuyAmountUsd"
-    FROM days ORDER BY date
-  `.execute(db);
-  const first = rows[0];
-  const sums: AssetStatsSums = {
-    initialEthAmount: first?.sum_initialEthAmount ?? '0',
-    initialHecAmount: first?.sum_initialHecAmount ?? '0',
-    ethAffiliateReward: first?.sum_ethAffiliateReward ?? '0',
-    hecAffiliateReward: first?.sum_hecAffiliateReward ?? '0',
-    hecReferralBonus: first?.sum_hecReferralBonus ?? '0',
-    ethSavingReward: first?.sum_ethSavingReward ?? '0',
-    hecSavingReward: first?.sum_hecSavingReward ?? '0',
-    ethProportionalReward: first?.sum_ethProportionalReward ?? '0',
-    hecProportionalReward: first?.sum_hecProportionalReward ?? '0',
-    totalBuyAmountUsd: first?.sum_totalBuyAmountUsd ?? '0',
-  };
-  const days = rows.map((r) => ({
-    date: r.date,
-    initialEthAmount: r.initialEthAmount,
-    initialHecAmount: r.initialHecAmount,
-    ethAffiliateReward: r.ethAffiliateReward,
-    hecAffiliateReward: r.hecAffiliateReward,
-    hecReferralBonus: r.hecReferralBonus,
-    ethSavingReward: r.ethSavingReward,
-    hecSavingReward: r.hecSavingReward,
-    ethProportionalReward: r.ethProportionalReward,
-    hecProportionalReward: r.hecProportionalReward,
-    totalBuyAmountUsd: r.totalBuyAmountUsd,
-  }));
+    .execute();
+  const sumsRow = rows[0] as Record<string, string> | undefined;
+  const sums = Object.fromEntries(
+    ASSET_AMOUNTS.map((a) => [a.key, sumsRow?.[`sum_${a.key}`] ?? '0']),
+  ) as AssetStatsSums;
+  const days = rows.map(
+    (row) =>
+      Object.fromEntries([
+        ['date', row.date],
+        ...ASSET_AMOUNTS.map((a) => [a.key, row[a.key]]),
+      ]) as AssetStatsDay,
+  );
   return { days, sums };
 }
 
@@ -191,26 +153,4 @@ export async function sumDashboardBuckets(
     ) x GROUP BY kind, key, period
   `.execute(db);
   return rows;
-}
-
-/**
- * The days of `listAssetStats` as one query, for assetStatsCsv (issue 16): every UTC day of
- * the range, a day without a kept row as zeros, oldest first.
- */
-export function assetStatsExportQuery(db: Kysely<DB>, from: string, until: string) {
-  const days = sql<AssetStatsDay>`(
-    SELECT to_char(d.day, 'YYYY-MM-DD') AS date,
-      coalesce(s.initial_eth_amount, 0) AS "initialEthAmount",
-      coalesce(s.initial_hec_amount, 0) AS "initialHecAmount",
-      coalesce(s.eth_affiliate_reward, 0) AS "ethAffiliateReward",
-      coalesce(s.hec_affiliate_reward, 0) AS "hecAffiliateReward",
-      coalesce(s.eth_saving_reward, 0) AS "ethSavingReward",
-      coalesce(s.hec_saving_reward, 0) AS "hecSavingReward",
-      coalesce(s.eth_proportional_reward, 0) AS "ethProportionalReward",
-      coalesce(s.hec_proportional_reward, 0) AS "hecProportionalReward",
-      coalesce(s.total_buy_amount_usd, 0) AS "totalBuyAmountUsd"
-    FROM generate_series(${from}::date, ${until}::date, interval '1 day') AS d(day)
-    LEFT JOIN asset_stats_daily s ON s.stat_date = d.day::date
-  )`;
-  return db.selectFrom(days.as('days')).selectAll().orderBy('days.date');
 }

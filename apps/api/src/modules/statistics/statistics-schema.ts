@@ -1,5 +1,6 @@
 import { DASHBOARD_PERIODS } from '@app/shared';
 import { builder } from '../../graphql/builder';
+import { ASSET_AMOUNTS } from './asset-stats-amounts';
 import type { AssetStatsDay, AssetStatsSums } from './statistics-repository';
 import { changeOf, type Comparison, type StatisticsService } from './statistics-service';
 import { assetStatsArgs } from './statistics-filters';
@@ -167,29 +168,12 @@ type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer 
 function assetFields<T extends AssetStatsSums>(
   t: PothosSchemaTypes.ObjectFieldBuilder<SchemaTypes, T>,
 ) {
-  const amount = (key: keyof AssetStatsSums, description: string) =>
-    t.field({ type: 'Decimal', description, resolve: (r) => r[key] });
-  return {
-    initialETHAmount: amount('initialEthAmount', 'ETH of payments asset-fixed that day.'),
-    initialHECAmount: amount('initialHecAmount', 'HEC of payments asset-fixed that day.'),
-    ETHAffiliateReward: amount('ethAffiliateReward', 'Referral-plan rewards in ETH.'),
-    HECAffiliateReward: amount(
-      'hecAffiliateReward',
-      'Referral-plan rewards in HEC (interest, referral, bonus).',
-    ),
-    HECReferralBonus: amount(
-      'hecReferralBonus',
-      "Referral-plan bonus rewards in HEC, the bonus part of HECAffiliateReward (the dashboard's ExBonus from Referral Plan).",
-    ),
-    ETHSavingReward: amount('ethSavingReward', 'Staking (coin-saving) rewards in ETH.'),
-    HECSavingReward: amount('hecSavingReward', 'Staking (coin-saving) rewards in HEC.'),
-    ETHProportionalReward: amount('ethProportionalReward', 'Proportional rewards in ETH.'),
-    HECProportionalReward: amount('hecProportionalReward', 'Proportional rewards in HEC.'),
-    totalBuyAmountUsd: amount(
-      'totalBuyAmountUsd',
-      'paidUsd of payments confirmed that day (confirmed or asset-fixed).',
-    ),
-  };
+  return Object.fromEntries(
+    ASSET_AMOUNTS.map((a) => [
+      a.field,
+      t.field({ type: 'Decimal', description: a.description, resolve: (r) => r[a.key] }),
+    ]),
+  );
 }
 
 const AssetStatsDayRef = builder.objectRef<AssetStatsDay>('AssetStatsDay').implement({
