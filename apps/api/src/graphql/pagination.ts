@@ -101,6 +101,20 @@ export type PagedListOptions<
 };
 
 /**
+ * The sentence of a list call's description that names its sort targets, generated from the
+ * list's declaration (every target, the default first with its order), so the contract never
+ * lists fewer than the call takes.
+ */
+export function sortTargetsSentence<Target extends string>(
+  sortTargets: readonly Target[],
+  defaultSort: { target: Target; orderBy: SortOrder },
+): string {
+  const others = sortTargets.filter((target) => target !== defaultSort.target);
+  const first = `${defaultSort.target} (default, ${defaultSort.orderBy.toUpperCase()})`;
+  return `Sort target${others.length > 0 ? 's' : ''}: ${[first, ...others].join(', ')}.`;
+}
+
+/**
  * Declares a paged list query in one call: the `{list, pagination}` wrapper type, the
  * `pagination` argument, the page check (`toPageRequest`: defaults, bounds, allowed sort
  * targets) and the answer's page info. See docs/list-conventions.md, "A paged list in the API".
@@ -122,7 +136,12 @@ export function pagedListQuery<
   });
   builder.queryField(name, (t) =>
     t.field({
-      description: options.description,
+      description: [
+        options.description,
+        sortTargetsSentence(options.sortTargets, options.defaultSort),
+      ]
+        .filter(Boolean)
+        .join(' '),
       type: wrapper,
       authScopes: options.authScopes,
       args: {

@@ -2,7 +2,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { printContract } from './schema';
+import { sortTargetsSentence } from '../graphql/pagination';
+import { USERS_LIST } from '../modules/users/users-list';
+import { getSchema, printContract } from './schema';
 
 const apiRoot = path.resolve(import.meta.dirname, '../..');
 const repoRoot = path.resolve(apiRoot, '../..');
@@ -11,6 +13,18 @@ describe('the GraphQL contract', () => {
   it('matches the committed schema.graphql (run `npm run codegen` after changing the schema)', () => {
     const committed = fs.readFileSync(path.join(apiRoot, 'schema.graphql'), 'utf8');
     expect(printContract()).toBe(committed);
+  });
+
+  it('names days as the declarations do: business days, every sort target of a list', () => {
+    const contract = printContract();
+    // One business time zone decides every day (shared/business-day.ts).
+    expect(contract.match(/UTC days?\b/g) ?? []).toEqual([]);
+    // Each paged list's description lists all its sort targets (graphql/pagination.ts).
+    const users = getSchema().getQueryType()!.getFields().users!;
+    expect(users.description).toContain(
+      sortTargetsSentence(USERS_LIST.sortTargets, USERS_LIST.defaultSort),
+    );
+    expect(USERS_LIST.sortTargets.length).toBeGreaterThan(8);
   });
 
   it("keeps the web app's generated operation types in step with the contract", () => {

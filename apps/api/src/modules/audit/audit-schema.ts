@@ -31,7 +31,7 @@ pagedListQuery(AUDIT_LIST.call, {
   type: 'AuditLogList',
   item: AuditLogEntryRef,
   description:
-    'The audit trail, newest first by default; filter by admin, operation, target and time range. Sort targets: id, occurredAt, operation, adminUserName.',
+    'The audit trail, newest first by default; filter by admin, operation, target and time range.',
   authScopes: { superAdmin: true },
   sortTargets: AUDIT_LIST.sortTargets,
   defaultSort: AUDIT_LIST.defaultSort,

@@ -19,6 +19,7 @@ import {
 import { assetStatsArgs } from '../statistics/statistics-filters';
 import { USERS_LIST } from '../users/users-list';
 import { ExportLinkRef } from './exports-types';
+import { BUSINESS_DAY } from '../../shared/business-day';
 
 // Each export takes its list's declaration (platform/lists), never a copy;
 // exports-filters.test.ts and list-declarations.test.ts walk the schema to hold every pair
@@ -122,8 +123,7 @@ listExportQuery(
 
 builder.queryField('assetStatsCsv', (t) =>
   t.field({
-    description:
-      'A download link for the asset statistics (issue 16): one row per UTC day of the range, as `assetStats` (same limits).',
+    description: `A download link for the asset statistics (issue 16): one row per ${BUSINESS_DAY} of the range, as \`assetStats\` (same limits).`,
     type: ExportLinkRef,
     authScopes: { authenticated: true },
     args: assetStatsArgs(),

@@ -168,8 +168,7 @@ const MailDeliveryRef = builder
 pagedListQuery(NOTIFICATIONS_LIST.call, {
   type: 'NotificationList',
   item: NotificationRef,
-  description:
-    'Notifications, newest notified first (pagination optional). Sort targets: notifiedAt (default, DESC), id.',
+  description: 'Notifications, newest notified first (pagination optional).',
   authScopes: { authenticated: true },
   sortTargets: NOTIFICATIONS_LIST.sortTargets,
   defaultSort: NOTIFICATIONS_LIST.defaultSort,

@@ -20,8 +20,7 @@ const UserPaymentsInputRef = builder.inputType('UserPaymentsInput', {
 pagedListQuery(PAYMENTS_LIST.call, {
   type: 'UserPaymentList',
   item: UserPaymentRef,
-  description:
-    'Payments, newest first by default. Date bounds are inclusive. Sort targets: userPaymentId (default, DESC), confirmedAt, assetFixedAt.',
+  description: 'Payments, newest first by default. Date bounds are inclusive.',
   authScopes: { authenticated: true },
   sortTargets: PAYMENTS_LIST.sortTargets,
   defaultSort: PAYMENTS_LIST.defaultSort,
@@ -97,7 +96,7 @@ pagedListQuery(UNFIXED_PAYMENTS_LIST.call, {
   type: 'AssetUnFixedPayments',
   item: UserPaymentRef,
   description:
-    'Confirmed payments not yet asset-fixed, confirmed in the window (both ends inclusive): what a rate assignment would fix. Oldest first. Sort target: confirmedAt.',
+    'Confirmed payments not yet asset-fixed, confirmed in the window (both ends inclusive): what a rate assignment would fix. Oldest first.',
   authScopes: { authenticated: true },
   sortTargets: UNFIXED_PAYMENTS_LIST.sortTargets,
   defaultSort: UNFIXED_PAYMENTS_LIST.defaultSort,

@@ -145,8 +145,7 @@ const AffiliateTrackRecordRef = builder
 pagedListQuery(TRACK_RECORDS_LIST.call, {
   type: 'AffiliateTrackRecordList',
   item: AffiliateTrackRecordRef,
-  description:
-    'Every user with referral-plan totals and number of children. Sort targets: userId (default, DESC), numberOfChildren.',
+  description: 'Every user with referral-plan totals and number of children.',
   authScopes: { authenticated: true },
   sortTargets: TRACK_RECORDS_LIST.sortTargets,
   defaultSort: TRACK_RECORDS_LIST.defaultSort,
@@ -174,8 +173,7 @@ const AffiliateSavingAggregateRef = builder
 pagedListQuery(AGGREGATES_LIST.call, {
   type: 'AffiliateSavingAggregateList',
   item: AffiliateSavingAggregateRef,
-  description:
-    'Users with referral-plan remittances and their totals. Sort targets: id (default, DESC), totalSentHec.',
+  description: 'Users with referral-plan remittances and their totals.',
   authScopes: { authenticated: true },
   sortTargets: AGGREGATES_LIST.sortTargets,
   defaultSort: AGGREGATES_LIST.defaultSort,

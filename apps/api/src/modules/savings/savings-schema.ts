@@ -35,7 +35,7 @@ pagedListQuery(USER_SAVING_HISTORY_LIST.call, {
   listField: 'remittances',
   item: SavingRemittanceItemRef,
   description:
-    'Coin-saving remittances of one user, newest first (pagination optional: limit 20, offset 0; sort target confirmedAt), with totals over all of them.',
+    'Coin-saving remittances of one user, newest first (pagination optional: limit 20, offset 0), with totals over all of them.',
   authScopes: { authenticated: true },
   sortTargets: USER_SAVING_HISTORY_LIST.sortTargets,
   defaultSort: USER_SAVING_HISTORY_LIST.defaultSort,
@@ -75,7 +75,7 @@ pagedListQuery(USER_AFFILIATE_HISTORY_LIST.call, {
   listField: 'remittances',
   item: AffiliateRemittanceItemRef,
   description:
-    'Referral-plan remittances of one user, newest first (pagination optional: limit 20, offset 0; sort target confirmedAt), with stored totals.',
+    'Referral-plan remittances of one user, newest first (pagination optional: limit 20, offset 0), with stored totals.',
   authScopes: { authenticated: true },
   sortTargets: USER_AFFILIATE_HISTORY_LIST.sortTargets,
   defaultSort: USER_AFFILIATE_HISTORY_LIST.defaultSort,
@@ -113,7 +113,7 @@ pagedListQuery(USER_SAVINGS_LIST.call, {
   type: 'UserSavingList',
   item: UserSavingRef,
   description:
-    'Coin-saving remittances of all users, newest first; userName matches from the start and planName exactly (both case-insensitive). Sort target: confirmedAt (default DESC).',
+    'Coin-saving remittances of all users, newest first; userName matches from the start and planName exactly (both case-insensitive).',
   authScopes: { authenticated: true },
   sortTargets: USER_SAVINGS_LIST.sortTargets,
   defaultSort: USER_SAVINGS_LIST.defaultSort,
@@ -154,7 +154,7 @@ pagedListQuery(AFFILIATE_REMITTANCES_LIST.call, {
   type: 'AffiliateSavingRemittanceList',
   item: AffiliateSavingRemittanceRef,
   description:
-    'Referral-plan remittances of all users, newest first. searchParams.userName and email match from the start (case-insensitive). Sort target: confirmedAt.',
+    'Referral-plan remittances of all users, newest first. searchParams.userName and email match from the start (case-insensitive).',
   authScopes: { authenticated: true },
   sortTargets: AFFILIATE_REMITTANCES_LIST.sortTargets,
   defaultSort: AFFILIATE_REMITTANCES_LIST.defaultSort,
@@ -184,7 +184,7 @@ pagedListQuery(SAVING_ADDRESSES_LIST.call, {
   type: 'SavingAddressList',
   item: SavingAddressRecordRef,
   description:
-    "Each coin-saving user's deposit addresses for the 1-, 2-, 3- and 5-year plans, newest first. Sort target: id.",
+    "Each coin-saving user's deposit addresses for the 1-, 2-, 3- and 5-year plans, newest first.",
   authScopes: { authenticated: true },
   sortTargets: SAVING_ADDRESSES_LIST.sortTargets,
   defaultSort: SAVING_ADDRESSES_LIST.defaultSort,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { defineExport, type ExportColumn, type ExportFilterInput } from '../../platform/exports';
+import { BUSINESS_DAY } from '../../shared/business-day';
 import { ASSET_AMOUNTS } from './asset-stats-amounts';
 import { assetStatsDaysQuery, type AssetStatsDay } from './statistics-repository';
 import { checkDateRange } from './statistics-service';
@@ -26,7 +27,7 @@ export function statisticsExports(db: Kysely<DB>) {
         {
           key: 'date',
           header: 'date',
-          meaning: 'business day (BUSINESS_TIME_ZONE)',
+          meaning: BUSINESS_DAY,
           type: 'date',
           unit: 'YYYY-MM-DD',
           example: '2026-01-31',

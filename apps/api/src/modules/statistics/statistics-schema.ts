@@ -1,5 +1,6 @@
 import { DASHBOARD_PERIODS } from '@app/shared';
 import { builder } from '../../graphql/builder';
+import { BUSINESS_DAY, BUSINESS_DAYS } from '../../shared/business-day';
 import { ASSET_AMOUNTS } from './asset-stats-amounts';
 import type { AssetStatsDay, AssetStatsSums } from './statistics-repository';
 import { changeOf, type Comparison, type StatisticsService } from './statistics-service';
@@ -9,8 +10,7 @@ type Dashboard = Awaited<ReturnType<StatisticsService['dashboard']>>;
 type AssetStats = Awaited<ReturnType<StatisticsService['assetStats']>>;
 
 const DashboardPeriodRef = builder.enumType('DashboardPeriod', {
-  description:
-    'TODAY, LAST_7_DAYS and LAST_30_DAYS end today (UTC days, today included); CUSTOM takes dateFrom and dateUntil.',
+  description: `TODAY, LAST_7_DAYS and LAST_30_DAYS end today (${BUSINESS_DAYS}, today included); CUSTOM takes dateFrom and dateUntil.`,
   values: DASHBOARD_PERIODS,
 });
 
@@ -90,7 +90,7 @@ const PurchaseRangeRef = builder
   });
 
 const DashboardDayRef = builder.objectRef<Dashboard['days'][number]>('DashboardDay').implement({
-  description: 'One UTC day of the current period.',
+  description: `One ${BUSINESS_DAY} of the current period.`,
   fields: (t) => ({
     date: t.exposeString('date', { description: 'YYYY-MM-DD.' }),
     revenueUsd: t.expose('revenueUsd', { type: 'Decimal' }),
@@ -102,8 +102,8 @@ const DashboardRef = builder.objectRef<Dashboard>('DashboardStatistics').impleme
   description:
     'The dashboard widgets over the whole population, from kept aggregates (docs/domain.md, "Dashboard figures").',
   fields: (t) => ({
-    dateFrom: t.exposeString('from', { description: 'First UTC day of the period.' }),
-    dateUntil: t.exposeString('until', { description: 'Last UTC day of the period.' }),
+    dateFrom: t.exposeString('from', { description: `First ${BUSINESS_DAY} of the period.` }),
+    dateUntil: t.exposeString('until', { description: `Last ${BUSINESS_DAY} of the period.` }),
     previousDateFrom: t.exposeString('previousFrom'),
     previousDateUntil: t.exposeString('previousUntil'),
     revenueUsd: t.field({
@@ -177,7 +177,7 @@ function assetFields<T extends AssetStatsSums>(
 }
 
 const AssetStatsDayRef = builder.objectRef<AssetStatsDay>('AssetStatsDay').implement({
-  description: 'Asset statistics of one UTC day.',
+  description: `Asset statistics of one ${BUSINESS_DAY}.`,
   fields: (t) => ({
     date: t.exposeString('date', { description: 'YYYY-MM-DD.' }),
     ...assetFields(t),
@@ -190,7 +190,7 @@ const AssetStatsSumsRef = builder.objectRef<AssetStatsSums>('AssetStatsSums').im
 });
 
 const AssetStatsRef = builder.objectRef<AssetStats>('AssetStats').implement({
-  description: 'Asset statistics per UTC day of a range, and their sums.',
+  description: `Asset statistics per ${BUSINESS_DAY} of a range, and their sums.`,
   fields: (t) => ({
     dateFrom: t.exposeString('dateFrom'),
     dateUntil: t.exposeString('dateUntil'),
@@ -201,8 +201,7 @@ const AssetStatsRef = builder.objectRef<AssetStats>('AssetStats').implement({
 
 builder.queryField('assetStats', (t) =>
   t.field({
-    description:
-      'Asset statistics of every UTC day from dateFrom through dateUntil (YYYY-MM-DD, at most 366 days), and their sums.',
+    description: `Asset statistics of every ${BUSINESS_DAY} from dateFrom through dateUntil (YYYY-MM-DD, at most 366 days), and their sums.`,
     type: AssetStatsRef,
     authScopes: { authenticated: true },
     args: assetStatsArgs(),

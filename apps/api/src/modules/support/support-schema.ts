@@ -10,7 +10,7 @@ pagedListQuery(CONTACTS_LIST.call, {
   type: 'UserContactList',
   item: UserContactRef,
   description:
-    'Support inquiries (spec section 7). Date bounds are sent as the day start T00:00:00.000Z and end T23:59:59.999Z. unassigned: only inquiries without an assignee. statusCounts: the status tab counts under the other filters. Sort targets: contactedAt (default, DESC), statusChangedAt, id, openFirst (backlog, then wip, then closed, each by contactedAt in the order asked: openFirst ASC is the oldest unanswered inquiry first).',
+    'Support inquiries (spec section 7). Date bounds are sent as the day start T00:00:00.000Z and end T23:59:59.999Z. unassigned: only inquiries without an assignee. statusCounts: the status tab counts under the other filters. Sort target openFirst: backlog, then wip, then closed, each by contactedAt in the order asked (openFirst ASC is the oldest unanswered inquiry first).',
   authScopes: { authenticated: true },
   sortTargets: CONTACTS_LIST.sortTargets,
   defaultSort: CONTACTS_LIST.defaultSort,

@@ -72,7 +72,7 @@ pagedListQuery(USERS_LIST.call, {
   type: 'UserList',
   item: UserRef,
   description:
-    'The users list. Name and email match by prefix (case-insensitive); inviteCode and forceClubIdHash exactly; cardStatus is any of the listed statuses; registeredAtFrom/registeredAtUntil bound the registration time, both inclusive. Sort targets: id (default, DESC), userName, registeredAt, totalBuyAmountUsd, totalHECStakedAmount, totalETHStakedAmount, totalSentAmount, totalOwl.',
+    'The users list. Name and email match by prefix (case-insensitive); inviteCode and forceClubIdHash exactly; cardStatus is any of the listed statuses; registeredAtFrom/registeredAtUntil bound the registration time, both inclusive.',
   authScopes: { authenticated: true },
   sortTargets: USERS_LIST.sortTargets,
   defaultSort: USERS_LIST.defaultSort,
@@ -86,7 +86,7 @@ pagedListQuery(USER_NAMES_LIST.call, {
   type: 'UserNameList',
   item: UserNameRef,
   description:
-    'Light variant of `users` for pickers: id and userName only, userName matched by prefix. Sort targets: userName (default, ASC), id.',
+    'Light variant of `users` for pickers: id and userName only, userName matched by prefix.',
   authScopes: { authenticated: true },
   sortTargets: USER_NAMES_LIST.sortTargets,
   defaultSort: USER_NAMES_LIST.defaultSort,

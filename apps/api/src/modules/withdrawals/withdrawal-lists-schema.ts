@@ -170,8 +170,7 @@ export const WithdrawalListInputRef = builder.inputType('WithdrawalListInput', {
   }),
 });
 
-const SORT_NOTE =
-  'Sort targets: requestedAt (default DESC; ASC is the age sort, oldest first), id, amount, status.';
+const SORT_NOTE = 'requestedAt ascending is the age sort, oldest first.';
 
 /** The eight spec calls and one generic call taking the kind: one implementation. */
 function declareList(name: string, type: string, kind: WithdrawalKind | null): void {

@@ -59,7 +59,7 @@ pagedListQuery(USER_WITHDRAWALS_LIST.call, {
   type: 'UserWithdrawalList',
   item: UserWithdrawalRef,
   description:
-    'Withdrawal requests of one user, of every kind unless kind is given, newest first (pagination optional: limit 20, offset 0). Sort targets: requestedAt (default, DESC), id.',
+    'Withdrawal requests of one user, of every kind unless kind is given, newest first (pagination optional: limit 20, offset 0).',
   authScopes: { authenticated: true },
   sortTargets: USER_WITHDRAWALS_LIST.sortTargets,
   defaultSort: USER_WITHDRAWALS_LIST.defaultSort,
