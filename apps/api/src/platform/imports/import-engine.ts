@@ -288,21 +288,78 @@ async function runParsed<K extends string>(
   });
 }
 
-async function importInTransaction<K extends string>(
-  trx: Transaction<DB>,
-  definition: ImportDefinition<K>,
-  bytes: Uint8Array,
-  file: {
-    fileName: string;
-    dryRun: boolean;
-    actor: ImportActor;
-    progress: Progress;
-    confirmed: RunImportOptions['confirmed'];
-  },
-): Promise<ImportReport> {
-  const { progress } = file;
-  progress.phase('parsing');
+/** What importInTransaction is told about its file beside the bytes. */
+type FileRun = {
+  fileName: string;
+  dryRun: boolean;
+  actor: ImportActor;
+  progress: Progress;
+  confirmed: RunImportOptions['confirmed'];
+};
 
+/**
+ * A dry run of a module that keeps a check report also keeps the refused rows (as written,
+ * with the cells that passed typed) and every problem, not only the first ones; both in
+ * temporary tables, batch by batch, so memory stays one batch whatever the file's size.
+ */
+type Keeping<K extends string> = {
+  spec: ImportReportSpec<K>;
+  rejected: StagingTable<K>;
+  problems: repo.ProblemsTable;
+} | null;
+
+/** Every problem of the file: the first MAX_REPORTED_ERRORS listed, all counted (and kept). */
+type ErrorLog<K extends string> = {
+  errors: ImportRowError[];
+  count: () => number;
+  add: (line: number, column: K | null, reason: ImportReason) => void;
+  /** Writes the kept problems batched so far (a report's dry run). */
+  flush: (force?: boolean) => Promise<void>;
+};
+
+function errorLog<K extends string>(
+  trx: Transaction<DB>,
+  keeping: Keeping<K>,
+  headerName: (key: K | null) => string | null,
+): ErrorLog<K> {
+  const errors: ImportRowError[] = [];
+  let errorCount = 0;
+  let problemBatch: ProblemRow[] = [];
+  return {
+    errors,
+    count: () => errorCount,
+    add: (line, column, reason) => {
+      errorCount++;
+      if (keeping) {
+        problemBatch.push({
+          line,
+          column: headerName(column),
+          code: reason.code,
+          params: reason.params ?? {},
+        });
+      }
+      if (errors.length < MAX_REPORTED_ERRORS) {
+        errors.push({
+          line,
+          column: headerName(column),
+          code: reason.code,
+          params: reason.params ?? {},
+          message: reasonMessage(reason),
+        });
+      }
+    },
+    flush: async (force = true) => {
+      if (!force && problemBatch.length < STAGE_BATCH) return;
+      if (keeping && problemBatch.length > 0) {
+        await repo.insertProblems(trx, keeping.problems, problemBatch);
+      }
+      problemBatch = [];
+    },
+  };
+}
+
+/** The file opened: its reader, its header mapped, and the rows after the header. */
+async function openFile<K extends string>(definition: ImportDefinition<K>, bytes: Uint8Array) {
   const columns = definition.columns;
   const keys = Object.keys(columns) as K[];
   const source = chunks(bytes);
@@ -319,61 +376,37 @@ async function importInTransaction<K extends string>(
       params: {},
     });
   }
+  const headerRecord = first.value;
   const headerSpec = Object.fromEntries(
     keys.map((k) => [k, { aliases: columns[k].aliases, required: !columns[k].omittable }]),
   ) as CsvColumnSpec<K>;
-  const header = mapCsvHeader(first.value, headerSpec);
+  const header = mapCsvHeader(headerRecord, headerSpec);
   // Errors name the column as the file heads it (the operator's own word for it).
   const headerName = (key: K | null): string | null => {
     if (key === null) return null;
     const at = header.index[key];
-    return at === undefined ? key : (first.value.cells[at] ?? key).replace(/^\uFEFF/, '').trim();
+    return at === undefined ? key : (headerRecord.cells[at] ?? key).replace(/^\uFEFF/, '').trim();
   };
+  return { keys, source, encoding: reader.encoding, records, header, headerName };
+}
 
-  await repo.prepareImportTransaction(trx);
-  const stage = await repo.createStagingTable(trx, columns);
-  // A dry run of a module that keeps a check report also keeps the refused rows (as written,
-  // with the cells that passed typed) and every problem, not only the first ones; both in
-  // temporary tables, batch by batch, so memory stays one batch whatever the file's size.
-  const keeping =
-    file.dryRun && definition.report !== undefined && file.actor.adminUserId !== null
-      ? {
-          spec: definition.report,
-          rejected: await repo.createStagingTable(trx, columns, { raw: true }),
-          problems: await repo.createProblemsTable(trx),
-        }
-      : null;
-  let rejectedBatch: Array<Record<K | 'line', string | number | null> & { raw: string[] }> = [];
-  let problemBatch: ProblemRow[] = [];
-  const flushProblems = async () => {
-    if (keeping && problemBatch.length > 0) {
-      await repo.insertProblems(trx, keeping.problems, problemBatch);
-    }
-    problemBatch = [];
-  };
-  const errors: ImportRowError[] = [];
-  let errorCount = 0;
-  const addError = (line: number, column: K | null, reason: ImportReason) => {
-    errorCount++;
-    if (keeping) {
-      problemBatch.push({
-        line,
-        column: headerName(column),
-        code: reason.code,
-        params: reason.params ?? {},
-      });
-    }
-    if (errors.length < MAX_REPORTED_ERRORS) {
-      errors.push({
-        line,
-        column: headerName(column),
-        code: reason.code,
-        params: reason.params ?? {},
-        message: reasonMessage(reason),
-      });
-    }
-  };
+type OpenedFile<K extends string> = Awaited<ReturnType<typeof openFile<K>>>;
 
+/**
+ * Reads every row, checks every cell, hashes the rows' identity and stages the good rows
+ * batch by batch (the refused ones too, when a report is kept). Memory is one batch.
+ */
+async function stageRows<K extends string>(
+  trx: Transaction<DB>,
+  definition: ImportDefinition<K>,
+  file: OpenedFile<K>,
+  stage: StagingTable<K>,
+  keeping: Keeping<K>,
+  log: ErrorLog<K>,
+  progress: Progress,
+): Promise<{ rowCount: number; badCellRows: number; contentHash: string }> {
+  const { columns } = definition;
+  const { keys, header, records, source } = file;
   // The file's identity is its set of normalised rows (docs/decisions/csv-imports.md, "File
   // identity"): every row's values in the definition's column order, each in one spelling
   // (a checked cell as staged, a decimal without padding zeros; a refused cell trimmed).
@@ -384,6 +417,7 @@ async function importInTransaction<K extends string>(
   // Rows refused while parsing (a bad cell): counted, not kept, whatever the file's size.
   let badCellRows = 0;
   let batch: Array<Record<K | 'line', string | number | null>> = [];
+  let rejectedBatch: Array<Record<K | 'line', string | number | null> & { raw: string[] }> = [];
   for (let next = await records.next(); !next.done; next = await records.next()) {
     const record = next.value;
     if (isCommentRecord(record)) continue;
@@ -401,7 +435,7 @@ async function importInTransaction<K extends string>(
         normalised += `${column.type === 'decimal' && value !== '' ? canonicalDecimal(value) : value}\u0000`;
       } else {
         bad = true;
-        addError(record.line, key, checked.reason);
+        log.add(record.line, key, checked.reason);
         normalised += `${cells[key].trim()}\u0000`;
       }
     }
@@ -422,14 +456,86 @@ async function importInTransaction<K extends string>(
       await repo.insertStagedRows(trx, keeping.rejected, columns, rejectedBatch);
       rejectedBatch = [];
     }
-    if (problemBatch.length >= STAGE_BATCH) await flushProblems();
+    await log.flush(false);
     if (rowCount % PROGRESS_EVERY === 0) progress.read(rowCount, source.bytesRead());
   }
-  progress.read(rowCount, bytes.length);
   await repo.insertStagedRows(trx, stage, columns, batch);
-  batch = [];
   if (keeping) await repo.insertStagedRows(trx, keeping.rejected, columns, rejectedBatch);
-  rejectedBatch = [];
+  return { rowCount, badCellRows, contentHash: identity.digest() };
+}
+
+/**
+ * The set-based checks of the staged rows (rows repeating `uniqueBy`, the module's
+ * `validate`): every problem logged; answers how many staged rows they refused, and how many
+ * of those only because their record is already applied or not accepting.
+ */
+async function checkStagedRows<K extends string>(
+  trx: Transaction<DB>,
+  definition: ImportDefinition<K>,
+  stage: StagingTable<K>,
+  log: ErrorLog<K>,
+): Promise<{ refused: number; alreadyApplied: number }> {
+  // The staged rows the set-based checks refuse (none of them had a bad cell), each marked
+  // true while its every reason says "already applied / not accepting" rather than "wrong".
+  const refusedStaged = new Map<number, boolean>();
+  const refuseStaged = (line: number, code: ImportReasonCode) =>
+    refusedStaged.set(
+      line,
+      (refusedStaged.get(line) ?? true) && ALREADY_APPLIED_ROW_REASONS.includes(code),
+    );
+  if (definition.uniqueBy && definition.uniqueBy.length > 0) {
+    for (const dup of await repo.findDuplicateRows(trx, stage, definition.uniqueBy)) {
+      log.add(dup.line, null, { code: 'duplicate_in_file', params: { firstLine: dup.firstLine } });
+      refuseStaged(dup.line, 'duplicate_in_file');
+    }
+  }
+  for (const problem of (await definition.validate?.(trx, stage)) ?? []) {
+    log.add(problem.line, problem.column, problem.reason);
+    refuseStaged(problem.line, problem.reason.code);
+  }
+  return {
+    refused: refusedStaged.size,
+    alreadyApplied: [...refusedStaged.values()].filter(Boolean).length,
+  };
+}
+
+/** Why applying would apply nothing, checked first to last (docs/decisions/csv-imports.md). */
+function notApplicable(
+  rowCount: number,
+  invalidRowCount: number,
+  alreadyAppliedRows: number,
+  summary: ImportSummary,
+): ImportNotApplicableReason | null {
+  if (invalidRowCount === 0) return summary.count === 0 ? 'nothingToApply' : null;
+  if (invalidRowCount < rowCount) return 'someRowsInvalid';
+  return alreadyAppliedRows === rowCount ? 'allRowsAlreadyApplied' : 'allRowsInvalid';
+}
+
+async function importInTransaction<K extends string>(
+  trx: Transaction<DB>,
+  definition: ImportDefinition<K>,
+  bytes: Uint8Array,
+  file: FileRun,
+): Promise<ImportReport> {
+  const { progress } = file;
+  progress.phase('parsing');
+  const { columns } = definition;
+  const opened = await openFile(definition, bytes);
+
+  await repo.prepareImportTransaction(trx);
+  const stage = await repo.createStagingTable(trx, columns);
+  const keeping: Keeping<K> =
+    file.dryRun && definition.report !== undefined && file.actor.adminUserId !== null
+      ? {
+          spec: definition.report,
+          rejected: await repo.createStagingTable(trx, columns, { raw: true }),
+          problems: await repo.createProblemsTable(trx),
+        }
+      : null;
+  const log = errorLog(trx, keeping, opened.headerName);
+  const staged = await stageRows(trx, definition, opened, stage, keeping, log, progress);
+  const { rowCount, contentHash } = staged;
+  progress.read(rowCount, bytes.length);
   if (rowCount === 0 && !file.dryRun) {
     throw new AppError('BAD_USER_INPUT', 'The file has a header but no rows.', {
       reason: 'empty',
@@ -438,7 +544,6 @@ async function importInTransaction<K extends string>(
     });
   }
 
-  const contentHash = identity.digest();
   // An apply takes the file its dry run checked: the identity is the set's fingerprint,
   // compared by the one confirmed-set check before anything else is looked at.
   if (!file.dryRun && file.confirmed) {
@@ -454,9 +559,14 @@ async function importInTransaction<K extends string>(
     fileName: file.fileName,
     contentHash,
     byteSize: bytes.length,
-    encoding: reader.encoding,
+    encoding: opened.encoding,
   };
   const nothing = {
+    ...base,
+    rowCount,
+    invalidRowCount: 0,
+    errorCount: 0,
+    applicableRowCount: 0,
     errors: [],
     summary: { count: 0, totals: {} },
     preview: [],
@@ -464,18 +574,7 @@ async function importInTransaction<K extends string>(
     checkReportId: null,
   };
   // A check of a header-only file says why nothing would apply (an apply is refused above).
-  if (rowCount === 0) {
-    return {
-      ...base,
-      ...nothing,
-      rowCount,
-      invalidRowCount: 0,
-      errorCount: 0,
-      applicableRowCount: 0,
-      notApplicableReason: 'noRows',
-      alreadyImported: null,
-    };
-  }
+  if (rowCount === 0) return { ...nothing, notApplicableReason: 'noRows', alreadyImported: null };
 
   progress.phase('checking');
   // An apply holds the kind's lock from here to its commit: the applies of one kind take
@@ -486,43 +585,17 @@ async function importInTransaction<K extends string>(
   const previous = await repo.findImport(trx, definition.kind, contentHash);
   if (previous) {
     if (!file.dryRun) throw alreadyImported(previous);
-    return {
-      ...base,
-      ...nothing,
-      rowCount,
-      invalidRowCount: 0,
-      errorCount: 0,
-      applicableRowCount: 0,
-      notApplicableReason: 'alreadyImported',
-      alreadyImported: previous,
-    };
+    return { ...nothing, notApplicableReason: 'alreadyImported', alreadyImported: previous };
   }
   await repo.analyzeStagingTable(trx, stage);
-  // The staged rows the set-based checks refuse (none of them had a bad cell), each marked
-  // true while its every reason says "already applied / not accepting" rather than "wrong".
-  const refusedStaged = new Map<number, boolean>();
-  const refuseStaged = (line: number, code: ImportReasonCode) =>
-    refusedStaged.set(
-      line,
-      (refusedStaged.get(line) ?? true) && ALREADY_APPLIED_ROW_REASONS.includes(code),
-    );
-  if (definition.uniqueBy && definition.uniqueBy.length > 0) {
-    for (const dup of await repo.findDuplicateRows(trx, stage, definition.uniqueBy)) {
-      addError(dup.line, null, { code: 'duplicate_in_file', params: { firstLine: dup.firstLine } });
-      refuseStaged(dup.line, 'duplicate_in_file');
-    }
-  }
-  for (const problem of (await definition.validate?.(trx, stage)) ?? []) {
-    addError(problem.line, problem.column, problem.reason);
-    refuseStaged(problem.line, problem.reason.code);
-  }
-  const invalidRowCount = badCellRows + refusedStaged.size;
-  const alreadyAppliedRows = [...refusedStaged.values()].filter(Boolean).length;
-  errors.sort((a, b) => a.line - b.line);
+  const refused = await checkStagedRows(trx, definition, stage, log);
+  const invalidRowCount = staged.badCellRows + refused.refused;
+  log.errors.sort((a, b) => a.line - b.line);
 
   const summary = await definition.summarize(trx, stage);
   const preview = (await definition.preview?.(trx, stage, PREVIEW_ROWS)) ?? [];
-  await flushProblems();
+  await log.flush();
+  const errorCount = log.count();
   const checkReportId = keeping
     ? await repo.saveCheckReport(trx, {
         kind: definition.kind,
@@ -538,16 +611,12 @@ async function importInTransaction<K extends string>(
         problems: keeping.problems,
       })
     : null;
-  const notApplicableReason: ImportNotApplicableReason | null =
-    invalidRowCount === 0
-      ? summary.count === 0
-        ? 'nothingToApply'
-        : null
-      : invalidRowCount < rowCount
-        ? 'someRowsInvalid'
-        : alreadyAppliedRows === rowCount
-          ? 'allRowsAlreadyApplied'
-          : 'allRowsInvalid';
+  const notApplicableReason = notApplicable(
+    rowCount,
+    invalidRowCount,
+    refused.alreadyApplied,
+    summary,
+  );
   const report: ImportReport = {
     ...base,
     rowCount,
@@ -555,7 +624,7 @@ async function importInTransaction<K extends string>(
     errorCount,
     applicableRowCount: notApplicableReason === null ? rowCount : 0,
     notApplicableReason,
-    errors,
+    errors: log.errors,
     summary,
     preview,
     alreadyImported: null,
@@ -568,27 +637,39 @@ async function importInTransaction<K extends string>(
     if (file.dryRun) return { ...report, summary: nothingApplied(summary) };
     throw rowsRefused(report);
   }
+  return applyStaged(trx, definition, stage, report, file);
+}
 
-  // The dry run applies too, then undoes it (to a savepoint: the check report it keeps stays):
-  // whatever the database would still refuse (a CHECK of a derived total, a trigger) refuses
-  // the dry run with the very error the apply would get. The dry run is the apply.
-  progress.phase('applying');
+/**
+ * The apply, and the import's record. The dry run applies too, then undoes it (to a
+ * savepoint: the check report it keeps stays): whatever the database would still refuse (a
+ * CHECK of a derived total, a trigger) refuses the dry run with the very error the apply
+ * would get. The dry run is the apply.
+ */
+async function applyStaged<K extends string>(
+  trx: Transaction<DB>,
+  definition: ImportDefinition<K>,
+  stage: StagingTable<K>,
+  report: ImportReport,
+  file: FileRun,
+): Promise<ImportReport> {
+  file.progress.phase('applying');
   if (file.dryRun) await sql`SAVEPOINT csv_import_dry_run`.execute(trx);
   const applied = await definition.apply(trx, stage);
   if (file.dryRun) {
     await sql`ROLLBACK TO SAVEPOINT csv_import_dry_run`.execute(trx);
     // The count the dry run answers is the count its apply changed: the same by construction.
-    return { ...report, summary: { ...summary, count: applied.count } };
+    return { ...report, summary: { ...report.summary, count: applied.count } };
   }
   const imported = await repo.insertImport(trx, {
     kind: definition.kind,
-    contentHash,
+    contentHash: report.contentHash,
     fileName: file.fileName,
-    byteSize: bytes.length,
-    encoding: reader.encoding,
-    rowCount,
+    byteSize: report.byteSize,
+    encoding: report.encoding,
+    rowCount: report.rowCount,
     appliedCount: applied.count,
-    summary: summary.totals,
+    summary: report.summary.totals,
     adminUserId: file.actor.adminUserId,
     adminUserName: file.actor.adminUserName,
   });
