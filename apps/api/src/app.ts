@@ -28,6 +28,7 @@ import { registerCheckReportRoute } from './platform/imports/check-report-route'
 import { registerSupportFilesRoute } from './modules/support/support-files-route';
 import { createFileStorage } from './platform/storage';
 import { createServices, type ServiceOptions } from './server/services';
+import type { ImportsService } from './platform/imports';
 import { registerMetricsRoute } from './http/metrics-route';
 import { registerRequestMetrics } from './http/request-metrics';
 import { createMetrics, type Metrics } from './platform/metrics';
@@ -38,6 +39,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The app's metrics: main.ts serves them on METRICS_PORT (http/metrics-route.ts). */
     metrics: Metrics;
+    /** The import engine's service: main.ts registers its background job (server/jobs.ts). */
+    imports: ImportsService;
   }
 }
 
@@ -101,6 +104,7 @@ export async function buildApp(
       requireTotpForSuperAdmin: config.requireTotpForSuperAdmin,
     },
   });
+  app.decorate('imports', services.imports);
   const sealed = await services.auth.sealPlaintextTotpSecrets();
   if (sealed > 0) app.log.info({ sealed }, 'sealed TOTP secrets stored as plaintext');
   const yoga = createGraphQLServer(services, {

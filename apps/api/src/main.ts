@@ -51,11 +51,21 @@ async function main(): Promise<void> {
   // server/jobs.ts registers every module's jobs on `jobs` before it starts.
   let logJobError = (error: Error) => console.error(`background jobs: ${error.message}`);
   const jobs = createJobs(database.db, { onError: (error) => logJobError(error) });
-  const app = await buildApp(config, database, { jobs });
+  const app = await buildApp(config, database, {
+    jobs,
+    importJobs: jobs,
+    onJobError: (error) => logJobError(error instanceof Error ? error : new Error(String(error))),
+  });
   logJobError = (error) => app.log.error({ err: error }, 'background jobs error');
   if (applied.length > 0) app.log.info({ applied }, 'database migrations applied');
   // Every module's jobs, registered by the server assembly (server/jobs.ts).
-  const background = registerJobs(jobs, database.db, config, (message) => app.log.warn(message));
+  const background = registerJobs(
+    jobs,
+    database.db,
+    config,
+    (message) => app.log.warn(message),
+    app.imports,
+  );
   await jobs.start({ workers: true });
   await background.afterStart();
 

@@ -101,8 +101,9 @@ function upload(
   token: string,
   content: string,
   progressKey: string,
+  background = false,
 ): Promise<{
-  data?: { postAddUserPaymentsByCSV: { countPayments: number } };
+  data?: { postAddUserPaymentsByCSV: { countPayments: number; runId: string | null } };
   errors?: Array<{ extensions: Record<string, unknown> }>;
 }> {
   const form = new FormData();
@@ -110,8 +111,8 @@ function upload(
     'operations',
     JSON.stringify({
       query:
-        'mutation ($file: Upload!, $key: String) { postAddUserPaymentsByCSV(file: $file, dryRun: false, progressKey: $key) { countPayments } }',
-      variables: { file: null, key: progressKey },
+        'mutation ($file: Upload!, $key: String, $bg: Boolean) { postAddUserPaymentsByCSV(file: $file, dryRun: false, progressKey: $key, background: $bg) { countPayments runId } }',
+      variables: { file: null, key: progressKey, bg: background },
     }),
   );
   form.set('map', JSON.stringify({ 0: ['variables.file'] }));
@@ -138,6 +139,18 @@ async function state(base: string, token: string, userId: number) {
     payments: Number(data.userPayments.pagination.totalRecords),
     imports: Number(data.csvImports.pagination.totalRecords),
   };
+}
+
+/** The test's file: ROWS payments of the user and plan, amounts shifted by `offset`. */
+function fileRows(userId: number, planId: number, offset: number): string {
+  const lines = ['userId,planId,paidUsd,assetETH,assetHEC,confirmedAt'];
+  const start = Date.UTC(2019, 0, 1);
+  for (let i = 0; i < ROWS; i++) {
+    lines.push(
+      `${userId},${planId},${(i % 1000) + 1 + offset},0,${i % 89}.5,${new Date(start + i * 1000).toISOString()}`,
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
 }
 
 beforeAll(async () => {
@@ -189,14 +202,7 @@ describe('a replica killed while it applies an import', () => {
       const before = await state(first.base, token, userId);
       expect(before.imports).toBe(0);
 
-      const lines = ['userId,planId,paidUsd,assetETH,assetHEC,confirmedAt'];
-      const start = Date.UTC(2019, 0, 1);
-      for (let i = 0; i < ROWS; i++) {
-        lines.push(
-          `${userId},${planId},${(i % 1000) + 1},0,${i % 89}.5,${new Date(start + i * 1000).toISOString()}`,
-        );
-      }
-      const content = `${lines.join('\r\n')}\r\n`;
+      const content = fileRows(userId, planId, 0);
 
       // The upload runs; once the replica reports the applying phase, it is killed.
       const key = `kill-${randomBytes(6).toString('hex')}`;
@@ -236,6 +242,80 @@ describe('a replica killed while it applies an import', () => {
       expect(again.errors?.[0]?.extensions).toMatchObject({
         code: 'CONFLICT',
         reason: 'ALREADY_IMPORTED',
+      });
+      second.child.kill('SIGTERM');
+    },
+  );
+});
+
+describe('a replica killed while its job applies a background upload', () => {
+  // Issue 36: the upload answered at once; the replica running its job is killed in the
+  // apply; another replica notices the run's heartbeat stopped, runs the job again from the
+  // stored file, and the file is applied exactly once.
+  it(
+    'leaves nothing of the killed apply, and another replica runs the job to one apply',
+    { timeout: 15 * 60_000 },
+    async () => {
+      const first = await startReplica();
+      const token = await login(first.base);
+      const found = await gql<{
+        plans: Array<{ id: number }>;
+        users: { list: Array<{ id: number }> };
+      }>(first.base, token, '{ plans { id } users(pagination: { limit: 1 }) { list { id } } }');
+      const planId = found.plans[0]!.id;
+      const userId = found.users.list[0]!.id;
+      const before = await state(first.base, token, userId);
+      // Other amounts than the first test's file: another file.
+      const content = fileRows(userId, planId, 5000);
+
+      const key = `bg-kill-${randomBytes(6).toString('hex')}`;
+      const answered = await upload(first.base, token, content, key, true);
+      expect(answered.errors).toBeUndefined();
+      const runId = answered.data!.postAddUserPaymentsByCSV.runId!;
+      expect(runId).toMatch(/^[1-9][0-9]*$/);
+      for (;;) {
+        const progress = await gql<{ csvImportProgress: { phase: string } | null }>(
+          first.base,
+          token,
+          `{ csvImportProgress(key: "${key}") { phase } }`,
+        );
+        expect(['queued', 'parsing', 'checking', 'applying']).toContain(
+          progress.csvImportProgress?.phase,
+        );
+        if (progress.csvImportProgress?.phase === 'applying') break;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      first.child.kill('SIGKILL');
+      const gone = () => first.child.exitCode !== null || first.child.signalCode !== null;
+      await new Promise<void>((resolve) =>
+        gone() ? resolve() : first.child.once('exit', () => resolve()),
+      );
+
+      const second = await startReplica();
+      const token2 = await login(second.base);
+      // Nothing of the killed apply is there.
+      expect(await state(second.base, token2, userId)).toEqual(before);
+      // The second replica's sweep finds the run's heartbeat stopped and runs its job.
+      let run: {
+        outcome: string | null;
+        report: { imported: { appliedCount: number } | null } | null;
+      };
+      for (;;) {
+        run = (
+          await gql<{ csvImportRun: typeof run }>(
+            second.base,
+            token2,
+            `{ csvImportRun(id: "${runId}") { outcome report { imported { appliedCount } } } }`,
+          )
+        ).csvImportRun;
+        if (run.outcome !== null) break;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      expect(run.outcome).toBe('applied');
+      expect(run.report!.imported!.appliedCount).toBe(ROWS);
+      expect(await state(second.base, token2, userId)).toEqual({
+        payments: before.payments + ROWS,
+        imports: before.imports + 1,
       });
       second.child.kill('SIGTERM');
     },

@@ -117,6 +117,18 @@ export type ImportCheckedSummary = {
   errorCount: number;
 };
 
+/**
+ * A background upload stored with its run and job (issue 36): the job writes the apply's
+ * change (or the dry run's facts) later, under the same request.
+ */
+export type ImportQueuedSummary = {
+  queued: true;
+  runId: string;
+  fileName: string;
+  byteSize: number;
+  dryRun: boolean;
+};
+
 /** A message written on an inquiry. */
 export type ContactMessageSummary = {
   messageId: string;
@@ -250,7 +262,7 @@ export const AUDIT_EVENTS = {
   postAddUserPaymentsByCSV: changeAndFacts<
     null,
     ImportAppliedSummary,
-    ImportCheckedSummary & { dryRun: true }
+    (ImportCheckedSummary & { dryRun: true }) | ImportQueuedSummary
   >()('csv_import'),
   postAssignRates: change<
     null,
@@ -269,7 +281,7 @@ export const AUDIT_EVENTS = {
   postAssignRatesByCSV: changeAndFacts<
     null,
     ImportAppliedSummary,
-    ImportCheckedSummary & { dryRun: true }
+    (ImportCheckedSummary & { dryRun: true }) | ImportQueuedSummary
   >()('csv_import'),
 
   // Withdrawal requests (withdrawal-actions.ts, withdrawal-exports.ts, withdrawal-uploads.ts).

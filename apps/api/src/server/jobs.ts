@@ -3,7 +3,11 @@ import type { Config } from '../config/env';
 import type { DB } from '../db/schema';
 import { MAIL_EXPAND_QUEUE, MAIL_QUEUE, registerMailJobs } from '../modules/mail/mail-jobs';
 import { createMailWorker } from '../modules/mail/mail-worker';
+import { IMPORT_RUN_QUEUE, importRunJob, type ImportsService } from '../platform/imports';
 import type { Jobs } from '../platform/jobs';
+
+/** How often a replica looks for background uploads whose process died (seconds). */
+const STALE_RUNS_EVERY_MS = 10_000;
 
 /**
  * The background jobs of the server process (test apps from buildApp() run none): every
@@ -16,6 +20,8 @@ export function registerJobs(
   db: Kysely<DB>,
   config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'mailRatePerSecond' | 'mailMaxAttempts'>,
   log: (message: string) => void,
+  /** The import service whose background uploads this process runs (none: only sends them). */
+  imports?: ImportsService,
 ): { afterStart: () => Promise<void>; close: () => void } {
   const mailWorker = createMailWorker(db, {
     smtpUrl: config.smtpUrl,
@@ -25,6 +31,19 @@ export function registerJobs(
     log,
   });
   registerMailJobs(jobs, db, mailWorker);
+  // Background uploads (issue 36): any replica runs a stored upload; a run whose process died
+  // (its heartbeat stopped) is sent to its job again by whichever replica notices first.
+  if (imports) jobs.register(importRunJob(imports));
+  else jobs.queue(IMPORT_RUN_QUEUE);
+  const resume = () =>
+    void imports
+      ?.resumeStaleRuns()
+      .then((resent) => {
+        if (resent > 0)
+          log(`background uploads: ${resent} run(s) whose process stopped sent again`);
+      })
+      .catch((error: unknown) => log(`background uploads: ${String(error)}`));
+  let sweeper: NodeJS.Timeout | undefined;
   return {
     /** The runs a start asks for, once the workers run. */
     afterStart: async () => {
@@ -32,8 +51,15 @@ export function registerJobs(
       await jobs.send(db, MAIL_QUEUE, { start: true });
       // And one expansion: a large send a previous run left half-written continues at its cursor.
       await jobs.send(db, MAIL_EXPAND_QUEUE, { start: true });
+      if (imports) {
+        sweeper = setInterval(resume, STALE_RUNS_EVERY_MS);
+        sweeper.unref();
+      }
     },
     /** Closes what the jobs hold open (the SMTP pool), after the workers stopped. */
-    close: () => mailWorker.close(),
+    close: () => {
+      clearInterval(sweeper);
+      mailWorker.close();
+    },
   };
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { AuditJson } from '@app/shared';
 import type pg from 'pg';
 import type { DatabaseEngine } from '../db/database';
 import type { DB } from '../db/schema';
@@ -31,6 +32,7 @@ import {
 } from '../modules/withdrawals/withdrawals-service';
 import { createImportsService, type ImportsService } from '../platform/imports/imports-service';
 import type { ImportObservation } from '../platform/metrics';
+import type { Jobs } from '../platform/jobs';
 import { systemClock, type Clock } from '../shared/clock';
 import type { SecretBox } from '../shared/secret-box';
 import type { Services } from '../graphql/context';
@@ -67,6 +69,13 @@ export type ServiceOptions = {
   smtpConfigured?: boolean;
   /** Recipients above which a send is expanded by its job (tests lower it; mail-service.ts). */
   mailExpandInJobAbove?: number;
+  /**
+   * Sends background uploads' jobs (the server's pg-boss, its queue registered by
+   * server/jobs.ts); without it the process that took the upload runs it (test apps).
+   */
+  importJobs?: Pick<Jobs, 'send'>;
+  /** Where a background job's unexpected failure goes (the log). */
+  onJobError?: (error: unknown) => void;
 };
 
 /** What services need beyond the database: the box that seals stored secrets. */
@@ -100,6 +109,21 @@ export function createServices(db: Kysely<DB>, options: ServiceDependencies): Se
   const imports = createImportsService(db, {
     maxBytes: options.importMaxBytes,
     observe: options.observeImport,
+    jobs: options.importJobs,
+    // A background upload's refusal, recorded by its job as a call's is by the GraphQL layer.
+    recordRefusal: (actor, operation, error) =>
+      audit.record(
+        { ...actor, requestId: actor.requestId ?? null, ip: actor.ip ?? null, audited: [] },
+        'actionRefused',
+        actor.adminUserId === null ? [] : [actor.adminUserId],
+        {
+          field: operation,
+          code: error.code,
+          reason: typeof error.details?.reason === 'string' ? error.details.reason : null,
+          params: refusalParams(error.details?.params),
+        },
+      ),
+    onError: options.onJobError,
   });
   const mail = createMailService(db, audit, clock, {
     jobs: options.jobs,
@@ -135,4 +159,11 @@ export function createServices(db: Kysely<DB>, options: ServiceDependencies): Se
     support: createSupportService(db, audit, mail),
     mail,
   };
+}
+
+/** A refusal's params as the audit trail keeps them (plain JSON; an object or nothing). */
+function refusalParams(params: unknown): { [key: string]: AuditJson } {
+  return params !== null && typeof params === 'object' && !Array.isArray(params)
+    ? (JSON.parse(JSON.stringify(params)) as { [key: string]: AuditJson })
+    : {};
 }

@@ -675,7 +675,16 @@ export type TransactionsImportProgressQueryVariables = Exact<{
 
 export type TransactionsImportProgressQuery = { csvImportProgress: { phase: string, rowsRead: number, bytesRead: number, byteSize: number } | null };
 
-export type TransactionsCsvReportFragment = { message: string, countPayments: number, report: { dryRun: boolean, fileName: string, contentHash: string, encoding: string, rowCount: number, count: number, invalidRowCount: number, errorCount: number, applicableRowCount: number, notApplicableReason: string | null, totals: Array<{ name: string, value: string }>, errors: Array<{ line: number, column: string | null, code: string, params: string, message: string }>, rows: Array<{ line: number, values: Array<{ name: string, value: string | null }> }>, alreadyImported: { id: string, importedAt: string, adminUserName: string | null } | null, imported: { id: string } | null } };
+export type TransactionsCsvImportReportFragment = { dryRun: boolean, fileName: string, contentHash: string, encoding: string, rowCount: number, count: number, invalidRowCount: number, errorCount: number, applicableRowCount: number, notApplicableReason: string | null, totals: Array<{ name: string, value: string }>, errors: Array<{ line: number, column: string | null, code: string, params: string, message: string }>, rows: Array<{ line: number, values: Array<{ name: string, value: string | null }> }>, alreadyImported: { id: string, importedAt: string, adminUserName: string | null } | null, imported: { id: string, appliedCount: number } | null };
+
+export type TransactionsCsvReportFragment = { runId: string | null };
+
+export type TransactionsImportRunQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TransactionsImportRunQuery = { csvImportRun: { outcome: string | null, report: { dryRun: boolean, fileName: string, contentHash: string, encoding: string, rowCount: number, count: number, invalidRowCount: number, errorCount: number, applicableRowCount: number, notApplicableReason: string | null, totals: Array<{ name: string, value: string }>, errors: Array<{ line: number, column: string | null, code: string, params: string, message: string }>, rows: Array<{ line: number, values: Array<{ name: string, value: string | null }> }>, alreadyImported: { id: string, importedAt: string, adminUserName: string | null } | null, imported: { id: string, appliedCount: number } | null } | null, refusal: { message: string, extensions: string } | null } | null };
 
 export type TransactionsUploadPaymentsMutationVariables = Exact<{
   file: File;
@@ -685,7 +694,7 @@ export type TransactionsUploadPaymentsMutationVariables = Exact<{
 }>;
 
 
-export type TransactionsUploadPaymentsMutation = { postAddUserPaymentsByCSV: { message: string, countPayments: number, report: { dryRun: boolean, fileName: string, contentHash: string, encoding: string, rowCount: number, count: number, invalidRowCount: number, errorCount: number, applicableRowCount: number, notApplicableReason: string | null, totals: Array<{ name: string, value: string }>, errors: Array<{ line: number, column: string | null, code: string, params: string, message: string }>, rows: Array<{ line: number, values: Array<{ name: string, value: string | null }> }>, alreadyImported: { id: string, importedAt: string, adminUserName: string | null } | null, imported: { id: string } | null } } };
+export type TransactionsUploadPaymentsMutation = { postAddUserPaymentsByCSV: { runId: string | null } };
 
 export type TransactionsUploadRatesMutationVariables = Exact<{
   file: File;
@@ -695,7 +704,7 @@ export type TransactionsUploadRatesMutationVariables = Exact<{
 }>;
 
 
-export type TransactionsUploadRatesMutation = { postAssignRatesByCSV: { message: string, countPayments: number, report: { dryRun: boolean, fileName: string, contentHash: string, encoding: string, rowCount: number, count: number, invalidRowCount: number, errorCount: number, applicableRowCount: number, notApplicableReason: string | null, totals: Array<{ name: string, value: string }>, errors: Array<{ line: number, column: string | null, code: string, params: string, message: string }>, rows: Array<{ line: number, values: Array<{ name: string, value: string | null }> }>, alreadyImported: { id: string, importedAt: string, adminUserName: string | null } | null, imported: { id: string } | null } } };
+export type TransactionsUploadRatesMutation = { postAssignRatesByCSV: { runId: string | null } };
 
 export type HecSavingPlansQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1003,48 +1012,50 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-export const TransactionsCsvReportFragmentDoc = new TypedDocumentString(`
-    fragment TransactionsCsvReport on PaymentsCsvResult {
-  message
-  countPayments
-  report {
-    dryRun
-    fileName
-    contentHash
-    encoding
-    rowCount
-    count
-    invalidRowCount
-    errorCount
-    applicableRowCount
-    notApplicableReason
-    totals {
+export const TransactionsCsvImportReportFragmentDoc = new TypedDocumentString(`
+    fragment TransactionsCsvImportReport on CsvImportReport {
+  dryRun
+  fileName
+  contentHash
+  encoding
+  rowCount
+  count
+  invalidRowCount
+  errorCount
+  applicableRowCount
+  notApplicableReason
+  totals {
+    name
+    value
+  }
+  errors {
+    line
+    column
+    code
+    params
+    message
+  }
+  rows {
+    line
+    values {
       name
       value
     }
-    errors {
-      line
-      column
-      code
-      params
-      message
-    }
-    rows {
-      line
-      values {
-        name
-        value
-      }
-    }
-    alreadyImported {
-      id
-      importedAt
-      adminUserName
-    }
-    imported {
-      id
-    }
   }
+  alreadyImported {
+    id
+    importedAt
+    adminUserName
+  }
+  imported {
+    id
+    appliedCount
+  }
+}
+    `, {"fragmentName":"TransactionsCsvImportReport"}) as unknown as TypedDocumentString<TransactionsCsvImportReportFragment, unknown>;
+export const TransactionsCsvReportFragmentDoc = new TypedDocumentString(`
+    fragment TransactionsCsvReport on PaymentsCsvResult {
+  runId
 }
     `, {"fragmentName":"TransactionsCsvReport"}) as unknown as TypedDocumentString<TransactionsCsvReportFragment, unknown>;
 export const WithdrawalRequestRowFragmentDoc = new TypedDocumentString(`
@@ -2212,6 +2223,58 @@ export const TransactionsImportProgressDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<TransactionsImportProgressQuery, TransactionsImportProgressQueryVariables>;
+export const TransactionsImportRunDocument = new TypedDocumentString(`
+    query TransactionsImportRun($id: ID!) {
+  csvImportRun(id: $id) {
+    outcome
+    report {
+      ...TransactionsCsvImportReport
+    }
+    refusal {
+      message
+      extensions
+    }
+  }
+}
+    fragment TransactionsCsvImportReport on CsvImportReport {
+  dryRun
+  fileName
+  contentHash
+  encoding
+  rowCount
+  count
+  invalidRowCount
+  errorCount
+  applicableRowCount
+  notApplicableReason
+  totals {
+    name
+    value
+  }
+  errors {
+    line
+    column
+    code
+    params
+    message
+  }
+  rows {
+    line
+    values {
+      name
+      value
+    }
+  }
+  alreadyImported {
+    id
+    importedAt
+    adminUserName
+  }
+  imported {
+    id
+    appliedCount
+  }
+}`) as unknown as TypedDocumentString<TransactionsImportRunQuery, TransactionsImportRunQueryVariables>;
 export const TransactionsUploadPaymentsDocument = new TypedDocumentString(`
     mutation TransactionsUploadPayments($file: Upload!, $dryRun: Boolean, $progressKey: String, $fingerprint: String) {
   postAddUserPaymentsByCSV(
@@ -2219,51 +2282,13 @@ export const TransactionsUploadPaymentsDocument = new TypedDocumentString(`
     dryRun: $dryRun
     progressKey: $progressKey
     fingerprint: $fingerprint
+    background: true
   ) {
     ...TransactionsCsvReport
   }
 }
     fragment TransactionsCsvReport on PaymentsCsvResult {
-  message
-  countPayments
-  report {
-    dryRun
-    fileName
-    contentHash
-    encoding
-    rowCount
-    count
-    invalidRowCount
-    errorCount
-    applicableRowCount
-    notApplicableReason
-    totals {
-      name
-      value
-    }
-    errors {
-      line
-      column
-      code
-      params
-      message
-    }
-    rows {
-      line
-      values {
-        name
-        value
-      }
-    }
-    alreadyImported {
-      id
-      importedAt
-      adminUserName
-    }
-    imported {
-      id
-    }
-  }
+  runId
 }`) as unknown as TypedDocumentString<TransactionsUploadPaymentsMutation, TransactionsUploadPaymentsMutationVariables>;
 export const TransactionsUploadRatesDocument = new TypedDocumentString(`
     mutation TransactionsUploadRates($file: Upload!, $dryRun: Boolean, $progressKey: String, $fingerprint: String) {
@@ -2272,51 +2297,13 @@ export const TransactionsUploadRatesDocument = new TypedDocumentString(`
     dryRun: $dryRun
     progressKey: $progressKey
     fingerprint: $fingerprint
+    background: true
   ) {
     ...TransactionsCsvReport
   }
 }
     fragment TransactionsCsvReport on PaymentsCsvResult {
-  message
-  countPayments
-  report {
-    dryRun
-    fileName
-    contentHash
-    encoding
-    rowCount
-    count
-    invalidRowCount
-    errorCount
-    applicableRowCount
-    notApplicableReason
-    totals {
-      name
-      value
-    }
-    errors {
-      line
-      column
-      code
-      params
-      message
-    }
-    rows {
-      line
-      values {
-        name
-        value
-      }
-    }
-    alreadyImported {
-      id
-      importedAt
-      adminUserName
-    }
-    imported {
-      id
-    }
-  }
+  runId
 }`) as unknown as TypedDocumentString<TransactionsUploadRatesMutation, TransactionsUploadRatesMutationVariables>;
 export const HecSavingPlansDocument = new TypedDocumentString(`
     query HecSavingPlans {

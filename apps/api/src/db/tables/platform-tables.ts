@@ -40,8 +40,44 @@ export type CsvImportReportRowsTable = {
   problems: ColumnType<unknown, string | null, never>;
 };
 
+/** One upload, checked or applied (migration 0220, platform/imports): phase and outcome. */
+export type CsvImportRunsTable = {
+  id: ColumnType<string, never, never>;
+  kind: string;
+  operation: string;
+  dry_run: boolean;
+  background: boolean;
+  admin_user_id: number | null;
+  admin_user_name: string | null;
+  request_id: string | null;
+  ip: string | null;
+  progress_key: string | null;
+  fingerprint: string | null;
+  file_name: string;
+  byte_size: ColumnType<string, string | number, never>;
+  phase: ColumnType<string, string | undefined, string>;
+  rows_read: ColumnType<number, number | undefined, number>;
+  bytes_read: ColumnType<string, string | number | undefined, string | number>;
+  outcome: string | null;
+  report: ColumnType<unknown, string | null | undefined, string | null>;
+  refusal: ColumnType<unknown, string | null | undefined, string | null>;
+  attempts: ColumnType<number, number | undefined, number>;
+  heartbeat_at: ColumnType<Date, Date | undefined, Date>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  finished_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+};
+
+/** A part of a background upload's bytes (migration 0220), until its run ends. */
+export type CsvImportRunFilesTable = {
+  run_id: ColumnType<string, string, never>;
+  part: number;
+  bytes: Uint8Array;
+};
+
 export type PlatformTables = {
   csv_imports: CsvImportsTable;
+  csv_import_runs: CsvImportRunsTable;
+  csv_import_run_files: CsvImportRunFilesTable;
   csv_import_reports: CsvImportReportsTable;
   csv_import_report_rows: CsvImportReportRowsTable;
 };

@@ -17,6 +17,12 @@ const CSV_UPLOAD = {
     description:
       'A key the client chooses (8–64 of A-Z a-z 0-9 - _) to poll csvImportProgress with.',
   },
+  background: {
+    type: 'Boolean',
+    defaultValue: false,
+    description:
+      'true: the file is stored and checked (or applied) by a background job on any replica; the answer comes at once with runId (report null), and csvImportProgress(key) or csvImportRun(id) answers the report or the refusal. false (the default): the call waits and answers the report, as the spec has it.',
+  },
   ...FILE_FINGERPRINT_INPUT,
 } as const;
 

@@ -32,7 +32,12 @@ pagedListQuery(PAYMENTS_LIST.call, {
 // ---- the write side and rates (issue 12) ----
 
 const CsvUploadResultRef = builder
-  .objectRef<{ message: string; countPayments: number; report: ImportReport }>('PaymentsCsvResult')
+  .objectRef<{
+    message: string;
+    countPayments: number;
+    report: ImportReport | null;
+    runId: string | null;
+  }>('PaymentsCsvResult')
   .implement({
     description:
       'The answer of postAddUserPaymentsByCSV and postAssignRatesByCSV: the spec fields plus the full report.',
@@ -41,7 +46,16 @@ const CsvUploadResultRef = builder
       countPayments: t.exposeInt('countPayments', {
         description: 'Payments added or fixed (a dry run: that would be).',
       }),
-      report: t.expose('report', { type: ImportReportRef }),
+      report: t.expose('report', {
+        type: ImportReportRef,
+        nullable: true,
+        description: 'The report; null for a background upload (background: true).',
+      }),
+      runId: t.exposeID('runId', {
+        nullable: true,
+        description:
+          'A background upload (background: true): its run, for csvImportRun(id). Null when the call waited.',
+      }),
     }),
   });
 

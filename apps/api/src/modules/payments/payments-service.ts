@@ -2,7 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Locale } from '@app/shared';
 import type { DB } from '../../db/schema';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../db/tables/domain-tables';
-import type { ImportDefinition, ImportReport, ImportsService } from '../../platform/imports';
+import type {
+  ImportDefinition,
+  ImportReport,
+  ImportsService,
+  RunActor,
+} from '../../platform/imports';
 import type { ConfirmedSetWrite } from '../../platform/confirmed-set';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
@@ -74,7 +79,16 @@ export type RatesSummaryInput = {
   BTCETHRate?: string | null | undefined;
 };
 
-export type ImportResult = { message: string; countPayments: number; report: ImportReport };
+/**
+ * The answer of an upload: a call that waits has its report; a background upload (issue 36)
+ * only its run, whose progress and report csvImportProgress / csvImportRun answer.
+ */
+export type ImportResult = {
+  message: string;
+  countPayments: number;
+  report: ImportReport | null;
+  runId: string | null;
+};
 
 /**
  * The payments CSV as an import definition (also run by the bench): rows inserted already
@@ -143,12 +157,15 @@ export function createPaymentsService(
     set: ConfirmedSetWrite,
     definition: ImportDefinition<K>,
     { file, dryRun, progressKey, fingerprint }: CsvUploadInput,
+    runId?: string,
   ): Promise<ImportReport> =>
     imports.run(definition, file, {
       dryRun: dryRun ?? false,
+      operation,
       progressKey,
+      ...(runId === undefined ? {} : { runId }),
       confirmed: { write: set, fingerprint },
-      actor: { adminUserId: actor.adminUserId, adminUserName: actor.adminUserName },
+      actor,
       transaction: (work) => audit.withAudit(actor, operation, work),
       recordDryRun: (report) =>
         audit.record(actor, operation, [], {
@@ -159,6 +176,62 @@ export function createPaymentsService(
           errorCount: report.errorCount,
         }),
     });
+
+  // A background upload's job runs the same call from the stored file (issue 36), as the
+  // admin who sent it, under the request it came with.
+  const jobActor = (from: RunActor & { requestId: string | null; ip: string | null }): Actor => ({
+    ...from,
+    audited: [],
+  });
+  imports.registerRunner(IMPORT_PAYMENTS.name, (from, input) =>
+    runImport(
+      jobActor(from),
+      IMPORT_PAYMENTS.name,
+      IMPORT_PAYMENTS_SET,
+      paymentsImportDefinition(clock()),
+      input,
+      input.runId,
+    ),
+  );
+  imports.registerRunner(IMPORT_RATES.name, (from, input) => {
+    const actor = jobActor(from);
+    return runImport(
+      actor,
+      IMPORT_RATES.name,
+      IMPORT_RATES_SET,
+      ratesImport(actor),
+      input,
+      input.runId,
+    );
+  });
+
+  /** A background upload: stored, its job sent; answered with its run at once. */
+  const startImport = async (
+    actor: Actor,
+    operation: typeof IMPORT_PAYMENTS.name | typeof IMPORT_RATES.name,
+    kind: string,
+    input: CsvUploadInput,
+  ): Promise<ImportResult> => {
+    const { runId } = await imports.start(operation, kind, actor, input.file, {
+      dryRun: input.dryRun ?? false,
+      fingerprint: input.fingerprint,
+      progressKey: input.progressKey,
+    });
+    // The stored file and its job are the change; the job writes the command's own event.
+    await audit.record(actor, operation, [runId], {
+      queued: true,
+      runId,
+      fileName: input.file.name.slice(0, 255),
+      byteSize: input.file.size,
+      dryRun: input.dryRun ?? false,
+    });
+    return {
+      message: `The file is stored as upload #${runId}; it is being ${input.dryRun ? 'checked' : 'applied'}.`,
+      countPayments: 0,
+      report: null,
+      runId,
+    };
+  };
 
   return {
     /** One page of payments matching the filters, with the exact total. */
@@ -175,6 +248,7 @@ export function createPaymentsService(
 
     /** postAddUserPaymentsByCSV: every row checked; a dry run previews; once per file content. */
     async importPayments(actor: Actor, input: CsvUploadInput): Promise<ImportResult> {
+      if (input.background) return startImport(actor, IMPORT_PAYMENTS.name, 'payments', input);
       const report = await runImport(
         actor,
         IMPORT_PAYMENTS.name,
@@ -187,6 +261,7 @@ export function createPaymentsService(
 
     /** postAssignRatesByCSV: one rate assignment per row (windows may not overlap). */
     async importRates(actor: Actor, input: CsvUploadInput): Promise<ImportResult> {
+      if (input.background) return startImport(actor, IMPORT_RATES.name, 'rates', input);
       const report = await runImport(
         actor,
         IMPORT_RATES.name,
@@ -279,7 +354,7 @@ function importResult(report: ImportReport, noun: string, verb: string): ImportR
   } else {
     message = `${plural(count)} ${verb}.`;
   }
-  return { message, countPayments: report.alreadyImported ? 0 : count, report };
+  return { message, countPayments: report.alreadyImported ? 0 : count, report, runId: null };
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -3,7 +3,7 @@ import { builder } from '../../graphql/builder';
 import { pagedListQuery } from '../../graphql/pagination';
 import { defineList } from '../lists';
 import type { ImportPreviewRow, ImportReport, ImportRowError } from './import-engine';
-import type { ImportProgress } from './import-progress';
+import type { ImportRunView } from './imports-service';
 import type { ImportRecord } from './imports-repository';
 
 /** GraphQL shapes of the import engine, shared by every upload call (payments, rates, …). */
@@ -136,25 +136,71 @@ pagedListQuery(CSV_IMPORTS_LIST.call, {
   load: (args, page, ctx) => ctx.services.imports.history(args.kinds.slice(0, 10), page),
 });
 
-const ImportProgressRef = builder.objectRef<ImportProgress>('CsvImportProgress').implement({
+const ImportRefusalRef = builder
+  .objectRef<NonNullable<ImportRunView['refusal']>>('CsvImportRefusal')
+  .implement({
+    description:
+      'Why a run was refused, as the upload call would have answered it: the error message and its extensions (code, reason, params, …).',
+    fields: (t) => ({
+      message: t.exposeString('message'),
+      code: t.string({ resolve: (r) => String(r.extensions.code ?? 'INTERNAL_SERVER_ERROR') }),
+      extensions: t.string({
+        description: 'The extensions of the error as a JSON object (code, reason, params, …).',
+        resolve: (r) => JSON.stringify(r.extensions),
+      }),
+    }),
+  });
+
+const ImportProgressRef = builder.objectRef<ImportRunView>('CsvImportProgress').implement({
   description:
-    'Where a running upload is on the server: its phase (parsing, checking, applying, done, failed), the rows and bytes parsed so far.',
+    'An upload (a run), kept in the database so any replica answers: its phase (queued, parsing, checking, applying, done, failed), the rows and bytes parsed so far, and once it has ended its outcome with its report or its refusal.',
   fields: (t) => ({
+    runId: t.exposeID('runId'),
+    kind: t.exposeString('kind'),
+    dryRun: t.exposeBoolean('dryRun'),
     phase: t.exposeString('phase'),
     rowsRead: t.exposeInt('rowsRead'),
     bytesRead: t.float({ resolve: (p) => p.bytesRead }),
     byteSize: t.float({ resolve: (p) => p.byteSize }),
+    outcome: t.string({
+      nullable: true,
+      description: 'null while running; then checked (a dry run), applied, refused or failed.',
+      resolve: (p) => p.outcome,
+    }),
+    report: t.expose('report', {
+      type: ImportReportRef,
+      nullable: true,
+      description: 'The report of a checked or applied run.',
+    }),
+    refusal: t.expose('refusal', {
+      type: ImportRefusalRef,
+      nullable: true,
+      description: 'The refusal of a refused (or failed) run.',
+    }),
   }),
 });
 
 builder.queryField('csvImportProgress', (t) =>
   t.field({
     description:
-      "The progress of the caller's own upload sent with this progressKey (null when unknown or expired: kept ten minutes after its last change, in the memory of the API process that runs it).",
+      "The caller's own upload sent with this progressKey (null when unknown, another admin's, or ended over a day ago). Read from the database: any replica answers.",
     type: ImportProgressRef,
     nullable: true,
     authScopes: { authenticated: true },
     args: { key: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) => ctx.services.imports.progress(ctx.actor.adminUserId, args.key),
+  }),
+);
+
+builder.queryField('csvImportRun', (t) =>
+  t.field({
+    description:
+      "The caller's own upload by the runId a background upload answered (null when unknown or another admin's).",
+    type: ImportProgressRef,
+    nullable: true,
+    authScopes: { authenticated: true },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) =>
+      ctx.services.imports.runOf(ctx.actor.adminUserId, String(args.id)),
   }),
 );

@@ -7,7 +7,6 @@ import { createTestDatabase } from '../../../test/test-database';
 import { startTestApp, type TestApp } from '../../../test/test-app';
 import type { Database } from '../../db/database';
 import {
-  createImportProgressRegistry,
   createImportsService,
   runImport,
   type ImportDefinition,
@@ -485,48 +484,27 @@ describe('import progress', () => {
     expect([...new Set(dry)]).toEqual(['parsing', 'checking', 'applying', 'done']);
   });
 
-  it("keeps an upload's progress for its admin only, for ten minutes", async () => {
-    let now = 1_000_000;
-    const registry = createImportProgressRegistry(() => now);
-    const report = registry.reporter(7, 'key-abcdef');
-    report({ phase: 'parsing', rowsRead: 10, bytesRead: 100, byteSize: 1000 });
-    expect(registry.get(7, 'key-abcdef')).toEqual({
-      phase: 'parsing',
-      rowsRead: 10,
-      bytesRead: 100,
-      byteSize: 1000,
+  it("keeps an upload's progress in its run, for its admin only, and refuses a malformed key", async () => {
+    const key = 'key-abcdef';
+    await imports.run(definition, file(freshRows([])), {
+      ...options(true),
+      actor: { adminUserId: null, adminUserName: 'test' },
+      progressKey: key,
     });
-    expect(registry.get(8, 'key-abcdef')).toBeNull();
-    expect(registry.get(7, 'key-other1')).toBeNull();
-    now += 9 * 60 * 1000;
-    report({ phase: 'done', rowsRead: 20, bytesRead: 1000, byteSize: 1000 });
-    now += 9 * 60 * 1000;
-    expect(registry.get(7, 'key-abcdef')?.phase).toBe('done');
-    now += 2 * 60 * 1000;
-    expect(registry.get(7, 'key-abcdef')).toBeNull();
-  });
-
-  it('holds at most 1,000 entries, dropping the stalest, and refuses a malformed key', async () => {
-    const registry = createImportProgressRegistry(() => 0);
-    for (let i = 0; i < 1_001; i++) {
-      registry.reporter(
-        1,
-        `key-${String(i).padStart(6, '0')}`,
-      )({
-        phase: 'parsing',
-        rowsRead: i,
-        bytesRead: 0,
-        byteSize: 1,
-      });
-    }
-    expect(registry.get(1, 'key-000000')).toBeNull();
-    expect(registry.get(1, 'key-000001')?.rowsRead).toBe(1);
-    expect(registry.get(1, 'key-001000')?.rowsRead).toBe(1000);
+    // Read from the database (any replica): the run's end, with its report.
+    const run = await imports.progress(null, key);
+    expect(run).toMatchObject({ phase: 'done', outcome: 'checked', dryRun: true });
+    expect(run!.rowsRead).toBeGreaterThan(0);
+    expect(run!.report?.rowCount).toBe(run!.rowsRead);
+    expect(await imports.progress(8, key)).toBeNull();
+    expect(await imports.progress(null, 'key-other1')).toBeNull();
+    expect(await imports.runOf(null, run!.runId)).toMatchObject({ outcome: 'checked' });
+    expect(await imports.runOf(8, run!.runId)).toBeNull();
     const refused = await refusal(
       imports.run(definition, file(freshRows([])), { ...options(true), progressKey: 'short' }),
     );
     expect(refused.code).toBe('BAD_USER_INPUT');
-    expect(() => imports.progress(null, 'bad key!')).toThrow(AppError);
+    await expect(imports.progress(null, 'bad key!')).rejects.toThrow(AppError);
   });
 
   it('reports through the service under the key it was given', async () => {
@@ -535,8 +513,11 @@ describe('import progress', () => {
       ...options(true),
       progressKey: key,
     });
-    expect(imports.progress(actor.adminUserId, key)).toMatchObject({ phase: 'done', rowsRead: 2 });
-    expect(imports.progress(42, key)).toBeNull();
+    expect(await imports.progress(actor.adminUserId, key)).toMatchObject({
+      phase: 'done',
+      rowsRead: 2,
+    });
+    expect(await imports.progress(42, key)).toBeNull();
   });
 });
 

@@ -27,17 +27,22 @@ export {
   type UploadedFile,
 } from './import-engine';
 export type { ImportReportSpec } from './imports-repository';
-export {
-  createImportProgressRegistry,
-  PROGRESS_KEY,
-  type ImportPhase,
-  type ImportProgress,
-  type ImportProgressRegistry,
-} from './import-progress';
+export { PROGRESS_KEY, type ImportPhase, type ImportProgress } from './import-progress';
 export {
   IMPORT_STATEMENT_TIMEOUT,
   type ImportRecord,
   type ImportsSortTarget,
   type StagingTable,
 } from './imports-repository';
-export { createImportsService, type ImportsService, type RunOptions } from './imports-service';
+export {
+  createImportsService,
+  IMPORT_RUN_QUEUE,
+  STALE_RUN_SECONDS,
+  type ImportRunner,
+  type ImportRunView,
+  type ImportsService,
+  type RunActor,
+  type RunOptions,
+  type StartedRun,
+} from './imports-service';
+export { importRunJob, type ImportRunData } from './import-run-job';

@@ -30,14 +30,17 @@ export type JobHandler<T> = (job: { id: string; name: string; data: T }) => Prom
 export type JobDefinition<T extends object> = {
   name: string;
   handler: JobHandler<T>;
+  /** Seconds between polls of this queue when it is empty (default: the Jobs' own). */
+  pollingIntervalSeconds?: number;
 };
 
 /** Declares a job (see JobDefinition): `defineJob<{ mailSendId: string }>('mail-deliver', …)`. */
 export function defineJob<T extends object>(
   name: string,
   handler: JobHandler<T>,
+  options: { pollingIntervalSeconds?: number } = {},
 ): JobDefinition<T> {
-  return { name, handler };
+  return { name, handler, ...options };
 }
 
 export type SendOptions = Pick<
@@ -126,6 +129,7 @@ export function createJobs(db: Kysely<DB>, options: JobsOptions = {}): Jobs {
   boss.on('error', (error) => onError(error));
   const queues = new Set<string>();
   const handlers = new Map<string, JobHandler<object>>();
+  const polling = new Map<string, number>();
   let started = false;
 
   function declare(name: string): void {
@@ -143,6 +147,8 @@ export function createJobs(db: Kysely<DB>, options: JobsOptions = {}): Jobs {
     register: (job) => {
       declare(job.name);
       handlers.set(job.name, job.handler as JobHandler<object>);
+      if (job.pollingIntervalSeconds !== undefined)
+        polling.set(job.name, job.pollingIntervalSeconds);
     },
     send: async (executor, job, data, sendOptions = {}) => {
       const name = typeof job === 'string' ? job : job.name;
@@ -163,7 +169,10 @@ export function createJobs(db: Kysely<DB>, options: JobsOptions = {}): Jobs {
         let workerId = '';
         workerId = await boss.work<object>(
           name,
-          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize },
+          {
+            pollingIntervalSeconds: polling.get(name) ?? options.pollingIntervalSeconds ?? 2,
+            batchSize,
+          },
           async (batch) => {
             // One job's failure must not fail its batch-mates: it is failed on its own (and
             // retried by pg-boss); pg-boss then completes the rest, which are still active.

@@ -37,15 +37,32 @@ class FakeXhr {
   progress(loaded: number, total: number) {
     this.upload.onprogress?.({ lengthComputable: true, loaded, total });
   }
-  answer(data: unknown) {
+  /**
+   * The upload's answer is its run (the server answers at once, issue 36); what the run ends
+   * with (a report, or the refusal in `errors`) is what csvImportRun then answers.
+   */
+  answer(data: unknown, errors?: Array<{ message: string; extensions: object }>) {
+    const [field, result] = Object.entries(data as Record<string, { report: unknown }>)[0]!;
+    const report = result?.report as { dryRun: boolean } | undefined;
+    serverRun = errors
+      ? {
+          outcome: 'refused',
+          report: null,
+          refusal: {
+            message: errors[0]!.message,
+            extensions: JSON.stringify(errors[0]!.extensions),
+          },
+        }
+      : { outcome: report?.dryRun ? 'checked' : 'applied', report, refusal: null };
     this.status = 200;
-    this.responseText = JSON.stringify({ data });
+    this.responseText = JSON.stringify({ data: { [field]: { runId: '1' } } });
     this.onload?.();
   }
 }
 
 const fetchMock = vi.fn<typeof fetch>();
 let serverProgress: unknown = null;
+let serverRun: unknown = null;
 
 beforeEach(async () => {
   FakeXhr.last = null;
@@ -59,9 +76,11 @@ beforeEach(async () => {
       ? { adminUser: adminWithRoles('write') }
       : body.query.includes('csvImportProgress(')
         ? { csvImportProgress: serverProgress }
-        : body.query.includes('plans')
-          ? { plans: [{ id: 3, name: 'Gold HEC', coinType: 'HEC', price: '1000' }] }
-          : {};
+        : body.query.includes('csvImportRun(')
+          ? { csvImportRun: serverRun }
+          : body.query.includes('plans')
+            ? { plans: [{ id: 3, name: 'Gold HEC', coinType: 'HEC', price: '1000' }] }
+            : {};
     return new Response(JSON.stringify({ data }), {
       headers: { 'content-type': 'application/json' },
     });
@@ -369,5 +388,38 @@ describe('CsvUploadSection', () => {
     expect(apply).toHaveTextContent('取り込む');
     expect(apply).not.toHaveTextContent('件を取り込む');
     expect(apply.closest('[data-action-reason]')).toHaveAttribute('data-action-reason', reason);
+  });
+
+  // Issue 36: the apply runs as a job; its refusal comes with the run, worded like a call's.
+  it("shows the job's refusal of an apply in the admin's language", async () => {
+    await i18n.changeLanguage('ja');
+    await renderAsWriter(<CsvUploadSection kind="payments" />);
+    const file = new File(['x'], 'ok.csv', { type: 'text/csv' });
+    fireEvent.change(screen.getByTestId('csv-payments-file'), { target: { files: [file] } });
+    fireEvent.click(screen.getByTestId('csv-payments-check'));
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    act(() => FakeXhr.last!.answer(report([])));
+    FakeXhr.last = null;
+    fireEvent.click(await screen.findByTestId('csv-payments-apply'));
+    fireEvent.click(await screen.findByTestId('csv-payments-confirm'));
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    expect(FakeXhr.last!.sent!.operations.query).toContain('background: true');
+    const params = { importId: '12', importedAt: '2026-11-27T03:00:00.000Z', importedBy: 'Writer' };
+    act(() =>
+      FakeXhr.last!.answer({ postAddUserPaymentsByCSV: { report: null } }, [
+        {
+          message: 'This file was already imported as #12.',
+          extensions: {
+            code: 'CONFLICT',
+            reason: 'ALREADY_IMPORTED',
+            applyRefusal: 'alreadyImported',
+            params,
+          },
+        },
+      ]),
+    );
+    expect(
+      await screen.findByText(/このファイルは #12 として .* に Writer が取り込み済みです。/),
+    ).toBeInTheDocument();
   });
 });
