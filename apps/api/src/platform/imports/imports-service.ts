@@ -169,6 +169,12 @@ export function createImportsService(
       await writer.settled();
       if (error instanceof RunAlreadyEnded) throw error;
       const refusal = error instanceof AppError ? error : toAppError(error);
+      // A background run has no call left to answer its refusal: the job records it as the
+      // GraphQL layer records a call's (graphql/security-events.ts), in the same shape, before
+      // the run's end shows it.
+      if (background && refusal && isActionRefusal(refusal)) {
+        await options.recordRefusal?.(run.actor, run.operation ?? definition.kind, refusal);
+      }
       await runs
         .finishRun(db, runId, {
           outcome: refusal ? 'refused' : 'failed',
@@ -213,14 +219,9 @@ export function createImportsService(
     try {
       await runner(actor, { file, dryRun: run.dryRun, fingerprint: run.fingerprint, runId });
     } catch (error) {
+      // A refusal is the run's end (recorded by runAs); anything else is logged.
       if (error instanceof RunAlreadyEnded) return;
-      const refusal = error instanceof AppError ? error : toAppError(error);
-      // The call that would have answered this refusal is over: the job records it as the
-      // GraphQL layer records a call's (graphql/security-events.ts), in the same shape.
-      if (refusal) {
-        if (isActionRefusal(refusal)) await options.recordRefusal?.(actor, run.operation, refusal);
-        return;
-      }
+      if (error instanceof AppError || toAppError(error)) return;
       options.onError?.(error);
     }
   }
