@@ -169,4 +169,61 @@ describe('admin accounts in the browser', () => {
     expect(await page.getByRole('button', { name: 'Add admin user' }).count()).toBe(0);
     await context.close();
   });
+  it('a grant of an approving role waits for a second super admin, and an account the proposer made cannot be that person (issue 33)', async () => {
+    const superContext = await englishContext();
+    const page = await superContext.newPage();
+    await signIn(page, server.baseUrl, 'super@example.com');
+    await page.goto(`${server.baseUrl}/admin_user`);
+    // A fresh install's one super admin: warned that grants take effect without a second person.
+    await page.getByTestId('sole-super-admin-warning').waitFor();
+
+    // The exception: the sole super admin makes a second one at once.
+    await page.getByRole('button', { name: 'Add admin user' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/User name/).fill('e2esuper2');
+    await dialog.getByLabel(/Email/).fill('e2e.super2@example.com');
+    await dialog.locator('input[name="super_admin"]').check();
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    const otpInput = page.getByTestId('one-time-password');
+    await otpInput.waitFor();
+    const oneTimePassword = await otpInput.inputValue();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('sole-super-admin-warning').waitFor({ state: 'detached' });
+
+    // Now promoting the reader to write waits for a second super admin.
+    await page.getByRole('button', { name: 'Edit roles reader01' }).click();
+    const roles = page.getByRole('dialog');
+    await roles.locator('input[name="write"]').check();
+    await roles.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('role-grant-reader01').waitFor();
+    expect(await page.getByTestId('role-grant-reader01').textContent()).toContain('super01');
+    await screenshot(page, 'admin-user-pending-grant');
+
+    // The account super01 made signs in (changing its one-time password) and may not confirm.
+    const otherContext = await englishContext();
+    const other = await otherContext.newPage();
+    await other.goto(`${server.baseUrl}/login`);
+    await other.getByLabel(/email/i).fill('e2e.super2@example.com');
+    await other.getByLabel(/password/i).fill(oneTimePassword);
+    await other.getByRole('button', { name: /sign in/i }).click();
+    await other.waitForURL(`${server.baseUrl}/profile`);
+    await other.getByLabel('Old password').fill(oneTimePassword);
+    await other.getByLabel('New password', { exact: true }).fill('E2eSuper2Pass9');
+    await other.getByLabel('New password (confirmation)').fill('E2eSuper2Pass9');
+    await other.getByRole('button', { name: 'Save' }).click();
+    await other.getByTestId('must-change-password').waitFor({ state: 'detached' });
+    await other.goto(`${server.baseUrl}/admin_user`);
+    await other.getByRole('button', { name: 'Confirm reader01 write' }).click();
+    await expect
+      .poll(() => other.getByRole('alert').first().textContent())
+      .toContain('super01 created your account or gave you your approving role');
+    await other.getByTestId('role-grant-reader01').waitFor();
+    await otherContext.close();
+
+    // Nothing changed: the reader still reads only; the proposer withdraws the grant.
+    expect(await page.getByTestId('admin-row-reader01').textContent()).not.toContain('write');
+    await page.getByRole('button', { name: 'Withdraw reader01 write' }).click();
+    await page.getByTestId('role-grant-reader01').waitFor({ state: 'detached' });
+    await superContext.close();
+  });
 });
