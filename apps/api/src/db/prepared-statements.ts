@@ -27,11 +27,6 @@ export function prepareStatement(text: string): void {
   names.set(text, `s_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`);
 }
 
-/** The statement's name, when it was declared prepared. */
-export function statementName(text: string): string | undefined {
-  return names.get(text);
-}
-
 /**
  * Statements whose date and time values come back as PostgreSQL's text instead of `Date`
  * objects: the export cursor's FETCHes (platform/exports/export-cursor.ts). Parsing a

@@ -125,7 +125,7 @@ export function createServices(db: Kysely<DB>, options: ServiceDependencies): Se
       ),
     onError: options.onJobError,
   });
-  const mail = createMailService(db, audit, clock, {
+  const mail = createMailService(db, {
     jobs: options.jobs,
     smtpConfigured: options.smtpConfigured ?? false,
     expandInJobAbove: options.mailExpandInJobAbove,

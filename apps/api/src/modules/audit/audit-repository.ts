@@ -116,8 +116,7 @@ export type AuditFilter = {
 };
 
 /** The audit log's sort targets (declared in audit-list.ts). */
-export const AUDIT_SORT_TARGETS = AUDIT_LIST.sortTargets;
-export type AuditSortTarget = (typeof AUDIT_SORT_TARGETS)[number];
+export type AuditSortTarget = (typeof AUDIT_LIST.sortTargets)[number];
 
 const SORT_COLUMNS = {
   id: 'id',

@@ -79,5 +79,3 @@ export function createReauthGuard(db: Kysely<DB>, audit: AuditService, clock: Cl
     return false;
   };
 }
-
-export type ReauthGuard = ReturnType<typeof createReauthGuard>;

@@ -72,5 +72,3 @@ export function createMailExpander(
     },
   };
 }
-
-export type MailExpander = ReturnType<typeof createMailExpander>;

@@ -1,54 +1,11 @@
 import { builder } from '../../graphql/builder';
-import { commandMutation } from '../../graphql/command-fields';
 import { filterArgs } from '../../graphql/filter-fields';
 import { pagedListQuery } from '../../graphql/pagination';
-import type {
-  NamedUser,
-  NotificationRow,
-  RecipientRow,
-  SendCounts,
-  SendRow,
-} from './mail-repository';
-import {
-  CREATE_NOTIFICATION,
-  DELETE_NOTIFICATION,
-  SEND_MAIL,
-  SEND_TEST_MAIL,
-  UPDATE_NOTIFICATION,
-} from './mail-commands';
+import type { NamedUser, RecipientRow, SendCounts, SendRow } from './mail-repository';
+import './commands';
+import { AUDIENCE_RULE } from './mail-rules';
+import { NotificationRef } from './mail-types';
 import { MAIL_RECIPIENTS_LIST, MAIL_SENDS_LIST, NOTIFICATIONS_LIST } from './mail-list';
-
-const NotificationRef = builder.objectRef<NotificationRow>('Notification').implement({
-  description: 'A notification (spec section 3): title, content, language, public or private.',
-  fields: (t) => ({
-    id: t.exposeInt('id'),
-    title: t.exposeString('title'),
-    content: t.exposeString('content'),
-    language: t.exposeString('language', { description: 'ja or en.' }),
-    isPublic: t.exposeBoolean('isPublic'),
-    notifiedAt: t.expose('notifiedAt', { type: 'DateTime' }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
-  }),
-});
-
-const NotificationResultRef = builder
-  .objectRef<{ message: string; notification: NotificationRow }>('NotificationResult')
-  .implement({
-    fields: (t) => ({
-      message: t.exposeString('message'),
-      notification: t.expose('notification', { type: NotificationRef }),
-    }),
-  });
-
-const DeleteNotificationResultRef = builder
-  .objectRef<{ message: string; deletedNotificationId: number }>('DeleteNotificationResult')
-  .implement({
-    fields: (t) => ({
-      message: t.exposeString('message'),
-      deletedNotificationId: t.exposeInt('deletedNotificationId'),
-    }),
-  });
 
 const MailNamedUserRef = builder.objectRef<NamedUser>('MailNamedUser').implement({
   description: 'A user named as a recipient, as the send will address them.',
@@ -85,22 +42,6 @@ const MailPreviewRef = builder
           'Audience users: exactly the named users, in the order named, who are the recipients. Empty for a language audience.',
         resolve: (p) => p.namedUsers,
       }),
-    }),
-  });
-
-const SendMailResultRef = builder
-  .objectRef<{
-    message: string;
-    mailSendId: string;
-    recipientCount: number;
-    toAddress?: string;
-  }>('SendMailResult')
-  .implement({
-    fields: (t) => ({
-      message: t.exposeString('message'),
-      mailSendId: t.exposeID('mailSendId'),
-      recipientCount: t.exposeInt('recipientCount'),
-      toAddress: t.string({ nullable: true, resolve: (r) => r.toAddress ?? null }),
     }),
   });
 
@@ -185,41 +126,6 @@ builder.queryField('notification', (t) =>
   }),
 );
 
-commandMutation(CREATE_NOTIFICATION, {
-  description:
-    "Creates a notification. Messages: 'Please input title.', 'Please select a language.' (Japanese with Accept-Language: ja).",
-  type: NotificationResultRef,
-  authScopes: { write: true },
-  resolve: async (input, ctx) => ({
-    notification: await ctx.services.mail.create(ctx.actor, input, ctx.locale),
-    message: 'Notification created.',
-  }),
-});
-
-commandMutation(UPDATE_NOTIFICATION, {
-  description:
-    'Replaces a notification’s fields (the same rules as creating one); notifiedAt changes only when given.',
-  type: NotificationResultRef,
-  authScopes: { write: true },
-  resolve: async ({ notificationId, ...input }, ctx) => ({
-    notification: await ctx.services.mail.update(ctx.actor, notificationId, input, ctx.locale),
-    message: 'Notification updated.',
-  }),
-});
-
-commandMutation(DELETE_NOTIFICATION, {
-  description: 'Deletes a notification; its sends and their statuses stay.',
-  type: DeleteNotificationResultRef,
-  authScopes: { write: true },
-  resolve: async (input, ctx) => ({
-    deletedNotificationId: await ctx.services.mail.remove(ctx.actor, input.notificationId),
-    message: 'Notification deleted.',
-  }),
-});
-
-const AUDIENCE_RULE =
-  'Audience: locale (users whose locale is the notification language; the default without userIds) or users (exactly the users of userIds; userIds alone means users). userIds with audience locale, users without ids, more than 1000 ids, ids matching no user and users without a usable address are refused (BAD_USER_INPUT, extensions.reason MAIL_*, extensions.userIds listing the ids) and nothing is sent.';
-
 builder.queryField('mailPreview', (t) =>
   t.field({
     description: `The mail of a notification as it will be sent, the recipient count of the audience and the named users. ${AUDIENCE_RULE}`,
@@ -233,26 +139,6 @@ builder.queryField('mailPreview', (t) =>
     resolve: (_root, args, ctx) => ctx.services.mail.preview(args.notificationId, args, ctx.locale),
   }),
 );
-
-commandMutation(SEND_TEST_MAIL, {
-  description: "Sends the notification's mail to the signed-in admin's own address only.",
-  type: SendMailResultRef,
-  authScopes: { write: true },
-  resolve: async (input, ctx) => ({
-    ...(await ctx.services.mail.testSend(ctx.actor, input.notificationId)),
-    message: 'Test mail queued.',
-  }),
-});
-
-commandMutation(SEND_MAIL, {
-  description: `Sends the notification to its audience: writes one outbox row per recipient with the audit row in one transaction and returns at once; delivery follows (mailSend). With fingerprint (from mailPreview), exactly that message to exactly those recipients, else CONFLICT (reason LIST_CHANGED) and nothing is sent. ${AUDIENCE_RULE}`,
-  type: SendMailResultRef,
-  authScopes: { write: true },
-  resolve: async ({ notificationId, fingerprint, ...audience }, ctx) => ({
-    ...(await ctx.services.mail.send(ctx.actor, notificationId, audience, ctx.locale, fingerprint)),
-    message: 'Mail queued.',
-  }),
-});
 
 builder.queryField('mailSend', (t) =>
   t.field({

@@ -10,6 +10,9 @@ import { MAIL_EXPAND_QUEUE, MAIL_QUEUE, registerMailJobs } from './mail-jobs';
 import { createMailExpander } from './mail-expansion';
 import * as repo from './mail-repository';
 import { createMailService } from './mail-service';
+import { CREATE_NOTIFICATION, SEND_MAIL } from './commands';
+import { runCommand } from '../../platform/commands';
+import type { Services } from '../../server/services';
 import { createMailWorker, type MailWorker } from './mail-worker';
 
 /** A message as the SMTP server received it. */
@@ -849,18 +852,30 @@ describe('the delivery worker', () => {
     await queue.start();
     const clock = () => new Date();
     const db = t.database.db;
-    const service = createMailService(db, createAuditService(db, clock), clock, {
+    // The two writes run as their mutations run them, over a mail service whose jobs wait.
+    const mail = createMailService(db, {
       jobs: queue,
       smtpConfigured: true,
       expandInJobAbove: EXPAND_ABOVE,
     });
-    const actor = systemActor('mail-test');
-    const n = await service.create(
-      actor,
+    const env = {
+      actor: systemActor('mail-test'),
+      admin: null,
+      locale: 'en' as const,
+      userAgent: null,
+      // Only what these two writes reach (the clock, the trail and the mail service).
+      services: { clock, audit: createAuditService(db, clock), mail } as unknown as Services,
+    };
+    const { notification: n } = await runCommand(
+      CREATE_NOTIFICATION,
       { title: 'Chunked', content: 'In chunks.', language: 'en' },
-      'en',
+      env,
     );
-    const { mailSendId, recipientCount } = await service.send(actor, n.id, {}, 'en');
+    const { mailSendId, recipientCount } = await runCommand(
+      SEND_MAIL,
+      { notificationId: n.id },
+      env,
+    );
     const outboxRows = async () =>
       db
         .selectFrom('mail_outbox')

@@ -35,9 +35,6 @@ import * as write from './payments-write-repository';
 
 export type { PaymentsFilterInput };
 
-/** The payments list's sort targets (declared in payments-list.ts). */
-export const PAYMENTS_SORT_TARGETS = PAYMENTS_LIST.sortTargets;
-
 /** Validates userPayments filters: a known status, ranges in order, a positive user id. */
 export function paymentsFilter(input: PaymentsFilterInput): repo.PaymentsFilter {
   const status = textFilter(input.paymentStatus)?.toLowerCase();

@@ -26,17 +26,9 @@ import type { ImportsService } from '../../platform/imports';
 import * as actionsRepo from './withdrawal-actions-repository';
 import * as repo from './withdrawals-repository';
 import { requestedEvent, timelineEventOf, type TimelineEvent } from './withdrawal-timeline';
-import {
-  USER_WITHDRAWALS_LIST,
-  WITHDRAWALS_LIST,
-  type UserWithdrawalsInput,
-  type WithdrawalSearchInput,
-} from './withdrawals-list';
+import type { UserWithdrawalsInput, WithdrawalSearchInput } from './withdrawals-list';
 
 export type { UserWithdrawalsInput, WithdrawalSearchInput };
-
-/** The withdrawal lists' sort targets (declared in withdrawals-list.ts). */
-export const WITHDRAWALS_SORT_TARGETS = WITHDRAWALS_LIST.sortTargets;
 
 const trimmed = (v: string | null | undefined): string | undefined => {
   const t = v?.trim();
@@ -62,9 +54,6 @@ export function toFilter(kind: WithdrawalKind, p: WithdrawalSearchInput): repo.W
   if (filter.userId !== undefined) positiveId('userId', filter.userId);
   return filter;
 }
-
-/** userWithdrawalHistory's sort targets (declared in withdrawals-list.ts). */
-export const USER_WITHDRAWALS_SORT_TARGETS = USER_WITHDRAWALS_LIST.sortTargets;
 
 // GraphQL enums already refuse unknown values; the check keeps the rule with the service
 // for callers that do not come through the schema.

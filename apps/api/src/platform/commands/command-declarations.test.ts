@@ -40,12 +40,6 @@ describe('declared commands', () => {
     // payments: the CSV imports (becoming jobs, platform/imports)
     'postAddUserPaymentsByCSV',
     'postAssignRatesByCSV',
-    // mail
-    'postCreateNotification',
-    'postUpdateNotification',
-    'postDeleteNotification',
-    'postSendTestMail',
-    'postSendMail',
     // withdrawals: actions, thresholds, transaction uploads
     'postApproveWithdrawalRequests',
     'postRejectWithdrawalRequests',
