@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectTableShows, launchBrowser, screenshot } from './support/browser';
+import { expectTableShows, launchBrowser, screenshot, typeDate } from './support/browser';
 import { gqlAs, signedInPage, signInToken, type Locale } from './support/routes-walk';
 import { startServer, type RunningServer } from './support/server';
 
@@ -415,6 +415,31 @@ describe('list screens at 1366×800 (issue 17)', () => {
     expect(shown.endsWith('…')).toBe(true);
     expect(shown.replace('…', '').split('.')[1]?.length ?? 0).toBeLessThanOrEqual(8);
     expect(fraction.length).toBeGreaterThan(8);
+    await context.close();
+  });
+});
+
+describe('date filters (issue 35)', () => {
+  it('takes dates in the admin language with a picker, and refuses a reversed range at the field', async () => {
+    const { context, page } = await newPage('ja');
+    await page.goto(`${server.baseUrl}/withdrawals/atem?requestedFrom=2026-03-10`);
+    const from = page.getByRole('group', { name: '申請日（から）' });
+    await from.waitFor();
+    expect(await page.locator('input[type="date"], input[type="datetime-local"]').count()).toBe(0);
+    // The calendar speaks Japanese: its month heading and weekday letters.
+    await from.getByRole('button').last().click();
+    const calendar = page.getByRole('dialog');
+    await expect.poll(() => calendar.textContent()).toContain('2026年3月');
+    await page.keyboard.press('Escape');
+    await typeDate(page, '申請日（まで）', '2026-03-01');
+    const search = page.getByRole('button', { name: '検索' });
+    await expect
+      .poll(() => page.getByText('「申請日（から）」より後の日付にしてください。').count())
+      .toBe(1);
+    expect(await search.isDisabled()).toBe(true);
+    await typeDate(page, '申請日（まで）', '2026-03-31');
+    await search.click();
+    await page.waitForURL(/requestedUntil=2026-03-31/);
     await context.close();
   });
 });

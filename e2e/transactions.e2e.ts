@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
+import { launchBrowser, screenshot, typeDate } from './support/browser';
 import { isoInTimeZone } from '@app/shared';
 import { gqlAs, signedInPage, signInToken } from './support/routes-walk';
 import { businessZone, startServer, type RunningServer } from './support/server';
@@ -73,8 +73,8 @@ describe('Transactions screen', () => {
     const { context, page } = await newPage();
     await page.goto(`${server.baseUrl}/common/transactions`);
     // The fields name the business zone and read what is typed as its wall clock.
-    await page.getByLabel(`End (${businessZone()})`).fill(businessInput(end));
-    await page.getByLabel(`Deadline (${businessZone()})`).fill(businessInput(deadline));
+    await typeDate(page, `End (${businessZone()})`, businessInput(end));
+    await typeDate(page, `Deadline (${businessZone()})`, businessInput(deadline));
     // A rate of 0 is refused by the form before anything is sent.
     await page.getByTestId('rates-BTCHECRate').fill('0');
     await page.getByTestId('rates-BTCETHRate').fill('18.5');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 export const ARTIFACTS_DIR = path.resolve(import.meta.dirname, '../artifacts');
 
@@ -60,4 +60,16 @@ export async function expectTableShows(page: Page, ids: string[], message?: stri
     // On a timeout the assertion below reports what the table shows instead.
     .catch(() => undefined);
   expect(await shown(), message).toEqual(ids);
+}
+
+/**
+ * Types a date ('2026-03-01') or a date and time ('2026-03-01T10:00') into the console's date
+ * field labelled `label` (components/date-input.tsx, MUI X's sectioned field): its sections
+ * take the digits in order, whatever the language's separators.
+ */
+export async function typeDate(scope: Page | Locator, label: string | RegExp, value: string) {
+  // Each section typed in full replaces what it held, so a filled field needs no clearing.
+  await scope.getByRole('group', { name: label }).locator('[role="spinbutton"]').first().click();
+  const page = 'keyboard' in scope ? scope : scope.page();
+  await page.keyboard.type(value.replace(/\D/g, ''));
 }

@@ -215,6 +215,27 @@ export async function collectTexts(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * The browser's own date and time inputs on the page (issue 35): they follow the browser's
+ * language, not the admin's (`mm/dd/yyyy` on a Japanese screen); every date is typed and
+ * picked in the console's field (components/date-input.tsx). Named by label or name.
+ */
+export async function nativeDateInputs(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [
+      ...document.querySelectorAll<HTMLInputElement>(
+        'input[type="date"], input[type="datetime-local"], input[type="time"], input[type="month"], input[type="week"]',
+      ),
+    ].map((el) => {
+      const label =
+        (el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null) ??
+        el.getAttribute('aria-label') ??
+        el.name;
+      return `native ${el.type} input "${(label ?? '').trim().slice(0, 40)}"`;
+    }),
+  );
+}
+
 export type WriteControls = {
   /** Write controls a click would use: marked write actions and file choosers, enabled. */
   enabledWrites: string[];
@@ -260,7 +281,8 @@ export async function writeControls(page: Page): Promise<WriteControls> {
       .filter((el) => !el.closest('[data-action-reason]')?.getAttribute('data-action-reason'))
       .map(describe);
     const fieldSelector =
-      'input:not([type=hidden]):not([type=file]):not([aria-hidden=true]), textarea:not([aria-hidden=true]), select, [role="combobox"]';
+      // A date field's sections (MUI X, components/date-input.tsx) are typed in as spinbuttons.
+      'input:not([type=hidden]):not([type=file]):not([aria-hidden=true]), textarea:not([aria-hidden=true]), select, [role="combobox"], [role="spinbutton"]';
     const fieldDisabled = (el: Element) =>
       (el as HTMLInputElement).disabled === true ||
       (el as HTMLInputElement).readOnly === true ||

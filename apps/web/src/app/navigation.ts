@@ -55,12 +55,17 @@ export const NAV_GROUPS: NavGroup[] = [
     ],
   },
   { id: 'admin', title: 'nav.groups.admin', paths: ['/admin_user'] },
-  {
-    id: 'templates',
-    title: 'nav.groups.templates',
-    paths: ['/chat', '/empty', '/forms', '/general', '/pickers', '/widgets'],
-  },
 ];
+
+/**
+ * The spec's template demo pages: reachable by their routes, listed in the menu only in
+ * development (issue 35: an operator's menu holds the console's own screens).
+ */
+export const TEMPLATES_GROUP: NavGroup = {
+  id: 'templates',
+  title: 'nav.groups.templates',
+  paths: ['/chat', '/empty', '/forms', '/general', '/pickers', '/widgets'],
+};
 
 type Admin = { roles: ReadonlyArray<{ name: string }> } | null | undefined;
 
@@ -70,15 +75,18 @@ type Admin = { roles: ReadonlyArray<{ name: string }> } | null | undefined;
  */
 export function visibleNav(
   admin: Admin,
+  { templates = import.meta.env.DEV }: { templates?: boolean } = {},
 ): Array<{ id: string; title: MessageKey; entries: NavEntry[] }> {
   const byPath = new Map(APP_ROUTES.map((route) => [route.path, route]));
-  return NAV_GROUPS.map((group) => ({
-    id: group.id,
-    title: group.title,
-    entries: group.paths
-      .map((path) => byPath.get(path))
-      .filter((route) => route !== undefined)
-      .filter((route) => !route.role || hasRole(admin, route.role as RoleName))
-      .map((route) => ({ path: route.path, title: route.title })),
-  })).filter((group) => group.entries.length > 0);
+  return [...NAV_GROUPS, ...(templates ? [TEMPLATES_GROUP] : [])]
+    .map((group) => ({
+      id: group.id,
+      title: group.title,
+      entries: group.paths
+        .map((path) => byPath.get(path))
+        .filter((route) => route !== undefined)
+        .filter((route) => !route.role || hasRole(admin, route.role as RoleName))
+        .map((route) => ({ path: route.path, title: route.title })),
+    }))
+    .filter((group) => group.entries.length > 0);
 }

@@ -7,6 +7,8 @@ import { createQueryClient } from './providers';
 import { SideMenu } from './side-menu';
 import { visibleNav } from './navigation';
 import { APP_ROUTES } from './routes';
+import { en } from '@/i18n/en';
+import { ja } from '@/i18n/ja';
 
 // Role queries over the whole shell are slow in jsdom, more so on a busy 2-core machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -44,7 +46,7 @@ describe('side menu by role', () => {
       within(saving)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Remittance history', 'Addresses', 'Coin saving withdrawals']);
+    ).toEqual(['Remittance history', 'Addresses', 'Coin saving deposit withdrawals']);
     expect(within(nav).getByRole('link', { name: 'Admin user' })).toHaveAttribute(
       'href',
       '/admin_user',
@@ -69,9 +71,44 @@ describe('side menu by role', () => {
     expect(screen.getByRole('link', { name: 'Dashboard' })).not.toHaveClass('Mui-selected');
   });
 
+  it('lists the template demo pages in a templates group in development only (issue 35)', () => {
+    const groups = (templates: boolean) =>
+      visibleNav(adminWithRoles('super_admin'), { templates }).map((g) => g.id);
+    expect(groups(true)).toContain('templates');
+    expect(groups(false)).not.toContain('templates');
+    // The routes stay: a link or a bookmark still opens them.
+    expect(APP_ROUTES.map((r) => r.path)).toEqual(expect.arrayContaining(['/chat', '/pickers']));
+  });
+
+  it('names the eight withdrawal kinds so that no two read alike (issue 35), in both languages', () => {
+    const keys = [
+      'nav.withdrawals',
+      'nav.withdrawalSavingCoin',
+      'nav.withdrawalReferralRewards',
+      'nav.withdrawalAtem',
+      'nav.withdrawalBonusRewards',
+      'nav.withdrawalPrincipal',
+      'nav.withdrawalProportionalBonus',
+      'nav.withdrawalAffiliateBonus',
+    ] as const;
+    for (const texts of [ja, en]) {
+      const names = keys.map(
+        (key) =>
+          key
+            .split('.')
+            .reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], texts) as string,
+      );
+      // Not the same letters reordered ("コインセービング" / "セービングコイン"), nor one name.
+      const letters = names.map((n) => [...n.replace(/\s/g, '')].sort().join(''));
+      expect(new Set(letters).size, names.join(' / ')).toBe(8);
+    }
+  });
+
   it('lists in the menu every route except detail pages and the profile page', () => {
     const inMenu = new Set(
-      visibleNav(adminWithRoles('super_admin')).flatMap((g) => g.entries.map((e) => e.path)),
+      visibleNav(adminWithRoles('super_admin'), { templates: true }).flatMap((g) =>
+        g.entries.map((e) => e.path),
+      ),
     );
     const notInMenu = APP_ROUTES.map((r) => r.path).filter((p) => !inMenu.has(p));
     expect(notInMenu.sort()).toEqual(

@@ -23,6 +23,7 @@ import {
   type MoneyUnit,
 } from '@app/shared';
 import '@/i18n/lists';
+import { DateInput, isReversedRange } from './date-input';
 
 type Option = { value: string; label: string };
 
@@ -87,7 +88,20 @@ function FilterForm({
         [key]: now.includes(option) ? now.filter((v) => v !== option) : [...now, option],
       };
     });
-  const invalid = fields.some((f) => fieldError(f, draft[f.key]) !== null);
+  // A date range's end before its start (`…From` after `…Until`, the API's names, packages/
+  // shared lists.ts) is refused at the "until" field instead of listing nothing (issue 35).
+  const rangeStart = (field: FilterFormField): FilterFormField | undefined =>
+    field.type === 'date' && field.key.endsWith('Until')
+      ? fields.find((f) => f.type === 'date' && f.key === `${field.key.slice(0, -5)}From`)
+      : undefined;
+  const reversed = (field: FilterFormField): FilterFormField | undefined => {
+    const start = rangeStart(field);
+    const text = (key: string) => (typeof draft[key] === 'string' ? draft[key] : undefined);
+    return start && isReversedRange(text(start.key), text(field.key)) ? start : undefined;
+  };
+  const invalid = fields.some(
+    (f) => fieldError(f, draft[f.key]) !== null || reversed(f) !== undefined,
+  );
   const amountErrorText = (error: DecimalTextProblem) =>
     error.problem === 'scale' || error.problem === 'integer_digits'
       ? t(error.problem === 'scale' ? 'list.amountScale' : 'list.amountDigits', {
@@ -170,6 +184,23 @@ function FilterForm({
         </FormControl>
       );
     }
+    if (field.type === 'date') {
+      const start = rangeStart(field);
+      const startValue = start ? draft[start.key] : undefined;
+      const reversedFrom = reversed(field);
+      return (
+        <DateInput
+          key={field.key}
+          label={field.label}
+          name={field.key}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(next) => set(field.key, next)}
+          {...(typeof startValue === 'string' && startValue !== '' && { min: startValue })}
+          error={reversedFrom !== undefined}
+          helperText={reversedFrom ? t('dates.reversed', { from: reversedFrom.label }) : field.hint}
+        />
+      );
+    }
     const error = fieldError(field, value);
     return (
       <TextField
@@ -177,16 +208,14 @@ function FilterForm({
         size="small"
         label={field.label}
         name={field.key}
-        type={field.type === 'date' ? 'date' : 'text'}
         value={typeof value === 'string' ? value : ''}
         onChange={(e) => set(field.key, e.target.value)}
         error={error !== null}
         helperText={error ? amountErrorText(error) : 'hint' in field ? field.hint : undefined}
         slotProps={{
           htmlInput: field.type === 'decimal' ? { inputMode: 'decimal' } : undefined,
-          inputLabel: field.type === 'date' ? { shrink: true } : undefined,
         }}
-        sx={{ width: field.type === 'date' ? 170 : 200 }}
+        sx={{ width: 200 }}
       />
     );
   };

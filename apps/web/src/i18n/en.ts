@@ -76,15 +76,16 @@ export const en: Messages = {
     downloadCsv: 'Download CSV',
     remittanceHistory: 'Remittance history',
     addresses: 'Addresses',
-    withdrawals: 'Coin saving withdrawals',
+    // The eight withdrawal kinds by what each pays out (issue 35); each name tells its source.
+    withdrawals: 'Coin saving deposit withdrawals',
     aggregation: 'Aggregation of transactions',
     trackRecords: 'Affiliate track records',
-    withdrawalSavingCoin: 'Saving coin withdrawals',
-    withdrawalReferralRewards: 'Referral rewards withdrawals',
-    withdrawalAtem: 'ATEM withdrawals',
-    withdrawalBonusRewards: 'Bonus rewards withdrawals',
-    withdrawalPrincipal: 'Principal withdrawals',
-    withdrawalProportionalBonus: 'Proportional bonus withdrawals',
+    withdrawalSavingCoin: 'Referral plan sent HEC withdrawals',
+    withdrawalReferralRewards: 'Referral reward withdrawals',
+    withdrawalAtem: 'ATEM principal withdrawals',
+    withdrawalBonusRewards: 'Referral plan bonus withdrawals',
+    withdrawalPrincipal: 'Plan payment principal and reward withdrawals',
+    withdrawalProportionalBonus: 'Campaign proportional bonus withdrawals',
     withdrawalAffiliateBonus: 'Affiliate bonus withdrawals',
     adminUser: 'Admin user',
     profile: 'Profile',
@@ -195,6 +196,12 @@ export const en: Messages = {
   validation: {
     required: 'Please input {{field}}',
     email: 'The {{field}} field format is invalid',
+  },
+  // The date fields (components/date-input.tsx): refused at the field, in the admin's words.
+  dates: {
+    invalid: 'Enter it like {{example}}.',
+    beforeMin: 'This is before the start of the range.',
+    reversed: 'Choose a date on or after "{{from}}".',
   },
   feedback: {
     closeToast: 'Close notification',

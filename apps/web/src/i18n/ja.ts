@@ -76,16 +76,18 @@ export const ja = {
     downloadCsv: 'CSVダウンロード',
     remittanceHistory: '送金履歴',
     addresses: 'アドレス',
-    withdrawals: 'コインセービング出金',
+    // The eight withdrawal kinds by what each pays out (issue 35: two of them read
+    // "コインセービング出金" and "セービングコイン出金"); each name tells its source.
+    withdrawals: 'コインセービング積立の出金',
     aggregation: 'トランザクション集計',
     trackRecords: 'アフィリエイト実績',
-    withdrawalSavingCoin: 'セービングコイン出金',
-    withdrawalReferralRewards: 'リファラル報酬出金',
-    withdrawalAtem: 'ATEM出金',
-    withdrawalBonusRewards: 'ボーナス報酬出金',
-    withdrawalPrincipal: '元本出金',
-    withdrawalProportionalBonus: '比例ボーナス出金',
-    withdrawalAffiliateBonus: 'アフィリエイトボーナス出金',
+    withdrawalSavingCoin: 'リファラルプラン送金 HEC の出金',
+    withdrawalReferralRewards: '紹介報酬の出金',
+    withdrawalAtem: 'ATEM 元本の出金',
+    withdrawalBonusRewards: 'リファラルプランボーナスの出金',
+    withdrawalPrincipal: 'プラン支払いの元本・報酬の出金',
+    withdrawalProportionalBonus: 'キャンペーン比例ボーナスの出金',
+    withdrawalAffiliateBonus: 'アフィリエイトボーナスの出金',
     adminUser: '管理者ユーザー',
     profile: 'プロフィール',
     chat: 'チャット',
@@ -196,6 +198,12 @@ export const ja = {
   validation: {
     required: '{{field}}を入力してください',
     email: '{{field}}の形式が正しくありません',
+  },
+  // The date fields (components/date-input.tsx): refused at the field, in the admin's words.
+  dates: {
+    invalid: '{{example}} のように入力してください。',
+    beforeMin: '開始より前の日付は選べません。',
+    reversed: '「{{from}}」より後の日付にしてください。',
   },
   feedback: {
     closeToast: '通知を閉じる',

@@ -4,6 +4,7 @@ import { AUDIT_OPERATIONS } from '@app/shared';
 import { i18n } from '@/i18n';
 import { renderAt, renderRoutes } from '@/test/render';
 import { AuditLogView } from './audit-log-view';
+import { enterDate } from '@/test/date-field';
 
 // The audit log's operation filter comes from the audit event registry: every registered
 // operation by its label, and the chosen one is sent as the list's exact operation filter.
@@ -62,12 +63,8 @@ describe('AuditLogView', () => {
     renderAt(<AuditLogView />, '/');
     await waitFor(() => expect(lastAuditVariables()).toBeDefined());
     fireEvent.click(screen.getByRole('button', { name: /More filters/ }));
-    fireEvent.change(screen.getByLabelText(i18n.t('audit.dateFrom')), {
-      target: { value: '2026-03-20' },
-    });
-    fireEvent.change(screen.getByLabelText(i18n.t('audit.dateUntil')), {
-      target: { value: '2026-03-21' },
-    });
+    await enterDate(i18n.t('audit.dateFrom'), '2026-03-20');
+    await enterDate(i18n.t('audit.dateUntil'), '2026-03-21');
     fireEvent.click(screen.getByRole('button', { name: i18n.t('list.search') }));
     // 2026-03-20 00:00 in Tokyo is 2026-03-19T15:00Z; 2026-03-21 ends at 2026-03-21T14:59:59.999Z.
     await waitFor(() =>

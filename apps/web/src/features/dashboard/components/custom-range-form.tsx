@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Stack, TextField } from '@mui/material';
+import { Button, Stack } from '@mui/material';
+import { DateInput, isReversedRange } from '@/components/date-input';
 
 /** The two dates of a custom period; loaded only when Custom is chosen (TextField is heavy). */
 export function CustomRangeForm({
@@ -14,6 +15,7 @@ export function CustomRangeForm({
 }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState({ from, until });
+  const reversed = isReversedRange(draft.from, draft.until);
   return (
     <Stack
       component="form"
@@ -22,26 +24,25 @@ export function CustomRangeForm({
       sx={{ flexWrap: 'wrap', rowGap: 1 }}
       onSubmit={(e) => {
         e.preventDefault();
-        onApply(draft.from, draft.until);
+        if (!reversed) onApply(draft.from, draft.until);
       }}
     >
-      <TextField
-        size="small"
-        type="date"
+      <DateInput
         label={t('dashboard.period.from')}
         value={draft.from}
-        onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-        slotProps={{ inputLabel: { shrink: true } }}
+        onChange={(value) => setDraft((d) => ({ ...d, from: value }))}
       />
-      <TextField
-        size="small"
-        type="date"
+      <DateInput
         label={t('dashboard.period.until')}
         value={draft.until}
-        onChange={(e) => setDraft({ ...draft, until: e.target.value })}
-        slotProps={{ inputLabel: { shrink: true } }}
+        min={draft.from}
+        onChange={(value) => setDraft((d) => ({ ...d, until: value }))}
+        error={reversed}
+        helperText={
+          reversed ? t('dates.reversed', { from: t('dashboard.period.from') }) : undefined
+        }
       />
-      <Button type="submit" variant="contained" size="small">
+      <Button type="submit" variant="contained" size="small" disabled={reversed}>
         {t('dashboard.period.apply')}
       </Button>
     </Stack>

@@ -3,20 +3,20 @@ import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { DemoIntro } from './demo-intro';
+import { DateInput } from '@/components/date-input';
 
 const PLAN_TERMS = ['1', '2', '3', '5'] as const;
 
-/** /pickers: the browser's native date, time and month pickers styled by MUI, and a select. */
+/** /pickers: the console's date and date-time field (components/date-input.tsx), and a select. */
 export function PickersPage() {
   const { t } = useTranslation();
-  const [values, setValues] = useState({ date: '', time: '', dateTime: '', month: '', select: '' });
+  const [values, setValues] = useState({ date: '', dateTime: '', select: '' });
   const set = (key: keyof typeof values) => (event: ChangeEvent<HTMLInputElement>) =>
     setValues((v) => ({ ...v, [key]: event.target.value }));
+  // The console's own picker, not the browser's native inputs (issue 35: none on any screen).
   const fields = [
-    { key: 'date', type: 'date' },
-    { key: 'time', type: 'time' },
-    { key: 'dateTime', type: 'datetime-local' },
-    { key: 'month', type: 'month' },
+    { key: 'date', withTime: false },
+    { key: 'dateTime', withTime: true },
   ] as const;
   return (
     <>
@@ -25,12 +25,12 @@ export function PickersPage() {
         <Stack spacing={2}>
           {fields.map((field) => (
             <Stack key={field.key} spacing={0.5}>
-              <TextField
+              <DateInput
+                size="medium"
+                withTime={field.withTime}
                 label={t(`demo.pickers.${field.key}`)}
-                type={field.type}
                 value={values[field.key]}
-                onChange={set(field.key)}
-                slotProps={{ inputLabel: { shrink: true } }}
+                onChange={(value) => setValues((v) => ({ ...v, [field.key]: value }))}
               />
               <Typography variant="body2" color="text.secondary">
                 {t('demo.pickers.selected', { value: values[field.key] || t('demo.pickers.none') })}

@@ -11,7 +11,6 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import { ExportButton } from '@/components/export-button';
@@ -26,6 +25,7 @@ import {
 } from '../api/export-centre';
 import { exportUnitWord } from '@app/shared';
 import '@/i18n/screens';
+import { DateInput, isReversedRange } from '@/components/date-input';
 
 /** A column's unit in the admin's language: a word by its code, a coin code as it is. */
 function unitText(unit: string, t: TFunction): string {
@@ -64,21 +64,18 @@ function CentreSection({
     >
       {dated && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-          <TextField
-            type="date"
-            size="small"
-            label={t('exports.centre.dateFrom')}
-            value={from}
-            onChange={(e) => setFrom(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            type="date"
-            size="small"
+          <DateInput label={t('exports.centre.dateFrom')} value={from} onChange={setFrom} />
+          <DateInput
             label={t('exports.centre.dateUntil')}
             value={until}
-            onChange={(e) => setUntil(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
+            min={from}
+            onChange={setUntil}
+            error={isReversedRange(from, until)}
+            helperText={
+              isReversedRange(from, until)
+                ? t('dates.reversed', { from: t('exports.centre.dateFrom') })
+                : undefined
+            }
           />
         </Stack>
       )}

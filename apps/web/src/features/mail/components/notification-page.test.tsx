@@ -1,9 +1,10 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n';
 import { adminWithRoles, renderRoutes } from '@/test/render';
 import { NotificationPage } from './notification-page';
+import { enterDate, findDateField } from '@/test/date-field';
 
 const fetchMock = vi.fn<typeof fetch>();
 type Body = { query: string; variables: Record<string, unknown> };
@@ -78,8 +79,8 @@ describe('NotificationPage', () => {
     const row = screen.getByText('Notice 130').closest('tr')!;
     await userEvent.click(within(row).getByRole('button', { name: 'Edit' }));
     // Shown in the business zone (Asia/Tokyo): 01:00Z is 10:00 there.
-    const input = await screen.findByTestId('notified-at');
-    expect(input).toHaveValue('2026-03-01T10:00');
+    const input = await findDateField(/Notified at/);
+    expect(input).toHaveValue('2026/03/01 10:00');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(bodies().some((b) => b.query.includes('postUpdateNotification('))).toBe(true),
@@ -88,8 +89,7 @@ describe('NotificationPage', () => {
     expect(kept.variables).not.toHaveProperty('notifiedAt');
 
     await userEvent.click(within(row).getByRole('button', { name: 'Edit' }));
-    const again = await screen.findByTestId('notified-at');
-    fireEvent.change(again, { target: { value: '2026-03-02T09:30' } });
+    await enterDate(/Notified at/, '2026-03-02T09:30');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(bodies().filter((b) => b.query.includes('postUpdateNotification('))).toHaveLength(2),

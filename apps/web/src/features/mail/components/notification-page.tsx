@@ -42,6 +42,7 @@ import {
   useSendMail,
   type NotificationInput,
 } from '../api/mail';
+import { DateInput } from '@/components/date-input';
 
 type Row = ReturnType<typeof notificationsQuery.page>['list'][number];
 
@@ -272,21 +273,21 @@ function NotificationDialog({ row, onClose }: { row: Row | null; onClose: () => 
             helperText={problem?.field === 'content' ? problem.message : undefined}
             onChange={(e) => setForm({ ...form, content: e.target.value })}
           />
-          <TextField
-            type="datetime-local"
+          <DateInput
+            withTime
+            size="medium"
+            fullWidth
+            sx={{}}
             label={`${t('mail.fields.notifiedAt')} (${adminTimeZone()})`}
             value={notifiedAt}
-            slotProps={{
-              inputLabel: { shrink: true },
-              htmlInput: { 'data-testid': 'notified-at' },
-            }}
+            data-testid="notified-at"
             error={problem?.field === 'notifiedAt'}
             helperText={
               problem?.field === 'notifiedAt'
                 ? problem.message
                 : t(row ? 'mail.notifiedAtEdit' : 'mail.notifiedAtNew', { zone: adminTimeZone() })
             }
-            onChange={(e) => setNotifiedAt(e.target.value)}
+            onChange={setNotifiedAt}
           />
           <FormControlLabel
             control={

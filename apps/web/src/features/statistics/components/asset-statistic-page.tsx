@@ -21,6 +21,7 @@ import {
 } from '@mui/material';
 import { STATISTICS_MAX_DAYS } from '@app/shared';
 import { AmountText } from '@/components/amount-text';
+import { DateInput, isReversedRange } from '@/components/date-input';
 import { amountDisplay, type AmountUnit } from '@/lib/amount';
 import { businessDayOf, businessTimeZone } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
@@ -90,6 +91,7 @@ export function AssetStatisticPage() {
   const from = DATE.test(params.get('from') ?? '') ? params.get('from')! : businessDayOf(today, 29);
   const until = DATE.test(params.get('until') ?? '') ? params.get('until')! : businessDayOf(today);
   const [draft, setDraft] = useState({ from, until });
+  const reversed = isReversedRange(draft.from, draft.until);
   // Back and Forward change the URL's range: the fields follow it (React's "adjust state
   // while rendering" pattern, no effect).
   const [shown, setShown] = useState(`${from}|${until}`);
@@ -120,6 +122,7 @@ export function AssetStatisticPage() {
           sx={{ alignItems: { sm: 'center' } }}
           onSubmit={(e) => {
             e.preventDefault();
+            if (reversed) return;
             setParams((current) => {
               const next = new URLSearchParams(current);
               next.set('from', draft.from);
@@ -128,23 +131,20 @@ export function AssetStatisticPage() {
             });
           }}
         >
-          <TextField
-            size="small"
-            type="date"
+          <DateInput
             label={t('assetStats.from')}
             value={draft.from}
-            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
+            onChange={(value) => setDraft((d) => ({ ...d, from: value }))}
           />
-          <TextField
-            size="small"
-            type="date"
+          <DateInput
             label={t('assetStats.until')}
             value={draft.until}
-            onChange={(e) => setDraft({ ...draft, until: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
+            min={draft.from}
+            onChange={(value) => setDraft((d) => ({ ...d, until: value }))}
+            error={reversed}
+            helperText={reversed ? t('dates.reversed', { from: t('assetStats.from') }) : undefined}
           />
-          <Button type="submit" variant="contained">
+          <Button type="submit" variant="contained" disabled={reversed}>
             {t('assetStats.show')}
           </Button>
           <Box sx={{ flexGrow: 1 }} />

@@ -149,7 +149,7 @@ describe('SupportPage', () => {
     });
     // The form shows what the list is filtered by.
     expect(screen.getByLabelText('User name')).toHaveValue('ali');
-    expect(screen.getByLabelText('Contacted from')).toHaveValue('2026-01-01');
+    expect(screen.getByLabelText('Contacted from')).toHaveValue('2026/01/01');
     expect(screen.getByRole('combobox', { name: 'Unassigned only' })).toHaveTextContent('Yes');
     expect(screen.getByRole('tab', { name: 'In progress (10)' })).toHaveAttribute(
       'aria-selected',

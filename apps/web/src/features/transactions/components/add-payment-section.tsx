@@ -11,6 +11,7 @@ import { notifySuccess } from '@/lib/feedback';
 import { useUserNames } from '@/lib/user-names';
 import { useAddPayment, useTransactionsPlans } from '../api/queries';
 import { decimalProblem, passesCoinMinValue, ruleMessage } from './form-helpers';
+import { DateInput } from '@/components/date-input';
 
 type Picked = { id: number; userName: string };
 type Draft = {
@@ -161,7 +162,16 @@ export function AddPaymentSection() {
           {text('paidUsd', 'USD', 'text', t('transactions.add.paidUsdHint', { min: PAID_USD_MIN }))}
           {text('assetETH', 'ETH')}
           {text('assetHEC', 'HEC')}
-          {text('confirmedAt', adminTimeZone(), 'datetime-local')}
+          <DateInput
+            withTime
+            label={`${t('transactions.fields.confirmedAt')} (${adminTimeZone()})`}
+            value={draft.confirmedAt}
+            disabled={readOnly}
+            onChange={(value) => setDraft((d) => ({ ...d, confirmedAt: value }))}
+            error={Boolean(errors.confirmedAt)}
+            helperText={errors.confirmedAt ?? ' '}
+            data-testid="add-confirmedAt"
+          />
         </Stack>
         {add.error ? (
           <Alert severity="error" sx={{ mb: 1 }}>

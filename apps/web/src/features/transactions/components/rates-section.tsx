@@ -22,6 +22,7 @@ import { errorMessage } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/feedback';
 import { useAssignRates, useRatesSummary, useUnfixedPayments } from '../api/queries';
 import { decimalProblem, ruleMessage } from './form-helpers';
+import { DateInput } from '@/components/date-input';
 
 type Draft = {
   startAt: string;
@@ -106,20 +107,33 @@ export function RatesSection() {
     setAsked(null);
   };
 
-  const field = (key: keyof Draft, type: 'datetime-local' | 'text', unit?: string) => (
-    <TextField
-      size="small"
-      type={type}
-      label={t(`transactions.fields.${key}`) + (unit ? ` (${unit})` : '')}
-      value={draft[key]}
-      disabled={readOnly}
-      onChange={(e) => set(key)(e.target.value)}
-      error={Boolean(errors[key])}
-      helperText={errors[key] ?? (key === 'startAt' ? t('transactions.rates.startAtHint') : ' ')}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `rates-${key}` } }}
-      sx={{ minWidth: 220 }}
-    />
-  );
+  const field = (key: keyof Draft, type: 'datetime-local' | 'text', unit?: string) =>
+    type === 'datetime-local' ? (
+      <DateInput
+        key={key}
+        withTime
+        label={t(`transactions.fields.${key}`) + (unit ? ` (${unit})` : '')}
+        value={draft[key]}
+        disabled={readOnly}
+        onChange={set(key)}
+        error={Boolean(errors[key])}
+        helperText={errors[key] ?? (key === 'startAt' ? t('transactions.rates.startAtHint') : ' ')}
+        data-testid={`rates-${key}`}
+      />
+    ) : (
+      <TextField
+        size="small"
+        type={type}
+        label={t(`transactions.fields.${key}`) + (unit ? ` (${unit})` : '')}
+        value={draft[key]}
+        disabled={readOnly}
+        onChange={(e) => set(key)(e.target.value)}
+        error={Boolean(errors[key])}
+        helperText={errors[key] ?? (key === 'startAt' ? t('transactions.rates.startAtHint') : ' ')}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `rates-${key}` } }}
+        sx={{ minWidth: 220 }}
+      />
+    );
 
   const s = summary.data;
   return (

@@ -9,6 +9,7 @@ import { AddPaymentSection } from './add-payment-section';
 import { ImportHistory } from './import-history';
 import { RatesSection } from './rates-section';
 import { getFeedback } from '@/lib/feedback';
+import { enterDate, findDateField } from '@/test/date-field';
 
 /**
  * The Transactions screen's forms against a mocked network (issue 12): the spec's validation
@@ -203,9 +204,7 @@ describe('AddPaymentSection', () => {
         type('add-paidUsd', '100');
         type('add-assetHEC', '1.5');
         // The field names the zone it is read in.
-        fireEvent.change(screen.getByLabelText('Confirmed at (Asia/Tokyo)'), {
-          target: { value: '2026-01-31T09:30' },
-        });
+        await enterDate('Confirmed at (Asia/Tokyo)', '2026-01-31T09:30');
         fireEvent.click(screen.getByTestId('add-submit'));
         await waitFor(() => expect(sent('postAddUserPayment(')).toHaveLength(1));
         expect(sent('postAddUserPayment(')[0]!.variables).toMatchObject({
@@ -258,8 +257,8 @@ describe('RatesSection', () => {
 
   it('refuses a rate of 0 or over 18 decimals before asking the server', async () => {
     await renderAsWriter(<RatesSection />);
-    type('rates-endAt', '2026-01-31T00:00');
-    type('rates-deadline', '2026-02-01T00:00');
+    await enterDate('End (Asia/Tokyo)', '2026-01-31T00:00');
+    await enterDate('Deadline (Asia/Tokyo)', '2026-02-01T00:00');
     type('rates-BTCHECRate', '0');
     type('rates-BTCETHRate', '1.0000000000000000001');
     fireEvent.click(screen.getByTestId('rates-preview'));
@@ -272,14 +271,11 @@ describe('RatesSection', () => {
     await renderAsWriter(<RatesSection />);
     // Each time field names the zone it is read in.
     for (const name of ['Start', 'End', 'Deadline'])
-      expect(screen.getByLabelText(`${name} (Asia/Tokyo)`)).toHaveAttribute(
-        'type',
-        'datetime-local',
-      );
+      expect(await findDateField(`${name} (Asia/Tokyo)`)).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('rates-preview'));
     expect(await screen.findByText('Please input End')).toBeInTheDocument();
-    type('rates-endAt', '2026-01-31T00:00');
-    type('rates-deadline', '2026-02-01T00:00');
+    await enterDate('End (Asia/Tokyo)', '2026-01-31T00:00');
+    await enterDate('Deadline (Asia/Tokyo)', '2026-02-01T00:00');
     type('rates-BTCHECRate', '123456.123456789012345678');
     type('rates-BTCETHRate', '18.000000000000000006');
     fireEvent.click(screen.getByTestId('rates-preview'));

@@ -11,6 +11,7 @@ import { useUserRewardSnapshot } from '../api/user-reward-snapshot';
 import { usePlanLabel } from '@/lib/plan-label';
 import { snapshotColumns } from './snapshot-columns';
 import '@/i18n/lists';
+import { DateInput } from '@/components/date-input';
 
 type Picked = { id: number; userName: string };
 
@@ -100,14 +101,11 @@ export function RewardSnapshotPage() {
             value={user}
             onChange={(u) => update({ userId: String(u.id), userName: u.userName })}
           />
-          <TextField
-            size="small"
-            type="date"
+          <DateInput
             label={t('fields.rewardDate')}
             helperText={t('rewardSnapshot.rewardDateHint')}
             value={draftDate}
-            onChange={(e) => setDraftDate(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
+            onChange={setDraftDate}
           />
           <TextField
             select

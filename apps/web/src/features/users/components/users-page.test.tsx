@@ -5,6 +5,7 @@ import { i18n } from '@/i18n';
 import { renderAt, renderRoutes } from '@/test/render';
 import { findAmount } from '@/test/amounts';
 import { UsersPage } from './users-page';
+import { enterDate, findDateField } from '@/test/date-field';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -127,8 +128,8 @@ describe('UsersPage', () => {
       pagination: { limit: 20, offset: 0, sort: { target: 'registeredAt', orderBy: 'DESC' } },
     });
     // The fields show the range, so the operator sees why the list is short and can clear it.
-    expect(screen.getByLabelText('Registered from')).toHaveValue('2026-10-01');
-    expect(screen.getByLabelText('Registered until')).toHaveValue('2026-10-30');
+    expect(await findDateField('Registered from')).toHaveValue('2026/10/01');
+    expect(await findDateField('Registered until')).toHaveValue('2026/10/30');
   });
 
   it('shows the last page, its rows and range, for a page past the end (?page=99999)', async () => {
@@ -164,7 +165,8 @@ describe('UsersPage', () => {
     answer();
     const { router } = renderAt(<UsersPage />, '/common/users', []);
     await screen.findByText('alice01');
-    await userEvent.type(screen.getByLabelText('Registered from'), '2026-03-01');
+    await userEvent.click(screen.getByRole('button', { name: /More filters/ }));
+    await enterDate('Registered from', '2026-03-01');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() =>
       expect(variables()).toEqual({
