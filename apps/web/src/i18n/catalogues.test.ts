@@ -69,3 +69,14 @@ describe('translation catalogues', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('texts an operator reads name no setting of the server (issue 35)', () => {
+  it('no environment variable (SMTP_URL, DATABASE_URL…) in ja or en', () => {
+    const found: string[] = [];
+    for (const tree of [ja, en, jaLists, enLists, jaScreens, enScreens] as unknown as Tree[])
+      for (const [key, text] of flatten(tree))
+        if (/\b[A-Z][A-Z0-9]*_(URL|HOST|PORT|KEY|ZONE|PATH|DIR|SECRET)\b/.test(text))
+          found.push(`${key}: ${text}`);
+    expect(found).toEqual([]);
+  });
+});

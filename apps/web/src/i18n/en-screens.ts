@@ -789,7 +789,8 @@ export const enScreens: ScreensMessages = {
     testSent: 'A test mail to {{address}} is queued.',
     send: 'Send',
     queued: 'Mail to {{count}} recipients is queued.',
-    noSmtp: 'SMTP_URL is not set: nothing is sent and messages stay queued ({{count}} waiting).',
+    noSmtp:
+      'No mail server is configured: nothing is sent and messages stay queued ({{count}} waiting). Ask the operations team to set it up.',
     progress: 'Progress',
     progressText: 'Sent {{sent}} of {{total}} (failed {{failed}}, waiting {{queued}})',
     preparing: 'Preparing {{count}} more recipients (a large send is queued in parts)',

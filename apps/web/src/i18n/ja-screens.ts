@@ -796,7 +796,7 @@ export const jaScreens = {
     send: '送信する',
     queued: '{{count}}人への送信をキューに入れました。',
     noSmtp:
-      'SMTP_URL が設定されていないため、メールは送信されずキューに残ります（{{count}}件待機中）。',
+      'メール送信サーバーが設定されていないため、メールは送信されず待機中のまま残ります（{{count}} 件待機中）。サーバーの設定は運用担当者に依頼してください。',
     progress: '送信状況',
     progressText: '送信済み {{sent}} / {{total}}（失敗 {{failed}}、待機 {{queued}}）',
     preparing: '残り{{count}}人の宛先を準備中です（大量の送信は分割してキューに入れます）',

@@ -182,3 +182,36 @@ describe('errorMessage: a rate assignment refused (issue 26)', () => {
     expect(errorMessage(nothing, t)).toMatch(/^No payment confirmed in this window is left to fix/);
   });
 });
+
+describe('errorMessage: every argument the API names has a label (issue 35)', () => {
+  it('in ja and en, for each field the API refuses by name', async () => {
+    // The names the API passes to its argument checks (apps/api/src/shared/list-input.ts).
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const root = join(import.meta.dirname, '../../../api/src');
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(
+      (f) => f.endsWith('.ts') && !f.endsWith('.test.ts'),
+    );
+    const names = new Set<string>();
+    for (const file of files) {
+      const source = readFileSync(join(root, file), 'utf8');
+      for (const m of source.matchAll(
+        /\b(?:badInput|calendarDate|notOneOf|notAnId|positiveId)\(\s*'([A-Za-z]+)'/g,
+      ))
+        names.add(m[1]!);
+    }
+    expect(names.size).toBeGreaterThan(20);
+    for (const language of ['ja', 'en']) {
+      await i18n.changeLanguage(language);
+      const missing = [...names].filter((name) => !i18n.exists(`fields.${name}`));
+      expect(missing, language).toEqual([]);
+    }
+    await i18n.changeLanguage('ja');
+    const t = i18n.t.bind(i18n);
+    const date = refusal('dateFrom: must be a date such as "2026-03-01".', {
+      field: 'dateFrom',
+      problem: 'calendarDate',
+    });
+    expect(errorMessage(date, t)).toBe('期間（から） は 2026-03-01 のような日付にしてください。');
+  });
+});

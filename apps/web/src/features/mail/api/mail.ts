@@ -279,12 +279,14 @@ export function useMailPreview(notificationId: number | null, audience: Audience
   });
 }
 
-// A send lands in the send history (MailSends), which is refetched.
+// A send lands in the send history (MailSends), which is refetched, and in the queue whose
+// count the preview's delivery banner shows (MailPreview): without it the banner kept the
+// count it had before the send ("0 waiting" while 1, then 3 were queued, issue 35).
 export function useSendTestMail() {
   return useWrite({
     mutationFn: async (notificationId: number) =>
       (await execute(SendTestMail, { notificationId })).postSendTestMail,
-    changes: ['MailSends'],
+    changes: ['MailSends', 'MailPreview'],
   });
 }
 
@@ -301,7 +303,7 @@ export function useSendMail() {
           fingerprint: v.fingerprint,
         })
       ).postSendMail,
-    changes: ['MailSends'],
+    changes: ['MailSends', 'MailPreview'],
   });
 }
 
