@@ -49,7 +49,7 @@ export function DateInput(props: DateInputProps) {
           fullWidth={props.fullWidth}
           helperText={props.helperText}
           slotProps={{ inputLabel: { shrink: true } }}
-          sx={props.sx ?? { width: props.withTime ? 230 : 170 }}
+          sx={props.sx ?? { width: props.withTime ? 250 : 190 }}
         />
       }
     >

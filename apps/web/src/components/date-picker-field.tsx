@@ -87,7 +87,7 @@ export function DatePickerField({
       // The month as each language writes it: 2026年3月, March 2026.
       calendarHeader: { format: language === 'ja' ? 'YYYY年M月' : 'MMMM YYYY' },
     },
-    sx: sx ?? { width: withTime ? 230 : 170 },
+    sx: sx ?? { width: withTime ? 250 : 190 },
   };
   return (
     <LocalizationProvider
