@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ARTIFACTS_DIR, launchBrowser, screenshot } from './support/browser';
+import { seriousViolations } from './support/axe';
 import { appRoutePaths } from './support/routes';
 import {
   busiestUserId,
@@ -56,7 +57,12 @@ function slug(route: string): string {
 }
 
 /** Problems found by each check, a line per place (`/route tab 2 › Columns: …`). */
-type Findings = { layout: string[]; language: string[]; writeControls: string[] };
+type Findings = {
+  layout: string[];
+  language: string[];
+  writeControls: string[];
+  accessibility: string[];
+};
 
 function lines(found: string[]): string[] {
   return [...new Set(found)];
@@ -65,7 +71,7 @@ function lines(found: string[]): string[] {
 /** The laptop walk of a super admin in `locale`: layout, language, screenshots. */
 async function walkLaptop(locale: Locale): Promise<Findings> {
   const page = await signedInPage(browser, token, locale);
-  const found: Findings = { layout: [], language: [], writeControls: [] };
+  const found: Findings = { layout: [], language: [], writeControls: [], accessibility: [] };
   const check = async (state: string, popup = false) => {
     // With a popup open, what is new is its dialog; the page under it was checked already.
     for (const m of await misfits(page, FOLD))
@@ -77,6 +83,11 @@ async function walkLaptop(locale: Locale): Promise<Findings> {
     await walkTabs(page, server.baseUrl, route, async (state, tab) => {
       await check(state);
       if (tab > 0) return;
+      // Accessibility once per route and language, on the page the walk opened anyway.
+      for (const v of await seriousViolations(page))
+        found.accessibility.push(
+          `${state}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+        );
       await screenshot(page, `layout-${slug(route)}-${locale}-1366`);
       // Menus and dialogs once per route (before its tabs): the tabs change rows, not them.
       await walkPopups(page, state, (popupState) => check(popupState, true));
@@ -134,6 +145,7 @@ describe('every route, each page opened once with every check (issue 26)', () =>
       const found = await walkLaptop(locale);
       expect.soft(lines(found.layout), `layout (1366×768 ${locale})`).toEqual([]);
       expect.soft(lines(found.language), `language (${locale})`).toEqual([]);
+      expect.soft(lines(found.accessibility), `serious axe violations (${locale})`).toEqual([]);
     }, 900_000);
   }
 
@@ -167,7 +179,7 @@ describe('every route, each page opened once with every check (issue 26)', () =>
           if (text.includes('"FORBIDDEN"')) forbidden.push(`${page.url()}: ${text.slice(0, 200)}`);
         });
     });
-    const found: Findings = { layout: [], language: [], writeControls: [] };
+    const found: Findings = { layout: [], language: [], writeControls: [], accessibility: [] };
     let guarded = 0;
     const routes = appRoutePaths(userId);
     for (const route of routes) {

@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
 import { gqlAs, signedInPage, signInToken } from './support/routes-walk';
+import { seriousViolations } from './support/axe';
 import { startServer, type RunningServer } from './support/server';
 
 // The users, referral and coin-saving screens on the generated demo population.
@@ -27,29 +26,6 @@ afterAll(async () => {
 /** The admin API as this file's signed-in admin. */
 async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
   return gqlAs<T>(server.baseUrl, token, query, variables);
-}
-
-const axeSource = fs.readFileSync(
-  path.resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js'),
-  'utf8',
-);
-
-type AxeViolation = { id: string; impact: string | null; nodes: { target: string[] }[] };
-
-/** The serious and critical axe-core violations of the page as it is now. */
-async function seriousViolations(page: Page): Promise<AxeViolation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource); // through the debugger, not a script tag the CSP refuses
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> };
-      }
-    ).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ ...v, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })) }));
 }
 
 /** A signed-in English page (token and locale seeded before the app starts). */

@@ -87,7 +87,7 @@ const AUDIT_LOG = defineListScreen({
     {
       id: 'summary',
       label: t('audit.summary'),
-      render: (r) => <TruncatedText text={auditSummaryText(r.summary, t)} max={56} />,
+      render: (r) => <TruncatedText text={auditSummaryText(r.summary, t)} max={40} />,
     },
     { id: 'ip', label: t('audit.ip'), render: (r) => r.ip ?? '—' },
   ],
