@@ -20,6 +20,7 @@ import {
   languageCheck,
   languageProblems,
   misfits,
+  nativeDateInputs,
   walkPopups,
   writeControlProblems,
   writeControls,
@@ -62,6 +63,7 @@ type Findings = {
   language: string[];
   writeControls: string[];
   accessibility: string[];
+  dates: string[];
 };
 
 function lines(found: string[]): string[] {
@@ -71,13 +73,20 @@ function lines(found: string[]): string[] {
 /** The laptop walk of a super admin in `locale`: layout, language, screenshots. */
 async function walkLaptop(locale: Locale): Promise<Findings> {
   const page = await signedInPage(browser, token, locale);
-  const found: Findings = { layout: [], language: [], writeControls: [], accessibility: [] };
+  const found: Findings = {
+    layout: [],
+    language: [],
+    writeControls: [],
+    accessibility: [],
+    dates: [],
+  };
   const check = async (state: string, popup = false) => {
     // With a popup open, what is new is its dialog; the page under it was checked already.
     for (const m of await misfits(page, FOLD))
       if (!popup || m.includes('(dialog)')) found.layout.push(`${state}: ${m}`);
     for (const p of languageProblems(language, locale, await collectTexts(page)))
       found.language.push(`${state}: ${p}`);
+    for (const d of await nativeDateInputs(page)) found.dates.push(`${state}: ${d}`);
   };
   for (const route of appRoutePaths(userId)) {
     await walkTabs(page, server.baseUrl, route, async (state, tab) => {
@@ -146,6 +155,7 @@ describe('every route, each page opened once with every check (issue 26)', () =>
       expect.soft(lines(found.layout), `layout (1366×768 ${locale})`).toEqual([]);
       expect.soft(lines(found.language), `language (${locale})`).toEqual([]);
       expect.soft(lines(found.accessibility), `serious axe violations (${locale})`).toEqual([]);
+      expect.soft(lines(found.dates), `native date inputs (${locale})`).toEqual([]);
     }, 900_000);
   }
 
@@ -179,7 +189,13 @@ describe('every route, each page opened once with every check (issue 26)', () =>
           if (text.includes('"FORBIDDEN"')) forbidden.push(`${page.url()}: ${text.slice(0, 200)}`);
         });
     });
-    const found: Findings = { layout: [], language: [], writeControls: [], accessibility: [] };
+    const found: Findings = {
+      layout: [],
+      language: [],
+      writeControls: [],
+      accessibility: [],
+      dates: [],
+    };
     let guarded = 0;
     const routes = appRoutePaths(userId);
     for (const route of routes) {
@@ -191,12 +207,14 @@ describe('every route, each page opened once with every check (issue 26)', () =>
       for (const m of await misfits(page, FOLD)) found.layout.push(`${route}: ${m}`);
       for (const p of languageProblems(language, 'ja', await collectTexts(page)))
         found.language.push(`${route}: ${p}`);
+      for (const d of await nativeDateInputs(page)) found.dates.push(`${route}: ${d}`);
     }
     await page.context().close();
     expect.soft(lines(found.writeControls), 'write controls (reader)').toEqual([]);
     expect.soft(forbidden, 'FORBIDDEN answers (reader)').toEqual([]);
     expect.soft(lines(found.layout), 'layout (reader, 1366×768 ja)').toEqual([]);
     expect.soft(lines(found.language), 'language (reader, ja)').toEqual([]);
+    expect.soft(lines(found.dates), 'native date inputs (reader, ja)').toEqual([]);
     // The walk saw the controls it is about (Transactions, notifications, send mail).
     expect(guarded).toBeGreaterThanOrEqual(8);
   }, 300_000);
@@ -256,6 +274,19 @@ describe('the checks of the walk fail on what they are for', () => {
     expect(await misfits(page, FOLD)).toEqual([
       'table "preview" (dialog): 700 px in 400 px',
       'page 1500 px wide in 1366',
+    ]);
+    await page.context().close();
+  });
+
+  it("dates: a native date or date-time input, not the console's picker", async () => {
+    const page = await madeUp(`<main>
+      <label for="from">申請日（から）</label><input id="from" type="date">
+      <input aria-label="通知日時" type="datetime-local">
+      <div role="group" aria-label="申請日（まで）"><span role="spinbutton">2026</span><input aria-hidden="true" value="2026/03/01"></div>
+    </main>`);
+    expect(await nativeDateInputs(page)).toEqual([
+      'native date input "申請日（から）"',
+      'native datetime-local input "通知日時"',
     ]);
     await page.context().close();
   });
