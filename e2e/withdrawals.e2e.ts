@@ -269,7 +269,12 @@ describe('withdrawals screens', () => {
       await page.getByRole('button', { name: 'Export history', exact: true }).click();
       const history = page.getByRole('dialog').filter({ hasText: 'Signing export history' });
       const batchId = /_batch(\d+)_/.exec(savedAs)![1]!;
-      const batchRow = history.getByTestId(`export-batch-${batchId}`);
+      const batchRow = history.getByRole('row').filter({
+        has: page.getByRole('button', {
+          name: `Download batch ${batchId} again as V1`,
+          exact: true,
+        }),
+      });
       await batchRow.waitFor();
       await batchRow.getByRole('cell', { name: 'writer01' }).waitFor();
       await screenshot(page, 'withdrawals-export-history-en');

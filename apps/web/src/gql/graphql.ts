@@ -626,15 +626,6 @@ export type TransactionsRatesSummaryQueryVariables = Exact<{
 
 export type TransactionsRatesSummaryQuery = { ratesAndBTCAmountAtDeadlineDate: { confirmedAtFrom: string | null, confirmedAtUntil: string, deadlineDatetime: string, BTCAmountToBuyETH: string, BTCAmountToBuyHEC: string, BTCHEC: string | null, BTCETH: string | null, paymentCounts: number, fingerprint: string, amountETH: string | null, amountHEC: string | null } };
 
-export type TransactionsUnfixedQueryVariables = Exact<{
-  confirmedAtFrom?: string | null | undefined;
-  confirmedAtUntil: string;
-  pagination?: PaginationInput | null | undefined;
-}>;
-
-
-export type TransactionsUnfixedQuery = { assetUnFixedPayments: { list: Array<{ userPaymentId: string, userName: string, planName: string, paidBtc: string, confirmedAt: string | null }>, pagination: { offset: number, totalRecords: number } } };
-
 export type TransactionsAssignRatesMutationVariables = Exact<{
   startAt?: string | null | undefined;
   endAt: string;
@@ -674,6 +665,15 @@ export type TransactionsImportProgressQueryVariables = Exact<{
 
 
 export type TransactionsImportProgressQuery = { csvImportProgress: { phase: string, rowsRead: number, bytesRead: number, byteSize: number } | null };
+
+export type TransactionsUnfixedQueryVariables = Exact<{
+  confirmedAtFrom?: string | null | undefined;
+  confirmedAtUntil: string;
+  pagination?: PaginationInput | null | undefined;
+}>;
+
+
+export type TransactionsUnfixedQuery = { assetUnFixedPayments: { list: Array<{ userPaymentId: string, userName: string, planName: string, paidBtc: string, confirmedAt: string | null }>, pagination: { offset: number, totalRecords: number } } };
 
 export type TransactionsCsvImportReportFragment = { dryRun: boolean, fileName: string, contentHash: string, encoding: string, rowCount: number, count: number, invalidRowCount: number, errorCount: number, applicableRowCount: number, notApplicableReason: string | null, totals: Array<{ name: string, value: string }>, errors: Array<{ line: number, column: string | null, code: string, params: string, message: string }>, rows: Array<{ line: number, values: Array<{ name: string, value: string | null }> }>, alreadyImported: { id: string, importedAt: string, adminUserName: string | null } | null, imported: { id: string, appliedCount: number } | null };
 
@@ -813,6 +813,14 @@ export type UsersQueryVariables = Exact<{
 
 export type UsersQuery = { users: { list: Array<{ id: number, userName: string, inviteCode: string, cardStatus: number, totalHECStakedAmount: string, totalETHStakedAmount: string, totalBuyAmountUsd: string, savingRewardsRate: string, referralRate: string, registeredAt: string, totalSentAmount: string, totalOwl: string, aubeUserInfo: { email: string, aubeUserIdHash: string, firstName: string, lastName: string, forceClubIdHash: string | null } }>, pagination: { offset: number, totalRecords: number } } };
 
+export type WithdrawalExportBatchesQueryVariables = Exact<{
+  kind: WithdrawalKind;
+  pagination?: PaginationInput | null | undefined;
+}>;
+
+
+export type WithdrawalExportBatchesQuery = { withdrawalExportBatches: { list: Array<{ id: string, layout: string, adminUserName: string, createdAt: string, requestCount: number, fileSha256: string, totals: Array<{ coin: string, transfers: number, amount: string }>, files: Array<{ layout: WithdrawalSigningLayout, fileName: string, fileSha256: string }> }>, pagination: { offset: number, totalRecords: number } } };
+
 export type ApproveWithdrawalRequestsMutationVariables = Exact<{
   requests: Array<WithdrawalApprovalInput> | WithdrawalApprovalInput;
 }>;
@@ -886,14 +894,6 @@ export type WithdrawalSigningExportMutationVariables = Exact<{
 
 
 export type WithdrawalSigningExportMutation = { postWithdrawalSigningExport: { url: string, fileName: string, batch: { id: string, requestCount: number, fileSha256: string } } };
-
-export type WithdrawalExportBatchesQueryVariables = Exact<{
-  kind: WithdrawalKind;
-  pagination?: PaginationInput | null | undefined;
-}>;
-
-
-export type WithdrawalExportBatchesQuery = { withdrawalExportBatches: { list: Array<{ id: string, layout: string, adminUserName: string, createdAt: string, requestCount: number, fileSha256: string, totals: Array<{ coin: string, transfers: number, amount: string }>, files: Array<{ layout: WithdrawalSigningLayout, fileName: string, fileSha256: string }> }>, pagination: { offset: number, totalRecords: number } } };
 
 export type WithdrawalExportBatchCsvQueryVariables = Exact<{
   batchId: string | number;
@@ -2139,27 +2139,6 @@ export const TransactionsRatesSummaryDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<TransactionsRatesSummaryQuery, TransactionsRatesSummaryQueryVariables>;
-export const TransactionsUnfixedDocument = new TypedDocumentString(`
-    query TransactionsUnfixed($confirmedAtFrom: DateTime, $confirmedAtUntil: DateTime!, $pagination: PaginationInput) {
-  assetUnFixedPayments(
-    confirmedAtFrom: $confirmedAtFrom
-    confirmedAtUntil: $confirmedAtUntil
-    pagination: $pagination
-  ) {
-    list {
-      userPaymentId
-      userName
-      planName
-      paidBtc
-      confirmedAt
-    }
-    pagination {
-      offset
-      totalRecords
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<TransactionsUnfixedQuery, TransactionsUnfixedQueryVariables>;
 export const TransactionsAssignRatesDocument = new TypedDocumentString(`
     mutation TransactionsAssignRates($startAt: String, $endAt: String!, $deadline: String!, $BTCHECRate: String!, $BTCETHRate: String!, $fingerprint: String!) {
   postAssignRates(
@@ -2223,6 +2202,27 @@ export const TransactionsImportProgressDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<TransactionsImportProgressQuery, TransactionsImportProgressQueryVariables>;
+export const TransactionsUnfixedDocument = new TypedDocumentString(`
+    query TransactionsUnfixed($confirmedAtFrom: DateTime, $confirmedAtUntil: DateTime!, $pagination: PaginationInput) {
+  assetUnFixedPayments(
+    confirmedAtFrom: $confirmedAtFrom
+    confirmedAtUntil: $confirmedAtUntil
+    pagination: $pagination
+  ) {
+    list {
+      userPaymentId
+      userName
+      planName
+      paidBtc
+      confirmedAt
+    }
+    pagination {
+      offset
+      totalRecords
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TransactionsUnfixedQuery, TransactionsUnfixedQueryVariables>;
 export const TransactionsImportRunDocument = new TypedDocumentString(`
     query TransactionsImportRun($id: ID!) {
   csvImportRun(id: $id) {
@@ -2607,6 +2607,34 @@ export const UsersDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UsersQuery, UsersQueryVariables>;
+export const WithdrawalExportBatchesDocument = new TypedDocumentString(`
+    query WithdrawalExportBatches($kind: WithdrawalKind!, $pagination: PaginationInput) {
+  withdrawalExportBatches(kind: $kind, pagination: $pagination) {
+    list {
+      id
+      layout
+      adminUserName
+      createdAt
+      requestCount
+      fileSha256
+      totals {
+        coin
+        transfers
+        amount
+      }
+      files {
+        layout
+        fileName
+        fileSha256
+      }
+    }
+    pagination {
+      offset
+      totalRecords
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WithdrawalExportBatchesQuery, WithdrawalExportBatchesQueryVariables>;
 export const ApproveWithdrawalRequestsDocument = new TypedDocumentString(`
     mutation ApproveWithdrawalRequests($requests: [WithdrawalApprovalInput!]!) {
   postApproveWithdrawalRequests(requests: $requests) {
@@ -3055,34 +3083,6 @@ export const WithdrawalSigningExportDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<WithdrawalSigningExportMutation, WithdrawalSigningExportMutationVariables>;
-export const WithdrawalExportBatchesDocument = new TypedDocumentString(`
-    query WithdrawalExportBatches($kind: WithdrawalKind!, $pagination: PaginationInput) {
-  withdrawalExportBatches(kind: $kind, pagination: $pagination) {
-    list {
-      id
-      layout
-      adminUserName
-      createdAt
-      requestCount
-      fileSha256
-      totals {
-        coin
-        transfers
-        amount
-      }
-      files {
-        layout
-        fileName
-        fileSha256
-      }
-    }
-    pagination {
-      offset
-      totalRecords
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<WithdrawalExportBatchesQuery, WithdrawalExportBatchesQueryVariables>;
 export const WithdrawalExportBatchCsvDocument = new TypedDocumentString(`
     query WithdrawalExportBatchCsv($batchId: ID!, $layout: WithdrawalSigningLayout) {
   withdrawalExportBatchCsv(batchId: $batchId, layout: $layout) {

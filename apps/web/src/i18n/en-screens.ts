@@ -330,8 +330,6 @@ export const enScreens: ScreensMessages = {
       download: 'Download again',
       downloadLayout: 'Download batch {{id}} again as {{layout}}',
       downloaded: 'Downloaded {{fileName}}.',
-      newer: 'Newer',
-      older: 'Older',
     },
     upload: 'Upload transaction CSV',
     uploadTemplate: 'Transaction CSV template',
@@ -485,7 +483,7 @@ export const enScreens: ScreensMessages = {
       btcToBuyETH: 'BTC to buy (ETH plans)',
       amountHEC: 'HEC to credit',
       amountETH: 'ETH to credit',
-      firstPayments: 'For example:',
+      unfixedList: 'Payments this assignment fixes',
       confirm: 'Assign to {{count}} payments',
       confirmTitle: 'Assign these rates?',
       confirmText:

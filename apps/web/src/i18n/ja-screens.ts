@@ -338,8 +338,6 @@ export const jaScreens = {
       download: '再ダウンロード',
       downloadLayout: 'バッチ {{id}} を {{layout}} で再ダウンロード',
       downloaded: '{{fileName}} をダウンロードしました。',
-      newer: '新しい履歴',
-      older: '古い履歴',
     },
     upload: 'トランザクションCSVを取込',
     uploadTemplate: 'トランザクションCSVのテンプレート',
@@ -492,7 +490,7 @@ export const jaScreens = {
       btcToBuyETH: '購入する BTC（ETH プラン）',
       amountHEC: '付与される HEC',
       amountETH: '付与される ETH',
-      firstPayments: '対象の例:',
+      unfixedList: 'この割り当てで確定する支払い',
       confirm: '{{count}} 件に割り当てる',
       confirmTitle: 'このレートを割り当てますか？',
       confirmText:

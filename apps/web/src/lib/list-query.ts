@@ -5,6 +5,7 @@ import type { DataColumn } from '@/components/data-table/data-table';
 import type { FilterDraft, FilterFormField } from '@/components/list-filters';
 import type { TypedDocumentString } from '@/gql/graphql';
 import { request } from './graphql-client';
+import type { Filters, ListShape } from '@app/shared';
 import {
   useListState,
   type FilterKinds,
@@ -28,10 +29,10 @@ export type ListSearch<F extends FilterKinds> = {
 };
 
 /**
- * A list's data, declared once: its URL state (filters, sort targets, default sort), how the
- * view becomes the list query's variables, and the export that takes the same filters and
- * sort. `useListQuery` runs it; a screen with a table of its own (the inquiries) declares
- * only this (`defineListQuery`). `C` is what the screen adds from outside the URL (the user of
+ * A list's data, declared once: its view of the API's list declaration (`listView`: URL
+ * filters, sort targets, default sort), how the view becomes the list query's variables, and
+ * the export that takes the same filters and sort. `useListQuery` runs it. `C` is what the
+ * screen adds from outside the URL (the user of
  * a user's history, a withdrawal kind, the server's statuses), handed to the variables and,
  * in a `ListDescriptor`, to the table's name, key, fields and columns; `X` is what the page
  * carries besides its rows (a history's totals).
@@ -46,8 +47,11 @@ export type ListQueryDescriptor<
   C = undefined,
   X = unknown,
 > = {
-  /** The URL state; a module constant, so its identity is stable. */
-  url: ListStateOptions<F>;
+  /**
+   * The list's declaration and its URL state, from `listView(SHAPE)`; a module constant, so
+   * its identity is stable.
+   */
+  view: { shape: ListShape<Filters, string>; url: ListStateOptions<F> };
   query: {
     document: TypedDocumentString<LR, LV>;
     variables: (search: ListSearch<F>, pagination: PaginationVariables, context: C) => LV;
@@ -117,23 +121,24 @@ export function exportQuery<ER, EV>(
   return { document, link };
 }
 
-/** Declares a list with a table of its own; only here so the types are inferred. */
-export function defineListQuery<
-  F extends FilterKinds,
-  Row,
-  LR,
-  LV,
-  ER,
-  EV,
-  C = undefined,
-  X = unknown,
->(
-  descriptor: ListQueryDescriptor<F, Row, LR, LV, ER, EV, C, X>,
-): ListQueryDescriptor<F, Row, LR, LV, ER, EV, C, X> {
-  return descriptor;
+/** What the tests and the screens table read of a declared list screen. */
+export type DeclaredListScreen = {
+  view: { shape: ListShape<Filters, string>; url: ListStateOptions<FilterKinds> };
+  storageKey: string | ((context: never) => string);
+  columns: (t: TFunction, context: never) => DataColumn<never>[];
+};
+
+const declared: DeclaredListScreen[] = [];
+
+/**
+ * Every list screen declared so far (a screen's module declares it when it loads): the test
+ * that holds each screen to its API list and the screens table's test read them.
+ */
+export function declaredListScreens(): readonly DeclaredListScreen[] {
+  return declared;
 }
 
-/** Declares a list screen; only here so the types are inferred from the documents. */
+/** Declares a list screen (and so the types are inferred from the documents). */
 export function defineListScreen<
   F extends FilterKinds,
   Row,
@@ -146,6 +151,7 @@ export function defineListScreen<
 >(
   descriptor: ListDescriptor<F, Row, LR, LV, ER, EV, C, X>,
 ): ListDescriptor<F, Row, LR, LV, ER, EV, C, X> {
+  declared.push(descriptor as unknown as DeclaredListScreen);
   return descriptor;
 }
 
@@ -172,7 +178,7 @@ export function useListQuery<F extends FilterKinds, Row, LR, LV, ER, EV, C, X>(
   ...[context]: C extends undefined ? [context?: C] : [context: C]
 ) {
   const ctx = context as C;
-  const list = useListState(descriptor.url);
+  const list = useListState(descriptor.view.url);
   const search = listSearch(list.filters);
   const { document, variables, page, keepPrevious = true, enabled, poll } = descriptor.query;
   const vars = variables(search, list.pagination, ctx);

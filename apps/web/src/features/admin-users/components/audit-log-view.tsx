@@ -21,7 +21,7 @@ type Admins = readonly { id: number | string; userName: string }[];
  * days; paged in SQL, the view in the URL, its CSV of the same view.
  */
 const AUDIT_LOG = defineListScreen({
-  url: VIEW.url,
+  view: VIEW,
   query: {
     ...auditLogs,
     variables: (search, pagination) => ({ ...VIEW.variables(search), pagination }),

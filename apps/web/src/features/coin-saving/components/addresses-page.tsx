@@ -11,7 +11,7 @@ const VIEW = listView(SAVING_ADDRESSES_SHAPE);
 
 /** /aubecoin_saving/addresses: each coin-saving user's deposit address per plan. */
 const ADDRESSES = defineListScreen({
-  url: VIEW.url,
+  view: VIEW,
   query: {
     ...hecSavingAddresses,
     variables: (search, pagination) => ({

@@ -16,7 +16,7 @@ const VIEW = listView(USER_SAVINGS_SHAPE);
 
 /** /aubecoin_saving/remittance_history: coin-saving remittances of all users. */
 const REMITTANCES = defineListScreen({
-  url: VIEW.url,
+  view: VIEW,
   query: {
     ...userSavings,
     variables: (search, pagination) => ({ ...VIEW.variables(search), pagination }),

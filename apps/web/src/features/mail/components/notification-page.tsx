@@ -53,7 +53,7 @@ type RowActions = { edit: (n: Row) => void; send: (n: Row) => void; remove: (n: 
 // `context`: what the row buttons open.
 const NOTIFICATIONS = defineListScreen({
   // The language filter is the API's, not this screen's.
-  url: listView(NOTIFICATIONS_SHAPE, { omit: ['language'] }).url,
+  view: listView(NOTIFICATIONS_SHAPE, { omit: ['language'] }),
   query: {
     ...notificationsQuery,
     variables: (_search, pagination, _actions: RowActions) => ({ pagination }),

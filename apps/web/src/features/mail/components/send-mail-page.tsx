@@ -195,7 +195,7 @@ const delivering = (counts: { queued: number; sending: number } | undefined) =>
 // A send's recipients page by page (prefix: the send history is the page's other list);
 // polled every second while messages are still queued or sending. `context`: the send.
 const RECIPIENTS = defineListScreen({
-  url: listView(MAIL_RECIPIENTS_SHAPE, { omit: ['status'], prefix: 'rcpt.' }).url,
+  view: listView(MAIL_RECIPIENTS_SHAPE, { omit: ['status'], prefix: 'rcpt.' }),
   query: {
     ...mailSendRecipients,
     variables: (_search, pagination, mailSendId: string) => ({ mailSendId, pagination }),
@@ -263,7 +263,7 @@ function SendProgress({ sendId }: { sendId: string }) {
 // Earlier sends, newest first, with their counts; polled while one is still delivering.
 // `context`: the chosen notification (null: every send).
 const SENDS = defineListScreen({
-  url: listView(MAIL_SENDS_SHAPE, { omit: ['notificationId'], prefix: 'sends.' }).url,
+  view: listView(MAIL_SENDS_SHAPE, { omit: ['notificationId'], prefix: 'sends.' }),
   query: {
     ...mailSends,
     variables: (_search, pagination, notificationId: number | null) => ({

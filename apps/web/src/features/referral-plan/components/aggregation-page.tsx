@@ -17,7 +17,7 @@ const AGGREGATES_VIEW = listView(AGGREGATES_SHAPE);
 
 /** The first tab: per-user totals of referral-plan remittances. */
 const AGGREGATES = defineListScreen({
-  url: AGGREGATES_VIEW.url,
+  view: AGGREGATES_VIEW,
   query: {
     ...affiliateSavingAggregates,
     variables: (search, pagination) => ({
@@ -103,7 +103,7 @@ const REMITTANCES_VIEW = listView(AFFILIATE_REMITTANCES_SHAPE);
 
 /** The second tab: the referral-plan remittances themselves. */
 const REMITTANCES = defineListScreen({
-  url: REMITTANCES_VIEW.url,
+  view: REMITTANCES_VIEW,
   query: {
     ...affiliateSavingRemittances,
     variables: (search, pagination) => ({

@@ -12,7 +12,7 @@ const VIEW = listView(TRACK_RECORDS_SHAPE);
 
 /** /referral_plan/track_records: referral-plan totals and number of children per user. */
 const TRACK_RECORDS = defineListScreen({
-  url: VIEW.url,
+  view: VIEW,
   query: {
     ...affiliateTrackRecords,
     variables: (search, pagination) => ({

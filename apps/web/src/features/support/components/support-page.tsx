@@ -58,7 +58,7 @@ type Context = { statuses: readonly string[]; statusesLoaded: boolean; admins: r
 
 /** The inquiries, filtered, sorted by their column headers and paged like every other list. */
 const CONTACTS = defineListScreen({
-  url: VIEW.url,
+  view: VIEW,
   query: {
     ...userContacts,
     variables: (search, pagination, { statuses }: Context) => {

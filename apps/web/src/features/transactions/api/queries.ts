@@ -69,48 +69,6 @@ export function useRatesSummary(variables: TransactionsRatesSummaryQueryVariable
   });
 }
 
-const TransactionsUnfixedQuery = graphql(`
-  query TransactionsUnfixed(
-    $confirmedAtFrom: DateTime
-    $confirmedAtUntil: DateTime!
-    $pagination: PaginationInput
-  ) {
-    assetUnFixedPayments(
-      confirmedAtFrom: $confirmedAtFrom
-      confirmedAtUntil: $confirmedAtUntil
-      pagination: $pagination
-    ) {
-      list {
-        userPaymentId
-        userName
-        planName
-        paidBtc
-        confirmedAt
-      }
-      pagination {
-        offset
-        totalRecords
-      }
-    }
-  }
-`);
-
-/** The first payments a rate assignment of the window would fix. */
-export function useUnfixedPayments(
-  window: {
-    confirmedAtFrom?: string | null;
-    confirmedAtUntil: string;
-  } | null,
-) {
-  const variables = window && { ...window, pagination: { limit: 10, offset: 0 } };
-  return useQuery({
-    queryKey: queryKeyFor(TransactionsUnfixedQuery, variables ?? undefined),
-    queryFn: async () => (await execute(TransactionsUnfixedQuery, variables!)).assetUnFixedPayments,
-    enabled: window !== null,
-    retry: false,
-  });
-}
-
 const TransactionsAssignRatesMutation = graphql(`
   mutation TransactionsAssignRates(
     $startAt: String

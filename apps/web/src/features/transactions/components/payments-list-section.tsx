@@ -15,7 +15,7 @@ const VIEW = listView(PAYMENTS_SHAPE, { omit: ['userId'] });
 
 /** Every payment with userPayments' filters; the export takes the same view, every page. */
 const PAYMENTS = defineListScreen({
-  url: VIEW.url,
+  view: VIEW,
   query: {
     ...userPayments,
     variables: (search, pagination) => ({ input: { ...VIEW.variables(search), pagination } }),

@@ -16,11 +16,12 @@ import {
 import { GuardedAction, useReadOnly, WriteForm } from '@/components/guarded-action';
 import { SectionCard } from '@/components/section-card';
 import { AmountText } from '@/components/amount-text';
-import { compactAmountText, exactAmountText } from '@/lib/amount';
+import { exactAmountText } from '@/lib/amount';
 import { adminTimeZone, formatDateTime, fromZoneInput } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/feedback';
-import { useAssignRates, useRatesSummary, useUnfixedPayments } from '../api/queries';
+import { useAssignRates, useRatesSummary } from '../api/queries';
+import { UnfixedPayments } from './unfixed-payments';
 import { decimalProblem, ruleMessage } from './form-helpers';
 import { DateInput } from '@/components/date-input';
 
@@ -50,12 +51,6 @@ export function RatesSection() {
     BTCETHRate: asked.BTCETHRate.trim(),
   };
   const summary = useRatesSummary(summaryVariables);
-  const unfixed = useUnfixedPayments(
-    summaryVariables && {
-      confirmedAtFrom: summaryVariables.confirmedAtFrom,
-      confirmedAtUntil: summaryVariables.confirmedAtUntil,
-    },
-  );
   const assign = useAssignRates();
   const readOnly = useReadOnly();
 
@@ -157,7 +152,7 @@ export function RatesSection() {
           {errorMessage(summary.error, t)}
         </Alert>
       ) : null}
-      {s && asked && (
+      {s && summaryVariables && (
         <Box sx={{ mt: 2 }} data-testid="rates-summary">
           <Typography variant="subtitle2">{t('transactions.rates.summaryTitle')}</Typography>
           <Box
@@ -191,16 +186,15 @@ export function RatesSection() {
             <dt>{t('transactions.fields.deadline')}</dt>
             <dd>{formatDateTime(s.deadlineDatetime)}</dd>
           </Box>
-          {unfixed.data && unfixed.data.list.length > 0 && (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              {t('transactions.rates.firstPayments')}{' '}
-              {unfixed.data.list
-                .map(
-                  (p) => `#${p.userPaymentId} ${p.userName} ${compactAmountText(p.paidBtc, 'BTC')}`,
-                )
-                .join(', ')}
-            </Typography>
-          )}
+          <Typography variant="subtitle2" sx={{ mt: 1 }}>
+            {t('transactions.rates.unfixedList')}
+          </Typography>
+          <UnfixedPayments
+            window={{
+              confirmedAtFrom: summaryVariables.confirmedAtFrom ?? null,
+              confirmedAtUntil: summaryVariables.confirmedAtUntil,
+            }}
+          />
           {assign.error ? (
             <Alert severity="error" sx={{ mt: 1 }}>
               {errorMessage(assign.error, t)}

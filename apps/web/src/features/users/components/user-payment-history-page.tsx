@@ -15,7 +15,7 @@ const VIEW = listView(PAYMENTS_SHAPE, { omit: ['userId', 'userName'] });
 
 /** Every payment of one user (`context`: the user's id); the export takes the same view. */
 const USER_PAYMENTS = defineListScreen({
-  url: VIEW.url,
+  view: VIEW,
   query: {
     ...userPayments,
     variables: (search, pagination, userId: number) => ({

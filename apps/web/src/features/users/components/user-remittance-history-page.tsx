@@ -25,7 +25,7 @@ const AFFILIATE_VIEW = listView(USER_AFFILIATE_HISTORY_SHAPE, { prefix: 'ref.' }
 
 /** A user's coin-saving remittances (`context`: the user and the plan names' language). */
 const SAVING = defineListScreen({
-  url: SAVING_VIEW.url,
+  view: SAVING_VIEW,
   query: {
     ...userHecSavingRemittanceHistory,
     variables: (_search, pagination, { userId }: { userId: number; planLabel: PlanLabel }) => ({
@@ -70,7 +70,7 @@ const SAVING = defineListScreen({
 
 /** A user's referral-plan remittances (`context`: the user), under 'ref.' params. */
 const AFFILIATE = defineListScreen({
-  url: AFFILIATE_VIEW.url,
+  view: AFFILIATE_VIEW,
   query: {
     ...userAffiliateSavingRemittanceHistory,
     variables: (_search, pagination, userId: number) => ({ userId, pagination }),

@@ -15,7 +15,7 @@ const VIEW = listView(USER_WITHDRAWALS_SHAPE);
 
 /** Every withdrawal request of one user (`context`: the user's id), of all kinds. */
 const USER_WITHDRAWALS = defineListScreen({
-  url: VIEW.url,
+  view: VIEW,
   query: {
     ...userWithdrawalHistory,
     variables: (search, pagination, userId: number) => ({

@@ -29,7 +29,7 @@ const VIEW = listView(USERS_SHAPE, {
 
 /** /common/users: every filter of the users call, server-side sort and pages, all in the URL. */
 const USERS = defineListScreen({
-  url: VIEW.url,
+  view: VIEW,
   query: {
     ...users,
     variables: (search, pagination) => ({ ...VIEW.variables(search), pagination }),

@@ -4,7 +4,6 @@ import { graphql } from '@/gql';
 import type {
   WithdrawalTransactionsUploadMutation,
   WithdrawalExportBatchCsvQueryVariables,
-  WithdrawalExportBatchesQueryVariables,
   WithdrawalSigningExportMutationVariables,
   WithdrawalSigningExportPreviewQueryVariables,
 } from '@/gql/graphql';
@@ -59,35 +58,6 @@ const SigningExportMutation = graphql(`
   }
 `);
 
-const ExportBatchesQuery = graphql(`
-  query WithdrawalExportBatches($kind: WithdrawalKind!, $pagination: PaginationInput) {
-    withdrawalExportBatches(kind: $kind, pagination: $pagination) {
-      list {
-        id
-        layout
-        adminUserName
-        createdAt
-        requestCount
-        fileSha256
-        totals {
-          coin
-          transfers
-          amount
-        }
-        files {
-          layout
-          fileName
-          fileSha256
-        }
-      }
-      pagination {
-        offset
-        totalRecords
-      }
-    }
-  }
-`);
-
 const ExportBatchCsvQuery = graphql(`
   query WithdrawalExportBatchCsv($batchId: ID!, $layout: WithdrawalSigningLayout) {
     withdrawalExportBatchCsv(batchId: $batchId, layout: $layout) {
@@ -137,18 +107,6 @@ export function useSigningExport() {
       'WithdrawalExportBatches',
       'WithdrawalSigningExportPreview',
     ],
-  });
-}
-
-/** A kind's export batches, newest first (who, when, count, totals, files). */
-export function useExportBatches(
-  variables: WithdrawalExportBatchesQueryVariables,
-  enabled: boolean,
-) {
-  return useQuery({
-    queryKey: queryKeyFor(ExportBatchesQuery, variables),
-    queryFn: async () => (await execute(ExportBatchesQuery, variables)).withdrawalExportBatches,
-    enabled,
   });
 }
 

@@ -178,10 +178,13 @@ describe('signing export from the screen', () => {
     render('');
     await user.click(await screen.findByRole('button', { name: 'エクスポート履歴' }));
     const dialog = await screen.findByRole('dialog');
-    const row = await within(dialog).findByTestId('export-batch-12');
+    const again = await within(dialog).findByRole('button', {
+      name: 'バッチ 12 を V2 で再ダウンロード',
+    });
+    const row = again.closest('tr')!;
     expect(row).toHaveTextContent('writer01');
     expect(row).toHaveTextContent('1,234.5 ATEM');
-    await user.click(within(row).getByRole('button', { name: 'バッチ 12 を V2 で再ダウンロード' }));
+    await user.click(again);
     await waitFor(() =>
       expect(sent('withdrawalExportBatchCsv')).toEqual({ batchId: '12', layout: 'v2' }),
     );
@@ -190,9 +193,9 @@ describe('signing export from the screen', () => {
         `${BATCH.files[1]!.fileName} をダウンロードしました。`,
       ),
     );
-    // No English in the Japanese dialog (beyond names, coins, layouts and hashes).
+    // No English in the Japanese dialog (beyond names, coins, layouts, hashes and the zone).
     const text = (dialog.textContent ?? '')
-      .replace(/writer01|ATEM|ETH|V1|V2|SHA-256|[0-9a-f]{12}…|UTC|JST/g, '')
+      .replace(/writer01|ATEM|ETH|V1|V2|SHA-256|[0-9a-f]{12}…|UTC|JST|Asia\/Tokyo/g, '')
       .replace(/[0-9,./:…() -]/g, '');
     expect(text).not.toMatch(/[A-Za-z]/);
     click.mockRestore();

@@ -28,13 +28,7 @@ import { AmountText } from '@/components/amount-text';
 import { formatNumber } from '@/lib/format';
 import { formatDateTime } from '@/lib/date-time';
 import { notifySuccess } from '@/lib/feedback';
-import {
-  newClientKey,
-  useBatchDownload,
-  useExportBatches,
-  useSigningExport,
-  useSigningExportPreview,
-} from '../api/withdrawal-files';
+import { newClientKey, useSigningExport, useSigningExportPreview } from '../api/withdrawal-files';
 
 type Layout = 'v1' | 'v2';
 
@@ -192,117 +186,6 @@ export function SigningExportDialog({
         >
           {t('withdrawals.signingExport.confirm', { count: data?.count ?? 0 })}
         </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
-const BATCHES_PAGE = 10;
-
-/** A kind's signing batches (who, when, count, totals, hash), each downloadable again. */
-export function ExportBatchesDialog({
-  kind,
-  onClose,
-}: {
-  kind: WithdrawalKind;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const [page, setPage] = useState(0);
-  const batches = useExportBatches(
-    { kind, pagination: { limit: BATCHES_PAGE, offset: page * BATCHES_PAGE } },
-    true,
-  );
-  const downloader = useBatchDownload();
-  const total = batches.data?.pagination.totalRecords ?? 0;
-  const get = (batchId: string, layout: Layout) =>
-    downloader.mutate(
-      { batchId, layout },
-      {
-        onSuccess: (answer) =>
-          notifySuccess(t('withdrawals.signingExport.downloaded', { fileName: answer.fileName })),
-      },
-    );
-  return (
-    <Dialog open onClose={onClose} maxWidth="lg" fullWidth>
-      <DialogTitle>{t('withdrawals.signingExport.batchesTitle')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{t('withdrawals.signingExport.batchesHint')}</DialogContentText>
-        {!batches.data ? (
-          <CircularProgress size={24} />
-        ) : batches.data.list.length === 0 ? (
-          <Typography sx={{ mt: 2 }}>{t('withdrawals.signingExport.noBatches')}</Typography>
-        ) : (
-          <Table size="small" aria-label={t('withdrawals.signingExport.batchesTitle')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('withdrawals.signingExport.batch')}</TableCell>
-                <TableCell>{t('withdrawals.signingExport.createdAt')}</TableCell>
-                <TableCell>{t('withdrawals.signingExport.createdBy')}</TableCell>
-                <TableCell align="right">{t('withdrawals.signingExport.requests')}</TableCell>
-                <TableCell>{t('withdrawals.signingExport.total')}</TableCell>
-                <TableCell>{t('withdrawals.signingExport.hash')}</TableCell>
-                <TableCell>{t('withdrawals.signingExport.download')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {batches.data.list.map((b) => (
-                <TableRow key={b.id} data-testid={`export-batch-${b.id}`}>
-                  <TableCell>{b.id}</TableCell>
-                  <TableCell>{formatDateTime(b.createdAt)}</TableCell>
-                  <TableCell>{b.adminUserName}</TableCell>
-                  <TableCell align="right">{formatNumber(b.requestCount)}</TableCell>
-                  <TableCell>
-                    {b.totals.map((x) => (
-                      <div key={x.coin}>
-                        <AmountText value={x.amount} unit={x.coin} />
-                      </div>
-                    ))}
-                  </TableCell>
-                  <TableCell>
-                    <Typography
-                      variant="caption"
-                      component="code"
-                      title={b.fileSha256}
-                      sx={{ fontFamily: 'monospace' }}
-                    >
-                      {b.fileSha256.slice(0, 12)}…
-                    </Typography>
-                  </TableCell>
-                  <TableCell>
-                    <Stack direction="row" spacing={1}>
-                      {b.files.map((f) => (
-                        <Button
-                          key={f.layout}
-                          size="small"
-                          variant="outlined"
-                          disabled={downloader.isPending}
-                          title={f.fileName}
-                          aria-label={t('withdrawals.signingExport.downloadLayout', {
-                            id: b.id,
-                            layout: f.layout.toUpperCase(),
-                          })}
-                          onClick={() => get(b.id, f.layout)}
-                        >
-                          {f.layout.toUpperCase()}
-                        </Button>
-                      ))}
-                    </Stack>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
-          {t('withdrawals.signingExport.newer')}
-        </Button>
-        <Button disabled={(page + 1) * BATCHES_PAGE >= total} onClick={() => setPage((p) => p + 1)}>
-          {t('withdrawals.signingExport.older')}
-        </Button>
-        <Button onClick={onClose}>{t('withdrawals.close')}</Button>
       </DialogActions>
     </Dialog>
   );

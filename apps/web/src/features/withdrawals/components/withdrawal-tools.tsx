@@ -32,7 +32,8 @@ import {
   useTransactionsUpload,
   type UploadAnswer,
 } from '../api/withdrawal-files';
-import { ExportBatchesDialog, SigningExportDialog } from './withdrawal-export-dialogs';
+import { ExportBatchesDialog } from './export-batches-dialog';
+import { SigningExportDialog } from './withdrawal-export-dialogs';
 
 /**
  * The kind's signing exports (V1, V2: exactly the approved requests of the screen's filters

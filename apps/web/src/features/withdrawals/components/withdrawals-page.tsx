@@ -47,7 +47,7 @@ const withdrawalSearch = (search: object): WithdrawalSearchParams => VIEW.variab
 
 /** One kind's requests (`context`: the kind, and the table's selection for its checkboxes). */
 const WITHDRAWALS = defineListScreen({
-  url: VIEW.url,
+  view: VIEW,
   query: {
     ...withdrawalRequests,
     variables: (

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { LIST_SHAPES, type FilterField } from '@app/shared';
+import type { TFunction } from 'i18next';
+import { LIST_SHAPES, WITHDRAWAL_KINDS, WITHDRAWALS_SHAPE, type FilterField } from '@app/shared';
+import { APP_ROUTES } from '@/app/routes';
 import * as documents from '@/gql/graphql';
+import { declaredListScreens, listStorageKey } from '@/lib/list-query';
 
 /**
  * The web app's GraphQL documents against the lists' one declaration (`@app/shared` lists.ts,
@@ -82,4 +85,58 @@ describe('the lists documents and their declarations', () => {
         });
     });
   }
+});
+
+/**
+ * Every list screen against its API list: a screen's view comes from its shape (`listView`),
+ * so its URL sort targets are the list's, and every header it sorts by is one of them. Every
+ * declared list that a screen's document calls is shown by a declared screen (a descriptor),
+ * but for the lists named below with the reason.
+ */
+describe('the list screens and their declarations', () => {
+  /** Lists a document calls that no list screen shows, and why. */
+  const NOT_SCREENS: Record<string, string> = {
+    userNames: 'the user pickers (a search box, not a paged list)',
+    csvImports: 'the import history (moves to a descriptor with the import jobs)',
+  };
+  // Any context: the columns are read, never rendered.
+  const anything: unknown = new Proxy(() => anything, {
+    get: (_target, key) => (key === Symbol.toPrimitive ? () => 'any' : anything),
+  });
+  const t = ((key: string) => key) as unknown as TFunction;
+  /** The contexts a screen's columns are read in (the withdrawal kinds differ in columns). */
+  const contexts = (call: string): unknown[] =>
+    call === WITHDRAWALS_SHAPE.call
+      ? WITHDRAWAL_KINDS.map((kind) => ({ kind, selection: null }))
+      : [anything];
+
+  it('loads every screen (each declares its lists as it loads)', async () => {
+    await Promise.all(APP_ROUTES.map((route) => route.load()));
+    expect(declaredListScreens().length).toBeGreaterThan(15);
+  }, 60_000);
+
+  it('holds each screen to its API list: its shape, sort targets and sortable headers', () => {
+    for (const screen of declaredListScreens()) {
+      const { shape, url } = screen.view;
+      const name = `${shape.call} (${listStorageKey(screen.storageKey, anything as never)})`;
+      expect(LIST_SHAPES, name).toContain(shape);
+      expect(url.sortTargets, name).toEqual(shape.sortTargets);
+      expect(shape.sortTargets, name).toContain(url.defaultSort?.target);
+      for (const context of contexts(shape.call))
+        for (const column of screen.columns(t, context as never))
+          if (column.sortable)
+            expect(shape.sortTargets, `${name}: ${column.id}`).toContain(
+              column.sortTarget ?? column.id,
+            );
+    }
+  });
+
+  it('shows every list a screen calls through a declared screen', () => {
+    const shown = new Set(declaredListScreens().map((s) => s.view.shape.call));
+    const called = new Set(OPERATIONS.map((o) => o.root));
+    const missing = LIST_SHAPES.map((s) => s.call).filter(
+      (call) => called.has(call) && !shown.has(call) && !(call in NOT_SCREENS),
+    );
+    expect(missing).toEqual([]);
+  });
 });
