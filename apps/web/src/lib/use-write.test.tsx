@@ -3,7 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CurrentAdminDocument, UserPaymentsDocument, UsersDocument } from '@/gql/graphql';
-import { queryKeyFor, useWrite, type WriteChanges } from './query-keys';
+import { queryKeyFor } from './query-keys';
+import { useWrite, type WriteChanges } from './use-write';
 
 const KEYS = {
   changed: queryKeyFor(UsersDocument, { userName: 'bob' }),

@@ -1,7 +1,7 @@
 import { graphql } from '@/gql';
 import type { AddNewAdminUserMutationVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
-import { useWrite } from '@/lib/query-keys';
+import { useWrite } from '@/lib/use-write';
 
 const AddNewAdminUserMutation = graphql(`
   mutation AddNewAdminUser($userName: String!, $email: String!, $roles: [String!]!) {

@@ -1,7 +1,7 @@
 import { graphql } from '@/gql';
 import type { AddRoleToUserMutationVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
-import { useWrite } from '@/lib/query-keys';
+import { useWrite } from '@/lib/use-write';
 
 const AddRoleToUserMutation = graphql(`
   mutation AddRoleToUser($userId: Int!, $roles: [String!]!) {

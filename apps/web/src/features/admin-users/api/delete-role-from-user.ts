@@ -1,7 +1,7 @@
 import { graphql } from '@/gql';
 import type { DeleteRoleFromUserMutationVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
-import { useWrite } from '@/lib/query-keys';
+import { useWrite } from '@/lib/use-write';
 
 const DeleteRoleFromUserMutation = graphql(`
   mutation DeleteRoleFromUser($userId: Int!, $roles: [String!]!) {

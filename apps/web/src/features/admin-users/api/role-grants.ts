@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import { execute } from '@/lib/graphql-client';
-import { queryKeyFor, useWrite } from '@/lib/query-keys';
+import { queryKeyFor } from '@/lib/query-keys';
+import { useWrite } from '@/lib/use-write';
 
 const AdminRoleGrantsQuery = graphql(`
   query AdminRoleGrants {

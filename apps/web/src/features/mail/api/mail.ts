@@ -3,7 +3,8 @@ import { graphql } from '@/gql';
 import { execute } from '@/lib/graphql-client';
 import type { PaginationVariables } from '@/lib/list-state';
 import { listQuery } from '@/lib/list-query';
-import { queryKeyFor, useWrite } from '@/lib/query-keys';
+import { queryKeyFor } from '@/lib/query-keys';
+import { useWrite } from '@/lib/use-write';
 
 const NotificationsQuery = graphql(`
   query Notifications($pagination: PaginationInput) {

@@ -1,7 +1,7 @@
 import { graphql } from '@/gql';
 import type { ConfirmTotpEnrollmentMutationVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
-import { useWrite } from '@/lib/query-keys';
+import { useWrite } from '@/lib/use-write';
 
 const ConfirmTotpEnrollmentMutation = graphql(`
   mutation ConfirmTotpEnrollment($totpCode: String!) {

@@ -1,6 +1,6 @@
 import { graphql } from '@/gql';
 import { execute } from '@/lib/graphql-client';
-import { useWrite } from '@/lib/query-keys';
+import { useWrite } from '@/lib/use-write';
 
 const ReplyMutation = graphql(`
   mutation ReplyToUserContact($userContactId: ID!, $body: String!) {

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import { execute } from '@/lib/graphql-client';
 import { listQuery } from '@/lib/list-query';
-import { queryKeyFor, useWrite, type WriteChanges } from '@/lib/query-keys';
+import { queryKeyFor } from '@/lib/query-keys';
+import { useWrite, type WriteChanges } from '@/lib/use-write';
 
 const UserContactsQuery = graphql(`
   query UserContacts(

@@ -6,7 +6,8 @@ import type {
   TransactionsRatesSummaryQueryVariables,
 } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
-import { queryKeyFor, useInvalidate, useWrite, type WriteChanges } from '@/lib/query-keys';
+import { queryKeyFor, useInvalidate } from '@/lib/query-keys';
+import { useWrite, type WriteChanges } from '@/lib/use-write';
 
 const TransactionsPlansQuery = graphql(`
   query TransactionsPlans {

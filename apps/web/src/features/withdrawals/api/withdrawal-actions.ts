@@ -11,7 +11,8 @@ import type {
   WithdrawalMatchingPreviewQueryVariables,
 } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
-import { queryKeyFor, useWrite, type WriteChanges } from '@/lib/query-keys';
+import { queryKeyFor } from '@/lib/query-keys';
+import { useWrite, type WriteChanges } from '@/lib/use-write';
 import { withdrawalRequestsKey } from './withdrawal-requests';
 
 const ApproveMutation = graphql(`

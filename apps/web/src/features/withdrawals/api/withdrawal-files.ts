@@ -9,7 +9,8 @@ import type {
 } from '@/gql/graphql';
 import { saveFile } from '@/lib/download';
 import { execute } from '@/lib/graphql-client';
-import { queryKeyFor, useWrite } from '@/lib/query-keys';
+import { queryKeyFor } from '@/lib/query-keys';
+import { useWrite } from '@/lib/use-write';
 import { upload } from '@/lib/upload';
 
 const ExportPreviewQuery = graphql(`

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { UpdateWithdrawalApprovalThresholdMutationVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
-import { queryKeyFor, useWrite, type WriteChanges } from '@/lib/query-keys';
+import { queryKeyFor } from '@/lib/query-keys';
+import { useWrite, type WriteChanges } from '@/lib/use-write';
 
 graphql(`
   fragment ApprovalThreshold on WithdrawalApprovalThreshold {
