@@ -9,7 +9,8 @@ import * as repo from './support-repository';
 
 /**
  * Writes a reply (mailed through the outbox) or a note into an inquiry, locked, inside the
- * write's audited transaction; answers the audit change both writes record.
+ * write's audited transaction; answers the audit change both writes record. A reply to a new
+ * (backlog) inquiry also moves it to wip, with its history row.
  */
 export async function addContactMessage(
   trx: Transaction<DB>,
@@ -38,6 +39,19 @@ export async function addContactMessage(
       );
     }
     ({ mailSendId, toAddress } = queued);
+    // A reply answers a new inquiry: it is being handled now (issue 35). The operator may set
+    // it back; a reply to an inquiry in progress or closed leaves its status as it is.
+    if (current.status === 'backlog') {
+      await repo.setContactStatus(trx, id, 'wip');
+      await repo.addHistory(trx, {
+        contactId: id,
+        adminUserId: actor.adminUserId,
+        adminUserName: actor.adminUserName,
+        field: 'status',
+        fromValue: 'backlog',
+        toValue: 'wip',
+      });
+    }
   }
   const added = await repo.addMessage(trx, {
     contactId: id,

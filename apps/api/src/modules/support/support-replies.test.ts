@@ -397,3 +397,52 @@ describe('replies and notes', () => {
     expect(longest.errors).toBeUndefined();
   });
 });
+
+describe('a reply moves a new inquiry to in progress (issue 35)', () => {
+  const STATUS = `query ($id: ID!) { userContact(userContactId: $id) { status history { field fromValue toValue } } }`;
+  const detail = async (id: string) =>
+    (
+      await t.gql<{
+        userContact: {
+          status: string;
+          history: Array<{ field: string; fromValue: string | null; toValue: string | null }>;
+        };
+      }>(STATUS, { id }, reader)
+    ).data!.userContact;
+
+  it('backlog → wip with a history row; a note does not move it; a closed one stays closed', async () => {
+    const fresh = await contact(
+      users.alice!,
+      'Backlog for reply',
+      '2026-02-01T00:00:00Z',
+      'backlog',
+    );
+    const noted = await contact(
+      users.alice!,
+      'Backlog for note',
+      '2026-02-02T00:00:00Z',
+      'backlog',
+    );
+    const closed = await contact(
+      users.alice!,
+      'Closed for reply',
+      '2026-02-03T00:00:00Z',
+      'closed',
+    );
+    for (const [query, id] of [
+      [REPLY, fresh],
+      [NOTE, noted],
+      [REPLY, closed],
+    ] as const) {
+      const result = await t.gql(query, { id, body: 'We are looking into it.' }, writer);
+      expect(result.errors).toBeUndefined();
+    }
+    const replied = await detail(fresh);
+    expect(replied.status).toBe('wip');
+    expect(replied.history).toContainEqual(
+      expect.objectContaining({ field: 'status', fromValue: 'backlog', toValue: 'wip' }),
+    );
+    expect((await detail(noted)).status).toBe('backlog');
+    expect((await detail(closed)).status).toBe('closed');
+  });
+});
