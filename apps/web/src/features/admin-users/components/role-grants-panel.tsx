@@ -16,6 +16,7 @@ import {
 import { errorMessage } from '@/lib/error-message';
 import { formatDateTime } from '@/lib/date-time';
 import { notifySuccess } from '@/lib/feedback';
+import { useCurrentAdmin } from '@/lib/session/use-current-admin';
 import {
   useAdminRoleGrants,
   useCancelAdminRoleGrant,
@@ -30,6 +31,7 @@ import {
 export function RoleGrantsPanel() {
   const { t } = useTranslation();
   const grants = useAdminRoleGrants();
+  const me = useCurrentAdmin().data?.id;
   const confirm = useConfirmAdminRoleGrant();
   const cancel = useCancelAdminRoleGrant();
   const [error, setError] = useState<unknown>(null);
@@ -84,14 +86,18 @@ export function RoleGrantsPanel() {
                       {grant.proposedByAdminUserName} · {formatDateTime(grant.proposedAt)}
                     </TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Button
-                        size="small"
-                        disabled={busy}
-                        aria-label={`${t('adminUsers.confirmGrant')} ${grant.adminUserName} ${grant.role}`}
-                        onClick={() => void decide('confirm', grant.id)}
-                      >
-                        {t('adminUsers.confirmGrant')}
-                      </Button>
+                      {/* Its proposer and its receiver may not confirm it (OWN_ROLE_GRANT): they
+                          are offered only what they may do. */}
+                      {!isOwn(grant, me) && (
+                        <Button
+                          size="small"
+                          disabled={busy}
+                          aria-label={`${t('adminUsers.confirmGrant')} ${grant.adminUserName} ${grant.role}`}
+                          onClick={() => void decide('confirm', grant.id)}
+                        >
+                          {t('adminUsers.confirmGrant')}
+                        </Button>
+                      )}
                       <Button
                         size="small"
                         color="inherit"
@@ -110,5 +116,16 @@ export function RoleGrantsPanel() {
         </>
       )}
     </Stack>
+  );
+}
+
+/** Whether the signed-in admin proposed the grant or would receive it. */
+function isOwn(
+  grant: { adminUserId: unknown; proposedByAdminUserId?: unknown },
+  me: unknown,
+): boolean {
+  if (me === undefined || me === null) return false;
+  return (
+    String(grant.proposedByAdminUserId) === String(me) || String(grant.adminUserId) === String(me)
   );
 }
