@@ -125,7 +125,7 @@ describe('sign-in throttling', () => {
     };
     await time({ email: 'ghost2@example.com', password: 'Wrong1234' }); // warm the dummy hash
     const samples = { known: [] as number[], unknown: [] as number[] };
-    for (let i = 0; i < 3; i += 1) {
+    for (let i = 0; i < 5; i += 1) {
       await t.database.db.deleteFrom('admin_sign_in_throttles').execute();
       const a = await time({ email: 'writer@example.com', password: 'Wrong1234' });
       const b = await time({ email: 'ghost2@example.com', password: 'Wrong1234' });
@@ -134,9 +134,10 @@ describe('sign-in throttling', () => {
       samples.known.push(a.ms);
       samples.unknown.push(b.ms);
     }
-    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[1]!;
-    // Both run one Argon2 verification; the known email also writes an audit row.
-    expect(median(samples.unknown)).toBeGreaterThan(median(samples.known) * 0.4);
+    // Both run one Argon2 verification; the known email also writes an audit row. The fastest
+    // of each is compared: a busy machine only ever adds time, so a skipped verification
+    // would still show as an unknown email answered in a fraction of the known one's time.
+    expect(Math.min(...samples.unknown)).toBeGreaterThan(Math.min(...samples.known) * 0.4);
   });
 });
 
