@@ -50,12 +50,18 @@ const ICONS: Record<string, ReactElement> = {
   '/referral_plan/aggregation': <TableChartIcon />,
   '/referral_plan/track_records': <LeaderboardIcon />,
   '/admin_user': <AdminPanelSettingsIcon />,
-  '/chat': <ChatIcon />,
-  '/empty': <CropFreeIcon />,
-  '/forms': <EditNoteIcon />,
-  '/general': <TuneIcon />,
-  '/pickers': <EventIcon />,
-  '/widgets': <WidgetsIcon />,
+  // The template pages are in the menu only in development (navigation.ts): their icons are
+  // left out of the production bundle with them.
+  ...(import.meta.env.DEV
+    ? {
+        '/chat': <ChatIcon />,
+        '/empty': <CropFreeIcon />,
+        '/forms': <EditNoteIcon />,
+        '/general': <TuneIcon />,
+        '/pickers': <EventIcon />,
+        '/widgets': <WidgetsIcon />,
+      }
+    : {}),
 };
 
 function isActive(path: string, pathname: string): boolean {

@@ -17,7 +17,17 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 
 const LOCALE_TEXTS = {
-  ja: jaJP.components.MuiLocalizationProvider.defaultProps.localeText,
+  // MUI's Japanese texts keep the English placeholders (YYYY/MM/DD hh:mm): an empty field on a
+  // Japanese screen shows dashes in their place, as a Japanese browser's own date field does.
+  ja: {
+    ...jaJP.components.MuiLocalizationProvider.defaultProps.localeText,
+    fieldYearPlaceholder: (params: { digitAmount: number }) => '-'.repeat(params.digitAmount),
+    fieldMonthPlaceholder: () => '--',
+    fieldDayPlaceholder: () => '--',
+    fieldHoursPlaceholder: () => '--',
+    fieldMinutesPlaceholder: () => '--',
+    fieldSecondsPlaceholder: () => '--',
+  },
   en: enUS.components.MuiLocalizationProvider.defaultProps.localeText,
 };
 

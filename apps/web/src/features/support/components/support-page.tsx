@@ -9,7 +9,7 @@ import { FilteredList } from '@/components/filtered-list';
 import { filteredListProps } from '@/components/list-screen';
 import { listView } from '@/lib/list-declaration';
 import { defineListScreen, useListQuery } from '@/lib/list-query';
-import { truncateText } from '@/lib/format';
+import { TruncatedText } from '@/components/truncated-text';
 import { useSupportChoices, userContacts } from '../api/support';
 import { ContactDetailDialog } from './contact-detail-dialog';
 
@@ -96,7 +96,12 @@ const CONTACTS = defineListScreen({
   columns: (t) => [
     { id: 'id', label: t('support.columns.id'), render: (c) => c.id, sortable: true, pinned: true },
     { id: 'userName', label: t('support.columns.userName'), render: (c) => c.userName },
-    { id: 'title', label: t('support.columns.title'), render: (c) => truncateText(c.title) },
+    {
+      id: 'title',
+      label: t('support.columns.title'),
+      // Japanese titles are twice as wide per character: cut shorter, whole on hover and focus.
+      render: (c) => <TruncatedText text={c.title} max={30} />,
+    },
     {
       id: 'status',
       label: t('support.columns.status'),
