@@ -145,6 +145,10 @@ export function languageCheck(dataTexts: string[]) {
   // Longest first, so a title is removed before a shorter value inside it.
   const data = [...dataTexts].filter(Boolean).sort((a, b) => b.length - a.length);
   const withoutData = (text: string) => {
+    // A value cut short on screen ("Question about referral rewar…", whole on hover) is still
+    // that value.
+    const cut = text.endsWith('…') ? text.slice(0, -1) : '';
+    if (cut.length >= 8 && data.some((value) => value.startsWith(cut))) return ' ';
     let rest = text;
     for (const value of data) rest = rest.split(value).join(' ');
     return rest;
