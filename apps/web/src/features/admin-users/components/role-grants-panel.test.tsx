@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n';
+import { jsonResponse } from '@/test/json-response';
 import { renderAt } from '@/test/render';
 import { RoleGrantsPanel } from './role-grants-panel';
 
@@ -16,10 +17,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
 });
-
-function jsonResponse(body: unknown) {
-  return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
-}
 
 const GRANTS = {
   data: {

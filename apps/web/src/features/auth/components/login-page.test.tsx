@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n';
+import { jsonResponse } from '@/test/json-response';
 import { renderAt } from '@/test/render';
 import { LoginPage } from './login-page';
 
@@ -15,10 +16,6 @@ afterEach(() => {
   fetchMock.mockReset();
   vi.unstubAllGlobals();
 });
-
-function jsonResponse(body: unknown) {
-  return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
-}
 
 describe('LoginPage', () => {
   it('asks for both fields with the spec message before calling the server', async () => {

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n';
+import { jsonResponse } from '@/test/json-response';
 import { renderAt } from '@/test/render';
 import { SessionsCard } from './sessions-card';
 
@@ -18,10 +19,6 @@ afterEach(() => {
   vi.restoreAllMocks();
   localStorage.clear();
 });
-
-function jsonResponse(body: unknown) {
-  return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
-}
 
 const SESSIONS = {
   data: {
