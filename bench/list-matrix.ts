@@ -9,6 +9,9 @@
  *
  *   DATABASE_URL=<1M database> node --import tsx bench/list-matrix.ts [--lists users,payments]
  *     [--iterations 5] [--out bench/results/<stamp>-list-matrix-1M.md]
+ *
+ * With `--deep`: the first, middle and last page of every list unfiltered, every sort both ways
+ * (part 2), each asked `--iterations` times.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -441,6 +444,104 @@ export async function benchMatrix(options: {
   return { results, uncovered };
 }
 
+type DeepTimed = {
+  list: string;
+  sort: string;
+  page: 'first' | 'middle' | 'last';
+  offset: number;
+  p50: number;
+  p95: number;
+  rows: number;
+  total: string;
+  error?: string;
+};
+
+/**
+ * The last page is as fast as the first (issue 36, part 2): every list without a filter, every
+ * sort target both ways, its first, middle and last page of 20 rows, each asked `iterations`
+ * times after a warm-up. The middle and last offsets come from the first page's total.
+ */
+export async function benchDeepPages(options: {
+  url: string;
+  lists?: string[];
+  iterations: number;
+  onProgress?: (done: number, of: number) => void;
+}): Promise<DeepTimed[]> {
+  const token = await tokenFor(options.url);
+  const { cases } = await matrixCases(options.url, options.lists);
+  const firsts = cases.filter((c) => c.filter === '(none)' && c.page === 'p1');
+  const server = await startServer('app', { DATABASE_URL: options.url });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const results: DeepTimed[] = [];
+  try {
+    for (const [i, c] of firsts.entries()) {
+      options.onProgress?.(i + 1, firsts.length);
+      const first = shape((await post(server.port, agent, token, c.body)).text);
+      const total = Number(first.total || 0);
+      const pages = [
+        { page: 'first' as const, offset: 0 },
+        { page: 'middle' as const, offset: Math.floor(total / 2 / PAGE) * PAGE },
+        { page: 'last' as const, offset: Math.max(0, Math.ceil(total / PAGE) * PAGE - PAGE) },
+      ];
+      for (const { page, offset } of pages) {
+        const body = c.body.replace('"offset":0', `"offset":${offset}`);
+        await post(server.port, agent, token, body);
+        const times: number[] = [];
+        let last = { rows: 0, total: '' } as ReturnType<typeof shape>;
+        for (let n = 0; n < options.iterations; n++) {
+          const { ms, text } = await post(server.port, agent, token, body);
+          times.push(ms);
+          last = shape(text);
+        }
+        times.sort((a, b) => a - b);
+        results.push({
+          list: c.list,
+          sort: c.sort,
+          page,
+          offset,
+          p50: percentile(times, 50),
+          p95: percentile(times, 95),
+          ...last,
+        });
+      }
+    }
+  } finally {
+    agent.destroy();
+    server.child.kill('SIGTERM');
+  }
+  return results;
+}
+
+/** Markdown: per list and sort, first / middle / last p95, and the cases over the target. */
+export function deepPageLines(results: DeepTimed[]): string[] {
+  const fmt = (n: number) => n.toFixed(1);
+  const rows = new Map<string, Partial<Record<DeepTimed['page'], DeepTimed>>>();
+  for (const r of results) {
+    const key = `${r.list} | ${r.sort}`;
+    rows.set(key, { ...rows.get(key), [r.page]: r });
+  }
+  const over = results.filter((r) => r.page !== 'middle' && r.p95 >= MATRIX_TARGET_MS);
+  const errors = results.filter((r) => r.error);
+  return [
+    '## First, middle and last page (bench/list-matrix.ts --deep)',
+    '',
+    `Every list unfiltered, every sort target both ways, 20 rows at offset 0, the middle and the last page, each asked ${'`--iterations`'} times after a warm-up, over HTTP, one request at a time. Target: first and last page p95 under ${MATRIX_TARGET_MS} ms; the middle page reported with its growth. ms throughout.`,
+    '',
+    `Cases: ${results.length}; first or last page over target: **${over.length}**; errors: ${errors.length}.`,
+    '',
+    '| list | sort | rows in list | first p50 / p95 | middle p50 / p95 | last p50 / p95 | last rows |',
+    '|---|---|---:|---:|---:|---:|---:|',
+    ...[...rows.entries()].map(([key, r]) => {
+      const cell = (t?: DeepTimed) => (t ? `${fmt(t.p50)} / ${fmt(t.p95)}` : '');
+      return `| ${key} | ${r.first?.total ?? ''} | ${cell(r.first)} | ${cell(r.middle)} | ${cell(r.last)} | ${r.last?.rows ?? ''} |`;
+    }),
+    '',
+    ...(errors.length > 0
+      ? ['Errors:', '', ...errors.map((r) => `- ${r.list} ${r.sort} ${r.page}: ${r.error}`), '']
+      : []),
+  ];
+}
+
 /** Markdown: the summary per list, and every case over the target (and every error). */
 export function matrixLines(results: Timed[], uncovered: string[]): string[] {
   const fmt = (n: number | undefined) => (n === undefined ? '' : n.toFixed(1));
@@ -499,6 +600,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       iterations: { type: 'string', default: '5' },
       out: { type: 'string' },
       label: { type: 'string', default: '' },
+      deep: { type: 'boolean', default: false },
     },
   });
   const url = process.env.DATABASE_URL;
@@ -513,21 +615,40 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       .join(' ');
   const startLoad = load();
   const started = new Date();
-  const { results, uncovered } = await benchMatrix({
-    url,
-    lists: args.lists?.split(','),
-    iterations: Number(args.iterations),
-    onProgress: (done, of) => {
-      if (done % 50 === 0 || done === of) process.stderr.write(`\r${done}/${of} load ${load()}   `);
-    },
-  });
-  const lines = [
-    `# List matrix ${args.label}`,
-    '',
-    `${started.toISOString()} → ${new Date().toISOString()}; load average (1/5/15 min) at the start ${startLoad}, at the end ${load()} on ${os.cpus().length} cores.`,
-    '',
-    ...matrixLines(results, uncovered),
-  ];
-  if (args.out) fs.writeFileSync(args.out, lines.join('\n'));
-  console.log(lines.join('\n'));
+  if (args.deep) {
+    const deep = await benchDeepPages({
+      url,
+      lists: args.lists?.split(','),
+      iterations: Number(args.iterations),
+      onProgress: (done, of) => process.stderr.write(`\r${done}/${of} load ${load()}   `),
+    });
+    const lines = [
+      `# Deep pages ${args.label}`,
+      '',
+      `${started.toISOString()} → ${new Date().toISOString()}; load average (1/5/15 min) at the start ${startLoad}, at the end ${load()} on ${os.cpus().length} cores.`,
+      '',
+      ...deepPageLines(deep),
+    ];
+    if (args.out) fs.writeFileSync(args.out, lines.join('\n'));
+    console.log(lines.join('\n'));
+  } else {
+    const { results, uncovered } = await benchMatrix({
+      url,
+      lists: args.lists?.split(','),
+      iterations: Number(args.iterations),
+      onProgress: (done, of) => {
+        if (done % 50 === 0 || done === of)
+          process.stderr.write(`\r${done}/${of} load ${load()}   `);
+      },
+    });
+    const lines = [
+      `# List matrix ${args.label}`,
+      '',
+      `${started.toISOString()} → ${new Date().toISOString()}; load average (1/5/15 min) at the start ${startLoad}, at the end ${load()} on ${os.cpus().length} cores.`,
+      '',
+      ...matrixLines(results, uncovered),
+    ];
+    if (args.out) fs.writeFileSync(args.out, lines.join('\n'));
+    console.log(lines.join('\n'));
+  }
 }
