@@ -6,7 +6,7 @@ import { startServer, type RunningServer } from './support/server';
 
 // Issue 26, readable and exact numbers: every screen that shows amounts, in Japanese and
 // English on a 1366×768 laptop. No amount is written with more than 8 decimals, a rounded one
-// ends in '…' and gives its exact value on hover, in its accessible name, on the focus of the
+// starts with '≈' and gives its exact value on hover, in its accessible name, on the focus of the
 // link or row holding it (an amount is never a tab stop of its own) and on copy, no amount
 // runs out of its cell or card, and a chart says the date, value and unit of the point under
 // the pointer or the keyboard. Screens are photographed (e2e/artifacts) at 1366 and 390 px.
@@ -137,9 +137,9 @@ type Audit = {
   rounded: number;
   /** Texts of the page that write more than 8 decimals outside an amount's tooltip. */
   longDecimals: string[];
-  /** Amounts ending in '…' without data-exact/data-rounded, or rounded without the mark. */
+  /** Amounts marked '≈' without data-exact/data-rounded, or rounded without the mark. */
   unmarked: string[];
-  /** Amounts shown without '…' whose digits are not their exact value. */
+  /** Amounts shown without '≈' whose digits (grouping aside) are not their exact value. */
   inexact: string[];
   /** Amounts whose box runs out of the block (cell, card, list item) that holds them. */
   overflowing: string[];
@@ -172,8 +172,9 @@ async function audit(page: Page): Promise<Audit> {
       const exact = element.getAttribute('data-exact');
       const rounded = element.hasAttribute('data-rounded');
       if (rounded) out.rounded++;
-      if (number.endsWith('…') !== rounded || !exact) out.unmarked.push(shown);
-      if (!rounded && number !== exact) out.inexact.push(`${shown} ≠ ${exact}`);
+      if (number.startsWith('≈') !== rounded || !exact) out.unmarked.push(shown);
+      if (!rounded && number.replace(/\u202f/g, '') !== exact)
+        out.inexact.push(`${shown} ≠ ${exact}`);
       let block = element.parentElement;
       while (block && /^(inline|contents)/.test(getComputedStyle(block).display))
         block = block.parentElement;
@@ -258,6 +259,63 @@ describe('readable, exact numbers on every screen with amounts', () => {
     expect(hostScreens).toBeGreaterThan(2);
   }, 600_000);
 
+  it('issue 35: where an operator decides every digit shows, grouped; a card rounds with ≈, exact on hover and focus', async () => {
+    const { context, page } = await newPage('ja');
+    // A withdrawal list whose amount is rounded in its row (18 decimals in the demo).
+    let row: Locator | null = null;
+    for (const path of WITHDRAWALS) {
+      await page.goto(`${server.baseUrl}${path}`);
+      await settled(page);
+      const rounded = page
+        .locator('tbody tr[data-row-id]')
+        .filter({ has: page.locator('[data-rounded]') });
+      if ((await rounded.count()) > 0) {
+        row = rounded.first();
+        break;
+      }
+    }
+    expect(row, 'a withdrawal list with a rounded amount').not.toBeNull();
+    const inList = row!.locator('[data-rounded]').first();
+    const exact = (await inList.getAttribute('data-exact'))!;
+    expect(await inList.textContent()).toMatch(/^≈/);
+    expect(exact.split('.')[1]?.length ?? 0).toBeGreaterThan(8);
+    // The approval dialog (the request's detail, where 承認 and 却下 are) shows that amount
+    // whole: every decimal, in groups of three, no mark, no tooltip needed.
+    await row!.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    const inDialog = dialog.locator(`[data-amount][data-exact="${exact}"]`).first();
+    const shown = (await inDialog.textContent())!.split(' ')[0]!;
+    expect(shown).not.toMatch(/[≈…]/);
+    expect(shown.replace(/\u202f/g, '')).toBe(exact);
+    expect(shown.split('.')[1]).toMatch(/^\d{3}(\u202f\d{3})*(\u202f\d{1,2})?$/);
+    expect(await inDialog.getAttribute('data-rounded')).toBeNull();
+    expect(await dialog.locator('[data-rounded]').count(), 'no rounded amount in the dialog').toBe(
+      0,
+    );
+    await screenshot(page, 'amounts-approval-dialog-ja-1366');
+    await page.keyboard.press('Escape');
+
+    // A dashboard card: its figure rounded and marked, the exact value on hover and on the
+    // focus of the figure's link.
+    await page.goto(`${server.baseUrl}${SCREENS[0]!.route()}`);
+    await settled(page);
+    const figure = page.getByTestId('figure').locator('[data-rounded]').first();
+    await figure.waitFor();
+    const cardExact = (await figure.getAttribute('data-exact'))!;
+    expect(await figure.textContent()).toMatch(/^≈[\d,]+(\.\d{1,8})? [A-Z]+$/);
+    await figure.hover();
+    const tooltip = page.getByRole('tooltip');
+    await tooltip.first().waitFor();
+    expect(await tooltip.first().textContent()).toContain(cardExact);
+    await page.mouse.move(0, 0);
+    await tooltip.first().waitFor({ state: 'detached' });
+    await figure.locator(HOST).focus();
+    await tooltip.first().waitFor();
+    expect(await tooltip.allTextContents()).toContainEqual(expect.stringContaining(cardExact));
+    await context.close();
+  }, 120_000);
+
   it('copies exact values: a selected amount, and a whole card holding rounded ones', async () => {
     const { context, page } = await newPage('en');
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
@@ -291,7 +349,7 @@ describe('readable, exact numbers on every screen with amounts', () => {
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(exacts.length).toBeGreaterThan(0);
     for (const value of exacts) expect(copied).toContain(value);
-    expect(copied).not.toContain('…');
+    expect(copied).not.toContain('≈');
     await context.close();
   }, 120_000);
 

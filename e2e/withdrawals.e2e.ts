@@ -187,9 +187,9 @@ describe('withdrawals screens', () => {
       // (issue 35: the dialog showed "40,167.32762979… HEC").
       const confirmText = await other.getByTestId('approve-confirm-text').textContent();
       expect(confirmText).toMatch(
-        /^1 件の出金申請（合計 [\d,]+(\.\d+)? [A-Z]+(、[\d,]+(\.\d+)? [A-Z]+)*）を承認します。よろしいですか？$/,
+        /^1 件の出金申請（合計 [\d,]+(\.\d{1,3}(\u202f\d{1,3})*)? [A-Z]+(、[\d,]+(\.\d{1,3}(\u202f\d{1,3})*)? [A-Z]+)*）を承認します。よろしいですか？$/,
       );
-      expect(confirmText).not.toContain('…');
+      expect(confirmText).not.toMatch(/[…≈]/);
       await screenshot(other, 'withdrawals-approve-confirm-ja');
       await other.getByTestId('approve-confirm').click();
       await other.getByText('1 件を承認しました。').waitFor();

@@ -6,10 +6,10 @@ import { AmountSentence, AmountText, exactCopyText } from './amount-text';
 const HEC = '514.754533716227465633';
 
 describe('AmountText (the one way a screen shows an amount)', () => {
-  it('shows a rounded amount compact, marked with …, exact in its data', () => {
+  it('shows a rounded amount compact, marked with a leading ≈, exact in its data', () => {
     const { container } = render(<AmountText value={HEC} unit="HEC" />);
     const amount = container.querySelector('[data-amount]')!;
-    expect(amount.textContent).toBe('514.75453372… HEC');
+    expect(amount.textContent).toBe('≈514.75453372 HEC');
     expect(amount.getAttribute('data-exact')).toBe(HEC);
     expect(amount.hasAttribute('data-rounded')).toBe(true);
   });
@@ -21,6 +21,16 @@ describe('AmountText (the one way a screen shows an amount)', () => {
     expect(amount.hasAttribute('data-rounded')).toBe(false);
     expect(amount.tabIndex).toBe(-1);
     expect(amount.hasAttribute('aria-label')).toBe(false);
+    await userEvent.hover(amount);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it('shows every digit where an operator decides (exact), the decimals grouped in threes', async () => {
+    const { container } = render(<AmountText value="40167.327629790000000000" unit="HEC" exact />);
+    const amount = container.querySelector<HTMLElement>('[data-amount]')!;
+    expect(amount.textContent).toBe('40,167.327\u202f629\u202f79 HEC');
+    expect(amount.getAttribute('data-exact')).toBe('40,167.32762979');
+    expect(amount.hasAttribute('data-rounded')).toBe(false);
     await userEvent.hover(amount);
     expect(screen.queryByRole('tooltip')).toBeNull();
   });
@@ -111,7 +121,7 @@ describe('AmountText (the one way a screen shows an amount)', () => {
       </>,
     );
     const shown = [...container.querySelectorAll('[data-amount]')].map((e) => e.textContent);
-    expect(shown).toEqual(['0 ETH', '-3 ETH', '100,000,000,000,000,000,000… HEC', '1,234.50 USD']);
+    expect(shown).toEqual(['0 ETH', '-3 ETH', '≈100,000,000,000,000,000,000 HEC', '1,234.50 USD']);
   });
 
   it('aligned, keeps the fraction (and its mark) in a slot of one width per column', () => {
@@ -122,9 +132,9 @@ describe('AmountText (the one way a screen shows an amount)', () => {
       </>,
     );
     const slots = [...container.querySelectorAll('[data-amount] > span')] as HTMLElement[];
-    expect(slots.map((s) => s.textContent)).toEqual(['', '.75453372…']);
-    // 8 digits, the point and the mark (wider than a digit).
-    expect(slots.map((s) => getComputedStyle(s).minWidth)).toEqual(['10.5ch', '10.5ch']);
+    expect(slots.map((s) => s.textContent)).toEqual(['', '.75453372']);
+    // The point and 8 digits (the mark leads the figure, outside the slot).
+    expect(slots.map((s) => getComputedStyle(s).minWidth)).toEqual(['9ch', '9ch']);
   });
 
   it('puts an amount into a translated sentence', () => {
@@ -133,7 +143,7 @@ describe('AmountText (the one way a screen shows an amount)', () => {
         <AmountSentence sentence={(slot) => `3 件 / ${slot}`} value={HEC} unit="ETH" />
       </p>,
     );
-    expect(container.textContent).toBe('3 件 / 514.75453372… ETH');
+    expect(container.textContent).toBe('3 件 / ≈514.75453372 ETH');
   });
 });
 
@@ -169,10 +179,21 @@ describe('copying amounts (exact on the clipboard)', () => {
     );
     const card = container.querySelector('section')!;
     const selection = select(card);
-    expect(selection.toString()).toContain('514.75453372… HEC');
+    expect(selection.toString()).toContain('≈514.75453372 HEC');
     expect(exactCopyText(selection, null)).toBe(
       'Campaign514.754533716227465633 HEC前期間比 −14,721.964442520363376278 HEC2.5 ETH',
     );
+  });
+
+  it('copies grouped exact decimals as plain digits', () => {
+    const { container } = render(
+      <p>
+        承認します: <AmountText value={HEC} unit="HEC" exact />
+      </p>,
+    );
+    const selection = select(container.querySelector('p')!);
+    expect(selection.toString()).toContain('514.754\u202f533\u202f716');
+    expect(exactCopyText(selection, null)).toBe('承認します: 514.754533716227465633 HEC');
   });
 
   it('puts the exact value on the clipboard when the page is copied', () => {

@@ -1,12 +1,21 @@
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { Box } from '@mui/material';
-import { amountDigits, compactAmount, ROUNDED_MARK, type AmountUnit } from '@/lib/amount';
+import {
+  amountDigits,
+  compactAmount,
+  FRACTION_GROUP,
+  groupFraction,
+  ROUNDED_MARK,
+  type AmountUnit,
+} from '@/lib/amount';
 
 /**
  * The one way a screen shows an amount (docs/domain.md, "Money on screen"): at most 8 decimals
- * (USD in cents), trailing zeros trimmed, a trailing '…' when digits were rounded away, and
- * the exact value on hover, in its accessible name and on copy.
+ * (USD in cents), trailing zeros trimmed, a leading '≈' when digits were rounded away, and
+ * the exact value on hover, in its accessible name and on copy. `exact` (where an operator
+ * decides: approval, rejection, a signing export's or an import's confirmation) shows every
+ * digit instead, the decimals grouped in threes to be read aloud.
  * `aligned` (in table columns) keeps the fraction in a slot of fixed width, so that
  * right-aligned amounts line up on the decimal point; `unit` follows the digits (a column names it in its
  * header instead). An amount is never a tab stop of its own (a list of 20 rows × 5 amounts
@@ -20,6 +29,7 @@ export function AmountText({
   aligned = false,
   maxFractionDigits,
   minFractionDigits,
+  exact = false,
 }: {
   value: string | null | undefined;
   unit?: AmountUnit;
@@ -28,9 +38,11 @@ export function AmountText({
   aligned?: boolean;
   maxFractionDigits?: number;
   minFractionDigits?: number;
+  /** Every digit, grouped (a decision's amount); never rounded, so no tooltip. */
+  exact?: boolean;
 }) {
   const digits = amountDigits(unit);
-  const max = maxFractionDigits ?? digits.max;
+  const max = exact ? Number.MAX_SAFE_INTEGER : (maxFractionDigits ?? digits.max);
   const amount = compactAmount(value, {
     maxFractionDigits: max,
     minFractionDigits: minFractionDigits ?? digits.min,
@@ -57,7 +69,19 @@ export function AmountText({
     };
   }, [rounded]);
   if (!amount) return <>{value ?? ''}</>;
-  const fraction = `${amount.fraction ? `.${amount.fraction}` : ''}${amount.rounded ? ROUNDED_MARK : ''}`;
+  if (exact)
+    return (
+      <Box
+        component="span"
+        data-amount=""
+        data-exact={amount.exact}
+        sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+      >
+        {groupFraction(amount.exact)}
+        {unit && showUnit ? ` ${unit}` : ''}
+      </Box>
+    );
+  const fraction = amount.fraction ? `.${amount.fraction}` : '';
   const show = (event: MouseEvent<HTMLElement>) =>
     setTip(placeTip(event.currentTarget.getBoundingClientRect()));
   const hide = () => setTip(null);
@@ -91,12 +115,13 @@ export function AmountText({
         }),
       }}
     >
+      {rounded ? ROUNDED_MARK : ''}
       {amount.whole}
       {aligned && max > 0 ? (
         <Box
           component="span"
-          // The digits, the point and the mark, which is wider than a digit.
-          sx={{ display: 'inline-block', minWidth: `${max + 2.5}ch`, textAlign: 'left', ...dotted }}
+          // The point and the digits.
+          sx={{ display: 'inline-block', minWidth: `${max + 1}ch`, textAlign: 'left', ...dotted }}
         >
           {fraction}
         </Box>
@@ -146,16 +171,18 @@ export function AmountSentence({
   sentence,
   value,
   unit,
+  exact,
 }: {
   sentence: (slot: string) => string;
   value: string | null | undefined;
   unit?: AmountUnit;
+  exact?: boolean;
 }) {
   const [before = '', after = ''] = sentence(SLOT).split(SLOT);
   return (
     <>
       {before}
-      <AmountText value={value} unit={unit} />
+      <AmountText value={value} unit={unit} exact={exact} />
       {after}
     </>
   );
@@ -203,13 +230,14 @@ export function exactCopyText(selection: Selection | null, active: Element | nul
     '[data-exact]',
   );
   if (within) return within.getAttribute('data-exact');
-  const text = selection.toString();
+  // The grouping of exact decimals is for reading; the clipboard gets the plain digits.
+  const text = selection.toString().replace(GROUPED_DIGITS, '$1');
   let out = '';
   let cursor = 0;
   let replaced = false;
   for (const element of document.querySelectorAll('[data-rounded]')) {
     if (!selection.containsNode(element, false)) continue;
-    // The digits as shown, without the unit after them.
+    // The digits as shown (with their mark), without the unit after them.
     const number = (element.textContent ?? '').split(' ')[0] ?? '';
     const at = number ? text.indexOf(number, cursor) : -1;
     if (at < 0) continue;
@@ -217,8 +245,10 @@ export function exactCopyText(selection: Selection | null, active: Element | nul
     cursor = at + number.length;
     replaced = true;
   }
-  return replaced ? out + text.slice(cursor) : null;
+  return replaced || text !== selection.toString() ? out + text.slice(cursor) : null;
 }
+
+const GROUPED_DIGITS = new RegExp(`(\\d)${FRACTION_GROUP}(?=\\d)`, 'g');
 
 if (typeof document !== 'undefined') {
   document.addEventListener('copy', (event) => {

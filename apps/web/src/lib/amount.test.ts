@@ -3,10 +3,12 @@ import {
   amountDisplay,
   compactAmount,
   compactAmountText,
+  exactAmountText,
   formatAmount,
   formatPercent,
   formatRatePercent,
   formatUsd,
+  groupFraction,
 } from './amount';
 import {
   businessTimeZone,
@@ -40,6 +42,38 @@ describe('formatAmount (exact, ja-JP separators, unit)', () => {
     expect(formatAmount(null, 'HEC')).toBe('');
     expect(formatAmount('n/a', 'HEC')).toBe('n/a HEC');
     expect(formatPercent('12.50')).toBe('12.5%');
+  });
+});
+
+describe('exactAmountText (where an operator decides: every digit, grouped to read aloud)', () => {
+  it('writes every decimal, in groups of three after the point', () => {
+    expect(exactAmountText('40167.327629790000000000', 'HEC')).toBe(
+      '40,167.327\u202f629\u202f79 HEC',
+    );
+    expect(exactAmountText('35663.237814475643537816', 'HEC')).toBe(
+      '35,663.237\u202f814\u202f475\u202f643\u202f537\u202f816 HEC',
+    );
+    expect(exactAmountText('1234567.000000000000000001')).toBe(
+      '1,234,567.000\u202f000\u202f000\u202f000\u202f000\u202f001',
+    );
+  });
+
+  it('leaves short fractions, whole numbers and USD cents as they are, never rounded', () => {
+    expect(exactAmountText('12.5', 'HEC')).toBe('12.5 HEC');
+    expect(exactAmountText('12.345', 'ETH')).toBe('12.345 ETH');
+    expect(exactAmountText('1000.000000000000000000', 'HEC')).toBe('1,000 HEC');
+    expect(exactAmountText('1500', 'USD')).toBe('1,500.00 USD');
+    expect(exactAmountText('0.125', 'USD')).toBe('0.125 USD');
+    expect(exactAmountText('-0.000000000000000001', 'ETH')).toBe(
+      '-0.000\u202f000\u202f000\u202f000\u202f000\u202f001 ETH',
+    );
+    expect(exactAmountText(null, 'HEC')).toBe('');
+    expect(exactAmountText('n/a', 'HEC')).toBe('n/a HEC');
+  });
+
+  it('groups what it is given, and nothing before the point', () => {
+    expect(groupFraction('1,234.5678')).toBe('1,234.567\u202f8');
+    expect(groupFraction('1,234')).toBe('1,234');
   });
 });
 
@@ -103,10 +137,10 @@ describe('compactAmount (list cells: at most 8 decimals, exact on hover)', () =>
   });
 });
 
-describe('amountDisplay (every amount on screen: compact, … when rounded, exact alongside)', () => {
-  it('marks a value rounded to 8 decimals with a trailing … and keeps all 18 in exact', () => {
+describe('amountDisplay (every amount on screen: compact, ≈ when rounded, exact alongside)', () => {
+  it('marks a value rounded to 8 decimals with a leading ≈ and keeps all 18 in exact', () => {
     expect(amountDisplay('514.754533716227465633', 'HEC')).toEqual({
-      text: '514.75453372… HEC',
+      text: '≈514.75453372 HEC',
       exactText: '514.754533716227465633 HEC',
       exact: '514.754533716227465633',
       rounded: true,
@@ -125,7 +159,7 @@ describe('amountDisplay (every amount on screen: compact, … when rounded, exac
 
   it('keeps the sign of negative values (changes against the previous period)', () => {
     expect(amountDisplay('-14721.964442520363376278', 'HEC')).toMatchObject({
-      text: '-14,721.96444252… HEC',
+      text: '≈-14,721.96444252 HEC',
       exact: '-14,721.964442520363376278',
       rounded: true,
     });
@@ -139,7 +173,7 @@ describe('amountDisplay (every amount on screen: compact, … when rounded, exac
       rounded: false,
     });
     expect(amountDisplay('-0.000000000000000001', 'HEC')).toMatchObject({
-      text: '0… HEC',
+      text: '≈0 HEC',
       exact: '-0.000000000000000001',
       rounded: true,
     });
@@ -147,7 +181,7 @@ describe('amountDisplay (every amount on screen: compact, … when rounded, exac
 
   it('keeps very large values exact, beyond what a double holds', () => {
     expect(amountDisplay('123456789012345678901234567890.123456789012345678', 'HEC')).toEqual({
-      text: '123,456,789,012,345,678,901,234,567,890.12345679… HEC',
+      text: '≈123,456,789,012,345,678,901,234,567,890.12345679 HEC',
       exactText: '123,456,789,012,345,678,901,234,567,890.123456789012345678 HEC',
       exact: '123,456,789,012,345,678,901,234,567,890.123456789012345678',
       rounded: true,
@@ -157,7 +191,7 @@ describe('amountDisplay (every amount on screen: compact, … when rounded, exac
   it('shows USD in cents, rounding (and marking) anything finer', () => {
     expect(amountDisplay('1234.5', 'USD')).toMatchObject({ text: '1,234.50 USD', rounded: false });
     expect(amountDisplay('0.125', 'USD')).toMatchObject({
-      text: '0.13… USD',
+      text: '≈0.13 USD',
       exact: '0.125',
       rounded: true,
     });

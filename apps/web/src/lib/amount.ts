@@ -40,8 +40,25 @@ export function formatPercent(value: string | number | null | undefined): string
 /** Fraction digits a list cell shows at most (the exact value is on hover and on copy). */
 export const COMPACT_FRACTION_DIGITS = 8;
 
-/** What ends a rounded amount, so no one reads it as exact (docs/domain.md, "Money on screen"). */
-export const ROUNDED_MARK = '…';
+/**
+ * What leads a rounded amount, so no one reads it as exact (docs/domain.md, "Money on
+ * screen"): '≈', not '…', which the console also uses for text cut short.
+ */
+export const ROUNDED_MARK = '≈';
+
+/**
+ * What groups the decimals of an exact amount in threes ('40,167.327 629 79'): a narrow
+ * no-break space, so a long fraction can be read aloud and never wraps; copying drops it.
+ */
+export const FRACTION_GROUP = '\u202f';
+
+/** '40,167.32762979' → '40,167.327 629 79' (the digits after the point, in threes). */
+export function groupFraction(number: string): string {
+  const [whole = '', fraction] = number.split('.');
+  return fraction === undefined
+    ? whole
+    : `${whole}.${fraction.replace(/(\d{3})(?=\d)/g, `$1${FRACTION_GROUP}`)}`;
+}
 
 /** Decimals an amount of `unit` shows at most and at least: USD in cents, coins up to 8. */
 export function amountDigits(unit?: AmountUnit): { max: number; min: number } {
@@ -129,7 +146,7 @@ export function formatRatePercent(value: string | null | undefined): string {
 
 /** An amount as one line of text: the compact digits, the rounded mark and the unit. */
 export type AmountDisplay = {
-  /** What the screen shows: '35,663.23781448… HEC', '1,234.50 USD', '0 ETH'. */
+  /** What the screen shows: '≈35,663.23781448 HEC', '1,234.50 USD', '0 ETH'. */
   text: string;
   /** The exact value with its unit (hover, the chart's tooltip): '35,663.237814475643537816 HEC'. */
   exactText: string;
@@ -140,7 +157,7 @@ export type AmountDisplay = {
 
 /**
  * The one way the console writes an amount as text, where no component can (a chart's
- * tooltip, a sentence): compact as in the lists, '…' when digits were rounded away, the
+ * tooltip, a sentence): compact as in the lists, '≈' when digits were rounded away, the
  * exact value alongside. Screens show amounts with `AmountText`, which is built on it.
  */
 export function amountDisplay(
@@ -156,7 +173,7 @@ export function amountDisplay(
   const suffix = unit ? ` ${unit}` : '';
   const number = `${amount.whole}${amount.fraction ? `.${amount.fraction}` : ''}`;
   return {
-    text: `${number}${amount.rounded ? ROUNDED_MARK : ''}${suffix}`,
+    text: `${amount.rounded ? ROUNDED_MARK : ''}${number}${suffix}`,
     exactText: `${amount.exact}${suffix}`,
     exact: amount.exact,
     rounded: amount.rounded,
@@ -169,11 +186,16 @@ export function compactAmountText(value: string | null | undefined, unit?: Amoun
 }
 
 /**
- * The exact value as text, for a message that offers no hover or copy of its own (a toast
- * reporting what was saved or credited): '154,320.154320987265432097'.
+ * The exact value as text, whole, its decimals grouped in threes to be read aloud: what an
+ * operator decides on (a confirmation's totals) and a message that offers no hover of its own
+ * (a toast reporting what was saved or credited): '154,320.154 320 987 265 432 097 HEC'.
  */
-export function exactAmountText(value: string | null | undefined, unit?: AmountUnit): string {
-  return (
-    amountDisplay(value, unit)?.exactText ?? (value ? `${value}${unit ? ` ${unit}` : ''}` : '')
-  );
+export function exactAmountText(
+  value: string | null | undefined,
+  unit?: AmountUnit,
+  digits: { max: number; min: number } = amountDigits(unit),
+): string {
+  const shown = amountDisplay(value, unit, digits);
+  if (!shown) return value ? `${value}${unit ? ` ${unit}` : ''}` : '';
+  return `${groupFraction(shown.exact)}${unit ? ` ${unit}` : ''}`;
 }

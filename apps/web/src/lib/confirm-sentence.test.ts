@@ -32,8 +32,8 @@ describe('confirmation sentences', () => {
       ],
     };
     expect(inBoth((t) => importSentence(t, 'payments', report))).toEqual({
-      ja: 'ファイルの 2 行から 2 件の支払い（支払額合計 (USD) 112.50、HEC 合計 12,122.810216282999999999）を取り込みます。元に戻せません。',
-      en: 'Import 2 payment(s) (Paid total (USD) 112.50, HEC total 12,122.810216282999999999) from the 2 row(s) of the file? This cannot be undone.',
+      ja: 'ファイルの 2 行から 2 件の支払い（支払額合計 (USD) 112.50、HEC 合計 12,122.810\u202f216\u202f282\u202f999\u202f999\u202f999）を取り込みます。元に戻せません。',
+      en: 'Import 2 payment(s) (Paid total (USD) 112.50, HEC total 12,122.810\u202f216\u202f282\u202f999\u202f999\u202f999) from the 2 row(s) of the file? This cannot be undone.',
     });
   });
 
@@ -47,8 +47,8 @@ describe('confirmation sentences', () => {
         }),
       ),
     ).toEqual({
-      ja: 'ファイルの 1 行のレートを 30 件の支払い（付与される HEC 40,167.327629791234）に割り当てます。元に戻せません。',
-      en: 'Assign the rates of the 1 row(s) of the file to 30 payment(s) (HEC to credit 40,167.327629791234)? This cannot be undone.',
+      ja: 'ファイルの 1 行のレートを 30 件の支払い（付与される HEC 40,167.327\u202f629\u202f791\u202f234）に割り当てます。元に戻せません。',
+      en: 'Assign the rates of the 1 row(s) of the file to 30 payment(s) (HEC to credit 40,167.327\u202f629\u202f791\u202f234)? This cannot be undone.',
     });
     expect(inBoth((t) => importSentence(t, 'rates', { rows: 1, count: 3, totals: [] })).ja).toBe(
       'ファイルの 1 行のレートを 3 件の支払いに割り当てます。元に戻せません。',
@@ -61,8 +61,8 @@ describe('confirmation sentences', () => {
       { coin: 'ETH', amount: '1.050000000000000001' },
     ];
     expect(inBoth((t) => approveSentence(t, 3, totals))).toEqual({
-      ja: '3 件の出金申請（合計 40,167.32762979123456789 HEC、1.050000000000000001 ETH）を承認します。よろしいですか？',
-      en: 'Approve 3 withdrawal request(s) paying 40,167.32762979123456789 HEC, 1.050000000000000001 ETH in total?',
+      ja: '3 件の出金申請（合計 40,167.327\u202f629\u202f791\u202f234\u202f567\u202f89 HEC、1.050\u202f000\u202f000\u202f000\u202f000\u202f001 ETH）を承認します。よろしいですか？',
+      en: 'Approve 3 withdrawal request(s) paying 40,167.327\u202f629\u202f791\u202f234\u202f567\u202f89 HEC, 1.050\u202f000\u202f000\u202f000\u202f000\u202f001 ETH in total?',
     });
     expect(inBoth((t) => approveSentence(t, 120, [])).en).toBe(
       'Approve 120 withdrawal request(s)?',

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { exactAmountText, formatAmount } from './amount';
+import { amountDigits, exactAmountText } from './amount';
 
 /**
  * The sentences of the confirmations where a click cannot be undone (issue 35): each one
@@ -8,7 +8,7 @@ import { exactAmountText, formatAmount } from './amount';
  * decides on them (docs/domain.md, "Money on screen").
  */
 
-/** Exact per-coin totals as one list: '300 HEC、1.050000000000000001 ETH'. */
+/** Exact per-coin totals as one list: '300 HEC、1.050 000 000 000 000 001 ETH'. */
 export function coinTotalsSentence(
   t: TFunction,
   totals: ReadonlyArray<{ coin: string; amount: string }>,
@@ -29,6 +29,12 @@ export function approveSentence(
     : t('confirmations.approve', { count });
 }
 
+/** An import total by its name ('paidUsd', 'assetHEC'), exact; the name holds the unit. */
+export function importTotalText(name: string, value: string): string {
+  // USD keeps its cents.
+  return exactAmountText(value, undefined, amountDigits(/usd/i.test(name) ? 'USD' : ''));
+}
+
 /** A CSV import's apply: what the check found (rows, the records changed) and its totals. */
 export function importSentence(
   t: TFunction,
@@ -39,10 +45,7 @@ export function importSentence(
     .map((x) =>
       t('confirmations.namedTotal', {
         name: t(`transactions.totals.${x.name}`, x.name),
-        // The name holds the unit; USD keeps its cents.
-        value: formatAmount(x.value, undefined, {
-          minFractionDigits: /usd/i.test(x.name) ? 2 : 0,
-        }),
+        value: importTotalText(x.name, x.value),
       }),
     )
     .join(t('confirmations.listSeparator'));

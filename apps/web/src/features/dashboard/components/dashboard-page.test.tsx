@@ -108,9 +108,9 @@ describe('DashboardPage', () => {
     const bonus = screen.getByTestId('widget-exBonus');
     // 18 decimals: compact and marked as rounded; the link's name holds what it shows (axe:
     // label-content-name-mismatch), then the exact value, which is also on hover.
-    expect(within(bonus).getByTestId('figure')).toHaveTextContent(/^1… HEC$/);
+    expect(within(bonus).getByTestId('figure')).toHaveTextContent(/^≈1 HEC$/);
     expect(within(bonus).getByTestId('figure')).toHaveAccessibleName(
-      'Open the list of ExBonus from Referral Plan: 1… HEC (1.000000000000000001 HEC)',
+      'Open the list of ExBonus from Referral Plan: ≈1 HEC (1.000000000000000001 HEC)',
     );
     expect(within(bonus).getByTestId('figure').querySelector('[data-exact]')).toHaveAttribute(
       'data-exact',
@@ -122,9 +122,9 @@ describe('DashboardPage', () => {
       '/common/asset_statistic?from=2026-09-01&until=2026-09-30',
     );
     expect(within(bonus).getByTestId('change')).toHaveTextContent(
-      /^−1… HEC vs previous period \(−50\.0%\)$/,
+      /^−≈1 HEC vs previous period \(−50\.0%\)$/,
     );
-    const change = within(within(bonus).getByTestId('change')).getByText('1… HEC');
+    const change = within(within(bonus).getByTestId('change')).getByText('≈1 HEC');
     await userEvent.hover(change);
     expect(screen.getByRole('tooltip')).toHaveTextContent('0.999999999999999999 HEC');
     expect(screen.getByRole('link', { name: /^Open the list of Gold: 104$/ })).toHaveAttribute(

@@ -19,10 +19,9 @@ import {
   Typography,
 } from '@mui/material';
 import { FileChooserButton, GuardedAction } from '@/components/guarded-action';
-import { importSentence } from '@/lib/confirm-sentence';
+import { importSentence, importTotalText } from '@/lib/confirm-sentence';
 import { SectionCard } from '@/components/section-card';
 import { AmountText } from '@/components/amount-text';
-import { compactAmountText } from '@/lib/amount';
 import { formatDateTime } from '@/lib/date-time';
 import { downloadFile, downloadServedFile } from '@/lib/download';
 import { errorMessage } from '@/lib/error-message';
@@ -57,7 +56,10 @@ export function CsvUploadSection({ kind }: { kind: CsvKind }) {
   const invalidate = useInvalidatePayments();
   const totalsText = (totals: ReadonlyArray<{ name: string; value: string }>) =>
     totals
-      .map((x) => `${t(`transactions.totals.${x.name}`, x.name)}: ${compactAmountText(x.value)}`)
+      // What the operator confirms: exact, grouped (docs/domain.md, "Money on screen").
+      .map(
+        (x) => `${t(`transactions.totals.${x.name}`, x.name)}: ${importTotalText(x.name, x.value)}`,
+      )
       .join(' / ');
 
   const send = async (dryRun: boolean) => {

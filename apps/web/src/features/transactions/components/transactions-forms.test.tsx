@@ -282,9 +282,9 @@ describe('RatesSection', () => {
     const summary = await screen.findByTestId('rates-summary');
     expect(within(summary).getByTestId('rates-payment-count')).toHaveTextContent('7');
     // Compact and marked as rounded, the exact amounts to the last digit on hover and copy.
-    const hec = within(summary).getByText('154,320.15432099… HEC');
+    const hec = within(summary).getByText('≈154,320.15432099 HEC');
     expect(hec).toHaveAttribute('data-exact', '154,320.154320987265432097');
-    expect(within(summary).getByText('9… ETH')).toHaveAttribute(
+    expect(within(summary).getByText('≈9 ETH')).toHaveAttribute(
       'data-exact',
       '9.000000000000000003',
     );
@@ -320,7 +320,7 @@ describe('RatesSection', () => {
     await waitFor(() => expect(screen.queryByTestId('rates-summary')).not.toBeInTheDocument());
     // And reports what it did: the count and the coins credited.
     expect(getFeedback().snackbar?.text).toBe(
-      'Rates assigned to 7 payments: 154,320.154320987265432097 HEC and 9.000000000000000003 ETH credited',
+      'Rates assigned to 7 payments: 154,320.154\u202f320\u202f987\u202f265\u202f432\u202f097 HEC and 9.000\u202f000\u202f000\u202f000\u202f000\u202f003 ETH credited',
     );
   });
 });

@@ -74,15 +74,15 @@ describe('UserDetailPage', () => {
       (await within(section).findByText(label)).nextElementSibling
         ?.querySelector('[data-exact]')
         ?.getAttribute('data-exact');
-    expect(await value('3 years plan rewards')).toBe('5,555,555.55555556… HEC');
+    expect(await value('3 years plan rewards')).toBe('≈5,555,555.55555556 HEC');
     expect(await exact('3 years plan rewards')).toBe('5,555,555.555555555555555555');
-    expect(await value('5 years plan rewards')).toBe('10,000,000… HEC');
+    expect(await value('5 years plan rewards')).toBe('≈10,000,000 HEC');
     expect(await exact('5 years plan rewards')).toBe('9,999,999.999999999999999999');
     expect(await value('3 years plan principal')).toBe('3 HEC');
     expect(await value('5 years plan principal')).toBe('5 HEC');
     expect(await value('3 years plan rate')).toBe('10%');
     expect(await value('5 years plan rate')).toBe('15%');
-    expect(await value('Total rewards')).toBe('24,444,444.55555556… HEC');
+    expect(await value('Total rewards')).toBe('≈24,444,444.55555556 HEC');
     expect(await exact('Total rewards')).toBe('24,444,444.555555555555555553');
     // The four plans, in term order, then the total.
     const labels = within(section)

@@ -92,9 +92,9 @@ describe('UserRemittanceHistoryPage', () => {
       const shown = await Promise.all(labels.map(totalOf));
       expect(shown).toEqual([
         // Shown compact and marked as rounded; the exact value kept for hover and copy.
-        '100… HEC = 100.000000000000000001',
-        '200… HEC = 200.000000000000000001',
-        '300… HEC = 300.000000000000000001',
+        '≈100 HEC = 100.000000000000000001',
+        '≈200 HEC = 200.000000000000000001',
+        '≈300 HEC = 300.000000000000000001',
         '400 HEC = 400',
       ]);
     },

@@ -79,7 +79,7 @@ export function SelectedTotal({ rows }: { rows: readonly WithdrawalRow[] }) {
   if (totals.length === 0) return null;
   return (
     <Typography variant="body2" data-testid="selected-total">
-      {t('withdrawals.selectedTotal')} <CoinTotalsText totals={totals} />
+      {t('withdrawals.selectedTotal')} <CoinTotalsText totals={totals} exact />
     </Typography>
   );
 }
@@ -339,7 +339,8 @@ export function WithdrawalDetailDialog({
         <Fact label={t('withdrawals.user')} value={`${row.userName} (${row.email})`} />
         <Fact
           label={t('fields.requestedAmount')}
-          value={<PaidAmounts amounts={row.paidAmounts} />}
+          // The operator approves or rejects from here: every digit (docs/domain.md).
+          value={<PaidAmounts amounts={row.paidAmounts} exact />}
         />
         <Fact label={t('fields.receiverAddress')} value={row.receiverAddress} />
         {row.transactionHash && (
@@ -369,6 +370,7 @@ export function WithdrawalDetailDialog({
                   }
                   value={c.userAmount24h}
                   unit={row.coinTypeName}
+                  exact
                 />
               }
             />
@@ -381,6 +383,7 @@ export function WithdrawalDetailDialog({
                   }
                   value={c.userAmount30d}
                   unit={row.coinTypeName}
+                  exact
                 />
               }
             />

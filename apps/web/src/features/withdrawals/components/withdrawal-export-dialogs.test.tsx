@@ -129,10 +129,13 @@ describe('signing export from the screen', () => {
       kind: 'atem',
       searchParams: filters,
     });
-    // Totals per coin as the lists write amounts: compact, a rounded one marked, exact on
-    // hover and copy.
+    // Totals per coin, what the operator confirms: every digit, grouped in threes after the
+    // point (issue 35), plain on copy.
     expect(within(dialog).getByTestId('export-total-ATEM')).toHaveTextContent('1,234.5 ATEM');
-    expect(within(dialog).getByTestId('export-total-ETH')).toHaveTextContent('0… ETH');
+    expect(within(dialog).getByTestId('export-total-ETH')).toHaveTextContent(
+      '0.000\u202f000\u202f000\u202f000\u202f000\u202f001 ETH',
+      { normalizeWhitespace: false },
+    );
     expect(
       within(dialog).getByTestId('export-total-ETH').querySelector('[data-exact]'),
     ).toHaveAttribute('data-exact', '0.000000000000000001');

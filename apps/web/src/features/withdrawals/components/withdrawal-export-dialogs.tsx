@@ -53,7 +53,7 @@ function useFilterLines(searchParams: WithdrawalSearchParams): string[] {
   return lines;
 }
 
-/** Per coin: the transfers and their total (compact, exact on hover, focus and copy). */
+/** Per coin: the transfers and their total, every digit (the operator confirms on it). */
 function CoinTotals({
   totals,
 }: {
@@ -75,7 +75,7 @@ function CoinTotals({
             <TableCell>{x.coin}</TableCell>
             <TableCell align="right">{formatNumber(x.transfers)}</TableCell>
             <TableCell align="right">
-              <AmountText value={x.amount} unit={x.coin} aligned />
+              <AmountText value={x.amount} unit={x.coin} exact />
             </TableCell>
           </TableRow>
         ))}
