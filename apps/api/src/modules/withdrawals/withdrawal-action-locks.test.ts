@@ -5,7 +5,11 @@ import type { TestApp } from '../../../test/test-app';
 import { systemClock } from '../../shared/clock';
 import { createAuditService } from '../audit/audit-service';
 import type { Actor } from '../../shared/actor';
-import { createWithdrawalActions } from './withdrawal-actions';
+import type { Services } from '../../graphql/context';
+import { runCommand, type CommandEnv } from '../../platform/commands';
+import { APPROVE_MATCHING_WITHDRAWALS } from './commands/approve-matching';
+import { APPROVE_WITHDRAWALS } from './commands/approve-requests';
+import { REJECT_MATCHING_WITHDRAWALS } from './commands/reject-matching';
 import type { WithdrawalKind } from '../../db/tables/domain-tables';
 import { matchingIds, type WithdrawalsFilter } from './withdrawals-repository';
 
@@ -35,11 +39,38 @@ function lockCounter(): { plugin: KyselyPlugin; locks: string[] } {
   return { plugin, locks };
 }
 
-/** The actions over a database that counts their locking statements. */
+/**
+ * The action commands run as a request runs them (`runCommand`), over a database that counts
+ * their locking statements: the commands reach the database only through the trail's writer.
+ */
 function countedActions() {
   const { plugin, locks } = lockCounter();
   const db = t.database.db.withPlugin(plugin);
-  return { actions: createWithdrawalActions(createAuditService(db, systemClock)), locks };
+  const services = { audit: createAuditService(db, systemClock) } as Partial<Services> as Services;
+  const env: CommandEnv = { actor, admin: null, locale: 'en', userAgent: null, services };
+  const actions = {
+    approve: (requests: Array<{ id: string; revision: number }>) =>
+      runCommand(APPROVE_WITHDRAWALS, { requests }, env),
+    approveMatching: (filter: WithdrawalsFilter, expectedCount: number) =>
+      runCommand(
+        APPROVE_MATCHING_WITHDRAWALS,
+        { kind: filter.kind, searchParams: { status: filter.status }, expectedCount },
+        env,
+      ),
+    rejectMatching: (filter: WithdrawalsFilter, expectedCount: number) =>
+      runCommand(
+        REJECT_MATCHING_WITHDRAWALS,
+        {
+          kind: filter.kind,
+          searchParams: { status: filter.status },
+          expectedCount,
+          reasonCode: 'compliance',
+          reasonText: 'sanctions list',
+        },
+        env,
+      ),
+  };
+  return { actions, locks };
 }
 
 /** The list filter "requested requests of a kind", kinds with the most such requests first. */
@@ -98,7 +129,7 @@ describe('approval_count has one writer', () => {
   it('counts a first approval of two, with a new revision', async () => {
     const request = await unapproved('large');
     const { actions } = countedActions();
-    const answer = await actions.approve(actor, [request]);
+    const answer = await actions.approve([request]);
     expect(answer.results[0]).toMatchObject({
       outcome: 'awaitingSecondApproval',
       status: 'requested',
@@ -116,11 +147,11 @@ describe('the withdrawal action path locks each row once', () => {
   it('approving by id takes one lock and still refuses a stale revision', async () => {
     const { id, revision } = await unapproved('small');
     const { actions, locks } = countedActions();
-    await expect(actions.approve(actor, [{ id, revision: revision - 1 }])).rejects.toThrow(
+    await expect(actions.approve([{ id, revision: revision - 1 }])).rejects.toThrow(
       /changed since you saw it/,
     );
     expect(locks).toHaveLength(1);
-    const answer = await actions.approve(actor, [{ id, revision }]);
+    const answer = await actions.approve([{ id, revision }]);
     expect(answer.results[0]).toMatchObject({ outcome: 'approved', revision: revision + 1 });
   });
 
@@ -129,7 +160,7 @@ describe('the withdrawal action path locks each row once', () => {
     matchedKind = filter!.kind;
     const ids = await matchingIds(t.database.db, filter!, 5001);
     const { actions, locks } = countedActions();
-    const answer = await actions.approveMatching(actor, filter!, { expectedCount: ids.length });
+    const answer = await actions.approveMatching(filter!, ids.length);
     expect(answer.results.map((r) => r.id)).toEqual(ids);
     expect(answer.changedCount).toBeGreaterThanOrEqual(1);
     expect(locks).toHaveLength(1);
@@ -140,13 +171,7 @@ describe('the withdrawal action path locks each row once', () => {
     const filter = { kind: matchedKind };
     const ids = await matchingIds(t.database.db, filter, 5001);
     const { actions, locks } = countedActions();
-    const answer = await actions.rejectMatching(
-      actor,
-      filter,
-      { expectedCount: ids.length },
-      'compliance',
-      'sanctions list',
-    );
+    const answer = await actions.rejectMatching(filter, ids.length);
     expect(answer.results).toHaveLength(ids.length);
     expect(answer.changedCount).toBeGreaterThanOrEqual(1);
     expect(locks).toHaveLength(1);

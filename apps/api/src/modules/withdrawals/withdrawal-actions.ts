@@ -11,27 +11,22 @@ import type { DB } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { badInput, notOneOf } from '../../shared/list-input';
 import { requiredText } from '../../shared/required-text';
+import { WITHDRAWAL_KINDS } from '../../db/tables/domain-tables';
+import { inputObject } from '../../platform/commands';
 import {
   checkFingerprintInput,
   confirmSet,
+  FINGERPRINT_INPUT,
   setFingerprint,
   type Confirmation,
   type ConfirmedSet,
   type ConfirmedSetWrite,
 } from '../../platform/confirmed-set';
-import type { AuditChange, AuditService } from '../audit/audit-service';
+import type { AuditChange } from '../audit/audit-service';
 import type { Actor } from '../../shared/actor';
-import { approverFor, type Approver } from '../admin-users/approval-rule';
-import {
-  APPROVE_MATCHING_SET,
-  APPROVE_MATCHING_WITHDRAWALS,
-  APPROVE_WITHDRAWALS,
-  FAIL_WITHDRAWALS,
-  REJECT_MATCHING_SET,
-  REJECT_MATCHING_WITHDRAWALS,
-  REJECT_WITHDRAWALS,
-} from './withdrawal-commands';
+import type { Approver } from '../admin-users/approval-rule';
 import * as repo from './withdrawal-actions-repository';
+import type { WithdrawalSearchInput } from './withdrawals-list';
 import {
   lockMatchingSet,
   type MatchingRow,
@@ -78,8 +73,6 @@ type Moved = {
   after: { status: WithdrawalStatus; revision: number };
 };
 
-type AuditEach = Pick<AuditService, 'withAuditEach'>;
-
 function refused(
   id: string,
   reason: RefusalReason,
@@ -106,7 +99,7 @@ function illegal(row: repo.LockedRequest, to: WithdrawalStatus): ActionResult {
 }
 
 /** The approver: always the session's admin (never an argument). */
-function approver(actor: Actor): { id: number; name: string } {
+export function approver(actor: Actor): { id: number; name: string } {
   if (actor.adminUserId === null || actor.adminUserName === null)
     throw new AppError('FORBIDDEN', 'Only a signed-in admin can approve a withdrawal.');
   return { id: actor.adminUserId, name: actor.adminUserName };
@@ -137,7 +130,7 @@ function finish<C>(results: ActionResult[], changes: C[]): { result: ActionAnswe
   return { result: { results, changedCount: changes.length, refusedCount }, changes };
 }
 
-function checkIds(ids: readonly string[]): string[] {
+export function checkIds(ids: readonly string[]): string[] {
   if (ids.length === 0) throw badInput('ids', 'name at least one withdrawal request.');
   if (ids.length > MAX_REQUESTS_PER_ACTION)
     throw badInput('ids', `at most ${MAX_REQUESTS_PER_ACTION} requests per call.`);
@@ -146,7 +139,7 @@ function checkIds(ids: readonly string[]): string[] {
   return [...new Set(ids)];
 }
 
-function checkRejection(
+export function checkRejection(
   code: string,
   reason: string,
 ): { rejectCode: WithdrawalRejectCode; rejectReason: string } {
@@ -211,105 +204,38 @@ export async function lockMatching(
 
 export type ApprovalInput = { id: string; revision: number };
 
-/** Approve, reject and mark failed: one transaction per call, one audit row per change. */
-export function createWithdrawalActions(audit: AuditEach) {
-  return {
-    /**
-     * Approves each request at the revision its admin saw. A request above its coin's
-     * threshold needs a second admin: the first approval leaves it `requested` (awaiting a
-     * second approval); nobody approves twice, whatever their role, and the second must be a
-     * second person (the approval rule, admin-users/approval-rule.ts).
-     */
-    approve: (actor: Actor, requests: readonly ApprovalInput[]): Promise<ActionAnswer> => {
-      approver(actor);
-      const ids = checkIds(requests.map((r) => r.id));
-      return audit.withAuditEach(actor, APPROVE_WITHDRAWALS.name, async (trx) => {
-        const admin = await approverFor(trx, actor, APPROVE_WITHDRAWALS.name);
-        return approveEach(trx, admin, await repo.lockRequests(trx, ids), requests);
-      });
-    },
+// ---- the input the actions declare (commands/approve-requests.ts and its siblings) ----
 
-    /**
-     * "All N matching this filter": approves every request the list shows for `filter`, if
-     * they are still exactly the set the operator confirmed (its fingerprint; the
-     * `expectedCount` shown). Each at the revision read under its lock in this transaction;
-     * otherwise exactly the rules of `approve`.
-     */
-    approveMatching: (
-      actor: Actor,
-      filter: WithdrawalsFilter,
-      confirmed: SetConfirmation & { expectedCount: number },
-    ): Promise<ActionAnswer> => {
-      approver(actor);
-      checkExpectedCount(confirmed.expectedCount);
-      checkFingerprintInput(confirmed.fingerprint);
-      return audit.withAuditEach(actor, APPROVE_MATCHING_WITHDRAWALS.name, async (trx) => {
-        const admin = await approverFor(trx, actor, APPROVE_MATCHING_WITHDRAWALS.name);
-        // lockMatching took the rows' one lock; their state is read under it, and each is
-        // approved at the revision read here, the one the confirmed fingerprint holds.
-        const ids = await lockMatching(trx, APPROVE_MATCHING_SET, filter, confirmed);
-        return approveEach(trx, admin, await repo.readLockedRequests(trx, ids), null);
-      });
-    },
+const KIND = { kind: { type: 'Enum', values: WITHDRAWAL_KINDS, required: true } } as const;
 
-    /** "All N matching this filter" for rejection: the rules of `reject` and `approveMatching`. */
-    rejectMatching: (
-      actor: Actor,
-      filter: WithdrawalsFilter,
-      confirmed: SetConfirmation & { expectedCount: number },
-      code: string,
-      reason: string,
-    ): Promise<ActionAnswer> => {
-      checkExpectedCount(confirmed.expectedCount);
-      checkFingerprintInput(confirmed.fingerprint);
-      const extra = checkRejection(code, reason);
-      return audit.withAuditEach(actor, REJECT_MATCHING_WITHDRAWALS.name, async (trx) => {
-        const ids = await lockMatching(trx, REJECT_MATCHING_SET, filter, confirmed);
-        const moved = await moveEach(
-          trx,
-          ids,
-          await repo.readLockedRequests(trx, ids),
-          'rejected',
-          extra,
-        );
-        return withReason(moved, extra);
-      });
-    },
+/** Requests named by id (at most MAX_REQUESTS_PER_ACTION, checked by `checkIds`). */
+export const IDS_INPUT = { ids: { type: 'ID', list: true, required: true } } as const;
 
-    /** Rejects requested, approved or processing requests with a reason code and text. */
-    reject: (
-      actor: Actor,
-      rawIds: readonly string[],
-      code: string,
-      reason: string,
-    ): Promise<ActionAnswer> => {
-      const ids = checkIds(rawIds);
-      const extra = checkRejection(code, reason);
-      return audit.withAuditEach(actor, REJECT_WITHDRAWALS.name, async (trx) => {
-        return withReason(
-          await moveEach(trx, ids, await repo.lockRequests(trx, ids), 'rejected', extra),
-          extra,
-        );
-      });
-    },
+/** A rejection's reason, as a code and text (checked by `checkRejection`). */
+export const REJECTION_INPUT = {
+  reasonCode: { type: 'Enum', values: WITHDRAWAL_REJECT_CODES, required: true },
+  reasonText: { type: 'String', required: true },
+} as const;
 
-    /** Marks processing requests whose send failed as failed, with the reason. */
-    markFailed: (
-      actor: Actor,
-      rawIds: readonly string[],
-      reason: string,
-    ): Promise<ActionAnswer> => {
-      const ids = checkIds(rawIds);
-      const text = requiredText('reason', reason, 500);
-      return audit.withAuditEach(actor, FAIL_WITHDRAWALS.name, async (trx) => {
-        const extra = { failureReason: text };
-        return withReason(
-          await moveEach(trx, ids, await repo.lockRequests(trx, ids), 'failed', extra),
-          extra,
-        );
-      });
-    },
-  };
+/**
+ * "All N matching this filter": the list's kind and searchParams, the total seen, and the
+ * fingerprint of the set confirmed (withdrawalMatchingPreview).
+ */
+export const MATCHING_INPUT = {
+  ...KIND,
+  searchParams: inputObject<WithdrawalSearchInput>(),
+  expectedCount: { type: 'Int', required: true },
+  ...FINGERPRINT_INPUT,
+} as const;
+
+/** What the two "all N matching" writes say of their set, in their descriptions. */
+export const MATCHING_NOTE =
+  'The requests are exactly the rows the list call answers for the same kind and searchParams; expectedCount is the total the operator saw and fingerprint the set confirmed (both from withdrawalMatchingPreview). If the matching set is not that set now (another request, or one at another revision; without a fingerprint: not as many), the call answers CONFLICT (reason LIST_CHANGED) and changes nothing. At most 5,000 per call (BAD_USER_INPUT above). One transaction, one result per request, one audit row per change.';
+
+/** The checks of an "all N matching" call before its transaction: the count and fingerprint. */
+export function checkMatching(confirmed: SetConfirmation & { expectedCount: number }): void {
+  checkExpectedCount(confirmed.expectedCount);
+  checkFingerprintInput(confirmed.fingerprint);
 }
 
 /**
@@ -322,7 +248,7 @@ export function createWithdrawalActions(audit: AuditEach) {
  * An approved request short of approvals (an approval voided when its admin was demoted or
  * deleted, or a threshold lowered since) takes the approvals it lacks and stays approved.
  */
-async function approveEach(
+export async function approveEach(
   trx: Transaction<DB>,
   admin: Approver,
   locked: readonly repo.LockedRequest[],
@@ -422,7 +348,7 @@ async function approveEach(
 }
 
 /** Moves each of the named requests on (`locked`: their rows, read under their lock). */
-async function moveEach(
+export async function moveEach(
   trx: Transaction<DB>,
   ids: readonly string[],
   locked: readonly repo.LockedRequest[],
@@ -461,7 +387,7 @@ async function moveEach(
 }
 
 /** The audit rows of moved requests: each one's state before, and after with the reason. */
-function withReason<R extends object>(
+export function withReason<R extends object>(
   moved: { result: ActionAnswer; changes: Moved[] },
   reason: R,
 ): {
@@ -477,5 +403,3 @@ function withReason<R extends object>(
     })),
   };
 }
-
-export type WithdrawalActions = ReturnType<typeof createWithdrawalActions>;

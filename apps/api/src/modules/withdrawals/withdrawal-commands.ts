@@ -1,8 +1,7 @@
-import { WITHDRAWAL_REJECT_CODES, type WithdrawalKind } from '@app/shared';
+import type { WithdrawalKind } from '@app/shared';
 import { WITHDRAWAL_KINDS } from '../../db/tables/domain-tables';
 import {
   defineCommand,
-  inputObject,
   type Command,
   type CommandEvents,
   type CommandInput,
@@ -10,10 +9,9 @@ import {
 import {
   confirmedSetWrite,
   FILE_FINGERPRINT_INPUT,
-  FINGERPRINT_INPUT,
   type ConfirmedSetWrite,
 } from '../../platform/confirmed-set';
-import { WITHDRAWAL_LIST_CALLS, type WithdrawalSearchInput } from './withdrawals-list';
+import { WITHDRAWAL_LIST_CALLS } from './withdrawals-list';
 
 /**
  * The withdrawal writes, declared once (docs/architecture.md, "A write, declared once"): each
@@ -24,58 +22,6 @@ import { WITHDRAWAL_LIST_CALLS, type WithdrawalSearchInput } from './withdrawals
  */
 
 const KIND = { kind: { type: 'Enum', values: WITHDRAWAL_KINDS, required: true } } as const;
-
-const IDS = { ids: { type: 'ID', list: true, required: true } } as const;
-const REJECTION = {
-  reasonCode: { type: 'Enum', values: WITHDRAWAL_REJECT_CODES, required: true },
-  reasonText: { type: 'String', required: true },
-} as const;
-/**
- * "All N matching this filter": the list's kind and searchParams, the total seen, and the
- * fingerprint of the set confirmed (withdrawalMatchingPreview).
- */
-const MATCHING = {
-  ...KIND,
-  searchParams: inputObject<WithdrawalSearchInput>(),
-  expectedCount: { type: 'Int', required: true },
-  ...FINGERPRINT_INPUT,
-} as const;
-
-export const APPROVE_WITHDRAWALS = defineCommand({
-  name: 'postApproveWithdrawalRequests',
-  input: {
-    /** Each request with the revision the approving admin saw. */
-    requests: {
-      ...inputObject<{ id: string | number; revision: number }>(),
-      list: true,
-      required: true,
-    },
-  },
-});
-
-export const REJECT_WITHDRAWALS = defineCommand({
-  name: 'postRejectWithdrawalRequests',
-  input: { ...IDS, ...REJECTION },
-});
-
-export const APPROVE_MATCHING_WITHDRAWALS = defineCommand({
-  name: 'postApproveMatchingWithdrawalRequests',
-  input: MATCHING,
-});
-
-export const REJECT_MATCHING_WITHDRAWALS = defineCommand({
-  name: 'postRejectMatchingWithdrawalRequests',
-  input: { ...MATCHING, ...REJECTION },
-});
-
-/** Both act on a confirmed set (platform/confirmed-set). */
-export const APPROVE_MATCHING_SET = confirmedSetWrite(APPROVE_MATCHING_WITHDRAWALS.name);
-export const REJECT_MATCHING_SET = confirmedSetWrite(REJECT_MATCHING_WITHDRAWALS.name);
-
-export const FAIL_WITHDRAWALS = defineCommand({
-  name: 'postFailWithdrawalRequests',
-  input: { ...IDS, reason: { type: 'String', required: true } },
-});
 
 // ---- approval thresholds (withdrawal-thresholds.ts) ----
 

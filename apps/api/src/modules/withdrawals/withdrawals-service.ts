@@ -10,14 +10,11 @@ import {
 import { notFound, positiveId, notOneOf, notAnId } from '../../shared/list-input';
 import type { PageRequest } from '../../shared/page';
 import type { AuditService } from '../audit/audit-service';
-import type { Actor } from '../../shared/actor';
 import type { UsersService } from '../users/users-service';
 import {
-  createWithdrawalActions,
   matchingFingerprint,
   MAX_MATCHING_PER_ACTION,
   tooManyMatching,
-  type SetConfirmation,
 } from './withdrawal-actions';
 import { createWithdrawalExports } from './withdrawal-exports';
 import { createWithdrawalUploads } from './withdrawal-uploads';
@@ -75,7 +72,6 @@ export function createWithdrawalsService(
   imports: ImportsService,
   options: { businessTimeZone?: string } = {},
 ) {
-  const actions = createWithdrawalActions(audit);
   const exports = createWithdrawalExports(db, {
     businessTimeZone: options.businessTimeZone ?? DEFAULT_BUSINESS_TIME_ZONE,
   });
@@ -96,23 +92,7 @@ export function createWithdrawalsService(
   }
 
   return {
-    ...actions,
     ...createWithdrawalThresholds(db, audit),
-    /** "All N matching this filter": the list's own searchParams, through the list's filter. */
-    approveMatching: (
-      actor: Actor,
-      kind: WithdrawalKind,
-      params: WithdrawalSearchInput,
-      confirmed: SetConfirmation & { expectedCount: number },
-    ) => actions.approveMatching(actor, toFilter(kind, params), confirmed),
-    rejectMatching: (
-      actor: Actor,
-      kind: WithdrawalKind,
-      params: WithdrawalSearchInput,
-      confirmed: SetConfirmation & { expectedCount: number },
-      code: string,
-      reason: string,
-    ) => actions.rejectMatching(actor, toFilter(kind, params), confirmed, code, reason),
     /** The set "all N matching" would act on now: its size and fingerprint (changes nothing). */
     matchingPreview: async (kind: WithdrawalKind, params: WithdrawalSearchInput) => {
       const filter = toFilter(kind, params);

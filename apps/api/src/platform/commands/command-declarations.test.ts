@@ -40,12 +40,7 @@ describe('declared commands', () => {
     // payments: the CSV imports (becoming jobs, platform/imports)
     'postAddUserPaymentsByCSV',
     'postAssignRatesByCSV',
-    // withdrawals: actions, thresholds, transaction uploads
-    'postApproveWithdrawalRequests',
-    'postRejectWithdrawalRequests',
-    'postApproveMatchingWithdrawalRequests',
-    'postRejectMatchingWithdrawalRequests',
-    'postFailWithdrawalRequests',
+    // withdrawals: thresholds, transaction uploads
     'postUpdateWithdrawalApprovalThreshold',
     'postConfirmWithdrawalApprovalThresholdChange',
     'postCancelWithdrawalApprovalThresholdChange',

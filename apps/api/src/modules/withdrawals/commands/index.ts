@@ -1,6 +1,11 @@
 /**
- * The withdrawal writes moved to one file each (docs/architecture.md, "A write, declared
- * once"): each declares its operation, input, access rule, answer and handler; importing it
- * registers the mutation. The others are declared in withdrawal-commands.ts.
+ * The withdrawal writes, one file each (docs/architecture.md, "A write, declared once"): each
+ * declares its operation, input, access rule, answer and handler; importing it registers the
+ * mutation. The others are declared in withdrawal-commands.ts.
  */
+export { APPROVE_MATCHING_WITHDRAWALS, APPROVE_MATCHING_SET } from './approve-matching';
+export { APPROVE_WITHDRAWALS } from './approve-requests';
 export { SIGNING_EXPORT, SIGNING_EXPORT_SET } from './export-for-signing';
+export { FAIL_WITHDRAWALS } from './fail-requests';
+export { REJECT_MATCHING_WITHDRAWALS, REJECT_MATCHING_SET } from './reject-matching';
+export { REJECT_WITHDRAWALS } from './reject-requests';

@@ -1,0 +1,52 @@
+import { defineCommand } from '../../../platform/commands';
+import { confirmedSetWrite } from '../../../platform/confirmed-set';
+import { approverFor } from '../../admin-users/approval-rule';
+import { ActionAnswerRef } from '../withdrawal-action-types';
+import {
+  approveEach,
+  approver,
+  checkMatching,
+  lockMatching,
+  MATCHING_INPUT,
+  MATCHING_NOTE,
+} from '../withdrawal-actions';
+import * as repo from '../withdrawal-actions-repository';
+import { WithdrawalSearchParamsRef } from '../withdrawal-lists-schema';
+import { WithdrawalKindRef } from '../withdrawal-types';
+import { toFilter } from '../withdrawals-service';
+
+/** The operation, also named by the approval rule (admin-users/approval-rule.ts). */
+const NAME = 'postApproveMatchingWithdrawalRequests';
+
+/**
+ * "All N matching this filter": approves every request the list shows for the kind and
+ * searchParams, if they are still exactly the set the operator confirmed (its fingerprint;
+ * the `expectedCount` shown). Each at the revision read under its lock in this transaction;
+ * otherwise exactly the rules of postApproveWithdrawalRequests (approve-requests.ts).
+ */
+export const APPROVE_MATCHING_WITHDRAWALS = defineCommand({
+  name: NAME,
+  description: `Approves "all N matching this filter" as the signed-in admin, each at the revision read in the same transaction; otherwise the rules of postApproveWithdrawalRequests (two admins above the threshold, nobody twice). ${MATCHING_NOTE}`,
+  access: 'write',
+  input: MATCHING_INPUT,
+  answer: ActionAnswerRef,
+  refs: { kind: WithdrawalKindRef, searchParams: WithdrawalSearchParamsRef },
+  handler: (input, { actor, audit }) => {
+    const filter = toFilter(input.kind, input.searchParams ?? {});
+    approver(actor);
+    checkMatching(input);
+    return audit.each(async (trx) => {
+      const admin = await approverFor(trx, actor, NAME);
+      // lockMatching took the rows' one lock; their state is read under it, and each is
+      // approved at the revision read here, the one the confirmed fingerprint holds.
+      const ids = await lockMatching(trx, APPROVE_MATCHING_SET, filter, {
+        expectedCount: input.expectedCount,
+        fingerprint: input.fingerprint,
+      });
+      return approveEach(trx, admin, await repo.readLockedRequests(trx, ids), null);
+    });
+  },
+});
+
+/** It acts on a confirmed set (platform/confirmed-set). */
+export const APPROVE_MATCHING_SET = confirmedSetWrite(NAME);

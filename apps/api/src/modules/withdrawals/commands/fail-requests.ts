@@ -1,0 +1,24 @@
+import { defineCommand } from '../../../platform/commands';
+import { requiredText } from '../../../shared/required-text';
+import { ActionAnswerRef } from '../withdrawal-action-types';
+import { checkIds, IDS_INPUT, moveEach, withReason } from '../withdrawal-actions';
+import * as repo from '../withdrawal-actions-repository';
+
+/** Marks processing requests whose send failed as failed, with the reason. */
+export const FAIL_WITHDRAWALS = defineCommand({
+  name: 'postFailWithdrawalRequests',
+  description: 'Marks processing withdrawal requests whose send failed as failed, with the reason.',
+  access: 'write',
+  input: { ...IDS_INPUT, reason: { type: 'String', required: true } },
+  answer: ActionAnswerRef,
+  handler: (input, { audit }) => {
+    const ids = checkIds(input.ids.map(String));
+    const extra = { failureReason: requiredText('reason', input.reason, 500) };
+    return audit.each(async (trx) =>
+      withReason(
+        await moveEach(trx, ids, await repo.lockRequests(trx, ids), 'failed', extra),
+        extra,
+      ),
+    );
+  },
+});
