@@ -1,7 +1,7 @@
 import { Link as RouterLink } from 'react-router';
 import { withdrawalScreenForUser } from '@/lib/withdrawal-routes';
 import type { TFunction } from 'i18next';
-import { Chip, Link, type ChipProps } from '@mui/material';
+import { Link } from '@mui/material';
 import {
   WITHDRAWAL_KINDS as SHARED_KINDS,
   WITHDRAWAL_STATUSES as SHARED_STATUSES,
@@ -10,6 +10,7 @@ import { PaidAmounts } from '@/components/paid-amounts';
 import { dateTimeColumn, hashColumn } from '@/components/data-table/columns';
 import type { DataColumn } from '@/components/data-table/data-table';
 import { TruncatedText } from '@/components/truncated-text';
+import { WithdrawalStatusChip } from '@/components/withdrawal-status-chip';
 import type { UserWithdrawalHistoryQuery, WithdrawalKind, WithdrawalStatus } from '@/gql/graphql';
 
 export type WithdrawalRow = UserWithdrawalHistoryQuery['userWithdrawalHistory']['list'][number];
@@ -17,29 +18,6 @@ export type WithdrawalRow = UserWithdrawalHistoryQuery['userWithdrawalHistory'][
 // The value sets are packages/shared's; the generated GraphQL enums must accept every one.
 export const WITHDRAWAL_KINDS = SHARED_KINDS satisfies readonly WithdrawalKind[];
 export const WITHDRAWAL_STATUSES = SHARED_STATUSES satisfies readonly WithdrawalStatus[];
-
-// Outlined chips in colours whose text keeps AA contrast on the light theme (info and warning
-// do not), so failures stand out without failing the accessibility check.
-const STATUS_COLORS: Record<WithdrawalStatus, ChipProps['color']> = {
-  requested: 'default',
-  approved: 'secondary',
-  processing: 'primary',
-  completed: 'success',
-  failed: 'error',
-  rejected: 'error',
-};
-
-/** A withdrawal status as a small coloured chip with its translated name. */
-export function WithdrawalStatusChip({ status, t }: { status: WithdrawalStatus; t: TFunction }) {
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={STATUS_COLORS[status]}
-      label={t(`withdrawalStatus.${status}`)}
-    />
-  );
-}
 
 /** The columns of a user's withdrawal table (user detail section and view-all page). */
 export function withdrawalColumns(t: TFunction, userId?: number): DataColumn<WithdrawalRow>[] {

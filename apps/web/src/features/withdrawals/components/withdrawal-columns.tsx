@@ -1,43 +1,15 @@
 import type { TFunction } from 'i18next';
 import { Box, Checkbox, Chip, Tooltip } from '@mui/material';
-import {
-  WITHDRAWAL_MACHINE,
-  canTransition,
-  type WithdrawalKind,
-  type WithdrawalStatus,
-} from '@app/shared';
+import { WITHDRAWAL_MACHINE, canTransition, type WithdrawalKind } from '@app/shared';
 import { AmountText } from '@/components/amount-text';
 import { PaidAmounts } from '@/components/paid-amounts';
 import type { DataColumn } from '@/components/data-table/data-table';
 import { dateTimeColumn, hashColumn } from '@/components/data-table/columns';
 import { TruncatedText } from '@/components/truncated-text';
+import { WithdrawalStatusChip } from '@/components/withdrawal-status-chip';
 import type { WithdrawalRequestsQuery } from '@/gql/graphql';
 
 export type WithdrawalRow = WithdrawalRequestsQuery['withdrawalRequests']['list'][number];
-
-// Outlined chips in colours whose text keeps AA contrast on the light theme.
-const STATUS_COLORS: Record<
-  WithdrawalStatus,
-  'default' | 'secondary' | 'primary' | 'success' | 'error'
-> = {
-  requested: 'default',
-  approved: 'secondary',
-  processing: 'primary',
-  completed: 'success',
-  failed: 'error',
-  rejected: 'error',
-};
-
-export function StatusChip({ status, t }: { status: WithdrawalStatus; t: TFunction }) {
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={STATUS_COLORS[status]}
-      label={t(`withdrawalStatus.${status}`)}
-    />
-  );
-}
 
 /** The variant fields of spec section 3, per kind (shown hidden by default but choosable). */
 const VARIANT_COLUMNS: Record<WithdrawalKind, readonly string[]> = {
@@ -106,7 +78,7 @@ export function withdrawalColumns(
       id: 'status',
       label: t('fields.status'),
       sortable: true,
-      render: (w) => <StatusChip status={w.status} t={t} />,
+      render: (w) => <WithdrawalStatusChip status={w.status} t={t} />,
     },
     {
       id: 'requestedAt',

@@ -37,7 +37,8 @@ import { AmountSentence } from '@/components/amount-text';
 import { CoinTotalsText, PaidAmounts } from '@/components/paid-amounts';
 import { paidTotals } from '@/lib/paid-amounts';
 import { approveSentence } from '@/lib/confirm-sentence';
-import { StatusChip, type WithdrawalRow } from './withdrawal-columns';
+import { WithdrawalStatusChip } from '@/components/withdrawal-status-chip';
+import type { WithdrawalRow } from './withdrawal-columns';
 import { WithdrawalTimeline } from './withdrawal-timeline';
 
 type Answer = {
@@ -333,7 +334,8 @@ export function WithdrawalDetailDialog({
       aria-labelledby="withdrawal-detail-title"
     >
       <DialogTitle id="withdrawal-detail-title">
-        {t('withdrawals.detailTitle', { id: row.id })} <StatusChip status={row.status} t={t} />
+        {t('withdrawals.detailTitle', { id: row.id })}{' '}
+        <WithdrawalStatusChip status={row.status} t={t} />
       </DialogTitle>
       <DialogContent dividers>
         <Fact label={t('withdrawals.user')} value={`${row.userName} (${row.email})`} />
