@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Alert, Autocomplete, Button, MenuItem, Paper, Stack, TextField } from '@mui/material';
 import { DataTable } from '@/components/data-table/data-table';
-import { DetailList } from '@/components/detail-list';
-import { AmountText } from '@/components/amount-text';
+import { RewardSnapshotTotals } from '@/components/reward-snapshot-totals';
 import { useHecSavingPlans } from '../api/hec-saving-plans';
 import { useUserNames } from '@/lib/user-names';
 import { useUserRewardSnapshot } from '../api/user-reward-snapshot';
@@ -160,27 +159,7 @@ function SnapshotResult(variables: { userId: number; rewardDate?: string; planId
     <>
       {s && (
         <Paper variant="outlined" sx={{ p: 2 }} aria-label={t('list.totals')} role="region">
-          <DetailList
-            items={[
-              { label: t('fields.rewardDate'), value: s.rewardDate ?? '' },
-              {
-                label: t('fields.totalSentHec'),
-                value: <AmountText value={s.totalSentHec} unit="HEC" />,
-              },
-              {
-                label: t('fields.totalSentUSD'),
-                value: <AmountText value={s.totalSentUSD} unit="USD" />,
-              },
-              {
-                label: t('fields.totalAubeReward'),
-                value: <AmountText value={s.totalAubeReward} unit="AUBE" />,
-              },
-              {
-                label: t('fields.totalOwlReward'),
-                value: <AmountText value={s.totalOwlReward} unit="OWL" />,
-              },
-            ]}
-          />
+          <RewardSnapshotTotals snapshot={s} />
         </Paper>
       )}
       <DataTable

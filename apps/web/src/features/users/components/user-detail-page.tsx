@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { Alert, Avatar, Button, Grid, Stack } from '@mui/material';
 import { AmountText } from '@/components/amount-text';
+import { RewardSnapshotTotals } from '@/components/reward-snapshot-totals';
 import {
   amountColumn,
   dateTimeColumn,
@@ -401,27 +402,7 @@ function RewardSnapshot({ userId }: { userId: number }) {
     >
       {s && (
         <Stack spacing={2}>
-          <DetailList
-            items={[
-              { label: t('fields.rewardDate'), value: formatCalendarDate(s.rewardDate) },
-              {
-                label: t('fields.totalSentHec'),
-                value: <AmountText value={s.totalSentHec} unit="HEC" />,
-              },
-              {
-                label: t('fields.totalSentUSD'),
-                value: <AmountText value={s.totalSentUSD} unit="USD" />,
-              },
-              {
-                label: t('fields.totalAubeReward'),
-                value: <AmountText value={s.totalAubeReward} unit="AUBE" />,
-              },
-              {
-                label: t('fields.totalOwlReward'),
-                value: <AmountText value={s.totalOwlReward} unit="OWL" />,
-              },
-            ]}
-          />
+          <RewardSnapshotTotals snapshot={s} />
           <DataTable
             label={t('users.sections.rewardSnapshot')}
             storageKey="user-detail-snapshot"

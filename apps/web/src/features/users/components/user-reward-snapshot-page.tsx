@@ -2,9 +2,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Paper, Stack } from '@mui/material';
 import { DataTable } from '@/components/data-table/data-table';
-import { DetailList } from '@/components/detail-list';
+import { RewardSnapshotTotals } from '@/components/reward-snapshot-totals';
 import { ListFilters, type FilterFormField } from '@/components/list-filters';
-import { AmountText } from '@/components/amount-text';
 import { useListState, type ListStateOptions } from '@/lib/list-state';
 import { useHecSavingPlans } from '../api/hec-saving-plans';
 import { useUserRewardSnapshot } from '../api/user-reward-snapshot';
@@ -53,27 +52,7 @@ export function UserRewardSnapshotPage() {
       />
       {s && (
         <Paper variant="outlined" sx={{ p: 2 }} aria-label={t('list.totals')} role="region">
-          <DetailList
-            items={[
-              { label: t('fields.rewardDate'), value: s.rewardDate ?? '' },
-              {
-                label: t('fields.totalSentHec'),
-                value: <AmountText value={s.totalSentHec} unit="HEC" />,
-              },
-              {
-                label: t('fields.totalSentUSD'),
-                value: <AmountText value={s.totalSentUSD} unit="USD" />,
-              },
-              {
-                label: t('fields.totalAubeReward'),
-                value: <AmountText value={s.totalAubeReward} unit="AUBE" />,
-              },
-              {
-                label: t('fields.totalOwlReward'),
-                value: <AmountText value={s.totalOwlReward} unit="OWL" />,
-              },
-            ]}
-          />
+          <RewardSnapshotTotals snapshot={s} />
         </Paper>
       )}
       <DataTable

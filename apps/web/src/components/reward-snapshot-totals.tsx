@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { AmountText } from '@/components/amount-text';
+import { DetailList } from '@/components/detail-list';
+import { formatCalendarDate } from '@/lib/date-time';
+
+/** The date and the four totals of a reward snapshot, as `userRewardSnapshot` answers them. */
+export type RewardSnapshotTotalsValue = {
+  rewardDate?: string | null;
+  totalSentHec: string;
+  totalSentUSD: string;
+  totalAubeReward: string;
+  totalOwlReward: string;
+};
+
+/**
+ * A reward snapshot's date and four totals: the user detail's section, a user's snapshot page
+ * and the reward snapshot screen show the same list, each exact on hover.
+ */
+export function RewardSnapshotTotals({ snapshot: s }: { snapshot: RewardSnapshotTotalsValue }) {
+  const { t } = useTranslation();
+  return (
+    <DetailList
+      items={[
+        { label: t('fields.rewardDate'), value: formatCalendarDate(s.rewardDate) },
+        {
+          label: t('fields.totalSentHec'),
+          value: <AmountText value={s.totalSentHec} unit="HEC" />,
+        },
+        {
+          label: t('fields.totalSentUSD'),
+          value: <AmountText value={s.totalSentUSD} unit="USD" />,
+        },
+        {
+          label: t('fields.totalAubeReward'),
+          value: <AmountText value={s.totalAubeReward} unit="AUBE" />,
+        },
+        {
+          label: t('fields.totalOwlReward'),
+          value: <AmountText value={s.totalOwlReward} unit="OWL" />,
+        },
+      ]}
+    />
+  );
+}
