@@ -2,14 +2,45 @@ import type { TFunction } from 'i18next';
 import { isOneOf, PAYMENT_STATUSES } from '@app/shared';
 import { amountColumn, dateTimeColumn, hashColumn } from '@/components/data-table/columns';
 import type { DataColumn } from '@/components/data-table/data-table';
+import type { FilterFormField } from '@/components/list-filters';
 import type { PaymentRow } from '@/lib/user-payments';
-
-// Re-exported for the payment status filters (the values are packages/shared's).
-export { PAYMENT_STATUSES };
 
 /** The translated name of a payment status; unknown statuses show as sent. */
 export function paymentStatusLabel(status: string, t: TFunction): string {
   return isOneOf(PAYMENT_STATUSES, status) ? t(`paymentStatus.${status}`) : status;
+}
+
+/** The filters of `PAYMENTS_SHAPE` that every payments screen shows, in this order. */
+type PaymentFilter =
+  | 'paymentStatus'
+  | 'confirmedAtFrom'
+  | 'confirmedAtUntil'
+  | 'assetFixedAtFrom'
+  | 'assetFixedAtUntil';
+
+/**
+ * The status and the two date ranges of a payments screen (the Transactions list and a user's
+ * payment history), as form fields of the screen's `listView(PAYMENTS_SHAPE)`.
+ */
+export function paymentFilterFields(
+  view: {
+    field: (
+      name: PaymentFilter,
+      props: { label: string; options?: { value: string; label: string }[] },
+    ) => FilterFormField;
+  },
+  t: TFunction,
+): FilterFormField[] {
+  return [
+    view.field('paymentStatus', {
+      label: t('fields.paymentStatus'),
+      options: PAYMENT_STATUSES.map((s) => ({ value: s, label: paymentStatusLabel(s, t) })),
+    }),
+    view.field('confirmedAtFrom', { label: t('fields.confirmedAtFrom') }),
+    view.field('confirmedAtUntil', { label: t('fields.confirmedAtUntil') }),
+    view.field('assetFixedAtFrom', { label: t('fields.assetFixedAtFrom') }),
+    view.field('assetFixedAtUntil', { label: t('fields.assetFixedAtUntil') }),
+  ];
 }
 
 /**

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Box, Typography } from '@mui/material';
-import { PAYMENT_STATUSES, PAYMENTS_SHAPE } from '@app/shared';
+import { PAYMENTS_SHAPE } from '@app/shared';
 import { ExportButton } from '@/components/export-button';
 import { FilteredList } from '@/components/filtered-list';
 import { filteredListProps } from '@/components/list-screen';
-import { paymentColumns, paymentStatusLabel } from '@/components/payment-columns';
+import { paymentColumns, paymentFilterFields } from '@/components/payment-columns';
 import { listView } from '@/lib/list-declaration';
 import { defineListScreen, useListQuery } from '@/lib/list-query';
 import { userPayments, userPaymentsCsv } from '@/lib/user-payments';
@@ -29,14 +29,7 @@ const PAYMENTS = defineListScreen({
   storageKey: 'transactions-payments',
   fields: (t) => [
     VIEW.field('userName', { label: t('fields.userName') }),
-    VIEW.field('paymentStatus', {
-      label: t('fields.paymentStatus'),
-      options: PAYMENT_STATUSES.map((s) => ({ value: s, label: paymentStatusLabel(s, t) })),
-    }),
-    VIEW.field('confirmedAtFrom', { label: t('fields.confirmedAtFrom') }),
-    VIEW.field('confirmedAtUntil', { label: t('fields.confirmedAtUntil') }),
-    VIEW.field('assetFixedAtFrom', { label: t('fields.assetFixedAtFrom') }),
-    VIEW.field('assetFixedAtUntil', { label: t('fields.assetFixedAtUntil') }),
+    ...paymentFilterFields(VIEW, t),
   ],
   filterValues: VIEW.formValues,
   columns: (t) => paymentColumns(t, { withUserName: true }),

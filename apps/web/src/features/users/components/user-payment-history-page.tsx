@@ -5,7 +5,7 @@ import { ListScreen } from '@/components/list-screen';
 import { listView } from '@/lib/list-declaration';
 import { defineListScreen } from '@/lib/list-query';
 import { userPayments, userPaymentsCsv } from '@/lib/user-payments';
-import { PAYMENT_STATUSES, paymentColumns, paymentStatusLabel } from '@/components/payment-columns';
+import { paymentColumns, paymentFilterFields } from '@/components/payment-columns';
 import { useUserIdParam } from './use-user-id-param';
 import { UserHistoryNav } from './user-history-nav';
 import '@/i18n/lists';
@@ -30,16 +30,7 @@ const USER_PAYMENTS = defineListScreen({
   },
   label: (t) => t('users.sections.paymentHistory'),
   storageKey: 'user-payments',
-  fields: (t) => [
-    VIEW.field('paymentStatus', {
-      label: t('fields.paymentStatus'),
-      options: PAYMENT_STATUSES.map((s) => ({ value: s, label: paymentStatusLabel(s, t) })),
-    }),
-    VIEW.field('confirmedAtFrom', { label: t('fields.confirmedAtFrom') }),
-    VIEW.field('confirmedAtUntil', { label: t('fields.confirmedAtUntil') }),
-    VIEW.field('assetFixedAtFrom', { label: t('fields.assetFixedAtFrom') }),
-    VIEW.field('assetFixedAtUntil', { label: t('fields.assetFixedAtUntil') }),
-  ],
+  fields: (t) => paymentFilterFields(VIEW, t),
   filterValues: VIEW.formValues,
   columns: (t) => paymentColumns(t),
   getRowId: (p) => p.userPaymentId,
