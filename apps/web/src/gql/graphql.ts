@@ -339,6 +339,30 @@ export type ReferralPlanRemittanceHistoryCsvQueryVariables = Exact<{
 
 export type ReferralPlanRemittanceHistoryCsvQuery = { referralPlanRemittanceHistoryCsv: { url: string, fileName: string } };
 
+export type DeleteNotificationMutationVariables = Exact<{
+  notificationId: number;
+}>;
+
+
+export type DeleteNotificationMutation = { postDeleteNotification: { message: string } };
+
+export type MailPreviewQueryVariables = Exact<{
+  notificationId: number;
+  audience?: string | null | undefined;
+  userIds?: Array<number> | number | null | undefined;
+}>;
+
+
+export type MailPreviewQuery = { mailPreview: { subject: string, body: string, language: string, recipientCount: number, fingerprint: string, namedUsers: Array<{ id: number, userName: string, email: string }> }, mailDelivery: { smtpConfigured: boolean, queued: number } };
+
+export type MailSendStatusQueryVariables = Exact<{
+  mailSendId: string | number;
+  pagination?: PaginationInput | null | undefined;
+}>;
+
+
+export type MailSendStatusQuery = { mailSend: { id: string, audience: string, subject: string, recipientCount: number, createdAt: string, counts: { queued: number, sending: number, sent: number, failed: number } }, mailRecipients: { list: Array<{ id: string, toAddress: string, userName: string | null, status: string, attempts: number, smtpResponse: string | null, sentAt: string | null }>, pagination: { offset: number, totalRecords: number } } };
+
 export type MailSendsQueryVariables = Exact<{
   notificationId?: number | null | undefined;
   pagination?: PaginationInput | null | undefined;
@@ -346,6 +370,13 @@ export type MailSendsQueryVariables = Exact<{
 
 
 export type MailSendsQuery = { mailSends: { list: Array<{ id: string, notificationId: number | null, subject: string, audience: string, language: string, recipientCount: number, createdAt: string, createdBy: string | null, counts: { queued: number, sending: number, sent: number, failed: number } }>, pagination: { offset: number, totalRecords: number } } };
+
+export type MailUserSearchQueryVariables = Exact<{
+  text: string;
+}>;
+
+
+export type MailUserSearchQuery = { byName: { list: Array<{ id: number, userName: string, aubeUserInfo: { email: string } }> }, byEmail: { list: Array<{ id: number, userName: string, aubeUserInfo: { email: string } }> } };
 
 export type NotificationsQueryVariables = Exact<{
   pagination?: PaginationInput | null | undefined;
@@ -377,36 +408,6 @@ export type UpdateNotificationMutationVariables = Exact<{
 
 export type UpdateNotificationMutation = { postUpdateNotification: { message: string } };
 
-export type DeleteNotificationMutationVariables = Exact<{
-  notificationId: number;
-}>;
-
-
-export type DeleteNotificationMutation = { postDeleteNotification: { message: string } };
-
-export type MailPreviewQueryVariables = Exact<{
-  notificationId: number;
-  audience?: string | null | undefined;
-  userIds?: Array<number> | number | null | undefined;
-}>;
-
-
-export type MailPreviewQuery = { mailPreview: { subject: string, body: string, language: string, recipientCount: number, fingerprint: string, namedUsers: Array<{ id: number, userName: string, email: string }> }, mailDelivery: { smtpConfigured: boolean, queued: number } };
-
-export type MailUserSearchQueryVariables = Exact<{
-  text: string;
-}>;
-
-
-export type MailUserSearchQuery = { byName: { list: Array<{ id: number, userName: string, aubeUserInfo: { email: string } }> }, byEmail: { list: Array<{ id: number, userName: string, aubeUserInfo: { email: string } }> } };
-
-export type SendTestMailMutationVariables = Exact<{
-  notificationId: number;
-}>;
-
-
-export type SendTestMailMutation = { postSendTestMail: { message: string, mailSendId: string, toAddress: string | null } };
-
 export type SendMailMutationVariables = Exact<{
   notificationId: number;
   audience?: string | null | undefined;
@@ -417,13 +418,12 @@ export type SendMailMutationVariables = Exact<{
 
 export type SendMailMutation = { postSendMail: { message: string, mailSendId: string, recipientCount: number } };
 
-export type MailSendStatusQueryVariables = Exact<{
-  mailSendId: string | number;
-  pagination?: PaginationInput | null | undefined;
+export type SendTestMailMutationVariables = Exact<{
+  notificationId: number;
 }>;
 
 
-export type MailSendStatusQuery = { mailSend: { id: string, audience: string, subject: string, recipientCount: number, createdAt: string, counts: { queued: number, sending: number, sent: number, failed: number } }, mailRecipients: { list: Array<{ id: string, toAddress: string, userName: string | null, status: string, attempts: number, smtpResponse: string | null, sentAt: string | null }>, pagination: { offset: number, totalRecords: number } } };
+export type SendTestMailMutation = { postSendTestMail: { message: string, mailSendId: string, toAddress: string | null } };
 
 export type ConfirmTotpEnrollmentMutationVariables = Exact<{
   totpCode: string;
@@ -610,6 +610,14 @@ export type UpdateUserContactStatusMutationVariables = Exact<{
 
 export type UpdateUserContactStatusMutation = { postUpdateUserContactStatus: { message: string } };
 
+export type TransactionsCsvImportsQueryVariables = Exact<{
+  kinds: Array<string> | string;
+  pagination?: PaginationInput | null | undefined;
+}>;
+
+
+export type TransactionsCsvImportsQuery = { csvImports: { list: Array<{ id: string, kind: string, fileName: string, contentHash: string, rowCount: number, appliedCount: number, adminUserName: string | null, importedAt: string }>, pagination: { offset: number, totalRecords: number } } };
+
 export type TransactionsPlansQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -650,14 +658,6 @@ export type TransactionsAddPaymentMutationVariables = Exact<{
 
 
 export type TransactionsAddPaymentMutation = { postAddUserPayment: { userPaymentId: string, userName: string } };
-
-export type TransactionsCsvImportsQueryVariables = Exact<{
-  kinds: Array<string> | string;
-  pagination?: PaginationInput | null | undefined;
-}>;
-
-
-export type TransactionsCsvImportsQuery = { csvImports: { list: Array<{ id: string, kind: string, fileName: string, contentHash: string, rowCount: number, appliedCount: number, adminUserName: string | null, importedAt: string }>, pagination: { offset: number, totalRecords: number } } };
 
 export type TransactionsImportProgressQueryVariables = Exact<{
   key: string;
@@ -1511,6 +1511,69 @@ export const ReferralPlanRemittanceHistoryCsvDocument = new TypedDocumentString(
   }
 }
     `) as unknown as TypedDocumentString<ReferralPlanRemittanceHistoryCsvQuery, ReferralPlanRemittanceHistoryCsvQueryVariables>;
+export const DeleteNotificationDocument = new TypedDocumentString(`
+    mutation DeleteNotification($notificationId: Int!) {
+  postDeleteNotification(notificationId: $notificationId) {
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteNotificationMutation, DeleteNotificationMutationVariables>;
+export const MailPreviewDocument = new TypedDocumentString(`
+    query MailPreview($notificationId: Int!, $audience: String, $userIds: [Int!]) {
+  mailPreview(
+    notificationId: $notificationId
+    audience: $audience
+    userIds: $userIds
+  ) {
+    subject
+    body
+    language
+    recipientCount
+    fingerprint
+    namedUsers {
+      id
+      userName
+      email
+    }
+  }
+  mailDelivery {
+    smtpConfigured
+    queued
+  }
+}
+    `) as unknown as TypedDocumentString<MailPreviewQuery, MailPreviewQueryVariables>;
+export const MailSendStatusDocument = new TypedDocumentString(`
+    query MailSendStatus($mailSendId: ID!, $pagination: PaginationInput) {
+  mailSend(mailSendId: $mailSendId) {
+    id
+    audience
+    subject
+    recipientCount
+    createdAt
+    counts {
+      queued
+      sending
+      sent
+      failed
+    }
+  }
+  mailRecipients(mailSendId: $mailSendId, pagination: $pagination) {
+    list {
+      id
+      toAddress
+      userName
+      status
+      attempts
+      smtpResponse
+      sentAt
+    }
+    pagination {
+      offset
+      totalRecords
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MailSendStatusQuery, MailSendStatusQueryVariables>;
 export const MailSendsDocument = new TypedDocumentString(`
     query MailSends($notificationId: Int, $pagination: PaginationInput) {
   mailSends(notificationId: $notificationId, pagination: $pagination) {
@@ -1537,6 +1600,34 @@ export const MailSendsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<MailSendsQuery, MailSendsQueryVariables>;
+export const MailUserSearchDocument = new TypedDocumentString(`
+    query MailUserSearch($text: String!) {
+  byName: users(
+    userName: $text
+    pagination: {limit: 10, sort: {target: "userName", orderBy: ASC}}
+  ) {
+    list {
+      id
+      userName
+      aubeUserInfo {
+        email
+      }
+    }
+  }
+  byEmail: users(
+    email: $text
+    pagination: {limit: 10, sort: {target: "email", orderBy: ASC}}
+  ) {
+    list {
+      id
+      userName
+      aubeUserInfo {
+        email
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MailUserSearchQuery, MailUserSearchQueryVariables>;
 export const NotificationsDocument = new TypedDocumentString(`
     query Notifications($pagination: PaginationInput) {
   notifications(pagination: $pagination) {
@@ -1585,74 +1676,6 @@ export const UpdateNotificationDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateNotificationMutation, UpdateNotificationMutationVariables>;
-export const DeleteNotificationDocument = new TypedDocumentString(`
-    mutation DeleteNotification($notificationId: Int!) {
-  postDeleteNotification(notificationId: $notificationId) {
-    message
-  }
-}
-    `) as unknown as TypedDocumentString<DeleteNotificationMutation, DeleteNotificationMutationVariables>;
-export const MailPreviewDocument = new TypedDocumentString(`
-    query MailPreview($notificationId: Int!, $audience: String, $userIds: [Int!]) {
-  mailPreview(
-    notificationId: $notificationId
-    audience: $audience
-    userIds: $userIds
-  ) {
-    subject
-    body
-    language
-    recipientCount
-    fingerprint
-    namedUsers {
-      id
-      userName
-      email
-    }
-  }
-  mailDelivery {
-    smtpConfigured
-    queued
-  }
-}
-    `) as unknown as TypedDocumentString<MailPreviewQuery, MailPreviewQueryVariables>;
-export const MailUserSearchDocument = new TypedDocumentString(`
-    query MailUserSearch($text: String!) {
-  byName: users(
-    userName: $text
-    pagination: {limit: 10, sort: {target: "userName", orderBy: ASC}}
-  ) {
-    list {
-      id
-      userName
-      aubeUserInfo {
-        email
-      }
-    }
-  }
-  byEmail: users(
-    email: $text
-    pagination: {limit: 10, sort: {target: "email", orderBy: ASC}}
-  ) {
-    list {
-      id
-      userName
-      aubeUserInfo {
-        email
-      }
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<MailUserSearchQuery, MailUserSearchQueryVariables>;
-export const SendTestMailDocument = new TypedDocumentString(`
-    mutation SendTestMail($notificationId: Int!) {
-  postSendTestMail(notificationId: $notificationId) {
-    message
-    mailSendId
-    toAddress
-  }
-}
-    `) as unknown as TypedDocumentString<SendTestMailMutation, SendTestMailMutationVariables>;
 export const SendMailDocument = new TypedDocumentString(`
     mutation SendMail($notificationId: Int!, $audience: String, $userIds: [Int!], $fingerprint: String!) {
   postSendMail(
@@ -1667,38 +1690,15 @@ export const SendMailDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SendMailMutation, SendMailMutationVariables>;
-export const MailSendStatusDocument = new TypedDocumentString(`
-    query MailSendStatus($mailSendId: ID!, $pagination: PaginationInput) {
-  mailSend(mailSendId: $mailSendId) {
-    id
-    audience
-    subject
-    recipientCount
-    createdAt
-    counts {
-      queued
-      sending
-      sent
-      failed
-    }
-  }
-  mailRecipients(mailSendId: $mailSendId, pagination: $pagination) {
-    list {
-      id
-      toAddress
-      userName
-      status
-      attempts
-      smtpResponse
-      sentAt
-    }
-    pagination {
-      offset
-      totalRecords
-    }
+export const SendTestMailDocument = new TypedDocumentString(`
+    mutation SendTestMail($notificationId: Int!) {
+  postSendTestMail(notificationId: $notificationId) {
+    message
+    mailSendId
+    toAddress
   }
 }
-    `) as unknown as TypedDocumentString<MailSendStatusQuery, MailSendStatusQueryVariables>;
+    `) as unknown as TypedDocumentString<SendTestMailMutation, SendTestMailMutationVariables>;
 export const ConfirmTotpEnrollmentDocument = new TypedDocumentString(`
     mutation ConfirmTotpEnrollment($totpCode: String!) {
   postConfirmTotpEnrollment(totpCode: $totpCode) {
@@ -2106,6 +2106,26 @@ export const UpdateUserContactStatusDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateUserContactStatusMutation, UpdateUserContactStatusMutationVariables>;
+export const TransactionsCsvImportsDocument = new TypedDocumentString(`
+    query TransactionsCsvImports($kinds: [String!]!, $pagination: PaginationInput) {
+  csvImports(kinds: $kinds, pagination: $pagination) {
+    list {
+      id
+      kind
+      fileName
+      contentHash
+      rowCount
+      appliedCount
+      adminUserName
+      importedAt
+    }
+    pagination {
+      offset
+      totalRecords
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TransactionsCsvImportsQuery, TransactionsCsvImportsQueryVariables>;
 export const TransactionsPlansDocument = new TypedDocumentString(`
     query TransactionsPlans {
   plans {
@@ -2172,26 +2192,6 @@ export const TransactionsAddPaymentDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<TransactionsAddPaymentMutation, TransactionsAddPaymentMutationVariables>;
-export const TransactionsCsvImportsDocument = new TypedDocumentString(`
-    query TransactionsCsvImports($kinds: [String!]!, $pagination: PaginationInput) {
-  csvImports(kinds: $kinds, pagination: $pagination) {
-    list {
-      id
-      kind
-      fileName
-      contentHash
-      rowCount
-      appliedCount
-      adminUserName
-      importedAt
-    }
-    pagination {
-      offset
-      totalRecords
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<TransactionsCsvImportsQuery, TransactionsCsvImportsQueryVariables>;
 export const TransactionsImportProgressDocument = new TypedDocumentString(`
     query TransactionsImportProgress($key: String!) {
   csvImportProgress(key: $key) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { NOTIFICATION_CHOICES_PAGE, useNotificationChoices } from '../api/mail';
+import { NOTIFICATION_CHOICES_PAGE, useNotificationChoices } from '../api/notifications';
 
 /**
  * The notification to send, chosen from every notification, 100 at a time (issue 26); the

@@ -34,14 +34,11 @@ import { truncateText } from '@/lib/format';
 import { listView } from '@/lib/list-declaration';
 import { defineListScreen, useListQuery } from '@/lib/list-query';
 import { useCurrentAdmin } from '@/lib/session/use-current-admin';
-import {
-  useDeleteNotification,
-  useMailPreview,
-  notifications as notificationsQuery,
-  useSaveNotification,
-  useSendMail,
-  type NotificationInput,
-} from '../api/mail';
+import { useDeleteNotification } from '../api/delete-notification';
+import { useMailPreview } from '../api/mail-preview';
+import { notifications as notificationsQuery } from '../api/notifications';
+import { useSaveNotification, type NotificationInput } from '../api/save-notification';
+import { useSendMail } from '../api/send-mail';
 import { DateInput } from '@/components/date-input';
 
 type Row = ReturnType<typeof notificationsQuery.page>['list'][number];

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
-import { useMailUserSearch, type MailUser } from '../api/mail';
+import { useMailUserSearch, type MailUser } from '../api/mail-user-search';
 
 /** "name <email>": how a chosen recipient reads on its chip and in the suggestions. */
 export function userLabel(user: MailUser): string {

@@ -27,14 +27,11 @@ import { notifySuccess, showErrorToast } from '@/lib/feedback';
 import { formatNumber } from '@/lib/format';
 import { listView } from '@/lib/list-declaration';
 import { defineListScreen, useListQuery } from '@/lib/list-query';
-import {
-  mailSendRecipients,
-  useMailPreview,
-  useSendMail,
-  useSendTestMail,
-  type AudienceChoice,
-  type MailUser,
-} from '../api/mail';
+import { mailSendRecipients } from '../api/mail-send-status';
+import { useMailPreview, type AudienceChoice } from '../api/mail-preview';
+import type { MailUser } from '../api/mail-user-search';
+import { useSendMail } from '../api/send-mail';
+import { useSendTestMail } from '../api/send-test-mail';
 import { mailSends } from '../api/mail-sends';
 import { sendProgress } from '../lib/send-progress';
 import { NotificationChooser } from './notification-chooser';

@@ -9,7 +9,7 @@ import {
   Paper,
   Typography,
 } from '@mui/material';
-import type { MailUser } from '../api/mail';
+import type { MailUser } from '../api/mail-user-search';
 import { userLabel } from './recipient-picker';
 
 /** A rendered mail as the server previews it for the chosen audience. */
