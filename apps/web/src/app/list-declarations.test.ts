@@ -97,7 +97,6 @@ describe('the list screens and their declarations', () => {
   /** Lists a document calls that no list screen shows, and why. */
   const NOT_SCREENS: Record<string, string> = {
     userNames: 'the user pickers (a search box, not a paged list)',
-    csvImports: 'the import history (moves to a descriptor with the import jobs)',
   };
   // Any context: the columns are read, never rendered.
   const anything: unknown = new Proxy(() => anything, {

@@ -151,36 +151,6 @@ export function useAddPayment() {
   });
 }
 
-const TransactionsCsvImportsQuery = graphql(`
-  query TransactionsCsvImports($kinds: [String!]!, $pagination: PaginationInput) {
-    csvImports(kinds: $kinds, pagination: $pagination) {
-      list {
-        id
-        kind
-        fileName
-        contentHash
-        rowCount
-        appliedCount
-        adminUserName
-        importedAt
-      }
-      pagination {
-        offset
-        totalRecords
-      }
-    }
-  }
-`);
-
-/** The latest applied payment and rate files. */
-export function useCsvImports() {
-  const variables = { kinds: ['payments', 'rates'], pagination: { limit: 10, offset: 0 } };
-  return useQuery({
-    queryKey: queryKeyFor(TransactionsCsvImportsQuery, variables),
-    queryFn: async () => (await execute(TransactionsCsvImportsQuery, variables)).csvImports,
-  });
-}
-
 const TransactionsImportProgressQuery = graphql(`
   query TransactionsImportProgress($key: String!) {
     csvImportProgress(key: $key) {

@@ -1,55 +1,73 @@
 import { useTranslation } from 'react-i18next';
-import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { CSV_IMPORTS_SHAPE } from '@app/shared';
+import { dateTimeColumn, hashColumn } from '@/components/data-table/columns';
+import { DataTable, pagedQueryProps } from '@/components/data-table/data-table';
+import { listTableProps } from '@/components/list-screen';
 import { SectionCard } from '@/components/section-card';
-import { formatDateTime } from '@/lib/date-time';
-import { useCsvImports } from '../api/queries';
+import { listView } from '@/lib/list-declaration';
+import { defineListScreen, useListQuery } from '@/lib/list-query';
+import { csvImports } from '../api/csv-imports';
 
-/** The last applied payment and rate files: who, when, file name, hash, counts. */
+/** The files this screen applies: payments and rates (the API keeps other kinds too). */
+const KINDS = ['payments', 'rates'];
+
+/**
+ * The applied payment and rate files, from CSV_IMPORTS_SHAPE: who, when, file name, hash,
+ * counts; the page and sort sit in the URL under `imports.` (the payments list has the
+ * unprefixed keys on the same screen).
+ */
+const IMPORTS = defineListScreen({
+  view: listView(CSV_IMPORTS_SHAPE, { prefix: 'imports.' }),
+  query: {
+    ...csvImports,
+    variables: (_search, pagination) => ({ kinds: KINDS, pagination }),
+  },
+  label: (t) => t('transactions.history.title'),
+  storageKey: 'transactions-imports',
+  emptyText: (t) => t('transactions.history.empty'),
+  fields: () => [],
+  columns: (t) => [
+    { id: 'id', label: '#', render: (r) => r.id, sortable: true, hideable: false },
+    {
+      id: 'kind',
+      label: t('transactions.history.kind'),
+      render: (r) => t(`transactions.history.kinds.${r.kind}`, r.kind),
+    },
+    { id: 'fileName', label: t('transactions.history.file'), render: (r) => r.fileName },
+    {
+      id: 'rowCount',
+      label: t('transactions.history.rows'),
+      align: 'right',
+      render: (r) => r.rowCount,
+    },
+    {
+      id: 'appliedCount',
+      label: t('transactions.history.applied'),
+      align: 'right',
+      render: (r) => r.appliedCount,
+    },
+    { id: 'adminUserName', label: t('transactions.history.by'), render: (r) => r.adminUserName },
+    dateTimeColumn({
+      id: 'importedAt',
+      label: t('transactions.history.at'),
+      value: (r) => r.importedAt,
+    }),
+    hashColumn({ id: 'contentHash', label: 'SHA-256', value: (r) => r.contentHash }),
+  ],
+  getRowId: (r) => r.id,
+});
+
+/** The applied payment and rate files, paged and sorted like every list. */
 export function ImportHistory() {
   const { t } = useTranslation();
-  const imports = useCsvImports();
-  const rows = imports.data?.list ?? [];
+  const { list, query } = useListQuery(IMPORTS);
   return (
-    <SectionCard
-      title={t('transactions.history.title')}
-      loading={imports.isLoading}
-      error={imports.error}
-      id="import-history"
-    >
-      {rows.length === 0 ? (
-        <Typography color="text.secondary">{t('transactions.history.empty')}</Typography>
-      ) : (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={t('transactions.history.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>#</TableCell>
-                <TableCell>{t('transactions.history.kind')}</TableCell>
-                <TableCell>{t('transactions.history.file')}</TableCell>
-                <TableCell align="right">{t('transactions.history.rows')}</TableCell>
-                <TableCell align="right">{t('transactions.history.applied')}</TableCell>
-                <TableCell>{t('transactions.history.by')}</TableCell>
-                <TableCell>{t('transactions.history.at')}</TableCell>
-                <TableCell>SHA-256</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((r) => (
-                <TableRow key={r.id}>
-                  <TableCell>{r.id}</TableCell>
-                  <TableCell>{t(`transactions.history.kinds.${r.kind}`, r.kind)}</TableCell>
-                  <TableCell>{r.fileName}</TableCell>
-                  <TableCell align="right">{r.rowCount}</TableCell>
-                  <TableCell align="right">{r.appliedCount}</TableCell>
-                  <TableCell>{r.adminUserName ?? ''}</TableCell>
-                  <TableCell>{formatDateTime(r.importedAt)}</TableCell>
-                  <TableCell title={r.contentHash}>{r.contentHash.slice(0, 12)}…</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
-      )}
+    <SectionCard title={t('transactions.history.title')} id="import-history">
+      <DataTable
+        {...listTableProps(IMPORTS, t, undefined)}
+        {...pagedQueryProps(query)}
+        list={list}
+      />
     </SectionCard>
   );
 }

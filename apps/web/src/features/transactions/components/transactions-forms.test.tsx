@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n';
 import '@/i18n/screens';
-import { adminWithRoles, renderAt } from '@/test/render';
+import { adminWithRoles, renderAt, renderRoutes } from '@/test/render';
 import { AddPaymentSection } from './add-payment-section';
 import { ImportHistory } from './import-history';
 import { RatesSection } from './rates-section';
@@ -331,5 +331,17 @@ describe('ImportHistory', () => {
     expect(await screen.findByText('march.csv')).toBeInTheDocument();
     expect(screen.getByText('writer01')).toBeInTheDocument();
     expect(sent('csvImports(')[0]!.variables).toMatchObject({ kinds: ['payments', 'rates'] });
+  });
+
+  it('is a paged list: its page and sort are in the URL under imports.', async () => {
+    renderRoutes(
+      [{ path: '/common/transactions', element: <ImportHistory /> }],
+      '/common/transactions?imports.page=3&imports.size=50',
+    );
+    expect(await screen.findByText('march.csv')).toBeInTheDocument();
+    expect(sent('csvImports(')[0]!.variables).toMatchObject({
+      kinds: ['payments', 'rates'],
+      pagination: { limit: 50, offset: 100, sort: { target: 'id', orderBy: 'DESC' } },
+    });
   });
 });
