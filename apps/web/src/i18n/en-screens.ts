@@ -506,6 +506,7 @@ export const enScreens: ScreensMessages = {
       check: 'Check the file',
       uploading: 'Uploading',
       working: 'Checking',
+      resumed: 'Following “{{fileName}}”, sent before the page was reloaded.',
       progress: {
         parsing: 'Reading the file: {{rows}} rows',
         checking: 'Checking the rows against the data',

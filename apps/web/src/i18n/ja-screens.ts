@@ -513,6 +513,7 @@ export const jaScreens = {
       check: 'ファイルを確認',
       uploading: 'アップロード中',
       working: '検証中',
+      resumed: '再読み込み前に送った「{{fileName}}」の処理を引き続き表示しています。',
       progress: {
         parsing: 'ファイルを読み込み中: {{rows}} 行',
         checking: '行をデータと照合中',

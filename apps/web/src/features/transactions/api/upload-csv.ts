@@ -129,6 +129,7 @@ export async function uploadCsv(
   onProgress: (fraction: number) => void,
   progressKey?: string,
   fingerprint?: string,
+  onRun?: (runId: string) => void,
 ): Promise<CsvResult> {
   // An apply names the file its check showed (contentHash): another file is refused.
   const variables = {
@@ -142,11 +143,12 @@ export async function uploadCsv(
       ? (await upload(DOCUMENTS.payments, variables, { onProgress })).postAddUserPaymentsByCSV
       : (await upload(DOCUMENTS.rates, variables, { onProgress })).postAssignRatesByCSV;
   if (!answer.runId) throw new Error('The server answered the upload without its run.');
+  onRun?.(answer.runId);
   return followRun(answer.runId);
 }
 
 /** Polls the run until it has ended: its report, or its refusal as a GraphQL error. */
-async function followRun(runId: string): Promise<CsvResult> {
+export async function followRun(runId: string): Promise<CsvResult> {
   for (;;) {
     const run = (await execute(RUN, { id: runId })).csvImportRun;
     if (run === null || run === undefined) throw new Error(`Upload ${runId} is unknown.`);
@@ -176,3 +178,28 @@ async function followRun(runId: string): Promise<CsvResult> {
 export function newProgressKey(): string {
   return crypto.randomUUID();
 }
+
+/**
+ * The run an upload started in this tab, kept until it has ended, so a reload (or a return to
+ * the screen) follows it to its result instead of leaving an apply that is still running unseen.
+ */
+export type PendingRun = { runId: string; dryRun: boolean; progressKey: string; fileName: string };
+
+const pendingKey = (kind: CsvKind) => `csv-run:${kind}`;
+
+export const pendingRuns = {
+  read(kind: CsvKind): PendingRun | null {
+    try {
+      const raw = sessionStorage.getItem(pendingKey(kind));
+      return raw ? (JSON.parse(raw) as PendingRun) : null;
+    } catch {
+      return null;
+    }
+  },
+  save(kind: CsvKind, run: PendingRun): void {
+    sessionStorage.setItem(pendingKey(kind), JSON.stringify(run));
+  },
+  clear(kind: CsvKind): void {
+    sessionStorage.removeItem(pendingKey(kind));
+  },
+};

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n';
 import '@/i18n/screens';
+import { getFeedback } from '@/lib/feedback';
 import { adminWithRoles, renderAt } from '@/test/render';
 import { CsvUploadSection } from './csv-upload-section';
 
@@ -421,5 +422,57 @@ describe('CsvUploadSection', () => {
     expect(
       await screen.findByText(/このファイルは #12 として .* に Writer が取り込み済みです。/),
     ).toBeInTheDocument();
+  });
+
+  it('keeps the run of an upload while it runs, and after a reload follows it to its result', async () => {
+    sessionStorage.clear();
+    await renderAsWriter(<CsvUploadSection kind="payments" />);
+    const file = new File(['x'], 'ok.csv', { type: 'text/csv' });
+    fireEvent.change(screen.getByTestId('csv-payments-file'), { target: { files: [file] } });
+    fireEvent.click(screen.getByTestId('csv-payments-check'));
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    // The run is not over yet: the tab keeps which run it follows.
+    const applied = report([]).postAddUserPaymentsByCSV.report;
+    act(() => FakeXhr.last!.answer(report([])));
+    serverRun = { outcome: null, report: null, refusal: null };
+    await waitFor(() =>
+      expect(JSON.parse(sessionStorage.getItem('csv-run:payments') ?? 'null')).toMatchObject({
+        runId: '1',
+        dryRun: true,
+        fileName: 'ok.csv',
+      }),
+    );
+    // When it ends, the tab forgets it.
+    serverRun = { outcome: 'checked', report: applied, refusal: null };
+    await waitFor(() => expect(sessionStorage.getItem('csv-run:payments')).toBeNull());
+    cleanup();
+
+    // "Reloaded" (a new mount): an apply of this tab still running is followed, not lost.
+    sessionStorage.setItem(
+      'csv-run:payments',
+      JSON.stringify({
+        runId: '7',
+        dryRun: false,
+        progressKey: 'k'.repeat(16),
+        fileName: 'big.csv',
+      }),
+    );
+    serverRun = { outcome: null, report: null, refusal: null };
+    await renderAsWriter(<CsvUploadSection kind="payments" />);
+    expect(await screen.findByTestId('csv-payments-resumed')).toHaveTextContent('big.csv');
+    serverRun = {
+      outcome: 'applied',
+      report: { ...applied, dryRun: false, imported: { id: '3', appliedCount: 2 } },
+      refusal: null,
+    };
+    await waitFor(() => expect(getFeedback().snackbar?.text).toMatch(/2 payment/), {
+      timeout: 3000,
+    });
+    expect(screen.queryByTestId('csv-payments-resumed')).toBeNull();
+    const asked = fetchMock.mock.calls
+      .map(([, init]) => JSON.parse(String(init?.body)) as { query: string; variables: object })
+      .filter((b) => b.query.includes('csvImportRun('));
+    expect(asked.at(-1)!.variables).toEqual({ id: '7' });
+    await waitFor(() => expect(sessionStorage.getItem('csv-run:payments')).toBeNull());
   });
 });

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import {
   Alert,
@@ -27,7 +27,14 @@ import { downloadFile, downloadServedFile } from '@/lib/download';
 import { errorMessage } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/feedback';
 import { useImportProgress, useInvalidatePayments, useTransactionsPlans } from '../api/queries';
-import { newProgressKey, uploadCsv, type CsvKind, type CsvResult } from '../api/upload-csv';
+import {
+  followRun,
+  newProgressKey,
+  pendingRuns,
+  uploadCsv,
+  type CsvKind,
+  type CsvResult,
+} from '../api/upload-csv';
 import { importReasonText } from '@/lib/import-reason';
 import { ImportReportSummary, notApplicableText } from '@/components/import-report-summary';
 
@@ -49,7 +56,13 @@ export function CsvUploadSection({ kind }: { kind: CsvKind }) {
   const { t, i18n } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [phase, setPhase] = useState<Phase>({ step: 'idle' });
+  // A run this tab started before a reload: followed to its result (issue 36: the upload
+  // answers at once and the job runs on; the screen must not lose it).
+  const [pending] = useState(() => pendingRuns.read(kind));
+  const [resumed, setResumed] = useState<string | null>(pending?.fileName ?? null);
+  const [phase, setPhase] = useState<Phase>(
+    pending ? { step: 'working', key: pending.progressKey } : { step: 'idle' },
+  );
   const [report, setReport] = useState<CsvResult | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [confirming, setConfirming] = useState(false);
@@ -62,9 +75,28 @@ export function CsvUploadSection({ kind }: { kind: CsvKind }) {
       )
       .join(' / ');
 
+  const finish = async (dryRun: boolean, result: CsvResult) => {
+    if (dryRun) {
+      setReport(result);
+    } else {
+      setReport(null);
+      setFile(null);
+      if (input.current) input.current.value = '';
+      // What it did: the count and the totals of the apply's own report.
+      notifySuccess(
+        t('transactions.csv.doneTotals', {
+          message: t(`transactions.csv.${kind}.done`, { count: result.countPayments }),
+          totals: totalsText(result.report.totals),
+        }),
+      );
+      await invalidate();
+    }
+  };
+
   const send = async (dryRun: boolean) => {
     if (!file) return;
     setError(null);
+    setResumed(null);
     const key = newProgressKey();
     setPhase({ step: 'uploading', fraction: 0, key });
     try {
@@ -76,28 +108,35 @@ export function CsvUploadSection({ kind }: { kind: CsvKind }) {
           setPhase(fraction >= 1 ? { step: 'working', key } : { step: 'uploading', fraction, key }),
         key,
         dryRun ? undefined : report?.report.contentHash,
+        (runId) => pendingRuns.save(kind, { runId, dryRun, progressKey: key, fileName: file.name }),
       );
-      if (dryRun) {
-        setReport(result);
-      } else {
-        setReport(null);
-        setFile(null);
-        if (input.current) input.current.value = '';
-        // What it did: the count and the totals of the apply's own report.
-        notifySuccess(
-          t('transactions.csv.doneTotals', {
-            message: t(`transactions.csv.${kind}.done`, { count: result.countPayments }),
-            totals: totalsText(result.report.totals),
-          }),
-        );
-        await invalidate();
-      }
+      await finish(dryRun, result);
     } catch (e) {
       setError(e);
     } finally {
+      pendingRuns.clear(kind);
       setPhase({ step: 'idle' });
     }
   };
+
+  useEffect(() => {
+    if (!pending) return;
+    let live = true;
+    followRun(pending.runId)
+      .then((result) => (live ? finish(pending.dryRun, result) : undefined))
+      .catch((e: unknown) => live && setError(e))
+      .finally(() => {
+        if (!live) return;
+        pendingRuns.clear(kind);
+        setResumed(null);
+        setPhase({ step: 'idle' });
+      });
+    return () => {
+      live = false;
+    };
+    // Once per mount: the run of this tab's last upload of this kind.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pending]);
 
   const r = report?.report;
   const busy = phase.step !== 'idle';
@@ -157,6 +196,11 @@ export function CsvUploadSection({ kind }: { kind: CsvKind }) {
           aria-label={t('transactions.csv.uploading')}
           sx={{ mt: 2 }}
         />
+      )}
+      {resumed && (
+        <Typography variant="body2" sx={{ mt: 2 }} data-testid={`${testId}-resumed`}>
+          {t('transactions.csv.resumed', { fileName: resumed })}
+        </Typography>
       )}
       {phase.step === 'working' && <ServerProgress progressKey={phase.key} />}
       {error ? (
