@@ -302,7 +302,7 @@ describe('the app shell in Chromium', () => {
     await context.close();
   });
 
-  // Every route of the router is checked by the every-route walk (both languages, on the page it
+  // Every route of the router is checked by the every-route walk (in Japanese, on the page it
   // opens anyway); here, what that walk does not open: the 404 page, the open account menu, the
   // 403 page and the sign-in page.
   it('has no serious or critical axe violations on the shell pages the route walk does not open, in both languages', async () => {
