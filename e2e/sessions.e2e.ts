@@ -214,6 +214,67 @@ describe('an ended session', () => {
     await context.close();
   });
 
+  const everywhere: Array<{ where: string; signOut: (context: BrowserContext) => Promise<void> }> =
+    [
+      {
+        where: 'another tab of this browser',
+        signOut: async (context) => {
+          const other = await context.newPage();
+          await other.goto(`${server.baseUrl}/profile`);
+          await other.getByTestId('sign-out-everywhere').click();
+          await other.getByTestId('sign-out-everywhere-confirm').click();
+          await other.waitForURL(`${server.baseUrl}/login`);
+          await other.close();
+        },
+      },
+      {
+        where: 'another browser',
+        signOut: async () => {
+          await gql(await signInToken(), 'mutation { postSignOutEverywhere }');
+        },
+      },
+    ];
+  for (const { where, signOut } of everywhere) {
+    it(`signed out everywhere in ${where}: one OK, then signing in again lands on the same URL with its filters`, async () => {
+      const { context, page } = await signedIn();
+      await page.goto(`${server.baseUrl}/common/users`);
+      await page.getByLabel('User name').first().fill('a');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.waitForURL(/userName=a/);
+      await signOut(context);
+      // This tab hears of it at once (the shared storage), or at its next action.
+      await page.bringToFront();
+      await page.waitForTimeout(500);
+      if ((await page.getByRole('alertdialog').count()) === 0) {
+        await page.getByLabel('User name').first().fill('al');
+        await page.getByRole('button', { name: 'Search' }).click();
+      }
+      await expectSignInDialog(page, where);
+      // The URL the admin was on when the session ended, with its filters.
+      const filtered = page.url();
+      expect(filtered).toMatch(/userName=a/);
+      await page.getByRole('button', { name: 'OK' }).click();
+      await page.waitForURL(`${server.baseUrl}/login`);
+      // One OK: the sign-in page opens without the dialog on top, and it stays away.
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      await page.waitForTimeout(1_500);
+      expect(await page.getByRole('alertdialog').count(), 'the dialog on the sign-in page').toBe(0);
+      await page.getByLabel(/Email/).fill('writer@example.com');
+      await page.getByLabel(/Password/).fill('DemoPass123');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      // Back where the admin was, with its filters, not on the dashboard.
+      await page.waitForURL(filtered);
+      await page.getByRole('button', { name: 'Search' }).waitFor();
+      // And stays there (the sign-in page once sent a signed-in admin on to the dashboard).
+      await page.waitForTimeout(1_000);
+      expect(page.url()).toBe(filtered);
+      expect(await page.getByLabel('User name').first().inputValue()).toBe(
+        new URL(filtered).searchParams.get('userName'),
+      );
+      await context.close();
+    });
+  }
+
   for (const kind of KINDS) {
     it(`token gone from storage (another tab signed out): a ${kind.name} request opens the sign-in-again dialog`, async () => {
       const { context, page, token } = await signedIn();

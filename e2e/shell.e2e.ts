@@ -70,15 +70,18 @@ async function h1(page: Page): Promise<string> {
 }
 
 describe('the app shell in Chromium', () => {
-  it('sends a signed-out visitor to /login, signs in, and sends a signed-in visitor of /login to the dashboard', async () => {
+  it('sends a signed-out visitor to /login and, signed in, on to the page asked for; a signed-in visitor of /login to the dashboard', async () => {
     const context = await newContext();
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/aubecoin_saving/addresses`);
+    await page.goto(`${server.baseUrl}/aubecoin_saving/addresses?page=2`);
     await page.waitForURL(`${server.baseUrl}/login`);
-    await signIn(page, server.baseUrl, 'writer@example.com');
-    expect(await h1(page)).toBe('ダッシュボード');
+    await page.getByLabel(/email|メールアドレス/i).fill('writer@example.com');
+    await page.getByLabel(/password|パスワード/i).fill('DemoPass123');
+    await page.getByRole('button', { name: /sign in|サインイン/i }).click();
+    await page.waitForURL(`${server.baseUrl}/aubecoin_saving/addresses?page=2`);
     await page.goto(`${server.baseUrl}/login`);
     await page.waitForURL(`${server.baseUrl}/common/dashboard`);
+    expect(await h1(page)).toBe('ダッシュボード');
     await context.close();
   });
 

@@ -210,7 +210,7 @@ export function AppLayout() {
               <AccountMenu
                 anchor={accountAnchor}
                 onClose={() => setAccountAnchor(null)}
-                onLogout={logout}
+                onLogout={() => logout()}
               />
             </Suspense>
           )}

@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n';
 import { getFeedback, resetFeedback, setAuthExpired } from '@/lib/feedback';
+import { failed, GraphQLRequestError } from '@/lib/graphql-client';
 import { renderRoutes } from '@/test/render';
 import { AuthExpiredDialog } from './auth-expired-dialog';
 
@@ -69,6 +70,13 @@ describe('authorization-expired dialog', () => {
     expect(body.query).toContain('postSignOut');
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(getFeedback().authExpired).toBe(false);
+    // A call still under way when OK was pressed (a refetch on focus) ends on the ended
+    // session too: it does not put the dialog back over the sign-in page (issue 35).
+    act(() => {
+      failed(new GraphQLRequestError([{ message: 'Authorization error [no auth]' }]));
+    });
+    expect(getFeedback().authExpired).toBe(false);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it('shows the Japanese text', async () => {

@@ -20,7 +20,8 @@ export function RequireAuth() {
     if (endedElsewhere) setAuthExpired(true);
   }, [endedElsewhere]);
   if (endedElsewhere) return <Outlet />;
-  if (!token) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!token)
+    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   const restricted = profile.data?.mustChangePassword || profile.data?.totpRequired;
   if (restricted && location.pathname !== '/profile') {
     return <Navigate to="/profile" replace />;

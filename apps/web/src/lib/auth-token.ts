@@ -8,6 +8,12 @@ export function getAccessToken(): string | null {
 // True once this tab signed out itself: a missing token is then no surprise (no dialog).
 let signedOutHere = false;
 
+/**
+ * True once this tab signed out itself (OK in the sign-in-again dialog included) and has not
+ * signed in since: a call still under way then that meets the ended session reopens no dialog.
+ */
+export const signedOutInThisTab = () => signedOutHere;
+
 export function setAccessToken(token: string): void {
   signedOutHere = false;
   localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, token);

@@ -1,7 +1,7 @@
 import { ACCESS_TOKEN_HEADER, AUTHORIZATION_ERROR_MESSAGE, GRAPHQL_PATH } from '@app/shared';
 import type { TypedDocumentString } from '@/gql/graphql';
 import { storedLocale } from '@/i18n';
-import { getAccessToken } from './auth-token';
+import { getAccessToken, signedOutInThisTab } from './auth-token';
 import { setAuthExpired } from './feedback';
 
 /*
@@ -90,7 +90,10 @@ export function refusalError(status: number, body: unknown): GraphQLRequestError
  * operator is made from the error in one place too (`error-message.ts`).
  */
 export function failed(error: unknown, options?: CallOptions): unknown {
-  if (options?.signInDialog !== false && isSessionEnded(error)) setAuthExpired(true);
+  // Not after this tab signed out: a late answer (a refetch on focus) would put the dialog
+  // again over the sign-in page its OK opened (issue 35: OK had to be pressed twice).
+  if (options?.signInDialog !== false && isSessionEnded(error) && !signedOutInThisTab())
+    setAuthExpired(true);
   return error;
 }
 

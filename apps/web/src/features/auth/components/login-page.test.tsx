@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n';
 import { jsonResponse } from '@/test/json-response';
 import { renderAt } from '@/test/render';
-import { LoginPage } from './login-page';
+import { afterSignIn, LoginPage } from './login-page';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -84,5 +84,17 @@ describe('LoginPage', () => {
     localStorage.setItem('accessToken', 'existing');
     renderAt(<LoginPage />, '/login', ['/common/dashboard']);
     expect(screen.getByTestId('route:/common/dashboard')).toBeInTheDocument();
+  });
+});
+
+describe('afterSignIn', () => {
+  it('returns to the page the admin was sent from, with its query; only a path of this app', () => {
+    expect(afterSignIn({ from: '/common/users?userName=al&page=2' })).toBe(
+      '/common/users?userName=al&page=2',
+    );
+    expect(afterSignIn(null)).toBe('/common/dashboard');
+    expect(afterSignIn({ from: undefined })).toBe('/common/dashboard');
+    for (const from of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', '/login'])
+      expect(afterSignIn({ from }), from).toBe('/common/dashboard');
   });
 });

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { EMAIL_PATTERN } from '@app/shared';
 import { LanguageSwitch } from '@/components/language-switch';
@@ -11,10 +11,22 @@ import { useSignIn } from '../api/sign-in';
 
 type FieldErrors = { email?: string; password?: string };
 
+/**
+ * Where to go once signed in: the page the admin was sent here from (an ended session, a
+ * signed-out visit), with its query string; the dashboard otherwise. Only a path of this app.
+ */
+export function afterSignIn(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && /^\/(?![/\\])/.test(from) && !from.startsWith('/login')
+    ? from
+    : '/common/dashboard';
+}
+
 /** The /login page: email and password, validated as spec section 5 says. */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const signIn = useSignIn();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -23,7 +35,8 @@ export function LoginPage() {
   const [needsTotp, setNeedsTotp] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
 
-  if (getAccessToken()) return <Navigate to="/common/dashboard" replace />;
+  // Signed in (here, or in another tab): on to where the admin was going.
+  if (getAccessToken()) return <Navigate to={afterSignIn(location.state)} replace />;
 
   const validate = (): FieldErrors => {
     const errors: FieldErrors = {};
@@ -45,7 +58,7 @@ export function LoginPage() {
       {
         onSuccess: (result) => {
           setAccessToken(result.accessToken);
-          void navigate('/common/dashboard', { replace: true });
+          void navigate(afterSignIn(location.state), { replace: true });
         },
         onError: (error) => {
           if (error instanceof GraphQLRequestError && error.code === 'TOTP_REQUIRED')
