@@ -23,33 +23,6 @@ import { WITHDRAWAL_LIST_CALLS } from './withdrawals-list';
 
 const KIND = { kind: { type: 'Enum', values: WITHDRAWAL_KINDS, required: true } } as const;
 
-// ---- approval thresholds (withdrawal-thresholds.ts) ----
-
-export const UPDATE_THRESHOLD = defineCommand({
-  name: 'postUpdateWithdrawalApprovalThreshold',
-  input: {
-    /** HEC, ETH or ATEM, checked by the service (text in the contract). */
-    coinType: { type: 'String', required: true },
-    secondApprovalAbove: { type: 'Decimal', required: true },
-  },
-});
-
-const CHANGE_ID = { id: { type: 'ID', required: true } } as const;
-
-export const CONFIRM_THRESHOLD_CHANGE = defineCommand({
-  name: 'postConfirmWithdrawalApprovalThresholdChange',
-  input: CHANGE_ID,
-});
-
-export const CANCEL_THRESHOLD_CHANGE = defineCommand({
-  name: 'postCancelWithdrawalApprovalThresholdChange',
-  input: CHANGE_ID,
-});
-
-export type ThresholdInput = CommandInput<typeof UPDATE_THRESHOLD.input>;
-/** A pending raise, by its id (confirming and withdrawing take the same input). */
-export type ThresholdChangeInput = CommandInput<typeof CHANGE_ID>;
-
 // ---- transaction uploads (withdrawal-uploads.ts) ----
 
 /**

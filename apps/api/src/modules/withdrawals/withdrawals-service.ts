@@ -92,7 +92,7 @@ export function createWithdrawalsService(
   }
 
   return {
-    ...createWithdrawalThresholds(db, audit),
+    ...createWithdrawalThresholds(db),
     /** The set "all N matching" would act on now: its size and fingerprint (changes nothing). */
     matchingPreview: async (kind: WithdrawalKind, params: WithdrawalSearchInput) => {
       const filter = toFilter(kind, params);

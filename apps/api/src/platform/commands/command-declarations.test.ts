@@ -40,10 +40,7 @@ describe('declared commands', () => {
     // payments: the CSV imports (becoming jobs, platform/imports)
     'postAddUserPaymentsByCSV',
     'postAssignRatesByCSV',
-    // withdrawals: thresholds, transaction uploads
-    'postUpdateWithdrawalApprovalThreshold',
-    'postConfirmWithdrawalApprovalThresholdChange',
-    'postCancelWithdrawalApprovalThresholdChange',
+    // withdrawals: transaction uploads
     'postWithdrawalTransactionsByCSV',
     ...Object.values(UPLOAD_TRANSACTIONS_OF_KIND).map((c) => c.name),
   ];

@@ -5,7 +5,10 @@
  */
 export { APPROVE_MATCHING_WITHDRAWALS, APPROVE_MATCHING_SET } from './approve-matching';
 export { APPROVE_WITHDRAWALS } from './approve-requests';
+export { CANCEL_THRESHOLD_CHANGE } from './cancel-threshold-change';
+export { CONFIRM_THRESHOLD_CHANGE } from './confirm-threshold-change';
 export { SIGNING_EXPORT, SIGNING_EXPORT_SET } from './export-for-signing';
 export { FAIL_WITHDRAWALS } from './fail-requests';
 export { REJECT_MATCHING_WITHDRAWALS, REJECT_MATCHING_SET } from './reject-matching';
 export { REJECT_WITHDRAWALS } from './reject-requests';
+export { UPDATE_THRESHOLD } from './update-threshold';
