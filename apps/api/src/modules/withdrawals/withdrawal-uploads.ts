@@ -10,14 +10,38 @@ import type {
   StagedRowProblem,
   StagingTable,
 } from '../../platform/imports';
+import { type CommandAudit, type CommandEvents, type CommandInput } from '../../platform/commands';
+import { FILE_FINGERPRINT_INPUT } from '../../platform/confirmed-set';
 import { AppError } from '../../shared/app-error';
-import type { AuditService } from '../audit/audit-service';
 import type { Actor } from '../../shared/actor';
-import { UPLOAD_EVENTS, type TransactionsUploadInput } from './withdrawal-commands';
 import { transactionColumns } from './withdrawal-templates';
 import * as repo from './withdrawal-uploads-repository';
 
-type AuditEach = Pick<AuditService, 'record' | 'withAuditEach'>;
+/**
+ * What a transaction upload writes, whichever of its nine mutations took the file
+ * (commands/upload-transactions.ts declares them with these): one `withdrawalTransactionsUpload`
+ * change per completed request (the request's timeline shows it as one operation) or, for a
+ * dry run, the facts of the check.
+ */
+export const UPLOAD_EVENTS = {
+  apply: 'withdrawalTransactionsUpload',
+  dryRun: 'withdrawalTransactionsUploadDryRun',
+} as const satisfies CommandEvents;
+
+/** The events of an upload, bound to the request's actor. */
+type UploadAudit = CommandAudit<string, typeof UPLOAD_EVENTS>;
+
+/** The file of an upload, whatever its kind. */
+export const TRANSACTIONS_FILE = {
+  file: { type: 'Upload', required: true },
+  dryRun: { type: 'Boolean' },
+  ...FILE_FINGERPRINT_INPUT,
+} as const;
+
+/** An upload as its handler takes it: the file and the kind of its requests. */
+export type TransactionsUploadInput = CommandInput<typeof TRANSACTIONS_FILE> & {
+  kind: WithdrawalKind;
+};
 
 /**
  * The set-based checks of a transaction file (the engine has checked every cell): each id is
@@ -82,92 +106,87 @@ async function validate(
   return problems;
 }
 
-/** The transaction CSV uploads of the eight kinds, through the import engine. */
-export function createWithdrawalUploads(imports: ImportsService, audit: AuditEach) {
-  return {
-    /**
-     * Completes processing requests from a CSV of `id,transactionHash` (principal withdrawals:
-     * `id,hecTransactionHash,ethTransactionHash`, the cell of a side that sends 0 empty): all
-     * rows or none, every bad row reported by line; a file applied before is refused (the
-     * same file twice changes nothing).
-     */
-    uploadTransactions: async (
-      actor: Actor,
-      { kind, file, dryRun, fingerprint }: TransactionsUploadInput,
-      write: ConfirmedSetWrite,
-    ): Promise<ImportReport> => {
-      const principal = kind === 'payment_paid_value';
-      const hashKeys = principal
-        ? ['hecTransactionHash', 'ethTransactionHash']
-        : ['transactionHash'];
-      // Per-request audit rows for the timeline, collected by apply and written with the change.
-      let completed: repo.CompletedRequest[] = [];
-      const definition: ImportDefinition<string> = {
-        kind: `withdrawal-tx-${kind.replace(/_/g, '-')}`,
-        columns: transactionColumns(kind),
-        uniqueBy: ['id'],
-        validate: (trx, stage) => validate(trx, kind, stage, hashKeys),
-        summarize: (trx, stage) => repo.stagedTotals(trx, stage),
-        apply: async (trx, stage) => {
-          const s = stage as StagingTable<string>;
-          const updated = await repo.completeStaged(
-            trx,
-            kind,
-            s,
-            principal ? 'hecTransactionHash' : 'transactionHash',
-            principal ? 'ethTransactionHash' : null,
-          );
-          const staged = await repo.stagedCount(trx, s);
-          // A request completed by a concurrent upload since the checks: refuse the whole file.
-          if (updated.length !== staged)
-            throw new AppError(
-              'CONFLICT',
-              'Some requests changed while the file was applied; nothing was changed. Upload it again.',
-              {
-                reason: 'CHANGED_DURING_APPLY',
-                applyRefusal: 'changedDuringApply' satisfies ImportApplyRefusal,
-                params: {},
-              },
-            );
-          completed = updated;
-          return { count: updated.length, targetIds: updated.map((r) => r.id) };
-        },
-      };
-      return imports.run(definition, file, {
-        dryRun: dryRun ?? false,
-        actor,
-        confirmed: { write, fingerprint },
-        // A dry run changes nothing, but who checked which file is kept like any call.
-        recordDryRun: (report) =>
-          audit.record(actor, UPLOAD_EVENTS.dryRun, [], {
-            kind,
-            fileName: report.fileName,
-            contentHash: report.contentHash,
-            rowCount: report.rowCount,
-            errorCount: report.errorCount,
-          }),
-        transaction: (work) =>
-          audit.withAuditEach(actor, UPLOAD_EVENTS.apply, async (trx) => {
-            const out = await work(trx);
-            const { after } = out;
-            return {
-              result: out.result,
-              changes: completed.map((c) => ({
-                targetIds: [c.id],
-                before: { status: 'processing' },
-                after: {
-                  status: 'completed',
-                  revision: c.revision,
-                  transactionHash: c.hash,
-                  ethTransactionHash: c.ethHash,
-                  importId: after.importId,
-                  fileName: after.fileName,
-                  contentHash: after.contentHash,
-                },
-              })),
-            };
-          }),
-      });
+/**
+ * Completes processing requests from a CSV of `id,transactionHash` (principal withdrawals:
+ * `id,hecTransactionHash,ethTransactionHash`, the cell of a side that sends 0 empty), through
+ * the import engine: all rows or none, every bad row reported by line; a file applied before
+ * is refused (the same file twice changes nothing).
+ */
+export function uploadTransactions(
+  imports: ImportsService,
+  audit: UploadAudit,
+  actor: Actor,
+  { kind, file, dryRun, fingerprint }: TransactionsUploadInput,
+  write: ConfirmedSetWrite,
+): Promise<ImportReport> {
+  const principal = kind === 'payment_paid_value';
+  const hashKeys = principal ? ['hecTransactionHash', 'ethTransactionHash'] : ['transactionHash'];
+  // Per-request audit rows for the timeline, collected by apply and written with the change.
+  let completed: repo.CompletedRequest[] = [];
+  const definition: ImportDefinition<string> = {
+    kind: `withdrawal-tx-${kind.replace(/_/g, '-')}`,
+    columns: transactionColumns(kind),
+    uniqueBy: ['id'],
+    validate: (trx, stage) => validate(trx, kind, stage, hashKeys),
+    summarize: (trx, stage) => repo.stagedTotals(trx, stage),
+    apply: async (trx, stage) => {
+      const s = stage as StagingTable<string>;
+      const updated = await repo.completeStaged(
+        trx,
+        kind,
+        s,
+        principal ? 'hecTransactionHash' : 'transactionHash',
+        principal ? 'ethTransactionHash' : null,
+      );
+      const staged = await repo.stagedCount(trx, s);
+      // A request completed by a concurrent upload since the checks: refuse the whole file.
+      if (updated.length !== staged)
+        throw new AppError(
+          'CONFLICT',
+          'Some requests changed while the file was applied; nothing was changed. Upload it again.',
+          {
+            reason: 'CHANGED_DURING_APPLY',
+            applyRefusal: 'changedDuringApply' satisfies ImportApplyRefusal,
+            params: {},
+          },
+        );
+      completed = updated;
+      return { count: updated.length, targetIds: updated.map((r) => r.id) };
     },
   };
+  return imports.run(definition, file, {
+    dryRun: dryRun ?? false,
+    actor,
+    confirmed: { write, fingerprint },
+    // A dry run changes nothing, but who checked which file is kept like any call.
+    recordDryRun: (report) =>
+      audit.dryRun.record([], {
+        kind,
+        fileName: report.fileName,
+        contentHash: report.contentHash,
+        rowCount: report.rowCount,
+        errorCount: report.errorCount,
+      }),
+    transaction: (work) =>
+      audit.apply.each(async (trx) => {
+        const out = await work(trx);
+        const { after } = out;
+        return {
+          result: out.result,
+          changes: completed.map((c) => ({
+            targetIds: [c.id],
+            before: { status: 'processing' },
+            after: {
+              status: 'completed',
+              revision: c.revision,
+              transactionHash: c.hash,
+              ethTransactionHash: c.ethHash,
+              importId: after.importId,
+              fileName: after.fileName,
+              contentHash: after.contentHash,
+            },
+          })),
+        };
+      }),
+  });
 }

@@ -8,7 +8,6 @@ import { PaidAmountRef, paidAmounts } from './withdrawal-paid-amounts';
 import './withdrawal-actions-schema';
 import './withdrawal-lists-schema';
 import './withdrawal-exports-schema';
-import './withdrawal-uploads-schema';
 import './withdrawal-thresholds-schema';
 
 export { WithdrawalKindRef, WithdrawalStatusRef };

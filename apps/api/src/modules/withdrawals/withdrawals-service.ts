@@ -17,7 +17,6 @@ import {
   tooManyMatching,
 } from './withdrawal-actions';
 import { createWithdrawalExports } from './withdrawal-exports';
-import { createWithdrawalUploads } from './withdrawal-uploads';
 import { createWithdrawalThresholds } from './withdrawal-thresholds';
 import type { ImportsService } from '../../platform/imports';
 import * as actionsRepo from './withdrawal-actions-repository';
@@ -104,7 +103,6 @@ export function createWithdrawalsService(
     /** What a signing export of the list's searchParams would take now (count, totals). */
     exportPreview: (kind: WithdrawalKind, params: WithdrawalSearchInput) =>
       exports.exportPreview(toFilter(kind, params)),
-    ...createWithdrawalUploads(imports, audit),
 
     /**
      * One page of one kind's requests with the searchParams, the status tabs' counts and, per

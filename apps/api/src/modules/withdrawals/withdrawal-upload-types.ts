@@ -1,16 +1,8 @@
+// The answer of the transaction uploads (commands/upload-transactions.ts), declared once here.
 import type { UploadMessageCode } from '@app/shared';
-import { WITHDRAWAL_KINDS } from '../../db/tables/domain-tables';
 import { builder } from '../../graphql/builder';
-import { commandMutation } from '../../graphql/command-fields';
 import type { ImportReport } from '../../platform/imports';
 import { ImportReportRef } from '../../platform/imports/imports-schema';
-import {
-  UPLOAD_TRANSACTIONS,
-  UPLOAD_TRANSACTIONS_OF_KIND,
-  UPLOAD_TRANSACTIONS_OF_KIND_SET,
-  UPLOAD_TRANSACTIONS_SET,
-} from './withdrawal-commands';
-import { WithdrawalKindRef } from './withdrawal-types';
 
 /** The answer as a code with parameters (UPLOAD_MESSAGE_CODES) the web app words itself. */
 function messageOf(r: ImportReport): { code: UploadMessageCode; params: Record<string, number> } {
@@ -22,7 +14,8 @@ function messageOf(r: ImportReport): { code: UploadMessageCode; params: Record<s
   };
 }
 
-const UploadResultRef = builder
+/** What every transaction upload answers. */
+export const UploadResultRef = builder
   .objectRef<ImportReport>('WithdrawalTransactionsUploadResult')
   .implement({
     description:
@@ -54,34 +47,3 @@ const UploadResultRef = builder
       report: t.field({ type: ImportReportRef, resolve: (r) => r }),
     }),
   });
-
-for (const kind of WITHDRAWAL_KINDS) {
-  const columns =
-    kind === 'payment_paid_value'
-      ? 'id,hecTransactionHash,ethTransactionHash'
-      : 'id,transactionHash';
-  commandMutation(UPLOAD_TRANSACTIONS_OF_KIND[kind], {
-    description: `Transaction CSV upload of ${kind} withdrawals: \`${columns}\`. Completes processing requests, all rows or none (bad rows listed by line); a hash used by any request (any letter case) is refused; rejected, failed or completed requests are never completed; the same file twice is refused the second time. dryRun checks without changing anything.`,
-    type: UploadResultRef,
-    authScopes: { write: true },
-    resolve: (input, ctx) =>
-      ctx.services.withdrawals.uploadTransactions(
-        ctx.actor,
-        { ...input, kind },
-        UPLOAD_TRANSACTIONS_OF_KIND_SET[kind],
-      ),
-  });
-}
-
-commandMutation(
-  UPLOAD_TRANSACTIONS,
-  {
-    description:
-      'The transaction CSV upload of any kind (the one call the web app’s eight screens share): the same as post<ListCall>TransactionsByCSV.',
-    type: UploadResultRef,
-    authScopes: { write: true },
-    resolve: (input, ctx) =>
-      ctx.services.withdrawals.uploadTransactions(ctx.actor, input, UPLOAD_TRANSACTIONS_SET),
-  },
-  { kind: WithdrawalKindRef },
-);

@@ -1,0 +1,70 @@
+import type { WithdrawalKind } from '@app/shared';
+import { WITHDRAWAL_KINDS } from '../../../db/tables/domain-tables';
+import { defineCommand, type HandledCommand } from '../../../platform/commands';
+import { confirmedSetWrite, type ConfirmedSetWrite } from '../../../platform/confirmed-set';
+import { UploadResultRef } from '../withdrawal-upload-types';
+import { TRANSACTIONS_FILE, UPLOAD_EVENTS, uploadTransactions } from '../withdrawal-uploads';
+import { WithdrawalKindRef } from '../withdrawal-types';
+import { WITHDRAWAL_LIST_CALLS } from '../withdrawals-list';
+
+/**
+ * The transaction CSV upload: one write offered under nine names, the one of any kind (the
+ * web app's eight screens share it) and the spec's of each kind (below). All write the same
+ * events (UPLOAD_EVENTS): one `withdrawalTransactionsUpload` change per completed request, or
+ * a dry run's facts; each one's apply acts on a confirmed set, the file its dry run checked.
+ */
+export const UPLOAD_TRANSACTIONS = defineCommand({
+  name: 'postWithdrawalTransactionsByCSV',
+  description:
+    'The transaction CSV upload of any kind (the one call the web app’s eight screens share): the same as post<ListCall>TransactionsByCSV.',
+  access: 'write',
+  input: {
+    kind: { type: 'Enum', values: WITHDRAWAL_KINDS, required: true },
+    ...TRANSACTIONS_FILE,
+  },
+  audit: UPLOAD_EVENTS,
+  answer: UploadResultRef,
+  refs: { kind: WithdrawalKindRef },
+  handler: (input, { actor, audit, services }) =>
+    uploadTransactions(services.imports, audit, actor, input, UPLOAD_TRANSACTIONS_SET),
+});
+
+export const UPLOAD_TRANSACTIONS_SET = confirmedSetWrite(UPLOAD_TRANSACTIONS.name);
+
+const pascal = (s: string) => `${s[0]!.toUpperCase()}${s.slice(1)}`;
+
+/** The spec's upload of one kind, named after its list call: post<ListCall>TransactionsByCSV. */
+function uploadOfKind(kind: WithdrawalKind) {
+  const name = `post${pascal(WITHDRAWAL_LIST_CALLS[kind])}TransactionsByCSV`;
+  const set = confirmedSetWrite(name);
+  const columns =
+    kind === 'payment_paid_value'
+      ? 'id,hecTransactionHash,ethTransactionHash'
+      : 'id,transactionHash';
+  const command = defineCommand({
+    name,
+    description: `Transaction CSV upload of ${kind} withdrawals: \`${columns}\`. Completes processing requests, all rows or none (bad rows listed by line); a hash used by any request (any letter case) is refused; rejected, failed or completed requests are never completed; the same file twice is refused the second time. dryRun checks without changing anything.`,
+    access: 'write',
+    input: TRANSACTIONS_FILE,
+    audit: UPLOAD_EVENTS,
+    answer: UploadResultRef,
+    handler: (input, { actor, audit, services }) =>
+      uploadTransactions(services.imports, audit, actor, { ...input, kind }, set),
+  });
+  return { command, set };
+}
+
+type UploadOfKind = {
+  command: HandledCommand<
+    string,
+    typeof TRANSACTIONS_FILE,
+    typeof UPLOAD_EVENTS,
+    typeof UploadResultRef
+  >;
+  set: ConfirmedSetWrite;
+};
+
+/** The same write under each kind's spec name, with the set-write of its apply. */
+export const UPLOAD_TRANSACTIONS_OF_KIND = Object.fromEntries(
+  WITHDRAWAL_KINDS.map((kind) => [kind, uploadOfKind(kind)]),
+) as Record<WithdrawalKind, UploadOfKind>;
