@@ -1,11 +1,7 @@
 import { builder } from '../../graphql/builder';
-import { commandMutation } from '../../graphql/command-fields';
 import { filterArgs, filterInputFields } from '../../graphql/filter-fields';
 import { pagedListQuery, PaginationInputRef } from '../../graphql/pagination';
-import type { ImportReport } from '../../platform/imports';
-import { ImportReportRef } from '../../platform/imports/imports-schema';
 import './commands';
-import { IMPORT_PAYMENTS, IMPORT_RATES } from './payments-commands';
 import type { PaymentsService } from './payments-service';
 import { UserPaymentRef } from './payments-types';
 import { PAYMENTS_LIST, UNFIXED_PAYMENTS_LIST } from './payments-list';
@@ -30,34 +26,6 @@ pagedListQuery(PAYMENTS_LIST.call, {
 });
 
 // ---- the write side and rates (issue 12) ----
-
-const CsvUploadResultRef = builder
-  .objectRef<{
-    message: string;
-    countPayments: number;
-    report: ImportReport | null;
-    runId: string | null;
-  }>('PaymentsCsvResult')
-  .implement({
-    description:
-      'The answer of postAddUserPaymentsByCSV and postAssignRatesByCSV: the spec fields plus the full report.',
-    fields: (t) => ({
-      message: t.exposeString('message'),
-      countPayments: t.exposeInt('countPayments', {
-        description: 'Payments added or fixed (a dry run: that would be).',
-      }),
-      report: t.expose('report', {
-        type: ImportReportRef,
-        nullable: true,
-        description: 'The report; null for a background upload (background: true).',
-      }),
-      runId: t.exposeID('runId', {
-        nullable: true,
-        description:
-          'A background upload (background: true): its run, for csvImportRun(id). Null when the call waited.',
-      }),
-    }),
-  });
 
 type RatesSummary = Awaited<ReturnType<PaymentsService['ratesSummary']>>;
 
@@ -88,22 +56,6 @@ const RatesSummaryRef = builder.objectRef<RatesSummary>('RateBTCAmountSummary').
     amountETH: t.expose('amountETH', { type: 'Decimal', nullable: true }),
     amountHEC: t.expose('amountHEC', { type: 'Decimal', nullable: true }),
   }),
-});
-
-commandMutation(IMPORT_PAYMENTS, {
-  description:
-    'Adds the payments of a CSV file (columns userId,planId,paidUsd,assetETH,assetHEC,confirmedAt; template at GET /templates/user-payments.csv). All or nothing; the same content applies once.',
-  type: CsvUploadResultRef,
-  authScopes: { write: true },
-  resolve: (input, ctx) => ctx.services.payments.importPayments(ctx.actor, input),
-});
-
-commandMutation(IMPORT_RATES, {
-  description:
-    'Assigns rates from a CSV file, one window per row (columns startAt,endAt,deadline,BTCHECRate,BTCETHRate; template at GET /templates/rates.csv).',
-  type: CsvUploadResultRef,
-  authScopes: { write: true },
-  resolve: (input, ctx) => ctx.services.payments.importRates(ctx.actor, input),
 });
 
 pagedListQuery(UNFIXED_PAYMENTS_LIST.call, {

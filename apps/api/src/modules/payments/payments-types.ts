@@ -1,5 +1,7 @@
 // The payments module's GraphQL object types that its list and its writes (commands/) answer.
 import { builder } from '../../graphql/builder';
+import { ImportReportRef } from '../../platform/imports/imports-schema';
+import type { ImportResult } from './payments-csv-imports';
 import type { PaymentListRow } from './payments-repository';
 
 /** What a rate assignment did: the payments fixed and the coins credited (exact sums). */
@@ -44,3 +46,25 @@ export const RateAssignmentResultRef = builder
       amountHEC: t.expose('amountHEC', { type: 'Decimal' }),
     }),
   });
+
+/** What the two CSV imports answer (commands/import-payments.ts, commands/import-rates.ts). */
+export const CsvUploadResultRef = builder.objectRef<ImportResult>('PaymentsCsvResult').implement({
+  description:
+    'The answer of postAddUserPaymentsByCSV and postAssignRatesByCSV: the spec fields plus the full report.',
+  fields: (t) => ({
+    message: t.exposeString('message'),
+    countPayments: t.exposeInt('countPayments', {
+      description: 'Payments added or fixed (a dry run: that would be).',
+    }),
+    report: t.expose('report', {
+      type: ImportReportRef,
+      nullable: true,
+      description: 'The report; null for a background upload (background: true).',
+    }),
+    runId: t.exposeID('runId', {
+      nullable: true,
+      description:
+        'A background upload (background: true): its run, for csvImportRun(id). Null when the call waited.',
+    }),
+  }),
+});
