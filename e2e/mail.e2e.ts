@@ -99,15 +99,29 @@ describe('notifications and mail in the browser', () => {
     await page.getByRole('button', { name: 'New notification' }).click();
     const form = page.getByRole('dialog');
     await form.getByRole('button', { name: 'Save' }).click();
+    // Every missing field at once, each beside its field (issue 35), and no toast.
+    const besides = async (label: string) =>
+      (await form.getByLabel(label).getAttribute('aria-invalid')) === 'true';
     await expect.poll(() => form.textContent()).toContain('Please input title.');
+    expect(await form.textContent()).toContain('Please select a language.');
+    expect(await form.textContent()).toContain('Please input content.');
+    expect(await besides('Title')).toBe(true);
+    expect(await besides('Content')).toBe(true);
+    const described = async (label: string) => {
+      const id = await form.getByLabel(label).getAttribute('aria-describedby');
+      return id ? page.locator(`[id="${id.split(' ')[0]}"]`).textContent() : null;
+    };
+    expect(await described('Title')).toBe('Please input title.');
+    expect(await described('Content')).toBe('Please input content.');
     await form.getByLabel('Title').fill('E2E maintenance notice');
-    await form.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => form.textContent()).toContain('Please select a language.');
     await form.getByLabel('Language').click();
     await page.getByRole('option', { name: 'English' }).click();
     await form.getByLabel('Content').fill('The service stops at 2am UTC for ten minutes.');
     await form.getByRole('button', { name: 'Save' }).click();
     await form.waitFor({ state: 'detached' });
+    // Saved: no red toast of the first try left on screen.
+    await page.getByTestId('snackbar').filter({ hasText: 'Saved.' }).waitFor();
+    expect(await page.getByTestId('toast').count()).toBe(0);
     const row = page.getByRole('row', { name: /E2E maintenance notice/ });
     await row.waitFor();
 

@@ -65,5 +65,8 @@ export function useSaveNotification() {
       else await execute(CreateNotification, fields);
     },
     changes: ['Notifications'],
+    // The form shows a refusal beside its field; a toast as well would stay on screen after
+    // the corrected form saved (issue 35).
+    meta: { silentError: true },
   });
 }

@@ -99,4 +99,21 @@ describe('NotificationPage', () => {
       .at(-1)!;
     expect(moved.variables.notifiedAt).toBe('2026-03-02T00:30:00.000Z');
   }, 60_000);
+
+  it('reports every missing field at once, beside each, in Japanese, and sends nothing', async () => {
+    await i18n.changeLanguage('ja');
+    render();
+    await screen.findByText('Notice 130');
+    await userEvent.click(screen.getByRole('button', { name: '新規作成' }));
+    const form = await screen.findByRole('dialog');
+    await userEvent.click(within(form).getByRole('button', { name: '保存' }));
+    expect(within(form).getByRole('textbox', { name: 'タイトル' })).toHaveAccessibleDescription(
+      'タイトルを入力してください。',
+    );
+    expect(within(form).getByRole('textbox', { name: '本文' })).toHaveAccessibleDescription(
+      '本文を入力してください。',
+    );
+    expect(within(form).getByText('言語を選択してください。')).toBeInTheDocument();
+    expect(bodies().some((b) => b.query.includes('postCreateNotification('))).toBe(false);
+  }, 60_000);
 });

@@ -29,7 +29,7 @@ import { listTableProps } from '@/components/list-screen';
 import { GuardedAction } from '@/components/guarded-action';
 import { adminTimeZone, fromZoneInput, toZoneInput } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
-import { notifySuccess, showErrorToast } from '@/lib/feedback';
+import { dismissToast, getFeedback, notifySuccess, showErrorToast } from '@/lib/feedback';
 import { truncateText } from '@/lib/format';
 import { listView } from '@/lib/list-declaration';
 import { defineListScreen, useListQuery } from '@/lib/list-query';
@@ -190,6 +190,9 @@ export function NotificationPage() {
   );
 }
 
+const FORM_FIELDS = ['title', 'language', 'content', 'notifiedAt'] as const;
+type FormField = (typeof FORM_FIELDS)[number];
+
 function NotificationDialog({ row, onClose }: { row: Row | null; onClose: () => void }) {
   const { t } = useTranslation();
   const save = useSaveNotification();
@@ -203,38 +206,48 @@ function NotificationDialog({ row, onClose }: { row: Row | null; onClose: () => 
   // so saving keeps the notified-at users saw (docs/api.md, "Notifications and mail").
   const shownNotifiedAt = toZoneInput(row?.notifiedAt);
   const [notifiedAt, setNotifiedAt] = useState(shownNotifiedAt);
-  const [problem, setProblem] = useState<{ field?: string; message: string } | null>(null);
+  // Every problem of the form at once, each beside its field ('' : one the server names no
+  // field for, shown under the form).
+  const [problems, setProblems] = useState<Partial<Record<FormField | '', string>>>({});
   const submit = () => {
-    // The shared "blank" rule: spaces or invisible characters alone are no title or content.
-    // An empty field goes to the server, whose answer is the spec's own message ("Please
-    // input title.").
-    const blank = (value: string) => value !== '' && isBlankText(value);
-    const blankField = blank(form.title) ? 'title' : blank(form.content) ? 'content' : null;
-    if (blankField) {
-      setProblem({ field: blankField, message: t('errors.reasons.BLANK_TEXT') });
-      return;
-    }
+    // Every missing or blank field at once (issue 35: the server names one per save). The
+    // shared "blank" rule: spaces or invisible characters alone are no title or content.
+    const found: Partial<Record<FormField, string>> = {};
+    const text = (field: 'title' | 'content', required: string) => {
+      if (form[field] === '') found[field] = required;
+      else if (isBlankText(form[field])) found[field] = t('errors.reasons.BLANK_TEXT');
+    };
+    text('title', t('errors.reasons.TITLE_REQUIRED'));
+    if (form.language === '') found.language = t('errors.reasons.LANGUAGE_REQUIRED');
+    text('content', t('errors.reasons.CONTENT_REQUIRED'));
     const changedAt = notifiedAt !== shownNotifiedAt && notifiedAt !== '';
     const at = changedAt ? fromZoneInput(notifiedAt) : null;
-    if (changedAt && at === null) {
-      setProblem({ field: 'notifiedAt', message: t('mail.invalidDateTime') });
-      return;
-    }
+    if (changedAt && at === null) found.notifiedAt = t('mail.invalidDateTime');
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
     save.mutate(
       { ...form, ...(at ? { notifiedAt: at } : {}), ...(row ? { id: row.id } : {}) },
       {
         onSuccess: () => {
+          // An error toast of an earlier try does not outlive the save that succeeded.
+          const toast = getFeedback().toast;
+          if (toast) dismissToast(toast.id);
           notifySuccess(t('mail.saved'));
           onClose();
         },
         onError: (error) => {
           const field = (error as { errors?: Array<{ extensions?: { field?: string } }> })
             .errors?.[0]?.extensions?.field;
-          setProblem({ field, message: errorMessage(error, t) });
+          const known = FORM_FIELDS.find((f) => f === field) ?? '';
+          setProblems({ [known]: errorMessage(error, t) });
         },
       },
     );
   };
+  const fieldProps = (field: FormField) => ({
+    error: Boolean(problems[field]),
+    helperText: problems[field],
+  });
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>{row ? t('mail.edit') : t('mail.create')}</DialogTitle>
@@ -243,16 +256,14 @@ function NotificationDialog({ row, onClose }: { row: Row | null; onClose: () => 
           <TextField
             label={t('mail.fields.title')}
             value={form.title}
-            error={problem?.field === 'title'}
-            helperText={problem?.field === 'title' ? problem.message : undefined}
+            {...fieldProps('title')}
             onChange={(e) => setForm({ ...form, title: e.target.value })}
           />
           <TextField
             select
             label={t('mail.fields.language')}
             value={form.language}
-            error={problem?.field === 'language'}
-            helperText={problem?.field === 'language' ? problem.message : undefined}
+            {...fieldProps('language')}
             onChange={(e) => setForm({ ...form, language: e.target.value })}
           >
             {SUPPORTED_LOCALES.map((locale) => (
@@ -266,8 +277,7 @@ function NotificationDialog({ row, onClose }: { row: Row | null; onClose: () => 
             value={form.content}
             multiline
             minRows={5}
-            error={problem?.field === 'content'}
-            helperText={problem?.field === 'content' ? problem.message : undefined}
+            {...fieldProps('content')}
             onChange={(e) => setForm({ ...form, content: e.target.value })}
           />
           <DateInput
@@ -278,11 +288,10 @@ function NotificationDialog({ row, onClose }: { row: Row | null; onClose: () => 
             label={`${t('mail.fields.notifiedAt')} (${adminTimeZone()})`}
             value={notifiedAt}
             data-testid="notified-at"
-            error={problem?.field === 'notifiedAt'}
+            error={Boolean(problems.notifiedAt)}
             helperText={
-              problem?.field === 'notifiedAt'
-                ? problem.message
-                : t(row ? 'mail.notifiedAtEdit' : 'mail.notifiedAtNew', { zone: adminTimeZone() })
+              problems.notifiedAt ??
+              t(row ? 'mail.notifiedAtEdit' : 'mail.notifiedAtNew', { zone: adminTimeZone() })
             }
             onChange={setNotifiedAt}
           />
@@ -295,10 +304,7 @@ function NotificationDialog({ row, onClose }: { row: Row | null; onClose: () => 
             }
             label={t('mail.fields.isPublic')}
           />
-          {problem &&
-            !['title', 'language', 'content', 'notifiedAt'].includes(problem.field ?? '') && (
-              <Typography color="error">{problem.message}</Typography>
-            )}
+          {problems[''] && <Typography color="error">{problems['']}</Typography>}
         </Stack>
       </DialogContent>
       <DialogActions>
