@@ -49,6 +49,48 @@ function businessInput(date: Date): string {
 }
 
 describe('Transactions screen', () => {
+  it('adds a payment by hand only once the app’s dialog has restated it in one sentence (Japanese)', async () => {
+    const page = await signedInPage(browser, token, 'ja', { width: 1366, height: 900 });
+    const context = page.context();
+    const added: string[] = [];
+    page.on('request', (request) => {
+      if (request.postData()?.includes('postAddUserPayment')) added.push(request.url());
+    });
+    await page.goto(`${server.baseUrl}/common/transactions`);
+    const userField = page.getByRole('combobox', { name: 'ユーザー' });
+    await expect.poll(() => userField.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await userField.fill('a');
+    const userOption = page.getByRole('option').first();
+    await userOption.waitFor();
+    const user = (await userOption.textContent())!;
+    await userOption.click();
+    await page.getByRole('combobox', { name: 'プラン' }).click();
+    const planOption = page.getByRole('option').first();
+    const plan = (await planOption.textContent())!;
+    await planOption.click();
+    await page.getByTestId('add-paidUsd').fill('1500');
+    await page.getByTestId('add-assetHEC').fill('12345.678');
+    await page.getByTestId('add-submit').click();
+    const text = page.getByTestId('add-confirm-text');
+    await text.waitFor();
+    expect(await text.textContent()).toBe(
+      `${user} さんに ${plan} の支払い 1,500.00 USD（0 ETH、12,345.678 HEC）を追加します。元に戻せません。`,
+    );
+    await screenshot(page, 'transactions-add-payment-confirm-ja');
+    // Cancel adds nothing; the confirmation's button adds the payment.
+    await page.getByRole('dialog').getByRole('button', { name: 'キャンセル' }).click();
+    await text.waitFor({ state: 'detached' });
+    expect(added).toEqual([]);
+    await page.getByTestId('add-submit').click();
+    await page.getByTestId('add-confirm').click();
+    await page
+      .getByTestId('snackbar')
+      .filter({ hasText: /支払い #\d+/ })
+      .waitFor();
+    expect(added).toHaveLength(1);
+    await context.close();
+  });
+
   it('previews a rate assignment, confirms it, and the payments are fixed', async () => {
     const unfixed = await gql<{
       assetUnFixedPayments: { list: Array<{ userPaymentId: string; confirmedAt: string }> };

@@ -1,10 +1,23 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Autocomplete, Button, MenuItem, Stack, TextField } from '@mui/material';
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+} from '@mui/material';
 import { PAID_USD_MIN, paidUsdProblem } from '@app/shared';
 import { GuardedAction, useReadOnly, WriteForm } from '@/components/guarded-action';
 import { SectionCard } from '@/components/section-card';
 import { newClientKey } from '@/lib/client-key';
+import { addPaymentSentence } from '@/lib/confirm-sentence';
 import { adminTimeZone, fromZoneInput } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/feedback';
@@ -49,6 +62,9 @@ export function AddPaymentSection() {
   // One key per submitted form: a double click or a retry after a timeout sends the same key
   // and the server makes one payment; a new key only once the payment is made.
   const [clientKey, setClientKey] = useState(newClientKey);
+  // A payment added cannot be taken back: the form asks first, restating what it adds.
+  const [confirming, setConfirming] = useState(false);
+  const plan = plans.data?.find((p) => String(p.id) === draft.planId);
 
   const validate = (): boolean => {
     const lang = i18n.language;
@@ -78,8 +94,13 @@ export function AddPaymentSection() {
     return Object.keys(next).length === 0;
   };
 
+  const ask = () => {
+    if (validate() && user) setConfirming(true);
+  };
+
   const submit = async () => {
-    if (!validate() || !user) return;
+    setConfirming(false);
+    if (!user) return;
     const result = await add.mutateAsync({
       userId: user.id,
       planId: Number(draft.planId),
@@ -182,12 +203,38 @@ export function AddPaymentSection() {
           <Button
             variant="contained"
             disabled={add.isPending}
-            onClick={() => void submit().catch(() => undefined)}
+            onClick={ask}
+            aria-haspopup="dialog"
             data-testid="add-submit"
           >
             {t('transactions.add.submit')}
           </Button>
         </GuardedAction>
+        <Dialog open={confirming && user !== null} onClose={() => setConfirming(false)}>
+          <DialogTitle>{t('transactions.add.title')}</DialogTitle>
+          <DialogContent>
+            <DialogContentText data-testid="add-confirm-text">
+              {user &&
+                addPaymentSentence(t, {
+                  user: `${user.userName} (#${user.id})`,
+                  plan: plan ? `${plan.name} (${plan.coinType})` : draft.planId,
+                  paidUsd: draft.paidUsd.trim(),
+                  assetETH: draft.assetETH.trim(),
+                  assetHEC: draft.assetHEC.trim(),
+                })}
+            </DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setConfirming(false)}>{t('confirmations.cancel')}</Button>
+            <Button
+              variant="contained"
+              onClick={() => void submit().catch(() => undefined)}
+              data-testid="add-confirm"
+            >
+              {t('transactions.add.submit')}
+            </Button>
+          </DialogActions>
+        </Dialog>
       </WriteForm>
     </SectionCard>
   );

@@ -206,6 +206,12 @@ describe('AddPaymentSection', () => {
         // The field names the zone it is read in.
         await enterDate('Confirmed at (Asia/Tokyo)', '2026-01-31T09:30');
         fireEvent.click(screen.getByTestId('add-submit'));
+        // Nothing is added before the confirmation, which restates it in one sentence.
+        expect(await screen.findByTestId('add-confirm-text')).toHaveTextContent(
+          'Add a payment of 100.00 USD for HEC plan (HEC) to alice01 (#7) (0 ETH, 1.5 HEC)? This cannot be undone.',
+        );
+        expect(sent('postAddUserPayment(')).toHaveLength(0);
+        fireEvent.click(screen.getByTestId('add-confirm'));
         await waitFor(() => expect(sent('postAddUserPayment(')).toHaveLength(1));
         expect(sent('postAddUserPayment(')[0]!.variables).toMatchObject({
           userId: 7,
@@ -221,6 +227,7 @@ describe('AddPaymentSection', () => {
         type('add-paidUsd', '101');
         type('add-assetHEC', '1.5');
         fireEvent.click(screen.getByTestId('add-submit'));
+        fireEvent.click(await screen.findByTestId('add-confirm'));
         await waitFor(() => expect(sent('postAddUserPayment(')).toHaveLength(2));
         const secondKey = sent('postAddUserPayment(')[1]!.variables.clientKey;
         expect(secondKey).toMatch(/^[0-9a-f]{32}$/);
