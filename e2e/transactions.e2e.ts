@@ -91,6 +91,22 @@ describe('Transactions screen', () => {
     await context.close();
   });
 
+  it('says what the payments’ CSV export (V2) differs in, in Japanese and English', async () => {
+    for (const [locale, v2, help] of [
+      ['ja', 'CSV出力 (V2)', /^V2 は経理用の形式です。支払い 1 件につき 1 行/],
+      ['en', 'Export CSV (V2)', /^V2 is the bookkeeper’s layout: one row per payment/],
+    ] as const) {
+      const page = await signedInPage(browser, token, locale, { width: 1366, height: 900 });
+      await page.goto(`${server.baseUrl}/common/transactions`);
+      const button = page
+        .getByTestId('payments-export-actions')
+        .getByRole('button', { name: v2, exact: true });
+      await button.waitFor();
+      expect(await button.getAttribute('title')).toMatch(help);
+      await page.context().close();
+    }
+  });
+
   it('previews a rate assignment, confirms it, and the payments are fixed', async () => {
     const unfixed = await gql<{
       assetUnFixedPayments: { list: Array<{ userPaymentId: string; confirmedAt: string }> };

@@ -365,6 +365,33 @@ describe('withdrawals screens', () => {
     }
   }, 300_000);
 
+  it('says what CSV export (V2) differs in, on the button and in its confirmation, in Japanese and English', async () => {
+    const route = KINDS[0][1];
+    const expected = {
+      ja: /^V2 は署名ツールが読む形式です。送金 1 件につき 1 行/,
+      en: /^V2 is the layout the signing tool reads: one row per coin transfer/,
+    };
+    for (const locale of ['ja', 'en'] as const) {
+      const { context, page } = await signedIn('writer@example.com', locale);
+      try {
+        await page.goto(`${server.baseUrl}${route}?status=approved`);
+        const button = page.getByTestId('signing-export-v2');
+        await button.waitFor();
+        expect(await button.getAttribute('title')).toMatch(expected[locale]);
+        expect(await page.getByTestId('signing-export-v1').getAttribute('title')).toMatch(
+          locale === 'ja' ? /^V1 は申請 1 件につき 1 行/ : /^V1 has one row per request/,
+        );
+        await expect.poll(() => button.isEnabled(), { timeout: 30_000 }).toBe(true);
+        await button.click();
+        const help = page.getByRole('dialog').getByTestId('export-layout-help');
+        await help.waitFor();
+        expect(await help.textContent()).toMatch(expected[locale]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it('fits a phone in English and Japanese', async () => {
     const route = KINDS[0][1];
     for (const locale of ['en', 'ja'] as const) {

@@ -19,11 +19,14 @@ export type ExportLinkResult = { url: string; fileName: string };
 export function ExportButton({
   getLink,
   label,
+  help,
   disabled = false,
   rowCount,
 }: {
   getLink: () => Promise<ExportLinkResult>;
   label?: string;
+  /** What this layout holds, on hover (a second layout says how it differs, issue 35). */
+  help?: string;
   disabled?: boolean;
   /** The rows the export would take (the list's total): 0 disables it with the reason. */
   rowCount?: number | null;
@@ -72,6 +75,7 @@ export function ExportButton({
           startIcon={<DownloadIcon />}
           onClick={() => void run()}
           disabled={disabled || busy}
+          title={help}
           data-testid="export-button"
         >
           {label ?? t('exports.button')}

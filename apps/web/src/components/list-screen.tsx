@@ -75,6 +75,7 @@ export function ListScreen<F extends FilterKinds, Row, LR, LV, ER, EV, C = undef
               key={layout.label(t)}
               getLink={() => exportLink(layout.extra)}
               label={layout.label(t)}
+              help={layout.help?.(t)}
               rowCount={rowCount}
             />
           ))}

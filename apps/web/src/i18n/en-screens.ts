@@ -298,6 +298,11 @@ export const enScreens: ScreensMessages = {
     },
     exportV1: 'Export CSV',
     exportV2: 'Export CSV (V2)',
+    // What each signing file holds (docs/api.md, "Withdrawal signing exports").
+    exportHelp: {
+      v1: 'V1 has one row per request: user, email, coin, requested amount, fee, net amount, address and times.',
+      v2: 'V2 is the layout the signing tool reads: one row per coin transfer (request ID, coin, address, exact amount, reference); a principal withdrawal can pay on two rows, HEC then ETH. V1 has one row per request.',
+    },
     exportConfirm: 'Export',
     exportHint: 'Exports the approved requests for signing and marks them processing.',
     signingExport: {
@@ -589,6 +594,8 @@ export const enScreens: ScreensMessages = {
   exports: {
     button: 'Export CSV',
     buttonV2: 'Export CSV (V2)',
+    buttonV2Help:
+      'V2 is the bookkeeper’s layout: one row per payment with the user’s email, plan, status, the USD and BTC paid, the rates, the coins credited, every date and the payment address. V1 has the list’s columns.',
     downloading: 'Downloading',
     progress: '{{size}} received',
     done: 'Saved {{file}} ({{size}})',

@@ -306,6 +306,10 @@ export const jaScreens = {
     },
     exportV1: 'CSVエクスポート',
     exportV2: 'CSVエクスポート (V2)',
+    exportHelp: {
+      v1: 'V1 は申請 1 件につき 1 行です（ユーザー、メールアドレス、コイン、申請額、手数料、実送金額、送金先アドレス、日時）。',
+      v2: 'V2 は署名ツールが読む形式です。送金 1 件につき 1 行（申請 ID、コイン、送金先アドレス、正確な金額、参照）で、元本出金は HEC と ETH の 2 行になることがあります。V1 は申請 1 件につき 1 行です。',
+    },
     exportConfirm: 'エクスポートする',
     exportHint: '承認済みの申請を署名用に書き出し、処理中にします。',
     signingExport: {
@@ -596,6 +600,8 @@ export const jaScreens = {
   exports: {
     button: 'CSV出力',
     buttonV2: 'CSV出力 (V2)',
+    buttonV2Help:
+      'V2 は経理用の形式です。支払い 1 件につき 1 行で、ユーザーのメールアドレス、プラン、状態、支払額（USD・BTC）、レート、付与コイン、各日時、支払いアドレスを含みます。V1 は一覧の列のとおりです。',
     downloading: 'ダウンロード中',
     progress: '{{size}} 受信',
     done: '{{file}} を保存しました ({{size}})',

@@ -70,7 +70,11 @@ export type ListQueryDescriptor<
     variables: (search: ListSearch<F>, sort: SortState | undefined, context: C) => EV;
     link: (data: ER) => { url: string; fileName: string };
     /** More buttons, one per other file layout: what each adds to the view (`{ version: 2 }`). */
-    layouts?: { extra: Partial<EV>; label: (t: TFunction) => string }[];
+    layouts?: {
+      extra: Partial<EV>;
+      label: (t: TFunction) => string;
+      help?: (t: TFunction) => string;
+    }[];
   };
 };
 

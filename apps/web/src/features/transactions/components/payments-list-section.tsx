@@ -58,6 +58,7 @@ export function PaymentsListSection() {
             <ExportButton
               getLink={() => exportLink!({ version: 2 })}
               label={t('exports.buttonV2')}
+              help={t('exports.buttonV2Help')}
               rowCount={query.data?.pagination.totalRecords}
             />
           </Box>

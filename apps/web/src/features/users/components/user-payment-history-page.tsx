@@ -26,7 +26,13 @@ const USER_PAYMENTS = defineListScreen({
   export: {
     ...userPaymentsCsv,
     variables: (search, sort, userId) => ({ ...VIEW.variables(search), userId, sort, version: 1 }),
-    layouts: [{ extra: { version: 2 }, label: (t) => t('exports.buttonV2') }],
+    layouts: [
+      {
+        extra: { version: 2 },
+        label: (t) => t('exports.buttonV2'),
+        help: (t) => t('exports.buttonV2Help'),
+      },
+    ],
   },
   label: (t) => t('users.sections.paymentHistory'),
   storageKey: 'user-payments',

@@ -113,6 +113,9 @@ export function SigningExportDialog({
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText>{t('withdrawals.signingExport.scope')}</DialogContentText>
+        <DialogContentText sx={{ mt: 1 }} data-testid="export-layout-help">
+          {t(`withdrawals.exportHelp.${layout}`)}
+        </DialogContentText>
         <Box sx={{ my: 1 }} data-testid="export-filters">
           <Typography variant="subtitle2">{t('withdrawals.signingExport.filters')}</Typography>
           {filters.length === 0 ? (

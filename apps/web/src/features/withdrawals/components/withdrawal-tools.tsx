@@ -81,6 +81,7 @@ export function WithdrawalTools({
             disabled={canWrite && approved.isPending}
             aria-haspopup="dialog"
             onClick={() => setConfirm(layout)}
+            title={t(`withdrawals.exportHelp.${layout}`)}
             data-testid={`signing-export-${layout}`}
           >
             {t(layout === 'v1' ? 'withdrawals.exportV1' : 'withdrawals.exportV2')}
