@@ -28,7 +28,7 @@ import { allowLongStatements } from '../apps/api/src/modules/payments/payments-w
 import { usersExportQuery } from '../apps/api/src/modules/users/users-repository';
 import { usersFilter } from '../apps/api/src/modules/users/users-service';
 import { DashboardStatisticsDocument, UserDocument } from '../apps/web/src/gql/graphql';
-import { copyPayments, paymentsFile, postMultipart, screenRequest } from './imports';
+import { copyPayments, paymentsFile, screenRequest, screenUpload } from './imports';
 import { startServer, type Server } from './http-throughput';
 import { matrixCases, tokenFor } from './list-matrix';
 
@@ -239,23 +239,14 @@ async function main(): Promise<void> {
     const importRun = (async () => {
       const t0 = performance.now();
       try {
-        const r = await postMultipart(
+        const report = await screenUpload(
           replicas[0].port,
           workerToken,
           screenRequest(content, false, `bench-mixed-${suffix}`),
         );
-        const body = JSON.parse(r.text) as {
-          data?: {
-            postAddUserPaymentsByCSV: { report: { imported: { appliedCount: number } | null } };
-          };
-          errors?: unknown;
-        };
         importResult = {
           ms: performance.now() - t0,
-          applied: body.data?.postAddUserPaymentsByCSV.report.imported?.appliedCount,
-          ...(r.status !== 200 || body.errors
-            ? { error: `${r.status} ${JSON.stringify(body.errors ?? r.text).slice(0, 300)}` }
-            : {}),
+          applied: report.imported?.appliedCount,
         };
       } catch (error) {
         importResult = { ms: performance.now() - t0, error: String(error) };

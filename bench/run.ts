@@ -268,7 +268,7 @@ function httpImportLines(r: HttpImportBenchResult): string[] {
   return [
     '## CSV import over HTTP vs COPY (bench/imports.ts, benchImportsHttp)',
     '',
-    `A payments file of ${r.rows.toLocaleString('en-US')} rows (${(r.bytes / 1e6).toFixed(1)} MB) sent to the real server (a child process) as the Transactions screen sends it (one multipart request: operations, map, the file), checked (dry run) and then applied; against \`COPY payments FROM STDIN\` of the same values into the same table in the same run (rolled back). The server's RSS is read from /proc every 50 ms.`,
+    `A payments file of ${r.rows.toLocaleString('en-US')} rows (${(r.bytes / 1e6).toFixed(1)} MB) sent to the real server (a child process) as the Transactions screen sends it (one multipart request: operations, map, the file, \`background: true\`; its run then polled through csvImportRun every 250 ms until it has ended, so the times include the job and up to one poll), checked (dry run) and then applied; against \`COPY payments FROM STDIN\` of the same values into the same table in the same run (rolled back). The server's RSS is read from /proc every 50 ms.`,
     '',
     '| check (dry run) ms | apply ms | COPY ms | ratio (COPY / apply; target ≥ 0.5) | server RSS before (MiB) | RSS growth (MiB; target ≤ 300) |',
     '| --: | --: | --: | --: | --: | --: |',
