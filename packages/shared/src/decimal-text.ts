@@ -16,9 +16,6 @@ export const UNIT_SCALES = {
 } as const;
 export type MoneyUnit = keyof typeof UNIT_SCALES;
 
-/** Reward and exchange rates (`rate_value`): up to 18 decimal places. */
-export const RATE_SCALE = 18;
-
 /** The most decimal places any amount or rate may have (coins and rates). */
 export const MAX_DECIMAL_SCALE = 18;
 /**

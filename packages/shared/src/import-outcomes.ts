@@ -69,9 +69,6 @@ export function isImportFileProblem(value: unknown): value is ImportFileProblem 
   return typeof value === 'string' && (IMPORT_FILE_PROBLEMS as readonly string[]).includes(value);
 }
 
-/** A file problem's parameters: a line number, or column names joined by ', '. */
-export type ImportFileProblemParams = { line?: number; columns?: string };
-
 /**
  * Why an import refused to apply a file it had read (issue 26, "One language"): the refusal's
  * `extensions.applyRefusal`, with `extensions.params`, which the web app words in the admin's

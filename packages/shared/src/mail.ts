@@ -28,7 +28,6 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /** Who receives a send: users whose locale is the notification's language, or chosen users. */
 export const MAIL_AUDIENCES = ['locale', 'users'] as const;
-export type MailAudienceKind = (typeof MAIL_AUDIENCES)[number];
 
 /** At most this many users may be named in one send (a larger audience goes by language). */
 export const MAIL_MAX_NAMED_USERS = 1000;

@@ -85,8 +85,3 @@ export function canTransition<S extends string>(machine: StateMachine<S>, from: 
 export function statusesInto<S extends string>(machine: StateMachine<S>, to: S): S[] {
   return machine.statuses.filter((from) => canTransition(machine, from, to));
 }
-
-/** The statuses a record in `from` may move to, in the machine's display order. */
-export function nextStatuses<S extends string>(machine: StateMachine<S>, from: S): S[] {
-  return machine.statuses.filter((to) => canTransition(machine, from, to));
-}

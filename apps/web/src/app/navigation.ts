@@ -10,7 +10,7 @@ export type NavGroup = { id: string; title: MessageKey; paths: string[] };
 export type NavEntry = { path: string; title: MessageKey };
 
 /** The side menu in the spec's groups, plus the areas the menu labels imply. */
-export const NAV_GROUPS: NavGroup[] = [
+const NAV_GROUPS: NavGroup[] = [
   {
     id: 'common',
     title: 'nav.groups.common',
@@ -61,7 +61,7 @@ export const NAV_GROUPS: NavGroup[] = [
  * The spec's template demo pages: reachable by their routes, listed in the menu only in
  * development (issue 35: an operator's menu holds the console's own screens).
  */
-export const TEMPLATES_GROUP: NavGroup = {
+const TEMPLATES_GROUP: NavGroup = {
   id: 'templates',
   title: 'nav.groups.templates',
   paths: ['/chat', '/empty', '/forms', '/general', '/pickers', '/widgets'],

@@ -13,7 +13,7 @@ import { useCurrentAdmin } from '@/lib/session/use-current-admin';
  */
 
 /** True when the signed-in admin holds `role` (write: write or super_admin). */
-export function useHasRole(role: RoleName = 'write'): boolean {
+function useHasRole(role: RoleName = 'write'): boolean {
   const admin = useCurrentAdmin();
   return hasRole(admin.data, role);
 }
@@ -24,7 +24,7 @@ export function useCanWrite(): boolean {
 }
 
 /** Why the admin's role cannot take an action that needs `role` (null when it can). */
-export function useRoleReason(role: RoleName | null = 'write'): string | null {
+function useRoleReason(role: RoleName | null = 'write'): string | null {
   const { t } = useTranslation();
   const allowed = useHasRole(role ?? 'read');
   if (!role || allowed) return null;

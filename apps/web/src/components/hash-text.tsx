@@ -2,7 +2,7 @@ import { Box } from '@mui/material';
 import { CopyButton } from './copy-button';
 
 /** '0x70d0e14e8c06eb6ec0c8a…' → '0x70d0…c8a1': the start and end an operator compares. */
-export function shortenHash(value: string, head = 6, tail = 4): string {
+function shortenHash(value: string, head = 6, tail = 4): string {
   const chars = [...value];
   return chars.length <= head + tail + 1
     ? value

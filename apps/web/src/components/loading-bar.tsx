@@ -5,7 +5,7 @@ import { useMinimumDuration } from '@/lib/use-minimum-duration';
 import { ProgressBar } from './progress-bar';
 
 /** Minimum display of the loading indicator (spec section 4). */
-export const LOADING_MIN_MS = 200;
+const LOADING_MIN_MS = 200;
 
 /** A thin bar at the top while any request or route chunk is loading, shown at least 200 ms. */
 export function LoadingBar() {

@@ -3,7 +3,7 @@ import { AmountText } from '@/components/amount-text';
 import type { PaidAmount, PaidPart } from '@/lib/paid-amounts';
 
 /** An amount with its coin after the aligned digits (the coin varies by row). */
-export function CoinAmount({
+function CoinAmount({
   value,
   coin,
   exact = false,

@@ -6,7 +6,7 @@ import type { FilterFormField } from '@/components/list-filters';
 import type { PaymentRow } from '@/lib/user-payments';
 
 /** The translated name of a payment status; unknown statuses show as sent. */
-export function paymentStatusLabel(status: string, t: TFunction): string {
+function paymentStatusLabel(status: string, t: TFunction): string {
   return isOneOf(PAYMENT_STATUSES, status) ? t(`paymentStatus.${status}`) : status;
 }
 

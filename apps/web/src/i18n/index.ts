@@ -3,7 +3,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES, type Locale } from '@app/shared';
 
-export const LOCALE_STORAGE_KEY = 'locale';
+const LOCALE_STORAGE_KEY = 'locale';
 
 // Each language's shell texts are their own chunk: the first load carries only the admin's
 // language (the other is fetched when they switch), which keeps the dashboard's first load

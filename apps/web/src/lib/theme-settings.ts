@@ -18,15 +18,15 @@ export type ThemeSettings = {
   mode: 'light' | 'dark';
 };
 
-export const THEME_STORAGE_KEY = 'themeSettings';
-export const DEFAULT_THEME_SETTINGS: ThemeSettings = {
+const THEME_STORAGE_KEY = 'themeSettings';
+const DEFAULT_THEME_SETTINGS: ThemeSettings = {
   primary: 'blue',
   sidebar: 'light',
   mode: 'light',
 };
 
 /** Reads stored settings, keeping only known values, so a hand-edited entry cannot break the app. */
-export function readThemeSettings(storage: Storage = localStorage): ThemeSettings {
+function readThemeSettings(storage: Storage = localStorage): ThemeSettings {
   let raw: unknown;
   try {
     raw = JSON.parse(storage.getItem(THEME_STORAGE_KEY) ?? 'null');
@@ -70,9 +70,4 @@ export function updateThemeSettings(patch: Partial<ThemeSettings>): void {
   current = { ...snapshot(), ...patch };
   localStorage.setItem(THEME_STORAGE_KEY, JSON.stringify(current));
   for (const listener of listeners) listener();
-}
-
-/** Forgets the cached settings; tests call it after clearing localStorage. */
-export function resetThemeSettingsCache(): void {
-  current = null;
 }

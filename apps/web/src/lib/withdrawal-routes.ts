@@ -4,7 +4,7 @@ import type { WithdrawalKind } from '@app/shared';
  * The screen of each withdrawal kind (docs/routes.md). Shared so that the user detail can
  * link to a kind's screen filtered to the user without importing the withdrawals feature.
  */
-export const WITHDRAWAL_SCREEN_PATHS: Record<WithdrawalKind, string> = {
+const WITHDRAWAL_SCREEN_PATHS: Record<WithdrawalKind, string> = {
   saving: '/aubecoin_saving/withdrawals',
   affiliate_saving: '/withdrawals/saving_coin',
   referral_reward: '/withdrawals/referral_rewards',

@@ -11,7 +11,7 @@ import type { DataColumn } from './data-table';
 type Base<Row> = Omit<DataColumn<Row>, 'render' | 'align'>;
 
 /** "Label (UNIT)" unless the label already names the unit ("HEC staked", "Sent (HEC)"). */
-export function withUnit(label: string, unit: AmountUnit): string {
+function withUnit(label: string, unit: AmountUnit): string {
   return label.includes(unit) ? label : `${label} (${unit})`;
 }
 

@@ -19,7 +19,7 @@ const AdminUsersQuery = graphql(`
   }
 `);
 
-export const adminUsersQueryKey = queryKeyFor(AdminUsersQuery);
+const adminUsersQueryKey = queryKeyFor(AdminUsersQuery);
 
 /** Every admin account with its roles (super admins only). */
 export function useAdminUsers() {

@@ -19,7 +19,7 @@ const AdminRoleGrantsQuery = graphql(`
   }
 `);
 
-export const adminRoleGrantsQueryKey = queryKeyFor(AdminRoleGrantsQuery);
+const adminRoleGrantsQueryKey = queryKeyFor(AdminRoleGrantsQuery);
 
 /**
  * The grants of approving roles waiting for a second super admin, and how many super admins

@@ -16,7 +16,7 @@ const MyProfileQuery = graphql(`
   }
 `);
 
-export const myProfileQueryKey = queryKeyFor(MyProfileQuery);
+const myProfileQueryKey = queryKeyFor(MyProfileQuery);
 
 /** The signed-in admin's own account, with the flags the profile page needs. */
 export function useMyProfile(options: { enabled?: boolean } = {}) {

@@ -23,7 +23,7 @@ const SignOutEverywhereMutation = graphql(`
   }
 `);
 
-export const mySessionsQueryKey = queryKeyFor(MySessionsQuery);
+const mySessionsQueryKey = queryKeyFor(MySessionsQuery);
 
 /** The signed-in admin's own live sessions, the most recently used first. */
 export function useMySessions() {

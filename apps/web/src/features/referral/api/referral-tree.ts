@@ -40,7 +40,7 @@ const ReferralTreeQuery = graphql(`
 `);
 
 /** Children fetched per request; a level is expanded page by page, never the whole tree. */
-export const CHILDREN_PAGE = 50;
+const CHILDREN_PAGE = 50;
 
 /** Parent, user and the first page of children of the user picked by name. */
 export function useReferralTree(userName: string) {

@@ -10,7 +10,7 @@ import { withdrawalColumns } from './user-withdrawal-columns';
 import '@/i18n/lists';
 
 /** Requests shown in the section before "view all" (newest first, every kind). */
-export const LATEST_WITHDRAWALS = 10;
+const LATEST_WITHDRAWALS = 10;
 
 /** The user detail's withdrawal history: the latest requests of every kind and a view-all page. */
 export function UserWithdrawalsSection({ userId }: { userId: number }) {

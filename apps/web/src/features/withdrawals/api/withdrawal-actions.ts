@@ -175,7 +175,7 @@ type ListPage = WithdrawalRequestsQuery['withdrawalRequests'];
  * Puts the requests an action answered into every cached list page at once (status,
  * revision, approvals: the rows and an open detail are right before any reload).
  */
-export function applyAnswer(
+function applyAnswer(
   queryClient: QueryClient,
   requests: readonly WithdrawalRequestRowFragment[],
 ): void {

@@ -10,7 +10,7 @@ import { formatDateTime } from '@/lib/date-time';
 export type TimelineStep = WithdrawalRequestTimelineQuery['withdrawalRequestTimeline'][number];
 
 /** What a step adds to its operation and status, in the admin's language (or null). */
-export function timelineDetail(step: TimelineStep, t: TFunction): string | null {
+function timelineDetail(step: TimelineStep, t: TFunction): string | null {
   if (step.rejectCode)
     return `${t(`withdrawals.rejectCodes.${step.rejectCode}`)}: ${step.rejectReason ?? ''}`;
   if (step.failureReason) return step.failureReason;
