@@ -72,159 +72,174 @@ export type ImportRunner = (
 /** Thrown in a re-delivered run's apply transaction when an earlier delivery ended the run. */
 class RunAlreadyEnded extends Error {}
 
+/** What a service's runs share: its database, options, size limit and modules' runners. */
+type ImportRunContext = {
+  db: Kysely<DB>;
+  options: ImportsServiceOptions;
+  maxBytes: number;
+  runners: Map<string, ImportRunner>;
+};
+
+/** How the service is built (server/services.ts). */
+export type ImportsServiceOptions = {
+  maxBytes?: number | undefined;
+  /** Told of every run's outcome, rows, bytes and time (the metrics). */
+  observe?: ((observation: ImportObservation) => void) | undefined;
+  /** Sends a background upload's job; without it (test apps) this process runs it itself. */
+  jobs?: Pick<Jobs, 'send'> | undefined;
+  /** Records a job's refusal in the audit trail (what the GraphQL layer does for a call). */
+  recordRefusal?:
+    ((actor: RunActor, operation: string, error: AppError) => Promise<void>) | undefined;
+  /** Where a job's unexpected failure goes (the log). */
+  onError?: ((error: unknown) => void) | undefined;
+};
+
+/** Runs an upload through the engine, telling the metrics (`observe`) how it ended. */
+async function runObserved<K extends string>(
+  { db, options }: ImportRunContext,
+  definition: ImportDefinition<K>,
+  upload: UploadedFile,
+  engine: RunImportOptions,
+): Promise<ImportReport> {
+  const observe = options.observe;
+  if (!observe) return runImport(db, definition, upload, engine);
+  const started = performance.now();
+  const observed = (outcome: ImportObservation['outcome'], rows: number) =>
+    observe({
+      kind: definition.kind,
+      dryRun: engine.dryRun,
+      outcome,
+      rows,
+      bytes: upload.size,
+      seconds: (performance.now() - started) / 1000,
+    });
+  try {
+    const report = await runImport(db, definition, upload, engine);
+    const outcome = report.dryRun ? 'checked' : report.imported ? 'applied' : 'refused';
+    observed(outcome, report.rowCount);
+    return report;
+  } catch (error) {
+    observed(error instanceof AppError || toAppError(error) ? 'refused' : 'failed', 0);
+    throw error;
+  }
+}
+
+/**
+ * Runs an upload as the run `runId` (made here for a call that waits): its progress is kept
+ * in the run's row, and its end (report or refusal) too, an apply's in its own transaction.
+ */
+async function runAs<K extends string>(
+  context: ImportRunContext,
+  definition: ImportDefinition<K>,
+  upload: UploadedFile,
+  run: RunOptions,
+  runId: string,
+  background: boolean,
+): Promise<ImportReport> {
+  const { db, options, maxBytes } = context;
+  const { progressKey: _key, runId: _run, operation: _op, ...engine } = run;
+  const writer = progressWriter(db, runId);
+  const beat = setInterval(
+    () => void runs.touchRun(db, runId).catch(() => undefined),
+    HEARTBEAT_MS,
+  );
+  beat.unref();
+  // The apply's end is written in the apply's transaction: a run is applied exactly when
+  // its rows are. A second delivery of the job waits for the first's transaction (the
+  // run's lock) and, finding the run ended, changes nothing.
+  const transaction: ImportTransaction = (work) =>
+    engine.transaction(async (trx) => {
+      if (background) {
+        await runs.lockRun(trx, runId);
+        if ((await runs.runOutcome(trx, runId)) !== null) throw new RunAlreadyEnded();
+      }
+      const out = await work(trx);
+      await runs.finishRun(trx, runId, { outcome: 'applied', report: out.result });
+      return out;
+    });
+  try {
+    const report = await runObserved(context, definition, upload, {
+      ...engine,
+      transaction,
+      maxBytes,
+      onProgress: writer.report,
+    });
+    await writer.settled();
+    if (report.dryRun) await runs.finishRun(db, runId, { outcome: 'checked', report });
+    return report;
+  } catch (error) {
+    await writer.settled();
+    if (error instanceof RunAlreadyEnded) throw error;
+    const refusal = error instanceof AppError ? error : toAppError(error);
+    // A background run has no call left to answer its refusal: the job records it as the
+    // GraphQL layer records a call's (graphql/security-events.ts), in the same shape, before
+    // the run's end shows it.
+    if (background && refusal && isActionRefusal(refusal)) {
+      await options.recordRefusal?.(run.actor, run.operation ?? definition.kind, refusal);
+    }
+    await runs
+      .finishRun(db, runId, {
+        outcome: refusal ? 'refused' : 'failed',
+        refusal: refusal
+          ? { message: refusal.message, extensions: { code: refusal.code, ...refusal.details } }
+          : { message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } },
+      })
+      .catch(() => undefined);
+    throw error;
+  } finally {
+    clearInterval(beat);
+  }
+}
+
+/** The job of one background run (any replica): the stored file through its module. */
+async function runJobOf(context: ImportRunContext, runId: string): Promise<void> {
+  const { db, options, runners } = context;
+  const run = await runs.findRun(db, runId);
+  if (!run || run.outcome !== null) return;
+  const runner = runners.get(run.operation);
+  const bytes = await runs.readRunFile(db, runId);
+  const actor = {
+    adminUserId: run.adminUserId,
+    adminUserName: run.adminUserName,
+    requestId: run.requestId,
+    ip: run.ip,
+  };
+  if (!runner || !bytes) {
+    await runs.finishRun(db, runId, {
+      outcome: 'failed',
+      refusal: { message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } },
+    });
+    return;
+  }
+  const file: UploadedFile = {
+    name: run.fileName,
+    size: bytes.length,
+    arrayBuffer: () =>
+      Promise.resolve(
+        bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer,
+      ),
+  };
+  try {
+    await runner(actor, { file, dryRun: run.dryRun, fingerprint: run.fingerprint, runId });
+  } catch (error) {
+    // A refusal is the run's end (recorded by runAs); anything else is logged.
+    if (error instanceof RunAlreadyEnded) return;
+    if (error instanceof AppError || toAppError(error)) return;
+    options.onError?.(error);
+  }
+}
+
 /**
  * The import engine as a service: modules take it (server/services.ts hands it in) and run
  * their definitions through `run`; a background upload is stored and run by its job
  * (`start`, `runJob`); the screen lists what was applied with `history` and follows an upload
  * with `progress` (docs/decisions/csv-imports.md, "Runs").
  */
-export function createImportsService(
-  db: Kysely<DB>,
-  options: {
-    maxBytes?: number | undefined;
-    /** Told of every run's outcome, rows, bytes and time (the metrics). */
-    observe?: ((observation: ImportObservation) => void) | undefined;
-    /** Sends a background upload's job; without it (test apps) this process runs it itself. */
-    jobs?: Pick<Jobs, 'send'> | undefined;
-    /** Records a job's refusal in the audit trail (what the GraphQL layer does for a call). */
-    recordRefusal?:
-      ((actor: RunActor, operation: string, error: AppError) => Promise<void>) | undefined;
-    /** Where a job's unexpected failure goes (the log). */
-    onError?: ((error: unknown) => void) | undefined;
-  } = {},
-) {
+export function createImportsService(db: Kysely<DB>, options: ImportsServiceOptions = {}) {
   const maxBytes = options.maxBytes ?? DEFAULT_IMPORT_MAX_BYTES;
-  const observe = options.observe;
   const runners = new Map<string, ImportRunner>();
-
-  async function runObserved<K extends string>(
-    definition: ImportDefinition<K>,
-    upload: UploadedFile,
-    engine: RunImportOptions,
-  ): Promise<ImportReport> {
-    if (!observe) return runImport(db, definition, upload, engine);
-    const started = performance.now();
-    const observed = (outcome: ImportObservation['outcome'], rows: number) =>
-      observe({
-        kind: definition.kind,
-        dryRun: engine.dryRun,
-        outcome,
-        rows,
-        bytes: upload.size,
-        seconds: (performance.now() - started) / 1000,
-      });
-    try {
-      const report = await runImport(db, definition, upload, engine);
-      const outcome = report.dryRun ? 'checked' : report.imported ? 'applied' : 'refused';
-      observed(outcome, report.rowCount);
-      return report;
-    } catch (error) {
-      observed(error instanceof AppError || toAppError(error) ? 'refused' : 'failed', 0);
-      throw error;
-    }
-  }
-
-  /**
-   * Runs an upload as the run `runId` (made here for a call that waits): its progress is kept
-   * in the run's row, and its end (report or refusal) too, an apply's in its own transaction.
-   */
-  async function runAs<K extends string>(
-    definition: ImportDefinition<K>,
-    upload: UploadedFile,
-    run: RunOptions,
-    runId: string,
-    background: boolean,
-  ): Promise<ImportReport> {
-    const { progressKey: _key, runId: _run, operation: _op, ...engine } = run;
-    const writer = progressWriter(db, runId);
-    const beat = setInterval(
-      () => void runs.touchRun(db, runId).catch(() => undefined),
-      HEARTBEAT_MS,
-    );
-    beat.unref();
-    // The apply's end is written in the apply's transaction: a run is applied exactly when
-    // its rows are. A second delivery of the job waits for the first's transaction (the
-    // run's lock) and, finding the run ended, changes nothing.
-    const transaction: ImportTransaction = (work) =>
-      engine.transaction(async (trx) => {
-        if (background) {
-          await runs.lockRun(trx, runId);
-          if ((await runs.runOutcome(trx, runId)) !== null) throw new RunAlreadyEnded();
-        }
-        const out = await work(trx);
-        await runs.finishRun(trx, runId, { outcome: 'applied', report: out.result });
-        return out;
-      });
-    try {
-      const report = await runObserved(definition, upload, {
-        ...engine,
-        transaction,
-        maxBytes,
-        onProgress: writer.report,
-      });
-      await writer.settled();
-      if (report.dryRun) await runs.finishRun(db, runId, { outcome: 'checked', report });
-      return report;
-    } catch (error) {
-      await writer.settled();
-      if (error instanceof RunAlreadyEnded) throw error;
-      const refusal = error instanceof AppError ? error : toAppError(error);
-      // A background run has no call left to answer its refusal: the job records it as the
-      // GraphQL layer records a call's (graphql/security-events.ts), in the same shape, before
-      // the run's end shows it.
-      if (background && refusal && isActionRefusal(refusal)) {
-        await options.recordRefusal?.(run.actor, run.operation ?? definition.kind, refusal);
-      }
-      await runs
-        .finishRun(db, runId, {
-          outcome: refusal ? 'refused' : 'failed',
-          refusal: refusal
-            ? { message: refusal.message, extensions: { code: refusal.code, ...refusal.details } }
-            : { message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } },
-        })
-        .catch(() => undefined);
-      throw error;
-    } finally {
-      clearInterval(beat);
-    }
-  }
-
-  /** The job of one background run (any replica): the stored file through its module. */
-  async function runJob(runId: string): Promise<void> {
-    const run = await runs.findRun(db, runId);
-    if (!run || run.outcome !== null) return;
-    const runner = runners.get(run.operation);
-    const bytes = await runs.readRunFile(db, runId);
-    const actor = {
-      adminUserId: run.adminUserId,
-      adminUserName: run.adminUserName,
-      requestId: run.requestId,
-      ip: run.ip,
-    };
-    if (!runner || !bytes) {
-      await runs.finishRun(db, runId, {
-        outcome: 'failed',
-        refusal: { message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } },
-      });
-      return;
-    }
-    const file: UploadedFile = {
-      name: run.fileName,
-      size: bytes.length,
-      arrayBuffer: () =>
-        Promise.resolve(
-          bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer,
-        ),
-    };
-    try {
-      await runner(actor, { file, dryRun: run.dryRun, fingerprint: run.fingerprint, runId });
-    } catch (error) {
-      // A refusal is the run's end (recorded by runAs); anything else is logged.
-      if (error instanceof RunAlreadyEnded) return;
-      if (error instanceof AppError || toAppError(error)) return;
-      options.onError?.(error);
-    }
-  }
+  const context: ImportRunContext = { db, options, maxBytes, runners };
+  const runJob = (runId: string) => runJobOf(context, runId);
 
   async function startLocally(runId: string): Promise<void> {
     // No job queue (an app without workers): this process runs it, after the answer.
@@ -243,10 +258,11 @@ export function createImportsService(
       upload: UploadedFile,
       run: RunOptions,
     ): Promise<ImportReport> => {
-      if (run.runId !== undefined) return runAs(definition, upload, run, run.runId, true);
+      if (run.runId !== undefined) return runAs(context, definition, upload, run, run.runId, true);
       const progressKey = run.progressKey === '' ? null : (run.progressKey ?? null);
       if (progressKey !== null) checkProgressKey(progressKey);
-      if (upload.size > maxBytes) return runObserved(definition, upload, { ...run, maxBytes });
+      if (upload.size > maxBytes)
+        return runObserved(context, definition, upload, { ...run, maxBytes });
       const runId = await runs.insertRun(db, {
         kind: definition.kind,
         operation: run.operation ?? definition.kind,
@@ -261,7 +277,7 @@ export function createImportsService(
         fileName: (upload.name || 'upload.csv').slice(0, 255),
         byteSize: upload.size,
       });
-      return runAs(definition, upload, run, runId, false);
+      return runAs(context, definition, upload, run, runId, false);
     },
     /**
      * A background upload: the file is stored with its run and the run's job is sent, in one

@@ -43,17 +43,8 @@ export type ExportObservation = {
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-export function createMetrics(options: {
-  db: Kysely<DB>;
-  poolStats: () => PoolStats;
-  /** Where a failed scrape of the database gauges is reported. */
-  onScrapeError?: (error: unknown) => void;
-}) {
-  const registry = new Registry();
-  // process_* (memory, CPU, handles) and nodejs_* (event-loop lag, heap, GC).
-  collectDefaultMetrics({ register: registry });
-  const registers = [registry];
-
+/** The metrics moved by each answered HTTP request and GraphQL operation, and errors. */
+function requestMetrics(registers: Registry[]) {
   const httpRequests = new Counter({
     name: 'admin_http_requests_total',
     help: 'HTTP requests answered, by method, route and status code.',
@@ -86,6 +77,11 @@ export function createMetrics(options: {
     labelNames: ['code'] as const,
     registers,
   });
+  return { httpRequests, httpDuration, graphqlDuration, graphqlOperations, errors };
+}
+
+/** The gauges read at a scrape: the pool, the job queues, the mail outbox, waiting withdrawals. */
+function databaseGauges(registers: Registry[]) {
   const poolConnections = new Gauge({
     name: 'admin_db_pool_connections',
     help: 'Database pool connections by state (in_use, idle) and the most it opens (max).',
@@ -137,6 +133,21 @@ export function createMetrics(options: {
     help: '1 when the last scrape read the database gauges, 0 when it failed (they keep their last values).',
     registers,
   });
+  return {
+    poolConnections,
+    poolWaiting,
+    jobs,
+    jobsOldest,
+    outbox,
+    outboxOldest,
+    withdrawalsOver24h,
+    withdrawalsOldest,
+    scrapeDatabase,
+  };
+}
+
+/** The metrics of CSV imports (platform/imports). */
+function importMetrics(registers: Registry[]) {
   const importsTotal = new Counter({
     name: 'admin_imports_total',
     help: 'CSV imports run, by kind, mode (dry_run, apply) and outcome.',
@@ -162,6 +173,11 @@ export function createMetrics(options: {
     buckets: LONG_WORK_BUCKETS,
     registers,
   });
+  return { importsTotal, importRows, importBytes, importDuration };
+}
+
+/** The metrics of CSV downloads (platform/exports). */
+function exportMetrics(registers: Registry[]) {
   const exportsTotal = new Counter({
     name: 'admin_exports_total',
     help: 'CSV downloads, by export and outcome.',
@@ -187,6 +203,65 @@ export function createMetrics(options: {
     buckets: LONG_WORK_BUCKETS,
     registers,
   });
+  return { exportsTotal, exportRows, exportBytes, exportDuration };
+}
+
+/** Reads the database gauges now, in one short transaction. */
+async function collectDatabaseGauges(
+  db: Kysely<DB>,
+  gauges: ReturnType<typeof databaseGauges>,
+): Promise<void> {
+  const { outbox, outboxOldest, jobs, jobsOldest, withdrawalsOver24h, withdrawalsOldest } = gauges;
+  const { outboxRows, queues, withdrawals } = await db.transaction().execute(async (trx) => {
+    await repo.limitStatements(trx, SCRAPE_STATEMENT_TIMEOUT_MS);
+    return {
+      outboxRows: await repo.outboxByStatus(trx),
+      queues: await repo.jobQueues(trx),
+      withdrawals: await repo.waitingWithdrawals(trx, WITHDRAWAL_KINDS),
+    };
+  });
+  outbox.reset();
+  let oldestQueued = 0;
+  for (const status of ['pending', 'sending', 'failed']) outbox.set({ status }, 0);
+  for (const row of outboxRows) {
+    outbox.set({ status: row.status }, row.n);
+    if (row.status !== 'failed') oldestQueued = Math.max(oldestQueued, row.oldestSeconds ?? 0);
+  }
+  outboxOldest.set(oldestQueued);
+  jobs.reset();
+  jobsOldest.reset();
+  const oldestJob = new Map<string, number>(queues.queues.map((queue) => [queue, 0]));
+  for (const queue of queues.queues) {
+    for (const state of ['created', 'retry', 'active', 'failed']) jobs.set({ queue, state }, 0);
+  }
+  for (const row of queues.rows) {
+    jobs.set({ queue: row.queue, state: row.state }, row.n);
+    if (row.state === 'created' || row.state === 'retry') {
+      oldestJob.set(row.queue, Math.max(oldestJob.get(row.queue) ?? 0, row.oldestSeconds ?? 0));
+    }
+  }
+  for (const [queue, seconds] of oldestJob) jobsOldest.set({ queue }, seconds);
+  for (const row of withdrawals) {
+    withdrawalsOver24h.set({ kind: row.kind }, row.over24h);
+    withdrawalsOldest.set({ kind: row.kind }, row.oldestSeconds ?? 0);
+  }
+}
+
+export function createMetrics(options: {
+  db: Kysely<DB>;
+  poolStats: () => PoolStats;
+  /** Where a failed scrape of the database gauges is reported. */
+  onScrapeError?: (error: unknown) => void;
+}) {
+  const registry = new Registry();
+  // process_* (memory, CPU, handles) and nodejs_* (event-loop lag, heap, GC).
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+  const { httpRequests, httpDuration, graphqlDuration, graphqlOperations, errors } =
+    requestMetrics(registers);
+  const gauges = databaseGauges(registers);
+  const imports = importMetrics(registers);
+  const exports = exportMetrics(registers);
 
   const operationNames = new Set<string>();
   function operationLabel(name: string | undefined): string {
@@ -196,44 +271,6 @@ export function createMetrics(options: {
     if (operationNames.size >= MAX_OPERATION_NAMES) return 'other';
     operationNames.add(name);
     return name;
-  }
-
-  async function collectDatabaseGauges(): Promise<void> {
-    const { outboxRows, queues, withdrawals } = await options.db
-      .transaction()
-      .execute(async (trx) => {
-        await repo.limitStatements(trx, SCRAPE_STATEMENT_TIMEOUT_MS);
-        return {
-          outboxRows: await repo.outboxByStatus(trx),
-          queues: await repo.jobQueues(trx),
-          withdrawals: await repo.waitingWithdrawals(trx, WITHDRAWAL_KINDS),
-        };
-      });
-    outbox.reset();
-    let oldestQueued = 0;
-    for (const status of ['pending', 'sending', 'failed']) outbox.set({ status }, 0);
-    for (const row of outboxRows) {
-      outbox.set({ status: row.status }, row.n);
-      if (row.status !== 'failed') oldestQueued = Math.max(oldestQueued, row.oldestSeconds ?? 0);
-    }
-    outboxOldest.set(oldestQueued);
-    jobs.reset();
-    jobsOldest.reset();
-    const oldestJob = new Map<string, number>(queues.queues.map((queue) => [queue, 0]));
-    for (const queue of queues.queues) {
-      for (const state of ['created', 'retry', 'active', 'failed']) jobs.set({ queue, state }, 0);
-    }
-    for (const row of queues.rows) {
-      jobs.set({ queue: row.queue, state: row.state }, row.n);
-      if (row.state === 'created' || row.state === 'retry') {
-        oldestJob.set(row.queue, Math.max(oldestJob.get(row.queue) ?? 0, row.oldestSeconds ?? 0));
-      }
-    }
-    for (const [queue, seconds] of oldestJob) jobsOldest.set({ queue }, seconds);
-    for (const row of withdrawals) {
-      withdrawalsOver24h.set({ kind: row.kind }, row.over24h);
-      withdrawalsOldest.set({ kind: row.kind }, row.oldestSeconds ?? 0);
-    }
   }
 
   return {
@@ -260,31 +297,31 @@ export function createMetrics(options: {
 
     importRun(o: ImportObservation): void {
       const mode = o.dryRun ? 'dry_run' : 'apply';
-      importsTotal.inc({ kind: o.kind, mode, outcome: o.outcome });
-      importRows.inc({ kind: o.kind, mode }, o.rows);
-      importBytes.inc({ kind: o.kind, mode }, o.bytes);
-      importDuration.observe({ kind: o.kind, mode, outcome: o.outcome }, o.seconds);
+      imports.importsTotal.inc({ kind: o.kind, mode, outcome: o.outcome });
+      imports.importRows.inc({ kind: o.kind, mode }, o.rows);
+      imports.importBytes.inc({ kind: o.kind, mode }, o.bytes);
+      imports.importDuration.observe({ kind: o.kind, mode, outcome: o.outcome }, o.seconds);
     },
 
     exportRun(o: ExportObservation): void {
-      exportsTotal.inc({ export: o.export, outcome: o.outcome });
-      exportRows.inc({ export: o.export }, o.rows);
-      exportBytes.inc({ export: o.export }, o.bytes);
-      exportDuration.observe({ export: o.export, outcome: o.outcome }, o.seconds);
+      exports.exportsTotal.inc({ export: o.export, outcome: o.outcome });
+      exports.exportRows.inc({ export: o.export }, o.rows);
+      exports.exportBytes.inc({ export: o.export }, o.bytes);
+      exports.exportDuration.observe({ export: o.export, outcome: o.outcome }, o.seconds);
     },
 
     /** The text of a scrape: the database gauges read now, then every metric. */
     async scrape(): Promise<string> {
       const pool = options.poolStats();
-      poolConnections.set({ state: 'in_use' }, pool.total - pool.idle);
-      poolConnections.set({ state: 'idle' }, pool.idle);
-      poolConnections.set({ state: 'max' }, pool.max);
-      poolWaiting.set(pool.waiting);
+      gauges.poolConnections.set({ state: 'in_use' }, pool.total - pool.idle);
+      gauges.poolConnections.set({ state: 'idle' }, pool.idle);
+      gauges.poolConnections.set({ state: 'max' }, pool.max);
+      gauges.poolWaiting.set(pool.waiting);
       try {
-        await collectDatabaseGauges();
-        scrapeDatabase.set(1);
+        await collectDatabaseGauges(options.db, gauges);
+        gauges.scrapeDatabase.set(1);
       } catch (error) {
-        scrapeDatabase.set(0);
+        gauges.scrapeDatabase.set(0);
         options.onScrapeError?.(error);
       }
       return registry.metrics();
