@@ -16,6 +16,7 @@ import {
 } from './support/routes-walk';
 import {
   collectTexts,
+  cutTables,
   FOLD,
   languageCheck,
   languageProblems,
@@ -32,10 +33,14 @@ import { startServer, type RunningServer } from './support/server';
 // - 1366×768, Japanese and English, as a super admin, each route and each of its tabs, and once
 //   per route each menu or dialog a button opens: layout (the main list's first row above the
 //   fold, no table or list wider than its panel, no sideways scroll) and language (no English
-//   word outside the allowed codes and units in Japanese, no Japanese outside data in English).
+//   word outside the allowed codes and units in Japanese, no Japanese outside data in English),
+//   and no table cut without a visible way to the rest (its scrollbar in sight, its first
+//   column and its totals pinned: cutTables).
 //   Each route is photographed (e2e/artifacts/layout-<route>-<lang>-1366.png) to be looked at,
 //   and checked by axe (serious and critical violations) once, in Japanese.
-// - 390×844, both languages: no page scrolls sideways on a phone.
+// - 390×844, both languages: no page scrolls sideways on a phone, and no table is cut without
+//   a visible way to the rest (cutTables; a list keeps its identifying columns and its rows
+//   open all of their fields).
 // - 1366×768 Japanese as a reader: no enabled write control, each disabled one says why, and
 //   the laptop's layout and language hold for the reader's screens too.
 // A failure names the check, the route and its tab or popup.
@@ -164,7 +169,7 @@ describe('every route, each page opened once with every check (issue 26)', () =>
     }, 900_000);
   }
 
-  it('390×844 ja and en: no page scrolls sideways on a phone', async () => {
+  it('390×844 ja and en: no page scrolls sideways on a phone, no table cut', async () => {
     const problems: string[] = [];
     for (const locale of ['ja', 'en'] as const) {
       const page = await signedInPage(browser, token, locale, { width: 390, height: 844 });
@@ -174,7 +179,8 @@ describe('every route, each page opened once with every check (issue 26)', () =>
         await settled(page);
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         if (width > 390) problems.push(`${route} (${locale}): page ${width} px wide`);
-        if (locale === 'ja') await screenshot(page, `layout-${slug(route)}-ja-390`);
+        for (const cut of await cutTables(page)) problems.push(`${route} (${locale}): ${cut}`);
+        await screenshot(page, `layout-${slug(route)}-${locale}-390`);
       }
       await page.context().close();
     }
@@ -252,33 +258,66 @@ describe('the checks of the walk fail on what they are for', () => {
   }
   const panel = (width: number, inner: string) =>
     `<div class="MuiPaper-root" style="width:${width}px">${inner}</div>`;
-  const table = (label: string, width: number) =>
-    `<div class="MuiTableContainer-root" style="overflow-x:auto"><table aria-label="${label}" style="width:${width}px"><tbody><tr><td>row</td></tr></tbody></table></div>`;
+  const table = (label: string, width: number, overflow = 'auto') =>
+    `<div class="MuiTableContainer-root" style="overflow-x:${overflow}"><table aria-label="${label}" style="width:${width}px"><tbody><tr><td>row</td></tr></tbody></table></div>`;
 
   it('layout: the main list below the fold, and any table or list past its panel, not only the first', async () => {
     const page = await madeUp(`<main>
       <div style="height:800px"></div>
       ${panel(600, table('main list', 500))}
-      ${panel(600, table('second list', 900))}
-      ${panel(600, `<div data-scroll-x style="overflow-x:auto">${table('a spreadsheet', 900)}</div>`)}
+      ${panel(600, table('second list', 900, 'hidden'))}
+      ${panel(600, table('a list that scrolls', 900))}
       ${panel(300, '<ul aria-label="the timeline" style="width:400px;margin:0;padding:0"><li>step</li></ul>')}
       <div role="list" aria-label="the cards" style="width:200px;display:flex;overflow-x:auto"><div style="min-width:500px">card</div></div>
     </main>`);
     expect(await misfits(page, FOLD)).toEqual([
       expect.stringMatching(/^first row of table "main list" ends at y=8\d\d$/),
-      'table "second list": 900 px in 600 px',
       'ul "the timeline" passes its panel by 100 px',
       'div "the cards": 500 px in 200 px',
+      'table "second list": 900 px in 600 px, cut with no scrollbar',
     ]);
     await page.context().close();
   });
 
   it('layout: a table in an open dialog past the dialog, and a page wider than the window', async () => {
     const page = await madeUp(`<main><div style="width:1500px">wide</div></main>
-      <div role="dialog" aria-label="export" style="width:400px">${table('preview', 700)}</div>`);
+      <div role="dialog" aria-label="export" style="width:400px">${table('preview', 700, 'hidden')}</div>`);
     expect(await misfits(page, FOLD)).toEqual([
-      'table "preview" (dialog): 700 px in 400 px',
       'page 1500 px wide in 1366',
+      'table "preview" (dialog): 700 px in 400 px, cut with no scrollbar',
+    ]);
+    await page.context().close();
+  });
+
+  it('cut tables: a wide table passes only with its scrollbar in sight, its first column and its totals pinned', async () => {
+    const rows = (count: number, pinned: boolean) =>
+      Array.from(
+        { length: count },
+        (_, i) =>
+          `<tr><td style="${pinned ? 'position:sticky;left:0' : ''}">day ${i}</td><td><div style="width:1200px">figures</div></td></tr>`,
+      ).join('');
+    const wide = (label: string, box: string, body: string, foot = '') =>
+      `<div class="MuiTableContainer-root" style="width:600px;${box}"><table aria-label="${label}"><tbody>${body}</tbody>${foot}</table></div>`;
+    const sums = (pinned: boolean) =>
+      `<tfoot><tr><td style="position:sticky;left:0;${pinned ? 'bottom:0' : ''}">sums</td><td style="${pinned ? 'position:sticky;bottom:0' : ''}">all</td></tr></tfoot>`;
+    const page = await madeUp(`<header style="height:64px">bar</header><main>
+      ${wide('clipped', 'overflow:hidden', rows(2, true))}
+      ${wide('hidden bar', 'overflow-x:auto;scrollbar-width:none', rows(2, true))}
+      ${wide('taller than the window', 'overflow-x:auto', rows(40, true))}
+      ${wide('loose first column', 'overflow-x:auto', rows(2, false))}
+      ${wide('loose sums', 'overflow:auto;max-height:300px', rows(20, true), sums(false))}
+      ${wide('as it should be', 'overflow:auto;max-height:300px', rows(20, true), sums(true))}
+      <div class="MuiTableContainer-root" style="overflow-x:auto"><table aria-label="narrow"><tbody><tr><td>a</td><td>b</td></tr></tbody></table></div>
+    </main>`);
+    const found = await cutTables(page);
+    expect(found).toEqual([
+      expect.stringMatching(/^table "clipped": \d+ px in 600 px, cut with no scrollbar$/),
+      expect.stringMatching(/^table "hidden bar": \d+ px in 600 px, cut with no scrollbar$/),
+      expect.stringMatching(
+        /^table "taller than the window": \d+ px in 600 px, its scrollbar out of sight \(box \d+ px high, window 704\)$/,
+      ),
+      expect.stringMatching(/^table "loose first column": .*, first column not pinned \(2 rows\)$/),
+      expect.stringMatching(/^table "loose sums": .*, totals row not pinned$/),
     ]);
     await page.context().close();
   });

@@ -10,68 +10,123 @@ export const FOLD = 768;
 
 /**
  * What does not fit on the page as it is first shown (scrolled to the top): the page's main
- * list (its first table) with its first row ending below `fold`; any table or list (`ul`,
- * `ol`, `dl`, `role=list|grid`) in the main area or in an open dialog that is wider than its
- * scrolling area or passes the panel it sits in; and a page wider than the window.
+ * list (its first table) with its first row ending below `fold`; any list (`ul`, `ol`, `dl`,
+ * `role=list|grid`) wider than its scrolling area; any table or list in the main area or in
+ * an open dialog that passes the panel it sits in; a table cut without a way to reach the rest
+ * (`cutTables`); and a page wider than the window.
  */
 export async function misfits(page: Page, fold: number): Promise<string[]> {
   await page.evaluate(() => window.scrollTo(0, 0));
-  return page.evaluate((foldAt) => {
+  return page
+    .evaluate((foldAt) => {
+      const out: string[] = [];
+      const shown = (el: Element) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+      };
+      const name = (el: HTMLElement) => {
+        const own =
+          el.getAttribute('aria-label') ??
+          el.closest('[aria-label]')?.getAttribute('aria-label') ??
+          el.querySelector('th, li, dt')?.textContent?.trim().slice(0, 40);
+        return `${el.tagName.toLowerCase()} "${own ?? ''}"`;
+      };
+      const dialogs = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].filter(shown);
+      const scopes = dialogs.length > 0 ? dialogs : [document.querySelector('main')!];
+      for (const scope of scopes) {
+        if (!scope) continue;
+        const where = scope.matches('[role="dialog"]') ? ' (dialog)' : '';
+        const tables = [...scope.querySelectorAll<HTMLTableElement>('table')].filter(shown);
+        // The page's main list is what an operator came for: its first row is above the fold.
+        // A list under a heading of its own further down (a detail's sections) is scrolled to.
+        const first = tables[0]?.querySelector('tbody tr');
+        if (!where && first) {
+          const bottom = Math.round(first.getBoundingClientRect().bottom + window.scrollY);
+          if (bottom > foldAt) out.push(`first row of ${name(tables[0]!)} ends at y=${bottom}`);
+        }
+        const lists = [
+          ...scope.querySelectorAll<HTMLElement>('ul, ol, dl, [role="list"], [role="grid"]'),
+        ].filter((el) => shown(el) && !el.closest('table'));
+        for (const el of [...tables, ...lists]) {
+          const isTable = el.tagName === 'TABLE';
+          const area = isTable
+            ? (el.closest<HTMLElement>('.MuiTableContainer-root') ?? el.parentElement!)
+            : el;
+          // A table wider than its box is checked by `cutTables` (it may scroll sideways when
+          // the operator can see and reach what is cut); a list must fit.
+          const scrolls = getComputedStyle(area).overflowX;
+          const clips = scrolls === 'auto' || scrolls === 'scroll' || scrolls === 'visible';
+          if (!isTable && clips && area.scrollWidth > area.clientWidth + 1)
+            out.push(`${name(el)}${where}: ${area.scrollWidth} px in ${area.clientWidth} px`);
+          // Its box, in turn, stays inside the panel it sits in (the dialog, at the least).
+          const panel = area.parentElement?.closest<HTMLElement>(
+            '.MuiPaper-root, .MuiCard-root, [role="dialog"]',
+          );
+          const right = area.getBoundingClientRect().right;
+          const edge = panel?.getBoundingClientRect().right ?? window.innerWidth;
+          if (right > edge + 1)
+            out.push(`${name(el)}${where} passes its panel by ${Math.round(right - edge)} px`);
+        }
+      }
+      const pageWidth = document.documentElement.scrollWidth;
+      if (pageWidth > window.innerWidth)
+        out.push(`page ${pageWidth} px wide in ${window.innerWidth}`);
+      return out;
+    }, fold)
+    .then(async (found) => [...found, ...(await cutTables(page))]);
+}
+
+/**
+ * Tables whose content is cut without a visible way to reach it (issue 35: the asset
+ * statistics were 1794 px in a 1060 px card, no scrollbar in sight, the sums row found only by
+ * scrolling inside it). A table wider than its box passes only when the box scrolls sideways,
+ * its scrollbar is in view once the box is (the box is no taller than the window below the
+ * app bar), its first column is pinned (sticky at the left edge, so each row stays named), and
+ * its totals row (`tfoot`) is pinned at the bottom when the box also scrolls up and down.
+ * Tables in an open dialog, else in the main area; one line per table and problem.
+ */
+export async function cutTables(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
     const out: string[] = [];
     const shown = (el: Element) => {
       const box = el.getBoundingClientRect();
       return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
     };
-    const name = (el: HTMLElement) => {
-      const own =
-        el.getAttribute('aria-label') ??
-        el.closest('[aria-label]')?.getAttribute('aria-label') ??
-        el.querySelector('th, li, dt')?.textContent?.trim().slice(0, 40);
-      return `${el.tagName.toLowerCase()} "${own ?? ''}"`;
-    };
     const dialogs = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].filter(shown);
-    const scopes = dialogs.length > 0 ? dialogs : [document.querySelector('main')!];
+    const scopes = dialogs.length > 0 ? dialogs : [document.querySelector('main')];
+    // What stays on screen above a scrolled-to box: the app bar.
+    const bar = document.querySelector('header')?.getBoundingClientRect().height ?? 0;
     for (const scope of scopes) {
       if (!scope) continue;
       const where = scope.matches('[role="dialog"]') ? ' (dialog)' : '';
-      const tables = [...scope.querySelectorAll<HTMLTableElement>('table')].filter(shown);
-      // The page's main list is what an operator came for: its first row is above the fold.
-      // A list under a heading of its own further down (a detail's sections) is scrolled to.
-      const first = tables[0]?.querySelector('tbody tr');
-      if (!where && first) {
-        const bottom = Math.round(first.getBoundingClientRect().bottom + window.scrollY);
-        if (bottom > foldAt) out.push(`first row of ${name(tables[0]!)} ends at y=${bottom}`);
-      }
-      const lists = [
-        ...scope.querySelectorAll<HTMLElement>('ul, ol, dl, [role="list"], [role="grid"]'),
-      ].filter((el) => shown(el) && !el.closest('table'));
-      for (const el of [...tables, ...lists]) {
-        const isTable = el.tagName === 'TABLE';
-        const area = isTable
-          ? (el.closest<HTMLElement>('.MuiTableContainer-root') ?? el.parentElement!)
-          : el;
-        // A table may scroll sideways inside its own box only where a screen decided so
-        // (data-scroll-x: a preview of a file's columns, a spreadsheet of daily figures).
-        const scrolls = getComputedStyle(area).overflowX;
-        const clips =
-          isTable || scrolls === 'auto' || scrolls === 'scroll' || scrolls === 'visible';
-        if (clips && area.scrollWidth > area.clientWidth + 1 && !area.closest('[data-scroll-x]'))
-          out.push(`${name(el)}${where}: ${area.scrollWidth} px in ${area.clientWidth} px`);
-        // Its box, in turn, stays inside the panel it sits in (the dialog, at the least).
-        const panel = area.parentElement?.closest<HTMLElement>(
-          '.MuiPaper-root, .MuiCard-root, [role="dialog"]',
-        );
-        const right = area.getBoundingClientRect().right;
-        const edge = panel?.getBoundingClientRect().right ?? window.innerWidth;
-        if (right > edge + 1)
-          out.push(`${name(el)}${where} passes its panel by ${Math.round(right - edge)} px`);
+      for (const table of [...scope.querySelectorAll<HTMLTableElement>('table')].filter(shown)) {
+        const area = table.closest<HTMLElement>('.MuiTableContainer-root') ?? table.parentElement!;
+        if (area.scrollWidth <= area.clientWidth + 1) continue;
+        const label = `table "${table.getAttribute('aria-label') ?? table.querySelector('th')?.textContent?.trim().slice(0, 40) ?? ''}"${where}: ${area.scrollWidth} px in ${area.clientWidth} px`;
+        const style = getComputedStyle(area);
+        if (!/auto|scroll/.test(style.overflowX) || style.scrollbarWidth === 'none') {
+          out.push(`${label}, cut with no scrollbar`);
+          continue;
+        }
+        const height = area.getBoundingClientRect().height;
+        if (height > window.innerHeight - bar + 1)
+          out.push(
+            `${label}, its scrollbar out of sight (box ${Math.round(height)} px high, window ${window.innerHeight - Math.round(bar)})`,
+          );
+        const rows = [...table.rows].filter((row) => row.cells.length > 1);
+        const loose = rows.filter((row) => {
+          const first = getComputedStyle(row.cells[0]!);
+          return first.position !== 'sticky' || first.left !== '0px';
+        });
+        if (loose.length > 0) out.push(`${label}, first column not pinned (${loose.length} rows)`);
+        const scrollsDown = area.scrollHeight > area.clientHeight + 1;
+        const totals = table.tFoot ? [...table.tFoot.rows].flatMap((row) => [...row.cells]) : [];
+        if (scrollsDown && totals.some((cell) => getComputedStyle(cell).position !== 'sticky'))
+          out.push(`${label}, totals row not pinned`);
       }
     }
-    const pageWidth = document.documentElement.scrollWidth;
-    if (pageWidth > window.innerWidth)
-      out.push(`page ${pageWidth} px wide in ${window.innerWidth}`);
     return out;
-  }, fold);
+  });
 }
 
 /**

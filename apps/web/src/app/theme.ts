@@ -31,6 +31,16 @@ export function createAppTheme(settings: ThemeSettings, localization?: Localizat
         // A button's label is one line: in a narrow row the button moves to the next line
         // (rows of buttons wrap) instead of breaking 「CSVを / ダウンロード」 in two.
         MuiButton: { styleOverrides: { root: { whiteSpace: 'nowrap', flexShrink: 0 } } },
+        // A table that scrolls shows its scrollbar, also where the system hides bars until
+        // one scrolls (macOS): a cut table says it has more (issue 35).
+        MuiTableContainer: {
+          styleOverrides: {
+            root: {
+              '&::-webkit-scrollbar': { width: 10, height: 10 },
+              '&::-webkit-scrollbar-thumb': { background: '#9e9e9e', borderRadius: 5 },
+            },
+          },
+        },
       },
     },
     localization ?? {},

@@ -35,6 +35,12 @@ export const jaLists = {
     moreDetails: '全 {{count}} 項目を表示',
     fewerDetails: '項目を減らす',
     open: '{{name}} を開く',
+    // A phone shows a list's identifying columns; a row opens all of its fields (issue 35).
+    rowFields: '{{id}} の全項目',
+    showRowFields: '{{id}} の全項目を表示',
+    openDetail: '詳細を開く',
+    tapRowHint: '行をタップすると全項目を表示します',
+    close: '閉じる',
     totals: '合計',
     timeZone: '日時はタイムゾーン {{zone}} で表示しています',
     notFound: '見つかりませんでした。',

@@ -5,7 +5,7 @@ import { i18n } from '@/i18n';
 import { formatAmount } from '@/lib/amount';
 import { useListState, type ListStateOptions } from '@/lib/list-state';
 import { renderRoutes } from '@/test/render';
-import { DataTable, type DataColumn } from './data-table';
+import { DataTable, phoneColumns, type DataColumn } from './data-table';
 
 type Row = { id: number; userName: string; amount: string };
 
@@ -124,5 +124,30 @@ describe('DataTable', () => {
     empty.unmount();
     renderScreen({ rows: [], total: 0, error: new Error('boom') });
     expect(screen.getByRole('alert')).toBeInTheDocument();
+  });
+});
+
+describe('phoneColumns (what a 390 px phone keeps of a list)', () => {
+  const column = (id: string, extra: Partial<DataColumn<Row>> = {}): DataColumn<Row> => ({
+    id,
+    label: id,
+    render: () => id,
+    ...extra,
+  });
+  it('keeps the pinned column and those marked for a phone', () => {
+    const kept = phoneColumns([
+      column('userName', { pinned: true }),
+      column('email'),
+      column('status', { phone: true }),
+      column('amount'),
+    ]);
+    expect(kept.map((c) => c.id)).toEqual(['userName', 'status']);
+  });
+  it('keeps the first two shown columns when none is marked', () => {
+    expect(phoneColumns(COLUMNS).map((c) => c.id)).toEqual(['id', 'userName']);
+    expect(phoneColumns([column('id', { pinned: true }), column('a')]).map((c) => c.id)).toEqual([
+      'id',
+      'a',
+    ]);
   });
 });

@@ -22,12 +22,15 @@ import {
   TableRow,
   TableSortLabel,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import { errorMessage } from '@/lib/error-message';
 import { formatNumber } from '@/lib/format';
 import type { FilterKinds, ListController } from '@/lib/list-state';
 import { ColumnChooser } from './column-chooser';
 import { ListPagination } from './list-pagination';
+import { RowFieldsDialog } from './row-fields-dialog';
 import { useColumnVisibility } from './use-column-visibility';
 import '@/i18n/lists';
 import { WrappingRow } from '@/components/wrapping-row';
@@ -87,7 +90,18 @@ export type DataColumn<Row> = {
   defaultHidden?: boolean;
   /** The identifying column: shown first, and stays in view when the table scrolls sideways. */
   pinned?: boolean;
+  /**
+   * Kept on a phone beside the pinned column (issue 35). Without any, a phone keeps the first
+   * two shown columns; a row then opens all of its fields.
+   */
+  phone?: boolean;
 };
+
+/** The columns a phone keeps: the pinned one and those marked `phone`, or the first two. */
+export function phoneColumns<Row>(visible: DataColumn<Row>[]): DataColumn<Row>[] {
+  const kept = visible.filter((c) => c.pinned || c.phone);
+  return kept.length > 1 ? kept : visible.slice(0, 2);
+}
 
 /**
  * Set by a page that shows one error banner for all of its calls (the user detail): its
@@ -154,9 +168,15 @@ export function DataTable<Row>({
     columns.filter((c) => c.defaultHidden).map((c) => c.id),
   );
   // The pinned (identifying) column leads: it sticks to the left edge, so it must be first.
-  const visible = columns
+  const chosen = columns
     .filter((c) => c.hideable === false || !hidden.includes(c.id))
     .sort((a, b) => Number(Boolean(b.pinned)) - Number(Boolean(a.pinned)));
+  // A phone (390 px) shows about four columns of a list and cut the rest: it keeps the
+  // identifying ones, and every row opens all of its fields (issue 35).
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const visible = phone ? phoneColumns(chosen) : chosen;
+  const [fieldsOf, setFieldsOf] = useState<Row | null>(null);
+  const openRow = phone ? setFieldsOf : onOpenRow;
   const bannerShowsErrors = useContext(PageErrorBannerContext);
   const failed = error !== undefined && error !== null;
   // A failed refresh keeps the rows the table had (dimmed under the error) instead of
@@ -182,9 +202,15 @@ export function DataTable<Row>({
   const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: Row) => {
     if (event.key === 'Enter' && event.target === event.currentTarget) {
       event.preventDefault();
-      onOpenRow?.(row);
+      openRow?.(row);
     }
   };
+  const rowName = (row: Row) =>
+    phone
+      ? t('list.showRowFields', { id: getRowId(row) })
+      : onOpenRow && rowLabel
+        ? rowLabel(row)
+        : undefined;
 
   return (
     <Paper variant="outlined">
@@ -200,6 +226,11 @@ export function DataTable<Row>({
           onToggle={toggle}
         />
       </WrappingRow>
+      {phone && hasRows && (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ px: 2 }}>
+          {t('list.tapRowHint')}
+        </Typography>
+      )}
       {/* Reserve the bar's height so the table does not jump when loading starts. */}
       <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label={t('list.loading')} />}</Box>
       {failed && !bannerShowsErrors && (
@@ -269,20 +300,26 @@ export function DataTable<Row>({
                 <TableRow
                   key={getRowId(row)}
                   data-row-id={getRowId(row)}
-                  hover={Boolean(onOpenRow)}
-                  tabIndex={onOpenRow ? 0 : undefined}
-                  aria-label={onOpenRow && rowLabel ? rowLabel(row) : undefined}
-                  onClick={onOpenRow ? () => onOpenRow(row) : undefined}
-                  onKeyDown={onOpenRow ? (e) => onKeyDown(e, row) : undefined}
-                  onFocus={onOpenRow ? onRowFocus : undefined}
-                  sx={onOpenRow ? openableRowSx : undefined}
+                  hover={Boolean(openRow)}
+                  tabIndex={openRow ? 0 : undefined}
+                  aria-label={rowName(row)}
+                  onClick={openRow ? () => openRow(row) : undefined}
+                  onKeyDown={openRow ? (e) => onKeyDown(e, row) : undefined}
+                  onFocus={openRow ? onRowFocus : undefined}
+                  sx={openRow ? openableRowSx : undefined}
                 >
                   {visible.map((column) => (
                     <TableCell
                       key={column.id}
                       align={column.align}
                       className={column.pinned ? 'pinned-cell' : undefined}
-                      sx={{ whiteSpace: 'nowrap', ...(column.pinned ? pinnedSx : {}) }}
+                      // A phone's few columns share its width: their cells wrap rather than cut.
+                      sx={{
+                        ...(phone
+                          ? { whiteSpace: 'normal', overflowWrap: 'anywhere' }
+                          : { whiteSpace: 'nowrap' }),
+                        ...(column.pinned ? pinnedSx : {}),
+                      }}
                     >
                       {column.render(row)}
                     </TableCell>
@@ -303,9 +340,18 @@ export function DataTable<Row>({
               </TableRow>
             )}
           </TableBody>
-          {footer && hasRows && <TableBody>{footer}</TableBody>}
+          {/* The totals are cells of every column: a phone's few columns leave them out. */}
+          {footer && hasRows && !phone && <TableBody>{footer}</TableBody>}
         </Table>
       </TableContainer>
+      {fieldsOf !== null && (
+        <RowFieldsDialog
+          title={t('list.rowFields', { id: getRowId(fieldsOf) })}
+          fields={columns.map((c) => ({ id: c.id, label: c.label, value: c.render(fieldsOf) }))}
+          onOpenDetail={onOpenRow ? () => onOpenRow(fieldsOf) : undefined}
+          onClose={() => setFieldsOf(null)}
+        />
+      )}
       {list && total !== undefined && (
         <ListPagination
           count={total}

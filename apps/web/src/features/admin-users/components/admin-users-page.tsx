@@ -31,6 +31,7 @@ import { AuditLogView } from './audit-log-view';
 import { DeleteAdminUserDialog } from './delete-admin-user-dialog';
 import { EditRolesDialog } from './edit-roles-dialog';
 import { RoleGrantsPanel } from './role-grants-panel';
+import { scrollTableSx } from '@/components/data-table/scroll-table';
 
 type AdminRow = NonNullable<ReturnType<typeof useAdminUsers>['data']>[number];
 
@@ -84,7 +85,8 @@ function AdminAccounts() {
           {errorMessage(admins.error, t)}
         </Typography>
       )}
-      <TableContainer>
+      {/* Six columns do not fit a phone: the table scrolls inside its box, the ID pinned. */}
+      <TableContainer sx={scrollTableSx} tabIndex={0}>
         <Table size="small" aria-label={t('adminUsers.listLabel')}>
           <TableHead>
             <TableRow>

@@ -20,6 +20,7 @@ import { TruncatedText } from '@/components/truncated-text';
 import { notifySuccess } from '@/lib/feedback';
 import { formatNumber } from '@/lib/format';
 import { DemoIntro } from './demo-intro';
+import { scrollTableSx } from '@/components/data-table/scroll-table';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -85,7 +86,7 @@ export function GeneralPage() {
           </Box>
         </Section>
         <Section title={t('demo.general.table')}>
-          <TableContainer>
+          <TableContainer sx={scrollTableSx} tabIndex={0}>
             <Table size="small" aria-label={t('demo.general.table')}>
               <TableHead>
                 <TableRow>

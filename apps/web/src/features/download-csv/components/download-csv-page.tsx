@@ -26,6 +26,7 @@ import {
 import { exportUnitWord } from '@app/shared';
 import '@/i18n/screens';
 import { DateInput, isReversedRange } from '@/components/date-input';
+import { scrollTableSx } from '@/components/data-table/scroll-table';
 
 /** A column's unit in the admin's language: a word by its code, a coin code as it is. */
 function unitText(unit: string, t: TFunction): string {
@@ -84,12 +85,9 @@ function CentreSection({
       </Typography>
       {preview.data && (
         // A file's columns as the file writes them (up to 40): the preview scrolls sideways
-        // inside its own box (focusable, so the keyboard scrolls it too) and the page does not.
-        <TableContainer
-          sx={{ mb: 2, maxWidth: '100%', overflowX: 'auto' }}
-          tabIndex={0}
-          data-scroll-x
-        >
+        // inside its own box (focusable, so the keyboard scrolls it too) and the page does not;
+        // its first column stays at the left edge, so each row stays named (issue 35).
+        <TableContainer sx={{ mb: 2, ...scrollTableSx }} tabIndex={0}>
           <Table size="small" aria-label={t('exports.centre.preview', { count: 5 })}>
             <TableHead>
               <TableRow>
@@ -127,7 +125,7 @@ function CentreSection({
         {t('exports.centre.format')}
       </Typography>
       {format && (
-        <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }} tabIndex={0}>
+        <TableContainer sx={scrollTableSx} tabIndex={0}>
           <Table size="small" aria-label={t('exports.centre.format')}>
             <TableHead>
               <TableRow>

@@ -28,6 +28,7 @@ import { errorMessage } from '@/lib/error-message';
 import { TruncatedText } from '@/components/truncated-text';
 import { useMySessions, useSignOutEverywhere } from '../api/my-sessions';
 import { summariseUserAgent } from '../lib/user-agent';
+import { scrollTableSx } from '@/components/data-table/scroll-table';
 
 /** The browser a session signed in with, read from its User-Agent (the whole one on hover). */
 function SessionBrowser({ userAgent }: { userAgent: string | null }) {
@@ -75,7 +76,7 @@ export function SessionsCard() {
           // Four columns do not fit a phone: the table scrolls sideways inside the card.
           <Box
             role="region"
-            sx={{ overflowX: 'auto' }}
+            sx={scrollTableSx}
             tabIndex={0}
             aria-label={t('profile.sessionsTitle')}
           >

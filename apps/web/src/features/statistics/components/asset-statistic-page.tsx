@@ -78,6 +78,16 @@ const pinnedSx = {
   boxShadow: (theme: { palette: { divider: string } }) => `inset -1px 0 0 ${theme.palette.divider}`,
 } as const;
 
+// The sums stay at the bottom edge while the days scroll (issue 35: they showed only after
+// scrolling inside the table).
+const sumsSx = {
+  position: 'sticky',
+  bottom: 0,
+  zIndex: 2,
+  bgcolor: 'background.paper',
+  boxShadow: (theme: { palette: { divider: string } }) => `inset 0 1px 0 ${theme.palette.divider}`,
+} as const;
+
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
@@ -190,14 +200,16 @@ export function AssetStatisticPage() {
         </Paper>
       )}
       {data && (
-        // Twelve figures a day: a spreadsheet that scrolls sideways inside its own box with the
-        // date pinned at the left edge, rather than figures an operator compares hidden away.
+        // Twelve figures a day: a spreadsheet that scrolls inside its own box, the date pinned at
+        // the left edge and the sums at the bottom, no taller than the window below the app bar,
+        // so its sideways scrollbar is in sight whenever the table is (issue 35).
         <TableContainer
           component={Paper}
           variant="outlined"
           tabIndex={0}
-          data-scroll-x
-          sx={{ maxHeight: 600 }}
+          role="group"
+          aria-label={t('assetStats.label')}
+          sx={{ maxHeight: 'min(600px, calc(100dvh - 88px))' }}
         >
           <Table
             size="small"
@@ -230,14 +242,18 @@ export function AssetStatisticPage() {
             </TableBody>
             <TableFooter>
               <TableRow data-testid="asset-stats-sums">
-                <TableCell component="th" scope="row" sx={{ fontWeight: 'bold', ...pinnedSx }}>
+                <TableCell
+                  component="th"
+                  scope="row"
+                  sx={{ fontWeight: 'bold', ...pinnedSx, ...sumsSx, zIndex: 3 }}
+                >
                   {t('assetStats.sums')}
                 </TableCell>
                 {FIELDS.map((f) => (
                   <TableCell
                     key={f}
                     align="right"
-                    sx={{ fontWeight: 'bold', fontVariantNumeric: 'tabular-nums' }}
+                    sx={{ fontWeight: 'bold', fontVariantNumeric: 'tabular-nums', ...sumsSx }}
                   >
                     {format(f, data.sums[f])}
                   </TableCell>

@@ -57,6 +57,8 @@ export function withdrawalColumns(
       id: 'select',
       label: t('withdrawals.select'),
       hideable: false,
+      // A phone keeps the selection, the request's user and status (issue 35).
+      phone: true,
       render: (w) => (
         <Checkbox
           size="small"
@@ -73,11 +75,13 @@ export function withdrawalColumns(
       id: 'userName',
       label: t('withdrawals.user'),
       render: (w) => <TruncatedText text={w.userName} />,
+      phone: true,
     },
     {
       id: 'status',
       label: t('fields.status'),
       sortable: true,
+      phone: true,
       render: (w) => <WithdrawalStatusChip status={w.status} t={t} />,
     },
     {
