@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AmountText } from '@/components/amount-text';
+import { amountItems } from '@/components/amount-items';
 import { DetailList } from '@/components/detail-list';
 import { formatCalendarDate } from '@/lib/date-time';
 
@@ -22,22 +22,12 @@ export function RewardSnapshotTotals({ snapshot: s }: { snapshot: RewardSnapshot
     <DetailList
       items={[
         { label: t('fields.rewardDate'), value: formatCalendarDate(s.rewardDate) },
-        {
-          label: t('fields.totalSentHec'),
-          value: <AmountText value={s.totalSentHec} unit="HEC" />,
-        },
-        {
-          label: t('fields.totalSentUSD'),
-          value: <AmountText value={s.totalSentUSD} unit="USD" />,
-        },
-        {
-          label: t('fields.totalAubeReward'),
-          value: <AmountText value={s.totalAubeReward} unit="AUBE" />,
-        },
-        {
-          label: t('fields.totalOwlReward'),
-          value: <AmountText value={s.totalOwlReward} unit="OWL" />,
-        },
+        ...amountItems(t, s, [
+          ['totalSentHec', 'HEC'],
+          ['totalSentUSD', 'USD'],
+          ['totalAubeReward', 'AUBE'],
+          ['totalOwlReward', 'OWL'],
+        ]),
       ]}
     />
   );

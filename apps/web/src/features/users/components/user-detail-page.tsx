@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { Alert, Avatar, Button, Grid, Stack } from '@mui/material';
 import { AmountText } from '@/components/amount-text';
+import { amountItems } from '@/components/amount-items';
 import { RewardSnapshotTotals } from '@/components/reward-snapshot-totals';
 import {
   amountColumn,
@@ -225,50 +226,19 @@ function SavingInfo({ userId }: { userId: number }) {
       error={error}
       items={
         a && [
-          {
-            label: t('fields.totalBuyAmountUsd'),
-            value: <AmountText value={a.totalBuyAmountUsd} unit="USD" />,
-          },
-          {
-            label: t('fields.totalHECAmount'),
-            value: <AmountText value={a.totalHECAmount} unit="HEC" />,
-          },
-          {
-            label: t('fields.totalETHAmount'),
-            value: <AmountText value={a.totalETHAmount} unit="ETH" />,
-          },
-          {
-            label: t('fields.totalHECStakedAmount'),
-            value: <AmountText value={a.totalHECStakedAmount} unit="HEC" />,
-          },
-          {
-            label: t('fields.totalETHStakedAmount'),
-            value: <AmountText value={a.totalETHStakedAmount} unit="ETH" />,
-          },
-          {
-            label: t('fields.totalHECAffiliateReward'),
-            value: <AmountText value={a.totalHECAffiliateReward} unit="HEC" />,
-          },
-          {
-            label: t('fields.totalETHAffiliateReward'),
-            value: <AmountText value={a.totalETHAffiliateReward} unit="ETH" />,
-          },
-          {
-            label: t('fields.totalHECProportionalReward'),
-            value: <AmountText value={a.totalHECProportionalReward} unit="HEC" />,
-          },
-          {
-            label: t('fields.totalETHProportionalReward'),
-            value: <AmountText value={a.totalETHProportionalReward} unit="ETH" />,
-          },
-          {
-            label: t('fields.totalHECStakingReward'),
-            value: <AmountText value={a.totalHECStakingReward} unit="HEC" />,
-          },
-          {
-            label: t('fields.totalETHStakingReward'),
-            value: <AmountText value={a.totalETHStakingReward} unit="ETH" />,
-          },
+          ...amountItems(t, a, [
+            ['totalBuyAmountUsd', 'USD'],
+            ['totalHECAmount', 'HEC'],
+            ['totalETHAmount', 'ETH'],
+            ['totalHECStakedAmount', 'HEC'],
+            ['totalETHStakedAmount', 'ETH'],
+            ['totalHECAffiliateReward', 'HEC'],
+            ['totalETHAffiliateReward', 'ETH'],
+            ['totalHECProportionalReward', 'HEC'],
+            ['totalETHProportionalReward', 'ETH'],
+            ['totalHECStakingReward', 'HEC'],
+            ['totalETHStakingReward', 'ETH'],
+          ]),
         ]
       }
     />
@@ -328,35 +298,18 @@ function ReferralPlan({ userId }: { userId: number }) {
       error={error}
       items={
         d && [
-          {
-            label: t('fields.totalRemittedHec'),
-            value: <AmountText value={d.totalRemittedHec} unit="HEC" />,
-          },
-          {
-            label: t('fields.totalUsdValuation'),
-            value: <AmountText value={d.totalUsdValuation} unit="USD" />,
-          },
-          {
-            label: t('fields.totalHecPrincipal'),
-            value: <AmountText value={d.totalHecPrincipal} unit="HEC" />,
-          },
-          {
-            label: t('fields.totalAtemAmount'),
-            value: <AmountText value={d.totalAtemAmount} unit="ATEM" />,
-          },
+          ...amountItems(t, d, [
+            ['totalRemittedHec', 'HEC'],
+            ['totalUsdValuation', 'USD'],
+            ['totalHecPrincipal', 'HEC'],
+            ['totalAtemAmount', 'ATEM'],
+          ]),
           { label: t('fields.rewardRate'), value: formatRatePercent(d.rewardRate) },
-          {
-            label: t('fields.rewardsBasedOnInterest'),
-            value: <AmountText value={d.rewardsBasedOnInterest} unit="HEC" />,
-          },
-          {
-            label: t('fields.referralRewards'),
-            value: <AmountText value={d.referralRewards} unit="HEC" />,
-          },
-          {
-            label: t('fields.bonusRewards'),
-            value: <AmountText value={d.bonusRewards} unit="HEC" />,
-          },
+          ...amountItems(t, d, [
+            ['rewardsBasedOnInterest', 'HEC'],
+            ['referralRewards', 'HEC'],
+            ['bonusRewards', 'HEC'],
+          ]),
           { label: t('fields.numberOfRemittances'), value: d.numberOfRemittances },
         ]
       }

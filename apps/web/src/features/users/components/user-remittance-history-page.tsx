@@ -1,9 +1,10 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Paper, Stack, Typography } from '@mui/material';
 import { amountColumn, dateTimeColumn, hashColumn } from '@/components/data-table/columns';
 import { DataTable, pagedQueryProps } from '@/components/data-table/data-table';
 import { DetailList } from '@/components/detail-list';
-import { AmountText } from '@/components/amount-text';
+import { amountItems } from '@/components/amount-items';
 import { listTableProps } from '@/components/list-screen';
 import { adminTimeZone } from '@/lib/date-time';
 import { USER_AFFILIATE_HISTORY_SHAPE, USER_SAVING_HISTORY_SHAPE } from '@app/shared';
@@ -131,48 +132,56 @@ export function UserRemittanceHistoryPage() {
   );
 }
 
+/** One history: its heading, its totals (once loaded) and its table. */
+function HistorySection({
+  id,
+  title,
+  totals,
+  children,
+}: {
+  id: string;
+  title: string;
+  totals: { label: string; value: ReactNode }[] | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <Stack spacing={1.5} component="section" aria-labelledby={id}>
+      <Typography id={id} component="h2" variant="h6">
+        {title}
+      </Typography>
+      {totals && (
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <DetailList items={totals} />
+        </Paper>
+      )}
+      {children}
+    </Stack>
+  );
+}
+
 function SavingRemittances({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const planLabel = usePlanLabel();
   const context = { userId, planLabel };
   const { list, query } = useListQuery(SAVING, context);
   const h = query.data;
-  const table = listTableProps(SAVING, t, context);
   return (
-    <Stack spacing={1.5} component="section" aria-labelledby="saving-remittances">
-      <Typography id="saving-remittances" component="h2" variant="h6">
-        {t('users.savingRemittances')}
-      </Typography>
-      {h && (
-        <Paper variant="outlined" sx={{ p: 2 }}>
-          <DetailList
-            items={[
-              {
-                label: t('fields.totalSentHec'),
-                value: <AmountText value={h.totalSentHec} unit="HEC" />,
-              },
-              {
-                label: t('fields.totalOneYearPlanHec'),
-                value: <AmountText value={h.totalOneYearPlanHec} unit="HEC" />,
-              },
-              {
-                label: t('fields.totalTwoYearsPlanHec'),
-                value: <AmountText value={h.totalTwoYearsPlanHec} unit="HEC" />,
-              },
-              {
-                label: t('fields.totalThreeYearsPlanHec'),
-                value: <AmountText value={h.totalThreeYearsPlanHec} unit="HEC" />,
-              },
-              {
-                label: t('fields.totalFiveYearsPlanHec'),
-                value: <AmountText value={h.totalFiveYearsPlanHec} unit="HEC" />,
-              },
-            ]}
-          />
-        </Paper>
-      )}
-      <DataTable {...pagedQueryProps(query)} {...table} list={list} />
-    </Stack>
+    <HistorySection
+      id="saving-remittances"
+      title={t('users.savingRemittances')}
+      totals={
+        h &&
+        amountItems(t, h, [
+          ['totalSentHec', 'HEC'],
+          ['totalOneYearPlanHec', 'HEC'],
+          ['totalTwoYearsPlanHec', 'HEC'],
+          ['totalThreeYearsPlanHec', 'HEC'],
+          ['totalFiveYearsPlanHec', 'HEC'],
+        ])
+      }
+    >
+      <DataTable {...pagedQueryProps(query)} {...listTableProps(SAVING, t, context)} list={list} />
+    </HistorySection>
   );
 }
 
@@ -181,37 +190,25 @@ function AffiliateRemittances({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const { list, query } = useListQuery(AFFILIATE, userId);
   const h = query.data;
-  const table = listTableProps(AFFILIATE, t, userId);
   return (
-    <Stack spacing={1.5} component="section" aria-labelledby="affiliate-remittances">
-      <Typography id="affiliate-remittances" component="h2" variant="h6">
-        {t('users.affiliateRemittances')}
-      </Typography>
-      {h && (
-        <Paper variant="outlined" sx={{ p: 2 }}>
-          <DetailList
-            items={[
-              {
-                label: t('fields.totalSentHec'),
-                value: <AmountText value={h.totalSentHec} unit="HEC" />,
-              },
-              {
-                label: t('fields.totalHecPrincipal'),
-                value: <AmountText value={h.totalHecPrincipal} unit="HEC" />,
-              },
-              {
-                label: t('fields.totalAtemPrincipal'),
-                value: <AmountText value={h.totalAtemPrincipal} unit="ATEM" />,
-              },
-              {
-                label: t('fields.totalUsdValuation'),
-                value: <AmountText value={h.totalUsdValuation} unit="USD" />,
-              },
-            ]}
-          />
-        </Paper>
-      )}
-      <DataTable {...pagedQueryProps(query)} {...table} list={list} />
-    </Stack>
+    <HistorySection
+      id="affiliate-remittances"
+      title={t('users.affiliateRemittances')}
+      totals={
+        h &&
+        amountItems(t, h, [
+          ['totalSentHec', 'HEC'],
+          ['totalHecPrincipal', 'HEC'],
+          ['totalAtemPrincipal', 'ATEM'],
+          ['totalUsdValuation', 'USD'],
+        ])
+      }
+    >
+      <DataTable
+        {...pagedQueryProps(query)}
+        {...listTableProps(AFFILIATE, t, userId)}
+        list={list}
+      />
+    </HistorySection>
   );
 }
