@@ -1,16 +1,13 @@
 import type { EnumRef, InputObjectRef, ObjectRef } from '@pothos/core';
 import {
-  assertAudited,
   declaredCommands,
   runCommand,
   type AnyCommand,
-  type Command,
   type CommandFields,
   type CommandInput,
   type HandledCommand,
 } from '../platform/commands';
-import { builder, type AuthScopes } from './builder';
-import type { GraphQLContext } from './context';
+import { builder } from './builder';
 
 type Types = typeof builder.$inferSchemaTypes;
 
@@ -45,48 +42,6 @@ export function commandArgs<F extends CommandFields>(input: F, refs: Record<stri
         ];
       }),
     ),
-  );
-}
-
-/** What a write answers: an object type, or a scalar (a sign-out's Boolean, a count). */
-type Answer = ObjectRef<Types, unknown> | 'Boolean' | 'Int';
-
-/** The value a write's handler returns for its answer type. */
-type AnswerValue<T extends Answer> =
-  T extends ObjectRef<Types, infer R> ? R : T extends 'Boolean' ? boolean : number;
-
-/**
- * The mutation of a declared command: named by its operation (the audit event it writes; a
- * write that declares its events keeps its own name), taking its declared input as arguments,
- * and handing the handler that input as the service's type (`CommandInput`). The handler calls
- * the service, which writes the event by the same declaration (`audit.withAudit(actor,
- * COMMAND.name, …)`, or `COMMAND.audit.<role>`).
- */
-export function commandMutation<N extends string, F extends CommandFields, T extends Answer>(
-  command: Command<N, F>,
-  options: {
-    description: string;
-    type: T;
-    /** The access rule (exactly one, as on every operation). */
-    authScopes: Partial<AuthScopes>;
-    resolve: (input: CommandInput<F>, ctx: GraphQLContext) => Promise<AnswerValue<T>>;
-  },
-  ...[refs]: keyof CommandRefs<F> extends never ? [] : [CommandRefs<F>]
-): void {
-  builder.mutationField(command.name, (t) =>
-    t.field({
-      description: options.description,
-      type: options.type as ObjectRef<Types, unknown>,
-      authScopes: options.authScopes,
-      args: commandArgs(command.input, refs ?? {}),
-      // Pothos cannot resolve its result type for a generic answer; `options` holds it.
-      resolve: async (_root, args, ctx) => {
-        const from = ctx.actor.audited.length;
-        const answer = await options.resolve(args as CommandInput<F>, ctx);
-        assertAudited(command, ctx.actor.audited.slice(from));
-        return answer as never;
-      },
-    }),
   );
 }
 
