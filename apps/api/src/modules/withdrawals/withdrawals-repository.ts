@@ -1,5 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/executor';
+import { emailKey } from '../../db/end-user-keys';
 import {
   countBuckets,
   countFromBuckets,
@@ -61,7 +62,9 @@ function applyFilter<O>(query: Q<O>, f: WithdrawalsFilter, withStatus = true): Q
       eb
         .selectFrom('end_users')
         .select('end_users.id')
-        .where(sql<string>`lower(end_users.email)`, '=', f.email?.toLowerCase() ?? ''),
+        // The "C" key of 0020 (emailKey): `lower(email)` alone matched no index, and every
+        // email filter read all the users (0.6–1.4 s at 1M).
+        .where(emailKey('end_users'), '=', f.email?.toLowerCase() ?? ''),
     );
   }
   if (f.requestedAtFrom) q = q.where('w.requested_at', '>=', new Date(f.requestedAtFrom));
