@@ -33,6 +33,9 @@ const asListed = (u: (typeof USERS)[number]) => ({
 
 const bodies = () => fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init?.body)) as Body);
 
+/** What mailDelivery answers (the banner): configured, nothing waiting, unless a test says. */
+let delivery = { smtpConfigured: true, queued: 0 };
+
 function serve() {
   fetchMock.mockImplementation(async (_url, init) => {
     const { query, variables } = JSON.parse(String(init?.body)) as Body;
@@ -76,7 +79,7 @@ function serve() {
             recipientCount,
             namedUsers,
           },
-          mailDelivery: { smtpConfigured: true, queued: 0 },
+          mailDelivery: { ...delivery },
         },
       });
       if (variables.audience === 'locale') answer = preview(698, []);
@@ -252,6 +255,35 @@ describe('send mail: choosing recipients', () => {
       await screen.findByText('次のIDのユーザーは存在しません: 14。送信していません。'),
     ).toBeInTheDocument();
   });
+});
+
+describe('send mail: the banner without a mail server', () => {
+  it('counts the messages waiting again after a send (issue 35: it said 0 while 2 were queued)', async () => {
+    delivery = { smtpConfigured: false, queued: 0 };
+    serve();
+    const inner = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (url, init) => {
+      // The send queues its two messages: from then on the server counts them.
+      if (String(init?.body).includes('postSendMail(')) delivery = { ...delivery, queued: 2 };
+      return inner(url, init);
+    });
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByText(/messages stay queued \(0 waiting\)/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Chosen users')).toBeEnabled());
+    await user.click(screen.getByLabelText('Chosen users'));
+    await pick(user, 'al', 'alice');
+    await pick(user, 'bob@', 'bob');
+    await waitFor(() =>
+      expect(screen.getByTestId('recipient-count')).toHaveTextContent('Recipients: 2'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send' }),
+    );
+    expect(await screen.findByText(/messages stay queued \(2 waiting\)/)).toBeInTheDocument();
+    delivery = { smtpConfigured: true, queued: 0 };
+  }, 60_000);
 });
 
 describe('send mail: the history before a notification is chosen', () => {
