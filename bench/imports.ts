@@ -531,29 +531,15 @@ export async function screenUpload(
   }
 }
 
-function postJson(port: number, token: string, body: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: '/graphql-admin',
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          'x-admin-access-token': token,
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
+/** A JSON GraphQL request (a poll), through the same client as the upload. */
+async function postJson(port: number, token: string, body: string): Promise<string> {
+  const bytes = Buffer.from(body);
+  const answer = await postMultipart(port, token, {
+    body: [bytes],
+    length: bytes.length,
+    type: 'application/json',
   });
+  return answer.text;
 }
 
 function rssOf(pid: number): number {
