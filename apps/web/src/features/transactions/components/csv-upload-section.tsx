@@ -34,6 +34,7 @@ import {
   uploadCsv,
   type CsvKind,
   type CsvResult,
+  type PendingRun,
 } from '../api/upload-csv';
 import { importReasonText } from '@/lib/import-reason';
 import { ImportReportSummary, notApplicableText } from '@/components/import-report-summary';
@@ -53,7 +54,7 @@ type Phase =
  * The same file is sent twice; the server parses it the same way both times.
  */
 export function CsvUploadSection({ kind }: { kind: CsvKind }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   // A run this tab started before a reload: followed to its result (issue 36: the upload
@@ -68,12 +69,7 @@ export function CsvUploadSection({ kind }: { kind: CsvKind }) {
   const [confirming, setConfirming] = useState(false);
   const invalidate = useInvalidatePayments();
   const totalsText = (totals: ReadonlyArray<{ name: string; value: string }>) =>
-    totals
-      // What the operator confirms: exact, grouped (docs/domain.md, "Money on screen").
-      .map(
-        (x) => `${t(`transactions.totals.${x.name}`, x.name)}: ${importTotalText(x.name, x.value)}`,
-      )
-      .join(' / ');
+    totalsSentence(t, totals);
 
   const finish = async (dryRun: boolean, result: CsvResult) => {
     if (dryRun) {
@@ -119,24 +115,14 @@ export function CsvUploadSection({ kind }: { kind: CsvKind }) {
     }
   };
 
-  useEffect(() => {
-    if (!pending) return;
-    let live = true;
-    followRun(pending.runId)
-      .then((result) => (live ? finish(pending.dryRun, result) : undefined))
-      .catch((e: unknown) => live && setError(e))
-      .finally(() => {
-        if (!live) return;
-        pendingRuns.clear(kind);
-        setResumed(null);
-        setPhase({ step: 'idle' });
-      });
-    return () => {
-      live = false;
-    };
-    // Once per mount: the run of this tab's last upload of this kind.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pending]);
+  useResumedRun(kind, pending, {
+    result: finish,
+    error: setError,
+    end: () => {
+      setResumed(null);
+      setPhase({ step: 'idle' });
+    },
+  });
 
   const r = report?.report;
   const busy = phase.step !== 'idle';
@@ -152,18 +138,7 @@ export function CsvUploadSection({ kind }: { kind: CsvKind }) {
       </Typography>
       {kind === 'payments' && <PlanIds />}
       <Stack direction="row" flexWrap="wrap" gap={1} alignItems="center">
-        <Button
-          size="small"
-          onClick={() =>
-            // The template's notes (the payments one lists the plan ids) in the admin's language.
-            void downloadFile(
-              `${TEMPLATES[kind].path}?lang=${encodeURIComponent(i18n.language)}`,
-              TEMPLATES[kind].fileName,
-            ).catch(setError)
-          }
-        >
-          {t('transactions.csv.template')}
-        </Button>
+        <TemplateButton kind={kind} onError={setError} />
         <FileChooserButton
           variant="outlined"
           disabled={busy}
@@ -238,28 +213,7 @@ export function CsvUploadSection({ kind }: { kind: CsvKind }) {
               testId={`${testId}-check-report`}
             />
           )}
-          {r.errors.length > 0 && (
-            <Box sx={{ overflowX: 'auto', maxHeight: 320, mt: 1 }} tabIndex={0}>
-              <Table size="small" aria-label={t('transactions.csv.errorsTable')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('transactions.csv.line')}</TableCell>
-                    <TableCell>{t('transactions.csv.column')}</TableCell>
-                    <TableCell>{t('transactions.csv.reason')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {r.errors.map((e) => (
-                    <TableRow key={`${e.line}-${e.column ?? ''}-${e.code}`}>
-                      <TableCell>{e.line}</TableCell>
-                      <TableCell>{e.column ?? ''}</TableCell>
-                      <TableCell>{reasonText(e, t)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </Box>
-          )}
+          {r.errors.length > 0 && <RowErrorsTable errors={r.errors} />}
           <Box sx={{ mt: 1 }}>
             {/* Nothing to apply: disabled, with the reason on hover and focus. */}
             <GuardedAction unavailable={unavailable}>
@@ -275,27 +229,20 @@ export function CsvUploadSection({ kind }: { kind: CsvKind }) {
               </Button>
             </GuardedAction>
           </Box>
-          <Dialog open={confirming} onClose={() => setConfirming(false)}>
-            <DialogTitle>{t('transactions.csv.confirmTitle')}</DialogTitle>
-            <DialogContent>
-              <DialogContentText data-testid={`${testId}-confirm-text`}>
-                {importSentence(t, kind, { rows: r.rowCount, count: r.count, totals: r.totals })}
-              </DialogContentText>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => setConfirming(false)}>{t('transactions.csv.cancel')}</Button>
-              <Button
-                variant="contained"
-                data-testid={`${testId}-confirm`}
-                onClick={() => {
-                  setConfirming(false);
-                  void send(false);
-                }}
-              >
-                {t('transactions.csv.confirmYes')}
-              </Button>
-            </DialogActions>
-          </Dialog>
+          <ApplyConfirmDialog
+            open={confirming}
+            sentence={importSentence(t, kind, {
+              rows: r.rowCount,
+              count: r.count,
+              totals: r.totals,
+            })}
+            testId={testId}
+            onClose={() => setConfirming(false)}
+            onConfirm={() => {
+              setConfirming(false);
+              void send(false);
+            }}
+          />
         </Box>
       )}
     </SectionCard>
@@ -468,6 +415,127 @@ function PreviewRows({ rows, testId }: { rows: readonly PreviewRow[]; testId: st
 }
 
 /** The translated reason (one helper for every import screen). */
+/** The kind's template, its notes (the payments one lists the plan ids) in the admin's language. */
+function TemplateButton({ kind, onError }: { kind: CsvKind; onError: (e: unknown) => void }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Button
+      size="small"
+      onClick={() =>
+        void downloadFile(
+          `${TEMPLATES[kind].path}?lang=${encodeURIComponent(i18n.language)}`,
+          TEMPLATES[kind].fileName,
+        ).catch(onError)
+      }
+    >
+      {t('transactions.csv.template')}
+    </Button>
+  );
+}
+
+/** The totals of a check or an apply, as the operator confirms them: exact and grouped. */
+function totalsSentence(
+  t: ReturnType<typeof useTranslation>['t'],
+  totals: ReadonlyArray<{ name: string; value: string }>,
+): string {
+  // docs/domain.md, "Money on screen".
+  return totals
+    .map(
+      (x) => `${t(`transactions.totals.${x.name}`, x.name)}: ${importTotalText(x.name, x.value)}`,
+    )
+    .join(' / ');
+}
+
+/**
+ * Follows the run a reload interrupted (pendingRuns) to its end, once per mount: its result,
+ * or its refusal; then forgets it.
+ */
+function useResumedRun(
+  kind: CsvKind,
+  pending: PendingRun | null,
+  on: {
+    result: (dryRun: boolean, result: CsvResult) => Promise<void>;
+    error: (e: unknown) => void;
+    end: () => void;
+  },
+) {
+  useEffect(() => {
+    if (!pending) return;
+    let live = true;
+    followRun(pending.runId)
+      .then((result) => (live ? on.result(pending.dryRun, result) : undefined))
+      .catch((e: unknown) => live && on.error(e))
+      .finally(() => {
+        if (!live) return;
+        pendingRuns.clear(kind);
+        on.end();
+      });
+    return () => {
+      live = false;
+    };
+    // The callbacks are the mount's; only the pending run decides.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pending]);
+}
+
+/** Every bad row of a check: line, column and the reason in the admin's language. */
+function RowErrorsTable({ errors }: { errors: readonly RowError[] }) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ overflowX: 'auto', maxHeight: 320, mt: 1 }} tabIndex={0}>
+      <Table size="small" aria-label={t('transactions.csv.errorsTable')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('transactions.csv.line')}</TableCell>
+            <TableCell>{t('transactions.csv.column')}</TableCell>
+            <TableCell>{t('transactions.csv.reason')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {errors.map((e) => (
+            <TableRow key={`${e.line}-${e.column ?? ''}-${e.code}`}>
+              <TableCell>{e.line}</TableCell>
+              <TableCell>{e.column ?? ''}</TableCell>
+              <TableCell>{reasonText(e, t)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+/** The apply's question: the one sentence of what it will import, then cancel or import. */
+function ApplyConfirmDialog(props: {
+  open: boolean;
+  sentence: string;
+  testId: string;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={props.open} onClose={props.onClose}>
+      <DialogTitle>{t('transactions.csv.confirmTitle')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText data-testid={`${props.testId}-confirm-text`}>
+          {props.sentence}
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={props.onClose}>{t('transactions.csv.cancel')}</Button>
+        <Button
+          variant="contained"
+          data-testid={`${props.testId}-confirm`}
+          onClick={props.onConfirm}
+        >
+          {t('transactions.csv.confirmYes')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
 function reasonText(e: RowError, t: ReturnType<typeof useTranslation>['t']): string {
   return importReasonText(e, t);
 }
