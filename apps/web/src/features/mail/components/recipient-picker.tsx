@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { useMailUserSearch, type MailUser } from '../api/mail-user-search';
+import { useSettledText } from '@/lib/use-settled-text';
 
 /** "name <email>": how a chosen recipient reads on its chip and in the suggestions. */
 export function userLabel(user: MailUser): string {
@@ -21,11 +22,7 @@ export function RecipientPicker({
 }) {
   const { t } = useTranslation();
   const [input, setInput] = useState('');
-  const [text, setText] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setText(input.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [input]);
+  const text = useSettledText(input);
   const matches = useMailUserSearch(text);
   return (
     <Autocomplete

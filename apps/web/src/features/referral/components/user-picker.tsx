@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Autocomplete, TextField } from '@mui/material';
 import { useUserNames } from '@/lib/user-names';
+import { useSettledText } from '@/lib/use-settled-text';
 
 /** Picks a user by name: suggestions by prefix from the light users call, debounced. */
 export function UserPicker({
@@ -13,11 +14,7 @@ export function UserPicker({
 }) {
   const { t } = useTranslation();
   const [input, setInput] = useState(value);
-  const [prefix, setPrefix] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setPrefix(input.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [input]);
+  const prefix = useSettledText(input);
   const names = useUserNames(prefix);
   const options = (names.data ?? []).map((u) => u.userName);
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Alert,
@@ -25,6 +25,7 @@ import { useUserNames } from '@/lib/user-names';
 import { useAddPayment, useTransactionsPlans } from '../api/queries';
 import { decimalProblem, passesCoinMinValue, ruleMessage } from './form-helpers';
 import { DateInput } from '@/components/date-input';
+import { useSettledText } from '@/lib/use-settled-text';
 
 type Picked = { id: number; userName: string };
 type Draft = {
@@ -44,11 +45,7 @@ export function AddPaymentSection() {
   const readOnly = useReadOnly();
   const [user, setUser] = useState<Picked | null>(null);
   const [input, setInput] = useState('');
-  const [prefix, setPrefix] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setPrefix(input.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [input]);
+  const prefix = useSettledText(input);
   // A reader searches no users: the form is shown read-only.
   const names = useUserNames(readOnly ? '' : prefix);
   const [draft, setDraft] = useState<Draft>({

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Alert, Autocomplete, Button, MenuItem, Paper, Stack, TextField } from '@mui/material';
@@ -11,6 +11,7 @@ import { usePlanLabel } from '@/lib/plan-label';
 import { snapshotColumns } from './snapshot-columns';
 import '@/i18n/lists';
 import { DateInput } from '@/components/date-input';
+import { useSettledText } from '@/lib/use-settled-text';
 
 type Picked = { id: number; userName: string };
 
@@ -24,11 +25,7 @@ function UserIdPicker({
 }) {
   const { t } = useTranslation();
   const [input, setInput] = useState(value?.userName ?? '');
-  const [prefix, setPrefix] = useState(input);
-  useEffect(() => {
-    const timer = setTimeout(() => setPrefix(input.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [input]);
+  const prefix = useSettledText(input);
   const names = useUserNames(prefix);
   return (
     <Autocomplete
