@@ -10,7 +10,6 @@ const WEB_OVER_LIMIT = [
   'apps/web/src/components/data-table/data-table.tsx DataTable',
   'apps/web/src/components/list-filters.tsx FilterForm',
   'apps/web/src/features/transactions/components/rates-section.tsx RatesSection',
-  'apps/web/src/features/withdrawals/components/withdrawal-columns.tsx withdrawalColumns',
 ];
 
 describe('longest functions', () => {

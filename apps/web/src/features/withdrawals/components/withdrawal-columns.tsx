@@ -36,6 +36,30 @@ export type Selection = {
   toggle: (row: WithdrawalRow) => void;
 };
 
+/** When a request was made, marked when it has waited over 24 hours. */
+function RequestedAtCell({ row, t }: { row: WithdrawalRow; t: TFunction }) {
+  return (
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {dateTimeColumn<WithdrawalRow>({
+        id: 'x',
+        label: '',
+        value: (r) => r.requestedAt,
+      }).render(row)}
+      {row.awaitingOver24h && (
+        <Tooltip title={t('withdrawals.awaiting24hHint')}>
+          <Chip
+            size="small"
+            color="error"
+            label={t('withdrawals.awaiting24h')}
+            sx={{ ml: 0.5 }}
+            data-testid="awaiting-24h"
+          />
+        </Tooltip>
+      )}
+    </Box>
+  );
+}
+
 /** The columns of one kind's screen: the operator's scan first, the rest in the chooser. */
 export function withdrawalColumns(
   kind: WithdrawalKind,
@@ -88,26 +112,7 @@ export function withdrawalColumns(
       id: 'requestedAt',
       label: t('fields.requestedAt'),
       sortable: true,
-      render: (w) => (
-        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-          {dateTimeColumn<WithdrawalRow>({
-            id: 'x',
-            label: '',
-            value: (r) => r.requestedAt,
-          }).render(w)}
-          {w.awaitingOver24h && (
-            <Tooltip title={t('withdrawals.awaiting24hHint')}>
-              <Chip
-                size="small"
-                color="error"
-                label={t('withdrawals.awaiting24h')}
-                sx={{ ml: 0.5 }}
-                data-testid="awaiting-24h"
-              />
-            </Tooltip>
-          )}
-        </Box>
-      ),
+      render: (w) => <RequestedAtCell row={w} t={t} />,
     },
     {
       id: 'amount',
