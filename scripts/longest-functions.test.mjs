@@ -9,7 +9,6 @@ const WEB_OVER_LIMIT = [
   'apps/web/src/app/app-layout.tsx AppLayout',
   'apps/web/src/components/data-table/data-table.tsx DataTable',
   'apps/web/src/components/list-filters.tsx FilterForm',
-  'apps/web/src/features/transactions/components/rates-section.tsx RatesSection',
 ];
 
 describe('longest functions', () => {

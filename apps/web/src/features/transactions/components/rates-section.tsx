@@ -34,6 +34,24 @@ type Draft = {
 };
 const EMPTY: Draft = { startAt: '', endAt: '', deadline: '', BTCHECRate: '', BTCETHRate: '' };
 
+/** Every problem of the form at once, each in the admin's language, by field. */
+function draftErrors(
+  draft: Draft,
+  t: ReturnType<typeof useTranslation>['t'],
+  lang: string,
+): Partial<Record<keyof Draft, string>> {
+  const next: Partial<Record<keyof Draft, string>> = {};
+  if (!draft.endAt) next.endAt = ruleMessage(t, lang, 'required', 'endAt');
+  if (!draft.deadline) next.deadline = ruleMessage(t, lang, 'required', 'deadline');
+  for (const key of ['BTCHECRate', 'BTCETHRate'] as const) {
+    const v = draft[key].trim();
+    if (!v) next[key] = ruleMessage(t, lang, 'required', key);
+    else if (decimalProblem(v, 18)) next[key] = ruleMessage(t, lang, 'regex', key);
+    else if (!/[1-9]/.test(v)) next[key] = t('transactions.rates.ratePositive');
+  }
+  return next;
+}
+
 /** The rate form: window, deadline and both rates → preview of what will be fixed → confirm. */
 export function RatesSection() {
   const { t, i18n } = useTranslation();
@@ -61,16 +79,7 @@ export function RatesSection() {
   };
 
   const validate = (): boolean => {
-    const next: Partial<Record<keyof Draft, string>> = {};
-    const lang = i18n.language;
-    if (!draft.endAt) next.endAt = ruleMessage(t, lang, 'required', 'endAt');
-    if (!draft.deadline) next.deadline = ruleMessage(t, lang, 'required', 'deadline');
-    for (const key of ['BTCHECRate', 'BTCETHRate'] as const) {
-      const v = draft[key].trim();
-      if (!v) next[key] = ruleMessage(t, lang, 'required', key);
-      else if (decimalProblem(v, 18)) next[key] = ruleMessage(t, lang, 'regex', key);
-      else if (!/[1-9]/.test(v)) next[key] = t('transactions.rates.ratePositive');
-    }
+    const next = draftErrors(draft, t, i18n.language);
     setErrors(next);
     return Object.keys(next).length === 0;
   };
