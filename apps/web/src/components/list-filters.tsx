@@ -66,6 +66,18 @@ export function ListFilters(props: {
   return <FilterForm key={JSON.stringify(props.values)} {...props} />;
 }
 
+/** What is wrong with an amount filter, in the admin's language. */
+function amountProblemText(
+  t: ReturnType<typeof useTranslation>['t'],
+  error: DecimalTextProblem,
+): string {
+  return error.problem === 'scale' || error.problem === 'integer_digits'
+    ? t(error.problem === 'scale' ? 'list.amountScale' : 'list.amountDigits', {
+        count: error.max,
+      })
+    : t('list.invalidAmount');
+}
+
 function FilterForm({
   fields,
   values,
@@ -102,12 +114,7 @@ function FilterForm({
   const invalid = fields.some(
     (f) => fieldError(f, draft[f.key]) !== null || reversed(f) !== undefined,
   );
-  const amountErrorText = (error: DecimalTextProblem) =>
-    error.problem === 'scale' || error.problem === 'integer_digits'
-      ? t(error.problem === 'scale' ? 'list.amountScale' : 'list.amountDigits', {
-          count: error.max,
-        })
-      : t('list.invalidAmount');
+  const amountErrorText = (error: DecimalTextProblem) => amountProblemText(t, error);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
