@@ -6,7 +6,6 @@ import { functionsOf, longestFunctions, MAX_FUNCTION_LINES } from './longest-fun
  * the list only shrinks (a function that is back under the limit must leave it).
  */
 const WEB_OVER_LIMIT = [
-  'apps/web/src/app/app-layout.tsx AppLayout',
   'apps/web/src/components/data-table/data-table.tsx DataTable',
 ];
 

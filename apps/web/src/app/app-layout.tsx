@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
 import {
@@ -36,6 +36,45 @@ const ThemeDrawer = lazy(() =>
 );
 
 const DRAWER_WIDTH = 256;
+
+/**
+ * On wide screens the menu is a plain column (MUI's Drawer would add its modal code to the
+ * first load); hidden, it is also invisible to keyboard and screen readers.
+ */
+function DesktopMenu({ open, children }: { open: boolean; children: ReactNode }) {
+  return (
+    <Box
+      component="aside"
+      sx={{
+        width: open ? DRAWER_WIDTH : 0,
+        flexShrink: 0,
+        transition: (theme) => theme.transitions.create('width'),
+      }}
+    >
+      <Paper
+        id="side-menu"
+        square
+        elevation={0}
+        sx={{
+          position: 'fixed',
+          top: 0,
+          bottom: 0,
+          left: 0,
+          width: DRAWER_WIDTH,
+          overflowY: 'auto',
+          borderRight: 1,
+          borderColor: 'divider',
+          transform: open ? 'none' : `translateX(-${DRAWER_WIDTH}px)`,
+          visibility: open ? 'visible' : 'hidden',
+          transition: (theme) =>
+            `${theme.transitions.create('transform')}, visibility 0s linear ${open ? 0 : theme.transitions.duration.standard}ms`,
+        }}
+      >
+        {children}
+      </Paper>
+    </Box>
+  );
+}
 
 /** The frame around signed-in pages: toolbar, side menu, page header, content. */
 export function AppLayout() {
@@ -89,42 +128,8 @@ export function AppLayout() {
       <SideMenu onNavigate={desktop ? undefined : () => setMobileOpen(false)} />
     </>
   );
-  // On wide screens the menu is a plain column (MUI's Drawer would add its modal code to the
-  // first load); hidden, it is also invisible to keyboard and screen readers.
-  const desktopMenu = (
-    <Box
-      component="aside"
-      sx={{
-        width: desktopOpen ? DRAWER_WIDTH : 0,
-        flexShrink: 0,
-        transition: (theme) => theme.transitions.create('width'),
-      }}
-    >
-      <Paper
-        id="side-menu"
-        square
-        elevation={0}
-        sx={{
-          position: 'fixed',
-          top: 0,
-          bottom: 0,
-          left: 0,
-          width: DRAWER_WIDTH,
-          overflowY: 'auto',
-          borderRight: 1,
-          borderColor: 'divider',
-          transform: desktopOpen ? 'none' : `translateX(-${DRAWER_WIDTH}px)`,
-          visibility: desktopOpen ? 'visible' : 'hidden',
-          transition: (theme) =>
-            `${theme.transitions.create('transform')}, visibility 0s linear ${desktopOpen ? 0 : theme.transitions.duration.standard}ms`,
-        }}
-      >
-        {menu}
-      </Paper>
-    </Box>
-  );
   const drawer = desktop ? (
-    desktopMenu
+    <DesktopMenu open={desktopOpen}>{menu}</DesktopMenu>
   ) : mobileLoaded ? (
     <Suspense fallback={null}>
       <MobileDrawer
