@@ -141,6 +141,48 @@ export type DataTableProps<Row> = {
 };
 
 /**
+ * The rows to show: a failed refresh keeps the rows the table had (dimmed under the error,
+ * `stale`) instead of dropping them, so the operator still sees the last good page while
+ * retrying.
+ */
+function useShownRows<Row>(
+  rows: Row[] | undefined,
+  failed: boolean,
+): { shown: Row[] | undefined; stale: boolean } {
+  const [lastRows, setLastRows] = useState(rows);
+  if (rows !== undefined && rows !== lastRows) setLastRows(rows);
+  const shown = rows ?? (failed ? lastRows : undefined);
+  return { shown, stale: rows === undefined && shown !== undefined };
+}
+
+/** Enter on a focused row opens it, as a click does. */
+function openOnEnter<Row>(open: ((row: Row) => void) | undefined) {
+  return (event: KeyboardEvent<HTMLTableRowElement>, row: Row) => {
+    if (event.key === 'Enter' && event.target === event.currentTarget) {
+      event.preventDefault();
+      open?.(row);
+    }
+  };
+}
+
+/**
+ * Focusing a row scrolls it into view, which for a row wider than the area means scrolling
+ * the table sideways to its far end: this keeps the sideways position the operator had.
+ */
+function useSidewaysKeptOnFocus() {
+  const container = useRef<HTMLDivElement>(null);
+  const onRowFocus = (event: FocusEvent<HTMLTableRowElement>) => {
+    if (event.target !== event.currentTarget || !container.current) return;
+    const area = container.current;
+    const left = area.scrollLeft;
+    requestAnimationFrame(() => {
+      area.scrollLeft = left;
+    });
+  };
+  return { container, onRowFocus };
+}
+
+/**
  * The list table of every screen: server-side sort and pages driven by the URL, page sizes
  * 20/50/100, a remembered column chooser, loading/empty/error states and rows that open by
  * click or keyboard.
@@ -179,32 +221,11 @@ export function DataTable<Row>({
   const openRow = phone ? setFieldsOf : onOpenRow;
   const bannerShowsErrors = useContext(PageErrorBannerContext);
   const failed = error !== undefined && error !== null;
-  // A failed refresh keeps the rows the table had (dimmed under the error) instead of
-  // dropping them: the operator still sees the last good page while retrying.
-  const [lastRows, setLastRows] = useState(rows);
-  if (rows !== undefined && rows !== lastRows) setLastRows(rows);
-  const shown = rows ?? (failed ? lastRows : undefined);
-  const stale = rows === undefined && shown !== undefined;
+  const { shown, stale } = useShownRows(rows, failed);
   const hasRows = shown !== undefined && shown.length > 0;
-  const container = useRef<HTMLDivElement>(null);
+  const { container, onRowFocus } = useSidewaysKeptOnFocus();
 
-  // Focusing a row scrolls it into view, which for a row wider than the area means scrolling
-  // the table sideways to its far end; keep the sideways position the operator had.
-  const onRowFocus = (event: FocusEvent<HTMLTableRowElement>) => {
-    if (event.target !== event.currentTarget || !container.current) return;
-    const area = container.current;
-    const left = area.scrollLeft;
-    requestAnimationFrame(() => {
-      area.scrollLeft = left;
-    });
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: Row) => {
-    if (event.key === 'Enter' && event.target === event.currentTarget) {
-      event.preventDefault();
-      openRow?.(row);
-    }
-  };
+  const onKeyDown = openOnEnter(openRow);
   const rowName = (row: Row) =>
     phone
       ? t('list.showRowFields', { id: getRowId(row) })
