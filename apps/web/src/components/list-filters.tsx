@@ -114,7 +114,6 @@ function FilterForm({
   const invalid = fields.some(
     (f) => fieldError(f, draft[f.key]) !== null || reversed(f) !== undefined,
   );
-  const amountErrorText = (error: DecimalTextProblem) => amountProblemText(t, error);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -218,7 +217,7 @@ function FilterForm({
         value={typeof value === 'string' ? value : ''}
         onChange={(e) => set(field.key, e.target.value)}
         error={error !== null}
-        helperText={error ? amountErrorText(error) : 'hint' in field ? field.hint : undefined}
+        helperText={error ? amountProblemText(t, error) : 'hint' in field ? field.hint : undefined}
         slotProps={{
           htmlInput: field.type === 'decimal' ? { inputMode: 'decimal' } : undefined,
         }}

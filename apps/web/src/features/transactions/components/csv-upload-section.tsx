@@ -68,8 +68,6 @@ export function CsvUploadSection({ kind }: { kind: CsvKind }) {
   const [error, setError] = useState<unknown>(null);
   const [confirming, setConfirming] = useState(false);
   const invalidate = useInvalidatePayments();
-  const totalsText = (totals: ReadonlyArray<{ name: string; value: string }>) =>
-    totalsSentence(t, totals);
 
   const finish = async (dryRun: boolean, result: CsvResult) => {
     if (dryRun) {
@@ -82,7 +80,7 @@ export function CsvUploadSection({ kind }: { kind: CsvKind }) {
       notifySuccess(
         t('transactions.csv.doneTotals', {
           message: t(`transactions.csv.${kind}.done`, { count: result.countPayments }),
-          totals: totalsText(result.report.totals),
+          totals: totalsSentence(t, result.report.totals),
         }),
       );
       await invalidate();
@@ -201,7 +199,7 @@ export function CsvUploadSection({ kind }: { kind: CsvKind }) {
           />
           {r.totals.length > 0 && r.errorCount === 0 && (
             <Typography variant="body2" sx={{ mt: 1 }}>
-              {totalsText(r.totals)}
+              {totalsSentence(t, r.totals)}
             </Typography>
           )}
           {r.rows.length > 0 && <PreviewRows rows={r.rows} testId={`${testId}-preview`} />}
