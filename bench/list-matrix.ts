@@ -405,6 +405,26 @@ export async function tokenFor(url: string): Promise<string> {
   }
 }
 
+/**
+ * The real app on the benchmark database (bench/http-server.ts `app`), a signed-in admin's
+ * token and one keep-alive connection: `ask` sends a request body and times it. Stopped after
+ * `run`, whatever it throws.
+ */
+async function withApp<T>(
+  url: string,
+  run: (ask: (body: string) => Promise<{ ms: number; text: string }>) => Promise<T>,
+): Promise<T> {
+  const token = await tokenFor(url);
+  const server = await startServer('app', { DATABASE_URL: url });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    return await run((body) => post(server.port, agent, token, body));
+  } finally {
+    agent.destroy();
+    server.child.kill('SIGTERM');
+  }
+}
+
 /** Asks every case once, then the ones over the target `iterations` more times. */
 export async function benchMatrix(options: {
   url: string;
@@ -413,20 +433,16 @@ export async function benchMatrix(options: {
   onProgress?: (done: number, of: number) => void;
 }): Promise<{ results: Timed[]; uncovered: string[] }> {
   const { cases, uncovered } = await matrixCases(options.url, options.lists);
-  const token = await tokenFor(options.url);
-  const server = await startServer('app', { DATABASE_URL: options.url });
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const results: Timed[] = [];
-  try {
+  const results = await withApp(options.url, async (ask) => {
+    const timedCases: Timed[] = [];
     for (const [i, c] of cases.entries()) {
       options.onProgress?.(i + 1, cases.length);
-      await post(server.port, agent, token, c.body);
-      const { ms, text } = await post(server.port, agent, token, c.body);
+      await ask(c.body);
+      const { ms, text } = await ask(c.body);
       const timed: Timed = { ...c, first: ms, ...shape(text) };
       if (ms >= MATRIX_TARGET_MS && !timed.error) {
         const times = [ms];
-        for (let n = 0; n < options.iterations; n++)
-          times.push((await post(server.port, agent, token, c.body)).ms);
+        for (let n = 0; n < options.iterations; n++) times.push((await ask(c.body)).ms);
         times.sort((a, b) => a - b);
         timed.p50 = percentile(times, 50);
         timed.p95 = percentile(times, 95);
@@ -435,12 +451,10 @@ export async function benchMatrix(options: {
             `\nover: ${c.list} | ${c.filter} ${c.value} | ${c.sort} ${c.page} | first ${ms.toFixed(0)} p50 ${timed.p50.toFixed(0)} p95 ${timed.p95.toFixed(0)}\n`,
           );
       }
-      results.push(timed);
+      timedCases.push(timed);
     }
-  } finally {
-    agent.destroy();
-    server.child.kill('SIGTERM');
-  }
+    return timedCases;
+  });
   return { results, uncovered };
 }
 
@@ -467,17 +481,13 @@ export async function benchDeepPages(options: {
   iterations: number;
   onProgress?: (done: number, of: number) => void;
 }): Promise<DeepTimed[]> {
-  const token = await tokenFor(options.url);
   const { cases } = await matrixCases(options.url, options.lists);
   const firsts = cases.filter((c) => c.filter === '(none)' && c.page === 'p1');
-  const server = await startServer('app', { DATABASE_URL: options.url });
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const results: DeepTimed[] = [];
-  try {
+  const results = await withApp(options.url, async (ask) => {
+    const timedPages: DeepTimed[] = [];
     for (const [i, c] of firsts.entries()) {
       options.onProgress?.(i + 1, firsts.length);
-      const first = shape((await post(server.port, agent, token, c.body)).text);
-      const total = Number(first.total || 0);
+      const total = Number(shape((await ask(c.body)).text).total || 0);
       const pages = [
         { page: 'first' as const, offset: 0 },
         { page: 'middle' as const, offset: Math.floor(total / 2 / PAGE) * PAGE },
@@ -485,16 +495,16 @@ export async function benchDeepPages(options: {
       ];
       for (const { page, offset } of pages) {
         const body = c.body.replace('"offset":0', `"offset":${offset}`);
-        await post(server.port, agent, token, body);
+        await ask(body);
         const times: number[] = [];
         let last = { rows: 0, total: '' } as ReturnType<typeof shape>;
         for (let n = 0; n < options.iterations; n++) {
-          const { ms, text } = await post(server.port, agent, token, body);
+          const { ms, text } = await ask(body);
           times.push(ms);
           last = shape(text);
         }
         times.sort((a, b) => a - b);
-        results.push({
+        timedPages.push({
           list: c.list,
           sort: c.sort,
           page,
@@ -505,10 +515,8 @@ export async function benchDeepPages(options: {
         });
       }
     }
-  } finally {
-    agent.destroy();
-    server.child.kill('SIGTERM');
-  }
+    return timedPages;
+  });
   return results;
 }
 
