@@ -72,6 +72,14 @@ type Findings = {
   dates: string[];
 };
 
+const noFindings = (): Findings => ({
+  layout: [],
+  language: [],
+  writeControls: [],
+  accessibility: [],
+  dates: [],
+});
+
 function lines(found: string[]): string[] {
   return [...new Set(found)];
 }
@@ -79,13 +87,7 @@ function lines(found: string[]): string[] {
 /** The laptop walk of a super admin in `locale`: layout, language, screenshots. */
 async function walkLaptop(locale: Locale): Promise<Findings> {
   const page = await signedInPage(browser, token, locale);
-  const found: Findings = {
-    layout: [],
-    language: [],
-    writeControls: [],
-    accessibility: [],
-    dates: [],
-  };
+  const found = noFindings();
   const check = async (state: string, popup = false) => {
     // With a popup open, what is new is its dialog; the page under it was checked already.
     for (const m of await misfits(page, FOLD))
@@ -205,13 +207,7 @@ describe('every route, each page opened once with every check (issue 26)', () =>
           if (text.includes('"FORBIDDEN"')) forbidden.push(`${page.url()}: ${text.slice(0, 200)}`);
         });
     });
-    const found: Findings = {
-      layout: [],
-      language: [],
-      writeControls: [],
-      accessibility: [],
-      dates: [],
-    };
+    const found = noFindings();
     let guarded = 0;
     const routes = appRoutePaths(userId);
     for (const route of routes) {
