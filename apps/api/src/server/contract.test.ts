@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sortTargetsSentence } from '../graphql/pagination';
 import { USERS_LIST } from '../modules/users/users-list';
-import { getSchema, printContract } from './schema';
+import { getSchema, printContract, printRefreshes } from './schema';
 
 const apiRoot = path.resolve(import.meta.dirname, '../..');
 const repoRoot = path.resolve(apiRoot, '../..');
@@ -13,6 +13,11 @@ describe('the GraphQL contract', () => {
   it('matches the committed schema.graphql (run `npm run codegen` after changing the schema)', () => {
     const committed = fs.readFileSync(path.join(apiRoot, 'schema.graphql'), 'utf8');
     expect(printContract()).toBe(committed);
+  });
+
+  it("matches the web app's committed gql/refreshes.ts (each command's `refreshes`)", () => {
+    const committed = fs.readFileSync(path.join(repoRoot, 'apps/web/src/gql/refreshes.ts'), 'utf8');
+    expect(printRefreshes()).toBe(committed);
   });
 
   it('names days as the declarations do: business days, every sort target of a list', () => {

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import type * as Generated from '@/gql/graphql';
 
 /**
@@ -23,7 +22,8 @@ export function operationName(
 /**
  * The cache key of a query: its operation's name, then its variables. Two screens asking the
  * same operation with the same variables share one entry; different operations never do, and
- * a write refreshes an operation by its name (`useInvalidate`).
+ * a write refreshes the operations selecting the root fields its command declares
+ * (`useWrite`, lib/use-write.ts).
  */
 export function queryKeyFor<TResult, TVariables>(
   document: Generated.TypedDocumentString<TResult, TVariables>,
@@ -31,17 +31,4 @@ export function queryKeyFor<TResult, TVariables>(
 ): readonly unknown[] {
   const name = operationName(document as Generated.TypedDocumentString<unknown, never>);
   return variables === undefined ? [name] : [name, variables];
-}
-
-/**
- * What a write declares it changes: the queries (by operation name, any variables) to mark
- * stale once it has run. Returns the function to call then (it resolves when the shown
- * ones have refetched).
- */
-export function useInvalidate(operations: readonly OperationName[]): () => Promise<void> {
-  const client = useQueryClient();
-  return () =>
-    client.invalidateQueries({
-      predicate: (query) => operations.includes(query.queryKey[0] as OperationName),
-    });
 }

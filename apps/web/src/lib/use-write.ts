@@ -1,30 +1,77 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import type { OperationName } from './query-keys';
+import {
+  useMutation,
+  useQueryClient,
+  type Query,
+  type UseMutationOptions,
+} from '@tanstack/react-query';
+import type { TypedDocumentString } from '@/gql/graphql';
+import { REFRESHES } from '@/gql/refreshes';
+import { ROOT_FIELDS } from '@/gql/root-fields';
+import { operationName, type OperationName } from './query-keys';
 
-/** What a write changes: queries by operation name, or everything (the admin's own profile). */
-export type WriteChanges = readonly OperationName[] | 'everything';
+/** A mutation's operation name (`mutation SendMail(…)` → 'SendMail'). */
+export type MutationName = {
+  [K in keyof typeof ROOT_FIELDS]: (typeof ROOT_FIELDS)[K][number] extends keyof typeof REFRESHES
+    ? K
+    : never;
+}[keyof typeof ROOT_FIELDS];
+
+type MutationDocument = TypedDocumentString<unknown, never>;
+
+/** What a write's success changes: Query root fields, or everything (the admin's own profile). */
+export type WriteChanges = readonly string[] | 'everything';
+
+const rootFields = ROOT_FIELDS as Readonly<Record<string, readonly string[]>>;
+const refreshes = REFRESHES as Readonly<Record<string, WriteChanges>>;
 
 /**
- * A write, declared once: its call (`mutationFn`, as `useMutation` takes it) and what it
- * changes (`changes`), marked stale once it has settled, a refused write included (it may say
- * the view was stale), or only once it has succeeded (`changesOn: 'success'`). The one way a
- * write refreshes queries; its own `onSuccess`/`onSettled` run first, and the mutate call's
- * callbacks after the refresh.
+ * What the writes of these mutations change: what their commands declare (`refreshes`, printed
+ * by the API into gql/refreshes.ts), by the root fields each mutation document selects.
+ */
+export function changesOf(mutations: readonly MutationName[]): WriteChanges {
+  const declared = mutations.flatMap((m) => (rootFields[m] ?? []).map((f) => refreshes[f] ?? []));
+  if (declared.includes('everything')) return 'everything';
+  return [...new Set(declared.flatMap((fields) => (fields === 'everything' ? [] : fields)))];
+}
+
+/**
+ * Whether a cached query shows something the write changed: its operation (the first part of
+ * its key, lib/query-keys.ts) selects one of the changed root fields.
+ */
+export function isChanged(changes: WriteChanges, query: Pick<Query, 'queryKey'>): boolean {
+  if (changes === 'everything') return true;
+  const fields = rootFields[query.queryKey[0] as OperationName] ?? [];
+  return fields.some((field) => changes.includes(field));
+}
+
+/**
+ * Marks stale what the writes of these mutations change; returns the function to call once
+ * one has run (it resolves when the shown queries have refetched). For a write that is not a
+ * `useWrite` (an upload followed by its progress).
+ */
+export function useRefresh(mutations: readonly MutationName[]): () => Promise<void> {
+  const client = useQueryClient();
+  const changes = changesOf(mutations);
+  return () => client.invalidateQueries({ predicate: (query) => isChanged(changes, query) });
+}
+
+/**
+ * A write: its call (`mutationFn`, as `useMutation` takes it) and its mutation document
+ * (`mutation`), whose command declares what it changes (`refreshes`): those queries are marked
+ * stale once it has settled, a refused write included (it may say the view was stale), or
+ * only once it has succeeded (`changesOn: 'success'`). The one way a write refreshes queries;
+ * its own `onSuccess`/`onSettled` run first, and the mutate call's callbacks after the refresh.
  */
 export function useWrite<TData, TVariables = void, TOnMutateResult = unknown>(
   options: UseMutationOptions<TData, Error, TVariables, TOnMutateResult> & {
-    changes: WriteChanges;
+    /** The mutation it sends (the ones it may send: a save that creates or updates). */
+    mutation: MutationDocument | readonly MutationDocument[];
     changesOn?: 'settled' | 'success';
   },
 ) {
-  const client = useQueryClient();
-  const { changes, changesOn = 'settled', onSuccess, onSettled, ...rest } = options;
-  const refresh = () =>
-    changes === 'everything'
-      ? client.invalidateQueries()
-      : client.invalidateQueries({
-          predicate: (query) => changes.includes(query.queryKey[0] as OperationName),
-        });
+  const { mutation, changesOn = 'settled', onSuccess, onSettled, ...rest } = options;
+  const documents: readonly MutationDocument[] = Array.isArray(mutation) ? mutation : [mutation];
+  const refresh = useRefresh(documents.map((d) => operationName(d) as MutationName));
   return useMutation<TData, Error, TVariables, TOnMutateResult>({
     ...rest,
     onSuccess: async (...args) => {

@@ -61,6 +61,19 @@ describe('declared commands', () => {
     },
   );
 
+  // Issue 34: the web's refresh is declared by the write (printed as apps/web/src/gql/refreshes.ts
+  // for `useWrite`): the Query root fields its success changes, each a field of the schema.
+  it.each(commands.map((c) => [c.name, c] as const))(
+    '%s declares what it refreshes, as Query root fields',
+    (name, command) => {
+      const queries = schema.getQueryType()!.getFields();
+      expect(command.refreshes, name).toBeDefined();
+      if (command.refreshes === 'everything') return;
+      expect(command.refreshes!.filter((field) => !(field in queries))).toEqual([]);
+      expect(new Set(command.refreshes).size).toBe(command.refreshes!.length);
+    },
+  );
+
   it.each(commands.map((c) => [c.name, c] as const))(
     '%s writes the audit events it declares',
     (name, command) => {

@@ -90,6 +90,15 @@ export type Command<N extends string, F extends CommandFields> = {
   audit?: CommandEvents;
 };
 
+/**
+ * What a write's success changes, as the Query root fields a client shows it through (each a
+ * field of the schema's Query type, command-declarations.test.ts), or `'everything'` (the
+ * admin's own profile: every screen shows the admin). Printed for the web app by `npm run
+ * codegen` (apps/web/src/gql/refreshes.ts), whose `useWrite` refreshes the cached queries that
+ * select one of them: a write declares its refresh here, not in each screen's hook.
+ */
+export type Refreshes = readonly string[] | 'everything';
+
 /** What a write answers: an object type (a Pothos ref), or a scalar (a Boolean, a count). */
 export type CommandAnswer = { $inferType: unknown } | 'Boolean' | 'Int';
 
@@ -134,6 +143,8 @@ export type HandledCommand<
   description: string;
   /** The one access rule of the mutation (graphql/builder.ts, ACCESS_RULES). */
   access: AccessRule;
+  /** The Query root fields its success changes (above). */
+  refreshes: Refreshes;
   answer: A;
   /** The GraphQL types of the input's enum and input object fields, by field name. */
   refs?: Readonly<Record<string, unknown>>;

@@ -17,6 +17,7 @@ export {
   type CommandValue,
   type HandledCommand,
   type InputShape,
+  type Refreshes,
 } from './define-command';
 export {
   eventWriter,

@@ -9,6 +9,7 @@ export const DELETE_NOTIFICATION = defineCommand({
   name: 'postDeleteNotification',
   description: 'Deletes a notification; its sends and their statuses stay.',
   access: 'write',
+  refreshes: ['notifications'],
   input: NOTIFICATION_ID,
   answer: DeleteNotificationResultRef,
   handler: async ({ notificationId: id }, { audit }) => {

@@ -10,6 +10,7 @@ export const SEND_TEST_MAIL = defineCommand({
   name: 'postSendTestMail',
   description: "Sends the notification's mail to the signed-in admin's own address only.",
   access: 'write',
+  refreshes: ['mailSends', 'mailPreview', 'mailDelivery'],
   input: NOTIFICATION_ID,
   answer: SendMailResultRef,
   handler: async ({ notificationId }, { actor, audit, services }) => {

@@ -19,6 +19,12 @@ export const ADD_PAYMENT = defineCommand({
   description:
     'Records a payment by hand: confirmed (confirmedAt, default now) with its assets set (status asset_fixed).',
   access: 'write',
+  refreshes: [
+    'userPayments',
+    'assetUnFixedPayments',
+    'ratesAndBTCAmountAtDeadlineDate',
+    'csvImports',
+  ],
   input: {
     userId: { type: 'Int', required: true },
     planId: { type: 'Int', required: true },

@@ -32,6 +32,12 @@ export const IMPORT_PAYMENTS = defineCommand({
   description:
     'Adds the payments of a CSV file (columns userId,planId,paidUsd,assetETH,assetHEC,confirmedAt; template at GET /templates/user-payments.csv). All or nothing; the same content applies once.',
   access: 'write',
+  refreshes: [
+    'userPayments',
+    'assetUnFixedPayments',
+    'ratesAndBTCAmountAtDeadlineDate',
+    'csvImports',
+  ],
   input: CSV_UPLOAD,
   answer: CsvUploadResultRef,
   handler: (input, { actor, audit, services }) =>

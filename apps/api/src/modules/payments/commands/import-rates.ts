@@ -32,6 +32,12 @@ export const IMPORT_RATES = defineCommand({
   description:
     'Assigns rates from a CSV file, one window per row (columns startAt,endAt,deadline,BTCHECRate,BTCETHRate; template at GET /templates/rates.csv).',
   access: 'write',
+  refreshes: [
+    'userPayments',
+    'assetUnFixedPayments',
+    'ratesAndBTCAmountAtDeadlineDate',
+    'csvImports',
+  ],
   input: CSV_UPLOAD,
   answer: CsvUploadResultRef,
   handler: (input, { actor, audit, services }) =>

@@ -28,7 +28,7 @@ export function useAddNewAdminUser() {
     meta: { silentError: true },
     mutationFn: async (variables: AddNewAdminUserMutationVariables) =>
       (await execute(AddNewAdminUserMutation, variables)).postAddNewAdminUser,
-    changes: ['AdminUsers', 'AdminRoleGrants'],
+    mutation: AddNewAdminUserMutation,
     changesOn: 'success',
   });
 }

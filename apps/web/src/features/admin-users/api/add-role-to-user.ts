@@ -26,6 +26,6 @@ export function useAddRoleToUser() {
   return useWrite({
     mutationFn: async (variables: AddRoleToUserMutationVariables) =>
       (await execute(AddRoleToUserMutation, variables)).postAddRoleToUser,
-    changes: ['AdminUsers', 'AdminRoleGrants'],
+    mutation: AddRoleToUserMutation,
   });
 }

@@ -17,6 +17,6 @@ export function useDeleteAdminUser() {
   return useWrite({
     mutationFn: async (variables: DeleteAdminUserMutationVariables) =>
       (await execute(DeleteAdminUserMutation, variables)).postDeleteAdminUser,
-    changes: ['AdminUsers', 'AdminRoleGrants'],
+    mutation: DeleteAdminUserMutation,
   });
 }

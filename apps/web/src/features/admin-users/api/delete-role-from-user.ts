@@ -22,6 +22,6 @@ export function useDeleteRoleFromUser() {
   return useWrite({
     mutationFn: async (variables: DeleteRoleFromUserMutationVariables) =>
       (await execute(DeleteRoleFromUserMutation, variables)).postDeleteRoleFromUser,
-    changes: ['AdminUsers', 'AdminRoleGrants'],
+    mutation: DeleteRoleFromUserMutation,
   });
 }

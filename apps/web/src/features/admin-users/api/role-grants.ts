@@ -53,7 +53,7 @@ export function useConfirmAdminRoleGrant() {
   return useWrite({
     mutationFn: async (id: string) =>
       (await execute(ConfirmAdminRoleGrantMutation, { id })).postConfirmAdminRoleGrant,
-    changes: ['AdminUsers', 'AdminRoleGrants'],
+    mutation: ConfirmAdminRoleGrantMutation,
   });
 }
 
@@ -62,6 +62,6 @@ export function useCancelAdminRoleGrant() {
   return useWrite({
     mutationFn: async (id: string) =>
       (await execute(CancelAdminRoleGrantMutation, { id })).postCancelAdminRoleGrant,
-    changes: ['AdminUsers', 'AdminRoleGrants'],
+    mutation: CancelAdminRoleGrantMutation,
   });
 }

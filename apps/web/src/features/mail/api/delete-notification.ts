@@ -13,6 +13,6 @@ const DeleteNotification = graphql(`
 export function useDeleteNotification() {
   return useWrite({
     mutationFn: (notificationId: number) => execute(DeleteNotification, { notificationId }),
-    changes: ['Notifications'],
+    mutation: DeleteNotification,
   });
 }

@@ -64,7 +64,7 @@ export function useSaveNotification() {
       if (id) await execute(UpdateNotification, { notificationId: id, ...fields });
       else await execute(CreateNotification, fields);
     },
-    changes: ['Notifications'],
+    mutation: [CreateNotification, UpdateNotification],
     // The form shows a refusal beside its field; a toast as well would stay on screen after
     // the corrected form saved (issue 35).
     meta: { silentError: true },

@@ -37,6 +37,6 @@ export function useSendMail() {
           fingerprint: v.fingerprint,
         })
       ).postSendMail,
-    changes: ['MailSends', 'MailPreview'],
+    mutation: SendMail,
   });
 }

@@ -19,6 +19,6 @@ export function useSendTestMail() {
   return useWrite({
     mutationFn: async (notificationId: number) =>
       (await execute(SendTestMail, { notificationId })).postSendTestMail,
-    changes: ['MailSends', 'MailPreview'],
+    mutation: SendTestMail,
   });
 }

@@ -18,7 +18,7 @@ export function useConfirmTotpEnrollment() {
     meta: { silentError: true },
     mutationFn: async (variables: ConfirmTotpEnrollmentMutationVariables) =>
       (await execute(ConfirmTotpEnrollmentMutation, variables)).postConfirmTotpEnrollment,
-    changes: ['MyProfile'],
+    mutation: ConfirmTotpEnrollmentMutation,
     changesOn: 'success',
   });
 }

@@ -18,7 +18,7 @@ export function useDisableTotp() {
     meta: { silentError: true },
     mutationFn: async (variables: DisableTotpMutationVariables) =>
       (await execute(DisableTotpMutation, variables)).postDisableTotp,
-    changes: ['MyProfile'],
+    mutation: DisableTotpMutation,
     changesOn: 'success',
   });
 }

@@ -31,7 +31,7 @@ export function useUpdateAdminUserProfile() {
     mutationFn: async (variables: UpdateAdminUserProfileMutationVariables) =>
       (await execute(UpdateAdminUserProfileMutation, variables)).postUpdateAdminUserProfile,
     // Everything showing the admin (toolbar, dashboard, this page) reloads.
-    changes: 'everything',
+    mutation: UpdateAdminUserProfileMutation,
     changesOn: 'success',
   });
 }

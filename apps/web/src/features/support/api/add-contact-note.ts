@@ -14,6 +14,6 @@ const NoteMutation = graphql(`
 export function useAddContactNote() {
   return useWrite({
     mutationFn: (v: { userContactId: string; body: string }) => execute(NoteMutation, v),
-    changes: ['UserContact'],
+    mutation: NoteMutation,
   });
 }

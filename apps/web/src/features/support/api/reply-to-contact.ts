@@ -14,6 +14,6 @@ const ReplyMutation = graphql(`
 export function useReplyToContact() {
   return useWrite({
     mutationFn: (v: { userContactId: string; body: string }) => execute(ReplyMutation, v),
-    changes: ['UserContact'],
+    mutation: ReplyMutation,
   });
 }

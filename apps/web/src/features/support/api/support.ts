@@ -3,7 +3,7 @@ import { graphql } from '@/gql';
 import { execute } from '@/lib/graphql-client';
 import { listQuery } from '@/lib/list-query';
 import { queryKeyFor } from '@/lib/query-keys';
-import { useWrite, type WriteChanges } from '@/lib/use-write';
+import { useWrite } from '@/lib/use-write';
 
 const UserContactsQuery = graphql(`
   query UserContacts(
@@ -158,20 +158,17 @@ export function useSupportChoices() {
   });
 }
 
-/** What an assignment or status change changes: the list (tabs, counts) and the inquiry. */
-const CONTACT_CHANGES: WriteChanges = ['UserContacts', 'UserContact'];
-
 export function useAssignContact() {
   return useWrite({
     mutationFn: (v: { userContactId: string; assigneeUserId: number | null }) =>
       execute(AssignMutation, v),
-    changes: CONTACT_CHANGES,
+    mutation: AssignMutation,
   });
 }
 
 export function useUpdateContactStatus() {
   return useWrite({
     mutationFn: (v: { userContactId: string; status: string }) => execute(StatusMutation, v),
-    changes: CONTACT_CHANGES,
+    mutation: StatusMutation,
   });
 }

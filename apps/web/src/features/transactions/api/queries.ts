@@ -6,8 +6,8 @@ import type {
   TransactionsRatesSummaryQueryVariables,
 } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
-import { queryKeyFor, useInvalidate } from '@/lib/query-keys';
-import { useWrite, type WriteChanges } from '@/lib/use-write';
+import { queryKeyFor } from '@/lib/query-keys';
+import { useRefresh, useWrite } from '@/lib/use-write';
 
 const TransactionsPlansQuery = graphql(`
   query TransactionsPlans {
@@ -95,24 +95,19 @@ const TransactionsAssignRatesMutation = graphql(`
   }
 `);
 
-/** Everything a payment or rate write can change, on this screen and the users' pages. */
-const PAYMENT_CHANGES = [
-  'UserPayments',
-  'TransactionsUnfixed',
-  'TransactionsRatesSummary',
-  'TransactionsCsvImports',
-] as const satisfies WriteChanges;
-
-/** The same refresh for the write that is no mutation: an upload (its own request, progress). */
+/**
+ * What a CSV import's apply changes, as its two commands declare: the upload is its own request
+ * followed by its progress, not a `useWrite`.
+ */
 export function useInvalidatePayments() {
-  return useInvalidate(PAYMENT_CHANGES);
+  return useRefresh(['TransactionsUploadPayments', 'TransactionsUploadRates']);
 }
 
 export function useAssignRates() {
   return useWrite({
     mutationFn: async (variables: TransactionsAssignRatesMutationVariables) =>
       (await execute(TransactionsAssignRatesMutation, variables)).postAssignRates,
-    changes: PAYMENT_CHANGES,
+    mutation: TransactionsAssignRatesMutation,
     changesOn: 'success',
   });
 }
@@ -146,7 +141,7 @@ export function useAddPayment() {
   return useWrite({
     mutationFn: async (variables: TransactionsAddPaymentMutationVariables) =>
       (await execute(TransactionsAddPaymentMutation, variables)).postAddUserPayment,
-    changes: PAYMENT_CHANGES,
+    mutation: TransactionsAddPaymentMutation,
     changesOn: 'success',
   });
 }

@@ -9,10 +9,11 @@ import type {
   RejectMatchingWithdrawalRequestsMutationVariables,
   RejectWithdrawalRequestsMutationVariables,
   WithdrawalMatchingPreviewQueryVariables,
+  TypedDocumentString,
 } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
 import { queryKeyFor } from '@/lib/query-keys';
-import { useWrite, type WriteChanges } from '@/lib/use-write';
+import { useWrite } from '@/lib/use-write';
 import { withdrawalRequestsKey } from './withdrawal-requests';
 
 const ApproveMutation = graphql(`
@@ -187,30 +188,23 @@ function applyAnswer(
   );
 }
 
-/** What an action changes: every list, tab count and timeline, and the export buttons. */
-const ACTION_CHANGES: WriteChanges = [
-  'WithdrawalRequests',
-  'WithdrawalRequestTimeline',
-  // The export buttons follow the number of approved requests.
-  'WithdrawalSigningExportPreview',
-];
-
 /**
  * After an action: the answer's requests go into the cached lists at once; then every list,
- * tab count and timeline is reloaded (a request may have left the tab shown).
+ * tab count and timeline is reloaded (a request may have left the tab shown), and the export
+ * buttons, which follow the number of approved requests (the commands' `refreshes`).
  */
-function useRefreshAfter() {
+function useRefreshAfter(mutation: TypedDocumentString<unknown, never>) {
   const queryClient = useQueryClient();
   return {
     onSuccess: (answer: { requests: readonly WithdrawalRequestRowFragment[] }) =>
       applyAnswer(queryClient, answer.requests),
-    changes: ACTION_CHANGES,
+    mutation,
   };
 }
 
 /** Approves requests at the revisions shown (the approver is the signed-in admin). */
 export function useApproveWithdrawals() {
-  const refresh = useRefreshAfter();
+  const refresh = useRefreshAfter(ApproveMutation);
   return useWrite({
     mutationFn: async (variables: ApproveWithdrawalRequestsMutationVariables) =>
       (await execute(ApproveMutation, variables)).postApproveWithdrawalRequests,
@@ -220,7 +214,7 @@ export function useApproveWithdrawals() {
 
 /** Approves every request matching the list's filter, if they are still as many as shown. */
 export function useApproveMatchingWithdrawals() {
-  const refresh = useRefreshAfter();
+  const refresh = useRefreshAfter(ApproveMatchingMutation);
   return useWrite({
     mutationFn: async (variables: ApproveMatchingWithdrawalRequestsMutationVariables) =>
       (await execute(ApproveMatchingMutation, variables)).postApproveMatchingWithdrawalRequests,
@@ -229,7 +223,7 @@ export function useApproveMatchingWithdrawals() {
 }
 
 export function useRejectMatchingWithdrawals() {
-  const refresh = useRefreshAfter();
+  const refresh = useRefreshAfter(RejectMatchingMutation);
   return useWrite({
     mutationFn: async (variables: RejectMatchingWithdrawalRequestsMutationVariables) =>
       (await execute(RejectMatchingMutation, variables)).postRejectMatchingWithdrawalRequests,
@@ -238,7 +232,7 @@ export function useRejectMatchingWithdrawals() {
 }
 
 export function useRejectWithdrawals() {
-  const refresh = useRefreshAfter();
+  const refresh = useRefreshAfter(RejectMutation);
   return useWrite({
     mutationFn: async (variables: RejectWithdrawalRequestsMutationVariables) =>
       (await execute(RejectMutation, variables)).postRejectWithdrawalRequests,
@@ -247,7 +241,7 @@ export function useRejectWithdrawals() {
 }
 
 export function useFailWithdrawals() {
-  const refresh = useRefreshAfter();
+  const refresh = useRefreshAfter(FailMutation);
   return useWrite({
     mutationFn: async (variables: FailWithdrawalRequestsMutationVariables) =>
       (await execute(FailMutation, variables)).postFailWithdrawalRequests,

@@ -102,12 +102,7 @@ export function useSigningExport() {
       saveFile(answer.url, answer.fileName);
       return answer;
     },
-    changes: [
-      'WithdrawalRequests',
-      'WithdrawalRequestTimeline',
-      'WithdrawalExportBatches',
-      'WithdrawalSigningExportPreview',
-    ],
+    mutation: SigningExportMutation,
   });
 }
 
@@ -173,6 +168,6 @@ export function useTransactionsUpload() {
         | { kind: WithdrawalKind; file: File; dryRun: true }
         | { kind: WithdrawalKind; file: File; dryRun: false; fingerprint: string },
     ) => (await upload(UploadMutation, variables)).postWithdrawalTransactionsByCSV,
-    changes: ['WithdrawalRequests', 'WithdrawalRequestTimeline'],
+    mutation: UploadMutation,
   });
 }

@@ -3,7 +3,7 @@ import { graphql } from '@/gql';
 import type { UpdateWithdrawalApprovalThresholdMutationVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
 import { queryKeyFor } from '@/lib/query-keys';
-import { useWrite, type WriteChanges } from '@/lib/use-write';
+import { useWrite } from '@/lib/use-write';
 
 graphql(`
   fragment ApprovalThreshold on WithdrawalApprovalThreshold {
@@ -64,13 +64,6 @@ export function useApprovalThresholds() {
   });
 }
 
-/** What a threshold change changes: the thresholds, and the lists' "needs two" marks. */
-const THRESHOLD_CHANGES: WriteChanges = [
-  'WithdrawalApprovalThresholds',
-  'WithdrawalRequests',
-  'WithdrawalRequestTimeline',
-];
-
 /**
  * Changes one coin's threshold (super admins): a lowering applies at once, a raise answers
  * the threshold unchanged with its pendingChange (docs/domain.md, "Threshold changes"). The
@@ -80,7 +73,7 @@ export function useUpdateApprovalThreshold() {
   return useWrite({
     mutationFn: async (variables: UpdateWithdrawalApprovalThresholdMutationVariables) =>
       (await execute(UpdateThresholdMutation, variables)).postUpdateWithdrawalApprovalThreshold,
-    changes: THRESHOLD_CHANGES,
+    mutation: UpdateThresholdMutation,
   });
 }
 
@@ -89,7 +82,7 @@ export function useConfirmThresholdChange() {
   return useWrite({
     mutationFn: async (id: string) =>
       (await execute(ConfirmChangeMutation, { id })).postConfirmWithdrawalApprovalThresholdChange,
-    changes: THRESHOLD_CHANGES,
+    mutation: ConfirmChangeMutation,
   });
 }
 
@@ -98,6 +91,6 @@ export function useCancelThresholdChange() {
   return useWrite({
     mutationFn: async (id: string) =>
       (await execute(CancelChangeMutation, { id })).postCancelWithdrawalApprovalThresholdChange,
-    changes: THRESHOLD_CHANGES,
+    mutation: CancelChangeMutation,
   });
 }
