@@ -409,6 +409,7 @@ CREATE TABLE payments (
   amount_hec coin_amount,
   CONSTRAINT payments_assets_only_when_fixed CHECK (((status = 'asset_fixed'::text) OR ((amount_eth IS NULL) AND (amount_hec IS NULL)))),
   CONSTRAINT payments_end_user_id_fkey FOREIGN KEY (end_user_id) REFERENCES end_users(id),
+  CONSTRAINT payments_fixed_after_confirmed CHECK (((asset_fixed_at IS NULL) OR ((confirmed_at IS NOT NULL) AND (asset_fixed_at >= confirmed_at)))),
   CONSTRAINT payments_pkey PRIMARY KEY (id),
   CONSTRAINT payments_plan_id_fkey FOREIGN KEY (plan_id) REFERENCES plans(id),
   CONSTRAINT payments_rate_assignment_id_fkey FOREIGN KEY (rate_assignment_id) REFERENCES rate_assignments(id),
@@ -879,6 +880,7 @@ CREATE INDEX notifications_notified_at_idx ON public.notifications USING btree (
 CREATE INDEX payment_client_keys_payment_idx ON public.payment_client_keys USING btree (payment_id);
 CREATE INDEX payments_asset_fixed_at_idx ON public.payments USING btree (asset_fixed_at, id);
 CREATE INDEX payments_confirmed_at_idx ON public.payments USING btree (confirmed_at, id);
+CREATE INDEX payments_fixing_delay_idx ON public.payments USING btree (((asset_fixed_at - confirmed_at))) WHERE (asset_fixed_at IS NOT NULL);
 CREATE INDEX payments_status_asset_fixed_at_idx ON public.payments USING btree (status, asset_fixed_at, id);
 CREATE INDEX payments_status_confirmed_at_idx ON public.payments USING btree (status, confirmed_at, id);
 CREATE INDEX payments_status_idx ON public.payments USING btree (status, id);

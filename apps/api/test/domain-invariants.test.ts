@@ -351,7 +351,7 @@ describe('derived totals of multi-row statements (0021)', () => {
 
     // Dates moved across days, amounts changed, payments moved between users sharing ancestors.
     await sql`UPDATE payments SET confirmed_at = confirmed_at + interval '1 day',
-      asset_fixed_at = asset_fixed_at - interval '1 microsecond'
+      asset_fixed_at = asset_fixed_at + interval '2 days' - interval '1 microsecond'
       WHERE id = ANY(${ids}::bigint[])`.execute(db);
     await expectConsistent('after moving dates');
     await sql`UPDATE payments SET paid_usd = paid_usd + 0.01 * (id % 5),

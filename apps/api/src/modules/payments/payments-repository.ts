@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type AliasedExpression, type SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/executor';
 import {
   countBuckets,
@@ -103,6 +103,74 @@ export const PAYMENT_ROW_COLUMNS = [
   'p.amount_hec as amountHEC',
 ] as const;
 
+/**
+ * The longest delay between a payment's confirmation and its fixing (0221 keeps every fixing
+ * at or after its confirmation; its expression index answers this from one entry). Asked in
+ * the page's own statement, so a payment fixed meanwhile is seen by both or by neither.
+ */
+const LONGEST_FIXING_DELAY = sql<string>`(SELECT max(asset_fixed_at - confirmed_at) FROM payments WHERE asset_fixed_at IS NOT NULL)`;
+
+/**
+ * The page's ids in the list's order (id last). Filtered by one date and sorted by the other,
+ * the sort's index would pass most of the table before the first match (the dates go together:
+ * 4-27 s at 1M, issue 36), so the filter's bounds are carried over to the sorted date, which
+ * 0221 makes exact: a fixing from X means a confirmation from X minus the longest delay and a
+ * fixing until Y one until Y; a confirmation from X means a fixing from X, one until Y a
+ * fixing until Y plus the longest delay. The unfixed payments have no fixing date to bound:
+ * they are read apart and merged in the sort's order (NULLs last ascending, first descending).
+ */
+function pageIdsQuery(
+  db: Executor,
+  filter: PaymentsFilter,
+  target: PaymentsSortTarget,
+  direction: 'asc' | 'desc',
+  page: { limit: number; offset: number },
+): AliasedExpression<{ id: string }, 'page'> {
+  const filtered = applyFilter(db.selectFrom('payments as p'), filter);
+  if (target === 'assetFixedAt' && (filter.confirmedAtFrom || filter.confirmedAtUntil)) {
+    const { confirmedAtFrom: from, confirmedAtUntil: until } = filter;
+    let fixed = filtered.where('p.asset_fixed_at', 'is not', null);
+    if (from) fixed = fixed.where('p.asset_fixed_at', '>=', new Date(from));
+    if (until)
+      fixed = fixed.where(
+        'p.asset_fixed_at',
+        '<=',
+        sql<Date>`${new Date(until)}::timestamptz + ${LONGEST_FIXING_DELAY}`,
+      );
+    const unfixed = filtered.where('p.asset_fixed_at', 'is', null);
+    const both = fixed
+      .select(['p.id', 'p.asset_fixed_at'])
+      .unionAll(unfixed.select(['p.id', 'p.asset_fixed_at']))
+      .as('u');
+    return db
+      .selectFrom(both)
+      .select('u.id')
+      .orderBy('u.asset_fixed_at', direction)
+      .orderBy('u.id', direction)
+      .limit(page.limit)
+      .offset(page.offset)
+      .as('page');
+  }
+  let ids = filtered;
+  if (target === 'confirmedAt') {
+    const { assetFixedAtFrom: from, assetFixedAtUntil: until } = filter;
+    if (from)
+      ids = ids.where(
+        'p.confirmed_at',
+        '>=',
+        sql<Date>`${new Date(from)}::timestamptz - ${LONGEST_FIXING_DELAY}`,
+      );
+    if (until) ids = ids.where('p.confirmed_at', '<=', new Date(until));
+  }
+  const sorted = target === 'userPaymentId' ? ids : ids.orderBy(SORT_COLUMNS[target], direction);
+  return sorted
+    .select('p.id')
+    .orderBy('p.id', direction)
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('page');
+}
+
 /** userPayments: one page of payments with the exact number matching the filter. */
 export async function listPayments(
   db: Executor,
@@ -113,9 +181,7 @@ export async function listPayments(
   const target = p.sort?.target ?? 'userPaymentId';
   // Page first: the page's ids come from the (column, id) indexes of 0014, index-only; only
   // those rows are read in full and joined to their user and plan.
-  let ids = applyFilter(db.selectFrom('payments as p'), filter).select('p.id');
-  if (target !== 'userPaymentId') ids = ids.orderBy(SORT_COLUMNS[target], direction);
-  const pageIds = ids.orderBy('p.id', direction).limit(p.limit).offset(p.offset).as('page');
+  const pageIds = pageIdsQuery(db, filter, target, direction, p);
   let query = db.selectFrom('payments as p').innerJoin(pageIds, 'page.id', 'p.id');
   if (target !== 'userPaymentId') query = query.orderBy(SORT_COLUMNS[target], direction);
   const rows = await query
