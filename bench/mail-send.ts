@@ -28,7 +28,8 @@ import {
 } from '../apps/api/src/modules/mail/mail-expansion';
 import { MAIL_EXPAND_QUEUE, MAIL_QUEUE } from '../apps/api/src/modules/mail/mail-jobs';
 import * as repo from '../apps/api/src/modules/mail/mail-repository';
-import { CREATE_NOTIFICATION, SEND_MAIL } from '../apps/api/src/modules/mail/commands';
+import { CREATE_NOTIFICATION } from '../apps/api/src/modules/mail/commands/create-notification';
+import { SEND_MAIL } from '../apps/api/src/modules/mail/commands/send-mail';
 import { createMailService } from '../apps/api/src/modules/mail/mail-service';
 import { runCommand } from '../apps/api/src/platform/commands';
 import type { Services } from '../apps/api/src/server/services';

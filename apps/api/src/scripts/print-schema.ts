@@ -1,22 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { printContract, printRefreshes } from '../server/schema';
+import { COMMAND_REGISTRY, printCommandRegistry } from './command-registry';
 
 /**
- * Writes the contract and what each mutation refreshes (the web app's `useWrite` reads it);
- * `--check` fails instead when a committed file differs.
+ * Writes the registry of the command files, the contract, and what each mutation refreshes
+ * (the web app's `useWrite` reads it); `--check` fails instead when a committed file differs.
+ * The registry is written before the schema is loaded, which imports it.
  */
+const check = process.argv.includes('--check');
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const printed: [string, string][] = [
-  [path.join(apiRoot, 'schema.graphql'), printContract()],
-  [path.resolve(apiRoot, '../web/src/gql/refreshes.ts'), printRefreshes()],
-];
 let stale = false;
-for (const [target, text] of printed) {
+
+function write(target: string, text: string): void {
   const committed = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : '';
-  if (committed === text) continue;
-  if (process.argv.includes('--check')) {
+  if (committed === text) return;
+  if (check) {
     console.error(
       `${path.relative(process.cwd(), target)} is out of date: run \`npm run codegen\`.`,
     );
@@ -26,4 +25,9 @@ for (const [target, text] of printed) {
     console.log(`Wrote ${path.relative(process.cwd(), target)}`);
   }
 }
+
+write(COMMAND_REGISTRY, printCommandRegistry());
+const { printContract, printRefreshes } = await import('../server/schema');
+write(path.join(apiRoot, 'schema.graphql'), printContract());
+write(path.resolve(apiRoot, '../web/src/gql/refreshes.ts'), printRefreshes());
 if (stale) process.exit(1);

@@ -1,5 +1,4 @@
 import { builder } from '../../graphql/builder';
-import './commands';
 import type { AdminNameRow } from './admin-users-repository';
 import { AdminRoleGrantRef, AdminUserRef, RoleRef } from './admin-users-types';
 

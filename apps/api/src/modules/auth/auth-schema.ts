@@ -1,6 +1,4 @@
 import { builder } from '../../graphql/builder';
-// The session and two-factor writes, one file each, register their mutations when imported.
-import './commands';
 
 const AdminSessionRef = builder
   .objectRef<{

@@ -2,7 +2,6 @@ import { builder } from '../../graphql/builder';
 import { filterArgs } from '../../graphql/filter-fields';
 import { pagedListQuery } from '../../graphql/pagination';
 import type { NamedUser, RecipientRow, SendCounts, SendRow } from './mail-repository';
-import './commands';
 import { AUDIENCE_RULE } from './mail-rules';
 import { NotificationRef } from './mail-types';
 import { MAIL_RECIPIENTS_LIST, MAIL_SENDS_LIST, NOTIFICATIONS_LIST } from './mail-list';

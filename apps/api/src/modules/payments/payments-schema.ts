@@ -1,7 +1,6 @@
 import { builder } from '../../graphql/builder';
 import { filterArgs, filterInputFields } from '../../graphql/filter-fields';
 import { pagedListQuery, PaginationInputRef } from '../../graphql/pagination';
-import './commands';
 import type { PaymentsService } from './payments-service';
 import { UserPaymentRef } from './payments-types';
 import { PAYMENTS_LIST, UNFIXED_PAYMENTS_LIST } from './payments-list';

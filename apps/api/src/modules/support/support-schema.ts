@@ -1,8 +1,6 @@
 import { builder } from '../../graphql/builder';
 import { filterArgs } from '../../graphql/filter-fields';
 import { pagedListQuery } from '../../graphql/pagination';
-// The inquiry writes, one file each, register their mutations when imported.
-import './commands';
 import { CONTACTS_LIST } from './support-list';
 import { StatusCountRef, StatusRef, UserContactDetailRef, UserContactRef } from './support-types';
 

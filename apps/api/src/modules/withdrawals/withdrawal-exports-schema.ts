@@ -4,7 +4,6 @@ import { pagedListQuery } from '../../graphql/pagination';
 import { STATE_CHANGING_QUERY } from '../../graphql/state-changing-queries';
 import { badInput } from '../../shared/list-input';
 import { confirmedSetWrite } from '../../platform/confirmed-set';
-import './commands';
 import { signingExportAs } from './commands/export-for-signing';
 import {
   ExportBatchRef,

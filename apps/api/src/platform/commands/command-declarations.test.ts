@@ -3,6 +3,11 @@ import path from 'node:path';
 import { AUDIT_EVENTS, isAuditOperation } from '@app/shared';
 import { isListType, isNonNullType, getNamedType, type GraphQLInputType } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import {
+  COMMAND_REGISTRY,
+  commandFiles,
+  printCommandRegistry,
+} from '../../scripts/command-registry';
 import { getSchema } from '../../server/schema';
 import { declaredCommands, defineCommand, type CommandField } from './define-command';
 
@@ -12,6 +17,7 @@ import { declaredCommands, defineCommand, type CommandField } from './define-com
 // a mutation added without a declaration, an argument typed beside the declaration, or a field
 // declared and not offered, fails here.
 
+const src = path.resolve(import.meta.dirname, '../..');
 const schema = getSchema();
 const mutations = schema.getMutationType()!.getFields();
 const commands = declaredCommands();
@@ -89,23 +95,27 @@ describe('declared commands', () => {
     },
   );
 
+  // Issue 34, "a write is one file": the registry server/schema.ts imports is generated from
+  // the files under modules/*/commands/ (`npm run codegen`), so a new file loads with no other
+  // line, and a file the committed registry does not import fails here.
+  it('has every file of a commands/ folder in the generated registry', () => {
+    const registry = fs.readFileSync(COMMAND_REGISTRY, 'utf8');
+    const missing = commandFiles().filter(
+      (file) => !registry.includes(`import '../${file.replace(/\.ts$/, '')}';`),
+    );
+    expect(missing, 'run `npm run codegen`').toEqual([]);
+    expect(registry, 'run `npm run codegen`').toBe(printCommandRegistry());
+  });
+
   it('has each file of a commands/ folder declare one write with its handler, registered', async () => {
-    const modules = path.resolve(import.meta.dirname, '../../modules');
-    const files = fs.readdirSync(modules).flatMap((module) => {
-      const dir = path.join(modules, module, 'commands');
-      if (!fs.existsSync(dir)) return [];
-      return fs
-        .readdirSync(dir)
-        .filter((f) => f.endsWith('.ts') && f !== 'index.ts' && !f.endsWith('.test.ts'))
-        .map((f) => path.join(dir, f));
-    });
+    const files = commandFiles();
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
-      const exported: unknown[] = Object.values(await import(file));
+      const exported: unknown[] = Object.values(await import(path.join(src, file)));
       const declared = commands.filter((c) => c.handler && exported.includes(c));
       expect(
         declared.map((c) => c.name),
-        path.relative(modules, file),
+        file,
       ).toHaveLength(1);
     }
   });
