@@ -99,6 +99,14 @@ export type Command<N extends string, F extends CommandFields> = {
  */
 export type Refreshes = readonly string[] | 'everything';
 
+/**
+ * What a write acts on: records its arguments name (ids, one record, the session: `'records'`),
+ * or a set the operator was shown (`'set'`: a filter, an audience, a file), which it confirms
+ * by the set's fingerprint through `confirmedSetWrite` and `confirmSet`
+ * (confirmed-set-declarations.test.ts holds each to its declaration).
+ */
+export type CommandScope = 'records' | 'set';
+
 /** What a write answers: an object type (a Pothos ref), or a scalar (a Boolean, a count). */
 export type CommandAnswer = { $inferType: unknown } | 'Boolean' | 'Int';
 
@@ -145,6 +153,8 @@ export type HandledCommand<
   access: AccessRule;
   /** The Query root fields its success changes (above). */
   refreshes: Refreshes;
+  /** Whether it acts on named records or on a confirmed set (above). */
+  scope: CommandScope;
   answer: A;
   /** The GraphQL types of the input's enum and input object fields, by field name. */
   refs?: Readonly<Record<string, unknown>>;

@@ -14,6 +14,7 @@ export {
   type CommandField,
   type CommandFields,
   type CommandInput,
+  type CommandScope,
   type CommandValue,
   type HandledCommand,
   type InputShape,

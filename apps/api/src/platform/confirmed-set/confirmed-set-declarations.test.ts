@@ -7,15 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type GraphQLResponse, type TestApp } from '../../../test/test-app';
 import { getSchema } from '../../server/schema';
 import { STATE_CHANGING } from '../../graphql/state-changing-queries';
+import { declaredCommands } from '../commands';
 import { checkedSetWrites, confirmedSetWrites } from './confirmed-set';
 
 /**
  * Issue 33 part 1, enforced: every write of the schema that acts on a set the operator was
  * shown is a declared set-write, takes a `fingerprint`, and really compares it through the one
  * helper (`confirmSet`): sent a fingerprint of another set, each answers LIST_CHANGED and the
- * helper saw it. A new mutation must be classified here (a set-write, or one of NOT_A_SET with
- * why); a new state-changing query is a set-write; a declared write without a fixture below
- * fails; and nothing but the helper answers LIST_CHANGED.
+ * helper saw it. A new mutation declares its scope (`scope: 'set'`, a set-write, or
+ * `'records'`); a new state-changing query is a set-write; a declared write without a fixture
+ * below fails; and nothing but the helper answers LIST_CHANGED.
  */
 const schema = getSchema();
 const mutations = schema.getMutationType()!.getFields();
@@ -24,47 +25,14 @@ const declared = confirmedSetWrites();
 const declaredNames = new Set(declared.map((w) => w.name));
 
 /**
- * The mutations that act on records named in their arguments (ids, one record, the session),
- * not on a set a preview showed. Arguments that would make a set (a filter, an audience, a
- * file, a window) are refused here by SET_ARGUMENTS below.
+ * Each mutation is a command that declares what it acts on (`scope`, platform/commands):
+ * records named in its arguments (ids, one record, the session), or a set a preview showed.
+ * Arguments that would make a set (a filter, an audience, a file, a window) are refused on a
+ * write on records by SET_ARGUMENTS below.
  */
-const NOT_A_SET = new Set([
-  // the session and the admin's own profile
-  'postSignIn',
-  'postSignOut',
-  'postSignOutEverywhere',
-  'postUpdateAdminUserProfile',
-  'postStartTotpEnrollment',
-  'postConfirmTotpEnrollment',
-  'postDisableTotp',
-  // admin accounts, one each
-  'postAddNewAdminUser',
-  'postDeleteAdminUser',
-  'postAddRoleToUser',
-  'postDeleteRoleFromUser',
-  'postConfirmAdminRoleGrant',
-  'postCancelAdminRoleGrant',
-  // one payment
-  'postAddUserPayment',
-  // withdrawals named by id (each at its revision)
-  'postApproveWithdrawalRequests',
-  'postRejectWithdrawalRequests',
-  'postFailWithdrawalRequests',
-  // thresholds and their two-person changes
-  'postUpdateWithdrawalApprovalThreshold',
-  'postConfirmWithdrawalApprovalThresholdChange',
-  'postCancelWithdrawalApprovalThresholdChange',
-  // one notification, and a test mail to the admin's own address
-  'postCreateNotification',
-  'postUpdateNotification',
-  'postDeleteNotification',
-  'postSendTestMail',
-  // one support inquiry
-  'postAssignAdminUserToUserContact',
-  'postUpdateUserContactStatus',
-  'postAddNoteToUserContact',
-  'postReplyToUserContact',
-]);
+const commands = declaredCommands();
+const scopeOf = new Map(commands.map((c) => [c.name, c.scope]));
+const onRecords = commands.filter((c) => c.scope === 'records').map((c) => c.name);
 
 /** Arguments that make a write act on a set rather than on named records. */
 const SET_ARGUMENTS = ['searchParams', 'expectedCount', 'audience', 'file', 'startAt', 'endAt'];
@@ -75,16 +43,26 @@ function takesFingerprint(field: GraphQLField<unknown, unknown> | undefined): bo
 }
 
 describe('set-writes, by declaration', () => {
-  it('every mutation is classified: a declared set-write or a write on named records', () => {
-    const unclassified = Object.keys(mutations).filter(
-      (name) => !declaredNames.has(name) && !NOT_A_SET.has(name),
-    );
-    expect(unclassified, 'declare it with confirmedSetWrite, or add it to NOT_A_SET').toEqual([]);
-    expect([...NOT_A_SET].filter((name) => declaredNames.has(name))).toEqual([]);
+  it('every mutation declares its scope: a set is a declared set-write, records are not', () => {
+    const names = Object.keys(mutations);
+    expect(
+      names.filter((name) => !scopeOf.get(name)),
+      'declare its scope',
+    ).toEqual([]);
+    const sets = names.filter((name) => scopeOf.get(name) === 'set');
+    expect(sets.length).toBeGreaterThan(0);
+    expect(
+      sets.filter((name) => !declaredNames.has(name)),
+      'a write on a set is a confirmedSetWrite',
+    ).toEqual([]);
+    expect(
+      onRecords.filter((name) => declaredNames.has(name)),
+      "a confirmedSetWrite declares scope: 'set'",
+    ).toEqual([]);
   });
 
   it('a write on named records takes nothing that makes a set', () => {
-    for (const name of NOT_A_SET) {
+    for (const name of onRecords) {
       const args = (mutations[name]?.args ?? []).map((a) => a.name);
       expect(
         args.filter((a) => SET_ARGUMENTS.includes(a)),

@@ -16,6 +16,7 @@ export const ADD_ADMIN = defineCommand({
   name: 'postAddNewAdminUser',
   description: 'Creates an admin account and returns its one-time password, once.',
   access: 'superAdmin',
+  scope: 'records',
   refreshes: ['adminUsers', 'adminRoleGrants', 'superAdminCount'],
   input: {
     userName: { type: 'String', required: true },

@@ -12,6 +12,7 @@ export const ADD_ROLES = defineCommand({
   name: 'postAddRoleToUser',
   description: 'Gives an admin the listed roles.',
   access: 'superAdmin',
+  scope: 'records',
   refreshes: ['adminUsers', 'adminRoleGrants', 'superAdminCount'],
   input: { ...USER_ID, ...ROLES },
   answer: RoleChangeResultRef,

@@ -11,6 +11,7 @@ export const CANCEL_ROLE_GRANT = defineCommand({
   description:
     'Withdraws a pending grant of an approving role (its proposer or another super admin).',
   access: 'superAdmin',
+  scope: 'records',
   refreshes: ['adminUsers', 'adminRoleGrants', 'superAdminCount'],
   input: GRANT_ID,
   answer: RoleChangeResultRef,

@@ -20,6 +20,7 @@ export const CONFIRM_ROLE_GRANT = defineCommand({
   description:
     'A second super admin confirms a pending grant of an approving role; not its proposer, not the admin receiving it, not an account the proposer created or promoted (FORBIDDEN, reasons OWN_ROLE_GRANT, NOT_A_SECOND_PERSON).',
   access: 'superAdmin',
+  scope: 'records',
   refreshes: ['adminUsers', 'adminRoleGrants', 'superAdminCount'],
   input: GRANT_ID,
   answer: RoleChangeResultRef,

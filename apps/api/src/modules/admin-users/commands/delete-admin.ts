@@ -14,6 +14,7 @@ export const DELETE_ADMIN = defineCommand({
   name: 'postDeleteAdminUser',
   description: 'Deletes another admin account; its sessions end at once.',
   access: 'superAdmin',
+  scope: 'records',
   refreshes: ['adminUsers', 'adminRoleGrants', 'superAdminCount'],
   input: USER_ID,
   answer: DeleteAdminUserResultRef,

@@ -14,6 +14,7 @@ export const REMOVE_ROLES = defineCommand({
   name: 'postDeleteRoleFromUser',
   description: 'Takes the listed roles away from an admin.',
   access: 'superAdmin',
+  scope: 'records',
   refreshes: ['adminUsers', 'adminRoleGrants', 'superAdminCount'],
   input: { ...USER_ID, ...ROLES },
   answer: RoleChangeResultRef,

@@ -20,6 +20,7 @@ export const UPDATE_PROFILE = defineCommand({
   description:
     "Changes the signed-in admin's own email, user name and/or password; the old password is required to change the email or the password.",
   access: 'self',
+  scope: 'records',
   refreshes: 'everything',
   input: {
     email: { type: 'String' },

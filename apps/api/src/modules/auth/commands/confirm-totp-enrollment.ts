@@ -11,6 +11,7 @@ export const CONFIRM_TOTP_ENROLLMENT = defineCommand({
   description: 'Turns two-factor authentication on with a code from the authenticator app.',
   // self: an admin required to turn two-factor on must be able to.
   access: 'self',
+  scope: 'records',
   refreshes: ['adminUser'],
   input: { totpCode: { type: 'String', required: true } },
   answer: TotpStatusRef,

@@ -11,6 +11,7 @@ export const DISABLE_TOTP = defineCommand({
   name: NAME,
   description: "Turns two-factor authentication off for the signed-in admin's own account.",
   access: 'authenticated',
+  scope: 'records',
   refreshes: ['adminUser'],
   input: { password: { type: 'String', required: true } },
   answer: TotpStatusRef,

@@ -23,6 +23,7 @@ export const SIGN_IN = defineCommand({
   description:
     'Signs in with email and password (and the authenticator code when two-factor authentication is on) and returns a new access token.',
   access: 'public',
+  scope: 'records',
   refreshes: [],
   input: SIGN_IN_INPUT,
   answer: SignInResultRef,

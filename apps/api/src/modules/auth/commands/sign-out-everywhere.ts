@@ -7,6 +7,7 @@ export const SIGN_OUT_EVERYWHERE = defineCommand({
   description:
     'Ends every session of the signed-in admin, this one included; returns how many ended.',
   access: 'self',
+  scope: 'records',
   refreshes: [],
   input: {},
   answer: 'Int',

@@ -6,6 +6,7 @@ export const SIGN_OUT = defineCommand({
   name: 'postSignOut',
   description: 'Revokes the access token of this request on the server.',
   access: 'self',
+  scope: 'records',
   refreshes: [],
   input: {},
   answer: 'Boolean',

@@ -17,6 +17,7 @@ export const START_TOTP_ENROLLMENT = defineCommand({
   description: "Offers a new two-factor secret for the signed-in admin's own account.",
   // self: an admin required to turn two-factor on must be able to.
   access: 'self',
+  scope: 'records',
   refreshes: [],
   input: {},
   answer: TotpEnrollmentRef,

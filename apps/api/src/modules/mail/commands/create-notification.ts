@@ -9,6 +9,7 @@ export const CREATE_NOTIFICATION = defineCommand({
   description:
     "Creates a notification. Messages: 'Please input title.', 'Please select a language.' (Japanese with Accept-Language: ja).",
   access: 'write',
+  scope: 'records',
   refreshes: ['notifications'],
   input: NOTIFICATION_FIELDS,
   answer: NotificationResultRef,

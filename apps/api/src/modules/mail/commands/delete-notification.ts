@@ -9,6 +9,7 @@ export const DELETE_NOTIFICATION = defineCommand({
   name: 'postDeleteNotification',
   description: 'Deletes a notification; its sends and their statuses stay.',
   access: 'write',
+  scope: 'records',
   refreshes: ['notifications'],
   input: NOTIFICATION_ID,
   answer: DeleteNotificationResultRef,

@@ -28,6 +28,7 @@ export const SEND_MAIL = defineCommand({
   name: 'postSendMail',
   description: `Sends the notification to its audience: writes one outbox row per recipient with the audit row in one transaction and returns at once; delivery follows (mailSend). With fingerprint (from mailPreview), exactly that message to exactly those recipients, else CONFLICT (reason LIST_CHANGED) and nothing is sent. ${AUDIENCE_RULE}`,
   access: 'write',
+  scope: 'set',
   refreshes: ['mailSends', 'mailPreview', 'mailDelivery'],
   input: SEND_INPUT,
   answer: SendMailResultRef,

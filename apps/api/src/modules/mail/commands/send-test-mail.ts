@@ -10,6 +10,7 @@ export const SEND_TEST_MAIL = defineCommand({
   name: 'postSendTestMail',
   description: "Sends the notification's mail to the signed-in admin's own address only.",
   access: 'write',
+  scope: 'records',
   refreshes: ['mailSends', 'mailPreview', 'mailDelivery'],
   input: NOTIFICATION_ID,
   answer: SendMailResultRef,

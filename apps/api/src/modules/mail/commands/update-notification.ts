@@ -10,6 +10,7 @@ export const UPDATE_NOTIFICATION = defineCommand({
   description:
     'Replaces a notification’s fields (the same rules as creating one); notifiedAt changes only when given.',
   access: 'write',
+  scope: 'records',
   refreshes: ['notifications'],
   input: { ...NOTIFICATION_ID, ...NOTIFICATION_FIELDS },
   answer: NotificationResultRef,

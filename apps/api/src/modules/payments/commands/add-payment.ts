@@ -19,6 +19,7 @@ export const ADD_PAYMENT = defineCommand({
   description:
     'Records a payment by hand: confirmed (confirmedAt, default now) with its assets set (status asset_fixed).',
   access: 'write',
+  scope: 'records',
   refreshes: [
     'userPayments',
     'assetUnFixedPayments',

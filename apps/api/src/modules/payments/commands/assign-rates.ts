@@ -31,6 +31,7 @@ export const ASSIGN_RATES = defineCommand({
   description:
     'Fixes the assets of the payments confirmed in [startAt, endAt] and not yet fixed, at the deadline. Dates are ISO-8601 with a zone; rates are decimal strings > 0 with at most 18 places. With fingerprint (from ratesAndBTCAmountAtDeadlineDate for the same window), exactly the payments previewed, else CONFLICT (reason LIST_CHANGED) and nothing changes.',
   access: 'write',
+  scope: 'set',
   refreshes: [
     'userPayments',
     'assetUnFixedPayments',

@@ -32,6 +32,7 @@ export const IMPORT_PAYMENTS = defineCommand({
   description:
     'Adds the payments of a CSV file (columns userId,planId,paidUsd,assetETH,assetHEC,confirmedAt; template at GET /templates/user-payments.csv). All or nothing; the same content applies once.',
   access: 'write',
+  scope: 'set',
   refreshes: [
     'userPayments',
     'assetUnFixedPayments',

@@ -32,6 +32,7 @@ export const IMPORT_RATES = defineCommand({
   description:
     'Assigns rates from a CSV file, one window per row (columns startAt,endAt,deadline,BTCHECRate,BTCETHRate; template at GET /templates/rates.csv).',
   access: 'write',
+  scope: 'set',
   refreshes: [
     'userPayments',
     'assetUnFixedPayments',

@@ -9,6 +9,7 @@ export const ADD_CONTACT_NOTE = defineCommand({
   description:
     'Adds an internal note to an inquiry: shown to admins in its messages, never mailed. The same body rules as a reply.',
   access: 'write',
+  scope: 'records',
   refreshes: ['userContact'],
   input: { ...CONTACT_ID, ...BODY },
   answer: ContactChangeRef,

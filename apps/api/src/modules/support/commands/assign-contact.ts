@@ -9,6 +9,7 @@ export const ASSIGN_CONTACT = defineCommand({
   name: 'postAssignAdminUserToUserContact',
   description: 'Assigns an admin to an inquiry; without assigneeUserId, unassigns it.',
   access: 'write',
+  scope: 'records',
   refreshes: ['userContacts', 'userContact'],
   input: { ...CONTACT_ID, assigneeUserId: { type: 'Int' } },
   answer: ContactChangeRef,

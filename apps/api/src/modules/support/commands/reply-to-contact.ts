@@ -9,6 +9,7 @@ export const REPLY_TO_CONTACT = defineCommand({
   description:
     "Answers the inquirer by mail: the reply is queued in the mail outbox (to the user's address, in the user's language) and kept in the inquiry's messages with its delivery status. A blank or too long body (extensions.problem required / maxLength) and a user without a usable address (reason MAIL_UNREACHABLE_USERS) are refused and nothing is written.",
   access: 'write',
+  scope: 'records',
   refreshes: ['userContact'],
   input: { ...CONTACT_ID, ...BODY },
   answer: ContactChangeRef,

@@ -11,6 +11,7 @@ export const UPDATE_CONTACT_STATUS = defineCommand({
   name: 'postUpdateUserContactStatus',
   description: 'Moves an inquiry to a status (backlog, wip or closed; any transition).',
   access: 'write',
+  scope: 'records',
   refreshes: ['userContacts', 'userContact'],
   input: {
     ...CONTACT_ID,

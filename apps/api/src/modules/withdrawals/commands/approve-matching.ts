@@ -28,6 +28,7 @@ export const APPROVE_MATCHING_WITHDRAWALS = defineCommand({
   name: NAME,
   description: `Approves "all N matching this filter" as the signed-in admin, each at the revision read in the same transaction; otherwise the rules of postApproveWithdrawalRequests (two admins above the threshold, nobody twice). ${MATCHING_NOTE}`,
   access: 'write',
+  scope: 'set',
   refreshes: ['withdrawalRequests', 'withdrawalRequestTimeline', 'withdrawalSigningExportPreview'],
   input: MATCHING_INPUT,
   answer: ActionAnswerRef,

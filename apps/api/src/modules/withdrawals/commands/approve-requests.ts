@@ -19,6 +19,7 @@ export const APPROVE_WITHDRAWALS = defineCommand({
   description:
     'Approves withdrawal requests (any kind) as the signed-in admin, each at the revision the admin saw (a changed request is refused as STALE_REVISION). Above its coin threshold a request needs two different admins: the first approval answers awaitingSecondApproval and the request stays requested. Nobody approves a request twice; no role is exempt.',
   access: 'write',
+  scope: 'records',
   refreshes: ['withdrawalRequests', 'withdrawalRequestTimeline', 'withdrawalSigningExportPreview'],
   input: {
     /** Each request with the revision the approving admin saw. */

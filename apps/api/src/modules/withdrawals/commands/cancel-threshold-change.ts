@@ -12,6 +12,7 @@ export const CANCEL_THRESHOLD_CHANGE = defineCommand({
   description:
     'Withdraws a pending raise of a threshold (super admins only: its proposer, or another admin declining it); the threshold stays. A raise no longer pending is CONFLICT (THRESHOLD_CHANGE_CLOSED). Audited.',
   access: 'superAdmin',
+  scope: 'records',
   refreshes: ['withdrawalApprovalThresholds', 'withdrawalRequests', 'withdrawalRequestTimeline'],
   input: THRESHOLD_CHANGE_ID,
   answer: ThresholdRef,

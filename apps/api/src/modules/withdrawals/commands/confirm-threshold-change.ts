@@ -26,6 +26,7 @@ export const CONFIRM_THRESHOLD_CHANGE = defineCommand({
   description:
     'Confirms a pending raise of a threshold as a second admin (super admins only): the threshold takes the proposed value. The proposer cannot confirm their own (FORBIDDEN, OWN_THRESHOLD_CHANGE); a raise no longer pending is CONFLICT (THRESHOLD_CHANGE_CLOSED). Audited.',
   access: 'superAdmin',
+  scope: 'records',
   refreshes: ['withdrawalApprovalThresholds', 'withdrawalRequests', 'withdrawalRequestTimeline'],
   input: THRESHOLD_CHANGE_ID,
   answer: ThresholdRef,

@@ -54,6 +54,7 @@ export const SIGNING_EXPORT = defineCommand({
   name: 'postWithdrawalSigningExport',
   description: `The signing export as a mutation (what the web app calls): the approved requests of the kind matching searchParams become processing in one new batch, and the answer is its download link. ${SCOPE_NOTE} expectedCount is required (the count the confirmation showed, from withdrawalSigningExportPreview), and the web app sends the preview's fingerprint. clientKey (16-64 of A-Z a-z 0-9 - _, new for each confirmation) makes it idempotent: the same admin sending the same key again gets the same batch back (a fresh link) and nothing is exported twice; the key with other arguments is BAD_USER_INPUT.`,
   access: 'write',
+  scope: 'set',
   refreshes: [
     'withdrawalRequests',
     'withdrawalRequestTimeline',

@@ -9,6 +9,7 @@ export const FAIL_WITHDRAWALS = defineCommand({
   name: 'postFailWithdrawalRequests',
   description: 'Marks processing withdrawal requests whose send failed as failed, with the reason.',
   access: 'write',
+  scope: 'records',
   refreshes: ['withdrawalRequests', 'withdrawalRequestTimeline', 'withdrawalSigningExportPreview'],
   input: { ...IDS_INPUT, reason: { type: 'String', required: true } },
   answer: ActionAnswerRef,

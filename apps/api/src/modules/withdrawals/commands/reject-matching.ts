@@ -26,6 +26,7 @@ export const REJECT_MATCHING_WITHDRAWALS = defineCommand({
   name: NAME,
   description: `Rejects "all N matching this filter" with a reason code and text (requested, approved or processing ones; others are refused). ${MATCHING_NOTE}`,
   access: 'write',
+  scope: 'set',
   refreshes: ['withdrawalRequests', 'withdrawalRequestTimeline', 'withdrawalSigningExportPreview'],
   input: { ...MATCHING_INPUT, ...REJECTION_INPUT },
   answer: ActionAnswerRef,

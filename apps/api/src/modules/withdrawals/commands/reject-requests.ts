@@ -17,6 +17,7 @@ export const REJECT_WITHDRAWALS = defineCommand({
   description:
     'Rejects requested, approved or processing withdrawal requests with a reason code and text.',
   access: 'write',
+  scope: 'records',
   refreshes: ['withdrawalRequests', 'withdrawalRequestTimeline', 'withdrawalSigningExportPreview'],
   input: { ...IDS_INPUT, ...REJECTION_INPUT },
   answer: ActionAnswerRef,

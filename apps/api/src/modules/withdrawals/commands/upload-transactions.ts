@@ -18,6 +18,7 @@ export const UPLOAD_TRANSACTIONS = defineCommand({
   description:
     'The transaction CSV upload of any kind (the one call the web app’s eight screens share): the same as post<ListCall>TransactionsByCSV.',
   access: 'write',
+  scope: 'set',
   refreshes: ['withdrawalRequests', 'withdrawalRequestTimeline'],
   input: {
     kind: { type: 'Enum', values: WITHDRAWAL_KINDS, required: true },
@@ -46,6 +47,7 @@ function uploadOfKind(kind: WithdrawalKind) {
     name,
     description: `Transaction CSV upload of ${kind} withdrawals: \`${columns}\`. Completes processing requests, all rows or none (bad rows listed by line); a hash used by any request (any letter case) is refused; rejected, failed or completed requests are never completed; the same file twice is refused the second time. dryRun checks without changing anything.`,
     access: 'write',
+    scope: 'set',
     refreshes: ['withdrawalRequests', 'withdrawalRequestTimeline'],
     input: TRANSACTIONS_FILE,
     audit: UPLOAD_EVENTS,
