@@ -8,7 +8,7 @@ import {
 } from '@app/shared';
 import { dayEndIso, dayStartIso } from './date-time';
 import type { FilterDraft, FilterFormField } from '@/components/list-filters';
-import type { ListStateOptions, SortState } from './list-state';
+import type { ListStateOptions, PaginationVariables, SortState } from './list-state';
 
 /**
  * A screen's list from the API's declaration (`@app/shared` lists.ts, which the API's
@@ -121,6 +121,23 @@ export function listView<
     return out as FilterVariables<F, O>;
   };
   /**
+   * The list query's variables for a list whose API takes its filters in an input object
+   * (`filterInputFields`: `input: { searchParams, pagination }`).
+   */
+  const inputVariables = (search: object, pagination: PaginationVariables) => ({
+    input: { searchParams: variables(search), pagination },
+  });
+  /** The list query's variables for a list whose API takes its filters as arguments. */
+  const argumentVariables = (search: object, pagination: PaginationVariables) => ({
+    ...variables(search),
+    pagination,
+  });
+  /** The export's variables: the list's filters as arguments and the sort (`listExportArgs`). */
+  const exportVariables = (search: object, sort: SortState | undefined) => ({
+    ...variables(search),
+    sort,
+  });
+  /**
    * One form field of a filter: its URL key and its widget's kind from the declaration (a date
    * for a DateTime, an amount for a Decimal, chips for a set, a select when given options);
    * the screen writes the label, the hint and the order.
@@ -159,5 +176,14 @@ export function listView<
     }
     return draft;
   };
-  return { shape, url, variables, field, formValues };
+  return {
+    shape,
+    url,
+    variables,
+    inputVariables,
+    argumentVariables,
+    exportVariables,
+    field,
+    formValues,
+  };
 }

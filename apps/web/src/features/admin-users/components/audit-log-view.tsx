@@ -24,9 +24,9 @@ const AUDIT_LOG = defineListScreen({
   view: VIEW,
   query: {
     ...auditLogs,
-    variables: (search, pagination) => ({ ...VIEW.variables(search), pagination }),
+    variables: VIEW.argumentVariables,
   },
-  export: { ...auditLogsCsv, variables: (search, sort) => ({ ...VIEW.variables(search), sort }) },
+  export: { ...auditLogsCsv, variables: VIEW.exportVariables },
   label: (t) => t('audit.title'),
   storageKey: 'audit-log',
   fields: (t, admins: Admins) => [

@@ -1,6 +1,10 @@
 import { dateTimeColumn, hashColumn } from '@/components/data-table/columns';
+import {
+  userEmailColumn,
+  userNameColumn,
+  userFilterFields,
+} from '@/components/data-table/user-columns';
 import { ListScreen } from '@/components/list-screen';
-import { TruncatedText } from '@/components/truncated-text';
 import { SAVING_ADDRESSES_SHAPE } from '@app/shared';
 import { listView } from '@/lib/list-declaration';
 import { defineListScreen } from '@/lib/list-query';
@@ -14,32 +18,16 @@ const ADDRESSES = defineListScreen({
   view: VIEW,
   query: {
     ...hecSavingAddresses,
-    variables: (search, pagination) => ({
-      input: { searchParams: VIEW.variables(search), pagination },
-    }),
+    variables: VIEW.inputVariables,
   },
-  export: { ...addressesCsv, variables: (search, sort) => ({ ...VIEW.variables(search), sort }) },
+  export: { ...addressesCsv, variables: VIEW.exportVariables },
   label: (t) => t('coinSaving.addressesLabel'),
   storageKey: 'saving-addresses',
-  fields: (t) => [
-    VIEW.field('userName', { label: t('fields.userName'), hint: t('list.matchPrefix') }),
-    VIEW.field('email', { label: t('fields.email'), hint: t('list.matchPrefix') }),
-  ],
+  fields: (t) => userFilterFields(VIEW, t),
   columns: (t) => [
     { id: 'id', label: t('fields.id'), render: (r) => r.id, sortable: true, hideable: false },
-    {
-      id: 'username',
-      label: t('fields.userName'),
-      render: (r) => <TruncatedText text={r.username} max={22} />,
-      hideable: false,
-      pinned: true,
-    },
-    {
-      id: 'email',
-      label: t('fields.email'),
-      render: (r) => <TruncatedText text={r.email} max={22} />,
-      defaultHidden: true,
-    },
+    userNameColumn(t, { id: 'username', value: (r) => r.username }),
+    userEmailColumn(t, (r) => r.email),
     hashColumn({
       id: 'oneYearPlanAddress',
       label: t('fields.oneYearAddress'),

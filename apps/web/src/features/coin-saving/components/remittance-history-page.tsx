@@ -19,11 +19,11 @@ const REMITTANCES = defineListScreen({
   view: VIEW,
   query: {
     ...userSavings,
-    variables: (search, pagination) => ({ ...VIEW.variables(search), pagination }),
+    variables: VIEW.argumentVariables,
   },
   export: {
     ...savingRemittancesCsv,
-    variables: (search, sort) => ({ ...VIEW.variables(search), sort }),
+    variables: VIEW.exportVariables,
   },
   label: (t) => t('coinSaving.remittancesLabel'),
   storageKey: 'saving-remittances',

@@ -2,9 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Tab, Tabs } from '@mui/material';
 import { amountColumn, dateTimeColumn, hashColumn } from '@/components/data-table/columns';
+import {
+  forceClubIdColumn,
+  userEmailColumn,
+  userNameColumn,
+  userFilterFields,
+} from '@/components/data-table/user-columns';
 import { TimeZoneNote } from '@/components/filtered-list';
 import { ListScreen } from '@/components/list-screen';
-import { TruncatedText } from '@/components/truncated-text';
 import { formatNumber } from '@/lib/format';
 import { AFFILIATE_REMITTANCES_SHAPE, AGGREGATES_SHAPE } from '@app/shared';
 import { listView } from '@/lib/list-declaration';
@@ -20,19 +25,13 @@ const AGGREGATES = defineListScreen({
   view: AGGREGATES_VIEW,
   query: {
     ...affiliateSavingAggregates,
-    variables: (search, pagination) => ({
-      input: { searchParams: AGGREGATES_VIEW.variables(search), pagination },
-    }),
+    variables: AGGREGATES_VIEW.inputVariables,
   },
-  export: {
-    ...aggregatesCsv,
-    variables: (search, sort) => ({ ...AGGREGATES_VIEW.variables(search), sort }),
-  },
+  export: { ...aggregatesCsv, variables: AGGREGATES_VIEW.exportVariables },
   label: (t) => t('coinSaving.aggregatesLabel'),
   storageKey: 'affiliate-aggregates',
   fields: (t) => [
-    AGGREGATES_VIEW.field('userName', { label: t('fields.userName'), hint: t('list.matchPrefix') }),
-    AGGREGATES_VIEW.field('email', { label: t('fields.email'), hint: t('list.matchPrefix') }),
+    ...userFilterFields(AGGREGATES_VIEW, t),
     AGGREGATES_VIEW.field('forceClubId', {
       label: t('fields.forceClubId'),
       hint: t('list.matchExact'),
@@ -40,25 +39,9 @@ const AGGREGATES = defineListScreen({
   ],
   columns: (t) => [
     { id: 'id', label: t('fields.userId'), render: (r) => r.id, sortable: true, hideable: false },
-    {
-      id: 'username',
-      label: t('fields.userName'),
-      render: (r) => <TruncatedText text={r.username} max={22} />,
-      hideable: false,
-      pinned: true,
-    },
-    {
-      id: 'email',
-      label: t('fields.email'),
-      render: (r) => <TruncatedText text={r.email} max={22} />,
-      defaultHidden: true,
-    },
-    hashColumn({
-      id: 'forceClubId',
-      label: t('fields.forceClubId'),
-      value: (r) => r.forceClubId,
-      defaultHidden: true,
-    }),
+    userNameColumn(t, { id: 'username', value: (r) => r.username }),
+    userEmailColumn(t, (r) => r.email),
+    forceClubIdColumn(t, (r) => r.forceClubId),
     {
       id: 'remittanceCount',
       label: t('fields.remittanceCount'),
@@ -106,43 +89,17 @@ const REMITTANCES = defineListScreen({
   view: REMITTANCES_VIEW,
   query: {
     ...affiliateSavingRemittances,
-    variables: (search, pagination) => ({
-      input: { searchParams: REMITTANCES_VIEW.variables(search), pagination },
-    }),
+    variables: REMITTANCES_VIEW.inputVariables,
   },
-  export: {
-    ...affiliateRemittancesCsv,
-    variables: (search, sort) => ({ ...REMITTANCES_VIEW.variables(search), sort }),
-  },
+  export: { ...affiliateRemittancesCsv, variables: REMITTANCES_VIEW.exportVariables },
   label: (t) => t('coinSaving.affiliateRemittancesLabel'),
   storageKey: 'affiliate-remittances',
-  fields: (t) => [
-    REMITTANCES_VIEW.field('userName', {
-      label: t('fields.userName'),
-      hint: t('list.matchPrefix'),
-    }),
-    REMITTANCES_VIEW.field('email', { label: t('fields.email'), hint: t('list.matchPrefix') }),
-  ],
+  fields: (t) => userFilterFields(REMITTANCES_VIEW, t),
   columns: (t) => [
     { id: 'id', label: t('fields.id'), render: (r) => r.id, hideable: false },
-    {
-      id: 'username',
-      label: t('fields.userName'),
-      render: (r) => <TruncatedText text={r.username} max={22} />,
-      pinned: true,
-    },
-    {
-      id: 'email',
-      label: t('fields.email'),
-      render: (r) => <TruncatedText text={r.email} max={22} />,
-      defaultHidden: true,
-    },
-    hashColumn({
-      id: 'forceClubId',
-      label: t('fields.forceClubId'),
-      value: (r) => r.forceClubId,
-      defaultHidden: true,
-    }),
+    userNameColumn(t, { id: 'username', value: (r) => r.username }),
+    userEmailColumn(t, (r) => r.email),
+    forceClubIdColumn(t, (r) => r.forceClubId),
     dateTimeColumn({
       id: 'confirmedAt',
       label: t('fields.confirmedAt'),

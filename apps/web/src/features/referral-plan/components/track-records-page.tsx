@@ -1,4 +1,10 @@
-import { amountColumn, hashColumn } from '@/components/data-table/columns';
+import { amountColumn } from '@/components/data-table/columns';
+import {
+  forceClubIdColumn,
+  userEmailColumn,
+  userNameColumn,
+  userFilterFields,
+} from '@/components/data-table/user-columns';
 import { ListScreen } from '@/components/list-screen';
 import { TruncatedText } from '@/components/truncated-text';
 import { formatNumber } from '@/lib/format';
@@ -15,19 +21,13 @@ const TRACK_RECORDS = defineListScreen({
   view: VIEW,
   query: {
     ...affiliateTrackRecords,
-    variables: (search, pagination) => ({
-      input: { searchParams: VIEW.variables(search), pagination },
-    }),
+    variables: VIEW.inputVariables,
   },
-  export: {
-    ...trackRecordsCsv,
-    variables: (search, sort) => ({ ...VIEW.variables(search), sort }),
-  },
+  export: { ...trackRecordsCsv, variables: VIEW.exportVariables },
   label: (t) => t('coinSaving.trackRecordsLabel'),
   storageKey: 'track-records',
   fields: (t) => [
-    VIEW.field('userName', { label: t('fields.userName'), hint: t('list.matchPrefix') }),
-    VIEW.field('email', { label: t('fields.email'), hint: t('list.matchPrefix') }),
+    ...userFilterFields(VIEW, t),
     VIEW.field('forceClubId', { label: t('fields.forceClubId'), hint: t('list.matchExact') }),
   ],
   columns: (t) => [
@@ -38,25 +38,9 @@ const TRACK_RECORDS = defineListScreen({
       sortable: true,
       hideable: false,
     },
-    {
-      id: 'userName',
-      label: t('fields.userName'),
-      render: (r) => <TruncatedText text={r.userName} max={22} />,
-      hideable: false,
-      pinned: true,
-    },
-    {
-      id: 'email',
-      label: t('fields.email'),
-      render: (r) => <TruncatedText text={r.email} max={22} />,
-      defaultHidden: true,
-    },
-    hashColumn({
-      id: 'forceClubId',
-      label: t('fields.forceClubId'),
-      value: (r) => r.forceClubId,
-      defaultHidden: true,
-    }),
+    userNameColumn(t, { id: 'userName', value: (r) => r.userName }),
+    userEmailColumn(t, (r) => r.email),
+    forceClubIdColumn(t, (r) => r.forceClubId),
     {
       id: 'parentUserName',
       label: t('fields.parentUserName'),

@@ -32,9 +32,9 @@ const USERS = defineListScreen({
   view: VIEW,
   query: {
     ...users,
-    variables: (search, pagination) => ({ ...VIEW.variables(search), pagination }),
+    variables: VIEW.argumentVariables,
   },
-  export: { ...usersCsv, variables: (search, sort) => ({ ...VIEW.variables(search), sort }) },
+  export: { ...usersCsv, variables: VIEW.exportVariables },
   label: (t) => t('users.listLabel'),
   storageKey: 'users',
   fields: (t, cardStatusLabel: (status: number) => string) => [
