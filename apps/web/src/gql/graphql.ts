@@ -821,6 +821,8 @@ export type WithdrawalExportBatchesQueryVariables = Exact<{
 
 export type WithdrawalExportBatchesQuery = { withdrawalExportBatches: { list: Array<{ id: string, layout: string, adminUserName: string, createdAt: string, requestCount: number, fileSha256: string, totals: Array<{ coin: string, transfers: number, amount: string }>, files: Array<{ layout: WithdrawalSigningLayout, fileName: string, fileSha256: string }> }>, pagination: { offset: number, totalRecords: number } } };
 
+export type WithdrawalActionAnswerFragment = { changedCount: number, refusedCount: number, results: Array<{ id: string, outcome: WithdrawalActionOutcome, status: WithdrawalStatus | null, reason: WithdrawalRefusalReason | null, message: string | null }>, requests: Array<{ id: string, kind: WithdrawalKind, status: WithdrawalStatus, revision: number, requestedAt: string, createdAt: string, userId: number, userName: string, email: string, userRegisteredAt: string, aubeUserIdHash: string, forceClubIdHash: string | null, userSavingSentValueId: string | null, userAffiliateSavingSentValueId: string | null, userPaymentPaidValueId: string | null, coinTypeName: string, requestedAmount: string, fee: string, netAmount: string, metaxEmail: string | null, receiverAddress: string, ethReceiverAddress: string | null, transactionHash: string | null, ethTransactionHash: string | null, rejectCode: string | null, rejectReason: string | null, failureReason: string | null, exportBatchId: string | null, requiredApprovals: number, awaitingOver24h: boolean, paidAmounts: Array<{ coin: string, amount: string, fee: string, netAmount: string }>, ethAmount: { principal: string, reward: string, fee: string } | null, hecAmount: { principal: string, reward: string, fee: string } | null, approvals: Array<{ adminUserId: number | null, adminUserName: string, approvedAt: string }>, context: { userCount24h: number, userAmount24h: string, userCount30d: number, userAmount30d: string, addressFirstSeenAt: string | null, addressOtherUsers: number } | null }> };
+
 export type ApproveWithdrawalRequestsMutationVariables = Exact<{
   requests: Array<WithdrawalApprovalInput> | WithdrawalApprovalInput;
 }>;
@@ -1121,6 +1123,82 @@ export const WithdrawalRequestRowFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"WithdrawalRequestRow"}) as unknown as TypedDocumentString<WithdrawalRequestRowFragment, unknown>;
+export const WithdrawalActionAnswerFragmentDoc = new TypedDocumentString(`
+    fragment WithdrawalActionAnswer on WithdrawalActionAnswer {
+  changedCount
+  refusedCount
+  results {
+    id
+    outcome
+    status
+    reason
+    message
+  }
+  requests {
+    ...WithdrawalRequestRow
+  }
+}
+    fragment WithdrawalRequestRow on WithdrawalRequest {
+  id
+  kind
+  status
+  revision
+  requestedAt
+  createdAt
+  userId
+  userName
+  email
+  userRegisteredAt
+  aubeUserIdHash
+  forceClubIdHash
+  userSavingSentValueId
+  userAffiliateSavingSentValueId
+  userPaymentPaidValueId
+  coinTypeName
+  requestedAmount
+  fee
+  netAmount
+  paidAmounts {
+    coin
+    amount
+    fee
+    netAmount
+  }
+  ethAmount {
+    principal
+    reward
+    fee
+  }
+  hecAmount {
+    principal
+    reward
+    fee
+  }
+  metaxEmail
+  receiverAddress
+  ethReceiverAddress
+  transactionHash
+  ethTransactionHash
+  rejectCode
+  rejectReason
+  failureReason
+  exportBatchId
+  requiredApprovals
+  approvals {
+    adminUserId
+    adminUserName
+    approvedAt
+  }
+  awaitingOver24h
+  context {
+    userCount24h
+    userAmount24h
+    userCount30d
+    userAmount30d
+    addressFirstSeenAt
+    addressOtherUsers
+  }
+}`, {"fragmentName":"WithdrawalActionAnswer"}) as unknown as TypedDocumentString<WithdrawalActionAnswerFragment, unknown>;
 export const ApprovalThresholdFragmentDoc = new TypedDocumentString(`
     fragment ApprovalThreshold on WithdrawalApprovalThreshold {
   coinType
@@ -2638,21 +2716,24 @@ export const WithdrawalExportBatchesDocument = new TypedDocumentString(`
 export const ApproveWithdrawalRequestsDocument = new TypedDocumentString(`
     mutation ApproveWithdrawalRequests($requests: [WithdrawalApprovalInput!]!) {
   postApproveWithdrawalRequests(requests: $requests) {
-    changedCount
-    refusedCount
-    results {
-      id
-      outcome
-      status
-      reason
-      message
-    }
-    requests {
-      ...WithdrawalRequestRow
-    }
+    ...WithdrawalActionAnswer
   }
 }
-    fragment WithdrawalRequestRow on WithdrawalRequest {
+    fragment WithdrawalActionAnswer on WithdrawalActionAnswer {
+  changedCount
+  refusedCount
+  results {
+    id
+    outcome
+    status
+    reason
+    message
+  }
+  requests {
+    ...WithdrawalRequestRow
+  }
+}
+fragment WithdrawalRequestRow on WithdrawalRequest {
   id
   kind
   status
@@ -2720,21 +2801,24 @@ export const RejectWithdrawalRequestsDocument = new TypedDocumentString(`
     reasonCode: $reasonCode
     reasonText: $reasonText
   ) {
-    changedCount
-    refusedCount
-    results {
-      id
-      outcome
-      status
-      reason
-      message
-    }
-    requests {
-      ...WithdrawalRequestRow
-    }
+    ...WithdrawalActionAnswer
   }
 }
-    fragment WithdrawalRequestRow on WithdrawalRequest {
+    fragment WithdrawalActionAnswer on WithdrawalActionAnswer {
+  changedCount
+  refusedCount
+  results {
+    id
+    outcome
+    status
+    reason
+    message
+  }
+  requests {
+    ...WithdrawalRequestRow
+  }
+}
+fragment WithdrawalRequestRow on WithdrawalRequest {
   id
   kind
   status
@@ -2811,21 +2895,24 @@ export const ApproveMatchingWithdrawalRequestsDocument = new TypedDocumentString
     expectedCount: $expectedCount
     fingerprint: $fingerprint
   ) {
-    changedCount
-    refusedCount
-    results {
-      id
-      outcome
-      status
-      reason
-      message
-    }
-    requests {
-      ...WithdrawalRequestRow
-    }
+    ...WithdrawalActionAnswer
   }
 }
-    fragment WithdrawalRequestRow on WithdrawalRequest {
+    fragment WithdrawalActionAnswer on WithdrawalActionAnswer {
+  changedCount
+  refusedCount
+  results {
+    id
+    outcome
+    status
+    reason
+    message
+  }
+  requests {
+    ...WithdrawalRequestRow
+  }
+}
+fragment WithdrawalRequestRow on WithdrawalRequest {
   id
   kind
   status
@@ -2896,21 +2983,24 @@ export const RejectMatchingWithdrawalRequestsDocument = new TypedDocumentString(
     reasonCode: $reasonCode
     reasonText: $reasonText
   ) {
-    changedCount
-    refusedCount
-    results {
-      id
-      outcome
-      status
-      reason
-      message
-    }
-    requests {
-      ...WithdrawalRequestRow
-    }
+    ...WithdrawalActionAnswer
   }
 }
-    fragment WithdrawalRequestRow on WithdrawalRequest {
+    fragment WithdrawalActionAnswer on WithdrawalActionAnswer {
+  changedCount
+  refusedCount
+  results {
+    id
+    outcome
+    status
+    reason
+    message
+  }
+  requests {
+    ...WithdrawalRequestRow
+  }
+}
+fragment WithdrawalRequestRow on WithdrawalRequest {
   id
   kind
   status
@@ -2974,21 +3064,24 @@ export const RejectMatchingWithdrawalRequestsDocument = new TypedDocumentString(
 export const FailWithdrawalRequestsDocument = new TypedDocumentString(`
     mutation FailWithdrawalRequests($ids: [ID!]!, $reason: String!) {
   postFailWithdrawalRequests(ids: $ids, reason: $reason) {
-    changedCount
-    refusedCount
-    results {
-      id
-      outcome
-      status
-      reason
-      message
-    }
-    requests {
-      ...WithdrawalRequestRow
-    }
+    ...WithdrawalActionAnswer
   }
 }
-    fragment WithdrawalRequestRow on WithdrawalRequest {
+    fragment WithdrawalActionAnswer on WithdrawalActionAnswer {
+  changedCount
+  refusedCount
+  results {
+    id
+    outcome
+    status
+    reason
+    message
+  }
+  requests {
+    ...WithdrawalRequestRow
+  }
+}
+fragment WithdrawalRequestRow on WithdrawalRequest {
   id
   kind
   status

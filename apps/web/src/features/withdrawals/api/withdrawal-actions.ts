@@ -16,21 +16,28 @@ import { queryKeyFor } from '@/lib/query-keys';
 import { useWrite } from '@/lib/use-write';
 import { withdrawalRequestsKey } from './withdrawal-requests';
 
+/** What every action answers: the counts, one result per request, the requests as they are now. */
+graphql(`
+  fragment WithdrawalActionAnswer on WithdrawalActionAnswer {
+    changedCount
+    refusedCount
+    results {
+      id
+      outcome
+      status
+      reason
+      message
+    }
+    requests {
+      ...WithdrawalRequestRow
+    }
+  }
+`);
+
 const ApproveMutation = graphql(`
   mutation ApproveWithdrawalRequests($requests: [WithdrawalApprovalInput!]!) {
     postApproveWithdrawalRequests(requests: $requests) {
-      changedCount
-      refusedCount
-      results {
-        id
-        outcome
-        status
-        reason
-        message
-      }
-      requests {
-        ...WithdrawalRequestRow
-      }
+      ...WithdrawalActionAnswer
     }
   }
 `);
@@ -42,18 +49,7 @@ const RejectMutation = graphql(`
     $reasonText: String!
   ) {
     postRejectWithdrawalRequests(ids: $ids, reasonCode: $reasonCode, reasonText: $reasonText) {
-      changedCount
-      refusedCount
-      results {
-        id
-        outcome
-        status
-        reason
-        message
-      }
-      requests {
-        ...WithdrawalRequestRow
-      }
+      ...WithdrawalActionAnswer
     }
   }
 `);
@@ -102,18 +98,7 @@ const ApproveMatchingMutation = graphql(`
       expectedCount: $expectedCount
       fingerprint: $fingerprint
     ) {
-      changedCount
-      refusedCount
-      results {
-        id
-        outcome
-        status
-        reason
-        message
-      }
-      requests {
-        ...WithdrawalRequestRow
-      }
+      ...WithdrawalActionAnswer
     }
   }
 `);
@@ -135,18 +120,7 @@ const RejectMatchingMutation = graphql(`
       reasonCode: $reasonCode
       reasonText: $reasonText
     ) {
-      changedCount
-      refusedCount
-      results {
-        id
-        outcome
-        status
-        reason
-        message
-      }
-      requests {
-        ...WithdrawalRequestRow
-      }
+      ...WithdrawalActionAnswer
     }
   }
 `);
@@ -154,18 +128,7 @@ const RejectMatchingMutation = graphql(`
 const FailMutation = graphql(`
   mutation FailWithdrawalRequests($ids: [ID!]!, $reason: String!) {
     postFailWithdrawalRequests(ids: $ids, reason: $reason) {
-      changedCount
-      refusedCount
-      results {
-        id
-        outcome
-        status
-        reason
-        message
-      }
-      requests {
-        ...WithdrawalRequestRow
-      }
+      ...WithdrawalActionAnswer
     }
   }
 `);
@@ -202,49 +165,53 @@ function useRefreshAfter(mutation: TypedDocumentString<unknown, never>) {
   };
 }
 
+/** One action's write: its call, then the answer's requests in place and the lists reloaded. */
+function useAction<V, A extends { requests: readonly WithdrawalRequestRowFragment[] }>(
+  mutation: TypedDocumentString<unknown, never>,
+  call: (variables: V) => Promise<A>,
+) {
+  const refresh = useRefreshAfter(mutation);
+  return useWrite({ mutationFn: call, ...refresh });
+}
+
 /** Approves requests at the revisions shown (the approver is the signed-in admin). */
 export function useApproveWithdrawals() {
-  const refresh = useRefreshAfter(ApproveMutation);
-  return useWrite({
-    mutationFn: async (variables: ApproveWithdrawalRequestsMutationVariables) =>
+  return useAction(
+    ApproveMutation,
+    async (variables: ApproveWithdrawalRequestsMutationVariables) =>
       (await execute(ApproveMutation, variables)).postApproveWithdrawalRequests,
-    ...refresh,
-  });
+  );
 }
 
 /** Approves every request matching the list's filter, if they are still as many as shown. */
 export function useApproveMatchingWithdrawals() {
-  const refresh = useRefreshAfter(ApproveMatchingMutation);
-  return useWrite({
-    mutationFn: async (variables: ApproveMatchingWithdrawalRequestsMutationVariables) =>
+  return useAction(
+    ApproveMatchingMutation,
+    async (variables: ApproveMatchingWithdrawalRequestsMutationVariables) =>
       (await execute(ApproveMatchingMutation, variables)).postApproveMatchingWithdrawalRequests,
-    ...refresh,
-  });
+  );
 }
 
 export function useRejectMatchingWithdrawals() {
-  const refresh = useRefreshAfter(RejectMatchingMutation);
-  return useWrite({
-    mutationFn: async (variables: RejectMatchingWithdrawalRequestsMutationVariables) =>
+  return useAction(
+    RejectMatchingMutation,
+    async (variables: RejectMatchingWithdrawalRequestsMutationVariables) =>
       (await execute(RejectMatchingMutation, variables)).postRejectMatchingWithdrawalRequests,
-    ...refresh,
-  });
+  );
 }
 
 export function useRejectWithdrawals() {
-  const refresh = useRefreshAfter(RejectMutation);
-  return useWrite({
-    mutationFn: async (variables: RejectWithdrawalRequestsMutationVariables) =>
+  return useAction(
+    RejectMutation,
+    async (variables: RejectWithdrawalRequestsMutationVariables) =>
       (await execute(RejectMutation, variables)).postRejectWithdrawalRequests,
-    ...refresh,
-  });
+  );
 }
 
 export function useFailWithdrawals() {
-  const refresh = useRefreshAfter(FailMutation);
-  return useWrite({
-    mutationFn: async (variables: FailWithdrawalRequestsMutationVariables) =>
+  return useAction(
+    FailMutation,
+    async (variables: FailWithdrawalRequestsMutationVariables) =>
       (await execute(FailMutation, variables)).postFailWithdrawalRequests,
-    ...refresh,
-  });
+  );
 }
