@@ -1,13 +1,7 @@
 import '@/i18n/screens';
 import { useTranslation } from 'react-i18next';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-} from '@mui/material';
+import { DialogContentText } from '@mui/material';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { notifySuccess } from '@/lib/feedback';
 import { useDeleteAdminUser } from '../api/delete-admin-user';
 
@@ -22,35 +16,30 @@ export function DeleteAdminUserDialog({
   const { t } = useTranslation();
   const remove = useDeleteAdminUser();
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>{t('adminUsers.deleteTitle')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{t('adminUsers.deleteConfirm')}</DialogContentText>
-        <DialogContentText sx={{ mt: 1, fontWeight: 600 }}>
-          {admin.userName} ({admin.email})
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('adminUsers.cancel')}</Button>
-        <Button
-          color="error"
-          variant="contained"
-          disabled={remove.isPending}
-          onClick={() =>
-            remove.mutate(
-              { userId: admin.id },
-              {
-                onSuccess: () => {
-                  notifySuccess(t('adminUsers.deleted'));
-                  onClose();
-                },
-              },
-            )
-          }
-        >
-          {t('adminUsers.delete')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      onClose={onClose}
+      title={t('adminUsers.deleteTitle')}
+      width="xs"
+      cancelLabel={t('adminUsers.cancel')}
+      confirmLabel={t('adminUsers.delete')}
+      destructive
+      confirmDisabled={remove.isPending}
+      onConfirm={() =>
+        remove.mutate(
+          { userId: admin.id },
+          {
+            onSuccess: () => {
+              notifySuccess(t('adminUsers.deleted'));
+              onClose();
+            },
+          },
+        )
+      }
+    >
+      <DialogContentText>{t('adminUsers.deleteConfirm')}</DialogContentText>
+      <DialogContentText sx={{ mt: 1, fontWeight: 600 }}>
+        {admin.userName} ({admin.email})
+      </DialogContentText>
+    </ConfirmDialog>
   );
 }

@@ -3,17 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Alert,
-  Button,
   Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormControl,
   FormControlLabel,
   FormGroup,
   FormHelperText,
 } from '@mui/material';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { checkRoles } from '@app/shared';
 import { errorMessage } from '@/lib/error-message';
 import { fieldMessages } from '@/lib/field-errors';
@@ -67,52 +63,45 @@ export function EditRolesDialog({ admin, onClose }: { admin: Target; onClose: ()
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs">
-      <DialogTitle>{t('adminUsers.editRolesTitle', { userName: admin.userName })}</DialogTitle>
-      <DialogContent>
-        {error !== null && (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-            {errorMessage(error, t)}
-          </Alert>
-        )}
-        <FormControl error={Boolean(roleError)} component="fieldset">
-          <FormGroup>
-            {(roles.data ?? []).map((role) => (
-              <FormControlLabel
-                key={role.name}
-                control={
-                  <Checkbox
-                    checked={selected.includes(role.name)}
-                    name={role.name}
-                    onChange={() =>
-                      setSelected((s) =>
-                        s.includes(role.name)
-                          ? s.filter((r) => r !== role.name)
-                          : [...s, role.name],
-                      )
-                    }
-                  />
-                }
-                label={`${t(`roles.${role.name}`, { defaultValue: role.name })} — ${t(
-                  `roles.descriptions.${role.name}`,
-                  { defaultValue: role.description },
-                )}`}
-              />
-            ))}
-          </FormGroup>
-          {roleError && <FormHelperText>{roleError}</FormHelperText>}
-        </FormControl>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('adminUsers.cancel')}</Button>
-        <Button
-          variant="contained"
-          onClick={() => void save()}
-          disabled={busy || Boolean(roleError)}
-        >
-          {t('adminUsers.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      onClose={onClose}
+      title={t('adminUsers.editRolesTitle', { userName: admin.userName })}
+      width="xs"
+      cancelLabel={t('adminUsers.cancel')}
+      confirmLabel={t('adminUsers.save')}
+      onConfirm={() => void save()}
+      confirmDisabled={busy || Boolean(roleError)}
+    >
+      {error !== null && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {errorMessage(error, t)}
+        </Alert>
+      )}
+      <FormControl error={Boolean(roleError)} component="fieldset">
+        <FormGroup>
+          {(roles.data ?? []).map((role) => (
+            <FormControlLabel
+              key={role.name}
+              control={
+                <Checkbox
+                  checked={selected.includes(role.name)}
+                  name={role.name}
+                  onChange={() =>
+                    setSelected((s) =>
+                      s.includes(role.name) ? s.filter((r) => r !== role.name) : [...s, role.name],
+                    )
+                  }
+                />
+              }
+              label={`${t(`roles.${role.name}`, { defaultValue: role.name })} — ${t(
+                `roles.descriptions.${role.name}`,
+                { defaultValue: role.description },
+              )}`}
+            />
+          ))}
+        </FormGroup>
+        {roleError && <FormHelperText>{roleError}</FormHelperText>}
+      </FormControl>
+    </ConfirmDialog>
   );
 }

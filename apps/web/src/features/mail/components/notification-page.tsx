@@ -11,7 +11,6 @@ import {
   DialogActions,
   DialogContent,
   DialogContentText,
-  DialogTitle,
   FormControlLabel,
   LinearProgress,
   MenuItem,
@@ -20,6 +19,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import AddIcon from '@mui/icons-material/Add';
 import { isBlankText, NOTIFICATIONS_SHAPE, SUPPORTED_LOCALES } from '@app/shared';
 import { dateTimeColumn } from '@/components/data-table/columns';
@@ -249,71 +249,70 @@ function NotificationDialog({ row, onClose }: { row: Row | null; onClose: () => 
     helperText: problems[field],
   });
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>{row ? t('mail.edit') : t('mail.create')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            label={t('mail.fields.title')}
-            value={form.title}
-            {...fieldProps('title')}
-            onChange={(e) => setForm({ ...form, title: e.target.value })}
-          />
-          <TextField
-            select
-            label={t('mail.fields.language')}
-            value={form.language}
-            {...fieldProps('language')}
-            onChange={(e) => setForm({ ...form, language: e.target.value })}
-          >
-            {SUPPORTED_LOCALES.map((locale) => (
-              <MenuItem key={locale} value={locale}>
-                {t(`mail.language.${locale}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label={t('mail.fields.content')}
-            value={form.content}
-            multiline
-            minRows={5}
-            {...fieldProps('content')}
-            onChange={(e) => setForm({ ...form, content: e.target.value })}
-          />
-          <DateInput
-            withTime
-            size="medium"
-            fullWidth
-            sx={{}}
-            label={`${t('mail.fields.notifiedAt')} (${adminTimeZone()})`}
-            value={notifiedAt}
-            data-testid="notified-at"
-            error={Boolean(problems.notifiedAt)}
-            helperText={
-              problems.notifiedAt ??
-              t(row ? 'mail.notifiedAtEdit' : 'mail.notifiedAtNew', { zone: adminTimeZone() })
-            }
-            onChange={setNotifiedAt}
-          />
-          <FormControlLabel
-            control={
-              <Switch
-                checked={form.isPublic}
-                onChange={(e) => setForm({ ...form, isPublic: e.target.checked })}
-              />
-            }
-            label={t('mail.fields.isPublic')}
-          />
-          {problems[''] && <Typography color="error">{problems['']}</Typography>}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('mail.cancel')}</Button>
-        <Button variant="contained" onClick={submit} disabled={save.isPending}>
-          {t('mail.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      onClose={onClose}
+      title={row ? t('mail.edit') : t('mail.create')}
+      width="sm"
+      cancelLabel={t('mail.cancel')}
+      confirmLabel={t('mail.save')}
+      onConfirm={submit}
+      confirmDisabled={save.isPending}
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <TextField
+          label={t('mail.fields.title')}
+          value={form.title}
+          {...fieldProps('title')}
+          onChange={(e) => setForm({ ...form, title: e.target.value })}
+        />
+        <TextField
+          select
+          label={t('mail.fields.language')}
+          value={form.language}
+          {...fieldProps('language')}
+          onChange={(e) => setForm({ ...form, language: e.target.value })}
+        >
+          {SUPPORTED_LOCALES.map((locale) => (
+            <MenuItem key={locale} value={locale}>
+              {t(`mail.language.${locale}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label={t('mail.fields.content')}
+          value={form.content}
+          multiline
+          minRows={5}
+          {...fieldProps('content')}
+          onChange={(e) => setForm({ ...form, content: e.target.value })}
+        />
+        <DateInput
+          withTime
+          size="medium"
+          fullWidth
+          sx={{}}
+          label={`${t('mail.fields.notifiedAt')} (${adminTimeZone()})`}
+          value={notifiedAt}
+          data-testid="notified-at"
+          error={Boolean(problems.notifiedAt)}
+          helperText={
+            problems.notifiedAt ??
+            t(row ? 'mail.notifiedAtEdit' : 'mail.notifiedAtNew', { zone: adminTimeZone() })
+          }
+          onChange={setNotifiedAt}
+        />
+        <FormControlLabel
+          control={
+            <Switch
+              checked={form.isPublic}
+              onChange={(e) => setForm({ ...form, isPublic: e.target.checked })}
+            />
+          }
+          label={t('mail.fields.isPublic')}
+        />
+        {problems[''] && <Typography color="error">{problems['']}</Typography>}
+      </Stack>
+    </ConfirmDialog>
   );
 }
 
@@ -325,47 +324,41 @@ function SendConfirmDialog({ row, onClose }: { row: Row; onClose: () => void }) 
   const send = useSendMail();
   const count = preview.data?.mailPreview.recipientCount;
   return (
-    <Dialog open onClose={onClose}>
-      <DialogTitle>{t('mail.sendMail')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{t('mail.sendConfirm')}</DialogContentText>
-        <Typography sx={{ mt: 1 }}>{row.title}</Typography>
-        {count !== undefined && (
-          <Typography color="text.secondary">{t('mail.recipientCount', { count })}</Typography>
-        )}
-      </DialogContent>
-      <DialogActions>
+    <ConfirmDialog
+      onClose={onClose}
+      title={t('mail.sendMail')}
+      extraActions={
         <Button onClick={() => navigate(`/common/send_mail?notificationId=${row.id}`)}>
           {t('mail.openSendMail')}
         </Button>
-        <Button onClick={onClose}>{t('mail.cancel')}</Button>
-        <Button
-          variant="contained"
-          disabled={send.isPending || !preview.data}
-          onClick={() =>
-            preview.data &&
-            send.mutate(
-              {
-                notificationId: row.id,
-                audience: 'locale',
-                userIds: [],
-                fingerprint: preview.data.mailPreview.fingerprint,
-              },
-              {
-                onSuccess: (result) => {
-                  notifySuccess(t('mail.queued', { count: result.recipientCount }));
-                  navigate(
-                    `/common/send_mail?notificationId=${row.id}&sendId=${result.mailSendId}`,
-                  );
-                },
-                onError: (e) => showErrorToast(errorMessage(e, t)),
-              },
-            )
-          }
-        >
-          {t('mail.send')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      }
+      cancelLabel={t('mail.cancel')}
+      confirmLabel={t('mail.send')}
+      confirmDisabled={send.isPending || !preview.data}
+      onConfirm={() =>
+        preview.data &&
+        send.mutate(
+          {
+            notificationId: row.id,
+            audience: 'locale',
+            userIds: [],
+            fingerprint: preview.data.mailPreview.fingerprint,
+          },
+          {
+            onSuccess: (result) => {
+              notifySuccess(t('mail.queued', { count: result.recipientCount }));
+              navigate(`/common/send_mail?notificationId=${row.id}&sendId=${result.mailSendId}`);
+            },
+            onError: (e) => showErrorToast(errorMessage(e, t)),
+          },
+        )
+      }
+    >
+      <DialogContentText>{t('mail.sendConfirm')}</DialogContentText>
+      <Typography sx={{ mt: 1 }}>{row.title}</Typography>
+      {count !== undefined && (
+        <Typography color="text.secondary">{t('mail.recipientCount', { count })}</Typography>
+      )}
+    </ConfirmDialog>
   );
 }

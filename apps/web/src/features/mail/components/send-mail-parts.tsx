@@ -1,14 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  Paper,
-  Typography,
-} from '@mui/material';
+import { Box, DialogContentText, Paper, Typography } from '@mui/material';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import type { MailUser } from '../api/mail-user-search';
 import { userLabel } from './recipient-picker';
 
@@ -110,32 +102,23 @@ export function SendConfirmDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Dialog open={open} onClose={onClose}>
-      <DialogContent>
-        <DialogContentText>{t('mail.sendConfirm')}</DialogContentText>
-        {preview && (
-          <>
-            <Typography sx={{ mt: 1 }}>
-              {t('mail.recipientCount', { count: preview.recipientCount })}
-            </Typography>
-            <Recipients
-              audience={audience}
-              language={preview.language}
-              users={preview.namedUsers}
-            />
-          </>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('mail.cancel')}</Button>
-        <Button
-          variant="contained"
-          disabled={sending || !preview}
-          onClick={() => preview && onSend(preview)}
-        >
-          {t('mail.send')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onClose={onClose}
+      cancelLabel={t('mail.cancel')}
+      confirmLabel={t('mail.send')}
+      confirmDisabled={sending || !preview}
+      onConfirm={() => preview && onSend(preview)}
+    >
+      <DialogContentText>{t('mail.sendConfirm')}</DialogContentText>
+      {preview && (
+        <>
+          <Typography sx={{ mt: 1 }}>
+            {t('mail.recipientCount', { count: preview.recipientCount })}
+          </Typography>
+          <Recipients audience={audience} language={preview.language} users={preview.namedUsers} />
+        </>
+      )}
+    </ConfirmDialog>
   );
 }

@@ -7,11 +7,7 @@ import {
   Button,
   Card,
   CardContent,
-  Dialog,
-  DialogActions,
-  DialogContent,
   DialogContentText,
-  DialogTitle,
   Table,
   TableBody,
   TableCell,
@@ -19,6 +15,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { clearAccessToken } from '@/lib/auth-token';
@@ -121,25 +118,20 @@ export function SessionsCard() {
             {t('profile.sessionsSignOutEverywhere')}
           </Button>
         </Box>
-        <Dialog open={asking} onClose={() => setAsking(false)}>
-          <DialogTitle>{t('profile.sessionsSignOutEverywhere')}</DialogTitle>
-          <DialogContent>
-            <DialogContentText data-testid="sign-out-everywhere-text">
-              {signOutEverywhereSentence(t, sessions.data?.length ?? 1)}
-            </DialogContentText>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setAsking(false)}>{t('confirmations.cancel')}</Button>
-            <Button
-              color="error"
-              variant="contained"
-              onClick={onSignOutEverywhere}
-              data-testid="sign-out-everywhere-confirm"
-            >
-              {t('profile.sessionsSignOutEverywhere')}
-            </Button>
-          </DialogActions>
-        </Dialog>
+        <ConfirmDialog
+          open={asking}
+          onClose={() => setAsking(false)}
+          title={t('profile.sessionsSignOutEverywhere')}
+          cancelLabel={t('confirmations.cancel')}
+          confirmLabel={t('profile.sessionsSignOutEverywhere')}
+          destructive
+          confirmTestId="sign-out-everywhere-confirm"
+          onConfirm={onSignOutEverywhere}
+        >
+          <DialogContentText data-testid="sign-out-everywhere-text">
+            {signOutEverywhereSentence(t, sessions.data?.length ?? 1)}
+          </DialogContentText>
+        </ConfirmDialog>
       </CardContent>
     </Card>
   );

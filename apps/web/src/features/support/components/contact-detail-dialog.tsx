@@ -20,6 +20,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import {
   CONTACT_MACHINE,
   CONTACT_STATUSES,
@@ -344,20 +345,19 @@ function Compose({ contactId, inquirer }: { contactId: string; inquirer: string 
           {t(kind === 'reply' ? 'support.detail.sendReply' : 'support.detail.addNote')}
         </Button>
       </Box>
-      <Dialog open={asking} onClose={() => setAsking(false)}>
-        <DialogTitle>{t('support.detail.sendReply')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText data-testid="reply-confirm-text">
-            {replySentence(t, inquirer)}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAsking(false)}>{t('confirmations.cancel')}</Button>
-          <Button variant="contained" onClick={() => submit(true)} data-testid="reply-confirm">
-            {t('support.detail.sendReply')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={asking}
+        onClose={() => setAsking(false)}
+        title={t('support.detail.sendReply')}
+        cancelLabel={t('confirmations.cancel')}
+        confirmLabel={t('support.detail.sendReply')}
+        onConfirm={() => submit(true)}
+        confirmTestId="reply-confirm"
+      >
+        <DialogContentText data-testid="reply-confirm-text">
+          {replySentence(t, inquirer)}
+        </DialogContentText>
+      </ConfirmDialog>
     </Box>
   );
 }

@@ -4,15 +4,12 @@ import {
   Alert,
   Autocomplete,
   Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
   DialogContentText,
-  DialogTitle,
   MenuItem,
   Stack,
   TextField,
 } from '@mui/material';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PAID_USD_MIN, paidUsdProblem } from '@app/shared';
 import { GuardedAction, useReadOnly, WriteForm } from '@/components/guarded-action';
 import { SectionCard } from '@/components/section-card';
@@ -207,31 +204,26 @@ export function AddPaymentSection() {
             {t('transactions.add.submit')}
           </Button>
         </GuardedAction>
-        <Dialog open={confirming && user !== null} onClose={() => setConfirming(false)}>
-          <DialogTitle>{t('transactions.add.title')}</DialogTitle>
-          <DialogContent>
-            <DialogContentText data-testid="add-confirm-text">
-              {user &&
-                addPaymentSentence(t, {
-                  user: `${user.userName} (#${user.id})`,
-                  plan: plan ? `${plan.name} (${plan.coinType})` : draft.planId,
-                  paidUsd: draft.paidUsd.trim(),
-                  assetETH: draft.assetETH.trim(),
-                  assetHEC: draft.assetHEC.trim(),
-                })}
-            </DialogContentText>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setConfirming(false)}>{t('confirmations.cancel')}</Button>
-            <Button
-              variant="contained"
-              onClick={() => void submit().catch(() => undefined)}
-              data-testid="add-confirm"
-            >
-              {t('transactions.add.submit')}
-            </Button>
-          </DialogActions>
-        </Dialog>
+        <ConfirmDialog
+          open={confirming && user !== null}
+          onClose={() => setConfirming(false)}
+          title={t('transactions.add.title')}
+          cancelLabel={t('confirmations.cancel')}
+          confirmLabel={t('transactions.add.submit')}
+          confirmTestId="add-confirm"
+          onConfirm={() => void submit().catch(() => undefined)}
+        >
+          <DialogContentText data-testid="add-confirm-text">
+            {user &&
+              addPaymentSentence(t, {
+                user: `${user.userName} (#${user.id})`,
+                plan: plan ? `${plan.name} (${plan.coinType})` : draft.planId,
+                paidUsd: draft.paidUsd.trim(),
+                assetETH: draft.assetETH.trim(),
+                assetHEC: draft.assetHEC.trim(),
+              })}
+          </DialogContentText>
+        </ConfirmDialog>
       </WriteForm>
     </SectionCard>
   );

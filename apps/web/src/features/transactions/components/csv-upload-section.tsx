@@ -4,11 +4,7 @@ import {
   Alert,
   Box,
   Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
   DialogContentText,
-  DialogTitle,
   LinearProgress,
   Stack,
   Table,
@@ -18,6 +14,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FileChooserButton, GuardedAction } from '@/components/guarded-action';
 import { importSentence, importTotalText } from '@/lib/confirm-sentence';
 import { SectionCard } from '@/components/section-card';
@@ -513,24 +510,19 @@ function ApplyConfirmDialog(props: {
 }) {
   const { t } = useTranslation();
   return (
-    <Dialog open={props.open} onClose={props.onClose}>
-      <DialogTitle>{t('transactions.csv.confirmTitle')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText data-testid={`${props.testId}-confirm-text`}>
-          {props.sentence}
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>{t('transactions.csv.cancel')}</Button>
-        <Button
-          variant="contained"
-          data-testid={`${props.testId}-confirm`}
-          onClick={props.onConfirm}
-        >
-          {t('transactions.csv.confirmYes')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open={props.open}
+      onClose={props.onClose}
+      title={t('transactions.csv.confirmTitle')}
+      cancelLabel={t('transactions.csv.cancel')}
+      confirmLabel={t('transactions.csv.confirmYes')}
+      confirmTestId={`${props.testId}-confirm`}
+      onConfirm={props.onConfirm}
+    >
+      <DialogContentText data-testid={`${props.testId}-confirm-text`}>
+        {props.sentence}
+      </DialogContentText>
+    </ConfirmDialog>
   );
 }
 

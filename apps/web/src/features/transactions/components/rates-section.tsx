@@ -1,18 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, DialogContentText, Stack, TextField, Typography } from '@mui/material';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { GuardedAction, useReadOnly, WriteForm } from '@/components/guarded-action';
 import { SectionCard } from '@/components/section-card';
 import { AmountText } from '@/components/amount-text';
@@ -220,32 +209,27 @@ export function RatesSection() {
               {t('transactions.rates.confirm', { count: s.paymentCounts })}
             </Button>
           </GuardedAction>
-          <Dialog open={confirming} onClose={() => setConfirming(false)}>
-            <DialogTitle>{t('transactions.rates.confirmTitle')}</DialogTitle>
-            <DialogContent>
-              <DialogContentText data-testid="rates-confirm-text">
-                {t('transactions.rates.confirmText', {
-                  count: s.paymentCounts,
-                  // The operator decides on these: exact, whole (docs/domain.md).
-                  btcHEC: exactAmountText(s.BTCAmountToBuyHEC),
-                  btcETH: exactAmountText(s.BTCAmountToBuyETH),
-                })}
-              </DialogContentText>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => setConfirming(false)}>{t('transactions.rates.cancel')}</Button>
-              <Button
-                variant="contained"
-                data-testid="rates-confirm-yes"
-                onClick={() => {
-                  setConfirming(false);
-                  void confirm().catch(() => undefined);
-                }}
-              >
-                {t('transactions.rates.confirmYes', { count: s.paymentCounts })}
-              </Button>
-            </DialogActions>
-          </Dialog>
+          <ConfirmDialog
+            open={confirming}
+            onClose={() => setConfirming(false)}
+            title={t('transactions.rates.confirmTitle')}
+            cancelLabel={t('transactions.rates.cancel')}
+            confirmLabel={t('transactions.rates.confirmYes', { count: s.paymentCounts })}
+            confirmTestId="rates-confirm-yes"
+            onConfirm={() => {
+              setConfirming(false);
+              void confirm().catch(() => undefined);
+            }}
+          >
+            <DialogContentText data-testid="rates-confirm-text">
+              {t('transactions.rates.confirmText', {
+                count: s.paymentCounts,
+                // The operator decides on these: exact, whole (docs/domain.md).
+                btcHEC: exactAmountText(s.BTCAmountToBuyHEC),
+                btcETH: exactAmountText(s.BTCAmountToBuyETH),
+              })}
+            </DialogContentText>
+          </ConfirmDialog>
         </Box>
       )}
     </SectionCard>

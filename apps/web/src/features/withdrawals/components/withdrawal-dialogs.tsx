@@ -15,6 +15,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import {
   WITHDRAWAL_MACHINE,
   WITHDRAWAL_REJECT_CODES,
@@ -103,27 +104,22 @@ export function ApproveConfirmDialog({
   const { t } = useTranslation();
   const totals = rows.length === count ? paidTotals(rows) : [];
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
-      <DialogTitle>{t('withdrawals.approveTitle')}</DialogTitle>
-      <DialogContent>
-        <Typography data-testid="approve-confirm-text">
-          {approveSentence(t, count, totals)}
-        </Typography>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('confirmations.cancel')}</Button>
-        <Button
-          variant="contained"
-          data-testid="approve-confirm"
-          onClick={() => {
-            onClose();
-            onConfirm();
-          }}
-        >
-          {t('withdrawals.approveYes', { count })}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      onClose={onClose}
+      title={t('withdrawals.approveTitle')}
+      width="sm"
+      cancelLabel={t('confirmations.cancel')}
+      confirmLabel={t('withdrawals.approveYes', { count })}
+      confirmTestId="approve-confirm"
+      onConfirm={() => {
+        onClose();
+        onConfirm();
+      }}
+    >
+      <Typography data-testid="approve-confirm-text">
+        {approveSentence(t, count, totals)}
+      </Typography>
+    </ConfirmDialog>
   );
 }
 
@@ -153,65 +149,60 @@ export function RejectDialog({
   // The shared rule: spaces and invisible characters alone are blank (the API says the same).
   const blank = isBlankText(text);
   return (
-    <Dialog open onClose={() => onClose(null)} maxWidth="xs" fullWidth>
-      <DialogTitle>{t('withdrawals.rejectTitle')}</DialogTitle>
-      <DialogContent>
-        <Typography sx={{ mb: 2 }}>
-          {t('withdrawals.rejectCount', { count: matching ? matching.expectedCount : ids.length })}
-        </Typography>
-        {!matching && (
-          <Box sx={{ mt: -1, mb: 2 }}>
-            <SelectedTotal rows={rows} />
-          </Box>
-        )}
-        <Stack spacing={2}>
-          <TextField
-            select
-            label={t('withdrawals.reasonCode')}
-            value={code}
-            onChange={(e) => setCode(e.target.value as WithdrawalRejectCode)}
-          >
-            {WITHDRAWAL_REJECT_CODES.map((c) => (
-              <MenuItem key={c} value={c}>
-                {t(`withdrawals.rejectCodes.${c}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label={t('withdrawals.reasonText')}
-            value={text}
-            required
-            multiline
-            minRows={2}
-            error={text !== '' && blank}
-            helperText={text !== '' && blank ? t('withdrawals.blankText') : undefined}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
-            onChange={(e) => setText(e.target.value)}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => onClose(null)}>{t('withdrawals.cancel')}</Button>
-        <Button
-          color="error"
-          variant="contained"
-          disabled={reject.isPending || rejectMatching.isPending || blank}
-          onClick={() => {
-            const done = {
-              onSuccess: (answer: ActionAnswer) => {
-                report(answer, 'withdrawals.resultRejected');
-                onClose(answer);
-              },
-            };
-            if (matching)
-              rejectMatching.mutate({ ...matching, reasonCode: code, reasonText: text }, done);
-            else reject.mutate({ ids, reasonCode: code, reasonText: text }, done);
-          }}
+    <ConfirmDialog
+      onClose={() => onClose(null)}
+      title={t('withdrawals.rejectTitle')}
+      width="xs"
+      cancelLabel={t('withdrawals.cancel')}
+      confirmLabel={t('withdrawals.reject')}
+      destructive
+      confirmDisabled={reject.isPending || rejectMatching.isPending || blank}
+      onConfirm={() => {
+        const done = {
+          onSuccess: (answer: ActionAnswer) => {
+            report(answer, 'withdrawals.resultRejected');
+            onClose(answer);
+          },
+        };
+        if (matching)
+          rejectMatching.mutate({ ...matching, reasonCode: code, reasonText: text }, done);
+        else reject.mutate({ ids, reasonCode: code, reasonText: text }, done);
+      }}
+    >
+      <Typography sx={{ mb: 2 }}>
+        {t('withdrawals.rejectCount', { count: matching ? matching.expectedCount : ids.length })}
+      </Typography>
+      {!matching && (
+        <Box sx={{ mt: -1, mb: 2 }}>
+          <SelectedTotal rows={rows} />
+        </Box>
+      )}
+      <Stack spacing={2}>
+        <TextField
+          select
+          label={t('withdrawals.reasonCode')}
+          value={code}
+          onChange={(e) => setCode(e.target.value as WithdrawalRejectCode)}
         >
-          {t('withdrawals.reject')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+          {WITHDRAWAL_REJECT_CODES.map((c) => (
+            <MenuItem key={c} value={c}>
+              {t(`withdrawals.rejectCodes.${c}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label={t('withdrawals.reasonText')}
+          value={text}
+          required
+          multiline
+          minRows={2}
+          error={text !== '' && blank}
+          helperText={text !== '' && blank ? t('withdrawals.blankText') : undefined}
+          slotProps={{ htmlInput: { maxLength: 500 } }}
+          onChange={(e) => setText(e.target.value)}
+        />
+      </Stack>
+    </ConfirmDialog>
   );
 }
 
@@ -233,45 +224,40 @@ export function FailDialog({
   const [text, setText] = useState('');
   const blank = isBlankText(text);
   return (
-    <Dialog open onClose={() => onClose(null)} maxWidth="xs" fullWidth>
-      <DialogTitle>{t('withdrawals.failTitle')}</DialogTitle>
-      <DialogContent>
-        <Typography>{t('withdrawals.failCount', { count: ids.length })}</Typography>
-        <SelectedTotal rows={rows} />
-        <TextField
-          sx={{ mt: 2 }}
-          fullWidth
-          label={t('withdrawals.failReason')}
-          value={text}
-          required
-          error={text !== '' && blank}
-          helperText={text !== '' && blank ? t('withdrawals.blankText') : undefined}
-          slotProps={{ htmlInput: { maxLength: 500 } }}
-          onChange={(e) => setText(e.target.value)}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => onClose(null)}>{t('withdrawals.cancel')}</Button>
-        <Button
-          color="error"
-          variant="contained"
-          disabled={fail.isPending || blank}
-          onClick={() =>
-            fail.mutate(
-              { ids, reason: text },
-              {
-                onSuccess: (answer) => {
-                  report(answer, 'withdrawals.resultFailed');
-                  onClose(answer);
-                },
-              },
-            )
-          }
-        >
-          {t('withdrawals.markFailed')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      onClose={() => onClose(null)}
+      title={t('withdrawals.failTitle')}
+      width="xs"
+      cancelLabel={t('withdrawals.cancel')}
+      confirmLabel={t('withdrawals.markFailed')}
+      destructive
+      confirmDisabled={fail.isPending || blank}
+      onConfirm={() =>
+        fail.mutate(
+          { ids, reason: text },
+          {
+            onSuccess: (answer) => {
+              report(answer, 'withdrawals.resultFailed');
+              onClose(answer);
+            },
+          },
+        )
+      }
+    >
+      <Typography>{t('withdrawals.failCount', { count: ids.length })}</Typography>
+      <SelectedTotal rows={rows} />
+      <TextField
+        sx={{ mt: 2 }}
+        fullWidth
+        label={t('withdrawals.failReason')}
+        value={text}
+        required
+        error={text !== '' && blank}
+        helperText={text !== '' && blank ? t('withdrawals.blankText') : undefined}
+        slotProps={{ htmlInput: { maxLength: 500 } }}
+        onChange={(e) => setText(e.target.value)}
+      />
+    </ConfirmDialog>
   );
 }
 

@@ -4,13 +4,8 @@ import { useTranslation } from 'react-i18next';
 import {
   Alert,
   Box,
-  Button,
   CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
   DialogContentText,
-  DialogTitle,
   List,
   ListItem,
   ListItemText,
@@ -22,6 +17,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import type { WithdrawalKind } from '@app/shared';
 import type { WithdrawalSearchParams } from '@/gql/graphql';
 import { AmountText } from '@/components/amount-text';
@@ -109,87 +105,82 @@ export function SigningExportDialog({
   const blocked = !data || data.count === 0 || data.underApprovedIds.length > 0;
   const title = layout === 'v1' ? t('withdrawals.exportV1') : t('withdrawals.exportV2');
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
-      <DialogTitle>{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{t('withdrawals.signingExport.scope')}</DialogContentText>
-        <DialogContentText sx={{ mt: 1 }} data-testid="export-layout-help">
-          {t(`withdrawals.exportHelp.${layout}`)}
-        </DialogContentText>
-        <Box sx={{ my: 1 }} data-testid="export-filters">
-          <Typography variant="subtitle2">{t('withdrawals.signingExport.filters')}</Typography>
-          {filters.length === 0 ? (
-            <Typography variant="body2">{t('withdrawals.signingExport.noFilters')}</Typography>
-          ) : (
-            <List dense disablePadding>
-              {filters.map((line) => (
-                <ListItem key={line} disableGutters>
-                  <ListItemText primary={line} />
-                </ListItem>
-              ))}
-            </List>
-          )}
-        </Box>
-        {searchParams.status && searchParams.status !== 'approved' && (
-          <Alert severity="info" sx={{ mb: 1 }}>
-            {t('withdrawals.signingExport.otherStatus')}
-          </Alert>
-        )}
-        {!data ? (
-          <CircularProgress size={24} aria-label={t('withdrawals.signingExport.counting')} />
+    <ConfirmDialog
+      onClose={onClose}
+      title={title}
+      width="sm"
+      cancelLabel={t('withdrawals.cancel')}
+      confirmLabel={t('withdrawals.signingExport.confirm', { count: data?.count ?? 0 })}
+      confirmDisabled={blocked || exporter.isPending}
+      onConfirm={() =>
+        data &&
+        exporter.mutate(
+          // The set confirmed is the one shown: its fingerprint decides, the count is for people.
+          {
+            kind,
+            layout,
+            searchParams,
+            expectedCount: data.count,
+            fingerprint: data.fingerprint,
+            clientKey,
+          },
+          {
+            onSuccess: (answer) => {
+              notifySuccess(
+                t('withdrawals.signingExport.done', {
+                  count: answer.batch.requestCount,
+                  fileName: answer.fileName,
+                }),
+              );
+              onClose();
+            },
+            // A refusal (the set changed) is shown by the global handler; the counts
+            // are read again for the next attempt.
+            onError: () => void preview.refetch(),
+          },
+        )
+      }
+    >
+      <DialogContentText>{t('withdrawals.signingExport.scope')}</DialogContentText>
+      <DialogContentText sx={{ mt: 1 }} data-testid="export-layout-help">
+        {t(`withdrawals.exportHelp.${layout}`)}
+      </DialogContentText>
+      <Box sx={{ my: 1 }} data-testid="export-filters">
+        <Typography variant="subtitle2">{t('withdrawals.signingExport.filters')}</Typography>
+        {filters.length === 0 ? (
+          <Typography variant="body2">{t('withdrawals.signingExport.noFilters')}</Typography>
         ) : (
-          <Stack spacing={1}>
-            <Typography data-testid="export-count">
-              {t('withdrawals.signingExport.count', { count: data.count })}
-            </Typography>
-            {data.count > 0 && <CoinTotals totals={data.totals} />}
-            {data.underApprovedIds.length > 0 && (
-              <Alert severity="error">
-                {t('withdrawals.signingExport.underApproved', {
-                  ids: data.underApprovedIds.join(', '),
-                })}
-              </Alert>
-            )}
-          </Stack>
+          <List dense disablePadding>
+            {filters.map((line) => (
+              <ListItem key={line} disableGutters>
+                <ListItemText primary={line} />
+              </ListItem>
+            ))}
+          </List>
         )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('withdrawals.cancel')}</Button>
-        <Button
-          variant="contained"
-          disabled={blocked || exporter.isPending}
-          onClick={() =>
-            data &&
-            exporter.mutate(
-              // The set confirmed is the one shown: its fingerprint decides, the count is for people.
-              {
-                kind,
-                layout,
-                searchParams,
-                expectedCount: data.count,
-                fingerprint: data.fingerprint,
-                clientKey,
-              },
-              {
-                onSuccess: (answer) => {
-                  notifySuccess(
-                    t('withdrawals.signingExport.done', {
-                      count: answer.batch.requestCount,
-                      fileName: answer.fileName,
-                    }),
-                  );
-                  onClose();
-                },
-                // A refusal (the set changed) is shown by the global handler; the counts
-                // are read again for the next attempt.
-                onError: () => void preview.refetch(),
-              },
-            )
-          }
-        >
-          {t('withdrawals.signingExport.confirm', { count: data?.count ?? 0 })}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      </Box>
+      {searchParams.status && searchParams.status !== 'approved' && (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {t('withdrawals.signingExport.otherStatus')}
+        </Alert>
+      )}
+      {!data ? (
+        <CircularProgress size={24} aria-label={t('withdrawals.signingExport.counting')} />
+      ) : (
+        <Stack spacing={1}>
+          <Typography data-testid="export-count">
+            {t('withdrawals.signingExport.count', { count: data.count })}
+          </Typography>
+          {data.count > 0 && <CoinTotals totals={data.totals} />}
+          {data.underApprovedIds.length > 0 && (
+            <Alert severity="error">
+              {t('withdrawals.signingExport.underApproved', {
+                ids: data.underApprovedIds.join(', '),
+              })}
+            </Alert>
+          )}
+        </Stack>
+      )}
+    </ConfirmDialog>
   );
 }

@@ -1,19 +1,8 @@
 import '@/i18n/screens';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { checkDecimalText, compareDecimals, UNIT_SCALES, type MoneyUnit } from '@app/shared';
 import { AmountText, AmountSentence } from '@/components/amount-text';
 import type { ApprovalThresholdFragment } from '@/gql/graphql';
@@ -192,86 +181,81 @@ function ThresholdDialog({
     problem === null && current ? compareDecimals(value.trim(), current.secondApprovalAbove) : 0;
   const blockedByPending = direction > 0 && current?.pendingChange != null;
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>{t('withdrawals.thresholdsTitle')}</DialogTitle>
-      <DialogContent>
-        <Typography variant="body2" sx={{ mb: 2 }}>
-          {t('withdrawals.thresholdsHint')}
-        </Typography>
-        <Stack spacing={2}>
-          <TextField
-            select
-            label={t('withdrawals.thresholdsCoin')}
-            value={coin}
-            onChange={(e) => {
-              setCoin(e.target.value);
-              setValue(rows.find((r) => r.coinType === e.target.value)?.secondApprovalAbove ?? '');
-            }}
-          >
-            {rows.map((r) => (
-              <MenuItem key={r.coinType} value={r.coinType}>
-                {r.coinType}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label={t('withdrawals.thresholdsAbove')}
-            value={value}
-            required
-            error={value.trim() !== '' && problem !== null && problem !== 'unchanged'}
-            helperText={
-              value.trim() !== '' && problem !== null
-                ? t(`withdrawals.thresholdsProblem.${problem}`)
-                : ' '
-            }
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            onChange={(e) => setValue(e.target.value)}
-          />
-          {direction > 0 && !blockedByPending && (
-            <Alert severity="info" data-testid="threshold-raise-hint">
-              {t('withdrawals.thresholdsRaiseHint')}
-            </Alert>
-          )}
-          {direction < 0 && (
-            <Typography variant="body2" color="text.secondary">
-              {t('withdrawals.thresholdsLowerHint')}
-            </Typography>
-          )}
-          {blockedByPending && (
-            <Alert severity="warning">{t('withdrawals.thresholdsPendingExists')}</Alert>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('withdrawals.cancel')}</Button>
-        <Button
-          variant="contained"
-          disabled={update.isPending || problem !== null || blockedByPending}
-          onClick={() =>
-            update.mutate(
-              { coinType: coin, secondApprovalAbove: value.trim() },
-              {
-                onSuccess: (saved) => {
-                  notifySuccess(
-                    saved.pendingChange && direction > 0
-                      ? t('withdrawals.thresholdsProposed', {
-                          coin: saved.coinType,
-                          value: exactAmountText(saved.pendingChange.toValue),
-                        })
-                      : t('withdrawals.thresholdsSaved', {
-                          coin: saved.coinType,
-                          value: exactAmountText(saved.secondApprovalAbove),
-                        }),
-                  );
-                  onClose();
-                },
-              },
-            )
-          }
+    <ConfirmDialog
+      onClose={onClose}
+      title={t('withdrawals.thresholdsTitle')}
+      width="xs"
+      cancelLabel={t('withdrawals.cancel')}
+      confirmLabel={t('withdrawals.thresholdsSave')}
+      confirmDisabled={update.isPending || problem !== null || blockedByPending}
+      onConfirm={() =>
+        update.mutate(
+          { coinType: coin, secondApprovalAbove: value.trim() },
+          {
+            onSuccess: (saved) => {
+              notifySuccess(
+                saved.pendingChange && direction > 0
+                  ? t('withdrawals.thresholdsProposed', {
+                      coin: saved.coinType,
+                      value: exactAmountText(saved.pendingChange.toValue),
+                    })
+                  : t('withdrawals.thresholdsSaved', {
+                      coin: saved.coinType,
+                      value: exactAmountText(saved.secondApprovalAbove),
+                    }),
+              );
+              onClose();
+            },
+          },
+        )
+      }
+    >
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        {t('withdrawals.thresholdsHint')}
+      </Typography>
+      <Stack spacing={2}>
+        <TextField
+          select
+          label={t('withdrawals.thresholdsCoin')}
+          value={coin}
+          onChange={(e) => {
+            setCoin(e.target.value);
+            setValue(rows.find((r) => r.coinType === e.target.value)?.secondApprovalAbove ?? '');
+          }}
         >
-          {t('withdrawals.thresholdsSave')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+          {rows.map((r) => (
+            <MenuItem key={r.coinType} value={r.coinType}>
+              {r.coinType}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label={t('withdrawals.thresholdsAbove')}
+          value={value}
+          required
+          error={value.trim() !== '' && problem !== null && problem !== 'unchanged'}
+          helperText={
+            value.trim() !== '' && problem !== null
+              ? t(`withdrawals.thresholdsProblem.${problem}`)
+              : ' '
+          }
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          onChange={(e) => setValue(e.target.value)}
+        />
+        {direction > 0 && !blockedByPending && (
+          <Alert severity="info" data-testid="threshold-raise-hint">
+            {t('withdrawals.thresholdsRaiseHint')}
+          </Alert>
+        )}
+        {direction < 0 && (
+          <Typography variant="body2" color="text.secondary">
+            {t('withdrawals.thresholdsLowerHint')}
+          </Typography>
+        )}
+        {blockedByPending && (
+          <Alert severity="warning">{t('withdrawals.thresholdsPendingExists')}</Alert>
+        )}
+      </Stack>
+    </ConfirmDialog>
   );
 }
