@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
-import { execute } from './graphql-client';
-import { queryKeyFor } from './query-keys';
+import { documentQuery } from './document-query';
 
 // One document for every user picker (add payment, reward snapshot, referral): the id and
 // name of users whose name starts with what was typed.
@@ -20,8 +19,7 @@ const UserNamesQuery = graphql(`
 export function useUserNames(prefix: string) {
   const variables = { userName: prefix, pagination: { limit: 20, offset: 0 } };
   return useQuery({
-    queryKey: queryKeyFor(UserNamesQuery, variables),
-    queryFn: async () => (await execute(UserNamesQuery, variables)).userNames.list,
+    ...documentQuery(UserNamesQuery, (d) => d.userNames.list, variables),
     enabled: prefix.trim() !== '',
     placeholderData: keepPreviousData,
     // A picker's suggestions are fine for a minute; do not refetch on each keystroke back.

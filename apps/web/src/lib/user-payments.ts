@@ -1,9 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { UserPaymentsQuery, UserPaymentsQueryVariables } from '@/gql/graphql';
-import { execute } from './graphql-client';
 import { exportQuery, listQuery } from './list-query';
-import { queryKeyFor } from './query-keys';
+import { documentQuery } from './document-query';
 
 /**
  * The one payment row projection of the web app (issue 25): the Transactions screen's list,
@@ -43,8 +42,7 @@ export type PaymentRow = UserPaymentsQuery['userPayments']['list'][number];
 /** One page of payments with all of userPayments' filters (a user's history, or everyone's). */
 export function useUserPayments(variables: UserPaymentsQueryVariables) {
   return useQuery({
-    queryKey: queryKeyFor(UserPaymentsDocument, variables),
-    queryFn: async () => (await execute(UserPaymentsDocument, variables)).userPayments,
+    ...documentQuery(UserPaymentsDocument, (d) => d.userPayments, variables),
     placeholderData: keepPreviousData,
   });
 }

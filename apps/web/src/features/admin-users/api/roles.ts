@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
-import { execute } from '@/lib/graphql-client';
-import { queryKeyFor } from '@/lib/query-keys';
+import { documentQuery } from '@/lib/document-query';
 
 const RolesQuery = graphql(`
   query Roles {
@@ -15,8 +14,7 @@ const RolesQuery = graphql(`
 /** The roles an admin can have, with descriptions (spec section 6: fetched from the server). */
 export function useRoles() {
   return useQuery({
-    queryKey: queryKeyFor(RolesQuery),
-    queryFn: async () => (await execute(RolesQuery)).roles,
+    ...documentQuery(RolesQuery, (d) => d.roles),
     staleTime: 5 * 60_000,
   });
 }

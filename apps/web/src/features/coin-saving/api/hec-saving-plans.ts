@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
-import { execute } from '@/lib/graphql-client';
-import { queryKeyFor } from '@/lib/query-keys';
+import { documentQuery } from '@/lib/document-query';
 
 const SavingPlanNamesQuery = graphql(`
   query SavingPlanNames {
@@ -16,8 +15,7 @@ const SavingPlanNamesQuery = graphql(`
 /** The coin-saving plans, for the plan filter of the remittance history. */
 export function useSavingPlanNames() {
   return useQuery({
-    queryKey: queryKeyFor(SavingPlanNamesQuery),
-    queryFn: async () => (await execute(SavingPlanNamesQuery)).hecSavingPlans,
+    ...documentQuery(SavingPlanNamesQuery, (d) => d.hecSavingPlans),
     staleTime: 10 * 60_000,
   });
 }

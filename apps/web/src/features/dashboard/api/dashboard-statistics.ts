@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { DashboardStatisticsQueryVariables } from '@/gql/graphql';
-import { execute } from '@/lib/graphql-client';
-import { queryKeyFor } from '@/lib/query-keys';
+import { documentQuery } from '@/lib/document-query';
 
 const DashboardStatisticsQuery = graphql(`
   query DashboardStatistics($period: DashboardPeriod!, $dateFrom: String, $dateUntil: String) {
@@ -81,8 +80,7 @@ const DashboardStatisticsQuery = graphql(`
 /** Every dashboard widget in one call; the previous figures stay on screen while a new period loads. */
 export function useDashboardStatistics(variables: DashboardStatisticsQueryVariables) {
   return useQuery({
-    queryKey: queryKeyFor(DashboardStatisticsQuery, variables),
-    queryFn: async () => (await execute(DashboardStatisticsQuery, variables)).dashboardStatistics,
+    ...documentQuery(DashboardStatisticsQuery, (d) => d.dashboardStatistics, variables),
     placeholderData: keepPreviousData,
   });
 }

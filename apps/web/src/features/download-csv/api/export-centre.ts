@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import { dayEndIso, dayStartIso } from '@/lib/date-time';
 import { execute } from '@/lib/graphql-client';
-import { queryKeyFor } from '@/lib/query-keys';
+import { documentQuery } from '@/lib/document-query';
 
 const ExportFormatsQuery = graphql(`
   query ExportFormats {
@@ -111,8 +111,7 @@ export async function centreLink(name: CentreTypeName, range: CentreRange) {
 /** Every export's column descriptions. */
 export function useExportFormats() {
   return useQuery({
-    queryKey: queryKeyFor(ExportFormatsQuery),
-    queryFn: async () => (await execute(ExportFormatsQuery)).exportFormats,
+    ...documentQuery(ExportFormatsQuery, (d) => d.exportFormats),
     staleTime: Infinity,
   });
 }
@@ -120,8 +119,7 @@ export function useExportFormats() {
 /** The first rows of an export, from the file's own query. */
 export function useExportPreview(name: CentreTypeName, range: CentreRange) {
   return useQuery({
-    queryKey: queryKeyFor(ExportPreviewQuery, { name, ...range }),
-    queryFn: async () => (await execute(ExportPreviewQuery, { name, ...range })).exportPreview,
+    ...documentQuery(ExportPreviewQuery, (d) => d.exportPreview, { name, ...range }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,9 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
-import { execute } from '@/lib/graphql-client';
 import type { PaginationVariables } from '@/lib/list-state';
 import { listQuery } from '@/lib/list-query';
-import { queryKeyFor } from '@/lib/query-keys';
+import { documentQuery } from '@/lib/document-query';
 
 const NotificationsQuery = graphql(`
   query Notifications($pagination: PaginationInput) {
@@ -29,8 +28,7 @@ export const notifications = listQuery(NotificationsQuery, (data) => data.notifi
 
 function useNotifications(pagination: PaginationVariables) {
   return useQuery({
-    queryKey: queryKeyFor(NotificationsQuery, { pagination }),
-    queryFn: async () => (await execute(NotificationsQuery, { pagination })).notifications,
+    ...documentQuery(NotificationsQuery, (d) => d.notifications, { pagination }),
     placeholderData: keepPreviousData,
   });
 }

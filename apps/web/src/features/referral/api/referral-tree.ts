@@ -2,6 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import { execute } from '@/lib/graphql-client';
 import { queryKeyFor } from '@/lib/query-keys';
+import { documentQuery } from '@/lib/document-query';
 
 const ReferralTreeQuery = graphql(`
   query ReferralTree($userName: String, $userId: Int, $childrenLimit: Int, $childrenOffset: Int) {
@@ -46,8 +47,7 @@ const CHILDREN_PAGE = 50;
 export function useReferralTree(userName: string) {
   const variables = { userName, childrenLimit: CHILDREN_PAGE, childrenOffset: 0 };
   return useQuery({
-    queryKey: queryKeyFor(ReferralTreeQuery, variables),
-    queryFn: async () => (await execute(ReferralTreeQuery, variables)).referralTree,
+    ...documentQuery(ReferralTreeQuery, (d) => d.referralTree, variables),
     enabled: userName !== '',
   });
 }

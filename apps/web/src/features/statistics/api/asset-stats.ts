@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { AssetStatsQueryVariables } from '@/gql/graphql';
-import { execute } from '@/lib/graphql-client';
-import { queryKeyFor } from '@/lib/query-keys';
+import { documentQuery } from '@/lib/document-query';
 
 const AssetStatsQuery = graphql(`
   query AssetStats($dateFrom: String!, $dateUntil: String!) {
@@ -41,8 +40,7 @@ const AssetStatsQuery = graphql(`
 /** Asset statistics of every UTC day of a range, and their sums. */
 export function useAssetStats(variables: AssetStatsQueryVariables | null) {
   return useQuery({
-    queryKey: queryKeyFor(AssetStatsQuery, variables!),
-    queryFn: async () => (await execute(AssetStatsQuery, variables!)).assetStats,
+    ...documentQuery(AssetStatsQuery, (d) => d.assetStats, variables!),
     enabled: variables !== null,
     placeholderData: keepPreviousData,
   });

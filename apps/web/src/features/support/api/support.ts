@@ -4,6 +4,7 @@ import { execute } from '@/lib/graphql-client';
 import { listQuery } from '@/lib/list-query';
 import { queryKeyFor } from '@/lib/query-keys';
 import { useWrite } from '@/lib/use-write';
+import { documentQuery } from '@/lib/document-query';
 
 const UserContactsQuery = graphql(`
   query UserContacts(
@@ -138,8 +139,7 @@ export const userContacts = listQuery(UserContactsQuery, (data) => data.userCont
 /** One inquiry; polled while one of its replies is still waiting to be delivered. */
 export function useUserContact(id: string | null) {
   return useQuery({
-    queryKey: queryKeyFor(UserContactQuery, { userContactId: id! }),
-    queryFn: async () => (await execute(UserContactQuery, { userContactId: id! })).userContact,
+    ...documentQuery(UserContactQuery, (d) => d.userContact, { userContactId: id! }),
     enabled: id !== null,
     refetchInterval: (query) =>
       query.state.data?.messages.some(

@@ -8,6 +8,7 @@ import type {
 import { execute } from '@/lib/graphql-client';
 import { queryKeyFor } from '@/lib/query-keys';
 import { useRefresh, useWrite } from '@/lib/use-write';
+import { documentQuery } from '@/lib/document-query';
 
 const TransactionsPlansQuery = graphql(`
   query TransactionsPlans {
@@ -23,8 +24,7 @@ const TransactionsPlansQuery = graphql(`
 /** The purchase plans, for the add-payment form. */
 export function useTransactionsPlans() {
   return useQuery({
-    queryKey: queryKeyFor(TransactionsPlansQuery),
-    queryFn: async () => (await execute(TransactionsPlansQuery)).plans,
+    ...documentQuery(TransactionsPlansQuery, (d) => d.plans),
     staleTime: 5 * 60_000,
   });
 }

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
-import { execute } from '@/lib/graphql-client';
-import { queryKeyFor } from '@/lib/query-keys';
+import { documentQuery } from '@/lib/document-query';
 
 const HecSavingPlansQuery = graphql(`
   query HecSavingPlans {
@@ -15,8 +14,7 @@ const HecSavingPlansQuery = graphql(`
 /** The coin-saving plans (1, 2, 3 and 5 years), for plan pickers. */
 export function useHecSavingPlans() {
   return useQuery({
-    queryKey: queryKeyFor(HecSavingPlansQuery),
-    queryFn: async () => (await execute(HecSavingPlansQuery)).hecSavingPlans,
+    ...documentQuery(HecSavingPlansQuery, (d) => d.hecSavingPlans),
     // Plans change only with a release; no need to refetch them on every visit.
     staleTime: 10 * 60_000,
   });

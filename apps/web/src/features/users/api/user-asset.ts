@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
-import { execute } from '@/lib/graphql-client';
-import { queryKeyFor } from '@/lib/query-keys';
+import { documentQuery } from '@/lib/document-query';
 
 const UserAssetQuery = graphql(`
   query UserAsset($userId: Int!) {
@@ -23,8 +22,5 @@ const UserAssetQuery = graphql(`
 
 /** Purchase, staking and reward totals of one user (the saving info section). */
 export function useUserAsset(userId: number) {
-  return useQuery({
-    queryKey: queryKeyFor(UserAssetQuery, { userId }),
-    queryFn: async () => (await execute(UserAssetQuery, { userId })).userAsset,
-  });
+  return useQuery(documentQuery(UserAssetQuery, (d) => d.userAsset, { userId }));
 }

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
-import { execute } from '@/lib/graphql-client';
-import { queryKeyFor } from '@/lib/query-keys';
+import { documentQuery } from '@/lib/document-query';
 
 const UserHecSavingDetailQuery = graphql(`
   query UserHecSavingDetail($userId: Int!) {
@@ -27,8 +26,7 @@ const UserHecSavingDetailQuery = graphql(`
 
 /** The coin-saving section of one user: principal, rewards and rates of each of the four plans. */
 export function useUserHecSavingDetail(userId: number) {
-  return useQuery({
-    queryKey: queryKeyFor(UserHecSavingDetailQuery, { userId }),
-    queryFn: async () => (await execute(UserHecSavingDetailQuery, { userId })).userHecSavingDetail,
-  });
+  return useQuery(
+    documentQuery(UserHecSavingDetailQuery, (d) => d.userHecSavingDetail, { userId }),
+  );
 }

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { UserRewardSnapshotQueryVariables } from '@/gql/graphql';
-import { execute } from '@/lib/graphql-client';
-import { queryKeyFor } from '@/lib/query-keys';
+import { documentQuery } from '@/lib/document-query';
 
 const UserRewardSnapshotQuery = graphql(`
   query UserRewardSnapshot($userId: Int!, $rewardDate: String, $planId: Int) {
@@ -38,8 +37,5 @@ const UserRewardSnapshotQuery = graphql(`
 
 /** A user's reward snapshot on one date (the newest when no date is given), with totals. */
 export function useUserRewardSnapshot(variables: UserRewardSnapshotQueryVariables) {
-  return useQuery({
-    queryKey: queryKeyFor(UserRewardSnapshotQuery, variables),
-    queryFn: async () => (await execute(UserRewardSnapshotQuery, variables)).userRewardSnapshot,
-  });
+  return useQuery(documentQuery(UserRewardSnapshotQuery, (d) => d.userRewardSnapshot, variables));
 }

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
-import { execute } from '@/lib/graphql-client';
-import { queryKeyFor } from '@/lib/query-keys';
+import { documentQuery } from '@/lib/document-query';
 
 const UserStakingInfoQuery = graphql(`
   query UserStakingInfo($userId: Int!) {
@@ -32,8 +31,5 @@ const UserStakingInfoQuery = graphql(`
 
 /** Staking positions of one user and their newest coin-saving remittances. */
 export function useUserStakingInfo(userId: number) {
-  return useQuery({
-    queryKey: queryKeyFor(UserStakingInfoQuery, { userId }),
-    queryFn: async () => (await execute(UserStakingInfoQuery, { userId })).userStakingInfo,
-  });
+  return useQuery(documentQuery(UserStakingInfoQuery, (d) => d.userStakingInfo, { userId }));
 }

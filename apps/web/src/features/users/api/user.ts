@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
-import { execute } from '@/lib/graphql-client';
-import { queryKeyFor } from '@/lib/query-keys';
+import { documentQuery } from '@/lib/document-query';
 
 const UserQuery = graphql(`
   query User($userId: Int!) {
@@ -43,8 +42,5 @@ const UserQuery = graphql(`
 
 /** General info of one user (the first section of the detail page). */
 export function useUser(userId: number) {
-  return useQuery({
-    queryKey: queryKeyFor(UserQuery, { userId }),
-    queryFn: async () => (await execute(UserQuery, { userId })).user,
-  });
+  return useQuery(documentQuery(UserQuery, (d) => d.user, { userId }));
 }

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
-import { execute } from '@/lib/graphql-client';
 import { listQuery } from '@/lib/list-query';
 import { queryKeyFor } from '@/lib/query-keys';
+import { documentQuery } from '@/lib/document-query';
 
 // The fields of one request as the screens show it: the list's rows, and what an action
 // answers for the requests it changed (the detail and rows update from that answer).
@@ -121,8 +121,5 @@ const TimelineQuery = graphql(`
 
 /** Every transition of one request, from the audit trail. */
 export function useWithdrawalTimeline(id: string) {
-  return useQuery({
-    queryKey: queryKeyFor(TimelineQuery, { id }),
-    queryFn: async () => (await execute(TimelineQuery, { id })).withdrawalRequestTimeline,
-  });
+  return useQuery(documentQuery(TimelineQuery, (d) => d.withdrawalRequestTimeline, { id }));
 }

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { UpdateWithdrawalApprovalThresholdMutationVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
-import { queryKeyFor } from '@/lib/query-keys';
 import { useWrite } from '@/lib/use-write';
+import { documentQuery } from '@/lib/document-query';
 
 graphql(`
   fragment ApprovalThreshold on WithdrawalApprovalThreshold {
@@ -58,10 +58,7 @@ const CancelChangeMutation = graphql(`
 
 /** The per-coin two-person approval thresholds (every role reads them). */
 export function useApprovalThresholds() {
-  return useQuery({
-    queryKey: queryKeyFor(ThresholdsQuery),
-    queryFn: async () => (await execute(ThresholdsQuery)).withdrawalApprovalThresholds,
-  });
+  return useQuery(documentQuery(ThresholdsQuery, (d) => d.withdrawalApprovalThresholds));
 }
 
 /**
