@@ -410,6 +410,7 @@ CREATE TABLE payments (
   CONSTRAINT payments_assets_only_when_fixed CHECK (((status = 'asset_fixed'::text) OR ((amount_eth IS NULL) AND (amount_hec IS NULL)))),
   CONSTRAINT payments_end_user_id_fkey FOREIGN KEY (end_user_id) REFERENCES end_users(id),
   CONSTRAINT payments_fixed_after_confirmed CHECK (((asset_fixed_at IS NULL) OR ((confirmed_at IS NOT NULL) AND (asset_fixed_at >= confirmed_at)))),
+  CONSTRAINT payments_fixed_when_asset_fixed CHECK (((status = 'asset_fixed'::text) = (asset_fixed_at IS NOT NULL))),
   CONSTRAINT payments_pkey PRIMARY KEY (id),
   CONSTRAINT payments_plan_id_fkey FOREIGN KEY (plan_id) REFERENCES plans(id),
   CONSTRAINT payments_rate_assignment_id_fkey FOREIGN KEY (rate_assignment_id) REFERENCES rate_assignments(id),
@@ -882,7 +883,7 @@ CREATE INDEX payments_asset_fixed_at_idx ON public.payments USING btree (asset_f
 CREATE INDEX payments_confirmed_at_idx ON public.payments USING btree (confirmed_at, id);
 CREATE INDEX payments_fixing_delay_idx ON public.payments USING btree (((asset_fixed_at - confirmed_at))) WHERE (asset_fixed_at IS NOT NULL);
 CREATE INDEX payments_status_asset_fixed_at_idx ON public.payments USING btree (status, asset_fixed_at, id);
-CREATE INDEX payments_status_confirmed_at_idx ON public.payments USING btree (status, confirmed_at, id);
+CREATE INDEX payments_status_confirmed_fixed_idx ON public.payments USING btree (status, confirmed_at, id) INCLUDE (asset_fixed_at);
 CREATE INDEX payments_status_idx ON public.payments USING btree (status, id);
 CREATE INDEX payments_unfixed_idx ON public.payments USING btree (confirmed_at) WHERE (status = 'confirmed'::text);
 CREATE INDEX payments_user_idx ON public.payments USING btree (end_user_id, id);

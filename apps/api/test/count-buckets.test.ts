@@ -231,7 +231,7 @@ describe('count buckets (0018)', () => {
       await addPayment(user, '100', '2026-03-31T23:59:59.999Z'),
       await addPayment(user, '100', '2026-03-31T23:59:59.999500Z'),
       await addPayment(user, '100', '2026-04-01T00:00:00.000Z', '2026-04-04T00:00:00.000Z'),
-      await addPayment(user, '100', '2026-03-10T12:00:00.000Z', '2026-03-04T00:00:00.000Z'),
+      await addPayment(user, '100', '2026-03-10T12:00:00.000Z', '2026-03-14T00:00:00.000Z'),
       await addPayment(user, '100', '2026-03-03T23:59:59.999Z', '2026-03-03T23:59:59.999Z'),
       await addPayment(user, '100'),
     ];
@@ -245,7 +245,7 @@ describe('count buckets (0018)', () => {
       .execute();
     await db
       .updateTable('payments')
-      .set({ asset_fixed_at: '2026-03-10T00:00:00.000Z' })
+      .set({ asset_fixed_at: '2026-04-10T00:00:00.000Z' })
       .where('id', 'in', [ids[3]!, ids[4]!])
       .execute();
     await db

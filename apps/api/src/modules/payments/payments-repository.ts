@@ -114,7 +114,7 @@ const LONGEST_FIXING_DELAY = sql<string>`(SELECT max(asset_fixed_at - confirmed_
  * The page's ids in the list's order (id last). Filtered by one date and sorted by the other,
  * the sort's index would pass most of the table before the first match (the dates go together:
  * 4-27 s at 1M, issue 36), so the filter's bounds are carried over to the sorted date, which
- * 0221 makes exact: a fixing from X means a confirmation from X minus the longest delay and a
+ * 0221 and 0222 make exact (a fixing date implies the status asset_fixed): a fixing from X means a confirmation from X minus the longest delay and a
  * fixing until Y one until Y; a confirmation from X means a fixing from X, one until Y a
  * fixing until Y plus the longest delay. The unfixed payments have no fixing date to bound:
  * they are read apart and merged in the sort's order (NULLs last ascending, first descending).
@@ -152,8 +152,11 @@ function pageIdsQuery(
       .as('page');
   }
   let ids = filtered;
-  if (target === 'confirmedAt') {
+  if (target === 'confirmedAt' && (filter.assetFixedAtFrom || filter.assetFixedAtUntil)) {
     const { assetFixedAtFrom: from, assetFixedAtUntil: until } = filter;
+    // Only an asset-fixed payment has a fixing date (0222): its (status, confirmed_at, id)
+    // range holds the fixing time too, so the walk reads index entries only.
+    ids = ids.where('p.status', '=', 'asset_fixed');
     if (from)
       ids = ids.where(
         'p.confirmed_at',
