@@ -1,14 +1,12 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Alert, Autocomplete, Button, MenuItem, Paper, Stack, TextField } from '@mui/material';
-import { DataTable } from '@/components/data-table/data-table';
-import { RewardSnapshotTotals } from '@/components/reward-snapshot-totals';
 import { useHecSavingPlans } from '../api/hec-saving-plans';
 import { useUserNames } from '@/lib/user-names';
 import { useUserRewardSnapshot } from '../api/user-reward-snapshot';
 import { usePlanLabel } from '@/lib/plan-label';
-import { snapshotColumns } from './snapshot-columns';
+import { RewardSnapshotView } from './reward-snapshot-view';
 import '@/i18n/lists';
 import { DateInput } from '@/components/date-input';
 import { useSettledText } from '@/lib/use-settled-text';
@@ -147,29 +145,6 @@ export function RewardSnapshotPage() {
 
 /** The picked user's snapshot: the four totals and the rows (only asked once a user is picked). */
 function SnapshotResult(variables: { userId: number; rewardDate?: string; planId?: number }) {
-  const { t } = useTranslation();
   const query = useUserRewardSnapshot(variables);
-  const planLabel = usePlanLabel();
-  const columns = useMemo(() => snapshotColumns(t, planLabel), [t, planLabel]);
-  const s = query.data;
-  return (
-    <>
-      {s && (
-        <Paper variant="outlined" sx={{ p: 2 }} aria-label={t('list.totals')} role="region">
-          <RewardSnapshotTotals snapshot={s} />
-        </Paper>
-      )}
-      <DataTable
-        label={t('users.sections.rewardSnapshot')}
-        storageKey="reward-snapshot"
-        columns={columns}
-        rows={s?.remittances}
-        total={s?.remittances.length}
-        getRowId={(r) => r.id}
-        loading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-      />
-    </>
-  );
+  return <RewardSnapshotView query={query} storageKey="reward-snapshot" />;
 }

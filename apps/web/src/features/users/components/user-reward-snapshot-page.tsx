@@ -1,14 +1,10 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Paper, Stack } from '@mui/material';
-import { DataTable } from '@/components/data-table/data-table';
-import { RewardSnapshotTotals } from '@/components/reward-snapshot-totals';
+import { Alert, Stack } from '@mui/material';
 import { ListFilters, type FilterFormField } from '@/components/list-filters';
 import { useListState, type ListStateOptions } from '@/lib/list-state';
 import { useHecSavingPlans } from '../api/hec-saving-plans';
 import { useUserRewardSnapshot } from '../api/user-reward-snapshot';
-import { usePlanLabel } from '@/lib/plan-label';
-import { snapshotColumns } from './snapshot-columns';
+import { RewardSnapshotView } from './reward-snapshot-view';
 import { useUserIdParam } from './use-user-id-param';
 import { UserHistoryNav } from './user-history-nav';
 import '@/i18n/lists';
@@ -28,10 +24,7 @@ export function UserRewardSnapshotPage() {
     rewardDate: list.filters.rewardDate || undefined,
     planId: Number.isInteger(planId) && planId > 0 ? planId : undefined,
   });
-  const planLabel = usePlanLabel();
-  const columns = useMemo(() => snapshotColumns(t, planLabel, { oneUser: true }), [t, planLabel]);
   if (userId === null) return <Alert severity="error">{t('list.notFound')}</Alert>;
-  const s = query.data;
   const fields: FilterFormField[] = [
     { key: 'rewardDate', label: t('fields.rewardDate'), type: 'date' },
     {
@@ -50,22 +43,7 @@ export function UserRewardSnapshotPage() {
         onApply={(values) => list.setFilters(values as Partial<typeof list.filters>)}
         onClear={list.clearFilters}
       />
-      {s && (
-        <Paper variant="outlined" sx={{ p: 2 }} aria-label={t('list.totals')} role="region">
-          <RewardSnapshotTotals snapshot={s} />
-        </Paper>
-      )}
-      <DataTable
-        label={t('users.sections.rewardSnapshot')}
-        storageKey="user-reward-snapshot"
-        columns={columns}
-        rows={s?.remittances}
-        total={s?.remittances.length}
-        getRowId={(r) => r.id}
-        loading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-      />
+      <RewardSnapshotView query={query} storageKey="user-reward-snapshot" oneUser />
     </Stack>
   );
 }
