@@ -93,16 +93,38 @@ const USER_LIST_COLUMNS = [
 type UserListColumn = (typeof USER_LIST_COLUMNS)[number];
 
 /** The row field a column fills: `u.user_name as userName` → userName, `d.bio` → bio. */
-const fieldOf = (column: UserListColumn): string => column.split(/ as |\./).at(-1)!;
+const FIELD_OF: ReadonlyMap<UserListColumn, string> = new Map(
+  USER_LIST_COLUMNS.map((column) => [column, column.split(/ as |\./).at(-1)!]),
+);
+const fieldOf = (column: UserListColumn): string => FIELD_OF.get(column)!;
+
+type ListColumns = { columns: UserListColumn[]; fields: string };
+
+const ALL_COLUMNS: ListColumns = {
+  columns: [...USER_LIST_COLUMNS],
+  fields: USER_LIST_COLUMNS.map(fieldOf).join(','),
+};
+
+/**
+ * The columns of each selection already seen: the GraphQL selection of a cached document is
+ * the same set on every request (graphql/selection.ts), so the hot users page works its
+ * columns out once.
+ */
+const columnsOfSelection = new WeakMap<ReadonlySet<string>, ListColumns>();
 
 /**
  * The columns that answer `fields` (row field names; undefined: every column), always with the
- * id, in the list's order.
+ * id, in the list's order, and their field names joined (the compiled query's key).
  */
-function listColumns(fields: ReadonlySet<string> | undefined): UserListColumn[] {
-  return fields
-    ? USER_LIST_COLUMNS.filter((c) => c === 'u.id' || fields.has(fieldOf(c)))
-    : [...USER_LIST_COLUMNS];
+function listColumns(fields: ReadonlySet<string> | undefined): ListColumns {
+  if (!fields) return ALL_COLUMNS;
+  let known = columnsOfSelection.get(fields);
+  if (!known) {
+    const columns = USER_LIST_COLUMNS.filter((c) => c === 'u.id' || fields.has(fieldOf(c)));
+    known = { columns, fields: columns.map(fieldOf).join(',') };
+    columnsOfSelection.set(fields, known);
+  }
+  return known;
 }
 
 type UsersQuery<O> = SelectQueryBuilder<DB & { u: DB['end_users'] }, 'u', O>;
@@ -211,7 +233,7 @@ export async function listUsers(
   const merged =
     target in CARD_STATUS_ORDERED && (filter.cardStatus?.length ?? 0) > 1 && onlyCardStatus(filter);
   if (merged) values.window = p.offset + p.limit;
-  const columns = listColumns(fields);
+  const { columns, fields: columnFields } = listColumns(fields);
   // A selective filter (name/email prefix, a rare amount range) matches few users, but the
   // planner tends to walk the sort index and filter row by row until it has the page — 100+
   // ms for a deep page. When the exact count (needed anyway) is small, the filter runs first
@@ -252,7 +274,7 @@ export async function listUsers(
       : p.offset + p.limit <= DIRECT_MAX_ROWS
         ? 'direct'
         : 'plain';
-  const key = `${Object.keys(values).join(',')}|${target}|${direction}|${shape}|${columns.map(fieldOf).join(',')}`;
+  const key = `${Object.keys(values).join(',')}|${target}|${direction}|${shape}|${columnFields}`;
   const pageQuery = compiledUsersPages<UserListRow>(
     db,
     key,
