@@ -53,36 +53,50 @@ export function forgetDatesAsText(text: string): void {
 const wrapped = new WeakMap<pg.PoolClient, pg.PoolClient>();
 
 /**
+ * A proxy whose methods are bound to `target` once, not on every read: Kysely reads `query`
+ * and `release` on every statement, and a fresh bound function each time was garbage per query.
+ */
+function bindingProxy<T extends object>(target: T, own: Partial<Record<keyof T, unknown>>): T {
+  const bound = new Map<PropertyKey, { of: unknown; fn: unknown }>();
+  return new Proxy(target, {
+    get(object, property) {
+      if (Object.hasOwn(own, property)) return own[property as keyof T];
+      const value: unknown = Reflect.get(object, property, object);
+      if (typeof value !== 'function') return value;
+      // Keyed by the function read, so a method replaced on the target is bound afresh.
+      const known = bound.get(property);
+      if (known?.of === value) return known.fn;
+      const fn = (value as () => unknown).bind(object);
+      bound.set(property, { of: value, fn });
+      return fn;
+    },
+  });
+}
+
+/**
  * The pooled client as Kysely should see it: the same client, except that a declared statement
  * goes by name. The wrapper is kept per client, so Kysely recognises a returning connection.
  */
 function namingClient(client: pg.PoolClient): pg.PoolClient {
   let proxy = wrapped.get(client);
   if (!proxy) {
-    proxy = new Proxy(client, {
-      get(target, property) {
-        if (property === 'query') {
-          return (config: unknown, values?: unknown, callback?: unknown) => {
-            if (typeof config === 'string' && callback === undefined) {
-              if (datesAsText.has(config)) {
-                return target.query({
-                  text: config,
-                  values: values as unknown[],
-                  types: DATES_AS_TEXT,
-                });
-              }
-              const name = names.get(config);
-              if (name) return target.query({ name, text: config, values: values as unknown[] });
-            }
-            return (target.query as (...args: unknown[]) => unknown)(
-              ...[config, values, callback].filter((a) => a !== undefined),
-            );
-          };
+    const query = (config: unknown, values?: unknown, callback?: unknown) => {
+      if (typeof config === 'string' && callback === undefined) {
+        if (datesAsText.has(config)) {
+          return client.query({
+            text: config,
+            values: values as unknown[],
+            types: DATES_AS_TEXT,
+          });
         }
-        const value: unknown = Reflect.get(target, property, target);
-        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
-      },
-    });
+        const name = names.get(config);
+        if (name) return client.query({ name, text: config, values: values as unknown[] });
+      }
+      return (client.query as (...args: unknown[]) => unknown)(
+        ...[config, values, callback].filter((a) => a !== undefined),
+      );
+    };
+    proxy = bindingProxy(client, { query });
     wrapped.set(client, proxy);
   }
   return proxy;
@@ -90,13 +104,5 @@ function namingClient(client: pg.PoolClient): pg.PoolClient {
 
 /** A pg Pool for Kysely's PostgresDialect whose clients send declared statements by name. */
 export function namingPool(pool: pg.Pool): pg.Pool {
-  return new Proxy(pool, {
-    get(target, property) {
-      if (property === 'connect') {
-        return async () => namingClient(await target.connect());
-      }
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
-    },
-  });
+  return bindingProxy(pool, { connect: async () => namingClient(await pool.connect()) });
 }
