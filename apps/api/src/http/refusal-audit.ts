@@ -53,37 +53,48 @@ export function refusalGate(request: FastifyRequest): RefusalGate | null {
 }
 
 export function registerRefusalAudit(app: FastifyInstance, services: Services): void {
-  app.addHook('onResponse', async (request, reply) => {
+  // Callback style: every answer passes here and almost none is a refusal; an async hook cost
+  // a promise per request. A refusal's row is written before the hook is done, as before.
+  app.addHook('onResponse', (request, reply, done) => {
     const code = STATUS_CODES[reply.statusCode];
-    if (code === undefined) return;
-    const gate = refusalGate(request);
-    if (!gate) return;
-    const note = notes.get(request) ?? {};
-    try {
-      const admin =
-        note.admin !== undefined ? note.admin : await resolveRequestAdmin(services, request);
-      await services.audit.record(
-        {
-          adminUserId: admin?.id ?? null,
-          adminUserName: admin?.userName ?? null,
-          requestId: request.id,
-          ip: request.ip,
-          audited: [],
-        },
-        'requestRefused',
-        admin ? [admin.id] : [],
-        {
-          gate,
-          method: request.method,
-          path: request.url.split('?')[0]!.slice(0, 200),
-          status: reply.statusCode,
-          code: note.code ?? code,
-          reason: note.reason ?? null,
-        },
-      );
-    } catch (error) {
-      // The answer is gone already; a trail that could not be written is logged, not lost.
-      request.log.error({ err: error }, 'could not audit a refused request');
-    }
+    const gate = code === undefined ? null : refusalGate(request);
+    if (code === undefined || !gate) return done();
+    void auditRefusal(services, request, reply.statusCode, gate, code).then(() => done());
   });
+}
+
+async function auditRefusal(
+  services: Services,
+  request: FastifyRequest,
+  status: number,
+  gate: RefusalGate,
+  code: string,
+): Promise<void> {
+  const note = notes.get(request) ?? {};
+  try {
+    const admin =
+      note.admin !== undefined ? note.admin : await resolveRequestAdmin(services, request);
+    await services.audit.record(
+      {
+        adminUserId: admin?.id ?? null,
+        adminUserName: admin?.userName ?? null,
+        requestId: request.id,
+        ip: request.ip,
+        audited: [],
+      },
+      'requestRefused',
+      admin ? [admin.id] : [],
+      {
+        gate,
+        method: request.method,
+        path: request.url.split('?')[0]!.slice(0, 200),
+        status,
+        code: note.code ?? code,
+        reason: note.reason ?? null,
+      },
+    );
+  } catch (error) {
+    // The answer is gone already; a trail that could not be written is logged, not lost.
+    request.log.error({ err: error }, 'could not audit a refused request');
+  }
 }
