@@ -58,6 +58,7 @@ import {
   measureThroughput,
   startServer,
   USERS_PAGE_QUERY,
+  WARM_REQUESTS,
   type ThroughputResult,
 } from './http-throughput';
 import { benchExports, exportLines } from './exports';
@@ -909,7 +910,7 @@ async function main(): Promise<void> {
       ? [
           '## HTTP throughput: users page through POST /graphql-admin vs a bare node:http handler',
           '',
-          `Both servers in their own process with a pool of 10; load from ${http.tool}, ${http.connections} connections, ${http.seconds} s per round after a 2 s warm-up, rounds alternating.`,
+          `Both servers in their own process with a pool of 10; load from ${http.tool}, ${http.connections} connections, ${http.seconds} s per round after a warm-up of ${WARM_REQUESTS.toLocaleString('en-US')} requests each (at most 30 s), rounds alternating.`,
           'Both do the necessary work per request: the access-token lookup, then the page and its count together. The bare handler (the honest baseline of issue 11) reads only the columns the query asks for, without the details join, with every statement prepared once per connection, and shapes the same JSON; the app runs its own SQL through Fastify, GraphQL (parse cache, validation, limits, access rule, resolvers), Kysely and error masking.',
           '',
           '| round | app req/s | bare req/s | app/bare | app CPU ms/req | bare CPU ms/req | PostgreSQL CPU ms/req (app, bare) |',
