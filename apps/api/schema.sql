@@ -911,6 +911,13 @@ CASE status
     WHEN 'wip'::text THEN 1
     ELSE 2
 END), contacted_at, id);
+CREATE INDEX user_contacts_open_first_newest_idx ON public.user_contacts USING btree ((
+CASE status
+    WHEN 'backlog'::text THEN 0
+    WHEN 'wip'::text THEN 1
+    ELSE 2
+END), contacted_at DESC, id DESC);
+CREATE INDEX user_contacts_status_changed_at_idx ON public.user_contacts USING btree (status_changed_at, id);
 CREATE INDEX user_contacts_status_changed_idx ON public.user_contacts USING btree (status, status_changed_at, id);
 CREATE INDEX user_contacts_status_idx ON public.user_contacts USING btree (status, contacted_at DESC, id DESC);
 CREATE INDEX user_contacts_user_idx ON public.user_contacts USING btree (end_user_id, contacted_at DESC);
