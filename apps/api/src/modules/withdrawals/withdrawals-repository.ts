@@ -71,11 +71,14 @@ function applyFilter<O>(query: Q<O>, f: WithdrawalsFilter, withStatus = true): Q
   if (f.requestedAtUntil) q = q.where('w.requested_at', '<=', new Date(f.requestedAtUntil));
   if (f.address) {
     const a = f.address.toLowerCase();
-    q = q.where((eb) =>
-      eb.or([
-        eb(sql<string>`lower(w.receiver_address)`, '=', a),
-        eb(sql<string>`lower(w.eth_receiver_address)`, '=', a),
-      ]),
+    // An address names a few requests: they are read first through the two address indexes
+    // and then sorted. As an OR in the WHERE, the planner walked the sort's index looking for
+    // them (1-4.5 s a page at 5M, issue 36); an array from an InitPlan it sizes small.
+    q = q.where(
+      sql<boolean>`w.id = ANY(ARRAY(
+        SELECT id FROM withdrawal_requests WHERE lower(receiver_address) = ${a}
+        UNION ALL
+        SELECT id FROM withdrawal_requests WHERE lower(eth_receiver_address) = ${a}))`,
     );
   }
   if (f.transactionHash) {
