@@ -6,7 +6,7 @@ import {
   type WithdrawalKind,
   type WithdrawalStatus,
 } from '@app/shared';
-import { sql, type Expression } from 'kysely';
+import { sql, type Expression, type SelectQueryBuilder } from 'kysely';
 import { createCompiledQueryCache } from './compiled-query-cache';
 import type { Executor } from './executor';
 
@@ -291,4 +291,42 @@ async function countFromZonedDayBuckets<Relation extends BucketRelation>(
     subtract = between(new Date(until), new Date(end), false);
   }
   return countFromBucketRange(db, days, { from: fromKey, to: toKey }, { add, subtract });
+}
+
+/**
+ * The rows a list's filtered query matches: its count when a set filter is one the buckets
+ * cannot serve (the same `count(*)` over the query the page reads).
+ */
+export async function countMatching<D, TB extends keyof D, O>(
+  query: SelectQueryBuilder<D, TB, O>,
+): Promise<number> {
+  const row = await query
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    // The query selects nothing else; its generic row type cannot say so.
+    .$castTo<{ n: string }>()
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * A list's total by the positive rule: its bucket when the bucket serves the filter (every set
+ * field is one of `count.fields`: servedByBuckets), else the rows of its filtered query counted.
+ * The bucket is asked for only when it serves (a plan's bucket may need the plan's id read).
+ */
+export async function countListRows<
+  Filter extends object,
+  Relation extends BucketRelation,
+  D,
+  TB extends keyof D,
+  O,
+>(
+  db: Executor,
+  count: { filter: Filter; rule: CountRule<Filter>; fields: readonly (keyof Filter)[] },
+  query: SelectQueryBuilder<D, TB, O>,
+  relation: Relation,
+  bucket: () => Bucket<Relation> | Promise<Bucket<Relation>>,
+): Promise<number> {
+  return servedByBuckets(count.filter, count.rule, count.fields)
+    ? countFromBuckets(db, relation, [await bucket()])
+    : countMatching(query);
 }

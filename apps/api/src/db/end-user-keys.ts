@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 
 /**
  * The case-folded user name and email of `end_users` in the "C" collation: the one expression
@@ -20,4 +20,23 @@ export function emailKey(alias: string): RawBuilder<string> {
 /** A LIKE pattern matching values that start with `value` (case-folded, wildcards escaped). */
 export function prefixPattern(value: string): string {
   return `${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The name and email filters of the lists over users: each set one matches from the start. */
+export type UserPrefixFilter = { userName?: string | undefined; email?: string | undefined };
+
+/**
+ * Narrows a query joined to `end_users` (as `alias`) to the users whose name and email start
+ * with the filter's, case-insensitively: the one way every list matches them, through the "C"
+ * key indexes above.
+ */
+export function whereUserPrefix<D, TB extends keyof D, O>(
+  query: SelectQueryBuilder<D, TB, O>,
+  alias: string,
+  filter: UserPrefixFilter,
+): SelectQueryBuilder<D, TB, O> {
+  let q = query;
+  if (filter.userName) q = q.where(userNameKey(alias), 'like', prefixPattern(filter.userName));
+  if (filter.email) q = q.where(emailKey(alias), 'like', prefixPattern(filter.email));
+  return q;
 }

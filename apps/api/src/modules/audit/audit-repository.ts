@@ -125,12 +125,8 @@ const SORT_COLUMNS = {
   adminUserName: 'admin_user_name',
 } as const satisfies Record<AuditSortTarget, string>;
 
-/** One page of audit rows matching the filter, and how many match in all. */
-export async function listAuditRows(
-  db: Executor,
-  filter: AuditFilter,
-  page: PageRequest<AuditSortTarget>,
-): Promise<Page<StoredAuditRow>> {
+/** The audit rows the filter keeps: the list's and its export's, one filter. */
+function matchingRows(db: Executor, filter: AuditFilter) {
   let query = db.selectFrom('audit_log');
   if (filter.adminUserId != null) query = query.where('admin_user_id', '=', filter.adminUserId);
   if (filter.operation) query = query.where('operation', '=', filter.operation);
@@ -140,6 +136,16 @@ export async function listAuditRows(
   if (filter.occurredFrom) query = query.where('occurred_at', '>=', filter.occurredFrom);
   if (filter.occurredUntil) query = query.where('occurred_at', '<=', filter.occurredUntil);
   if (filter.refusals) query = query.where('operation', 'in', [...REFUSAL_OPERATIONS]);
+  return query;
+}
+
+/** One page of audit rows matching the filter, and how many match in all. */
+export async function listAuditRows(
+  db: Executor,
+  filter: AuditFilter,
+  page: PageRequest<AuditSortTarget>,
+): Promise<Page<StoredAuditRow>> {
+  const query = matchingRows(db, filter);
   const direction = page.sort?.orderBy ?? 'desc';
   const [rows, count] = await Promise.all([
     query
@@ -164,15 +170,7 @@ export function auditExportQuery(
   filter: AuditFilter,
   sort: { target: AuditSortTarget; orderBy: 'asc' | 'desc' },
 ) {
-  let query = db.selectFrom('audit_log');
-  if (filter.adminUserId != null) query = query.where('admin_user_id', '=', filter.adminUserId);
-  if (filter.operation) query = query.where('operation', '=', filter.operation);
-  if (filter.targetType) query = query.where('target_type', '=', filter.targetType);
-  if (filter.targetId)
-    query = query.where(sql<boolean>`target_ids @> ARRAY[${filter.targetId}]::text[]`);
-  if (filter.occurredFrom) query = query.where('occurred_at', '>=', filter.occurredFrom);
-  if (filter.occurredUntil) query = query.where('occurred_at', '<=', filter.occurredUntil);
-  if (filter.refusals) query = query.where('operation', 'in', [...REFUSAL_OPERATIONS]);
+  const query = matchingRows(db, filter);
   return query
     .select([
       'id',

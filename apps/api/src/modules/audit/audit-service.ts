@@ -56,6 +56,31 @@ async function appendAuditRow(
   await repo.insertAuditRow(trx, { ...row, hash: hashAuditRow(row) });
 }
 
+/**
+ * One row per change, all at one time, each with its record's before and after: how a change of
+ * many records (withAuditEach) and the changes one causes (appendCaused) are written.
+ */
+async function appendChangeRows<O extends AuditChangeOperation>(
+  trx: Transaction<DB>,
+  actor: Actor,
+  operation: O,
+  changes: ReadonlyArray<AuditChange<O>>,
+  at: Date,
+): Promise<void> {
+  for (const change of changes) {
+    await appendAuditRow(
+      trx,
+      actor,
+      {
+        operation,
+        targetIds: change.targetIds,
+        summary: { before: toJson(change.before), after: toJson(change.after) },
+      },
+      at,
+    );
+  }
+}
+
 export type ChainCheck =
   | { ok: true; rows: number; lastHash: string }
   | { ok: false; rows: number; brokenAtId: string; reason: string };
@@ -121,19 +146,7 @@ export function createAuditService(db: Kysely<DB>, clock: Clock) {
     ): Promise<T> {
       const result = await db.transaction().execute(async (trx) => {
         const outcome = await work(trx);
-        const at = clock();
-        for (const change of outcome.changes) {
-          await appendAuditRow(
-            trx,
-            actor,
-            {
-              operation,
-              targetIds: change.targetIds,
-              summary: { before: toJson(change.before), after: toJson(change.after) },
-            },
-            at,
-          );
-        }
+        await appendChangeRows(trx, actor, operation, outcome.changes, clock());
         return outcome.result;
       });
       actor.audited.push(operation);
@@ -151,18 +164,7 @@ export function createAuditService(db: Kysely<DB>, clock: Clock) {
       operation: O,
       changes: ReadonlyArray<AuditChange<O>>,
     ): Promise<void> {
-      const at = clock();
-      for (const change of changes)
-        await appendAuditRow(
-          trx,
-          actor,
-          {
-            operation,
-            targetIds: change.targetIds,
-            summary: { before: toJson(change.before), after: toJson(change.after) },
-          },
-          at,
-        );
+      await appendChangeRows(trx, actor, operation, changes, clock());
       if (changes.length > 0) actor.audited.push(operation);
     },
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Locale, MailStatus } from '@app/shared';
 import type { Executor } from '../../db/executor';
+import { countMatching } from '../../db/count-buckets';
 import type { Page, PageRequest } from '../../shared/page';
 import type { NotificationsSortTarget } from './mail-list';
 
@@ -54,19 +55,18 @@ export async function listNotifications(
     .limit(p.limit)
     .offset(p.offset)
     .execute();
-  const count = await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  return { rows, totalRecords: Number(count.n) };
+  return { rows, totalRecords: await countMatching(q) };
 }
+
+/** One notification's row, read plainly or under its lock. */
+const notificationById = (db: Executor, id: number) =>
+  db.selectFrom('notifications').select(NOTIFICATION_COLUMNS).where('id', '=', id);
 
 export async function findNotification(
   db: Executor,
   id: number,
 ): Promise<NotificationRow | undefined> {
-  return db
-    .selectFrom('notifications')
-    .select(NOTIFICATION_COLUMNS)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return notificationById(db, id).executeTakeFirst();
 }
 
 /** The notification, its row locked until the transaction ends (a send against an edit). */
@@ -74,12 +74,7 @@ export async function lockNotification(
   db: Executor,
   id: number,
 ): Promise<NotificationRow | undefined> {
-  return db
-    .selectFrom('notifications')
-    .select(NOTIFICATION_COLUMNS)
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
+  return notificationById(db, id).forUpdate().executeTakeFirst();
 }
 
 export async function insertNotification(
@@ -357,20 +352,23 @@ export type SendRow = {
 
 export type SendCounts = Record<MailStatus, number>;
 
+/** A send row (`s`, with its author `a` joined): one projection for the send and the history. */
+const SEND_COLUMNS = [
+  's.id',
+  's.notification_id as notificationId',
+  's.audience',
+  's.language',
+  's.subject',
+  's.recipient_count as recipientCount',
+  's.created_at as createdAt',
+  'a.user_name as createdBy',
+] as const;
+
 export async function findSend(db: Executor, id: string): Promise<SendRow | undefined> {
   return db
     .selectFrom('mail_sends as s')
     .leftJoin('admin_users as a', 'a.id', 's.created_by_admin_user_id')
-    .select([
-      's.id',
-      's.notification_id as notificationId',
-      's.audience',
-      's.language',
-      's.subject',
-      's.recipient_count as recipientCount',
-      's.created_at as createdAt',
-      'a.user_name as createdBy',
-    ])
+    .select(SEND_COLUMNS)
     .where('s.id', '=', id)
     .executeTakeFirst() as Promise<SendRow | undefined>;
 }
@@ -385,23 +383,13 @@ export async function listSends(
   if (notificationId !== undefined) q = q.where('s.notification_id', '=', notificationId);
   const rows = await q
     .leftJoin('admin_users as a', 'a.id', 's.created_by_admin_user_id')
-    .select([
-      's.id',
-      's.notification_id as notificationId',
-      's.audience',
-      's.language',
-      's.subject',
-      's.recipient_count as recipientCount',
-      's.created_at as createdAt',
-      'a.user_name as createdBy',
-    ])
+    .select(SEND_COLUMNS)
     // The list's one sort target is id; the direction is the caller's (default newest first).
     .orderBy('s.id', p.sort?.orderBy ?? 'desc')
     .limit(p.limit)
     .offset(p.offset)
     .execute();
-  const count = await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  return { rows: rows as SendRow[], totalRecords: Number(count.n) };
+  return { rows: rows as SendRow[], totalRecords: await countMatching(q) };
 }
 
 const OUTBOX_STATUS_OF = {
@@ -473,10 +461,9 @@ export async function listRecipients(
     .limit(p.limit)
     .offset(p.offset)
     .execute();
-  const count = await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
   return {
     rows: rows.map((r) => ({ ...r, status: OUTBOX_STATUS_OF[r.status] })),
-    totalRecords: Number(count.n),
+    totalRecords: await countMatching(q),
   };
 }
 

@@ -1,12 +1,9 @@
-import { emailKey, prefixPattern, userNameKey } from '../../db/end-user-keys';
+import type { SelectQueryBuilder } from 'kysely';
+import { whereUserPrefix } from '../../db/end-user-keys';
 import type { Executor } from '../../db/executor';
-import {
-  countBuckets,
-  countFromBuckets,
-  servedByBuckets,
-  type CountRule,
-} from '../../db/count-buckets';
-import type { Page, PageRequest } from '../../shared/page';
+import { countBuckets, countListRows, type CountRule } from '../../db/count-buckets';
+import type { DB } from '../../db/schema';
+import type { Page, PageRequest, SortOrder } from '../../shared/page';
 import type {
   AffiliateAggregateRow,
   AffiliateSearch,
@@ -30,6 +27,68 @@ export const AFFILIATE_SEARCH_COUNT_RULE = {
   forceClubId: 'index',
 } as const satisfies CountRule<AffiliateSearch>;
 
+type UsersQuery<O> = SelectQueryBuilder<DB & { u: DB['end_users'] }, 'u', O>;
+
+/** The referral screens' search, for the two lists and their exports alike. */
+function searched<O>(query: UsersQuery<O>, search: AffiliateSearch): UsersQuery<O> {
+  const q = whereUserPrefix(query, 'u', search);
+  return search.forceClubId ? q.where('u.force_club_id_hash', '=', search.forceClubId) : q;
+}
+
+/** The aggregates' users: those with referral-plan remittances, searched. */
+const aggregateUsers = (db: Executor, search: AffiliateSearch) =>
+  searched(db.selectFrom('end_users as u').where('u.affiliate_remittance_count', '>', 0), search);
+
+/** The aggregates' order: by the remitted HEC when asked, then the id. */
+function aggregatesOrder<O>(
+  query: UsersQuery<O>,
+  target: AggregatesSortTarget | undefined,
+  direction: SortOrder,
+): UsersQuery<O> {
+  const ordered =
+    target === 'totalSentHec' ? query.orderBy('u.affiliate_sent_hec', direction) : query;
+  return ordered.orderBy('u.id', direction);
+}
+
+/** The (children_count DESC, id) index of 0010 serves the children sort. */
+function trackRecordsOrder<O>(
+  query: UsersQuery<O>,
+  target: TrackRecordsSortTarget | undefined,
+  direction: SortOrder,
+): UsersQuery<O> {
+  return target === 'numberOfChildren'
+    ? query
+        .orderBy('u.children_count', direction)
+        .orderBy('u.id', direction === 'desc' ? 'asc' : 'desc')
+    : query.orderBy('u.id', direction);
+}
+
+/** An aggregates row, the list's and the export's. */
+const AGGREGATE_COLUMNS = [
+  'u.id',
+  'u.user_name as username',
+  'u.email',
+  'u.force_club_id_hash as forceClubId',
+  'u.affiliate_remittance_count as remittanceCount',
+  'u.affiliate_sent_hec as totalSentHec',
+  'u.affiliate_usd_valuation as totalSentUsdValuation',
+  'u.affiliate_hec_principal as totalHecPrincipal',
+  'u.affiliate_atem_principal as totalAtemPrincipal',
+] as const;
+
+/** A track record (the user `u` and its parent `p`), the list's and the export's. */
+const TRACK_RECORD_COLUMNS = [
+  'u.id as userId',
+  'u.user_name as userName',
+  'u.email',
+  'u.force_club_id_hash as forceClubId',
+  'u.affiliate_sent_hec as totalRemittedHec',
+  'u.affiliate_hec_principal as totalHecPrincipal',
+  'u.total_referral_rewards as totalReferralRewards',
+  'u.total_bonus_rewards as totalBonusRewards',
+  'u.children_count as numberOfChildren',
+] as const;
+
 /**
  * affiliateSavingAggregates: one row per user with referral-plan remittances, from the stored
  * totals (kept by triggers), so no per-request sums over the remittances.
@@ -40,38 +99,21 @@ export async function listAffiliateAggregates(
   pagination: PageRequest<AggregatesSortTarget>,
 ): Promise<Page<AffiliateAggregateRow>> {
   const direction = pagination.sort?.orderBy ?? 'desc';
-  let query = db.selectFrom('end_users as u').where('u.affiliate_remittance_count', '>', 0);
-  if (search.userName)
-    query = query.where(userNameKey('u'), 'like', prefixPattern(search.userName));
-  if (search.email) query = query.where(emailKey('u'), 'like', prefixPattern(search.email));
-  if (search.forceClubId) query = query.where('u.force_club_id_hash', '=', search.forceClubId);
-  let ordered = query;
-  if (pagination.sort?.target === 'totalSentHec')
-    ordered = ordered.orderBy('u.affiliate_sent_hec', direction);
-  const rows = await ordered
-    .orderBy('u.id', direction)
-    .select([
-      'u.id',
-      'u.user_name as username',
-      'u.email',
-      'u.force_club_id_hash as forceClubId',
-      'u.affiliate_remittance_count as remittanceCount',
-      'u.affiliate_sent_hec as totalSentHec',
-      'u.affiliate_usd_valuation as totalSentUsdValuation',
-      'u.affiliate_hec_principal as totalHecPrincipal',
-      'u.affiliate_atem_principal as totalAtemPrincipal',
-    ])
+  const query = aggregateUsers(db, search);
+  const rows = await aggregatesOrder(query, pagination.sort?.target, direction)
+    .select(AGGREGATE_COLUMNS)
     .limit(pagination.limit)
     .offset(pagination.offset)
     .execute();
   // Unfiltered, the list is every user with referral-plan remittances: the maintained
   // `affiliate_remitter` bucket (migration 0018) instead of counting ~200k index entries.
-  const filtered = !servedByBuckets(search, AFFILIATE_SEARCH_COUNT_RULE, []);
-  const totalRecords = filtered
-    ? Number(
-        (await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n,
-      )
-    : await countFromBuckets(db, 'end_users', [countBuckets.end_users.affiliateRemitter]);
+  const totalRecords = await countListRows(
+    db,
+    { filter: search, rule: AFFILIATE_SEARCH_COUNT_RULE, fields: [] },
+    query,
+    'end_users',
+    () => countBuckets.end_users.affiliateRemitter,
+  );
   return { rows, totalRecords };
 }
 
@@ -82,41 +124,20 @@ export async function listAffiliateTrackRecords(
   pagination: PageRequest<TrackRecordsSortTarget>,
 ): Promise<Page<AffiliateTrackRecordRow>> {
   const direction = pagination.sort?.orderBy ?? 'desc';
-  let query = db.selectFrom('end_users as u');
-  if (search.userName)
-    query = query.where(userNameKey('u'), 'like', prefixPattern(search.userName));
-  if (search.email) query = query.where(emailKey('u'), 'like', prefixPattern(search.email));
-  if (search.forceClubId) query = query.where('u.force_club_id_hash', '=', search.forceClubId);
-  // (children_count DESC, id) index of 0010 serves the children sort.
-  const ordered =
-    pagination.sort?.target === 'numberOfChildren'
-      ? query
-          .orderBy('u.children_count', direction)
-          .orderBy('u.id', direction === 'desc' ? 'asc' : 'desc')
-      : query.orderBy('u.id', direction);
-  const rows = await ordered
+  const query = searched(db.selectFrom('end_users as u'), search);
+  const rows = await trackRecordsOrder(query, pagination.sort?.target, direction)
     .leftJoin('end_users as p', 'p.id', 'u.parent_id')
-    .select([
-      'u.id as userId',
-      'u.user_name as userName',
-      'u.email',
-      'u.force_club_id_hash as forceClubId',
-      'u.affiliate_sent_hec as totalRemittedHec',
-      'u.affiliate_hec_principal as totalHecPrincipal',
-      'u.total_referral_rewards as totalReferralRewards',
-      'u.total_bonus_rewards as totalBonusRewards',
-      'u.children_count as numberOfChildren',
-      'p.user_name as parentUserName',
-    ])
+    .select([...TRACK_RECORD_COLUMNS, 'p.user_name as parentUserName'])
     .limit(pagination.limit)
     .offset(pagination.offset)
     .execute();
-  const filtered = !servedByBuckets(search, AFFILIATE_SEARCH_COUNT_RULE, []);
-  const totalRecords = filtered
-    ? Number(
-        (await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n,
-      )
-    : await countFromBuckets(db, 'end_users', [countBuckets.end_users.all]);
+  const totalRecords = await countListRows(
+    db,
+    { filter: search, rule: AFFILIATE_SEARCH_COUNT_RULE, fields: [] },
+    query,
+    'end_users',
+    () => countBuckets.end_users.all,
+  );
   return { rows, totalRecords };
 }
 
@@ -129,32 +150,10 @@ export function affiliateTrackRecordsExportQuery(
   search: AffiliateSearch,
   sort: { target: TrackRecordsSortTarget; orderBy: 'asc' | 'desc' },
 ) {
-  let query = db.selectFrom('end_users as u');
-  if (search.userName)
-    query = query.where(userNameKey('u'), 'like', prefixPattern(search.userName));
-  if (search.email) query = query.where(emailKey('u'), 'like', prefixPattern(search.email));
-  if (search.forceClubId) query = query.where('u.force_club_id_hash', '=', search.forceClubId);
-  const ordered =
-    sort.target === 'numberOfChildren'
-      ? query
-          .orderBy('u.children_count', sort.orderBy)
-          .orderBy('u.id', sort.orderBy === 'desc' ? 'asc' : 'desc')
-      : query.orderBy('u.id', sort.orderBy);
-  return ordered
+  const query = searched(db.selectFrom('end_users as u'), search);
+  return trackRecordsOrder(query, sort.target, sort.orderBy)
     .leftJoin('end_users as p', 'p.id', 'u.parent_id')
-    .select([
-      'u.id as userId',
-      'u.user_name as userName',
-      'u.email',
-      'u.force_club_id_hash as forceClubId',
-      'u.affiliate_sent_hec as totalRemittedHec',
-      'u.affiliate_hec_principal as totalHecPrincipal',
-      'u.total_referral_rewards as totalReferralRewards',
-      'u.total_bonus_rewards as totalBonusRewards',
-      'u.children_count as numberOfChildren',
-      'u.parent_id as parentId',
-      'p.user_name as parentUserName',
-    ]);
+    .select([...TRACK_RECORD_COLUMNS, 'u.parent_id as parentId', 'p.user_name as parentUserName']);
 }
 
 /** affiliateSavingAggregates without paging, for affiliateSavingAggregatesCsv (issue 13). */
@@ -163,23 +162,7 @@ export function affiliateAggregatesExportQuery(
   search: AffiliateSearch,
   sort: { target: AggregatesSortTarget; orderBy: 'asc' | 'desc' },
 ) {
-  let query = db.selectFrom('end_users as u').where('u.affiliate_remittance_count', '>', 0);
-  if (search.userName)
-    query = query.where(userNameKey('u'), 'like', prefixPattern(search.userName));
-  if (search.email) query = query.where(emailKey('u'), 'like', prefixPattern(search.email));
-  if (search.forceClubId) query = query.where('u.force_club_id_hash', '=', search.forceClubId);
-  if (sort.target === 'totalSentHec') query = query.orderBy('u.affiliate_sent_hec', sort.orderBy);
-  return query
-    .orderBy('u.id', sort.orderBy)
-    .select([
-      'u.id',
-      'u.user_name as username',
-      'u.email',
-      'u.force_club_id_hash as forceClubId',
-      'u.affiliate_remittance_count as remittanceCount',
-      'u.affiliate_sent_hec as totalSentHec',
-      'u.affiliate_usd_valuation as totalSentUsdValuation',
-      'u.affiliate_hec_principal as totalHecPrincipal',
-      'u.affiliate_atem_principal as totalAtemPrincipal',
-    ]);
+  return aggregatesOrder(aggregateUsers(db, search), sort.target, sort.orderBy).select(
+    AGGREGATE_COLUMNS,
+  );
 }

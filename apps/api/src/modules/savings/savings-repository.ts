@@ -1,12 +1,8 @@
-import { sql } from 'kysely';
-import { emailKey, prefixPattern, userNameKey } from '../../db/end-user-keys';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { DB } from '../../db/schema';
+import { whereUserPrefix, type UserPrefixFilter } from '../../db/end-user-keys';
 import type { Executor } from '../../db/executor';
-import {
-  countBuckets,
-  countFromBuckets,
-  servedByBuckets,
-  type CountRule,
-} from '../../db/count-buckets';
+import { countBuckets, countListRows, type CountRule } from '../../db/count-buckets';
 import type { ListSort } from '../../platform/lists';
 import type { Page, PageRequest, SortOrder } from '../../shared/page';
 import type {
@@ -17,9 +13,6 @@ import type {
 } from './savings-list';
 
 export type { SavingRemittanceRow };
-
-/** The users a remittance list narrows to (by name or email prefix). */
-type UserMatch = { userName?: string | undefined; email?: string | undefined };
 
 /** How each userSavings filter is counted: the plan has buckets (the range is export-only). */
 export const REMITTANCES_COUNT_RULE = {
@@ -41,15 +34,31 @@ export const AFFILIATE_REMITTANCES_COUNT_RULE = {
  * The users whose name (email) starts with the filter's, case-insensitively: the same prefix
  * match as the users list, through the "C" key indexes of 0020.
  */
-function matchingUserIds(db: Executor, filter: UserMatch) {
-  let users = db.selectFrom('end_users as mu').select('mu.id');
-  if (filter.userName)
-    users = users.where(userNameKey('mu'), 'like', prefixPattern(filter.userName));
-  if (filter.email) users = users.where(emailKey('mu'), 'like', prefixPattern(filter.email));
-  return users;
+function matchingUserIds(db: Executor, filter: UserPrefixFilter) {
+  return whereUserPrefix(db.selectFrom('end_users as mu').select('mu.id'), 'mu', filter);
 }
 
-const byUser = (filter: UserMatch) => Boolean(filter.userName || filter.email);
+const byUser = (filter: UserPrefixFilter) => Boolean(filter.userName || filter.email);
+
+type RemittanceTable = 'saving_remittances' | 'affiliate_remittances';
+
+/**
+ * The ids of one page of a remittance list (`r`), newest first or as asked: the page is cut
+ * before anything is joined, and the list joins only these rows.
+ */
+function remittancePageIds<T extends RemittanceTable>(
+  query: SelectQueryBuilder<DB & { r: DB[T] }, 'r', object>,
+  p: PageRequest<'confirmedAt'>,
+  direction: SortOrder,
+) {
+  return query
+    .select('r.id')
+    .orderBy('r.confirmed_at', direction)
+    .orderBy('r.id', direction)
+    .limit(p.limit)
+    .offset(p.offset)
+    .as('page');
+}
 
 /** Coin-saving remittance history (all users), newest first. */
 export async function listSavingRemittances(
@@ -75,13 +84,7 @@ export async function listSavingRemittances(
   }
   // Page first: only the page's remittances are joined to their user, plan and address
   // (joining before OFFSET read a thousand of each for page 50).
-  const pageIds = query
-    .select('r.id')
-    .orderBy('r.confirmed_at', direction)
-    .orderBy('r.id', direction)
-    .limit(p.limit)
-    .offset(p.offset)
-    .as('page');
+  const pageIds = remittancePageIds(query, p, direction);
   const rows = await db
     .selectFrom('saving_remittances as r')
     .innerJoin(pageIds, 'page.id', 'r.id')
@@ -103,15 +106,16 @@ export async function listSavingRemittances(
     .execute();
   // Maintained buckets (migrations 0013, 0018) unless users are filtered: all remittances, or one
   // plan's (~150k at benchmark size, too many to count per request).
-  const totalRecords = !servedByBuckets(filter, REMITTANCES_COUNT_RULE, ['planName'])
-    ? Number(
-        (await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n,
-      )
-    : await countFromBuckets(db, 'saving_remittances', [
-        planId === undefined
-          ? countBuckets.saving_remittances.all
-          : countBuckets.saving_remittances.plan(planId),
-      ]);
+  const totalRecords = await countListRows(
+    db,
+    { filter, rule: REMITTANCES_COUNT_RULE, fields: ['planName'] },
+    query,
+    'saving_remittances',
+    () =>
+      planId === undefined
+        ? countBuckets.saving_remittances.all
+        : countBuckets.saving_remittances.plan(planId),
+  );
   return { rows, totalRecords };
 }
 
@@ -125,13 +129,7 @@ export async function listAffiliateRemittances(
   let query = db.selectFrom('affiliate_remittances as r');
   if (byUser(filter)) query = query.where('r.end_user_id', 'in', matchingUserIds(db, filter));
   // Page first, as for userSavings: only the page's remittances are read and joined.
-  const pageIds = query
-    .select('r.id')
-    .orderBy('r.confirmed_at', direction)
-    .orderBy('r.id', direction)
-    .limit(p.limit)
-    .offset(p.offset)
-    .as('page');
+  const pageIds = remittancePageIds(query, p, direction);
   const rows = await db
     .selectFrom('affiliate_remittances as r')
     .innerJoin(pageIds, 'page.id', 'r.id')
@@ -151,11 +149,13 @@ export async function listAffiliateRemittances(
     .orderBy('r.confirmed_at', direction)
     .orderBy('r.id', direction)
     .execute();
-  const totalRecords = !servedByBuckets(filter, AFFILIATE_REMITTANCES_COUNT_RULE, [])
-    ? Number(
-        (await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n,
-      )
-    : await countFromBuckets(db, 'affiliate_remittances', [countBuckets.affiliate_remittances.all]);
+  const totalRecords = await countListRows(
+    db,
+    { filter, rule: AFFILIATE_REMITTANCES_COUNT_RULE, fields: [] },
+    query,
+    'affiliate_remittances',
+    () => countBuckets.affiliate_remittances.all,
+  );
   return { rows, totalRecords };
 }
 
