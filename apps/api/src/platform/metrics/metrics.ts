@@ -22,189 +22,175 @@ const MAX_OPERATION_NAMES = 200;
 /** Longest a scrape's database statements may run (PostgreSQL). */
 const SCRAPE_STATEMENT_TIMEOUT_MS = 2_000;
 
-export type ImportObservation = {
-  kind: string;
-  dryRun: boolean;
-  /** checked (a dry run answered), applied, refused (an AppError or a file that cannot apply), failed. */
-  outcome: 'checked' | 'applied' | 'refused' | 'failed';
+/** What one bulk run (an import, a download) reports: its outcome and how much it moved. */
+type BulkRun<Outcome extends string> = {
+  outcome: Outcome;
   rows: number;
   bytes: number;
   seconds: number;
 };
 
-export type ExportObservation = {
+/** outcome: checked (a dry run answered), applied, refused (an AppError or a file that cannot apply), failed. */
+export type ImportObservation = BulkRun<'checked' | 'applied' | 'refused' | 'failed'> & {
+  kind: string;
+  dryRun: boolean;
+};
+
+/** outcome: complete (every row sent), aborted (the client left or the stream broke), refused, failed. */
+export type ExportObservation = BulkRun<'complete' | 'aborted' | 'refused' | 'failed'> & {
   export: string;
-  /** complete (every row sent), aborted (the client left or the stream broke), refused, failed. */
-  outcome: 'complete' | 'aborted' | 'refused' | 'failed';
-  rows: number;
-  bytes: number;
-  seconds: number;
 };
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
+/** Declares metrics in the process's registries: each one's name, help and labels, nothing else. */
+function metricKit(registers: Registry[]) {
+  return {
+    counter: <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
+      new Counter<L>({ name, help, labelNames, registers }),
+    gauge: <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
+      new Gauge<L>({ name, help, labelNames, registers }),
+    histogram: <L extends string>(
+      name: string,
+      help: string,
+      labelNames: readonly L[],
+      buckets: number[],
+    ) => new Histogram<L>({ name, help, labelNames, buckets, registers }),
+  };
+}
+
+type MetricKit = ReturnType<typeof metricKit>;
+
 /** The metrics moved by each answered HTTP request and GraphQL operation, and errors. */
-function requestMetrics(registers: Registry[]) {
-  const httpRequests = new Counter({
-    name: 'admin_http_requests_total',
-    help: 'HTTP requests answered, by method, route and status code.',
-    labelNames: ['method', 'route', 'status_code'] as const,
-    registers,
-  });
-  const httpDuration = new Histogram({
-    name: 'admin_http_request_duration_seconds',
-    help: 'Time from a request arriving to its answer being sent, by method and route.',
-    labelNames: ['method', 'route'] as const,
-    buckets: REQUEST_BUCKETS,
-    registers,
-  });
-  const graphqlDuration = new Histogram({
-    name: 'admin_graphql_operation_duration_seconds',
-    help: 'Time of the HTTP request carrying a GraphQL operation, by operation name and type.',
-    labelNames: ['operation', 'type'] as const,
-    buckets: REQUEST_BUCKETS,
-    registers,
-  });
-  const graphqlOperations = new Counter({
-    name: 'admin_graphql_operations_total',
-    help: 'GraphQL operations answered, by name, type and whether the answer carried an error.',
-    labelNames: ['operation', 'type', 'result'] as const,
-    registers,
-  });
-  const errors = new Counter({
-    name: 'admin_errors_total',
-    help: 'Errors answered to callers, by error code (GraphQL extensions.code or the HTTP error model).',
-    labelNames: ['code'] as const,
-    registers,
-  });
-  return { httpRequests, httpDuration, graphqlDuration, graphqlOperations, errors };
+function requestMetrics({ counter, histogram }: MetricKit) {
+  return {
+    httpRequests: counter(
+      'admin_http_requests_total',
+      'HTTP requests answered, by method, route and status code.',
+      ['method', 'route', 'status_code'],
+    ),
+    httpDuration: histogram(
+      'admin_http_request_duration_seconds',
+      'Time from a request arriving to its answer being sent, by method and route.',
+      ['method', 'route'],
+      REQUEST_BUCKETS,
+    ),
+    graphqlDuration: histogram(
+      'admin_graphql_operation_duration_seconds',
+      'Time of the HTTP request carrying a GraphQL operation, by operation name and type.',
+      ['operation', 'type'],
+      REQUEST_BUCKETS,
+    ),
+    graphqlOperations: counter(
+      'admin_graphql_operations_total',
+      'GraphQL operations answered, by name, type and whether the answer carried an error.',
+      ['operation', 'type', 'result'],
+    ),
+    errors: counter(
+      'admin_errors_total',
+      'Errors answered to callers, by error code (GraphQL extensions.code or the HTTP error model).',
+      ['code'],
+    ),
+  };
 }
 
 /** The gauges read at a scrape: the pool, the job queues, the mail outbox, waiting withdrawals. */
-function databaseGauges(registers: Registry[]) {
-  const poolConnections = new Gauge({
-    name: 'admin_db_pool_connections',
-    help: 'Database pool connections by state (in_use, idle) and the most it opens (max).',
-    labelNames: ['state'] as const,
-    registers,
-  });
-  const poolWaiting = new Gauge({
-    name: 'admin_db_pool_waiting',
-    help: 'Callers waiting for a database connection.',
-    registers,
-  });
-  const jobs = new Gauge({
-    name: 'admin_jobs',
-    help: 'pg-boss jobs per queue and state: created, retry, active (waiting or running), failed (in the last hour).',
-    labelNames: ['queue', 'state'] as const,
-    registers,
-  });
-  const jobsOldest = new Gauge({
-    name: 'admin_jobs_oldest_age_seconds',
-    help: 'Age of the oldest job per queue that has not run yet (created or retry); 0 when none.',
-    labelNames: ['queue'] as const,
-    registers,
-  });
-  const outbox = new Gauge({
-    name: 'admin_mail_outbox_messages',
-    help: 'Mail outbox messages by status: pending, sending, failed (sent mail is not counted).',
-    labelNames: ['status'] as const,
-    registers,
-  });
-  const outboxOldest = new Gauge({
-    name: 'admin_mail_outbox_oldest_queued_age_seconds',
-    help: 'Age of the oldest message not yet delivered (pending or sending); 0 when none.',
-    registers,
-  });
-  const withdrawalsOver24h = new Gauge({
-    name: 'admin_withdrawals_waiting_over_24h',
-    help: 'Withdrawal requests still requested 24 hours after they were made, per kind.',
-    labelNames: ['kind'] as const,
-    registers,
-  });
-  const withdrawalsOldest = new Gauge({
-    name: 'admin_withdrawals_oldest_waiting_age_seconds',
-    help: 'Age of the oldest withdrawal request still requested, per kind; 0 when none.',
-    labelNames: ['kind'] as const,
-    registers,
-  });
-  const scrapeDatabase = new Gauge({
-    name: 'admin_metrics_database_scrape_success',
-    help: '1 when the last scrape read the database gauges, 0 when it failed (they keep their last values).',
-    registers,
-  });
+function databaseGauges({ gauge }: MetricKit) {
   return {
-    poolConnections,
-    poolWaiting,
-    jobs,
-    jobsOldest,
-    outbox,
-    outboxOldest,
-    withdrawalsOver24h,
-    withdrawalsOldest,
-    scrapeDatabase,
+    poolConnections: gauge(
+      'admin_db_pool_connections',
+      'Database pool connections by state (in_use, idle) and the most it opens (max).',
+      ['state'],
+    ),
+    poolWaiting: gauge('admin_db_pool_waiting', 'Callers waiting for a database connection.'),
+    jobs: gauge(
+      'admin_jobs',
+      'pg-boss jobs per queue and state: created, retry, active (waiting or running), failed (in the last hour).',
+      ['queue', 'state'],
+    ),
+    jobsOldest: gauge(
+      'admin_jobs_oldest_age_seconds',
+      'Age of the oldest job per queue that has not run yet (created or retry); 0 when none.',
+      ['queue'],
+    ),
+    outbox: gauge(
+      'admin_mail_outbox_messages',
+      'Mail outbox messages by status: pending, sending, failed (sent mail is not counted).',
+      ['status'],
+    ),
+    outboxOldest: gauge(
+      'admin_mail_outbox_oldest_queued_age_seconds',
+      'Age of the oldest message not yet delivered (pending or sending); 0 when none.',
+    ),
+    withdrawalsOver24h: gauge(
+      'admin_withdrawals_waiting_over_24h',
+      'Withdrawal requests still requested 24 hours after they were made, per kind.',
+      ['kind'],
+    ),
+    withdrawalsOldest: gauge(
+      'admin_withdrawals_oldest_waiting_age_seconds',
+      'Age of the oldest withdrawal request still requested, per kind; 0 when none.',
+      ['kind'],
+    ),
+    scrapeDatabase: gauge(
+      'admin_metrics_database_scrape_success',
+      '1 when the last scrape read the database gauges, 0 when it failed (they keep their last values).',
+    ),
+  };
+}
+
+/**
+ * The four metrics of a bulk run over a CSV file (imports and downloads alike): runs by
+ * outcome, rows, bytes, and the duration by outcome, each under the run's own labels; one
+ * place that declares them and moves them, so the two families cannot drift apart.
+ */
+function bulkRunMetrics<L extends string>(
+  { counter, histogram }: MetricKit,
+  labels: readonly L[],
+  help: {
+    runs: [string, string];
+    rows: [string, string];
+    bytes: [string, string];
+    duration: [string, string];
+  },
+) {
+  const withOutcome = [...labels, 'outcome' as const];
+  const runs = counter(...help.runs, withOutcome);
+  const rows = counter(...help.rows, labels);
+  const bytes = counter(...help.bytes, labels);
+  const duration = histogram(...help.duration, withOutcome, LONG_WORK_BUCKETS);
+  return (values: Record<L, string>, run: BulkRun<string>): void => {
+    const ended = { ...values, outcome: run.outcome } as Record<L | 'outcome', string>;
+    runs.inc(ended);
+    rows.inc(values, run.rows);
+    bytes.inc(values, run.bytes);
+    duration.observe(ended, run.seconds);
   };
 }
 
 /** The metrics of CSV imports (platform/imports). */
-function importMetrics(registers: Registry[]) {
-  const importsTotal = new Counter({
-    name: 'admin_imports_total',
-    help: 'CSV imports run, by kind, mode (dry_run, apply) and outcome.',
-    labelNames: ['kind', 'mode', 'outcome'] as const,
-    registers,
+const importMetrics = (kit: MetricKit) =>
+  bulkRunMetrics(kit, ['kind', 'mode'], {
+    runs: ['admin_imports_total', 'CSV imports run, by kind, mode (dry_run, apply) and outcome.'],
+    rows: ['admin_import_rows_total', 'Data rows read by CSV imports, by kind and mode.'],
+    bytes: ['admin_import_bytes_total', 'Bytes of CSV files imported, by kind and mode.'],
+    duration: [
+      'admin_import_duration_seconds',
+      'Time of a CSV import (parse, check and apply), by kind, mode and outcome.',
+    ],
   });
-  const importRows = new Counter({
-    name: 'admin_import_rows_total',
-    help: 'Data rows read by CSV imports, by kind and mode.',
-    labelNames: ['kind', 'mode'] as const,
-    registers,
-  });
-  const importBytes = new Counter({
-    name: 'admin_import_bytes_total',
-    help: 'Bytes of CSV files imported, by kind and mode.',
-    labelNames: ['kind', 'mode'] as const,
-    registers,
-  });
-  const importDuration = new Histogram({
-    name: 'admin_import_duration_seconds',
-    help: 'Time of a CSV import (parse, check and apply), by kind, mode and outcome.',
-    labelNames: ['kind', 'mode', 'outcome'] as const,
-    buckets: LONG_WORK_BUCKETS,
-    registers,
-  });
-  return { importsTotal, importRows, importBytes, importDuration };
-}
 
 /** The metrics of CSV downloads (platform/exports). */
-function exportMetrics(registers: Registry[]) {
-  const exportsTotal = new Counter({
-    name: 'admin_exports_total',
-    help: 'CSV downloads, by export and outcome.',
-    labelNames: ['export', 'outcome'] as const,
-    registers,
+const exportMetrics = (kit: MetricKit) =>
+  bulkRunMetrics(kit, ['export'], {
+    runs: ['admin_exports_total', 'CSV downloads, by export and outcome.'],
+    rows: ['admin_export_rows_total', 'Rows sent by CSV downloads, by export.'],
+    bytes: ['admin_export_bytes_total', 'Bytes sent by CSV downloads, by export.'],
+    duration: [
+      'admin_export_duration_seconds',
+      'Time of a CSV download from its request to its last byte, by export and outcome.',
+    ],
   });
-  const exportRows = new Counter({
-    name: 'admin_export_rows_total',
-    help: 'Rows sent by CSV downloads, by export.',
-    labelNames: ['export'] as const,
-    registers,
-  });
-  const exportBytes = new Counter({
-    name: 'admin_export_bytes_total',
-    help: 'Bytes sent by CSV downloads, by export.',
-    labelNames: ['export'] as const,
-    registers,
-  });
-  const exportDuration = new Histogram({
-    name: 'admin_export_duration_seconds',
-    help: 'Time of a CSV download from its request to its last byte, by export and outcome.',
-    labelNames: ['export', 'outcome'] as const,
-    buckets: LONG_WORK_BUCKETS,
-    registers,
-  });
-  return { exportsTotal, exportRows, exportBytes, exportDuration };
-}
 
 /** Reads the database gauges now, in one short transaction. */
 async function collectDatabaseGauges(
@@ -256,12 +242,12 @@ export function createMetrics(options: {
   const registry = new Registry();
   // process_* (memory, CPU, handles) and nodejs_* (event-loop lag, heap, GC).
   collectDefaultMetrics({ register: registry });
-  const registers = [registry];
+  const kit = metricKit([registry]);
   const { httpRequests, httpDuration, graphqlDuration, graphqlOperations, errors } =
-    requestMetrics(registers);
-  const gauges = databaseGauges(registers);
-  const imports = importMetrics(registers);
-  const exports = exportMetrics(registers);
+    requestMetrics(kit);
+  const gauges = databaseGauges(kit);
+  const importRun = importMetrics(kit);
+  const exportRun = exportMetrics(kit);
 
   const operationNames = new Set<string>();
   function operationLabel(name: string | undefined): string {
@@ -296,18 +282,11 @@ export function createMetrics(options: {
     },
 
     importRun(o: ImportObservation): void {
-      const mode = o.dryRun ? 'dry_run' : 'apply';
-      imports.importsTotal.inc({ kind: o.kind, mode, outcome: o.outcome });
-      imports.importRows.inc({ kind: o.kind, mode }, o.rows);
-      imports.importBytes.inc({ kind: o.kind, mode }, o.bytes);
-      imports.importDuration.observe({ kind: o.kind, mode, outcome: o.outcome }, o.seconds);
+      importRun({ kind: o.kind, mode: o.dryRun ? 'dry_run' : 'apply' }, o);
     },
 
     exportRun(o: ExportObservation): void {
-      exports.exportsTotal.inc({ export: o.export, outcome: o.outcome });
-      exports.exportRows.inc({ export: o.export }, o.rows);
-      exports.exportBytes.inc({ export: o.export }, o.bytes);
-      exports.exportDuration.observe({ export: o.export, outcome: o.outcome }, o.seconds);
+      exportRun({ export: o.export }, o);
     },
 
     /** The text of a scrape: the database gauges read now, then every metric. */
