@@ -226,26 +226,32 @@ type DateRange = {
   until: Date | undefined;
 };
 
+/** The two payment dates a count can take from day buckets: their column, buckets and filters. */
+const DATE_FILTERS = [
+  {
+    column: 'confirmed_at',
+    days: countBuckets.payments.confirmedDays,
+    fromKey: 'confirmedAtFrom',
+    untilKey: 'confirmedAtUntil',
+  },
+  {
+    column: 'asset_fixed_at',
+    days: countBuckets.payments.assetFixedDays,
+    fromKey: 'assetFixedAtFrom',
+    untilKey: 'assetFixedAtUntil',
+  },
+] as const;
+
 /**
  * The range when one payment date is the filter's only condition (countPayments has already
  * answered the filter without a date, so one of the two bounds is set).
  */
 function onlyDateRange(f: PaymentsFilter): DateRange | undefined {
   const date = (value: Date | string | undefined) => (value ? new Date(value) : undefined);
-  if (servedByBuckets(f, PAYMENTS_COUNT_RULE, ['confirmedAtFrom', 'confirmedAtUntil']))
-    return {
-      column: 'confirmed_at',
-      days: countBuckets.payments.confirmedDays,
-      from: date(f.confirmedAtFrom),
-      until: date(f.confirmedAtUntil),
-    };
-  if (servedByBuckets(f, PAYMENTS_COUNT_RULE, ['assetFixedAtFrom', 'assetFixedAtUntil']))
-    return {
-      column: 'asset_fixed_at',
-      days: countBuckets.payments.assetFixedDays,
-      from: date(f.assetFixedAtFrom),
-      until: date(f.assetFixedAtUntil),
-    };
+  for (const { column, days, fromKey, untilKey } of DATE_FILTERS) {
+    if (servedByBuckets(f, PAYMENTS_COUNT_RULE, [fromKey, untilKey]))
+      return { column, days, from: date(f[fromKey]), until: date(f[untilKey]) };
+  }
   return undefined;
 }
 

@@ -43,6 +43,21 @@ function convertedSql(rate: RawBuilder<unknown>, coin: 'ETH' | 'HEC'): RawBuilde
   return sql<string>`CASE WHEN pl.coin_type = ${coin} THEN trunc(p.paid_btc * ${rate}, 18) ELSE 0 END`;
 }
 
+/** What rateSums answers, as text (exact decimals). */
+type RateSums = { n: string; btc_eth: string; btc_hec: string; eth: string; hec: string };
+
+/**
+ * The sums of a rate assignment over its payments `p` (plans `pl`): how many, the BTC paid per
+ * coin, and the coin amounts of the two conversions; the preview and the dry run read the same.
+ */
+function rateSums(eth: RawBuilder<unknown>, hec: RawBuilder<unknown>) {
+  return sql`count(*) AS n,
+      coalesce(sum(CASE WHEN pl.coin_type = 'ETH' THEN p.paid_btc END), 0)::text AS btc_eth,
+      coalesce(sum(CASE WHEN pl.coin_type = 'HEC' THEN p.paid_btc END), 0)::text AS btc_hec,
+      coalesce(sum(${eth}), 0)::text AS eth,
+      coalesce(sum(${hec}), 0)::text AS hec`;
+}
+
 export async function findPaymentRow(db: Executor, id: string): Promise<PaymentListRow> {
   return db
     .selectFrom('payments as p')
@@ -368,18 +383,8 @@ export async function previewRates(
 ): Promise<RatePreview> {
   const eth = rates ? convertedSql(sql`${rates.eth}::numeric`, 'ETH') : sql`0`;
   const hec = rates ? convertedSql(sql`${rates.hec}::numeric`, 'HEC') : sql`0`;
-  const result = await sql<{
-    n: string;
-    btc_eth: string;
-    btc_hec: string;
-    eth: string;
-    hec: string;
-  }>`
-    SELECT count(*) AS n,
-      coalesce(sum(CASE WHEN pl.coin_type = 'ETH' THEN p.paid_btc END), 0)::text AS btc_eth,
-      coalesce(sum(CASE WHEN pl.coin_type = 'HEC' THEN p.paid_btc END), 0)::text AS btc_hec,
-      coalesce(sum(${eth}), 0)::text AS eth,
-      coalesce(sum(${hec}), 0)::text AS hec
+  const result = await sql<RateSums>`
+    SELECT ${rateSums(eth, hec)}
     FROM payments p JOIN plans pl ON pl.id = p.plan_id
     WHERE p.status = ${FIXABLE} AND ${windowSql(w)}`.execute(db);
   const row = result.rows[0]!;
@@ -568,17 +573,8 @@ export async function summarizeStagedRates(
   const c = stage.column;
   const eth = convertedSql(sql`s.${c('BTCETHRate')}`, 'ETH');
   const hec = convertedSql(sql`s.${c('BTCHECRate')}`, 'HEC');
-  const result = await sql<{
-    n: string;
-    btc_eth: string;
-    btc_hec: string;
-    eth: string;
-    hec: string;
-  }>`
-    SELECT count(*) AS n,
-      coalesce(sum(CASE WHEN pl.coin_type = 'ETH' THEN p.paid_btc END), 0)::text AS btc_eth,
-      coalesce(sum(CASE WHEN pl.coin_type = 'HEC' THEN p.paid_btc END), 0)::text AS btc_hec,
-      coalesce(sum(${eth}), 0)::text AS eth, coalesce(sum(${hec}), 0)::text AS hec
+  const result = await sql<RateSums>`
+    SELECT ${rateSums(eth, hec)}
     FROM ${stage.table} s
     JOIN payments p ON p.status = ${FIXABLE}
       AND p.confirmed_at >= coalesce(s.${c('startAt')}, '-infinity'::timestamptz)

@@ -33,6 +33,16 @@ type AffiliateSearchFilters = typeof TRACK_RECORDS_SHAPE.filters;
 /** A row of referralRewardsCsv: the list's row and the parent's id. */
 export type AffiliateTrackRecordExportRow = AffiliateTrackRecordRow & { parentId: number | null };
 
+/** The referral-plan principal, the same column in the track records and the aggregates. */
+const TOTAL_HEC_PRINCIPAL_COLUMN: ExportColumn<Record<'totalHecPrincipal', unknown>> = {
+  key: 'totalHecPrincipal',
+  header: 'totalHecPrincipal',
+  meaning: 'HEC principal',
+  type: 'decimal',
+  unit: 'HEC',
+  example: '80',
+};
+
 const TRACK_RECORDS_COLUMNS: readonly ExportColumn<AffiliateTrackRecordExportRow>[] = [
   personColumns.userId('userId'),
   personColumns.userName('userName'),
@@ -46,14 +56,7 @@ const TRACK_RECORDS_COLUMNS: readonly ExportColumn<AffiliateTrackRecordExportRow
     unit: 'HEC',
     example: '100.5',
   },
-  {
-    key: 'totalHecPrincipal',
-    header: 'totalHecPrincipal',
-    meaning: 'HEC principal',
-    type: 'decimal',
-    unit: 'HEC',
-    example: '80',
-  },
+  TOTAL_HEC_PRINCIPAL_COLUMN,
   {
     key: 'totalReferralRewards',
     header: 'totalReferralRewards',
@@ -108,14 +111,7 @@ const AGGREGATES_COLUMNS: readonly ExportColumn<AffiliateAggregateRow>[] = [
     unit: 'USD',
     example: '1250.00',
   },
-  {
-    key: 'totalHecPrincipal',
-    header: 'totalHecPrincipal',
-    meaning: 'HEC principal',
-    type: 'decimal',
-    unit: 'HEC',
-    example: '80',
-  },
+  TOTAL_HEC_PRINCIPAL_COLUMN,
   {
     key: 'totalAtemPrincipal',
     header: 'totalAtemPrincipal',

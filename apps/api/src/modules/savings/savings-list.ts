@@ -65,6 +65,28 @@ export type SavingAddressRecord = {
 type ConfirmedRange = NonNullable<typeof USER_SAVINGS_SHAPE.export.filters>;
 type SavingSearchFilters = typeof SAVING_ADDRESSES_SHAPE.filters;
 
+/** The columns both remittance exports (coin saving, referral plan) write alike. */
+const REMITTANCE_COLUMNS: {
+  confirmedAt: ExportColumn<Record<'confirmedAt', unknown>>;
+  transactionHash: ExportColumn<Record<'transactionHash', unknown>>;
+} = {
+  confirmedAt: {
+    key: 'confirmedAt',
+    header: 'confirmedAt',
+    meaning: 'Confirmed at',
+    type: 'datetime',
+    unit: ZONED,
+    example: '2026-01-31T09:00:00+09:00',
+  },
+  transactionHash: {
+    key: 'transactionHash',
+    header: 'transactionHash',
+    meaning: 'Transaction hash',
+    type: 'text',
+    example: '0x9a3f…',
+  },
+};
+
 const SAVING_REMITTANCES_COLUMNS: readonly ExportColumn<SavingRemittanceExportRow>[] = [
   {
     key: 'userSavingSentValueId',
@@ -106,21 +128,8 @@ const SAVING_REMITTANCES_COLUMNS: readonly ExportColumn<SavingRemittanceExportRo
     unit: 'USD',
     example: '12.50',
   },
-  {
-    key: 'transactionHash',
-    header: 'transactionHash',
-    meaning: 'Transaction hash',
-    type: 'text',
-    example: '0x9a3f…',
-  },
-  {
-    key: 'confirmedAt',
-    header: 'confirmedAt',
-    meaning: 'Confirmed at',
-    type: 'datetime',
-    unit: ZONED,
-    example: '2026-01-31T09:00:00+09:00',
-  },
+  REMITTANCE_COLUMNS.transactionHash,
+  REMITTANCE_COLUMNS.confirmedAt,
 ];
 
 const AFFILIATE_REMITTANCES_COLUMNS: readonly ExportColumn<AffiliateRemittanceExportRow>[] = [
@@ -130,21 +139,8 @@ const AFFILIATE_REMITTANCES_COLUMNS: readonly ExportColumn<AffiliateRemittanceEx
   personColumns.email(),
   personColumns.forceClubId(),
   ...personColumns.parent(),
-  {
-    key: 'confirmedAt',
-    header: 'confirmedAt',
-    meaning: 'Confirmed at',
-    type: 'datetime',
-    unit: ZONED,
-    example: '2026-01-31T09:00:00+09:00',
-  },
-  {
-    key: 'transactionHash',
-    header: 'transactionHash',
-    meaning: 'Transaction hash',
-    type: 'text',
-    example: '0x9a3f…',
-  },
+  REMITTANCE_COLUMNS.confirmedAt,
+  REMITTANCE_COLUMNS.transactionHash,
   {
     key: 'address',
     header: 'address',

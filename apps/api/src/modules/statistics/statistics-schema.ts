@@ -14,6 +14,20 @@ const DashboardPeriodRef = builder.enumType('DashboardPeriod', {
   values: DASHBOARD_PERIODS,
 });
 
+type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
+
+/** The change in percent, one rule for the amount and the count comparisons. */
+function changePercentField<T extends string | number>(
+  t: PothosSchemaTypes.ObjectFieldBuilder<SchemaTypes, Comparison<T>>,
+) {
+  return t.field({
+    type: 'Decimal',
+    nullable: true,
+    description: 'The change in percent of previous, one decimal; null when previous is 0.',
+    resolve: (c) => changeOf(c).changePercent,
+  });
+}
+
 const AmountComparisonRef = builder
   .objectRef<Comparison<string>>('DashboardAmountComparison')
   .implement({
@@ -26,12 +40,7 @@ const AmountComparisonRef = builder
         description: 'current - previous, exactly.',
         resolve: (c) => changeOf(c).change,
       }),
-      changePercent: t.field({
-        type: 'Decimal',
-        nullable: true,
-        description: 'The change in percent of previous, one decimal; null when previous is 0.',
-        resolve: (c) => changeOf(c).changePercent,
-      }),
+      changePercent: changePercentField(t),
     }),
   });
 
@@ -43,12 +52,7 @@ const CountComparisonRef = builder
       current: t.exposeInt('current'),
       previous: t.exposeInt('previous'),
       change: t.int({ description: 'current - previous.', resolve: (c) => c.current - c.previous }),
-      changePercent: t.field({
-        type: 'Decimal',
-        nullable: true,
-        description: 'The change in percent of previous, one decimal; null when previous is 0.',
-        resolve: (c) => changeOf(c).changePercent,
-      }),
+      changePercent: changePercentField(t),
     }),
   });
 
@@ -161,8 +165,6 @@ builder.queryField('dashboardStatistics', (t) =>
     resolve: (_root, args, ctx) => ctx.services.statistics.dashboard(args),
   }),
 );
-
-type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
 /** The amount fields of a day and of the sums, named as spec section 3 lists them. */
 function assetFields<T extends AssetStatsSums>(

@@ -279,25 +279,21 @@ export function createUsersService(
       const rows = date
         ? await repo.findUserRewardSnapshot(db, userId, date, planId ?? undefined)
         : [];
+      // Each total is one column of the rows, summed exactly at its unit's scale.
+      type Row = (typeof rows)[number];
+      type AmountColumn = { [K in keyof Row]: Row[K] extends string ? K : never }[keyof Row];
+      const total = (unit: MoneyUnit, column: AmountColumn) =>
+        sumAt(
+          unit,
+          rows.map((r) => r[column]),
+        );
       return {
         rewardDate: date ?? null,
         remittances: rows,
-        totalSentHec: sumAt(
-          'HEC',
-          rows.map((r) => r.amount),
-        ),
-        totalSentUSD: sumAt(
-          'USD',
-          rows.map((r) => r.total_usd),
-        ),
-        totalAubeReward: sumAt(
-          'AUBE',
-          rows.map((r) => r.aube_reward),
-        ),
-        totalOwlReward: sumAt(
-          'OWL',
-          rows.map((r) => r.owl_reward),
-        ),
+        totalSentHec: total('HEC', 'amount'),
+        totalSentUSD: total('USD', 'total_usd'),
+        totalAubeReward: total('AUBE', 'aube_reward'),
+        totalOwlReward: total('OWL', 'owl_reward'),
       };
     },
 

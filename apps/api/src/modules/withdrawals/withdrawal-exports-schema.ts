@@ -16,6 +16,7 @@ import {
   SigningExportRef,
 } from './withdrawal-exports-types';
 import { WITHDRAWAL_LIST_CALLS, WithdrawalSearchParamsRef } from './withdrawal-lists-schema';
+import type { SigningLayout } from './withdrawal-exports';
 import { toFilter, type WithdrawalSearchInput } from './withdrawals-service';
 import { WithdrawalKindRef } from './withdrawal-types';
 import { EXPORT_BATCHES_LIST } from './withdrawals-list';
@@ -40,6 +41,42 @@ function paramsOf(args: ExportArgs): WithdrawalSearchInput {
   return params;
 }
 
+/**
+ * The arguments every signing export query takes (the per-kind `<listCall>Csv` calls and
+ * `withdrawalSigningCsv`): declared once, so an argument added reaches all of them.
+ */
+const signingExportArgs = () =>
+  builder.args((t) => ({
+    searchParams: t.field({ type: WithdrawalSearchParamsRef, required: false }),
+    expectedCount: t.int({ required: false }),
+    fingerprint: t.string({ required: false, description: FINGERPRINT_ARG }),
+    requestedAtFrom: t.field({ type: 'DateTime', required: false }),
+    requestedAtUntil: t.field({ type: 'DateTime', required: false }),
+  }));
+
+type SigningExportArgs = ExportArgs & {
+  expectedCount?: number | null;
+  fingerprint?: string | null;
+};
+
+/** Runs a signing export query: its arguments as the export takes them, in one place. */
+function signingExportOf(
+  ctx: Parameters<typeof signingExportAs>[0],
+  args: SigningExportArgs,
+  kind: WithdrawalKind,
+  layout: SigningLayout,
+  write: ReturnType<typeof confirmedSetWrite>,
+) {
+  return signingExportAs(ctx, {
+    filter: toFilter(kind, paramsOf(args)),
+    layout,
+    expectedCount: args.expectedCount ?? undefined,
+    fingerprint: args.fingerprint,
+    callName: WITHDRAWAL_LIST_CALLS[kind],
+    write,
+  });
+}
+
 for (const [kind, call] of Object.entries(WITHDRAWAL_LIST_CALLS) as Array<
   [WithdrawalKind, string]
 >) {
@@ -52,22 +89,8 @@ for (const [kind, call] of Object.entries(WITHDRAWAL_LIST_CALLS) as Array<
         type: SigningExportRef,
         authScopes: { write: true },
         extensions: STATE_CHANGING_QUERY,
-        args: {
-          searchParams: t.arg({ type: WithdrawalSearchParamsRef, required: false }),
-          expectedCount: t.arg.int({ required: false }),
-          fingerprint: t.arg.string({ required: false, description: FINGERPRINT_ARG }),
-          requestedAtFrom: t.arg({ type: 'DateTime', required: false }),
-          requestedAtUntil: t.arg({ type: 'DateTime', required: false }),
-        },
-        resolve: (_root, args, ctx) =>
-          signingExportAs(ctx, {
-            filter: toFilter(kind, paramsOf(args)),
-            layout,
-            expectedCount: args.expectedCount ?? undefined,
-            fingerprint: args.fingerprint,
-            callName: call,
-            write,
-          }),
+        args: signingExportArgs(),
+        resolve: (_root, args, ctx) => signingExportOf(ctx, args, kind, layout, write),
       }),
     );
   }
@@ -84,21 +107,10 @@ builder.queryField('withdrawalSigningCsv', (t) =>
     args: {
       kind: t.arg({ type: WithdrawalKindRef, required: true }),
       layout: t.arg({ type: LayoutRef, required: true }),
-      searchParams: t.arg({ type: WithdrawalSearchParamsRef, required: false }),
-      expectedCount: t.arg.int({ required: false }),
-      fingerprint: t.arg.string({ required: false, description: FINGERPRINT_ARG }),
-      requestedAtFrom: t.arg({ type: 'DateTime', required: false }),
-      requestedAtUntil: t.arg({ type: 'DateTime', required: false }),
+      ...signingExportArgs(),
     },
     resolve: (_root, args, ctx) =>
-      signingExportAs(ctx, {
-        filter: toFilter(args.kind, paramsOf(args)),
-        layout: args.layout,
-        expectedCount: args.expectedCount ?? undefined,
-        fingerprint: args.fingerprint,
-        callName: WITHDRAWAL_LIST_CALLS[args.kind],
-        write: SIGNING_CSV_SET,
-      }),
+      signingExportOf(ctx, args, args.kind, args.layout, SIGNING_CSV_SET),
   }),
 );
 

@@ -12,6 +12,7 @@ export type PaidAmountSource = {
   amount: string;
   fee: string;
   netAmount: string;
+  /** A principal withdrawal's ETH parts (null for the other kinds). */
   ethPrincipal: string | null;
   ethReward: string | null;
   ethFee: string | null;

@@ -10,6 +10,7 @@ import {
 } from '../../db/count-buckets';
 import type { Page, PageRequest } from '../../shared/page';
 import type { DB } from '../../db/schema';
+import type { PaidAmountSource } from './withdrawal-paid-amounts';
 import type { FilterValues } from '../../platform/lists';
 import type {
   USER_WITHDRAWALS_LIST,
@@ -466,23 +467,15 @@ export type UserWithdrawalsFilter = {
   userId: number;
 } & FilterValues<typeof USER_WITHDRAWALS_LIST.filters>;
 
-export type UserWithdrawalRow = {
+/** A user's request: its kind and amounts are what paidAmounts reads, declared there once. */
+export type UserWithdrawalRow = PaidAmountSource & {
   id: string;
-  kind: WithdrawalKind;
   status: WithdrawalStatus;
   requestedAt: Date;
   processingAt: Date | null;
   completedAt: Date | null;
   failedAt: Date | null;
   rejectedAt: Date | null;
-  coinType: string;
-  amount: string;
-  fee: string;
-  netAmount: string;
-  /** A principal withdrawal's ETH parts (null for the other kinds). */
-  ethPrincipal: string | null;
-  ethReward: string | null;
-  ethFee: string | null;
   receiverAddress: string;
   transactionHash: string | null;
   rejectReason: string | null;

@@ -30,6 +30,20 @@ export function normaliseHeaderName(name: string): string {
 }
 
 /**
+ * A header the file cannot be read with: the columns it repeats or lacks, named alike in the
+ * message, the details (`duplicated` or `missing`) and the params the web app words.
+ */
+function headerRefusal(kind: 'duplicated' | 'missing', columns: string[]): AppError {
+  const fileProblem: ImportFileProblem = `${kind}Columns`;
+  return new AppError('BAD_USER_INPUT', `Line 1: ${kind} columns: ${columns.join(', ')}`, {
+    line: 1,
+    [kind]: columns,
+    fileProblem,
+    params: { columns: columns.join(', ') },
+  });
+}
+
+/**
  * Maps a header record to the expected columns. Refuses (BAD_USER_INPUT, with details) a
  * missing required column and a header that names the same column twice.
  */
@@ -61,22 +75,8 @@ export function mapCsvHeader<K extends string>(
     }
   });
   const missing = keys.filter((k) => spec[k].required !== false && index[k] === undefined);
-  if (duplicated.length > 0) {
-    throw new AppError('BAD_USER_INPUT', `Line 1: duplicated columns: ${duplicated.join(', ')}`, {
-      line: 1,
-      duplicated,
-      fileProblem: 'duplicatedColumns' satisfies ImportFileProblem,
-      params: { columns: duplicated.join(', ') },
-    });
-  }
-  if (missing.length > 0) {
-    throw new AppError('BAD_USER_INPUT', `Line 1: missing columns: ${missing.join(', ')}`, {
-      line: 1,
-      missing,
-      fileProblem: 'missingColumns' satisfies ImportFileProblem,
-      params: { columns: missing.join(', ') },
-    });
-  }
+  if (duplicated.length > 0) throw headerRefusal('duplicated', duplicated);
+  if (missing.length > 0) throw headerRefusal('missing', missing);
   return {
     index,
     unknown,

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { CsvImportRunsTable } from '../../db/tables/platform-tables';
 import type { Executor } from '../../db/executor';
 
 /**
@@ -109,28 +110,8 @@ const RUN_COLUMNS = [
   'attempts',
 ] as const;
 
-type StoredRun = {
-  id: string;
-  kind: string;
-  operation: string;
-  dry_run: boolean;
-  background: boolean;
-  admin_user_id: number | null;
-  admin_user_name: string | null;
-  request_id: string | null;
-  ip: string | null;
-  progress_key: string | null;
-  fingerprint: string | null;
-  file_name: string;
-  byte_size: string;
-  phase: string;
-  rows_read: number;
-  bytes_read: string;
-  outcome: string | null;
-  report: unknown;
-  refusal: unknown;
-  attempts: number;
-};
+/** A run as RUN_COLUMNS read it: the table's own types, declared once (db/tables). */
+type StoredRun = Pick<Selectable<CsvImportRunsTable>, (typeof RUN_COLUMNS)[number]>;
 
 function toRun(row: StoredRun): RunRow {
   return {
@@ -168,7 +149,7 @@ export async function findRun(db: Executor, runId: string): Promise<RunRow | und
     .select(RUN_COLUMNS)
     .where('id', '=', runId)
     .executeTakeFirst();
-  return row ? toRun(row as StoredRun) : undefined;
+  return row ? toRun(row) : undefined;
 }
 
 /** The admin's newest run sent with this progress key. */
@@ -189,7 +170,7 @@ export async function findRunByKey(
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row ? toRun(row as StoredRun) : undefined;
+  return row ? toRun(row) : undefined;
 }
 
 /** Where an unfinished run is; also its heartbeat. A finished run is left as it ended. */
