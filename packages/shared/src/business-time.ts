@@ -18,24 +18,37 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-const stampFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function stampFormatter(timeZone: string): Intl.DateTimeFormat {
-  let found = stampFormatters.get(timeZone);
-  if (!found) {
-    found = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    stampFormatters.set(timeZone, found);
-  }
-  return found;
+/**
+ * A formatter per time zone for the given fields (always the 24-hour clock), made once per zone:
+ * building an Intl.DateTimeFormat costs far more than formatting with it.
+ */
+function zoneFormatter(
+  fields: Omit<Intl.DateTimeFormatOptions, 'timeZone' | 'hourCycle'>,
+): (timeZone: string) => Intl.DateTimeFormat {
+  const made = new Map<string, Intl.DateTimeFormat>();
+  return (timeZone) => {
+    let found = made.get(timeZone);
+    if (!found) {
+      found = new Intl.DateTimeFormat('en-US', { timeZone, ...fields, hourCycle: 'h23' });
+      made.set(timeZone, found);
+    }
+    return found;
+  };
 }
+
+/** The parts of `at` a formatter writes, by type (year, month, …). */
+function partsOf(format: Intl.DateTimeFormat, at: Date | number): Record<string, string> {
+  return Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+}
+
+const TWO_DIGITS = {
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+} as const;
+
+const stampFormatter = zoneFormatter({ year: 'numeric', ...TWO_DIGITS });
 
 /**
  * The stamp of a file name: `20261124T1405`, the wall-clock minute of `at` in `timeZone`
@@ -43,16 +56,12 @@ function stampFormatter(timeZone: string): Intl.DateTimeFormat {
  * (`20261124T0505Z`), so a stamp never looks like local time when it is not.
  */
 export function fileNameStamp(at: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    stampFormatter(timeZone)
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  ) as Record<string, string>;
+  const parts = partsOf(stampFormatter(timeZone), at);
   const stamp = `${parts.year}${parts.month}${parts.day}T${parts.hour}${parts.minute}`;
   return timeZone === 'UTC' || timeZone === 'Etc/UTC' ? `${stamp}Z` : stamp;
 }
 
-const isoFormatters = new Map<string, Intl.DateTimeFormat>();
+const isoFormatter = zoneFormatter({ year: 'numeric', ...TWO_DIGITS, second: '2-digit' });
 
 /**
  * `at` as an ISO 8601 date-time in `timeZone` with its offset (`2026-01-31T10:00:00+09:00`;
@@ -60,24 +69,7 @@ const isoFormatters = new Map<string, Intl.DateTimeFormat>();
  * imports accept.
  */
 export function isoInTimeZone(at: Date, timeZone: string): string {
-  let format = isoFormatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    isoFormatters.set(timeZone, format);
-  }
-  const p = Object.fromEntries(format.formatToParts(at).map((x) => [x.type, x.value])) as Record<
-    string,
-    string
-  >;
+  const p = partsOf(isoFormatter(timeZone), at);
   const wall = Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!);
   const seconds = Math.floor(at.getTime() / 1000) * 1000;
   const offset = Math.round((wall - seconds) / 60_000);
@@ -91,26 +83,19 @@ export function isoInTimeZone(at: Date, timeZone: string): string {
   return `${local}${offset < 0 ? '-' : '+'}${hh}:${mm}`;
 }
 
-const partFormatters = new Map<string, Intl.DateTimeFormat>();
+const partFormatter = zoneFormatter({
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
 
 /** The wall-clock fields of `at` in `timeZone`, as numbers. */
 function wallClock(at: number, timeZone: string): { y: number; m: number; d: number; ms: number } {
-  let found = partFormatters.get(timeZone);
-  if (!found) {
-    found = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      hourCycle: 'h23',
-    });
-    partFormatters.set(timeZone, found);
-  }
   const p: Record<string, number> = {};
-  for (const part of found.formatToParts(at)) {
+  for (const part of partFormatter(timeZone).formatToParts(at)) {
     if (part.type !== 'literal') p[part.type] = Number(part.value);
   }
   const y = p.year ?? 1970;
