@@ -10,13 +10,10 @@
  * picked in each database by the same SQL, so both sizes answer the same kind of question.
  */
 import http from 'node:http';
-import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { ACCESS_TOKEN_HEADER, GRAPHQL_PATH, WITHDRAWAL_KINDS } from '@app/shared';
-import type { DB } from '../apps/api/src/db/schema';
-import { generateAccessToken, hashAccessToken } from '../apps/api/src/modules/auth/access-token';
+import { WITHDRAWAL_KINDS } from '@app/shared';
+import { hashAccessToken } from '../apps/api/src/modules/auth/access-token';
 import { USERS_SORT_TARGETS } from '../apps/api/src/modules/users/users-repository';
-import { seedDemoAdmins } from '../apps/api/src/seed/demo-admins';
 import {
   AffiliateSavingAggregatesDocument,
   AffiliateSavingRemittancesDocument,
@@ -34,6 +31,7 @@ import {
   UserWithdrawalHistoryDocument,
   WithdrawalRequestsDocument,
 } from '../apps/web/src/gql/graphql';
+import { postGraphql, tokenFor } from './bench-client';
 import { startServer, type Server } from './http-throughput';
 
 export const HTTP_LIST_TARGET_MS = 50;
@@ -401,32 +399,6 @@ export function httpCases(p: Picks): HttpCase[] {
   return cases;
 }
 
-/** A super admin's access token for one database (demo admins added if none). */
-async function tokenFor(url: string): Promise<string> {
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  try {
-    await seedDemoAdmins(db);
-    const admin = await db
-      .selectFrom('admin_users')
-      .select('id')
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const token = generateAccessToken();
-    await db
-      .insertInto('admin_access_tokens')
-      .values({
-        token_hash: hashAccessToken(token),
-        admin_user_id: admin.id,
-        expires_at: new Date(Date.now() + 3 * 3600_000),
-      })
-      .execute();
-    return token;
-  } finally {
-    await db.destroy();
-  }
-}
-
 type Target = {
   label: string;
   url: string;
@@ -436,36 +408,11 @@ type Target = {
   cases: Map<string, HttpCase>;
 };
 
-function post(t: Target, body: string): Promise<{ ms: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: t.server.port,
-        path: GRAPHQL_PATH,
-        method: 'POST',
-        agent: t.agent,
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/graphql-response+json, application/json',
-          [ACCESS_TOKEN_HEADER]: t.token,
-          'content-length': Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
-          if (res.statusCode !== 200) reject(new Error(`${res.statusCode}: ${text.slice(0, 300)}`));
-          else resolve({ ms: performance.now() - started, text });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
+/** A case's request; anything but 200 fails the run (a list that errs has no timing). */
+async function post(t: Target, body: string): Promise<{ ms: number; text: string }> {
+  const { ms, status, text } = await postGraphql(t.server.port, t.agent, t.token, body);
+  if (status !== 200) throw new Error(`${status}: ${text.slice(0, 300)}`);
+  return { ms, text };
 }
 
 /** Rows of the answer's list (or children) and its totalRecords, to show what was measured. */

@@ -548,6 +548,56 @@ function rssOf(pid: number): number {
   return kb ? Number(kb[1]) * 1024 : 0;
 }
 
+/** Users and a plan of a run's own, committed (an import over HTTP runs in its own transaction). */
+export type CommittedFixtures = { suffix: string; users: number[]; planId: number };
+
+/**
+ * Creates `count` users and a plan for an import that commits (`tag` names the benchmark in
+ * their names: bench_http_…, bench_mixed_…); dropFixtures deletes them and what was imported.
+ */
+export async function committedFixtures(
+  db: Kysely<DB>,
+  tag: 'http' | 'mixed',
+  count: number,
+): Promise<CommittedFixtures> {
+  const suffix = (Date.now() % 1e9).toString(36).toUpperCase();
+  const name = `bench_${tag}_`;
+  const code = `B${tag[0]!.toUpperCase()}`;
+  const lastName = tag[0]!.toUpperCase() + tag.slice(1);
+  const created = await sql<{ ids: number[]; plan: number }>`
+    WITH u AS (
+      INSERT INTO end_users (user_name, invite_code, email, aube_user_id_hash, first_name, last_name)
+      SELECT ${name} || ${suffix} || '_' || g, ${code} || ${suffix} || g, ${name} || ${suffix} || g || '@example.com',
+        ${`bench${tag}`} || ${suffix} || g, 'Bench', ${lastName}
+      FROM generate_series(1, ${count}) g RETURNING id),
+    p AS (INSERT INTO plans (name, price_usd, coin_type) VALUES (${`bench ${tag} plan `} || ${suffix}, 100, 'HEC') RETURNING id)
+    SELECT (SELECT array_agg(id ORDER BY id) FROM u) AS ids, (SELECT id FROM p) AS plan`.execute(
+    db,
+  );
+  return { suffix, users: created.rows[0]!.ids, planId: created.rows[0]!.plan };
+}
+
+/**
+ * Leaves the database as it was: the fixtures' payments, the import records of the file (only
+ * those imported since `importedSince` when given), the users and the plan.
+ */
+export async function dropFixtures(
+  db: Kysely<DB>,
+  { users, planId }: Pick<CommittedFixtures, 'users' | 'planId'>,
+  importedSince?: Date,
+): Promise<void> {
+  const since = importedSince ? sql` AND imported_at > ${importedSince}` : sql``;
+  await db.transaction().execute(async (trx) => {
+    await allowLongStatements(trx);
+    await sql`DELETE FROM payments WHERE end_user_id = ANY(${users}::integer[])`.execute(trx);
+    await sql`DELETE FROM csv_imports WHERE kind = 'payments' AND file_name = 'payments-1m.csv'${since}`.execute(
+      trx,
+    );
+    await sql`DELETE FROM end_users WHERE id = ANY(${users}::integer[])`.execute(trx);
+    await sql`DELETE FROM plans WHERE id = ${planId}`.execute(trx);
+  });
+}
+
 /**
  * A payments file of `rows` rows imported end to end over HTTP by the real server (a child
  * process: bench/http-server.ts app), through the Transactions screen's own multipart request
@@ -564,19 +614,7 @@ export async function benchImportsHttp(
   start: () => Promise<{ port: number; pid: number; stop: () => void }>,
 ): Promise<HttpImportBenchResult> {
   const loadStart = os.loadavg();
-  const suffix = (Date.now() % 1e9).toString(36).toUpperCase();
-  const created = await sql<{ ids: number[]; plan: number }>`
-    WITH u AS (
-      INSERT INTO end_users (user_name, invite_code, email, aube_user_id_hash, first_name, last_name)
-      SELECT 'bench_http_' || ${suffix} || '_' || g, 'BH' || ${suffix} || g, 'bench_http_' || ${suffix} || g || '@example.com',
-        'benchhttp' || ${suffix} || g, 'Bench', 'Http'
-      FROM generate_series(1, ${USERS}) g RETURNING id),
-    p AS (INSERT INTO plans (name, price_usd, coin_type) VALUES ('bench http plan ' || ${suffix}, 100, 'HEC') RETURNING id)
-    SELECT (SELECT array_agg(id ORDER BY id) FROM u) AS ids, (SELECT id FROM p) AS plan`.execute(
-    db,
-  );
-  const users = created.rows[0]!.ids;
-  const planId = created.rows[0]!.plan;
+  const { suffix, users, planId } = await committedFixtures(db, 'http', USERS);
   const content = paymentsFile(rows, users, planId);
 
   // COPY of the same values into the same table, rolled back.
@@ -621,15 +659,7 @@ export async function benchImportsHttp(
     clearInterval(timer);
     server.stop();
     // Leave the database as it was: the imported payments, their import record, the fixtures.
-    await db.transaction().execute(async (trx) => {
-      await allowLongStatements(trx);
-      await sql`DELETE FROM payments WHERE end_user_id = ANY(${users}::integer[])`.execute(trx);
-      await sql`DELETE FROM csv_imports WHERE kind = 'payments' AND file_name = 'payments-1m.csv'`.execute(
-        trx,
-      );
-      await sql`DELETE FROM end_users WHERE id = ANY(${users}::integer[])`.execute(trx);
-      await sql`DELETE FROM plans WHERE id = ${planId}`.execute(trx);
-    });
+    await dropFixtures(db, { users, planId });
   }
   return {
     rows,

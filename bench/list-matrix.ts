@@ -17,11 +17,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { ACCESS_TOKEN_HEADER, GRAPHQL_PATH } from '@app/shared';
-import type { DB } from '../apps/api/src/db/schema';
-import { generateAccessToken, hashAccessToken } from '../apps/api/src/modules/auth/access-token';
 import { PAYMENTS_LIST } from '../apps/api/src/modules/payments/payments-list';
 import {
   AGGREGATES_LIST,
@@ -35,7 +31,6 @@ import {
 import { CONTACTS_LIST } from '../apps/api/src/modules/support/support-list';
 import { USERS_LIST } from '../apps/api/src/modules/users/users-list';
 import { WITHDRAWALS_LIST } from '../apps/api/src/modules/withdrawals/withdrawals-list';
-import { seedDemoAdmins } from '../apps/api/src/seed/demo-admins';
 import {
   AffiliateSavingAggregatesDocument,
   AffiliateSavingRemittancesDocument,
@@ -47,6 +42,7 @@ import {
   UserSavingsDocument,
   WithdrawalRequestsDocument,
 } from '../apps/web/src/gql/graphql';
+import { postGraphql, tokenFor } from './bench-client';
 import { startServer } from './http-throughput';
 
 export const MATRIX_TARGET_MS = 50;
@@ -284,36 +280,6 @@ type Timed = Case & {
   error?: string;
 };
 
-function post(port: number, agent: http.Agent, token: string, body: string) {
-  return new Promise<{ ms: number; text: string }>((resolve, reject) => {
-    const started = performance.now();
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: GRAPHQL_PATH,
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/graphql-response+json, application/json',
-          [ACCESS_TOKEN_HEADER]: token,
-          'content-length': Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ ms: performance.now() - started, text: Buffer.concat(chunks).toString() }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
 function shape(text: string): { rows: number; total: string; error?: string } {
   const json = JSON.parse(text) as { data?: Record<string, unknown>; errors?: unknown[] };
   if (json.errors || !json.data) return { rows: 0, total: '', error: text.slice(0, 200) };
@@ -380,31 +346,6 @@ export async function matrixCases(
   return { cases, uncovered };
 }
 
-export async function tokenFor(url: string): Promise<string> {
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  try {
-    await seedDemoAdmins(db);
-    const admin = await db
-      .selectFrom('admin_users')
-      .select('id')
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const token = generateAccessToken();
-    await db
-      .insertInto('admin_access_tokens')
-      .values({
-        token_hash: hashAccessToken(token),
-        admin_user_id: admin.id,
-        expires_at: new Date(Date.now() + 3 * 3600_000),
-      })
-      .execute();
-    return token;
-  } finally {
-    await db.destroy();
-  }
-}
-
 /**
  * The real app on the benchmark database (bench/http-server.ts `app`), a signed-in admin's
  * token and one keep-alive connection: `ask` sends a request body and times it. Stopped after
@@ -418,7 +359,7 @@ async function withApp<T>(
   const server = await startServer('app', { DATABASE_URL: url });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
-    return await run((body) => post(server.port, agent, token, body));
+    return await run((body) => postGraphql(server.port, agent, token, body));
   } finally {
     agent.destroy();
     server.child.kill('SIGTERM');

@@ -18,19 +18,26 @@ import http from 'node:http';
 import os from 'node:os';
 import type { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { ACCESS_TOKEN_HEADER, GRAPHQL_PATH } from '@app/shared';
+import { ACCESS_TOKEN_HEADER } from '@app/shared';
 import type { DB } from '../apps/api/src/db/schema';
 import { hashAccessToken } from '../apps/api/src/modules/auth/access-token';
-import { allowLongStatements } from '../apps/api/src/modules/payments/payments-write-repository';
 import { usersExportQuery } from '../apps/api/src/modules/users/users-repository';
 import { usersFilter } from '../apps/api/src/modules/users/users-service';
 import { DashboardStatisticsDocument, UserDocument } from '../apps/web/src/gql/graphql';
-import { copyPayments, paymentsFile, screenRequest, screenUpload } from './imports';
+import {
+  committedFixtures,
+  copyPayments,
+  dropFixtures,
+  paymentsFile,
+  screenRequest,
+  screenUpload,
+} from './imports';
 import { startServer, type Server } from './http-throughput';
-import { matrixCases, tokenFor } from './list-matrix';
+import { matrixCases } from './list-matrix';
+import { postGraphql, tokenFor } from './bench-client';
 
 const { values: args } = parseArgs({
   options: {
@@ -53,40 +60,6 @@ const FIXTURE_USERS = 100;
 
 type Call = { phase: 'quiet' | 'load'; kind: string; ms: number; error?: string };
 type Body = { kind: string; body: string };
-
-function post(server: Server, agent: http.Agent, token: string, body: string) {
-  return new Promise<{ ms: number; status: number; text: string }>((resolve, reject) => {
-    const started = performance.now();
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: server.port,
-        path: GRAPHQL_PATH,
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/graphql-response+json, application/json',
-          [ACCESS_TOKEN_HEADER]: token,
-          'content-length': Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({
-            ms: performance.now() - started,
-            status: res.statusCode ?? 0,
-            text: Buffer.concat(chunks).toString(),
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 function get(server: Server, path: string, token: string): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
@@ -188,7 +161,7 @@ async function main(): Promise<void> {
       const pick = bodies[Math.floor(Math.random() * bodies.length)]!;
       const at = phase;
       try {
-        const r = await post(server, agent, token, pick.body);
+        const r = await postGraphql(server.port, agent, token, pick.body);
         const json = JSON.parse(r.text) as { errors?: Array<{ message: string }> };
         calls.push({
           phase: at,
@@ -207,19 +180,7 @@ async function main(): Promise<void> {
   };
 
   // The import's fixtures: users and a plan of its own, deleted afterwards.
-  const suffix = (Date.now() % 1e9).toString(36).toUpperCase();
-  const created = await sql<{ ids: number[]; plan: number }>`
-    WITH u AS (
-      INSERT INTO end_users (user_name, invite_code, email, aube_user_id_hash, first_name, last_name)
-      SELECT 'bench_mixed_' || ${suffix} || '_' || g, 'BM' || ${suffix} || g, 'bench_mixed_' || ${suffix} || g || '@example.com',
-        'benchmixed' || ${suffix} || g, 'Bench', 'Mixed'
-      FROM generate_series(1, ${FIXTURE_USERS}) g RETURNING id),
-    p AS (INSERT INTO plans (name, price_usd, coin_type) VALUES ('bench mixed plan ' || ${suffix}, 100, 'HEC') RETURNING id)
-    SELECT (SELECT array_agg(id ORDER BY id) FROM u) AS ids, (SELECT id FROM p) AS plan`.execute(
-    db,
-  );
-  const users = created.rows[0]!.ids;
-  const planId = created.rows[0]!.plan;
+  const { suffix, users, planId } = await committedFixtures(db, 'mixed', FIXTURE_USERS);
   const content = paymentsFile(IMPORT_ROWS, users, planId);
   const userCount = Number(
     (await plain.query<{ n: string }>('SELECT count(*) AS n FROM end_users')).rows[0]!.n,
@@ -256,7 +217,12 @@ async function main(): Promise<void> {
       const t0 = performance.now();
       const agent = new http.Agent({ keepAlive: false });
       try {
-        const r = await post(replicas[1], agent, workerToken, '{"query":"{ usersCSV { url } }"}');
+        const r = await postGraphql(
+          replicas[1].port,
+          agent,
+          workerToken,
+          '{"query":"{ usersCSV { url } }"}',
+        );
         const link = (JSON.parse(r.text) as { data?: { usersCSV: { url: string } } }).data?.usersCSV
           .url;
         if (!link) throw new Error(`usersCSV answered ${r.text.slice(0, 300)}`);
@@ -297,15 +263,7 @@ async function main(): Promise<void> {
   const copyMs = await copyPayments(plain, IMPORT_ROWS, users, planId).finally(() =>
     plain.query('ROLLBACK'),
   );
-  await db.transaction().execute(async (trx) => {
-    await allowLongStatements(trx);
-    await sql`DELETE FROM payments WHERE end_user_id = ANY(${users}::integer[])`.execute(trx);
-    await sql`DELETE FROM csv_imports WHERE kind = 'payments' AND file_name = 'payments-1m.csv' AND imported_at > ${started}`.execute(
-      trx,
-    );
-    await sql`DELETE FROM end_users WHERE id = ANY(${users}::integer[])`.execute(trx);
-    await sql`DELETE FROM plans WHERE id = ${planId}`.execute(trx);
-  });
+  await dropFixtures(db, { users, planId }, started);
   const compiled = usersExportQuery(db, usersFilter({}), {
     target: 'id',
     orderBy: 'desc',

@@ -41,7 +41,8 @@ import {
 } from '../apps/api/src/modules/users/users-repository';
 import { listUserWithdrawalsPage } from '../apps/api/src/modules/withdrawals/withdrawals-repository';
 import { WITHDRAWAL_LIST_CALLS } from '../apps/api/src/modules/withdrawals/withdrawal-lists-schema';
-import { generateAccessToken, hashAccessToken } from '../apps/api/src/modules/auth/access-token';
+import { hashAccessToken } from '../apps/api/src/modules/auth/access-token';
+import { adminToken } from './bench-client';
 import { findTokenOwner } from '../apps/api/src/modules/auth/auth-repository';
 import { createAuditService } from '../apps/api/src/modules/audit/audit-service';
 import { createPaymentsService } from '../apps/api/src/modules/payments/payments-service';
@@ -151,24 +152,7 @@ const db = new Kysely<DB>({
 const plainClient = new pg.Client({ connectionString: url, application_name: 'bench-plain' });
 
 /** An access token of a super admin of the benchmark database (demo admins added if none). */
-async function benchToken(): Promise<string> {
-  await seedDemoAdmins(db);
-  const admin = await db
-    .selectFrom('admin_users')
-    .select('id')
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-  const token = generateAccessToken();
-  await db
-    .insertInto('admin_access_tokens')
-    .values({
-      token_hash: hashAccessToken(token),
-      admin_user_id: admin.id,
-      expires_at: new Date(Date.now() + 3600_000),
-    })
-    .execute();
-  return token;
-}
+const benchToken = () => adminToken(db, 3600_000);
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
