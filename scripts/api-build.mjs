@@ -4,21 +4,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { isOutOfDate } from './build-freshness.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outfile = path.join(root, 'apps/api/dist/main.js');
 const sources = ['apps/api/src', 'apps/api/package.json', 'packages/shared/src'];
-
-function newestMtime(target) {
-  const full = path.join(root, target);
-  if (!fs.existsSync(full)) return 0;
-  const stat = fs.statSync(full);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(
-    stat.mtimeMs,
-    ...fs.readdirSync(full).map((name) => newestMtime(path.join(target, name))),
-  );
-}
 
 /** Bundles apps/api/src/main.ts; @app/shared (TypeScript sources) is bundled in. */
 export async function buildApi() {
@@ -39,8 +29,7 @@ export async function buildApi() {
 
 /** Builds unless the bundle is newer than every source file; true when it built. */
 export async function buildApiIfNeeded() {
-  const builtAt = fs.existsSync(outfile) ? fs.statSync(outfile).mtimeMs : 0;
-  if (builtAt > Math.max(...sources.map(newestMtime))) return false;
+  if (!isOutOfDate(outfile, sources)) return false;
   console.log('Building the API…');
   await buildApi();
   return true;
