@@ -2,6 +2,7 @@ import type {
   ArgBuilder,
   FieldMap,
   InputFieldMap,
+  InputObjectRef,
   InputShapeFromFields,
   ObjectRef,
 } from '@pothos/core';
@@ -41,6 +42,23 @@ export const PaginationInputRef = builder.inputType('PaginationInput', {
     sort: t.field({ type: SortInputRef, required: false }),
   }),
 });
+
+/**
+ * The input of a list that takes its search and its page in one object (`input: { searchParams,
+ * pagination }`, the spec's shape for some lists); the list reads its page back with
+ * `pageInput: (args) => args.input?.pagination`.
+ */
+export function searchListInput<T extends object>(
+  name: string,
+  searchParams: InputObjectRef<Types, T>,
+) {
+  return builder.inputType(name, {
+    fields: (t) => ({
+      searchParams: t.field({ type: searchParams, required: false }),
+      pagination: t.field({ type: PaginationInputRef, required: false }),
+    }),
+  });
+}
 
 const SortRef = builder.objectRef<PageInfo['sort']>('Sort').implement({
   fields: (t) => ({

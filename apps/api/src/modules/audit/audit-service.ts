@@ -57,8 +57,8 @@ async function appendAuditRow(
 }
 
 /**
- * One row per change, all at one time, each with its record's before and after: how a change of
- * many records (withAuditEach) and the changes one causes (appendCaused) are written.
+ * One row per change, all at one time, each with its record's before and after: how every
+ * change is written, one (withAudit), many (withAuditEach) or caused by another (appendCaused).
  */
 async function appendChangeRows<O extends AuditChangeOperation>(
   trx: Transaction<DB>,
@@ -115,16 +115,7 @@ export function createAuditService(db: Kysely<DB>, clock: Clock) {
     ): Promise<T> {
       const result = await db.transaction().execute(async (trx) => {
         const outcome = await work(trx);
-        await appendAuditRow(
-          trx,
-          actor,
-          {
-            operation,
-            targetIds: outcome.targetIds,
-            summary: { before: toJson(outcome.before), after: toJson(outcome.after) },
-          },
-          clock(),
-        );
+        await appendChangeRows(trx, actor, operation, [outcome], clock());
         return outcome.result;
       });
       actor.audited.push(operation);

@@ -1,6 +1,6 @@
 import { builder } from '../../graphql/builder';
 import { filterInputFields } from '../../graphql/filter-fields';
-import { pagedListQuery, PaginationInputRef } from '../../graphql/pagination';
+import { pagedListQuery, searchListInput } from '../../graphql/pagination';
 import type {
   AffiliateAggregateRow,
   AffiliateTrackRecordRow,
@@ -118,12 +118,7 @@ const AffiliateSearchParamsRef = builder.inputType('AffiliateSearchParams', {
   fields: (t) => filterInputFields(t, TRACK_RECORDS_LIST.filters),
 });
 
-const AffiliateListInputRef = builder.inputType('AffiliateListInput', {
-  fields: (t) => ({
-    searchParams: t.field({ type: AffiliateSearchParamsRef, required: false }),
-    pagination: t.field({ type: PaginationInputRef, required: false }),
-  }),
-});
+const AffiliateListInputRef = searchListInput('AffiliateListInput', AffiliateSearchParamsRef);
 
 const AffiliateTrackRecordRef = builder
   .objectRef<AffiliateTrackRecordRow>('AffiliateTrackRecord')

@@ -1,6 +1,6 @@
 import { builder } from '../../graphql/builder';
 import { filterArgs, filterInputFields } from '../../graphql/filter-fields';
-import { pagedListQuery, PaginationInputRef } from '../../graphql/pagination';
+import { pagedListQuery, searchListInput } from '../../graphql/pagination';
 import type { SavingsService } from './savings-service';
 import {
   AFFILIATE_REMITTANCES_LIST,
@@ -126,12 +126,7 @@ const SavingSearchParamsRef = builder.inputType('SavingSearchParams', {
   fields: (t) => filterInputFields(t, AFFILIATE_REMITTANCES_LIST.filters),
 });
 
-const SavingListInputRef = builder.inputType('SavingListInput', {
-  fields: (t) => ({
-    searchParams: t.field({ type: SavingSearchParamsRef, required: false }),
-    pagination: t.field({ type: PaginationInputRef, required: false }),
-  }),
-});
+const SavingListInputRef = searchListInput('SavingListInput', SavingSearchParamsRef);
 
 const AffiliateSavingRemittanceRef = builder
   .objectRef<AffiliateRemittanceRow>('AffiliateSavingRemittance')

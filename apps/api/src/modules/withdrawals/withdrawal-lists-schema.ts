@@ -1,7 +1,7 @@
 import { WITHDRAWAL_TIMELINE_OPERATIONS, type WithdrawalKind } from '@app/shared';
 import { builder } from '../../graphql/builder';
 import { filterInputFields } from '../../graphql/filter-fields';
-import { pagedListQuery, PaginationInputRef } from '../../graphql/pagination';
+import { pagedListQuery, searchListInput } from '../../graphql/pagination';
 import type { PageRequestInput } from '../../shared/page';
 import type { ApproverContext, WithdrawalListRow } from './withdrawals-repository';
 import type { TimelineEvent } from './withdrawal-timeline';
@@ -163,12 +163,10 @@ export const WithdrawalSearchParamsRef = builder.inputType('WithdrawalSearchPara
   fields: (t) => filterInputFields(t, WITHDRAWALS_LIST.filters, { status: WithdrawalStatusRef }),
 });
 
-export const WithdrawalListInputRef = builder.inputType('WithdrawalListInput', {
-  fields: (t) => ({
-    searchParams: t.field({ type: WithdrawalSearchParamsRef, required: false }),
-    pagination: t.field({ type: PaginationInputRef, required: false }),
-  }),
-});
+export const WithdrawalListInputRef = searchListInput(
+  'WithdrawalListInput',
+  WithdrawalSearchParamsRef,
+);
 
 const SORT_NOTE = 'requestedAt ascending is the age sort, oldest first.';
 
