@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder';
+import { decimalFields } from '../../graphql/decimal-fields';
 import { filterArgs } from '../../graphql/filter-fields';
 import { pagedListQuery } from '../../graphql/pagination';
 import { selectedFieldNames } from '../../graphql/selection';
@@ -106,23 +107,20 @@ builder.queryField('user', (t) =>
 
 const UserAssetRef = builder.objectRef<Row<'asset'>>('UserAsset').implement({
   description: 'Stored purchase and staking totals and the reward sums of one user.',
-  fields: (t) => {
-    const decimal = (key: keyof Row<'asset'>) =>
-      t.field({ type: 'Decimal', resolve: (a) => String(a[key]) });
-    return {
-      totalBuyAmountUsd: decimal('totalBuyAmountUsd'),
-      totalETHAmount: decimal('totalETHAmount'),
-      totalHECAmount: decimal('totalHECAmount'),
-      totalETHStakedAmount: decimal('totalETHStakedAmount'),
-      totalHECStakedAmount: decimal('totalHECStakedAmount'),
-      totalETHAffiliateReward: decimal('totalETHAffiliateReward'),
-      totalHECAffiliateReward: decimal('totalHECAffiliateReward'),
-      totalETHProportionalReward: decimal('totalETHProportionalReward'),
-      totalHECProportionalReward: decimal('totalHECProportionalReward'),
-      totalETHStakingReward: decimal('totalETHStakingReward'),
-      totalHECStakingReward: decimal('totalHECStakingReward'),
-    };
-  },
+  fields: (t) =>
+    decimalFields(t, [
+      'totalBuyAmountUsd',
+      'totalETHAmount',
+      'totalHECAmount',
+      'totalETHStakedAmount',
+      'totalHECStakedAmount',
+      'totalETHAffiliateReward',
+      'totalHECAffiliateReward',
+      'totalETHProportionalReward',
+      'totalHECProportionalReward',
+      'totalETHStakingReward',
+      'totalHECStakingReward',
+    ]),
 });
 
 builder.queryField('userAsset', (t) =>
@@ -143,27 +141,24 @@ const UserHecSavingDetailRef = builder
   .implement({
     description:
       "Coin-saving section of the user detail page: HEC positions of the 1-, 2-, 3- and 5-year plans (amounts at 18 decimal places); the four plans' rewards add up to totalRewards.",
-    fields: (t) => {
-      const decimal = (key: keyof Row<'hecSavingDetail'>) =>
-        t.field({ type: 'Decimal', resolve: (d) => d[key] });
-      return {
-        oneYearPlanRate: decimal('oneYearPlanRate'),
-        twoYearPlanRate: decimal('twoYearPlanRate'),
-        threeYearPlanRate: decimal('threeYearPlanRate'),
-        fiveYearPlanRate: decimal('fiveYearPlanRate'),
-        oneYearPlanPrincipal: decimal('oneYearPlanPrincipal'),
-        twoYearPlanPrincipal: decimal('twoYearPlanPrincipal'),
-        threeYearPlanPrincipal: decimal('threeYearPlanPrincipal'),
-        fiveYearPlanPrincipal: decimal('fiveYearPlanPrincipal'),
-        oneYearPlanRewards: decimal('oneYearPlanRewards'),
-        twoYearPlanRewards: decimal('twoYearPlanRewards'),
-        threeYearPlanRewards: decimal('threeYearPlanRewards'),
-        fiveYearPlanRewards: decimal('fiveYearPlanRewards'),
-        totalRewards: decimal('totalRewards'),
-        userPreBonusRate: decimal('userPreBonusRate'),
-        userCardStatusBonusRate: decimal('userCardStatusBonusRate'),
-      };
-    },
+    fields: (t) =>
+      decimalFields(t, [
+        'oneYearPlanRate',
+        'twoYearPlanRate',
+        'threeYearPlanRate',
+        'fiveYearPlanRate',
+        'oneYearPlanPrincipal',
+        'twoYearPlanPrincipal',
+        'threeYearPlanPrincipal',
+        'fiveYearPlanPrincipal',
+        'oneYearPlanRewards',
+        'twoYearPlanRewards',
+        'threeYearPlanRewards',
+        'fiveYearPlanRewards',
+        'totalRewards',
+        'userPreBonusRate',
+        'userCardStatusBonusRate',
+      ]),
   });
 
 builder.queryField('userHecSavingDetail', (t) =>
@@ -180,17 +175,17 @@ const UserReferralPlanDetailRef = builder
   .implement({
     description: 'Referral-plan section of the user detail page (stored totals).',
     fields: (t) => {
-      const decimal = (key: keyof Row<'referralPlanDetail'>) =>
-        t.field({ type: 'Decimal', resolve: (d) => String(d[key]) });
       return {
-        totalRemittedHec: decimal('totalRemittedHec'),
-        totalUsdValuation: decimal('totalUsdValuation'),
-        totalHecPrincipal: decimal('totalHecPrincipal'),
-        totalAtemAmount: decimal('totalAtemAmount'),
-        rewardRate: decimal('rewardRate'),
-        rewardsBasedOnInterest: decimal('rewardsBasedOnInterest'),
-        referralRewards: decimal('referralRewards'),
-        bonusRewards: decimal('bonusRewards'),
+        ...decimalFields(t, [
+          'totalRemittedHec',
+          'totalUsdValuation',
+          'totalHecPrincipal',
+          'totalAtemAmount',
+          'rewardRate',
+          'rewardsBasedOnInterest',
+          'referralRewards',
+          'bonusRewards',
+        ]),
         numberOfRemittances: t.exposeInt('numberOfRemittances'),
       };
     },
