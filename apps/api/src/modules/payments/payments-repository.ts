@@ -10,7 +10,7 @@ import {
 } from '../../db/count-buckets';
 import type { Page, PageRequest } from '../../shared/page';
 import type { DB } from '../../db/schema';
-import type { PaymentStatus } from '../../db/tables/domain-tables';
+import { PAYMENT_STATUSES, type PaymentStatus } from '../../db/tables/domain-tables';
 import type { TextDates } from '../../platform/lists';
 import type { PaymentsFilterValues, PaymentsSortTarget } from './payments-list';
 
@@ -129,7 +129,8 @@ function pageIdsQuery(
   const filtered = applyFilter(db.selectFrom('payments as p'), filter);
   if (target === 'assetFixedAt' && (filter.confirmedAtFrom || filter.confirmedAtUntil)) {
     const { confirmedAtFrom: from, confirmedAtUntil: until } = filter;
-    let fixed = filtered.where('p.asset_fixed_at', 'is not', null);
+    // 0222: the fixed payments are the asset_fixed status's range of its date index.
+    let fixed = filtered.where('p.status', '=', 'asset_fixed');
     if (from) fixed = fixed.where('p.asset_fixed_at', '>=', new Date(from));
     if (until)
       fixed = fixed.where(
@@ -137,10 +138,14 @@ function pageIdsQuery(
         '<=',
         sql<Date>`${new Date(until)}::timestamptz + ${LONGEST_FIXING_DELAY}`,
       );
-    const unfixed = filtered.where('p.asset_fixed_at', 'is', null);
-    const both = fixed
-      .select(['p.id', 'p.asset_fixed_at'])
-      .unionAll(unfixed.select(['p.id', 'p.asset_fixed_at']))
+    // The unfixed payments, one status at a time: each is one range of (status, confirmed_at)
+    // read from the index alone and sorted (as one "not fixed" condition the planner scanned
+    // the table: 4-17 s at 5M).
+    const unfixed = PAYMENT_STATUSES.filter((status) => status !== 'asset_fixed').map((status) =>
+      filtered.where('p.status', '=', status).select(['p.id', 'p.asset_fixed_at']),
+    );
+    const both = unfixed
+      .reduce((all, part) => all.unionAll(part), fixed.select(['p.id', 'p.asset_fixed_at']))
       .as('u');
     return db
       .selectFrom(both)
