@@ -8,7 +8,7 @@
  * new filter shows up here rather than going unmeasured.
  *
  *   DATABASE_URL=<1M database> node --import tsx bench/list-matrix.ts [--lists users,payments]
- *     [--iterations 5] [--out bench/results/<stamp>-list-matrix-1M.md]
+ *     [--iterations 5] [--minutes 25: stop asking new cases then, and say so] [--out …-list-matrix-1M.md]
  *
  * With `--deep`: the first, middle and last page of every list unfiltered, every sort both ways
  * (part 2), each asked `--iterations` times.
@@ -371,12 +371,15 @@ export async function benchMatrix(options: {
   url: string;
   lists?: string[];
   iterations: number;
+  /** Stop asking new cases at this time (epoch ms); the report says how many were asked. */
+  until?: number;
   onProgress?: (done: number, of: number) => void;
-}): Promise<{ results: Timed[]; uncovered: string[] }> {
+}): Promise<{ results: Timed[]; uncovered: string[]; of: number }> {
   const { cases, uncovered } = await matrixCases(options.url, options.lists);
   const results = await withApp(options.url, async (ask) => {
     const timedCases: Timed[] = [];
     for (const [i, c] of cases.entries()) {
+      if (options.until !== undefined && Date.now() > options.until) break;
       options.onProgress?.(i + 1, cases.length);
       await ask(c.body);
       const { ms, text } = await ask(c.body);
@@ -396,7 +399,7 @@ export async function benchMatrix(options: {
     }
     return timedCases;
   });
-  return { results, uncovered };
+  return { results, uncovered, of: cases.length };
 }
 
 type DeepTimed = {
@@ -547,6 +550,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     options: {
       lists: { type: 'string' },
       iterations: { type: 'string', default: '5' },
+      minutes: { type: 'string' },
       out: { type: 'string' },
       label: { type: 'string', default: '' },
       deep: { type: 'boolean', default: false },
@@ -581,10 +585,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     if (args.out) fs.writeFileSync(args.out, lines.join('\n'));
     console.log(lines.join('\n'));
   } else {
-    const { results, uncovered } = await benchMatrix({
+    const { results, uncovered, of } = await benchMatrix({
       url,
       lists: args.lists?.split(','),
       iterations: Number(args.iterations),
+      until: args.minutes ? started.getTime() + Number(args.minutes) * 60_000 : undefined,
       onProgress: (done, of) => {
         if (done % 50 === 0 || done === of)
           process.stderr.write(`\r${done}/${of} load ${load()}   `);
@@ -595,6 +600,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       '',
       `${started.toISOString()} → ${new Date().toISOString()}; load average (1/5/15 min) at the start ${startLoad}, at the end ${load()} on ${os.cpus().length} cores.`,
       '',
+      ...(results.length < of
+        ? [
+            `**Cut by \`--minutes ${args.minutes}\` after ${results.length} of ${of} cases**; the rest were not asked.`,
+            '',
+          ]
+        : []),
       ...matrixLines(results, uncovered),
     ];
     if (args.out) fs.writeFileSync(args.out, lines.join('\n'));
