@@ -498,8 +498,13 @@ async function countAmountRange(
 
 const minBig = (a: bigint, b: bigint): bigint => (a < b ? a : b);
 
-/** Up to this many matches, a filtered page sorts the matches instead of walking a sort index. */
-const FENCE_MAX_MATCHES = 20_000;
+/**
+ * Up to this many matches, a filtered page sorts the matches instead of walking a sort index.
+ * 60,000 since the 5M matrix: a few tens of thousands of matches at one end of the sort's index
+ * (a purchase of at least 20,000 USD by card status, the newest 50,000 users by a total) took
+ * 1-5 s to walk to and 0.1-0.3 s to read and sort (docs/decisions/indexes.md).
+ */
+const FENCE_MAX_MATCHES = 60_000;
 
 /**
  * Pages that end within this many rows (offset + limit) read their rows directly through the
