@@ -1,3 +1,4 @@
+import type { Refreshes } from '../../platform/commands';
 // The payments module's GraphQL object types that its list and its writes (commands/) answer.
 import { builder } from '../../graphql/builder';
 import { ImportReportRef } from '../../platform/imports/imports-schema';
@@ -68,3 +69,15 @@ export const CsvUploadResultRef = builder.objectRef<ImportResult>('PaymentsCsvRe
     }),
   }),
 });
+
+/**
+ * What a write on a set of payments changes (an import of payments or of rates, a rate
+ * assignment): the payments list, the unfixed payments and the rate preview, and the import
+ * history, so the three writes refresh the same screens.
+ */
+export const PAYMENT_SET_REFRESHES = [
+  'userPayments',
+  'assetUnFixedPayments',
+  'ratesAndBTCAmountAtDeadlineDate',
+  'csvImports',
+] as const satisfies Refreshes;

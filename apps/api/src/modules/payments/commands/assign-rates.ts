@@ -14,7 +14,7 @@ import {
   ratesSet,
   ratesWindow,
 } from '../payments-rates';
-import { RateAssignmentResultRef } from '../payments-types';
+import { PAYMENT_SET_REFRESHES, RateAssignmentResultRef } from '../payments-types';
 import * as write from '../payments-write-repository';
 
 const NOTHING_TO_FIX =
@@ -32,12 +32,7 @@ export const ASSIGN_RATES = defineCommand({
     'Fixes the assets of the payments confirmed in [startAt, endAt] and not yet fixed, at the deadline. Dates are ISO-8601 with a zone; rates are decimal strings > 0 with at most 18 places. With fingerprint (from ratesAndBTCAmountAtDeadlineDate for the same window), exactly the payments previewed, else CONFLICT (reason LIST_CHANGED) and nothing changes.',
   access: 'write',
   scope: 'set',
-  refreshes: [
-    'userPayments',
-    'assetUnFixedPayments',
-    'ratesAndBTCAmountAtDeadlineDate',
-    'csvImports',
-  ],
+  refreshes: PAYMENT_SET_REFRESHES,
   input: {
     startAt: { type: 'String' },
     endAt: { type: 'String', required: true },

@@ -6,7 +6,7 @@ import {
   paymentsImportDefinition,
   type CsvImport,
 } from '../payments-csv-imports';
-import { CsvUploadResultRef } from '../payments-types';
+import { CsvUploadResultRef, PAYMENT_SET_REFRESHES } from '../payments-types';
 import type * as write from '../payments-write-repository';
 
 const NAME = 'postAddUserPaymentsByCSV';
@@ -33,12 +33,7 @@ export const IMPORT_PAYMENTS = defineCommand({
     'Adds the payments of a CSV file (columns userId,planId,paidUsd,assetETH,assetHEC,confirmedAt; template at GET /templates/user-payments.csv). All or nothing; the same content applies once.',
   access: 'write',
   scope: 'set',
-  refreshes: [
-    'userPayments',
-    'assetUnFixedPayments',
-    'ratesAndBTCAmountAtDeadlineDate',
-    'csvImports',
-  ],
+  refreshes: PAYMENT_SET_REFRESHES,
   input: CSV_UPLOAD,
   answer: CsvUploadResultRef,
   handler: (input, { actor, audit, services }) =>

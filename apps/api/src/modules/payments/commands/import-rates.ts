@@ -6,7 +6,7 @@ import {
   ratesImportDefinition,
   type CsvImport,
 } from '../payments-csv-imports';
-import { CsvUploadResultRef } from '../payments-types';
+import { CsvUploadResultRef, PAYMENT_SET_REFRESHES } from '../payments-types';
 import type * as write from '../payments-write-repository';
 
 const NAME = 'postAssignRatesByCSV';
@@ -33,12 +33,7 @@ export const IMPORT_RATES = defineCommand({
     'Assigns rates from a CSV file, one window per row (columns startAt,endAt,deadline,BTCHECRate,BTCETHRate; template at GET /templates/rates.csv).',
   access: 'write',
   scope: 'set',
-  refreshes: [
-    'userPayments',
-    'assetUnFixedPayments',
-    'ratesAndBTCAmountAtDeadlineDate',
-    'csvImports',
-  ],
+  refreshes: PAYMENT_SET_REFRESHES,
   input: CSV_UPLOAD,
   answer: CsvUploadResultRef,
   handler: (input, { actor, audit, services }) =>
