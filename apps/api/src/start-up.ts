@@ -8,7 +8,7 @@ import { seedDemoAdmins } from './seed/demo-admins';
 import { materializeDemoFiles } from './seed/demo-files';
 import { seedDemoPopulation } from './seed/population/demo-population';
 
-export type PreparedDatabase = {
+type PreparedDatabase = {
   /** Migration versions this call applied. */
   applied: string[];
   /** Whether this call created the demo admins (false: they existed, or no demo seed). */

@@ -6,7 +6,7 @@
  * imports' cells) checks a value with `checkDomainValue`, so no value passes the parser and
  * then fails the column's CHECK.
  */
-export type AmountDomain = {
+type AmountDomain = {
   /** Most decimal places, counted as written (`scale(VALUE)`). */
   scale: number;
   /** Values are below 10^integerDigits: at most this many significant digits before the point. */
@@ -29,7 +29,7 @@ export function domainCheckSql(name: AmountDomainName): string {
 }
 
 /** Why a plain decimal text (already checked for format) is outside a domain; null if inside. */
-export type DomainValueProblem =
+type DomainValueProblem =
   | { problem: 'negative' }
   | { problem: 'scale'; max: number }
   | { problem: 'integer_digits'; max: number };

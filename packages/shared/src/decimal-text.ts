@@ -35,7 +35,7 @@ export type DecimalTextProblem =
   | { problem: 'integer_digits'; max: number }
   | { problem: 'scale'; max: number };
 
-export type DecimalTextRules = {
+type DecimalTextRules = {
   /** Most decimal places (default MAX_DECIMAL_SCALE); a unit's scale where the unit is known. */
   scale?: number;
   /** Whether '-1' is acceptable (default false: amounts are not negative). */

@@ -29,7 +29,7 @@ export const Exact = /* @__PURE__ */ Decimal.clone({
 });
 export type Exact = InstanceType<typeof Exact>;
 
-export type DecimalValue = string | bigint | Exact;
+type DecimalValue = string | bigint | Exact;
 
 /** Guards every result against the precision cap: reaching it means digits may be lost. */
 function checked(value: Exact): Exact {

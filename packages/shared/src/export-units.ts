@@ -16,7 +16,7 @@ export const EXPORT_UNIT_WORDS = {
   coin: 'coin',
 } as const;
 
-export type ExportUnitWord = keyof typeof EXPORT_UNIT_WORDS;
+type ExportUnitWord = keyof typeof EXPORT_UNIT_WORDS;
 
 /** What an export column's `unit` may be: a coin code or one of the words above. */
 export type ExportUnit = MoneyUnit | (typeof EXPORT_UNIT_WORDS)[ExportUnitWord];

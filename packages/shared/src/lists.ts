@@ -56,7 +56,7 @@ export type ListShape<
 };
 
 /** Declares a list's shape; only here so the literal types are kept. */
-export function listShape<
+function listShape<
   const F extends Filters,
   const T extends string,
   const E extends ListShapeExport | undefined = undefined,

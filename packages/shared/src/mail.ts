@@ -56,7 +56,7 @@ export type MailRecipientReason = (typeof MAIL_RECIPIENT_REASONS)[number];
  * per language so the web app's language catalogue carries only its own language's texts and
  * the first load none of them (the dashboard's 200 KiB budget).
  */
-export const MAIL_RECIPIENT_MESSAGES = {
+const MAIL_RECIPIENT_MESSAGES = {
   en: MAIL_RECIPIENT_MESSAGES_EN,
   ja: MAIL_RECIPIENT_MESSAGES_JA,
 } as const satisfies Record<Locale, Record<MailRecipientReason, string>>;

@@ -14,12 +14,12 @@ export const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[A-Za-z])\S{8,20}$/;
 /** A six-digit code from an authenticator app (RFC 6238). */
 export const TOTP_CODE_PATTERN = /^\d{6}$/;
 
-export const USER_NAME_MIN = 4;
-export const USER_NAME_MAX = 20;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 20;
+const USER_NAME_MIN = 4;
+const USER_NAME_MAX = 20;
+const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 20;
 /** RFC 5321 limit of a forward path; longer input is refused before the pattern runs. */
-export const EMAIL_MAX = 254;
+const EMAIL_MAX = 254;
 
 /** The rules whose messages spec section 5 gives, plus the few the admin forms add. */
 export type ValidationRule =
@@ -54,7 +54,7 @@ export type FieldError = {
   params?: Record<string, string | number>;
 };
 
-export const FIELD_LABELS: Record<Locale, Record<FieldName, string>> = {
+const FIELD_LABELS: Record<Locale, Record<FieldName, string>> = {
   en: {
     email: 'Email',
     userName: 'User name',
@@ -145,7 +145,7 @@ type TextRules = { min?: number; max?: number; pattern?: RegExp };
  * Checks one text value: required (not blank: hasVisibleText, so a text of spaces or zero-width
  * characters is missing), then min, then max, then the pattern; first failure wins.
  */
-export function checkText(
+function checkText(
   field: FieldName,
   value: string | null | undefined,
   rules: TextRules,

@@ -6,7 +6,7 @@ import { prepareStatement } from './prepared-statements';
 const MARK = '\u{F8FF}param:';
 
 /** Returns the placeholder for a named parameter while a query is being built. */
-export type Param = (name: string) => string;
+type Param = (name: string) => string;
 
 /**
  * Builds and compiles a query once per shape (`key`: which filters are present, the sort,

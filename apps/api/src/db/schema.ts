@@ -8,7 +8,7 @@ import type { Timestamp } from './tables/timestamp';
  * Row types of every table, as Kysely sees them. Each area keeps its tables in its own file
  * under tables/, in step with the migrations that create them.
  */
-export type SchemaMigrationsTable = {
+type SchemaMigrationsTable = {
   version: string;
   name: string;
   applied_at: Timestamp;

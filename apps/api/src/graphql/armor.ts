@@ -73,7 +73,7 @@ export function asksForSchema(schema: GraphQLSchema, document: DocumentNode): bo
 }
 
 /** "Did you mean …?" hints name fields and types of the schema: not for anonymous callers. */
-export function withoutSuggestions(message: string): string {
+function withoutSuggestions(message: string): string {
   return message.replace(/ Did you mean .*\?$/, '');
 }
 

@@ -10,17 +10,17 @@ type Types = typeof builder.$inferSchemaTypes;
 type FilterShape<F extends FilterField> = FilterValue<F> | null | undefined;
 
 /** The filters as top-level arguments. */
-export type FilterArgs<S extends Filters> = {
+type FilterArgs<S extends Filters> = {
   [K in keyof S]: ArgumentRef<Types, FilterShape<S[K]>>;
 };
 
 /** The filters as fields of an input object. */
-export type FilterInputFields<S extends Filters> = {
+type FilterInputFields<S extends Filters> = {
   [K in keyof S]: InputFieldRef<Types, FilterShape<S[K]>>;
 };
 
 /** The GraphQL enum types of a declaration's enum filters, by filter name. */
-export type FilterEnums<S extends Filters> = {
+type FilterEnums<S extends Filters> = {
   [K in keyof S as S[K] extends { type: 'Enum' } ? K : never]: EnumRef<Types, unknown>;
 };
 

@@ -21,7 +21,7 @@ import type { GraphQLContext } from './context';
 
 type Types = typeof builder.$inferSchemaTypes;
 
-export const SortOrderRef = builder.enumType('SortOrder', {
+const SortOrderRef = builder.enumType('SortOrder', {
   // Inside the API a direction is Kysely's lower-case form; the contract keeps ASC and DESC.
   values: { ASC: { value: 'asc' as const }, DESC: { value: 'desc' as const } },
 });
@@ -67,7 +67,7 @@ const SortRef = builder.objectRef<PageInfo['sort']>('Sort').implement({
   }),
 });
 
-export const PaginationRef = builder.objectRef<PageInfo>('Pagination').implement({
+const PaginationRef = builder.objectRef<PageInfo>('Pagination').implement({
   description: 'The page a list call answered, and how many rows match in all.',
   fields: (t) => ({
     limit: t.exposeInt('limit'),
@@ -83,7 +83,7 @@ export const PaginationRef = builder.objectRef<PageInfo>('Pagination').implement
  */
 type PagedResult = { rows: readonly unknown[]; pagination: PageInfo };
 
-export type PagedListOptions<
+type PagedListOptions<
   Row,
   Target extends string,
   Args extends InputFieldMap,

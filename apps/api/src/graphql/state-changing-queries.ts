@@ -23,11 +23,11 @@ export const STATE_CHANGING = 'changesState';
 export const STATE_CHANGING_QUERY = { [STATE_CHANGING]: true } as const;
 
 /** The reason of a refusal of a marked query over GET or beside a read field. */
-export const STATE_CHANGING_QUERY_REASON = 'STATE_CHANGING_QUERY';
+const STATE_CHANGING_QUERY_REASON = 'STATE_CHANGING_QUERY';
 /** The reason of a refusal of an operation holding more than one state-changing root field. */
-export const ONE_STATE_CHANGE_REASON = 'ONE_STATE_CHANGE_PER_REQUEST';
+const ONE_STATE_CHANGE_REASON = 'ONE_STATE_CHANGE_PER_REQUEST';
 
-export type RootFields = {
+type RootFields = {
   operation: 'query' | 'mutation';
   /** Every root field selected (aliases counted once each, `__typename` included). */
   all: string[];

@@ -5,7 +5,7 @@ import { ACCESS_TOKEN_HEADER, GRAPHQL_PATH, LOGIN_PATH } from '@app/shared';
  * Headers a browser only sends cross-site after a CORS preflight the server must approve:
  * our token header, and the ones GraphQL clients use for the purpose.
  */
-export const PREFLIGHT_HEADERS = [
+const PREFLIGHT_HEADERS = [
   ACCESS_TOKEN_HEADER.toLowerCase(),
   'x-graphql-yoga-csrf',
   'apollo-require-preflight',
@@ -15,7 +15,7 @@ export const PREFLIGHT_HEADERS = [
 const SIMPLE_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
 
 /** True when a browser could have sent this request cross-site without asking first. */
-export function skipsPreflight(req: FastifyRequest): boolean {
+function skipsPreflight(req: FastifyRequest): boolean {
   if (req.method === 'OPTIONS') return false;
   if (PREFLIGHT_HEADERS.some((name) => req.headers[name] !== undefined)) return false;
   if (req.method === 'GET' || req.method === 'HEAD') return true;
@@ -29,7 +29,7 @@ export function skipsPreflight(req: FastifyRequest): boolean {
  * cross-site page cannot add without the server's consent. JSON bodies always preflight.
  * Returns true when it answered the request with 403.
  */
-export function refuseCrossSiteRequest(req: FastifyRequest, reply: FastifyReply): boolean {
+function refuseCrossSiteRequest(req: FastifyRequest, reply: FastifyReply): boolean {
   if (!skipsPreflight(req)) return false;
   void reply.code(403).send({
     errors: [

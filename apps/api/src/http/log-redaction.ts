@@ -16,7 +16,7 @@ const SECRET_QUERY_PATHS = [GRAPHQL_PATH, '/login'];
  * elsewhere the value of every credential-carrying query parameter, replaced by `[redacted]`
  * (a download link is a bearer of its export for minutes).
  */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   const at = url.indexOf('?');
   if (at < 0) return url;
   const path = url.slice(0, at);

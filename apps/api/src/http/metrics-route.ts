@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Metrics } from '../platform/metrics';
 
-export const METRICS_PATH = '/metrics';
+const METRICS_PATH = '/metrics';
 
 function digest(text: string): Buffer {
   return createHash('sha256').update(text).digest();

@@ -14,7 +14,7 @@ import type { AuthenticatedAdmin } from '../shared/authenticated-admin';
  * Anonymous refusals (401) are recorded too, with no admin: an upload or a download tried
  * without a session is what an audit of access should show.
  */
-export type RefusalGate = 'upload' | 'download' | 'checkReport';
+type RefusalGate = 'upload' | 'download' | 'checkReport';
 
 /** The audited refusal statuses and the code each answers when the route noted none. */
 const STATUS_CODES: Record<number, string> = {
@@ -42,7 +42,7 @@ export function noteRefusal(request: FastifyRequest, note: RefusalNote): void {
 }
 
 /** Which gate a request went through, or null (every other route's answers are not audited here). */
-export function refusalGate(request: FastifyRequest): RefusalGate | null {
+function refusalGate(request: FastifyRequest): RefusalGate | null {
   const path = request.url.split('?')[0]!;
   if (path.startsWith('/downloads/')) return 'download';
   if (path.startsWith('/import-reports/')) return 'checkReport';

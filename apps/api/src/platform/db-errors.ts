@@ -13,9 +13,9 @@ import { AppError } from '../shared/app-error';
  */
 // The kinds are the reason registry's (packages/shared DATABASE_REFUSAL_KINDS): each one is the
 // AppError's `extensions.reason`, worded by the web app in the admin's language.
-export type DatabaseErrorKind = DatabaseRefusalKind;
+type DatabaseErrorKind = DatabaseRefusalKind;
 
-export type DatabaseErrorInfo = {
+type DatabaseErrorInfo = {
   kind: DatabaseErrorKind;
   sqlState: string;
   /** The constraint named by the server (unique index, CHECK, foreign key), if any. */

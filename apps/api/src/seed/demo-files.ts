@@ -25,7 +25,7 @@ function pngChunk(type: string, data: Buffer): Buffer {
 }
 
 /** A small real PNG: a two-colour gradient picked by the seed, so each demo file differs. */
-export function demoPng(seed: number, width = 240, height = 160): Buffer {
+function demoPng(seed: number, width = 240, height = 160): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
@@ -49,7 +49,7 @@ export function demoPng(seed: number, width = 240, height = 160): Buffer {
 }
 
 /** A one-page real PDF naming the file. */
-export function demoPdf(title: string): Buffer {
+function demoPdf(title: string): Buffer {
   const text = title.replace(/[()\\]/g, '');
   const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
   const objects = [

@@ -79,7 +79,7 @@ export type ServiceOptions = {
 };
 
 /** What services need beyond the database: the box that seals stored secrets. */
-export type ServiceDependencies = ServiceOptions & {
+type ServiceDependencies = ServiceOptions & {
   secretBox: SecretBox;
   sessions?: SessionRules;
   /** The largest CSV upload an import reads (IMPORT_MAX_BYTES). */

@@ -4,10 +4,10 @@ import { hasRole } from '@/lib/roles';
 import { APP_ROUTES } from './routes';
 
 /** One side-menu group: a heading and the paths it lists, in order. */
-export type NavGroup = { id: string; title: MessageKey; paths: string[] };
+type NavGroup = { id: string; title: MessageKey; paths: string[] };
 
 /** One visible menu entry. */
-export type NavEntry = { path: string; title: MessageKey };
+type NavEntry = { path: string; title: MessageKey };
 
 /** The side menu in the spec's groups, plus the areas the menu labels imply. */
 const NAV_GROUPS: NavGroup[] = [

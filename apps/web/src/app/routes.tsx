@@ -3,7 +3,7 @@ import type { RoleName } from '@app/shared';
 import type { MessageKey } from '@/i18n/ja';
 
 /** A lazily loaded page: each route is its own code chunk, so the first load stays small. */
-export type LazyPage = () => Promise<{ Component: ComponentType }>;
+type LazyPage = () => Promise<{ Component: ComponentType }>;
 
 /** One signed-in page: its path, its title (interpolated with the path params) and its guard. */
 export type AppRoute = {

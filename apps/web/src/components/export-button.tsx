@@ -9,7 +9,7 @@ import { toastMessage } from '@/lib/error-message';
 import { notifySuccess, showErrorToast } from '@/lib/feedback';
 import '@/i18n/screens';
 
-export type ExportLinkResult = { url: string; fileName: string };
+type ExportLinkResult = { url: string; fileName: string };
 
 /**
  * "Export CSV" for a list or the download centre: asks the screen's export query for a link

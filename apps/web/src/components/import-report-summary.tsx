@@ -5,7 +5,7 @@ import { Alert, Typography } from '@mui/material';
 import { isImportNotApplicableReason, type ImportNotApplicableReason } from '@app/shared';
 
 /** What every import report counts (the API's CsvImportReport), rows and errors apart. */
-export type ImportCounts = {
+type ImportCounts = {
   rowCount: number;
   invalidRowCount: number;
   errorCount: number;
@@ -14,7 +14,7 @@ export type ImportCounts = {
 };
 
 /** The report's reason code, when applying it would apply nothing (null: it applies). */
-export function notApplicableReasonOf(report: ImportCounts): ImportNotApplicableReason | null {
+function notApplicableReasonOf(report: ImportCounts): ImportNotApplicableReason | null {
   const reason = report.notApplicableReason;
   if (reason === null || reason === undefined) return null;
   // A code this build does not know still means "nothing applies": say the rows are wrong.
@@ -31,7 +31,7 @@ export function notApplicableText(report: ImportCounts, t: TFunction): string | 
  * The report's counts in one line: rows and errors apart ("3 行中 2 行に誤り（5 件）"), or the
  * rows read when none is wrong.
  */
-export function importCountsText(report: ImportCounts, t: TFunction): string {
+function importCountsText(report: ImportCounts, t: TFunction): string {
   return report.invalidRowCount > 0
     ? t('imports.counts', {
         rows: report.rowCount,

@@ -4,7 +4,7 @@ import { DetailList } from '@/components/detail-list';
 import { formatCalendarDate } from '@/lib/date-time';
 
 /** The date and the four totals of a reward snapshot, as `userRewardSnapshot` answers them. */
-export type RewardSnapshotTotalsValue = {
+type RewardSnapshotTotalsValue = {
   rewardDate?: string | null;
   totalSentHec: string;
   totalSentUSD: string;

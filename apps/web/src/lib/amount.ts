@@ -38,7 +38,7 @@ export function formatPercent(value: string | number | null | undefined): string
 }
 
 /** Fraction digits a list cell shows at most (the exact value is on hover and on copy). */
-export const COMPACT_FRACTION_DIGITS = 8;
+const COMPACT_FRACTION_DIGITS = 8;
 
 /**
  * What leads a rounded amount, so no one reads it as exact (docs/domain.md, "Money on
@@ -66,7 +66,7 @@ export function amountDigits(unit?: AmountUnit): { max: number; min: number } {
 }
 
 /** An amount cut to a few decimals for a table cell, in parts so the decimal points align. */
-export type CompactAmount = {
+type CompactAmount = {
   /** Grouped integer part with its sign, e.g. '-1,234'. */
   whole: string;
   /** Fraction digits kept (trailing zeros trimmed), without the point; '' for none. */
@@ -145,7 +145,7 @@ export function formatRatePercent(value: string | null | undefined): string {
 }
 
 /** An amount as one line of text: the compact digits, the rounded mark and the unit. */
-export type AmountDisplay = {
+type AmountDisplay = {
   /** What the screen shows: '≈35,663.23781448 HEC', '1,234.50 USD', '0 ETH'. */
   text: string;
   /** The exact value with its unit (hover, the chart's tooltip): '35,663.237814475643537816 HEC'. */

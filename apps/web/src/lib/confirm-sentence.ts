@@ -9,7 +9,7 @@ import { amountDigits, exactAmountText } from './amount';
  */
 
 /** Exact per-coin totals as one list: '300 HEC、1.050 000 000 000 000 001 ETH'. */
-export function coinTotalsSentence(
+function coinTotalsSentence(
   t: TFunction,
   totals: ReadonlyArray<{ coin: string; amount: string }>,
 ): string {

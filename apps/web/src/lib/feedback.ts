@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** One message shown to the operator: errors as toasts, successes as snackbars. */
-export type FeedbackMessage = { id: number; text: string };
+type FeedbackMessage = { id: number; text: string };
 
 type FeedbackState = {
   /** The error toast on screen; a new one replaces it, so only one shows at a time (spec §9). */

@@ -2,7 +2,7 @@ import { formatFieldError, type FieldError, type FieldName, type Locale } from '
 import { GraphQLRequestError } from './graphql-client';
 
 /** Messages per field, in the UI language, from shared rule results (spec section 5). */
-export type FieldMessages = Partial<Record<FieldName, string>>;
+type FieldMessages = Partial<Record<FieldName, string>>;
 
 /** The first message per field of a list of failed rules. */
 export function fieldMessages(

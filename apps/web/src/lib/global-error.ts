@@ -4,7 +4,7 @@ import { showErrorToast } from './feedback';
 import { failed, isSessionEnded } from './graphql-client';
 
 /** Query or mutation `meta` that opts out of the global handler (the caller shows its own error). */
-export type SilentMeta = { silentError?: boolean };
+type SilentMeta = { silentError?: boolean };
 
 /**
  * The app-wide reaction to a failed call, wired into the QueryClient's caches: the auth

@@ -11,7 +11,7 @@ import { setAuthExpired } from './feedback';
  * on these functions and live apart only so the first page does not carry them.
  */
 
-export type GraphQLErrorItem = {
+type GraphQLErrorItem = {
   message: string;
   extensions?: { code?: string } & Record<string, unknown>;
 };

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 
 /** A refused row of an import or upload report as the API answers it. */
-export type ImportRowReason = { code: string; params: string; message: string };
+type ImportRowReason = { code: string; params: string; message: string };
 
 /**
  * The one place a refused row's reason becomes text: `transactions.reasons.<code>` (the

@@ -24,7 +24,7 @@ type KindOf<F extends FilterField> = F['list'] extends true ? 'list' : 'text';
 type UrlKeys<F extends Filters> = { [N in keyof F]?: string };
 
 /** The URL filters of a list: each declared filter (but the omitted) under its URL key. */
-export type UrlFiltersOf<F extends Filters, K extends UrlKeys<F>, O extends keyof F> = {
+type UrlFiltersOf<F extends Filters, K extends UrlKeys<F>, O extends keyof F> = {
   [N in Exclude<keyof F, O> as N extends keyof K ? (K[N] extends string ? K[N] : N) : N]: KindOf<
     F[N]
   >;
@@ -40,7 +40,7 @@ type SentValue<F extends FilterField> = F extends { type: 'Enum'; values: readon
       : string;
 
 /** The filter variables of a list and of its export: absent when the URL has no value. */
-export type FilterVariables<F extends Filters, O extends keyof F> = {
+type FilterVariables<F extends Filters, O extends keyof F> = {
   [N in Exclude<keyof F, O>]:
     (F[N]['list'] extends true ? SentValue<F[N]>[] : SentValue<F[N]>) | undefined;
 };

@@ -24,7 +24,7 @@ import { queryKeyFor } from './query-keys';
 export type ListPage<Row> = { list: Row[]; pagination: { totalRecords: number; offset?: number } };
 
 /** The applied filters with empty ones left out: what list and export queries take. */
-export type ListSearch<F extends FilterKinds> = {
+type ListSearch<F extends FilterKinds> = {
   [K in keyof F]: UrlFilterValues<F>[K] | undefined;
 };
 
@@ -37,16 +37,7 @@ export type ListSearch<F extends FilterKinds> = {
  * in a `ListDescriptor`, to the table's name, key, fields and columns; `X` is what the page
  * carries besides its rows (a history's totals).
  */
-export type ListQueryDescriptor<
-  F extends FilterKinds,
-  Row,
-  LR,
-  LV,
-  ER,
-  EV,
-  C = undefined,
-  X = unknown,
-> = {
+type ListQueryDescriptor<F extends FilterKinds, Row, LR, LV, ER, EV, C = undefined, X = unknown> = {
   /**
    * The list's declaration and its URL state, from `listView(SHAPE)`; a module constant, so
    * its identity is stable.
@@ -126,7 +117,7 @@ export function exportQuery<ER, EV>(
 }
 
 /** What the tests and the screens table read of a declared list screen. */
-export type DeclaredListScreen = {
+type DeclaredListScreen = {
   view: { shape: ListShape<Filters, string>; url: ListStateOptions<FilterKinds> };
   storageKey: string | ((context: never) => string);
   columns: (t: TFunction, context: never) => DataColumn<never>[];

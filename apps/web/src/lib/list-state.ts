@@ -25,7 +25,7 @@ export type ListStateOptions<F extends FilterKinds> = {
 };
 
 /** One view of a list: its filters, sort and page, all read from the URL. */
-export type ListState<F extends FilterKinds> = {
+type ListState<F extends FilterKinds> = {
   filters: UrlFilterValues<F>;
   sort: SortState | undefined;
   /** 1-based, as shown to the operator. */

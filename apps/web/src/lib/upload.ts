@@ -5,7 +5,7 @@ const CSRF_HEADER = 'x-graphql-yoga-csrf';
 import type { TypedDocumentString } from '@/gql/graphql';
 import { authHeaders, failed, NetworkError, readAnswer, type CallOptions } from './graphql-client';
 
-export type UploadOptions = CallOptions & {
+type UploadOptions = CallOptions & {
   /** 0–1 while the bytes go up (the browser's upload events). */
   onProgress?: (fraction: number) => void;
 };

@@ -19,7 +19,7 @@ export type MutationName = {
 type MutationDocument = TypedDocumentString<unknown, never>;
 
 /** What a write's success changes: Query root fields, or everything (the admin's own profile). */
-export type WriteChanges = readonly string[] | 'everything';
+type WriteChanges = readonly string[] | 'everything';
 
 const rootFields = ROOT_FIELDS as Readonly<Record<string, readonly string[]>>;
 const refreshes = REFRESHES as Readonly<Record<string, WriteChanges>>;
@@ -28,7 +28,7 @@ const refreshes = REFRESHES as Readonly<Record<string, WriteChanges>>;
  * What the writes of these mutations change: what their commands declare (`refreshes`, printed
  * by the API into gql/refreshes.ts), by the root fields each mutation document selects.
  */
-export function changesOf(mutations: readonly MutationName[]): WriteChanges {
+function changesOf(mutations: readonly MutationName[]): WriteChanges {
   const declared = mutations.flatMap((m) => (rootFields[m] ?? []).map((f) => refreshes[f] ?? []));
   if (declared.includes('everything')) return 'everything';
   return [...new Set(declared.flatMap((fields) => (fields === 'everything' ? [] : fields)))];
@@ -38,7 +38,7 @@ export function changesOf(mutations: readonly MutationName[]): WriteChanges {
  * Whether a cached query shows something the write changed: its operation (the first part of
  * its key, lib/query-keys.ts) selects one of the changed root fields.
  */
-export function isChanged(changes: WriteChanges, query: Pick<Query, 'queryKey'>): boolean {
+function isChanged(changes: WriteChanges, query: Pick<Query, 'queryKey'>): boolean {
   if (changes === 'everything') return true;
   const fields = rootFields[query.queryKey[0] as OperationName] ?? [];
   return fields.some((field) => changes.includes(field));

@@ -1,13 +1,13 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { RequiredTimestamp, Timestamp } from './timestamp';
 
-export type AdminRolesTable = {
+type AdminRolesTable = {
   id: Generated<number>;
   name: string;
   description: string;
 };
 
-export type AdminUsersTable = {
+type AdminUsersTable = {
   id: Generated<number>;
   user_name: string;
   email: string;
@@ -24,7 +24,7 @@ export type AdminUsersTable = {
   created_by_admin_user_id: number | null;
 };
 
-export type AdminUserRolesTable = {
+type AdminUserRolesTable = {
   admin_user_id: number;
   role_id: number;
   /** Who gave the role, and who confirmed the grant (migration 0215). */
@@ -34,7 +34,7 @@ export type AdminUserRolesTable = {
 };
 
 /** A proposed grant of an approving role, waiting for a second super admin (migration 0215). */
-export type AdminRoleGrantsTable = {
+type AdminRoleGrantsTable = {
   id: ColumnType<string, string | number | undefined, never>;
   admin_user_id: number;
   role_id: number;
@@ -47,7 +47,7 @@ export type AdminRoleGrantsTable = {
   decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };
 
-export type AdminAccessTokensTable = {
+type AdminAccessTokensTable = {
   token_hash: string;
   admin_user_id: number;
   created_at: Timestamp;
@@ -59,7 +59,7 @@ export type AdminAccessTokensTable = {
   user_agent: string | null;
 };
 
-export type AdminSignInThrottlesTable = {
+type AdminSignInThrottlesTable = {
   throttle_key: string;
   failures: number;
   last_failure_at: RequiredTimestamp;
@@ -70,7 +70,7 @@ export type AdminSignInThrottlesTable = {
 export type JsonValue =
   string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
-export type AuditLogTable = {
+type AuditLogTable = {
   /** INT8: read as a string on both engines. */
   id: ColumnType<string, string | number, never>;
   occurred_at: ColumnType<Date, Date | string, never>;
@@ -86,7 +86,7 @@ export type AuditLogTable = {
   hash: ColumnType<string, string, never>;
 };
 
-export type AuditChainHeadTable = {
+type AuditChainHeadTable = {
   singleton: Generated<boolean>;
   last_id: ColumnType<string, string | number, string | number>;
   last_hash: string;

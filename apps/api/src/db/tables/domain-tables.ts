@@ -10,13 +10,13 @@ import type { RequiredTimestamp, Timestamp } from './timestamp';
 /** A NUMERIC amount or rate: exact decimal string in and out. */
 export type Decimal = string;
 /** A NUMERIC column with a default (derived totals and counters). */
-export type GeneratedDecimal = ColumnType<string, string | undefined, string>;
+type GeneratedDecimal = ColumnType<string, string | undefined, string>;
 /** An INT8 identity column. */
 export type BigIdentity = ColumnType<string, string | number | undefined, never>;
 /** An INT8 reference. */
 export type BigId = ColumnType<string, string | number, string | number>;
 /** A DATE column, read as Date by both engines. */
-export type DateColumn = ColumnType<Date, Date | string, Date | string>;
+type DateColumn = ColumnType<Date, Date | string, Date | string>;
 
 export type CoinType = 'ETH' | 'HEC';
 export type RewardKind = 'affiliate_interest' | 'referral' | 'bonus' | 'proportional' | 'staking';
@@ -34,7 +34,7 @@ export {
   type WithdrawalStatus,
 } from '@app/shared';
 
-export type PlansTable = {
+type PlansTable = {
   id: Generated<number>;
   name: string;
   description: Generated<string>;
@@ -42,14 +42,14 @@ export type PlansTable = {
   coin_type: CoinType;
 };
 
-export type SavingPlansTable = {
+type SavingPlansTable = {
   id: number;
   name: string;
   term_years: number;
   reward_rate: Decimal;
 };
 
-export type EndUsersTable = {
+type EndUsersTable = {
   id: Generated<number>;
   user_name: string;
   invite_code: string;
@@ -95,7 +95,7 @@ export type EndUsersTable = {
   subtree_affiliate_sent_hec: GeneratedDecimal;
 };
 
-export type EndUserDetailsTable = {
+type EndUserDetailsTable = {
   end_user_id: number;
   avatar_url: string | null;
   phone_number: string | null;
@@ -104,7 +104,7 @@ export type EndUserDetailsTable = {
   default_locale: ColumnType<Locale, Locale | undefined, Locale>;
 };
 
-export type RateAssignmentsTable = {
+type RateAssignmentsTable = {
   id: Generated<number>;
   confirmed_at_from: ColumnType<
     Date | null,
@@ -120,7 +120,7 @@ export type RateAssignmentsTable = {
   created_at: Timestamp;
 };
 
-export type PaymentsTable = {
+type PaymentsTable = {
   id: BigIdentity;
   end_user_id: number;
   plan_id: number;
@@ -141,14 +141,14 @@ export type PaymentsTable = {
 };
 
 /** The key of each payment added by hand with one (migration 0197): a retry answers it again. */
-export type PaymentClientKeysTable = {
+type PaymentClientKeysTable = {
   admin_user_id: number;
   client_key: string;
   payment_id: BigId;
   created_at: Timestamp;
 };
 
-export type SavingDepositAddressesTable = {
+type SavingDepositAddressesTable = {
   id: BigIdentity;
   end_user_id: number;
   saving_plan_id: number;
@@ -156,7 +156,7 @@ export type SavingDepositAddressesTable = {
   generated_at: Timestamp;
 };
 
-export type SavingRemittancesTable = {
+type SavingRemittancesTable = {
   id: BigIdentity;
   end_user_id: number;
   saving_plan_id: number;
@@ -167,7 +167,7 @@ export type SavingRemittancesTable = {
   confirmed_at: RequiredTimestamp;
 };
 
-export type AffiliateRemittancesTable = {
+type AffiliateRemittancesTable = {
   id: BigIdentity;
   end_user_id: number;
   address: string;
@@ -179,7 +179,7 @@ export type AffiliateRemittancesTable = {
   confirmed_at: RequiredTimestamp;
 };
 
-export type RewardEntriesTable = {
+type RewardEntriesTable = {
   id: BigIdentity;
   end_user_id: number;
   kind: RewardKind;
@@ -189,7 +189,7 @@ export type RewardEntriesTable = {
   source_user_id: number | null;
 };
 
-export type RewardSnapshotsTable = {
+type RewardSnapshotsTable = {
   id: BigIdentity;
   end_user_id: number;
   saving_plan_id: number;
@@ -212,7 +212,7 @@ export type RewardSnapshotsTable = {
   owl_reward: Decimal;
 };
 
-export type StakingPositionsTable = {
+type StakingPositionsTable = {
   id: BigIdentity;
   end_user_id: number;
   saving_plan_id: number;
@@ -232,7 +232,7 @@ type NullableTimestamp = ColumnType<
   Date | string | null
 >;
 
-export type WithdrawalRequestsTable = {
+type WithdrawalRequestsTable = {
   id: BigIdentity;
   kind: WithdrawalKind;
   end_user_id: number;
@@ -274,7 +274,7 @@ export type WithdrawalRequestsTable = {
 };
 
 /** Migration 0070: one admin's approval of one request; (request, admin) is unique. */
-export type WithdrawalApprovalsTable = {
+type WithdrawalApprovalsTable = {
   id: BigIdentity;
   withdrawal_request_id: BigId;
   admin_user_id: number | null;
@@ -284,13 +284,13 @@ export type WithdrawalApprovalsTable = {
 };
 
 /** Migration 0070: above this amount of its coin a request needs two approvals. */
-export type WithdrawalApprovalThresholdsTable = {
+type WithdrawalApprovalThresholdsTable = {
   coin_type: 'HEC' | 'ETH' | 'ATEM';
   second_approval_above: Decimal;
 };
 
 /** Migration 0121: a proposed raise of a coin's threshold, applied when a second admin confirms. */
-export type WithdrawalThresholdChangesTable = {
+type WithdrawalThresholdChangesTable = {
   id: BigIdentity;
   coin_type: 'HEC' | 'ETH' | 'ATEM';
   from_value: Decimal;
@@ -305,7 +305,7 @@ export type WithdrawalThresholdChangesTable = {
 };
 
 /** Migration 0070: a signing file as handed out, kept to download again. */
-export type WithdrawalExportBatchesTable = {
+type WithdrawalExportBatchesTable = {
   id: BigIdentity;
   kind: WithdrawalKind;
   layout: 'v1' | 'v2';
@@ -328,7 +328,7 @@ export type WithdrawalExportBatchesTable = {
 };
 
 /** Each layout's file of a signing batch, as handed out (migration 0090). */
-export type WithdrawalExportBatchFilesTable = {
+type WithdrawalExportBatchFilesTable = {
   batch_id: BigId;
   layout: 'v1' | 'v2';
   file_name: string;
@@ -336,15 +336,15 @@ export type WithdrawalExportBatchFilesTable = {
   content: Buffer;
 };
 
-export type WithdrawalTransactionHashesTable = {
+type WithdrawalTransactionHashesTable = {
   hash_key: string;
   withdrawal_request_id: BigId;
 };
 
-export type UserContactStatusesTable = { id: number; name: ContactStatus };
-export type UserContactCategoriesTable = { id: Generated<number>; name: string };
+type UserContactStatusesTable = { id: number; name: ContactStatus };
+type UserContactCategoriesTable = { id: Generated<number>; name: string };
 
-export type UserContactsTable = {
+type UserContactsTable = {
   id: BigIdentity;
   end_user_id: number;
   title: string;
@@ -357,9 +357,9 @@ export type UserContactsTable = {
   status_changed_at: Timestamp;
 };
 
-export type UserContactCategoryLinksTable = { user_contact_id: BigId; category_id: number };
+type UserContactCategoryLinksTable = { user_contact_id: BigId; category_id: number };
 
-export type UserContactFilesTable = {
+type UserContactFilesTable = {
   id: BigIdentity;
   user_contact_id: BigId;
   file_name: string;
@@ -369,7 +369,7 @@ export type UserContactFilesTable = {
   uploaded_at: Timestamp;
 };
 
-export type NotificationsTable = {
+type NotificationsTable = {
   id: Generated<number>;
   title: string;
   content: string;
@@ -381,7 +381,7 @@ export type NotificationsTable = {
   updated_at: Timestamp;
 };
 
-export type MailOutboxTable = {
+type MailOutboxTable = {
   id: BigIdentity;
   notification_id: number | null;
   end_user_id: number | null;
@@ -403,7 +403,7 @@ export type MailOutboxTable = {
   smtp_response: string | null;
 };
 
-export type AssetStatsDailyTable = {
+type AssetStatsDailyTable = {
   stat_date: DateColumn;
   initial_eth_amount: GeneratedDecimal;
   initial_hec_amount: GeneratedDecimal;
@@ -417,14 +417,14 @@ export type AssetStatsDailyTable = {
   total_buy_amount_usd: GeneratedDecimal;
 };
 
-export type RowCountsTable = {
+type RowCountsTable = {
   relation: string;
   bucket: string;
   n: ColumnType<string, string | number, string | number>;
 };
 
 /** The smallest and largest user id per UTC registration day (0155; bounds only widen). */
-export type EndUsersRegisteredIdBoundsTable = {
+type EndUsersRegisteredIdBoundsTable = {
   day: ColumnType<string, string, string>;
   min_id: number;
   max_id: number;

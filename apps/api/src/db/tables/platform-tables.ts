@@ -2,7 +2,7 @@ import type { ColumnType } from 'kysely';
 import type { Timestamp } from './timestamp';
 
 /** One applied CSV file (migration 0055, platform/imports). */
-export type CsvImportsTable = {
+type CsvImportsTable = {
   // BIGINT identity: a string on both engines.
   id: ColumnType<string, never, never>;
   kind: string;
@@ -19,7 +19,7 @@ export type CsvImportsTable = {
 };
 
 /** A dry run's check report (migration 0145, platform/imports): one per admin and kind. */
-export type CsvImportReportsTable = {
+type CsvImportReportsTable = {
   id: ColumnType<string, never, never>;
   kind: string;
   content_hash: string;
@@ -33,7 +33,7 @@ export type CsvImportReportsTable = {
 };
 
 /** One line of a checked file (migration 0145): its cells as text and its problems. */
-export type CsvImportReportRowsTable = {
+type CsvImportReportRowsTable = {
   report_id: ColumnType<string, string, never>;
   line: number;
   cells: string[];
@@ -68,7 +68,7 @@ export type CsvImportRunsTable = {
 };
 
 /** A part of a background upload's bytes (migration 0220), until its run ends. */
-export type CsvImportRunFilesTable = {
+type CsvImportRunFilesTable = {
   run_id: ColumnType<string, string, never>;
   part: number;
   bytes: Uint8Array;

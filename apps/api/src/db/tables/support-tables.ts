@@ -3,7 +3,7 @@ import type { BigId, BigIdentity, Locale } from './domain-tables';
 import type { Timestamp } from './timestamp';
 
 /** Tables of the support and mail migrations (0065, 0066, 0080; issue 15). */
-export type UserContactHistoryTable = {
+type UserContactHistoryTable = {
   id: BigIdentity;
   user_contact_id: BigId;
   changed_at: Timestamp;
@@ -14,10 +14,10 @@ export type UserContactHistoryTable = {
   to_value: string | null;
 };
 
-export type MailAudience = 'locale' | 'users' | 'test' | 'reply';
+type MailAudience = 'locale' | 'users' | 'test' | 'reply';
 
 /** A reply mailed to the inquirer (through its own mail send) or an internal note (0161). */
-export type UserContactMessagesTable = {
+type UserContactMessagesTable = {
   id: BigIdentity;
   user_contact_id: BigId;
   kind: 'reply' | 'note';
@@ -28,7 +28,7 @@ export type UserContactMessagesTable = {
   created_at: Timestamp;
 };
 
-export type MailSendsTable = {
+type MailSendsTable = {
   id: BigIdentity;
   notification_id: number | null;
   audience: MailAudience;

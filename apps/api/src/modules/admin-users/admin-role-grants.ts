@@ -11,7 +11,7 @@ import { isApprovingRole } from './approval-rule';
 export type RoleGrant = grantsRepo.RoleGrantRow;
 
 /** What the audit trail keeps of an admin: never the password hash or TOTP secret. */
-export type AdminSnapshot = { id: number; userName: string; email: string; roles: RoleName[] };
+type AdminSnapshot = { id: number; userName: string; email: string; roles: RoleName[] };
 
 export async function adminSnapshot(
   trx: Transaction<DB>,

@@ -3,7 +3,7 @@ import type { RoleName } from '@app/shared';
 import type { Executor } from '../../db/executor';
 
 /** What the approval rule knows of an admin, read under a share lock of the account. */
-export type ApproverFacts = {
+type ApproverFacts = {
   id: number;
   userName: string;
   /** Who created the account (null: unknown, the first start, or since deleted). */

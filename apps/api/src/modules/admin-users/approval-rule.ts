@@ -17,7 +17,7 @@ export const APPROVING_OPERATIONS = {
   postConfirmAdminRoleGrant: ['super_admin'],
 } as const satisfies Record<string, readonly RoleName[]>;
 
-export type ApprovingOperation = keyof typeof APPROVING_OPERATIONS;
+type ApprovingOperation = keyof typeof APPROVING_OPERATIONS;
 
 /**
  * The roles whose holder may approve something. An admin left with none of them (demoted or
@@ -25,14 +25,14 @@ export type ApprovingOperation = keyof typeof APPROVING_OPERATIONS;
  * (withdrawal-approval-voiding.ts), and granting one of them is itself confirmed by a second
  * super admin once two exist (admin-role-grants.ts).
  */
-export const APPROVING_ROLES: readonly RoleName[] = ['write', 'super_admin'];
+const APPROVING_ROLES: readonly RoleName[] = ['write', 'super_admin'];
 
 export function isApprovingRole(role: string): boolean {
   return (APPROVING_ROLES as readonly string[]).includes(role);
 }
 
 /** Why an admin's approval would not be a second person's: the other admin is… */
-export type SecondPersonRelation =
+type SecondPersonRelation =
   /** …themselves. */
   | 'same'
   /** …the admin who created their account. */
@@ -40,7 +40,7 @@ export type SecondPersonRelation =
   /** …the admin who gave them the approving role they hold. */
   | 'granted';
 
-export type SecondPersonRefusal = { relation: SecondPersonRelation; otherAdminId: number };
+type SecondPersonRefusal = { relation: SecondPersonRelation; otherAdminId: number };
 
 /** The admin giving an approval, checked to hold a role that may give it now. */
 export type Approver = {

@@ -20,7 +20,7 @@ export type HashedAuditRow = {
 };
 
 /** JSON with object keys sorted at every level, so equal values always serialise alike. */
-export function canonicalJson(value: JsonValue | HashedAuditRow): string {
+function canonicalJson(value: JsonValue | HashedAuditRow): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
   const entries = Object.entries(value as Record<string, JsonValue>)

@@ -5,7 +5,7 @@ import { defineList, type FilterInput } from '../../platform/lists';
 const ZONED = EXPORT_UNIT_WORDS.zonedDateTime;
 
 /** A row of auditLogsCsv (the summary as its JSON text, the targets joined by spaces). */
-export type AuditExportRow = {
+type AuditExportRow = {
   id: string;
   occurredAt: Date;
   adminUserId: number | null;

@@ -6,7 +6,7 @@ import type { Page, PageRequest } from '../../shared/page';
 import type { HashedAuditRow } from './audit-hash';
 import { AUDIT_LIST } from './audit-list';
 
-export type ChainHead = { lastId: string; lastHash: string };
+type ChainHead = { lastId: string; lastHash: string };
 
 /** Locks the chain head until the transaction ends, so appends happen one at a time. */
 export async function lockChainHead(db: Executor): Promise<ChainHead> {

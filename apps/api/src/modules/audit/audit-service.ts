@@ -81,7 +81,7 @@ async function appendChangeRows<O extends AuditChangeOperation>(
   }
 }
 
-export type ChainCheck =
+type ChainCheck =
   | { ok: true; rows: number; lastHash: string }
   | { ok: false; rows: number; brokenAtId: string; reason: string };
 

@@ -159,7 +159,7 @@ export async function deleteAccessTokensOfAdmin(
   return Number(result.numDeletedRows);
 }
 
-export type ThrottleState = { failures: number; lastFailureAt: Date; blockedUntil: Date | null };
+type ThrottleState = { failures: number; lastFailureAt: Date; blockedUntil: Date | null };
 
 export async function findThrottle(db: Executor, key: string): Promise<ThrottleState | undefined> {
   const row = await db
@@ -302,7 +302,7 @@ export async function listSessionsOfAdmin(
   }));
 }
 
-export type TokenOwner = {
+type TokenOwner = {
   id: number;
   userName: string;
   email: string;

@@ -32,7 +32,7 @@ export type SessionRules = {
   requireTotpForSuperAdmin?: boolean;
 };
 
-export const DEFAULT_SESSION_RULES: SessionRules = { idleMs: 30 * 60_000 };
+const DEFAULT_SESSION_RULES: SessionRules = { idleMs: 30 * 60_000 };
 
 /**
  * Token checks, the sign-in's credential check and what the session and two-factor writes

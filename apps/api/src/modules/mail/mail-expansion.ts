@@ -6,7 +6,7 @@ import * as repo from './mail-repository';
 /** User ids covered by one chunk (one transaction) of a send's expansion. */
 export const EXPANSION_CHUNK_IDS = 10_000;
 
-export type ChunkOutcome = {
+type ChunkOutcome = {
   /** 'more': a chunk was written and more remain; 'done': the send is fully expanded (now or
    * before); 'busy': another worker holds the send (it goes on expanding it). */
   state: 'more' | 'done' | 'busy';

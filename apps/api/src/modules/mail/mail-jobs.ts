@@ -13,7 +13,7 @@ export const MAIL_EXPAND_QUEUE = 'mail-expand';
 export type MailKick = Pick<Jobs, 'send'>;
 
 /** A drain's data: why it was asked for (a send, a retry, an expansion, a start); logs only. */
-export type MailDrainData = { [reason: string]: unknown };
+type MailDrainData = { [reason: string]: unknown };
 
 /**
  * The mail module's jobs, declared for the server to register (server/jobs.ts).
@@ -26,7 +26,7 @@ export type MailDrainData = { [reason: string]: unknown };
  * after each chunk it asks for a drain (throttled), so delivery starts with the first chunk
  * and runs beside the expansion, and one more drain at the end for the last chunk.
  */
-export function mailJobs(
+function mailJobs(
   jobs: Pick<Jobs, 'send'>,
   db: Kysely<DB>,
   worker: MailWorker,

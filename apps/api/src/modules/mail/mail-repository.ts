@@ -252,7 +252,7 @@ export async function enqueueAudience(
   return count;
 }
 
-export type ExpandingSend = {
+type ExpandingSend = {
   id: string;
   notificationId: number | null;
   language: Locale;

@@ -39,7 +39,7 @@ export const NOTIFICATION_FIELDS = {
 export const NOTIFICATION_ID = { notificationId: { type: 'Int', required: true } } as const;
 
 /** Who a send goes to (the send's input, and the preview's arguments). */
-export const AUDIENCE = {
+const AUDIENCE = {
   audience: { type: 'String', description: 'locale (the default without userIds) or users.' },
   userIds: { type: 'Int', list: true },
 } as const;
@@ -52,7 +52,7 @@ export const AUDIENCE_RULE =
   'Audience: locale (users whose locale is the notification language; the default without userIds) or users (exactly the users of userIds; userIds alone means users). userIds with audience locale, users without ids, more than 1000 ids, ids matching no user and users without a usable address are refused (BAD_USER_INPUT, extensions.reason MAIL_*, extensions.userIds listing the ids) and nothing is sent.';
 
 /** A notification's fields as the checks take them (create, and update after the id). */
-export type NotificationArgs = CommandInput<typeof NOTIFICATION_FIELDS>;
+type NotificationArgs = CommandInput<typeof NOTIFICATION_FIELDS>;
 /** Who a send goes to, as the send and the preview take it. */
 export type AudienceArgs = CommandInput<typeof AUDIENCE>;
 

@@ -5,7 +5,7 @@ import nodemailer from 'nodemailer';
 import type { DB } from '../../db/schema';
 import * as repo from './mail-repository';
 
-export type MailWorkerOptions = {
+type MailWorkerOptions = {
   /** smtp:// or smtps:// URL; without it nothing is sent and messages stay queued. */
   smtpUrl: string | undefined;
   from: string;
@@ -27,7 +27,7 @@ export type MailWorkerOptions = {
 const MARK_BATCH = 25;
 const MARK_DELAY_MS = 100;
 
-export type DrainResult = { sent: number; retried: number; failed: number; queued: number };
+type DrainResult = { sent: number; retried: number; failed: number; queued: number };
 
 function pooledUrl(smtpUrl: string, connections: number): string {
   const url = new URL(smtpUrl);

@@ -40,7 +40,7 @@ export const CSV_UPLOAD = {
 } as const;
 
 /** A payments or rates file as a handler takes it. */
-export type CsvUploadInput = CommandInput<typeof CSV_UPLOAD>;
+type CsvUploadInput = CommandInput<typeof CSV_UPLOAD>;
 
 /**
  * The answer of an upload: a call that waits has its report; a background upload (issue 36)
@@ -58,7 +58,7 @@ export type ImportResult = {
  * apply as one change, a dry run's or a queued upload's facts. Both imports' events have this
  * shape (AUDIT_EVENTS: `changeAndFacts` of a `csv_import`), so their `EventWriter` is one.
  */
-export type CsvImportEvent = {
+type CsvImportEvent = {
   change: ImportTransaction;
   record(
     targetIds: ReadonlyArray<string | number>,

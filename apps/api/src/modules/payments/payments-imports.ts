@@ -69,7 +69,7 @@ const TEMPLATE_NOTES = {
   },
 } as const;
 
-export type TemplatePlan = { id: number; name: string; coinType: string; priceUsd: string };
+type TemplatePlan = { id: number; name: string; coinType: string; priceUsd: string };
 
 /**
  * The payments template (UTF-8 with BOM for Excel): the header, one example row, then comment

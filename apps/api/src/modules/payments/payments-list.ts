@@ -3,7 +3,7 @@ import type { ExportColumn } from '../../platform/exports';
 import { defineList, type FilterInput, type FilterValues } from '../../platform/lists';
 
 /** A row of the payments export (both layouts). */
-export type PaymentExportRow = {
+type PaymentExportRow = {
   userPaymentId: string;
   userId: number;
   userName: string;

@@ -59,7 +59,7 @@ export function paymentsFilter(input: PaymentsFilterInput): repo.PaymentsFilter 
   };
 }
 
-export type RatesSummaryInput = {
+type RatesSummaryInput = {
   confirmedAtFrom?: Date | null | undefined;
   confirmedAtUntil: Date;
   deadlineDatetime: Date;

@@ -5,7 +5,7 @@ import type { AuthService } from '../auth/auth-service';
 import { RATES_TEMPLATE } from './payments-imports';
 
 /** The stable template URLs (docs/api.md, "Payments and rates"). */
-export const TEMPLATE_PATHS = {
+const TEMPLATE_PATHS = {
   payments: '/templates/user-payments.csv',
   rates: '/templates/rates.csv',
 } as const;

@@ -36,7 +36,7 @@ const FIXABLE = sql.lit(FIXABLE_STATUS);
  * `trunc(paid_btc * rate, 18)`, truncated toward zero at the coin's 18 places, computed by
  * PostgreSQL's exact numeric. The preview sums the very same expression.
  */
-export const MANUAL_PAYMENT_ADDRESS = 'manual';
+const MANUAL_PAYMENT_ADDRESS = 'manual';
 
 /** The coin amount written for one payment (see above), as SQL over `p` and `pl`. */
 function convertedSql(rate: RawBuilder<unknown>, coin: 'ETH' | 'HEC'): RawBuilder<string> {
@@ -95,7 +95,7 @@ export async function listPlans(
     .execute();
 }
 
-export type NewPayment = {
+type NewPayment = {
   userId: number;
   planId: number;
   priceUsd: string;
@@ -356,7 +356,7 @@ export type RateWindow = {
   until: Date;
 };
 
-export type RatePreview = {
+type RatePreview = {
   paymentCount: number;
   btcToBuyETH: string;
   btcToBuyHEC: string;
@@ -440,7 +440,7 @@ export async function tryLockRateAssignment(trx: Executor): Promise<boolean> {
   return result.rows[0]!.ok;
 }
 
-export type RateAssignmentInput = RateWindow & {
+type RateAssignmentInput = RateWindow & {
   deadline: Date;
   hecRate: string;
   ethRate: string;

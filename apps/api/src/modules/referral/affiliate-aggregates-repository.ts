@@ -21,7 +21,7 @@ export type {
 };
 
 /** No bucket filter: unfiltered, the aggregates are the remitters and track records all users. */
-export const AFFILIATE_SEARCH_COUNT_RULE = {
+const AFFILIATE_SEARCH_COUNT_RULE = {
   userName: 'index',
   email: 'index',
   forceClubId: 'index',

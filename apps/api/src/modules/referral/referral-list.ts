@@ -31,7 +31,7 @@ export type AffiliateTrackRecordRow = {
 type AffiliateSearchFilters = typeof TRACK_RECORDS_SHAPE.filters;
 
 /** A row of referralRewardsCsv: the list's row and the parent's id. */
-export type AffiliateTrackRecordExportRow = AffiliateTrackRecordRow & { parentId: number | null };
+type AffiliateTrackRecordExportRow = AffiliateTrackRecordRow & { parentId: number | null };
 
 /** The referral-plan principal, the same column in the track records and the aggregates. */
 const TOTAL_HEC_PRINCIPAL_COLUMN: ExportColumn<Record<'totalHecPrincipal', unknown>> = {

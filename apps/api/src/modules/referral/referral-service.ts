@@ -7,10 +7,10 @@ import * as repo from './referral-repository';
 import { TRACK_RECORDS_LIST, type AffiliateSearchInput } from './referral-list';
 
 /** Largest page of children one referral call returns (the widest user has thousands). */
-export const MAX_CHILDREN_PAGE = 500;
-export const DEFAULT_CHILDREN_PAGE = 100;
+const MAX_CHILDREN_PAGE = 500;
+const DEFAULT_CHILDREN_PAGE = 100;
 
-export type ChildrenPage = {
+type ChildrenPage = {
   childrenLimit?: number | null | undefined;
   childrenOffset?: number | null | undefined;
 };

@@ -12,7 +12,7 @@ export type { SavingAddressRecord };
 type SavingAddressesFilter = Pick<SavingSearch, 'userName' | 'email'>;
 
 /** No bucket filter: unfiltered, the list is the 1-year plan's address bucket. */
-export const ADDRESSES_COUNT_RULE = {
+const ADDRESSES_COUNT_RULE = {
   userName: 'index',
   email: 'index',
 } as const satisfies CountRule<SavingAddressesFilter>;

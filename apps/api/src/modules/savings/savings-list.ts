@@ -24,7 +24,7 @@ export type SavingRemittanceRow = {
 };
 
 /** A row of hecSavingRemittanceHistoryCsv: the list's row, the user's id and email. */
-export type SavingRemittanceExportRow = SavingRemittanceRow & { userId: number; email: string };
+type SavingRemittanceExportRow = SavingRemittanceRow & { userId: number; email: string };
 
 /** A row of `affiliateSavingRemittances`. */
 export type AffiliateRemittanceRow = {
@@ -41,7 +41,7 @@ export type AffiliateRemittanceRow = {
 };
 
 /** A row of referralPlanRemittanceHistoryCsv: the list's row, the user, parent and address. */
-export type AffiliateRemittanceExportRow = AffiliateRemittanceRow & {
+type AffiliateRemittanceExportRow = AffiliateRemittanceRow & {
   userId: number;
   parentId: number | null;
   parentUserName: string | null;

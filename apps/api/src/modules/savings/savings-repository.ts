@@ -15,7 +15,7 @@ import type {
 export type { SavingRemittanceRow };
 
 /** How each userSavings filter is counted: the plan has buckets (the range is export-only). */
-export const REMITTANCES_COUNT_RULE = {
+const REMITTANCES_COUNT_RULE = {
   userName: 'index',
   planName: 'buckets',
   confirmedAtFrom: 'index',
@@ -23,7 +23,7 @@ export const REMITTANCES_COUNT_RULE = {
 } as const satisfies CountRule<UserSavingsFilter>;
 
 /** affiliateSavingRemittances has no bucket filter: unfiltered, it is the `all` bucket. */
-export const AFFILIATE_REMITTANCES_COUNT_RULE = {
+const AFFILIATE_REMITTANCES_COUNT_RULE = {
   userName: 'index',
   email: 'index',
   confirmedAtFrom: 'index',

@@ -102,7 +102,7 @@ export async function listDashboardDays(
   return rows;
 }
 
-export type DashboardBucketRow = {
+type DashboardBucketRow = {
   /** all | card_status | buy_range | later (registered after the period) | registered_card | registered_buy_range */
   kind: string;
   /** card status or range index; '' for all and later */

@@ -50,14 +50,14 @@ export function checkDateRange(
   return { from: first, until: last, days };
 }
 
-export type DashboardArgs = {
+type DashboardArgs = {
   period: DashboardPeriodKind;
   dateFrom?: string | null | undefined;
   dateUntil?: string | null | undefined;
 };
 
 /** The current period's dates and the previous period of the same length right before it. */
-export function dashboardRange(args: DashboardArgs, today: string): repo.DashboardRange {
+function dashboardRange(args: DashboardArgs, today: string): repo.DashboardRange {
   let from: number;
   let until: number;
   if (args.period === 'CUSTOM') {

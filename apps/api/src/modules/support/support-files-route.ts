@@ -5,7 +5,7 @@ import { resolveRequestAdmin } from '../../graphql/request-admin';
 import type { FileStorage } from '../../platform/storage';
 
 /** Where an inquiry's file is downloaded (GET, signed-in admins only). */
-export const SUPPORT_FILES_PATH = '/files/support';
+const SUPPORT_FILES_PATH = '/files/support';
 
 export function supportFileUrl(fileId: string): string {
   return `${SUPPORT_FILES_PATH}/${encodeURIComponent(fileId)}`;
@@ -15,7 +15,7 @@ export function supportFileUrl(fileId: string): string {
 const DOWNLOAD_CSP = "sandbox; default-src 'none'";
 
 /** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266, RFC 8187). */
-export function attachmentDisposition(fileName: string): string {
+function attachmentDisposition(fileName: string): string {
   const fallback = fileName.replace(/[^A-Za-z0-9._-]/g, '_') || 'file';
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

@@ -2,7 +2,7 @@ import { CONTACT_STATUSES, isBlankText, type ContactStatus } from '@app/shared';
 import { badInput, notAnId, notOneOf } from '../../shared/list-input';
 
 /** The longest reply or note (characters); the database checks the same bound (0161). */
-export const CONTACT_MESSAGE_MAX = 10_000;
+const CONTACT_MESSAGE_MAX = 10_000;
 
 /** The input field every inquiry write takes: which inquiry. */
 export const CONTACT_ID = { userContactId: { type: 'ID', required: true } } as const;

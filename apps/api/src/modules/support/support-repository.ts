@@ -41,7 +41,7 @@ const OPEN_FIRST_RANK = sql<number>`(CASE c.status WHEN 'backlog' THEN 0 WHEN 'w
  * How each support filter is counted: the status and "unassigned" have buckets (0140), and so
  * has the date range, per status and UTC day (0156).
  */
-export const CONTACTS_COUNT_RULE = {
+const CONTACTS_COUNT_RULE = {
   userName: 'index',
   assigneeUserName: 'index',
   userContactStatus: 'buckets',
@@ -166,7 +166,7 @@ function contactRows(db: Executor, restrict: Restrict) {
 }
 
 /** Exact count: maintained status (and unassigned-by-status) buckets, else by index. */
-export async function countContacts(db: Executor, filter: ContactsFilter): Promise<number> {
+async function countContacts(db: Executor, filter: ContactsFilter): Promise<number> {
   if (servedByBuckets(filter, CONTACTS_COUNT_RULE, ['userContactStatus', 'unassigned'])) {
     const statuses = filter.userContactStatus ? [filter.userContactStatus] : undefined;
     return countFromBuckets(

@@ -33,7 +33,7 @@ const UserDetailRef = builder.objectRef<UserView>('UserDetail').implement({
   }),
 });
 
-export const UserRef = builder.objectRef<UserView>('User').implement({
+const UserRef = builder.objectRef<UserView>('User').implement({
   description: 'An end user with the derived totals of the users list (spec section 3).',
   fields: (t) => ({
     id: t.exposeInt('id'),

@@ -37,7 +37,7 @@ export type { UsersFilterInput };
  * (userCardStatusBonusRate) but not the values; these are the documented placeholders in
  * docs/api.md until the business gives the table.
  */
-export const CARD_STATUS_BONUS_RATES: Readonly<Record<CardStatus, string>> = {
+const CARD_STATUS_BONUS_RATES: Readonly<Record<CardStatus, string>> = {
   0: '0',
   1: '0.001',
   2: '0.002',

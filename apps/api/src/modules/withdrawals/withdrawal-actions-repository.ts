@@ -70,7 +70,7 @@ export async function insertApproval(
     .execute();
 }
 
-export type ChangedRequest = { id: string; status: WithdrawalStatus; revision: number };
+type ChangedRequest = { id: string; status: WithdrawalStatus; revision: number };
 
 /**
  * Records a first approval of a request that needs two: touches the row, so it gets a new

@@ -34,7 +34,7 @@ import {
 } from './withdrawals-repository';
 
 /** At most this many requests per approve/reject call (one transaction, one lock set). */
-export const MAX_REQUESTS_PER_ACTION = 1000;
+const MAX_REQUESTS_PER_ACTION = 1000;
 
 export type ActionOutcome =
   'approved' | 'awaitingSecondApproval' | 'rejected' | 'failed' | 'refused';
@@ -165,7 +165,7 @@ export function checkExpectedCount(expectedCount: number): void {
 }
 
 /** What a write on "the requests matching this filter" was confirmed with. */
-export type SetConfirmation = Confirmation;
+type SetConfirmation = Confirmation;
 
 /** The set of requests a filter matches (its fingerprint's scope is the filter). */
 export function matchingFingerprint(
@@ -202,7 +202,7 @@ export async function lockMatching(
   return rows.map((r) => r.id);
 }
 
-export type ApprovalInput = { id: string; revision: number };
+type ApprovalInput = { id: string; revision: number };
 
 // ---- the input the actions declare (commands/approve-requests.ts and its siblings) ----
 

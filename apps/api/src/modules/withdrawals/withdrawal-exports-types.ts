@@ -12,13 +12,13 @@ import { WithdrawalKindRef } from './withdrawal-types';
 import { WITHDRAWALS_LIST } from './withdrawals-list';
 
 /** What a signing export answers: the batch made, and where its file downloads. */
-export type SigningExport = {
+type SigningExport = {
   batch: BatchWithFiles;
   url: string;
   expiresAt: Date;
   fileName: string;
 };
-export type BatchWithFiles = ExportBatchRow & { files: BatchFileInfo[] };
+type BatchWithFiles = ExportBatchRow & { files: BatchFileInfo[] };
 
 export const LayoutRef = builder.enumType('WithdrawalSigningLayout', {
   values: SIGNING_LAYOUTS,

@@ -15,7 +15,7 @@ export const SIGNING_LAYOUTS = ['v1', 'v2'] as const;
 export type SigningLayout = (typeof SIGNING_LAYOUTS)[number];
 
 /** A column of a signing file, described for its reader (docs/api.md, "Signing exports"). */
-export type SigningColumn<Row> = {
+type SigningColumn<Row> = {
   key: keyof Row & string;
   header: string;
   meaning: string;
@@ -163,7 +163,7 @@ function cell(
  * The writer's columns of a layout: the same cells as the export engine writes (timestamps in
  * the business time zone with its offset).
  */
-export function signingCsvColumns<Row>(
+function signingCsvColumns<Row>(
   columns: readonly SigningColumn<Row>[],
   timeZone: string,
 ): CsvColumn<Record<string, unknown>>[] {
@@ -175,11 +175,7 @@ export function signingCsvColumns<Row>(
 }
 
 /** The rows of a batch in its layout, in file order. */
-export function signingRows(
-  db: Kysely<DB> | Transaction<DB>,
-  layout: SigningLayout,
-  batchId: string,
-) {
+function signingRows(db: Kysely<DB> | Transaction<DB>, layout: SigningLayout, batchId: string) {
   return layout === 'v1' ? repo.signingRowsV1(db, batchId) : repo.signingRowsV2(db, batchId);
 }
 

@@ -163,10 +163,7 @@ export const WithdrawalSearchParamsRef = builder.inputType('WithdrawalSearchPara
   fields: (t) => filterInputFields(t, WITHDRAWALS_LIST.filters, { status: WithdrawalStatusRef }),
 });
 
-export const WithdrawalListInputRef = searchListInput(
-  'WithdrawalListInput',
-  WithdrawalSearchParamsRef,
-);
+const WithdrawalListInputRef = searchListInput('WithdrawalListInput', WithdrawalSearchParamsRef);
 
 const SORT_NOTE = 'requestedAt ascending is the age sort, oldest first.';
 

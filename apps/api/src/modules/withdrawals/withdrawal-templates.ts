@@ -56,7 +56,7 @@ const EXAMPLE_HASH = `0x${'0123456789abcdef'.repeat(4)}`;
  * A kind's transaction template (UTF-8 with BOM for Excel): the header, one example row and
  * comment lines that say what each column takes (every import skips them).
  */
-export function withdrawalTransactionsTemplate(kind: WithdrawalKind, locale: Locale): string {
+function withdrawalTransactionsTemplate(kind: WithdrawalKind, locale: Locale): string {
   const keys = Object.keys(transactionColumns(kind));
   return (
     UTF8_BOM +

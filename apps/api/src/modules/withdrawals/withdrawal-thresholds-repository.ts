@@ -4,7 +4,7 @@ import type { Executor } from '../../db/executor';
 /** The coins with a two-person approval threshold (migration 0070's CHECK). */
 export type ThresholdCoin = 'HEC' | 'ETH' | 'ATEM';
 
-export type ThresholdRow = { coinType: string; secondApprovalAbove: string };
+type ThresholdRow = { coinType: string; secondApprovalAbove: string };
 
 /** A proposed raise of a coin's threshold (migration 0121). */
 export type ThresholdChangeRow = {

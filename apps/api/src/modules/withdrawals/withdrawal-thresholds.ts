@@ -31,11 +31,7 @@ export type ApprovalThreshold = {
 };
 
 /** The coins a withdrawal pays in (migration 0070's CHECK). */
-export const THRESHOLD_COINS = [
-  'HEC',
-  'ETH',
-  'ATEM',
-] as const satisfies readonly repo.ThresholdCoin[];
+const THRESHOLD_COINS = ['HEC', 'ETH', 'ATEM'] as const satisfies readonly repo.ThresholdCoin[];
 
 export function thresholdCoin(coinType: string): repo.ThresholdCoin {
   if (!(THRESHOLD_COINS as readonly string[]).includes(coinType))

@@ -39,7 +39,7 @@ export const TRANSACTIONS_FILE = {
 } as const;
 
 /** An upload as its handler takes it: the file and the kind of its requests. */
-export type TransactionsUploadInput = CommandInput<typeof TRANSACTIONS_FILE> & {
+type TransactionsUploadInput = CommandInput<typeof TRANSACTIONS_FILE> & {
   kind: WithdrawalKind;
 };
 

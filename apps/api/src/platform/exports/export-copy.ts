@@ -8,7 +8,7 @@ import { quoteIdentifier, type ExportColumnType } from './export-definition';
  * for list queries) would cut a large file or a slow client; an hour still frees the
  * connection of a client that stopped reading.
  */
-export const EXPORT_COPY_TIMEOUT_MS = 60 * 60_000;
+const EXPORT_COPY_TIMEOUT_MS = 60 * 60_000;
 
 /** Bytes of CSV from COPY with CRLF row ends, and how many rows ended in them. */
 export type CsvPiece = { bytes: Buffer; rows: number };

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ExportFilterInput } from './export-definition';
 
 /** What a download link carries, signed: which export, which filters, for whom, until when. */
-export type ExportLinkClaims = {
+type ExportLinkClaims = {
   name: string;
   filters: ExportFilterInput;
   adminUserId: number;

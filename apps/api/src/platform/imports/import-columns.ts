@@ -101,7 +101,7 @@ export function reasonMessage(reason: ImportReason): string {
 }
 
 /** A checked cell: the value the staging table receives (text SQL casts exactly), or a reason. */
-export type CellResult = { ok: true; value: string | null } | { ok: false; reason: ImportReason };
+type CellResult = { ok: true; value: string | null } | { ok: false; reason: ImportReason };
 
 const ISO_DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?$/i;

@@ -142,7 +142,7 @@ export type ImportReport = {
 export type ImportActor = { adminUserId: number | null; adminUserName: string | null };
 
 /** What the apply's work hands the audited transaction: its result and the audit facts. */
-export type AuditedImportWork<T> = {
+type AuditedImportWork<T> = {
   result: T;
   targetIds: ReadonlyArray<string | number>;
   before: null;
@@ -691,7 +691,7 @@ function nothingApplied(summary: ImportSummary): ImportSummary {
  * A repeated row stays repeated (a multiset), so two files differing only in a duplicate are
  * two files. Memory: 32 bytes per row plus an index (about 80 MB for 2,000,000 rows).
  */
-export class RowSetIdentity {
+class RowSetIdentity {
   private digests = new Uint8Array(32 * 1024);
   private count = 0;
 
@@ -739,7 +739,7 @@ export class RowSetIdentity {
  * line to the sheet's width with empty cells). No data row looks like this in any kind: a
  * required column holds a value, and an id, a number or a date never starts with `#`.
  */
-export function isCommentRecord(record: CsvRecord): boolean {
+function isCommentRecord(record: CsvRecord): boolean {
   const [first, ...rest] = record.cells;
   if (
     first === undefined ||

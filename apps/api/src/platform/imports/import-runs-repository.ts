@@ -8,9 +8,9 @@ import type { Executor } from '../../db/executor';
  */
 
 /** Bytes per stored part of a background upload's file. */
-export const FILE_PART_BYTES = 4 * 1024 * 1024;
+const FILE_PART_BYTES = 4 * 1024 * 1024;
 
-export type NewRun = {
+type NewRun = {
   kind: string;
   operation: string;
   dryRun: boolean;

@@ -117,7 +117,7 @@ export async function insertProblems(
 }
 
 /** How long a check report is kept at most (a newer check of the same admin and kind replaces it). */
-export const CHECK_REPORT_TTL = '1 day';
+const CHECK_REPORT_TTL = '1 day';
 
 /**
  * Keeps a dry run's check report: one row per line of the file (good rows from the staging

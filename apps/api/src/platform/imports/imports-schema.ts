@@ -55,7 +55,7 @@ const ImportPreviewRowRef = builder.objectRef<ImportPreviewRow>('CsvImportPrevie
   }),
 });
 
-export const ImportRecordRef = builder.objectRef<ImportRecord>('CsvImport').implement({
+const ImportRecordRef = builder.objectRef<ImportRecord>('CsvImport').implement({
   description: 'An applied CSV file (the import history).',
   fields: (t) => ({
     id: t.exposeString('id'),
@@ -123,7 +123,7 @@ export const ImportReportRef = builder.objectRef<ImportReport>('CsvImportReport'
 });
 
 /** `csvImports`: applied imports of the required kinds, newest first; no filters beside. */
-export const CSV_IMPORTS_LIST = defineList(CSV_IMPORTS_SHAPE);
+const CSV_IMPORTS_LIST = defineList(CSV_IMPORTS_SHAPE);
 
 pagedListQuery(CSV_IMPORTS_LIST.call, {
   type: 'CsvImportList',

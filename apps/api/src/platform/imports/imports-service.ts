@@ -81,7 +81,7 @@ type ImportRunContext = {
 };
 
 /** How the service is built (server/services.ts). */
-export type ImportsServiceOptions = {
+type ImportsServiceOptions = {
   maxBytes?: number | undefined;
   /** Told of every run's outcome, rows, bytes and time (the metrics). */
   observe?: ((observation: ImportObservation) => void) | undefined;

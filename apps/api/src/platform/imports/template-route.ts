@@ -15,7 +15,7 @@ type Authenticator = {
 };
 
 /** What a template is built from: the admin's language and the request's query string. */
-export type TemplateRequest = { locale: Locale; query: Record<string, string | undefined> };
+type TemplateRequest = { locale: Locale; query: Record<string, string | undefined> };
 
 /**
  * Serves one import's CSV template at `path` to any signed-in admin: the token travels in the

@@ -3,7 +3,7 @@ import { accessRefusal, grantedRules } from '../../graphql/builder';
 import type { AuthenticatedAdmin } from '../../shared/authenticated-admin';
 
 /** The message of IMPORT_BUSY (the web app shows its own translation of the code). */
-export const IMPORT_BUSY_MESSAGE =
+const IMPORT_BUSY_MESSAGE =
   'This server is already reading as many uploads as it takes at once; nothing was read or changed. Send the file again in a minute.';
 
 export function isMultipart(request: FastifyRequest): boolean {
@@ -11,7 +11,7 @@ export function isMultipart(request: FastifyRequest): boolean {
   return request.method === 'POST' && type === 'multipart/form-data';
 }
 
-export type UploadGate = {
+type UploadGate = {
   /**
    * Decides on a multipart request before a byte of its body is read: an anonymous caller is
    * answered 401, a caller who may not write 403 (every call that takes a file needs `write`),

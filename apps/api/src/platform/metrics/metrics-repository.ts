@@ -6,7 +6,7 @@ import type { Executor } from '../../db/executor';
  * index, run together in one transaction under a short statement timeout.
  */
 
-export type OutboxStatusRow = { status: string; n: number; oldestSeconds: number | null };
+type OutboxStatusRow = { status: string; n: number; oldestSeconds: number | null };
 
 /**
  * Mail not yet delivered by status, and the age of the oldest: the queued rows through their
@@ -25,7 +25,7 @@ export async function outboxByStatus(db: Executor): Promise<OutboxStatusRow[]> {
   return rows;
 }
 
-export type JobQueueRow = {
+type JobQueueRow = {
   queue: string;
   state: string;
   n: number;
@@ -54,7 +54,7 @@ export async function jobQueues(db: Executor): Promise<{ queues: string[]; rows:
   return { queues: queues.map((q) => q.name), rows };
 }
 
-export type WaitingWithdrawalsRow = { kind: string; over24h: number; oldestSeconds: number | null };
+type WaitingWithdrawalsRow = { kind: string; over24h: number; oldestSeconds: number | null };
 
 /**
  * Per kind: requests still `requested` after 24 hours, and the age of the oldest waiting one,

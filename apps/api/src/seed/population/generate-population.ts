@@ -31,7 +31,7 @@ import {
 import { Prng } from './prng';
 import type { PopulationTable, RowSink } from './tables';
 
-export type PopulationOptions = {
+type PopulationOptions = {
   users: number;
   seed: number;
   /** Average payments per user (the benchmark size is 5 per user). */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Checkbox, IconButton, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 
-export type ChooserColumn = { id: string; label: string; hideable?: boolean };
+type ChooserColumn = { id: string; label: string; hideable?: boolean };
 
 /** A button with a menu of checkboxes that show or hide a table's columns. */
 export function ColumnChooser({

@@ -70,7 +70,7 @@ const ReferralPlanRemittanceHistoryCsvQuery = graphql(`
   }
 `);
 
-export type CentreRange = { confirmedAtFrom?: string; confirmedAtUntil?: string };
+type CentreRange = { confirmedAtFrom?: string; confirmedAtUntil?: string };
 
 /**
  * Day bounds of spec section 9: a date range covers its whole days, days of the business time

@@ -1,5 +1,5 @@
 /** A browser and its platform as read from a User-Agent header; undefined parts are unknown. */
-export type UserAgentSummary = { browser?: string; os?: string };
+type UserAgentSummary = { browser?: string; os?: string };
 
 // Order matters: Edge and Opera also say "Chrome", Chrome also says "Safari", and iOS
 // browsers other than Safari name themselves (CriOS, FxiOS, EdgiOS).

@@ -4,7 +4,7 @@ import { amountColumn, dateTimeColumn, rateColumn } from '@/components/data-tabl
 import type { DataColumn } from '@/components/data-table/data-table';
 import type { UserRewardSnapshotQuery } from '@/gql/graphql';
 
-export type SnapshotRow = UserRewardSnapshotQuery['userRewardSnapshot']['remittances'][number];
+type SnapshotRow = UserRewardSnapshotQuery['userRewardSnapshot']['remittances'][number];
 
 /**
  * Columns of a reward snapshot; staking and maturity dates arrive as epoch milliseconds.
