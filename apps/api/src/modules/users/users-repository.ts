@@ -24,7 +24,7 @@ export type { UserListRow, UsersFilter, UsersSortTarget };
  * range have buckets; so do user-name and email prefixes of one or two characters (0130: the
  * densest ranges), longer ones are counted by index.
  */
-const USERS_COUNT_RULE = {
+export const USERS_COUNT_RULE = {
   userName: 'buckets',
   inviteCode: 'index',
   email: 'buckets',
