@@ -227,7 +227,7 @@ export default tseslint.config(
             },
             {
               name: '@/lib/amount',
-              importNames: ['formatAmount', 'formatUsd', 'compactAmount'],
+              importNames: ['formatAmount', 'compactAmount'],
               message: AMOUNT_MESSAGE,
             },
           ],

@@ -5,7 +5,6 @@ import {
   compareDecimals,
   decimal,
   DECIMAL_PRECISION,
-  multiplyDecimals,
   plainDecimal,
   subtractDecimals,
   sumDecimals,
@@ -60,16 +59,11 @@ describe('exact sums', () => {
     expect(plainDecimal(sumDecimals(many))).toBe(referenceSum(many));
   });
 
-  it('adds, subtracts, multiplies and compares exactly', () => {
+  it('adds, subtracts and compares exactly', () => {
     expect(plainDecimal(addDecimals('0.1', '0.2'))).toBe('0.3');
     expect(plainDecimal(subtractDecimals('1', '0.000000000000000001'))).toBe(
       '0.999999999999999999',
     );
-    expect(
-      plainDecimal(
-        multiplyDecimals('123456789012345678.123456789012345678', '1000000000000000000'),
-      ),
-    ).toBe('123456789012345678123456789012345678');
     expect(compareDecimals('1.50', '1.5')).toBe(0);
     expect(compareDecimals('10', '9.999999999999999999')).toBe(1);
     expect(compareDecimals('-1', '0')).toBe(-1);

@@ -70,11 +70,6 @@ export function subtractDecimals(a: DecimalValue, b: DecimalValue): Exact {
   return checked(decimal(a).minus(decimal(b)));
 }
 
-/** a × b, exactly (the product of two 48-digit values has at most 96 digits). */
-export function multiplyDecimals(a: DecimalValue, b: DecimalValue): Exact {
-  return checked(decimal(a).times(decimal(b)));
-}
-
 /** -1, 0 or 1 as a is less than, equal to or greater than b; '1.50' equals '1.5'. */
 export function compareDecimals(a: DecimalValue, b: DecimalValue): -1 | 0 | 1 {
   const order = decimal(a).comparedTo(decimal(b));

@@ -21,7 +21,7 @@ import { ScrollTopButton } from '@/components/scroll-top-button';
 import { hasRole } from '@/lib/roles';
 import { useCurrentAdmin } from '@/lib/session/use-current-admin';
 import { useThemeSettings } from '@/lib/theme-settings';
-import { buildBreadcrumbs, findRoute } from './breadcrumbs';
+import { buildBreadcrumbs, findRoute, pageTitle } from './breadcrumbs';
 import { SideMenu } from './side-menu';
 import { createSidebarTheme } from './theme';
 import { useLogout } from './use-logout';
@@ -97,7 +97,7 @@ export function AppLayout() {
   // A guarded page gets its header only once the admin is known to hold the role, so the
   // 403 page never shows under the forbidden page's title.
   const forbidden = Boolean(found?.route.role && !hasRole(admin.data, found.route.role));
-  const title = found && !forbidden ? t(found.route.title, found.params) : null;
+  const title = forbidden ? null : pageTitle(pathname, t);
 
   useEffect(() => {
     document.title = title ? `${title} | ${t('app.title')}` : t('app.title');

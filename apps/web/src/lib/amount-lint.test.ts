@@ -25,7 +25,6 @@ describe('amounts are shown one way (lint rule)', () => {
   it('refuses a screen that formats an amount its own way', { timeout: 60_000 }, async () => {
     const samples = [
       `import { formatAmount } from '@/lib/amount';\nexport const a = (v: string) => formatAmount(v, 'HEC');\n`,
-      `import { formatUsd } from '@/lib/amount';\nexport const a = (v: string) => formatUsd(v);\n`,
       `export const a = (v: number) => v.toLocaleString('ja-JP');\n`,
       `export const a = (v: number) => v.toFixed(2);\n`,
       `export const a = (v: number) => new Intl.NumberFormat('ja-JP').format(v);\n`,

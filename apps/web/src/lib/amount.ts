@@ -26,17 +26,6 @@ export function formatAmount(
   return unit ? `${clean} ${unit}` : clean;
 }
 
-/** A USD amount: exact, with cents (spec: USD keeps 2 decimal places). */
-export function formatUsd(value: string | null | undefined): string {
-  return formatAmount(value, 'USD', { minFractionDigits: 2 });
-}
-
-/** A rate stored as a fraction-free decimal string such as '12.5', shown as '12.5%'. */
-export function formatPercent(value: string | number | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  return `${formatAmount(String(value))}%`;
-}
-
 /** Fraction digits a list cell shows at most (the exact value is on hover and on copy). */
 const COMPACT_FRACTION_DIGITS = 8;
 

@@ -24,21 +24,21 @@ export const adminTimeZone = businessTimeZone;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(timeZone: string, withTime: boolean): Intl.DateTimeFormat {
-  const key = `${timeZone}|${withTime}`;
-  let found = formatters.get(key);
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let found = formatters.get(timeZone);
   if (!found) {
     found = new Intl.DateTimeFormat('ja-JP', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
-      ...(withTime
-        ? { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }
-        : {}),
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
       timeZoneName: 'short',
     });
-    formatters.set(key, found);
+    formatters.set(timeZone, found);
   }
   return found;
 }
@@ -60,17 +60,7 @@ export function formatDateTime(
 ): string {
   if (value === null || value === undefined || value === '') return '';
   const date = toDate(value);
-  return date ? formatter(timeZone, true).format(date) : String(value);
-}
-
-/** A calendar date of an instant in the business time zone, with the zone: '2026/01/31 JST'. */
-export function formatDate(
-  value: string | number | null | undefined,
-  timeZone: string = adminTimeZone(),
-): string {
-  if (value === null || value === undefined || value === '') return '';
-  const date = toDate(value);
-  return date ? formatter(timeZone, false).format(date) : String(value);
+  return date ? formatter(timeZone).format(date) : String(value);
 }
 
 /**
