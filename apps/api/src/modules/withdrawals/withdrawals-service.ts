@@ -116,13 +116,24 @@ export function createWithdrawalsService(
       const filter = toFilter(kind, params);
       // The total is the status tabs' count of the filter's status (or their sum): the same
       // filter, so one count statement serves both.
-      const [pageRows, statusCounts] = await Promise.all([
-        repo.listWithdrawalsRows(db, filter, page),
-        repo.countWithdrawalsByStatus(db, filter),
-      ]);
-      const totalRecords = statusCounts
-        .filter((c) => filter.status === undefined || c.status === filter.status)
-        .reduce((sum, c) => sum + c.count, 0);
+      const total = (counts: Array<{ status: string; count: number }>) =>
+        counts
+          .filter((c) => filter.status === undefined || c.status === filter.status)
+          .reduce((sum, c) => sum + c.count, 0);
+      // A filter the sort's index does not hold is counted first: a few matches are read and
+      // sorted rather than found by walking the sort's index (repo.FENCE_MAX_MATCHES).
+      const [pageRows, statusCounts] = repo.narrowsBeyondSort(filter, page.sort?.target)
+        ? await repo
+            .countWithdrawalsByStatus(db, filter)
+            .then(
+              async (counts) =>
+                [await repo.listWithdrawalsRows(db, filter, page, total(counts)), counts] as const,
+            )
+        : await Promise.all([
+            repo.listWithdrawalsRows(db, filter, page),
+            repo.countWithdrawalsByStatus(db, filter),
+          ]);
+      const totalRecords = total(statusCounts);
       return { rows: await withApproverFacts(pageRows), totalRecords, statusCounts };
     },
 
