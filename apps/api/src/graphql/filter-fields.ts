@@ -3,8 +3,6 @@ import type { FilterField, FilterValue, Filters, List } from '../platform/lists'
 import { builder } from './builder';
 import { SortInputRef } from './pagination';
 
-export type { FilterField, Filters } from '../platform/lists';
-
 type Types = typeof builder.$inferSchemaTypes;
 
 type FilterShape<F extends FilterField> = FilterValue<F> | null | undefined;

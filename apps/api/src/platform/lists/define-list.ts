@@ -4,7 +4,7 @@ import { toPageRequest, type PageRequestInput, type SortOrder } from '../../shar
 
 // The declarative part of a list (filters, sort targets, default sort, the export's call) is
 // shared with the web app (packages/shared/src/lists.ts); this file adds what only the API has.
-export type { FilterField, Filters, FilterScalar, NoFilters };
+export type { FilterField, Filters, NoFilters };
 
 type ScalarShapes = {
   String: string;

@@ -5,14 +5,10 @@ export {
   type FilterField,
   type FilterInput,
   type Filters,
-  type FilterScalar,
   type FilterValue,
   type FilterValues,
   type List,
-  type ListDeclaration,
-  type ListExportDeclaration,
   type ListSort,
-  type NoFilters,
   type TextDates,
 } from './define-list';
 export { defineListExport } from './list-export';
