@@ -1,20 +1,19 @@
-import type {
-  ContactStatus,
-  PaymentStatus,
-  WithdrawalKind,
-  WithdrawalRejectCode,
-  WithdrawalStatus,
-} from './domain-values';
+import type { PaymentStatus, WithdrawalStatus } from './domain-values';
+import { AUDIT_OPERATION_KINDS } from './audit-operations';
 
 /**
- * The audit trail's events, declared once: each operation's name, the type of record it
- * targets and the shape of the summary it stores. The API writes an event only through this
- * registry (`withAudit('postSignIn', …)` does not compile for an unknown name or a summary of
- * another shape), and the web derives from it the audit log's operation filter, the labels
- * (a test fails on an operation without a Japanese or English text) and the withdrawal
- * timeline's types. Shapes are the JSON as stored (dates are ISO strings); a writer may hand
- * more fields than a shape names, readers rely only on the named ones. Renaming an operation
- * or changing a stored shape is a data change: rows already in the chain keep the old form.
+ * The audit trail's events: each operation's name, the type of record it targets and the
+ * shape of the summary it stores. A write's event is declared in its command file
+ * (`defineCommand({ name, event: change<Before, After>()('user_contact'), … })`, apps/api);
+ * the events no command writes are declared here (OTHER_AUDIT_EVENTS). `npm run codegen`
+ * prints every operation with its target type and kind (audit-operations.ts), from which the
+ * web derives the audit log's operation filter, the labels (a test fails on an operation
+ * without a Japanese or English text) and the withdrawal timeline's types. The API writes an
+ * event only through its declaration (a handler's `audit.change(work)` does not compile for a
+ * summary of another shape). Shapes are the JSON as stored (dates are ISO strings); a writer
+ * may hand more fields than a shape names, readers rely only on the named ones. Renaming an
+ * operation or changing a stored shape is a data change: rows already in the chain keep the
+ * old form.
  */
 
 /** Plain JSON, as an audit summary is stored (jsonb). */
@@ -50,7 +49,27 @@ export type AuditEventDeclaration<T extends AuditTargetType, B, A, F> = {
   readonly [SHAPES]?: { before: B; after: A; facts: F };
 };
 
-const change =
+/** How an operation is written: with a change, as facts, or both. */
+export type AuditEventKind = 'change' | 'facts' | 'changeAndFacts';
+
+/** An operation as the printed registry (audit-operations.ts) lists it. */
+export type AuditOperationKind = { targetType: AuditTargetType; kind: AuditEventKind };
+
+/** Any event's declaration, whatever its shapes. */
+export type AnyAuditEventDeclaration = {
+  readonly targetType: AuditTargetType;
+  readonly change: boolean;
+  readonly facts: boolean;
+};
+
+/** A declaration with its operation's name, as the writer takes it. */
+export type NamedAuditEvent<
+  N extends string = string,
+  D extends AnyAuditEventDeclaration = AnyAuditEventDeclaration,
+> = D & { readonly name: N };
+
+/** A change event: its record's `before` and `after`, written with the change. */
+export const change =
   <B, A>() =>
   <T extends AuditTargetType>(targetType: T): AuditEventDeclaration<T, B, A, never> => ({
     targetType,
@@ -58,7 +77,8 @@ const change =
     facts: false,
   });
 
-const facts =
+/** A facts event: a summary of its own, written in its own transaction (`record`). */
+export const facts =
   <F>() =>
   <T extends AuditTargetType>(targetType: T): AuditEventDeclaration<T, never, never, F> => ({
     targetType,
@@ -66,13 +86,44 @@ const facts =
     facts: true,
   });
 
-const changeAndFacts =
+/** Both: an import's apply (a change) and its dry run (facts) under one operation. */
+export const changeAndFacts =
   <B, A, F>() =>
   <T extends AuditTargetType>(targetType: T): AuditEventDeclaration<T, B, A, F> => ({
     targetType,
     change: true,
     facts: true,
   });
+
+/** Names an event declared outside a command (one several writes share, by role). */
+export const namedEvent = <const N extends string, D extends AnyAuditEventDeclaration>(
+  name: N,
+  declaration: D,
+): NamedAuditEvent<N, D> => ({ ...declaration, name });
+
+/** Names each event of a map by its key. */
+function namedEvents<M extends Record<string, AnyAuditEventDeclaration>>(
+  events: M,
+): { [K in keyof M & string]: NamedAuditEvent<K, M[K]> } {
+  return Object.fromEntries(
+    Object.entries(events).map(([name, declaration]) => [name, namedEvent(name, declaration)]),
+  ) as { [K in keyof M & string]: NamedAuditEvent<K, M[K]> };
+}
+
+type ShapesOf<D> = D extends { readonly [SHAPES]?: infer S } ? NonNullable<S> : never;
+/** The stored `before` of a change event. */
+export type BeforeOf<D> = ShapesOf<D> extends { before: infer B } ? B : never;
+/** The stored `after` of a change event. */
+export type AfterOf<D> = ShapesOf<D> extends { after: infer A } ? A : never;
+/** The stored summary of a facts event. */
+export type FactsOf<D> = ShapesOf<D> extends { facts: infer F } ? F : never;
+/** Whether an event is written with a change (`withAudit`, `audit.change`). */
+export type IsChange<D> = [BeforeOf<D>] extends [never] ? false : true;
+/** Whether an event is written as facts (`record`). */
+export type IsFacts<D> = [FactsOf<D>] extends [never] ? false : true;
+
+/** A change event's stored summary. */
+export type ChangeSummaryOf<D> = { before: BeforeOf<D>; after: AfterOf<D> };
 
 /** An admin account as the trail keeps it (never its password hash). */
 export type AdminUserSummary = { id: number; userName: string; email: string; roles: string[] };
@@ -152,18 +203,18 @@ export type VoidedApproval = {
   voidedApprover: { id: number; userName: string };
 };
 
-export const AUDIT_EVENTS = {
-  // Sessions and two-factor authentication (auth-service.ts, reauth.ts).
-  postSignIn: change<null, { tokenExpiresAt: string; twoFactor: boolean }>()('admin_user'),
+/**
+ * The events no command declares (a command's event is declared in its file, defineCommand's
+ * `event`): what sign-in writes before anything changes, the refusals, the changes another
+ * change causes (approvals voided), and the downloads. Kept in this one small file rather than
+ * beside each writer: the writers are spread over the API's platform and modules, and the
+ * printed registry (audit-operations.ts) reads them from here.
+ */
+export const OTHER_AUDIT_EVENTS = namedEvents({
   signInFailed: facts<{ reason: 'password' | 'totp' }>()('admin_user'),
   signInThrottled: facts<{ blockedForSeconds: number; perAccount: boolean }>()('admin_user'),
   /** `during`: the operation that asked for the password again. */
   reauthFailed: facts<{ during: string; blockedForSeconds: number }>()('admin_user'),
-  postSignOut: change<null, null>()('admin_user'),
-  postSignOutEverywhere: change<null, { revokedTokens: number }>()('admin_user'),
-  postStartTotpEnrollment: change<null, { pending: boolean }>()('admin_user'),
-  postConfirmTotpEnrollment: change<{ twoFactor: boolean }, { twoFactor: boolean }>()('admin_user'),
-  postDisableTotp: change<{ twoFactor: boolean }, { twoFactor: boolean }>()('admin_user'),
   /** A signed-in admin refused some fields (security-events.ts). */
   accessRefused: facts<{ fields: string[]; reason: string | null }>()('admin_user'),
   /**
@@ -186,163 +237,10 @@ export const AUDIT_EVENTS = {
     code: string;
     reason: string | null;
   }>()('admin_user'),
-
-  // Admin accounts (admin-users-service.ts).
-  postAddNewAdminUser: change<
-    null,
-    AdminUserSummary & { mustChangePassword: boolean; pendingGrants?: string[] }
-  >()('admin_user'),
-  postUpdateAdminUserProfile: change<
-    AdminUserSummary,
-    AdminUserSummary & { passwordChanged: boolean; revokedTokens: number }
-  >()('admin_user'),
-  /** pendingGrants: the approving roles that wait for a second super admin. */
-  postAddRoleToUser: change<
-    AdminUserSummary,
-    (AdminUserSummary & { pendingGrants?: string[] }) | null
-  >()('admin_user'),
-  /** voidedApprovals: requests whose approval by this admin was voided (no approving role left). */
-  postDeleteRoleFromUser: change<
-    AdminUserSummary,
-    (AdminUserSummary & { voidedApprovals?: string[]; withdrawnGrants?: string[] }) | null
-  >()('admin_user'),
-  postDeleteAdminUser: change<AdminUserSummary, null>()('admin_user'),
-  /** A second super admin confirmed or withdrew a pending grant of an approving role. */
-  postConfirmAdminRoleGrant: change<
-    AdminUserSummary,
-    AdminUserSummary & { grant: string; role: string; proposedBy: string }
-  >()('admin_user'),
-  postCancelAdminRoleGrant: change<
-    AdminUserSummary & { pendingGrant: { id: string; role: string } },
-    AdminUserSummary & { withdrawnGrant: string }
-  >()('admin_user'),
-
-  // Notifications and mail (mail-service.ts).
-  postCreateNotification: change<null, NotificationSummary>()('notification'),
-  postUpdateNotification: change<NotificationSummary, NotificationSummary>()('notification'),
-  postDeleteNotification: change<NotificationSummary, null>()('notification'),
-  postSendTestMail: change<null, { mailSendId: string; audience: 'test'; toAddress: string }>()(
-    'notification',
-  ),
-  postSendMail: change<
-    null,
-    {
-      mailSendId: string;
-      audience: 'locale' | 'users';
-      language: string;
-      userIds: number[] | null;
-      recipientCount: number;
-      expandedByJob: boolean;
-    }
-  >()('notification'),
-
-  // Support inquiries (support-service.ts).
-  postAssignAdminUserToUserContact: change<
-    { assignee: { id: number; userName: string } | null },
-    { assignee: { id: number; userName: string } | null }
-  >()('user_contact'),
-  postUpdateUserContactStatus: change<{ status: ContactStatus }, { status: ContactStatus }>()(
-    'user_contact',
-  ),
-  /** A reply mailed to the user (mailSendId, toAddress) or an internal note (both null). */
-  postReplyToUserContact: change<null, ContactMessageSummary>()('user_contact'),
-  postAddNoteToUserContact: change<null, ContactMessageSummary>()('user_contact'),
   downloadUserContactFile: change<
     null,
     { userContactId: string; fileName: string; sizeBytes: number }
   >()('user_contact_file'),
-
-  // Payments (payments-service.ts).
-  postAddUserPayment: change<null, PaymentSummary>()('payment'),
-  /** A retried add-payment (same admin, same client key) answered with its first payment. */
-  postAddUserPaymentReplay: change<
-    null,
-    { replayed: boolean; clientKey: string; userPaymentId: string }
-  >()('payment'),
-  postAddUserPaymentsByCSV: changeAndFacts<
-    null,
-    ImportAppliedSummary,
-    (ImportCheckedSummary & { dryRun: true }) | ImportQueuedSummary
-  >()('csv_import'),
-  postAssignRates: change<
-    null,
-    {
-      rateAssignmentId: number;
-      startAt: string | null;
-      endAt: string;
-      deadline: string;
-      BTCHECRate: string;
-      BTCETHRate: string;
-      countPayments: number;
-      amountETH: string;
-      amountHEC: string;
-    }
-  >()('rate_assignment'),
-  postAssignRatesByCSV: changeAndFacts<
-    null,
-    ImportAppliedSummary,
-    (ImportCheckedSummary & { dryRun: true }) | ImportQueuedSummary
-  >()('csv_import'),
-
-  // Withdrawal requests (withdrawal-actions.ts, withdrawal-exports.ts, withdrawal-uploads.ts).
-  postApproveWithdrawalRequests: change<
-    WithdrawalBefore & { approvals: number },
-    { status: WithdrawalStatus; revision: number; approvals: number; requiredApprovals: number }
-  >()('withdrawal_request'),
-  postApproveMatchingWithdrawalRequests: change<
-    WithdrawalBefore & { approvals: number },
-    { status: WithdrawalStatus; revision: number; approvals: number; requiredApprovals: number }
-  >()('withdrawal_request'),
-  postRejectWithdrawalRequests: change<
-    WithdrawalBefore,
-    {
-      status: WithdrawalStatus;
-      revision: number;
-      rejectCode: WithdrawalRejectCode;
-      rejectReason: string;
-    }
-  >()('withdrawal_request'),
-  postRejectMatchingWithdrawalRequests: change<
-    WithdrawalBefore,
-    {
-      status: WithdrawalStatus;
-      revision: number;
-      rejectCode: WithdrawalRejectCode;
-      rejectReason: string;
-    }
-  >()('withdrawal_request'),
-  postFailWithdrawalRequests: change<
-    WithdrawalBefore,
-    { status: WithdrawalStatus; revision: number; failureReason: string }
-  >()('withdrawal_request'),
-  withdrawalExport: change<
-    WithdrawalBefore,
-    {
-      status: WithdrawalStatus;
-      revision: number | null;
-      exportBatchId: string;
-      layout: 'v1' | 'v2';
-      fileSha256: string;
-    }
-  >()('withdrawal_request'),
-  /** A retried export answered with its first batch (nothing exported again). */
-  withdrawalExportReplay: change<
-    null,
-    { replayed: boolean; clientKey: string; requestCount: number }
-  >()('withdrawal_export_batch'),
-  withdrawalTransactionsUpload: change<
-    { status: WithdrawalStatus },
-    {
-      status: WithdrawalStatus;
-      revision: number;
-      /** Null for a principal withdrawal that sends no HEC (an ETH plan's payment). */
-      transactionHash: string | null;
-      ethTransactionHash: string | null;
-      importId: string | null;
-      fileName: string | null;
-      contentHash: string | null;
-    }
-  >()('withdrawal_request'),
   /**
    * An approval voided because its admin lost every approving role (demoted) or was deleted,
    * written with that change: the request needs the approval again (docs/domain.md).
@@ -355,29 +253,6 @@ export const AUDIT_EVENTS = {
     WithdrawalBefore & { approvals: number },
     VoidedApproval
   >()('withdrawal_request'),
-  withdrawalTransactionsUploadDryRun: facts<ImportCheckedSummary & { kind: WithdrawalKind }>()(
-    'csv_import',
-  ),
-
-  // Approval thresholds (withdrawal-thresholds.ts).
-  postUpdateWithdrawalApprovalThreshold: change<
-    ThresholdSummary,
-    ThresholdSummary & {
-      applied: boolean;
-      supersededChange?: string;
-      proposedChange?: { id: string; toValue: string };
-    }
-  >()('withdrawal_approval_threshold'),
-  postConfirmWithdrawalApprovalThresholdChange: change<
-    ThresholdSummary,
-    ThresholdSummary & { change: string; proposedBy: string | null; proposedAt: string }
-  >()('withdrawal_approval_threshold'),
-  postCancelWithdrawalApprovalThresholdChange: change<
-    ThresholdSummary & { pendingChange: { id: string; toValue: string } },
-    ThresholdSummary & { withdrawnChange: string }
-  >()('withdrawal_approval_threshold'),
-
-  // Downloads (exports-service.ts, check-report-route.ts).
   downloadExport: facts<{
     export: string;
     /** The export's filters as its link carried them. */
@@ -386,43 +261,33 @@ export const AUDIT_EVENTS = {
     complete: boolean;
   }>()('export'),
   downloadCheckReport: facts<{ kind: string; fileName: string; rowCount: number }>()('csv_import'),
-};
+});
+export type OtherAuditEvents = typeof OTHER_AUDIT_EVENTS;
+/** An event no command declares, by its name (`audit.record(actor, 'signInFailed', …)`). */
+export type OtherAuditOperation = keyof OtherAuditEvents;
 
-export type AuditEvents = typeof AUDIT_EVENTS;
-export type AuditOperation = keyof AuditEvents;
+/** The change events no command declares, by name. */
+export type OtherChangeOperation = {
+  [O in OtherAuditOperation]: IsChange<OtherAuditEvents[O]> extends true ? O : never;
+}[OtherAuditOperation];
 
-type ShapesOf<O extends AuditOperation> = NonNullable<AuditEvents[O][typeof SHAPES]>;
-/** The stored `before` of a change event. */
-export type AuditBefore<O extends AuditOperation> = ShapesOf<O>['before'];
-/** The stored `after` of a change event. */
-export type AuditAfter<O extends AuditOperation> = ShapesOf<O>['after'];
-/** The stored summary of a facts event. */
-export type AuditFacts<O extends AuditOperation> = ShapesOf<O>['facts'];
-export type AuditTargetOf<O extends AuditOperation> = AuditEvents[O]['targetType'];
+/** The facts events no command declares, by name. */
+export type OtherFactsOperation = {
+  [O in OtherAuditOperation]: IsFacts<OtherAuditEvents[O]> extends true ? O : never;
+}[OtherAuditOperation];
 
-/** The operations written with a change (`withAudit`, `withAuditEach`). */
-export type AuditChangeOperation = {
-  [O in AuditOperation]: [AuditBefore<O>] extends [never] ? never : O;
-}[AuditOperation];
-
-/** The operations written as facts (`record`). */
-export type AuditFactsOperation = {
-  [O in AuditOperation]: [AuditFacts<O>] extends [never] ? never : O;
-}[AuditOperation];
+/** Every operation (printed by `npm run codegen`, audit-operations.ts). */
+export type AuditOperation = keyof typeof AUDIT_OPERATION_KINDS;
+export type AuditTargetOf<O extends AuditOperation> =
+  (typeof AUDIT_OPERATION_KINDS)[O]['targetType'];
 
 /** The operations that target records of type `T`. */
 export type AuditOperationOf<T extends AuditTargetType> = {
   [O in AuditOperation]: AuditTargetOf<O> extends T ? O : never;
 }[AuditOperation];
 
-/** A change event's stored summary, typed by its operation. */
-export type AuditChangeSummary<O extends AuditChangeOperation> = {
-  before: AuditBefore<O>;
-  after: AuditAfter<O>;
-};
-
-/** Every operation, in declaration order (the audit log's operation filter). */
-export const AUDIT_OPERATIONS = Object.keys(AUDIT_EVENTS) as AuditOperation[];
+/** Every operation, grouped by target type (the audit log's operation filter). */
+export const AUDIT_OPERATIONS = Object.keys(AUDIT_OPERATION_KINDS) as AuditOperation[];
 
 /** The events that record a refusal (the audit log's "refusals" filter). */
 export const REFUSAL_OPERATIONS = [
@@ -432,13 +297,13 @@ export const REFUSAL_OPERATIONS = [
 ] as const satisfies readonly AuditOperation[];
 
 export function isAuditOperation(value: string): value is AuditOperation {
-  return Object.prototype.hasOwnProperty.call(AUDIT_EVENTS, value);
+  return Object.prototype.hasOwnProperty.call(AUDIT_OPERATION_KINDS, value);
 }
 
-/** The operations that target records of `targetType`, in declaration order. */
+/** The operations that target records of `targetType`, in the printed order. */
 export function auditOperationsOf<T extends AuditTargetType>(targetType: T): AuditOperationOf<T>[] {
   return AUDIT_OPERATIONS.filter(
-    (operation) => AUDIT_EVENTS[operation].targetType === targetType,
+    (operation) => AUDIT_OPERATION_KINDS[operation].targetType === targetType,
   ) as AuditOperationOf<T>[];
 }
 

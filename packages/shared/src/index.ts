@@ -19,5 +19,6 @@ export * from './upload-messages';
 export * from './import-outcomes';
 export * from './input-problems';
 export * from './audit-events';
+export * from './audit-operations';
 export * from './export-units';
 export * from './lists';

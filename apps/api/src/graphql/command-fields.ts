@@ -3,6 +3,7 @@ import {
   declaredCommands,
   runCommand,
   type AnyCommand,
+  type CommandEventsOf,
   type CommandFields,
   type CommandInput,
   type HandledCommand,
@@ -57,7 +58,7 @@ export function registerCommands(): void {
   for (const command of declaredCommands()) {
     if (!command.handler || registered.has(command.name)) continue;
     registered.add(command.name);
-    const handled = command as HandledCommand<string, CommandFields, undefined, 'Boolean'> &
+    const handled = command as HandledCommand<string, CommandFields, CommandEventsOf, 'Boolean'> &
       Required<Pick<AnyCommand, 'access' | 'answer' | 'description'>>;
     builder.mutationField(command.name, (t) =>
       t.field({

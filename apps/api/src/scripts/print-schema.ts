@@ -4,8 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { COMMAND_REGISTRY, printCommandRegistry } from './command-registry';
 
 /**
- * Writes the registry of the command files, the contract, and what each mutation refreshes
- * (the web app's `useWrite` reads it); `--check` fails instead when a committed file differs.
+ * Writes the registry of the command files, the contract, what each mutation refreshes (the
+ * web app's `useWrite` reads it) and the audit events the commands declare (the shared
+ * registry of operations, the readers' types); `--check` fails instead when a committed file
+ * differs.
  * The registry is written before the schema is loaded, which imports it.
  */
 const check = process.argv.includes('--check');
@@ -30,4 +32,10 @@ write(COMMAND_REGISTRY, printCommandRegistry());
 const { printContract, printRefreshes } = await import('../server/schema');
 write(path.join(apiRoot, 'schema.graphql'), printContract());
 write(path.resolve(apiRoot, '../web/src/gql/refreshes.ts'), printRefreshes());
+const { printAuditOperations, printAuditEventTypes } = await import('../server/audit-registry');
+write(
+  path.resolve(apiRoot, '../../packages/shared/src/audit-operations.ts'),
+  printAuditOperations(),
+);
+write(path.join(apiRoot, 'src/modules/audit/audit-event-types.ts'), await printAuditEventTypes());
 if (stale) process.exit(1);

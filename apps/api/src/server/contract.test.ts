@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sortTargetsSentence } from '../graphql/pagination';
 import { USERS_LIST } from '../modules/users/users-list';
+import { printAuditEventTypes, printAuditOperations } from './audit-registry';
 import { getSchema, printContract, printRefreshes } from './schema';
 
 const apiRoot = path.resolve(import.meta.dirname, '../..');
@@ -18,6 +19,24 @@ describe('the GraphQL contract', () => {
   it("matches the web app's committed gql/refreshes.ts (each command's `refreshes`)", () => {
     const committed = fs.readFileSync(path.join(repoRoot, 'apps/web/src/gql/refreshes.ts'), 'utf8');
     expect(printRefreshes()).toBe(committed);
+  });
+
+  // Issue 34, "a write is one file": each command declares its audit event; the registry of
+  // operations the web reads and the readers' types are printed from the commands.
+  it("matches the committed audit registry (packages/shared's audit-operations.ts)", () => {
+    const committed = fs.readFileSync(
+      path.join(repoRoot, 'packages/shared/src/audit-operations.ts'),
+      'utf8',
+    );
+    expect(printAuditOperations(), 'run `npm run codegen`').toBe(committed);
+  });
+
+  it("matches the committed readers' types of the audit events (audit-event-types.ts)", async () => {
+    const committed = fs.readFileSync(
+      path.join(apiRoot, 'src/modules/audit/audit-event-types.ts'),
+      'utf8',
+    );
+    expect(await printAuditEventTypes(), 'run `npm run codegen`').toBe(committed);
   });
 
   it('names days as the declarations do: business days, every sort target of a list', () => {

@@ -1,5 +1,3 @@
-import type { AuditOperation } from '@app/shared';
-
 /**
  * Who is acting, taken from the request: every audited change names its admin, request id
  * and IP. `audited` collects the operations recorded during the request, so the GraphQL
@@ -10,7 +8,8 @@ export type Actor = {
   adminUserName: string | null;
   requestId: string | null;
   ip: string | null;
-  audited: AuditOperation[];
+  /** The operations (audit event names) written so far. */
+  audited: string[];
 };
 
 /** An actor for changes made outside a request (scripts, workers). */

@@ -7,15 +7,16 @@ import type { Actor } from '../../shared/actor';
 import { GENESIS_HASH, hashAuditRow, toJson, type HashedAuditRow } from './audit-hash';
 import * as repo from './audit-repository';
 import type { AuditLogsInput } from './audit-list';
-import type { AuditChange, AuditInput, Audited } from '../../platform/commands';
 import {
-  AUDIT_EVENTS,
-  isAuditOperation,
-  type AuditChangeOperation,
-  type AuditFacts,
-  type AuditFactsOperation,
-  type AuditOperation,
-} from '@app/shared';
+  eventOf,
+  type AuditChange,
+  type AuditInput,
+  type Audited,
+  type ChangeEventRef,
+  type EventOf,
+  type FactsEventRef,
+} from '../../platform/commands';
+import { isAuditOperation, type FactsOf, type NamedAuditEvent } from '@app/shared';
 
 export type { AuditChange, AuditInput, Audited };
 
@@ -29,15 +30,16 @@ async function appendAuditRow(
   trx: Transaction<DB>,
   actor: Actor,
   entry: {
-    operation: AuditOperation;
+    event: NamedAuditEvent;
     targetIds: ReadonlyArray<string | number>;
     summary: { [key: string]: JsonValue };
   },
   occurredAt: Date,
 ): Promise<void> {
-  // The types allow only registered operations; this stops a cast or plain JavaScript.
-  if (!isAuditOperation(entry.operation))
-    throw new Error(`${String(entry.operation)} is not a registered audit event.`);
+  // The types allow only declared events; this stops a cast, plain JavaScript, or an event
+  // declared where `npm run codegen` did not print it (packages/shared audit-operations.ts).
+  if (!isAuditOperation(entry.event.name))
+    throw new Error(`${String(entry.event.name)} is not a registered audit event.`);
   // Taken last in the transaction, so the head stays locked only for the append itself.
   const head = await repo.lockChainHead(trx);
   const row: HashedAuditRow = {
@@ -45,8 +47,8 @@ async function appendAuditRow(
     occurredAt: occurredAt.toISOString(),
     adminUserId: actor.adminUserId,
     adminUserName: actor.adminUserName,
-    operation: entry.operation,
-    targetType: AUDIT_EVENTS[entry.operation].targetType,
+    operation: entry.event.name,
+    targetType: entry.event.targetType,
     targetIds: entry.targetIds.map(String),
     summary: entry.summary,
     requestId: actor.requestId,
@@ -60,11 +62,11 @@ async function appendAuditRow(
  * One row per change, all at one time, each with its record's before and after: how every
  * change is written, one (withAudit), many (withAuditEach) or caused by another (appendCaused).
  */
-async function appendChangeRows<O extends AuditChangeOperation>(
+async function appendChangeRows<E extends ChangeEventRef>(
   trx: Transaction<DB>,
   actor: Actor,
-  operation: O,
-  changes: ReadonlyArray<AuditChange<O>>,
+  event: NamedAuditEvent,
+  changes: ReadonlyArray<AuditChange<E>>,
   at: Date,
 ): Promise<void> {
   for (const change of changes) {
@@ -72,7 +74,7 @@ async function appendChangeRows<O extends AuditChangeOperation>(
       trx,
       actor,
       {
-        operation,
+        event,
         targetIds: change.targetIds,
         summary: { before: toJson(change.before), after: toJson(change.after) },
       },
@@ -108,17 +110,18 @@ export function createAuditService(db: Kysely<DB>, clock: Clock) {
      * Runs `work` in a new transaction and appends its audit row in that same transaction:
      * the change and its record commit together or not at all. Every mutation uses this.
      */
-    async withAudit<O extends AuditChangeOperation, T>(
+    async withAudit<E extends ChangeEventRef, T>(
       actor: Actor,
-      operation: O,
-      work: (trx: Transaction<DB>) => Promise<Audited<T, O>>,
+      event: E,
+      work: (trx: Transaction<DB>) => Promise<Audited<T, E>>,
     ): Promise<T> {
+      const named = eventOf(event);
       const result = await db.transaction().execute(async (trx) => {
         const outcome = await work(trx);
-        await appendChangeRows(trx, actor, operation, [outcome], clock());
+        await appendChangeRows(trx, actor, named, [outcome], clock());
         return outcome.result;
       });
-      actor.audited.push(operation);
+      actor.audited.push(named.name);
       return result;
     },
 
@@ -127,20 +130,21 @@ export function createAuditService(db: Kysely<DB>, clock: Clock) {
      * row per changed record, all in the work's transaction, so each record's own history
      * reads from the trail. Work that changed nothing must throw (no row would be written).
      */
-    async withAuditEach<O extends AuditChangeOperation, T>(
+    async withAuditEach<E extends ChangeEventRef, T>(
       actor: Actor,
-      operation: O,
+      event: E,
       work: (trx: Transaction<DB>) => Promise<{
         result: T;
-        changes: ReadonlyArray<AuditChange<O>>;
+        changes: ReadonlyArray<AuditChange<E>>;
       }>,
     ): Promise<T> {
+      const named = eventOf(event);
       const result = await db.transaction().execute(async (trx) => {
         const outcome = await work(trx);
-        await appendChangeRows(trx, actor, operation, outcome.changes, clock());
+        await appendChangeRows(trx, actor, named, outcome.changes, clock());
         return outcome.result;
       });
-      actor.audited.push(operation);
+      actor.audited.push(named.name);
       return result;
     },
 
@@ -149,34 +153,36 @@ export function createAuditService(db: Kysely<DB>, clock: Clock) {
      * transaction (withAudit or withAuditEach opened it): demoting an admin voids their
      * approvals, each request's row beside the demotion's.
      */
-    async appendCaused<O extends AuditChangeOperation>(
+    async appendCaused<E extends ChangeEventRef>(
       trx: Transaction<DB>,
       actor: Actor,
-      operation: O,
-      changes: ReadonlyArray<AuditChange<O>>,
+      event: E,
+      changes: ReadonlyArray<AuditChange<E>>,
     ): Promise<void> {
-      await appendChangeRows(trx, actor, operation, changes, clock());
-      if (changes.length > 0) actor.audited.push(operation);
+      const named = eventOf(event);
+      await appendChangeRows(trx, actor, named, changes, clock());
+      if (changes.length > 0) actor.audited.push(named.name);
     },
 
     /** Records an event that changes nothing else (such as a failed sign-in) in its own transaction. */
-    async record<O extends AuditFactsOperation>(
+    async record<E extends FactsEventRef>(
       actor: Actor,
-      operation: O,
+      event: E,
       targetIds: ReadonlyArray<string | number>,
-      summary: AuditInput<AuditFacts<O>>,
+      summary: AuditInput<FactsOf<EventOf<E>>>,
     ): Promise<void> {
+      const named = eventOf(event);
       await db
         .transaction()
         .execute((trx) =>
           appendAuditRow(
             trx,
             actor,
-            { operation, targetIds, summary: toJson(summary) as { [key: string]: JsonValue } },
+            { event: named, targetIds, summary: toJson(summary) as { [key: string]: JsonValue } },
             clock(),
           ),
         );
-      actor.audited.push(operation);
+      actor.audited.push(named.name);
     },
 
     /** One page of audit rows with the given filters. */

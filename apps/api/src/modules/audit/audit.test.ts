@@ -13,6 +13,10 @@ import { hashAuditRow } from './audit-hash';
 import { readAuditRowsAfter } from './audit-repository';
 import { createAuditService } from './audit-service';
 import { systemActor } from '../../shared/actor';
+import { commandEvent } from '../../platform/commands';
+import { SIGN_OUT_EVERYWHERE } from '../auth/commands/sign-out-everywhere';
+
+const SIGN_OUT_EVERYWHERE_EVENT = commandEvent(SIGN_OUT_EVERYWHERE);
 
 let t: TestApp;
 let superToken: string;
@@ -255,7 +259,7 @@ describe('the audit trail', () => {
     await migrate(database.db);
     const audit = createAuditService(database.db, systemClock);
     for (let i = 0; i < 3; i += 1) {
-      await audit.withAudit(systemActor('test'), 'postSignOutEverywhere', async () => ({
+      await audit.withAudit(systemActor('test'), SIGN_OUT_EVERYWHERE_EVENT, async () => ({
         result: null,
         targetIds: [i],
         before: null,

@@ -1,5 +1,10 @@
 import type { Actor } from '../../shared/actor';
-import type { ImportCheckedSummary, ImportQueuedSummary } from '@app/shared';
+import {
+  changeAndFacts,
+  type ImportAppliedSummary,
+  type ImportCheckedSummary,
+  type ImportQueuedSummary,
+} from '@app/shared';
 import type { AuditInput, CommandInput } from '../../platform/commands';
 import { FILE_FINGERPRINT_INPUT, type ConfirmedSetWrite } from '../../platform/confirmed-set';
 import type {
@@ -54,9 +59,18 @@ export type ImportResult = {
 };
 
 /**
- * The one event a CSV import writes, its command's (bound to the actor who sent the file): the
- * apply as one change, a dry run's or a queued upload's facts. Both imports' events have this
- * shape (AUDIT_EVENTS: `changeAndFacts` of a `csv_import`), so their `EventWriter` is one.
+ * The event of each CSV import's command (commands/import-payments.ts, import-rates.ts): the
+ * apply as one change, a dry run's or a queued upload's facts, on a `csv_import`.
+ */
+export const CSV_IMPORT_EVENT = changeAndFacts<
+  null,
+  ImportAppliedSummary,
+  (ImportCheckedSummary & { dryRun: true }) | ImportQueuedSummary
+>()('csv_import');
+
+/**
+ * The one event a CSV import writes, its command's (bound to the actor who sent the file).
+ * Both imports' events are CSV_IMPORT_EVENT, so their `EventWriter` is one.
  */
 type CsvImportEvent = {
   change: ImportTransaction;

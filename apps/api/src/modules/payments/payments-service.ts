@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Locale } from '@app/shared';
 import type { DB } from '../../db/schema';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../db/tables/domain-tables';
-import { eventWriter } from '../../platform/commands';
+import { commandEvent, eventWriter } from '../../platform/commands';
 import type { ImportsService } from '../../platform/imports';
 import type { Clock } from '../../shared/clock';
 import { badInput, dateRange, positiveId, textFilter, notOneOf } from '../../shared/list-input';
@@ -82,7 +82,7 @@ export function createPaymentsService(
   ] as const) {
     imports.registerRunner(command.name, (from, input) => {
       const actor = jobActor(from);
-      const events = eventWriter(audit, actor, command.name);
+      const events = eventWriter(audit, actor, commandEvent(command));
       return runCsvImport<string>(imports, events, actor, csv, clock(), input, input.runId);
     });
   }

@@ -3,7 +3,10 @@ import {
   WITHDRAWAL_MACHINE,
   WITHDRAWAL_REJECT_CODES,
   canTransition,
+  change,
   isOneOf,
+  type NamedAuditEvent,
+  type WithdrawalBefore,
   type WithdrawalRejectCode,
   type WithdrawalStatus,
 } from '@app/shared';
@@ -63,8 +66,28 @@ export type ActionAnswer = {
   refusedCount: number;
 };
 
+/**
+ * The event of an approval, by ids or by filter (commands/approve-requests.ts,
+ * approve-matching.ts): both store the same shape, each under its own name.
+ */
+export const APPROVAL_EVENT = change<
+  WithdrawalBefore & { approvals: number },
+  { status: WithdrawalStatus; revision: number; approvals: number; requiredApprovals: number }
+>()('withdrawal_request');
+
+/** The event of a rejection, by ids or by filter (commands/reject-requests.ts, reject-matching.ts). */
+export const REJECTION_EVENT = change<
+  WithdrawalBefore,
+  {
+    status: WithdrawalStatus;
+    revision: number;
+    rejectCode: WithdrawalRejectCode;
+    rejectReason: string;
+  }
+>()('withdrawal_request');
+
 /** An approval's audit row (the ids form and the filter form store the same shape). */
-type ApprovalChange = AuditChange<'postApproveWithdrawalRequests'>;
+type ApprovalChange = AuditChange<NamedAuditEvent<string, typeof APPROVAL_EVENT>>;
 
 /** A request moved to rejected or failed: its state before and after, the reason added by the caller. */
 type Moved = {

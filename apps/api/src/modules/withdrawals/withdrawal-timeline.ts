@@ -1,17 +1,19 @@
 import {
   WITHDRAWAL_TIMELINE_OPERATIONS,
   isOneOf,
-  type AuditChangeSummary,
   type AuditOperationOf,
+  type ChangeSummaryOf,
   type WithdrawalRejectCode,
   type WithdrawalStatus,
   type WithdrawalTimelineOperation,
 } from '@app/shared';
+import type { AuditEvents } from '../audit/audit-event-types';
 import type { AuditRowView } from '../audit/audit-service';
 
 /**
  * One step of a request's history, typed from the audit events that target a withdrawal
- * request (the registry in @app/shared): the web words and renders each field itself.
+ * request (each declared by its command, printed by `npm run codegen`): the web words and
+ * renders each field itself.
  */
 export type TimelineEvent = {
   at: Date;
@@ -34,7 +36,7 @@ type RequestOperation = AuditOperationOf<'withdrawal_request'>;
 
 /** An audit row of a request, its summary typed by its operation. */
 type RequestEvent = {
-  [O in RequestOperation]: { operation: O; summary: AuditChangeSummary<O> };
+  [O in RequestOperation]: { operation: O; summary: ChangeSummaryOf<AuditEvents[O]> };
 }[RequestOperation];
 
 type TimelineFacts = Omit<

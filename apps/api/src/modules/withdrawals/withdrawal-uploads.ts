@@ -1,5 +1,12 @@
 import type { Transaction } from 'kysely';
-import type { ImportApplyRefusal } from '@app/shared';
+import {
+  change,
+  facts,
+  namedEvent,
+  type ImportApplyRefusal,
+  type ImportCheckedSummary,
+  type WithdrawalStatus,
+} from '@app/shared';
 import type { DB } from '../../db/schema';
 import type { WithdrawalKind } from '../../db/tables/domain-tables';
 import type { ConfirmedSetWrite } from '../../platform/confirmed-set';
@@ -24,8 +31,26 @@ import * as repo from './withdrawal-uploads-repository';
  * dry run, the facts of the check.
  */
 export const UPLOAD_EVENTS = {
-  apply: 'withdrawalTransactionsUpload',
-  dryRun: 'withdrawalTransactionsUploadDryRun',
+  apply: namedEvent(
+    'withdrawalTransactionsUpload',
+    change<
+      { status: WithdrawalStatus },
+      {
+        status: WithdrawalStatus;
+        revision: number;
+        /** Null for a principal withdrawal that sends no HEC (an ETH plan's payment). */
+        transactionHash: string | null;
+        ethTransactionHash: string | null;
+        importId: string | null;
+        fileName: string | null;
+        contentHash: string | null;
+      }
+    >()('withdrawal_request'),
+  ),
+  dryRun: namedEvent(
+    'withdrawalTransactionsUploadDryRun',
+    facts<ImportCheckedSummary & { kind: WithdrawalKind }>()('csv_import'),
+  ),
 } as const satisfies CommandEvents;
 
 /** The events of an upload, bound to the request's actor. */

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { AUDIT_EVENTS, isAuditOperation } from '@app/shared';
+import { AUDIT_OPERATION_KINDS, change, isAuditOperation } from '@app/shared';
 import { isListType, isNonNullType, getNamedType, type GraphQLInputType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,7 +9,16 @@ import {
   printCommandRegistry,
 } from '../../scripts/command-registry';
 import { getSchema } from '../../server/schema';
-import { declaredCommands, defineCommand, type CommandField } from './define-command';
+import { auditEvents } from '../../server/audit-registry';
+import { systemActor } from '../../shared/actor';
+import {
+  declaredCommands,
+  declaredEvents,
+  defineCommand,
+  type CommandEnv,
+  type CommandField,
+} from './define-command';
+import { runCommand } from './run-command';
 
 // Issue 25, "each write declares once: its input, its audit event, its handler": every
 // mutation is a declared command, named by its operation, taking exactly its declared input,
@@ -80,20 +89,56 @@ describe('declared commands', () => {
     },
   );
 
+  // Issue 34, "a write is one file": a write declares its event in its file (`event`: target
+  // type and summary shape), or its events by role (`audit`), and the shared registry of
+  // operations the web reads is printed from them (contract.test.ts holds it to the commands).
   it.each(commands.map((c) => [c.name, c] as const))(
-    '%s writes the audit events it declares',
+    '%s declares the audit events it writes, each printed in the shared registry',
     (name, command) => {
-      if (command.audit) {
-        // Its own events, each registered; a mutation named after an event is among them.
-        if (isAuditOperation(name)) expect(Object.values(command.audit)).toContain(name);
-        expect(Object.values(command.audit).filter((e) => !isAuditOperation(e))).toEqual([]);
-        expect(Object.keys(command.audit).length).toBeGreaterThan(0);
-      } else {
+      const events = declaredEvents(command);
+      expect(events.length, name).toBeGreaterThan(0);
+      expect(events.filter((e) => !isAuditOperation(e.name)).map((e) => e.name)).toEqual([]);
+      for (const event of events)
+        expect(
+          AUDIT_OPERATION_KINDS[event.name as keyof typeof AUDIT_OPERATION_KINDS].targetType,
+        ).toBe(event.targetType);
+      if (command.event) {
         // The event of its name, written with its change.
-        expect(isAuditOperation(name) && AUDIT_EVENTS[name].change, name).toBe(true);
+        expect(command.event.change, name).toBe(true);
+      } else if (isAuditOperation(name)) {
+        // A write by role named after an event writes that event (a replay beside the add).
+        expect(events.map((e) => e.name)).toContain(name);
       }
     },
   );
+
+  // Every mutation resolves through runCommand (registerCommands, above): whatever a write's
+  // handler commits, it fails unless it wrote one of the events its command declares.
+  it.each(commands.map((c) => [c.name, c] as const))(
+    '%s fails when its handler answers without writing its declared event',
+    async (name, command) => {
+      const env = {
+        actor: systemActor('test'),
+        admin: null,
+        locale: 'en',
+        userAgent: null,
+        services: { audit: {} } as unknown as CommandEnv['services'],
+      } satisfies CommandEnv;
+      const declared = declaredEvents(command).map((e) => e.name);
+      const silent = { ...command, answer: 'Int', handler: async () => 1 } as Parameters<
+        typeof runCommand
+      >[0];
+      await expect(runCommand(silent, {}, env)).rejects.toThrow(
+        `${name} answered without writing its audit event (${declared.join(' or ')}); it wrote none.`,
+      );
+    },
+  );
+
+  it('has one declaration for each event name', () => {
+    const names = auditEvents().map((e) => e.event.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names.length).toBe(Object.keys(AUDIT_OPERATION_KINDS).length);
+  });
 
   // Issue 34, "a write is one file": the registry server/schema.ts imports is generated from
   // the files under modules/*/commands/ (`npm run codegen`), so a new file loads with no other
@@ -120,11 +165,17 @@ describe('declared commands', () => {
     }
   });
 
-  it('refuses other events on a write named after one, and a write declared twice', () => {
+  it('refuses a write declaring both its own event and events by role, and one declared twice', () => {
+    const signOut = change<null, null>()('admin_user');
     expect(() =>
-      defineCommand({ name: 'signInFailed', input: {}, audit: { other: 'signInThrottled' } }),
-    ).toThrow('signInFailed writes the event of its name; declare it among its events.');
-    expect(() => defineCommand({ name: 'postSignOut', input: {} })).toThrow(
+      defineCommand({
+        name: 'postSomethingNew',
+        input: {},
+        event: signOut,
+        audit: { other: { ...signOut, name: 'postSignOut' } },
+      } as never),
+    ).toThrow('postSomethingNew declares its own event or its events by role (one).');
+    expect(() => defineCommand({ name: 'postSignOut', input: {}, event: signOut })).toThrow(
       'postSignOut is declared twice.',
     );
     expect(declaredCommands().filter((c) => c.name === 'postSignOut')).toHaveLength(1);

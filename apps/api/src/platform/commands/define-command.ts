@@ -1,4 +1,4 @@
-import { isAuditOperation, type AuditChangeOperation, type AuditOperation } from '@app/shared';
+import type { AnyAuditEventDeclaration, NamedAuditEvent } from '@app/shared';
 import type { AccessRule } from '../../graphql/builder';
 import type { GraphQLContext } from '../../graphql/context';
 import type { UploadedFile } from '../imports';
@@ -70,25 +70,33 @@ export type CommandInput<F extends CommandFields> = Flat<
 >;
 
 /**
- * The audit events of a write whose mutation is not named after its event, by role (`apply`,
- * `dryRun`, …), each a registered event: one operation offered under several mutation names
- * (the transaction uploads, the signing export) writes the one event they share, so its rows,
- * labels and the withdrawal timeline stay one operation (docs/architecture.md).
+ * The audit events of a write that is not one event of its own, by role (`apply`, `dryRun`,
+ * …), each a named declaration (`namedEvent`): one operation offered under several mutation
+ * names (the transaction uploads, the signing export) writes the one event they share, so its
+ * rows, labels and the withdrawal timeline stay one operation (docs/architecture.md).
  */
-export type CommandEvents = Readonly<Record<string, AuditOperation>>;
+export type CommandEvents = Readonly<Record<string, NamedAuditEvent>>;
 
 /**
- * A write, declared once (docs/architecture.md, "A write, declared once"): its operation,
- * which is its GraphQL mutation's name and the audit event it writes (AUDIT_EVENTS, so its
- * before/after shape is typed there), and its input. The mutation's arguments
- * (graphql/command-fields.ts) and the service's input type (`CommandInput`) are derived from it.
- * A write whose mutation names no event declares the events it writes instead (`audit`).
+ * A write, declared once (docs/architecture.md, "Adding a write"): its operation, which is its
+ * GraphQL mutation's name and the audit event it writes, that event's declaration (`event`: its
+ * target type and summary shape, `change<Before, After>()('user_contact')`), and its input. The
+ * mutation's arguments (graphql/command-fields.ts) and the service's input type
+ * (`CommandInput`) are derived from it. A write that is not one event of its own declares the
+ * events it writes by role instead (`audit`).
  */
 export type Command<N extends string, F extends CommandFields> = {
   name: N;
   input: F;
-  audit?: CommandEvents;
 };
+
+/** A write's events: the declaration of its own (`event`), or its events by role (`audit`). */
+export type CommandEventsOf = AnyAuditEventDeclaration | CommandEvents;
+
+/** Where a write's events are declared, by their kind. */
+type EventField<E> = E extends AnyAuditEventDeclaration
+  ? { event: E; audit?: undefined }
+  : { audit: E; event?: undefined };
 
 /**
  * What a write's success changes, as the Query root fields a client shows it through (each a
@@ -128,10 +136,10 @@ export type CommandEnv = Pick<
  * (`audit.change(work)`), or each declared role's (`audit.apply.each(work)`). A handler names
  * no event itself, so it cannot write another write's.
  */
-export type CommandAudit<N extends string, E> = E extends CommandEvents
-  ? { [K in keyof E]: EventWriter<E[K]> }
-  : N extends AuditOperation
-    ? EventWriter<N>
+export type CommandAudit<N extends string, E> = E extends AnyAuditEventDeclaration
+  ? EventWriter<NamedAuditEvent<N, E>>
+  : E extends CommandEvents
+    ? { [K in keyof E]: EventWriter<E[K]> }
     : never;
 
 /**
@@ -143,30 +151,37 @@ export type CommandAudit<N extends string, E> = E extends CommandEvents
 export type HandledCommand<
   N extends string,
   F extends CommandFields,
-  E extends CommandEvents | undefined,
+  E extends CommandEventsOf,
   A extends CommandAnswer,
-> = Command<N, F> & {
-  audit?: E;
-  /** The mutation's description in the contract. */
-  description: string;
-  /** The one access rule of the mutation (graphql/builder.ts, ACCESS_RULES). */
-  access: AccessRule;
-  /** The Query root fields its success changes (above). */
-  refreshes: Refreshes;
-  /** Whether it acts on named records or on a confirmed set (above). */
-  scope: CommandScope;
-  answer: A;
-  /** The GraphQL types of the input's enum and input object fields, by field name. */
-  refs?: Readonly<Record<string, unknown>>;
-  handler: (
-    input: CommandInput<F>,
-    env: CommandEnv & { audit: CommandAudit<N, E> },
-  ) => Promise<AnswerValue<A>>;
-};
+> = Command<N, F> &
+  EventField<E> & {
+    /** The mutation's description in the contract. */
+    description: string;
+    /** The one access rule of the mutation (graphql/builder.ts, ACCESS_RULES). */
+    access: AccessRule;
+    /** The Query root fields its success changes (above). */
+    refreshes: Refreshes;
+    /** Whether it acts on named records or on a confirmed set (above). */
+    scope: CommandScope;
+    answer: A;
+    /** The GraphQL types of the input's enum and input object fields, by field name. */
+    refs?: Readonly<Record<string, unknown>>;
+    handler: (
+      input: CommandInput<F>,
+      env: CommandEnv & { audit: CommandAudit<N, E> },
+    ) => Promise<AnswerValue<A>>;
+  };
 
 /** Any declared write, with or without its handler (what the registry holds). */
-export type AnyCommand = Command<string, CommandFields> &
-  Partial<Omit<HandledCommand<string, CommandFields, CommandEvents, CommandAnswer>, 'handler'>> & {
+export type AnyCommand = Command<string, CommandFields> & {
+  event?: AnyAuditEventDeclaration;
+  audit?: CommandEvents;
+} & Partial<
+    Omit<
+      HandledCommand<string, CommandFields, CommandEventsOf, CommandAnswer>,
+      'handler' | 'event' | 'audit'
+    >
+  > & {
     handler?: (input: never, env: never) => Promise<unknown>;
   };
 
@@ -175,56 +190,43 @@ const declared: AnyCommand[] = [];
 /** Every write declared so far (the declaration test walks them). */
 export const declaredCommands = (): readonly AnyCommand[] => declared;
 
-/** The events a write declares: its own name's, or those it lists by role. */
+/** The events a write declares: its own (named after it), or those it lists by role. */
 export const declaredEvents = (command: {
   name: string;
+  event?: AnyAuditEventDeclaration;
   audit?: CommandEvents;
-}): readonly string[] => (command.audit ? Object.values(command.audit) : [command.name]);
+}): readonly NamedAuditEvent[] =>
+  command.audit ? Object.values(command.audit) : command.event ? [commandEvent(command)] : [];
+
+/** A write's own event, named after it. */
+export function commandEvent<const N extends string, D extends AnyAuditEventDeclaration>(command: {
+  name: N;
+  event?: D;
+}): NamedAuditEvent<N, D> {
+  if (!command.event) throw new Error(`${command.name} declares no event of its own.`);
+  return { ...command.event, name: command.name };
+}
 
 /**
- * Declares a write with its handler, writing the events it declares by role (`audit`). First:
- * TypeScript types a handler's parameters by the first overload it tries that takes the
- * arguments, so a write named after an event that declares its events (a replay beside the
- * add) must not meet the overload without them first.
+ * Declares a write with its handler and its own event (`event`: a change, written by the
+ * handler as `audit.change(work)`), or the events it writes by role (`audit`).
  */
 export function defineCommand<
   const N extends string,
   const F extends CommandFields,
-  const E extends CommandEvents,
+  const E extends CommandEventsOf,
   A extends CommandAnswer,
->(command: HandledCommand<N, F, E, A> & { audit: E }): HandledCommand<N, F, E, A> & { audit: E };
-/**
- * Declares a write with its handler, named after the change event it writes (the handler
- * writes it as `audit.change(work)`).
- */
-export function defineCommand<
-  const N extends AuditChangeOperation,
-  const F extends CommandFields,
-  A extends CommandAnswer,
->(command: Omit<HandledCommand<N, F, undefined, A>, 'audit'>): HandledCommand<N, F, undefined, A>;
-/** Declares a write once: its operation (mutation and audit event) and its input fields. */
-export function defineCommand<
-  const N extends AuditChangeOperation,
-  const F extends CommandFields,
->(command: { name: N; input: F }): Command<N, F>;
-/**
- * Declares a write whose mutation is not an audit event of its own: the events it writes are
- * declared with it (`audit`), and the service writes them from there.
- */
+>(command: HandledCommand<N, F, E, A>): HandledCommand<N, F, E, A>;
+/** Declares a write once: its operation, its events and its input fields (no handler). */
 export function defineCommand<
   const N extends string,
   const F extends CommandFields,
-  const E extends CommandEvents,
->(command: { name: N; input: F; audit: E }): Command<N, F> & { audit: E };
+  const E extends CommandEventsOf,
+>(command: Command<N, F> & EventField<E>): Command<N, F> & EventField<E>;
 export function defineCommand(command: AnyCommand) {
-  // A mutation named after an event writes that event: declaring others instead of it would
-  // make the name lie about what the trail holds (others beside it, such as a replay, may be).
-  if (
-    command.audit &&
-    isAuditOperation(command.name) &&
-    !Object.values(command.audit).includes(command.name)
-  )
-    throw new Error(`${command.name} writes the event of its name; declare it among its events.`);
+  // One or the other: a write is its own event, or writes the events it lists by role.
+  if (!command.event === !command.audit)
+    throw new Error(`${command.name} declares its own event or its events by role (one).`);
   if (declared.some((c) => c.name === command.name))
     throw new Error(`${command.name} is declared twice.`);
   declared.push(command);

@@ -1,5 +1,6 @@
 /** Writes declared once (docs/architecture.md, "A write, declared once"). */
 export {
+  commandEvent,
   declaredCommands,
   declaredEvents,
   defineCommand,
@@ -11,6 +12,7 @@ export {
   type CommandAudit,
   type CommandEnv,
   type CommandEvents,
+  type CommandEventsOf,
   type CommandField,
   type CommandFields,
   type CommandInput,
@@ -21,11 +23,16 @@ export {
   type Refreshes,
 } from './define-command';
 export {
+  eventOf,
   eventWriter,
+  type AuditEventRef,
+  type ChangeEventRef,
+  type EventOf,
+  type FactsEventRef,
   type AuditChange,
   type AuditInput,
   type AuditWriter,
   type Audited,
   type EventWriter,
 } from './audited';
-export { assertAudited, runAs, runCommand } from './run-command';
+export { assertAudited, runAs, runCommand, type AuditOf } from './run-command';

@@ -1,3 +1,4 @@
+import { change, facts, namedEvent } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database';
 import type { Services } from '../../graphql/context';
@@ -14,17 +15,19 @@ import { runCommand } from './run-command';
 
 type Database = Awaited<ReturnType<typeof createTestDatabase>>;
 
+const SIGN_OUT_EVERYWHERE = change<null, { revokedTokens: number }>()('admin_user');
+type SignOutEverywhere = HandledCommand<
+  'postSignOutEverywhere',
+  Record<string, never>,
+  typeof SIGN_OUT_EVERYWHERE,
+  'Int'
+>;
+
 /** A sign-out-everywhere whose handler is the one under test. */
-function command(
-  handler: HandledCommand<
-    'postSignOutEverywhere',
-    Record<string, never>,
-    undefined,
-    'Int'
-  >['handler'],
-): HandledCommand<'postSignOutEverywhere', Record<string, never>, undefined, 'Int'> {
+function command(handler: SignOutEverywhere['handler']): SignOutEverywhere {
   return {
     name: 'postSignOutEverywhere',
+    event: SIGN_OUT_EVERYWHERE,
     description: 'test',
     access: 'self',
     scope: 'records',
@@ -95,7 +98,8 @@ describe('runCommand', () => {
     await expect(
       runCommand(
         command(async (_input, { actor, services }) => {
-          await services.audit.withAudit(actor, 'postSignOut', async () => ({
+          const signOut = namedEvent('postSignOut', change<null, null>()('admin_user'));
+          await services.audit.withAudit(actor, signOut, async () => ({
             result: undefined,
             targetIds: [1],
             before: null,
@@ -111,7 +115,9 @@ describe('runCommand', () => {
   });
 
   it('binds the events a command declares by role, each to its kind', async () => {
-    const events = { failed: 'signInFailed' } as const satisfies CommandEvents;
+    const events = {
+      failed: namedEvent('signInFailed', facts<{ reason: 'password' | 'totp' }>()('admin_user')),
+    } as const satisfies CommandEvents;
     const upload: HandledCommand<'uploadUnderTest', Record<string, never>, typeof events, 'Int'> = {
       name: 'uploadUnderTest',
       description: 'test',

@@ -1,6 +1,7 @@
-import type { AuditOperation } from '@app/shared';
+import type { AnyAuditEventDeclaration } from '@app/shared';
 import { eventWriter, type AuditWriter } from './audited';
 import {
+  commandEvent,
   declaredEvents,
   type AnswerValue,
   type CommandAnswer,
@@ -9,7 +10,6 @@ import {
   type CommandEvents,
   type CommandFields,
   type CommandInput,
-  type HandledCommand,
 } from './define-command';
 
 /**
@@ -19,15 +19,31 @@ import {
  * unexpected error (server/unexpected-errors.ts).
  */
 export function assertAudited(
-  command: { name: string; audit?: CommandEvents },
-  written: readonly AuditOperation[],
+  command: Parameters<typeof declaredEvents>[0],
+  written: readonly string[],
 ): void {
-  const declared = declaredEvents(command);
+  const declared = declaredEvents(command).map((event) => event.name);
   if (!written.some((event) => declared.includes(event)))
     throw new Error(
       `${command.name} answered without writing its audit event (${declared.join(' or ')}); it wrote ${written.join(', ') || 'none'}.`,
     );
 }
+
+/** How a write declares its events (`event` or `audit`), as the runner reads it. */
+type DeclaresEvents = { name: string } & (
+  | { event: AnyAuditEventDeclaration; audit?: undefined }
+  | { audit: CommandEvents; event?: undefined }
+);
+
+/** The events a write's work writes, bound to the request's actor (`CommandAudit`). */
+export type AuditOf<C> = C extends {
+  name: infer N extends string;
+  event: infer D extends AnyAuditEventDeclaration;
+}
+  ? CommandAudit<N, D>
+  : C extends { name: infer N extends string; audit: infer E extends CommandEvents }
+    ? CommandAudit<N, E>
+    : never;
 
 /**
  * Runs work as a declared write: binds the events it declares to the request's actor, hands
@@ -35,24 +51,22 @@ export function assertAudited(
  * runs a handler through this; an entry to the same write that takes another input (the
  * signing export's spec query names) runs its work through it directly.
  */
-export async function runAs<N extends string, E extends CommandEvents | undefined, T>(
-  command: { name: N; audit?: E },
+export async function runAs<C extends DeclaresEvents, T>(
+  command: C,
   env: CommandEnv,
-  work: (audit: CommandAudit<N, E>) => Promise<T>,
+  work: (audit: AuditOf<C>) => Promise<T>,
 ): Promise<T> {
   const writer: AuditWriter = env.services.audit;
-  const audit = (
-    command.audit
-      ? Object.fromEntries(
-          Object.entries(command.audit).map(([role, event]) => [
-            role,
-            eventWriter(writer, env.actor, event),
-          ]),
-        )
-      : eventWriter(writer, env.actor, command.name as AuditOperation)
-  ) as CommandAudit<N, E>;
+  const audit = command.audit
+    ? Object.fromEntries(
+        Object.entries(command.audit).map(([role, event]) => [
+          role,
+          eventWriter(writer, env.actor, event),
+        ]),
+      )
+    : eventWriter(writer, env.actor, commandEvent(command));
   const from = env.actor.audited.length;
-  const answer = await work(audit);
+  const answer = await work(audit as AuditOf<C>);
   assertAudited(command, env.actor.audited.slice(from));
   return answer;
 }
@@ -61,15 +75,19 @@ export async function runAs<N extends string, E extends CommandEvents | undefine
  * Runs a declared write's handler (`runAs`): the mutation resolves through this, and so does
  * any other entry to the same write (`POST /login`).
  */
-export function runCommand<
-  N extends string,
-  F extends CommandFields,
-  E extends CommandEvents | undefined,
-  A extends CommandAnswer,
->(
-  command: HandledCommand<N, F, E, A>,
+export function runCommand<F extends CommandFields, A extends CommandAnswer>(
+  command: DeclaresEvents & {
+    input: F;
+    answer: A;
+    // Any handler: it is handed the events its own declaration binds (`CommandAudit`).
+    handler: (input: CommandInput<F>, env: never) => Promise<AnswerValue<A>>;
+  },
   input: CommandInput<F>,
   env: CommandEnv,
 ): Promise<AnswerValue<A>> {
-  return runAs(command, env, (audit) => command.handler(input, { ...env, audit }));
+  const handler = command.handler as (
+    input: CommandInput<F>,
+    env: CommandEnv & { audit: unknown },
+  ) => Promise<AnswerValue<A>>;
+  return runAs(command, env, (audit) => handler(input, { ...env, audit }));
 }

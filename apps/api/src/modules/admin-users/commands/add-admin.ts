@@ -1,4 +1,4 @@
-import { validateNewAdminUser, type RoleName } from '@app/shared';
+import { validateNewAdminUser, type RoleName, change, type AdminUserSummary } from '@app/shared';
 import { defineCommand } from '../../../platform/commands';
 import { assertValid } from '../../../shared/validation-error';
 import { hashPassword } from '../../auth/password';
@@ -14,6 +14,10 @@ import { generateOneTimePassword } from '../one-time-password';
  */
 export const ADD_ADMIN = defineCommand({
   name: 'postAddNewAdminUser',
+  event: change<
+    null,
+    AdminUserSummary & { mustChangePassword: boolean; pendingGrants?: string[] }
+  >()('admin_user'),
   description: 'Creates an admin account and returns its one-time password, once.',
   access: 'superAdmin',
   scope: 'records',

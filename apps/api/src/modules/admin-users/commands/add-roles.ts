@@ -1,3 +1,4 @@
+import { change, type AdminUserSummary } from '@app/shared';
 import { defineCommand } from '../../../platform/commands';
 import { adminNotFound, roleNames, ROLES, USER_ID } from '../admin-account-rules';
 import { adminSnapshot, giveRoles } from '../admin-role-grants';
@@ -10,6 +11,10 @@ import { RoleChangeResultRef } from '../admin-users-types';
  */
 export const ADD_ROLES = defineCommand({
   name: 'postAddRoleToUser',
+  /** pendingGrants: the approving roles that wait for a second super admin. */
+  event: change<AdminUserSummary, (AdminUserSummary & { pendingGrants?: string[] }) | null>()(
+    'admin_user',
+  ),
   description: 'Gives an admin the listed roles.',
   access: 'superAdmin',
   scope: 'records',

@@ -1,3 +1,4 @@
+import { change, type AdminUserSummary } from '@app/shared';
 import { defineCommand } from '../../../platform/commands';
 import { GRANT_ID } from '../admin-account-rules';
 import { adminSnapshot, grantId, lockPendingGrant } from '../admin-role-grants';
@@ -8,6 +9,10 @@ import { RoleChangeResultRef } from '../admin-users-types';
 /** Withdraws a pending grant (its proposer, or another super admin declining it). */
 export const CANCEL_ROLE_GRANT = defineCommand({
   name: 'postCancelAdminRoleGrant',
+  event: change<
+    AdminUserSummary & { pendingGrant: { id: string; role: string } },
+    AdminUserSummary & { withdrawnGrant: string }
+  >()('admin_user'),
   description:
     'Withdraws a pending grant of an approving role (its proposer or another super admin).',
   access: 'superAdmin',

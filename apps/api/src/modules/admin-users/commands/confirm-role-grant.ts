@@ -1,3 +1,4 @@
+import { change, type AdminUserSummary } from '@app/shared';
 import { defineCommand } from '../../../platform/commands';
 import { AppError } from '../../../shared/app-error';
 import { GRANT_ID } from '../admin-account-rules';
@@ -17,6 +18,11 @@ const NAME = 'postConfirmAdminRoleGrant';
  */
 export const CONFIRM_ROLE_GRANT = defineCommand({
   name: NAME,
+  /** A second super admin confirmed or withdrew a pending grant of an approving role. */
+  event: change<
+    AdminUserSummary,
+    AdminUserSummary & { grant: string; role: string; proposedBy: string }
+  >()('admin_user'),
   description:
     'A second super admin confirms a pending grant of an approving role; not its proposer, not the admin receiving it, not an account the proposer created or promoted (FORBIDDEN, reasons OWN_ROLE_GRANT, NOT_A_SECOND_PERSON).',
   access: 'superAdmin',

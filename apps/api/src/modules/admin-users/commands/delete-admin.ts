@@ -1,3 +1,4 @@
+import { change, type AdminUserSummary } from '@app/shared';
 import { defineCommand } from '../../../platform/commands';
 import { AppError } from '../../../shared/app-error';
 import { adminNotFound, dropApprovalsOf, USER_ID } from '../admin-account-rules';
@@ -12,6 +13,7 @@ import { lockAdminForChange } from '../approval-rule-repository';
  */
 export const DELETE_ADMIN = defineCommand({
   name: 'postDeleteAdminUser',
+  event: change<AdminUserSummary, null>()('admin_user'),
   description: 'Deletes another admin account; its sessions end at once.',
   access: 'superAdmin',
   scope: 'records',

@@ -1,3 +1,4 @@
+import { change, type AdminUserSummary } from '@app/shared';
 import { defineCommand } from '../../../platform/commands';
 import { AppError } from '../../../shared/app-error';
 import { adminNotFound, dropApprovalsOf, roleNames, ROLES, USER_ID } from '../admin-account-rules';
@@ -12,6 +13,11 @@ import { lockAdminForChange } from '../approval-rule-repository';
  */
 export const REMOVE_ROLES = defineCommand({
   name: 'postDeleteRoleFromUser',
+  /** voidedApprovals: requests whose approval by this admin was voided (no approving role left). */
+  event: change<
+    AdminUserSummary,
+    (AdminUserSummary & { voidedApprovals?: string[]; withdrawnGrants?: string[] }) | null
+  >()('admin_user'),
   description: 'Takes the listed roles away from an admin.',
   access: 'superAdmin',
   scope: 'records',

@@ -1,4 +1,4 @@
-import { validateProfileUpdate } from '@app/shared';
+import { validateProfileUpdate, change, type AdminUserSummary } from '@app/shared';
 import { defineCommand } from '../../../platform/commands';
 import { assertValid, validationError } from '../../../shared/validation-error';
 import { isCommonPassword } from '../../auth/common-passwords';
@@ -17,6 +17,10 @@ const NAME = 'postUpdateAdminUserProfile';
  */
 export const UPDATE_PROFILE = defineCommand({
   name: NAME,
+  event: change<
+    AdminUserSummary,
+    AdminUserSummary & { passwordChanged: boolean; revokedTokens: number }
+  >()('admin_user'),
   description:
     "Changes the signed-in admin's own email, user name and/or password; the old password is required to change the email or the password.",
   access: 'self',

@@ -1,3 +1,4 @@
+import { change } from '@app/shared';
 import { defineCommand } from '../../../platform/commands';
 import { AppError } from '../../../shared/app-error';
 import { validationError } from '../../../shared/validation-error';
@@ -8,6 +9,7 @@ import { verifyTotp } from '../totp';
 /** Turns two-factor authentication on once the admin proves the app shows the right code. */
 export const CONFIRM_TOTP_ENROLLMENT = defineCommand({
   name: 'postConfirmTotpEnrollment',
+  event: change<{ twoFactor: boolean }, { twoFactor: boolean }>()('admin_user'),
   description: 'Turns two-factor authentication on with a code from the authenticator app.',
   // self: an admin required to turn two-factor on must be able to.
   access: 'self',

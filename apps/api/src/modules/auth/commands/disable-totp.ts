@@ -1,3 +1,4 @@
+import { change } from '@app/shared';
 import { defineCommand } from '../../../platform/commands';
 import { validationError } from '../../../shared/validation-error';
 import * as repo from '../auth-repository';
@@ -9,6 +10,7 @@ const NAME = 'postDisableTotp';
 /** Turns two-factor authentication off; the admin's password is asked again (throttled). */
 export const DISABLE_TOTP = defineCommand({
   name: NAME,
+  event: change<{ twoFactor: boolean }, { twoFactor: boolean }>()('admin_user'),
   description: "Turns two-factor authentication off for the signed-in admin's own account.",
   access: 'authenticated',
   scope: 'records',

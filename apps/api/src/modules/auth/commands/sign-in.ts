@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_TTL_MS } from '@app/shared';
+import { ACCESS_TOKEN_TTL_MS, change } from '@app/shared';
 import { defineCommand, type CommandInput } from '../../../platform/commands';
 import { generateAccessToken, hashAccessToken } from '../access-token';
 import * as repo from '../auth-repository';
@@ -20,6 +20,7 @@ const SIGN_IN_INPUT = {
  */
 export const SIGN_IN = defineCommand({
   name: 'postSignIn',
+  event: change<null, { tokenExpiresAt: string; twoFactor: boolean }>()('admin_user'),
   description:
     'Signs in with email and password (and the authenticator code when two-factor authentication is on) and returns a new access token.',
   access: 'public',

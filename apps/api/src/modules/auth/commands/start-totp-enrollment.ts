@@ -1,3 +1,4 @@
+import { change } from '@app/shared';
 import QRCode from 'qrcode';
 import { defineCommand } from '../../../platform/commands';
 import { AppError } from '../../../shared/app-error';
@@ -14,6 +15,7 @@ const TOTP_ISSUER = 'Aube Admin';
  */
 export const START_TOTP_ENROLLMENT = defineCommand({
   name: 'postStartTotpEnrollment',
+  event: change<null, { pending: boolean }>()('admin_user'),
   description: "Offers a new two-factor secret for the signed-in admin's own account.",
   // self: an admin required to turn two-factor on must be able to.
   access: 'self',

@@ -1,3 +1,4 @@
+import { change, type NotificationSummary } from '@app/shared';
 import { defineCommand } from '../../../platform/commands';
 import { checkNotification, NOTIFICATION_FIELDS } from '../mail-rules';
 import * as repo from '../mail-repository';
@@ -6,6 +7,7 @@ import { NotificationResultRef } from '../mail-types';
 /** Creates a notification (notified now unless given). */
 export const CREATE_NOTIFICATION = defineCommand({
   name: 'postCreateNotification',
+  event: change<null, NotificationSummary>()('notification'),
   description:
     "Creates a notification. Messages: 'Please input title.', 'Please select a language.' (Japanese with Accept-Language: ja).",
   access: 'write',

@@ -1,3 +1,4 @@
+import { change, type NotificationSummary } from '@app/shared';
 import { defineCommand } from '../../../platform/commands';
 import { notFound, positiveId } from '../../../shared/list-input';
 import { NOTIFICATION_ID } from '../mail-rules';
@@ -7,6 +8,7 @@ import { DeleteNotificationResultRef } from '../mail-types';
 /** Deletes a notification; its sends and their statuses stay. */
 export const DELETE_NOTIFICATION = defineCommand({
   name: 'postDeleteNotification',
+  event: change<NotificationSummary, null>()('notification'),
   description: 'Deletes a notification; its sends and their statuses stay.',
   access: 'write',
   scope: 'records',

@@ -1,3 +1,4 @@
+import { change } from '@app/shared';
 import { defineCommand } from '../../../platform/commands';
 import {
   checkFingerprintInput,
@@ -26,6 +27,17 @@ import { SendMailResultRef } from '../mail-types';
  */
 export const SEND_MAIL = defineCommand({
   name: 'postSendMail',
+  event: change<
+    null,
+    {
+      mailSendId: string;
+      audience: 'locale' | 'users';
+      language: string;
+      userIds: number[] | null;
+      recipientCount: number;
+      expandedByJob: boolean;
+    }
+  >()('notification'),
   description: `Sends the notification to its audience: writes one outbox row per recipient with the audit row in one transaction and returns at once; delivery follows (mailSend). With fingerprint (from mailPreview), exactly that message to exactly those recipients, else CONFLICT (reason LIST_CHANGED) and nothing is sent. ${AUDIENCE_RULE}`,
   access: 'write',
   scope: 'set',

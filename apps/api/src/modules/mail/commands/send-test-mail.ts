@@ -1,3 +1,4 @@
+import { change } from '@app/shared';
 import { defineCommand } from '../../../platform/commands';
 import { AppError } from '../../../shared/app-error';
 import { MAIL_QUEUE } from '../mail-jobs';
@@ -8,6 +9,9 @@ import { SendMailResultRef } from '../mail-types';
 /** Sends the notification to the signed-in admin's own address only. */
 export const SEND_TEST_MAIL = defineCommand({
   name: 'postSendTestMail',
+  event: change<null, { mailSendId: string; audience: 'test'; toAddress: string }>()(
+    'notification',
+  ),
   description: "Sends the notification's mail to the signed-in admin's own address only.",
   access: 'write',
   scope: 'records',

@@ -1,3 +1,4 @@
+import { change, type NotificationSummary } from '@app/shared';
 import { defineCommand } from '../../../platform/commands';
 import { notFound, positiveId } from '../../../shared/list-input';
 import { checkNotification, NOTIFICATION_FIELDS, NOTIFICATION_ID } from '../mail-rules';
@@ -7,6 +8,7 @@ import { NotificationResultRef } from '../mail-types';
 /** Replaces a notification's fields; its notified-at changes only when given. */
 export const UPDATE_NOTIFICATION = defineCommand({
   name: 'postUpdateNotification',
+  event: change<NotificationSummary, NotificationSummary>()('notification'),
   description:
     'Replaces a notification’s fields (the same rules as creating one); notifiedAt changes only when given.',
   access: 'write',

@@ -1,4 +1,11 @@
-import { compareDecimals, PAID_USD_MIN, paidUsdProblem } from '@app/shared';
+import {
+  change,
+  compareDecimals,
+  namedEvent,
+  PAID_USD_MIN,
+  paidUsdProblem,
+  type PaymentSummary,
+} from '@app/shared';
 import { defineCommand } from '../../../platform/commands';
 import { AppError } from '../../../shared/app-error';
 import { badInput, nonNegativeAmount, notFound, positiveId } from '../../../shared/list-input';
@@ -40,7 +47,14 @@ export const ADD_PAYMENT = defineCommand({
     },
   },
   // A replay is its own event: the trail must never read as the same payment added twice.
-  audit: { add: 'postAddUserPayment', replay: 'postAddUserPaymentReplay' },
+  audit: {
+    add: namedEvent('postAddUserPayment', change<null, PaymentSummary>()('payment')),
+    /** A retried add-payment (same admin, same client key) answered with its first payment. */
+    replay: namedEvent(
+      'postAddUserPaymentReplay',
+      change<null, { replayed: boolean; clientKey: string; userPaymentId: string }>()('payment'),
+    ),
+  },
   answer: UserPaymentRef,
   handler: async (input, { actor, audit, services }) => {
     const userId = positiveId('userId', input.userId);

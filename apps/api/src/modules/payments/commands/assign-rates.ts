@@ -1,3 +1,4 @@
+import { change } from '@app/shared';
 import { defineCommand } from '../../../platform/commands';
 import {
   checkFingerprintInput,
@@ -28,6 +29,20 @@ const NOTHING_TO_FIX =
  */
 export const ASSIGN_RATES = defineCommand({
   name: 'postAssignRates',
+  event: change<
+    null,
+    {
+      rateAssignmentId: number;
+      startAt: string | null;
+      endAt: string;
+      deadline: string;
+      BTCHECRate: string;
+      BTCETHRate: string;
+      countPayments: number;
+      amountETH: string;
+      amountHEC: string;
+    }
+  >()('rate_assignment'),
   description:
     'Fixes the assets of the payments confirmed in [startAt, endAt] and not yet fixed, at the deadline. Dates are ISO-8601 with a zone; rates are decimal strings > 0 with at most 18 places. With fingerprint (from ratesAndBTCAmountAtDeadlineDate for the same window), exactly the payments previewed, else CONFLICT (reason LIST_CHANGED) and nothing changes.',
   access: 'write',

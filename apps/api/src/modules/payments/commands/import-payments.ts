@@ -1,6 +1,7 @@
 import { defineCommand } from '../../../platform/commands';
 import { confirmedSetWrite } from '../../../platform/confirmed-set';
 import {
+  CSV_IMPORT_EVENT,
   CSV_UPLOAD,
   importCsv,
   paymentsImportDefinition,
@@ -29,6 +30,7 @@ export const PAYMENTS_CSV: CsvImport<write.PaymentStageKey> = {
  */
 export const IMPORT_PAYMENTS = defineCommand({
   name: NAME,
+  event: CSV_IMPORT_EVENT,
   description:
     'Adds the payments of a CSV file (columns userId,planId,paidUsd,assetETH,assetHEC,confirmedAt; template at GET /templates/user-payments.csv). All or nothing; the same content applies once.',
   access: 'write',

@@ -1,6 +1,7 @@
 import { defineCommand } from '../../../platform/commands';
 import { confirmedSetWrite } from '../../../platform/confirmed-set';
 import {
+  CSV_IMPORT_EVENT,
   CSV_UPLOAD,
   importCsv,
   ratesImportDefinition,
@@ -29,6 +30,7 @@ export const RATES_CSV: CsvImport<write.RateStageKey> = {
  */
 export const IMPORT_RATES = defineCommand({
   name: NAME,
+  event: CSV_IMPORT_EVENT,
   description:
     'Assigns rates from a CSV file, one window per row (columns startAt,endAt,deadline,BTCHECRate,BTCETHRate; template at GET /templates/rates.csv).',
   access: 'write',

@@ -1,3 +1,4 @@
+import { change, type ContactMessageSummary } from '@app/shared';
 import { defineCommand } from '../../../platform/commands';
 import { BODY, CONTACT_ID, contactId, messageBody } from '../support-input';
 import { addContactMessage } from '../support-messages';
@@ -6,6 +7,7 @@ import { ContactChangeRef } from '../support-types';
 /** An internal note on the inquiry, for admins only (never mailed). */
 export const ADD_CONTACT_NOTE = defineCommand({
   name: 'postAddNoteToUserContact',
+  event: change<null, ContactMessageSummary>()('user_contact'),
   description:
     'Adds an internal note to an inquiry: shown to admins in its messages, never mailed. The same body rules as a reply.',
   access: 'write',

@@ -1,3 +1,4 @@
+import { change } from '@app/shared';
 import { defineCommand } from '../../../platform/commands';
 import { notFound } from '../../../shared/list-input';
 import * as repo from '../support-repository';
@@ -7,6 +8,10 @@ import { ContactChangeRef } from '../support-types';
 /** Assigns an admin to an inquiry, or unassigns it; recorded in the inquiry's history. */
 export const ASSIGN_CONTACT = defineCommand({
   name: 'postAssignAdminUserToUserContact',
+  event: change<
+    { assignee: { id: number; userName: string } | null },
+    { assignee: { id: number; userName: string } | null }
+  >()('user_contact'),
   description: 'Assigns an admin to an inquiry; without assigneeUserId, unassigns it.',
   access: 'write',
   scope: 'records',

@@ -1,4 +1,4 @@
-import { CONTACT_MACHINE, canTransition } from '@app/shared';
+import { CONTACT_MACHINE, canTransition, change, type ContactStatus } from '@app/shared';
 import { defineCommand } from '../../../platform/commands';
 import { AppError } from '../../../shared/app-error';
 import { notFound } from '../../../shared/list-input';
@@ -9,6 +9,7 @@ import { ContactChangeRef } from '../support-types';
 /** Moves an inquiry to any status (docs/domain.md, "Support inquiries"). */
 export const UPDATE_CONTACT_STATUS = defineCommand({
   name: 'postUpdateUserContactStatus',
+  event: change<{ status: ContactStatus }, { status: ContactStatus }>()('user_contact'),
   description: 'Moves an inquiry to a status (backlog, wip or closed; any transition).',
   access: 'write',
   scope: 'records',

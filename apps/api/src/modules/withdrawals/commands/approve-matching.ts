@@ -3,6 +3,7 @@ import { confirmedSetWrite } from '../../../platform/confirmed-set';
 import { approverFor } from '../../admin-users/approval-rule';
 import { ActionAnswerRef } from '../withdrawal-action-types';
 import {
+  APPROVAL_EVENT,
   approveEach,
   approver,
   checkMatching,
@@ -26,6 +27,7 @@ const NAME = 'postApproveMatchingWithdrawalRequests';
  */
 export const APPROVE_MATCHING_WITHDRAWALS = defineCommand({
   name: NAME,
+  event: APPROVAL_EVENT,
   description: `Approves "all N matching this filter" as the signed-in admin, each at the revision read in the same transaction; otherwise the rules of postApproveWithdrawalRequests (two admins above the threshold, nobody twice). ${MATCHING_NOTE}`,
   access: 'write',
   scope: 'set',

@@ -1,7 +1,7 @@
 import { defineCommand, inputObject } from '../../../platform/commands';
 import { approverFor } from '../../admin-users/approval-rule';
 import { ActionAnswerRef, ApprovalInputRef } from '../withdrawal-action-types';
-import { approveEach, approver, checkIds } from '../withdrawal-actions';
+import { APPROVAL_EVENT, approveEach, approver, checkIds } from '../withdrawal-actions';
 import * as repo from '../withdrawal-actions-repository';
 
 /** The operation, also named by the approval rule (admin-users/approval-rule.ts). */
@@ -16,6 +16,7 @@ const NAME = 'postApproveWithdrawalRequests';
  */
 export const APPROVE_WITHDRAWALS = defineCommand({
   name: NAME,
+  event: APPROVAL_EVENT,
   description:
     'Approves withdrawal requests (any kind) as the signed-in admin, each at the revision the admin saw (a changed request is refused as STALE_REVISION). Above its coin threshold a request needs two different admins: the first approval answers awaitingSecondApproval and the request stays requested. Nobody approves a request twice; no role is exempt.',
   access: 'write',

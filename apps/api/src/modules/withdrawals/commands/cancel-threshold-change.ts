@@ -1,3 +1,4 @@
+import { change, type ThresholdSummary } from '@app/shared';
 import { defineCommand } from '../../../platform/commands';
 import { ThresholdRef } from '../withdrawal-threshold-types';
 import { changeId, lockPending, sessionAdmin, THRESHOLD_CHANGE_ID } from '../withdrawal-thresholds';
@@ -9,6 +10,10 @@ import * as repo from '../withdrawal-thresholds-repository';
  */
 export const CANCEL_THRESHOLD_CHANGE = defineCommand({
   name: 'postCancelWithdrawalApprovalThresholdChange',
+  event: change<
+    ThresholdSummary & { pendingChange: { id: string; toValue: string } },
+    ThresholdSummary & { withdrawnChange: string }
+  >()('withdrawal_approval_threshold'),
   description:
     'Withdraws a pending raise of a threshold (super admins only: its proposer, or another admin declining it); the threshold stays. A raise no longer pending is CONFLICT (THRESHOLD_CHANGE_CLOSED). Audited.',
   access: 'superAdmin',

@@ -1,4 +1,4 @@
-import { compareDecimals } from '@app/shared';
+import { compareDecimals, change, type ThresholdSummary } from '@app/shared';
 import { defineCommand } from '../../../platform/commands';
 import { AppError } from '../../../shared/app-error';
 import { approverFor, notASecondPerson } from '../../admin-users/approval-rule';
@@ -23,6 +23,10 @@ const NAME = 'postConfirmWithdrawalApprovalThresholdChange';
  */
 export const CONFIRM_THRESHOLD_CHANGE = defineCommand({
   name: NAME,
+  event: change<
+    ThresholdSummary,
+    ThresholdSummary & { change: string; proposedBy: string | null; proposedAt: string }
+  >()('withdrawal_approval_threshold'),
   description:
     'Confirms a pending raise of a threshold as a second admin (super admins only): the threshold takes the proposed value. The proposer cannot confirm their own (FORBIDDEN, OWN_THRESHOLD_CHANGE); a raise no longer pending is CONFLICT (THRESHOLD_CHANGE_CLOSED). Audited.',
   access: 'superAdmin',

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { fileNameStamp } from '@app/shared';
+import {
+  change,
+  fileNameStamp,
+  namedEvent,
+  type WithdrawalBefore,
+  type WithdrawalStatus,
+} from '@app/shared';
 import {
   defineCommand,
   inputObject,
@@ -69,7 +75,28 @@ export const SIGNING_EXPORT = defineCommand({
     clientKey: { type: 'String', required: true },
     ...FINGERPRINT_INPUT,
   },
-  audit: { export: 'withdrawalExport', replay: 'withdrawalExportReplay' },
+  audit: {
+    export: namedEvent(
+      'withdrawalExport',
+      change<
+        WithdrawalBefore,
+        {
+          status: WithdrawalStatus;
+          revision: number | null;
+          exportBatchId: string;
+          layout: 'v1' | 'v2';
+          fileSha256: string;
+        }
+      >()('withdrawal_request'),
+    ),
+    /** A retried export answered with its first batch (nothing exported again). */
+    replay: namedEvent(
+      'withdrawalExportReplay',
+      change<null, { replayed: boolean; clientKey: string; requestCount: number }>()(
+        'withdrawal_export_batch',
+      ),
+    ),
+  },
   answer: SigningExportRef,
   refs: { kind: WithdrawalKindRef, layout: LayoutRef, searchParams: WithdrawalSearchParamsRef },
   handler: async ({ kind, searchParams, ...input }, env) => {

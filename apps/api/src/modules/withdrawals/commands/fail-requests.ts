@@ -1,3 +1,4 @@
+import { change, type WithdrawalBefore, type WithdrawalStatus } from '@app/shared';
 import { defineCommand } from '../../../platform/commands';
 import { requiredText } from '../../../shared/required-text';
 import { ActionAnswerRef } from '../withdrawal-action-types';
@@ -7,6 +8,10 @@ import * as repo from '../withdrawal-actions-repository';
 /** Marks processing requests whose send failed as failed, with the reason. */
 export const FAIL_WITHDRAWALS = defineCommand({
   name: 'postFailWithdrawalRequests',
+  event: change<
+    WithdrawalBefore,
+    { status: WithdrawalStatus; revision: number; failureReason: string }
+  >()('withdrawal_request'),
   description: 'Marks processing withdrawal requests whose send failed as failed, with the reason.',
   access: 'write',
   scope: 'records',

@@ -2,6 +2,7 @@ import { defineCommand } from '../../../platform/commands';
 import { confirmedSetWrite } from '../../../platform/confirmed-set';
 import { ActionAnswerRef } from '../withdrawal-action-types';
 import {
+  REJECTION_EVENT,
   checkMatching,
   checkRejection,
   lockMatching,
@@ -24,6 +25,7 @@ const NAME = 'postRejectMatchingWithdrawalRequests';
  */
 export const REJECT_MATCHING_WITHDRAWALS = defineCommand({
   name: NAME,
+  event: REJECTION_EVENT,
   description: `Rejects "all N matching this filter" with a reason code and text (requested, approved or processing ones; others are refused). ${MATCHING_NOTE}`,
   access: 'write',
   scope: 'set',

@@ -1,6 +1,7 @@
 import { defineCommand } from '../../../platform/commands';
 import { ActionAnswerRef } from '../withdrawal-action-types';
 import {
+  REJECTION_EVENT,
   checkIds,
   checkRejection,
   IDS_INPUT,
@@ -14,6 +15,7 @@ import { RejectCodeRef } from '../withdrawal-types';
 /** Rejects requested, approved or processing requests with a reason code and text. */
 export const REJECT_WITHDRAWALS = defineCommand({
   name: 'postRejectWithdrawalRequests',
+  event: REJECTION_EVENT,
   description:
     'Rejects requested, approved or processing withdrawal requests with a reason code and text.',
   access: 'write',

@@ -1,4 +1,4 @@
-import { compareDecimals } from '@app/shared';
+import { compareDecimals, change, type ThresholdSummary } from '@app/shared';
 import { defineCommand } from '../../../platform/commands';
 import { AppError } from '../../../shared/app-error';
 import { ThresholdRef } from '../withdrawal-threshold-types';
@@ -19,6 +19,14 @@ import * as repo from '../withdrawal-thresholds-repository';
  */
 export const UPDATE_THRESHOLD = defineCommand({
   name: 'postUpdateWithdrawalApprovalThreshold',
+  event: change<
+    ThresholdSummary,
+    ThresholdSummary & {
+      applied: boolean;
+      supersededChange?: string;
+      proposedChange?: { id: string; toValue: string };
+    }
+  >()('withdrawal_approval_threshold'),
   description:
     'Changes one coin’s two-person approval threshold (super admins only): an exact decimal at the coin’s scale, more than 0, not the current value. A lower value applies at once (and supersedes a pending raise of the coin). A higher value weakens the control: it is recorded as a pending raise (pendingChange) and applies only when a second, different super admin confirms it; while one is pending another raise of the coin is CONFLICT (THRESHOLD_CHANGE_PENDING). Audited either way. Answers the threshold as it is now.',
   access: 'superAdmin',
