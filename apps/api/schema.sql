@@ -933,7 +933,7 @@ CREATE INDEX withdrawal_requests_export_batch_idx ON public.withdrawal_requests 
 CREATE INDEX withdrawal_requests_kind_amount_idx ON public.withdrawal_requests USING btree (kind, amount, id);
 CREATE INDEX withdrawal_requests_kind_idx ON public.withdrawal_requests USING btree (kind, requested_at DESC, id DESC);
 CREATE INDEX withdrawal_requests_kind_status_amount_idx ON public.withdrawal_requests USING btree (kind, status, amount, id);
-CREATE INDEX withdrawal_requests_kind_status_idx ON public.withdrawal_requests USING btree (kind, status, requested_at DESC, id DESC);
+CREATE INDEX withdrawal_requests_kind_status_at_idx ON public.withdrawal_requests USING btree (kind, status, requested_at, id);
 CREATE INDEX withdrawal_requests_payment_idx ON public.withdrawal_requests USING btree (payment_id) WHERE (payment_id IS NOT NULL);
 CREATE UNIQUE INDEX withdrawal_requests_payment_once ON public.withdrawal_requests USING btree (payment_id) WHERE ((payment_id IS NOT NULL) AND (status <> ALL (ARRAY['rejected'::text, 'failed'::text])));
 CREATE UNIQUE INDEX withdrawal_requests_saving_once ON public.withdrawal_requests USING btree (saving_remittance_id) WHERE ((saving_remittance_id IS NOT NULL) AND (status <> ALL (ARRAY['rejected'::text, 'failed'::text])));
