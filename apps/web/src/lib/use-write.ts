@@ -7,6 +7,7 @@ import {
 import type { TypedDocumentString } from '@/gql/graphql';
 import { REFRESHES } from '@/gql/refreshes';
 import { ROOT_FIELDS } from '@/gql/root-fields';
+import { request } from './graphql-client';
 import { operationName, type OperationName } from './query-keys';
 
 /** A mutation's operation name (`mutation SendMail(…)` → 'SendMail'). */
@@ -55,6 +56,17 @@ export function useRefresh(mutations: readonly MutationName[]): () => Promise<vo
   return () => client.invalidateQueries({ predicate: (query) => isChanged(changes, query) });
 }
 
+type WriteOptions<TData, TVariables, TOnMutateResult = unknown> = UseMutationOptions<
+  TData,
+  Error,
+  TVariables,
+  TOnMutateResult
+> & {
+  /** The mutation it sends (the ones it may send: a save that creates or updates). */
+  mutation: MutationDocument | readonly MutationDocument[];
+  changesOn?: 'settled' | 'success';
+};
+
 /**
  * A write: its call (`mutationFn`, as `useMutation` takes it) and its mutation document
  * (`mutation`), whose command declares what it changes (`refreshes`): those queries are marked
@@ -63,11 +75,7 @@ export function useRefresh(mutations: readonly MutationName[]): () => Promise<vo
  * its own `onSuccess`/`onSettled` run first, and the mutate call's callbacks after the refresh.
  */
 export function useWrite<TData, TVariables = void, TOnMutateResult = unknown>(
-  options: UseMutationOptions<TData, Error, TVariables, TOnMutateResult> & {
-    /** The mutation it sends (the ones it may send: a save that creates or updates). */
-    mutation: MutationDocument | readonly MutationDocument[];
-    changesOn?: 'settled' | 'success';
-  },
+  options: WriteOptions<TData, TVariables, TOnMutateResult>,
 ) {
   const { mutation, changesOn = 'settled', onSuccess, onSettled, ...rest } = options;
   const documents: readonly MutationDocument[] = Array.isArray(mutation) ? mutation : [mutation];
@@ -82,5 +90,22 @@ export function useWrite<TData, TVariables = void, TOnMutateResult = unknown>(
       await onSettled?.(...args);
       if (changesOn === 'settled') await refresh();
     },
+  });
+}
+
+/**
+ * The `useWrite` of one mutation document sent with the caller's variables as they are:
+ * `pick` is the part of the answer the screen reads (`(d) => d.postDisableTotp`); `options`
+ * are the rest of `useWrite`'s (`changesOn`, `meta`, callbacks).
+ */
+export function useDocumentWrite<TResult, TVariables, TData>(
+  document: TypedDocumentString<TResult, TVariables>,
+  pick: (data: TResult) => TData,
+  options: Omit<WriteOptions<TData, TVariables>, 'mutationFn' | 'mutation'> = {},
+) {
+  return useWrite<TData, TVariables>({
+    ...options,
+    mutationFn: async (variables) => pick(await request(document, variables)),
+    mutation: document as MutationDocument,
   });
 }

@@ -1,7 +1,5 @@
 import { graphql } from '@/gql';
-import type { AddNewAdminUserMutationVariables } from '@/gql/graphql';
-import { execute } from '@/lib/graphql-client';
-import { useWrite } from '@/lib/use-write';
+import { useDocumentWrite } from '@/lib/use-write';
 
 const AddNewAdminUserMutation = graphql(`
   mutation AddNewAdminUser($userName: String!, $email: String!, $roles: [String!]!) {
@@ -23,12 +21,9 @@ const AddNewAdminUserMutation = graphql(`
 
 /** Creates an admin; the answer carries the one-time password, shown once. */
 export function useAddNewAdminUser() {
-  return useWrite({
+  return useDocumentWrite(AddNewAdminUserMutation, (d) => d.postAddNewAdminUser, {
     // The dialog shows field errors under the inputs itself.
     meta: { silentError: true },
-    mutationFn: async (variables: AddNewAdminUserMutationVariables) =>
-      (await execute(AddNewAdminUserMutation, variables)).postAddNewAdminUser,
-    mutation: AddNewAdminUserMutation,
     changesOn: 'success',
   });
 }

@@ -1,7 +1,5 @@
 import { graphql } from '@/gql';
-import type { AddRoleToUserMutationVariables } from '@/gql/graphql';
-import { execute } from '@/lib/graphql-client';
-import { useWrite } from '@/lib/use-write';
+import { useDocumentWrite } from '@/lib/use-write';
 
 const AddRoleToUserMutation = graphql(`
   mutation AddRoleToUser($userId: Int!, $roles: [String!]!) {
@@ -23,9 +21,5 @@ const AddRoleToUserMutation = graphql(`
 
 /** Gives an admin more roles. */
 export function useAddRoleToUser() {
-  return useWrite({
-    mutationFn: async (variables: AddRoleToUserMutationVariables) =>
-      (await execute(AddRoleToUserMutation, variables)).postAddRoleToUser,
-    mutation: AddRoleToUserMutation,
-  });
+  return useDocumentWrite(AddRoleToUserMutation, (d) => d.postAddRoleToUser);
 }

@@ -1,7 +1,5 @@
 import { graphql } from '@/gql';
-import type { DeleteAdminUserMutationVariables } from '@/gql/graphql';
-import { execute } from '@/lib/graphql-client';
-import { useWrite } from '@/lib/use-write';
+import { useDocumentWrite } from '@/lib/use-write';
 
 const DeleteAdminUserMutation = graphql(`
   mutation DeleteAdminUser($userId: Int!) {
@@ -14,9 +12,5 @@ const DeleteAdminUserMutation = graphql(`
 
 /** Deletes another admin account. */
 export function useDeleteAdminUser() {
-  return useWrite({
-    mutationFn: async (variables: DeleteAdminUserMutationVariables) =>
-      (await execute(DeleteAdminUserMutation, variables)).postDeleteAdminUser,
-    mutation: DeleteAdminUserMutation,
-  });
+  return useDocumentWrite(DeleteAdminUserMutation, (d) => d.postDeleteAdminUser);
 }

@@ -1,7 +1,5 @@
 import { graphql } from '@/gql';
-import type { DeleteRoleFromUserMutationVariables } from '@/gql/graphql';
-import { execute } from '@/lib/graphql-client';
-import { useWrite } from '@/lib/use-write';
+import { useDocumentWrite } from '@/lib/use-write';
 
 const DeleteRoleFromUserMutation = graphql(`
   mutation DeleteRoleFromUser($userId: Int!, $roles: [String!]!) {
@@ -19,9 +17,5 @@ const DeleteRoleFromUserMutation = graphql(`
 
 /** Takes roles away from an admin. */
 export function useDeleteRoleFromUser() {
-  return useWrite({
-    mutationFn: async (variables: DeleteRoleFromUserMutationVariables) =>
-      (await execute(DeleteRoleFromUserMutation, variables)).postDeleteRoleFromUser,
-    mutation: DeleteRoleFromUserMutation,
-  });
+  return useDocumentWrite(DeleteRoleFromUserMutation, (d) => d.postDeleteRoleFromUser);
 }

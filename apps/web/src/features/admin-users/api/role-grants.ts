@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import { execute } from '@/lib/graphql-client';
 import { queryKeyFor } from '@/lib/query-keys';
-import { useWrite } from '@/lib/use-write';
+import { useDocumentWrite } from '@/lib/use-write';
 
 const AdminRoleGrantsQuery = graphql(`
   query AdminRoleGrants {
@@ -50,18 +50,10 @@ const CancelAdminRoleGrantMutation = graphql(`
 
 /** A second super admin confirms a pending grant: the admin gets the role. */
 export function useConfirmAdminRoleGrant() {
-  return useWrite({
-    mutationFn: async (id: string) =>
-      (await execute(ConfirmAdminRoleGrantMutation, { id })).postConfirmAdminRoleGrant,
-    mutation: ConfirmAdminRoleGrantMutation,
-  });
+  return useDocumentWrite(ConfirmAdminRoleGrantMutation, (d) => d.postConfirmAdminRoleGrant);
 }
 
 /** Withdraws a pending grant (its proposer, or another super admin declining it). */
 export function useCancelAdminRoleGrant() {
-  return useWrite({
-    mutationFn: async (id: string) =>
-      (await execute(CancelAdminRoleGrantMutation, { id })).postCancelAdminRoleGrant,
-    mutation: CancelAdminRoleGrantMutation,
-  });
+  return useDocumentWrite(CancelAdminRoleGrantMutation, (d) => d.postCancelAdminRoleGrant);
 }

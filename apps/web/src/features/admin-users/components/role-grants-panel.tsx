@@ -41,7 +41,7 @@ export function RoleGrantsPanel() {
   const decide = async (action: 'confirm' | 'cancel', id: string) => {
     setError(null);
     try {
-      await (action === 'confirm' ? confirm : cancel).mutateAsync(id);
+      await (action === 'confirm' ? confirm : cancel).mutateAsync({ id });
       notifySuccess(
         t(action === 'confirm' ? 'adminUsers.grantConfirmed' : 'adminUsers.grantWithdrawn'),
       );

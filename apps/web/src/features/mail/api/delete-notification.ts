@@ -1,6 +1,5 @@
 import { graphql } from '@/gql';
-import { execute } from '@/lib/graphql-client';
-import { useWrite } from '@/lib/use-write';
+import { useDocumentWrite } from '@/lib/use-write';
 
 const DeleteNotification = graphql(`
   mutation DeleteNotification($notificationId: Int!) {
@@ -11,8 +10,5 @@ const DeleteNotification = graphql(`
 `);
 
 export function useDeleteNotification() {
-  return useWrite({
-    mutationFn: (notificationId: number) => execute(DeleteNotification, { notificationId }),
-    mutation: DeleteNotification,
-  });
+  return useDocumentWrite(DeleteNotification, (d) => d.postDeleteNotification);
 }

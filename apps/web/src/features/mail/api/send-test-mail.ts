@@ -1,6 +1,5 @@
 import { graphql } from '@/gql';
-import { execute } from '@/lib/graphql-client';
-import { useWrite } from '@/lib/use-write';
+import { useDocumentWrite } from '@/lib/use-write';
 
 const SendTestMail = graphql(`
   mutation SendTestMail($notificationId: Int!) {
@@ -16,9 +15,5 @@ const SendTestMail = graphql(`
 // count the preview's delivery banner shows (MailPreview): without it the banner kept the
 // count it had before the send ("0 waiting" while 1, then 3 were queued, issue 35).
 export function useSendTestMail() {
-  return useWrite({
-    mutationFn: async (notificationId: number) =>
-      (await execute(SendTestMail, { notificationId })).postSendTestMail,
-    mutation: SendTestMail,
-  });
+  return useDocumentWrite(SendTestMail, (d) => d.postSendTestMail);
 }

@@ -174,11 +174,14 @@ export function NotificationPage() {
           <Button
             color="error"
             onClick={() =>
-              remove.mutate(deleting!.id, {
-                onSuccess: () => notifySuccess(t('mail.deleted')),
-                onError: (e) => showErrorToast(errorMessage(e, t)),
-                onSettled: () => setDeleting(null),
-              })
+              remove.mutate(
+                { notificationId: deleting!.id },
+                {
+                  onSuccess: () => notifySuccess(t('mail.deleted')),
+                  onError: (e) => showErrorToast(errorMessage(e, t)),
+                  onSettled: () => setDeleting(null),
+                },
+              )
             }
           >
             {t('mail.delete')}

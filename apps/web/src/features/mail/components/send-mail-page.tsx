@@ -117,13 +117,16 @@ export function SendMailPage() {
                   variant="outlined"
                   disabled={testSend.isPending}
                   onClick={() =>
-                    testSend.mutate(notificationId!, {
-                      onSuccess: (r) => {
-                        notifySuccess(t('mail.testSent', { address: r.toAddress }));
-                        setParam('sendId', r.mailSendId);
+                    testSend.mutate(
+                      { notificationId: notificationId! },
+                      {
+                        onSuccess: (r) => {
+                          notifySuccess(t('mail.testSent', { address: r.toAddress }));
+                          setParam('sendId', r.mailSendId);
+                        },
+                        onError,
                       },
-                      onError,
-                    })
+                    )
                   }
                 >
                   {t('mail.testSend')}

@@ -1,7 +1,5 @@
 import { graphql } from '@/gql';
-import type { ConfirmTotpEnrollmentMutationVariables } from '@/gql/graphql';
-import { execute } from '@/lib/graphql-client';
-import { useWrite } from '@/lib/use-write';
+import { useDocumentWrite } from '@/lib/use-write';
 
 const ConfirmTotpEnrollmentMutation = graphql(`
   mutation ConfirmTotpEnrollment($totpCode: String!) {
@@ -14,11 +12,8 @@ const ConfirmTotpEnrollmentMutation = graphql(`
 
 /** Turns two-factor authentication on with a code from the authenticator app. */
 export function useConfirmTotpEnrollment() {
-  return useWrite({
+  return useDocumentWrite(ConfirmTotpEnrollmentMutation, (d) => d.postConfirmTotpEnrollment, {
     meta: { silentError: true },
-    mutationFn: async (variables: ConfirmTotpEnrollmentMutationVariables) =>
-      (await execute(ConfirmTotpEnrollmentMutation, variables)).postConfirmTotpEnrollment,
-    mutation: ConfirmTotpEnrollmentMutation,
     changesOn: 'success',
   });
 }

@@ -1,7 +1,5 @@
 import { graphql } from '@/gql';
-import type { DisableTotpMutationVariables } from '@/gql/graphql';
-import { execute } from '@/lib/graphql-client';
-import { useWrite } from '@/lib/use-write';
+import { useDocumentWrite } from '@/lib/use-write';
 
 const DisableTotpMutation = graphql(`
   mutation DisableTotp($password: String!) {
@@ -14,11 +12,8 @@ const DisableTotpMutation = graphql(`
 
 /** Turns two-factor authentication off; the password is asked again. */
 export function useDisableTotp() {
-  return useWrite({
+  return useDocumentWrite(DisableTotpMutation, (d) => d.postDisableTotp, {
     meta: { silentError: true },
-    mutationFn: async (variables: DisableTotpMutationVariables) =>
-      (await execute(DisableTotpMutation, variables)).postDisableTotp,
-    mutation: DisableTotpMutation,
     changesOn: 'success',
   });
 }

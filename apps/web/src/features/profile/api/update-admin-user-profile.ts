@@ -1,7 +1,5 @@
 import { graphql } from '@/gql';
-import type { UpdateAdminUserProfileMutationVariables } from '@/gql/graphql';
-import { execute } from '@/lib/graphql-client';
-import { useWrite } from '@/lib/use-write';
+import { useDocumentWrite } from '@/lib/use-write';
 
 const UpdateAdminUserProfileMutation = graphql(`
   mutation UpdateAdminUserProfile(
@@ -25,13 +23,10 @@ const UpdateAdminUserProfileMutation = graphql(`
 
 /** Changes the signed-in admin's email, user name and/or password. */
 export function useUpdateAdminUserProfile() {
-  return useWrite({
+  return useDocumentWrite(UpdateAdminUserProfileMutation, (d) => d.postUpdateAdminUserProfile, {
     // The form shows field errors under the inputs itself.
     meta: { silentError: true },
-    mutationFn: async (variables: UpdateAdminUserProfileMutationVariables) =>
-      (await execute(UpdateAdminUserProfileMutation, variables)).postUpdateAdminUserProfile,
     // Everything showing the admin (toolbar, dashboard, this page) reloads.
-    mutation: UpdateAdminUserProfileMutation,
     changesOn: 'success',
   });
 }

@@ -1,6 +1,5 @@
 import { graphql } from '@/gql';
-import { execute } from '@/lib/graphql-client';
-import { useWrite } from '@/lib/use-write';
+import { useDocumentWrite } from '@/lib/use-write';
 
 const NoteMutation = graphql(`
   mutation AddNoteToUserContact($userContactId: ID!, $body: String!) {
@@ -12,8 +11,5 @@ const NoteMutation = graphql(`
 
 /** An internal note on an inquiry: other admins see it, the inquirer never does. */
 export function useAddContactNote() {
-  return useWrite({
-    mutationFn: (v: { userContactId: string; body: string }) => execute(NoteMutation, v),
-    mutation: NoteMutation,
-  });
+  return useDocumentWrite(NoteMutation, (d) => d.postAddNoteToUserContact);
 }

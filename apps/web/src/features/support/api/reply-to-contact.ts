@@ -1,6 +1,5 @@
 import { graphql } from '@/gql';
-import { execute } from '@/lib/graphql-client';
-import { useWrite } from '@/lib/use-write';
+import { useDocumentWrite } from '@/lib/use-write';
 
 const ReplyMutation = graphql(`
   mutation ReplyToUserContact($userContactId: ID!, $body: String!) {
@@ -12,8 +11,5 @@ const ReplyMutation = graphql(`
 
 /** A reply mailed to the inquirer through the outbox; it lands in the inquiry's messages. */
 export function useReplyToContact() {
-  return useWrite({
-    mutationFn: (v: { userContactId: string; body: string }) => execute(ReplyMutation, v),
-    mutation: ReplyMutation,
-  });
+  return useDocumentWrite(ReplyMutation, (d) => d.postReplyToUserContact);
 }

@@ -3,7 +3,7 @@ import { graphql } from '@/gql';
 import { execute } from '@/lib/graphql-client';
 import { listQuery } from '@/lib/list-query';
 import { queryKeyFor } from '@/lib/query-keys';
-import { useWrite } from '@/lib/use-write';
+import { useDocumentWrite } from '@/lib/use-write';
 import { documentQuery } from '@/lib/document-query';
 
 const UserContactsQuery = graphql(`
@@ -159,16 +159,9 @@ export function useSupportChoices() {
 }
 
 export function useAssignContact() {
-  return useWrite({
-    mutationFn: (v: { userContactId: string; assigneeUserId: number | null }) =>
-      execute(AssignMutation, v),
-    mutation: AssignMutation,
-  });
+  return useDocumentWrite(AssignMutation, (d) => d.postAssignAdminUserToUserContact);
 }
 
 export function useUpdateContactStatus() {
-  return useWrite({
-    mutationFn: (v: { userContactId: string; status: string }) => execute(StatusMutation, v),
-    mutation: StatusMutation,
-  });
+  return useDocumentWrite(StatusMutation, (d) => d.postUpdateUserContactStatus);
 }

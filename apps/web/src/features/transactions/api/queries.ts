@@ -1,13 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
-import type {
-  TransactionsAddPaymentMutationVariables,
-  TransactionsAssignRatesMutationVariables,
-  TransactionsRatesSummaryQueryVariables,
-} from '@/gql/graphql';
+import type { TransactionsRatesSummaryQueryVariables } from '@/gql/graphql';
 import { execute } from '@/lib/graphql-client';
 import { queryKeyFor } from '@/lib/query-keys';
-import { useRefresh, useWrite } from '@/lib/use-write';
+import { useDocumentWrite, useRefresh } from '@/lib/use-write';
 import { documentQuery } from '@/lib/document-query';
 
 const TransactionsPlansQuery = graphql(`
@@ -104,10 +100,7 @@ export function useInvalidatePayments() {
 }
 
 export function useAssignRates() {
-  return useWrite({
-    mutationFn: async (variables: TransactionsAssignRatesMutationVariables) =>
-      (await execute(TransactionsAssignRatesMutation, variables)).postAssignRates,
-    mutation: TransactionsAssignRatesMutation,
+  return useDocumentWrite(TransactionsAssignRatesMutation, (d) => d.postAssignRates, {
     changesOn: 'success',
   });
 }
@@ -138,10 +131,7 @@ const TransactionsAddPaymentMutation = graphql(`
 `);
 
 export function useAddPayment() {
-  return useWrite({
-    mutationFn: async (variables: TransactionsAddPaymentMutationVariables) =>
-      (await execute(TransactionsAddPaymentMutation, variables)).postAddUserPayment,
-    mutation: TransactionsAddPaymentMutation,
+  return useDocumentWrite(TransactionsAddPaymentMutation, (d) => d.postAddUserPayment, {
     changesOn: 'success',
   });
 }

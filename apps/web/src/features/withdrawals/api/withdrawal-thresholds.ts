@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
-import type { UpdateWithdrawalApprovalThresholdMutationVariables } from '@/gql/graphql';
-import { execute } from '@/lib/graphql-client';
-import { useWrite } from '@/lib/use-write';
+import { useDocumentWrite } from '@/lib/use-write';
 import { documentQuery } from '@/lib/document-query';
 
 graphql(`
@@ -67,27 +65,21 @@ export function useApprovalThresholds() {
  * lists' "needs two" marks change with it.
  */
 export function useUpdateApprovalThreshold() {
-  return useWrite({
-    mutationFn: async (variables: UpdateWithdrawalApprovalThresholdMutationVariables) =>
-      (await execute(UpdateThresholdMutation, variables)).postUpdateWithdrawalApprovalThreshold,
-    mutation: UpdateThresholdMutation,
-  });
+  return useDocumentWrite(UpdateThresholdMutation, (d) => d.postUpdateWithdrawalApprovalThreshold);
 }
 
 /** A second super admin confirms a pending raise: it applies. */
 export function useConfirmThresholdChange() {
-  return useWrite({
-    mutationFn: async (id: string) =>
-      (await execute(ConfirmChangeMutation, { id })).postConfirmWithdrawalApprovalThresholdChange,
-    mutation: ConfirmChangeMutation,
-  });
+  return useDocumentWrite(
+    ConfirmChangeMutation,
+    (d) => d.postConfirmWithdrawalApprovalThresholdChange,
+  );
 }
 
 /** Withdraws (or declines) a pending raise: the threshold stays. */
 export function useCancelThresholdChange() {
-  return useWrite({
-    mutationFn: async (id: string) =>
-      (await execute(CancelChangeMutation, { id })).postCancelWithdrawalApprovalThresholdChange,
-    mutation: CancelChangeMutation,
-  });
+  return useDocumentWrite(
+    CancelChangeMutation,
+    (d) => d.postCancelWithdrawalApprovalThresholdChange,
+  );
 }

@@ -115,15 +115,18 @@ function PendingChange({
                 variant="outlined"
                 disabled={busy}
                 onClick={() =>
-                  confirm.mutate(change.id, {
-                    onSuccess: (saved) =>
-                      notifySuccess(
-                        t('withdrawals.thresholdsConfirmed', {
-                          coin: saved.coinType,
-                          value: exactAmountText(saved.secondApprovalAbove),
-                        }),
-                      ),
-                  })
+                  confirm.mutate(
+                    { id: change.id },
+                    {
+                      onSuccess: (saved) =>
+                        notifySuccess(
+                          t('withdrawals.thresholdsConfirmed', {
+                            coin: saved.coinType,
+                            value: exactAmountText(saved.secondApprovalAbove),
+                          }),
+                        ),
+                    },
+                  )
                 }
               >
                 {t('withdrawals.thresholdsConfirm')}
@@ -134,10 +137,15 @@ function PendingChange({
               size="small"
               disabled={busy}
               onClick={() =>
-                cancel.mutate(change.id, {
-                  onSuccess: () =>
-                    notifySuccess(t('withdrawals.thresholdsWithdrawn', { coin: change.coinType })),
-                })
+                cancel.mutate(
+                  { id: change.id },
+                  {
+                    onSuccess: () =>
+                      notifySuccess(
+                        t('withdrawals.thresholdsWithdrawn', { coin: change.coinType }),
+                      ),
+                  },
+                )
               }
             >
               {t(mine ? 'withdrawals.thresholdsWithdraw' : 'withdrawals.thresholdsDecline')}
