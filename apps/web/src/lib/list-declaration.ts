@@ -176,6 +176,26 @@ export function listView<
     }
     return draft;
   };
+  const screenView = { shape, url };
+  /**
+   * A list screen's data (`defineListScreen({ ...VIEW.data(…), … })`): this view, its api
+   * file's list query sent with the view's filters in an input object (`'input'`) or as
+   * arguments (`'arguments'`), and its export of the same view (filters and sort).
+   */
+  const data = <const A extends 'input' | 'arguments', Q extends object, X extends object>(
+    filtersIn: A,
+    query: Q,
+    csv: X,
+  ) => ({
+    view: screenView,
+    query: {
+      ...query,
+      variables: (filtersIn === 'input' ? inputVariables : argumentVariables) as A extends 'input'
+        ? typeof inputVariables
+        : typeof argumentVariables,
+    },
+    export: { ...csv, variables: exportVariables },
+  });
   return {
     shape,
     url,
@@ -185,5 +205,6 @@ export function listView<
     exportVariables,
     field,
     formValues,
+    data,
   };
 }

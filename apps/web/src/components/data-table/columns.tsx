@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { AmountText } from '@/components/amount-text';
 import { HashText } from '@/components/hash-text';
 import { formatRatePercent, type AmountUnit } from '@/lib/amount';
@@ -59,4 +60,56 @@ export function hashColumn<Row>(
 ): DataColumn<Row> {
   const { value, ...rest } = column;
   return { ...rest, render: (row) => <HashText value={value(row)} label={column.label} /> };
+}
+
+/** The row's fields whose values a builder takes (`V`). */
+type FieldOf<Row, V> = { [K in keyof Row]: Row[K] extends V ? K : never }[keyof Row] & string;
+
+/** What a field column may add to its builder (sort, hidden at first). */
+type More<Row> = Partial<Omit<Base<Row>, 'id' | 'label'>>;
+
+type Text = string | null | undefined;
+
+// The builders above for the common case of a column showing one row field under its
+// `fields.` label, the column id being the field's name (and so the saved column choice).
+
+function named(t: TFunction, key: string) {
+  return { id: key, label: t(`fields.${key}`) };
+}
+
+/** `amountColumn` of the row field `key`. */
+export function amountField<Row>(
+  t: TFunction,
+  key: FieldOf<Row, Text>,
+  unit: AmountUnit,
+  more: More<Row> = {},
+): DataColumn<Row> {
+  return amountColumn<Row>({ ...named(t, key), unit, value: (r) => r[key] as Text, ...more });
+}
+
+/** `rateColumn` of the row field `key`. */
+export function rateField<Row>(
+  t: TFunction,
+  key: FieldOf<Row, Text>,
+  more: More<Row> = {},
+): DataColumn<Row> {
+  return rateColumn<Row>({ ...named(t, key), value: (r) => r[key] as Text, ...more });
+}
+
+/** `dateTimeColumn` of the row field `key`. */
+export function dateTimeField<Row>(
+  t: TFunction,
+  key: FieldOf<Row, Text | number>,
+  more: More<Row> = {},
+): DataColumn<Row> {
+  return dateTimeColumn<Row>({ ...named(t, key), value: (r) => r[key] as Text | number, ...more });
+}
+
+/** `hashColumn` of the row field `key`. */
+export function hashField<Row>(
+  t: TFunction,
+  key: FieldOf<Row, Text>,
+  more: More<Row> = {},
+): DataColumn<Row> {
+  return hashColumn<Row>({ ...named(t, key), value: (r) => r[key] as Text, ...more });
 }

@@ -21,12 +21,7 @@ type Admins = readonly { id: number | string; userName: string }[];
  * days; paged in SQL, the view in the URL, its CSV of the same view.
  */
 const AUDIT_LOG = defineListScreen({
-  view: VIEW,
-  query: {
-    ...auditLogs,
-    variables: VIEW.argumentVariables,
-  },
-  export: { ...auditLogsCsv, variables: VIEW.exportVariables },
+  ...VIEW.data('arguments', auditLogs, auditLogsCsv),
   label: (t) => t('audit.title'),
   storageKey: 'audit-log',
   fields: (t, admins: Admins) => [

@@ -1,4 +1,4 @@
-import { dateTimeColumn, hashColumn } from '@/components/data-table/columns';
+import { dateTimeField, hashColumn } from '@/components/data-table/columns';
 import {
   userEmailColumn,
   userNameColumn,
@@ -15,12 +15,7 @@ const VIEW = listView(SAVING_ADDRESSES_SHAPE);
 
 /** /aubecoin_saving/addresses: each coin-saving user's deposit address per plan. */
 const ADDRESSES = defineListScreen({
-  view: VIEW,
-  query: {
-    ...hecSavingAddresses,
-    variables: VIEW.inputVariables,
-  },
-  export: { ...addressesCsv, variables: VIEW.exportVariables },
+  ...VIEW.data('input', hecSavingAddresses, addressesCsv),
   label: (t) => t('coinSaving.addressesLabel'),
   storageKey: 'saving-addresses',
   fields: (t) => userFilterFields(VIEW, t),
@@ -48,11 +43,7 @@ const ADDRESSES = defineListScreen({
       label: t('fields.fiveYearsAddress'),
       value: (r) => r.fiveYearsPlanAddress,
     }),
-    dateTimeColumn({
-      id: 'generatedAt',
-      label: t('fields.generatedAt'),
-      value: (r) => r.generatedAt,
-    }),
+    dateTimeField(t, 'generatedAt'),
   ],
   getRowId: (r) => r.id,
   rowLink: {

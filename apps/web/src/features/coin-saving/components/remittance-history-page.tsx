@@ -1,4 +1,4 @@
-import { amountColumn, dateTimeColumn, hashColumn } from '@/components/data-table/columns';
+import { amountColumn, dateTimeField, hashField } from '@/components/data-table/columns';
 import { ListScreen } from '@/components/list-screen';
 import { TruncatedText } from '@/components/truncated-text';
 import { USER_SAVINGS_SHAPE } from '@app/shared';
@@ -16,15 +16,7 @@ const VIEW = listView(USER_SAVINGS_SHAPE);
 
 /** /aubecoin_saving/remittance_history: coin-saving remittances of all users. */
 const REMITTANCES = defineListScreen({
-  view: VIEW,
-  query: {
-    ...userSavings,
-    variables: VIEW.argumentVariables,
-  },
-  export: {
-    ...savingRemittancesCsv,
-    variables: VIEW.exportVariables,
-  },
+  ...VIEW.data('arguments', userSavings, savingRemittancesCsv),
   label: (t) => t('coinSaving.remittancesLabel'),
   storageKey: 'saving-remittances',
   fields: (t, c: PlanContext) => [
@@ -48,12 +40,7 @@ const REMITTANCES = defineListScreen({
       pinned: true,
     },
     // The column the rows are sorted by comes first, so it is never the one cut off.
-    dateTimeColumn({
-      id: 'confirmedAt',
-      label: t('fields.confirmedAt'),
-      value: (r) => r.confirmedAt,
-      sortable: true,
-    }),
+    dateTimeField(t, 'confirmedAt', { sortable: true }),
     { id: 'planName', label: t('fields.planName'), render: (r) => c.planLabel(r.planName) },
     amountColumn({
       id: 'amountHEC',
@@ -67,12 +54,8 @@ const REMITTANCES = defineListScreen({
       unit: 'USD',
       value: (r) => r.amountUSD,
     }),
-    hashColumn({ id: 'address', label: t('fields.address'), value: (r) => r.address }),
-    hashColumn({
-      id: 'transactionHash',
-      label: t('fields.transactionHash'),
-      value: (r) => r.transactionHash,
-    }),
+    hashField(t, 'address'),
+    hashField(t, 'transactionHash'),
   ],
   getRowId: (r) => r.userSavingSentValueId,
 });

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Tab, Tabs } from '@mui/material';
-import { amountColumn, dateTimeColumn, hashColumn } from '@/components/data-table/columns';
+import { amountField, dateTimeField, hashField } from '@/components/data-table/columns';
 import {
   forceClubIdColumn,
   userEmailColumn,
@@ -22,12 +22,7 @@ const AGGREGATES_VIEW = listView(AGGREGATES_SHAPE);
 
 /** The first tab: per-user totals of referral-plan remittances. */
 const AGGREGATES = defineListScreen({
-  view: AGGREGATES_VIEW,
-  query: {
-    ...affiliateSavingAggregates,
-    variables: AGGREGATES_VIEW.inputVariables,
-  },
-  export: { ...aggregatesCsv, variables: AGGREGATES_VIEW.exportVariables },
+  ...AGGREGATES_VIEW.data('input', affiliateSavingAggregates, aggregatesCsv),
   label: (t) => t('coinSaving.aggregatesLabel'),
   storageKey: 'affiliate-aggregates',
   fields: (t) => [
@@ -48,31 +43,10 @@ const AGGREGATES = defineListScreen({
       render: (r) => formatNumber(r.remittanceCount),
       align: 'right',
     },
-    amountColumn({
-      id: 'totalSentHec',
-      label: t('fields.totalSentHec'),
-      unit: 'HEC',
-      value: (r) => r.totalSentHec,
-      sortable: true,
-    }),
-    amountColumn({
-      id: 'totalSentUsdValuation',
-      label: t('fields.totalSentUsdValuation'),
-      unit: 'USD',
-      value: (r) => r.totalSentUsdValuation,
-    }),
-    amountColumn({
-      id: 'totalHecPrincipal',
-      label: t('fields.totalHecPrincipal'),
-      unit: 'HEC',
-      value: (r) => r.totalHecPrincipal,
-    }),
-    amountColumn({
-      id: 'totalAtemPrincipal',
-      label: t('fields.totalAtemPrincipal'),
-      unit: 'ATEM',
-      value: (r) => r.totalAtemPrincipal,
-    }),
+    amountField(t, 'totalSentHec', 'HEC', { sortable: true }),
+    amountField(t, 'totalSentUsdValuation', 'USD'),
+    amountField(t, 'totalHecPrincipal', 'HEC'),
+    amountField(t, 'totalAtemPrincipal', 'ATEM'),
   ],
   getRowId: (r) => r.id,
   rowLink: {
@@ -86,12 +60,7 @@ const REMITTANCES_VIEW = listView(AFFILIATE_REMITTANCES_SHAPE);
 
 /** The second tab: the referral-plan remittances themselves. */
 const REMITTANCES = defineListScreen({
-  view: REMITTANCES_VIEW,
-  query: {
-    ...affiliateSavingRemittances,
-    variables: REMITTANCES_VIEW.inputVariables,
-  },
-  export: { ...affiliateRemittancesCsv, variables: REMITTANCES_VIEW.exportVariables },
+  ...REMITTANCES_VIEW.data('input', affiliateSavingRemittances, affiliateRemittancesCsv),
   label: (t) => t('coinSaving.affiliateRemittancesLabel'),
   storageKey: 'affiliate-remittances',
   fields: (t) => userFilterFields(REMITTANCES_VIEW, t),
@@ -100,42 +69,12 @@ const REMITTANCES = defineListScreen({
     userNameColumn(t, { id: 'username', value: (r) => r.username }),
     userEmailColumn(t, (r) => r.email),
     forceClubIdColumn(t, (r) => r.forceClubId),
-    dateTimeColumn({
-      id: 'confirmedAt',
-      label: t('fields.confirmedAt'),
-      value: (r) => r.confirmedAt,
-      sortable: true,
-    }),
-    amountColumn({
-      id: 'sentHec',
-      label: t('fields.sentHec'),
-      unit: 'HEC',
-      value: (r) => r.sentHec,
-    }),
-    amountColumn({
-      id: 'usdValuation',
-      label: t('fields.usdValuation'),
-      unit: 'USD',
-      value: (r) => r.usdValuation,
-    }),
-    amountColumn({
-      id: 'hecPrincipal',
-      label: t('fields.hecPrincipal'),
-      unit: 'HEC',
-      value: (r) => r.hecPrincipal,
-    }),
-    amountColumn({
-      id: 'atemPrincipal',
-      label: t('fields.atemPrincipal'),
-      unit: 'ATEM',
-      value: (r) => r.atemPrincipal,
-    }),
-    hashColumn({
-      id: 'transactionHash',
-      label: t('fields.transactionHash'),
-      value: (r) => r.transactionHash,
-      defaultHidden: true,
-    }),
+    dateTimeField(t, 'confirmedAt', { sortable: true }),
+    amountField(t, 'sentHec', 'HEC'),
+    amountField(t, 'usdValuation', 'USD'),
+    amountField(t, 'hecPrincipal', 'HEC'),
+    amountField(t, 'atemPrincipal', 'ATEM'),
+    hashField(t, 'transactionHash', { defaultHidden: true }),
   ],
   getRowId: (r) => r.id,
   timeZoneNote: false,

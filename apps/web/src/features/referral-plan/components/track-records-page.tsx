@@ -1,4 +1,4 @@
-import { amountColumn } from '@/components/data-table/columns';
+import { amountField } from '@/components/data-table/columns';
 import {
   forceClubIdColumn,
   userEmailColumn,
@@ -18,12 +18,7 @@ const VIEW = listView(TRACK_RECORDS_SHAPE);
 
 /** /referral_plan/track_records: referral-plan totals and number of children per user. */
 const TRACK_RECORDS = defineListScreen({
-  view: VIEW,
-  query: {
-    ...affiliateTrackRecords,
-    variables: VIEW.inputVariables,
-  },
-  export: { ...trackRecordsCsv, variables: VIEW.exportVariables },
+  ...VIEW.data('input', affiliateTrackRecords, trackRecordsCsv),
   label: (t) => t('coinSaving.trackRecordsLabel'),
   storageKey: 'track-records',
   fields: (t) => [
@@ -56,30 +51,10 @@ const TRACK_RECORDS = defineListScreen({
       sortable: true,
       align: 'right',
     },
-    amountColumn({
-      id: 'totalRemittedHec',
-      label: t('fields.totalRemittedHec'),
-      unit: 'HEC',
-      value: (r) => r.totalRemittedHec,
-    }),
-    amountColumn({
-      id: 'totalHecPrincipal',
-      label: t('fields.totalHecPrincipal'),
-      unit: 'HEC',
-      value: (r) => r.totalHecPrincipal,
-    }),
-    amountColumn({
-      id: 'totalReferralRewards',
-      label: t('fields.totalReferralRewards'),
-      unit: 'HEC',
-      value: (r) => r.totalReferralRewards,
-    }),
-    amountColumn({
-      id: 'totalBonusRewards',
-      label: t('fields.totalBonusRewards'),
-      unit: 'HEC',
-      value: (r) => r.totalBonusRewards,
-    }),
+    amountField(t, 'totalRemittedHec', 'HEC'),
+    amountField(t, 'totalHecPrincipal', 'HEC'),
+    amountField(t, 'totalReferralRewards', 'HEC'),
+    amountField(t, 'totalBonusRewards', 'HEC'),
   ],
   getRowId: (r) => r.userId,
   rowLink: {

@@ -20,7 +20,7 @@ import {
 import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { amountColumn, dateTimeColumn } from '@/components/data-table/columns';
+import { amountField, dateTimeField } from '@/components/data-table/columns';
 import { DataTable, type DataColumn } from '@/components/data-table/data-table';
 import { DetailList } from '@/components/detail-list';
 import { SectionCard } from '@/components/section-card';
@@ -266,18 +266,8 @@ function Relationship({ userId }: { userId: number }) {
       hideable: false,
       pinned: true,
     },
-    dateTimeColumn({
-      id: 'registeredAt',
-      label: t('fields.registeredAt'),
-      value: (c) => c.registeredAt,
-      defaultHidden: true,
-    }),
-    amountColumn({
-      id: 'totalRemittedHec',
-      label: t('fields.totalRemittedHec'),
-      unit: 'HEC',
-      value: (c) => c.totalRemittedHec,
-    }),
+    dateTimeField(t, 'registeredAt', { defaultHidden: true }),
+    amountField(t, 'totalRemittedHec', 'HEC'),
     {
       id: 'childrenCount',
       label: t('fields.numberOfChildren'),

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { UNFIXED_PAYMENTS_SHAPE } from '@app/shared';
-import { amountColumn, dateTimeColumn } from '@/components/data-table/columns';
+import { amountField, dateTimeField } from '@/components/data-table/columns';
 import { DataTable, pagedQueryProps } from '@/components/data-table/data-table';
 import { listTableProps } from '@/components/list-screen';
 import { listView } from '@/lib/list-declaration';
@@ -27,18 +27,8 @@ const UNFIXED = defineListScreen({
     { id: 'userPaymentId', label: t('fields.userPaymentId'), render: (p) => p.userPaymentId },
     { id: 'userName', label: t('fields.userName'), render: (p) => p.userName },
     { id: 'planName', label: t('fields.planName'), render: (p) => p.planName },
-    amountColumn({
-      id: 'paidBtc',
-      label: t('fields.paidBtc'),
-      unit: 'BTC',
-      value: (p) => p.paidBtc,
-    }),
-    dateTimeColumn({
-      id: 'confirmedAt',
-      label: t('fields.confirmedAt'),
-      value: (p) => p.confirmedAt,
-      sortable: true,
-    }),
+    amountField(t, 'paidBtc', 'BTC'),
+    dateTimeField(t, 'confirmedAt', { sortable: true }),
   ],
   getRowId: (p) => p.userPaymentId,
 });

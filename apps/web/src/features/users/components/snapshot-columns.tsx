@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { AmountText } from '@/components/amount-text';
-import { amountColumn, dateTimeColumn, rateColumn } from '@/components/data-table/columns';
+import { amountField, dateTimeField, rateField } from '@/components/data-table/columns';
 import type { DataColumn } from '@/components/data-table/data-table';
 import type { UserRewardSnapshotQuery } from '@/gql/graphql';
 
@@ -22,44 +22,15 @@ export function snapshotColumns(
     { id: 'plan', label: t('fields.plan'), render: (r) => planLabel(r.plan) },
     // Instants (epoch milliseconds): date and time like every other list date, the zone in
     // the note under the list.
-    dateTimeColumn({
-      id: 'confirmedDate',
-      label: t('fields.confirmedDate'),
-      value: (r) => r.confirmedDate,
-    }),
-    dateTimeColumn({
-      id: 'maturityDate',
-      label: t('fields.maturityDate'),
-      value: (r) => r.maturityDate,
-      defaultHidden: oneUser,
-    }),
-    amountColumn({ id: 'amount', label: t('fields.amount'), unit: 'HEC', value: (r) => r.amount }),
-    amountColumn({
-      id: 'totalAmount',
-      label: t('fields.totalAmount'),
-      unit: 'HEC',
-      value: (r) => r.totalAmount,
-    }),
+    dateTimeField(t, 'confirmedDate'),
+    dateTimeField(t, 'maturityDate', { defaultHidden: oneUser }),
+    amountField(t, 'amount', 'HEC'),
+    amountField(t, 'totalAmount', 'HEC'),
     // The plan names its base rate; the bonus total is what differs between rows.
-    rateColumn({
-      id: 'baseRate',
-      label: t('fields.baseRate'),
-      value: (r) => r.baseRate,
-      defaultHidden: true,
-    }),
-    rateColumn({
-      id: 'tierRate',
-      label: t('fields.tierRate'),
-      value: (r) => r.tierRate,
-      defaultHidden: true,
-    }),
-    rateColumn({
-      id: 'lockRate',
-      label: t('fields.lockRate'),
-      value: (r) => r.lockRate,
-      defaultHidden: true,
-    }),
-    rateColumn({ id: 'totalBonus', label: t('fields.totalBonus'), value: (r) => r.totalBonus }),
+    rateField(t, 'baseRate', { defaultHidden: true }),
+    rateField(t, 'tierRate', { defaultHidden: true }),
+    rateField(t, 'lockRate', { defaultHidden: true }),
+    rateField(t, 'totalBonus'),
     {
       id: 'aubeRate',
       label: t('fields.aubeRate'),
@@ -67,12 +38,7 @@ export function snapshotColumns(
       align: 'right',
       defaultHidden: true,
     },
-    amountColumn({
-      id: 'aubeReward',
-      label: t('fields.aubeReward'),
-      unit: 'AUBE',
-      value: (r) => r.aubeReward,
-    }),
+    amountField(t, 'aubeReward', 'AUBE'),
     {
       id: 'usdRate',
       label: t('fields.usdRate'),
@@ -80,12 +46,7 @@ export function snapshotColumns(
       align: 'right',
       defaultHidden: true,
     },
-    amountColumn({
-      id: 'totalUsd',
-      label: t('fields.totalUsd'),
-      unit: 'USD',
-      value: (r) => r.totalUsd,
-    }),
+    amountField(t, 'totalUsd', 'USD'),
     {
       id: 'owlAube',
       label: t('fields.owlAube'),
@@ -100,11 +61,6 @@ export function snapshotColumns(
       align: 'right',
       defaultHidden: true,
     },
-    amountColumn({
-      id: 'owlReward',
-      label: t('fields.owlReward'),
-      unit: 'OWL',
-      value: (r) => r.owlReward,
-    }),
+    amountField(t, 'owlReward', 'OWL'),
   ];
 }

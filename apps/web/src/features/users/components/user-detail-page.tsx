@@ -5,12 +5,7 @@ import { Alert, Avatar, Button, Grid, Stack } from '@mui/material';
 import { AmountText } from '@/components/amount-text';
 import { amountItems } from '@/components/amount-items';
 import { RewardSnapshotTotals } from '@/components/reward-snapshot-totals';
-import {
-  amountColumn,
-  dateTimeColumn,
-  hashColumn,
-  rateColumn,
-} from '@/components/data-table/columns';
+import { amountField, dateTimeField, hashField, rateField } from '@/components/data-table/columns';
 import { DataTable, type DataColumn, pagedQueryProps } from '@/components/data-table/data-table';
 import { DetailFoldButton, DetailList } from '@/components/detail-list';
 import { PageErrorBanner } from '@/components/page-error-banner';
@@ -386,59 +381,21 @@ function StakingSections({ userId }: { userId: number }) {
       ),
       align: 'right',
     },
-    amountColumn({
-      id: 'depositedAube',
-      label: t('fields.depositedAube'),
-      unit: 'AUBE',
-      value: (s) => s.depositedAube,
-    }),
-    amountColumn({
-      id: 'aubeReward',
-      label: t('fields.aubeReward'),
-      unit: 'AUBE',
-      value: (s) => s.aubeReward,
-    }),
-    amountColumn({
-      id: 'owlReward',
-      label: t('fields.owlReward'),
-      unit: 'OWL',
-      value: (s) => s.owlReward,
-    }),
-    rateColumn({ id: 'aubeRate', label: t('fields.aubeRate'), value: (s) => s.aubeRate }),
-    rateColumn({ id: 'owlRate', label: t('fields.owlRate'), value: (s) => s.owlRate }),
-    hashColumn({
-      id: 'walletAddress',
-      label: t('fields.walletAddress'),
-      value: (s) => s.walletAddress,
-    }),
+    amountField(t, 'depositedAube', 'AUBE'),
+    amountField(t, 'aubeReward', 'AUBE'),
+    amountField(t, 'owlReward', 'OWL'),
+    rateField(t, 'aubeRate'),
+    rateField(t, 'owlRate'),
+    hashField(t, 'walletAddress'),
   ];
   const remittances: DataColumn<Staking['remittanceHistories'][number]>[] = [
     { id: 'id', label: t('fields.id'), render: (r) => r.id },
     { id: 'planName', label: t('fields.planName'), render: (r) => planLabel(r.planName) },
-    dateTimeColumn({
-      id: 'confirmedAt',
-      label: t('fields.confirmedAt'),
-      value: (r) => r.confirmedAt,
-    }),
-    amountColumn({
-      id: 'sentHec',
-      label: t('fields.sentHec'),
-      unit: 'HEC',
-      value: (r) => r.sentHec,
-    }),
-    amountColumn({
-      id: 'usdValue',
-      label: t('fields.usdValue'),
-      unit: 'USD',
-      value: (r) => r.usdValue,
-    }),
-    hashColumn({ id: 'address', label: t('fields.address'), value: (r) => r.address }),
-    hashColumn({
-      id: 'transactionHash',
-      label: t('fields.transactionHash'),
-      value: (r) => r.transactionHash,
-      defaultHidden: true,
-    }),
+    dateTimeField(t, 'confirmedAt'),
+    amountField(t, 'sentHec', 'HEC'),
+    amountField(t, 'usdValue', 'USD'),
+    hashField(t, 'address'),
+    hashField(t, 'transactionHash', { defaultHidden: true }),
   ];
   return (
     <>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Paper, Stack, Typography } from '@mui/material';
-import { amountColumn, dateTimeColumn, hashColumn } from '@/components/data-table/columns';
+import { amountField, dateTimeField, hashField } from '@/components/data-table/columns';
 import { DataTable, pagedQueryProps } from '@/components/data-table/data-table';
 import { DetailList } from '@/components/detail-list';
 import { amountItems } from '@/components/amount-items';
@@ -39,32 +39,12 @@ const SAVING = defineListScreen({
   fields: () => [],
   columns: (t, { planLabel }) => [
     { id: 'id', label: t('fields.id'), render: (r) => r.id },
-    dateTimeColumn({
-      id: 'confirmedAt',
-      label: t('fields.confirmedAt'),
-      value: (r) => r.confirmedAt,
-      sortable: true,
-    }),
+    dateTimeField(t, 'confirmedAt', { sortable: true }),
     { id: 'planName', label: t('fields.planName'), render: (r) => planLabel(r.planName) },
-    amountColumn({
-      id: 'sentHec',
-      label: t('fields.sentHec'),
-      unit: 'HEC',
-      value: (r) => r.sentHec,
-    }),
-    amountColumn({
-      id: 'usdValue',
-      label: t('fields.usdValue'),
-      unit: 'USD',
-      value: (r) => r.usdValue,
-    }),
-    hashColumn({ id: 'address', label: t('fields.address'), value: (r) => r.address }),
-    hashColumn({
-      id: 'transactionHash',
-      label: t('fields.transactionHash'),
-      value: (r) => r.transactionHash,
-      defaultHidden: true,
-    }),
+    amountField(t, 'sentHec', 'HEC'),
+    amountField(t, 'usdValue', 'USD'),
+    hashField(t, 'address'),
+    hashField(t, 'transactionHash', { defaultHidden: true }),
   ],
   getRowId: (r) => r.id,
 });
@@ -81,36 +61,12 @@ const AFFILIATE = defineListScreen({
   fields: () => [],
   columns: (t) => [
     { id: 'id', label: t('fields.id'), render: (r) => r.id },
-    dateTimeColumn({
-      id: 'confirmedAt',
-      label: t('fields.confirmedAt'),
-      value: (r) => r.confirmedAt,
-    }),
-    amountColumn({
-      id: 'sentHec',
-      label: t('fields.sentHec'),
-      unit: 'HEC',
-      value: (r) => r.sentHec,
-    }),
-    amountColumn({
-      id: 'hecPrincipal',
-      label: t('fields.hecPrincipal'),
-      unit: 'HEC',
-      value: (r) => r.hecPrincipal,
-    }),
-    amountColumn({
-      id: 'atemPrincipal',
-      label: t('fields.atemPrincipal'),
-      unit: 'ATEM',
-      value: (r) => r.atemPrincipal,
-    }),
-    amountColumn({
-      id: 'usdValuation',
-      label: t('fields.usdValuation'),
-      unit: 'USD',
-      value: (r) => r.usdValuation,
-    }),
-    hashColumn({ id: 'address', label: t('fields.address'), value: (r) => r.address }),
+    dateTimeField(t, 'confirmedAt'),
+    amountField(t, 'sentHec', 'HEC'),
+    amountField(t, 'hecPrincipal', 'HEC'),
+    amountField(t, 'atemPrincipal', 'ATEM'),
+    amountField(t, 'usdValuation', 'USD'),
+    hashField(t, 'address'),
   ],
   getRowId: (r) => r.id,
 });

@@ -7,7 +7,7 @@ import {
   WITHDRAWAL_STATUSES as SHARED_STATUSES,
 } from '@app/shared';
 import { PaidAmounts } from '@/components/paid-amounts';
-import { dateTimeColumn, hashColumn } from '@/components/data-table/columns';
+import { dateTimeField, hashField } from '@/components/data-table/columns';
 import type { DataColumn } from '@/components/data-table/data-table';
 import { TruncatedText } from '@/components/truncated-text';
 import { WithdrawalStatusChip } from '@/components/withdrawal-status-chip';
@@ -45,12 +45,7 @@ export function withdrawalColumns(t: TFunction, userId?: number): DataColumn<Wit
       label: t('fields.status'),
       render: (w) => <WithdrawalStatusChip status={w.status} t={t} />,
     },
-    dateTimeColumn({
-      id: 'requestedAt',
-      label: t('fields.requestedAt'),
-      value: (w) => w.requestedAt,
-      sortable: true,
-    }),
+    dateTimeField(t, 'requestedAt', { sortable: true }),
     {
       id: 'amount',
       label: t('fields.amount'),
@@ -72,41 +67,13 @@ export function withdrawalColumns(t: TFunction, userId?: number): DataColumn<Wit
       align: 'right',
       defaultHidden: true,
     },
-    hashColumn({
-      id: 'receiverAddress',
-      label: t('fields.receiverAddress'),
-      value: (w) => w.receiverAddress,
-    }),
-    hashColumn({
-      id: 'transactionHash',
-      label: t('fields.transactionHash'),
-      value: (w) => w.transactionHash,
-    }),
-    dateTimeColumn({
-      id: 'processingAt',
-      label: t('fields.processingAt'),
-      value: (w) => w.processingAt,
-      defaultHidden: true,
-    }),
+    hashField(t, 'receiverAddress'),
+    hashField(t, 'transactionHash'),
+    dateTimeField(t, 'processingAt', { defaultHidden: true }),
     // The status chip says it completed; the date is one click away (fits the laptop).
-    dateTimeColumn({
-      id: 'completedAt',
-      label: t('fields.completedAt'),
-      value: (w) => w.completedAt,
-      defaultHidden: true,
-    }),
-    dateTimeColumn({
-      id: 'failedAt',
-      label: t('fields.failedAt'),
-      value: (w) => w.failedAt,
-      defaultHidden: true,
-    }),
-    dateTimeColumn({
-      id: 'rejectedAt',
-      label: t('fields.rejectedAt'),
-      value: (w) => w.rejectedAt,
-      defaultHidden: true,
-    }),
+    dateTimeField(t, 'completedAt', { defaultHidden: true }),
+    dateTimeField(t, 'failedAt', { defaultHidden: true }),
+    dateTimeField(t, 'rejectedAt', { defaultHidden: true }),
     {
       id: 'rejectReason',
       label: t('fields.rejectReason'),

@@ -1,9 +1,4 @@
-import {
-  amountColumn,
-  dateTimeColumn,
-  hashColumn,
-  rateColumn,
-} from '@/components/data-table/columns';
+import { amountField, dateTimeField, hashColumn, rateField } from '@/components/data-table/columns';
 import { ListScreen } from '@/components/list-screen';
 import { TruncatedText } from '@/components/truncated-text';
 import { USERS_SHAPE } from '@app/shared';
@@ -29,12 +24,7 @@ const VIEW = listView(USERS_SHAPE, {
 
 /** /common/users: every filter of the users call, server-side sort and pages, all in the URL. */
 const USERS = defineListScreen({
-  view: VIEW,
-  query: {
-    ...users,
-    variables: VIEW.argumentVariables,
-  },
-  export: { ...usersCsv, variables: VIEW.exportVariables },
+  ...VIEW.data('arguments', users, usersCsv),
   label: (t) => t('users.listLabel'),
   storageKey: 'users',
   fields: (t, cardStatusLabel: (status: number) => string) => [
@@ -98,63 +88,14 @@ const USERS = defineListScreen({
       render: (u) => <CardStatusChip status={u.cardStatus} />,
       sortable: true,
     },
-    amountColumn({
-      id: 'totalBuyAmountUsd',
-      label: t('fields.totalBuyAmountUsd'),
-      unit: 'USD',
-      value: (u) => u.totalBuyAmountUsd,
-      sortable: true,
-    }),
-    amountColumn({
-      id: 'totalHECStakedAmount',
-      label: t('fields.totalHECStakedAmount'),
-      unit: 'HEC',
-      value: (u) => u.totalHECStakedAmount,
-      sortable: true,
-    }),
-    amountColumn({
-      id: 'totalETHStakedAmount',
-      label: t('fields.totalETHStakedAmount'),
-      unit: 'ETH',
-      value: (u) => u.totalETHStakedAmount,
-      sortable: true,
-    }),
-    amountColumn({
-      id: 'totalSentAmount',
-      label: t('fields.totalSentAmount'),
-      unit: 'HEC',
-      value: (u) => u.totalSentAmount,
-      sortable: true,
-      defaultHidden: true,
-    }),
-    amountColumn({
-      id: 'totalOwl',
-      label: t('fields.totalOwl'),
-      unit: 'OWL',
-      value: (u) => u.totalOwl,
-      sortable: true,
-      defaultHidden: true,
-    }),
-    rateColumn({
-      id: 'savingRewardsRate',
-      label: t('fields.savingRewardsRate'),
-      value: (u) => u.savingRewardsRate,
-      sortable: true,
-      defaultHidden: true,
-    }),
-    rateColumn({
-      id: 'referralRate',
-      label: t('fields.referralRate'),
-      value: (u) => u.referralRate,
-      sortable: true,
-      defaultHidden: true,
-    }),
-    dateTimeColumn({
-      id: 'registeredAt',
-      label: t('fields.registeredAt'),
-      value: (u) => u.registeredAt,
-      sortable: true,
-    }),
+    amountField(t, 'totalBuyAmountUsd', 'USD', { sortable: true }),
+    amountField(t, 'totalHECStakedAmount', 'HEC', { sortable: true }),
+    amountField(t, 'totalETHStakedAmount', 'ETH', { sortable: true }),
+    amountField(t, 'totalSentAmount', 'HEC', { sortable: true, defaultHidden: true }),
+    amountField(t, 'totalOwl', 'OWL', { sortable: true, defaultHidden: true }),
+    rateField(t, 'savingRewardsRate', { sortable: true, defaultHidden: true }),
+    rateField(t, 'referralRate', { sortable: true, defaultHidden: true }),
+    dateTimeField(t, 'registeredAt', { sortable: true }),
     hashColumn({
       id: 'aubeUserIdHash',
       label: t('fields.aubeUserIdHash'),

@@ -4,7 +4,12 @@ import { WITHDRAWAL_MACHINE, canTransition, type WithdrawalKind } from '@app/sha
 import { AmountText } from '@/components/amount-text';
 import { PaidAmounts } from '@/components/paid-amounts';
 import type { DataColumn } from '@/components/data-table/data-table';
-import { dateTimeColumn, hashColumn } from '@/components/data-table/columns';
+import {
+  dateTimeColumn,
+  dateTimeField,
+  hashColumn,
+  hashField,
+} from '@/components/data-table/columns';
 import { TruncatedText } from '@/components/truncated-text';
 import { WithdrawalStatusChip } from '@/components/withdrawal-status-chip';
 import type { WithdrawalRequestsQuery } from '@/gql/graphql';
@@ -160,11 +165,7 @@ export function withdrawalColumns(
       // 1366 px laptop (docs/list-conventions.md "Fitting the laptop").
       defaultHidden: true,
     }),
-    hashColumn({
-      id: 'transactionHash',
-      label: t('fields.transactionHash'),
-      value: (w) => w.transactionHash,
-    }),
+    hashField(t, 'transactionHash'),
     {
       id: 'userSavingSentValueId',
       label: t('fields.userSavingSentValueId'),
@@ -183,18 +184,8 @@ export function withdrawalColumns(
       defaultHidden: true,
       render: (w) => w.userPaymentPaidValueId ?? '',
     },
-    hashColumn({
-      id: 'aubeUserIdHash',
-      label: t('fields.aubeUserIdHash'),
-      value: (w) => w.aubeUserIdHash,
-      defaultHidden: true,
-    }),
-    hashColumn({
-      id: 'forceClubIdHash',
-      label: t('fields.forceClubIdHash'),
-      value: (w) => w.forceClubIdHash,
-      defaultHidden: true,
-    }),
+    hashField(t, 'aubeUserIdHash', { defaultHidden: true }),
+    hashField(t, 'forceClubIdHash', { defaultHidden: true }),
     {
       id: 'ethAmount',
       label: t('withdrawals.ethAmount'),
@@ -213,24 +204,9 @@ export function withdrawalColumns(
       defaultHidden: true,
       render: (w) => <TruncatedText text={w.metaxEmail ?? ''} />,
     },
-    hashColumn({
-      id: 'ethReceiverAddress',
-      label: t('fields.ethReceiverAddress'),
-      value: (w) => w.ethReceiverAddress,
-      defaultHidden: true,
-    }),
-    hashColumn({
-      id: 'ethTransactionHash',
-      label: t('fields.ethTransactionHash'),
-      value: (w) => w.ethTransactionHash,
-      defaultHidden: true,
-    }),
-    dateTimeColumn({
-      id: 'createdAt',
-      label: t('fields.createdAt'),
-      value: (w) => w.createdAt,
-      defaultHidden: true,
-    }),
+    hashField(t, 'ethReceiverAddress', { defaultHidden: true }),
+    hashField(t, 'ethTransactionHash', { defaultHidden: true }),
+    dateTimeField(t, 'createdAt', { defaultHidden: true }),
     {
       id: 'rejectReason',
       label: t('fields.rejectReason'),
