@@ -10,16 +10,14 @@ import {
   IconButton,
   Stack,
   Tab,
-  Table,
-  TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TableRow,
   Tabs,
   Tooltip,
   Typography,
 } from '@mui/material';
+import { SimpleTable } from '@/components/data-table/simple-table';
 import AddIcon from '@mui/icons-material/PersonAdd';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/ManageAccounts';
@@ -87,89 +85,81 @@ function AdminAccounts() {
       )}
       {/* Six columns do not fit a phone: the table scrolls inside its box, the ID pinned. */}
       <TableContainer sx={scrollTableSx} tabIndex={0}>
-        <Table size="small" aria-label={t('adminUsers.listLabel')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('adminUsers.id')}</TableCell>
-              <TableCell>{t('adminUsers.userName')}</TableCell>
-              <TableCell>{t('adminUsers.email')}</TableCell>
-              <TableCell>{t('adminUsers.roles')}</TableCell>
-              <TableCell>{t('adminUsers.status')}</TableCell>
-              <TableCell align="right">{t('adminUsers.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(admins.data ?? []).map((admin) => {
-              const self = admin.id === me.data?.id;
-              return (
-                <TableRow key={admin.id} data-testid={`admin-row-${admin.userName}`}>
-                  <TableCell>{admin.id}</TableCell>
-                  <TableCell>{admin.userName}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{admin.email}</TableCell>
-                  <TableCell>
-                    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                      {admin.roles.map((role) => (
-                        <Chip
-                          key={role.name}
-                          label={t(`roles.${role.name}`, { defaultValue: role.name })}
-                          title={t(`roles.descriptions.${role.name}`, {
-                            defaultValue: role.description,
-                          })}
-                          size="small"
-                        />
-                      ))}
-                    </Stack>
-                  </TableCell>
-                  <TableCell>
-                    <Stack direction="row" spacing={0.5}>
-                      {admin.mustChangePassword && (
-                        <Chip
-                          size="small"
-                          color="warning"
-                          label={t('adminUsers.pendingPassword')}
-                        />
-                      )}
-                      {admin.totpEnabled && (
-                        <Chip size="small" color="success" label={t('adminUsers.twoFactor')} />
-                      )}
-                      {/* Neither flag: say the account is in normal use rather than show nothing. */}
-                      {!admin.mustChangePassword && !admin.totpEnabled && (
-                        <Chip size="small" variant="outlined" label={t('adminUsers.active')} />
-                      )}
-                    </Stack>
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Tooltip title={t('adminUsers.editRoles')}>
-                      <IconButton
-                        aria-label={`${t('adminUsers.editRoles')} ${admin.userName}`}
-                        aria-haspopup="dialog"
-                        onClick={() => setEditing(admin)}
-                      >
-                        <EditIcon />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip
-                      title={self ? t('adminUsers.cannotDeleteSelf') : t('adminUsers.delete')}
+        <SimpleTable
+          aria-label={t('adminUsers.listLabel')}
+          headers={[
+            t('adminUsers.id'),
+            t('adminUsers.userName'),
+            t('adminUsers.email'),
+            t('adminUsers.roles'),
+            t('adminUsers.status'),
+            { label: t('adminUsers.actions'), align: 'right' },
+          ]}
+        >
+          {(admins.data ?? []).map((admin) => {
+            const self = admin.id === me.data?.id;
+            return (
+              <TableRow key={admin.id} data-testid={`admin-row-${admin.userName}`}>
+                <TableCell>{admin.id}</TableCell>
+                <TableCell>{admin.userName}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{admin.email}</TableCell>
+                <TableCell>
+                  <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                    {admin.roles.map((role) => (
+                      <Chip
+                        key={role.name}
+                        label={t(`roles.${role.name}`, { defaultValue: role.name })}
+                        title={t(`roles.descriptions.${role.name}`, {
+                          defaultValue: role.description,
+                        })}
+                        size="small"
+                      />
+                    ))}
+                  </Stack>
+                </TableCell>
+                <TableCell>
+                  <Stack direction="row" spacing={0.5}>
+                    {admin.mustChangePassword && (
+                      <Chip size="small" color="warning" label={t('adminUsers.pendingPassword')} />
+                    )}
+                    {admin.totpEnabled && (
+                      <Chip size="small" color="success" label={t('adminUsers.twoFactor')} />
+                    )}
+                    {/* Neither flag: say the account is in normal use rather than show nothing. */}
+                    {!admin.mustChangePassword && !admin.totpEnabled && (
+                      <Chip size="small" variant="outlined" label={t('adminUsers.active')} />
+                    )}
+                  </Stack>
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <Tooltip title={t('adminUsers.editRoles')}>
+                    <IconButton
+                      aria-label={`${t('adminUsers.editRoles')} ${admin.userName}`}
+                      aria-haspopup="dialog"
+                      onClick={() => setEditing(admin)}
                     >
-                      {/* A span keeps the tooltip working on the disabled button. */}
-                      <span>
-                        <IconButton
-                          aria-label={`${t('adminUsers.delete')} ${admin.userName}`}
-                          color="error"
-                          disabled={self}
-                          aria-haspopup="dialog"
-                          onClick={() => setDeleting(admin)}
-                        >
-                          <DeleteIcon />
-                        </IconButton>
-                      </span>
-                    </Tooltip>
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
+                      <EditIcon />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title={self ? t('adminUsers.cannotDeleteSelf') : t('adminUsers.delete')}>
+                    {/* A span keeps the tooltip working on the disabled button. */}
+                    <span>
+                      <IconButton
+                        aria-label={`${t('adminUsers.delete')} ${admin.userName}`}
+                        color="error"
+                        disabled={self}
+                        aria-haspopup="dialog"
+                        onClick={() => setDeleting(admin)}
+                      >
+                        <DeleteIcon />
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </SimpleTable>
       </TableContainer>
       <AddAdminUserDialog open={adding} onClose={() => setAdding(false)} />
       {editing && <EditRolesDialog admin={editing} onClose={() => setEditing(null)} />}

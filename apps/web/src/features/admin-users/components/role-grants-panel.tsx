@@ -5,14 +5,12 @@ import {
   Alert,
   Button,
   Stack,
-  Table,
-  TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
+import { SimpleTable } from '@/components/data-table/simple-table';
 import { errorMessage } from '@/lib/error-message';
 import { formatDateTime } from '@/lib/date-time';
 import { notifySuccess } from '@/lib/feedback';
@@ -68,50 +66,48 @@ export function RoleGrantsPanel() {
             {t('adminUsers.pendingGrants')}
           </Typography>
           <TableContainer>
-            <Table size="small" aria-label={t('adminUsers.pendingGrants')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('adminUsers.userName')}</TableCell>
-                  <TableCell>{t('adminUsers.roles')}</TableCell>
-                  <TableCell>{t('adminUsers.proposedBy')}</TableCell>
-                  <TableCell align="right">{t('adminUsers.actions')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {pending.map((grant) => (
-                  <TableRow key={grant.id} data-testid={`role-grant-${grant.adminUserName}`}>
-                    <TableCell>{grant.adminUserName}</TableCell>
-                    <TableCell>{t(`roles.${grant.role}`, { defaultValue: grant.role })}</TableCell>
-                    <TableCell>
-                      {grant.proposedByAdminUserName} · {formatDateTime(grant.proposedAt)}
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {/* Its proposer and its receiver may not confirm it (OWN_ROLE_GRANT): they
+            <SimpleTable
+              aria-label={t('adminUsers.pendingGrants')}
+              headers={[
+                t('adminUsers.userName'),
+                t('adminUsers.roles'),
+                t('adminUsers.proposedBy'),
+                { label: t('adminUsers.actions'), align: 'right' },
+              ]}
+            >
+              {pending.map((grant) => (
+                <TableRow key={grant.id} data-testid={`role-grant-${grant.adminUserName}`}>
+                  <TableCell>{grant.adminUserName}</TableCell>
+                  <TableCell>{t(`roles.${grant.role}`, { defaultValue: grant.role })}</TableCell>
+                  <TableCell>
+                    {grant.proposedByAdminUserName} · {formatDateTime(grant.proposedAt)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {/* Its proposer and its receiver may not confirm it (OWN_ROLE_GRANT): they
                           are offered only what they may do. */}
-                      {!isOwn(grant, me) && (
-                        <Button
-                          size="small"
-                          disabled={busy}
-                          aria-label={`${t('adminUsers.confirmGrant')} ${grant.adminUserName} ${grant.role}`}
-                          onClick={() => void decide('confirm', grant.id)}
-                        >
-                          {t('adminUsers.confirmGrant')}
-                        </Button>
-                      )}
+                    {!isOwn(grant, me) && (
                       <Button
                         size="small"
-                        color="inherit"
                         disabled={busy}
-                        aria-label={`${t('adminUsers.withdrawGrant')} ${grant.adminUserName} ${grant.role}`}
-                        onClick={() => void decide('cancel', grant.id)}
+                        aria-label={`${t('adminUsers.confirmGrant')} ${grant.adminUserName} ${grant.role}`}
+                        onClick={() => void decide('confirm', grant.id)}
                       >
-                        {t('adminUsers.withdrawGrant')}
+                        {t('adminUsers.confirmGrant')}
                       </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+                    )}
+                    <Button
+                      size="small"
+                      color="inherit"
+                      disabled={busy}
+                      aria-label={`${t('adminUsers.withdrawGrant')} ${grant.adminUserName} ${grant.role}`}
+                      onClick={() => void decide('cancel', grant.id)}
+                    >
+                      {t('adminUsers.withdrawGrant')}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </SimpleTable>
           </TableContainer>
         </>
       )}

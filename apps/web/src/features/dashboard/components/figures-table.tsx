@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { TableCell, TableRow } from '@mui/material';
+import { SimpleTable } from '@/components/data-table/simple-table';
 
 /** The table view of a chart: the same numbers as text (exact amounts), for reading aloud. */
 export function FiguresTable({
@@ -14,23 +15,15 @@ export function FiguresTable({
   valueHeader: string;
 }) {
   return (
-    <Table size="small" aria-label={label}>
-      <TableHead>
-        <TableRow>
-          <TableCell>{labelHeader}</TableCell>
-          <TableCell align="right">{valueHeader}</TableCell>
+    <SimpleTable aria-label={label} headers={[labelHeader, { label: valueHeader, align: 'right' }]}>
+      {rows.map((r) => (
+        <TableRow key={r.label}>
+          <TableCell>{r.label}</TableCell>
+          <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+            {r.value}
+          </TableCell>
         </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((r) => (
-          <TableRow key={r.label}>
-            <TableCell>{r.label}</TableCell>
-            <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-              {r.value}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+      ))}
+    </SimpleTable>
   );
 }

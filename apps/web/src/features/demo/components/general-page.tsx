@@ -8,14 +8,12 @@ import {
   Chip,
   Paper,
   Stack,
-  Table,
-  TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
+import { SimpleTable } from '@/components/data-table/simple-table';
 import { TruncatedText } from '@/components/truncated-text';
 import { notifySuccess } from '@/lib/feedback';
 import { formatNumber } from '@/lib/format';
@@ -87,27 +85,22 @@ export function GeneralPage() {
         </Section>
         <Section title={t('demo.general.table')}>
           <TableContainer sx={scrollTableSx} tabIndex={0}>
-            <Table size="small" aria-label={t('demo.general.table')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('demo.general.column')}</TableCell>
-                  <TableCell>{t('demo.general.value')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                <TableRow>
-                  <TableCell>{t('demo.general.longText')}</TableCell>
-                  <TableCell>
-                    <TruncatedText text={t('demo.general.longValue')} />
-                  </TableCell>
-                </TableRow>
-                <TableRow>
-                  <TableCell>{t('demo.general.number')}</TableCell>
-                  {/* A formatting example (1234567.891 → 1,234,567.891), not business data. */}
-                  <TableCell>{formatNumber('1234567.891')}</TableCell>
-                </TableRow>
-              </TableBody>
-            </Table>
+            <SimpleTable
+              aria-label={t('demo.general.table')}
+              headers={[t('demo.general.column'), t('demo.general.value')]}
+            >
+              <TableRow>
+                <TableCell>{t('demo.general.longText')}</TableCell>
+                <TableCell>
+                  <TruncatedText text={t('demo.general.longValue')} />
+                </TableCell>
+              </TableRow>
+              <TableRow>
+                <TableCell>{t('demo.general.number')}</TableCell>
+                {/* A formatting example (1234567.891 → 1,234,567.891), not business data. */}
+                <TableCell>{formatNumber('1234567.891')}</TableCell>
+              </TableRow>
+            </SimpleTable>
           </TableContainer>
         </Section>
       </Stack>

@@ -13,6 +13,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { SimpleTable } from '@/components/data-table/simple-table';
 import { ExportButton } from '@/components/export-button';
 import { SectionCard } from '@/components/section-card';
 import {
@@ -126,38 +127,36 @@ function CentreSection({
       </Typography>
       {format && (
         <TableContainer sx={scrollTableSx} tabIndex={0}>
-          <Table size="small" aria-label={t('exports.centre.format')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('exports.centre.column')}</TableCell>
-                <TableCell>{t('exports.centre.meaning')}</TableCell>
-                <TableCell>{t('exports.centre.type')}</TableCell>
-                <TableCell>{t('exports.centre.unit')}</TableCell>
-                <TableCell>{t('exports.centre.example')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {format.columns.map((c) => (
-                <TableRow key={c.header}>
-                  <TableCell>
-                    <code>{c.header}</code>
-                  </TableCell>
-                  {/* The API describes the format in English; the screen speaks the user's
+          <SimpleTable
+            aria-label={t('exports.centre.format')}
+            headers={[
+              t('exports.centre.column'),
+              t('exports.centre.meaning'),
+              t('exports.centre.type'),
+              t('exports.centre.unit'),
+              t('exports.centre.example'),
+            ]}
+          >
+            {format.columns.map((c) => (
+              <TableRow key={c.header}>
+                <TableCell>
+                  <code>{c.header}</code>
+                </TableCell>
+                {/* The API describes the format in English; the screen speaks the user's
                       language (a column without a translation shows the API's text). */}
-                  <TableCell>
-                    {t(`exports.formats.${name}.${c.header}`, { defaultValue: c.meaning })}
-                  </TableCell>
-                  <TableCell>
-                    {t(`exports.columnTypes.${c.type}`, { defaultValue: c.type })}
-                  </TableCell>
-                  <TableCell>{c.unit ? unitText(c.unit, t) : ''}</TableCell>
-                  <TableCell>
-                    <code>{c.example}</code>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+                <TableCell>
+                  {t(`exports.formats.${name}.${c.header}`, { defaultValue: c.meaning })}
+                </TableCell>
+                <TableCell>
+                  {t(`exports.columnTypes.${c.type}`, { defaultValue: c.type })}
+                </TableCell>
+                <TableCell>{c.unit ? unitText(c.unit, t) : ''}</TableCell>
+                <TableCell>
+                  <code>{c.example}</code>
+                </TableCell>
+              </TableRow>
+            ))}
+          </SimpleTable>
         </TableContainer>
       )}
     </SectionCard>

@@ -8,13 +8,11 @@ import {
   Card,
   CardContent,
   DialogContentText,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
+import { SimpleTable } from '@/components/data-table/simple-table';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -77,30 +75,29 @@ export function SessionsCard() {
             tabIndex={0}
             aria-label={t('profile.sessionsTitle')}
           >
-            <Table size="small" aria-label={t('profile.sessionsTitle')} data-testid="sessions">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('profile.sessionsSignedIn')}</TableCell>
-                  <TableCell>{t('profile.sessionsLastUsed')}</TableCell>
-                  <TableCell>{t('profile.sessionsBrowser')}</TableCell>
-                  <TableCell>{t('profile.sessionsIp')}</TableCell>
-                  <TableCell />
+            <SimpleTable
+              aria-label={t('profile.sessionsTitle')}
+              data-testid="sessions"
+              headers={[
+                t('profile.sessionsSignedIn'),
+                t('profile.sessionsLastUsed'),
+                t('profile.sessionsBrowser'),
+                t('profile.sessionsIp'),
+                '',
+              ]}
+            >
+              {sessions.data.map((session) => (
+                <TableRow key={session.id}>
+                  <TableCell>{formatDateTime(String(session.createdAt))}</TableCell>
+                  <TableCell>{formatDateTime(String(session.lastUsedAt))}</TableCell>
+                  <TableCell>
+                    <SessionBrowser userAgent={session.userAgent ?? null} />
+                  </TableCell>
+                  <TableCell>{session.ip ?? ''}</TableCell>
+                  <TableCell>{session.current ? t('profile.sessionsCurrent') : ''}</TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {sessions.data.map((session) => (
-                  <TableRow key={session.id}>
-                    <TableCell>{formatDateTime(String(session.createdAt))}</TableCell>
-                    <TableCell>{formatDateTime(String(session.lastUsedAt))}</TableCell>
-                    <TableCell>
-                      <SessionBrowser userAgent={session.userAgent ?? null} />
-                    </TableCell>
-                    <TableCell>{session.ip ?? ''}</TableCell>
-                    <TableCell>{session.current ? t('profile.sessionsCurrent') : ''}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+              ))}
+            </SimpleTable>
           </Box>
         )}
         {signOutEverywhere.error && (

@@ -14,6 +14,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { SimpleTable } from '@/components/data-table/simple-table';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FileChooserButton, GuardedAction } from '@/components/guarded-action';
 import { importSentence, importTotalText } from '@/lib/confirm-sentence';
@@ -340,28 +341,26 @@ function PlanIds() {
       tabIndex={0}
     >
       <Typography variant="subtitle2">{t('transactions.csv.plansTitle')}</Typography>
-      <Table size="small" aria-label={t('transactions.csv.plansTable')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('transactions.csv.planId')}</TableCell>
-            <TableCell>{t('transactions.csv.planName')}</TableCell>
-            <TableCell>{t('transactions.csv.planCoin')}</TableCell>
-            <TableCell>{t('transactions.csv.planPrice')}</TableCell>
+      <SimpleTable
+        aria-label={t('transactions.csv.plansTable')}
+        headers={[
+          t('transactions.csv.planId'),
+          t('transactions.csv.planName'),
+          t('transactions.csv.planCoin'),
+          t('transactions.csv.planPrice'),
+        ]}
+      >
+        {plans.map((p) => (
+          <TableRow key={p.id}>
+            <TableCell>{p.id}</TableCell>
+            <TableCell>{p.name}</TableCell>
+            <TableCell>{p.coinType}</TableCell>
+            <TableCell>
+              <AmountText value={String(p.price)} />
+            </TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {plans.map((p) => (
-            <TableRow key={p.id}>
-              <TableCell>{p.id}</TableCell>
-              <TableCell>{p.name}</TableCell>
-              <TableCell>{p.coinType}</TableCell>
-              <TableCell>
-                <AmountText value={String(p.price)} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+        ))}
+      </SimpleTable>
     </Box>
   );
 }
@@ -478,24 +477,22 @@ function RowErrorsTable({ errors }: { errors: readonly RowError[] }) {
   const { t } = useTranslation();
   return (
     <Box sx={{ overflowX: 'auto', maxHeight: 320, mt: 1 }} tabIndex={0}>
-      <Table size="small" aria-label={t('transactions.csv.errorsTable')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('transactions.csv.line')}</TableCell>
-            <TableCell>{t('transactions.csv.column')}</TableCell>
-            <TableCell>{t('transactions.csv.reason')}</TableCell>
+      <SimpleTable
+        aria-label={t('transactions.csv.errorsTable')}
+        headers={[
+          t('transactions.csv.line'),
+          t('transactions.csv.column'),
+          t('transactions.csv.reason'),
+        ]}
+      >
+        {errors.map((e) => (
+          <TableRow key={`${e.line}-${e.column ?? ''}-${e.code}`}>
+            <TableCell>{e.line}</TableCell>
+            <TableCell>{e.column ?? ''}</TableCell>
+            <TableCell>{reasonText(e, t)}</TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {errors.map((e) => (
-            <TableRow key={`${e.line}-${e.column ?? ''}-${e.code}`}>
-              <TableCell>{e.line}</TableCell>
-              <TableCell>{e.column ?? ''}</TableCell>
-              <TableCell>{reasonText(e, t)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+        ))}
+      </SimpleTable>
     </Box>
   );
 }

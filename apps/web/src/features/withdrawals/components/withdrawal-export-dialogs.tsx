@@ -10,13 +10,11 @@ import {
   ListItem,
   ListItemText,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
+import { SimpleTable } from '@/components/data-table/simple-table';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import type { WithdrawalKind } from '@app/shared';
 import type { WithdrawalSearchParams } from '@/gql/graphql';
@@ -57,26 +55,24 @@ function CoinTotals({
 }) {
   const { t } = useTranslation();
   return (
-    <Table size="small" aria-label={t('withdrawals.signingExport.totals')}>
-      <TableHead>
-        <TableRow>
-          <TableCell>{t('withdrawals.signingExport.coin')}</TableCell>
-          <TableCell align="right">{t('withdrawals.signingExport.transfers')}</TableCell>
-          <TableCell align="right">{t('withdrawals.signingExport.total')}</TableCell>
+    <SimpleTable
+      aria-label={t('withdrawals.signingExport.totals')}
+      headers={[
+        t('withdrawals.signingExport.coin'),
+        { label: t('withdrawals.signingExport.transfers'), align: 'right' },
+        { label: t('withdrawals.signingExport.total'), align: 'right' },
+      ]}
+    >
+      {totals.map((x) => (
+        <TableRow key={x.coin} data-testid={`export-total-${x.coin}`}>
+          <TableCell>{x.coin}</TableCell>
+          <TableCell align="right">{formatNumber(x.transfers)}</TableCell>
+          <TableCell align="right">
+            <AmountText value={x.amount} unit={x.coin} exact />
+          </TableCell>
         </TableRow>
-      </TableHead>
-      <TableBody>
-        {totals.map((x) => (
-          <TableRow key={x.coin} data-testid={`export-total-${x.coin}`}>
-            <TableCell>{x.coin}</TableCell>
-            <TableCell align="right">{formatNumber(x.transfers)}</TableCell>
-            <TableCell align="right">
-              <AmountText value={x.amount} unit={x.coin} exact />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+      ))}
+    </SimpleTable>
   );
 }
 
