@@ -18,6 +18,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { FormTextField } from '@/components/form-text-field';
 import { FIELD_HINTS, checkEmail, checkRoles, checkUserName, type Locale } from '@app/shared';
 import { errorMessage } from '@/lib/error-message';
 import { fieldMessages, serverFieldMessages } from '@/lib/field-errors';
@@ -113,24 +114,23 @@ export function AddAdminUserDialog({ open, onClose }: { open: boolean; onClose: 
                   {errorMessage(add.error, t)}
                 </Alert>
               )}
-              <TextField
+              <FormTextField
                 label={t('adminUsers.userName')}
                 name="userName"
                 value={userName}
-                onChange={(e) => setUserName(e.target.value)}
-                error={Boolean(shown.userName)}
-                helperText={shown.userName ?? FIELD_HINTS[i18n.language as Locale]?.userName}
+                onValue={setUserName}
+                problem={shown.userName}
+                hint={FIELD_HINTS[i18n.language as Locale]?.userName}
                 required
                 autoFocus
               />
-              <TextField
+              <FormTextField
                 label={t('adminUsers.email')}
                 name="email"
                 type="email"
                 value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                error={Boolean(shown.email)}
-                helperText={shown.email}
+                onValue={setEmail}
+                problem={shown.email}
                 required
               />
               <FormControl error={Boolean(shown.roles)} component="fieldset" required>

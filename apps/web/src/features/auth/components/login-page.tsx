@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { FormTextField } from '@/components/form-text-field';
 import { EMAIL_PATTERN } from '@app/shared';
 import { LanguageSwitch } from '@/components/language-switch';
 import { getAccessToken, setAccessToken } from '@/lib/auth-token';
@@ -85,27 +86,25 @@ export function LoginPage() {
                   {errorMessage(signIn.error, t)}
                 </Alert>
               )}
-              <TextField
+              <FormTextField
                 label={t('auth.email')}
                 type="email"
                 name="email"
                 autoComplete="username"
                 value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                error={Boolean(fieldErrors.email)}
-                helperText={fieldErrors.email}
+                onValue={setEmail}
+                problem={fieldErrors.email}
                 required
                 autoFocus
               />
-              <TextField
+              <FormTextField
                 label={t('auth.password')}
                 type="password"
                 name="password"
                 autoComplete="current-password"
                 value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                error={Boolean(fieldErrors.password)}
-                helperText={fieldErrors.password}
+                onValue={setPassword}
+                problem={fieldErrors.password}
                 required
               />
               {needsTotp && (

@@ -11,6 +11,7 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
+import { FormTextField } from '@/components/form-text-field';
 import { EMAIL_PATTERN, ROLE_NAMES, USER_NAME_PATTERN } from '@app/shared';
 import { DemoIntro } from './demo-intro';
 
@@ -43,21 +44,20 @@ export function FormsPage() {
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 560 }}>
         <Stack component="form" noValidate spacing={2} onSubmit={submit}>
           {valid && <Alert severity="success">{t('demo.forms.valid')}</Alert>}
-          <TextField
+          <FormTextField
             label={t('demo.forms.userName')}
             value={userName}
-            onChange={(event) => setUserName(event.target.value)}
-            error={Boolean(errors.userName)}
-            helperText={errors.userName ?? t('demo.forms.userNameHint')}
+            onValue={setUserName}
+            problem={errors.userName}
+            hint={t('demo.forms.userNameHint')}
             required
           />
-          <TextField
+          <FormTextField
             label={t('demo.forms.email')}
             type="email"
             value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={Boolean(errors.email)}
-            helperText={errors.email}
+            onValue={setEmail}
+            problem={errors.email}
             required
           />
           <TextField

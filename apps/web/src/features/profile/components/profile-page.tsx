@@ -1,7 +1,8 @@
 import '@/i18n/screens';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { FormTextField } from '@/components/form-text-field';
 import {
   FIELD_HINTS,
   checkConfirmed,
@@ -134,54 +135,52 @@ function ProfileForm({
                 {errorMessage(update.error, t)}
               </Alert>
             )}
-            <TextField
+            <FormTextField
               label={t('profile.email')}
               name="email"
               type="email"
               autoComplete="email"
               value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              error={Boolean(shown.email)}
-              helperText={shown.email}
+              onValue={setEmail}
+              problem={shown.email}
             />
-            <TextField
+            <FormTextField
               label={t('profile.userName')}
               name="userName"
               autoComplete="username"
               value={userName}
-              onChange={(e) => setUserName(e.target.value)}
-              error={Boolean(shown.userName)}
-              helperText={shown.userName ?? FIELD_HINTS[i18n.language as Locale]?.userName}
+              onValue={setUserName}
+              problem={shown.userName}
+              hint={FIELD_HINTS[i18n.language as Locale]?.userName}
             />
-            <TextField
+            <FormTextField
               label={t('profile.oldPassword')}
               name="oldPassword"
               type="password"
               autoComplete="current-password"
               value={oldPassword}
-              onChange={(e) => setOldPassword(e.target.value)}
-              error={Boolean(shown.oldPassword)}
-              helperText={shown.oldPassword ?? t('profile.oldPasswordHint')}
+              onValue={setOldPassword}
+              problem={shown.oldPassword}
+              hint={t('profile.oldPasswordHint')}
             />
-            <TextField
+            <FormTextField
               label={t('profile.newPassword')}
               name="newPassword"
               type="password"
               autoComplete="new-password"
               value={newPassword}
-              onChange={(e) => setNewPassword(e.target.value)}
-              error={Boolean(shown.newPassword)}
-              helperText={shown.newPassword ?? FIELD_HINTS[i18n.language as Locale]?.password}
+              onValue={setNewPassword}
+              problem={shown.newPassword}
+              hint={FIELD_HINTS[i18n.language as Locale]?.password}
             />
-            <TextField
+            <FormTextField
               label={t('profile.newPasswordConfirmation')}
               name="newPasswordConfirmation"
               type="password"
               autoComplete="new-password"
               value={confirmation}
-              onChange={(e) => setConfirmation(e.target.value)}
-              error={Boolean(shown.newPasswordConfirmation)}
-              helperText={shown.newPasswordConfirmation}
+              onValue={setConfirmation}
+              problem={shown.newPasswordConfirmation}
             />
             <Box>
               <Button type="submit" variant="contained" disabled={update.isPending}>

@@ -2,6 +2,7 @@ import '@/i18n/screens';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { FormTextField } from '@/components/form-text-field';
 import { TOTP_CODE_PATTERN } from '@app/shared';
 import { errorMessage } from '@/lib/error-message';
 import { serverFieldMessages } from '@/lib/field-errors';
@@ -103,14 +104,13 @@ function DisableForm() {
   };
   return (
     <Stack spacing={2} component="form" noValidate onSubmit={onSubmit}>
-      <TextField
+      <FormTextField
         label={t('profile.currentPassword')}
         type="password"
         autoComplete="current-password"
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={Boolean(serverError)}
-        helperText={serverError}
+        onValue={setPassword}
+        problem={serverError}
       />
       {disable.error && !serverError && (
         <Alert severity="error">{errorMessage(disable.error, t)}</Alert>
