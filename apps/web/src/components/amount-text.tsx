@@ -10,6 +10,20 @@ import {
   type AmountUnit,
 } from '@/lib/amount';
 
+/** The look of an exact-value tip (an amount's, a chart point's): small light text on dark. */
+export const tipSx = {
+  pointerEvents: 'none',
+  px: 1,
+  py: 0.5,
+  borderRadius: 1,
+  bgcolor: 'grey.800',
+  color: 'common.white',
+  typography: 'caption',
+  fontVariantNumeric: 'tabular-nums',
+  whiteSpace: 'nowrap',
+  boxShadow: 2,
+} as const;
+
 /**
  * The one way a screen shows an amount (docs/domain.md, "Money on screen"): at most 8 decimals
  * (USD in cents), trailing zeros trimmed, a leading '≈' when digits were rounded away, and
@@ -137,20 +151,7 @@ export function AmountText({
             id={tipId}
             data-testid="amount-tooltip"
             style={tip}
-            sx={{
-              position: 'fixed',
-              zIndex: 1500,
-              pointerEvents: 'none',
-              px: 1,
-              py: 0.5,
-              borderRadius: 1,
-              bgcolor: 'grey.800',
-              color: 'common.white',
-              typography: 'caption',
-              fontVariantNumeric: 'tabular-nums',
-              whiteSpace: 'nowrap',
-              boxShadow: 2,
-            }}
+            sx={{ position: 'fixed', zIndex: 1500, ...tipSx }}
           >
             {exactText}
           </Box>,

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Box } from '@mui/material';
+import { tipSx } from '@/components/amount-text';
 
 export type ChartProps = {
   /** 'line' for a series over days, 'bars' for counts per day or per category. */
@@ -110,21 +111,7 @@ export function Chart({ kind, labels, values, formatValue, label, height = 180 }
           outline: `2px solid ${theme.palette.primary.main}`,
           outlineOffset: 2,
         },
-        '& .tip': {
-          position: 'absolute',
-          top: PAD.top,
-          zIndex: 1,
-          pointerEvents: 'none',
-          px: 1,
-          py: 0.5,
-          borderRadius: 1,
-          bgcolor: 'grey.800',
-          color: 'common.white',
-          typography: 'caption',
-          fontVariantNumeric: 'tabular-nums',
-          whiteSpace: 'nowrap',
-          boxShadow: 2,
-        },
+        '& .tip': { position: 'absolute', top: PAD.top, zIndex: 1, ...tipSx },
       })}
     >
       {width > 0 && (

@@ -31,19 +31,10 @@ import type { FilterKinds, ListController } from '@/lib/list-state';
 import { ColumnChooser } from './column-chooser';
 import { ListPagination } from './list-pagination';
 import { RowFieldsDialog } from './row-fields-dialog';
+import { pinnedSx } from './scroll-table';
 import { useColumnVisibility } from './use-column-visibility';
 import '@/i18n/lists';
 import { WrappingRow } from '@/components/wrapping-row';
-
-// The identifying column stays at the left edge when a table scrolls sideways (narrow
-// screens, many chosen columns); it needs a background so the cells under it do not show.
-const pinnedSx = {
-  position: 'sticky',
-  left: 0,
-  zIndex: 1,
-  bgcolor: 'background.paper',
-  boxShadow: (theme: { palette: { divider: string } }) => `inset -1px 0 0 ${theme.palette.divider}`,
-} as const;
 
 // A focused row shows a ring (keyboard users must see where they are); the pinned cell
 // follows the row's hover colour.

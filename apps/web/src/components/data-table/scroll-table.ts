@@ -16,3 +16,16 @@ export const scrollTableSx = {
     bgcolor: 'background.paper',
   },
 } as const;
+
+/**
+ * A cell that stays at the left edge while its table scrolls sideways (a list's identifying
+ * column, the statistics' date): it needs a background so the cells under it do not show,
+ * and a line at its right edge.
+ */
+export const pinnedSx = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  boxShadow: (theme: { palette: { divider: string } }) => `inset -1px 0 0 ${theme.palette.divider}`,
+} as const;

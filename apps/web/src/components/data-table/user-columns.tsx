@@ -12,7 +12,7 @@ import type { DataColumn } from './data-table';
  * The user's name: what identifies the row, so pinned and never hidden. `id` keeps each
  * screen's saved column choice.
  */
-export function userNameColumn<Row>(
+function userNameColumn<Row>(
   t: TFunction,
   column: { id: string; value: (row: Row) => string },
 ): DataColumn<Row> {
@@ -27,7 +27,7 @@ export function userNameColumn<Row>(
 }
 
 /** The user's email, offered in the column chooser. */
-export function userEmailColumn<Row>(t: TFunction, value: (row: Row) => string): DataColumn<Row> {
+function userEmailColumn<Row>(t: TFunction, value: (row: Row) => string): DataColumn<Row> {
   return {
     id: 'email',
     label: t('fields.email'),
@@ -37,7 +37,7 @@ export function userEmailColumn<Row>(t: TFunction, value: (row: Row) => string):
 }
 
 /** The user's Force Club id, offered in the column chooser. */
-export function forceClubIdColumn<Row>(
+function forceClubIdColumn<Row>(
   t: TFunction,
   value: (row: Row) => string | null | undefined,
 ): DataColumn<Row> {
@@ -47,6 +47,22 @@ export function forceClubIdColumn<Row>(
     value,
     defaultHidden: true,
   });
+}
+
+/**
+ * The user's name, email and (on the lists that carry it, `forceClubId`) Force Club id
+ * columns, in that order, from the row's fields of those names; `name` is the name field,
+ * which is also the column's id (each screen's saved column choice).
+ */
+export function userColumns<
+  N extends string,
+  Row extends Record<N, string> & { email: string; forceClubId?: string | null },
+>(t: TFunction, name: N, { forceClubId = false } = {}): DataColumn<Row>[] {
+  return [
+    userNameColumn<Row>(t, { id: name, value: (r) => r[name] }),
+    userEmailColumn<Row>(t, (r) => r.email),
+    ...(forceClubId ? [forceClubIdColumn<Row>(t, (r) => r.forceClubId)] : []),
+  ];
 }
 
 type FieldProps = { label: string; hint?: string };
@@ -61,5 +77,18 @@ export function userFilterFields(view: UserFilterView, t: TFunction): FilterForm
   return [
     view.field('userName', { label: t('fields.userName'), hint: t('list.matchPrefix') }),
     view.field('email', { label: t('fields.email'), hint: t('list.matchPrefix') }),
+  ];
+}
+
+/** A list view that also filters by Force Club id (an exact match). */
+type ForceClubFilterView = {
+  field: (name: 'userName' | 'email' | 'forceClubId', props: FieldProps) => FilterFormField;
+};
+
+/** The user name and email filters, then the Force Club id (exact). */
+export function forceClubUserFilterFields(view: ForceClubFilterView, t: TFunction) {
+  return [
+    ...userFilterFields(view, t),
+    view.field('forceClubId', { label: t('fields.forceClubId'), hint: t('list.matchExact') }),
   ];
 }

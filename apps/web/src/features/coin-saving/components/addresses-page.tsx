@@ -1,9 +1,5 @@
 import { dateTimeField, hashColumn } from '@/components/data-table/columns';
-import {
-  userEmailColumn,
-  userNameColumn,
-  userFilterFields,
-} from '@/components/data-table/user-columns';
+import { userColumns, userFilterFields } from '@/components/data-table/user-columns';
 import { ListScreen } from '@/components/list-screen';
 import { SAVING_ADDRESSES_SHAPE } from '@app/shared';
 import { listView } from '@/lib/list-declaration';
@@ -21,8 +17,7 @@ const ADDRESSES = defineListScreen({
   fields: (t) => userFilterFields(VIEW, t),
   columns: (t) => [
     { id: 'id', label: t('fields.id'), render: (r) => r.id, sortable: true, hideable: false },
-    userNameColumn(t, { id: 'username', value: (r) => r.username }),
-    userEmailColumn(t, (r) => r.email),
+    ...userColumns(t, 'username'),
     hashColumn({
       id: 'oneYearPlanAddress',
       label: t('fields.oneYearAddress'),

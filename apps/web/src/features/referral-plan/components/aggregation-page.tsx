@@ -3,9 +3,8 @@ import { useSearchParams } from 'react-router';
 import { Tab, Tabs } from '@mui/material';
 import { amountField, dateTimeField, hashField } from '@/components/data-table/columns';
 import {
-  forceClubIdColumn,
-  userEmailColumn,
-  userNameColumn,
+  forceClubUserFilterFields,
+  userColumns,
   userFilterFields,
 } from '@/components/data-table/user-columns';
 import { TimeZoneNote } from '@/components/filtered-list';
@@ -25,18 +24,10 @@ const AGGREGATES = defineListScreen({
   ...AGGREGATES_VIEW.data('input', affiliateSavingAggregates, aggregatesCsv),
   label: (t) => t('coinSaving.aggregatesLabel'),
   storageKey: 'affiliate-aggregates',
-  fields: (t) => [
-    ...userFilterFields(AGGREGATES_VIEW, t),
-    AGGREGATES_VIEW.field('forceClubId', {
-      label: t('fields.forceClubId'),
-      hint: t('list.matchExact'),
-    }),
-  ],
+  fields: (t) => forceClubUserFilterFields(AGGREGATES_VIEW, t),
   columns: (t) => [
     { id: 'id', label: t('fields.userId'), render: (r) => r.id, sortable: true, hideable: false },
-    userNameColumn(t, { id: 'username', value: (r) => r.username }),
-    userEmailColumn(t, (r) => r.email),
-    forceClubIdColumn(t, (r) => r.forceClubId),
+    ...userColumns(t, 'username', { forceClubId: true }),
     {
       id: 'remittanceCount',
       label: t('fields.remittanceCount'),
@@ -66,9 +57,7 @@ const REMITTANCES = defineListScreen({
   fields: (t) => userFilterFields(REMITTANCES_VIEW, t),
   columns: (t) => [
     { id: 'id', label: t('fields.id'), render: (r) => r.id, hideable: false },
-    userNameColumn(t, { id: 'username', value: (r) => r.username }),
-    userEmailColumn(t, (r) => r.email),
-    forceClubIdColumn(t, (r) => r.forceClubId),
+    ...userColumns(t, 'username', { forceClubId: true }),
     dateTimeField(t, 'confirmedAt', { sortable: true }),
     amountField(t, 'sentHec', 'HEC'),
     amountField(t, 'usdValuation', 'USD'),

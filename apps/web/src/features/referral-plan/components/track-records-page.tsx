@@ -1,10 +1,5 @@
 import { amountField } from '@/components/data-table/columns';
-import {
-  forceClubIdColumn,
-  userEmailColumn,
-  userNameColumn,
-  userFilterFields,
-} from '@/components/data-table/user-columns';
+import { forceClubUserFilterFields, userColumns } from '@/components/data-table/user-columns';
 import { ListScreen } from '@/components/list-screen';
 import { TruncatedText } from '@/components/truncated-text';
 import { formatNumber } from '@/lib/format';
@@ -21,10 +16,7 @@ const TRACK_RECORDS = defineListScreen({
   ...VIEW.data('input', affiliateTrackRecords, trackRecordsCsv),
   label: (t) => t('coinSaving.trackRecordsLabel'),
   storageKey: 'track-records',
-  fields: (t) => [
-    ...userFilterFields(VIEW, t),
-    VIEW.field('forceClubId', { label: t('fields.forceClubId'), hint: t('list.matchExact') }),
-  ],
+  fields: (t) => forceClubUserFilterFields(VIEW, t),
   columns: (t) => [
     {
       id: 'userId',
@@ -33,9 +25,7 @@ const TRACK_RECORDS = defineListScreen({
       sortable: true,
       hideable: false,
     },
-    userNameColumn(t, { id: 'userName', value: (r) => r.userName }),
-    userEmailColumn(t, (r) => r.email),
-    forceClubIdColumn(t, (r) => r.forceClubId),
+    ...userColumns(t, 'userName', { forceClubId: true }),
     {
       id: 'parentUserName',
       label: t('fields.parentUserName'),

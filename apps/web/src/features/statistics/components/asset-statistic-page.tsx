@@ -22,6 +22,7 @@ import {
 import { STATISTICS_MAX_DAYS } from '@app/shared';
 import { AmountText } from '@/components/amount-text';
 import { DateInput, isReversedRange } from '@/components/date-input';
+import { pinnedSx } from '@/components/data-table/scroll-table';
 import { amountDisplay, type AmountUnit } from '@/lib/amount';
 import { businessDayOf, businessTimeZone } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
@@ -67,16 +68,6 @@ const UNIT: Record<Field, AmountUnit> = {
 const format = (field: Field, value: string) => (
   <AmountText value={value} unit={UNIT[field]} showUnit={false} aligned />
 );
-
-// The date stays at the left edge while the figures scroll (as a list's pinned column); it needs
-// a background so the figures under it do not show, and sits above them.
-const pinnedSx = {
-  position: 'sticky',
-  left: 0,
-  zIndex: 1,
-  bgcolor: 'background.paper',
-  boxShadow: (theme: { palette: { divider: string } }) => `inset -1px 0 0 ${theme.palette.divider}`,
-} as const;
 
 // The sums stay at the bottom edge while the days scroll (issue 35: they showed only after
 // scrolling inside the table).
