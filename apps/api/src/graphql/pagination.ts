@@ -95,8 +95,6 @@ type PagedListOptions<
   item: ObjectRef<Types, Row>;
   /** Name of the rows field of the wrapper: `list` unless the contract says otherwise. */
   listField?: string;
-  sortTargets: readonly Target[];
-  defaultSort: { target: Target; orderBy: SortOrder };
   description?: string;
   /** The access rule (exactly one, as on every operation). */
   authScopes: Partial<AuthScopes>;
@@ -132,17 +130,26 @@ export function sortTargetsSentence<Target extends string>(
   return `Sort target${others.length > 0 ? 's' : ''}: ${[first, ...others].join(', ')}.`;
 }
 
+/** What a paged list query takes from the list's declaration (platform/lists): its call and sort. */
+export type PagedListDeclaration<Target extends string> = {
+  call: string;
+  sortTargets: readonly Target[];
+  defaultSort: { target: Target; orderBy: SortOrder };
+};
+
 /**
  * Declares a paged list query in one call: the `{list, pagination}` wrapper type, the
  * `pagination` argument, the page check (`toPageRequest`: defaults, bounds, allowed sort
- * targets) and the answer's page info. See docs/list-conventions.md, "A paged list in the API".
+ * targets) and the answer's page info. The call's name and its sort come from the list's
+ * declaration, so they are written once. See docs/list-conventions.md, "A paged list in the API".
  */
 export function pagedListQuery<
   Row,
   Target extends string,
   Args extends InputFieldMap = Record<string, never>,
   Extra extends object = Record<string, never>,
->(name: string, options: PagedListOptions<Row, Target, Args, Extra>): void {
+>(list: PagedListDeclaration<Target>, options: PagedListOptions<Row, Target, Args, Extra>): void {
+  const { call: name, sortTargets, defaultSort } = list;
   const listField = options.listField ?? 'list';
   const wrapper = builder.objectRef<PagedResult>(options.type).implement({
     fields: (t) => ({
@@ -154,10 +161,7 @@ export function pagedListQuery<
   });
   builder.queryField(name, (t) =>
     t.field({
-      description: [
-        options.description,
-        sortTargetsSentence(options.sortTargets, options.defaultSort),
-      ]
+      description: [options.description, sortTargetsSentence(sortTargets, defaultSort)]
         .filter(Boolean)
         .join(' '),
       type: wrapper,
@@ -172,8 +176,8 @@ export function pagedListQuery<
         const args = rawArgs as InputShapeFromFields<Args> & { pagination?: PageRequestInput };
         const page = toPageRequest(
           options.pageInput ? options.pageInput(args) : args.pagination,
-          options.sortTargets,
-          options.defaultSort,
+          sortTargets,
+          defaultSort,
         );
         // Every list: a deep page is read from the nearer end, a page past the end is the last
         // page, and the answer says which offset it served (the web pager shows that page).

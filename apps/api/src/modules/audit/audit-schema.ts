@@ -27,14 +27,12 @@ const AuditLogEntryRef = builder.objectRef<AuditRowView>('AuditLogEntry').implem
   }),
 });
 
-pagedListQuery(AUDIT_LIST.call, {
+pagedListQuery(AUDIT_LIST, {
   type: 'AuditLogList',
   item: AuditLogEntryRef,
   description:
     'The audit trail, newest first by default; filter by admin, operation, target and time range.',
   authScopes: { superAdmin: true },
-  sortTargets: AUDIT_LIST.sortTargets,
-  defaultSort: AUDIT_LIST.defaultSort,
   args: () => filterArgs(AUDIT_LIST.filters),
   load: (args, page, ctx) => ctx.services.audit.list(auditLogsFilter(args), page),
 });

@@ -105,13 +105,11 @@ const MailDeliveryRef = builder
     }),
   });
 
-pagedListQuery(NOTIFICATIONS_LIST.call, {
+pagedListQuery(NOTIFICATIONS_LIST, {
   type: 'NotificationList',
   item: NotificationRef,
   description: 'Notifications, newest notified first (pagination optional).',
   authScopes: { authenticated: true },
-  sortTargets: NOTIFICATIONS_LIST.sortTargets,
-  defaultSort: NOTIFICATIONS_LIST.defaultSort,
   args: () => filterArgs(NOTIFICATIONS_LIST.filters),
   load: (args, page, ctx) => ctx.services.mail.list(args, page),
 });
@@ -149,25 +147,21 @@ builder.queryField('mailSend', (t) =>
   }),
 );
 
-pagedListQuery(MAIL_SENDS_LIST.call, {
+pagedListQuery(MAIL_SENDS_LIST, {
   type: 'MailSendList',
   item: MailSendRef,
   description: 'Sends, newest first; of one notification when notificationId is given.',
   authScopes: { authenticated: true },
-  sortTargets: MAIL_SENDS_LIST.sortTargets,
-  defaultSort: MAIL_SENDS_LIST.defaultSort,
   args: () => filterArgs(MAIL_SENDS_LIST.filters),
   load: (args, page, ctx) => ctx.services.mail.sends(args, page),
 });
 
-pagedListQuery(MAIL_RECIPIENTS_LIST.call, {
+pagedListQuery(MAIL_RECIPIENTS_LIST, {
   type: 'MailRecipientList',
   item: MailRecipientRef,
   description:
     'The recipients of a send with their delivery status (queued, sending, sent, failed).',
   authScopes: { authenticated: true },
-  sortTargets: MAIL_RECIPIENTS_LIST.sortTargets,
-  defaultSort: MAIL_RECIPIENTS_LIST.defaultSort,
   // Whose rows these are: required, so beside the declared filters.
   args: (arg) => ({
     mailSendId: arg.id({ required: true }),

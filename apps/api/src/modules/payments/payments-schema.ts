@@ -12,13 +12,11 @@ const UserPaymentsInputRef = builder.inputType('UserPaymentsInput', {
   }),
 });
 
-pagedListQuery(PAYMENTS_LIST.call, {
+pagedListQuery(PAYMENTS_LIST, {
   type: 'UserPaymentList',
   item: UserPaymentRef,
   description: 'Payments, newest first by default. Date bounds are inclusive.',
   authScopes: { authenticated: true },
-  sortTargets: PAYMENTS_LIST.sortTargets,
-  defaultSort: PAYMENTS_LIST.defaultSort,
   args: (arg) => ({ input: arg({ type: UserPaymentsInputRef, required: false }) }),
   pageInput: (args) => args.input?.pagination,
   load: (args, page, ctx) => ctx.services.payments.list(args.input ?? {}, page),
@@ -57,14 +55,12 @@ const RatesSummaryRef = builder.objectRef<RatesSummary>('RateBTCAmountSummary').
   }),
 });
 
-pagedListQuery(UNFIXED_PAYMENTS_LIST.call, {
+pagedListQuery(UNFIXED_PAYMENTS_LIST, {
   type: 'AssetUnFixedPayments',
   item: UserPaymentRef,
   description:
     'Confirmed payments not yet asset-fixed, confirmed in the window (both ends inclusive): what a rate assignment would fix. Oldest first.',
   authScopes: { authenticated: true },
-  sortTargets: UNFIXED_PAYMENTS_LIST.sortTargets,
-  defaultSort: UNFIXED_PAYMENTS_LIST.defaultSort,
   args: (arg) => ({
     ...filterArgs(UNFIXED_PAYMENTS_LIST.filters),
     confirmedAtUntil: arg({ type: 'DateTime', required: true }),

@@ -137,13 +137,11 @@ const AffiliateTrackRecordRef = builder
     }),
   });
 
-pagedListQuery(TRACK_RECORDS_LIST.call, {
+pagedListQuery(TRACK_RECORDS_LIST, {
   type: 'AffiliateTrackRecordList',
   item: AffiliateTrackRecordRef,
   description: 'Every user with referral-plan totals and number of children.',
   authScopes: { authenticated: true },
-  sortTargets: TRACK_RECORDS_LIST.sortTargets,
-  defaultSort: TRACK_RECORDS_LIST.defaultSort,
   args: (arg) => ({ input: arg({ type: AffiliateListInputRef, required: false }) }),
   pageInput: (args) => args.input?.pagination,
   load: (args, page, ctx) => ctx.services.referral.trackRecords(args.input?.searchParams, page),
@@ -165,13 +163,11 @@ const AffiliateSavingAggregateRef = builder
     }),
   });
 
-pagedListQuery(AGGREGATES_LIST.call, {
+pagedListQuery(AGGREGATES_LIST, {
   type: 'AffiliateSavingAggregateList',
   item: AffiliateSavingAggregateRef,
   description: 'Users with referral-plan remittances and their totals.',
   authScopes: { authenticated: true },
-  sortTargets: AGGREGATES_LIST.sortTargets,
-  defaultSort: AGGREGATES_LIST.defaultSort,
   args: (arg) => ({ input: arg({ type: AffiliateListInputRef, required: false }) }),
   pageInput: (args) => args.input?.pagination,
   load: (args, page, ctx) => ctx.services.referral.aggregates(args.input?.searchParams, page),

@@ -30,15 +30,13 @@ const SavingRemittanceItemRef = builder
     }),
   });
 
-pagedListQuery(USER_SAVING_HISTORY_LIST.call, {
+pagedListQuery(USER_SAVING_HISTORY_LIST, {
   type: 'SavingRemittanceHistory',
   listField: 'remittances',
   item: SavingRemittanceItemRef,
   description:
     'Coin-saving remittances of one user, newest first (pagination optional: limit 20, offset 0), with totals over all of them.',
   authScopes: { authenticated: true },
-  sortTargets: USER_SAVING_HISTORY_LIST.sortTargets,
-  defaultSort: USER_SAVING_HISTORY_LIST.defaultSort,
   args: (arg) => ({ userId: arg.int({ required: true }) }),
   load: async (args, page, ctx) => {
     const { remittances, ...rest } = await ctx.services.savings.userSavingHistory(
@@ -70,15 +68,13 @@ const AffiliateRemittanceItemRef = builder
     }),
   });
 
-pagedListQuery(USER_AFFILIATE_HISTORY_LIST.call, {
+pagedListQuery(USER_AFFILIATE_HISTORY_LIST, {
   type: 'AffiliateRemittanceHistory',
   listField: 'remittances',
   item: AffiliateRemittanceItemRef,
   description:
     'Referral-plan remittances of one user, newest first (pagination optional: limit 20, offset 0), with stored totals.',
   authScopes: { authenticated: true },
-  sortTargets: USER_AFFILIATE_HISTORY_LIST.sortTargets,
-  defaultSort: USER_AFFILIATE_HISTORY_LIST.defaultSort,
   args: (arg) => ({ userId: arg.int({ required: true }) }),
   load: async (args, page, ctx) => {
     const { remittances, ...rest } = await ctx.services.savings.userAffiliateHistory(
@@ -109,14 +105,12 @@ const UserSavingRef = builder.objectRef<SavingRemittanceRow>('UserSaving').imple
   }),
 });
 
-pagedListQuery(USER_SAVINGS_LIST.call, {
+pagedListQuery(USER_SAVINGS_LIST, {
   type: 'UserSavingList',
   item: UserSavingRef,
   description:
     'Coin-saving remittances of all users, newest first; userName matches from the start and planName exactly (both case-insensitive).',
   authScopes: { authenticated: true },
-  sortTargets: USER_SAVINGS_LIST.sortTargets,
-  defaultSort: USER_SAVINGS_LIST.defaultSort,
   args: () => filterArgs(USER_SAVINGS_LIST.filters),
   load: (args, page, ctx) => ctx.services.savings.savings(args, page),
 });
@@ -145,14 +139,12 @@ const AffiliateSavingRemittanceRef = builder
     }),
   });
 
-pagedListQuery(AFFILIATE_REMITTANCES_LIST.call, {
+pagedListQuery(AFFILIATE_REMITTANCES_LIST, {
   type: 'AffiliateSavingRemittanceList',
   item: AffiliateSavingRemittanceRef,
   description:
     'Referral-plan remittances of all users, newest first. searchParams.userName and email match from the start (case-insensitive).',
   authScopes: { authenticated: true },
-  sortTargets: AFFILIATE_REMITTANCES_LIST.sortTargets,
-  defaultSort: AFFILIATE_REMITTANCES_LIST.defaultSort,
   args: (arg) => ({ input: arg({ type: SavingListInputRef, required: false }) }),
   pageInput: (args) => args.input?.pagination,
   load: (args, page, ctx) =>
@@ -175,14 +167,12 @@ const SavingAddressRecordRef = builder
     }),
   });
 
-pagedListQuery(SAVING_ADDRESSES_LIST.call, {
+pagedListQuery(SAVING_ADDRESSES_LIST, {
   type: 'SavingAddressList',
   item: SavingAddressRecordRef,
   description:
     "Each coin-saving user's deposit addresses for the 1-, 2-, 3- and 5-year plans, newest first.",
   authScopes: { authenticated: true },
-  sortTargets: SAVING_ADDRESSES_LIST.sortTargets,
-  defaultSort: SAVING_ADDRESSES_LIST.defaultSort,
   args: (arg) => ({ input: arg({ type: SavingListInputRef, required: false }) }),
   pageInput: (args) => args.input?.pagination,
   load: (args, page, ctx) => ctx.services.savings.addresses(args.input?.searchParams, page),

@@ -4,14 +4,12 @@ import { pagedListQuery } from '../../graphql/pagination';
 import { CONTACTS_LIST } from './support-list';
 import { StatusCountRef, StatusRef, UserContactDetailRef, UserContactRef } from './support-types';
 
-pagedListQuery(CONTACTS_LIST.call, {
+pagedListQuery(CONTACTS_LIST, {
   type: 'UserContactList',
   item: UserContactRef,
   description:
     'Support inquiries (spec section 7). Date bounds are sent as the day start T00:00:00.000Z and end T23:59:59.999Z. unassigned: only inquiries without an assignee. statusCounts: the status tab counts under the other filters. Sort target openFirst: backlog, then wip, then closed, each by contactedAt in the order asked (openFirst ASC is the oldest unanswered inquiry first).',
   authScopes: { authenticated: true },
-  sortTargets: CONTACTS_LIST.sortTargets,
-  defaultSort: CONTACTS_LIST.defaultSort,
   args: () => filterArgs(CONTACTS_LIST.filters),
   load: (args, page, ctx) => ctx.services.support.list(args, page),
   extraFields: (t) => ({

@@ -1,3 +1,4 @@
+import type { ObjectRef } from '@pothos/core';
 import { builder } from '../../graphql/builder';
 import { decimalFields } from '../../graphql/decimal-fields';
 import { filterArgs } from '../../graphql/filter-fields';
@@ -7,6 +8,38 @@ import type { UserView, UsersService } from './users-service';
 import { USER_NAMES_LIST, USERS_LIST } from './users-list';
 
 type Row<K extends keyof UsersService> = Awaited<ReturnType<UsersService[K]>>;
+type Types = typeof builder.$inferSchemaTypes;
+
+const UserIdInputRef = builder.inputType('UserIdInput', {
+  fields: (t) => ({ userId: t.int({ required: true }) }),
+});
+
+/**
+ * A query of one user's section of the detail page, by the user's id: `userId`, or on the two
+ * calls whose contract says so `input: { userId }`. Every section is read the same way.
+ */
+function userQuery<T extends object>(
+  name: string,
+  type: ObjectRef<Types, T>,
+  load: (users: UsersService, userId: number) => Promise<T>,
+  { description, inInput = false }: { description?: string; inInput?: boolean } = {},
+): void {
+  builder.queryField(name, (t) =>
+    t.field({
+      description,
+      // `type` and `load` agree on T; Pothos cannot check a generic shape, so it sees objects.
+      type: type as ObjectRef<Types, object>,
+      authScopes: { authenticated: true },
+      args: inInput
+        ? { input: t.arg({ type: UserIdInputRef, required: true }) }
+        : { userId: t.arg.int({ required: true }) },
+      resolve: (_root, args, ctx) => {
+        const { input, userId } = args as { input?: { userId: number }; userId?: number };
+        return load(ctx.services.users, input?.userId ?? userId!);
+      },
+    }),
+  );
+}
 
 const AubeUserInfoRef = builder.objectRef<UserView>('AubeUserInfo').implement({
   description: 'The user as known to the Aube platform and the Force Club.',
@@ -69,41 +102,31 @@ const UserNameRef = builder.objectRef<{ id: number; userName: string }>('UserNam
   fields: (t) => ({ id: t.exposeInt('id'), userName: t.exposeString('userName') }),
 });
 
-pagedListQuery(USERS_LIST.call, {
+pagedListQuery(USERS_LIST, {
   type: 'UserList',
   item: UserRef,
   description:
     'The users list. Name and email match by prefix (case-insensitive); inviteCode and forceClubIdHash exactly; cardStatus is any of the listed statuses; registeredAtFrom/registeredAtUntil bound the registration time, both inclusive.',
   authScopes: { authenticated: true },
-  sortTargets: USERS_LIST.sortTargets,
-  defaultSort: USERS_LIST.defaultSort,
   args: () => filterArgs(USERS_LIST.filters),
   // Only the columns the query selects are read (the users page is the hottest call).
   load: (args, page, ctx, info) =>
     ctx.services.users.list(args, page, selectedFieldNames(info, ['list'])),
 });
 
-pagedListQuery(USER_NAMES_LIST.call, {
+pagedListQuery(USER_NAMES_LIST, {
   type: 'UserNameList',
   item: UserNameRef,
   description:
     'Light variant of `users` for pickers: id and userName only, userName matched by prefix.',
   authScopes: { authenticated: true },
-  sortTargets: USER_NAMES_LIST.sortTargets,
-  defaultSort: USER_NAMES_LIST.defaultSort,
   args: () => filterArgs(USER_NAMES_LIST.filters),
   load: (args, page, ctx) => ctx.services.users.listNames(args, page),
 });
 
-builder.queryField('user', (t) =>
-  t.field({
-    description: 'General info of one user; NOT_FOUND for an unknown id.',
-    type: UserRef,
-    authScopes: { authenticated: true },
-    args: { userId: t.arg.int({ required: true }) },
-    resolve: (_root, args, ctx) => ctx.services.users.detail(args.userId),
-  }),
-);
+userQuery('user', UserRef, (users, id) => users.detail(id), {
+  description: 'General info of one user; NOT_FOUND for an unknown id.',
+});
 
 const UserAssetRef = builder.objectRef<Row<'asset'>>('UserAsset').implement({
   description: 'Stored purchase and staking totals and the reward sums of one user.',
@@ -123,18 +146,7 @@ const UserAssetRef = builder.objectRef<Row<'asset'>>('UserAsset').implement({
     ]),
 });
 
-builder.queryField('userAsset', (t) =>
-  t.field({
-    type: UserAssetRef,
-    authScopes: { authenticated: true },
-    args: { userId: t.arg.int({ required: true }) },
-    resolve: (_root, args, ctx) => ctx.services.users.asset(args.userId),
-  }),
-);
-
-const UserIdInputRef = builder.inputType('UserIdInput', {
-  fields: (t) => ({ userId: t.int({ required: true }) }),
-});
+userQuery('userAsset', UserAssetRef, (users, id) => users.asset(id));
 
 const UserHecSavingDetailRef = builder
   .objectRef<Row<'hecSavingDetail'>>('UserHecSavingDetail')
@@ -161,14 +173,9 @@ const UserHecSavingDetailRef = builder
       ]),
   });
 
-builder.queryField('userHecSavingDetail', (t) =>
-  t.field({
-    type: UserHecSavingDetailRef,
-    authScopes: { authenticated: true },
-    args: { input: t.arg({ type: UserIdInputRef, required: true }) },
-    resolve: (_root, args, ctx) => ctx.services.users.hecSavingDetail(args.input.userId),
-  }),
-);
+userQuery('userHecSavingDetail', UserHecSavingDetailRef, (users, id) => users.hecSavingDetail(id), {
+  inInput: true,
+});
 
 const UserReferralPlanDetailRef = builder
   .objectRef<Row<'referralPlanDetail'>>('UserReferralPlanDetail')
@@ -191,13 +198,13 @@ const UserReferralPlanDetailRef = builder
     },
   });
 
-builder.queryField('userReferralPlanDetail', (t) =>
-  t.field({
-    type: UserReferralPlanDetailRef,
-    authScopes: { authenticated: true },
-    args: { input: t.arg({ type: UserIdInputRef, required: true }) },
-    resolve: (_root, args, ctx) => ctx.services.users.referralPlanDetail(args.input.userId),
-  }),
+userQuery(
+  'userReferralPlanDetail',
+  UserReferralPlanDetailRef,
+  (users, id) => users.referralPlanDetail(id),
+  {
+    inInput: true,
+  },
 );
 
 type StakingInfo = Row<'stakingInfo'>;
@@ -242,14 +249,7 @@ const UserStakingInfoRef = builder.objectRef<StakingInfo>('UserStakingInfo').imp
   }),
 });
 
-builder.queryField('userStakingInfo', (t) =>
-  t.field({
-    type: UserStakingInfoRef,
-    authScopes: { authenticated: true },
-    args: { userId: t.arg.int({ required: true }) },
-    resolve: (_root, args, ctx) => ctx.services.users.stakingInfo(args.userId),
-  }),
-);
+userQuery('userStakingInfo', UserStakingInfoRef, (users, id) => users.stakingInfo(id));
 
 type Snapshot = Row<'rewardSnapshot'>;
 const RewardSnapshotRowRef = builder

@@ -148,13 +148,11 @@ builder.queryField('withdrawalExportBatchCsv', (t) =>
   }),
 );
 
-pagedListQuery(EXPORT_BATCHES_LIST.call, {
+pagedListQuery(EXPORT_BATCHES_LIST, {
   type: 'WithdrawalExportBatchList',
   item: ExportBatchRef,
   description: 'The signing exports of a kind, newest first, each with its files.',
   authScopes: { authenticated: true },
-  sortTargets: EXPORT_BATCHES_LIST.sortTargets,
-  defaultSort: EXPORT_BATCHES_LIST.defaultSort,
   args: (arg) => ({ kind: arg({ type: WithdrawalKindRef, required: true }) }),
   load: async (args, page, ctx) => {
     const result = await ctx.services.withdrawals.batches(

@@ -169,35 +169,36 @@ const SORT_NOTE = 'requestedAt ascending is the age sort, oldest first.';
 
 /** The eight spec calls and one generic call taking the kind: one implementation. */
 function declareList(name: string, type: string, kind: WithdrawalKind | null): void {
-  pagedListQuery(name, {
-    type,
-    item: WithdrawalRequestRef,
-    description: kind
-      ? `Withdrawal requests of kind ${kind}, input {searchParams, pagination}, with the status tabs' counts. ${SORT_NOTE}`
-      : `Withdrawal requests of the given kind (the one call the web app's eight screens share). ${SORT_NOTE}`,
-    authScopes: { authenticated: true },
-    sortTargets: WITHDRAWALS_LIST.sortTargets,
-    defaultSort: WITHDRAWALS_LIST.defaultSort,
-    args: (arg) => ({
-      ...(kind ? {} : { kind: arg({ type: WithdrawalKindRef, required: true }) }),
-      input: arg({ type: WithdrawalListInputRef, required: false }),
-    }),
-    pageInput: (args) => (args.input?.pagination ?? undefined) as PageRequestInput,
-    load: (args, page, ctx) =>
-      ctx.services.withdrawals.list(
-        kind ?? (args as { kind: WithdrawalKind }).kind,
-        args.input?.searchParams ?? {},
-        page,
-      ),
-    extraFields: (t) => ({
-      statusCounts: t.field({
-        type: [StatusCountRef],
-        description:
-          'Per status, how many requests match the searchParams without their status (the status tabs).',
-        resolve: (r) => r.statusCounts,
+  pagedListQuery(
+    { ...WITHDRAWALS_LIST, call: name },
+    {
+      type,
+      item: WithdrawalRequestRef,
+      description: kind
+        ? `Withdrawal requests of kind ${kind}, input {searchParams, pagination}, with the status tabs' counts. ${SORT_NOTE}`
+        : `Withdrawal requests of the given kind (the one call the web app's eight screens share). ${SORT_NOTE}`,
+      authScopes: { authenticated: true },
+      args: (arg) => ({
+        ...(kind ? {} : { kind: arg({ type: WithdrawalKindRef, required: true }) }),
+        input: arg({ type: WithdrawalListInputRef, required: false }),
       }),
-    }),
-  });
+      pageInput: (args) => (args.input?.pagination ?? undefined) as PageRequestInput,
+      load: (args, page, ctx) =>
+        ctx.services.withdrawals.list(
+          kind ?? (args as { kind: WithdrawalKind }).kind,
+          args.input?.searchParams ?? {},
+          page,
+        ),
+      extraFields: (t) => ({
+        statusCounts: t.field({
+          type: [StatusCountRef],
+          description:
+            'Per status, how many requests match the searchParams without their status (the status tabs).',
+          resolve: (r) => r.statusCounts,
+        }),
+      }),
+    },
+  );
 }
 
 declareList('withdrawalRequests', 'WithdrawalRequestList', null);

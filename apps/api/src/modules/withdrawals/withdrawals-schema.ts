@@ -54,14 +54,12 @@ const UserWithdrawalRef = builder.objectRef<UserWithdrawalRow>('UserWithdrawal')
   }),
 });
 
-pagedListQuery(USER_WITHDRAWALS_LIST.call, {
+pagedListQuery(USER_WITHDRAWALS_LIST, {
   type: 'UserWithdrawalList',
   item: UserWithdrawalRef,
   description:
     'Withdrawal requests of one user, of every kind unless kind is given, newest first (pagination optional: limit 20, offset 0).',
   authScopes: { authenticated: true },
-  sortTargets: USER_WITHDRAWALS_LIST.sortTargets,
-  defaultSort: USER_WITHDRAWALS_LIST.defaultSort,
   args: (arg) => ({
     userId: arg.int({ required: true }),
     ...filterArgs(USER_WITHDRAWALS_LIST.filters, {

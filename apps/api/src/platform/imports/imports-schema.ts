@@ -125,13 +125,11 @@ export const ImportReportRef = builder.objectRef<ImportReport>('CsvImportReport'
 /** `csvImports`: applied imports of the required kinds, newest first; no filters beside. */
 const CSV_IMPORTS_LIST = defineList(CSV_IMPORTS_SHAPE);
 
-pagedListQuery(CSV_IMPORTS_LIST.call, {
+pagedListQuery(CSV_IMPORTS_LIST, {
   type: 'CsvImportList',
   item: ImportRecordRef,
   description: 'Applied CSV imports of the given kinds (payments, rates, …), newest first.',
   authScopes: { authenticated: true },
-  sortTargets: CSV_IMPORTS_LIST.sortTargets,
-  defaultSort: CSV_IMPORTS_LIST.defaultSort,
   args: (arg) => ({ kinds: arg({ type: ['String'], required: true }) }),
   load: (args, page, ctx) => ctx.services.imports.history(args.kinds.slice(0, 10), page),
 });
