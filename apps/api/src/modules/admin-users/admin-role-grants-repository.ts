@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { RoleName } from '@app/shared';
 import type { Executor } from '../../db/executor';
+import { decidedColumns, type DecidingAdmin } from '../../db/second-admin-decision';
 
 /** A proposed grant of an approving role (migration 0215). */
 export type RoleGrantRow = {
@@ -94,16 +95,11 @@ export async function closeGrant(
   db: Executor,
   id: string,
   status: 'confirmed' | 'withdrawn',
-  admin: { id: number; name: string } | null,
+  admin: DecidingAdmin,
 ): Promise<void> {
   await db
     .updateTable('admin_role_grants')
-    .set({
-      status,
-      decided_by_admin_user_id: admin?.id ?? null,
-      decided_by_admin_user_name: admin?.name ?? null,
-      decided_at: sql<Date>`now()`,
-    })
+    .set(decidedColumns(status, admin))
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .execute();

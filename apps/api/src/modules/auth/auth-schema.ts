@@ -7,10 +7,9 @@ const AdminSessionRef = builder.objectRef<SessionRow>('AdminSession').implement(
   fields: (t) => ({
     id: t.exposeID('id'),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    lastUsedAt: t.field({
+    lastUsedAt: t.expose('lastUsedAt', {
       type: 'DateTime',
       description: 'Recorded at most once a minute.',
-      resolve: (s) => s.lastUsedAt,
     }),
     expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
     ip: t.exposeString('ip', { nullable: true, description: 'Where it signed in from.' }),

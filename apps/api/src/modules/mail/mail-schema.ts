@@ -35,11 +35,10 @@ const MailPreviewRef = builder
         description:
           'The fingerprint of this message to exactly these recipients: postSendMail sent with it mails this set or refuses (CONFLICT, reason LIST_CHANGED).',
       }),
-      namedUsers: t.field({
+      namedUsers: t.expose('namedUsers', {
         type: [MailNamedUserRef],
         description:
           'Audience users: exactly the named users, in the order named, who are the recipients. Empty for a language audience.',
-        resolve: (p) => p.namedUsers,
       }),
     }),
   });

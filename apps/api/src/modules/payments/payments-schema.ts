@@ -33,15 +33,13 @@ const RatesSummaryRef = builder.objectRef<RatesSummary>('RateBTCAmountSummary').
     confirmedAtFrom: t.expose('confirmedAtFrom', { type: 'DateTime', nullable: true }),
     confirmedAtUntil: t.expose('confirmedAtUntil', { type: 'DateTime' }),
     deadlineDatetime: t.expose('deadlineDatetime', { type: 'DateTime' }),
-    BTCAmountToBuyETH: t.field({
+    BTCAmountToBuyETH: t.expose('BTCAmountToBuyETH', {
       type: 'Decimal',
       description: 'Sum of paidBtc of the ETH-plan payments that would be fixed.',
-      resolve: (r) => r.BTCAmountToBuyETH,
     }),
-    BTCAmountToBuyHEC: t.field({
+    BTCAmountToBuyHEC: t.expose('BTCAmountToBuyHEC', {
       type: 'Decimal',
       description: 'Sum of paidBtc of the HEC-plan payments that would be fixed.',
-      resolve: (r) => r.BTCAmountToBuyHEC,
     }),
     BTCHEC: t.expose('BTCHEC', { type: 'Decimal', nullable: true }),
     BTCETH: t.expose('BTCETH', { type: 'Decimal', nullable: true }),

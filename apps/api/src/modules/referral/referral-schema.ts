@@ -39,10 +39,9 @@ const ReferralTreeRef = builder.objectRef<Tree>('ReferralTree').implement({
   fields: (t) => ({
     parent: t.expose('parent', { type: ReferralNodeRef, nullable: true }),
     user: t.expose('user', { type: ReferralNodeRef }),
-    children: t.field({
+    children: t.expose('children', {
       type: [ReferralNodeRef],
       description: 'One page of children, oldest registration first.',
-      resolve: (r) => r.children,
     }),
     totalChildren: t.exposeInt('totalChildren'),
     childrenLimit: t.exposeInt('childrenLimit'),

@@ -8,6 +8,10 @@ import { assetStatsArgs } from './statistics-filters';
 
 type Dashboard = Awaited<ReturnType<StatisticsService['dashboard']>>;
 type AssetStats = Awaited<ReturnType<StatisticsService['assetStats']>>;
+/** The dashboard's figures compared with the previous period: amounts (text) or counts. */
+type ComparisonKey<V extends string | number> = {
+  [K in keyof Dashboard]: Dashboard[K] extends Comparison<V> ? K : never;
+}[keyof Dashboard];
 
 const DashboardPeriodRef = builder.enumType('DashboardPeriod', {
   description: `TODAY, LAST_7_DAYS and LAST_30_DAYS end today (${BUSINESS_DAYS}, today included); CUSTOM takes dateFrom and dateUntil.`,
@@ -63,10 +67,9 @@ const CardStatusRef = builder
     fields: (t) => ({
       cardStatus: t.exposeInt('cardStatus', { description: '0 None … 6 Black.' }),
       users: t.exposeInt('users', { description: 'Every user with this card status now.' }),
-      newUsers: t.field({
+      newUsers: t.expose('newUsers', {
         type: CountComparisonRef,
         description: 'Users registered in the period who have this card status now.',
-        resolve: (c) => c.newUsers,
       }),
     }),
   });
@@ -78,17 +81,15 @@ const PurchaseRangeRef = builder
     fields: (t) => ({
       index: t.exposeInt('index'),
       min: t.expose('min', { type: 'Decimal' }),
-      max: t.field({
+      max: t.expose('max', {
         type: 'Decimal',
         nullable: true,
         description: 'Null: no upper bound.',
-        resolve: (r) => r.max,
       }),
       users: t.exposeInt('users', { description: 'Every user in this range now.' }),
-      newUsers: t.field({
+      newUsers: t.expose('newUsers', {
         type: CountComparisonRef,
         description: 'Users registered in the period who are in this range now.',
-        resolve: (r) => r.newUsers,
       }),
     }),
   });
@@ -105,51 +106,46 @@ const DashboardDayRef = builder.objectRef<Dashboard['days'][number]>('DashboardD
 const DashboardRef = builder.objectRef<Dashboard>('DashboardStatistics').implement({
   description:
     'The dashboard widgets over the whole population, from kept aggregates (docs/domain.md, "Dashboard figures").',
-  fields: (t) => ({
-    dateFrom: t.exposeString('from', { description: `First ${BUSINESS_DAY} of the period.` }),
-    dateUntil: t.exposeString('until', { description: `Last ${BUSINESS_DAY} of the period.` }),
-    previousDateFrom: t.exposeString('previousFrom'),
-    previousDateUntil: t.exposeString('previousUntil'),
-    revenueUsd: t.field({
-      type: AmountComparisonRef,
-      description:
+  fields: (t) => {
+    // Each widget is a figure of the period beside the previous period's: an amount or a count.
+    const amount = (key: ComparisonKey<string>, description: string) =>
+      t.expose(key, { type: AmountComparisonRef, description });
+    const count = (key: ComparisonKey<number>, description: string) =>
+      t.expose(key, { type: CountComparisonRef, description });
+    return {
+      dateFrom: t.exposeString('from', { description: `First ${BUSINESS_DAY} of the period.` }),
+      dateUntil: t.exposeString('until', { description: `Last ${BUSINESS_DAY} of the period.` }),
+      previousDateFrom: t.exposeString('previousFrom'),
+      previousDateUntil: t.exposeString('previousUntil'),
+      revenueUsd: amount(
+        'revenueUsd',
         'Revenue: paidUsd of payments confirmed in the period (confirmed or asset-fixed).',
-      resolve: (d) => d.revenueUsd,
-    }),
-    newUsers: t.field({
-      type: CountComparisonRef,
-      description: 'Users registered in the period.',
-      resolve: (d) => d.newUsers,
-    }),
-    totalUsers: t.field({
-      type: CountComparisonRef,
-      description: 'Users registered up to the end of the period (and of the previous one).',
-      resolve: (d) => d.totalUsers,
-    }),
-    cardStatuses: t.field({ type: [CardStatusRef], resolve: (d) => d.cardStatuses }),
-    purchaseRanges: t.field({ type: [PurchaseRangeRef], resolve: (d) => d.purchaseRanges }),
-    campaignEth: t.field({
-      type: AmountComparisonRef,
-      description: 'Campaign: proportional bonus rewards in ETH credited in the period.',
-      resolve: (d) => d.campaignEth,
-    }),
-    campaignHec: t.field({
-      type: AmountComparisonRef,
-      description: 'Campaign: proportional bonus rewards in HEC credited in the period.',
-      resolve: (d) => d.campaignHec,
-    }),
-    exBonusHec: t.field({
-      type: AmountComparisonRef,
-      description:
+      ),
+      newUsers: count('newUsers', 'Users registered in the period.'),
+      totalUsers: count(
+        'totalUsers',
+        'Users registered up to the end of the period (and of the previous one).',
+      ),
+      cardStatuses: t.field({ type: [CardStatusRef], resolve: (d) => d.cardStatuses }),
+      purchaseRanges: t.field({ type: [PurchaseRangeRef], resolve: (d) => d.purchaseRanges }),
+      campaignEth: amount(
+        'campaignEth',
+        'Campaign: proportional bonus rewards in ETH credited in the period.',
+      ),
+      campaignHec: amount(
+        'campaignHec',
+        'Campaign: proportional bonus rewards in HEC credited in the period.',
+      ),
+      exBonusHec: amount(
+        'exBonusHec',
         'ExBonus from Referral Plan: referral-plan bonus rewards (HEC) credited in the period.',
-      resolve: (d) => d.exBonusHec,
-    }),
-    days: t.field({
-      type: [DashboardDayRef],
-      description: 'Every day of the current period, for the charts.',
-      resolve: (d) => d.days,
-    }),
-  }),
+      ),
+      days: t.expose('days', {
+        type: [DashboardDayRef],
+        description: 'Every day of the current period, for the charts.',
+      }),
+    };
+  },
 });
 
 builder.queryField('dashboardStatistics', (t) =>

@@ -66,11 +66,10 @@ const MessageRef = builder.objectRef<ContactMessage>('UserContactMessage').imple
     body: t.exposeString('body'),
     adminUserName: t.exposeString('adminUserName', { nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    delivery: t.field({
+    delivery: t.expose('delivery', {
       type: MessageDeliveryRef,
       nullable: true,
       description: 'The mail of a reply; null for a note.',
-      resolve: (m) => m.delivery,
     }),
   }),
 });
@@ -85,10 +84,9 @@ function contactFields(
     content: t.exposeString('content'),
     status: t.exposeString('status', { description: 'backlog, wip or closed.' }),
     contactedAt: t.expose('contactedAt', { type: 'DateTime' }),
-    statusChangedAt: t.field({
+    statusChangedAt: t.expose('statusChangedAt', {
       type: 'DateTime',
       description: 'When the status last changed (the contact time until the first change).',
-      resolve: (c) => c.statusChangedAt,
     }),
     categories: t.exposeStringList('categories'),
     files: t.field({ type: [UserContactFileRef], resolve: (c) => c.files }),
@@ -115,10 +113,9 @@ export const UserContactDetailRef = builder
     fields: (t) => ({
       ...contactFields(t as never),
       history: t.field({ type: [HistoryRef], resolve: (c) => c.history }),
-      messages: t.field({
+      messages: t.expose('messages', {
         type: [MessageRef],
         description: 'Replies and internal notes, oldest first.',
-        resolve: (c) => c.messages,
       }),
     }),
   });

@@ -241,10 +241,9 @@ const StakingRemittanceRef = builder
 const UserStakingInfoRef = builder.objectRef<StakingInfo>('UserStakingInfo').implement({
   fields: (t) => ({
     stakingInfos: t.field({ type: [StakingPositionRef], resolve: (s) => s.stakingInfos }),
-    remittanceHistories: t.field({
+    remittanceHistories: t.expose('remittanceHistories', {
       type: [StakingRemittanceRef],
       description: 'The 20 newest coin-saving remittances.',
-      resolve: (s) => s.remittanceHistories,
     }),
   }),
 });

@@ -37,11 +37,10 @@ const ActionResultRef = builder.objectRef<ActionResult>('WithdrawalActionResult'
   fields: (t) => ({
     id: t.exposeString('id'),
     outcome: t.expose('outcome', { type: ActionOutcomeRef }),
-    status: t.field({
+    status: t.expose('status', {
       type: WithdrawalStatusRef,
       nullable: true,
       description: 'The status after the call (null when the request does not exist).',
-      resolve: (r) => r.status,
     }),
     revision: t.exposeInt('revision', { nullable: true }),
     reason: t.expose('reason', { type: RefusalReasonRef, nullable: true }),

@@ -190,11 +190,10 @@ function declareList(name: string, type: string, kind: WithdrawalKind | null): v
           page,
         ),
       extraFields: (t) => ({
-        statusCounts: t.field({
+        statusCounts: t.expose('statusCounts', {
           type: [StatusCountRef],
           description:
             'Per status, how many requests match the searchParams without their status (the status tabs).',
-          resolve: (r) => r.statusCounts,
         }),
       }),
     },

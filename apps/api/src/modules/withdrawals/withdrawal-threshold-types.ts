@@ -37,11 +37,10 @@ export const ThresholdRef = builder
         type: 'Decimal',
         description: 'The threshold in force (a pending raise does not count until confirmed).',
       }),
-      pendingChange: t.field({
+      pendingChange: t.expose('pendingChange', {
         type: ThresholdChangeRef,
         nullable: true,
         description: 'A proposed raise awaiting a second admin’s confirmation, if any.',
-        resolve: (threshold) => threshold.pendingChange,
       }),
     }),
   });

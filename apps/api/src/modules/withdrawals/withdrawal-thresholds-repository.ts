@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
+import { decidedColumns, type DecidingAdmin } from '../../db/second-admin-decision';
 
 /** The coins with a two-person approval threshold (migration 0070's CHECK). */
 export type ThresholdCoin = 'HEC' | 'ETH' | 'ATEM';
@@ -21,14 +22,16 @@ export type ThresholdChangeRow = {
   decidedAt: Date | null;
 };
 
+const THRESHOLD_COLUMNS = [
+  'coin_type as coinType',
+  sql<string>`second_approval_above::text`.as('secondApprovalAbove'),
+] as const;
+
 /** The approval thresholds per coin (docs/domain.md, "Withdrawal approval"). */
 export async function approvalThresholds(db: Executor): Promise<ThresholdRow[]> {
   return db
     .selectFrom('withdrawal_approval_thresholds')
-    .select([
-      'coin_type as coinType',
-      sql<string>`second_approval_above::text`.as('secondApprovalAbove'),
-    ])
+    .select(THRESHOLD_COLUMNS)
     .orderBy('coin_type')
     .execute();
 }
@@ -40,10 +43,7 @@ export async function lockApprovalThreshold(
 ): Promise<ThresholdRow | undefined> {
   return db
     .selectFrom('withdrawal_approval_thresholds')
-    .select([
-      'coin_type as coinType',
-      sql<string>`second_approval_above::text`.as('secondApprovalAbove'),
-    ])
+    .select(THRESHOLD_COLUMNS)
     .where('coin_type', '=', coinType)
     .forUpdate()
     .executeTakeFirst();
@@ -58,10 +58,7 @@ export async function setApprovalThreshold(
     .updateTable('withdrawal_approval_thresholds')
     .set({ second_approval_above: secondApprovalAbove })
     .where('coin_type', '=', coinType)
-    .returning([
-      'coin_type as coinType',
-      sql<string>`second_approval_above::text`.as('secondApprovalAbove'),
-    ])
+    .returning(THRESHOLD_COLUMNS)
     .executeTakeFirstOrThrow();
 }
 
@@ -79,14 +76,14 @@ const CHANGE_COLUMNS = [
   'decided_at as decidedAt',
 ] as const;
 
+/** The threshold changes, read as ThresholdChangeRow. */
+function changes(db: Executor) {
+  return db.selectFrom('withdrawal_threshold_changes').select(CHANGE_COLUMNS);
+}
+
 /** The pending raises, one per coin at most (the partial unique index of 0121). */
 export async function pendingChanges(db: Executor): Promise<ThresholdChangeRow[]> {
-  return db
-    .selectFrom('withdrawal_threshold_changes')
-    .select(CHANGE_COLUMNS)
-    .where('status', '=', 'pending')
-    .orderBy('coin_type')
-    .execute();
+  return changes(db).where('status', '=', 'pending').orderBy('coin_type').execute();
 }
 
 /** The pending raise of one coin, if any (read under the coin's threshold lock). */
@@ -94,9 +91,7 @@ export async function pendingChangeOf(
   db: Executor,
   coinType: ThresholdCoin,
 ): Promise<ThresholdChangeRow | undefined> {
-  return db
-    .selectFrom('withdrawal_threshold_changes')
-    .select(CHANGE_COLUMNS)
+  return changes(db)
     .where('coin_type', '=', coinType)
     .where('status', '=', 'pending')
     .executeTakeFirst();
@@ -107,11 +102,7 @@ export async function findChange(
   db: Executor,
   id: string,
 ): Promise<ThresholdChangeRow | undefined> {
-  return db
-    .selectFrom('withdrawal_threshold_changes')
-    .select(CHANGE_COLUMNS)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return changes(db).where('id', '=', id).executeTakeFirst();
 }
 
 export async function insertChange(
@@ -146,16 +137,11 @@ export async function closeChange(
   db: Executor,
   id: string,
   status: 'confirmed' | 'withdrawn' | 'superseded',
-  admin: { id: number; name: string } | null,
+  admin: DecidingAdmin,
 ): Promise<ThresholdChangeRow | undefined> {
   return db
     .updateTable('withdrawal_threshold_changes')
-    .set({
-      status,
-      decided_by_admin_user_id: admin?.id ?? null,
-      decided_by_admin_user_name: admin?.name ?? null,
-      decided_at: sql<Date>`now()`,
-    })
+    .set(decidedColumns(status, admin))
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .returning(CHANGE_COLUMNS)

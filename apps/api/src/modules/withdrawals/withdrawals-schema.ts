@@ -24,16 +24,14 @@ const UserWithdrawalRef = builder.objectRef<UserWithdrawalRow>('UserWithdrawal')
     failedAt: t.expose('failedAt', { type: 'DateTime', nullable: true }),
     rejectedAt: t.expose('rejectedAt', { type: 'DateTime', nullable: true }),
     coinType: t.exposeString('coinType', { description: 'HEC, ETH or ATEM.' }),
-    amount: t.field({
+    amount: t.expose('amount', {
       type: 'Decimal',
       description: 'Requested (gross) amount in coinType.',
-      resolve: (w) => w.amount,
     }),
     fee: t.expose('fee', { type: 'Decimal' }),
-    netAmount: t.field({
+    netAmount: t.expose('netAmount', {
       type: 'Decimal',
       description: 'amount - fee.',
-      resolve: (w) => w.netAmount,
     }),
     paidAmounts: t.field({
       type: [PaidAmountRef],
