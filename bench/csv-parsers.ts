@@ -46,6 +46,17 @@ function buildChunks(): string[] {
 type Counted = { records: number; cells: number };
 type Candidate = { name: string; run: (chunks: string[]) => Promise<Counted> };
 
+/** The records and cells a streaming parser (one string array per record) yields. */
+async function countParsed(parser: AsyncIterable<unknown>): Promise<Counted> {
+  let records = 0;
+  let cells = 0;
+  for await (const record of parser) {
+    records++;
+    cells += (record as string[]).length;
+  }
+  return { records, cells };
+}
+
 const candidates: Candidate[] = [
   {
     name: 'baseline: count line breaks',
@@ -83,42 +94,17 @@ const candidates: Candidate[] = [
   },
   {
     name: 'csv-parse 6 (stream)',
-    run: async (chunks) => {
-      let records = 0;
-      let cells = 0;
-      const parser = Readable.from(chunks).pipe(csvParse({ relax_column_count: true }));
-      for await (const record of parser) {
-        records++;
-        cells += (record as string[]).length;
-      }
-      return { records, cells };
-    },
+    run: (chunks) =>
+      countParsed(Readable.from(chunks).pipe(csvParse({ relax_column_count: true }))),
   },
   {
     name: 'papaparse 5 (Node stream)',
-    run: async (chunks) => {
-      let records = 0;
-      let cells = 0;
-      const parser = Readable.from(chunks).pipe(Papa.parse(Papa.NODE_STREAM_INPUT, {}));
-      for await (const record of parser) {
-        records++;
-        cells += (record as string[]).length;
-      }
-      return { records, cells };
-    },
+    run: (chunks) =>
+      countParsed(Readable.from(chunks).pipe(Papa.parse(Papa.NODE_STREAM_INPUT, {}))),
   },
   {
     name: '@fast-csv/parse 5 (stream)',
-    run: async (chunks) => {
-      let records = 0;
-      let cells = 0;
-      const parser = Readable.from(chunks).pipe(fastCsvParse());
-      for await (const record of parser) {
-        records++;
-        cells += (record as string[]).length;
-      }
-      return { records, cells };
-    },
+    run: (chunks) => countParsed(Readable.from(chunks).pipe(fastCsvParse())),
   },
 ];
 

@@ -31,15 +31,10 @@ import {
   UserWithdrawalHistoryDocument,
   WithdrawalRequestsDocument,
 } from '../apps/web/src/gql/graphql';
-import { postGraphql, tokenFor } from './bench-client';
+import { PAGE, PAGES, postGraphql, tokenFor, withdrawersByKind } from './bench-client';
 import { startServer, type Server } from './http-throughput';
 
 export const HTTP_LIST_TARGET_MS = 50;
-const PAGE = 20;
-const PAGES = [
-  { label: 'p1', offset: 0 },
-  { label: 'p50', offset: 49 * PAGE },
-] as const;
 
 type Variables = Record<string, unknown>;
 export type HttpCase = {
@@ -71,17 +66,7 @@ type Picks = {
 /** The search values, picked the same way in every database (bench/run.ts's picks). */
 async function pick(client: pg.Client): Promise<Picks> {
   const one = async <T>(q: string): Promise<T> => (await client.query(q)).rows[0] as T;
-  const withdrawerOf = new Map(
-    (
-      await client.query<{ kind: string; user_name: string }>(
-        `SELECT DISTINCT ON (w.kind) w.kind, u.user_name
-           FROM (SELECT kind, end_user_id, count(*) AS n FROM withdrawal_requests
-                  GROUP BY kind, end_user_id) w
-           JOIN end_users u ON u.id = w.end_user_id
-          ORDER BY w.kind, w.n DESC, w.end_user_id`,
-      )
-    ).rows.map((r) => [r.kind, r.user_name] as const),
-  );
+  const withdrawerOf = await withdrawersByKind(client);
   return {
     someUser: await one(
       // The 4322nd such user (bench/run.ts's pick), or the middle one of a small database.

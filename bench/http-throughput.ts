@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ACCESS_TOKEN_HEADER, GRAPHQL_PATH } from '@app/shared';
+import { graphqlRequestOptions } from './bench-client';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -143,13 +144,10 @@ function post(
 ): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: GRAPHQL_PATH,
-        method: 'POST',
-        headers: { ...headers, 'content-length': Buffer.byteLength(body) },
-      },
+      graphqlRequestOptions(port, undefined, {
+        ...headers,
+        'content-length': Buffer.byteLength(body),
+      }),
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -221,14 +219,10 @@ async function runNodeLoad(
     while (Date.now() < deadline && done < 1_000_000) {
       await new Promise<void>((resolve, reject) => {
         const req = http.request(
-          {
-            host: '127.0.0.1',
-            port,
-            path: GRAPHQL_PATH,
-            method: 'POST',
-            agent,
-            headers: { ...headers, 'content-length': Buffer.byteLength(body) },
-          },
+          graphqlRequestOptions(port, agent, {
+            ...headers,
+            'content-length': Buffer.byteLength(body),
+          }),
           (res) => {
             res.resume();
             res.on('end', () => {

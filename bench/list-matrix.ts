@@ -42,15 +42,10 @@ import {
   UserSavingsDocument,
   WithdrawalRequestsDocument,
 } from '../apps/web/src/gql/graphql';
-import { postGraphql, tokenFor } from './bench-client';
+import { PAGE, PAGES, postGraphql, tokenFor } from './bench-client';
 import { startServer } from './http-throughput';
 
 export const MATRIX_TARGET_MS = 50;
-const PAGE = 20;
-const PAGES = [
-  { label: 'p1', offset: 0 },
-  { label: 'p50', offset: 49 * PAGE },
-] as const;
 
 type Value = unknown;
 /** A filter's values: common (many matches) and rare (few); one of them for an exact match. */
@@ -87,6 +82,29 @@ async function dateValues(
   };
 }
 
+/**
+ * The most and the least frequent value of `column` in `from` (a table, or a table and a
+ * condition): a filter value with many matches and one with few.
+ */
+function commonAndRare<T>(
+  q: <R>(sql: string) => Promise<R>,
+  column: string,
+  from: string,
+): Promise<{ common: T; rare: T }> {
+  return q(
+    `SELECT (array_agg(${column} ORDER BY n DESC))[1] AS common, (array_agg(${column} ORDER BY n))[1] AS rare
+       FROM (SELECT ${column}, count(*) AS n FROM ${from} GROUP BY 1) s`,
+  );
+}
+
+/** The user with the most rows in `table` (by `end_user_id`): a rare name filter value. */
+function busiestUserName(q: <R>(sql: string) => Promise<R>, table: string) {
+  return q<{ user_name: string }>(
+    `SELECT u.user_name FROM ${table} x JOIN end_users u ON u.id = x.end_user_id
+      GROUP BY u.user_name ORDER BY count(*) DESC, u.user_name LIMIT 1`,
+  );
+}
+
 const LISTS: MatrixList[] = [
   {
     name: 'users',
@@ -103,11 +121,7 @@ const LISTS: MatrixList[] = [
         `SELECT user_name, email, invite_code, force_club_id_hash FROM end_users
           WHERE force_club_id_hash IS NOT NULL ORDER BY id LIMIT 1 OFFSET 4321`,
       );
-      const statuses = await q<{ common: number; rare: number }>(
-        `SELECT (array_agg(card_status ORDER BY n DESC))[1] AS common,
-                (array_agg(card_status ORDER BY n))[1] AS rare
-           FROM (SELECT card_status, count(*) AS n FROM end_users GROUP BY 1) s`,
-      );
+      const statuses = await commonAndRare<number>(q, 'card_status', 'end_users');
       const registered = await dateValues(q, 'end_users', 'registered_at');
       return {
         userName: { common: 's', rare: some.user_name.replace(/\d+$/, '').slice(0, 6) },
@@ -131,10 +145,7 @@ const LISTS: MatrixList[] = [
       const busy = await q<{ id: number; user_name: string }>(
         'SELECT id, user_name FROM end_users ORDER BY payment_count DESC, id LIMIT 1',
       );
-      const status = await q<{ common: string; rare: string }>(
-        `SELECT (array_agg(status ORDER BY n DESC))[1] AS common, (array_agg(status ORDER BY n))[1] AS rare
-           FROM (SELECT status, count(*) AS n FROM payments GROUP BY 1) s`,
-      );
+      const status = await commonAndRare<string>(q, 'status', 'payments');
       const confirmed = await dateValues(q, 'payments', 'confirmed_at');
       const fixed = await dateValues(q, 'payments', 'asset_fixed_at');
       return {
@@ -163,10 +174,7 @@ const LISTS: MatrixList[] = [
         )
       ).kind;
       const k = `kind = '${busiestKind}'`;
-      const status = await q<{ common: string; rare: string }>(
-        `SELECT (array_agg(status ORDER BY n DESC))[1] AS common, (array_agg(status ORDER BY n))[1] AS rare
-           FROM (SELECT status, count(*) AS n FROM withdrawal_requests WHERE ${k} GROUP BY 1) s`,
-      );
+      const status = await commonAndRare<string>(q, 'status', `withdrawal_requests WHERE ${k}`);
       const busy = await q<{ id: number; user_name: string; email: string }>(
         `SELECT u.id, u.user_name, u.email FROM end_users u WHERE u.id =
            (SELECT end_user_id FROM withdrawal_requests WHERE ${k}
@@ -199,14 +207,8 @@ const LISTS: MatrixList[] = [
     document: UserContactsDocument,
     variables: (f, pagination) => ({ ...f, pagination }),
     pick: async (q) => {
-      const user = await q<{ user_name: string }>(
-        `SELECT u.user_name FROM user_contacts c JOIN end_users u ON u.id = c.end_user_id
-          GROUP BY u.user_name ORDER BY count(*) DESC, u.user_name LIMIT 1`,
-      );
-      const status = await q<{ common: string; rare: string }>(
-        `SELECT (array_agg(status ORDER BY n DESC))[1] AS common, (array_agg(status ORDER BY n))[1] AS rare
-           FROM (SELECT status, count(*) AS n FROM user_contacts GROUP BY 1) s`,
-      );
+      const user = await busiestUserName(q, 'user_contacts');
+      const status = await commonAndRare<string>(q, 'status', 'user_contacts');
       const contacted = await dateValues(q, 'user_contacts', 'contacted_at');
       return {
         userName: { rare: user.user_name },
@@ -223,14 +225,11 @@ const LISTS: MatrixList[] = [
     document: UserSavingsDocument,
     variables: (f, pagination) => ({ ...f, pagination }),
     pick: async (q) => {
-      const user = await q<{ user_name: string }>(
-        `SELECT u.user_name FROM end_users u JOIN saving_remittances r ON r.end_user_id = u.id
-          GROUP BY u.user_name ORDER BY count(*) DESC, u.user_name LIMIT 1`,
-      );
-      const plans = await q<{ common: string; rare: string }>(
-        `SELECT (array_agg(name ORDER BY n DESC))[1] AS common, (array_agg(name ORDER BY n))[1] AS rare
-           FROM (SELECT p.name, count(*) AS n FROM saving_remittances r
-                   JOIN saving_plans p ON p.id = r.saving_plan_id GROUP BY 1) s`,
+      const user = await busiestUserName(q, 'saving_remittances');
+      const plans = await commonAndRare<string>(
+        q,
+        'name',
+        'saving_remittances r JOIN saving_plans p ON p.id = r.saving_plan_id',
       );
       return { userName: { rare: user.user_name }, planName: plans };
     },

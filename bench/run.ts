@@ -17,7 +17,7 @@ import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { SESSION_OPTIONS } from '../apps/api/src/db/database';
 import type { DB } from '../apps/api/src/db/schema';
-import { WITHDRAWAL_KINDS, type WithdrawalKind } from '../apps/api/src/db/tables/domain-tables';
+import { WITHDRAWAL_KINDS } from '../apps/api/src/db/tables/domain-tables';
 import { listPayments } from '../apps/api/src/modules/payments/payments-repository';
 import {
   findReferralTree,
@@ -42,7 +42,7 @@ import {
 import { listUserWithdrawalsPage } from '../apps/api/src/modules/withdrawals/withdrawals-repository';
 import { WITHDRAWAL_LIST_CALLS } from '../apps/api/src/modules/withdrawals/withdrawal-lists-schema';
 import { hashAccessToken } from '../apps/api/src/modules/auth/access-token';
-import { adminToken } from './bench-client';
+import { adminToken, withdrawersByKind } from './bench-client';
 import { findTokenOwner } from '../apps/api/src/modules/auth/auth-repository';
 import { createAuditService } from '../apps/api/src/modules/audit/audit-service';
 import { createPaymentsService } from '../apps/api/src/modules/payments/payments-service';
@@ -473,18 +473,7 @@ async function main(): Promise<void> {
   const withdrawer = await one<{ id: number }>(
     'SELECT end_user_id AS id FROM withdrawal_requests GROUP BY end_user_id ORDER BY count(*) DESC, end_user_id LIMIT 1',
   );
-  // Per withdrawal kind, the user name with the most requests of that kind (the search case).
-  const withdrawerOf = new Map(
-    (
-      await plainClient.query<{ kind: WithdrawalKind; user_name: string }>(
-        `SELECT DISTINCT ON (w.kind) w.kind, u.user_name
-           FROM (SELECT kind, end_user_id, count(*) AS n FROM withdrawal_requests
-                  GROUP BY kind, end_user_id) w
-           JOIN end_users u ON u.id = w.end_user_id
-          ORDER BY w.kind, w.n DESC, w.end_user_id`,
-      )
-    ).rows.map((r) => [r.kind, r.user_name] as const),
-  );
+  const withdrawerOf = await withdrawersByKind(plainClient);
   const contactUser = await one<{ user_name: string }>(
     'SELECT u.user_name FROM user_contacts c JOIN end_users u ON u.id = c.end_user_id ORDER BY c.id LIMIT 1',
   );
