@@ -214,11 +214,31 @@ describe('a filter the sort does not hold, counted first and read fenced (issue 
       },
       transformResult: ({ result }) => Promise.resolve(result),
     });
+    const fenced = () => /offset \$\d+\) as "w"/i.test(sent.at(-1) ?? '');
+    // The requests until the k-th earliest: k matches of the kind's N.
+    const untilKth = async (k: number): Promise<WithdrawalsFilter> => {
+      const at = await sql<{ at: Date }>`
+        SELECT requested_at AS at FROM withdrawal_requests WHERE kind = 'saving'
+        ORDER BY requested_at, id OFFSET ${k - 1} LIMIT 1`.execute(db);
+      return { kind: 'saving', requestedAtUntil: new Date(at.rows[0]!.at) };
+    };
     const sort = { target: 'amount', orderBy: 'desc' } as const;
-    await listWithdrawalsRows(watched, filter, { limit: 20, offset: 0, sort }, matches);
-    expect(sent.at(-1)).toMatch(/offset \$\d+\) as "w"/i);
-    await listWithdrawalsRows(watched, filter, { limit: 20, offset: 0, sort });
-    expect(sent.at(-1)).not.toMatch(/offset \$\d+\) as "w"/i);
+    const page = { limit: 20, offset: 0, sort };
+    const all = await countWithdrawals(db, { kind: 'saving' });
+    // Few matches: read and sorted, fewer rows than a walk passes to find 20 of them.
+    const few = await untilKth(3);
+    await listWithdrawalsRows(watched, few, page, await countWithdrawals(db, few));
+    expect(fenced()).toBe(true);
+    // Uncounted, the page cannot choose: the sort's index is walked.
+    await listWithdrawalsRows(watched, few, page);
+    expect(fenced()).toBe(false);
+    // Dense matches (k * k > rows * N): the walk finds the page sooner than a read of them all.
+    const short = { limit: 2, offset: 0, sort };
+    const k = Math.ceil(Math.sqrt(2 * all)) + 1;
+    expect(k).toBeLessThan(all);
+    const dense = await untilKth(k);
+    await listWithdrawalsRows(watched, dense, short, await countWithdrawals(db, dense));
+    expect(fenced()).toBe(false);
   });
 });
 
