@@ -1,7 +1,7 @@
 import type { SelectQueryBuilder } from 'kysely';
 import { whereUserPrefix } from '../../db/end-user-keys';
 import type { Executor } from '../../db/executor';
-import { countBuckets, countListRows, type CountRule } from '../../db/count-buckets';
+import { countBuckets, countListRows, type Bucket, type CountRule } from '../../db/count-buckets';
 import type { DB } from '../../db/schema';
 import type { Page, PageRequest, SortOrder } from '../../shared/page';
 import type {
@@ -99,6 +99,36 @@ const FENCE_MAX_MATCHES = 60_000;
 const searching = (search: AffiliateSearch) => Object.values(search).some((v) => v);
 
 /**
+ * A referral list's count and the users its page is cut from (`keys`, none past the end),
+ * counted first: the count decides the page's plan. A search matching at most
+ * FENCE_MAX_MATCHES users is read through its own index with the sort's column (OFFSET 0
+ * fences it, so the planner cannot merge the search into a walk of the sort's index) and
+ * sorted; a larger one, or none, walks the sort's index.
+ */
+async function countedKeys<C extends 'u.affiliate_sent_hec' | 'u.children_count'>(
+  db: Executor,
+  search: AffiliateSearch,
+  pagination: PageRequest<string>,
+  query: UsersQuery<object>,
+  bucket: Bucket<'end_users'>,
+  sortColumn: C,
+) {
+  const totalRecords = await countListRows(
+    db,
+    { filter: search, rule: AFFILIATE_SEARCH_COUNT_RULE, fields: [] },
+    query,
+    'end_users',
+    () => bucket,
+  );
+  if (pagination.offset >= totalRecords) return { totalRecords, keys: undefined };
+  const keys =
+    searching(search) && totalRecords <= FENCE_MAX_MATCHES
+      ? db.selectFrom(query.select(['u.id', sortColumn]).offset(0).as('u'))
+      : query;
+  return { totalRecords, keys };
+}
+
+/**
  * affiliateSavingAggregates: one row per user with referral-plan remittances, from the stored
  * totals (kept by triggers), so no per-request sums over the remittances.
  */
@@ -112,19 +142,15 @@ export async function listAffiliateAggregates(
   const query = aggregateUsers(db, search);
   // Unfiltered, the list is every user with referral-plan remittances: the maintained
   // `affiliate_remitter` bucket (migration 0018) instead of counting ~200k index entries.
-  // Counted first, as the track records are (below): the count decides the page's plan.
-  const totalRecords = await countListRows(
+  const { totalRecords, keys } = await countedKeys(
     db,
-    { filter: search, rule: AFFILIATE_SEARCH_COUNT_RULE, fields: [] },
+    search,
+    pagination,
     query,
-    'end_users',
-    () => countBuckets.end_users.affiliateRemitter,
+    countBuckets.end_users.affiliateRemitter,
+    'u.affiliate_sent_hec',
   );
-  if (pagination.offset >= totalRecords) return { rows: [], totalRecords };
-  const keys =
-    searching(search) && totalRecords <= FENCE_MAX_MATCHES
-      ? db.selectFrom(query.select(['u.id', 'u.affiliate_sent_hec']).offset(0).as('u'))
-      : query;
+  if (!keys) return { rows: [], totalRecords };
   const pageIds = (
     target === 'totalSentHec' ? keys.orderBy('u.affiliate_sent_hec', direction) : keys
   )
@@ -151,22 +177,17 @@ export async function listAffiliateTrackRecords(
   const direction = pagination.sort?.orderBy ?? 'desc';
   const target = pagination.sort?.target;
   const query = searched(db.selectFrom('end_users as u'), search);
-  // Counted first: the count decides the page's plan. A name, email or ForceClub id matches
-  // few users, but sorted by id (or children) the planner walked that index filtering row by
-  // row: 0.7-2 s at 5M for one match. Few matches are read through their own index (OFFSET 0
-  // fences them) and sorted.
-  const totalRecords = await countListRows(
+  // A name, email or ForceClub id matches few users, but sorted by id (or children) the planner
+  // walked that index filtering row by row: 0.7-2 s at 5M for one match (hence the fence).
+  const { totalRecords, keys } = await countedKeys(
     db,
-    { filter: search, rule: AFFILIATE_SEARCH_COUNT_RULE, fields: [] },
+    search,
+    pagination,
     query,
-    'end_users',
-    () => countBuckets.end_users.all,
+    countBuckets.end_users.all,
+    'u.children_count',
   );
-  if (pagination.offset >= totalRecords) return { rows: [], totalRecords };
-  const keys =
-    searching(search) && totalRecords <= FENCE_MAX_MATCHES
-      ? db.selectFrom(query.select(['u.id', 'u.children_count']).offset(0).as('u'))
-      : query;
+  if (!keys) return { rows: [], totalRecords };
   // Page first: the page's ids from the order's index (index-only), then only those users and
   // their parents read; joining the parents before OFFSET read every skipped user's row (a
   // middle page of 5M: 11-15 s).
