@@ -3,6 +3,25 @@ import { graphql } from '@/gql';
 import type { DashboardStatisticsQueryVariables } from '@/gql/graphql';
 import { documentQuery } from '@/lib/document-query';
 
+// Every comparison widget reads the same four figures of its period and the previous one.
+graphql(`
+  fragment DashboardAmount on DashboardAmountComparison {
+    current
+    previous
+    change
+    changePercent
+  }
+`);
+
+graphql(`
+  fragment DashboardCount on DashboardCountComparison {
+    current
+    previous
+    change
+    changePercent
+  }
+`);
+
 const DashboardStatisticsQuery = graphql(`
   query DashboardStatistics($period: DashboardPeriod!, $dateFrom: String, $dateUntil: String) {
     dashboardStatistics(period: $period, dateFrom: $dateFrom, dateUntil: $dateUntil) {
@@ -11,31 +30,19 @@ const DashboardStatisticsQuery = graphql(`
       previousDateFrom
       previousDateUntil
       revenueUsd {
-        current
-        previous
-        change
-        changePercent
+        ...DashboardAmount
       }
       newUsers {
-        current
-        previous
-        change
-        changePercent
+        ...DashboardCount
       }
       totalUsers {
-        current
-        previous
-        change
-        changePercent
+        ...DashboardCount
       }
       cardStatuses {
         cardStatus
         users
         newUsers {
-          current
-          previous
-          change
-          changePercent
+          ...DashboardCount
         }
       }
       purchaseRanges {
@@ -44,29 +51,17 @@ const DashboardStatisticsQuery = graphql(`
         max
         users
         newUsers {
-          current
-          previous
-          change
-          changePercent
+          ...DashboardCount
         }
       }
       campaignEth {
-        current
-        previous
-        change
-        changePercent
+        ...DashboardAmount
       }
       campaignHec {
-        current
-        previous
-        change
-        changePercent
+        ...DashboardAmount
       }
       exBonusHec {
-        current
-        previous
-        change
-        changePercent
+        ...DashboardAmount
       }
       days {
         date

@@ -27,10 +27,7 @@ const UserWithdrawalHistoryQuery = graphql(`
         fee
         netAmount
         paidAmounts {
-          coin
-          amount
-          fee
-          netAmount
+          ...PaidAmountFields
         }
         receiverAddress
         transactionHash

@@ -5,18 +5,7 @@ import { documentQuery } from '@/lib/document-query';
 const UserQuery = graphql(`
   query User($userId: Int!) {
     user(userId: $userId) {
-      id
-      userName
-      inviteCode
-      cardStatus
-      totalHECStakedAmount
-      totalETHStakedAmount
-      totalBuyAmountUsd
-      savingRewardsRate
-      referralRate
-      registeredAt
-      totalSentAmount
-      totalOwl
+      ...UserSummary
       parentId
       parentUserName
       aubeUserInfo {

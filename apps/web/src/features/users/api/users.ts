@@ -1,6 +1,25 @@
 import { graphql } from '@/gql';
 import { listQuery } from '@/lib/list-query';
 
+// The user's own figures as the list's rows show them; the detail page's general section shows
+// the same and more.
+graphql(`
+  fragment UserSummary on User {
+    id
+    userName
+    inviteCode
+    cardStatus
+    totalHECStakedAmount
+    totalETHStakedAmount
+    totalBuyAmountUsd
+    savingRewardsRate
+    referralRate
+    registeredAt
+    totalSentAmount
+    totalOwl
+  }
+`);
+
 const UsersDocument = graphql(`
   query Users(
     $userName: String
@@ -27,18 +46,7 @@ const UsersDocument = graphql(`
       pagination: $pagination
     ) {
       list {
-        id
-        userName
-        inviteCode
-        cardStatus
-        totalHECStakedAmount
-        totalETHStakedAmount
-        totalBuyAmountUsd
-        savingRewardsRate
-        referralRate
-        registeredAt
-        totalSentAmount
-        totalOwl
+        ...UserSummary
         aubeUserInfo {
           email
           aubeUserIdHash

@@ -28,10 +28,7 @@ graphql(`
     fee
     netAmount
     paidAmounts {
-      coin
-      amount
-      fee
-      netAmount
+      ...PaidAmountFields
     }
     ethAmount {
       principal
