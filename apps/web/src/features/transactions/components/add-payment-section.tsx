@@ -21,6 +21,7 @@ import { notifySuccess } from '@/lib/feedback';
 import { useUserNames } from '@/lib/user-names';
 import { useAddPayment, useTransactionsPlans } from '../api/queries';
 import { decimalProblem, passesCoinMinValue, ruleMessage } from './form-helpers';
+import { DraftTextField } from './draft-text-field';
 import { DateInput } from '@/components/date-input';
 import { useSettledText } from '@/lib/use-settled-text';
 
@@ -111,22 +112,17 @@ export function AddPaymentSection() {
   };
 
   const text = (key: keyof Draft, unit?: string, type = 'text', hint = ' ') => (
-    <TextField
-      size="small"
+    <DraftTextField
+      draftKey={key}
+      unit={unit}
       type={type}
-      label={t(`transactions.fields.${key}`) + (unit ? ` (${unit})` : '')}
       value={draft[key]}
       disabled={readOnly}
-      onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value }))}
-      error={Boolean(errors[key])}
-      helperText={errors[key] ?? hint}
-      slotProps={{
-        inputLabel: { shrink: true },
-        htmlInput: {
-          'data-testid': `add-${key}`,
-          inputMode: key === 'paidUsd' ? 'numeric' : undefined,
-        },
-      }}
+      onValue={(value) => setDraft((d) => ({ ...d, [key]: value }))}
+      problem={errors[key]}
+      hint={hint}
+      testId={`add-${key}`}
+      inputMode={key === 'paidUsd' ? 'numeric' : undefined}
       sx={{ minWidth: 200 }}
     />
   );

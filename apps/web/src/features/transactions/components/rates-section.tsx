@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Box, Button, DialogContentText, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, DialogContentText, Stack, Typography } from '@mui/material';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { GuardedAction, useReadOnly, WriteForm } from '@/components/guarded-action';
 import { SectionCard } from '@/components/section-card';
@@ -12,6 +12,7 @@ import { notifySuccess } from '@/lib/feedback';
 import { useAssignRates, useRatesSummary } from '../api/queries';
 import { UnfixedPayments } from './unfixed-payments';
 import { decimalProblem, ruleMessage } from './form-helpers';
+import { DraftTextField } from './draft-text-field';
 import { DateInput } from '@/components/date-input';
 
 type Draft = {
@@ -114,16 +115,16 @@ export function RatesSection() {
         data-testid={`rates-${key}`}
       />
     ) : (
-      <TextField
-        size="small"
+      <DraftTextField
+        draftKey={key}
+        unit={unit}
         type={type}
-        label={t(`transactions.fields.${key}`) + (unit ? ` (${unit})` : '')}
         value={draft[key]}
         disabled={readOnly}
-        onChange={(e) => set(key)(e.target.value)}
-        error={Boolean(errors[key])}
-        helperText={errors[key] ?? (key === 'startAt' ? t('transactions.rates.startAtHint') : ' ')}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `rates-${key}` } }}
+        onValue={set(key)}
+        problem={errors[key]}
+        hint={key === 'startAt' ? t('transactions.rates.startAtHint') : ' '}
+        testId={`rates-${key}`}
         sx={{ minWidth: 220 }}
       />
     );

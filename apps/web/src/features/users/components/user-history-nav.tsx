@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { Button, Typography } from '@mui/material';
+import { Alert, Button, Typography } from '@mui/material';
 import { useUser } from '../api/user';
 import { WrappingRow } from '@/components/wrapping-row';
+import { useUserIdParam } from './use-user-id-param';
 
 /** The user a history page belongs to, with a way back to their detail page. */
 export function UserHistoryNav({ userId }: { userId: number }) {
@@ -20,5 +22,18 @@ export function UserHistoryNav({ userId }: { userId: number }) {
         </Typography>
       )}
     </WrappingRow>
+  );
+}
+
+/** A history page of the user in the URL: the way back to them above `children`, or not found. */
+export function UserHistoryPage({ children }: { children: (userId: number) => ReactNode }) {
+  const { t } = useTranslation();
+  const userId = useUserIdParam();
+  if (userId === null) return <Alert severity="error">{t('list.notFound')}</Alert>;
+  return (
+    <>
+      <UserHistoryNav userId={userId} />
+      {children(userId)}
+    </>
   );
 }

@@ -1,13 +1,10 @@
-import { useTranslation } from 'react-i18next';
-import { Alert } from '@mui/material';
 import { PAYMENTS_SHAPE } from '@app/shared';
 import { ListScreen } from '@/components/list-screen';
 import { listView } from '@/lib/list-declaration';
 import { defineListScreen } from '@/lib/list-query';
 import { userPayments, userPaymentsCsv } from '@/lib/user-payments';
 import { paymentColumns, paymentFilterFields } from '@/components/payment-columns';
-import { useUserIdParam } from './use-user-id-param';
-import { UserHistoryNav } from './user-history-nav';
+import { UserHistoryPage } from './user-history-nav';
 import '@/i18n/lists';
 
 /** userPayments' URL, sorts and variables (PAYMENTS_SHAPE); a made-up status is no filter. */
@@ -44,13 +41,9 @@ const USER_PAYMENTS = defineListScreen({
 
 /** /common/users/:id/payment_history: every payment of one user with userPayments' filters. */
 export function UserPaymentHistoryPage() {
-  const { t } = useTranslation();
-  const userId = useUserIdParam();
-  if (userId === null) return <Alert severity="error">{t('list.notFound')}</Alert>;
   return (
-    <>
-      <UserHistoryNav userId={userId} />
-      <ListScreen descriptor={USER_PAYMENTS} context={userId} />
-    </>
+    <UserHistoryPage>
+      {(userId) => <ListScreen descriptor={USER_PAYMENTS} context={userId} />}
+    </UserHistoryPage>
   );
 }

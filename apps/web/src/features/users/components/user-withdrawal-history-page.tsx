@@ -1,12 +1,9 @@
-import { useTranslation } from 'react-i18next';
-import { Alert } from '@mui/material';
 import { ListScreen } from '@/components/list-screen';
 import { USER_WITHDRAWALS_SHAPE, WITHDRAWAL_KINDS, WITHDRAWAL_STATUSES } from '@app/shared';
 import { listView } from '@/lib/list-declaration';
 import { defineListScreen } from '@/lib/list-query';
 import { userWithdrawalHistory } from '../api/user-withdrawal-history';
-import { UserHistoryNav } from './user-history-nav';
-import { useUserIdParam } from './use-user-id-param';
+import { UserHistoryPage } from './user-history-nav';
 import { withdrawalColumns } from './user-withdrawal-columns';
 import '@/i18n/lists';
 
@@ -44,13 +41,9 @@ const USER_WITHDRAWALS = defineListScreen({
 
 /** /common/users/:id/withdrawal_history: every withdrawal request of one user, of all kinds. */
 export function UserWithdrawalHistoryPage() {
-  const { t } = useTranslation();
-  const userId = useUserIdParam();
-  if (userId === null) return <Alert severity="error">{t('list.notFound')}</Alert>;
   return (
-    <>
-      <UserHistoryNav userId={userId} />
-      <ListScreen descriptor={USER_WITHDRAWALS} context={userId} />
-    </>
+    <UserHistoryPage>
+      {(userId) => <ListScreen descriptor={USER_WITHDRAWALS} context={userId} />}
+    </UserHistoryPage>
   );
 }
