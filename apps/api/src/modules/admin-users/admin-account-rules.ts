@@ -22,17 +22,6 @@ export const ROLES = { roles: { type: 'String', list: true, required: true } } a
 /** A pending grant of an approving role, confirmed or withdrawn by id (admin-role-grants.ts). */
 export const GRANT_ID = { id: { type: 'ID', required: true } } as const;
 
-/**
- * What the two decisions on a pending grant (confirm, cancel) declare alike: super admins decide
- * one grant by its id, and the admins, the grants and the super admin count are shown anew.
- */
-export const GRANT_DECISION = {
-  access: 'superAdmin',
-  scope: 'records',
-  refreshes: ['adminUsers', 'adminRoleGrants', 'superAdminCount'],
-  input: GRANT_ID,
-} as const;
-
 export function adminNotFound(adminId: number): AppError {
   return notFoundRecord('adminUser', adminId, { field: 'userId' });
 }

@@ -97,17 +97,6 @@ export function closed(id: string, status: string): AppError {
 /** A pending raise, by its id (confirming and withdrawing take the same input). */
 export const THRESHOLD_CHANGE_ID = { id: { type: 'ID', required: true } } as const;
 
-/**
- * What the two decisions on a pending raise (confirm, cancel) declare alike: super admins decide
- * one raise by its id, and the thresholds and the requests they gate are shown anew.
- */
-export const THRESHOLD_CHANGE_DECISION = {
-  access: 'superAdmin',
-  scope: 'records',
-  refreshes: ['withdrawalApprovalThresholds', 'withdrawalRequests', 'withdrawalRequestTimeline'],
-  input: THRESHOLD_CHANGE_ID,
-} as const;
-
 /** The coin's threshold locked for this transaction, with its pending raise. */
 export async function lockCoin(trx: Transaction<DB>, coin: repo.ThresholdCoin) {
   const threshold = await repo.lockApprovalThreshold(trx, coin);

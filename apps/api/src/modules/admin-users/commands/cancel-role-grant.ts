@@ -1,6 +1,6 @@
 import { change, type AdminUserSummary } from '@app/shared';
 import { defineCommand } from '../../../platform/commands';
-import { GRANT_DECISION } from '../admin-account-rules';
+import { GRANT_ID } from '../admin-account-rules';
 import { adminSnapshot, grantId, lockPendingGrant } from '../admin-role-grants';
 import * as grantsRepo from '../admin-role-grants-repository';
 import * as repo from '../admin-users-repository';
@@ -15,7 +15,10 @@ export const CANCEL_ROLE_GRANT = defineCommand({
   >()('admin_user'),
   description:
     'Withdraws a pending grant of an approving role (its proposer or another super admin).',
-  ...GRANT_DECISION,
+  access: 'superAdmin',
+  scope: 'records',
+  refreshes: ['adminUsers', 'adminRoleGrants', 'superAdminCount'],
+  input: GRANT_ID,
   answer: RoleChangeResultRef,
   handler: async (input, { actor, audit }) => {
     const id = grantId(input.id);

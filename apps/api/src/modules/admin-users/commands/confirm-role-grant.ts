@@ -1,7 +1,7 @@
 import { change, type AdminUserSummary } from '@app/shared';
 import { defineCommand } from '../../../platform/commands';
 import { AppError } from '../../../shared/app-error';
-import { GRANT_DECISION } from '../admin-account-rules';
+import { GRANT_ID } from '../admin-account-rules';
 import { adminSnapshot, closedGrant, grantId, lockPendingGrant } from '../admin-role-grants';
 import * as grantsRepo from '../admin-role-grants-repository';
 import * as repo from '../admin-users-repository';
@@ -25,7 +25,10 @@ export const CONFIRM_ROLE_GRANT = defineCommand({
   >()('admin_user'),
   description:
     'A second super admin confirms a pending grant of an approving role; not its proposer, not the admin receiving it, not an account the proposer created or promoted (FORBIDDEN, reasons OWN_ROLE_GRANT, NOT_A_SECOND_PERSON).',
-  ...GRANT_DECISION,
+  access: 'superAdmin',
+  scope: 'records',
+  refreshes: ['adminUsers', 'adminRoleGrants', 'superAdminCount'],
+  input: GRANT_ID,
   answer: RoleChangeResultRef,
   handler: async (input, { actor, audit }) => {
     const id = grantId(input.id);

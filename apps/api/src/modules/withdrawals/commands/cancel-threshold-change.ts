@@ -1,12 +1,7 @@
 import { change, type ThresholdSummary } from '@app/shared';
 import { defineCommand } from '../../../platform/commands';
 import { ThresholdRef } from '../withdrawal-threshold-types';
-import {
-  changeId,
-  lockPending,
-  sessionAdmin,
-  THRESHOLD_CHANGE_DECISION,
-} from '../withdrawal-thresholds';
+import { changeId, lockPending, sessionAdmin, THRESHOLD_CHANGE_ID } from '../withdrawal-thresholds';
 import * as repo from '../withdrawal-thresholds-repository';
 
 /**
@@ -21,7 +16,10 @@ export const CANCEL_THRESHOLD_CHANGE = defineCommand({
   >()('withdrawal_approval_threshold'),
   description:
     'Withdraws a pending raise of a threshold (super admins only: its proposer, or another admin declining it); the threshold stays. A raise no longer pending is CONFLICT (THRESHOLD_CHANGE_CLOSED). Audited.',
-  ...THRESHOLD_CHANGE_DECISION,
+  access: 'superAdmin',
+  scope: 'records',
+  refreshes: ['withdrawalApprovalThresholds', 'withdrawalRequests', 'withdrawalRequestTimeline'],
+  input: THRESHOLD_CHANGE_ID,
   answer: ThresholdRef,
   handler: (input, { actor, audit }) => {
     const id = changeId(String(input.id));

@@ -8,7 +8,7 @@ import {
   closed,
   lockPending,
   sessionAdmin,
-  THRESHOLD_CHANGE_DECISION,
+  THRESHOLD_CHANGE_ID,
 } from '../withdrawal-thresholds';
 import * as repo from '../withdrawal-thresholds-repository';
 
@@ -29,7 +29,10 @@ export const CONFIRM_THRESHOLD_CHANGE = defineCommand({
   >()('withdrawal_approval_threshold'),
   description:
     'Confirms a pending raise of a threshold as a second admin (super admins only): the threshold takes the proposed value. The proposer cannot confirm their own (FORBIDDEN, OWN_THRESHOLD_CHANGE); a raise no longer pending is CONFLICT (THRESHOLD_CHANGE_CLOSED). Audited.',
-  ...THRESHOLD_CHANGE_DECISION,
+  access: 'superAdmin',
+  scope: 'records',
+  refreshes: ['withdrawalApprovalThresholds', 'withdrawalRequests', 'withdrawalRequestTimeline'],
+  input: THRESHOLD_CHANGE_ID,
   answer: ThresholdRef,
   handler: (input, { actor, audit }) => {
     const id = changeId(String(input.id));
