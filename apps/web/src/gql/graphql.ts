@@ -295,10 +295,6 @@ export type UserSavingsQueryVariables = Exact<{
 
 export type UserSavingsQuery = { userSavings: { list: Array<{ userSavingSentValueId: string, userName: string, planName: string, address: string, amountHEC: string, amountUSD: string, transactionHash: string, confirmedAt: string }>, pagination: { offset: number, totalRecords: number } } };
 
-export type DashboardAmountFragment = { current: string, previous: string, change: string, changePercent: string | null };
-
-export type DashboardCountFragment = { current: number, previous: number, change: number, changePercent: string | null };
-
 export type DashboardStatisticsQueryVariables = Exact<{
   period: DashboardPeriod;
   dateFrom?: string | null | undefined;
@@ -783,7 +779,7 @@ export type UserQueryVariables = Exact<{
 }>;
 
 
-export type UserQuery = { user: { parentId: number | null, parentUserName: string | null, id: number, userName: string, inviteCode: string, cardStatus: number, totalHECStakedAmount: string, totalETHStakedAmount: string, totalBuyAmountUsd: string, savingRewardsRate: string, referralRate: string, registeredAt: string, totalSentAmount: string, totalOwl: string, aubeUserInfo: { email: string, aubeUserIdHash: string, firstName: string, lastName: string, birthDate: string | null, enrollmentMonth: string | null, forceClubRegisteredAt: string | null, forceClubIdHash: string | null }, userDetail: { avatarUrl: string | null, phoneNumber: string | null, twoFactor: boolean, bio: string, defaultLocale: string } } };
+export type UserQuery = { user: { id: number, userName: string, inviteCode: string, cardStatus: number, totalHECStakedAmount: string, totalETHStakedAmount: string, totalBuyAmountUsd: string, savingRewardsRate: string, referralRate: string, registeredAt: string, totalSentAmount: string, totalOwl: string, parentId: number | null, parentUserName: string | null, aubeUserInfo: { email: string, aubeUserIdHash: string, firstName: string, lastName: string, birthDate: string | null, enrollmentMonth: string | null, forceClubRegisteredAt: string | null, forceClubIdHash: string | null }, userDetail: { avatarUrl: string | null, phoneNumber: string | null, twoFactor: boolean, bio: string, defaultLocale: string } } };
 
 export type UsersCsvQueryVariables = Exact<{
   userName?: string | null | undefined;
@@ -800,8 +796,6 @@ export type UsersCsvQueryVariables = Exact<{
 
 
 export type UsersCsvQuery = { usersCSV: { url: string, fileName: string } };
-
-export type UserSummaryFragment = { id: number, userName: string, inviteCode: string, cardStatus: number, totalHECStakedAmount: string, totalETHStakedAmount: string, totalBuyAmountUsd: string, savingRewardsRate: string, referralRate: string, registeredAt: string, totalSentAmount: string, totalOwl: string };
 
 export type UsersQueryVariables = Exact<{
   userName?: string | null | undefined;
@@ -967,8 +961,6 @@ export type CancelWithdrawalApprovalThresholdChangeMutationVariables = Exact<{
 
 export type CancelWithdrawalApprovalThresholdChangeMutation = { postCancelWithdrawalApprovalThresholdChange: { coinType: string, secondApprovalAbove: string, pendingChange: { id: string, coinType: string, fromValue: string, toValue: string, proposedByAdminUserId: number | null, proposedByAdminUserName: string, proposedAt: string } | null } };
 
-export type PaidAmountFieldsFragment = { coin: string, amount: string, fee: string, netAmount: string };
-
 export type CurrentAdminQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -1022,22 +1014,6 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-export const DashboardAmountFragmentDoc = new TypedDocumentString(`
-    fragment DashboardAmount on DashboardAmountComparison {
-  current
-  previous
-  change
-  changePercent
-}
-    `, {"fragmentName":"DashboardAmount"}) as unknown as TypedDocumentString<DashboardAmountFragment, unknown>;
-export const DashboardCountFragmentDoc = new TypedDocumentString(`
-    fragment DashboardCount on DashboardCountComparison {
-  current
-  previous
-  change
-  changePercent
-}
-    `, {"fragmentName":"DashboardCount"}) as unknown as TypedDocumentString<DashboardCountFragment, unknown>;
 export const TransactionsCsvImportReportFragmentDoc = new TypedDocumentString(`
     fragment TransactionsCsvImportReport on CsvImportReport {
   dryRun
@@ -1084,30 +1060,6 @@ export const TransactionsCsvReportFragmentDoc = new TypedDocumentString(`
   runId
 }
     `, {"fragmentName":"TransactionsCsvReport"}) as unknown as TypedDocumentString<TransactionsCsvReportFragment, unknown>;
-export const UserSummaryFragmentDoc = new TypedDocumentString(`
-    fragment UserSummary on User {
-  id
-  userName
-  inviteCode
-  cardStatus
-  totalHECStakedAmount
-  totalETHStakedAmount
-  totalBuyAmountUsd
-  savingRewardsRate
-  referralRate
-  registeredAt
-  totalSentAmount
-  totalOwl
-}
-    `, {"fragmentName":"UserSummary"}) as unknown as TypedDocumentString<UserSummaryFragment, unknown>;
-export const PaidAmountFieldsFragmentDoc = new TypedDocumentString(`
-    fragment PaidAmountFields on WithdrawalPaidAmount {
-  coin
-  amount
-  fee
-  netAmount
-}
-    `, {"fragmentName":"PaidAmountFields"}) as unknown as TypedDocumentString<PaidAmountFieldsFragment, unknown>;
 export const WithdrawalRequestRowFragmentDoc = new TypedDocumentString(`
     fragment WithdrawalRequestRow on WithdrawalRequest {
   id
@@ -1130,7 +1082,10 @@ export const WithdrawalRequestRowFragmentDoc = new TypedDocumentString(`
   fee
   netAmount
   paidAmounts {
-    ...PaidAmountFields
+    coin
+    amount
+    fee
+    netAmount
   }
   ethAmount {
     principal
@@ -1167,12 +1122,7 @@ export const WithdrawalRequestRowFragmentDoc = new TypedDocumentString(`
     addressOtherUsers
   }
 }
-    fragment PaidAmountFields on WithdrawalPaidAmount {
-  coin
-  amount
-  fee
-  netAmount
-}`, {"fragmentName":"WithdrawalRequestRow"}) as unknown as TypedDocumentString<WithdrawalRequestRowFragment, unknown>;
+    `, {"fragmentName":"WithdrawalRequestRow"}) as unknown as TypedDocumentString<WithdrawalRequestRowFragment, unknown>;
 export const WithdrawalActionAnswerFragmentDoc = new TypedDocumentString(`
     fragment WithdrawalActionAnswer on WithdrawalActionAnswer {
   changedCount
@@ -1209,7 +1159,10 @@ export const WithdrawalActionAnswerFragmentDoc = new TypedDocumentString(`
   fee
   netAmount
   paidAmounts {
-    ...PaidAmountFields
+    coin
+    amount
+    fee
+    netAmount
   }
   ethAmount {
     principal
@@ -1245,12 +1198,6 @@ export const WithdrawalActionAnswerFragmentDoc = new TypedDocumentString(`
     addressFirstSeenAt
     addressOtherUsers
   }
-}
-fragment PaidAmountFields on WithdrawalPaidAmount {
-  coin
-  amount
-  fee
-  netAmount
 }`, {"fragmentName":"WithdrawalActionAnswer"}) as unknown as TypedDocumentString<WithdrawalActionAnswerFragment, unknown>;
 export const ApprovalThresholdFragmentDoc = new TypedDocumentString(`
     fragment ApprovalThreshold on WithdrawalApprovalThreshold {
@@ -1516,19 +1463,31 @@ export const DashboardStatisticsDocument = new TypedDocumentString(`
     previousDateFrom
     previousDateUntil
     revenueUsd {
-      ...DashboardAmount
+      current
+      previous
+      change
+      changePercent
     }
     newUsers {
-      ...DashboardCount
+      current
+      previous
+      change
+      changePercent
     }
     totalUsers {
-      ...DashboardCount
+      current
+      previous
+      change
+      changePercent
     }
     cardStatuses {
       cardStatus
       users
       newUsers {
-        ...DashboardCount
+        current
+        previous
+        change
+        changePercent
       }
     }
     purchaseRanges {
@@ -1537,17 +1496,29 @@ export const DashboardStatisticsDocument = new TypedDocumentString(`
       max
       users
       newUsers {
-        ...DashboardCount
+        current
+        previous
+        change
+        changePercent
       }
     }
     campaignEth {
-      ...DashboardAmount
+      current
+      previous
+      change
+      changePercent
     }
     campaignHec {
-      ...DashboardAmount
+      current
+      previous
+      change
+      changePercent
     }
     exBonusHec {
-      ...DashboardAmount
+      current
+      previous
+      change
+      changePercent
     }
     days {
       date
@@ -1556,18 +1527,7 @@ export const DashboardStatisticsDocument = new TypedDocumentString(`
     }
   }
 }
-    fragment DashboardAmount on DashboardAmountComparison {
-  current
-  previous
-  change
-  changePercent
-}
-fragment DashboardCount on DashboardCountComparison {
-  current
-  previous
-  change
-  changePercent
-}`) as unknown as TypedDocumentString<DashboardStatisticsQuery, DashboardStatisticsQueryVariables>;
+    `) as unknown as TypedDocumentString<DashboardStatisticsQuery, DashboardStatisticsQueryVariables>;
 export const ExportFormatsDocument = new TypedDocumentString(`
     query ExportFormats {
   exportFormats {
@@ -2610,7 +2570,10 @@ export const UserWithdrawalHistoryDocument = new TypedDocumentString(`
       fee
       netAmount
       paidAmounts {
-        ...PaidAmountFields
+        coin
+        amount
+        fee
+        netAmount
       }
       receiverAddress
       transactionHash
@@ -2623,16 +2586,22 @@ export const UserWithdrawalHistoryDocument = new TypedDocumentString(`
     }
   }
 }
-    fragment PaidAmountFields on WithdrawalPaidAmount {
-  coin
-  amount
-  fee
-  netAmount
-}`) as unknown as TypedDocumentString<UserWithdrawalHistoryQuery, UserWithdrawalHistoryQueryVariables>;
+    `) as unknown as TypedDocumentString<UserWithdrawalHistoryQuery, UserWithdrawalHistoryQueryVariables>;
 export const UserDocument = new TypedDocumentString(`
     query User($userId: Int!) {
   user(userId: $userId) {
-    ...UserSummary
+    id
+    userName
+    inviteCode
+    cardStatus
+    totalHECStakedAmount
+    totalETHStakedAmount
+    totalBuyAmountUsd
+    savingRewardsRate
+    referralRate
+    registeredAt
+    totalSentAmount
+    totalOwl
     parentId
     parentUserName
     aubeUserInfo {
@@ -2654,20 +2623,7 @@ export const UserDocument = new TypedDocumentString(`
     }
   }
 }
-    fragment UserSummary on User {
-  id
-  userName
-  inviteCode
-  cardStatus
-  totalHECStakedAmount
-  totalETHStakedAmount
-  totalBuyAmountUsd
-  savingRewardsRate
-  referralRate
-  registeredAt
-  totalSentAmount
-  totalOwl
-}`) as unknown as TypedDocumentString<UserQuery, UserQueryVariables>;
+    `) as unknown as TypedDocumentString<UserQuery, UserQueryVariables>;
 export const UsersCsvDocument = new TypedDocumentString(`
     query UsersCsv($userName: String, $inviteCode: String, $email: String, $forceClubIdHash: String, $totalBuyAmountMoreThanOrEqual: Decimal, $totalBuyAmountLessThanOrEqual: Decimal, $cardStatus: [Int!], $registeredAtFrom: DateTime, $registeredAtUntil: DateTime, $sort: SortInput) {
   usersCSV(
@@ -2702,7 +2658,18 @@ export const UsersDocument = new TypedDocumentString(`
     pagination: $pagination
   ) {
     list {
-      ...UserSummary
+      id
+      userName
+      inviteCode
+      cardStatus
+      totalHECStakedAmount
+      totalETHStakedAmount
+      totalBuyAmountUsd
+      savingRewardsRate
+      referralRate
+      registeredAt
+      totalSentAmount
+      totalOwl
       aubeUserInfo {
         email
         aubeUserIdHash
@@ -2717,20 +2684,7 @@ export const UsersDocument = new TypedDocumentString(`
     }
   }
 }
-    fragment UserSummary on User {
-  id
-  userName
-  inviteCode
-  cardStatus
-  totalHECStakedAmount
-  totalETHStakedAmount
-  totalBuyAmountUsd
-  savingRewardsRate
-  referralRate
-  registeredAt
-  totalSentAmount
-  totalOwl
-}`) as unknown as TypedDocumentString<UsersQuery, UsersQueryVariables>;
+    `) as unknown as TypedDocumentString<UsersQuery, UsersQueryVariables>;
 export const WithdrawalExportBatchesDocument = new TypedDocumentString(`
     query WithdrawalExportBatches($kind: WithdrawalKind!, $pagination: PaginationInput) {
   withdrawalExportBatches(kind: $kind, pagination: $pagination) {
@@ -2800,7 +2754,10 @@ fragment WithdrawalRequestRow on WithdrawalRequest {
   fee
   netAmount
   paidAmounts {
-    ...PaidAmountFields
+    coin
+    amount
+    fee
+    netAmount
   }
   ethAmount {
     principal
@@ -2836,12 +2793,6 @@ fragment WithdrawalRequestRow on WithdrawalRequest {
     addressFirstSeenAt
     addressOtherUsers
   }
-}
-fragment PaidAmountFields on WithdrawalPaidAmount {
-  coin
-  amount
-  fee
-  netAmount
 }`) as unknown as TypedDocumentString<ApproveWithdrawalRequestsMutation, ApproveWithdrawalRequestsMutationVariables>;
 export const RejectWithdrawalRequestsDocument = new TypedDocumentString(`
     mutation RejectWithdrawalRequests($ids: [ID!]!, $reasonCode: WithdrawalRejectCode!, $reasonText: String!) {
@@ -2888,7 +2839,10 @@ fragment WithdrawalRequestRow on WithdrawalRequest {
   fee
   netAmount
   paidAmounts {
-    ...PaidAmountFields
+    coin
+    amount
+    fee
+    netAmount
   }
   ethAmount {
     principal
@@ -2924,12 +2878,6 @@ fragment WithdrawalRequestRow on WithdrawalRequest {
     addressFirstSeenAt
     addressOtherUsers
   }
-}
-fragment PaidAmountFields on WithdrawalPaidAmount {
-  coin
-  amount
-  fee
-  netAmount
 }`) as unknown as TypedDocumentString<RejectWithdrawalRequestsMutation, RejectWithdrawalRequestsMutationVariables>;
 export const WithdrawalMatchingPreviewDocument = new TypedDocumentString(`
     query WithdrawalMatchingPreview($kind: WithdrawalKind!, $searchParams: WithdrawalSearchParams) {
@@ -2985,7 +2933,10 @@ fragment WithdrawalRequestRow on WithdrawalRequest {
   fee
   netAmount
   paidAmounts {
-    ...PaidAmountFields
+    coin
+    amount
+    fee
+    netAmount
   }
   ethAmount {
     principal
@@ -3021,12 +2972,6 @@ fragment WithdrawalRequestRow on WithdrawalRequest {
     addressFirstSeenAt
     addressOtherUsers
   }
-}
-fragment PaidAmountFields on WithdrawalPaidAmount {
-  coin
-  amount
-  fee
-  netAmount
 }`) as unknown as TypedDocumentString<ApproveMatchingWithdrawalRequestsMutation, ApproveMatchingWithdrawalRequestsMutationVariables>;
 export const RejectMatchingWithdrawalRequestsDocument = new TypedDocumentString(`
     mutation RejectMatchingWithdrawalRequests($kind: WithdrawalKind!, $searchParams: WithdrawalSearchParams, $expectedCount: Int!, $fingerprint: String!, $reasonCode: WithdrawalRejectCode!, $reasonText: String!) {
@@ -3076,7 +3021,10 @@ fragment WithdrawalRequestRow on WithdrawalRequest {
   fee
   netAmount
   paidAmounts {
-    ...PaidAmountFields
+    coin
+    amount
+    fee
+    netAmount
   }
   ethAmount {
     principal
@@ -3112,12 +3060,6 @@ fragment WithdrawalRequestRow on WithdrawalRequest {
     addressFirstSeenAt
     addressOtherUsers
   }
-}
-fragment PaidAmountFields on WithdrawalPaidAmount {
-  coin
-  amount
-  fee
-  netAmount
 }`) as unknown as TypedDocumentString<RejectMatchingWithdrawalRequestsMutation, RejectMatchingWithdrawalRequestsMutationVariables>;
 export const FailWithdrawalRequestsDocument = new TypedDocumentString(`
     mutation FailWithdrawalRequests($ids: [ID!]!, $reason: String!) {
@@ -3160,7 +3102,10 @@ fragment WithdrawalRequestRow on WithdrawalRequest {
   fee
   netAmount
   paidAmounts {
-    ...PaidAmountFields
+    coin
+    amount
+    fee
+    netAmount
   }
   ethAmount {
     principal
@@ -3196,12 +3141,6 @@ fragment WithdrawalRequestRow on WithdrawalRequest {
     addressFirstSeenAt
     addressOtherUsers
   }
-}
-fragment PaidAmountFields on WithdrawalPaidAmount {
-  coin
-  amount
-  fee
-  netAmount
 }`) as unknown as TypedDocumentString<FailWithdrawalRequestsMutation, FailWithdrawalRequestsMutationVariables>;
 export const WithdrawalSigningExportPreviewDocument = new TypedDocumentString(`
     query WithdrawalSigningExportPreview($kind: WithdrawalKind!, $searchParams: WithdrawalSearchParams) {
@@ -3312,7 +3251,10 @@ export const WithdrawalRequestsDocument = new TypedDocumentString(`
   fee
   netAmount
   paidAmounts {
-    ...PaidAmountFields
+    coin
+    amount
+    fee
+    netAmount
   }
   ethAmount {
     principal
@@ -3348,12 +3290,6 @@ export const WithdrawalRequestsDocument = new TypedDocumentString(`
     addressFirstSeenAt
     addressOtherUsers
   }
-}
-fragment PaidAmountFields on WithdrawalPaidAmount {
-  coin
-  amount
-  fee
-  netAmount
 }`) as unknown as TypedDocumentString<WithdrawalRequestsQuery, WithdrawalRequestsQueryVariables>;
 export const WithdrawalRequestTimelineDocument = new TypedDocumentString(`
     query WithdrawalRequestTimeline($id: ID!) {

@@ -1,18 +1,7 @@
 import { plainDecimal, sumDecimals } from '@app/shared';
-import { graphql } from '@/gql';
 
 /** One coin a withdrawal request pays (the API's WithdrawalPaidAmount). */
 export type PaidAmount = { coin: string; amount: string; fee: string; netAmount: string };
-
-// What every document that shows a request's paid amounts asks for: the fields of PaidAmount.
-graphql(`
-  fragment PaidAmountFields on WithdrawalPaidAmount {
-    coin
-    amount
-    fee
-    netAmount
-  }
-`);
 
 /** Which of a paid amount's figures a cell shows. */
 export type PaidPart = 'amount' | 'fee' | 'netAmount';

@@ -3,25 +3,6 @@ import { graphql } from '@/gql';
 import type { DashboardStatisticsQueryVariables } from '@/gql/graphql';
 import { documentQuery } from '@/lib/document-query';
 
-// Every comparison widget reads the same four figures of its period and the previous one.
-graphql(`
-  fragment DashboardAmount on DashboardAmountComparison {
-    current
-    previous
-    change
-    changePercent
-  }
-`);
-
-graphql(`
-  fragment DashboardCount on DashboardCountComparison {
-    current
-    previous
-    change
-    changePercent
-  }
-`);
-
 const DashboardStatisticsQuery = graphql(`
   query DashboardStatistics($period: DashboardPeriod!, $dateFrom: String, $dateUntil: String) {
     dashboardStatistics(period: $period, dateFrom: $dateFrom, dateUntil: $dateUntil) {
@@ -30,19 +11,31 @@ const DashboardStatisticsQuery = graphql(`
       previousDateFrom
       previousDateUntil
       revenueUsd {
-        ...DashboardAmount
+        current
+        previous
+        change
+        changePercent
       }
       newUsers {
-        ...DashboardCount
+        current
+        previous
+        change
+        changePercent
       }
       totalUsers {
-        ...DashboardCount
+        current
+        previous
+        change
+        changePercent
       }
       cardStatuses {
         cardStatus
         users
         newUsers {
-          ...DashboardCount
+          current
+          previous
+          change
+          changePercent
         }
       }
       purchaseRanges {
@@ -51,17 +44,29 @@ const DashboardStatisticsQuery = graphql(`
         max
         users
         newUsers {
-          ...DashboardCount
+          current
+          previous
+          change
+          changePercent
         }
       }
       campaignEth {
-        ...DashboardAmount
+        current
+        previous
+        change
+        changePercent
       }
       campaignHec {
-        ...DashboardAmount
+        current
+        previous
+        change
+        changePercent
       }
       exBonusHec {
-        ...DashboardAmount
+        current
+        previous
+        change
+        changePercent
       }
       days {
         date

@@ -27,7 +27,10 @@ const UserWithdrawalHistoryQuery = graphql(`
         fee
         netAmount
         paidAmounts {
-          ...PaidAmountFields
+          coin
+          amount
+          fee
+          netAmount
         }
         receiverAddress
         transactionHash

@@ -5,7 +5,18 @@ import { documentQuery } from '@/lib/document-query';
 const UserQuery = graphql(`
   query User($userId: Int!) {
     user(userId: $userId) {
-      ...UserSummary
+      id
+      userName
+      inviteCode
+      cardStatus
+      totalHECStakedAmount
+      totalETHStakedAmount
+      totalBuyAmountUsd
+      savingRewardsRate
+      referralRate
+      registeredAt
+      totalSentAmount
+      totalOwl
       parentId
       parentUserName
       aubeUserInfo {

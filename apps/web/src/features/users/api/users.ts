@@ -1,25 +1,6 @@
 import { graphql } from '@/gql';
 import { listQuery } from '@/lib/list-query';
 
-// The user's own figures as the list's rows show them; the detail page's general section shows
-// the same and more.
-graphql(`
-  fragment UserSummary on User {
-    id
-    userName
-    inviteCode
-    cardStatus
-    totalHECStakedAmount
-    totalETHStakedAmount
-    totalBuyAmountUsd
-    savingRewardsRate
-    referralRate
-    registeredAt
-    totalSentAmount
-    totalOwl
-  }
-`);
-
 const UsersDocument = graphql(`
   query Users(
     $userName: String
@@ -46,7 +27,18 @@ const UsersDocument = graphql(`
       pagination: $pagination
     ) {
       list {
-        ...UserSummary
+        id
+        userName
+        inviteCode
+        cardStatus
+        totalHECStakedAmount
+        totalETHStakedAmount
+        totalBuyAmountUsd
+        savingRewardsRate
+        referralRate
+        registeredAt
+        totalSentAmount
+        totalOwl
         aubeUserInfo {
           email
           aubeUserIdHash

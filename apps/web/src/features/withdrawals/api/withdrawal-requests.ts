@@ -28,7 +28,10 @@ graphql(`
     fee
     netAmount
     paidAmounts {
-      ...PaidAmountFields
+      coin
+      amount
+      fee
+      netAmount
     }
     ethAmount {
       principal
