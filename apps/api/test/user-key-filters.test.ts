@@ -1,10 +1,10 @@
-import { CompiledQuery, sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database';
 import {
   countWithdrawals,
   listWithdrawalsRows,
 } from '../src/modules/withdrawals/withdrawals-repository';
+import { capturing, planOf } from './query-plans';
 import { createTestDatabase } from './test-database';
 
 /**
@@ -22,44 +22,13 @@ afterAll(async () => {
   await database?.close();
 });
 
-/** The SQL and parameters of every statement `run` sends through the returned executor. */
-function capturing(db: Database['db']) {
-  const sent: CompiledQuery[] = [];
-  const plugin: KyselyPlugin = {
-    transformQuery: ({ node, queryId }) => {
-      sent.push(db.getExecutor().compileQuery(node, queryId));
-      return node;
-    },
-    transformResult: ({ result }) => Promise.resolve(result),
-  };
-  return { db: db.withPlugin(plugin), sent };
-}
-
-/** The plan of the last statement captured, sequential scans priced out. */
-async function planOf(query: CompiledQuery): Promise<string> {
-  return database.db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-    const explained = await trx.executeQuery<Record<string, string>>(
-      CompiledQuery.raw(`EXPLAIN ${query.sql}`, [...query.parameters]),
-    );
-    return explained.rows.map((r) => Object.values(r)[0]).join('\n');
-  });
-}
-
 describe('user filters through the user keys', () => {
   it('a withdrawal list filtered by email reads the email index, not every user', async () => {
     const { db, sent } = capturing(database.db);
     expect(
       await countWithdrawals(db, { kind: 'payment_paid_value', email: 'Someone@Example.com' }),
     ).toBe(0);
-    const query = sent.at(-1)!;
-    const plan = await database.db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-      const explained = await trx.executeQuery<Record<string, string>>(
-        CompiledQuery.raw(`EXPLAIN ${query.sql}`, [...query.parameters]),
-      );
-      return explained.rows.map((r) => Object.values(r)[0]).join('\n');
-    });
+    const plan = await planOf(database.db, sent.at(-1)!, ['enable_seqscan = off']);
     // The email is the index's condition: a walk of the whole index filtering each entry
     // (what a disabled sequential scan turns into) is no better than the scan.
     expect(plan).toMatch(
@@ -78,7 +47,7 @@ describe('user filters through the user keys', () => {
       { kind: 'payment_paid_value', address: '0xABC0000000000000000000000000000000000001' },
       { limit: 20, offset: 0, sort: { target: 'requestedAt', orderBy: 'desc' } },
     );
-    const plan = await planOf(sent.at(-1)!);
+    const plan = await planOf(database.db, sent.at(-1)!, ['enable_seqscan = off']);
     expect(plan).toMatch(/(Index Cond|Filter): [^\n]*\bid = ANY/);
     expect(plan).toMatch(/withdrawal_requests_address_idx/);
     expect(plan).toMatch(/withdrawal_requests_eth_address_idx/);

@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema';
 import { PAYMENT_STATUSES } from '../../db/tables/domain-tables';
 import { seedDemoPopulation } from '../../seed/population/demo-population';
 import { readFromNearerEnd, type SortOrder } from '../../shared/page';
+import { capturing, planOf } from '../../../test/query-plans';
 import { startTestApp, type TestApp } from '../../../test/test-app';
 import { listPayments, type PaymentsFilter, type PaymentsSortTarget } from './payments-repository';
 
@@ -138,31 +139,16 @@ describe('a confirmation range sorted by the fixing date, at scale (issue 36)', 
   it('keeps only each part’s first offset + limit before the merge, never a whole part', async () => {
     // Sorting every part whole took 12-15 s at 5M for a bound 11M payments meet: each part
     // (the fixed ones and each unfixed status) now hands over at most offset + limit rows.
-    const sent: { sql: string; parameters: readonly unknown[] }[] = [];
-    const watched = db.withPlugin({
-      transformQuery: ({ node, queryId }) => {
-        sent.push(db.getExecutor().compileQuery(node, queryId));
-        return node;
-      },
-      transformResult: ({ result }) => Promise.resolve(result),
-    });
+    const { db: watched, sent } = capturing(db);
     await listPayments(
       watched,
       { confirmedAtFrom: mid.confirmed.toISOString() },
       { limit: 20, offset: 40, sort: { target: 'assetFixedAt', orderBy: 'asc' } },
     );
-    const page = sent.find((q) => /union all/i.test(q.sql))!;
-    const { rows } = await sql
-      .raw<Record<string, string>>(
-        `EXPLAIN ${page.sql.replace(/\$(\d+)/g, (_, n: string) => {
-          const v = page.parameters[Number(n) - 1];
-          return typeof v === 'number'
-            ? String(v)
-            : `'${v instanceof Date ? v.toISOString() : String(v)}'`;
-        })}`,
-      )
-      .execute(db);
-    const plan = rows.map((r) => Object.values(r)[0]).join('\n');
+    const plan = await planOf(
+      db,
+      sent.find((q) => /union all/i.test(q.sql))!,
+    );
     // The page's own limit, and one in every part the planner keeps (the fixed ones and each
     // other status; a part it proves empty has none): before, the page's alone.
     expect((plan.match(/Limit\s+\(cost/g) ?? []).length).toBeGreaterThanOrEqual(

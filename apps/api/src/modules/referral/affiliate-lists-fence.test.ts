@@ -1,8 +1,9 @@
-import { CompiledQuery, sql, type KyselyPlugin } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { seedDemoPopulation } from '../../seed/population/demo-population';
 import type { SortOrder } from '../../shared/page';
+import { capturing, planOf } from '../../../test/query-plans';
 import { createTestDatabase } from '../../../test/test-database';
 import {
   listAffiliateAggregates,
@@ -23,20 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await database?.close();
 });
-
-/** The SQL of every statement sent through the returned executor. */
-function capturing() {
-  const db = database.db;
-  const sent: CompiledQuery[] = [];
-  const plugin: KyselyPlugin = {
-    transformQuery: ({ node, queryId }) => {
-      sent.push(db.getExecutor().compileQuery(node, queryId));
-      return node;
-    },
-    transformResult: ({ result }) => Promise.resolve(result),
-  };
-  return { db: db.withPlugin(plugin), sent };
-}
 
 /** The users of a search in a list's order, by a plain query (the reference). */
 async function expected(
@@ -110,18 +97,12 @@ describe('the referral lists searched and sorted', () => {
 
   it('read a searched page from the search’s own index, fenced, and sort its matches', async () => {
     for (const read of [listAffiliateTrackRecords, listAffiliateAggregates] as const) {
-      const { db, sent } = capturing();
+      const { db, sent } = capturing(database.db);
       await read(db, { email: 'a' }, { limit: 20, offset: 0, sort: undefined });
       const page = sent.at(-1)!;
       // OFFSET 0 keeps the planner from merging the search into a walk of the sort's index.
       expect(page.sql).toMatch(/offset \$\d+\) as "u"/i);
-      const plan = await database.db.transaction().execute(async (trx) => {
-        await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-        const explained = await trx.executeQuery<Record<string, string>>(
-          CompiledQuery.raw(`EXPLAIN ${page.sql}`, [...page.parameters]),
-        );
-        return explained.rows.map((r) => Object.values(r)[0]).join('\n');
-      });
+      const plan = await planOf(database.db, page, ['enable_seqscan = off']);
       expect(plan).toMatch(/Subquery Scan on u/);
       expect(plan).toMatch(/end_users_email_c_idx/);
     }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { capturing, planOf } from '../../../test/query-plans';
 import { createTestDatabase } from '../../../test/test-database';
 import type { DB } from '../../db/schema';
 import { seedDemoPopulation } from '../../seed/population/demo-population';
@@ -206,15 +207,8 @@ describe('a filter the sort does not hold, counted first and read fenced (issue 
     }
     expect(narrowsBeyondSort(filter, 'requestedAt')).toBe(false);
     expect(narrowsBeyondSort({ kind: 'saving', status: 'completed' }, 'amount')).toBe(false);
-    const sent: string[] = [];
-    const watched = db.withPlugin({
-      transformQuery: ({ node, queryId }) => {
-        sent.push(db.getExecutor().compileQuery(node, queryId).sql);
-        return node;
-      },
-      transformResult: ({ result }) => Promise.resolve(result),
-    });
-    const fenced = () => /offset \$\d+\) as "w"/i.test(sent.at(-1) ?? '');
+    const { db: watched, sent } = capturing(db);
+    const fenced = () => /offset \$\d+\) as "w"/i.test(sent.at(-1)?.sql ?? '');
     // The requests until the k-th earliest: k matches of the kind's N.
     const untilKth = async (k: number): Promise<WithdrawalsFilter> => {
       const at = await sql<{ at: Date }>`
@@ -249,27 +243,11 @@ describe('the withdrawal lists sorted by status (issue 36)', () => {
   it.each(['asc', 'desc'] as const)(
     'reads a page %s from one index, with no sort',
     async (orderBy) => {
-      const sent: { sql: string; parameters: readonly unknown[] }[] = [];
-      const watched = db.withPlugin({
-        transformQuery: ({ node, queryId }) => {
-          sent.push(db.getExecutor().compileQuery(node, queryId));
-          return node;
-        },
-        transformResult: ({ result }) => Promise.resolve(result),
-      });
+      const { db: watched, sent } = capturing(db);
       const sort = { target: 'status', orderBy } as const;
       await listWithdrawalsRows(watched, { kind: 'saving' }, { limit: 20, offset: 0, sort });
-      const page = sent.at(-1)!;
-      const plan = await db.transaction().execute(async (trx) => {
-        // Sorting priced out: the page's ids come sorted from an index if one holds the order.
-        await sql`SET LOCAL enable_sort = off`.execute(trx);
-        const explained = await sql
-          .raw<Record<string, string>>(
-            `EXPLAIN ${page.sql.replace(/\$(\d+)/g, (_, n: string) => `'${String(page.parameters[Number(n) - 1])}'`)}`,
-          )
-          .execute(trx);
-        return explained.rows.map((r) => Object.values(r)[0]).join('\n');
-      });
+      // Sorting priced out: the page's ids come sorted from an index if one holds the order.
+      const plan = await planOf(db, sent.at(-1)!, ['enable_sort = off']);
       expect(plan).toMatch(/withdrawal_requests_kind_status_at_idx/);
       // The outer sort orders the page's 20 rows; the ids come from the index in order.
       expect(plan.match(/Sort\s+\(cost/g) ?? []).toHaveLength(1);
