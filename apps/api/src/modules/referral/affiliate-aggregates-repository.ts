@@ -1,6 +1,7 @@
 import type { SelectQueryBuilder } from 'kysely';
 import { whereUserPrefix } from '../../db/end-user-keys';
 import type { Executor } from '../../db/executor';
+import { FENCE_MAX_MATCHES } from '../../db/fence';
 import { countBuckets, countListRows, type Bucket, type CountRule } from '../../db/count-buckets';
 import type { DB } from '../../db/schema';
 import type { Page, PageRequest, SortOrder } from '../../shared/page';
@@ -88,12 +89,6 @@ const TRACK_RECORD_COLUMNS = [
   'u.total_bonus_rewards as totalBonusRewards',
   'u.children_count as numberOfChildren',
 ] as const;
-
-/**
- * A search matching at most this many users is read first and sorted; a larger one walks the
- * sort's index (its matches are met soon enough). The users list's threshold (issue 36).
- */
-const FENCE_MAX_MATCHES = 60_000;
 
 /** A search that narrows the list (a name, an email, a ForceClub id). */
 const searching = (search: AffiliateSearch) => Object.values(search).some((v) => v);

@@ -3,6 +3,7 @@ import { compareDecimals, toUnits, UNIT_SCALES } from '@app/shared';
 import { emailKey, prefixPattern, userNameKey } from '../../db/end-user-keys';
 import { businessClockZone } from '../../db/business-clock';
 import type { Executor } from '../../db/executor';
+import { FENCE_MAX_MATCHES } from '../../db/fence';
 import {
   countBuckets,
   countFromBucketRange,
@@ -497,14 +498,6 @@ async function countAmountRange(
 }
 
 const minBig = (a: bigint, b: bigint): bigint => (a < b ? a : b);
-
-/**
- * Up to this many matches, a filtered page sorts the matches instead of walking a sort index.
- * 60,000 since the 5M matrix: a few tens of thousands of matches at one end of the sort's index
- * (a purchase of at least 20,000 USD by card status, the newest 50,000 users by a total) took
- * 1-5 s to walk to and 0.1-0.3 s to read and sort (docs/decisions/indexes.md).
- */
-const FENCE_MAX_MATCHES = 60_000;
 
 /**
  * Pages that end within this many rows (offset + limit) read their rows directly through the

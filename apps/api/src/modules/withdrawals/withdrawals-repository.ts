@@ -1,5 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/executor';
+import { FENCE_MAX_MATCHES } from '../../db/fence';
 import { emailKey } from '../../db/end-user-keys';
 import {
   countBuckets,
@@ -182,12 +183,6 @@ export async function listWithdrawals(
 
 /** The order of a page asked without a sort (the bench, tests): the lists' default. */
 const DEFAULT_SORT_TARGET = 'requestedAt';
-
-/**
- * A filter matching at most this many requests is read first and sorted when the sort's index
- * does not hold it (the users list's threshold, issue 36).
- */
-export const FENCE_MAX_MATCHES = 60_000;
 
 /**
  * Whether reading every match costs less than walking the sort's index to the page's end. Both

@@ -121,7 +121,7 @@ export function createWithdrawalsService(
           .filter((c) => filter.status === undefined || c.status === filter.status)
           .reduce((sum, c) => sum + c.count, 0);
       // A filter the sort's index does not hold is counted first: a few matches are read and
-      // sorted rather than found by walking the sort's index (repo.FENCE_MAX_MATCHES).
+      // sorted rather than found by walking the sort's index (FENCE_MAX_MATCHES in db/fence.ts).
       const [pageRows, statusCounts] = repo.narrowsBeyondSort(filter, page.sort?.target)
         ? await repo
             .countWithdrawalsByStatus(db, filter)
