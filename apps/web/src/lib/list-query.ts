@@ -180,6 +180,8 @@ export function useListQuery<F extends FilterKinds, Row, LR, LV, ER, EV, C, X>(
   const query = useQuery({
     queryKey: queryKeyFor(document, vars),
     queryFn: async () => page(await request(document, vars)),
+    // The table says why its rows did not load, with its retry; a toast would say it twice.
+    meta: { silentError: true },
     ...(keepPrevious && { placeholderData: keepPreviousData }),
     ...(enabled && { enabled: enabled(search, ctx) }),
     ...(poll && {

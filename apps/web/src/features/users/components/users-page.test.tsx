@@ -2,7 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n';
-import { renderAt, renderRoutes } from '@/test/render';
+import { getFeedback, resetFeedback } from '@/lib/feedback';
+import { adminWithRoles, renderAt, renderRoutes } from '@/test/render';
+import { jsonResponse } from '@/test/json-response';
 import { findAmount } from '@/test/amounts';
 import { UsersPage } from './users-page';
 import { enterDate, findDateField } from '@/test/date-field';
@@ -57,6 +59,19 @@ function variables(call = -1): Record<string, unknown> {
 }
 
 describe('UsersPage', () => {
+  it('says a failed page once, in the table, with its retry: no toast besides it', async () => {
+    resetFeedback();
+    // The users call gets no answer; the signed-in admin (the export button's guard) does.
+    fetchMock.mockImplementation(async (_url, init) => {
+      if (String(init?.body).includes('query Users')) throw new TypeError('Failed to fetch');
+      return jsonResponse({ data: { adminUser: adminWithRoles('super_admin') } });
+    });
+    renderAt(<UsersPage />, '/common/users', []);
+    expect(await screen.findByText(/Could not reach the server/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(getFeedback().toast).toBeNull();
+  });
+
   it('sends the filters, sort and page of the URL, and shows amounts exactly on hover', async () => {
     answer();
     renderAt(<UsersPage />, '/common/users', []);
