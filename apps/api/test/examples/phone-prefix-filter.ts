@@ -1,10 +1,11 @@
-import type { SelectQueryBuilder } from 'kysely';
 import { USERS_SHAPE } from '@app/shared';
-import type { CountRule } from '../../src/db/count-buckets';
 import { prefixPattern } from '../../src/db/end-user-keys';
-import type { DB } from '../../src/db/schema';
 import { USERS_LIST } from '../../src/modules/users/users-list';
-import { USERS_COUNT_RULE } from '../../src/modules/users/users-repository';
+import {
+  conditionsSql,
+  USER_CONDITIONS,
+  type UserConditions,
+} from '../../src/modules/users/users-repository';
 import { defineList, type FilterValues } from '../../src/platform/lists';
 
 /**
@@ -30,40 +31,26 @@ export const PHONE_USERS_LIST = defineList({
 /** What `UsersFilter` becomes: the declaration gives the repository its field. */
 export type PhoneUsersFilter = FilterValues<typeof PHONE_USERS_LIST.filters>;
 
-/** `USERS_COUNT_RULE` with the new filter: the type demands the entry. */
-export const PHONE_USERS_COUNT_RULE = {
-  ...USERS_COUNT_RULE,
-  // docs: count rule (users-repository.ts, USERS_COUNT_RULE)
-  phoneNumberPrefix: 'index',
+/**
+ * `USER_CONDITIONS` with the new filter's one entry (the type demands it): how it is counted,
+ * its parameter (the escaped LIKE pattern) and its condition.
+ */
+export const PHONE_USER_CONDITIONS = {
+  ...USER_CONDITIONS,
+  // docs: condition (users-repository.ts, USER_CONDITIONS)
+  phoneNumberPrefix: {
+    count: 'index',
+    value: prefixPattern,
+    where: (eb, param) =>
+      eb('u.id', 'in', (sub) =>
+        sub
+          .selectFrom('end_user_details')
+          .select('end_user_id')
+          .where('phone_number', 'like', param<string>()),
+      ),
+  },
   // docs: end
-} as const satisfies CountRule<PhoneUsersFilter>;
+} satisfies UserConditions<PhoneUsersFilter>;
 
-/** The value line of the repository's `filterValues`: the escaped LIKE pattern. */
-export function phonePrefixValues(f: PhoneUsersFilter): Record<string, unknown> {
-  const v: Record<string, unknown> = {};
-  // docs: value (users-repository.ts, filterValues)
-  if (f.phoneNumberPrefix) v.phoneNumberPrefix = prefixPattern(f.phoneNumberPrefix);
-  // docs: end
-  return v;
-}
-
-type UsersQuery<O> = SelectQueryBuilder<DB & { u: DB['end_users'] }, 'u', O>;
-
-/** The condition of the repository's `applyParams` (the list's page, its count, its file). */
-export function applyPhonePrefix<O>(
-  query: UsersQuery<O>,
-  values: Record<string, unknown>,
-  param: <T>(name: string) => T,
-): UsersQuery<O> {
-  let q = query;
-  // docs: condition (users-repository.ts, applyParams)
-  if ('phoneNumberPrefix' in values)
-    q = q.where('u.id', 'in', (eb) =>
-      eb
-        .selectFrom('end_user_details')
-        .select('end_user_id')
-        .where('phone_number', 'like', param<string>('phoneNumberPrefix')),
-    );
-  // docs: end
-  return q;
-}
+/** What the repository makes of its table (the list's page, its count, its file): its SQL. */
+export const PHONE_USERS_SQL = conditionsSql<PhoneUsersFilter>(PHONE_USER_CONDITIONS);

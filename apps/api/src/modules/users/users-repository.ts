@@ -1,4 +1,10 @@
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import { compareDecimals, toUnits, UNIT_SCALES } from '@app/shared';
 import { emailKey, prefixPattern, userNameKey } from '../../db/end-user-keys';
 import { businessClockZone } from '../../db/business-clock';
@@ -10,6 +16,7 @@ import {
   countFromBuckets,
   countFromDayBuckets,
   servedByBuckets,
+  setFilterFields,
   type Bucket,
   type CountRule,
 } from '../../db/count-buckets';
@@ -20,22 +27,143 @@ import { USERS_LIST, type UserListRow, type UsersFilter, type UsersSortTarget } 
 
 export type { UserListRow, UsersFilter, UsersSortTarget };
 
+/** The users query's row source: end_users as `u`, whatever it selects. */
+type UsersTables = DB & { u: DB['end_users'] };
+
 /**
- * How each users filter is counted: card status, the total-buy range and the registration
- * range have buckets; so do user-name and email prefixes of one or two characters (0130: the
- * densest ranges), longer ones are counted by index.
+ * One users filter, written once: how it is counted (`buckets` when kept counts serve it as the
+ * only filter, else `index`), its SQL parameter (`value`, the filter's value itself when left
+ * out; a list's items are one parameter each) and its condition. `where` reads the parameter
+ * through `param` (the value, or a placeholder when the users page compiles its shape once) and
+ * may look at the other parameters (`values`: the registration range's id bounds).
  */
-export const USERS_COUNT_RULE = {
-  userName: 'buckets',
-  inviteCode: 'index',
-  email: 'buckets',
-  forceClubIdHash: 'index',
-  totalBuyAmountMoreThanOrEqual: 'buckets',
-  totalBuyAmountLessThanOrEqual: 'buckets',
-  cardStatus: 'buckets',
-  registeredAtFrom: 'buckets',
-  registeredAtUntil: 'buckets',
-} as const satisfies CountRule<UsersFilter>;
+export type UserCondition<V> = {
+  count: 'buckets' | 'index';
+  value?: (given: V) => unknown;
+  where: (
+    eb: ExpressionBuilder<UsersTables, 'u'>,
+    param: <T>() => T,
+    values: Readonly<Record<string, unknown>>,
+  ) => Expression<SqlBool>;
+};
+
+/** A condition for every filter of `F`: the type demands one entry per declared filter. */
+export type UserConditions<F> = { [K in keyof F]-?: UserCondition<NonNullable<F[K]>> };
+
+/**
+ * The users list's filters, one entry each, in the order their conditions are written: the
+ * list's page, its count and its file all read them (`conditionsSql` below). Card status, the
+ * total-buy range and the registration range have buckets; so do user-name and email prefixes
+ * of one or two characters (0130: the densest ranges), longer ones are counted by index.
+ */
+export const USER_CONDITIONS = {
+  userName: {
+    count: 'buckets',
+    value: prefixPattern,
+    where: (eb, param) => eb(userNameKey('u'), 'like', param<string>()),
+  },
+  email: {
+    count: 'buckets',
+    value: prefixPattern,
+    where: (eb, param) => eb(emailKey('u'), 'like', param<string>()),
+  },
+  inviteCode: {
+    count: 'index',
+    value: (code) => code.toUpperCase(),
+    where: (eb, param) => eb('u.invite_code', '=', param<string>()),
+  },
+  forceClubIdHash: {
+    count: 'index',
+    where: (eb, param) => eb('u.force_club_id_hash', '=', param<string>()),
+  },
+  totalBuyAmountMoreThanOrEqual: {
+    count: 'buckets',
+    where: (eb, param) => eb('u.total_buy_amount_usd', '>=', param<string>()),
+  },
+  totalBuyAmountLessThanOrEqual: {
+    count: 'buckets',
+    where: (eb, param) => eb('u.total_buy_amount_usd', '<=', param<string>()),
+  },
+  registeredAtFrom: {
+    count: 'buckets',
+    where: (eb, param, values) => eb(registeredAt(values, '+'), '>=', param<Date>()),
+  },
+  registeredAtUntil: {
+    count: 'buckets',
+    where: (eb, param, values) => eb(registeredAt(values, '-'), '<=', param<Date>()),
+  },
+  cardStatus: {
+    count: 'buckets',
+    where: (eb, param) => eb('u.card_status', 'in', param<number[]>()),
+  },
+} satisfies UserConditions<UsersFilter>;
+
+/**
+ * The registration time as a range's condition reads it. With the range's id bounds
+ * (registrationIdBounds) the registration is a plain filter on the walk of the id index.
+ * Written as two different no-op expressions on purpose: on the column itself PostgreSQL
+ * multiplies the two ranges' selectivities, expects a few rows and reads the whole range through
+ * the registered_at index and sorts it (22 ms for a month at 1M, growing with the range); as one
+ * expression bounded twice it takes the pair for a narrow range (0.5%), expects to walk the whole
+ * id range and starts parallel workers (20 ms at 5M for what one backend reads in 1 ms). As two
+ * unrelated conditions each keeps a third.
+ */
+function registeredAt(values: Readonly<Record<string, unknown>>, noOp: '+' | '-') {
+  if (!('idHigh' in values)) return sql<Date>`u.registered_at`;
+  return noOp === '+'
+    ? sql<Date>`u.registered_at + interval '0 seconds'`
+    : sql<Date>`u.registered_at - interval '0 seconds'`;
+}
+
+/**
+ * What a table of conditions gives the users queries: the count rule, the filter's parameter
+ * values by name (a list's items as `name0`, `name1`, …) and the WHERE of the present ones, in
+ * the table's order. The example of docs/list-conventions.md runs its table through it too.
+ */
+export function conditionsSql<F extends object>(conditions: UserConditions<F>) {
+  const entries = Object.entries(conditions) as [keyof F & string, UserCondition<unknown>][];
+  const countRule = Object.fromEntries(entries.map(([name, c]) => [name, c.count])) as CountRule<F>;
+  /** The filter's SQL parameter values, by name. */
+  const filterValues = (f: F): Record<string, unknown> => {
+    const set = new Set(setFilterFields(f));
+    const v: Record<string, unknown> = {};
+    for (const [name, condition] of entries) {
+      if (!set.has(name)) continue;
+      const value = condition.value ? condition.value(f[name]) : f[name];
+      if (Array.isArray(value)) value.forEach((item, i) => (v[`${name}${i}`] = item));
+      else v[name] = value;
+    }
+    return v;
+  };
+  /** Adds a WHERE for each present value; `param` gives the value, or a placeholder for the cache. */
+  const applyParams = <O>(
+    query: UsersQuery<O>,
+    values: Record<string, unknown>,
+    param: <T>(name: string) => T,
+  ): UsersQuery<O> => {
+    let q = query;
+    for (const [name, condition] of entries) {
+      let read: <T>() => T;
+      if (name in values) read = <T>() => param<T>(name);
+      else if (`${name}0` in values) {
+        const items: string[] = [];
+        while (`${name}${items.length}` in values) items.push(`${name}${items.length}`);
+        read = <T>() => items.map((item) => param(item)) as T;
+      } else continue;
+      q = q.where((eb) => condition.where(eb, read, values));
+    }
+    // Only a registration range alone has id bounds (listUsers), so they come last.
+    if ('idLow' in values) q = q.where('u.id', '>=', param<number>('idLow'));
+    if ('idHigh' in values) q = q.where('u.id', '<=', param<number>('idHigh'));
+    return q;
+  };
+  return { countRule, filterValues, applyParams };
+}
+
+const { countRule, filterValues, applyParams } = conditionsSql<UsersFilter>(USER_CONDITIONS);
+
+/** How each users filter is counted (USER_CONDITIONS). */
+export const USERS_COUNT_RULE: CountRule<UsersFilter> = countRule;
 
 // Sorted case-insensitively, through the expression indexes on lower(...).
 const LOWERED_SORTS = { userName: userNameKey('u'), email: emailKey('u') } as const;
@@ -128,70 +256,7 @@ function listColumns(fields: ReadonlySet<string> | undefined): ListColumns {
   return known;
 }
 
-type UsersQuery<O> = SelectQueryBuilder<DB & { u: DB['end_users'] }, 'u', O>;
-
-/** The filter's SQL parameter values, by name (prefixes lower-cased and escaped here). */
-function filterValues(f: UsersFilter): Record<string, unknown> {
-  const v: Record<string, unknown> = {};
-  if (f.userName) v.userName = prefixPattern(f.userName);
-  if (f.email) v.email = prefixPattern(f.email);
-  if (f.inviteCode) v.inviteCode = f.inviteCode.toUpperCase();
-  if (f.forceClubIdHash) v.forceClubIdHash = f.forceClubIdHash;
-  if (f.totalBuyAmountMoreThanOrEqual) v.min = f.totalBuyAmountMoreThanOrEqual;
-  if (f.totalBuyAmountLessThanOrEqual) v.max = f.totalBuyAmountLessThanOrEqual;
-  if (f.registeredAtFrom) v.registeredFrom = f.registeredAtFrom;
-  if (f.registeredAtUntil) v.registeredUntil = f.registeredAtUntil;
-  f.cardStatus?.forEach((status, i) => {
-    v[`cardStatus${i}`] = status;
-  });
-  return v;
-}
-
-/** Adds a WHERE for each present value; `param` gives the value, or a placeholder for the cache. */
-function applyParams<O>(
-  query: UsersQuery<O>,
-  values: Record<string, unknown>,
-  param: <T>(name: string) => T,
-): UsersQuery<O> {
-  let q = query;
-  if ('userName' in values) q = q.where(userNameKey('u'), 'like', param<string>('userName'));
-  if ('email' in values) q = q.where(emailKey('u'), 'like', param<string>('email'));
-  if ('inviteCode' in values) q = q.where('u.invite_code', '=', param<string>('inviteCode'));
-  if ('forceClubIdHash' in values)
-    q = q.where('u.force_club_id_hash', '=', param<string>('forceClubIdHash'));
-  if ('min' in values) q = q.where('u.total_buy_amount_usd', '>=', param<string>('min'));
-  if ('max' in values) q = q.where('u.total_buy_amount_usd', '<=', param<string>('max'));
-  // With the range's id bounds (registrationIdBounds) the registration is a plain filter on the
-  // walk of the id index. Written as two different no-op expressions on purpose: on the column
-  // itself PostgreSQL multiplies the two ranges' selectivities, expects a few rows and reads
-  // the whole range through the registered_at index and sorts it (22 ms for a month at 1M,
-  // growing with the range); as one expression bounded twice it takes the pair for a narrow
-  // range (0.5%), expects to walk the whole id range and starts parallel workers (20 ms at 5M
-  // for what one backend reads in 1 ms). As two unrelated conditions each keeps a third.
-  const withBounds = 'idHigh' in values;
-  if ('registeredFrom' in values)
-    q = q.where(
-      withBounds ? sql<Date>`u.registered_at + interval '0 seconds'` : sql<Date>`u.registered_at`,
-      '>=',
-      param<Date>('registeredFrom'),
-    );
-  if ('registeredUntil' in values)
-    q = q.where(
-      withBounds ? sql<Date>`u.registered_at - interval '0 seconds'` : sql<Date>`u.registered_at`,
-      '<=',
-      param<Date>('registeredUntil'),
-    );
-  if ('idLow' in values) q = q.where('u.id', '>=', param<number>('idLow'));
-  if ('idHigh' in values) q = q.where('u.id', '<=', param<number>('idHigh'));
-  const statuses = Object.keys(values).filter((k) => k.startsWith('cardStatus'));
-  if (statuses.length > 0)
-    q = q.where(
-      'u.card_status',
-      'in',
-      statuses.map((k) => param<number>(k)),
-    );
-  return q;
-}
+type UsersQuery<O> = SelectQueryBuilder<UsersTables, 'u', O>;
 
 function applyFilter<O>(query: UsersQuery<O>, f: UsersFilter): UsersQuery<O> {
   const values = filterValues(f);
