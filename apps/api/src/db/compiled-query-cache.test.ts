@@ -41,6 +41,32 @@ describe('compiled query cache', () => {
     expect(builds).toBe(1);
   });
 
+  it('runs a shape on a transaction through its own connection, seeing its writes', async () => {
+    const run = createCompiledQueryCache();
+    const named = (db: Parameters<typeof run>[0], name: string) =>
+      run(db, 'plan-named', { name }, (param) =>
+        database.db.selectFrom('saving_plans').select('name').where('name', '=', param('name')),
+      );
+    const plan = await database.db
+      .selectFrom('saving_plans')
+      .select(['id', 'name'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('saving_plans')
+          .set({ name: `${plan.name} (renamed)` })
+          .where('id', '=', plan.id)
+          .execute();
+        expect(await named(trx, `${plan.name} (renamed)`)).toHaveLength(1);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await named(database.db, plan.name)).toHaveLength(1);
+    expect(await named(database.db, `${plan.name} (renamed)`)).toHaveLength(0);
+  });
+
   it('refuses a call that lacks a value the shape needs', async () => {
     const run = createCompiledQueryCache();
     await expect(

@@ -1,4 +1,5 @@
 import { CompiledQuery, type Compilable } from 'kysely';
+import { directQueryOf } from './direct-query';
 import type { Executor } from './executor';
 import { prepareStatement } from './prepared-statements';
 
@@ -44,6 +45,10 @@ export function createCompiledQueryCache(maxEntries = 200) {
         throw new Error(`compiled query ${key}: no value for parameter ${name}`);
       return values[name];
     });
+    // The database's own instance sends the statement itself (db/direct-query.ts): the same
+    // text and values as Kysely would send, on a connection of the same pool.
+    const direct = directQueryOf(db);
+    if (direct) return (await direct(compiled.sql, parameters)) as R[];
     const result = await db.executeQuery<R>(
       CompiledQuery.raw(compiled.sql, parameters) as CompiledQuery<R>,
     );

@@ -4,7 +4,8 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config/env';
 import { PgliteSingleConnectionPool } from './pglite-pool';
-import { namingPool } from './prepared-statements';
+import { registerDirectQuery } from './direct-query';
+import { namingPool, queryRows } from './prepared-statements';
 import type { DB } from './schema';
 
 export type DatabaseEngine = 'pglite' | 'postgres';
@@ -87,6 +88,7 @@ export async function openDatabase(options: {
     pool.on('error', (error) => report(error));
     // Declared hot statements go by name (db/prepared-statements.ts).
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: namingPool(pool) }) });
+    registerDirectQuery(db, (text, values) => queryRows(pool, text, values));
     const max = options.poolSize ?? 10;
     return {
       db,
@@ -113,6 +115,14 @@ export async function openDatabase(options: {
   const db = new Kysely<DB>({
     // The pool speaks the subset of pg's Pool API that the dialect uses.
     dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }),
+  });
+  registerDirectQuery(db, async (text, values) => {
+    const client = await pool.connect();
+    try {
+      return (await client.query(text, [...values])).rows ?? [];
+    } finally {
+      client.release();
+    }
   });
   // One in-process connection: there is no server to lose it.
   return {

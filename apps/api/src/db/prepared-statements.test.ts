@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { namingPool, prepareStatement } from './prepared-statements';
+import { namingPool, prepareStatement, queryRows } from './prepared-statements';
 
 type Sent = unknown[];
 
@@ -48,5 +48,46 @@ describe('namingPool', () => {
     expect(naming.totalCount).toBe(1);
     // The same client comes back as the same wrapper (Kysely keeps its connection by it).
     expect(await naming.connect()).toBe(client);
+  });
+});
+
+/** A pool with pg's callback API whose one client records what it is sent. */
+function callbackPool(fail = false) {
+  const sent: unknown[] = [];
+  let released = 0;
+  const client = {
+    query(config: unknown, callback: (error: Error | null, result?: { rows: unknown[] }) => void) {
+      sent.push(config);
+      if (fail) callback(new Error('refused'));
+      else callback(null, { rows: [{ n: 1 }] });
+    },
+  };
+  const pool = {
+    connect(callback: (error: Error | undefined, c: typeof client, release: () => void) => void) {
+      callback(undefined, client, () => {
+        released += 1;
+      });
+    },
+  };
+  return { pool: pool as unknown as pg.Pool, sent, released: () => released };
+}
+
+describe('queryRows', () => {
+  it('sends a declared statement by name, another as it is, and releases the connection', async () => {
+    const { pool, sent, released } = callbackPool();
+    prepareStatement('select 3 where $1::int > 0');
+    expect(await queryRows(pool, 'select 3 where $1::int > 0', [1])).toEqual([{ n: 1 }]);
+    expect(await queryRows(pool, 'select 4', [])).toEqual([{ n: 1 }]);
+    expect(sent).toEqual([
+      { name: expect.stringMatching(/^s_/), text: 'select 3 where $1::int > 0', values: [1] },
+      { text: 'select 4', values: [] },
+    ]);
+    expect(released()).toBe(2);
+  });
+
+  it('releases the connection (for reuse, as Kysely does) when the statement fails', async () => {
+    const { pool, released } = callbackPool(true);
+    await expect(queryRows(pool, 'select 5', [])).rejects.toThrow('refused');
+    expect(released()).toBe(1);
   });
 });

@@ -50,6 +50,50 @@ export function forgetDatesAsText(text: string): void {
   datesAsText.delete(text);
 }
 
+/**
+ * How a statement text is sent when it was declared above: by name, or with its dates as
+ * text; undefined for any other (sent as it is).
+ */
+function declaredStatement(
+  text: string,
+  values: unknown[] | undefined,
+): pg.QueryConfig | undefined {
+  if (datesAsText.has(text)) return { text, values, types: DATES_AS_TEXT };
+  const name = names.get(text);
+  return name ? { name, text, values } : undefined;
+}
+
+/**
+ * Runs one statement on a connection of `pool` and resolves with its rows, as Kysely would
+ * through `namingPool` (declared statements by name; the connection released, not ended, after
+ * an error), with pg's callbacks instead of a chain of promises (db/direct-query.ts).
+ */
+export function queryRows(
+  pool: pg.Pool,
+  text: string,
+  values: readonly unknown[],
+): Promise<unknown[]> {
+  return new Promise((resolve, reject) => {
+    pool.connect((connectError, client, release) => {
+      if (connectError || !client) {
+        reject(connectError ?? new Error('no connection'));
+        return;
+      }
+      const done = (error: Error | null, result?: pg.QueryResult) => {
+        release();
+        if (error) reject(error);
+        else resolve(result?.rows ?? []);
+      };
+      try {
+        const config = declaredStatement(text, [...values]) ?? { text, values: [...values] };
+        client.query(config, done);
+      } catch (error) {
+        done(error as Error);
+      }
+    });
+  });
+}
+
 const wrapped = new WeakMap<pg.PoolClient, pg.PoolClient>();
 
 /**
@@ -82,15 +126,8 @@ function namingClient(client: pg.PoolClient): pg.PoolClient {
   if (!proxy) {
     const query = (config: unknown, values?: unknown, callback?: unknown) => {
       if (typeof config === 'string' && callback === undefined) {
-        if (datesAsText.has(config)) {
-          return client.query({
-            text: config,
-            values: values as unknown[],
-            types: DATES_AS_TEXT,
-          });
-        }
-        const name = names.get(config);
-        if (name) return client.query({ name, text: config, values: values as unknown[] });
+        const declared = declaredStatement(config, values as unknown[] | undefined);
+        if (declared) return client.query(declared);
       }
       return (client.query as (...args: unknown[]) => unknown)(
         ...[config, values, callback].filter((a) => a !== undefined),
