@@ -14,6 +14,8 @@ import {
 } from '@app/shared';
 
 const root = path.resolve(import.meta.dirname, '../..');
+/** The API as production runs it (scripts/api-build.mjs). */
+export const API_BUNDLE = path.join(root, 'apps/api/dist/main.js');
 
 export type RunningServer = { baseUrl: string; close: () => Promise<void>; output: () => string };
 
@@ -124,7 +126,9 @@ export async function runServer(
     childEnv.SECRETS_KEY = process.env[SEEDED_SECRETS_KEY] ?? randomBytes(32).toString('base64');
   }
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  // The bundle production runs (apps/api/dist/main.js, built by global-setup.ts when its
+  // sources are newer), not the sources through tsx, which compiled the API at every start.
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', API_BUNDLE], {
     cwd: root,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
