@@ -42,15 +42,7 @@ export async function addContactMessage(
     // A reply answers a new inquiry: it is being handled now (issue 35). The operator may set
     // it back; a reply to an inquiry in progress or closed leaves its status as it is.
     if (current.status === 'backlog') {
-      await repo.setContactStatus(trx, id, 'wip');
-      await repo.addHistory(trx, {
-        contactId: id,
-        adminUserId: actor.adminUserId,
-        adminUserName: actor.adminUserName,
-        field: 'status',
-        fromValue: 'backlog',
-        toValue: 'wip',
-      });
+      await repo.changeContact(trx, id, actor, { field: 'status', from: 'backlog', to: 'wip' });
     }
   }
   const added = await repo.addMessage(trx, {

@@ -248,19 +248,45 @@ export async function lockContact(db: Executor, id: string) {
     .executeTakeFirst();
 }
 
-export async function setContactStatus(db: Executor, id: string, status: ContactStatus) {
+/** Who changed an inquiry, as its history keeps them (the actor's admin id and name). */
+type ChangedBy = { adminUserId: number | null; adminUserName: string | null };
+
+type Assignee = { id: number; userName: string } | null;
+
+/** A move of an inquiry's status, or a change of its assignee (null: none). */
+type ContactChange =
+  | { field: 'status'; from: ContactStatus; to: ContactStatus }
+  | { field: 'assignee'; from: Assignee; to: Assignee };
+
+/**
+ * Sets an inquiry's status or assignee and records the change in its history: who, which
+ * field, from and to (an assignee by name).
+ */
+export async function changeContact(
+  db: Executor,
+  id: string,
+  by: ChangedBy,
+  change: ContactChange,
+): Promise<void> {
+  const status = change.field === 'status';
   await db
     .updateTable('user_contacts')
-    .set({ status, updated_at: sql<Date>`now()` })
+    .set({
+      ...(status ? { status: change.to } : { assignee_admin_user_id: change.to?.id ?? null }),
+      updated_at: sql<Date>`now()`,
+    })
     .where('id', '=', id)
     .execute();
-}
-
-export async function setContactAssignee(db: Executor, id: string, assigneeId: number | null) {
   await db
-    .updateTable('user_contacts')
-    .set({ assignee_admin_user_id: assigneeId, updated_at: sql<Date>`now()` })
-    .where('id', '=', id)
+    .insertInto('user_contact_history')
+    .values({
+      user_contact_id: id,
+      admin_user_id: by.adminUserId,
+      admin_user_name: by.adminUserName,
+      field: change.field,
+      from_value: status ? change.from : (change.from?.userName ?? null),
+      to_value: status ? change.to : (change.to?.userName ?? null),
+    })
     .execute();
 }
 
@@ -272,30 +298,6 @@ export type ContactHistoryRow = {
   fromValue: string | null;
   toValue: string | null;
 };
-
-export async function addHistory(
-  db: Executor,
-  entry: {
-    contactId: string;
-    adminUserId: number | null;
-    adminUserName: string | null;
-    field: 'status' | 'assignee';
-    fromValue: string | null;
-    toValue: string | null;
-  },
-): Promise<void> {
-  await db
-    .insertInto('user_contact_history')
-    .values({
-      user_contact_id: entry.contactId,
-      admin_user_id: entry.adminUserId,
-      admin_user_name: entry.adminUserName,
-      field: entry.field,
-      from_value: entry.fromValue,
-      to_value: entry.toValue,
-    })
-    .execute();
-}
 
 /** The changes of one contact, oldest first. */
 export async function listHistory(db: Executor, contactId: string): Promise<ContactHistoryRow[]> {

@@ -31,23 +31,14 @@ export const ASSIGN_CONTACT = defineCommand({
       const before = current.assigneeId
         ? ((await repo.findAdminName(trx, current.assigneeId)) ?? null)
         : null;
-      const nextId = assignee?.id ?? null;
-      if (nextId !== current.assigneeId) {
-        await repo.setContactAssignee(trx, id, nextId);
-        await repo.addHistory(trx, {
-          contactId: id,
-          adminUserId: actor.adminUserId,
-          adminUserName: actor.adminUserName,
-          field: 'assignee',
-          fromValue: before?.userName ?? null,
-          toValue: assignee?.userName ?? null,
-        });
-      }
+      const after = assignee ?? null;
+      if ((after?.id ?? null) !== current.assigneeId)
+        await repo.changeContact(trx, id, actor, { field: 'assignee', from: before, to: after });
       return {
         result: undefined,
         targetIds: [id],
         before: { assignee: before },
-        after: { assignee: assignee ?? null },
+        after: { assignee: after },
       };
     });
     return {

@@ -38,14 +38,10 @@ export const UPDATE_CONTACT_STATUS = defineCommand({
               params: { record: 'userContact', id, from: current.status, to: status },
             },
           );
-        await repo.setContactStatus(trx, id, status);
-        await repo.addHistory(trx, {
-          contactId: id,
-          adminUserId: actor.adminUserId,
-          adminUserName: actor.adminUserName,
+        await repo.changeContact(trx, id, actor, {
           field: 'status',
-          fromValue: current.status,
-          toValue: status,
+          from: current.status,
+          to: status,
         });
       }
       return {
