@@ -166,7 +166,7 @@ async function cases(): Promise<ListCase[]> {
       sorts: both('confirmedAt'),
       load: (p) =>
         history(
-          findUserSavingRemittanceHistory(db, saver.id, p.limit, p.offset, p.sort.orderBy),
+          findUserSavingRemittanceHistory(db, saver.id, as(p)),
           (r: { totalRecords: string }) => Number(r.totalRecords),
         ),
     },
@@ -175,7 +175,7 @@ async function cases(): Promise<ListCase[]> {
       sorts: both('confirmedAt'),
       load: (p) =>
         history(
-          findUserAffiliateRemittanceHistory(db, affiliate.id, p.limit, p.offset, p.sort.orderBy),
+          findUserAffiliateRemittanceHistory(db, affiliate.id, as(p)),
           (r: { totals?: { numberOfRemittances: number } }) => r.totals?.numberOfRemittances ?? 0,
         ),
     },

@@ -14,50 +14,78 @@ import type {
 
 export type { SavingRemittanceRow };
 
-/** How each userSavings filter is counted: the plan has buckets (the range is export-only). */
-const REMITTANCES_COUNT_RULE = {
+/** Both remittance lists count their user and range filters (export-only) through an index. */
+const BY_USER_AND_RANGE = {
   userName: 'index',
-  planName: 'buckets',
   confirmedAtFrom: 'index',
   confirmedAtUntil: 'index',
+} as const;
+
+/** How each userSavings filter is counted: the plan has buckets. */
+const REMITTANCES_COUNT_RULE = {
+  ...BY_USER_AND_RANGE,
+  planName: 'buckets',
 } as const satisfies CountRule<UserSavingsFilter>;
 
 /** affiliateSavingRemittances has no bucket filter: unfiltered, it is the `all` bucket. */
 const AFFILIATE_REMITTANCES_COUNT_RULE = {
-  userName: 'index',
+  ...BY_USER_AND_RANGE,
   email: 'index',
-  confirmedAtFrom: 'index',
-  confirmedAtUntil: 'index',
 } as const satisfies CountRule<SavingSearch>;
 
 /**
- * The users whose name (email) starts with the filter's, case-insensitively: the same prefix
- * match as the users list, through the "C" key indexes of 0020.
+ * The remittances (`r`) of the users whose name (email) starts with the filter's,
+ * case-insensitively: the same prefix match as the users list, through the "C" key indexes of
+ * 0020. Every list and export of remittances filters its users so.
  */
-function matchingUserIds(db: Executor, filter: UserPrefixFilter) {
-  return whereUserPrefix(db.selectFrom('end_users as mu').select('mu.id'), 'mu', filter);
+function ofMatchingUsers<D, TB extends keyof D, O>(
+  db: Executor,
+  query: SelectQueryBuilder<D, TB, O>,
+  filter: UserPrefixFilter,
+): SelectQueryBuilder<D, TB, O> {
+  if (!filter.userName && !filter.email) return query;
+  const users = whereUserPrefix(db.selectFrom('end_users as mu').select('mu.id'), 'mu', filter);
+  return query.where(sql.ref('r.end_user_id'), 'in', users);
 }
 
-const byUser = (filter: UserPrefixFilter) => Boolean(filter.userName || filter.email);
+/** An export's remittances (`r`): its users', within the download centre's confirmation range. */
+function exported<D, TB extends keyof D, O>(
+  db: Executor,
+  query: SelectQueryBuilder<D, TB, O>,
+  filter: SavingSearch,
+): SelectQueryBuilder<D, TB, O> {
+  let q = ofMatchingUsers(db, query, filter);
+  if (filter.confirmedAtFrom) q = q.where(sql.ref('r.confirmed_at'), '>=', filter.confirmedAtFrom);
+  if (filter.confirmedAtUntil)
+    q = q.where(sql.ref('r.confirmed_at'), '<=', filter.confirmedAtUntil);
+  return q;
+}
 
-type RemittanceTable = 'saving_remittances' | 'affiliate_remittances';
+/** Newest first or as asked (ties by id): the order of every remittance list, page and export. */
+function inConfirmationOrder<D, TB extends keyof D, O>(
+  query: SelectQueryBuilder<D, TB, O>,
+  direction: SortOrder = 'desc',
+): SelectQueryBuilder<D, TB, O> {
+  return query.orderBy(sql.ref('r.confirmed_at'), direction).orderBy(sql.ref('r.id'), direction);
+}
+
+/** One page of remittances (`r`), newest first or as asked. */
+function pageOf<D, TB extends keyof D, O>(
+  query: SelectQueryBuilder<D, TB, O>,
+  p: PageRequest<'confirmedAt'>,
+): SelectQueryBuilder<D, TB, O> {
+  return inConfirmationOrder(query, p.sort?.orderBy).limit(p.limit).offset(p.offset);
+}
 
 /**
- * The ids of one page of a remittance list (`r`), newest first or as asked: the page is cut
- * before anything is joined, and the list joins only these rows.
+ * The ids of one page of a remittance list: the page is cut before anything is joined, and the
+ * list joins only these rows.
  */
-function remittancePageIds<T extends RemittanceTable>(
+function remittancePageIds<T extends 'saving_remittances' | 'affiliate_remittances'>(
   query: SelectQueryBuilder<DB & { r: DB[T] }, 'r', object>,
   p: PageRequest<'confirmedAt'>,
-  direction: SortOrder,
 ) {
-  return query
-    .select('r.id')
-    .orderBy('r.confirmed_at', direction)
-    .orderBy('r.id', direction)
-    .limit(p.limit)
-    .offset(p.offset)
-    .as('page');
+  return pageOf(query.select('r.id'), p).as('page');
 }
 
 /** Coin-saving remittance history (all users), newest first. */
@@ -66,9 +94,7 @@ export async function listSavingRemittances(
   filter: UserSavingsFilter,
   p: PageRequest<'confirmedAt'>,
 ): Promise<Page<SavingRemittanceRow>> {
-  const direction = p.sort?.orderBy ?? 'desc';
-  let query = db.selectFrom('saving_remittances as r');
-  if (byUser(filter)) query = query.where('r.end_user_id', 'in', matchingUserIds(db, filter));
+  let query = ofMatchingUsers(db, db.selectFrom('saving_remittances as r'), filter);
   let planId: number | undefined;
   if (filter.planName) {
     // Plan names are few and unique: the id, known when the page query is planned, lets the
@@ -84,10 +110,9 @@ export async function listSavingRemittances(
   }
   // Page first: only the page's remittances are joined to their user, plan and address
   // (joining before OFFSET read a thousand of each for page 50).
-  const pageIds = remittancePageIds(query, p, direction);
-  const rows = await db
+  const page = db
     .selectFrom('saving_remittances as r')
-    .innerJoin(pageIds, 'page.id', 'r.id')
+    .innerJoin(remittancePageIds(query, p), 'page.id', 'r.id')
     .innerJoin('end_users as u', 'u.id', 'r.end_user_id')
     .innerJoin('saving_plans as pl', 'pl.id', 'r.saving_plan_id')
     .innerJoin('saving_deposit_addresses as a', 'a.id', 'r.deposit_address_id')
@@ -100,10 +125,8 @@ export async function listSavingRemittances(
       'r.usd_value as amountUSD',
       'r.transaction_hash as transactionHash',
       'r.confirmed_at as confirmedAt',
-    ])
-    .orderBy('r.confirmed_at', direction)
-    .orderBy('r.id', direction)
-    .execute();
+    ]);
+  const rows = await inConfirmationOrder(page, p.sort?.orderBy).execute();
   // Maintained buckets (migrations 0013, 0018) unless users are filtered: all remittances, or one
   // plan's (~150k at benchmark size, too many to count per request).
   const totalRecords = await countListRows(
@@ -125,14 +148,11 @@ export async function listAffiliateRemittances(
   filter: SavingSearch,
   p: PageRequest<'confirmedAt'>,
 ): Promise<Page<AffiliateRemittanceRow>> {
-  const direction = p.sort?.orderBy ?? 'desc';
-  let query = db.selectFrom('affiliate_remittances as r');
-  if (byUser(filter)) query = query.where('r.end_user_id', 'in', matchingUserIds(db, filter));
+  const query = ofMatchingUsers(db, db.selectFrom('affiliate_remittances as r'), filter);
   // Page first, as for userSavings: only the page's remittances are read and joined.
-  const pageIds = remittancePageIds(query, p, direction);
-  const rows = await db
+  const page = db
     .selectFrom('affiliate_remittances as r')
-    .innerJoin(pageIds, 'page.id', 'r.id')
+    .innerJoin(remittancePageIds(query, p), 'page.id', 'r.id')
     .innerJoin('end_users as u', 'u.id', 'r.end_user_id')
     .select([
       'r.id',
@@ -145,10 +165,8 @@ export async function listAffiliateRemittances(
       'r.usd_valuation as usdValuation',
       'r.hec_principal as hecPrincipal',
       'r.atem_principal as atemPrincipal',
-    ])
-    .orderBy('r.confirmed_at', direction)
-    .orderBy('r.id', direction)
-    .execute();
+    ]);
+  const rows = await inConfirmationOrder(page, p.sort?.orderBy).execute();
   const totalRecords = await countListRows(
     db,
     { filter, rule: AFFILIATE_REMITTANCES_COUNT_RULE, fields: [] },
@@ -159,34 +177,33 @@ export async function listAffiliateRemittances(
   return { rows, totalRecords };
 }
 
+/** A user's history without a page asked (the bench): the 20 newest. */
+const FIRST_HISTORY_PAGE: PageRequest<'confirmedAt'> = { limit: 20, offset: 0 };
+
 /** Coin-saving remittances of one user with the spec's totals (user detail and history page). */
 export async function findUserSavingRemittanceHistory(
   db: Executor,
   userId: number,
-  limit = 20,
-  offset = 0,
-  orderBy: SortOrder = 'desc',
+  page = FIRST_HISTORY_PAGE,
 ) {
   const [remittances, totals, user] = await Promise.all([
-    db
-      .selectFrom('saving_remittances as r')
-      .innerJoin('saving_plans as pl', 'pl.id', 'r.saving_plan_id')
-      .innerJoin('saving_deposit_addresses as a', 'a.id', 'r.deposit_address_id')
-      .select([
-        'r.id',
-        'r.confirmed_at as confirmedAt',
-        'pl.name as planName',
-        'r.sent_hec as sentHec',
-        'r.usd_value as usdValue',
-        'a.address',
-        'r.transaction_hash as transactionHash',
-      ])
-      .where('r.end_user_id', '=', userId)
-      .orderBy('r.confirmed_at', orderBy)
-      .orderBy('r.id', orderBy)
-      .limit(limit)
-      .offset(offset)
-      .execute(),
+    pageOf(
+      db
+        .selectFrom('saving_remittances as r')
+        .innerJoin('saving_plans as pl', 'pl.id', 'r.saving_plan_id')
+        .innerJoin('saving_deposit_addresses as a', 'a.id', 'r.deposit_address_id')
+        .select([
+          'r.id',
+          'r.confirmed_at as confirmedAt',
+          'pl.name as planName',
+          'r.sent_hec as sentHec',
+          'r.usd_value as usdValue',
+          'a.address',
+          'r.transaction_hash as transactionHash',
+        ])
+        .where('r.end_user_id', '=', userId),
+      page,
+    ).execute(),
     // Per plan by its term, not its id; the four terms cover every plan (saving_plans_term_check),
     // so the four totals add up to totalSentHec.
     db
@@ -227,28 +244,24 @@ export async function findUserSavingRemittanceHistory(
 export async function findUserAffiliateRemittanceHistory(
   db: Executor,
   userId: number,
-  limit = 20,
-  offset = 0,
-  orderBy: SortOrder = 'desc',
+  page = FIRST_HISTORY_PAGE,
 ) {
   const [remittances, totals] = await Promise.all([
-    db
-      .selectFrom('affiliate_remittances')
-      .select([
-        'id',
-        'confirmed_at as confirmedAt',
-        'sent_hec as sentHec',
-        'hec_principal as hecPrincipal',
-        'atem_principal as atemPrincipal',
-        'usd_valuation as usdValuation',
-        'address',
-      ])
-      .where('end_user_id', '=', userId)
-      .orderBy('confirmed_at', orderBy)
-      .orderBy('id', orderBy)
-      .limit(limit)
-      .offset(offset)
-      .execute(),
+    pageOf(
+      db
+        .selectFrom('affiliate_remittances as r')
+        .select([
+          'r.id',
+          'r.confirmed_at as confirmedAt',
+          'r.sent_hec as sentHec',
+          'r.hec_principal as hecPrincipal',
+          'r.atem_principal as atemPrincipal',
+          'r.usd_valuation as usdValuation',
+          'r.address',
+        ])
+        .where('r.end_user_id', '=', userId),
+      page,
+    ).execute(),
     db
       .selectFrom('end_users')
       .select([
@@ -276,31 +289,25 @@ export function savingRemittancesExportQuery(
   filter: UserSavingsFilter,
   { orderBy }: ListSort<'confirmedAt'>,
 ) {
-  let query = db
-    .selectFrom('saving_remittances as r')
+  let query = exported(db, db.selectFrom('saving_remittances as r'), filter)
     .innerJoin('end_users as u', 'u.id', 'r.end_user_id')
     .innerJoin('saving_plans as pl', 'pl.id', 'r.saving_plan_id')
     .innerJoin('saving_deposit_addresses as a', 'a.id', 'r.deposit_address_id');
-  if (byUser(filter)) query = query.where('r.end_user_id', 'in', matchingUserIds(db, filter));
   if (filter.planName)
     query = query.where(sql<string>`lower(pl.name)`, '=', filter.planName.toLowerCase());
-  if (filter.confirmedAtFrom) query = query.where('r.confirmed_at', '>=', filter.confirmedAtFrom);
-  if (filter.confirmedAtUntil) query = query.where('r.confirmed_at', '<=', filter.confirmedAtUntil);
-  return query
-    .select([
-      'r.id as userSavingSentValueId',
-      'r.end_user_id as userId',
-      'u.user_name as userName',
-      'u.email',
-      'pl.name as planName',
-      'a.address',
-      'r.sent_hec as amountHEC',
-      'r.usd_value as amountUSD',
-      'r.transaction_hash as transactionHash',
-      'r.confirmed_at as confirmedAt',
-    ])
-    .orderBy('r.confirmed_at', orderBy)
-    .orderBy('r.id', orderBy);
+  const rows = query.select([
+    'r.id as userSavingSentValueId',
+    'r.end_user_id as userId',
+    'u.user_name as userName',
+    'u.email',
+    'pl.name as planName',
+    'a.address',
+    'r.sent_hec as amountHEC',
+    'r.usd_value as amountUSD',
+    'r.transaction_hash as transactionHash',
+    'r.confirmed_at as confirmedAt',
+  ]);
+  return inConfirmationOrder(rows, orderBy);
 }
 
 /**
@@ -312,14 +319,9 @@ export function affiliateRemittancesExportQuery(
   filter: SavingSearch,
   { orderBy }: ListSort<'confirmedAt'>,
 ) {
-  let query = db
-    .selectFrom('affiliate_remittances as r')
+  const rows = exported(db, db.selectFrom('affiliate_remittances as r'), filter)
     .innerJoin('end_users as u', 'u.id', 'r.end_user_id')
-    .leftJoin('end_users as parent', 'parent.id', 'u.parent_id');
-  if (byUser(filter)) query = query.where('r.end_user_id', 'in', matchingUserIds(db, filter));
-  if (filter.confirmedAtFrom) query = query.where('r.confirmed_at', '>=', filter.confirmedAtFrom);
-  if (filter.confirmedAtUntil) query = query.where('r.confirmed_at', '<=', filter.confirmedAtUntil);
-  return query
+    .leftJoin('end_users as parent', 'parent.id', 'u.parent_id')
     .select([
       'r.id',
       'r.end_user_id as userId',
@@ -335,7 +337,6 @@ export function affiliateRemittancesExportQuery(
       'r.usd_valuation as usdValuation',
       'r.hec_principal as hecPrincipal',
       'r.atem_principal as atemPrincipal',
-    ])
-    .orderBy('r.confirmed_at', orderBy)
-    .orderBy('r.id', orderBy);
+    ]);
+  return inConfirmationOrder(rows, orderBy);
 }

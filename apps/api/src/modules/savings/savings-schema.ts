@@ -1,6 +1,7 @@
 import { builder } from '../../graphql/builder';
 import { filterArgs, filterInputFields } from '../../graphql/filter-fields';
 import { pagedListQuery, searchListInput } from '../../graphql/pagination';
+import { savingRemittanceRef } from './saving-remittance-type';
 import type { SavingsService } from './savings-service';
 import {
   AFFILIATE_REMITTANCES_LIST,
@@ -13,22 +14,9 @@ import {
   type SavingRemittanceRow,
 } from './savings-list';
 
-type Saving = Awaited<ReturnType<SavingsService['userSavingHistory']>>;
 type Affiliate = Awaited<ReturnType<SavingsService['userAffiliateHistory']>>;
 
-const SavingRemittanceItemRef = builder
-  .objectRef<Saving['remittances'][number]>('SavingRemittanceItem')
-  .implement({
-    fields: (t) => ({
-      id: t.exposeString('id'),
-      confirmedAt: t.expose('confirmedAt', { type: 'DateTime' }),
-      planName: t.exposeString('planName'),
-      sentHec: t.expose('sentHec', { type: 'Decimal' }),
-      usdValue: t.expose('usdValue', { type: 'Decimal' }),
-      address: t.exposeString('address'),
-      transactionHash: t.exposeString('transactionHash'),
-    }),
-  });
+const SavingRemittanceItemRef = savingRemittanceRef('SavingRemittanceItem');
 
 pagedListQuery(USER_SAVING_HISTORY_LIST, {
   type: 'SavingRemittanceHistory',

@@ -41,13 +41,7 @@ export function createSavingsService(db: Kysely<DB>) {
     /** One user's coin-saving remittances (newest first) with the spec's totals and the 3-/5-year ones. */
     userSavingHistory: async (userId: number, page: PageRequest<'confirmedAt'>) => {
       positiveId('userId', userId);
-      const history = await repo.findUserSavingRemittanceHistory(
-        db,
-        userId,
-        page.limit,
-        page.offset,
-        page.sort?.orderBy,
-      );
+      const history = await repo.findUserSavingRemittanceHistory(db, userId, page);
       // The history reads the user's row anyway: its absence is the NOT_FOUND.
       if (!history.userFound) throw notFound('user', userId);
       const hec = (value: string) => toUnitScale(value, 'HEC');
@@ -68,9 +62,7 @@ export function createSavingsService(db: Kysely<DB>) {
       const { remittances, totals } = await repo.findUserAffiliateRemittanceHistory(
         db,
         userId,
-        page.limit,
-        page.offset,
-        page.sort?.orderBy,
+        page,
       );
       if (!totals) throw notFound('user', userId);
       return { remittances, ...totals, totalRecords: totals.numberOfRemittances };

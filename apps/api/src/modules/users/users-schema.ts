@@ -4,6 +4,7 @@ import { decimalFields } from '../../graphql/decimal-fields';
 import { filterArgs } from '../../graphql/filter-fields';
 import { pagedListQuery } from '../../graphql/pagination';
 import { selectedFieldNames } from '../../graphql/selection';
+import { savingRemittanceRef } from '../savings/saving-remittance-type';
 import type { UserView, UsersService } from './users-service';
 import { USER_NAMES_LIST, USERS_LIST } from './users-list';
 
@@ -224,19 +225,7 @@ const StakingPositionRef = builder
     }),
   });
 
-const StakingRemittanceRef = builder
-  .objectRef<StakingInfo['remittanceHistories'][number]>('StakingRemittance')
-  .implement({
-    fields: (t) => ({
-      id: t.exposeString('id'),
-      planName: t.exposeString('planName'),
-      confirmedAt: t.expose('confirmedAt', { type: 'DateTime' }),
-      address: t.exposeString('address'),
-      sentHec: t.expose('sentHec', { type: 'Decimal' }),
-      usdValue: t.expose('usdValue', { type: 'Decimal' }),
-      transactionHash: t.exposeString('transactionHash'),
-    }),
-  });
+const StakingRemittanceRef = savingRemittanceRef('StakingRemittance');
 
 const UserStakingInfoRef = builder.objectRef<StakingInfo>('UserStakingInfo').implement({
   fields: (t) => ({
