@@ -4,6 +4,7 @@ import { countBuckets, countFromBuckets } from '../../db/count-buckets';
 import { openDatabase, type Database } from '../../db/database';
 import { seedDemoPopulation } from '../../seed/population/demo-population';
 import { issueToken } from '../../../test/admin-fixtures';
+import { capturing } from '../../../test/query-plans';
 import { startTestApp, type TestApp } from '../../../test/test-app';
 import { findTokenOwner } from '../auth/auth-repository';
 import { listUsers } from './users-repository';
@@ -70,6 +71,31 @@ describe('users page: only the selected columns', () => {
   });
 });
 
+describe('the unfiltered first page', () => {
+  it('has its LIMIT in the text for the screen’s page sizes; other pages keep parameters', async () => {
+    // A shape is compiled (and recorded) once: fields of their own make these shapes new.
+    const { db, sent } = capturing(t.database.db);
+    const fields = new Set(['inviteCode']);
+    const first = await listUsers(db, {}, page, fields);
+    const second = await listUsers(db, {}, { ...page, offset: 20 }, fields);
+    const odd = await listUsers(db, {}, { ...page, limit: 7 }, fields);
+    const pages = sent.filter((q) => /limit/i.test(q.sql));
+    // Page 2 and a page size the screen does not offer share the shape with parameters.
+    expect(pages.map((q) => q.sql.match(/limit \S+( offset \S+)?/i)?.[0])).toEqual([
+      'limit 20',
+      'limit $1 offset $2',
+    ]);
+    expect(pages[0]!.parameters).toEqual([]);
+    expect(first.rows).toHaveLength(20);
+    expect(second.rows.map((r) => r.id)).toEqual(
+      (await listUsers(t.database.db, {}, { ...page, limit: 40 }, fields)).rows
+        .slice(20)
+        .map((r) => r.id),
+    );
+    expect(odd.rows.map((r) => r.id)).toEqual(first.rows.slice(0, 7).map((r) => r.id));
+  });
+});
+
 describe('named prepared statements (PostgreSQL)', () => {
   it('prepares the token lookup, the unfiltered page and the bucket count, not a prefix filter', async () => {
     const url = (t.database as Database & { url?: string }).url;
@@ -97,6 +123,8 @@ describe('named prepared statements (PostgreSQL)', () => {
       // The unfiltered page only: the prefix shape is planned per call with its value.
       expect(pages).toHaveLength(1);
       expect(pages[0]).not.toMatch(/like/i);
+      // Its LIMIT is written into the text: no parameter left, so it is planned once.
+      expect(pages[0]).not.toMatch(/\$\d/);
       // A second round reuses them: nothing new is prepared.
       await listUsers(one.db, {}, page, new Set(['userName']));
       const again = await sql<{ n: string }>`

@@ -340,7 +340,19 @@ export async function listUsers(
       : p.offset + p.limit <= DIRECT_MAX_ROWS
         ? 'direct'
         : 'plain';
-  const key = `${Object.keys(values).join(',')}|${target}|${direction}|${shape}|${columnFields}`;
+  // The unfiltered first page of a page size the screen offers (the users screen as it opens)
+  // has its LIMIT written into the statement: with no parameter left, the named statement is
+  // planned once per connection, not at every call (a LIMIT parameter never gets a generic
+  // plan): 0.17 -> 0.08 ms of PostgreSQL's CPU per call at 20k users. Only those three sizes,
+  // so each sort adds at most three named statements.
+  const literalLimit =
+    shape === 'direct' &&
+    Object.keys(values).length === 2 &&
+    p.offset === 0 &&
+    FIRST_PAGE_LIMITS.has(p.limit)
+      ? p.limit
+      : undefined;
+  const key = `${Object.keys(values).join(',')}|${target}|${direction}|${shape}|${literalLimit ?? ''}|${columnFields}`;
   const pageQuery = compiledUsersPages<UserListRow>(
     db,
     key,
@@ -393,7 +405,10 @@ export async function listUsers(
       } else {
         let page = filtered.orderBy(sortKey, direction);
         if (!TIE_FREE_SORTS.has(target)) page = page.orderBy('u.id', direction);
-        page = page.limit(placeholder<number>('limit')).offset(placeholder<number>('offset'));
+        page =
+          literalLimit !== undefined
+            ? page.limit(sql.lit(literalLimit))
+            : page.limit(placeholder<number>('limit')).offset(placeholder<number>('offset'));
         // The first pages: their rows straight from the sort index (DIRECT_MAX_ROWS).
         if (shape === 'direct')
           return page.leftJoin('end_user_details as d', 'd.end_user_id', 'u.id').select(columns);
@@ -572,6 +587,9 @@ const minBig = (a: bigint, b: bigint): bigint => (a < b ? a : b);
  * 70 ms against 14 ms.
  */
 export const DIRECT_MAX_ROWS = 200;
+
+/** The page sizes the users screen offers (the web app's PAGE_SIZES). */
+const FIRST_PAGE_LIMITS: ReadonlySet<number> = new Set([20, 50, 100]);
 
 /**
  * Exact count: from maintained buckets when only cardStatus filters, when the totalBuy range
