@@ -213,7 +213,7 @@ export function tooManyMatching(): AppError {
  * at the same revisions); otherwise nothing changes (CONFLICT, reason LIST_CHANGED). Also the
  * rule of the signing export (withdrawal-exports.ts).
  */
-export async function lockMatching(
+async function lockMatching(
   trx: Transaction<DB>,
   write: ConfirmedSetWrite,
   filter: WithdrawalsFilter,
@@ -256,9 +256,29 @@ export const MATCHING_NOTE =
   'The requests are exactly the rows the list call answers for the same kind and searchParams; expectedCount is the total the operator saw and fingerprint the set confirmed (both from withdrawalMatchingPreview). If the matching set is not that set now (another request, or one at another revision; without a fingerprint: not as many), the call answers CONFLICT (reason LIST_CHANGED) and changes nothing. At most 5,000 per call (BAD_USER_INPUT above). One transaction, one result per request, one audit row per change.';
 
 /** The checks of an "all N matching" call before its transaction: the count and fingerprint. */
-export function checkMatching(confirmed: SetConfirmation & { expectedCount: number }): void {
+function checkMatching(confirmed: SetConfirmation & { expectedCount: number }): void {
   checkExpectedCount(confirmed.expectedCount);
   checkFingerprintInput(confirmed.fingerprint);
+}
+
+/**
+ * The set of an "all N matching" write (commands/approve-matching.ts, reject-matching.ts): the
+ * operator's count and fingerprint are checked at once, before the transaction; the function
+ * it answers takes, in the transaction, the rows' one lock (lockMatching) and reads their state
+ * under it, each request at the revision the confirmed fingerprint holds.
+ */
+export function matchingSet(
+  filter: WithdrawalsFilter,
+  confirmed: SetConfirmation & { expectedCount: number },
+) {
+  checkMatching(confirmed);
+  return async (trx: Transaction<DB>, write: ConfirmedSetWrite) => {
+    const ids = await lockMatching(trx, write, filter, {
+      expectedCount: confirmed.expectedCount,
+      fingerprint: confirmed.fingerprint,
+    });
+    return { ids, locked: await repo.readLockedRequests(trx, ids) };
+  };
 }
 
 /**

@@ -6,12 +6,10 @@ import {
   APPROVAL_EVENT,
   approveEach,
   approver,
-  checkMatching,
-  lockMatching,
   MATCHING_INPUT,
   MATCHING_NOTE,
+  matchingSet,
 } from '../withdrawal-actions';
-import * as repo from '../withdrawal-actions-repository';
 import { WithdrawalSearchParamsRef } from '../withdrawal-lists-schema';
 import { WithdrawalKindRef } from '../withdrawal-types';
 import { toFilter } from '../withdrawals-service';
@@ -38,16 +36,13 @@ export const APPROVE_MATCHING_WITHDRAWALS = defineCommand({
   handler: (input, { actor, audit }) => {
     const filter = toFilter(input.kind, input.searchParams ?? {});
     approver(actor);
-    checkMatching(input);
+    const lockSet = matchingSet(filter, input);
     return audit.each(async (trx) => {
       const admin = await approverFor(trx, actor, NAME);
-      // lockMatching took the rows' one lock; their state is read under it, and each is
-      // approved at the revision read here, the one the confirmed fingerprint holds.
-      const ids = await lockMatching(trx, APPROVE_MATCHING_SET, filter, {
-        expectedCount: input.expectedCount,
-        fingerprint: input.fingerprint,
-      });
-      return approveEach(trx, admin, await repo.readLockedRequests(trx, ids), null);
+      // The rows took their one lock; their state is read under it, and each is approved at
+      // the revision read there, the one the confirmed fingerprint holds.
+      const { locked } = await lockSet(trx, APPROVE_MATCHING_SET);
+      return approveEach(trx, admin, locked, null);
     });
   },
 });

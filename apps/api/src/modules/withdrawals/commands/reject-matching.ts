@@ -3,16 +3,14 @@ import { confirmedSetWrite } from '../../../platform/confirmed-set';
 import { ActionAnswerRef } from '../withdrawal-action-types';
 import {
   REJECTION_EVENT,
-  checkMatching,
   checkRejection,
-  lockMatching,
   MATCHING_INPUT,
   MATCHING_NOTE,
+  matchingSet,
   moveEach,
   REJECTION_INPUT,
   withReason,
 } from '../withdrawal-actions';
-import * as repo from '../withdrawal-actions-repository';
 import { WithdrawalSearchParamsRef } from '../withdrawal-lists-schema';
 import { RejectCodeRef, WithdrawalKindRef } from '../withdrawal-types';
 import { toFilter } from '../withdrawals-service';
@@ -39,14 +37,10 @@ export const REJECT_MATCHING_WITHDRAWALS = defineCommand({
   },
   handler: (input, { audit }) => {
     const filter = toFilter(input.kind, input.searchParams ?? {});
-    checkMatching(input);
+    const lockSet = matchingSet(filter, input);
     const extra = checkRejection(input.reasonCode, input.reasonText);
     return audit.each(async (trx) => {
-      const ids = await lockMatching(trx, REJECT_MATCHING_SET, filter, {
-        expectedCount: input.expectedCount,
-        fingerprint: input.fingerprint,
-      });
-      const locked = await repo.readLockedRequests(trx, ids);
+      const { ids, locked } = await lockSet(trx, REJECT_MATCHING_SET);
       return withReason(await moveEach(trx, ids, locked, 'rejected', extra), extra);
     });
   },
