@@ -19,6 +19,9 @@ import {
   type PrimaryColor,
 } from '@/lib/theme-settings';
 
+/** The settings that are light or dark (theme.sidebar, theme.mode and their Light/Dark labels). */
+const LIGHT_OR_DARK = ['sidebar', 'mode'] as const;
+
 /** The theme settings drawer: primary colour, light or dark sidebar, light or dark mode. */
 export function ThemeDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -77,34 +80,22 @@ export function ThemeDrawer({ open, onClose }: { open: boolean; onClose: () => v
             ))}
           </RadioGroup>
         </FormControl>
-        <FormControl>
-          <FormLabel id="theme-sidebar-label">{t('theme.sidebar')}</FormLabel>
-          <RadioGroup
-            row
-            aria-labelledby="theme-sidebar-label"
-            value={settings.sidebar}
-            onChange={(event) =>
-              updateThemeSettings({ sidebar: event.target.value === 'dark' ? 'dark' : 'light' })
-            }
-          >
-            <FormControlLabel value="light" control={<Radio />} label={t('theme.sidebarLight')} />
-            <FormControlLabel value="dark" control={<Radio />} label={t('theme.sidebarDark')} />
-          </RadioGroup>
-        </FormControl>
-        <FormControl>
-          <FormLabel id="theme-mode-label">{t('theme.mode')}</FormLabel>
-          <RadioGroup
-            row
-            aria-labelledby="theme-mode-label"
-            value={settings.mode}
-            onChange={(event) =>
-              updateThemeSettings({ mode: event.target.value === 'dark' ? 'dark' : 'light' })
-            }
-          >
-            <FormControlLabel value="light" control={<Radio />} label={t('theme.modeLight')} />
-            <FormControlLabel value="dark" control={<Radio />} label={t('theme.modeDark')} />
-          </RadioGroup>
-        </FormControl>
+        {LIGHT_OR_DARK.map((name) => (
+          <FormControl key={name}>
+            <FormLabel id={`theme-${name}-label`}>{t(`theme.${name}`)}</FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby={`theme-${name}-label`}
+              value={settings[name]}
+              onChange={(event) =>
+                updateThemeSettings({ [name]: event.target.value === 'dark' ? 'dark' : 'light' })
+              }
+            >
+              <FormControlLabel value="light" control={<Radio />} label={t(`theme.${name}Light`)} />
+              <FormControlLabel value="dark" control={<Radio />} label={t(`theme.${name}Dark`)} />
+            </RadioGroup>
+          </FormControl>
+        ))}
       </Stack>
     </Drawer>
   );

@@ -24,8 +24,10 @@ export const adminTimeZone = businessTimeZone;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let found = formatters.get(timeZone);
+/** A zone's formatter, made once: with seconds and the zone's name, or `short` without them. */
+function formatter(timeZone: string, short = false): Intl.DateTimeFormat {
+  const key = `${short ? 'short' : 'full'} ${timeZone}`;
+  let found = formatters.get(key);
   if (!found) {
     found = new Intl.DateTimeFormat('ja-JP', {
       timeZone,
@@ -34,11 +36,10 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
-      second: '2-digit',
+      ...(!short && { second: '2-digit', timeZoneName: 'short' }),
       hourCycle: 'h23',
-      timeZoneName: 'short',
     });
-    formatters.set(timeZone, found);
+    formatters.set(key, found);
   }
   return found;
 }
@@ -111,8 +112,6 @@ export function formatCalendarDate(
   return month ? `${match[1]}/${match[2]}` : `${match[1]}/${match[2]}/${match[3]}`;
 }
 
-const shortFormatters = new Map<string, Intl.DateTimeFormat>();
-
 /**
  * An instant for a list cell: '2026/01/31 09:00', in the business zone, which the note under
  * every list names; the full value with seconds and zone goes in the cell's title.
@@ -124,20 +123,7 @@ export function formatDateTimeShort(
   if (value === null || value === undefined || value === '') return '';
   const date = toDate(value);
   if (!date) return String(value);
-  let found = shortFormatters.get(timeZone);
-  if (!found) {
-    found = new Intl.DateTimeFormat('ja-JP', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    shortFormatters.set(timeZone, found);
-  }
-  return found.format(date);
+  return formatter(timeZone, true).format(date);
 }
 
 /**

@@ -87,14 +87,16 @@ export function amountField<Row>(
   return amountColumn<Row>({ ...named(t, key), unit, value: (r) => r[key] as Text, ...more });
 }
 
-/** `rateColumn` of the row field `key`. */
-export function rateField<Row>(
-  t: TFunction,
-  key: FieldOf<Row, Text>,
-  more: More<Row> = {},
-): DataColumn<Row> {
-  return rateColumn<Row>({ ...named(t, key), value: (r) => r[key] as Text, ...more });
+/** The field builder of a column builder that shows a row field's text. */
+function textField(
+  column: <Row>(column: Base<Row> & { value: (row: Row) => Text }) => DataColumn<Row>,
+) {
+  return <Row,>(t: TFunction, key: FieldOf<Row, Text>, more: More<Row> = {}): DataColumn<Row> =>
+    column<Row>({ ...named(t, key), value: (r) => r[key] as Text, ...more });
 }
+
+/** `rateColumn` of the row field `key`. */
+export const rateField = textField(rateColumn);
 
 /** `dateTimeColumn` of the row field `key`. */
 export function dateTimeField<Row>(
@@ -106,10 +108,4 @@ export function dateTimeField<Row>(
 }
 
 /** `hashColumn` of the row field `key`. */
-export function hashField<Row>(
-  t: TFunction,
-  key: FieldOf<Row, Text>,
-  more: More<Row> = {},
-): DataColumn<Row> {
-  return hashColumn<Row>({ ...named(t, key), value: (r) => r[key] as Text, ...more });
-}
+export const hashField = textField(hashColumn);

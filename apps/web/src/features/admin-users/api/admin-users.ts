@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
-import { execute } from '@/lib/graphql-client';
-import { queryKeyFor } from '@/lib/query-keys';
+import { documentQuery } from '@/lib/document-query';
 
 const AdminUsersQuery = graphql(`
   query AdminUsers {
@@ -19,12 +18,7 @@ const AdminUsersQuery = graphql(`
   }
 `);
 
-const adminUsersQueryKey = queryKeyFor(AdminUsersQuery);
-
 /** Every admin account with its roles (super admins only). */
 export function useAdminUsers() {
-  return useQuery({
-    queryKey: adminUsersQueryKey,
-    queryFn: async () => (await execute(AdminUsersQuery)).adminUsers,
-  });
+  return useQuery(documentQuery(AdminUsersQuery, (d) => d.adminUsers));
 }

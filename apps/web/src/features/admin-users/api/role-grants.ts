@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
-import { execute } from '@/lib/graphql-client';
-import { queryKeyFor } from '@/lib/query-keys';
+import { documentQuery } from '@/lib/document-query';
 import { useDocumentWrite } from '@/lib/use-write';
 
 const AdminRoleGrantsQuery = graphql(`
@@ -19,17 +18,12 @@ const AdminRoleGrantsQuery = graphql(`
   }
 `);
 
-const adminRoleGrantsQueryKey = queryKeyFor(AdminRoleGrantsQuery);
-
 /**
  * The grants of approving roles waiting for a second super admin, and how many super admins
  * exist (below two: the fresh-install exception, shown as a warning).
  */
 export function useAdminRoleGrants() {
-  return useQuery({
-    queryKey: adminRoleGrantsQueryKey,
-    queryFn: async () => execute(AdminRoleGrantsQuery),
-  });
+  return useQuery(documentQuery(AdminRoleGrantsQuery, (d) => d));
 }
 
 const ConfirmAdminRoleGrantMutation = graphql(`

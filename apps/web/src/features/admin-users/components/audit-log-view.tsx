@@ -12,6 +12,9 @@ import { auditSummaryText } from './audit-summary';
 /** The audit log's URL, sorts and variables from its declaration (AUDIT_SHAPE). */
 const VIEW = listView(AUDIT_SHAPE);
 
+/** A filter option: the value sent, the label shown. */
+const named = (value: string, label: string) => ({ value, label });
+
 /** The admins the admin filter offers (`context`). */
 type Admins = readonly { id: number | string; userName: string }[];
 
@@ -27,22 +30,16 @@ const AUDIT_LOG = defineListScreen({
   fields: (t, admins: Admins) => [
     VIEW.field('adminUserId', {
       label: t('audit.admin'),
-      options: admins.map((a) => ({ value: String(a.id), label: a.userName })),
+      options: admins.map((a) => named(String(a.id), a.userName)),
     }),
     VIEW.field('operation', {
       label: t('audit.operation'),
-      options: AUDIT_OPERATIONS.map((name) => ({
-        value: name,
-        label: t(`audit.operations.${name}`),
-      })),
+      options: AUDIT_OPERATIONS.map((name) => named(name, t(`audit.operations.${name}`))),
     }),
     VIEW.field('targetId', { label: t('audit.targetId') }),
     VIEW.field('targetType', {
       label: t('audit.targetType'),
-      options: AUDIT_TARGET_TYPES.map((type) => ({
-        value: type,
-        label: t(`audit.targets.${type}`),
-      })),
+      options: AUDIT_TARGET_TYPES.map((type) => named(type, t(`audit.targets.${type}`))),
     }),
     VIEW.field('dateFrom', { label: t('audit.dateFrom') }),
     VIEW.field('dateUntil', { label: t('audit.dateUntil') }),

@@ -48,6 +48,24 @@ export function RoleGrantsPanel() {
     }
   };
 
+  // A grant's button, named with the grant it decides (the same words on every row).
+  const decideButton = (
+    grant: (typeof pending)[number],
+    action: 'confirm' | 'cancel',
+    label: string,
+    color?: 'inherit',
+  ) => (
+    <Button
+      size="small"
+      color={color}
+      disabled={busy}
+      aria-label={`${label} ${grant.adminUserName} ${grant.role}`}
+      onClick={() => void decide(action, grant.id)}
+    >
+      {label}
+    </Button>
+  );
+
   return (
     <Stack spacing={1}>
       {grants.data && grants.data.superAdminCount < 2 && (
@@ -85,25 +103,9 @@ export function RoleGrantsPanel() {
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {/* Its proposer and its receiver may not confirm it (OWN_ROLE_GRANT): they
                           are offered only what they may do. */}
-                    {!isOwn(grant, me) && (
-                      <Button
-                        size="small"
-                        disabled={busy}
-                        aria-label={`${t('adminUsers.confirmGrant')} ${grant.adminUserName} ${grant.role}`}
-                        onClick={() => void decide('confirm', grant.id)}
-                      >
-                        {t('adminUsers.confirmGrant')}
-                      </Button>
-                    )}
-                    <Button
-                      size="small"
-                      color="inherit"
-                      disabled={busy}
-                      aria-label={`${t('adminUsers.withdrawGrant')} ${grant.adminUserName} ${grant.role}`}
-                      onClick={() => void decide('cancel', grant.id)}
-                    >
-                      {t('adminUsers.withdrawGrant')}
-                    </Button>
+                    {!isOwn(grant, me) &&
+                      decideButton(grant, 'confirm', t('adminUsers.confirmGrant'))}
+                    {decideButton(grant, 'cancel', t('adminUsers.withdrawGrant'), 'inherit')}
                   </TableCell>
                 </TableRow>
               ))}

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { FormTextField } from '@/components/form-text-field';
+import { TotpCodeField } from '@/components/totp-code-field';
 import { EMAIL_PATTERN } from '@app/shared';
 import { LanguageSwitch } from '@/components/language-switch';
 import { getAccessToken, setAccessToken } from '@/lib/auth-token';
@@ -108,18 +109,10 @@ export function LoginPage() {
                 required
               />
               {needsTotp && (
-                <TextField
+                <TotpCodeField
                   label={t('auth.totpCode')}
-                  name="totpCode"
                   value={totpCode}
-                  onChange={(e) => setTotpCode(e.target.value)}
-                  slotProps={{
-                    htmlInput: {
-                      inputMode: 'numeric',
-                      autoComplete: 'one-time-code',
-                      maxLength: 6,
-                    },
-                  }}
+                  onValue={setTotpCode}
                   autoFocus
                 />
               )}

@@ -23,6 +23,45 @@ const exact = (v: string, unit: AmountUnit) => {
 };
 
 type Pair = { current: number; change: number; changePercent?: string | null };
+type Compared = {
+  current: number | string;
+  change: number | string;
+  changePercent?: string | null;
+};
+
+/**
+ * One figure of the period (an amount in `unit`, or a count), opening its list or the
+ * statistics, and its change on the period before.
+ */
+function Figure({
+  to,
+  name,
+  value,
+  unit,
+  small,
+}: {
+  to: string;
+  name: string;
+  value: Compared;
+  unit?: AmountUnit;
+  small?: boolean;
+}) {
+  const format = unit ? inText(unit) : count;
+  const current = String(value.current);
+  return (
+    <>
+      <FigureLink
+        small={small}
+        to={to}
+        name={name}
+        exact={unit ? exact(current, unit) : count(current)}
+      >
+        {format(current)}
+      </FigureLink>
+      <Change change={value.change} percent={value.changePercent} format={format} />
+    </>
+  );
+}
 type Range = { min: string; max?: string | null };
 
 function cardStatusName(t: TFunction, status: number): string {
@@ -139,17 +178,11 @@ export function DashboardWidgets({ d, busy }: { d: Statistics; busy: boolean }) 
       }}
     >
       <Widget wide id="revenue" title={t('dashboard.widgets.revenue')}>
-        <FigureLink
+        <Figure
           to={statistics}
           name={t('dashboard.widgets.revenue')}
-          exact={exact(d.revenueUsd.current, 'USD')}
-        >
-          {inText('USD')(d.revenueUsd.current)}
-        </FigureLink>
-        <Change
-          change={d.revenueUsd.change}
-          percent={d.revenueUsd.changePercent}
-          format={inText('USD')}
+          value={d.revenueUsd}
+          unit="USD"
         />
         <ChartOrTable
           chart={{
@@ -165,14 +198,7 @@ export function DashboardWidgets({ d, busy }: { d: Statistics; busy: boolean }) 
         />
       </Widget>
       <Widget wide id="newUser" title={t('dashboard.widgets.newUser')}>
-        <FigureLink
-          to={newUsers}
-          name={t('dashboard.widgets.newUser')}
-          exact={count(d.newUsers.current)}
-        >
-          {count(d.newUsers.current)}
-        </FigureLink>
-        <Change change={d.newUsers.change} percent={d.newUsers.changePercent} format={count} />
+        <Figure to={newUsers} name={t('dashboard.widgets.newUser')} value={d.newUsers} />
         <ChartOrTable
           chart={{
             kind: 'bars',
@@ -203,58 +229,33 @@ export function DashboardWidgets({ d, busy }: { d: Statistics; busy: boolean }) 
         title={t('dashboard.widgets.totalUsers')}
         note={t('dashboard.atPeriodEnd')}
       >
-        <FigureLink
-          to="/common/users"
-          name={t('dashboard.widgets.totalUsers')}
-          exact={count(d.totalUsers.current)}
-        >
-          {count(d.totalUsers.current)}
-        </FigureLink>
-        <Change change={d.totalUsers.change} percent={d.totalUsers.changePercent} format={count} />
+        <Figure to="/common/users" name={t('dashboard.widgets.totalUsers')} value={d.totalUsers} />
       </Widget>
       <Widget
         id="campaign"
         title={t('dashboard.widgets.campaign')}
         note={t('dashboard.campaignNote')}
       >
-        <FigureLink
+        <Figure
           to={statistics}
           name={`${t('dashboard.widgets.campaign')} HEC`}
-          exact={exact(d.campaignHec.current, 'HEC')}
-        >
-          {inText('HEC')(d.campaignHec.current)}
-        </FigureLink>
-        <Change
-          change={d.campaignHec.change}
-          percent={d.campaignHec.changePercent}
-          format={inText('HEC')}
+          value={d.campaignHec}
+          unit="HEC"
         />
-        <FigureLink
+        <Figure
           small
           to={statistics}
           name={`${t('dashboard.widgets.campaign')} ETH`}
-          exact={exact(d.campaignEth.current, 'ETH')}
-        >
-          {inText('ETH')(d.campaignEth.current)}
-        </FigureLink>
-        <Change
-          change={d.campaignEth.change}
-          percent={d.campaignEth.changePercent}
-          format={inText('ETH')}
+          value={d.campaignEth}
+          unit="ETH"
         />
       </Widget>
       <Widget id="exBonus" title={t('dashboard.widgets.exBonus')} note={t('dashboard.exBonusNote')}>
-        <FigureLink
+        <Figure
           to={statistics}
           name={t('dashboard.widgets.exBonus')}
-          exact={exact(d.exBonusHec.current, 'HEC')}
-        >
-          {inText('HEC')(d.exBonusHec.current)}
-        </FigureLink>
-        <Change
-          change={d.exBonusHec.change}
-          percent={d.exBonusHec.changePercent}
-          format={inText('HEC')}
+          value={d.exBonusHec}
+          unit="HEC"
         />
       </Widget>
     </Box>

@@ -1,16 +1,8 @@
 import '@/i18n/screens';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  FormControlLabel,
-  MenuItem,
-  Paper,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Alert, Button, Checkbox, FormControlLabel, Paper, Stack } from '@mui/material';
+import { SelectField } from '@/components/select-field';
 import { FormTextField } from '@/components/form-text-field';
 import { EMAIL_PATTERN, ROLE_NAMES, USER_NAME_PATTERN } from '@app/shared';
 import { DemoIntro } from './demo-intro';
@@ -60,18 +52,13 @@ export function FormsPage() {
             problem={errors.email}
             required
           />
-          <TextField
-            select
+          <SelectField
             label={t('demo.forms.role')}
             value={role}
-            onChange={(event) => setRole(event.target.value)}
-          >
-            {ROLE_NAMES.map((name) => (
-              <MenuItem key={name} value={name}>
-                {t(`roles.${name}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+            options={ROLE_NAMES}
+            optionLabel={(name) => t(`roles.${name}`)}
+            onValue={setRole}
+          />
           <FormControlLabel
             control={
               <Checkbox checked={agree} onChange={(event) => setAgree(event.target.checked)} />

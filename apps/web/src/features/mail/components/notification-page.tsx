@@ -13,12 +13,12 @@ import {
   DialogContentText,
   FormControlLabel,
   LinearProgress,
-  MenuItem,
   Stack,
   Switch,
   TextField,
   Typography,
 } from '@mui/material';
+import { SelectField } from '@/components/select-field';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import AddIcon from '@mui/icons-material/Add';
 import { isBlankText, NOTIFICATIONS_SHAPE, SUPPORTED_LOCALES } from '@app/shared';
@@ -268,19 +268,14 @@ function NotificationDialog({ row, onClose }: { row: Row | null; onClose: () => 
           {...fieldProps('title')}
           onChange={(e) => setForm({ ...form, title: e.target.value })}
         />
-        <TextField
-          select
+        <SelectField
           label={t('mail.fields.language')}
           value={form.language}
           {...fieldProps('language')}
-          onChange={(e) => setForm({ ...form, language: e.target.value })}
-        >
-          {SUPPORTED_LOCALES.map((locale) => (
-            <MenuItem key={locale} value={locale}>
-              {t(`mail.language.${locale}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+          options={SUPPORTED_LOCALES}
+          optionLabel={(locale) => t(`mail.language.${locale}`)}
+          onValue={(language) => setForm({ ...form, language })}
+        />
         <TextField
           label={t('mail.fields.content')}
           value={form.content}

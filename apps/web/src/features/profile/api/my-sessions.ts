@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import { execute } from '@/lib/graphql-client';
-import { queryKeyFor } from '@/lib/query-keys';
+import { documentQuery } from '@/lib/document-query';
 
 const MySessionsQuery = graphql(`
   query MySessions {
@@ -23,14 +23,9 @@ const SignOutEverywhereMutation = graphql(`
   }
 `);
 
-const mySessionsQueryKey = queryKeyFor(MySessionsQuery);
-
 /** The signed-in admin's own live sessions, the most recently used first. */
 export function useMySessions() {
-  return useQuery({
-    queryKey: mySessionsQueryKey,
-    queryFn: async () => (await execute(MySessionsQuery)).adminSessions,
-  });
+  return useQuery(documentQuery(MySessionsQuery, (d) => d.adminSessions));
 }
 
 /** Ends every session of the admin, this one included. */

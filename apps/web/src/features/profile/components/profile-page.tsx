@@ -1,7 +1,7 @@
 import '@/i18n/screens';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { FormTextField } from '@/components/form-text-field';
 import {
   FIELD_HINTS,
@@ -15,6 +15,7 @@ import { fieldMessages, serverFieldMessages } from '@/lib/field-errors';
 import { notifySuccess } from '@/lib/feedback';
 import { useMyProfile } from '../api/my-profile';
 import { useUpdateAdminUserProfile } from '../api/update-admin-user-profile';
+import { ProfileCard } from './profile-card';
 import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
 
@@ -123,73 +124,68 @@ function ProfileForm({
   };
 
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography component="h2" variant="h6" gutterBottom>
-          {t('profile.accountTitle')}
-        </Typography>
-        <Box component="form" noValidate onSubmit={onSubmit}>
-          <Stack spacing={2}>
-            {update.error && Object.keys(server).length === 0 && (
-              <Alert severity="error" role="alert">
-                {errorMessage(update.error, t)}
-              </Alert>
-            )}
-            <FormTextField
-              label={t('profile.email')}
-              name="email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onValue={setEmail}
-              problem={shown.email}
-            />
-            <FormTextField
-              label={t('profile.userName')}
-              name="userName"
-              autoComplete="username"
-              value={userName}
-              onValue={setUserName}
-              problem={shown.userName}
-              hint={FIELD_HINTS[i18n.language as Locale]?.userName}
-            />
-            <FormTextField
-              label={t('profile.oldPassword')}
-              name="oldPassword"
-              type="password"
-              autoComplete="current-password"
-              value={oldPassword}
-              onValue={setOldPassword}
-              problem={shown.oldPassword}
-              hint={t('profile.oldPasswordHint')}
-            />
-            <FormTextField
-              label={t('profile.newPassword')}
-              name="newPassword"
-              type="password"
-              autoComplete="new-password"
-              value={newPassword}
-              onValue={setNewPassword}
-              problem={shown.newPassword}
-              hint={FIELD_HINTS[i18n.language as Locale]?.password}
-            />
-            <FormTextField
-              label={t('profile.newPasswordConfirmation')}
-              name="newPasswordConfirmation"
-              type="password"
-              autoComplete="new-password"
-              value={confirmation}
-              onValue={setConfirmation}
-              problem={shown.newPasswordConfirmation}
-            />
-            <Box>
-              <Button type="submit" variant="contained" disabled={update.isPending}>
-                {t('profile.save')}
-              </Button>
-            </Box>
-          </Stack>
-        </Box>
-      </CardContent>
-    </Card>
+    <ProfileCard title={t('profile.accountTitle')}>
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <Stack spacing={2}>
+          {update.error && Object.keys(server).length === 0 && (
+            <Alert severity="error" role="alert">
+              {errorMessage(update.error, t)}
+            </Alert>
+          )}
+          <FormTextField
+            label={t('profile.email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onValue={setEmail}
+            problem={shown.email}
+          />
+          <FormTextField
+            label={t('profile.userName')}
+            name="userName"
+            autoComplete="username"
+            value={userName}
+            onValue={setUserName}
+            problem={shown.userName}
+            hint={FIELD_HINTS[i18n.language as Locale]?.userName}
+          />
+          <FormTextField
+            label={t('profile.oldPassword')}
+            name="oldPassword"
+            type="password"
+            autoComplete="current-password"
+            value={oldPassword}
+            onValue={setOldPassword}
+            problem={shown.oldPassword}
+            hint={t('profile.oldPasswordHint')}
+          />
+          <FormTextField
+            label={t('profile.newPassword')}
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            value={newPassword}
+            onValue={setNewPassword}
+            problem={shown.newPassword}
+            hint={FIELD_HINTS[i18n.language as Locale]?.password}
+          />
+          <FormTextField
+            label={t('profile.newPasswordConfirmation')}
+            name="newPasswordConfirmation"
+            type="password"
+            autoComplete="new-password"
+            value={confirmation}
+            onValue={setConfirmation}
+            problem={shown.newPasswordConfirmation}
+          />
+          <Box>
+            <Button type="submit" variant="contained" disabled={update.isPending}>
+              {t('profile.save')}
+            </Button>
+          </Box>
+        </Stack>
+      </Box>
+    </ProfileCard>
   );
 }

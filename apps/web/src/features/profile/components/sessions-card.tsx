@@ -5,8 +5,6 @@ import {
   Alert,
   Box,
   Button,
-  Card,
-  CardContent,
   DialogContentText,
   TableCell,
   TableRow,
@@ -23,6 +21,7 @@ import { errorMessage } from '@/lib/error-message';
 import { TruncatedText } from '@/components/truncated-text';
 import { useMySessions, useSignOutEverywhere } from '../api/my-sessions';
 import { summariseUserAgent } from '../lib/user-agent';
+import { ProfileCard } from './profile-card';
 import { scrollTableSx } from '@/components/data-table/scroll-table';
 
 /** The browser a session signed in with, read from its User-Agent (the whole one on hover). */
@@ -58,78 +57,68 @@ export function SessionsCard() {
     });
   };
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography component="h2" variant="h6" gutterBottom>
-          {t('profile.sessionsTitle')}
-        </Typography>
-        <Typography variant="body2" sx={{ mb: 2 }}>
-          {t('profile.sessionsHint')}
-        </Typography>
-        {sessions.error && <Alert severity="error">{errorMessage(sessions.error, t)}</Alert>}
-        {sessions.data && (
-          // Four columns do not fit a phone: the table scrolls sideways inside the card.
-          <Box
-            role="region"
-            sx={scrollTableSx}
-            tabIndex={0}
+    <ProfileCard title={t('profile.sessionsTitle')}>
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        {t('profile.sessionsHint')}
+      </Typography>
+      {sessions.error && <Alert severity="error">{errorMessage(sessions.error, t)}</Alert>}
+      {sessions.data && (
+        // Four columns do not fit a phone: the table scrolls sideways inside the card.
+        <Box role="region" sx={scrollTableSx} tabIndex={0} aria-label={t('profile.sessionsTitle')}>
+          <SimpleTable
             aria-label={t('profile.sessionsTitle')}
+            data-testid="sessions"
+            headers={[
+              t('profile.sessionsSignedIn'),
+              t('profile.sessionsLastUsed'),
+              t('profile.sessionsBrowser'),
+              t('profile.sessionsIp'),
+              '',
+            ]}
           >
-            <SimpleTable
-              aria-label={t('profile.sessionsTitle')}
-              data-testid="sessions"
-              headers={[
-                t('profile.sessionsSignedIn'),
-                t('profile.sessionsLastUsed'),
-                t('profile.sessionsBrowser'),
-                t('profile.sessionsIp'),
-                '',
-              ]}
-            >
-              {sessions.data.map((session) => (
-                <TableRow key={session.id}>
-                  <TableCell>{formatDateTime(String(session.createdAt))}</TableCell>
-                  <TableCell>{formatDateTime(String(session.lastUsedAt))}</TableCell>
-                  <TableCell>
-                    <SessionBrowser userAgent={session.userAgent ?? null} />
-                  </TableCell>
-                  <TableCell>{session.ip ?? ''}</TableCell>
-                  <TableCell>{session.current ? t('profile.sessionsCurrent') : ''}</TableCell>
-                </TableRow>
-              ))}
-            </SimpleTable>
-          </Box>
-        )}
-        {signOutEverywhere.error && (
-          <Alert severity="error">{errorMessage(signOutEverywhere.error, t)}</Alert>
-        )}
-        <Box sx={{ mt: 2 }}>
-          <Button
-            color="error"
-            variant="outlined"
-            onClick={() => setAsking(true)}
-            disabled={signOutEverywhere.isPending}
-            aria-haspopup="dialog"
-            data-testid="sign-out-everywhere"
-          >
-            {t('profile.sessionsSignOutEverywhere')}
-          </Button>
+            {sessions.data.map((session) => (
+              <TableRow key={session.id}>
+                <TableCell>{formatDateTime(String(session.createdAt))}</TableCell>
+                <TableCell>{formatDateTime(String(session.lastUsedAt))}</TableCell>
+                <TableCell>
+                  <SessionBrowser userAgent={session.userAgent ?? null} />
+                </TableCell>
+                <TableCell>{session.ip ?? ''}</TableCell>
+                <TableCell>{session.current ? t('profile.sessionsCurrent') : ''}</TableCell>
+              </TableRow>
+            ))}
+          </SimpleTable>
         </Box>
-        <ConfirmDialog
-          open={asking}
-          onClose={() => setAsking(false)}
-          title={t('profile.sessionsSignOutEverywhere')}
-          cancelLabel={t('confirmations.cancel')}
-          confirmLabel={t('profile.sessionsSignOutEverywhere')}
-          destructive
-          confirmTestId="sign-out-everywhere-confirm"
-          onConfirm={onSignOutEverywhere}
+      )}
+      {signOutEverywhere.error && (
+        <Alert severity="error">{errorMessage(signOutEverywhere.error, t)}</Alert>
+      )}
+      <Box sx={{ mt: 2 }}>
+        <Button
+          color="error"
+          variant="outlined"
+          onClick={() => setAsking(true)}
+          disabled={signOutEverywhere.isPending}
+          aria-haspopup="dialog"
+          data-testid="sign-out-everywhere"
         >
-          <DialogContentText data-testid="sign-out-everywhere-text">
-            {signOutEverywhereSentence(t, sessions.data?.length ?? 1)}
-          </DialogContentText>
-        </ConfirmDialog>
-      </CardContent>
-    </Card>
+          {t('profile.sessionsSignOutEverywhere')}
+        </Button>
+      </Box>
+      <ConfirmDialog
+        open={asking}
+        onClose={() => setAsking(false)}
+        title={t('profile.sessionsSignOutEverywhere')}
+        cancelLabel={t('confirmations.cancel')}
+        confirmLabel={t('profile.sessionsSignOutEverywhere')}
+        destructive
+        confirmTestId="sign-out-everywhere-confirm"
+        onConfirm={onSignOutEverywhere}
+      >
+        <DialogContentText data-testid="sign-out-everywhere-text">
+          {signOutEverywhereSentence(t, sessions.data?.length ?? 1)}
+        </DialogContentText>
+      </ConfirmDialog>
+    </ProfileCard>
   );
 }

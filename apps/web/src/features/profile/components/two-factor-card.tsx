@@ -1,8 +1,9 @@
 import '@/i18n/screens';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { FormTextField } from '@/components/form-text-field';
+import { TotpCodeField } from '@/components/totp-code-field';
 import { TOTP_CODE_PATTERN } from '@app/shared';
 import { errorMessage } from '@/lib/error-message';
 import { serverFieldMessages } from '@/lib/field-errors';
@@ -10,22 +11,18 @@ import { notifySuccess } from '@/lib/feedback';
 import { useConfirmTotpEnrollment } from '../api/confirm-totp-enrollment';
 import { useDisableTotp } from '../api/disable-totp';
 import { useStartTotpEnrollment } from '../api/start-totp-enrollment';
+import { ProfileCard } from './profile-card';
 
 /** Two-factor sign-in: enrol with a QR code and a first code, or turn it off with the password. */
 export function TwoFactorCard({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation();
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography component="h2" variant="h6" gutterBottom>
-          {t('profile.twoFactorTitle')}
-        </Typography>
-        <Typography sx={{ mb: 2 }} data-testid="two-factor-status">
-          {enabled ? t('profile.twoFactorOn') : t('profile.twoFactorOff')}
-        </Typography>
-        {enabled ? <DisableForm /> : <Enrolment />}
-      </CardContent>
-    </Card>
+    <ProfileCard title={t('profile.twoFactorTitle')}>
+      <Typography sx={{ mb: 2 }} data-testid="two-factor-status">
+        {enabled ? t('profile.twoFactorOn') : t('profile.twoFactorOff')}
+      </Typography>
+      {enabled ? <DisableForm /> : <Enrolment />}
+    </ProfileCard>
   );
 }
 
@@ -66,16 +63,11 @@ function Enrolment() {
       <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
         {t('profile.twoFactorSecret')}: <span data-testid="totp-secret">{start.data.secret}</span>
       </Typography>
-      <TextField
+      <TotpCodeField
         label={t('profile.totpCode')}
-        name="totpCode"
         value={code}
-        onChange={(e) => setCode(e.target.value)}
-        slotProps={{
-          htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 },
-        }}
-        error={(touched && invalid) || Boolean(serverError)}
-        helperText={serverError ?? (touched && invalid ? t('profile.totpCodeHint') : undefined)}
+        onValue={setCode}
+        problem={serverError ?? (touched && invalid ? t('profile.totpCodeHint') : undefined)}
       />
       {confirm.error && !serverError && (
         <Alert severity="error">{errorMessage(confirm.error, t)}</Alert>

@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Autocomplete, TextField } from '@mui/material';
-import { useUserNames } from '@/lib/user-names';
-import { useSettledText } from '@/lib/use-settled-text';
+import { useUserNameSearch } from '@/lib/user-names';
 
 /** Picks a user by name: suggestions by prefix from the light users call, debounced. */
 export function UserPicker({
@@ -13,22 +11,17 @@ export function UserPicker({
   onChange: (userName: string) => void;
 }) {
   const { t } = useTranslation();
-  const [input, setInput] = useState(value);
-  const prefix = useSettledText(input);
-  const names = useUserNames(prefix);
-  const options = (names.data ?? []).map((u) => u.userName);
+  const search = useUserNameSearch(value);
   return (
     <Autocomplete
       freeSolo
-      options={options}
+      options={search.names.map((u) => u.userName)}
       value={value || null}
-      inputValue={input}
-      onInputChange={(_, next) => setInput(next)}
+      {...search.autocomplete}
+      filterOptions={(x) => x}
       onChange={(_, next) => {
         if (typeof next === 'string' && next.trim() !== '') onChange(next.trim());
       }}
-      loading={names.isFetching}
-      filterOptions={(x) => x}
       sx={{ maxWidth: 420 }}
       renderInput={(params) => (
         <TextField

@@ -6,7 +6,6 @@ import {
   Box,
   Button,
   LinearProgress,
-  MenuItem,
   Paper,
   Stack,
   Table,
@@ -16,9 +15,9 @@ import {
   TableFooter,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
+import { SelectField } from '@/components/select-field';
 import { STATISTICS_MAX_DAYS } from '@app/shared';
 import { AmountText } from '@/components/amount-text';
 import { DateInput, isReversedRange } from '@/components/date-input';
@@ -162,20 +161,15 @@ export function AssetStatisticPage() {
       {query.error && <Alert severity="error">{errorMessage(query.error, t)}</Alert>}
       {data && chart && (
         <Paper variant="outlined" sx={{ p: 2 }}>
-          <TextField
-            select
+          <SelectField
             size="small"
             label={t('assetStats.chartOf')}
             value={chartField}
-            onChange={(e) => setChartField(e.target.value as Field)}
+            options={FIELDS}
+            optionLabel={fieldLabel}
+            onValue={setChartField}
             sx={{ minWidth: 260, mb: 2 }}
-          >
-            {FIELDS.map((f) => (
-              <MenuItem key={f} value={f}>
-                {fieldLabel(f)}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
           <Suspense fallback={<Box sx={{ height: 220 }} />}>
             <Chart
               kind="line"

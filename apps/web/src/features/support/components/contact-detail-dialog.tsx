@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Box,
@@ -145,62 +145,58 @@ export function ContactDetailDialog({ id, onClose }: { id: string | null; onClos
                 </TextField>
               </GuardedAction>
             </Stack>
-            <Box>
-              <Typography variant="subtitle2">{t('support.detail.files')}</Typography>
-              {c.files.length === 0 && (
-                <Typography variant="body2">{t('support.detail.noFiles')}</Typography>
-              )}
-              <List dense>
-                {c.files.map((f) => (
-                  <ListItem
-                    key={f.id}
-                    secondaryAction={
-                      <Button
-                        size="small"
-                        startIcon={<DownloadIcon />}
-                        onClick={() => downloadFile(f.downloadUrl, f.fileName).catch(onError)}
-                      >
-                        {t('support.detail.download')}
-                      </Button>
-                    }
-                  >
-                    <ListItemText
-                      primary={f.fileName}
-                      secondary={`${f.contentType} · ${formatNumber(f.sizeBytes)} B`}
-                    />
-                  </ListItem>
-                ))}
-              </List>
-            </Box>
+            <DetailPart
+              title={t('support.detail.files')}
+              none={t('support.detail.noFiles')}
+              empty={c.files.length === 0}
+            >
+              {c.files.map((f) => (
+                <ListItem
+                  key={f.id}
+                  secondaryAction={
+                    <Button
+                      size="small"
+                      startIcon={<DownloadIcon />}
+                      onClick={() => downloadFile(f.downloadUrl, f.fileName).catch(onError)}
+                    >
+                      {t('support.detail.download')}
+                    </Button>
+                  }
+                >
+                  <ListItemText
+                    primary={f.fileName}
+                    secondary={`${f.contentType} · ${formatNumber(f.sizeBytes)} B`}
+                  />
+                </ListItem>
+              ))}
+            </DetailPart>
             <Messages messages={c.messages} />
             {/* A reader reads the replies and notes; the form to write them is not offered. */}
             {canWrite && <Compose contactId={c.id} inquirer={c.userName} />}
-            <Box>
-              <Typography variant="subtitle2">{t('support.detail.history')}</Typography>
-              {c.history.length === 0 && (
-                <Typography variant="body2">{t('support.detail.noHistory')}</Typography>
-              )}
-              <List dense>
-                {c.history.map((h) => (
-                  <ListItem key={h.id}>
-                    <ListItemText
-                      primary={
-                        h.field === 'status'
-                          ? t('support.detail.historyStatus', {
-                              from: statusLabel(h.fromValue),
-                              to: statusLabel(h.toValue),
-                            })
-                          : t('support.detail.historyAssignee', {
-                              from: h.fromValue ?? t('support.unassignedLabel'),
-                              to: h.toValue ?? t('support.unassignedLabel'),
-                            })
-                      }
-                      secondary={`${formatDateTime(h.changedAt)} · ${h.adminUserName ?? ''}`}
-                    />
-                  </ListItem>
-                ))}
-              </List>
-            </Box>
+            <DetailPart
+              title={t('support.detail.history')}
+              none={t('support.detail.noHistory')}
+              empty={c.history.length === 0}
+            >
+              {c.history.map((h) => (
+                <ListItem key={h.id}>
+                  <ListItemText
+                    primary={
+                      h.field === 'status'
+                        ? t('support.detail.historyStatus', {
+                            from: statusLabel(h.fromValue),
+                            to: statusLabel(h.toValue),
+                          })
+                        : t('support.detail.historyAssignee', {
+                            from: h.fromValue ?? t('support.unassignedLabel'),
+                            to: h.toValue ?? t('support.unassignedLabel'),
+                          })
+                    }
+                    secondary={`${formatDateTime(h.changedAt)} · ${h.adminUserName ?? ''}`}
+                  />
+                </ListItem>
+              ))}
+            </DetailPart>
           </Stack>
         )}
       </DialogContent>
@@ -208,6 +204,27 @@ export function ContactDetailDialog({ id, onClose }: { id: string | null; onClos
         <Button onClick={onClose}>{t('support.detail.close')}</Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** A listed part of the inquiry (its files, its history): the heading, a line when it has none. */
+function DetailPart({
+  title,
+  none,
+  empty,
+  children,
+}: {
+  title: string;
+  none: string;
+  empty: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Box>
+      <Typography variant="subtitle2">{title}</Typography>
+      {empty && <Typography variant="body2">{none}</Typography>}
+      <List dense>{children}</List>
+    </Box>
   );
 }
 

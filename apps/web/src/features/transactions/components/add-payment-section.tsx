@@ -1,14 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Alert,
-  Autocomplete,
-  Button,
-  DialogContentText,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Alert, Button, DialogContentText, MenuItem, Stack, TextField } from '@mui/material';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PAID_USD_MIN, paidUsdProblem } from '@app/shared';
 import { GuardedAction, useReadOnly, WriteForm } from '@/components/guarded-action';
@@ -18,14 +10,12 @@ import { addPaymentSentence } from '@/lib/confirm-sentence';
 import { adminTimeZone, fromZoneInput } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/feedback';
-import { useUserNames } from '@/lib/user-names';
+import { UserIdPicker, type PickedUser } from '@/components/user-id-picker';
 import { useAddPayment, useTransactionsPlans } from '../api/queries';
 import { decimalProblem, passesCoinMinValue, ruleMessage } from './form-helpers';
 import { DraftTextField } from './draft-text-field';
 import { DateInput } from '@/components/date-input';
-import { useSettledText } from '@/lib/use-settled-text';
 
-type Picked = { id: number; userName: string };
 type Draft = {
   planId: string;
   paidUsd: string;
@@ -41,11 +31,7 @@ export function AddPaymentSection() {
   const plans = useTransactionsPlans();
   const add = useAddPayment();
   const readOnly = useReadOnly();
-  const [user, setUser] = useState<Picked | null>(null);
-  const [input, setInput] = useState('');
-  const prefix = useSettledText(input);
-  // A reader searches no users: the form is shown read-only.
-  const names = useUserNames(readOnly ? '' : prefix);
+  const [user, setUser] = useState<PickedUser | null>(null);
   const [draft, setDraft] = useState<Draft>({
     planId: '',
     paidUsd: '',
@@ -131,27 +117,16 @@ export function AddPaymentSection() {
     <SectionCard title={t('transactions.add.title')} id="add-payment">
       <WriteForm>
         <Stack direction="row" flexWrap="wrap" gap={2}>
-          <Autocomplete
-            options={names.data ?? []}
-            disabled={readOnly}
+          {/* A reader searches no users: the form is shown read-only. */}
+          <UserIdPicker
             value={user}
-            inputValue={input}
-            onInputChange={(_, next) => setInput(next)}
-            onChange={(_, next) => setUser(next)}
-            getOptionLabel={(u) => `${u.userName} (#${u.id})`}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
-            loading={names.isFetching}
-            filterOptions={(x) => x}
+            onChange={setUser}
+            disabled={readOnly}
+            optionLabel={(u) => `${u.userName} (#${u.id})`}
+            label={t('transactions.fields.userId')}
+            error={Boolean(errors.userId)}
+            helperText={errors.userId ?? t('transactions.add.userHint')}
             sx={{ minWidth: 240 }}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                size="small"
-                label={t('transactions.fields.userId')}
-                error={Boolean(errors.userId)}
-                helperText={errors.userId ?? t('transactions.add.userHint')}
-              />
-            )}
           />
           <TextField
             select

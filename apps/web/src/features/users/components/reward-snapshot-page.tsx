@@ -1,55 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { Alert, Autocomplete, Button, MenuItem, Paper, Stack, TextField } from '@mui/material';
+import { Alert, Button, MenuItem, Paper, Stack, TextField } from '@mui/material';
 import { useHecSavingPlans } from '../api/hec-saving-plans';
-import { useUserNames } from '@/lib/user-names';
+import { UserIdPicker, type PickedUser } from '@/components/user-id-picker';
 import { useUserRewardSnapshot } from '../api/user-reward-snapshot';
 import { usePlanLabel } from '@/lib/plan-label';
 import { RewardSnapshotView } from './reward-snapshot-view';
 import '@/i18n/lists';
 import { DateInput } from '@/components/date-input';
-import { useSettledText } from '@/lib/use-settled-text';
-
-type Picked = { id: number; userName: string };
-
-/** Picks a user by name prefix and keeps the chosen user's id. */
-function UserIdPicker({
-  value,
-  onChange,
-}: {
-  value: Picked | null;
-  onChange: (u: Picked) => void;
-}) {
-  const { t } = useTranslation();
-  const [input, setInput] = useState(value?.userName ?? '');
-  const prefix = useSettledText(input);
-  const names = useUserNames(prefix);
-  return (
-    <Autocomplete
-      options={names.data ?? []}
-      value={value}
-      inputValue={input}
-      onInputChange={(_, next) => setInput(next)}
-      onChange={(_, next) => {
-        if (next) onChange(next);
-      }}
-      getOptionLabel={(u) => u.userName}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      loading={names.isFetching}
-      filterOptions={(x) => x}
-      sx={{ minWidth: 280, flexGrow: 1, maxWidth: 420 }}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          size="small"
-          label={t('rewardSnapshot.pickUser')}
-          helperText={t('rewardSnapshot.pickUserHint')}
-        />
-      )}
-    />
-  );
-}
 
 /**
  * /common/reward_snapshot: pick a user, a reward date (the newest by default) and optionally a
@@ -60,7 +19,7 @@ export function RewardSnapshotPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const userId = Number(params.get('userId'));
-  const user: Picked | null =
+  const user: PickedUser | null =
     Number.isInteger(userId) && userId > 0
       ? { id: userId, userName: params.get('userName') ?? String(userId) }
       : null;
@@ -93,7 +52,10 @@ export function RewardSnapshotPage() {
         >
           <UserIdPicker
             value={user}
-            onChange={(u) => update({ userId: String(u.id), userName: u.userName })}
+            onChange={(u) => u && update({ userId: String(u.id), userName: u.userName })}
+            label={t('rewardSnapshot.pickUser')}
+            helperText={t('rewardSnapshot.pickUserHint')}
+            sx={{ minWidth: 280, flexGrow: 1, maxWidth: 420 }}
           />
           <DateInput
             label={t('fields.rewardDate')}

@@ -17,6 +17,16 @@ export function snapshotColumns(
   planLabel: (name: string) => string = (name) => name,
   { oneUser = false } = {},
 ): DataColumn<SnapshotRow>[] {
+  // The AUBE and OWL rates and the OWL in AUBE: numbers without a unit, in the chooser at first.
+  const unitless = (
+    key: 'aubeRate' | 'usdRate' | 'owlAube' | 'owlRate',
+  ): DataColumn<SnapshotRow> => ({
+    id: key,
+    label: t(`fields.${key}`),
+    render: (r) => <AmountText value={r[key]} aligned />,
+    align: 'right',
+    defaultHidden: true,
+  });
   return [
     { id: 'id', label: t('fields.id'), render: (r) => r.id, defaultHidden: true },
     { id: 'plan', label: t('fields.plan'), render: (r) => planLabel(r.plan) },
@@ -31,36 +41,12 @@ export function snapshotColumns(
     rateField(t, 'tierRate', { defaultHidden: true }),
     rateField(t, 'lockRate', { defaultHidden: true }),
     rateField(t, 'totalBonus'),
-    {
-      id: 'aubeRate',
-      label: t('fields.aubeRate'),
-      render: (r) => <AmountText value={r.aubeRate} aligned />,
-      align: 'right',
-      defaultHidden: true,
-    },
+    unitless('aubeRate'),
     amountField(t, 'aubeReward', 'AUBE'),
-    {
-      id: 'usdRate',
-      label: t('fields.usdRate'),
-      render: (r) => <AmountText value={r.usdRate} aligned />,
-      align: 'right',
-      defaultHidden: true,
-    },
+    unitless('usdRate'),
     amountField(t, 'totalUsd', 'USD'),
-    {
-      id: 'owlAube',
-      label: t('fields.owlAube'),
-      render: (r) => <AmountText value={r.owlAube} aligned />,
-      align: 'right',
-      defaultHidden: true,
-    },
-    {
-      id: 'owlRate',
-      label: t('fields.owlRate'),
-      render: (r) => <AmountText value={r.owlRate} aligned />,
-      align: 'right',
-      defaultHidden: true,
-    },
+    unitless('owlAube'),
+    unitless('owlRate'),
     amountField(t, 'owlReward', 'OWL'),
   ];
 }

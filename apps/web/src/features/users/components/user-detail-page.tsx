@@ -43,24 +43,31 @@ const SUMMARY_ROWS = 3;
  * in its header next to `action` (a header button, not a row under the list: the rows it saves
  * put the payment history above the fold).
  */
-function SummaryCard({
-  items,
-  action,
-  ...card
+function SummaryCard<T>({
+  id,
+  title,
+  query,
+  items: itemsOf,
+  action: actionOf,
 }: {
   id: string;
   title: string;
-  loading: boolean;
-  error: unknown;
-  action?: ReactNode;
-  items: { label: string; value: ReactNode }[] | null | undefined | false;
+  /** The section's call: its data once loaded, its loading and error state. */
+  query: { data: T | undefined; isPending: boolean; error: unknown };
+  items: (data: T) => { label: string; value: ReactNode }[];
+  action?: (data: T) => ReactNode;
 }) {
   const [expanded, setExpanded] = useState(false);
-  const listId = `${card.id}-list`;
+  const listId = `${id}-list`;
+  const items = query.data === undefined ? undefined : itemsOf(query.data);
+  const action = query.data === undefined ? undefined : actionOf?.(query.data);
   const folds = !!items && items.length > SUMMARY_ROWS;
   return (
     <SectionCard
-      {...card}
+      id={id}
+      title={title}
+      loading={query.isPending}
+      error={query.error}
       action={
         (action || folds) && (
           <Stack direction="row" spacing={1} alignItems="center">
@@ -141,100 +148,92 @@ function UserSections({ userId }: { userId: number }) {
 
 function GeneralInfo({ userId }: { userId: number }) {
   const { t, i18n } = useTranslation();
-  const { data: u, isPending, error } = useUser(userId);
-  const items: { label: string; value: ReactNode }[] = u
-    ? [
-        { label: t('fields.id'), value: u.id },
-        { label: t('fields.userName'), value: u.userName },
-        { label: t('fields.email'), value: u.aubeUserInfo.email },
-        { label: t('fields.inviteCode'), value: u.inviteCode },
-        { label: t('cardStatus.label'), value: <CardStatusChip status={u.cardStatus} /> },
-        { label: t('fields.registeredAt'), value: formatDateTime(u.registeredAt) },
-        {
-          label: t('fields.parentUserName'),
-          value: u.parentId ? (
-            <RouterLink to={`/common/users/${u.parentId}`}>{u.parentUserName}</RouterLink>
-          ) : (
-            ''
-          ),
-        },
-        { label: t('fields.savingRewardsRate'), value: formatRatePercent(u.savingRewardsRate) },
-        { label: t('fields.referralRate'), value: formatRatePercent(u.referralRate) },
-        { label: t('fields.firstName'), value: u.aubeUserInfo.firstName },
-        { label: t('fields.lastName'), value: u.aubeUserInfo.lastName },
-        { label: t('fields.birthDate'), value: formatCalendarDate(u.aubeUserInfo.birthDate) },
-        {
-          label: t('fields.enrollmentMonth'),
-          value: formatCalendarDate(u.aubeUserInfo.enrollmentMonth, { month: true }),
-        },
-        { label: t('fields.aubeUserIdHash'), value: u.aubeUserInfo.aubeUserIdHash },
-        { label: t('fields.forceClubIdHash'), value: u.aubeUserInfo.forceClubIdHash ?? '' },
-        {
-          label: t('fields.forceClubRegisteredAt'),
-          value: formatDateTime(u.aubeUserInfo.forceClubRegisteredAt),
-        },
-        { label: t('fields.phoneNumber'), value: u.userDetail.phoneNumber ?? '' },
-        {
-          label: t('fields.twoFactor'),
-          value: u.userDetail.twoFactor ? t('fields.yes') : t('fields.no'),
-        },
-        {
-          label: t('fields.defaultLocale'),
-          value: languageName(u.userDetail.defaultLocale, i18n.language),
-        },
-        { label: t('fields.bio'), value: <TruncatedText text={u.userDetail.bio} /> },
-      ]
-    : [];
+  const query = useUser(userId);
+  const items = (u: NonNullable<typeof query.data>) => [
+    { label: t('fields.id'), value: u.id },
+    { label: t('fields.userName'), value: u.userName },
+    { label: t('fields.email'), value: u.aubeUserInfo.email },
+    { label: t('fields.inviteCode'), value: u.inviteCode },
+    { label: t('cardStatus.label'), value: <CardStatusChip status={u.cardStatus} /> },
+    { label: t('fields.registeredAt'), value: formatDateTime(u.registeredAt) },
+    {
+      label: t('fields.parentUserName'),
+      value: u.parentId ? (
+        <RouterLink to={`/common/users/${u.parentId}`}>{u.parentUserName}</RouterLink>
+      ) : (
+        ''
+      ),
+    },
+    { label: t('fields.savingRewardsRate'), value: formatRatePercent(u.savingRewardsRate) },
+    { label: t('fields.referralRate'), value: formatRatePercent(u.referralRate) },
+    { label: t('fields.firstName'), value: u.aubeUserInfo.firstName },
+    { label: t('fields.lastName'), value: u.aubeUserInfo.lastName },
+    { label: t('fields.birthDate'), value: formatCalendarDate(u.aubeUserInfo.birthDate) },
+    {
+      label: t('fields.enrollmentMonth'),
+      value: formatCalendarDate(u.aubeUserInfo.enrollmentMonth, { month: true }),
+    },
+    { label: t('fields.aubeUserIdHash'), value: u.aubeUserInfo.aubeUserIdHash },
+    { label: t('fields.forceClubIdHash'), value: u.aubeUserInfo.forceClubIdHash ?? '' },
+    {
+      label: t('fields.forceClubRegisteredAt'),
+      value: formatDateTime(u.aubeUserInfo.forceClubRegisteredAt),
+    },
+    { label: t('fields.phoneNumber'), value: u.userDetail.phoneNumber ?? '' },
+    {
+      label: t('fields.twoFactor'),
+      value: u.userDetail.twoFactor ? t('fields.yes') : t('fields.no'),
+    },
+    {
+      label: t('fields.defaultLocale'),
+      value: languageName(u.userDetail.defaultLocale, i18n.language),
+    },
+    { label: t('fields.bio'), value: <TruncatedText text={u.userDetail.bio} /> },
+  ];
   return (
     <SummaryCard
       id="general-info"
       title={t('users.sections.generalInfo')}
-      loading={isPending}
-      error={error}
-      action={
-        u && (
-          <Stack direction="row" spacing={1} alignItems="center">
-            {u.userDetail.avatarUrl && <Avatar src={u.userDetail.avatarUrl} alt="" />}
-            <Button
-              component={RouterLink}
-              to={`/common/referral?user=${encodeURIComponent(u.userName)}`}
-              size="small"
-            >
-              {t('users.referralOfUser')}
-            </Button>
-          </Stack>
-        )
-      }
-      items={u && items}
+      query={query}
+      action={(u) => (
+        <Stack direction="row" spacing={1} alignItems="center">
+          {u.userDetail.avatarUrl && <Avatar src={u.userDetail.avatarUrl} alt="" />}
+          <Button
+            component={RouterLink}
+            to={`/common/referral?user=${encodeURIComponent(u.userName)}`}
+            size="small"
+          >
+            {t('users.referralOfUser')}
+          </Button>
+        </Stack>
+      )}
+      items={items}
     />
   );
 }
 
 function SavingInfo({ userId }: { userId: number }) {
   const { t } = useTranslation();
-  const { data: a, isPending, error } = useUserAsset(userId);
+  const query = useUserAsset(userId);
   return (
     <SummaryCard
       id="saving-info"
       title={t('users.sections.savingInfo')}
-      loading={isPending}
-      error={error}
-      items={
-        a && [
-          ...amountItems(t, a, [
-            ['totalBuyAmountUsd', 'USD'],
-            ['totalHECAmount', 'HEC'],
-            ['totalETHAmount', 'ETH'],
-            ['totalHECStakedAmount', 'HEC'],
-            ['totalETHStakedAmount', 'ETH'],
-            ['totalHECAffiliateReward', 'HEC'],
-            ['totalETHAffiliateReward', 'ETH'],
-            ['totalHECProportionalReward', 'HEC'],
-            ['totalETHProportionalReward', 'ETH'],
-            ['totalHECStakingReward', 'HEC'],
-            ['totalETHStakingReward', 'ETH'],
-          ]),
-        ]
+      query={query}
+      items={(a) =>
+        amountItems(t, a, [
+          ['totalBuyAmountUsd', 'USD'],
+          ['totalHECAmount', 'HEC'],
+          ['totalETHAmount', 'ETH'],
+          ['totalHECStakedAmount', 'HEC'],
+          ['totalETHStakedAmount', 'ETH'],
+          ['totalHECAffiliateReward', 'HEC'],
+          ['totalETHAffiliateReward', 'ETH'],
+          ['totalHECProportionalReward', 'HEC'],
+          ['totalETHProportionalReward', 'ETH'],
+          ['totalHECStakingReward', 'HEC'],
+          ['totalETHStakingReward', 'ETH'],
+        ])
       }
     />
   );
@@ -245,69 +244,63 @@ const SAVING_PLAN_FIELDS = ['oneYear', 'twoYear', 'threeYear', 'fiveYear'] as co
 
 function CoinSaving({ userId }: { userId: number }) {
   const { t } = useTranslation();
-  const { data: d, isPending, error } = useUserHecSavingDetail(userId);
+  const query = useUserHecSavingDetail(userId);
   return (
     <SummaryCard
       id="coin-saving"
       title={t('users.sections.coinSaving')}
-      loading={isPending}
-      error={error}
-      items={
-        d && [
-          // Every plan a user can hold (1, 2, 3 and 5 years), so the rewards add up to the total.
-          ...SAVING_PLAN_FIELDS.map((plan) => ({
-            label: t(`fields.${plan}PlanPrincipal`),
-            value: <AmountText value={d[`${plan}PlanPrincipal`]} unit="HEC" />,
-          })),
-          ...SAVING_PLAN_FIELDS.map((plan) => ({
-            label: t(`fields.${plan}PlanRewards`),
-            value: <AmountText value={d[`${plan}PlanRewards`]} unit="HEC" />,
-          })),
-          {
-            label: t('fields.totalRewards'),
-            value: <AmountText value={d.totalRewards} unit="HEC" />,
-          },
-          ...SAVING_PLAN_FIELDS.map((plan) => ({
-            label: t(`fields.${plan}PlanRate`),
-            value: formatRatePercent(d[`${plan}PlanRate`]),
-          })),
-          { label: t('fields.userPreBonusRate'), value: formatRatePercent(d.userPreBonusRate) },
-          {
-            label: t('fields.userCardStatusBonusRate'),
-            value: formatRatePercent(d.userCardStatusBonusRate),
-          },
-        ]
-      }
+      query={query}
+      items={(d) => [
+        // Every plan a user can hold (1, 2, 3 and 5 years), so the rewards add up to the total.
+        ...SAVING_PLAN_FIELDS.map((plan) => ({
+          label: t(`fields.${plan}PlanPrincipal`),
+          value: <AmountText value={d[`${plan}PlanPrincipal`]} unit="HEC" />,
+        })),
+        ...SAVING_PLAN_FIELDS.map((plan) => ({
+          label: t(`fields.${plan}PlanRewards`),
+          value: <AmountText value={d[`${plan}PlanRewards`]} unit="HEC" />,
+        })),
+        {
+          label: t('fields.totalRewards'),
+          value: <AmountText value={d.totalRewards} unit="HEC" />,
+        },
+        ...SAVING_PLAN_FIELDS.map((plan) => ({
+          label: t(`fields.${plan}PlanRate`),
+          value: formatRatePercent(d[`${plan}PlanRate`]),
+        })),
+        { label: t('fields.userPreBonusRate'), value: formatRatePercent(d.userPreBonusRate) },
+        {
+          label: t('fields.userCardStatusBonusRate'),
+          value: formatRatePercent(d.userCardStatusBonusRate),
+        },
+      ]}
     />
   );
 }
 
 function ReferralPlan({ userId }: { userId: number }) {
   const { t } = useTranslation();
-  const { data: d, isPending, error } = useUserReferralPlanDetail(userId);
+  const query = useUserReferralPlanDetail(userId);
   return (
     <SummaryCard
       id="referral-plan"
       title={t('users.sections.referralPlan')}
-      loading={isPending}
-      error={error}
-      items={
-        d && [
-          ...amountItems(t, d, [
-            ['totalRemittedHec', 'HEC'],
-            ['totalUsdValuation', 'USD'],
-            ['totalHecPrincipal', 'HEC'],
-            ['totalAtemAmount', 'ATEM'],
-          ]),
-          { label: t('fields.rewardRate'), value: formatRatePercent(d.rewardRate) },
-          ...amountItems(t, d, [
-            ['rewardsBasedOnInterest', 'HEC'],
-            ['referralRewards', 'HEC'],
-            ['bonusRewards', 'HEC'],
-          ]),
-          { label: t('fields.numberOfRemittances'), value: d.numberOfRemittances },
-        ]
-      }
+      query={query}
+      items={(d) => [
+        ...amountItems(t, d, [
+          ['totalRemittedHec', 'HEC'],
+          ['totalUsdValuation', 'USD'],
+          ['totalHecPrincipal', 'HEC'],
+          ['totalAtemAmount', 'ATEM'],
+        ]),
+        { label: t('fields.rewardRate'), value: formatRatePercent(d.rewardRate) },
+        ...amountItems(t, d, [
+          ['rewardsBasedOnInterest', 'HEC'],
+          ['referralRewards', 'HEC'],
+          ['bonusRewards', 'HEC'],
+        ]),
+        { label: t('fields.numberOfRemittances'), value: d.numberOfRemittances },
+      ]}
     />
   );
 }

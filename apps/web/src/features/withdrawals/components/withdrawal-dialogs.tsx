@@ -1,5 +1,5 @@
 import '@/i18n/screens';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Alert,
@@ -10,12 +10,13 @@ import {
   DialogContent,
   DialogTitle,
   Divider,
-  MenuItem,
   Stack,
   TextField,
   Typography,
+  type TextFieldProps,
 } from '@mui/material';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { SelectField } from '@/components/select-field';
 import {
   WITHDRAWAL_MACHINE,
   WITHDRAWAL_REJECT_CODES,
@@ -126,6 +127,70 @@ export function ApproveConfirmDialog({
 /** "All N matching this filter": the list's kind, searchParams and the total shown. */
 export type MatchingTarget = ApproveMatchingWithdrawalRequestsMutationVariables;
 
+/**
+ * An action on requests that needs the operator's reason (reject, mark failed): the reason is
+ * required and may not be blank, the shared rule (spaces and invisible characters alone are
+ * blank, the API says the same). `children` places the reason field among the dialog's content;
+ * the action's answer is reported, then the dialog closes with it.
+ */
+function ReasonDialog({
+  title,
+  confirmLabel,
+  pending,
+  reasonField,
+  act,
+  doneKey,
+  onClose,
+  children,
+}: {
+  title: string;
+  confirmLabel: string;
+  pending: boolean;
+  /** The reason field's label and layout. */
+  reasonField: Omit<TextFieldProps, 'value' | 'onChange'>;
+  act: (reason: string, done: { onSuccess: (answer: ActionAnswer) => void }) => void;
+  /** The report's sentence (withdrawals.result…). */
+  doneKey: string;
+  onClose: (answer: ActionAnswer | null) => void;
+  children: (reason: ReactNode) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const report = useReportAnswer();
+  const [text, setText] = useState('');
+  const blank = isBlankText(text);
+  return (
+    <ConfirmDialog
+      onClose={() => onClose(null)}
+      title={title}
+      width="xs"
+      cancelLabel={t('withdrawals.cancel')}
+      confirmLabel={confirmLabel}
+      destructive
+      confirmDisabled={pending || blank}
+      onConfirm={() =>
+        act(text, {
+          onSuccess: (answer) => {
+            report(answer, doneKey);
+            onClose(answer);
+          },
+        })
+      }
+    >
+      {children(
+        <TextField
+          {...reasonField}
+          value={text}
+          required
+          error={text !== '' && blank}
+          helperText={text !== '' && blank ? t('withdrawals.blankText') : undefined}
+          slotProps={{ htmlInput: { maxLength: 500 } }}
+          onChange={(e) => setText(e.target.value)}
+        />,
+      )}
+    </ConfirmDialog>
+  );
+}
+
 /** Reject one or many requests (or all matching a filter) with a reason code and text. */
 export function RejectDialog({
   ids,
@@ -143,66 +208,46 @@ export function RejectDialog({
   const { t } = useTranslation();
   const reject = useRejectWithdrawals();
   const rejectMatching = useRejectMatchingWithdrawals();
-  const report = useReportAnswer();
   const [code, setCode] = useState<WithdrawalRejectCode>('invalid_address');
-  const [text, setText] = useState('');
-  // The shared rule: spaces and invisible characters alone are blank (the API says the same).
-  const blank = isBlankText(text);
   return (
-    <ConfirmDialog
-      onClose={() => onClose(null)}
+    <ReasonDialog
       title={t('withdrawals.rejectTitle')}
-      width="xs"
-      cancelLabel={t('withdrawals.cancel')}
       confirmLabel={t('withdrawals.reject')}
-      destructive
-      confirmDisabled={reject.isPending || rejectMatching.isPending || blank}
-      onConfirm={() => {
-        const done = {
-          onSuccess: (answer: ActionAnswer) => {
-            report(answer, 'withdrawals.resultRejected');
-            onClose(answer);
-          },
-        };
+      pending={reject.isPending || rejectMatching.isPending}
+      reasonField={{ label: t('withdrawals.reasonText'), multiline: true, minRows: 2 }}
+      act={(text, done) => {
         if (matching)
           rejectMatching.mutate({ ...matching, reasonCode: code, reasonText: text }, done);
         else reject.mutate({ ids, reasonCode: code, reasonText: text }, done);
       }}
+      doneKey="withdrawals.resultRejected"
+      onClose={onClose}
     >
-      <Typography sx={{ mb: 2 }}>
-        {t('withdrawals.rejectCount', { count: matching ? matching.expectedCount : ids.length })}
-      </Typography>
-      {!matching && (
-        <Box sx={{ mt: -1, mb: 2 }}>
-          <SelectedTotal rows={rows} />
-        </Box>
+      {(reason) => (
+        <>
+          <Typography sx={{ mb: 2 }}>
+            {t('withdrawals.rejectCount', {
+              count: matching ? matching.expectedCount : ids.length,
+            })}
+          </Typography>
+          {!matching && (
+            <Box sx={{ mt: -1, mb: 2 }}>
+              <SelectedTotal rows={rows} />
+            </Box>
+          )}
+          <Stack spacing={2}>
+            <SelectField
+              label={t('withdrawals.reasonCode')}
+              value={code}
+              options={WITHDRAWAL_REJECT_CODES}
+              optionLabel={(c) => t(`withdrawals.rejectCodes.${c}`)}
+              onValue={setCode}
+            />
+            {reason}
+          </Stack>
+        </>
       )}
-      <Stack spacing={2}>
-        <TextField
-          select
-          label={t('withdrawals.reasonCode')}
-          value={code}
-          onChange={(e) => setCode(e.target.value as WithdrawalRejectCode)}
-        >
-          {WITHDRAWAL_REJECT_CODES.map((c) => (
-            <MenuItem key={c} value={c}>
-              {t(`withdrawals.rejectCodes.${c}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          label={t('withdrawals.reasonText')}
-          value={text}
-          required
-          multiline
-          minRows={2}
-          error={text !== '' && blank}
-          helperText={text !== '' && blank ? t('withdrawals.blankText') : undefined}
-          slotProps={{ htmlInput: { maxLength: 500 } }}
-          onChange={(e) => setText(e.target.value)}
-        />
-      </Stack>
-    </ConfirmDialog>
+    </ReasonDialog>
   );
 }
 
@@ -220,44 +265,24 @@ export function FailDialog({
 }) {
   const { t } = useTranslation();
   const fail = useFailWithdrawals();
-  const report = useReportAnswer();
-  const [text, setText] = useState('');
-  const blank = isBlankText(text);
   return (
-    <ConfirmDialog
-      onClose={() => onClose(null)}
+    <ReasonDialog
       title={t('withdrawals.failTitle')}
-      width="xs"
-      cancelLabel={t('withdrawals.cancel')}
       confirmLabel={t('withdrawals.markFailed')}
-      destructive
-      confirmDisabled={fail.isPending || blank}
-      onConfirm={() =>
-        fail.mutate(
-          { ids, reason: text },
-          {
-            onSuccess: (answer) => {
-              report(answer, 'withdrawals.resultFailed');
-              onClose(answer);
-            },
-          },
-        )
-      }
+      pending={fail.isPending}
+      reasonField={{ label: t('withdrawals.failReason'), fullWidth: true, sx: { mt: 2 } }}
+      act={(text, done) => fail.mutate({ ids, reason: text }, done)}
+      doneKey="withdrawals.resultFailed"
+      onClose={onClose}
     >
-      <Typography>{t('withdrawals.failCount', { count: ids.length })}</Typography>
-      <SelectedTotal rows={rows} />
-      <TextField
-        sx={{ mt: 2 }}
-        fullWidth
-        label={t('withdrawals.failReason')}
-        value={text}
-        required
-        error={text !== '' && blank}
-        helperText={text !== '' && blank ? t('withdrawals.blankText') : undefined}
-        slotProps={{ htmlInput: { maxLength: 500 } }}
-        onChange={(e) => setText(e.target.value)}
-      />
-    </ConfirmDialog>
+      {(reason) => (
+        <>
+          <Typography>{t('withdrawals.failCount', { count: ids.length })}</Typography>
+          <SelectedTotal rows={rows} />
+          {reason}
+        </>
+      )}
+    </ReasonDialog>
   );
 }
 
@@ -349,32 +374,23 @@ export function WithdrawalDetailDialog({
         </Typography>
         {c && (
           <Box data-testid="approver-context">
-            <Fact
-              label={t('withdrawals.user24h')}
-              value={
-                <AmountSentence
-                  sentence={(amount) =>
-                    t('withdrawals.countAmount', { count: c.userCount24h, amount })
-                  }
-                  value={c.userAmount24h}
-                  unit={row.coinTypeName}
-                  exact
-                />
-              }
-            />
-            <Fact
-              label={t('withdrawals.user30d')}
-              value={
-                <AmountSentence
-                  sentence={(amount) =>
-                    t('withdrawals.countAmount', { count: c.userCount30d, amount })
-                  }
-                  value={c.userAmount30d}
-                  unit={row.coinTypeName}
-                  exact
-                />
-              }
-            />
+            {/* The user's requests over the last day and month (withdrawals.user24h, user30d). */}
+            {(['24h', '30d'] as const).map((span) => (
+              <Fact
+                key={span}
+                label={t(`withdrawals.user${span}`)}
+                value={
+                  <AmountSentence
+                    sentence={(amount) =>
+                      t('withdrawals.countAmount', { count: c[`userCount${span}`], amount })
+                    }
+                    value={c[`userAmount${span}`]}
+                    unit={row.coinTypeName}
+                    exact
+                  />
+                }
+              />
+            ))}
             <Fact label={t('withdrawals.addressAge')} value={days(c.addressFirstSeenAt)} />
             <Fact label={t('withdrawals.addressOtherUsers')} value={c.addressOtherUsers} />
             <Fact label={t('withdrawals.registered')} value={days(row.userRegisteredAt)} />

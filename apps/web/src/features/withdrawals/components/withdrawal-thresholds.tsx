@@ -1,7 +1,8 @@
 import '@/i18n/screens';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { SelectField } from '@/components/select-field';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { checkDecimalText, compareDecimals, UNIT_SCALES, type MoneyUnit } from '@app/shared';
 import { AmountText, AmountSentence } from '@/components/amount-text';
@@ -222,21 +223,16 @@ function ThresholdDialog({
         {t('withdrawals.thresholdsHint')}
       </Typography>
       <Stack spacing={2}>
-        <TextField
-          select
+        <SelectField
           label={t('withdrawals.thresholdsCoin')}
           value={coin}
-          onChange={(e) => {
-            setCoin(e.target.value);
-            setValue(rows.find((r) => r.coinType === e.target.value)?.secondApprovalAbove ?? '');
+          options={rows.map((r) => r.coinType)}
+          optionLabel={(c) => c}
+          onValue={(c) => {
+            setCoin(c);
+            setValue(rows.find((r) => r.coinType === c)?.secondApprovalAbove ?? '');
           }}
-        >
-          {rows.map((r) => (
-            <MenuItem key={r.coinType} value={r.coinType}>
-              {r.coinType}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
         <TextField
           label={t('withdrawals.thresholdsAbove')}
           value={value}
