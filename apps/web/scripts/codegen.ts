@@ -10,7 +10,19 @@ import { fileURLToPath } from 'node:url';
 import { codegen } from '@graphql-codegen/core';
 import { preset } from '@graphql-codegen/client-preset';
 import type { Types } from '@graphql-codegen/plugin-helpers';
-import { buildSchema, Kind, parse, printSchema, type OperationDefinitionNode } from 'graphql';
+import {
+  buildSchema,
+  Kind,
+  parse,
+  parseType,
+  print,
+  printSchema,
+  type ArgumentNode,
+  type OperationDefinitionNode,
+  type VariableDefinitionNode,
+} from 'graphql';
+import * as prettier from 'prettier';
+import { LIST_SHAPES } from '@app/shared';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const schemaFile = path.resolve(webRoot, '../api/schema.graphql');
@@ -26,15 +38,127 @@ function walk(dir: string): string[] {
 }
 
 const OPERATION = /graphql\(\s*`([\s\S]*?)`\s*\)/g;
-const documents: Types.DocumentFile[] = walk(path.join(webRoot, 'src')).flatMap((file) =>
-  [...fs.readFileSync(file, 'utf8').matchAll(OPERATION)].map((match) => ({
+const schemaAst = buildSchema(fs.readFileSync(schemaFile, 'utf8'));
+
+/**
+ * The filter variables of the lists' documents, from the lists' one declaration (`@app/shared`
+ * lists.ts, issue 34): a document that calls a declared list or its export with its filters as
+ * arguments (at least one `filter: $filter`) gets every other declared filter the call takes,
+ * as a variable of the schema's type and its argument, each after the declared filter before
+ * it. So a filter added to a declaration reaches the screens' list and CSV documents here; the
+ * rest of a document is as written. Only a document that lacks a filter is rewritten (printed,
+ * then formatted by Prettier with the file).
+ */
+function withDeclaredFilters(source: string): string {
+  const document = parse(source);
+  let changed = false;
+  const queryFields = schemaAst.getQueryType()?.getFields() ?? {};
+  /** `items` with the missing names added, each after the declared name before it. */
+  function insert<T>(
+    items: readonly T[],
+    nameOf: (item: T) => string,
+    declared: string[],
+    make: (name: string) => T,
+  ) {
+    const out = [...items];
+    for (const [i, name] of declared.entries()) {
+      if (out.some((item) => nameOf(item) === name)) continue;
+      const before = declared
+        .slice(0, i)
+        .reverse()
+        .find((n) => out.some((item) => nameOf(item) === n));
+      const after = declared.slice(i + 1).find((n) => out.some((item) => nameOf(item) === n));
+      const at =
+        before !== undefined
+          ? out.findIndex((item) => nameOf(item) === before) + 1
+          : after !== undefined
+            ? out.findIndex((item) => nameOf(item) === after)
+            : out.length;
+      out.splice(at, 0, make(name));
+    }
+    return out;
+  }
+  const definitions = document.definitions.map((def) => {
+    if (def.kind !== Kind.OPERATION_DEFINITION || def.operation !== 'query') return def;
+    let variableDefinitions = def.variableDefinitions ?? [];
+    const selections = def.selectionSet.selections.map((selection) => {
+      if (selection.kind !== Kind.FIELD) return selection;
+      const call = selection.name.value;
+      const shape = LIST_SHAPES.find((s) => s.call === call || s.export?.call === call);
+      const schemaArgs = queryFields[call]?.args ?? [];
+      if (!shape) return selection;
+      const args = selection.arguments ?? [];
+      const bound = (name: string) =>
+        args.some(
+          (a) =>
+            a.name.value === name && a.value.kind === Kind.VARIABLE && a.value.name.value === name,
+        );
+      const declared = Object.keys(shape.filters).filter((name) =>
+        schemaArgs.some((a) => a.name === name),
+      );
+      if (!declared.some(bound)) return selection;
+      const missing = declared.filter((name) => !args.some((a) => a.name.value === name));
+      if (missing.length === 0) return selection;
+      changed = true;
+      variableDefinitions = insert(
+        variableDefinitions,
+        (v) => v.variable.name.value,
+        declared.filter(
+          (name) =>
+            missing.includes(name) ||
+            variableDefinitions.some((v) => v.variable.name.value === name),
+        ),
+        (name): VariableDefinitionNode => ({
+          kind: Kind.VARIABLE_DEFINITION,
+          variable: { kind: Kind.VARIABLE, name: { kind: Kind.NAME, value: name } },
+          type: parseType(String(schemaArgs.find((a) => a.name === name)!.type)),
+        }),
+      );
+      return {
+        ...selection,
+        arguments: insert(
+          args,
+          (a) => a.name.value,
+          declared,
+          (name): ArgumentNode => ({
+            kind: Kind.ARGUMENT,
+            name: { kind: Kind.NAME, value: name },
+            value: { kind: Kind.VARIABLE, name: { kind: Kind.NAME, value: name } },
+          }),
+        ),
+      };
+    });
+    return { ...def, variableDefinitions, selectionSet: { ...def.selectionSet, selections } };
+  });
+  if (!changed) return source;
+  return `\n${print({ ...document, definitions }).replace(/^/gm, '  ')}\n`;
+}
+
+const sourceFiles = walk(path.join(webRoot, 'src'));
+/** The source files whose list documents lacked a declared filter: their text completed. */
+const completedSources: { target: string; output: string }[] = [];
+const sources = await Promise.all(
+  sourceFiles.map(async (file) => {
+    const text = fs.readFileSync(file, 'utf8');
+    const rewritten = text.replace(OPERATION, (whole, body: string) => {
+      const completed = withDeclaredFilters(body);
+      return completed === body ? whole : `graphql(\`${completed}\`)`;
+    });
+    if (rewritten === text) return { file, text };
+    const options = await prettier.resolveConfig(file);
+    const output = await prettier.format(rewritten, { ...options, filepath: file });
+    completedSources.push({ target: file, output });
+    return { file, text: output };
+  }),
+);
+const documents: Types.DocumentFile[] = sources.flatMap(({ file, text }) =>
+  [...text.matchAll(OPERATION)].map((match) => ({
     location: path.relative(webRoot, file),
     rawSDL: match[1],
     document: parse(match[1] ?? ''),
   })),
 );
 
-const schemaAst = buildSchema(fs.readFileSync(schemaFile, 'utf8'));
 const config = {
   documentMode: 'string',
   enumsAsTypes: true,
@@ -88,6 +212,7 @@ function printRootFields(): string {
 }
 
 const outputs = [
+  ...completedSources,
   ...(await Promise.all(
     sections.map(async (section) => ({
       target: section.filename,

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
-import { LIST_SHAPES, WITHDRAWAL_KINDS, WITHDRAWALS_SHAPE, type FilterField } from '@app/shared';
+import {
+  LIST_SHAPES,
+  USERS_SHAPE,
+  WITHDRAWAL_KINDS,
+  WITHDRAWALS_SHAPE,
+  type FilterField,
+} from '@app/shared';
 import { APP_ROUTES } from '@/app/routes';
 import * as documents from '@/gql/graphql';
 import { declaredListScreens, listStorageKey } from '@/lib/list-query';
@@ -128,6 +134,23 @@ describe('the list screens and their declarations', () => {
               column.sortTarget ?? column.id,
             );
     }
+  });
+
+  it('holds each screen’s filter fields to its list: each is a declared filter’s URL key', () => {
+    const shown = new Map<string, string[]>();
+    for (const screen of declaredListScreens()) {
+      const { shape, url } = screen.view;
+      const name = `${shape.call} (${listStorageKey(screen.storageKey, anything as never)})`;
+      for (const context of contexts(shape.call)) {
+        const keys = screen.fields(t, context as never).map((f) => f.key);
+        for (const key of keys) expect(Object.keys(url.filters), `${name}: ${key}`).toContain(key);
+        shown.set(name, keys);
+      }
+    }
+    // The users screen's fields are its declaration's (VIEW.fields): every filter, none twice.
+    const users = shown.get('users (users)');
+    expect(users).toEqual([...new Set(users)]);
+    expect(users?.length).toBe(Object.keys(USERS_SHAPE.filters).length);
   });
 
   it('shows every list a screen calls through a declared screen', () => {

@@ -6,6 +6,7 @@ import {
   type ListShapeExport,
   type MoneyUnit,
 } from '@app/shared';
+import type { TFunction } from 'i18next';
 import { dayEndIso, dayStartIso } from './date-time';
 import type { FilterDraft, FilterFormField } from '@/components/list-filters';
 import type { ListStateOptions, PaginationVariables, SortState } from './list-state';
@@ -43,6 +44,14 @@ type SentValue<F extends FilterField> = F extends { type: 'Enum'; values: readon
 type FilterVariables<F extends Filters, O extends keyof F> = {
   [N in Exclude<keyof F, O>]:
     (F[N]['list'] extends true ? SentValue<F[N]>[] : SentValue<F[N]>) | undefined;
+};
+
+/** What a screen says of one filter's form field: its label, and a hint, unit or options. */
+type FieldProps = {
+  label: string;
+  hint?: string;
+  unit?: MoneyUnit;
+  options?: { value: string; label: string }[];
 };
 
 /** The URL's view of one list: the applied filters by URL key (empty ones absent). */
@@ -96,6 +105,7 @@ export function listView<
   const keys = (options.keys ?? {}) as Record<string, string | undefined>;
   const omitted = new Set<string>(options.omit ?? []);
   const fields = Object.entries(shape.filters).filter(([name]) => !omitted.has(name));
+  const fieldNames = fields.map(([name]) => name);
   const urlFilters: Record<string, 'text' | 'list'> = {};
   for (const [name, field] of fields) urlFilters[keys[name] ?? name] = field.list ? 'list' : 'text';
   const url: ListStateOptions<UrlFiltersOf<F, K, O>> = {
@@ -142,15 +152,7 @@ export function listView<
    * for a DateTime, an amount for a Decimal, chips for a set, a select when given options);
    * the screen writes the label, the hint and the order.
    */
-  const field = (
-    name: Exclude<keyof F, O> & string,
-    props: {
-      label: string;
-      hint?: string;
-      unit?: MoneyUnit;
-      options?: { value: string; label: string }[];
-    },
-  ): FilterFormField => {
+  const field = (name: Exclude<keyof F, O> & string, props: FieldProps): FilterFormField => {
     const declared = shape.filters[name] as FilterField;
     const key = keys[name] ?? name;
     const { label, hint, unit, options } = props;
@@ -164,6 +166,24 @@ export function listView<
       type: declared.type === 'DateTime' ? 'date' : 'text',
       ...(hint && { hint }),
     };
+  };
+  /**
+   * Every form field of the list, from the declaration: its filters but the omitted, the
+   * single-line ones in the declaration's order, then the chip groups (they wrap). A field's
+   * label is the catalogue's `fields.<filter name>`; `props` gives a filter its own label, a
+   * hint, a unit or options. A filter added to the declaration shows with its label alone.
+   */
+  const formFields = (
+    t: TFunction,
+    props: { [N in Exclude<keyof F, O> & string]?: Partial<FieldProps> } = {},
+  ): FilterFormField[] => {
+    const named = fieldNames as (Exclude<keyof F, O> & string)[];
+    const byName = (name: Exclude<keyof F, O> & string) =>
+      field(name, { label: t(`fields.${name}`), ...props[name] });
+    return [
+      ...named.filter((name) => !shape.filters[name]!.list).map(byName),
+      ...named.filter((name) => shape.filters[name]!.list).map(byName),
+    ];
   };
   /** The form's values: a value the URL made up that the filter cannot take shows empty. */
   const formValues = (filters: object): FilterDraft => {
@@ -204,6 +224,7 @@ export function listView<
     argumentVariables,
     exportVariables,
     field,
+    fields: formFields,
     formValues,
     data,
   };

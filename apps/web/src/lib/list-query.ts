@@ -120,6 +120,7 @@ export function exportQuery<ER, EV>(
 type DeclaredListScreen = {
   view: { shape: ListShape<Filters, string>; url: ListStateOptions<FilterKinds> };
   storageKey: string | ((context: never) => string);
+  fields: (t: TFunction, context: never) => FilterFormField[];
   columns: (t: TFunction, context: never) => DataColumn<never>[];
 };
 

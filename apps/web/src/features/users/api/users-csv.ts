@@ -1,6 +1,7 @@
 import { graphql } from '@/gql';
 import { exportQuery } from '@/lib/list-query';
 
+// The filters' variables and arguments are USERS_SHAPE's, completed by `npm run codegen`.
 const UsersCsvDocument = graphql(`
   query UsersCsv(
     $userName: String

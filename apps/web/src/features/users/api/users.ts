@@ -1,6 +1,7 @@
 import { graphql } from '@/gql';
 import { listQuery } from '@/lib/list-query';
 
+// The filters' variables and arguments are USERS_SHAPE's, completed by `npm run codegen`.
 const UsersDocument = graphql(`
   query Users(
     $userName: String

@@ -27,29 +27,20 @@ const USERS = defineListScreen({
   ...VIEW.data('arguments', users, usersCsv),
   label: (t) => t('users.listLabel'),
   storageKey: 'users',
-  fields: (t, cardStatusLabel: (status: number) => string) => [
-    VIEW.field('userName', { label: t('fields.userName'), hint: t('list.matchPrefix') }),
-    VIEW.field('inviteCode', { label: t('fields.inviteCode'), hint: t('list.matchExactCase') }),
-    VIEW.field('email', { label: t('fields.email'), hint: t('list.matchPrefix') }),
-    VIEW.field('forceClubIdHash', {
-      label: t('fields.forceClubIdHash'),
-      hint: t('list.matchExact'),
+  // Every declared filter, labelled `fields.<name>`: the screen says only what differs.
+  fields: (t, cardStatusLabel: (status: number) => string) =>
+    VIEW.fields(t, {
+      userName: { hint: t('list.matchPrefix') },
+      inviteCode: { hint: t('list.matchExactCase') },
+      email: { hint: t('list.matchPrefix') },
+      forceClubIdHash: { hint: t('list.matchExact') },
+      totalBuyAmountMoreThanOrEqual: { label: t('fields.totalBuyAmountMin'), unit: 'USD' },
+      totalBuyAmountLessThanOrEqual: { label: t('fields.totalBuyAmountMax'), unit: 'USD' },
+      cardStatus: {
+        label: t('cardStatus.label'),
+        options: CARD_STATUSES.map((s) => ({ value: String(s), label: cardStatusLabel(s) })),
+      },
     }),
-    VIEW.field('totalBuyAmountMoreThanOrEqual', {
-      label: t('fields.totalBuyAmountMin'),
-      unit: 'USD',
-    }),
-    VIEW.field('totalBuyAmountLessThanOrEqual', {
-      label: t('fields.totalBuyAmountMax'),
-      unit: 'USD',
-    }),
-    VIEW.field('registeredAtFrom', { label: t('fields.registeredAtFrom') }),
-    VIEW.field('registeredAtUntil', { label: t('fields.registeredAtUntil') }),
-    VIEW.field('cardStatus', {
-      label: t('cardStatus.label'),
-      options: CARD_STATUSES.map((s) => ({ value: String(s), label: cardStatusLabel(s) })),
-    }),
-  ],
   // Default columns fit a 1366 px laptop (docs/list-conventions.md): the rest are in the
   // column chooser.
   columns: (t) => [
