@@ -272,6 +272,20 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...SQL_OUTSIDE_REPOSITORIES] },
   },
   {
+    files: ['apps/api/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'stubGlobal', 'stubEnv', 'useFakeTimers'].map((property) => ({
+          object: 'vi',
+          property,
+          message:
+            "API test files share their worker's modules and globals (vitest.config.ts, isolate: false): pass the fake in (a clock, a transport) instead.",
+        })),
+      ],
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
