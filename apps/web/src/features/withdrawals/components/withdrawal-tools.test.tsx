@@ -8,15 +8,34 @@ import { getFeedback, resetFeedback } from '@/lib/feedback';
 import { adminWithRoles, renderAt } from '@/test/render';
 import { WithdrawalTools } from './withdrawal-tools';
 
-// The upload travels by XMLHttpRequest; its answer is what this test is about.
-const uploadMock = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/upload', () => ({ upload: uploadMock }));
+// The upload travels by XMLHttpRequest; its answer (the `data` the mock gives) is what this
+// test is about.
+const uploadMock = vi.fn<() => Promise<unknown>>();
+
+/** The browser's XMLHttpRequest as far as lib/upload.ts uses it, answering `uploadMock`. */
+class AnsweringXhr {
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  status = 0;
+  responseText = '';
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  open() {}
+  setRequestHeader() {}
+  send() {
+    void uploadMock().then((data) => {
+      this.status = 200;
+      this.responseText = JSON.stringify({ data });
+      this.onload?.();
+    });
+  }
+}
 
 const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(async () => {
   resetFeedback();
   vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('XMLHttpRequest', AnsweringXhr);
   fetchMock.mockImplementation(
     async () =>
       new Response(JSON.stringify({ data: { adminUser: adminWithRoles('write') } }), {
