@@ -69,7 +69,11 @@ export default defineConfig({
           globalSetup: ['./support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time: each has its own server, database copy and browser, and one
+          // file's chain (test, browser, server, database) keeps about one core busy, so one
+          // file at a time left the second core idle once the other lanes had finished.
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],

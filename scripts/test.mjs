@@ -1,7 +1,7 @@
 // `npm test`: every test. Browser tests need Debian's Chromium; without it they are skipped
 // with one line, except under CI=true where a missing browser fails the run.
 //
-// Two lanes run at once, each its own vitest process: the browser tests (one file at a time,
+// Two lanes run at once, each its own vitest process: the browser tests (two files at a time,
 // each file with its own server and browser, mostly waiting on them) and everything else (the
 // API's files against their own databases, the web app in jsdom). Vitest runs projects' groups
 // one after another within a process, so one process would leave a core idle for the whole
