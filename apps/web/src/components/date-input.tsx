@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TextField, type SxProps, type Theme } from '@mui/material';
 
 /**
@@ -64,4 +65,41 @@ export function DateInput(props: DateInputProps) {
  */
 export function isReversedRange(from: string | undefined, until: string | undefined): boolean {
   return Boolean(from && until && from.slice(0, 16) > until.slice(0, 16));
+}
+
+/** A range of two days as the range fields edit it. */
+export type DateRange = { from: string; until: string };
+
+/**
+ * A range's two day fields, "from" then "until": the calendar of "until" starts at "from", and
+ * a reversed range is refused under "until", naming the "from" field.
+ */
+export function DateRangeFields({
+  labels: [fromLabel, untilLabel],
+  value,
+  onChange,
+}: {
+  labels: readonly [from: string, until: string];
+  value: DateRange;
+  onChange: (next: (range: DateRange) => DateRange) => void;
+}) {
+  const { t } = useTranslation();
+  const reversed = isReversedRange(value.from, value.until);
+  return (
+    <>
+      <DateInput
+        label={fromLabel}
+        value={value.from}
+        onChange={(from) => onChange((range) => ({ ...range, from }))}
+      />
+      <DateInput
+        label={untilLabel}
+        value={value.until}
+        min={value.from}
+        onChange={(until) => onChange((range) => ({ ...range, until }))}
+        error={reversed}
+        helperText={reversed ? t('dates.reversed', { from: fromLabel }) : undefined}
+      />
+    </>
+  );
 }

@@ -59,9 +59,14 @@ export function formatDateTime(
   value: string | number | null | undefined,
   timeZone: string = adminTimeZone(),
 ): string {
+  return formatInstant(value, formatter(timeZone));
+}
+
+/** An instant through `format`: blank for null, the raw value when unparseable. */
+function formatInstant(value: string | number | null | undefined, format: Intl.DateTimeFormat) {
   if (value === null || value === undefined || value === '') return '';
   const date = toDate(value);
-  return date ? formatter(timeZone).format(date) : String(value);
+  return date ? format.format(date) : String(value);
 }
 
 /**
@@ -120,10 +125,7 @@ export function formatDateTimeShort(
   value: string | number | null | undefined,
   timeZone: string = adminTimeZone(),
 ): string {
-  if (value === null || value === undefined || value === '') return '';
-  const date = toDate(value);
-  if (!date) return String(value);
-  return formatter(timeZone, true).format(date);
+  return formatInstant(value, formatter(timeZone, true));
 }
 
 /**

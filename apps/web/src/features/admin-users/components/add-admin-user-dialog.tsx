@@ -18,9 +18,8 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { FormTextField } from '@/components/form-text-field';
+import { FormError, FormTextField, useFormFields } from '@/components/form-text-field';
 import { FIELD_HINTS, checkEmail, checkRoles, checkUserName, type Locale } from '@app/shared';
-import { errorMessage } from '@/lib/error-message';
 import { fieldMessages, serverFieldMessages } from '@/lib/field-errors';
 import { useAddNewAdminUser } from '../api/add-new-admin-user';
 import { useRoles } from '../api/roles';
@@ -30,8 +29,8 @@ export function AddAdminUserDialog({ open, onClose }: { open: boolean; onClose: 
   const { t, i18n } = useTranslation();
   const roles = useRoles();
   const add = useAddNewAdminUser();
-  const [userName, setUserName] = useState('');
-  const [email, setEmail] = useState('');
+  const form = useFormFields({ userName: '', email: '' });
+  const { userName, email } = form.values;
   const [selected, setSelected] = useState<string[]>([]);
   const [submitted, setSubmitted] = useState(false);
 
@@ -44,8 +43,7 @@ export function AddAdminUserDialog({ open, onClose }: { open: boolean; onClose: 
   const created = add.data;
 
   const close = () => {
-    setUserName('');
-    setEmail('');
+    form.set({ userName: '', email: '' });
     setSelected([]);
     setSubmitted(false);
     add.reset();
@@ -109,28 +107,18 @@ export function AddAdminUserDialog({ open, onClose }: { open: boolean; onClose: 
         <form noValidate onSubmit={onSubmit}>
           <DialogContent>
             <Stack spacing={2}>
-              {add.error && Object.keys(server).length === 0 && (
-                <Alert severity="error" role="alert">
-                  {errorMessage(add.error, t)}
-                </Alert>
-              )}
+              <FormError error={add.error} fieldProblems={server} />
               <FormTextField
                 label={t('adminUsers.userName')}
-                name="userName"
-                value={userName}
-                onValue={setUserName}
-                problem={shown.userName}
+                {...form.field('userName', shown.userName)}
                 hint={FIELD_HINTS[i18n.language as Locale]?.userName}
                 required
                 autoFocus
               />
               <FormTextField
                 label={t('adminUsers.email')}
-                name="email"
+                {...form.field('email', shown.email)}
                 type="email"
-                value={email}
-                onValue={setEmail}
-                problem={shown.email}
                 required
               />
               <FormControl error={Boolean(shown.roles)} component="fieldset" required>

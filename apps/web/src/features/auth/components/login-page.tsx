@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import { FormTextField } from '@/components/form-text-field';
+import { FormTextField, useFormFields } from '@/components/form-text-field';
 import { TotpCodeField } from '@/components/totp-code-field';
 import { EMAIL_PATTERN } from '@app/shared';
 import { LanguageSwitch } from '@/components/language-switch';
@@ -30,8 +30,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const signIn = useSignIn();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useFormFields({ email: '', password: '' });
+  const { email, password } = form.values;
   // Shown once the server answers TOTP_REQUIRED: the account has two-factor sign-in on.
   const [totpCode, setTotpCode] = useState('');
   const [needsTotp, setNeedsTotp] = useState(false);
@@ -89,23 +89,17 @@ export function LoginPage() {
               )}
               <FormTextField
                 label={t('auth.email')}
+                {...form.field('email', fieldErrors.email)}
                 type="email"
-                name="email"
                 autoComplete="username"
-                value={email}
-                onValue={setEmail}
-                problem={fieldErrors.email}
                 required
                 autoFocus
               />
               <FormTextField
                 label={t('auth.password')}
+                {...form.field('password', fieldErrors.password)}
                 type="password"
-                name="password"
                 autoComplete="current-password"
-                value={password}
-                onValue={setPassword}
-                problem={fieldErrors.password}
                 required
               />
               {needsTotp && (

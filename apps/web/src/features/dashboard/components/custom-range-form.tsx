@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Stack } from '@mui/material';
-import { DateInput, isReversedRange } from '@/components/date-input';
+import { DateRangeFields, isReversedRange } from '@/components/date-input';
 
 /** The two dates of a custom period; loaded only when Custom is chosen (TextField is heavy). */
 export function CustomRangeForm({
@@ -27,20 +27,10 @@ export function CustomRangeForm({
         if (!reversed) onApply(draft.from, draft.until);
       }}
     >
-      <DateInput
-        label={t('dashboard.period.from')}
-        value={draft.from}
-        onChange={(value) => setDraft((d) => ({ ...d, from: value }))}
-      />
-      <DateInput
-        label={t('dashboard.period.until')}
-        value={draft.until}
-        min={draft.from}
-        onChange={(value) => setDraft((d) => ({ ...d, until: value }))}
-        error={reversed}
-        helperText={
-          reversed ? t('dates.reversed', { from: t('dashboard.period.from') }) : undefined
-        }
+      <DateRangeFields
+        labels={[t('dashboard.period.from'), t('dashboard.period.until')]}
+        value={draft}
+        onChange={setDraft}
       />
       <Button type="submit" variant="contained" size="small" disabled={reversed}>
         {t('dashboard.period.apply')}

@@ -26,7 +26,7 @@ import {
 } from '../api/export-centre';
 import { exportUnitWord } from '@app/shared';
 import '@/i18n/screens';
-import { DateInput, isReversedRange } from '@/components/date-input';
+import { DateRangeFields } from '@/components/date-input';
 import { scrollTableSx } from '@/components/data-table/scroll-table';
 
 /** A column's unit in the admin's language: a word by its code, a coin code as it is. */
@@ -45,9 +45,8 @@ function CentreSection({
   dated: boolean;
 }) {
   const { t } = useTranslation();
-  const [from, setFrom] = useState('');
-  const [until, setUntil] = useState('');
-  const range = dated ? centreRange(from, until) : {};
+  const [dates, setDates] = useState({ from: '', until: '' });
+  const range = dated ? centreRange(dates.from, dates.until) : {};
   const preview = useExportPreview(name, range);
   const formats = useExportFormats();
   const format = formats.data?.find((f) => f.name === name);
@@ -66,18 +65,10 @@ function CentreSection({
     >
       {dated && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-          <DateInput label={t('exports.centre.dateFrom')} value={from} onChange={setFrom} />
-          <DateInput
-            label={t('exports.centre.dateUntil')}
-            value={until}
-            min={from}
-            onChange={setUntil}
-            error={isReversedRange(from, until)}
-            helperText={
-              isReversedRange(from, until)
-                ? t('dates.reversed', { from: t('exports.centre.dateFrom') })
-                : undefined
-            }
+          <DateRangeFields
+            labels={[t('exports.centre.dateFrom'), t('exports.centre.dateUntil')]}
+            value={dates}
+            onChange={setDates}
           />
         </Stack>
       )}

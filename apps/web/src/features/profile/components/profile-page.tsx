@@ -2,7 +2,7 @@ import '@/i18n/screens';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import { FormTextField } from '@/components/form-text-field';
+import { FormError, FormTextField, useFormFields } from '@/components/form-text-field';
 import {
   FIELD_HINTS,
   checkConfirmed,
@@ -18,6 +18,12 @@ import { useUpdateAdminUserProfile } from '../api/update-admin-user-profile';
 import { ProfileCard } from './profile-card';
 import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
+
+/** The profile's flags that ask the admin to act first, with their notices' test ids. */
+const MUST_DO = [
+  ['mustChangePassword', 'must-change-password'],
+  ['totpRequired', 'totp-required'],
+] as const;
 
 /** /profile: one's own email, user name and password (old password required), and two-factor sign-in. */
 export function ProfilePage() {
@@ -44,25 +50,20 @@ export function ProfilePage() {
         maxWidth: { xs: 640, lg: 1280 },
       }}
     >
-      {profile.data.mustChangePassword && (
-        <Alert
-          severity="warning"
-          role="status"
-          data-testid="must-change-password"
-          sx={{ gridColumn: '1 / -1' }}
-        >
-          {t('profile.mustChangePassword')}
-        </Alert>
-      )}
-      {profile.data.totpRequired && (
-        <Alert
-          severity="warning"
-          role="status"
-          data-testid="totp-required"
-          sx={{ gridColumn: '1 / -1' }}
-        >
-          {t('profile.totpRequired')}
-        </Alert>
+      {/* What the account must do first, across both columns (profile.<flag>). */}
+      {MUST_DO.map(
+        ([flag, testId]) =>
+          profile.data[flag] && (
+            <Alert
+              key={flag}
+              severity="warning"
+              role="status"
+              data-testid={testId}
+              sx={{ gridColumn: '1 / -1' }}
+            >
+              {t(`profile.${flag}`)}
+            </Alert>
+          ),
       )}
       <ProfileForm key={`${profile.data.email}/${profile.data.userName}`} current={profile.data} />
       <Stack spacing={3} sx={{ minWidth: 0 }}>
@@ -80,11 +81,14 @@ function ProfileForm({
 }) {
   const { t, i18n } = useTranslation();
   const update = useUpdateAdminUserProfile();
-  const [email, setEmail] = useState(current.email);
-  const [userName, setUserName] = useState(current.userName);
-  const [oldPassword, setOldPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const form = useFormFields({
+    email: current.email,
+    userName: current.userName,
+    oldPassword: '',
+    newPassword: '',
+    newPasswordConfirmation: '',
+  });
+  const { email, userName, oldPassword, newPassword, newPasswordConfirmation } = form.values;
   const [submitted, setSubmitted] = useState(false);
 
   const errors: Array<FieldError | null> = [
@@ -93,7 +97,12 @@ function ProfileForm({
       current,
     ),
     newPassword
-      ? checkConfirmed('newPasswordConfirmation', confirmation, 'newPassword', newPassword)
+      ? checkConfirmed(
+          'newPasswordConfirmation',
+          newPasswordConfirmation,
+          'newPassword',
+          newPassword,
+        )
       : null,
   ];
   const local = fieldMessages(errors, i18n.language);
@@ -113,9 +122,7 @@ function ProfileForm({
       },
       {
         onSuccess: () => {
-          setOldPassword('');
-          setNewPassword('');
-          setConfirmation('');
+          form.set({ oldPassword: '', newPassword: '', newPasswordConfirmation: '' });
           setSubmitted(false);
           notifySuccess(t('profile.saved'));
         },
@@ -127,57 +134,38 @@ function ProfileForm({
     <ProfileCard title={t('profile.accountTitle')}>
       <Box component="form" noValidate onSubmit={onSubmit}>
         <Stack spacing={2}>
-          {update.error && Object.keys(server).length === 0 && (
-            <Alert severity="error" role="alert">
-              {errorMessage(update.error, t)}
-            </Alert>
-          )}
+          <FormError error={update.error} fieldProblems={server} />
           <FormTextField
             label={t('profile.email')}
-            name="email"
+            {...form.field('email', shown.email)}
             type="email"
             autoComplete="email"
-            value={email}
-            onValue={setEmail}
-            problem={shown.email}
           />
           <FormTextField
             label={t('profile.userName')}
-            name="userName"
+            {...form.field('userName', shown.userName)}
             autoComplete="username"
-            value={userName}
-            onValue={setUserName}
-            problem={shown.userName}
             hint={FIELD_HINTS[i18n.language as Locale]?.userName}
           />
           <FormTextField
             label={t('profile.oldPassword')}
-            name="oldPassword"
+            {...form.field('oldPassword', shown.oldPassword)}
             type="password"
             autoComplete="current-password"
-            value={oldPassword}
-            onValue={setOldPassword}
-            problem={shown.oldPassword}
             hint={t('profile.oldPasswordHint')}
           />
           <FormTextField
             label={t('profile.newPassword')}
-            name="newPassword"
+            {...form.field('newPassword', shown.newPassword)}
             type="password"
             autoComplete="new-password"
-            value={newPassword}
-            onValue={setNewPassword}
-            problem={shown.newPassword}
             hint={FIELD_HINTS[i18n.language as Locale]?.password}
           />
           <FormTextField
             label={t('profile.newPasswordConfirmation')}
-            name="newPasswordConfirmation"
+            {...form.field('newPasswordConfirmation', shown.newPasswordConfirmation)}
             type="password"
             autoComplete="new-password"
-            value={confirmation}
-            onValue={setConfirmation}
-            problem={shown.newPasswordConfirmation}
           />
           <Box>
             <Button type="submit" variant="contained" disabled={update.isPending}>

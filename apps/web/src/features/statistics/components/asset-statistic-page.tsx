@@ -20,7 +20,7 @@ import {
 import { SelectField } from '@/components/select-field';
 import { STATISTICS_MAX_DAYS } from '@app/shared';
 import { AmountText } from '@/components/amount-text';
-import { DateInput, isReversedRange } from '@/components/date-input';
+import { DateRangeFields, isReversedRange } from '@/components/date-input';
 import { pinnedSx } from '@/components/data-table/scroll-table';
 import { amountDisplay, type AmountUnit } from '@/lib/amount';
 import { businessDayOf, businessTimeZone } from '@/lib/date-time';
@@ -131,18 +131,10 @@ export function AssetStatisticPage() {
             });
           }}
         >
-          <DateInput
-            label={t('assetStats.from')}
-            value={draft.from}
-            onChange={(value) => setDraft((d) => ({ ...d, from: value }))}
-          />
-          <DateInput
-            label={t('assetStats.until')}
-            value={draft.until}
-            min={draft.from}
-            onChange={(value) => setDraft((d) => ({ ...d, until: value }))}
-            error={reversed}
-            helperText={reversed ? t('dates.reversed', { from: t('assetStats.from') }) : undefined}
+          <DateRangeFields
+            labels={[t('assetStats.from'), t('assetStats.until')]}
+            value={draft}
+            onChange={setDraft}
           />
           <Button type="submit" variant="contained" disabled={reversed}>
             {t('assetStats.show')}
