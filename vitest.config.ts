@@ -1,8 +1,23 @@
 import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Vitest's order (the longest file first once it has timed a run, else the largest), with
+ * the browser walk over every route first: it is the longest browser file by far, and with
+ * two browser files at a time it ran near the end, on one worker, after the other was done.
+ */
+class WalkFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (spec: TestSpecification) =>
+      spec.moduleId.endsWith('every-route.e2e.ts') ? 0 : 1;
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: WalkFirstSequencer },
     projects: [
       {
         test: {
