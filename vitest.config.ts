@@ -72,6 +72,10 @@ export default defineConfig({
           // Form-heavy tests type character by character; on a loaded 2-core CI box that can
           // pass 5 s without anything being wrong.
           testTimeout: 20_000,
+          // Two workers: in `npm test` the web's files run last, once the API's are done and
+          // mostly after the browser files, when a single worker left a core idle (4 minutes of
+          // the last CI run).
+          maxWorkers: 2,
         },
       },
       {
