@@ -72,10 +72,6 @@ export default defineConfig({
           // Form-heavy tests type character by character; on a loaded 2-core CI box that can
           // pass 5 s without anything being wrong.
           testTimeout: 20_000,
-          // Two workers: in `npm test` the web's files run last, once the API's are done and
-          // mostly after the browser files, when a single worker left a core idle (4 minutes of
-          // the last CI run).
-          maxWorkers: 2,
         },
       },
       {
@@ -93,6 +89,9 @@ export default defineConfig({
           // file at a time left the second core idle once the other lanes had finished.
           fileParallelism: true,
           maxWorkers: 2,
+          // A project with its own worker count needs its own group when one process runs
+          // several projects (`npx vitest run`); `npm test` runs it in its own process anyway.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
