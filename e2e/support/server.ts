@@ -15,7 +15,7 @@ import {
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** The API as production runs it (scripts/api-build.mjs). */
-export const API_BUNDLE = path.join(root, 'apps/api/dist/main.js');
+const API_BUNDLE = path.join(root, 'apps/api/dist/main.js');
 
 export type RunningServer = { baseUrl: string; close: () => Promise<void>; output: () => string };
 
