@@ -38,7 +38,7 @@ export const countBuckets = {
       bucket<'end_users'>(`buy_usd_band:${String(lowerBoundUsd).padStart(5, '0')}`),
     /** The dashboard's purchase ranges (`PURCHASE_RANGES` of @app/shared), by index. */
     buyRange: (range: number) => bucket<'end_users'>(`buy_range:${range}`),
-    /** Registrations per UTC day (`2026-03-01`), and per day by card status or purchase range now. */
+    /** Registrations per business day (`2026-03-01`, 0150), and per day by card status or purchase range now. */
     registeredDays: {
       relation: 'end_users',
       prefix: 'registered_day:',

@@ -16,7 +16,7 @@ export type AffiliateSearchParams = {
   userName?: string | null | undefined;
 };
 
-/** TODAY, LAST_7_DAYS and LAST_30_DAYS end today (business days (BUSINESS_TIME_ZONE), today included); CUSTOM takes dateFrom and dateUntil. */
+/** TODAY, LAST_7_DAYS and LAST_30_DAYS are business days (BUSINESS_TIME_ZONE) ending today, today included; CUSTOM takes dateFrom and dateUntil. */
 export type DashboardPeriod =
   | 'CUSTOM'
   | 'LAST_7_DAYS'

@@ -14,7 +14,7 @@ type ComparisonKey<V extends string | number> = {
 }[keyof Dashboard];
 
 const DashboardPeriodRef = builder.enumType('DashboardPeriod', {
-  description: `TODAY, LAST_7_DAYS and LAST_30_DAYS end today (${BUSINESS_DAYS}, today included); CUSTOM takes dateFrom and dateUntil.`,
+  description: `TODAY, LAST_7_DAYS and LAST_30_DAYS are ${BUSINESS_DAYS} ending today, today included; CUSTOM takes dateFrom and dateUntil.`,
   values: DASHBOARD_PERIODS,
 });
 
