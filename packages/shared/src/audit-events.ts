@@ -42,7 +42,7 @@ declare const SHAPES: unique symbol;
  * One event: a change (`{before, after}` written with the change, in its transaction), facts
  * (a summary of its own, such as a failed sign-in), or both (an import's apply and its dry run).
  */
-export type AuditEventDeclaration<T extends AuditTargetType, B, A, F> = {
+type AuditEventDeclaration<T extends AuditTargetType, B, A, F> = {
   readonly targetType: T;
   readonly change: boolean;
   readonly facts: boolean;
@@ -195,7 +195,7 @@ export type ThresholdSummary = { coinType: string; secondApprovalAbove: string }
 export type WithdrawalBefore = { status: WithdrawalStatus; revision: number | null };
 
 /** A request after an approval of it was voided: the approvals left and whose was voided. */
-export type VoidedApproval = {
+type VoidedApproval = {
   status: WithdrawalStatus;
   revision: number;
   approvals: number;
@@ -278,8 +278,7 @@ export type OtherFactsOperation = {
 
 /** Every operation (printed by `npm run codegen`, audit-operations.ts). */
 export type AuditOperation = keyof typeof AUDIT_OPERATION_KINDS;
-export type AuditTargetOf<O extends AuditOperation> =
-  (typeof AUDIT_OPERATION_KINDS)[O]['targetType'];
+type AuditTargetOf<O extends AuditOperation> = (typeof AUDIT_OPERATION_KINDS)[O]['targetType'];
 
 /** The operations that target records of type `T`. */
 export type AuditOperationOf<T extends AuditTargetType> = {
@@ -301,7 +300,7 @@ export function isAuditOperation(value: string): value is AuditOperation {
 }
 
 /** The operations that target records of `targetType`, in the printed order. */
-export function auditOperationsOf<T extends AuditTargetType>(targetType: T): AuditOperationOf<T>[] {
+function auditOperationsOf<T extends AuditTargetType>(targetType: T): AuditOperationOf<T>[] {
   return AUDIT_OPERATIONS.filter(
     (operation) => AUDIT_OPERATION_KINDS[operation].targetType === targetType,
   ) as AuditOperationOf<T>[];

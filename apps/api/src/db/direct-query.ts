@@ -3,7 +3,7 @@ import type { Executor } from './executor';
 import type { DB } from './schema';
 
 /** Runs one compiled statement on a pooled connection and resolves with its rows. */
-export type DirectQuery = (sql: string, parameters: readonly unknown[]) => Promise<unknown[]>;
+type DirectQuery = (sql: string, parameters: readonly unknown[]) => Promise<unknown[]>;
 
 const direct = new WeakMap<Kysely<DB>, DirectQuery>();
 

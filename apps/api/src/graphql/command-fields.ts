@@ -1,4 +1,4 @@
-import type { EnumRef, InputObjectRef, ObjectRef } from '@pothos/core';
+import type { ObjectRef } from '@pothos/core';
 import {
   declaredCommands,
   runCommand,
@@ -12,20 +12,8 @@ import { builder } from './builder';
 
 type Types = typeof builder.$inferSchemaTypes;
 
-/**
- * The GraphQL types a command's enum and input object fields take, by field name (the schema
- * file owns them: an enum or input type is declared once there and shared by several calls).
- */
-export type CommandRefs<F extends CommandFields> = {
-  [K in keyof F as F[K] extends { type: 'Enum' | 'Input' } ? K : never]: F[K] extends {
-    type: 'Enum';
-  }
-    ? EnumRef<Types, unknown>
-    : InputObjectRef<Types, unknown>;
-};
-
 /** A declared command's input as mutation arguments: its types, required or not, described. */
-export function commandArgs<F extends CommandFields>(input: F, refs: Record<string, unknown> = {}) {
+function commandArgs<F extends CommandFields>(input: F, refs: Record<string, unknown> = {}) {
   return builder.args((t) =>
     Object.fromEntries(
       Object.entries(input).map(([name, f]) => {

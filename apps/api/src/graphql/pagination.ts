@@ -131,7 +131,7 @@ export function sortTargetsSentence<Target extends string>(
 }
 
 /** What a paged list query takes from the list's declaration (platform/lists): its call and sort. */
-export type PagedListDeclaration<Target extends string> = {
+type PagedListDeclaration<Target extends string> = {
   call: string;
   sortTargets: readonly Target[];
   defaultSort: { target: Target; orderBy: SortOrder };

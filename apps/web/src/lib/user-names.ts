@@ -18,7 +18,7 @@ const UserNamesQuery = graphql(`
 `);
 
 /** Up to 20 users (id and name) whose name starts with `prefix`, for a user picker. */
-export function useUserNames(prefix: string) {
+function useUserNames(prefix: string) {
   const variables = { userName: prefix, pagination: { limit: 20, offset: 0 } };
   return useQuery({
     ...documentQuery(UserNamesQuery, (d) => d.userNames.list, variables),

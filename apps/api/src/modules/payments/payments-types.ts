@@ -6,7 +6,7 @@ import type { ImportResult } from './payments-csv-imports';
 import type { PaymentListRow } from './payments-repository';
 
 /** What a rate assignment did: the payments fixed and the coins credited (exact sums). */
-export type RateAssignmentResult = {
+type RateAssignmentResult = {
   message: string;
   countPayments: number;
   amountETH: string;

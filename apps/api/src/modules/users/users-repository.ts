@@ -37,7 +37,7 @@ type UsersTables = DB & { u: DB['end_users'] };
  * through `param` (the value, or a placeholder when the users page compiles its shape once) and
  * may look at the other parameters (`values`: the registration range's id bounds).
  */
-export type UserCondition<V> = {
+type UserCondition<V> = {
   count: 'buckets' | 'index';
   value?: (given: V) => unknown;
   where: (
@@ -163,7 +163,7 @@ export function conditionsSql<F extends object>(conditions: UserConditions<F>) {
 const { countRule, filterValues, applyParams } = conditionsSql<UsersFilter>(USER_CONDITIONS);
 
 /** How each users filter is counted (USER_CONDITIONS). */
-export const USERS_COUNT_RULE: CountRule<UsersFilter> = countRule;
+const USERS_COUNT_RULE: CountRule<UsersFilter> = countRule;
 
 // Sorted case-insensitively, through the expression indexes on lower(...).
 const LOWERED_SORTS = { userName: userNameKey('u'), email: emailKey('u') } as const;

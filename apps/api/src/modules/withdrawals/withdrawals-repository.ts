@@ -28,7 +28,7 @@ import {
 export type WithdrawalsFilter = { kind: WithdrawalKind } & WithdrawalSearchFilter;
 
 /** How each withdrawals filter is counted: kind, status and the requested-at range have buckets. */
-export const WITHDRAWALS_COUNT_RULE = {
+const WITHDRAWALS_COUNT_RULE = {
   kind: 'buckets',
   status: 'buckets',
   userId: 'index',

@@ -72,7 +72,7 @@ export type ListExportDeclaration<Row, X extends Filters = NoFilters> = {
 };
 
 /** What a list declares once (docs/list-conventions.md, "A list, declared once"). */
-export type ListDeclaration<
+type ListDeclaration<
   F extends Filters,
   T extends string,
   Row = never,

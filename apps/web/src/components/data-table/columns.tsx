@@ -33,7 +33,7 @@ export function amountColumn<Row>(
 }
 
 /** A rate kept as a fraction, shown as a percentage. */
-export function rateColumn<Row>(
+function rateColumn<Row>(
   column: Base<Row> & { value: (row: Row) => string | null | undefined },
 ): DataColumn<Row> {
   const { value, ...rest } = column;

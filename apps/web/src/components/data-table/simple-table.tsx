@@ -1,7 +1,7 @@
 import { Table, TableBody, TableCell, TableHead, TableRow, type TableProps } from '@mui/material';
 
 /** A header cell: its text, right-aligned over a column of figures. */
-export type SimpleHeader = string | { label: string; align: 'right' };
+type SimpleHeader = string | { label: string; align: 'right' };
 
 /**
  * A small fixed table (admins, grants, sessions, a file format, totals): the header from

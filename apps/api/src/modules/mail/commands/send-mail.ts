@@ -122,4 +122,4 @@ export const SEND_MAIL = defineCommand({
 });
 
 /** A send acts on a confirmed set: the audience (and message) mailPreview showed. */
-export const SEND_MAIL_SET = confirmedSetWrite(SEND_MAIL.name);
+const SEND_MAIL_SET = confirmedSetWrite(SEND_MAIL.name);

@@ -114,4 +114,4 @@ export const ASSIGN_RATES = defineCommand({
 });
 
 /** A commit acts on the payments ratesAndBTCAmountAtDeadlineDate showed (a confirmed set). */
-export const ASSIGN_RATES_SET = confirmedSetWrite(ASSIGN_RATES.name);
+const ASSIGN_RATES_SET = confirmedSetWrite(ASSIGN_RATES.name);

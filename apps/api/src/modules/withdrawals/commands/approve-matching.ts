@@ -48,4 +48,4 @@ export const APPROVE_MATCHING_WITHDRAWALS = defineCommand({
 });
 
 /** It acts on a confirmed set (platform/confirmed-set). */
-export const APPROVE_MATCHING_SET = confirmedSetWrite(NAME);
+const APPROVE_MATCHING_SET = confirmedSetWrite(NAME);

@@ -115,7 +115,7 @@ export const SIGNING_EXPORT = defineCommand({
  * The signing export acts on a confirmed set, under its mutation and under each of the spec's
  * query names (withdrawal-exports-schema.ts declares those where it makes them).
  */
-export const SIGNING_EXPORT_SET = confirmedSetWrite(SIGNING_EXPORT.name);
+const SIGNING_EXPORT_SET = confirmedSetWrite(SIGNING_EXPORT.name);
 
 type SigningAudit = CommandAudit<typeof SIGNING_EXPORT.name, typeof SIGNING_EXPORT.audit>;
 

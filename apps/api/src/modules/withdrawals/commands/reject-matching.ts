@@ -47,4 +47,4 @@ export const REJECT_MATCHING_WITHDRAWALS = defineCommand({
 });
 
 /** It acts on a confirmed set (platform/confirmed-set). */
-export const REJECT_MATCHING_SET = confirmedSetWrite(NAME);
+const REJECT_MATCHING_SET = confirmedSetWrite(NAME);

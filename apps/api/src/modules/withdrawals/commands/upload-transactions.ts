@@ -1,7 +1,7 @@
 import type { WithdrawalKind } from '@app/shared';
 import { WITHDRAWAL_KINDS } from '../../../db/tables/domain-tables';
-import { defineCommand, type HandledCommand } from '../../../platform/commands';
-import { confirmedSetWrite, type ConfirmedSetWrite } from '../../../platform/confirmed-set';
+import { defineCommand } from '../../../platform/commands';
+import { confirmedSetWrite } from '../../../platform/confirmed-set';
 import { UploadResultRef } from '../withdrawal-upload-types';
 import { TRANSACTIONS_FILE, UPLOAD_EVENTS, uploadTransactions } from '../withdrawal-uploads';
 import { WithdrawalKindRef } from '../withdrawal-types';
@@ -31,7 +31,7 @@ export const UPLOAD_TRANSACTIONS = defineCommand({
     uploadTransactions(services.imports, audit, actor, input, UPLOAD_TRANSACTIONS_SET),
 });
 
-export const UPLOAD_TRANSACTIONS_SET = confirmedSetWrite(UPLOAD_TRANSACTIONS.name);
+const UPLOAD_TRANSACTIONS_SET = confirmedSetWrite(UPLOAD_TRANSACTIONS.name);
 
 const pascal = (s: string) => `${s[0]!.toUpperCase()}${s.slice(1)}`;
 
@@ -43,7 +43,7 @@ function uploadOfKind(kind: WithdrawalKind) {
     kind === 'payment_paid_value'
       ? 'id,hecTransactionHash,ethTransactionHash'
       : 'id,transactionHash';
-  const command = defineCommand({
+  defineCommand({
     name,
     description: `Transaction CSV upload of ${kind} withdrawals: \`${columns}\`. Completes processing requests, all rows or none (bad rows listed by line); a hash used by any request (any letter case) is refused; rejected, failed or completed requests are never completed; the same file twice is refused the second time. dryRun checks without changing anything.`,
     access: 'write',
@@ -55,20 +55,8 @@ function uploadOfKind(kind: WithdrawalKind) {
     handler: (input, { actor, audit, services }) =>
       uploadTransactions(services.imports, audit, actor, { ...input, kind }, set),
   });
-  return { command, set };
 }
 
-type UploadOfKind = {
-  command: HandledCommand<
-    string,
-    typeof TRANSACTIONS_FILE,
-    typeof UPLOAD_EVENTS,
-    typeof UploadResultRef
-  >;
-  set: ConfirmedSetWrite;
-};
-
-/** The same write under each kind's spec name, with the set-write of its apply. */
-export const UPLOAD_TRANSACTIONS_OF_KIND = Object.fromEntries(
-  WITHDRAWAL_KINDS.map((kind) => [kind, uploadOfKind(kind)]),
-) as Record<WithdrawalKind, UploadOfKind>;
+// The same write under each kind's spec name, each with the set-write of its apply: declaring
+// them registers their mutations.
+for (const kind of WITHDRAWAL_KINDS) uploadOfKind(kind);
