@@ -1556,6 +1556,22 @@ BEGIN
   RETURN NEW;
 END $function$;
 
+CREATE OR REPLACE FUNCTION public.withdrawal_amount_band(a numeric)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE STRICT
+AS $function$
+  SELECT CASE
+    WHEN a = 0 THEN '00'
+    WHEN a >= 1 THEN
+      lpad((length(trunc(a)::text) - 1 + 50)::text, 2, '0')
+        || rpad(left(replace(a::text, '.', ''), 2), 2, '0')
+    ELSE
+      lpad((50 - 1 - length(substring(a::text FROM '^0\.(0*)')))::text, 2, '0')
+        || rpad(left(ltrim(split_part(a::text, '.', 2), '0'), 2), 2, '0')
+  END
+$function$;
+
 CREATE OR REPLACE FUNCTION public.withdrawal_approval_thresholds_check_raise()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1742,9 +1758,12 @@ CREATE TRIGGER user_contacts_stamp_status BEFORE INSERT OR UPDATE ON public.user
 CREATE TRIGGER withdrawal_approval_thresholds_check_raise BEFORE UPDATE ON public.withdrawal_approval_thresholds FOR EACH ROW EXECUTE FUNCTION withdrawal_approval_thresholds_check_raise();
 CREATE TRIGGER withdrawal_requests_check_transition BEFORE INSERT OR UPDATE ON public.withdrawal_requests FOR EACH ROW EXECUTE FUNCTION withdrawal_requests_check_transition();
 CREATE TRIGGER withdrawal_requests_count_del AFTER DELETE ON public.withdrawal_requests REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION maintain_row_counts('ARRAY[''all'', ''kind:'' || kind, ''kind:'' || kind || '':status:'' || status,
-    ''kind:'' || kind || '':status:'' || status || '':requested_day:'' || to_char(requested_at AT TIME ZONE ''UTC'', ''YYYY-MM-DD'')]');
+    ''kind:'' || kind || '':status:'' || status || '':requested_day:'' || to_char(requested_at AT TIME ZONE ''UTC'', ''YYYY-MM-DD''),
+    ''kind:'' || kind || '':status:'' || status || '':amount_band:'' || withdrawal_amount_band(amount)]');
 CREATE TRIGGER withdrawal_requests_count_ins AFTER INSERT ON public.withdrawal_requests REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION maintain_row_counts('ARRAY[''all'', ''kind:'' || kind, ''kind:'' || kind || '':status:'' || status,
-    ''kind:'' || kind || '':status:'' || status || '':requested_day:'' || to_char(requested_at AT TIME ZONE ''UTC'', ''YYYY-MM-DD'')]');
+    ''kind:'' || kind || '':status:'' || status || '':requested_day:'' || to_char(requested_at AT TIME ZONE ''UTC'', ''YYYY-MM-DD''),
+    ''kind:'' || kind || '':status:'' || status || '':amount_band:'' || withdrawal_amount_band(amount)]');
 CREATE TRIGGER withdrawal_requests_count_upd AFTER UPDATE ON public.withdrawal_requests REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION maintain_row_counts('ARRAY[''all'', ''kind:'' || kind, ''kind:'' || kind || '':status:'' || status,
-    ''kind:'' || kind || '':status:'' || status || '':requested_day:'' || to_char(requested_at AT TIME ZONE ''UTC'', ''YYYY-MM-DD'')]');
+    ''kind:'' || kind || '':status:'' || status || '':requested_day:'' || to_char(requested_at AT TIME ZONE ''UTC'', ''YYYY-MM-DD''),
+    ''kind:'' || kind || '':status:'' || status || '':amount_band:'' || withdrawal_amount_band(amount)]');
 CREATE TRIGGER withdrawal_requests_register_hashes AFTER INSERT OR UPDATE OF transaction_hash, eth_transaction_hash ON public.withdrawal_requests FOR EACH ROW EXECUTE FUNCTION withdrawal_requests_register_hashes();

@@ -82,6 +82,12 @@ export const countBuckets = {
         relation: 'withdrawal_requests',
         prefix: `kind:${kind}:status:${status}:requested_day:`,
       }) as BucketRange<'withdrawal_requests'>,
+    /** Requests of a kind and status per amount band (db/amount-bands.ts), 0230. */
+    amountBands: (kind: WithdrawalKind, status: WithdrawalStatus) =>
+      ({
+        relation: 'withdrawal_requests',
+        prefix: `kind:${kind}:status:${status}:amount_band:`,
+      }) as BucketRange<'withdrawal_requests'>,
   },
   user_contacts: {
     all: bucket<'user_contacts'>('all'),

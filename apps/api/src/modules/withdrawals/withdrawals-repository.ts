@@ -1,4 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
+import { countFromAmountBands } from '../../db/amount-bands';
 import type { Executor } from '../../db/executor';
 import { FENCE_MAX_MATCHES } from '../../db/fence';
 import { emailKey } from '../../db/end-user-keys';
@@ -38,8 +39,8 @@ const WITHDRAWALS_COUNT_RULE = {
   requestedAtUntil: 'buckets',
   address: 'index',
   transactionHash: 'index',
-  amountFrom: 'index',
-  amountTo: 'index',
+  amountFrom: 'buckets',
+  amountTo: 'buckets',
   awaitingOver24h: 'index',
 } as const satisfies CountRule<WithdrawalsFilter>;
 
@@ -339,6 +340,11 @@ export async function countWithdrawals(db: Executor, filter: WithdrawalsFilter):
         : countBuckets.withdrawal_requests.kind(filter.kind),
     ]);
   }
+  if (servedByBuckets(filter, WITHDRAWALS_COUNT_RULE, [...AMOUNT_FIELDS, 'status'])) {
+    const statuses = filter.status ? [filter.status] : WITHDRAWAL_STATUSES;
+    const counts = await Promise.all(statuses.map((s) => countAmountRange(db, filter, s)));
+    return counts.reduce((a, b) => a + b, 0);
+  }
   const row = await applyFilter(db.selectFrom('withdrawal_requests as w'), filter)
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
@@ -371,6 +377,12 @@ export async function countWithdrawalsByStatus(
       status: s,
       count: byBucket.get(countBuckets.withdrawal_requests.kindStatus(filter.kind, s)) ?? 0,
     }));
+  }
+  if (servedByBuckets(rest, WITHDRAWALS_COUNT_RULE, AMOUNT_FIELDS)) {
+    const counts = await Promise.all(
+      WITHDRAWAL_STATUSES.map((s) => countAmountRange(db, filter, s)),
+    );
+    return WITHDRAWAL_STATUSES.map((s, i) => ({ status: s, count: counts[i]! }));
   }
   if (
     servedByBuckets(rest, WITHDRAWALS_COUNT_RULE, ['kind', 'requestedAtFrom', 'requestedAtUntil'])
@@ -424,6 +436,34 @@ function countRequestedRange(
         .where('w.status', '=', status)
         .where('w.requested_at', lowInclusive ? '>=' : '>', low)
         .where('w.requested_at', '<', high),
+  );
+}
+
+/** A filter of these fields alone (and the status) is counted from the amount bands (0230). */
+const AMOUNT_FIELDS = ['kind', 'amountFrom', 'amountTo'] as const;
+
+/**
+ * Requests of one kind and status with `amountFrom <= amount <= amountTo` (either end open),
+ * from the amount-band buckets of 0230: whole bands from row_counts, the two edge bands through
+ * the (kind, status, amount) index, so the cost does not grow with the range or the table.
+ */
+function countAmountRange(
+  db: Executor,
+  filter: WithdrawalsFilter,
+  status: WithdrawalStatus,
+): Promise<number> {
+  return countFromAmountBands(
+    db,
+    countBuckets.withdrawal_requests.amountBands(filter.kind, status),
+    { from: filter.amountFrom, to: filter.amountTo },
+    (low, high, lowInclusive) =>
+      db
+        .selectFrom('withdrawal_requests as w')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('w.kind', '=', filter.kind)
+        .where('w.status', '=', status)
+        .where('w.amount', lowInclusive ? '>=' : '>', low)
+        .where('w.amount', '<', high),
   );
 }
 

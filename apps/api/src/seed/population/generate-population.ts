@@ -16,6 +16,7 @@ import {
   type BucketRange,
   type BucketRelation,
 } from '../../db/count-buckets';
+import { amountBand } from '../../db/amount-bands';
 import { esc, isoDate, line, NULL, opt, ts } from './copy-text';
 import { BTC, COIN, RATE, USD } from './fixed-point';
 import {
@@ -832,9 +833,12 @@ export async function generatePopulation(
         countBuckets.withdrawal_requests.kindStatus(kind, status),
       );
       const requestedDays = countBuckets.withdrawal_requests.requestedDays(kind, status);
+      const amountText = formatUnits(amount, COIN);
+      const amountBands = countBuckets.withdrawal_requests.amountBands(kind, status);
       counts.add(
         'withdrawal_requests',
         `${requestedDays.prefix}${isoDate(requestedAt)}` as Bucket<'withdrawal_requests'>,
+        `${amountBands.prefix}${amountBand(amountText)}` as Bucket<'withdrawal_requests'>,
       );
       emit('withdrawal_requests', [
         String(withdrawalId),
@@ -849,7 +853,7 @@ export async function generatePopulation(
         status === 'rejected' ? esc(rng.pick(REJECT_REASONS)) : NULL,
         status === 'failed' ? 'Transaction reverted: out of gas' : NULL,
         coinType,
-        formatUnits(amount, COIN),
+        amountText,
         formatUnits(fee, COIN),
         formatUnits(amount - fee, COIN),
         `0x${rng.hex(40)}`,

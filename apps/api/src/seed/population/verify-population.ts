@@ -110,6 +110,9 @@ const CHECKS: Check[] = [
         UNION ALL SELECT 'withdrawal_requests', 'kind:' || kind || ':status:' || status || ':requested_day:'
             || to_char(requested_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), count(*)
           FROM withdrawal_requests GROUP BY 2
+        UNION ALL SELECT 'withdrawal_requests', 'kind:' || kind || ':status:' || status || ':amount_band:'
+            || withdrawal_amount_band(amount), count(*)
+          FROM withdrawal_requests GROUP BY 2
         UNION ALL SELECT 'user_contacts', b, count(*) FROM user_contacts, unnest(ARRAY['all', 'status:' || status]) b GROUP BY b
         UNION ALL SELECT 'user_contacts', 'unassigned:status:' || status, count(*) FROM user_contacts
           WHERE assignee_admin_user_id IS NULL GROUP BY status
