@@ -8,13 +8,15 @@ import { APP_ROUTES } from '@/app/routes';
  * The screens table of docs/list-conventions.md ("The list screens") against the routes and
  * the list declarations, so that its rows cannot go wrong: each row's route is a route of
  * the app, each call it names is asked by a document of the web app, and on a route whose
- * page declares list screens (`defineListScreen`) the row names every list it shows, exactly
- * their URL filters and exactly their sort targets (the API's, from `@app/shared` lists.ts).
+ * page declares list screens (`defineListScreen`) the row names every list it shows and
+ * exactly the filters their views rename in the URL or leave out of it. The filters and sort
+ * targets themselves are the declarations' (`@app/shared` lists.ts) and the table names none,
+ * so a filter added to a declaration needs no row edited.
  */
 
 const DOC = path.resolve(import.meta.dirname, '../../../../docs/list-conventions.md');
 
-type Row = { routes: string[]; calls: string[]; filters: string[]; sorts: string[] };
+type Row = { routes: string[]; calls: string[]; renamed: string[]; omitted: string[] };
 
 /** The names written in backticks in a cell ("—" and prose around them are not names). */
 function names(cell: string): string[] {
@@ -30,12 +32,14 @@ function tableRows(): Row[] {
     if (rows.length > 0 && !line.startsWith('|')) break;
     const cells = line.split('|').slice(1, -1);
     const routes = names(cells[0] ?? '');
-    if (cells.length !== 4 || routes.length === 0) continue;
+    if (cells.length !== 3 || routes.length === 0) continue;
+    // `name` → `key`: a renamed filter; any other name: a filter the URL leaves out.
+    const arrows = /`(\w+)` → `(\w+)`/g;
     rows.push({
       routes,
       calls: names(cells[1]!),
-      filters: names(cells[2]!),
-      sorts: names(cells[3]!),
+      renamed: [...cells[2]!.matchAll(arrows)].map(([, name, key]) => `${name} → ${key}`),
+      omitted: names(cells[2]!.replace(arrows, '')),
     });
   }
   return rows;
@@ -72,22 +76,34 @@ describe('the screens table of docs/list-conventions.md', () => {
 
   it('has its rows', () => {
     expect(rows.length).toBeGreaterThan(8);
+    expect(rows.some((r) => r.renamed.length > 0 && r.omitted.length === 0)).toBe(true);
+    expect(rows.some((r) => r.omitted.length > 0 && r.renamed.length === 0)).toBe(true);
   });
 
   for (const row of rows)
     for (const route of row.routes)
-      it(`${route}: its route, calls, filters and sort targets are the app's`, async () => {
+      it(`${route}: its route, calls and URL keys are the app's`, async () => {
         expect(APP_ROUTES.map((r) => r.path)).toContain(route);
         for (const call of row.calls) expect(asked, `${call}: no document asks it`).toContain(call);
         const screens = await screensOf(route);
         if (screens.length === 0) return;
         const lists = screens.map((s) => s.view.shape.call);
         expect(row.calls, 'the lists the page shows').toEqual(expect.arrayContaining(lists));
-        expect(sorted(row.filters), 'the URL filters').toEqual(
-          sorted(screens.flatMap((s) => Object.keys(s.view.url.filters))),
+        expect(sorted(row.renamed), 'the filters renamed in the URL').toEqual(
+          sorted(
+            screens.flatMap((s) =>
+              Object.entries(s.view.urlKeys)
+                .filter(([name, key]) => name !== key)
+                .map(([name, key]) => `${name} → ${key}`),
+            ),
+          ),
         );
-        expect(sorted(row.sorts), 'the sort targets').toEqual(
-          sorted(screens.flatMap((s) => s.view.shape.sortTargets)),
+        expect(sorted(row.omitted), 'the filters left out of the URL').toEqual(
+          sorted(
+            screens.flatMap((s) =>
+              Object.keys(s.view.shape.filters).filter((name) => !(name in s.view.urlKeys)),
+            ),
+          ),
         );
       }, 30_000);
 

@@ -196,7 +196,12 @@ export function listView<
     }
     return draft;
   };
-  const screenView = { shape, url };
+  // Each filter in the URL under its key (a renamed one under its old key); the screens table's
+  // test reads which are renamed or left out (docs/list-conventions.md).
+  const urlKeys: Readonly<Record<string, string>> = Object.fromEntries(
+    fieldNames.map((name) => [name, keys[name] ?? name]),
+  );
+  const screenView = { shape, url, urlKeys };
   /**
    * A list screen's data (`defineListScreen({ ...VIEW.data(…), … })`): this view, its api
    * file's list query sent with the view's filters in an input object (`'input'`) or as
@@ -219,6 +224,7 @@ export function listView<
   return {
     shape,
     url,
+    urlKeys,
     variables,
     inputVariables,
     argumentVariables,

@@ -42,7 +42,12 @@ type ListQueryDescriptor<F extends FilterKinds, Row, LR, LV, ER, EV, C = undefin
    * The list's declaration and its URL state, from `listView(SHAPE)`; a module constant, so
    * its identity is stable.
    */
-  view: { shape: ListShape<Filters, string>; url: ListStateOptions<F> };
+  view: {
+    shape: ListShape<Filters, string>;
+    url: ListStateOptions<F>;
+    /** Each filter in the URL by name: its URL key (`listView`'s `keys`). */
+    urlKeys: Readonly<Record<string, string>>;
+  };
   query: {
     document: TypedDocumentString<LR, LV>;
     variables: (search: ListSearch<F>, pagination: PaginationVariables, context: C) => LV;
@@ -118,7 +123,11 @@ export function exportQuery<ER, EV>(
 
 /** What the tests and the screens table read of a declared list screen. */
 type DeclaredListScreen = {
-  view: { shape: ListShape<Filters, string>; url: ListStateOptions<FilterKinds> };
+  view: {
+    shape: ListShape<Filters, string>;
+    url: ListStateOptions<FilterKinds>;
+    urlKeys: Readonly<Record<string, string>>;
+  };
   storageKey: string | ((context: never) => string);
   fields: (t: TFunction, context: never) => FilterFormField[];
   columns: (t: TFunction, context: never) => DataColumn<never>[];
