@@ -855,9 +855,11 @@ CREATE INDEX end_users_card_status_idx ON public.end_users USING btree (card_sta
 CREATE INDEX end_users_card_status_registered_idx ON public.end_users USING btree (card_status, registered_at, id);
 CREATE INDEX end_users_children_count_idx ON public.end_users USING btree (children_count DESC, id);
 CREATE INDEX end_users_email_c_idx ON public.end_users USING btree (lower(email) COLLATE "C", id) INCLUDE (email);
+CREATE INDEX end_users_email_initial_name_idx ON public.end_users USING btree ("left"(lower(email), 1), lower(user_name) COLLATE "C", id) INCLUDE (email, user_name);
 CREATE UNIQUE INDEX end_users_force_club_id_hash_key ON public.end_users USING btree (force_club_id_hash) WHERE (force_club_id_hash IS NOT NULL);
 CREATE INDEX end_users_force_club_id_hash_sort_idx ON public.end_users USING btree (force_club_id_hash, id);
 CREATE UNIQUE INDEX end_users_invite_code_key ON public.end_users USING btree (invite_code);
+CREATE INDEX end_users_name_initial_email_idx ON public.end_users USING btree ("left"(lower(user_name), 1), lower(email) COLLATE "C", id) INCLUDE (user_name, email);
 CREATE INDEX end_users_parent_idx ON public.end_users USING btree (parent_id, registered_at, id);
 CREATE INDEX end_users_referral_rate_sort_idx ON public.end_users USING btree (referral_rate, id);
 CREATE INDEX end_users_registered_at_idx ON public.end_users USING btree (registered_at, id);

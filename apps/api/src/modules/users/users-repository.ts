@@ -275,10 +275,15 @@ const compiledUsersPages = createCompiledQueryCache();
  */
 export async function listUsers(
   db: Executor,
-  filter: UsersFilter,
+  asked: UsersFilter,
   p: PageRequest<UsersSortTarget>,
   fields?: ReadonlySet<string>,
 ): Promise<Page<UserListRow>> {
+  // A purchase range (with card statuses or not) is narrowed to the statuses that hold such
+  // purchases first (narrowToCardStatuses): none, and the answer is empty.
+  const spans = await amountStatusSpans(db, asked);
+  const filter = spans ? narrowToCardStatuses(asked, spans) : asked;
+  if (!filter) return { rows: [], totalRecords: 0 };
   const direction = p.sort?.orderBy ?? 'desc';
   const target = p.sort?.target ?? 'id';
   const values: Record<string, unknown> = {
@@ -308,7 +313,7 @@ export async function listUsers(
   // (a few thousand users; its count is a kept bucket) is read first and sorted, as a selective
   // filter is; a common one is met soon enough walking the sort index.
   const selective = !onlyCardStatus(filter) || !(target in CARD_STATUS_ORDERED);
-  const countFirst = selective ? await countUsers(db, filter) : undefined;
+  const countFirst = selective ? await countUsers(db, filter, spans) : undefined;
   // Except a name (email) prefix sorted by name (email): the "C" key index of 0020 holds its
   // matches as one range in sort order, so the plain page-first query reads just the page.
   // Likewise a registration range sorted by registration: one range of the registered_at index.
@@ -318,17 +323,26 @@ export async function listUsers(
     (target === 'registeredAt' && onlyRegistrationRange(filter));
   // A name prefix sorted by email, or an email prefix sorted by name: the two keys go together
   // (most emails are the name's), so walking the other key's index passes every user before the
-  // prefix's first: 22 s for 's' ascending at 1M (650k users passed). Reading the matches and
-  // sorting them grows with the prefix instead (99,991 users for 's' at 1M: 2.5 s cold on a
-  // loaded machine), so it is always taken here, however many match.
-  const otherNameKey =
-    (target === 'userName' && !!filter.email && !filter.userName) ||
-    (target === 'email' && !!filter.userName && !filter.email);
+  // prefix's first (22 s for 's' ascending at 1M), and reading the matches and sorting them grows
+  // with the prefix (99,991 for 's' at 1M: 0.9 s, 51,757 buffers; 2.2-2.4 s at 5M). Past the
+  // fence the page walks 0231's index instead, ordered by the other key within the prefix's first
+  // character: the character's condition, implied by the prefix, is what lets the planner take
+  // it; a one-character prefix is one range of it, a longer one a filtered, index-only walk.
+  const initial =
+    countFirst !== undefined && countFirst > FENCE_MAX_MATCHES
+      ? otherKeyInitial(filter, target)
+      : undefined;
+  if (initial) {
+    values[initial.name] = initial.value;
+    // A one-character prefix is its initial: the prefix's own condition would only make the
+    // planner expect a few hundred rows (the two multiplied) and read them all through bitmaps.
+    if (initial.whole) delete values[initial.field];
+  }
   const fenced =
     countFirst !== undefined &&
     !prefixOnSortColumn &&
     !('idHigh' in values) &&
-    (countFirst <= FENCE_MAX_MATCHES || otherNameKey);
+    countFirst <= FENCE_MAX_MATCHES;
   // The first pages read their rows directly: planning the page-first join cost PostgreSQL
   // 0.3–0.5 ms on every call (a named statement with LIMIT/OFFSET parameters still gets a
   // custom plan each time, and end_users has some twenty indexes to weigh twice), four times
@@ -359,7 +373,11 @@ export async function listUsers(
     values,
     (param) => {
       const placeholder = <T>(name: string) => param(name) as T;
-      const filtered = applyParams(db.selectFrom('end_users as u'), values, placeholder);
+      let filtered = applyParams(db.selectFrom('end_users as u'), values, placeholder);
+      if ('nameInitial' in values)
+        filtered = filtered.where(NAME_INITIAL, '=', placeholder<string>('nameInitial'));
+      if ('emailInitial' in values)
+        filtered = filtered.where(EMAIL_INITIAL, '=', placeholder<string>('emailInitial'));
       const sortKey =
         target === 'userName' || target === 'email'
           ? LOWERED_SORTS[target]
@@ -436,7 +454,10 @@ export async function listUsers(
     { prepare: Object.keys(values).length === 2 },
   );
   // Otherwise the page and its count are independent: ask for both at once.
-  const [rows, totalRecords] = await Promise.all([pageQuery, countFirst ?? countUsers(db, filter)]);
+  const [rows, totalRecords] = await Promise.all([
+    pageQuery,
+    countFirst ?? countUsers(db, filter, spans),
+  ]);
   return { rows, totalRecords };
 }
 
@@ -450,6 +471,43 @@ const CARD_STATUS_ORDERED = {
   registeredAt: 'u.registered_at',
   totalBuyAmountUsd: 'u.total_buy_amount_usd',
 } as const;
+
+// The first character of the case-folded name and email, as 0231's indexes lead with them.
+const NAME_INITIAL = sql<string>`left(lower(${sql.ref('u.user_name')}), 1)`;
+const EMAIL_INITIAL = sql<string>`left(lower(${sql.ref('u.email')}), 1)`;
+
+/**
+ * For a user-name prefix sorted by email (an email prefix sorted by name), the prefix's first
+ * character as the parameter of the condition on the key's initial (0231). The prefix is folded
+ * as its LIKE pattern is (prefixPattern), so a name the pattern matches starts with it.
+ */
+function otherKeyInitial(
+  filter: UsersFilter,
+  target: UsersSortTarget,
+):
+  | {
+      name: 'nameInitial' | 'emailInitial';
+      field: 'userName' | 'email';
+      value: string;
+      whole: boolean;
+    }
+  | undefined {
+  const field =
+    target === 'email' && filter.userName && !filter.email
+      ? 'userName'
+      : target === 'userName' && filter.email && !filter.userName
+        ? 'email'
+        : undefined;
+  if (!field) return undefined;
+  const characters = Array.from(filter[field]!.toLowerCase());
+  if (characters.length === 0) return undefined;
+  return {
+    name: field === 'userName' ? 'nameInitial' : 'emailInitial',
+    field,
+    value: characters[0]!,
+    whole: characters.length === 1,
+  };
+}
 
 /** True when the filter is served by the maintained card-status buckets alone. */
 function onlyCardStatus(filter: UsersFilter): boolean {
@@ -508,6 +566,83 @@ async function registrationIdBounds(
   return row?.low == null || row.high == null
     ? { idLow: 1, idHigh: 0 }
     : { idLow: row.low, idHigh: row.high };
+}
+
+/** The card statuses (end_users_card_status_check: 0 to 6). */
+const CARD_STATUSES = [0, 1, 2, 3, 4, 5, 6] as const;
+
+/**
+ * Which card statuses a purchase range meets, over all users: `full` those whose every user's
+ * total purchase is in it, `partial` those of which only some are.
+ */
+type StatusSpans = { full: number[]; partial: number[] };
+
+/** True when the filter is a purchase range, card statuses, or both, and nothing else. */
+function onlyAmountRangeAndCardStatus(filter: UsersFilter): boolean {
+  return setFilterFields(filter).every(
+    (field) =>
+      field === 'cardStatus' ||
+      field === 'totalBuyAmountMoreThanOrEqual' ||
+      field === 'totalBuyAmountLessThanOrEqual',
+  );
+}
+
+/**
+ * For a filter that is a purchase range (with card statuses or not): the statuses the range
+ * meets (StatusSpans), from each status's lowest and highest total purchase, two probes of
+ * 0212's (card_status, total_buy_amount_usd, id) index each (48 buffers at 1M). Undefined for
+ * any other filter, or bounds that are not amounts.
+ */
+async function amountStatusSpans(
+  db: Executor,
+  filter: UsersFilter,
+): Promise<StatusSpans | undefined> {
+  const min = filter.totalBuyAmountMoreThanOrEqual;
+  const max = filter.totalBuyAmountLessThanOrEqual;
+  if ((!min && !max) || !onlyAmountRangeAndCardStatus(filter)) return undefined;
+  if ((min && !cents(min)) || (max && !cents(max))) return undefined;
+  const { rows } = await sql<{ status: number; lo: string | null; hi: string | null }>`
+    SELECT s.s AS status, b.lo, b.hi
+    FROM unnest(${[...CARD_STATUSES]}::smallint[]) AS s(s)
+    CROSS JOIN LATERAL (
+      SELECT min(u.total_buy_amount_usd) AS lo, max(u.total_buy_amount_usd) AS hi
+      FROM end_users u WHERE u.card_status = s.s
+    ) AS b`.execute(db);
+  const spans: StatusSpans = { full: [], partial: [] };
+  for (const { status, lo, hi } of rows) {
+    if (lo === null || hi === null) continue; // nobody has the status
+    if ((min && compareDecimals(hi, min) < 0) || (max && compareDecimals(lo, max) > 0)) continue;
+    const whole =
+      (!min || compareDecimals(lo, min) >= 0) && (!max || compareDecimals(hi, max) <= 0);
+    (whole ? spans.full : spans.partial).push(Number(status));
+  }
+  return spans;
+}
+
+/**
+ * A purchase range (with card statuses or not) as the card statuses that hold such purchases
+ * (issue 36). A card status is a band of total purchases, so a range sits in a few statuses:
+ * sorted by card status, the walk of the (card_status, id) index passed every user of the
+ * others first ("at most 10 USD" by card status descending: 607,679 users of statuses 6 to 1
+ * at 1M, 1.6 s; 4 s at 5M), and a status filter the range never meets was counted entry by
+ * entry. With the statuses it meets as the filter's, a walk in status order reads only theirs
+ * (PostgreSQL walks an IN list on an index's first column in order). When the range holds each
+ * of those statuses whole, it is those statuses alone, and their kept counts and indexes serve
+ * it as a status filter. Undefined: no status meets it, nobody matches.
+ */
+function narrowToCardStatuses(filter: UsersFilter, spans: StatusSpans): UsersFilter | undefined {
+  const asked: readonly number[] = filter.cardStatus?.length ? filter.cardStatus : CARD_STATUSES;
+  const met = asked.filter((s) => spans.full.includes(s) || spans.partial.includes(s));
+  if (met.length === 0) return undefined;
+  if (met.every((s) => spans.full.includes(s))) {
+    const {
+      totalBuyAmountMoreThanOrEqual: _min,
+      totalBuyAmountLessThanOrEqual: _max,
+      ...rest
+    } = filter;
+    return { ...rest, cardStatus: met };
+  }
+  return { ...filter, cardStatus: met };
 }
 
 /** True when the totalBuy range is the filter's only condition. */
@@ -597,9 +732,43 @@ const FIRST_PAGE_LIMITS: ReadonlySet<number> = new Set([20, 50, 100]);
  * range is (whole business days from the registered_day buckets of 0050/0150, the edge days by the
  * registered_at index), else by index.
  */
-export async function countUsers(db: Executor, filter: UsersFilter): Promise<number> {
+export async function countUsers(
+  db: Executor,
+  filter: UsersFilter,
+  spans?: StatusSpans,
+): Promise<number> {
   const prefix = shortPrefixBucket(filter);
   if (prefix) return countFromBuckets(db, 'end_users', [prefix]);
+  if (
+    spans &&
+    filter.cardStatus?.length &&
+    (filter.totalBuyAmountMoreThanOrEqual || filter.totalBuyAmountLessThanOrEqual) &&
+    onlyAmountRangeAndCardStatus(filter)
+  ) {
+    // A purchase range narrowed to its statuses (narrowToCardStatuses) that keeps statuses only
+    // part of whose users it holds. The statuses it holds whole are their kept counts; when the
+    // filter keeps every such partial status, their part is the range's count (amount bands)
+    // less the whole statuses' users: at most one or two statuses meet a range's ends, since a
+    // status is a band of purchases. 225,748 index entries for "at most 10 USD" in status 0 at
+    // 1M otherwise.
+    const kept = (statuses: readonly number[]) =>
+      statuses.length === 0
+        ? Promise.resolve(0)
+        : countFromBuckets(db, 'end_users', statuses.map(countBuckets.end_users.cardStatus));
+    const statuses = filter.cardStatus;
+    if (spans.partial.every((s) => statuses.includes(s))) {
+      const [range, wholeIn, wholeAll] = await Promise.all([
+        countAmountRange(
+          db,
+          filter.totalBuyAmountMoreThanOrEqual,
+          filter.totalBuyAmountLessThanOrEqual,
+        ),
+        kept(spans.full.filter((s) => statuses.includes(s))),
+        kept(spans.full),
+      ]);
+      if (range !== undefined) return wholeIn + range - wholeAll;
+    }
+  }
   if (onlyCardStatus(filter)) {
     const buckets = filter.cardStatus?.length
       ? filter.cardStatus.map(countBuckets.end_users.cardStatus)
