@@ -2,11 +2,11 @@ import { change, type AdminUserSummary } from '@app/shared';
 import { defineCommand } from '../../../platform/commands';
 import { AppError } from '../../../shared/app-error';
 import { GRANT_ID } from '../admin-account-rules';
-import { adminSnapshot, closedGrant, grantId, lockPendingGrant } from '../admin-role-grants';
+import { adminSnapshot, closedGrant } from '../admin-role-grants';
 import * as grantsRepo from '../admin-role-grants-repository';
 import * as repo from '../admin-users-repository';
-import { RoleChangeResultRef } from '../admin-users-types';
 import { approverFor, notASecondPerson } from '../approval-rule';
+import { decideGrant, GRANT_DECISION } from '../role-grant-decisions';
 
 /** The operation, also named by the approval rule's refusals (approval-rule.ts). */
 const NAME = 'postConfirmAdminRoleGrant';
@@ -26,47 +26,38 @@ export const CONFIRM_ROLE_GRANT = defineCommand({
   description:
     'A second super admin confirms a pending grant of an approving role; not its proposer, not the admin receiving it, not an account the proposer created or promoted (FORBIDDEN, reasons OWN_ROLE_GRANT, NOT_A_SECOND_PERSON).',
   access: 'superAdmin',
-  scope: 'records',
-  refreshes: ['adminUsers', 'adminRoleGrants', 'superAdminCount'],
   input: GRANT_ID,
-  answer: RoleChangeResultRef,
-  handler: async (input, { actor, audit }) => {
-    const id = grantId(input.id);
-    const user = await audit.change(async (trx) => {
-      const grant = await lockPendingGrant(trx, id);
-      const admin = await approverFor(trx, actor, NAME);
-      const refusal = admin.refusalAgainst([grant.proposedByAdminUserId]);
-      if (refusal?.relation === 'same' || admin.id === grant.adminUserId)
-        throw new AppError(
-          'FORBIDDEN',
-          'You proposed this grant or would receive it; another super admin must confirm it.',
-          { reason: 'OWN_ROLE_GRANT', params: { id } },
-        );
-      if (refusal)
-        throw notASecondPerson(
-          refusal,
-          { name: grant.proposedByAdminUserName },
-          `the grant of ${grant.role} to ${grant.adminUserName} proposed by ${grant.proposedByAdminUserName}`,
-        );
-      if (grant.proposedByAdminUserId === null) throw closedGrant(id, 'without its proposer');
-      const before = (await adminSnapshot(trx, grant.adminUserId))!;
-      await repo.addRoles(trx, grant.adminUserId, [grant.role], {
-        grantedBy: grant.proposedByAdminUserId,
-        confirmedBy: admin.id,
-      });
-      await grantsRepo.closeGrant(trx, id, 'confirmed', admin);
-      return {
-        result: (await repo.findAdminById(trx, grant.adminUserId))!,
-        targetIds: [grant.adminUserId],
-        before,
-        after: {
-          ...(await adminSnapshot(trx, grant.adminUserId))!,
-          grant: id,
-          role: grant.role,
-          proposedBy: grant.proposedByAdminUserName,
-        },
-      };
+  ...GRANT_DECISION,
+  handler: decideGrant('Role grant confirmed.', async (trx, grant, id, actor) => {
+    const admin = await approverFor(trx, actor, NAME);
+    const refusal = admin.refusalAgainst([grant.proposedByAdminUserId]);
+    if (refusal?.relation === 'same' || admin.id === grant.adminUserId)
+      throw new AppError(
+        'FORBIDDEN',
+        'You proposed this grant or would receive it; another super admin must confirm it.',
+        { reason: 'OWN_ROLE_GRANT', params: { id } },
+      );
+    if (refusal)
+      throw notASecondPerson(
+        refusal,
+        { name: grant.proposedByAdminUserName },
+        `the grant of ${grant.role} to ${grant.adminUserName} proposed by ${grant.proposedByAdminUserName}`,
+      );
+    if (grant.proposedByAdminUserId === null) throw closedGrant(id, 'without its proposer');
+    const before = (await adminSnapshot(trx, grant.adminUserId))!;
+    await repo.addRoles(trx, grant.adminUserId, [grant.role], {
+      grantedBy: grant.proposedByAdminUserId,
+      confirmedBy: admin.id,
     });
-    return { user, pendingGrants: [], message: 'Role grant confirmed.' };
-  },
+    await grantsRepo.closeGrant(trx, id, 'confirmed', admin);
+    return {
+      before,
+      after: {
+        ...(await adminSnapshot(trx, grant.adminUserId))!,
+        grant: id,
+        role: grant.role,
+        proposedBy: grant.proposedByAdminUserName,
+      },
+    };
+  }),
 });
