@@ -1,7 +1,7 @@
 import { change, type ThresholdSummary } from '@app/shared';
 import { defineCommand } from '../../../platform/commands';
-import { ThresholdRef } from '../withdrawal-threshold-types';
-import { changeId, lockPending, sessionAdmin, THRESHOLD_CHANGE_ID } from '../withdrawal-thresholds';
+import { decideRaise, THRESHOLD_WRITE } from '../threshold-change-decisions';
+import { THRESHOLD_CHANGE_ID } from '../withdrawal-thresholds';
 import * as repo from '../withdrawal-thresholds-repository';
 
 /**
@@ -17,22 +17,14 @@ export const CANCEL_THRESHOLD_CHANGE = defineCommand({
   description:
     'Withdraws a pending raise of a threshold (super admins only: its proposer, or another admin declining it); the threshold stays. A raise no longer pending is CONFLICT (THRESHOLD_CHANGE_CLOSED). Audited.',
   access: 'superAdmin',
-  scope: 'records',
-  refreshes: ['withdrawalApprovalThresholds', 'withdrawalRequests', 'withdrawalRequestTimeline'],
   input: THRESHOLD_CHANGE_ID,
-  answer: ThresholdRef,
-  handler: (input, { actor, audit }) => {
-    const id = changeId(String(input.id));
-    const admin = sessionAdmin(actor);
-    return audit.change(async (trx) => {
-      const { threshold, change } = await lockPending(trx, id);
-      await repo.closeChange(trx, id, 'withdrawn', admin);
-      return {
-        result: { ...threshold, pendingChange: null },
-        targetIds: [change.coinType],
-        before: { ...threshold, pendingChange: { id, toValue: change.toValue } },
-        after: { ...threshold, withdrawnChange: id },
-      };
-    });
-  },
+  ...THRESHOLD_WRITE,
+  handler: decideRaise(async (trx, { threshold, change }, id, { admin }) => {
+    await repo.closeChange(trx, id, 'withdrawn', admin);
+    return {
+      threshold,
+      before: { ...threshold, pendingChange: { id, toValue: change.toValue } },
+      after: { ...threshold, withdrawnChange: id },
+    };
+  }),
 });

@@ -1,7 +1,7 @@
 import { compareDecimals, change, type ThresholdSummary } from '@app/shared';
 import { defineCommand } from '../../../platform/commands';
 import { AppError } from '../../../shared/app-error';
-import { ThresholdRef } from '../withdrawal-threshold-types';
+import { THRESHOLD_WRITE } from '../threshold-change-decisions';
 import {
   checkThreshold,
   lockCoin,
@@ -30,14 +30,12 @@ export const UPDATE_THRESHOLD = defineCommand({
   description:
     'Changes one coin’s two-person approval threshold (super admins only): an exact decimal at the coin’s scale, more than 0, not the current value. A lower value applies at once (and supersedes a pending raise of the coin). A higher value weakens the control: it is recorded as a pending raise (pendingChange) and applies only when a second, different super admin confirms it; while one is pending another raise of the coin is CONFLICT (THRESHOLD_CHANGE_PENDING). Audited either way. Answers the threshold as it is now.',
   access: 'superAdmin',
-  scope: 'records',
-  refreshes: ['withdrawalApprovalThresholds', 'withdrawalRequests', 'withdrawalRequestTimeline'],
   input: {
     /** HEC, ETH or ATEM, checked by the handler (text in the contract). */
     coinType: { type: 'String', required: true },
     secondApprovalAbove: { type: 'Decimal', required: true },
   },
-  answer: ThresholdRef,
+  ...THRESHOLD_WRITE,
   handler: ({ coinType, secondApprovalAbove: value }, { actor, audit }) => {
     const coin = thresholdCoin(coinType);
     const text = checkThreshold(coin, value);
