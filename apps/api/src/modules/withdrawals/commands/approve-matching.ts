@@ -1,18 +1,14 @@
 import { defineCommand } from '../../../platform/commands';
 import { confirmedSetWrite } from '../../../platform/confirmed-set';
 import { approverFor } from '../../admin-users/approval-rule';
-import { ActionAnswerRef } from '../withdrawal-action-types';
+import { MATCHING_ACTION, MATCHING_REFS, matchingRequests } from '../withdrawal-action-commands';
 import {
   APPROVAL_EVENT,
   approveEach,
   approver,
   MATCHING_INPUT,
   MATCHING_NOTE,
-  matchingSet,
 } from '../withdrawal-actions';
-import { WithdrawalSearchParamsRef } from '../withdrawal-lists-schema';
-import { WithdrawalKindRef } from '../withdrawal-types';
-import { toFilter } from '../withdrawals-service';
 
 /** The operation, also named by the approval rule (admin-users/approval-rule.ts). */
 const NAME = 'postApproveMatchingWithdrawalRequests';
@@ -28,20 +24,17 @@ export const APPROVE_MATCHING_WITHDRAWALS = defineCommand({
   event: APPROVAL_EVENT,
   description: `Approves "all N matching this filter" as the signed-in admin, each at the revision read in the same transaction; otherwise the rules of postApproveWithdrawalRequests (two admins above the threshold, nobody twice). ${MATCHING_NOTE}`,
   access: 'write',
-  scope: 'set',
-  refreshes: ['withdrawalRequests', 'withdrawalRequestTimeline', 'withdrawalSigningExportPreview'],
   input: MATCHING_INPUT,
-  answer: ActionAnswerRef,
-  refs: { kind: WithdrawalKindRef, searchParams: WithdrawalSearchParamsRef },
+  ...MATCHING_ACTION,
+  refs: MATCHING_REFS,
   handler: (input, { actor, audit }) => {
-    const filter = toFilter(input.kind, input.searchParams ?? {});
     approver(actor);
-    const lockSet = matchingSet(filter, input);
+    const lockSet = matchingRequests(input, APPROVE_MATCHING_SET);
     return audit.each(async (trx) => {
       const admin = await approverFor(trx, actor, NAME);
       // The rows took their one lock; their state is read under it, and each is approved at
       // the revision read there, the one the confirmed fingerprint holds.
-      const { locked } = await lockSet(trx, APPROVE_MATCHING_SET);
+      const { locked } = await lockSet(trx);
       return approveEach(trx, admin, locked, null);
     });
   },

@@ -1,6 +1,7 @@
 import { defineCommand, inputObject } from '../../../platform/commands';
 import { approverFor } from '../../admin-users/approval-rule';
-import { ActionAnswerRef, ApprovalInputRef } from '../withdrawal-action-types';
+import { REQUEST_ACTION } from '../withdrawal-action-commands';
+import { ApprovalInputRef } from '../withdrawal-action-types';
 import { APPROVAL_EVENT, approveEach, approver, checkIds } from '../withdrawal-actions';
 import * as repo from '../withdrawal-actions-repository';
 
@@ -21,7 +22,6 @@ export const APPROVE_WITHDRAWALS = defineCommand({
     'Approves withdrawal requests (any kind) as the signed-in admin, each at the revision the admin saw (a changed request is refused as STALE_REVISION). Above its coin threshold a request needs two different admins: the first approval answers awaitingSecondApproval and the request stays requested. Nobody approves a request twice; no role is exempt.',
   access: 'write',
   scope: 'records',
-  refreshes: ['withdrawalRequests', 'withdrawalRequestTimeline', 'withdrawalSigningExportPreview'],
   input: {
     /** Each request with the revision the approving admin saw. */
     requests: {
@@ -30,7 +30,7 @@ export const APPROVE_WITHDRAWALS = defineCommand({
       required: true,
     },
   },
-  answer: ActionAnswerRef,
+  ...REQUEST_ACTION,
   refs: { requests: ApprovalInputRef },
   handler: (input, { actor, audit }) => {
     approver(actor);

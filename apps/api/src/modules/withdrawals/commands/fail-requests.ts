@@ -1,7 +1,7 @@
 import { change, type WithdrawalBefore, type WithdrawalStatus } from '@app/shared';
 import { defineCommand } from '../../../platform/commands';
 import { requiredText } from '../../../shared/required-text';
-import { ActionAnswerRef } from '../withdrawal-action-types';
+import { REQUEST_ACTION } from '../withdrawal-action-commands';
 import { checkIds, IDS_INPUT, moveEach, withReason } from '../withdrawal-actions';
 import * as repo from '../withdrawal-actions-repository';
 
@@ -15,9 +15,8 @@ export const FAIL_WITHDRAWALS = defineCommand({
   description: 'Marks processing withdrawal requests whose send failed as failed, with the reason.',
   access: 'write',
   scope: 'records',
-  refreshes: ['withdrawalRequests', 'withdrawalRequestTimeline', 'withdrawalSigningExportPreview'],
   input: { ...IDS_INPUT, reason: { type: 'String', required: true } },
-  answer: ActionAnswerRef,
+  ...REQUEST_ACTION,
   handler: (input, { audit }) => {
     const ids = checkIds(input.ids.map(String));
     const extra = { failureReason: requiredText('reason', input.reason, 500) };

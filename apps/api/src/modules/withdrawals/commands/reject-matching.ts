@@ -1,19 +1,16 @@
 import { defineCommand } from '../../../platform/commands';
 import { confirmedSetWrite } from '../../../platform/confirmed-set';
-import { ActionAnswerRef } from '../withdrawal-action-types';
+import { MATCHING_ACTION, MATCHING_REFS, matchingRequests } from '../withdrawal-action-commands';
 import {
   REJECTION_EVENT,
   checkRejection,
   MATCHING_INPUT,
   MATCHING_NOTE,
-  matchingSet,
   moveEach,
   REJECTION_INPUT,
   withReason,
 } from '../withdrawal-actions';
-import { WithdrawalSearchParamsRef } from '../withdrawal-lists-schema';
-import { RejectCodeRef, WithdrawalKindRef } from '../withdrawal-types';
-import { toFilter } from '../withdrawals-service';
+import { RejectCodeRef } from '../withdrawal-types';
 
 const NAME = 'postRejectMatchingWithdrawalRequests';
 
@@ -26,21 +23,14 @@ export const REJECT_MATCHING_WITHDRAWALS = defineCommand({
   event: REJECTION_EVENT,
   description: `Rejects "all N matching this filter" with a reason code and text (requested, approved or processing ones; others are refused). ${MATCHING_NOTE}`,
   access: 'write',
-  scope: 'set',
-  refreshes: ['withdrawalRequests', 'withdrawalRequestTimeline', 'withdrawalSigningExportPreview'],
   input: { ...MATCHING_INPUT, ...REJECTION_INPUT },
-  answer: ActionAnswerRef,
-  refs: {
-    kind: WithdrawalKindRef,
-    searchParams: WithdrawalSearchParamsRef,
-    reasonCode: RejectCodeRef,
-  },
+  ...MATCHING_ACTION,
+  refs: { ...MATCHING_REFS, reasonCode: RejectCodeRef },
   handler: (input, { audit }) => {
-    const filter = toFilter(input.kind, input.searchParams ?? {});
-    const lockSet = matchingSet(filter, input);
+    const lockSet = matchingRequests(input, REJECT_MATCHING_SET);
     const extra = checkRejection(input.reasonCode, input.reasonText);
     return audit.each(async (trx) => {
-      const { ids, locked } = await lockSet(trx, REJECT_MATCHING_SET);
+      const { ids, locked } = await lockSet(trx);
       return withReason(await moveEach(trx, ids, locked, 'rejected', extra), extra);
     });
   },

@@ -1,5 +1,5 @@
 import { defineCommand } from '../../../platform/commands';
-import { ActionAnswerRef } from '../withdrawal-action-types';
+import { REQUEST_ACTION } from '../withdrawal-action-commands';
 import {
   REJECTION_EVENT,
   checkIds,
@@ -20,9 +20,8 @@ export const REJECT_WITHDRAWALS = defineCommand({
     'Rejects requested, approved or processing withdrawal requests with a reason code and text.',
   access: 'write',
   scope: 'records',
-  refreshes: ['withdrawalRequests', 'withdrawalRequestTimeline', 'withdrawalSigningExportPreview'],
   input: { ...IDS_INPUT, ...REJECTION_INPUT },
-  answer: ActionAnswerRef,
+  ...REQUEST_ACTION,
   refs: { reasonCode: RejectCodeRef },
   handler: (input, { audit }) => {
     const ids = checkIds(input.ids.map(String));
