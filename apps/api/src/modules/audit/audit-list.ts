@@ -1,6 +1,6 @@
 import { AUDIT_SHAPE, EXPORT_UNIT_WORDS } from '@app/shared';
 import type { ExportColumn } from '../../platform/exports';
-import { defineList, type FilterInput } from '../../platform/lists';
+import { defineExportedList, type FilterInput } from '../../platform/lists';
 
 const ZONED = EXPORT_UNIT_WORDS.zonedDateTime;
 
@@ -98,15 +98,11 @@ const AUDIT_EXPORT_COLUMNS: readonly ExportColumn<AuditExportRow>[] = [
  * The audit log list, declared once (docs/list-conventions.md): `auditLogs` and `auditLogsCsv`
  * (super admins only) take these filters and sort targets.
  */
-export const AUDIT_LIST = defineList({
-  ...AUDIT_SHAPE,
-  export: {
-    ...AUDIT_SHAPE.export,
-    name: 'auditLogs',
-    fileName: 'audit_log',
-    access: 'superAdmin',
-    columns: AUDIT_EXPORT_COLUMNS,
-  },
+export const AUDIT_LIST = defineExportedList(AUDIT_SHAPE, {
+  name: 'auditLogs',
+  fileName: 'audit_log',
+  access: 'superAdmin',
+  columns: AUDIT_EXPORT_COLUMNS,
 });
 
 /** The audit log's filters as the list and its export hand them to the service. */

@@ -1,6 +1,11 @@
 import { PAYMENTS_SHAPE, UNFIXED_PAYMENTS_SHAPE, EXPORT_UNIT_WORDS } from '@app/shared';
 import type { ExportColumn } from '../../platform/exports';
-import { defineList, type FilterInput, type FilterValues } from '../../platform/lists';
+import {
+  defineExportedList,
+  defineList,
+  type FilterInput,
+  type FilterValues,
+} from '../../platform/lists';
 
 /** A row of the payments export (both layouts). */
 type PaymentExportRow = {
@@ -215,14 +220,10 @@ const PAYMENTS_EXPORT_COLUMNS: readonly ExportColumn<PaymentExportRow>[] = [
  * `userPaymentsCSV` take these filters and sort targets; version 1 of the file is the list as
  * on screen.
  */
-export const PAYMENTS_LIST = defineList({
-  ...PAYMENTS_SHAPE,
-  export: {
-    ...PAYMENTS_SHAPE.export,
-    name: 'userPayments',
-    fileName: 'payments',
-    columns: PAYMENTS_EXPORT_COLUMNS,
-  },
+export const PAYMENTS_LIST = defineExportedList(PAYMENTS_SHAPE, {
+  name: 'userPayments',
+  fileName: 'payments',
+  columns: PAYMENTS_EXPORT_COLUMNS,
 });
 
 export type PaymentsSortTarget = (typeof PAYMENTS_LIST.sortTargets)[number];

@@ -1,6 +1,6 @@
 import { AGGREGATES_SHAPE, TRACK_RECORDS_SHAPE } from '@app/shared';
 import { personColumns, type ExportColumn } from '../../platform/exports';
-import { defineList, type FilterInput, type FilterValues } from '../../platform/lists';
+import { defineExportedList, type FilterInput, type FilterValues } from '../../platform/lists';
 
 export type AffiliateAggregateRow = {
   id: number;
@@ -127,25 +127,17 @@ const AGGREGATES_COLUMNS: readonly ExportColumn<AffiliateAggregateRow>[] = [
  * `affiliateTrackRecords` (in `input.searchParams`) and `referralRewardsCsv` (download centre
  * type 2) take this search and these sort targets.
  */
-export const TRACK_RECORDS_LIST = defineList({
-  ...TRACK_RECORDS_SHAPE,
-  export: {
-    ...TRACK_RECORDS_SHAPE.export,
-    name: 'referralRewards',
-    fileName: 'referral_plan_track_records',
-    columns: TRACK_RECORDS_COLUMNS,
-  },
+export const TRACK_RECORDS_LIST = defineExportedList(TRACK_RECORDS_SHAPE, {
+  name: 'referralRewards',
+  fileName: 'referral_plan_track_records',
+  columns: TRACK_RECORDS_COLUMNS,
 });
 
 /** The referral-plan aggregates: `affiliateSavingAggregates` and its CSV, the same search. */
-export const AGGREGATES_LIST = defineList({
-  ...AGGREGATES_SHAPE,
-  export: {
-    ...AGGREGATES_SHAPE.export,
-    name: 'affiliateSavingAggregates',
-    fileName: 'referral_plan_aggregates',
-    columns: AGGREGATES_COLUMNS,
-  },
+export const AGGREGATES_LIST = defineExportedList(AGGREGATES_SHAPE, {
+  name: 'affiliateSavingAggregates',
+  fileName: 'referral_plan_aggregates',
+  columns: AGGREGATES_COLUMNS,
 });
 
 export type TrackRecordsSortTarget = (typeof TRACK_RECORDS_LIST.sortTargets)[number];

@@ -7,7 +7,12 @@ import {
   EXPORT_UNIT_WORDS,
 } from '@app/shared';
 import { personColumns, type ExportColumn } from '../../platform/exports';
-import { defineList, type FilterInput, type FilterValues } from '../../platform/lists';
+import {
+  defineExportedList,
+  defineList,
+  type FilterInput,
+  type FilterValues,
+} from '../../platform/lists';
 
 const ZONED = EXPORT_UNIT_WORDS.zonedDateTime;
 
@@ -236,14 +241,10 @@ const SAVING_ADDRESSES_COLUMNS: readonly ExportColumn<SavingAddressRecord>[] = [
  * and `hecSavingRemittanceHistoryCsv` (download centre type 1, which adds the centre's range)
  * take these filters and this sort.
  */
-export const USER_SAVINGS_LIST = defineList({
-  ...USER_SAVINGS_SHAPE,
-  export: {
-    ...USER_SAVINGS_SHAPE.export,
-    name: 'hecSavingRemittanceHistory',
-    fileName: 'coin_saving_remittances',
-    columns: SAVING_REMITTANCES_COLUMNS,
-  },
+export const USER_SAVINGS_LIST = defineExportedList(USER_SAVINGS_SHAPE, {
+  name: 'hecSavingRemittanceHistory',
+  fileName: 'coin_saving_remittances',
+  columns: SAVING_REMITTANCES_COLUMNS,
 });
 
 /**
@@ -251,25 +252,17 @@ export const USER_SAVINGS_LIST = defineList({
  * `input.searchParams`) and `referralPlanRemittanceHistoryCsv` (download centre type 3, with
  * each user's parent, and the centre's range).
  */
-export const AFFILIATE_REMITTANCES_LIST = defineList({
-  ...AFFILIATE_REMITTANCES_SHAPE,
-  export: {
-    ...AFFILIATE_REMITTANCES_SHAPE.export,
-    name: 'referralPlanRemittanceHistory',
-    fileName: 'referral_plan_remittances',
-    columns: AFFILIATE_REMITTANCES_COLUMNS,
-  },
+export const AFFILIATE_REMITTANCES_LIST = defineExportedList(AFFILIATE_REMITTANCES_SHAPE, {
+  name: 'referralPlanRemittanceHistory',
+  fileName: 'referral_plan_remittances',
+  columns: AFFILIATE_REMITTANCES_COLUMNS,
 });
 
 /** Each coin-saving user's deposit addresses: `hecSavingAddresses` and its CSV. */
-export const SAVING_ADDRESSES_LIST = defineList({
-  ...SAVING_ADDRESSES_SHAPE,
-  export: {
-    ...SAVING_ADDRESSES_SHAPE.export,
-    name: 'hecSavingAddresses',
-    fileName: 'coin_saving_addresses',
-    columns: SAVING_ADDRESSES_COLUMNS,
-  },
+export const SAVING_ADDRESSES_LIST = defineExportedList(SAVING_ADDRESSES_SHAPE, {
+  name: 'hecSavingAddresses',
+  fileName: 'coin_saving_addresses',
+  columns: SAVING_ADDRESSES_COLUMNS,
 });
 
 /** userSavings' filters as the service takes them; its export adds the centre's range. */

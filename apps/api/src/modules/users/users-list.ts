@@ -1,6 +1,11 @@
 import { USERS_SHAPE, USER_NAMES_SHAPE, EXPORT_UNIT_WORDS } from '@app/shared';
 import type { ExportColumn } from '../../platform/exports';
-import { defineList, type FilterInput, type FilterValues } from '../../platform/lists';
+import {
+  defineExportedList,
+  defineList,
+  type FilterInput,
+  type FilterValues,
+} from '../../platform/lists';
 
 /** A row of the users list and of its export (the repository's projection fills it). */
 export type UserListRow = {
@@ -182,14 +187,10 @@ const USERS_EXPORT_COLUMNS: readonly ExportColumn<UserListRow>[] = [
  * filters and sort targets; the service's input, the repository's filter and the export's
  * parse are derived from them.
  */
-export const USERS_LIST = defineList({
-  ...USERS_SHAPE,
-  export: {
-    ...USERS_SHAPE.export,
-    name: 'users',
-    fileName: 'users',
-    columns: USERS_EXPORT_COLUMNS,
-  },
+export const USERS_LIST = defineExportedList(USERS_SHAPE, {
+  name: 'users',
+  fileName: 'users',
+  columns: USERS_EXPORT_COLUMNS,
 });
 
 export type UsersSortTarget = (typeof USERS_LIST.sortTargets)[number];

@@ -171,3 +171,21 @@ export function defineList<
   declared.push(list as unknown as List<Filters, string, unknown, Filters>);
   return list;
 }
+
+/**
+ * A list whose shape (packages/shared/src/lists.ts) declares an export call, with what only the
+ * API knows of that export: its name, its file's name, its columns and who may download it.
+ */
+export function defineExportedList<
+  const F extends Filters,
+  const T extends string,
+  Row,
+  const X extends Filters = NoFilters,
+>(
+  shape: Omit<ListDeclaration<F, T, never, X>, 'export'> & {
+    export: { call: string; filters?: X };
+  },
+  file: Omit<ListExportDeclaration<Row, X>, 'call' | 'filters'>,
+): List<F, T, Row, X> {
+  return defineList<F, T, Row, X>({ ...shape, export: { ...shape.export, ...file } });
+}

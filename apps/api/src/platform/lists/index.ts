@@ -1,6 +1,7 @@
 /** Lists declared once (docs/list-conventions.md, "A list, declared once"). */
 export {
   declaredLists,
+  defineExportedList,
   defineList,
   type FilterField,
   type FilterInput,
