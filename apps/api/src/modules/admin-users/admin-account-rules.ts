@@ -15,6 +15,15 @@ import { isApprovingRole } from './approval-rule';
 // The rules several admin account writes share (commands/): one account's identity, its roles
 // as asked for, and what an admin losing roles or the account takes with it.
 
+/**
+ * What every write on admin accounts acts on and changes: named records, and the admin lists,
+ * the pending grants and the super admin count (a role or an account gone changes all three).
+ */
+export const ADMIN_ACCOUNT_WRITE = {
+  scope: 'records',
+  refreshes: ['adminUsers', 'adminRoleGrants', 'superAdminCount'],
+} as const;
+
 /** The input field of the writes on another admin's account: whose. */
 export const USER_ID = { userId: { type: 'Int', required: true } } as const;
 /** The roles asked for (given or taken away). */

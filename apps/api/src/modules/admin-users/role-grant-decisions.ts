@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Actor } from '../../shared/actor';
+import { ADMIN_ACCOUNT_WRITE } from './admin-account-rules';
 import { grantId, lockPendingGrant, type RoleGrant } from './admin-role-grants';
 import * as repo from './admin-users-repository';
 import { RoleChangeResultRef } from './admin-users-types';
@@ -11,11 +12,7 @@ import { RoleChangeResultRef } from './admin-users-types';
 // the admin who would receive it answered and audited.
 
 /** What a decision on a grant acts on, changes and answers. */
-export const GRANT_DECISION = {
-  scope: 'records',
-  refreshes: ['adminUsers', 'adminRoleGrants', 'superAdminCount'],
-  answer: RoleChangeResultRef,
-} as const;
+export const GRANT_DECISION = { ...ADMIN_ACCOUNT_WRITE, answer: RoleChangeResultRef } as const;
 
 /** The grant's admin before and after the decision, as its event declares them. */
 type Decision<B, A> = { before: B; after: A };

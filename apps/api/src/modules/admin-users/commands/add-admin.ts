@@ -2,7 +2,12 @@ import { validateNewAdminUser, type RoleName, change, type AdminUserSummary } fr
 import { defineCommand } from '../../../platform/commands';
 import { assertValid } from '../../../shared/validation-error';
 import { hashPassword } from '../../auth/password';
-import { assertIdentityFree, mapUniqueViolation, ROLES } from '../admin-account-rules';
+import {
+  assertIdentityFree,
+  mapUniqueViolation,
+  ROLES,
+  ADMIN_ACCOUNT_WRITE,
+} from '../admin-account-rules';
 import { adminSnapshot, giveRoles } from '../admin-role-grants';
 import * as repo from '../admin-users-repository';
 import { NewAdminUserResultRef } from '../admin-users-types';
@@ -20,8 +25,7 @@ export const ADD_ADMIN = defineCommand({
   >()('admin_user'),
   description: 'Creates an admin account and returns its one-time password, once.',
   access: 'superAdmin',
-  scope: 'records',
-  refreshes: ['adminUsers', 'adminRoleGrants', 'superAdminCount'],
+  ...ADMIN_ACCOUNT_WRITE,
   input: {
     userName: { type: 'String', required: true },
     email: { type: 'String', required: true },

@@ -1,6 +1,12 @@
 import { change, type AdminUserSummary } from '@app/shared';
 import { defineCommand } from '../../../platform/commands';
-import { adminNotFound, roleNames, ROLES, USER_ID } from '../admin-account-rules';
+import {
+  adminNotFound,
+  roleNames,
+  ROLES,
+  USER_ID,
+  ADMIN_ACCOUNT_WRITE,
+} from '../admin-account-rules';
 import { adminSnapshot, giveRoles } from '../admin-role-grants';
 import * as repo from '../admin-users-repository';
 import { RoleChangeResultRef } from '../admin-users-types';
@@ -17,8 +23,7 @@ export const ADD_ROLES = defineCommand({
   ),
   description: 'Gives an admin the listed roles.',
   access: 'superAdmin',
-  scope: 'records',
-  refreshes: ['adminUsers', 'adminRoleGrants', 'superAdminCount'],
+  ...ADMIN_ACCOUNT_WRITE,
   input: { ...USER_ID, ...ROLES },
   answer: RoleChangeResultRef,
   handler: async ({ userId, roles }, { actor, audit, locale }) => {

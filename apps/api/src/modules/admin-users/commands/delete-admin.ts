@@ -1,7 +1,12 @@
 import { change, type AdminUserSummary } from '@app/shared';
 import { defineCommand } from '../../../platform/commands';
 import { AppError } from '../../../shared/app-error';
-import { adminNotFound, dropApprovalsOf, USER_ID } from '../admin-account-rules';
+import {
+  adminNotFound,
+  dropApprovalsOf,
+  USER_ID,
+  ADMIN_ACCOUNT_WRITE,
+} from '../admin-account-rules';
 import { adminSnapshot } from '../admin-role-grants';
 import * as repo from '../admin-users-repository';
 import { DeleteAdminUserResultRef } from '../admin-users-types';
@@ -16,8 +21,7 @@ export const DELETE_ADMIN = defineCommand({
   event: change<AdminUserSummary, null>()('admin_user'),
   description: 'Deletes another admin account; its sessions end at once.',
   access: 'superAdmin',
-  scope: 'records',
-  refreshes: ['adminUsers', 'adminRoleGrants', 'superAdminCount'],
+  ...ADMIN_ACCOUNT_WRITE,
   input: USER_ID,
   answer: DeleteAdminUserResultRef,
   handler: async ({ userId }, { actor, audit, services }) => {

@@ -1,7 +1,14 @@
 import { change, type AdminUserSummary } from '@app/shared';
 import { defineCommand } from '../../../platform/commands';
 import { AppError } from '../../../shared/app-error';
-import { adminNotFound, dropApprovalsOf, roleNames, ROLES, USER_ID } from '../admin-account-rules';
+import {
+  adminNotFound,
+  dropApprovalsOf,
+  roleNames,
+  ROLES,
+  USER_ID,
+  ADMIN_ACCOUNT_WRITE,
+} from '../admin-account-rules';
 import { adminSnapshot } from '../admin-role-grants';
 import * as repo from '../admin-users-repository';
 import { RoleChangeResultRef } from '../admin-users-types';
@@ -20,8 +27,7 @@ export const REMOVE_ROLES = defineCommand({
   >()('admin_user'),
   description: 'Takes the listed roles away from an admin.',
   access: 'superAdmin',
-  scope: 'records',
-  refreshes: ['adminUsers', 'adminRoleGrants', 'superAdminCount'],
+  ...ADMIN_ACCOUNT_WRITE,
   input: { ...USER_ID, ...ROLES },
   answer: RoleChangeResultRef,
   handler: async ({ userId, roles }, { actor, audit, locale, services }) => {
