@@ -654,6 +654,7 @@ CREATE TABLE user_contacts (
   CONSTRAINT user_contacts_content_visible CHECK (has_visible_text(content)),
   CONSTRAINT user_contacts_end_user_id_fkey FOREIGN KEY (end_user_id) REFERENCES end_users(id),
   CONSTRAINT user_contacts_pkey PRIMARY KEY (id),
+  CONSTRAINT user_contacts_status_changed_after_contact CHECK ((status_changed_at >= contacted_at)),
   CONSTRAINT user_contacts_status_fkey FOREIGN KEY (status) REFERENCES user_contact_statuses(name),
   CONSTRAINT user_contacts_title_check CHECK (((char_length(title) >= 1) AND (char_length(title) <= 200))),
   CONSTRAINT user_contacts_title_visible CHECK (has_visible_text(title))
@@ -1555,6 +1556,7 @@ BEGIN
   ELSIF NEW.status IS DISTINCT FROM OLD.status THEN
     NEW.status_changed_at := now();
   END IF;
+  NEW.status_changed_at := greatest(NEW.status_changed_at, NEW.contacted_at);
   RETURN NEW;
 END $function$;
 
