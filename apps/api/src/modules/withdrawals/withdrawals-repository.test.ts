@@ -254,3 +254,65 @@ describe('the withdrawal lists sorted by status (issue 36)', () => {
     },
   );
 });
+
+describe('requests awaiting over 24 h, counted from the requested-day buckets (issue 36)', () => {
+  async function plainAwaiting(kind: WithdrawalsFilter['kind']) {
+    const { rows } = await sql<{ n: string }>`
+      SELECT count(*) AS n FROM withdrawal_requests WHERE kind = ${kind} AND status = 'requested'
+        AND requested_at < now() - interval '24 hours'`.execute(db);
+    return Number(rows[0]!.n);
+  }
+
+  it('equal the list rows’ own rule, around the 24-hour line and the day’s start', async () => {
+    const requested = await db
+      .selectFrom('withdrawal_requests')
+      .select(['id', 'kind'])
+      .where('status', '=', 'requested')
+      .orderBy('id')
+      .limit(6)
+      .execute();
+    expect(requested.length).toBe(6);
+    // Either side of the line, and either side of the UTC midnight before it.
+    const offsets = ['25 hours', '23 hours', '24 hours 1 minute', '23 hours 59 minutes'];
+    for (const [i, row] of requested.slice(0, offsets.length).entries()) {
+      await sql`UPDATE withdrawal_requests SET requested_at = now() - ${offsets[i]}::interval
+        WHERE id = ${row.id}`.execute(db);
+    }
+    await sql`UPDATE withdrawal_requests SET requested_at = date_trunc('day', (now() - interval '24 hours') AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+      WHERE id = ${requested[4]!.id}`.execute(db);
+    await sql`UPDATE withdrawal_requests SET requested_at = date_trunc('day', (now() - interval '24 hours') AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - interval '1 microsecond'
+      WHERE id = ${requested[5]!.id}`.execute(db);
+    for (const kind of new Set(requested.map((r) => r.kind))) {
+      const want = await plainAwaiting(kind);
+      const filter: WithdrawalsFilter = { kind, awaitingOver24h: true };
+      expect(await countWithdrawals(db, filter), kind).toBe(want);
+      expect(await countWithdrawals(db, { ...filter, status: 'requested' }), kind).toBe(want);
+      expect(await countWithdrawals(db, { ...filter, status: 'approved' }), kind).toBe(0);
+      expect(await countWithdrawalsByStatus(db, filter), kind).toEqual(
+        ['requested', 'approved', 'processing', 'completed', 'failed', 'rejected'].map((s) => ({
+          status: s,
+          count: s === 'requested' ? want : 0,
+        })),
+      );
+      const rows = await listWithdrawalsRows(db, filter, { limit: 1000, offset: 0 });
+      expect(rows.length, kind).toBe(want);
+    }
+  });
+
+  it('come from the buckets: a past day’s bucket set wrong shows in them', async () => {
+    const kind = 'saving';
+    const before = await countWithdrawals(db, { kind, awaitingOver24h: true });
+    const day = await sql<{ bucket: string }>`
+      SELECT bucket FROM row_counts WHERE relation = 'withdrawal_requests'
+        AND bucket LIKE ${`kind:${kind}:status:requested:requested_day:%`} AND n > 0
+      ORDER BY bucket LIMIT 1`.execute(db);
+    const bucket = day.rows[0]!.bucket;
+    await sql`UPDATE row_counts SET n = n + 1000 WHERE relation = 'withdrawal_requests' AND bucket = ${bucket}`.execute(
+      db,
+    );
+    expect(await countWithdrawals(db, { kind, awaitingOver24h: true })).toBe(before + 1000);
+    await sql`UPDATE row_counts SET n = n - 1000 WHERE relation = 'withdrawal_requests' AND bucket = ${bucket}`.execute(
+      db,
+    );
+  });
+});
