@@ -88,6 +88,42 @@ function remittancePageIds<T extends 'saving_remittances' | 'affiliate_remittanc
   return pageOf(query.select('r.id'), p).as('page');
 }
 
+/** The tables a coin-saving remittance (`r`) is read with: its plan and its deposit address. */
+type PlanAndAddress = { pl: DB['saving_plans']; a: DB['saving_deposit_addresses'] };
+type SavingRemittances = DB & { r: DB['saving_remittances'] };
+
+/**
+ * Coin-saving remittances (`r`) joined to their plan (`pl`) and deposit address (`a`), after
+ * whatever the query joined before: the list's page and user, the history's nothing, the
+ * export's user.
+ */
+function withPlanAndAddress<D extends SavingRemittances, TB extends keyof D, O>(
+  query: SelectQueryBuilder<D, TB, O>,
+): SelectQueryBuilder<D & PlanAndAddress, TB | keyof PlanAndAddress, O> {
+  // Kysely checks join references against known tables, not a set the caller widens (D): the
+  // two joins are written against the remittances alone, and the caller's set is kept.
+  return (query as unknown as SelectQueryBuilder<SavingRemittances, 'r', O>)
+    .innerJoin('saving_plans as pl', 'pl.id', 'r.saving_plan_id')
+    .innerJoin(
+      'saving_deposit_addresses as a',
+      'a.id',
+      'r.deposit_address_id',
+    ) as unknown as SelectQueryBuilder<D & PlanAndAddress, TB | keyof PlanAndAddress, O>;
+}
+
+/**
+ * The columns a userSavings row and its export share, after the user's: the plan, the address
+ * and the remittance itself.
+ */
+const SAVING_REMITTANCE_COLUMNS = [
+  'pl.name as planName',
+  'a.address',
+  'r.sent_hec as amountHEC',
+  'r.usd_value as amountUSD',
+  'r.transaction_hash as transactionHash',
+  'r.confirmed_at as confirmedAt',
+] as const;
+
 /** Coin-saving remittance history (all users), newest first. */
 export async function listSavingRemittances(
   db: Executor,
@@ -110,22 +146,16 @@ export async function listSavingRemittances(
   }
   // Page first: only the page's remittances are joined to their user, plan and address
   // (joining before OFFSET read a thousand of each for page 50).
-  const page = db
-    .selectFrom('saving_remittances as r')
-    .innerJoin(remittancePageIds(query, p), 'page.id', 'r.id')
-    .innerJoin('end_users as u', 'u.id', 'r.end_user_id')
-    .innerJoin('saving_plans as pl', 'pl.id', 'r.saving_plan_id')
-    .innerJoin('saving_deposit_addresses as a', 'a.id', 'r.deposit_address_id')
-    .select([
-      'r.id as userSavingSentValueId',
-      'u.user_name as userName',
-      'pl.name as planName',
-      'a.address',
-      'r.sent_hec as amountHEC',
-      'r.usd_value as amountUSD',
-      'r.transaction_hash as transactionHash',
-      'r.confirmed_at as confirmedAt',
-    ]);
+  const page = withPlanAndAddress(
+    db
+      .selectFrom('saving_remittances as r')
+      .innerJoin(remittancePageIds(query, p), 'page.id', 'r.id')
+      .innerJoin('end_users as u', 'u.id', 'r.end_user_id'),
+  ).select([
+    'r.id as userSavingSentValueId',
+    'u.user_name as userName',
+    ...SAVING_REMITTANCE_COLUMNS,
+  ]);
   const rows = await inConfirmationOrder(page, p.sort?.orderBy).execute();
   // Maintained buckets (migrations 0013, 0018) unless users are filtered: all remittances, or one
   // plan's (~150k at benchmark size, too many to count per request).
@@ -188,10 +218,7 @@ export async function findUserSavingRemittanceHistory(
 ) {
   const [remittances, totals, user] = await Promise.all([
     pageOf(
-      db
-        .selectFrom('saving_remittances as r')
-        .innerJoin('saving_plans as pl', 'pl.id', 'r.saving_plan_id')
-        .innerJoin('saving_deposit_addresses as a', 'a.id', 'r.deposit_address_id')
+      withPlanAndAddress(db.selectFrom('saving_remittances as r'))
         .select([
           'r.id',
           'r.confirmed_at as confirmedAt',
@@ -289,10 +316,13 @@ export function savingRemittancesExportQuery(
   filter: UserSavingsFilter,
   { orderBy }: ListSort<'confirmedAt'>,
 ) {
-  let query = exported(db, db.selectFrom('saving_remittances as r'), filter)
-    .innerJoin('end_users as u', 'u.id', 'r.end_user_id')
-    .innerJoin('saving_plans as pl', 'pl.id', 'r.saving_plan_id')
-    .innerJoin('saving_deposit_addresses as a', 'a.id', 'r.deposit_address_id');
+  let query = withPlanAndAddress(
+    exported(db, db.selectFrom('saving_remittances as r'), filter).innerJoin(
+      'end_users as u',
+      'u.id',
+      'r.end_user_id',
+    ),
+  );
   if (filter.planName)
     query = query.where(sql<string>`lower(pl.name)`, '=', filter.planName.toLowerCase());
   const rows = query.select([
@@ -300,12 +330,7 @@ export function savingRemittancesExportQuery(
     'r.end_user_id as userId',
     'u.user_name as userName',
     'u.email',
-    'pl.name as planName',
-    'a.address',
-    'r.sent_hec as amountHEC',
-    'r.usd_value as amountUSD',
-    'r.transaction_hash as transactionHash',
-    'r.confirmed_at as confirmedAt',
+    ...SAVING_REMITTANCE_COLUMNS,
   ]);
   return inConfirmationOrder(rows, orderBy);
 }
