@@ -23,6 +23,7 @@ import { AppError } from '../../shared/app-error';
 import { WITHDRAWAL_LIST_CALLS } from '../../modules/withdrawals/withdrawal-lists-schema';
 import { WITHDRAWALS_LIST } from '../../modules/withdrawals/withdrawals-list';
 import { SIGNING_EXPORT_NAMES } from '../../modules/withdrawals/withdrawal-signing-exports';
+import { sortTargetsSentence } from '../../graphql/pagination';
 import { declaredLists, type FilterField } from './define-list';
 
 // Issue 25, "the list, declared once": every list that declares an export hands out a link
@@ -187,6 +188,15 @@ describe('declared lists', () => {
     const undeclared = pagedLists.map((f) => f.name).filter((call) => !byCall.has(call));
     expect(undeclared).toEqual([]);
   });
+
+  // Issue 34: the contract names every sort target a list takes, from its declaration.
+  it.each(pagedLists.map((f) => [f.name, f] as const))(
+    "%s's description names its declared sort targets",
+    (call, field) => {
+      const list = byCall.get(call)!;
+      expect(field.description).toContain(sortTargetsSentence(list.sortTargets, list.defaultSort));
+    },
+  );
 
   it.each(pagedLists.map((f) => [f.name, f] as const))(
     '%s takes exactly its declared filters, anything else required',
