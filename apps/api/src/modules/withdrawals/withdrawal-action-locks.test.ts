@@ -11,7 +11,7 @@ import { APPROVE_MATCHING_WITHDRAWALS } from './commands/approve-matching';
 import { APPROVE_WITHDRAWALS } from './commands/approve-requests';
 import { REJECT_MATCHING_WITHDRAWALS } from './commands/reject-matching';
 import type { WithdrawalKind } from '../../db/tables/domain-tables';
-import { matchingIds, type WithdrawalsFilter } from './withdrawals-repository';
+import { matchingSet, type WithdrawalsFilter } from './withdrawals-repository';
 
 /**
  * The withdrawal action path locks each request once (issue 25): the "all matching" path used
@@ -158,7 +158,7 @@ describe('the withdrawal action path locks each row once', () => {
   it('approving all N matching takes one lock on the requests, then approves each', async () => {
     const [filter] = await requestedFilters();
     matchedKind = filter!.kind;
-    const ids = await matchingIds(t.database.db, filter!, 5001);
+    const ids = (await matchingSet(t.database.db, filter!, 5001)).map((r) => r.id);
     const { actions, locks } = countedActions();
     const answer = await actions.approveMatching(filter!, ids.length);
     expect(answer.results.map((r) => r.id)).toEqual(ids);
@@ -169,7 +169,7 @@ describe('the withdrawal action path locks each row once', () => {
   it('rejecting all N matching takes one lock on the requests', async () => {
     // The kind's every request (the previous test approved some): the rejectable ones change.
     const filter = { kind: matchedKind };
-    const ids = await matchingIds(t.database.db, filter, 5001);
+    const ids = (await matchingSet(t.database.db, filter, 5001)).map((r) => r.id);
     const { actions, locks } = countedActions();
     const answer = await actions.rejectMatching(filter, ids.length);
     expect(answer.results).toHaveLength(ids.length);

@@ -536,20 +536,6 @@ export async function matchingSet(
     .execute();
 }
 
-/** The ids of the requests matching a list's filter (the same applyFilter), unlocked; at most `limit`. */
-export async function matchingIds(
-  db: Executor,
-  filter: WithdrawalsFilter,
-  limit: number,
-): Promise<string[]> {
-  const rows = await applyFilter(db.selectFrom('withdrawal_requests as w'), filter)
-    .select(sql<string>`w.id::text`.as('id'))
-    .orderBy('w.id')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.id);
-}
-
 /** What an approver sees beside each request (issue #14): the user's recent withdrawals in
  * that coin, the receiving address's age and other users, the user's registration. */
 export type ApproverContext = {
