@@ -227,7 +227,7 @@ export default tseslint.config(
             },
             {
               name: '@/lib/amount',
-              importNames: ['formatAmount', 'compactAmount'],
+              importNames: ['compactAmount'],
               message: AMOUNT_MESSAGE,
             },
           ],

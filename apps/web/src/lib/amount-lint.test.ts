@@ -24,7 +24,7 @@ const SCREEN = 'apps/web/src/features/dashboard/components/sample-page.tsx';
 describe('amounts are shown one way (lint rule)', () => {
   it('refuses a screen that formats an amount its own way', { timeout: 60_000 }, async () => {
     const samples = [
-      `import { formatAmount } from '@/lib/amount';\nexport const a = (v: string) => formatAmount(v, 'HEC');\n`,
+      `import { compactAmount } from '@/lib/amount';\nexport const a = (v: string) => compactAmount(v)?.whole;\n`,
       `export const a = (v: number) => v.toLocaleString('ja-JP');\n`,
       `export const a = (v: number) => v.toFixed(2);\n`,
       `export const a = (v: number) => new Intl.NumberFormat('ja-JP').format(v);\n`,

