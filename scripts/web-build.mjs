@@ -9,6 +9,8 @@ const sources = [
   'apps/web/src',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  // The build's plugin (it inlines the generated documents).
+  'apps/web/scripts/vite-graphql-documents.ts',
   'packages/shared/src',
 ];
 

@@ -1,8 +1,9 @@
 /**
  * Generates typed documents for the web app from the committed API contract
  * (apps/api/schema.graphql) with GraphQL Code Generator's client preset. Operations are
- * written inline as graphql(`...`) calls, one operation per file under src/features.
- * Run with --check to fail when the committed output is stale.
+ * written inline as graphql(`...`) calls, one operation per file under src/features; a list's
+ * or CSV export's document names one of its declared filters and gets the others here
+ * (withDeclaredFilters). Run with --check to fail when the committed output is stale.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,7 +22,6 @@ import {
   type OperationDefinitionNode,
   type VariableDefinitionNode,
 } from 'graphql';
-import * as prettier from 'prettier';
 import { LIST_SHAPES } from '@app/shared';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,9 +45,11 @@ const schemaAst = buildSchema(fs.readFileSync(schemaFile, 'utf8'));
  * lists.ts, issue 34): a document that calls a declared list or its export with its filters as
  * arguments (at least one `filter: $filter`) gets every other declared filter the call takes,
  * as a variable of the schema's type and its argument, each after the declared filter before
- * it. So a filter added to a declaration reaches the screens' list and CSV documents here; the
- * rest of a document is as written. Only a document that lacks a filter is rewritten (printed,
- * then formatted by Prettier with the file).
+ * it. So a filter added to a declaration reaches the screens' list and CSV documents here, and
+ * a source document names one filter only: the completed text is what codegen types and checks
+ * against the contract (src/gql/graphql.ts), what the tests send and what the build inlines
+ * (vite-graphql-documents.ts), while the source keeps the short one (the key of its
+ * `graphql()` overload). The rest of a document is as written; a completed one is printed.
  */
 function withDeclaredFilters(source: string): string {
   const document = parse(source);
@@ -134,28 +136,15 @@ function withDeclaredFilters(source: string): string {
   return `\n${print({ ...document, definitions }).replace(/^/gm, '  ')}\n`;
 }
 
-const sourceFiles = walk(path.join(webRoot, 'src'));
-/** The source files whose list documents lacked a declared filter: their text completed. */
-const completedSources: { target: string; output: string }[] = [];
-const sources = await Promise.all(
-  sourceFiles.map(async (file) => {
-    const text = fs.readFileSync(file, 'utf8');
-    const rewritten = text.replace(OPERATION, (whole, body: string) => {
-      const completed = withDeclaredFilters(body);
-      return completed === body ? whole : `graphql(\`${completed}\`)`;
-    });
-    if (rewritten === text) return { file, text };
-    const options = await prettier.resolveConfig(file);
-    const output = await prettier.format(rewritten, { ...options, filepath: file });
-    completedSources.push({ target: file, output });
-    return { file, text: output };
-  }),
-);
-const documents: Types.DocumentFile[] = sources.flatMap(({ file, text }) =>
-  [...text.matchAll(OPERATION)].map((match) => ({
+/**
+ * Each operation as written (the key of its `graphql()` overload) with its document completed
+ * by the lists' declared filters (withDeclaredFilters), which is what is typed and printed.
+ */
+const documents: Types.DocumentFile[] = walk(path.join(webRoot, 'src')).flatMap((file) =>
+  [...fs.readFileSync(file, 'utf8').matchAll(OPERATION)].map((match) => ({
     location: path.relative(webRoot, file),
     rawSDL: match[1],
-    document: parse(match[1] ?? ''),
+    document: parse(withDeclaredFilters(match[1] ?? '')),
   })),
 );
 
@@ -212,7 +201,6 @@ function printRootFields(): string {
 }
 
 const outputs = [
-  ...completedSources,
   ...(await Promise.all(
     sections.map(async (section) => ({
       target: section.filename,

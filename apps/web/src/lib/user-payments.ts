@@ -55,28 +55,8 @@ export const userPayments = listQuery(UserPaymentsDocument, (data) => data.userP
  * holds the rows on screen), layout 1 or the bookkeeper's 2 (`version`).
  */
 const UserPaymentsCsvDocument = graphql(`
-  query UserPaymentsCsv(
-    $userId: Int
-    $userName: String
-    $paymentStatus: String
-    $confirmedAtFrom: DateTime
-    $confirmedAtUntil: DateTime
-    $assetFixedAtFrom: DateTime
-    $assetFixedAtUntil: DateTime
-    $sort: SortInput
-    $version: Int
-  ) {
-    userPaymentsCSV(
-      userId: $userId
-      userName: $userName
-      paymentStatus: $paymentStatus
-      confirmedAtFrom: $confirmedAtFrom
-      confirmedAtUntil: $confirmedAtUntil
-      assetFixedAtFrom: $assetFixedAtFrom
-      assetFixedAtUntil: $assetFixedAtUntil
-      sort: $sort
-      version: $version
-    ) {
+  query UserPaymentsCsv($userId: Int, $sort: SortInput, $version: Int) {
+    userPaymentsCSV(userId: $userId, sort: $sort, version: $version) {
       url
       fileName
     }

@@ -2,26 +2,8 @@ import { graphql } from '@/gql';
 import { exportQuery, listQuery } from '@/lib/list-query';
 
 const AuditLogsQuery = graphql(`
-  query AuditLogs(
-    $adminUserId: Int
-    $operation: String
-    $targetType: String
-    $targetId: String
-    $dateFrom: DateTime
-    $dateUntil: DateTime
-    $refusals: Boolean
-    $pagination: PaginationInput
-  ) {
-    auditLogs(
-      adminUserId: $adminUserId
-      operation: $operation
-      targetType: $targetType
-      targetId: $targetId
-      dateFrom: $dateFrom
-      dateUntil: $dateUntil
-      refusals: $refusals
-      pagination: $pagination
-    ) {
+  query AuditLogs($adminUserId: Int, $pagination: PaginationInput) {
+    auditLogs(adminUserId: $adminUserId, pagination: $pagination) {
       list {
         id
         occurredAt
@@ -45,26 +27,8 @@ const AuditLogsQuery = graphql(`
 export const auditLogs = listQuery(AuditLogsQuery, (data) => data.auditLogs);
 
 const AuditLogsCsvQuery = graphql(`
-  query AuditLogsCsv(
-    $adminUserId: Int
-    $operation: String
-    $targetType: String
-    $targetId: String
-    $dateFrom: DateTime
-    $dateUntil: DateTime
-    $refusals: Boolean
-    $sort: SortInput
-  ) {
-    auditLogsCsv(
-      adminUserId: $adminUserId
-      operation: $operation
-      targetType: $targetType
-      targetId: $targetId
-      dateFrom: $dateFrom
-      dateUntil: $dateUntil
-      refusals: $refusals
-      sort: $sort
-    ) {
+  query AuditLogsCsv($adminUserId: Int, $sort: SortInput) {
+    auditLogsCsv(adminUserId: $adminUserId, sort: $sort) {
       url
       fileName
     }

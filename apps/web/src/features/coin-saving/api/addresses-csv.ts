@@ -2,8 +2,8 @@ import { graphql } from '@/gql';
 import { exportQuery } from '@/lib/list-query';
 
 const AddressesCsvDocument = graphql(`
-  query AddressesCsv($userName: String, $email: String, $sort: SortInput) {
-    hecSavingAddressesCsv(userName: $userName, email: $email, sort: $sort) {
+  query AddressesCsv($userName: String, $sort: SortInput) {
+    hecSavingAddressesCsv(userName: $userName, sort: $sort) {
       url
       fileName
     }

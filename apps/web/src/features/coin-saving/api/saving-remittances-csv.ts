@@ -2,8 +2,8 @@ import { graphql } from '@/gql';
 import { exportQuery } from '@/lib/list-query';
 
 const SavingRemittancesCsvDocument = graphql(`
-  query SavingRemittancesCsv($userName: String, $planName: String, $sort: SortInput) {
-    hecSavingRemittanceHistoryCsv(userName: $userName, planName: $planName, sort: $sort) {
+  query SavingRemittancesCsv($userName: String, $sort: SortInput) {
+    hecSavingRemittanceHistoryCsv(userName: $userName, sort: $sort) {
       url
       fileName
     }

@@ -2,8 +2,8 @@ import { graphql } from '@/gql';
 import { listQuery } from '@/lib/list-query';
 
 const UserSavingsDocument = graphql(`
-  query UserSavings($userName: String, $planName: String, $pagination: PaginationInput) {
-    userSavings(userName: $userName, planName: $planName, pagination: $pagination) {
+  query UserSavings($userName: String, $pagination: PaginationInput) {
+    userSavings(userName: $userName, pagination: $pagination) {
       list {
         userSavingSentValueId
         userName

@@ -2,8 +2,8 @@ import { graphql } from '@/gql';
 import { exportQuery } from '@/lib/list-query';
 
 const TrackRecordsCsvDocument = graphql(`
-  query TrackRecordsCsv($userName: String, $email: String, $forceClubId: String, $sort: SortInput) {
-    referralRewardsCsv(userName: $userName, email: $email, forceClubId: $forceClubId, sort: $sort) {
+  query TrackRecordsCsv($userName: String, $sort: SortInput) {
+    referralRewardsCsv(userName: $userName, sort: $sort) {
       url
       fileName
     }
@@ -17,8 +17,8 @@ export const trackRecordsCsv = exportQuery(
 );
 
 const AffiliateRemittancesCsvDocument = graphql(`
-  query AffiliateRemittancesCsv($userName: String, $email: String, $sort: SortInput) {
-    referralPlanRemittanceHistoryCsv(userName: $userName, email: $email, sort: $sort) {
+  query AffiliateRemittancesCsv($userName: String, $sort: SortInput) {
+    referralPlanRemittanceHistoryCsv(userName: $userName, sort: $sort) {
       url
       fileName
     }
@@ -32,13 +32,8 @@ export const affiliateRemittancesCsv = exportQuery(
 );
 
 const AggregatesCsvDocument = graphql(`
-  query AggregatesCsv($userName: String, $email: String, $forceClubId: String, $sort: SortInput) {
-    affiliateSavingAggregatesCsv(
-      userName: $userName
-      email: $email
-      forceClubId: $forceClubId
-      sort: $sort
-    ) {
+  query AggregatesCsv($userName: String, $sort: SortInput) {
+    affiliateSavingAggregatesCsv(userName: $userName, sort: $sort) {
       url
       fileName
     }

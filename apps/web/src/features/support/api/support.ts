@@ -7,24 +7,8 @@ import { useDocumentWrite } from '@/lib/use-write';
 import { documentQuery } from '@/lib/document-query';
 
 const UserContactsQuery = graphql(`
-  query UserContacts(
-    $userName: String
-    $assigneeUserName: String
-    $userContactStatus: String
-    $datetimeFrom: DateTime
-    $datetimeUntil: DateTime
-    $unassigned: Boolean
-    $pagination: PaginationInput
-  ) {
-    userContacts(
-      userName: $userName
-      assigneeUserName: $assigneeUserName
-      userContactStatus: $userContactStatus
-      datetimeFrom: $datetimeFrom
-      datetimeUntil: $datetimeUntil
-      unassigned: $unassigned
-      pagination: $pagination
-    ) {
+  query UserContacts($userName: String, $pagination: PaginationInput) {
+    userContacts(userName: $userName, pagination: $pagination) {
       list {
         id
         userName

@@ -6,13 +6,8 @@ import { listQuery } from '@/lib/list-query';
 import { queryKeyFor } from '@/lib/query-keys';
 
 const UserWithdrawalHistoryQuery = graphql(`
-  query UserWithdrawalHistory(
-    $userId: Int!
-    $kind: WithdrawalKind
-    $status: WithdrawalStatus
-    $pagination: PaginationInput
-  ) {
-    userWithdrawalHistory(userId: $userId, kind: $kind, status: $status, pagination: $pagination) {
+  query UserWithdrawalHistory($userId: Int!, $kind: WithdrawalKind, $pagination: PaginationInput) {
+    userWithdrawalHistory(userId: $userId, kind: $kind, pagination: $pagination) {
       list {
         id
         kind

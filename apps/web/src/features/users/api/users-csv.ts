@@ -1,32 +1,10 @@
 import { graphql } from '@/gql';
 import { exportQuery } from '@/lib/list-query';
 
-// The filters' variables and arguments are USERS_SHAPE's, completed by `npm run codegen`.
+// USERS_SHAPE's other filters are added by codegen and the build (scripts/codegen.ts).
 const UsersCsvDocument = graphql(`
-  query UsersCsv(
-    $userName: String
-    $inviteCode: String
-    $email: String
-    $forceClubIdHash: String
-    $totalBuyAmountMoreThanOrEqual: Decimal
-    $totalBuyAmountLessThanOrEqual: Decimal
-    $cardStatus: [Int!]
-    $registeredAtFrom: DateTime
-    $registeredAtUntil: DateTime
-    $sort: SortInput
-  ) {
-    usersCSV(
-      userName: $userName
-      inviteCode: $inviteCode
-      email: $email
-      forceClubIdHash: $forceClubIdHash
-      totalBuyAmountMoreThanOrEqual: $totalBuyAmountMoreThanOrEqual
-      totalBuyAmountLessThanOrEqual: $totalBuyAmountLessThanOrEqual
-      cardStatus: $cardStatus
-      registeredAtFrom: $registeredAtFrom
-      registeredAtUntil: $registeredAtUntil
-      sort: $sort
-    ) {
+  query UsersCsv($userName: String, $sort: SortInput) {
+    usersCSV(userName: $userName, sort: $sort) {
       url
       fileName
     }

@@ -1,32 +1,10 @@
 import { graphql } from '@/gql';
 import { listQuery } from '@/lib/list-query';
 
-// The filters' variables and arguments are USERS_SHAPE's, completed by `npm run codegen`.
+// USERS_SHAPE's other filters are added by codegen and the build (scripts/codegen.ts).
 const UsersDocument = graphql(`
-  query Users(
-    $userName: String
-    $inviteCode: String
-    $email: String
-    $forceClubIdHash: String
-    $totalBuyAmountMoreThanOrEqual: Decimal
-    $totalBuyAmountLessThanOrEqual: Decimal
-    $cardStatus: [Int!]
-    $registeredAtFrom: DateTime
-    $registeredAtUntil: DateTime
-    $pagination: PaginationInput
-  ) {
-    users(
-      userName: $userName
-      inviteCode: $inviteCode
-      email: $email
-      forceClubIdHash: $forceClubIdHash
-      totalBuyAmountMoreThanOrEqual: $totalBuyAmountMoreThanOrEqual
-      totalBuyAmountLessThanOrEqual: $totalBuyAmountLessThanOrEqual
-      cardStatus: $cardStatus
-      registeredAtFrom: $registeredAtFrom
-      registeredAtUntil: $registeredAtUntil
-      pagination: $pagination
-    ) {
+  query Users($userName: String, $pagination: PaginationInput) {
+    users(userName: $userName, pagination: $pagination) {
       list {
         id
         userName
