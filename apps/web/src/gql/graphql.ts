@@ -189,20 +189,6 @@ export type AuditLogsQueryVariables = Exact<{
 
 export type AuditLogsQuery = { auditLogs: { list: Array<{ id: string, occurredAt: string, adminUserId: number | null, adminUserName: string | null, operation: string, targetType: string | null, targetIds: Array<string>, summary: string, requestId: string | null, ip: string | null }>, pagination: { totalRecords: number } } };
 
-export type AuditLogsCsvQueryVariables = Exact<{
-  adminUserId?: number | null | undefined;
-  operation?: string | null | undefined;
-  targetType?: string | null | undefined;
-  targetId?: string | null | undefined;
-  dateFrom?: string | null | undefined;
-  dateUntil?: string | null | undefined;
-  refusals?: boolean | null | undefined;
-  sort?: SortInput | null | undefined;
-}>;
-
-
-export type AuditLogsCsvQuery = { auditLogsCsv: { url: string, fileName: string } };
-
 export type DeleteAdminUserMutationVariables = Exact<{
   userId: number;
 }>;
@@ -256,15 +242,6 @@ export type SignOutMutationVariables = Exact<{ [key: string]: never; }>;
 
 export type SignOutMutation = { postSignOut: boolean };
 
-export type AddressesCsvQueryVariables = Exact<{
-  userName?: string | null | undefined;
-  email?: string | null | undefined;
-  sort?: SortInput | null | undefined;
-}>;
-
-
-export type AddressesCsvQuery = { hecSavingAddressesCsv: { url: string, fileName: string } };
-
 export type HecSavingAddressesQueryVariables = Exact<{
   input?: SavingListInput | null | undefined;
 }>;
@@ -276,15 +253,6 @@ export type SavingPlanNamesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type SavingPlanNamesQuery = { hecSavingPlans: Array<{ id: number, name: string, termYears: number }> };
-
-export type SavingRemittancesCsvQueryVariables = Exact<{
-  userName?: string | null | undefined;
-  planName?: string | null | undefined;
-  sort?: SortInput | null | undefined;
-}>;
-
-
-export type SavingRemittancesCsvQuery = { hecSavingRemittanceHistoryCsv: { url: string, fileName: string } };
 
 export type UserSavingsQueryVariables = Exact<{
   userName?: string | null | undefined;
@@ -317,27 +285,6 @@ export type ExportPreviewQueryVariables = Exact<{
 
 
 export type ExportPreviewQuery = { exportPreview: { columns: Array<{ header: string }>, rows: Array<{ cells: Array<string> }> } };
-
-export type HecSavingRemittanceHistoryCsvQueryVariables = Exact<{
-  confirmedAtFrom?: string | null | undefined;
-  confirmedAtUntil?: string | null | undefined;
-}>;
-
-
-export type HecSavingRemittanceHistoryCsvQuery = { hecSavingRemittanceHistoryCsv: { url: string, fileName: string } };
-
-export type ReferralRewardsCsvQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type ReferralRewardsCsvQuery = { referralRewardsCsv: { url: string, fileName: string } };
-
-export type ReferralPlanRemittanceHistoryCsvQueryVariables = Exact<{
-  confirmedAtFrom?: string | null | undefined;
-  confirmedAtUntil?: string | null | undefined;
-}>;
-
-
-export type ReferralPlanRemittanceHistoryCsvQuery = { referralPlanRemittanceHistoryCsv: { url: string, fileName: string } };
 
 export type DeleteNotificationMutationVariables = Exact<{
   notificationId: number;
@@ -507,35 +454,6 @@ export type AffiliateTrackRecordsQueryVariables = Exact<{
 
 
 export type AffiliateTrackRecordsQuery = { affiliateTrackRecords: { list: Array<{ userId: number, userName: string, email: string, forceClubId: string | null, totalRemittedHec: string, totalHecPrincipal: string, totalReferralRewards: string, totalBonusRewards: string, numberOfChildren: number, parentUserName: string | null }>, pagination: { offset: number, totalRecords: number } } };
-
-export type TrackRecordsCsvQueryVariables = Exact<{
-  userName?: string | null | undefined;
-  email?: string | null | undefined;
-  forceClubId?: string | null | undefined;
-  sort?: SortInput | null | undefined;
-}>;
-
-
-export type TrackRecordsCsvQuery = { referralRewardsCsv: { url: string, fileName: string } };
-
-export type AffiliateRemittancesCsvQueryVariables = Exact<{
-  userName?: string | null | undefined;
-  email?: string | null | undefined;
-  sort?: SortInput | null | undefined;
-}>;
-
-
-export type AffiliateRemittancesCsvQuery = { referralPlanRemittanceHistoryCsv: { url: string, fileName: string } };
-
-export type AggregatesCsvQueryVariables = Exact<{
-  userName?: string | null | undefined;
-  email?: string | null | undefined;
-  forceClubId?: string | null | undefined;
-  sort?: SortInput | null | undefined;
-}>;
-
-
-export type AggregatesCsvQuery = { affiliateSavingAggregatesCsv: { url: string, fileName: string } };
 
 export type AssetStatsCsvQueryVariables = Exact<{
   dateFrom: string;
@@ -781,22 +699,6 @@ export type UserQueryVariables = Exact<{
 
 export type UserQuery = { user: { id: number, userName: string, inviteCode: string, cardStatus: number, totalHECStakedAmount: string, totalETHStakedAmount: string, totalBuyAmountUsd: string, savingRewardsRate: string, referralRate: string, registeredAt: string, totalSentAmount: string, totalOwl: string, parentId: number | null, parentUserName: string | null, aubeUserInfo: { email: string, aubeUserIdHash: string, firstName: string, lastName: string, birthDate: string | null, enrollmentMonth: string | null, forceClubRegisteredAt: string | null, forceClubIdHash: string | null }, userDetail: { avatarUrl: string | null, phoneNumber: string | null, twoFactor: boolean, bio: string, defaultLocale: string } } };
 
-export type UsersCsvQueryVariables = Exact<{
-  userName?: string | null | undefined;
-  inviteCode?: string | null | undefined;
-  email?: string | null | undefined;
-  forceClubIdHash?: string | null | undefined;
-  totalBuyAmountMoreThanOrEqual?: string | null | undefined;
-  totalBuyAmountLessThanOrEqual?: string | null | undefined;
-  cardStatus?: Array<number> | number | null | undefined;
-  registeredAtFrom?: string | null | undefined;
-  registeredAtUntil?: string | null | undefined;
-  sort?: SortInput | null | undefined;
-}>;
-
-
-export type UsersCsvQuery = { usersCSV: { url: string, fileName: string } };
-
 export type UsersQueryVariables = Exact<{
   userName?: string | null | undefined;
   inviteCode?: string | null | undefined;
@@ -981,6 +883,22 @@ export type UserPaymentsQueryVariables = Exact<{
 
 export type UserPaymentsQuery = { userPayments: { list: Array<{ userPaymentId: string, userId: number, userName: string, planName: string, priceUsd: string, paidUsd: string, paidBtc: string, paymentAddress: string, confirmedAt: string | null, canceledAt: string | null, assetFixedAt: string | null, status: string, amountETH: string | null, amountHEC: string | null }>, pagination: { offset: number, totalRecords: number } } };
 
+export type UsersCsvQueryVariables = Exact<{
+  userName?: string | null | undefined;
+  inviteCode?: string | null | undefined;
+  email?: string | null | undefined;
+  forceClubIdHash?: string | null | undefined;
+  totalBuyAmountMoreThanOrEqual?: string | null | undefined;
+  totalBuyAmountLessThanOrEqual?: string | null | undefined;
+  cardStatus?: Array<number> | number | null | undefined;
+  registeredAtFrom?: string | null | undefined;
+  registeredAtUntil?: string | null | undefined;
+  sort?: SortInput | null | undefined;
+}>;
+
+
+export type UsersCsvQuery = { usersCSV: { url: string, fileName: string } };
+
 export type UserPaymentsCsvQueryVariables = Exact<{
   userId?: number | null | undefined;
   userName?: string | null | undefined;
@@ -995,6 +913,71 @@ export type UserPaymentsCsvQueryVariables = Exact<{
 
 
 export type UserPaymentsCsvQuery = { userPaymentsCSV: { url: string, fileName: string } };
+
+export type AuditLogsCsvQueryVariables = Exact<{
+  adminUserId?: number | null | undefined;
+  operation?: string | null | undefined;
+  targetType?: string | null | undefined;
+  targetId?: string | null | undefined;
+  dateFrom?: string | null | undefined;
+  dateUntil?: string | null | undefined;
+  refusals?: boolean | null | undefined;
+  sort?: SortInput | null | undefined;
+}>;
+
+
+export type AuditLogsCsvQuery = { auditLogsCsv: { url: string, fileName: string } };
+
+export type ReferralRewardsCsvQueryVariables = Exact<{
+  userName?: string | null | undefined;
+  email?: string | null | undefined;
+  forceClubId?: string | null | undefined;
+  sort?: SortInput | null | undefined;
+}>;
+
+
+export type ReferralRewardsCsvQuery = { referralRewardsCsv: { url: string, fileName: string } };
+
+export type AffiliateSavingAggregatesCsvQueryVariables = Exact<{
+  userName?: string | null | undefined;
+  email?: string | null | undefined;
+  forceClubId?: string | null | undefined;
+  sort?: SortInput | null | undefined;
+}>;
+
+
+export type AffiliateSavingAggregatesCsvQuery = { affiliateSavingAggregatesCsv: { url: string, fileName: string } };
+
+export type HecSavingRemittanceHistoryCsvQueryVariables = Exact<{
+  userName?: string | null | undefined;
+  planName?: string | null | undefined;
+  confirmedAtFrom?: string | null | undefined;
+  confirmedAtUntil?: string | null | undefined;
+  sort?: SortInput | null | undefined;
+}>;
+
+
+export type HecSavingRemittanceHistoryCsvQuery = { hecSavingRemittanceHistoryCsv: { url: string, fileName: string } };
+
+export type ReferralPlanRemittanceHistoryCsvQueryVariables = Exact<{
+  userName?: string | null | undefined;
+  email?: string | null | undefined;
+  confirmedAtFrom?: string | null | undefined;
+  confirmedAtUntil?: string | null | undefined;
+  sort?: SortInput | null | undefined;
+}>;
+
+
+export type ReferralPlanRemittanceHistoryCsvQuery = { referralPlanRemittanceHistoryCsv: { url: string, fileName: string } };
+
+export type HecSavingAddressesCsvQueryVariables = Exact<{
+  userName?: string | null | undefined;
+  email?: string | null | undefined;
+  sort?: SortInput | null | undefined;
+}>;
+
+
+export type HecSavingAddressesCsvQuery = { hecSavingAddressesCsv: { url: string, fileName: string } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -1293,23 +1276,6 @@ export const AuditLogsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AuditLogsQuery, AuditLogsQueryVariables>;
-export const AuditLogsCsvDocument = new TypedDocumentString(`
-    query AuditLogsCsv($adminUserId: Int, $operation: String, $targetType: String, $targetId: String, $dateFrom: DateTime, $dateUntil: DateTime, $refusals: Boolean, $sort: SortInput) {
-  auditLogsCsv(
-    adminUserId: $adminUserId
-    operation: $operation
-    targetType: $targetType
-    targetId: $targetId
-    dateFrom: $dateFrom
-    dateUntil: $dateUntil
-    refusals: $refusals
-    sort: $sort
-  ) {
-    url
-    fileName
-  }
-}
-    `) as unknown as TypedDocumentString<AuditLogsCsvQuery, AuditLogsCsvQueryVariables>;
 export const DeleteAdminUserDocument = new TypedDocumentString(`
     mutation DeleteAdminUser($userId: Int!) {
   postDeleteAdminUser(userId: $userId) {
@@ -1385,14 +1351,6 @@ export const SignOutDocument = new TypedDocumentString(`
   postSignOut
 }
     `) as unknown as TypedDocumentString<SignOutMutation, SignOutMutationVariables>;
-export const AddressesCsvDocument = new TypedDocumentString(`
-    query AddressesCsv($userName: String, $email: String, $sort: SortInput) {
-  hecSavingAddressesCsv(userName: $userName, email: $email, sort: $sort) {
-    url
-    fileName
-  }
-}
-    `) as unknown as TypedDocumentString<AddressesCsvQuery, AddressesCsvQueryVariables>;
 export const HecSavingAddressesDocument = new TypedDocumentString(`
     query HecSavingAddresses($input: SavingListInput) {
   hecSavingAddresses(input: $input) {
@@ -1423,18 +1381,6 @@ export const SavingPlanNamesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SavingPlanNamesQuery, SavingPlanNamesQueryVariables>;
-export const SavingRemittancesCsvDocument = new TypedDocumentString(`
-    query SavingRemittancesCsv($userName: String, $planName: String, $sort: SortInput) {
-  hecSavingRemittanceHistoryCsv(
-    userName: $userName
-    planName: $planName
-    sort: $sort
-  ) {
-    url
-    fileName
-  }
-}
-    `) as unknown as TypedDocumentString<SavingRemittancesCsvQuery, SavingRemittancesCsvQueryVariables>;
 export const UserSavingsDocument = new TypedDocumentString(`
     query UserSavings($userName: String, $planName: String, $pagination: PaginationInput) {
   userSavings(userName: $userName, planName: $planName, pagination: $pagination) {
@@ -1559,36 +1505,6 @@ export const ExportPreviewDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ExportPreviewQuery, ExportPreviewQueryVariables>;
-export const HecSavingRemittanceHistoryCsvDocument = new TypedDocumentString(`
-    query HecSavingRemittanceHistoryCsv($confirmedAtFrom: DateTime, $confirmedAtUntil: DateTime) {
-  hecSavingRemittanceHistoryCsv(
-    confirmedAtFrom: $confirmedAtFrom
-    confirmedAtUntil: $confirmedAtUntil
-  ) {
-    url
-    fileName
-  }
-}
-    `) as unknown as TypedDocumentString<HecSavingRemittanceHistoryCsvQuery, HecSavingRemittanceHistoryCsvQueryVariables>;
-export const ReferralRewardsCsvDocument = new TypedDocumentString(`
-    query ReferralRewardsCsv {
-  referralRewardsCsv {
-    url
-    fileName
-  }
-}
-    `) as unknown as TypedDocumentString<ReferralRewardsCsvQuery, ReferralRewardsCsvQueryVariables>;
-export const ReferralPlanRemittanceHistoryCsvDocument = new TypedDocumentString(`
-    query ReferralPlanRemittanceHistoryCsv($confirmedAtFrom: DateTime, $confirmedAtUntil: DateTime) {
-  referralPlanRemittanceHistoryCsv(
-    confirmedAtFrom: $confirmedAtFrom
-    confirmedAtUntil: $confirmedAtUntil
-  ) {
-    url
-    fileName
-  }
-}
-    `) as unknown as TypedDocumentString<ReferralPlanRemittanceHistoryCsvQuery, ReferralPlanRemittanceHistoryCsvQueryVariables>;
 export const DeleteNotificationDocument = new TypedDocumentString(`
     mutation DeleteNotification($notificationId: Int!) {
   postDeleteNotification(notificationId: $notificationId) {
@@ -1977,44 +1893,6 @@ export const AffiliateTrackRecordsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AffiliateTrackRecordsQuery, AffiliateTrackRecordsQueryVariables>;
-export const TrackRecordsCsvDocument = new TypedDocumentString(`
-    query TrackRecordsCsv($userName: String, $email: String, $forceClubId: String, $sort: SortInput) {
-  referralRewardsCsv(
-    userName: $userName
-    email: $email
-    forceClubId: $forceClubId
-    sort: $sort
-  ) {
-    url
-    fileName
-  }
-}
-    `) as unknown as TypedDocumentString<TrackRecordsCsvQuery, TrackRecordsCsvQueryVariables>;
-export const AffiliateRemittancesCsvDocument = new TypedDocumentString(`
-    query AffiliateRemittancesCsv($userName: String, $email: String, $sort: SortInput) {
-  referralPlanRemittanceHistoryCsv(
-    userName: $userName
-    email: $email
-    sort: $sort
-  ) {
-    url
-    fileName
-  }
-}
-    `) as unknown as TypedDocumentString<AffiliateRemittancesCsvQuery, AffiliateRemittancesCsvQueryVariables>;
-export const AggregatesCsvDocument = new TypedDocumentString(`
-    query AggregatesCsv($userName: String, $email: String, $forceClubId: String, $sort: SortInput) {
-  affiliateSavingAggregatesCsv(
-    userName: $userName
-    email: $email
-    forceClubId: $forceClubId
-    sort: $sort
-  ) {
-    url
-    fileName
-  }
-}
-    `) as unknown as TypedDocumentString<AggregatesCsvQuery, AggregatesCsvQueryVariables>;
 export const AssetStatsCsvDocument = new TypedDocumentString(`
     query AssetStatsCsv($dateFrom: String!, $dateUntil: String!) {
   assetStatsCsv(dateFrom: $dateFrom, dateUntil: $dateUntil) {
@@ -2624,25 +2502,6 @@ export const UserDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UserQuery, UserQueryVariables>;
-export const UsersCsvDocument = new TypedDocumentString(`
-    query UsersCsv($userName: String, $inviteCode: String, $email: String, $forceClubIdHash: String, $totalBuyAmountMoreThanOrEqual: Decimal, $totalBuyAmountLessThanOrEqual: Decimal, $cardStatus: [Int!], $registeredAtFrom: DateTime, $registeredAtUntil: DateTime, $sort: SortInput) {
-  usersCSV(
-    userName: $userName
-    inviteCode: $inviteCode
-    email: $email
-    forceClubIdHash: $forceClubIdHash
-    totalBuyAmountMoreThanOrEqual: $totalBuyAmountMoreThanOrEqual
-    totalBuyAmountLessThanOrEqual: $totalBuyAmountLessThanOrEqual
-    cardStatus: $cardStatus
-    registeredAtFrom: $registeredAtFrom
-    registeredAtUntil: $registeredAtUntil
-    sort: $sort
-  ) {
-    url
-    fileName
-  }
-}
-    `) as unknown as TypedDocumentString<UsersCsvQuery, UsersCsvQueryVariables>;
 export const UsersDocument = new TypedDocumentString(`
     query Users($userName: String, $inviteCode: String, $email: String, $forceClubIdHash: String, $totalBuyAmountMoreThanOrEqual: Decimal, $totalBuyAmountLessThanOrEqual: Decimal, $cardStatus: [Int!], $registeredAtFrom: DateTime, $registeredAtUntil: DateTime, $pagination: PaginationInput) {
   users(
@@ -3438,6 +3297,25 @@ export const UserPaymentsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UserPaymentsQuery, UserPaymentsQueryVariables>;
+export const UsersCsvDocument = new TypedDocumentString(`
+    query UsersCsv($userName: String, $inviteCode: String, $email: String, $forceClubIdHash: String, $totalBuyAmountMoreThanOrEqual: Decimal, $totalBuyAmountLessThanOrEqual: Decimal, $cardStatus: [Int!], $registeredAtFrom: DateTime, $registeredAtUntil: DateTime, $sort: SortInput) {
+  usersCSV(
+    userName: $userName
+    inviteCode: $inviteCode
+    email: $email
+    forceClubIdHash: $forceClubIdHash
+    totalBuyAmountMoreThanOrEqual: $totalBuyAmountMoreThanOrEqual
+    totalBuyAmountLessThanOrEqual: $totalBuyAmountLessThanOrEqual
+    cardStatus: $cardStatus
+    registeredAtFrom: $registeredAtFrom
+    registeredAtUntil: $registeredAtUntil
+    sort: $sort
+  ) {
+    url
+    fileName
+  }
+}
+    `) as unknown as TypedDocumentString<UsersCsvQuery, UsersCsvQueryVariables>;
 export const UserPaymentsCsvDocument = new TypedDocumentString(`
     query UserPaymentsCsv($userId: Int, $userName: String, $paymentStatus: String, $confirmedAtFrom: DateTime, $confirmedAtUntil: DateTime, $assetFixedAtFrom: DateTime, $assetFixedAtUntil: DateTime, $sort: SortInput, $version: Int) {
   userPaymentsCSV(
@@ -3456,3 +3334,82 @@ export const UserPaymentsCsvDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UserPaymentsCsvQuery, UserPaymentsCsvQueryVariables>;
+export const AuditLogsCsvDocument = new TypedDocumentString(`
+    query AuditLogsCsv($adminUserId: Int, $operation: String, $targetType: String, $targetId: String, $dateFrom: DateTime, $dateUntil: DateTime, $refusals: Boolean, $sort: SortInput) {
+  auditLogsCsv(
+    adminUserId: $adminUserId
+    operation: $operation
+    targetType: $targetType
+    targetId: $targetId
+    dateFrom: $dateFrom
+    dateUntil: $dateUntil
+    refusals: $refusals
+    sort: $sort
+  ) {
+    url
+    fileName
+  }
+}
+    `) as unknown as TypedDocumentString<AuditLogsCsvQuery, AuditLogsCsvQueryVariables>;
+export const ReferralRewardsCsvDocument = new TypedDocumentString(`
+    query ReferralRewardsCsv($userName: String, $email: String, $forceClubId: String, $sort: SortInput) {
+  referralRewardsCsv(
+    userName: $userName
+    email: $email
+    forceClubId: $forceClubId
+    sort: $sort
+  ) {
+    url
+    fileName
+  }
+}
+    `) as unknown as TypedDocumentString<ReferralRewardsCsvQuery, ReferralRewardsCsvQueryVariables>;
+export const AffiliateSavingAggregatesCsvDocument = new TypedDocumentString(`
+    query AffiliateSavingAggregatesCsv($userName: String, $email: String, $forceClubId: String, $sort: SortInput) {
+  affiliateSavingAggregatesCsv(
+    userName: $userName
+    email: $email
+    forceClubId: $forceClubId
+    sort: $sort
+  ) {
+    url
+    fileName
+  }
+}
+    `) as unknown as TypedDocumentString<AffiliateSavingAggregatesCsvQuery, AffiliateSavingAggregatesCsvQueryVariables>;
+export const HecSavingRemittanceHistoryCsvDocument = new TypedDocumentString(`
+    query HecSavingRemittanceHistoryCsv($userName: String, $planName: String, $confirmedAtFrom: DateTime, $confirmedAtUntil: DateTime, $sort: SortInput) {
+  hecSavingRemittanceHistoryCsv(
+    userName: $userName
+    planName: $planName
+    confirmedAtFrom: $confirmedAtFrom
+    confirmedAtUntil: $confirmedAtUntil
+    sort: $sort
+  ) {
+    url
+    fileName
+  }
+}
+    `) as unknown as TypedDocumentString<HecSavingRemittanceHistoryCsvQuery, HecSavingRemittanceHistoryCsvQueryVariables>;
+export const ReferralPlanRemittanceHistoryCsvDocument = new TypedDocumentString(`
+    query ReferralPlanRemittanceHistoryCsv($userName: String, $email: String, $confirmedAtFrom: DateTime, $confirmedAtUntil: DateTime, $sort: SortInput) {
+  referralPlanRemittanceHistoryCsv(
+    userName: $userName
+    email: $email
+    confirmedAtFrom: $confirmedAtFrom
+    confirmedAtUntil: $confirmedAtUntil
+    sort: $sort
+  ) {
+    url
+    fileName
+  }
+}
+    `) as unknown as TypedDocumentString<ReferralPlanRemittanceHistoryCsvQuery, ReferralPlanRemittanceHistoryCsvQueryVariables>;
+export const HecSavingAddressesCsvDocument = new TypedDocumentString(`
+    query HecSavingAddressesCsv($userName: String, $email: String, $sort: SortInput) {
+  hecSavingAddressesCsv(userName: $userName, email: $email, sort: $sort) {
+    url
+    fileName
+  }
+}
+    `) as unknown as TypedDocumentString<HecSavingAddressesCsvQuery, HecSavingAddressesCsvQueryVariables>;

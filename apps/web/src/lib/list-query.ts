@@ -113,14 +113,6 @@ export function listQuery<LR, LV, P extends ListPage<unknown>>(
   return { document, page };
 }
 
-/** An export query's document and where its link sits in the answer (a feature's api file). */
-export function exportQuery<ER, EV>(
-  document: TypedDocumentString<ER, EV>,
-  link: (data: ER) => { url: string; fileName: string },
-) {
-  return { document, link };
-}
-
 /** What the tests and the screens table read of a declared list screen. */
 type DeclaredListScreen = {
   view: {

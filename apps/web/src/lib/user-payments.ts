@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { UserPaymentsQuery, UserPaymentsQueryVariables } from '@/gql/graphql';
-import { exportQuery, listQuery } from './list-query';
+import { listQuery } from './list-query';
 import { documentQuery } from './document-query';
 
 /**
@@ -49,19 +49,3 @@ export function useUserPayments(variables: UserPaymentsQueryVariables) {
 
 /** The same page for a declared list screen (Transactions, a user's payment history). */
 export const userPayments = listQuery(UserPaymentsDocument, (data) => data.userPayments);
-
-/**
- * The payments file of a payments view (both screens: every filter of the list, so the file
- * holds the rows on screen), layout 1 or the bookkeeper's 2 (`version`).
- */
-const UserPaymentsCsvDocument = graphql(`
-  query UserPaymentsCsv($userId: Int, $sort: SortInput, $version: Int) {
-    userPaymentsCSV(userId: $userId, sort: $sort, version: $version) {
-      url
-      fileName
-    }
-  }
-`);
-
-/** The download link of a payments view with the screen's filters and sort. */
-export const userPaymentsCsv = exportQuery(UserPaymentsCsvDocument, (data) => data.userPaymentsCSV);

@@ -6,7 +6,8 @@ import { TruncatedText } from '@/components/truncated-text';
 import { listView } from '@/lib/list-declaration';
 import { defineListScreen } from '@/lib/list-query';
 import { useAdminUsers } from '../api/admin-users';
-import { auditLogs, auditLogsCsv } from '../api/audit-logs';
+import { auditLogsCsv } from '@/gql/list-exports';
+import { auditLogs } from '../api/audit-logs';
 import { auditSummaryText } from './audit-summary';
 
 /** The audit log's URL, sorts and variables from its declaration (AUDIT_SHAPE). */

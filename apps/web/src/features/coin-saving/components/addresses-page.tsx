@@ -5,7 +5,7 @@ import { SAVING_ADDRESSES_SHAPE } from '@app/shared';
 import type { HecSavingAddressesQuery } from '@/gql/graphql';
 import { listView } from '@/lib/list-declaration';
 import { defineListScreen } from '@/lib/list-query';
-import { addressesCsv } from '../api/addresses-csv';
+import { hecSavingAddressesCsv } from '@/gql/list-exports';
 import { hecSavingAddresses } from '../api/hec-saving-addresses';
 
 const VIEW = listView(SAVING_ADDRESSES_SHAPE);
@@ -17,7 +17,7 @@ const PLAN_TERMS = ['oneYear', 'twoYears', 'threeYears', 'fiveYears'] as const;
 
 /** /aubecoin_saving/addresses: each coin-saving user's deposit address per plan. */
 const ADDRESSES = defineListScreen({
-  ...VIEW.data('input', hecSavingAddresses, addressesCsv),
+  ...VIEW.data('input', hecSavingAddresses, hecSavingAddressesCsv),
   label: (t) => t('coinSaving.addressesLabel'),
   storageKey: 'saving-addresses',
   fields: (t) => userFilterFields(VIEW, t),

@@ -6,7 +6,7 @@ import { listView } from '@/lib/list-declaration';
 import { defineListScreen } from '@/lib/list-query';
 import { usePlanLabel } from '@/lib/plan-label';
 import { useSavingPlanNames } from '../api/hec-saving-plans';
-import { savingRemittancesCsv } from '../api/saving-remittances-csv';
+import { hecSavingRemittanceHistoryCsv } from '@/gql/list-exports';
 import { userSavings } from '../api/user-savings';
 
 /** What the screen's hooks add: the plans for the plan filter, and how a plan is named. */
@@ -16,7 +16,7 @@ const VIEW = listView(USER_SAVINGS_SHAPE);
 
 /** /aubecoin_saving/remittance_history: coin-saving remittances of all users. */
 const REMITTANCES = defineListScreen({
-  ...VIEW.data('arguments', userSavings, savingRemittancesCsv),
+  ...VIEW.data('arguments', userSavings, hecSavingRemittanceHistoryCsv),
   label: (t) => t('coinSaving.remittancesLabel'),
   storageKey: 'saving-remittances',
   fields: (t, c: PlanContext) => [

@@ -1,7 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import { dayEndIso, dayStartIso } from '@/lib/date-time';
-import { execute } from '@/lib/graphql-client';
+import type { TypedDocumentString } from '@/gql/graphql';
+import {
+  hecSavingRemittanceHistoryCsv,
+  referralPlanRemittanceHistoryCsv,
+  referralRewardsCsv,
+} from '@/gql/list-exports';
+import { request } from '@/lib/graphql-client';
 import { documentQuery } from '@/lib/document-query';
 
 const ExportFormatsQuery = graphql(`
@@ -37,39 +43,6 @@ const ExportPreviewQuery = graphql(`
   }
 `);
 
-const HecSavingRemittanceHistoryCsvQuery = graphql(`
-  query HecSavingRemittanceHistoryCsv($confirmedAtFrom: DateTime, $confirmedAtUntil: DateTime) {
-    hecSavingRemittanceHistoryCsv(
-      confirmedAtFrom: $confirmedAtFrom
-      confirmedAtUntil: $confirmedAtUntil
-    ) {
-      url
-      fileName
-    }
-  }
-`);
-
-const ReferralRewardsCsvQuery = graphql(`
-  query ReferralRewardsCsv {
-    referralRewardsCsv {
-      url
-      fileName
-    }
-  }
-`);
-
-const ReferralPlanRemittanceHistoryCsvQuery = graphql(`
-  query ReferralPlanRemittanceHistoryCsv($confirmedAtFrom: DateTime, $confirmedAtUntil: DateTime) {
-    referralPlanRemittanceHistoryCsv(
-      confirmedAtFrom: $confirmedAtFrom
-      confirmedAtUntil: $confirmedAtUntil
-    ) {
-      url
-      fileName
-    }
-  }
-`);
-
 type CentreRange = { confirmedAtFrom?: string; confirmedAtUntil?: string };
 
 /**
@@ -94,17 +67,26 @@ export const CENTRE_TYPES = [
 
 export type CentreTypeName = (typeof CENTRE_TYPES)[number]['name'];
 
+/** The link of a declared export (the list screens' own) asked for with the given filters. */
+async function sendExport<R, V>(
+  declared: {
+    document: TypedDocumentString<R, V>;
+    link: (data: R) => { url: string; fileName: string };
+  },
+  variables: V,
+) {
+  return declared.link(await request(declared.document, variables));
+}
+
 /** Asks for the download link of one centre type. */
 export async function centreLink(name: CentreTypeName, range: CentreRange) {
   switch (name) {
     case 'hecSavingRemittanceHistory':
-      return (await execute(HecSavingRemittanceHistoryCsvQuery, range))
-        .hecSavingRemittanceHistoryCsv;
+      return sendExport(hecSavingRemittanceHistoryCsv, range);
     case 'referralRewards':
-      return (await execute(ReferralRewardsCsvQuery)).referralRewardsCsv;
+      return sendExport(referralRewardsCsv, {});
     case 'referralPlanRemittanceHistory':
-      return (await execute(ReferralPlanRemittanceHistoryCsvQuery, range))
-        .referralPlanRemittanceHistoryCsv;
+      return sendExport(referralPlanRemittanceHistoryCsv, range);
   }
 }
 

@@ -15,13 +15,13 @@ import { listView } from '@/lib/list-declaration';
 import { defineListScreen } from '@/lib/list-query';
 import { affiliateSavingAggregates } from '../api/affiliate-saving-aggregates';
 import { affiliateSavingRemittances } from '../api/affiliate-saving-remittances';
-import { affiliateRemittancesCsv, aggregatesCsv } from '../api/referral-plan-csv';
+import { affiliateSavingAggregatesCsv, referralPlanRemittanceHistoryCsv } from '@/gql/list-exports';
 
 const AGGREGATES_VIEW = listView(AGGREGATES_SHAPE);
 
 /** The first tab: per-user totals of referral-plan remittances. */
 const AGGREGATES = defineListScreen({
-  ...AGGREGATES_VIEW.data('input', affiliateSavingAggregates, aggregatesCsv),
+  ...AGGREGATES_VIEW.data('input', affiliateSavingAggregates, affiliateSavingAggregatesCsv),
   label: (t) => t('coinSaving.aggregatesLabel'),
   storageKey: 'affiliate-aggregates',
   fields: (t) => forceClubUserFilterFields(AGGREGATES_VIEW, t),
@@ -51,7 +51,7 @@ const REMITTANCES_VIEW = listView(AFFILIATE_REMITTANCES_SHAPE);
 
 /** The second tab: the referral-plan remittances themselves. */
 const REMITTANCES = defineListScreen({
-  ...REMITTANCES_VIEW.data('input', affiliateSavingRemittances, affiliateRemittancesCsv),
+  ...REMITTANCES_VIEW.data('input', affiliateSavingRemittances, referralPlanRemittanceHistoryCsv),
   label: (t) => t('coinSaving.affiliateRemittancesLabel'),
   storageKey: 'affiliate-remittances',
   fields: (t) => userFilterFields(REMITTANCES_VIEW, t),

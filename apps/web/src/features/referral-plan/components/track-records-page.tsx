@@ -7,13 +7,13 @@ import { TRACK_RECORDS_SHAPE } from '@app/shared';
 import { listView } from '@/lib/list-declaration';
 import { defineListScreen } from '@/lib/list-query';
 import { affiliateTrackRecords } from '../api/affiliate-track-records';
-import { trackRecordsCsv } from '../api/referral-plan-csv';
+import { referralRewardsCsv } from '@/gql/list-exports';
 
 const VIEW = listView(TRACK_RECORDS_SHAPE);
 
 /** /referral_plan/track_records: referral-plan totals and number of children per user. */
 const TRACK_RECORDS = defineListScreen({
-  ...VIEW.data('input', affiliateTrackRecords, trackRecordsCsv),
+  ...VIEW.data('input', affiliateTrackRecords, referralRewardsCsv),
   label: (t) => t('coinSaving.trackRecordsLabel'),
   storageKey: 'track-records',
   fields: (t) => forceClubUserFilterFields(VIEW, t),

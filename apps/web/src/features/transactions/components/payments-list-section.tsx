@@ -7,7 +7,8 @@ import { filteredListProps } from '@/components/list-screen';
 import { paymentColumns, paymentFilterFields } from '@/components/payment-columns';
 import { listView } from '@/lib/list-declaration';
 import { defineListScreen, useListQuery } from '@/lib/list-query';
-import { userPayments, userPaymentsCsv } from '@/lib/user-payments';
+import { userPaymentsCSV } from '@/gql/list-exports';
+import { userPayments } from '@/lib/user-payments';
 import '@/i18n/lists';
 
 /** userPayments' URL, sorts and variables (PAYMENTS_SHAPE); a made-up status is no filter. */
@@ -22,7 +23,7 @@ const PAYMENTS = defineListScreen({
   },
   // Layout 1 unless a button asks for the bookkeeper's (version 2).
   export: {
-    ...userPaymentsCsv,
+    ...userPaymentsCSV,
     variables: (search, sort) => ({ ...VIEW.variables(search), sort, version: 1 }),
   },
   label: (t) => t('transactions.list.title'),

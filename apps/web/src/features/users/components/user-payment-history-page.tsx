@@ -2,7 +2,8 @@ import { PAYMENTS_SHAPE } from '@app/shared';
 import { ListScreen } from '@/components/list-screen';
 import { listView } from '@/lib/list-declaration';
 import { defineListScreen } from '@/lib/list-query';
-import { userPayments, userPaymentsCsv } from '@/lib/user-payments';
+import { userPaymentsCSV } from '@/gql/list-exports';
+import { userPayments } from '@/lib/user-payments';
 import { paymentColumns, paymentFilterFields } from '@/components/payment-columns';
 import { UserHistoryPage } from './user-history-nav';
 import '@/i18n/lists';
@@ -21,7 +22,7 @@ const USER_PAYMENTS = defineListScreen({
   },
   // Layout 1, and a second button for the bookkeeper's (version 2).
   export: {
-    ...userPaymentsCsv,
+    ...userPaymentsCSV,
     variables: (search, sort, userId) => ({ ...VIEW.variables(search), userId, sort, version: 1 }),
     layouts: [
       {

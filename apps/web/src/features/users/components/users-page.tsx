@@ -5,7 +5,7 @@ import { USERS_SHAPE } from '@app/shared';
 import { listView } from '@/lib/list-declaration';
 import { defineListScreen } from '@/lib/list-query';
 import { users } from '../api/users';
-import { usersCsv } from '../api/users-csv';
+import { usersCSV } from '@/gql/list-exports';
 import { CARD_STATUSES, CardStatusChip, useCardStatusLabel } from './card-status';
 
 /**
@@ -24,7 +24,7 @@ const VIEW = listView(USERS_SHAPE, {
 
 /** /common/users: every filter of the users call, server-side sort and pages, all in the URL. */
 const USERS = defineListScreen({
-  ...VIEW.data('arguments', users, usersCsv),
+  ...VIEW.data('arguments', users, usersCSV),
   label: (t) => t('users.listLabel'),
   storageKey: 'users',
   // Every declared filter, labelled `fields.<name>`: the screen says only what differs.
