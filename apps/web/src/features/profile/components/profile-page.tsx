@@ -1,6 +1,7 @@
 import '@/i18n/screens';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { FormError, FormTextField, useFormFields } from '@/components/form-text-field';
 import {
@@ -74,6 +75,34 @@ export function ProfilePage() {
   );
 }
 
+/** The account form's fields, in order: each labelled `profile.<name>`, with its hint if any. */
+const PROFILE_FIELDS: {
+  name: 'email' | 'userName' | 'oldPassword' | 'newPassword' | 'newPasswordConfirmation';
+  type?: 'email' | 'password';
+  autoComplete: string;
+  hint?: (t: TFunction, language: Locale) => string | undefined;
+}[] = [
+  { name: 'email', type: 'email', autoComplete: 'email' },
+  {
+    name: 'userName',
+    autoComplete: 'username',
+    hint: (_t, language) => FIELD_HINTS[language]?.userName,
+  },
+  {
+    name: 'oldPassword',
+    type: 'password',
+    autoComplete: 'current-password',
+    hint: (t) => t('profile.oldPasswordHint'),
+  },
+  {
+    name: 'newPassword',
+    type: 'password',
+    autoComplete: 'new-password',
+    hint: (_t, language) => FIELD_HINTS[language]?.password,
+  },
+  { name: 'newPasswordConfirmation', type: 'password', autoComplete: 'new-password' },
+];
+
 function ProfileForm({
   current,
 }: {
@@ -135,38 +164,16 @@ function ProfileForm({
       <Box component="form" noValidate onSubmit={onSubmit}>
         <Stack spacing={2}>
           <FormError error={update.error} fieldProblems={server} />
-          <FormTextField
-            label={t('profile.email')}
-            {...form.field('email', shown.email)}
-            type="email"
-            autoComplete="email"
-          />
-          <FormTextField
-            label={t('profile.userName')}
-            {...form.field('userName', shown.userName)}
-            autoComplete="username"
-            hint={FIELD_HINTS[i18n.language as Locale]?.userName}
-          />
-          <FormTextField
-            label={t('profile.oldPassword')}
-            {...form.field('oldPassword', shown.oldPassword)}
-            type="password"
-            autoComplete="current-password"
-            hint={t('profile.oldPasswordHint')}
-          />
-          <FormTextField
-            label={t('profile.newPassword')}
-            {...form.field('newPassword', shown.newPassword)}
-            type="password"
-            autoComplete="new-password"
-            hint={FIELD_HINTS[i18n.language as Locale]?.password}
-          />
-          <FormTextField
-            label={t('profile.newPasswordConfirmation')}
-            {...form.field('newPasswordConfirmation', shown.newPasswordConfirmation)}
-            type="password"
-            autoComplete="new-password"
-          />
+          {PROFILE_FIELDS.map(({ name, type, autoComplete, hint }) => (
+            <FormTextField
+              key={name}
+              label={t(`profile.${name}`)}
+              {...form.field(name, shown[name])}
+              type={type}
+              autoComplete={autoComplete}
+              hint={hint?.(t, i18n.language as Locale)}
+            />
+          ))}
           <Box>
             <Button type="submit" variant="contained" disabled={update.isPending}>
               {t('profile.save')}
