@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 
 /**
@@ -12,7 +13,6 @@ export function ConfirmDialog({
   title,
   width,
   children,
-  cancelLabel,
   confirmLabel,
   onConfirm,
   confirmDisabled,
@@ -27,7 +27,6 @@ export function ConfirmDialog({
   /** The dialog's width (MUI `maxWidth`, full up to it); default: as wide as its content. */
   width?: 'xs' | 'sm' | 'md' | 'lg';
   children: ReactNode;
-  cancelLabel: string;
   confirmLabel: ReactNode;
   onConfirm: () => void;
   confirmDisabled?: boolean;
@@ -36,13 +35,14 @@ export function ConfirmDialog({
   /** Buttons before Cancel (another way out, such as the send screen's link). */
   extraActions?: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <Dialog open={open} onClose={onClose} {...(width && { maxWidth: width, fullWidth: true })}>
       {title !== undefined && <DialogTitle>{title}</DialogTitle>}
       <DialogContent>{children}</DialogContent>
       <DialogActions>
         {extraActions}
-        <Button onClick={onClose}>{cancelLabel}</Button>
+        <Button onClick={onClose}>{t('confirmations.cancel')}</Button>
         <Button
           color={destructive ? 'error' : 'primary'}
           variant="contained"

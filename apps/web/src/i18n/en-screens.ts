@@ -494,7 +494,6 @@ export const enScreens: ScreensMessages = {
       confirmText:
         '{{count}} payments will be asset-fixed at the deadline: BTC to buy {{btcHEC}} BTC (HEC plans) and {{btcETH}} BTC (ETH plans). This cannot be undone.',
       confirmYes: 'Assign to {{count}} payments',
-      cancel: 'Cancel',
       done: 'Rates assigned to {{count}} payments: {{amountHEC}} HEC and {{amountETH}} ETH credited',
     },
     add: {
@@ -531,7 +530,6 @@ export const enScreens: ScreensMessages = {
       confirmTitle: 'Apply this file?',
       confirmText: '{{count}} will be changed: {{totals}}. This cannot be undone.',
       confirmYes: 'Apply',
-      cancel: 'Cancel',
       doneTotals: '{{message}} ({{totals}})',
       previewColumns: {
         userId: 'User ID',

@@ -500,7 +500,6 @@ export const jaScreens = {
       confirmText:
         '{{count}} 件の支払いの資産を締切日時で確定します。購入する BTC: {{btcHEC}} BTC（HEC プラン）、{{btcETH}} BTC（ETH プラン）。元に戻せません。',
       confirmYes: '{{count}} 件に割り当てる',
-      cancel: 'キャンセル',
       done: '{{count}} 件の支払いにレートを割り当てました: {{amountHEC}} HEC、{{amountETH}} ETH を付与',
     },
     add: {
@@ -537,7 +536,6 @@ export const jaScreens = {
       confirmTitle: 'このファイルを反映しますか？',
       confirmText: '{{count}} 件を変更します: {{totals}}。元に戻せません。',
       confirmYes: '反映する',
-      cancel: 'キャンセル',
       doneTotals: '{{message}}（{{totals}}）',
       previewColumns: {
         userId: 'ユーザーID',

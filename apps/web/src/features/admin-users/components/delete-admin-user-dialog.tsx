@@ -20,7 +20,6 @@ export function DeleteAdminUserDialog({
       onClose={onClose}
       title={t('adminUsers.deleteTitle')}
       width="xs"
-      cancelLabel={t('adminUsers.cancel')}
       confirmLabel={t('adminUsers.delete')}
       destructive
       confirmDisabled={remove.isPending}

@@ -67,7 +67,6 @@ export function EditRolesDialog({ admin, onClose }: { admin: Target; onClose: ()
       onClose={onClose}
       title={t('adminUsers.editRolesTitle', { userName: admin.userName })}
       width="xs"
-      cancelLabel={t('adminUsers.cancel')}
       confirmLabel={t('adminUsers.save')}
       onConfirm={() => void save()}
       confirmDisabled={busy || Boolean(roleError)}

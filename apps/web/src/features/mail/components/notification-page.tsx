@@ -256,7 +256,6 @@ function NotificationDialog({ row, onClose }: { row: Row | null; onClose: () => 
       onClose={onClose}
       title={row ? t('mail.edit') : t('mail.create')}
       width="sm"
-      cancelLabel={t('mail.cancel')}
       confirmLabel={t('mail.save')}
       onConfirm={submit}
       confirmDisabled={save.isPending}
@@ -330,7 +329,6 @@ function SendConfirmDialog({ row, onClose }: { row: Row; onClose: () => void }) 
           {t('mail.openSendMail')}
         </Button>
       }
-      cancelLabel={t('mail.cancel')}
       confirmLabel={t('mail.send')}
       confirmDisabled={send.isPending || !preview.data}
       onConfirm={() =>

@@ -105,7 +105,6 @@ export function SendConfirmDialog({
     <ConfirmDialog
       open={open}
       onClose={onClose}
-      cancelLabel={t('mail.cancel')}
       confirmLabel={t('mail.send')}
       confirmDisabled={sending || !preview}
       onConfirm={() => preview && onSend(preview)}

@@ -109,7 +109,6 @@ export function SessionsCard() {
         open={asking}
         onClose={() => setAsking(false)}
         title={t('profile.sessionsSignOutEverywhere')}
-        cancelLabel={t('confirmations.cancel')}
         confirmLabel={t('profile.sessionsSignOutEverywhere')}
         destructive
         confirmTestId="sign-out-everywhere-confirm"

@@ -366,7 +366,6 @@ function Compose({ contactId, inquirer }: { contactId: string; inquirer: string 
         open={asking}
         onClose={() => setAsking(false)}
         title={t('support.detail.sendReply')}
-        cancelLabel={t('confirmations.cancel')}
         confirmLabel={t('support.detail.sendReply')}
         onConfirm={() => submit(true)}
         confirmTestId="reply-confirm"

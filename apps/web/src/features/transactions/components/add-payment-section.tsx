@@ -179,7 +179,6 @@ export function AddPaymentSection() {
           open={confirming && user !== null}
           onClose={() => setConfirming(false)}
           title={t('transactions.add.title')}
-          cancelLabel={t('confirmations.cancel')}
           confirmLabel={t('transactions.add.submit')}
           confirmTestId="add-confirm"
           onConfirm={() => void submit().catch(() => undefined)}

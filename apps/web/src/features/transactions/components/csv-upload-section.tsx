@@ -511,7 +511,6 @@ function ApplyConfirmDialog(props: {
       open={props.open}
       onClose={props.onClose}
       title={t('transactions.csv.confirmTitle')}
-      cancelLabel={t('transactions.csv.cancel')}
       confirmLabel={t('transactions.csv.confirmYes')}
       confirmTestId={`${props.testId}-confirm`}
       onConfirm={props.onConfirm}

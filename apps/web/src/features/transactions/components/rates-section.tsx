@@ -214,7 +214,6 @@ export function RatesSection() {
             open={confirming}
             onClose={() => setConfirming(false)}
             title={t('transactions.rates.confirmTitle')}
-            cancelLabel={t('transactions.rates.cancel')}
             confirmLabel={t('transactions.rates.confirmYes', { count: s.paymentCounts })}
             confirmTestId="rates-confirm-yes"
             onConfirm={() => {

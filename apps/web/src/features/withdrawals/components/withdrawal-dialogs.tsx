@@ -109,7 +109,6 @@ export function ApproveConfirmDialog({
       onClose={onClose}
       title={t('withdrawals.approveTitle')}
       width="sm"
-      cancelLabel={t('confirmations.cancel')}
       confirmLabel={t('withdrawals.approveYes', { count })}
       confirmTestId="approve-confirm"
       onConfirm={() => {
@@ -163,7 +162,6 @@ function ReasonDialog({
       onClose={() => onClose(null)}
       title={title}
       width="xs"
-      cancelLabel={t('withdrawals.cancel')}
       confirmLabel={confirmLabel}
       destructive
       confirmDisabled={pending || blank}

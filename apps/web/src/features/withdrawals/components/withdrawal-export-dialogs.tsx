@@ -105,7 +105,6 @@ export function SigningExportDialog({
       onClose={onClose}
       title={title}
       width="sm"
-      cancelLabel={t('withdrawals.cancel')}
       confirmLabel={t('withdrawals.signingExport.confirm', { count: data?.count ?? 0 })}
       confirmDisabled={blocked || exporter.isPending}
       onConfirm={() =>

@@ -194,7 +194,6 @@ function ThresholdDialog({
       onClose={onClose}
       title={t('withdrawals.thresholdsTitle')}
       width="xs"
-      cancelLabel={t('withdrawals.cancel')}
       confirmLabel={t('withdrawals.thresholdsSave')}
       confirmDisabled={update.isPending || problem !== null || blockedByPending}
       onConfirm={() =>
