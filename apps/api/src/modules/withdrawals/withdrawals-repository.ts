@@ -331,28 +331,22 @@ export async function withdrawalRowsByIds(
     .execute();
 }
 
-/** Exact count: maintained kind/status buckets, else by index. */
+/**
+ * The list's total: the count of the filter's status among the status tabs' counts (all of
+ * them without a status), so one count statement serves the tabs and the total.
+ */
+export function statusTotal(
+  filter: WithdrawalsFilter,
+  counts: ReadonlyArray<{ status: WithdrawalStatus; count: number }>,
+): number {
+  return counts
+    .filter((c) => filter.status === undefined || c.status === filter.status)
+    .reduce((sum, c) => sum + c.count, 0);
+}
+
+/** Exact count of the filter's requests, as the list's total (statusTotal). */
 export async function countWithdrawals(db: Executor, filter: WithdrawalsFilter): Promise<number> {
-  if (servedByBuckets(filter, WITHDRAWALS_COUNT_RULE, ['kind', 'status'])) {
-    return countFromBuckets(db, 'withdrawal_requests', [
-      filter.status
-        ? countBuckets.withdrawal_requests.kindStatus(filter.kind, filter.status)
-        : countBuckets.withdrawal_requests.kind(filter.kind),
-    ]);
-  }
-  if (servedByBuckets(filter, WITHDRAWALS_COUNT_RULE, ['kind', 'status', 'awaitingOver24h'])) {
-    const awaiting = filter.status === undefined || filter.status === 'requested';
-    return awaiting ? countAwaiting(db, filter.kind) : 0;
-  }
-  if (servedByBuckets(filter, WITHDRAWALS_COUNT_RULE, [...AMOUNT_FIELDS, 'status'])) {
-    const statuses = filter.status ? [filter.status] : WITHDRAWAL_STATUSES;
-    const counts = await Promise.all(statuses.map((s) => countAmountRange(db, filter, s)));
-    return counts.reduce((a, b) => a + b, 0);
-  }
-  const row = await applyFilter(db.selectFrom('withdrawal_requests as w'), filter)
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return statusTotal(filter, await countWithdrawalsByStatus(db, filter));
 }
 
 /**

@@ -114,12 +114,8 @@ export function createWithdrawalsService(
       page: PageRequest<repo.WithdrawalsSortTarget>,
     ) => {
       const filter = toFilter(kind, params);
-      // The total is the status tabs' count of the filter's status (or their sum): the same
-      // filter, so one count statement serves both.
-      const total = (counts: Array<{ status: string; count: number }>) =>
-        counts
-          .filter((c) => filter.status === undefined || c.status === filter.status)
-          .reduce((sum, c) => sum + c.count, 0);
+      const total = (counts: Array<{ status: WithdrawalStatus; count: number }>) =>
+        repo.statusTotal(filter, counts);
       // A filter the sort's index does not hold is counted first: a few matches are read and
       // sorted rather than found by walking the sort's index (FENCE_MAX_MATCHES in db/fence.ts).
       const [pageRows, statusCounts] = repo.narrowsBeyondSort(filter, page.sort?.target)
