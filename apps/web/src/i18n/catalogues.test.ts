@@ -20,9 +20,10 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-// The list screens' texts (src/i18n/lists.ts) load with those screens but are one catalogue.
-const jaKeys = flatten({ ...ja, ...jaLists, ...jaScreens });
-const enKeys = flatten({ ...en, ...enLists, ...enScreens });
+// The list screens' texts (src/i18n/lists.ts) load with those screens but are one catalogue,
+// merged key by key (`cardStatus`: the names in the first load, the lists' column label later).
+const jaKeys = new Map([ja, jaLists, jaScreens].flatMap((tree) => [...flatten(tree)]));
+const enKeys = new Map([en, enLists, enScreens].flatMap((tree) => [...flatten(tree)]));
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -52,13 +52,6 @@ export const enLists: ListsMessages = {
   },
   cardStatus: {
     label: 'Card status',
-    s0: 'None',
-    s1: 'Emerald',
-    s2: 'Ruby',
-    s3: 'Sapphire',
-    s4: 'Gold',
-    s5: 'Platinum',
-    s6: 'Black',
   },
   fields: {
     // Arguments the API names in its refusals (lib/error-message.ts shows the label, issue 35).

@@ -117,6 +117,16 @@ export const en: Messages = {
     serverDownDetail: 'Please try again in a moment.',
     goHome: 'Go Home',
   },
+  /** Card status names (0 None … 6 Black): the dashboard's and the user screens' one set. */
+  cardStatus: {
+    s0: 'None',
+    s1: 'Emerald',
+    s2: 'Ruby',
+    s3: 'Sapphire',
+    s4: 'Gold',
+    s5: 'Platinum',
+    s6: 'Black',
+  },
   dashboard: {
     title: 'Dashboard',
     signedInAs: 'Signed in as {{userName}} ({{email}})',
@@ -160,15 +170,6 @@ export const en: Messages = {
     noPurchase: 'No purchase',
     rangeFrom: '{{min}} USD and more',
     rangeBetween: '{{min}} – {{max}} USD',
-    cardStatus: {
-      s0: 'None',
-      s1: 'Emerald',
-      s2: 'Ruby',
-      s3: 'Sapphire',
-      s4: 'Gold',
-      s5: 'Platinum',
-      s6: 'Black',
-    },
     revenueChart: 'Revenue per day (USD)',
     newUsersChart: 'New users per day',
     cardStatusChart: 'Users per card status',

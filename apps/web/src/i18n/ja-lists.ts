@@ -57,13 +57,6 @@ export const jaLists = {
   cardStatus: {
     // \u200b: a break opportunity between the words of a long column header.
     label: 'カード\u200bステータス',
-    s0: 'なし',
-    s1: 'エメラルド',
-    s2: 'ルビー',
-    s3: 'サファイア',
-    s4: 'ゴールド',
-    s5: 'プラチナ',
-    s6: 'ブラック',
   },
   fields: {
     // Arguments the API names in its refusals (lib/error-message.ts shows the label, issue 35).

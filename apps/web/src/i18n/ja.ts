@@ -118,6 +118,16 @@ export const ja = {
     serverDownDetail: '時間をおいて再度お試しください。',
     goHome: 'ホームへ戻る',
   },
+  /** Card status names (0 None … 6 Black): the dashboard's and the user screens' one set. */
+  cardStatus: {
+    s0: 'なし',
+    s1: 'エメラルド',
+    s2: 'ルビー',
+    s3: 'サファイア',
+    s4: 'ゴールド',
+    s5: 'プラチナ',
+    s6: 'ブラック',
+  },
   dashboard: {
     title: 'ダッシュボード',
     signedInAs: '{{userName}}（{{email}}）としてサインイン中',
@@ -161,15 +171,6 @@ export const ja = {
     noPurchase: '購入なし',
     rangeFrom: '{{min}} USD 以上',
     rangeBetween: '{{min}} 〜 {{max}} USD',
-    cardStatus: {
-      s0: 'なし',
-      s1: 'エメラルド',
-      s2: 'ルビー',
-      s3: 'サファイア',
-      s4: 'ゴールド',
-      s5: 'プラチナ',
-      s6: 'ブラック',
-    },
     revenueChart: '日別の売上（USD）',
     newUsersChart: '日別の新規ユーザー数',
     cardStatusChart: 'カードステータス別ユーザー数',

@@ -64,8 +64,10 @@ function Figure({
 }
 type Range = { min: string; max?: string | null };
 
+// The users screens name them alike (users/components/card-status.tsx), from the same texts
+// (`cardStatus`, in the first load); a helper shared with them would be a chunk of its own.
 function cardStatusName(t: TFunction, status: number): string {
-  return isCardStatus(status) ? t(`dashboard.cardStatus.s${status}`) : String(status);
+  return isCardStatus(status) ? t(`cardStatus.s${status}`) : String(status);
 }
 
 function purchaseRangeName(t: TFunction, r: Range): string {
