@@ -16,6 +16,7 @@ import {
 } from './support/routes-walk';
 import {
   collectTexts,
+  cutControls,
   cutTables,
   FOLD,
   languageCheck,
@@ -40,7 +41,9 @@ import { startServer, type RunningServer } from './support/server';
 //   and checked by axe (serious and critical violations) once, in Japanese.
 // - 390×844, both languages: no page scrolls sideways on a phone, and no table is cut without
 //   a visible way to the rest (cutTables; a list keeps its identifying columns and its rows
-//   open all of their fields), its texts in the admin's language and no native date input.
+//   open all of their fields), no control cut off by its panel (cutControls: the pager's
+//   next-page arrow was, in English), its texts in the admin's language and no native date
+//   input.
 // - 1366×768 Japanese as a reader: no enabled write control, each disabled one says why, and
 //   the laptop's layout and language hold for the reader's screens too.
 // A failure names the check, the route and its tab or popup.
@@ -182,6 +185,7 @@ describe('every route, each page opened once with every check (issue 26)', () =>
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         if (width > 390) problems.push(`${route} (${locale}): page ${width} px wide`);
         for (const cut of await cutTables(page)) problems.push(`${route} (${locale}): ${cut}`);
+        for (const cut of await cutControls(page)) problems.push(`${route} (${locale}): ${cut}`);
         // The general rules hold on a phone too: its own texts (the row hint, the row dialog)
         // in the admin's language, and no native date input.
         for (const p of languageProblems(language, locale, await collectTexts(page)))

@@ -130,6 +130,51 @@ export async function cutTables(page: Page): Promise<string[]> {
 }
 
 /**
+ * Controls an operator cannot reach because a panel cuts them off (the pager's next-page
+ * arrow fell outside its card at 390 px in English, where "Rows per page" and "1–20 of 2,000"
+ * are longer: a phone could not go past the first page). A shown button, link or field in the
+ * main area or an open dialog whose box passes the window or an ancestor that hides what
+ * passes it, outside any area that scrolls sideways (a table's is checked by `cutTables`).
+ */
+export async function cutControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const dialogs = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].filter(
+      (el) => el.getBoundingClientRect().width > 0,
+    );
+    const scopes = dialogs.length > 0 ? dialogs : [document.querySelector('main')];
+    const controls =
+      'button, a[href], input:not([type="hidden"]), [role="button"], [role="combobox"]';
+    for (const scope of scopes) {
+      if (!scope) continue;
+      for (const el of scope.querySelectorAll<HTMLElement>(controls)) {
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden')
+          continue;
+        if (el.closest('.MuiTableContainer-root')) continue;
+        // Inside an area that scrolls sideways (a row of tabs swiped on a phone), a control is
+        // reached by scrolling it; an area that hides what passes it cuts the control off.
+        let right = window.innerWidth;
+        let scrolls = false;
+        for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+          const overflow = getComputedStyle(up).overflowX;
+          if (overflow === 'auto' || overflow === 'scroll') scrolls = true;
+          else if (overflow !== 'visible')
+            right = Math.min(right, up.getBoundingClientRect().right);
+          if (scrolls) break;
+        }
+        if (!scrolls && box.right > right + 1) {
+          const name =
+            el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? el.tagName;
+          out.push(`control "${name}" cut by ${Math.round(box.right - right)} px`);
+        }
+      }
+    }
+    return out;
+  });
+}
+
+/**
  * Words that are the same in both languages: units and currencies, brand and product names,
  * formats an operator names as they are. Anything else in Latin letters on a Japanese screen
  * is a text that was not translated.

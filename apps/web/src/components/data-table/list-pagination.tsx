@@ -38,6 +38,18 @@ export function ListPagination({ count, page, pageSize, onPageChange, onPageSize
         })
       }
       getItemAriaLabel={(type) => t(`list.pager.${type}`)}
+      // On a phone the toolbar wraps to the right instead of running past its card: in English
+      // "Rows per page" and "1–20 of 2,000" pushed the next-page arrow out of sight.
+      sx={{
+        '& .MuiTablePagination-toolbar': {
+          flexWrap: 'wrap',
+          justifyContent: 'flex-end',
+          pl: { xs: 1, sm: 2 },
+        },
+        '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+        '& .MuiTablePagination-actions': { ml: { xs: 1, sm: 2.5 } },
+        '& .MuiTablePagination-input': { mr: { xs: 1, sm: 4 } },
+      }}
     />
   );
 }

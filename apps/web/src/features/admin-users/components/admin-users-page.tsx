@@ -47,6 +47,8 @@ export function AdminUsersPage() {
       <Tabs
         value={tab}
         onChange={(_e, value: 'accounts' | 'audit') => setTab(value)}
+        // Scrolls on a phone: the second tab's label ran past the screen's edge.
+        variant="scrollable"
         sx={{ px: 2 }}
       >
         <Tab value="accounts" label={t('adminUsers.accountsTab')} />

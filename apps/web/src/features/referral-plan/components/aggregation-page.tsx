@@ -82,6 +82,8 @@ export function AggregationPage() {
       <Tabs
         value={tab}
         onChange={(_, next: string) => setParams(next === 'remittances' ? { tab: next } : {})}
+        // Scrolls on a phone: the second tab's label ran past the screen's edge.
+        variant="scrollable"
         sx={{ mb: 2 }}
       >
         <Tab value="aggregates" label={t('coinSaving.aggregatesLabel')} />

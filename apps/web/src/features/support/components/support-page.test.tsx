@@ -85,6 +85,29 @@ const render = (path: string) =>
   renderRoutes([{ path: '/common/support', element: <SupportPage /> }], path);
 
 describe('SupportPage', () => {
+  it('shows each inquiry on a phone with its id, user and status (the title one tap away)', async () => {
+    // A phone's width, as MUI's media query sees it (theme.breakpoints.down('sm')).
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }));
+    render('/common/support');
+    await screen.findByText('alice01');
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim());
+    expect(headers).toEqual([
+      expect.stringMatching(/^ID/),
+      'User',
+      expect.stringMatching(/^Status/),
+    ]);
+    expect(screen.queryByText('Where is my reward?')).toBeNull();
+  });
+
   it('opens with the oldest open inquiry first (openFirst) and a clean URL', async () => {
     const { router } = render('/common/support');
     await screen.findByText('alice01');

@@ -95,7 +95,14 @@ const CONTACTS = defineListScreen({
   ],
   columns: (t) => [
     { id: 'id', label: t('support.columns.id'), render: (c) => c.id, sortable: true, pinned: true },
-    { id: 'userName', label: t('support.columns.userName'), render: (c) => c.userName },
+    // On a phone an inquiry shows who sent it and its status; its title (a line of its own at
+    // 390 px) is one tap away, in the row's fields.
+    {
+      id: 'userName',
+      label: t('support.columns.userName'),
+      render: (c) => c.userName,
+      phone: true,
+    },
     {
       id: 'title',
       label: t('support.columns.title'),
@@ -108,6 +115,7 @@ const CONTACTS = defineListScreen({
       label: t('support.columns.status'),
       sortable: true,
       sortTarget: 'openFirst',
+      phone: true,
       render: (c) => (
         <Chip
           size="small"
