@@ -101,6 +101,16 @@ function PendingChange({
   const confirm = useConfirmThresholdChange();
   const cancel = useCancelThresholdChange();
   const busy = confirm.isPending || cancel.isPending;
+  /** A decision's click: the write on this change, then its notice from what it answers. */
+  const decide =
+    <R,>(
+      write: {
+        mutate: (variables: { id: string }, options: { onSuccess: (saved: R) => void }) => void;
+      },
+      notice: (saved: R) => string,
+    ) =>
+    () =>
+      write.mutate({ id: change.id }, { onSuccess: (saved) => notifySuccess(notice(saved)) });
   return (
     <Alert
       severity="warning"
@@ -115,20 +125,12 @@ function PendingChange({
                 size="small"
                 variant="outlined"
                 disabled={busy}
-                onClick={() =>
-                  confirm.mutate(
-                    { id: change.id },
-                    {
-                      onSuccess: (saved) =>
-                        notifySuccess(
-                          t('withdrawals.thresholdsConfirmed', {
-                            coin: saved.coinType,
-                            value: exactAmountText(saved.secondApprovalAbove),
-                          }),
-                        ),
-                    },
-                  )
-                }
+                onClick={decide(confirm, (saved) =>
+                  t('withdrawals.thresholdsConfirmed', {
+                    coin: saved.coinType,
+                    value: exactAmountText(saved.secondApprovalAbove),
+                  }),
+                )}
               >
                 {t('withdrawals.thresholdsConfirm')}
               </Button>
@@ -137,17 +139,9 @@ function PendingChange({
               color="inherit"
               size="small"
               disabled={busy}
-              onClick={() =>
-                cancel.mutate(
-                  { id: change.id },
-                  {
-                    onSuccess: () =>
-                      notifySuccess(
-                        t('withdrawals.thresholdsWithdrawn', { coin: change.coinType }),
-                      ),
-                  },
-                )
-              }
+              onClick={decide(cancel, () =>
+                t('withdrawals.thresholdsWithdrawn', { coin: change.coinType }),
+              )}
             >
               {t(mine ? 'withdrawals.thresholdsWithdraw' : 'withdrawals.thresholdsDecline')}
             </Button>
