@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { isOneOf, PAYMENT_STATUSES } from '@app/shared';
-import { amountColumn, dateTimeColumn, hashColumn } from '@/components/data-table/columns';
+import { amountField, dateTimeField, hashField } from '@/components/data-table/columns';
 import type { DataColumn } from '@/components/data-table/data-table';
 import type { FilterFormField } from '@/components/list-filters';
 import type { PaymentRow } from '@/lib/user-payments';
@@ -66,63 +66,19 @@ export function paymentColumns<Row extends PaymentRow>(
     { id: 'status', label: t('fields.status'), render: (p) => paymentStatusLabel(p.status, t) },
     // The sortable dates come before the amounts so that the one the rows are sorted by is in
     // view on a laptop.
-    dateTimeColumn({
-      id: 'confirmedAt',
-      label: t('fields.confirmedAt'),
-      value: (p) => p.confirmedAt,
-      sortable: true,
-    }),
-    dateTimeColumn({
-      id: 'assetFixedAt',
-      label: t('fields.assetFixedAt'),
-      value: (p) => p.assetFixedAt,
+    dateTimeField<PaymentRow>(t, 'confirmedAt', { sortable: true }),
+    dateTimeField<PaymentRow>(t, 'assetFixedAt', {
       sortable: true,
       // With the user name column (every user's payments) the list is 1,139 px in a 1,060 px
       // panel: the fixing date waits in the chooser there, the status already says 資産確定.
       defaultHidden: options.withUserName,
     }),
-    amountColumn({
-      id: 'priceUsd',
-      label: t('fields.priceUsd'),
-      unit: 'USD',
-      value: (p) => p.priceUsd,
-      defaultHidden: true,
-    }),
-    amountColumn({
-      id: 'paidUsd',
-      label: t('fields.paidUsd'),
-      unit: 'USD',
-      value: (p) => p.paidUsd,
-    }),
-    amountColumn({
-      id: 'paidBtc',
-      label: t('fields.paidBtc'),
-      unit: 'BTC',
-      value: (p) => p.paidBtc,
-    }),
-    amountColumn({
-      id: 'amountHEC',
-      label: t('fields.amountHEC'),
-      unit: 'HEC',
-      value: (p) => p.amountHEC,
-    }),
-    amountColumn({
-      id: 'amountETH',
-      label: t('fields.amountETH'),
-      unit: 'ETH',
-      value: (p) => p.amountETH,
-    }),
-    hashColumn({
-      id: 'paymentAddress',
-      label: t('fields.paymentAddress'),
-      value: (p) => p.paymentAddress,
-      defaultHidden: true,
-    }),
-    dateTimeColumn({
-      id: 'canceledAt',
-      label: t('fields.canceledAt'),
-      value: (p) => p.canceledAt,
-      defaultHidden: true,
-    }),
+    amountField<PaymentRow>(t, 'priceUsd', 'USD', { defaultHidden: true }),
+    amountField<PaymentRow>(t, 'paidUsd', 'USD'),
+    amountField<PaymentRow>(t, 'paidBtc', 'BTC'),
+    amountField<PaymentRow>(t, 'amountHEC', 'HEC'),
+    amountField<PaymentRow>(t, 'amountETH', 'ETH'),
+    hashField<PaymentRow>(t, 'paymentAddress', { defaultHidden: true }),
+    dateTimeField<PaymentRow>(t, 'canceledAt', { defaultHidden: true }),
   ];
 }
