@@ -158,10 +158,11 @@ export async function cutControls(page: Page): Promise<string[]> {
         let scrolls = false;
         for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
           const overflow = getComputedStyle(up).overflowX;
-          if (overflow === 'auto' || overflow === 'scroll') scrolls = true;
-          else if (overflow !== 'visible')
-            right = Math.min(right, up.getBoundingClientRect().right);
-          if (scrolls) break;
+          if (overflow === 'auto' || overflow === 'scroll') {
+            scrolls = true;
+            break;
+          }
+          if (overflow !== 'visible') right = Math.min(right, up.getBoundingClientRect().right);
         }
         if (!scrolls && box.right > right + 1) {
           const name =

@@ -91,9 +91,10 @@ export function countFromAmountBands<Relation extends BucketRelation>(
   let fromKey: string | undefined;
   let add: Expression<unknown> | undefined;
   if (from !== undefined) {
-    const band = bandOf(amountBand(from)!);
+    const key = amountBand(from)!;
+    const band = bandOf(key);
     const startsBand = compareDecimals(from, band.lower) === 0;
-    fromKey = startsBand ? amountBand(from)! : band.next;
+    fromKey = startsBand ? key : band.next;
     if (!startsBand) add = between(from, band.upper, true);
   }
   let toKey: string | undefined;

@@ -7,3 +7,19 @@
  * and sort (docs/decisions/indexes.md).
  */
 export const FENCE_MAX_MATCHES = 60_000;
+
+/**
+ * Whether reading every match (and sorting it) costs less than walking the sort's index to the
+ * page's end, where the filter's column is not in that index: `matches` spread over the
+ * `total()` rows the walk passes put the page's end about `pageEnd × total / matches` entries
+ * into it, so reading wins when matches² ≤ pageEnd × total, and never past FENCE_MAX_MATCHES
+ * (`total` is asked only then). The withdrawal and support lists choose by it.
+ */
+export async function readingBeatsWalk(
+  matches: number,
+  pageEnd: number,
+  total: () => Promise<number>,
+): Promise<boolean> {
+  if (matches > FENCE_MAX_MATCHES) return false;
+  return matches * matches <= pageEnd * (await total());
+}

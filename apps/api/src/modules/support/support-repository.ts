@@ -8,7 +8,7 @@ import {
   setFilterFields,
   type CountRule,
 } from '../../db/count-buckets';
-import { FENCE_MAX_MATCHES } from '../../db/fence';
+import { readingBeatsWalk } from '../../db/fence';
 import type { TextDates } from '../../platform/lists';
 import type { Page, PageRequest } from '../../shared/page';
 import type { DB } from '../../db/schema';
@@ -110,7 +110,9 @@ export async function listContacts(
   const totalRecords = await countContacts(db, filter);
   const fenced =
     narrowsBeyondSort(filter, target) &&
-    (await fewerThanTheWalk(db, filter, totalRecords, p.offset + p.limit));
+    (await readingBeatsWalk(totalRecords, p.offset + p.limit, () =>
+      countContacts(db, { userContactStatus: filter.userContactStatus }),
+    ));
   // Fenced, the sort key is an expression no index orders by: the planner reads the matches
   // through the filter's own index and sorts them, instead of walking the sort's index for
   // them (the 28 inquiries before a day long ago, newest id first: 94-117 ms a page at 5M,
@@ -149,22 +151,6 @@ export function narrowsBeyondSort(filter: ContactsFilter, target: ContactsSortTa
   return setFilterFields(filter).some(
     (field) => field !== 'userContactStatus' && !onSortColumn.includes(field),
   );
-}
-
-/**
- * Whether reading every match costs less than walking the sort's index to the page's end:
- * matches spread over the N inquiries of the tab put the page's end about `rows × N / matches`
- * entries into the walk (as the withdrawal lists choose, withdrawals-repository.ts).
- */
-async function fewerThanTheWalk(
-  db: Executor,
-  filter: ContactsFilter,
-  matches: number,
-  rows: number,
-): Promise<boolean> {
-  if (matches > FENCE_MAX_MATCHES) return false;
-  const tab = await countContacts(db, { userContactStatus: filter.userContactStatus });
-  return matches * matches <= rows * tab;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type

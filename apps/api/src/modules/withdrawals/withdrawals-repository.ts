@@ -1,7 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { countFromAmountBands } from '../../db/amount-bands';
 import type { Executor } from '../../db/executor';
-import { FENCE_MAX_MATCHES } from '../../db/fence';
+import { readingBeatsWalk } from '../../db/fence';
 import { emailKey } from '../../db/end-user-keys';
 import {
   countBuckets,
@@ -186,20 +186,6 @@ export async function listWithdrawals(
 const DEFAULT_SORT_TARGET = 'requestedAt';
 
 /**
- * Whether reading every match costs less than walking the sort's index to the page's end. Both
- * read a row per entry (neither index holds the other's column); matches spread over the kind's
- * N requests put the page's end about `rows × N / matches` entries into the walk. At 5M a
- * request-date range of 47,867 sorted by amount took 210-260 ms fenced, where the walk finds
- * page 1 within some 300 entries; one of 11 matches walked 3.2-3.7 s.
- */
-async function fewerThanTheWalk(db: Executor, kind: WithdrawalKind, matches: number, rows: number) {
-  const requests = await countFromBuckets(db, 'withdrawal_requests', [
-    countBuckets.withdrawal_requests.kind(kind),
-  ]);
-  return matches * matches <= rows * requests;
-}
-
-/**
  * Whether the filter narrows the kind (and status) by a condition the sort's index does not
  * hold: then the planner may walk that index testing each request (a request-date range 11
  * requests match, sorted by amount: 3.2-3.7 s a page at 5M), and the page wants its count
@@ -236,11 +222,17 @@ export async function listWithdrawalsRows(
   const target = p.sort?.target ?? DEFAULT_SORT_TARGET;
   const columns = orderColumns(target);
   if (matches !== undefined && p.offset >= matches) return [];
+  // Both ways read a row per entry (neither index holds the other's column). At 5M a
+  // request-date range of 47,867 sorted by amount took 210-260 ms fenced, where the walk finds
+  // page 1 within some 300 entries; one of 11 matches walked 3.2-3.7 s.
   const fenced =
     matches !== undefined &&
-    matches <= FENCE_MAX_MATCHES &&
     narrowsBeyondSort(filter, target) &&
-    (await fewerThanTheWalk(db, filter.kind, matches, p.offset + p.limit));
+    (await readingBeatsWalk(matches, p.offset + p.limit, () =>
+      countFromBuckets(db, 'withdrawal_requests', [
+        countBuckets.withdrawal_requests.kind(filter.kind),
+      ]),
+    ));
   // Page first: the (kind[, status], <sort>, id) indexes of migrations 0012 and 0071 give the
   // page's ids by an index scan; only those rows are then read and joined to their user
   // (joining before OFFSET read a thousand scattered rows and users for page 50).
