@@ -5,7 +5,7 @@ import {
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
-import { compareDecimals, toUnits, UNIT_SCALES } from '@app/shared';
+import { CARD_STATUSES, compareDecimals, toUnits, UNIT_SCALES } from '@app/shared';
 import { emailKey, prefixPattern, userNameKey } from '../../db/end-user-keys';
 import { businessClockZone } from '../../db/business-clock';
 import type { Executor } from '../../db/executor';
@@ -567,9 +567,6 @@ async function registrationIdBounds(
     ? { idLow: 1, idHigh: 0 }
     : { idLow: row.low, idHigh: row.high };
 }
-
-/** The card statuses (end_users_card_status_check: 0 to 6). */
-const CARD_STATUSES = [0, 1, 2, 3, 4, 5, 6] as const;
 
 /**
  * Which card statuses a purchase range meets, over all users: `full` those whose every user's
